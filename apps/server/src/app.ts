@@ -1,0 +1,171 @@
+// Builds the Fastify app from a config object. It never listens: main.ts does, tests use app.inject.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCors from '@fastify/cors';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { tokenSigner } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createWorkoutFileService } from './modules/workouts/files.ts';
+import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
+import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
+import { createWorkoutService } from './modules/workouts/service.ts';
+import { authenticator } from './plugins/authenticate.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { contractSerializerCompiler } from './plugins/serializer.ts';
+
+export interface RateLimits {
+  loginPerMinute: number;
+  signupPerMinute: number;
+  mailPerMinute: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { loginPerMinute: 10, signupPerMinute: 5, mailPerMinute: 5 };
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppConfig {
+  database: Database;
+  jwtSecret: string;
+  appUrl: string;
+  mailer: Mailer;
+  version: string;
+  /** Built web app to serve with an SPA fallback; null serves the API only. */
+  webDistDir: string | null;
+  logger: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimits>;
+  /** Shared rate-limit counters across processes; in-memory without it. */
+  redis?: Redis;
+  trustProxy?: boolean;
+  corsOrigins?: string[];
+  /** How long an open session may be served from memory; 0 checks the database on every request. */
+  sessionCacheTtlMs?: number;
+}
+
+export async function buildApp(config: AppConfig) {
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler());
+  // Only JSON is accepted; anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('auth', null);
+  const headers = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    done();
+  });
+  registerErrorHandler(app);
+
+  // CORS stays closed (no plugin, no headers) unless origins are configured.
+  if (config.corsOrigins?.length) await app.register(fastifyCors, { origin: config.corsOrigins });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.redis ? { redis: config.redis } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Stamina API', version: config.version },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const { db } = config.database;
+  const signer = tokenSigner(config.jwtSecret, config.appUrl);
+  const sessions = createSessionCache({ redis: config.redis, ttlMs: config.sessionCacheTtlMs });
+  app.addHook('onClose', () => sessions.close());
+  const authenticate = authenticator(db, signer, sessions);
+  const limits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+  const authService = createAuthService({
+    db,
+    signer,
+    mailer: config.mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+    sessions,
+  });
+
+  await app.register(
+    healthRoutes(() => config.database.ping(), config.version),
+    { prefix: '/api/v1' },
+  );
+  await app.register(authRoutes(authService, authenticate, limits), { prefix: '/api/auth' });
+  const workoutService = createWorkoutService(db);
+  await app.register(workoutPlanningRoutes(workoutService, authenticate), {
+    prefix: '/api/workout-planning',
+  });
+  await app.register(workoutFileRoutes(createWorkoutFileService(workoutService), authenticate), {
+    prefix: '/api/workout-planning',
+  });
+  await app.register(trainingWorkoutRoutes(workoutService, authenticate), { prefix: '/api/training' });
+
+  const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
+  const serveWeb = indexHtml !== null && existsSync(indexHtml);
+  if (serveWeb && config.webDistDir) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      decorateReply: true,
+      wildcard: true,
+      index: false,
+      // The build writes .br and .gz next to each asset (apps/web/scripts/compress-dist.ts).
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        // Hashed build assets never change; everything else is revalidated.
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  // The landing page is prerendered into its own HTML file; every other page is the SPA's index.html.
+  const landingHtml = config.webDistDir ? join(config.webDistDir, 'landing.html') : null;
+  if (serveWeb && landingHtml && existsSync(landingHtml)) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('landing.html'),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+    if (serveWeb && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Route ${request.method} ${path} not found`, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,64 @@
+// All environment variables in one zod schema. A wrong value stops start-up with a list of what is wrong.
+import { z } from 'zod';
+
+const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url()
+    .refine((u) => /^postgres(ql)?:\/\//.test(u), 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Stamina <no-reply@stamina.local>'),
+  APP_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
+    .optional(),
+  TRUST_PROXY: ZBoolean.default(false),
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()))
+    .optional(),
+});
+export type Env = z.infer<typeof ZEnv>;
+
+const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.') || '(environment)';
+        const name = typeof issue.path[0] === 'string' ? issue.path[0] : '';
+        // Never echo values that may hold credentials.
+        const got = SECRET_KEYS.has(name) ? undefined : cleaned[name];
+        return `${key}: ${issue.message}${got !== undefined ? ` (got "${got}")` : ''}`;
+      }),
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,36 @@
+// The athlete profile: one row per user, owner of every training, wellness and settings row.
+import type { WidgetConfigItem } from '@stamina/core';
+import { boolean, date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export interface NotificationPreferences {
+  missedSession: boolean;
+  newWeekPlan: boolean;
+  recoveryWarning: boolean;
+}
+
+export const athletes = pgTable('athletes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  authUserId: uuid('auth_user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  layoutStyle: text('layout_style').notNull().default('minimal'),
+  widgetConfig: jsonb('widget_config').$type<WidgetConfigItem[]>().notNull(),
+  onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+  timezone: text('timezone').notNull().default('UTC'),
+  units: text('units').$type<'metric' | 'imperial'>().notNull().default('metric'),
+  theme: text('theme').$type<'light' | 'dark' | 'system'>().notNull().default('system'),
+  notificationPreferences: jsonb('notification_preferences')
+    .$type<NotificationPreferences>()
+    .notNull()
+    .default({ missedSession: true, newWeekPlan: true, recoveryWarning: true }),
+  birthday: date('birthday'),
+  gender: text('gender'),
+  primarySports: text('primary_sports').array().notNull().default([]),
+  goalEvent: text('goal_event'),
+  goalDate: date('goal_date'),
+  language: text('language').notNull().default('en'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,49 @@
+// Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, else one JSON line per message in DATA_DIR/outbox.jsonl.
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+}
+
+export function smtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent over SMTP');
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function outboxMailer(outboxPath: string, log: Logger): Mailer {
+  let ready: Promise<unknown> | undefined;
+  return {
+    async send(mail) {
+      ready ??= mkdir(dirname(outboxPath), { recursive: true });
+      await ready;
+      const line = JSON.stringify({ ...mail, sentAt: new Date().toISOString() });
+      await appendFile(outboxPath, `${line}\n`, 'utf8');
+      // Without SMTP the log is where a developer finds the link, so the text goes in too.
+      log.info(
+        { to: mail.to, subject: mail.subject, outbox: outboxPath, text: mail.text },
+        'mail written to outbox',
+      );
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,85 @@
+// Access tokens (short-lived JWTs signed with HS256) and opaque random tokens stored only as hashes.
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from './errors.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const VERIFIED_CACHE_SIZE = 10_000;
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  role: 'authenticated';
+  sid: string;
+}
+
+export interface TokenSigner {
+  sign(claims: AccessClaims, now?: Date): Promise<{ token: string; expiresAt: number }>;
+  verify(token: string): Promise<AccessClaims>;
+}
+
+export function tokenSigner(secret: string, issuer: string): TokenSigner {
+  // Imported once: jose would otherwise import a raw secret on every sign and verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A client sends the same access token for up to an hour, and a signature check costs about 0.1 ms (WebCrypto).
+  // Tokens that passed the full check are remembered until their own exp; revocation is the session check's job.
+  const verified = new Map<string, { claims: AccessClaims; exp: number; nbf: number }>();
+  return {
+    async sign(claims, now = new Date()) {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({ email: claims.email, role: claims.role, sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setNotBefore(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, expiresAt: exp };
+    },
+    async verify(token) {
+      const cached = verified.get(token);
+      if (cached) {
+        const now = Date.now() / 1000;
+        if (cached.exp > now && cached.nbf <= now) return cached.claims;
+        verified.delete(token);
+      }
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.email !== 'string' ||
+          payload.role !== 'authenticated' ||
+          typeof payload.sid !== 'string'
+        ) {
+          throw new AppError('TOKEN_INVALID', 'Invalid access token');
+        }
+        const claims: AccessClaims = {
+          sub: payload.sub,
+          email: payload.email,
+          role: 'authenticated',
+          sid: payload.sid,
+        };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { claims, exp: payload.exp ?? 0, nbf: payload.nbf ?? 0 });
+        return claims;
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_INVALID', 'Access token expired');
+        throw new AppError('TOKEN_INVALID', 'Invalid access token');
+      }
+    },
+  };
+}
+
+/** 256 bits of randomness, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Opaque tokens are looked up by their SHA-256; the database never holds a usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,101 @@
+// Process entry: read env, open and migrate the database, listen, and shut down gracefully.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, parseEnv } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { outboxMailer, smtpMailer } from './lib/mailer.ts';
+import { VERSION } from './version.ts';
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
+function loadJwtSecret(envSecret: string | undefined, dataDir: string): string {
+  if (envSecret) return envSecret;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+  );
+  await database.migrate();
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  const logger = { level: env.LOG_LEVEL };
+  // The mailer logs through the app's logger, which exists only once the app is built.
+  const mailerLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
+  const mailer = env.SMTP_URL
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, mailerLog)
+    : outboxMailer(join(dataDir, 'outbox.jsonl'), mailerLog);
+
+  const app = await buildApp({
+    database,
+    jwtSecret: loadJwtSecret(env.JWT_SECRET, dataDir),
+    appUrl,
+    mailer,
+    version: VERSION,
+    webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    logger,
+    ...(redis ? { redis } : {}),
+    trustProxy: env.TRUST_PROXY,
+    ...(env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {}),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      mailer.close();
+      redis?.disconnect();
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { url: appUrl, database: database.kind, dataDir, mail: env.SMTP_URL ? 'smtp' : 'outbox' },
+    `Stamina is running on ${appUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error('Stamina failed to start:', err);
+  process.exit(1);
+});

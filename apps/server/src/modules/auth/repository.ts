@@ -1,0 +1,196 @@
+// Queries of the auth area. Every function takes the database (or a transaction) explicitly.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  athletes,
+  authSessions,
+  type EmailTokenPurpose,
+  emailTokens,
+  refreshTokens,
+  users,
+} from '../../db/schema/index.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Db | Tx;
+
+export type UserRow = typeof users.$inferSelect;
+export type AthleteRow = typeof athletes.$inferSelect;
+export type UserWithAthlete = { user: UserRow; athlete: AthleteRow };
+
+export async function findUserByEmail(db: Conn, email: string): Promise<UserWithAthlete | undefined> {
+  const rows = await db
+    .select({ user: users, athlete: athletes })
+    .from(users)
+    .innerJoin(athletes, eq(athletes.authUserId, users.id))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Conn, userId: string): Promise<UserWithAthlete | undefined> {
+  const rows = await db
+    .select({ user: users, athlete: athletes })
+    .from(users)
+    .innerJoin(athletes, eq(athletes.authUserId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** The user behind an access token, only while its session is still open. */
+export async function findActiveSessionUser(
+  db: Conn,
+  sessionId: string,
+  userId: string,
+): Promise<UserWithAthlete | undefined> {
+  const rows = await db
+    .select({ user: users, athlete: athletes })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(athletes, eq(athletes.authUserId, authSessions.userId))
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertUserWithAthlete(
+  tx: Tx,
+  values: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    timezone: string;
+    widgetConfig: AthleteRow['widgetConfig'];
+  },
+): Promise<UserWithAthlete> {
+  const [user] = await tx
+    .insert(users)
+    .values({ email: values.email, name: values.name, passwordHash: values.passwordHash })
+    .returning();
+  const [athlete] = await tx
+    .insert(athletes)
+    .values({ authUserId: user!.id, widgetConfig: values.widgetConfig, timezone: values.timezone })
+    .returning();
+  return { user: user!, athlete: athlete! };
+}
+
+export async function insertSession(tx: Tx, userId: string, userAgent: string | undefined): Promise<string> {
+  const [row] = await tx
+    .insert(authSessions)
+    .values({ userId, userAgent: userAgent?.slice(0, 300) })
+    .returning({ id: authSessions.id });
+  return row!.id;
+}
+
+export async function insertRefreshToken(
+  tx: Tx,
+  sessionId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await tx.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+}
+
+export async function lockRefreshToken(tx: Tx, tokenHash: string) {
+  const rows = await tx
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: authSessions.revokedAt,
+      userId: authSessions.userId,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function markRefreshTokenUsed(tx: Tx, id: string): Promise<void> {
+  await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeSession(db: Conn, sessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Conn, userId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+export async function insertEmailToken(
+  db: Conn,
+  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Older links of the same purpose stop working once a new one is sent. */
+export async function retireEmailTokens(db: Conn, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+export async function lockEmailToken(tx: Tx, tokenHash: string, purpose: EmailTokenPurpose) {
+  const rows = await tx
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function markEmailTokenUsed(tx: Tx, id: string): Promise<void> {
+  await tx.update(emailTokens).set({ usedAt: sql`now()` }).where(eq(emailTokens.id, id));
+}
+
+export async function confirmEmail(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function setPassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function setTimezone(db: Conn, userId: string, timezone: string): Promise<void> {
+  await db.update(athletes).set({ timezone, updatedAt: sql`now()` }).where(eq(athletes.authUserId, userId));
+}
+
+export async function updateProfile(
+  tx: Tx,
+  userId: string,
+  name: string | undefined,
+  athleteFields: Partial<
+    Pick<
+      AthleteRow,
+      'birthday' | 'gender' | 'primarySports' | 'goalEvent' | 'goalDate' | 'language' | 'timezone'
+    >
+  >,
+): Promise<void> {
+  if (name !== undefined) {
+    await tx.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  }
+  if (Object.keys(athleteFields).length > 0) {
+    await tx
+      .update(athletes)
+      .set({ ...athleteFields, updatedAt: sql`now()` })
+      .where(eq(athletes.authUserId, userId));
+  }
+}

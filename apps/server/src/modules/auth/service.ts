@@ -1,0 +1,251 @@
+// Account logic: sign-up, confirmation, sign-in, rotating refresh tokens, profile and password reset.
+import type { ProfileUpdateRequest, Session, User } from '@stamina/contract';
+import { defaultWidgetConfig } from '@stamina/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mail, Mailer } from '../../lib/mailer.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
+import { confirmationMail, passwordResetMail } from './emails.ts';
+import * as repo from './repository.ts';
+import { toUser } from './serialize.ts';
+import type { SessionCache } from './session-cache.ts';
+
+export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
+export const RESEND_MESSAGE =
+  'If that address has an unconfirmed account, a new confirmation link is on its way.';
+export const RESET_REQUEST_MESSAGE =
+  'If an account exists for that address, a password reset link is on its way.';
+export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in with your new password.';
+
+export interface AuthDeps {
+  db: Db;
+  signer: TokenSigner;
+  mailer: Mailer;
+  appUrl: string;
+  log: FastifyBaseLogger;
+  sessions: SessionCache;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createAuthService({ db, signer, mailer, appUrl, log, sessions }: AuthDeps) {
+  /** Mail goes out after the commit; a failed send is logged and the user can ask again. */
+  function sendLater(mail: Mail): Promise<void> {
+    return mailer.send(mail).catch((err: unknown) => log.error({ err, to: mail.to }, 'sending mail failed'));
+  }
+
+  async function openSession(tx: repo.Tx, found: repo.UserWithAthlete, userAgent?: string): Promise<Session> {
+    const sessionId = await repo.insertSession(tx, found.user.id, userAgent);
+    return issueTokens(tx, found, sessionId);
+  }
+
+  async function issueTokens(tx: repo.Tx, found: repo.UserWithAthlete, sessionId: string): Promise<Session> {
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(
+      tx,
+      sessionId,
+      hashToken(refreshToken),
+      new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    );
+    const { token, expiresAt } = await signer.sign({
+      sub: found.user.id,
+      email: found.user.email,
+      role: 'authenticated',
+      sid: sessionId,
+    });
+    return {
+      access_token: token,
+      refresh_token: refreshToken,
+      expires_at: expiresAt,
+      token_type: 'bearer',
+      user: toUser(found),
+    };
+  }
+
+  async function newEmailToken(conn: Db | repo.Tx, userId: string, purpose: 'confirm' | 'reset') {
+    const token = randomToken();
+    await repo.retireEmailTokens(conn, userId, purpose);
+    await repo.insertEmailToken(conn, {
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + (purpose === 'confirm' ? CONFIRM_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)),
+    });
+    return token;
+  }
+
+  const confirmLink = (token: string) => `${appUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+  const resetLink = (token: string) => `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+  /** Validates a one-time e-mail token inside the caller's transaction and marks it used. */
+  async function consumeEmailToken(tx: repo.Tx, token: string, purpose: 'confirm' | 'reset') {
+    const row = await repo.lockEmailToken(tx, hashToken(token), purpose);
+    const what = purpose === 'confirm' ? 'confirmation' : 'password reset';
+    if (!row) throw new AppError('LINK_INVALID', `This ${what} link is not valid. Ask for a new one.`);
+    if (row.usedAt)
+      throw new AppError('TOKEN_USED', `This ${what} link has already been used. Ask for a new one.`);
+    if (row.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('TOKEN_EXPIRED', `This ${what} link has expired. Ask for a new one.`);
+    }
+    await repo.markEmailTokenUsed(tx, row.id);
+    return row;
+  }
+
+  return {
+    async signup(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
+      const passwordHash = await hashPassword(input.password);
+      let created: repo.UserWithAthlete;
+      let token: string;
+      try {
+        ({ created, token } = await db.transaction(async (tx) => {
+          const created = await repo.insertUserWithAthlete(tx, {
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            timezone: input.timezone ?? 'UTC',
+            widgetConfig: defaultWidgetConfig(),
+          });
+          const token = await newEmailToken(tx, created.user.id, 'confirm');
+          return { created, token };
+        }));
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Log in instead.');
+        }
+        throw err;
+      }
+      await sendLater(confirmationMail(created.user.email, created.user.name, confirmLink(token)));
+      return { user: toUser(created), message: SIGNUP_MESSAGE };
+    },
+
+    async confirm(token: string, userAgent?: string): Promise<Session> {
+      return db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, token, 'confirm');
+        await repo.confirmEmail(tx, row.userId);
+        const found = await repo.findUserById(tx, row.userId);
+        if (!found)
+          throw new AppError('LINK_INVALID', 'This confirmation link is not valid. Ask for a new one.');
+        return openSession(tx, found, userAgent);
+      });
+    },
+
+    async resendConfirmation(email: string) {
+      const found = await repo.findUserByEmail(db, email);
+      if (found && !found.user.emailConfirmedAt) {
+        const token = await newEmailToken(db, found.user.id, 'confirm');
+        void sendLater(confirmationMail(found.user.email, found.user.name, confirmLink(token)));
+      }
+      return { message: RESEND_MESSAGE };
+    },
+
+    async login(
+      input: { email: string; password: string; timezone?: string | undefined },
+      userAgent?: string,
+    ) {
+      const found = await repo.findUserByEmail(db, input.email);
+      // Verify against a real hash even for unknown addresses, so both failures cost the same time.
+      const ok = await verifyPassword(
+        found?.user.passwordHash ?? (await dummyPasswordHash()),
+        input.password,
+      );
+      if (!found || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      if (!found.user.emailConfirmedAt) {
+        throw new AppError('EMAIL_NOT_CONFIRMED', 'Email not confirmed');
+      }
+      const timezoneChanged = Boolean(input.timezone && input.timezone !== found.athlete.timezone);
+      const session = await db.transaction(async (tx) => {
+        if (timezoneChanged && input.timezone) {
+          await repo.setTimezone(tx, found.user.id, input.timezone);
+          found.athlete.timezone = input.timezone;
+        }
+        return openSession(tx, found, userAgent);
+      });
+      // Other open sessions of this user carry the old time zone.
+      if (timezoneChanged) sessions.invalidateUser(found.user.id);
+      return session;
+    },
+
+    async refresh(refreshToken: string): Promise<Session> {
+      const outcome: { error: string; revokedSessionId?: string } | { session: Session } =
+        await db.transaction(async (tx) => {
+          const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
+          if (!row || row.revokedAt) return { error: 'Invalid refresh token' };
+          if (row.usedAt) {
+            // Reuse of a rotated token means it leaked: end the whole family.
+            await repo.revokeSession(tx, row.sessionId);
+            return {
+              error: 'Refresh token already used; the session has been revoked. Please log in again.',
+              revokedSessionId: row.sessionId,
+            };
+          }
+          if (row.expiresAt.getTime() <= Date.now())
+            return { error: 'Session expired. Please log in again.' };
+          await repo.markRefreshTokenUsed(tx, row.id);
+          const found = await repo.findUserById(tx, row.userId);
+          if (!found) return { error: 'Invalid refresh token' };
+          return { session: await issueTokens(tx, found, row.sessionId) };
+        });
+      if ('error' in outcome) {
+        if (outcome.revokedSessionId) sessions.invalidateSession(outcome.revokedSessionId);
+        throw new AppError('TOKEN_INVALID', outcome.error);
+      }
+      return outcome.session;
+    },
+
+    async logout(sessionId: string) {
+      await repo.revokeSession(db, sessionId);
+      sessions.invalidateSession(sessionId);
+      return { message: 'You have been successfully signed out.' };
+    },
+
+    async updateProfile(userId: string, body: ProfileUpdateRequest): Promise<User> {
+      const { name, ...fields } = body;
+      return db
+        .transaction(async (tx) => {
+          await repo.updateProfile(tx, userId, name, fields);
+          const found = await repo.findUserById(tx, userId);
+          if (!found) throw new AppError('UNAUTHORIZED', 'Authentication required');
+          return toUser(found);
+        })
+        .then((user) => {
+          sessions.invalidateUser(userId);
+          return user;
+        });
+    },
+
+    async requestPasswordReset(email: string) {
+      const found = await repo.findUserByEmail(db, email);
+      if (found) {
+        const token = await newEmailToken(db, found.user.id, 'reset');
+        void sendLater(passwordResetMail(found.user.email, found.user.name, resetLink(token)));
+      }
+      return { message: RESET_REQUEST_MESSAGE };
+    },
+
+    async confirmPasswordReset(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, token, 'reset');
+        await repo.setPassword(tx, row.userId, passwordHash);
+        // Following the link proves the mailbox, so the address counts as confirmed too.
+        await repo.confirmEmail(tx, row.userId);
+        await repo.retireEmailTokens(tx, row.userId, 'reset');
+        await repo.revokeAllSessions(tx, row.userId);
+        return row.userId;
+      });
+      sessions.invalidateUser(userId);
+      return { message: RESET_DONE_MESSAGE };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,82 @@
+// A short-lived, bounded cache of open sessions, so an authenticated request needs no database round trip.
+// Every change that could make an entry wrong (logout, revocation, password reset, profile change) drops it
+// here and, when Redis is configured, in every other app process too. The TTL bounds staleness should an
+// invalidation message be lost, or when several processes run without Redis.
+import type { User } from '@stamina/contract';
+import type { Redis } from 'ioredis';
+
+export interface SessionIdentity {
+  userId: string;
+  athleteId: string;
+  timezone: string;
+  user: User;
+}
+
+type Invalidation = { kind: 'session'; id: string } | { kind: 'user'; id: string };
+
+const CHANNEL = 'stamina:auth:invalidate';
+
+export interface SessionCache {
+  get(sessionId: string): SessionIdentity | undefined;
+  set(sessionId: string, identity: SessionIdentity): void;
+  invalidateSession(sessionId: string): void;
+  invalidateUser(userId: string): void;
+  close(): Promise<void>;
+}
+
+export function createSessionCache(
+  options: { ttlMs?: number; maxEntries?: number; redis?: Redis | undefined } = {},
+): SessionCache {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, { identity: SessionIdentity; expiresAt: number }>();
+
+  const apply = (event: Invalidation) => {
+    if (event.kind === 'session') {
+      entries.delete(event.id);
+      return;
+    }
+    for (const [sessionId, entry] of entries) {
+      if (entry.identity.userId === event.id) entries.delete(sessionId);
+    }
+  };
+
+  const subscriber = options.redis?.duplicate();
+  subscriber?.on('message', (_channel: string, message: string) => {
+    try {
+      apply(JSON.parse(message) as Invalidation);
+    } catch {
+      // A malformed message cannot name an entry; the TTL still bounds staleness.
+    }
+  });
+  void subscriber?.subscribe(CHANNEL).catch(() => {});
+
+  const invalidate = (event: Invalidation) => {
+    apply(event);
+    options.redis?.publish(CHANNEL, JSON.stringify(event)).catch(() => {});
+  };
+
+  return {
+    get(sessionId) {
+      const entry = entries.get(sessionId);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= Date.now()) {
+        entries.delete(sessionId);
+        return undefined;
+      }
+      return entry.identity;
+    },
+    set(sessionId, identity) {
+      if (ttlMs <= 0) return;
+      // Maps iterate in insertion order, so the first key is the oldest entry.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(sessionId, { identity, expiresAt: Date.now() + ttlMs });
+    },
+    invalidateSession: (id) => invalidate({ kind: 'session', id }),
+    invalidateUser: (id) => invalidate({ kind: 'user', id }),
+    async close() {
+      entries.clear();
+      subscriber?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// Workout files: export a stored workout's structure as .zwo, .fit, .mrc or .erg, and create a workout from an
+// uploaded .zwo, .mrc or .erg. The format code is pure and lives in packages/core (FIT here, with the FIT SDK).
+import {
+  WORKOUT_FILE_MAX_BYTES,
+  WORKOUT_IMPORT_FORMATS,
+  WORKOUT_TEXT_MAX_LENGTH,
+  type Workout,
+  type WorkoutExportQuery,
+  type WorkoutFileFormat,
+  ZWorkoutImportFields,
+} from '@stamina/contract';
+import {
+  type FileThresholds,
+  fromErg,
+  fromMrc,
+  fromZwo,
+  type Interval,
+  renderWorkout,
+  type Sport,
+  toErg,
+  toMrc,
+  toZwo,
+  type WorkoutFileContent,
+  WorkoutFileError,
+  workoutFileName,
+} from '@stamina/core';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { encodeFitWorkout } from './fit.ts';
+import type { WorkoutService } from './service.ts';
+
+export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
+  zwo: 'application/xml; charset=utf-8',
+  fit: 'application/vnd.ant.fit',
+  mrc: 'text/plain; charset=utf-8',
+  erg: 'text/plain; charset=utf-8',
+};
+
+/** Which sports each format can carry. */
+const FORMAT_SPORTS: Record<WorkoutFileFormat, readonly Sport[]> = {
+  zwo: ['bike', 'run'],
+  fit: ['run', 'bike', 'swim', 'strength'],
+  mrc: ['bike'],
+  erg: ['bike'],
+};
+const FORMAT_NAMES: Record<WorkoutFileFormat, string> = {
+  zwo: 'Zwift .zwo',
+  fit: 'FIT',
+  mrc: '.mrc',
+  erg: '.erg',
+};
+
+type ImportFormat = (typeof WORKOUT_IMPORT_FORMATS)[number];
+const READERS: Record<ImportFormat, (text: string) => WorkoutFileContent> = {
+  zwo: fromZwo,
+  mrc: fromMrc,
+  erg: fromErg,
+};
+
+export interface ExportedFile {
+  body: string | Buffer;
+  contentType: string;
+  /** The Content-Disposition header: an ASCII file name, and the title itself for clients that read filename*. */
+  disposition: string;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** RFC 5987 encoding for filename*: everything but unreserved characters is percent-encoded. */
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function disposition(title: string, format: WorkoutFileFormat): string {
+  const ascii = workoutFileName(title, format);
+  const full = `${title.replace(/[\\/:*?"<>|\s]+/g, ' ').trim() || 'workout'}.${format}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(full)}`;
+}
+
+function stepsOf(workout: Workout): Interval[] {
+  const s = workout.workout_structure;
+  if (!s) return [];
+  return [...s.warmup_intervals, ...s.main_intervals, ...s.cooldown_intervals] as Interval[];
+}
+
+const isImportFormat = (ext: string): ext is ImportFormat =>
+  (WORKOUT_IMPORT_FORMATS as readonly string[]).includes(ext);
+
+export function createWorkoutFileService(workouts: WorkoutService) {
+  return {
+    async exportFile(auth: AuthContext, id: string, query: WorkoutExportQuery): Promise<ExportedFile> {
+      const workout = await workouts.get(auth, id);
+      const { format } = query;
+      if (!FORMAT_SPORTS[format].includes(workout.sport)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${FORMAT_NAMES[format]} files are for ${FORMAT_SPORTS[format].join(' and ')} workouts; this is a ${workout.sport} workout`,
+        );
+      }
+      const intervals = stepsOf(workout);
+      if (!intervals.some((step) => Math.round(step.duration_seconds) > 0)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'This workout has no timed steps to export. Describe it in the workout text first, for example "10min easy, 5x 3min @ Z4 with 2min rest".',
+        );
+      }
+      const input = { title: workout.title, sport: workout.sport, intervals };
+      const thresholds: FileThresholds = query.ftp_watts ? { ftpWatts: query.ftp_watts } : {};
+      const body =
+        format === 'zwo'
+          ? toZwo(input, thresholds)
+          : format === 'mrc'
+            ? toMrc(input, thresholds)
+            : format === 'erg'
+              ? toErg(input, thresholds)
+              : Buffer.from(encodeFitWorkout(input));
+      return {
+        body,
+        contentType: WORKOUT_FILE_CONTENT_TYPES[format],
+        disposition: disposition(workout.title, format),
+      };
+    },
+
+    /** Reads the file, renders its steps as canonical text, and creates the workout from that text. */
+    async importFile(auth: AuthContext, file: UploadedFile | undefined, rawFields: Record<string, string>) {
+      const fields = ZWorkoutImportFields.safeParse(rawFields);
+      if (!fields.success) {
+        const issues = fields.error.issues.map((issue) => ({
+          field: issue.path.join('.') || 'form',
+          message: issue.message,
+        }));
+        throw new AppError('VALIDATION_FAILED', `${issues[0]!.field}: ${issues[0]!.message}`, issues);
+      }
+      if (!file) throw new AppError('VALIDATION_FAILED', 'Attach the workout file in the form field "file"');
+      if (file.bytes.length > WORKOUT_FILE_MAX_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The workout file is larger than 1 MB');
+      }
+      const extension = /\.([a-z0-9]+)$/i.exec(file.fileName)?.[1]?.toLowerCase() ?? '';
+      if (!isImportFormat(extension)) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `${file.fileName ? `"${file.fileName}" is not` : 'The file is not'} a workout file this app reads: upload a .zwo, .mrc or .erg file`,
+        );
+      }
+      const text = new TextDecoder('utf-8').decode(file.bytes);
+      if (text.includes('\u0000')) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `"${file.fileName}" is binary data, not a .${extension} text file`,
+        );
+      }
+      let content: WorkoutFileContent;
+      try {
+        content = READERS[extension](text);
+      } catch (error) {
+        if (error instanceof WorkoutFileError) {
+          throw new AppError('VALIDATION_FAILED', `Could not read "${file.fileName}": ${error.message}`);
+        }
+        throw error;
+      }
+      const workoutText = renderWorkout(content.intervals);
+      if (workoutText.length > WORKOUT_TEXT_MAX_LENGTH) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The workout in "${file.fileName}" is too long to keep as text (over ${WORKOUT_TEXT_MAX_LENGTH} characters)`,
+        );
+      }
+      const stem = file.fileName.replace(/\.[^.]*$/, '').trim();
+      const title = (fields.data.title ?? (content.title.trim() || stem || 'Imported workout')).slice(0, 200);
+      return workouts.create(auth, {
+        title,
+        workout_date: fields.data.workout_date,
+        sport: content.sport,
+        workout_language_text: workoutText,
+        workout_data: { source_file: { format: extension, name: file.fileName.slice(0, 200) } },
+      });
+    },
+  };
+}
+
+export type WorkoutFileService = ReturnType<typeof createWorkoutFileService>;

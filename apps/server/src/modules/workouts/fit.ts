@@ -1,0 +1,183 @@
+// Garmin FIT workout files, written and read with @garmin/fitsdk: a file_id (type workout), one workout message,
+// and one workout_step per step, each timed (duration_type time, milliseconds). A step's target is the custom range
+// its text gave (power, pace as speed, or heart rate), else its zone (power zone for bike, heart-rate zone for run),
+// else open.
+import {
+  Decoder,
+  Encoder,
+  type FileIdMesg,
+  Profile,
+  Stream,
+  type WorkoutMesg,
+  type WorkoutStepMesg,
+} from '@garmin/fitsdk';
+import type { Interval, Sport } from '@stamina/core';
+
+export interface FitWorkoutInput {
+  title: string;
+  sport: Sport;
+  intervals: readonly Interval[];
+}
+
+/** A single-value target becomes a range of this much either side, so a device has something to hold. */
+const SINGLE_VALUE_TOLERANCE = 0.025;
+const MAX_NAME_LENGTH = 40;
+
+/** The numeric value of a FIT profile enum, by its name (the SDK's types describe enums as numbers). */
+function fitEnum(type: string, name: string): number {
+  const values = Profile.types[type];
+  const entry = values ? Object.entries(values).find(([, value]) => value === name) : undefined;
+  if (!entry) throw new Error(`FIT profile has no ${type} "${name}"`);
+  return Number(entry[0]);
+}
+
+const FIT_SPORT: Record<Sport, string> = {
+  run: 'running',
+  bike: 'cycling',
+  swim: 'swimming',
+  strength: 'training',
+};
+
+// Offsets of the FIT workout_hr and workout_power types: values above them are bpm and watts, below percentages.
+const HR_BPM_OFFSET = 100;
+const POWER_WATTS_OFFSET = 1000;
+
+function range(low: number | undefined, high: number | undefined): [number, number] | undefined {
+  const a = low ?? high;
+  const b = high ?? low;
+  if (a === undefined || b === undefined || !(a > 0) || !(b > 0)) return undefined;
+  if (a === b) return [a * (1 - SINGLE_VALUE_TOLERANCE), a * (1 + SINGLE_VALUE_TOLERANCE)];
+  return [Math.min(a, b), Math.max(a, b)];
+}
+
+/** The target fields of one step. */
+function target(step: Interval, sport: Sport): Partial<WorkoutStepMesg> {
+  const t = step.targets;
+  const power = range(t.power_watts, t.power_watts_max);
+  const heartRate = range(t.heart_rate_min, t.heart_rate_max);
+  const paceSeconds = sport === 'swim' ? t.pace_per_100m_seconds : t.pace_per_km_seconds;
+  const metresPerPace = sport === 'swim' ? 100 : 1000;
+  const speed = paceSeconds && paceSeconds > 0 ? range(metresPerPace / paceSeconds, undefined) : undefined;
+  const custom = (type: string, [low, high]: [number, number], scale: number, offset: number) => ({
+    targetType: fitEnum('wktStepTarget', type),
+    targetValue: 0,
+    customTargetValueLow: Math.round(low * scale) + offset,
+    customTargetValueHigh: Math.round(high * scale) + offset,
+  });
+  if (power && sport === 'bike') return custom('power', power, 1, POWER_WATTS_OFFSET);
+  // Speed is stored in millimetres per second.
+  if (speed && (sport === 'run' || sport === 'swim')) return custom('speed', speed, 1000, 0);
+  if (heartRate) return custom('heartRate', heartRate, 1, HR_BPM_OFFSET);
+  if (power) return custom('power', power, 1, POWER_WATTS_OFFSET);
+  if (!step.isRest && sport === 'bike')
+    return { targetType: fitEnum('wktStepTarget', 'power'), targetValue: step.zone };
+  if (!step.isRest && sport === 'run') {
+    return { targetType: fitEnum('wktStepTarget', 'heartRate'), targetValue: step.zone };
+  }
+  return { targetType: fitEnum('wktStepTarget', 'open') };
+}
+
+function intensity(step: Interval): number {
+  if (step.isRest) return fitEnum('intensity', 'rest');
+  if (step.phase === 'warmup') return fitEnum('intensity', 'warmup');
+  if (step.phase === 'cooldown') return fitEnum('intensity', 'cooldown');
+  return fitEnum('intensity', 'active');
+}
+
+/** Encodes a workout as a FIT workout file. Steps shorter than a millisecond cannot be timed and are left out. */
+export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date()): Uint8Array {
+  const steps = workout.intervals.filter((step) => Math.round(step.duration_seconds * 1000) > 0);
+  const encoder = new Encoder();
+  const fileId: FileIdMesg = {
+    type: fitEnum('file', 'workout'),
+    manufacturer: fitEnum('manufacturer', 'development'),
+    product: 0,
+    serialNumber: 1,
+    timeCreated: createdAt,
+  };
+  encoder.onMesg(Profile.MesgNum.FILE_ID!, fileId);
+  const header: WorkoutMesg = {
+    wktName: workout.title.slice(0, MAX_NAME_LENGTH),
+    sport: fitEnum('sport', FIT_SPORT[workout.sport]),
+    numValidSteps: steps.length,
+  };
+  encoder.onMesg(Profile.MesgNum.WORKOUT!, header);
+  steps.forEach((step, index) => {
+    const mesg: WorkoutStepMesg = {
+      messageIndex: index,
+      wktStepName: step.name.slice(0, MAX_NAME_LENGTH),
+      durationType: fitEnum('wktStepDuration', 'time'),
+      durationValue: Math.round(step.duration_seconds * 1000),
+      intensity: intensity(step),
+      ...target(step, workout.sport),
+    };
+    encoder.onMesg(Profile.MesgNum.WORKOUT_STEP!, mesg);
+  });
+  return encoder.close();
+}
+
+export interface DecodedFitStep {
+  name: string | undefined;
+  durationSeconds: number;
+  intensity: string;
+  targetType: string;
+  /** The zone of a zone target. */
+  targetZone: number | undefined;
+  /** Custom target range in the file's units: watts, bpm, or metres per second. */
+  targetLow: number | undefined;
+  targetHigh: number | undefined;
+}
+
+export interface DecodedFitWorkout {
+  fileType: string;
+  title: string | undefined;
+  sport: string;
+  numValidSteps: number | undefined;
+  steps: DecodedFitStep[];
+}
+
+/** Decodes a FIT workout file with the SDK's Decoder, checking its CRC; throws on a file that is not one. */
+export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
+  const stream = Stream.fromByteArray(Array.from(bytes));
+  const decoder = new Decoder(stream);
+  if (!decoder.isFIT() || !decoder.checkIntegrity()) throw new Error('Not a valid FIT file');
+  const { messages, errors } = decoder.read();
+  if (errors.length) throw new Error(`FIT decode failed: ${errors.map((e) => e.message).join('; ')}`);
+  // With convertTypesToStrings (the default), enum fields come back as their names, not numbers.
+  const text = (value: unknown) => (value === undefined ? '' : String(value));
+  const workout = messages.workoutMesgs?.[0];
+  const steps = (messages.workoutStepMesgs ?? []).map((step): DecodedFitStep => {
+    const targetType = text(step.targetType);
+    const custom = step.targetValue === 0 || targetType === 'open';
+    const low =
+      targetType === 'power'
+        ? step.customTargetPowerLow
+        : targetType === 'heartRate'
+          ? step.customTargetHeartRateLow
+          : step.customTargetSpeedLow;
+    const high =
+      targetType === 'power'
+        ? step.customTargetPowerHigh
+        : targetType === 'heartRate'
+          ? step.customTargetHeartRateHigh
+          : step.customTargetSpeedHigh;
+    const offset =
+      targetType === 'power' ? POWER_WATTS_OFFSET : targetType === 'heartRate' ? HR_BPM_OFFSET : 0;
+    return {
+      name: step.wktStepName,
+      durationSeconds: step.durationTime ?? (step.durationValue ?? 0) / 1000,
+      intensity: text(step.intensity),
+      targetType,
+      targetZone: custom ? undefined : step.targetValue,
+      targetLow: custom && low !== undefined ? Number(low) - offset : undefined,
+      targetHigh: custom && high !== undefined ? Number(high) - offset : undefined,
+    };
+  });
+  return {
+    fileType: text(messages.fileIdMesgs?.[0]?.type),
+    title: workout?.wktName,
+    sport: text(workout?.sport),
+    numValidSteps: workout?.numValidSteps,
+    steps,
+  };
+}

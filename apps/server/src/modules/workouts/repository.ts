@@ -1,0 +1,90 @@
+// Queries of the workouts area. Every query is scoped by the caller's athlete id.
+import { and, asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { trainingPlans, workouts } from '../../db/schema/index.ts';
+
+export type WorkoutRow = typeof workouts.$inferSelect;
+export type WorkoutInsert = Omit<
+  typeof workouts.$inferInsert,
+  'id' | 'athleteId' | 'createdAt' | 'updatedAt'
+>;
+
+export interface WorkoutFilter {
+  planId?: string | undefined;
+  sport?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  status?: string | undefined;
+  limit: number;
+}
+
+export async function listWorkouts(db: Db, athleteId: string, filter: WorkoutFilter): Promise<WorkoutRow[]> {
+  const conditions: SQL[] = [eq(workouts.athleteId, athleteId)];
+  if (filter.planId) conditions.push(eq(workouts.planId, filter.planId));
+  if (filter.sport) conditions.push(eq(workouts.sport, filter.sport));
+  if (filter.status) conditions.push(eq(workouts.status, filter.status));
+  if (filter.dateFrom) conditions.push(gte(workouts.workoutDate, filter.dateFrom));
+  if (filter.dateTo) conditions.push(lte(workouts.workoutDate, filter.dateTo));
+  return db
+    .select()
+    .from(workouts)
+    .where(and(...conditions))
+    .orderBy(asc(workouts.workoutDate), asc(workouts.createdAt))
+    .limit(filter.limit);
+}
+
+export async function findWorkout(db: Db, athleteId: string, id: string): Promise<WorkoutRow | undefined> {
+  const rows = await db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function workoutsOn(db: Db, athleteId: string, date: string): Promise<WorkoutRow[]> {
+  return db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.athleteId, athleteId), eq(workouts.workoutDate, date)))
+    .orderBy(desc(workouts.status), asc(workouts.createdAt));
+}
+
+export async function insertWorkout(db: Db, athleteId: string, values: WorkoutInsert): Promise<WorkoutRow> {
+  const [row] = await db
+    .insert(workouts)
+    .values({ ...values, athleteId })
+    .returning();
+  return row!;
+}
+
+export async function updateWorkout(
+  db: Db,
+  athleteId: string,
+  id: string,
+  values: Partial<WorkoutInsert>,
+): Promise<WorkoutRow | undefined> {
+  const [row] = await db
+    .update(workouts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
+    .returning();
+  return row;
+}
+
+export async function deleteWorkout(db: Db, athleteId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(workouts)
+    .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
+    .returning({ id: workouts.id });
+  return rows.length > 0;
+}
+
+export async function planBelongsTo(db: Db, athleteId: string, planId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: trainingPlans.id })
+    .from(trainingPlans)
+    .where(and(eq(trainingPlans.id, planId), eq(trainingPlans.athleteId, athleteId)))
+    .limit(1);
+  return rows.length > 0;
+}

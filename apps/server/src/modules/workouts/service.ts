@@ -1,0 +1,235 @@
+// Workout logic: parse plain-language text into structure, and keep each athlete's workouts.
+import {
+  type TrainingWorkout,
+  type TrainingWorkoutCreateRequest,
+  type TrainingWorkoutUpdateRequest,
+  WORKOUT_TEXT_MAX_LENGTH,
+  type Workout,
+  type WorkoutCreateRequest,
+  type WorkoutUpdateRequest,
+} from '@stamina/contract';
+import { dateInTimeZone, type ParsedWorkout, parseWorkout, type Sport } from '@stamina/core';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import * as repo from './repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    intensity: row.intensityZone as TrainingWorkout['intensity'],
+    duration: row.durationMinutes,
+    target_heart_rate_min: row.targetHeartRateMin,
+    target_heart_rate_max: row.targetHeartRateMax,
+    sport: row.sport as TrainingWorkout['sport'],
+    plan_id: row.planId,
+    workout_date: row.workoutDate,
+    status: row.status as TrainingWorkout['status'],
+  };
+}
+
+export function toWorkout(row: repo.WorkoutRow): Workout {
+  return {
+    id: row.id,
+    title: row.title,
+    workout_date: row.workoutDate,
+    sport: row.sport as Workout['sport'],
+    workout_language_text: row.workoutLanguageText,
+    duration_minutes: row.durationMinutes,
+    intensity_zone: row.intensityZone as Workout['intensity_zone'],
+    plan_id: row.planId,
+    template_id: row.templateId,
+    status: row.status as Workout['status'],
+    workout_data: row.workoutData,
+    workout_structure: (row.workoutStructure as Workout['workout_structure']) ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The structure kept with a workout: the parse result without the per-text details. */
+function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
+  return {
+    warmup_intervals: parsed.warmup_intervals,
+    main_intervals: parsed.main_intervals,
+    cooldown_intervals: parsed.cooldown_intervals,
+    total_duration_estimated: parsed.total_duration_estimated,
+    zone_distribution: parsed.zone_distribution,
+  };
+}
+
+/** The zone with the most work time, for workouts whose text sets no explicit zone. */
+function dominantZone(parsed: ParsedWorkout): number | null {
+  const d = parsed.zone_distribution;
+  const shares = [d.zone_1, d.zone_2, d.zone_3, d.zone_4, d.zone_5];
+  const max = Math.max(...shares);
+  return max > 0 ? shares.indexOf(max) + 1 : null;
+}
+
+export function createWorkoutService(db: Db) {
+  function parse(text: string, sport: Sport): ParsedWorkout {
+    if (text.length > WORKOUT_TEXT_MAX_LENGTH) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `Workout text is limited to ${WORKOUT_TEXT_MAX_LENGTH} characters (got ${text.length})`,
+      );
+    }
+    if (text.trim() === '') throw new AppError('VALIDATION_FAILED', 'Workout text is empty');
+    return parseWorkout(text, { sport });
+  }
+
+  async function assertPlan(auth: AuthContext, planId: string | null | undefined) {
+    if (planId && !(await repo.planBelongsTo(db, auth.athleteId, planId))) throw notFound('Plan');
+  }
+
+  async function own(auth: AuthContext, id: string): Promise<repo.WorkoutRow> {
+    const row = UUID.test(id) ? await repo.findWorkout(db, auth.athleteId, id) : undefined;
+    if (!row) throw notFound('Workout');
+    return row;
+  }
+
+  /** Fields derived from the text: the structure, and duration and zone when the caller gave none. */
+  function derived(text: string | null | undefined, sport: Sport) {
+    const trimmed = text?.trim();
+    if (!trimmed) return { workoutLanguageText: null, workoutStructure: null, parsed: null };
+    const parsed = parse(trimmed, sport);
+    return { workoutLanguageText: trimmed, workoutStructure: structureOf(parsed), parsed };
+  }
+
+  /** Applies changes to one of the caller's workouts; a changed text or sport re-parses the text. */
+  async function patch(
+    auth: AuthContext,
+    id: string,
+    changes: Partial<repo.WorkoutInsert>,
+    newText: string | null | undefined,
+  ): Promise<repo.WorkoutRow> {
+    const current = await own(auth, id);
+    await assertPlan(auth, changes.planId);
+    if (changes.status !== undefined) {
+      if (changes.status === current.status) delete changes.status;
+      else changes.completedAt = changes.status === 'completed' ? new Date() : null;
+    }
+    const sport = (changes.sport ?? current.sport) as Sport;
+    if (newText !== undefined || sport !== current.sport) {
+      const { workoutLanguageText, workoutStructure } = derived(
+        newText === undefined ? current.workoutLanguageText : newText,
+        sport,
+      );
+      changes.workoutLanguageText = workoutLanguageText;
+      changes.workoutStructure = workoutStructure;
+    }
+    const row = await repo.updateWorkout(db, auth.athleteId, id, changes);
+    if (!row) throw notFound('Workout');
+    return row;
+  }
+
+  return {
+    parse,
+
+    async list(auth: AuthContext, filter: repo.WorkoutFilter): Promise<Workout[]> {
+      return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toWorkout);
+    },
+
+    async get(auth: AuthContext, id: string): Promise<Workout> {
+      return toWorkout(await own(auth, id));
+    },
+
+    async create(auth: AuthContext, body: WorkoutCreateRequest): Promise<Workout> {
+      await assertPlan(auth, body.plan_id);
+      const { workoutLanguageText, workoutStructure, parsed } = derived(
+        body.workout_language_text,
+        body.sport,
+      );
+      const status = body.status ?? 'planned';
+      const row = await repo.insertWorkout(db, auth.athleteId, {
+        title: body.title,
+        workoutDate: body.workout_date,
+        sport: body.sport,
+        workoutLanguageText,
+        workoutStructure,
+        durationMinutes:
+          body.duration_minutes ?? (parsed ? Math.ceil(parsed.total_duration_estimated / 60) || null : null),
+        intensityZone: body.intensity_zone ?? (parsed ? dominantZone(parsed) : null),
+        planId: body.plan_id ?? null,
+        templateId: body.template_id ?? null,
+        status,
+        completedAt: status === 'completed' ? new Date() : null,
+        workoutData: body.workout_data ?? {},
+      });
+      return toWorkout(row);
+    },
+
+    async update(auth: AuthContext, id: string, body: WorkoutUpdateRequest): Promise<Workout> {
+      const changes: Partial<repo.WorkoutInsert> = {};
+      if (body.title !== undefined) changes.title = body.title;
+      if (body.workout_date !== undefined) changes.workoutDate = body.workout_date;
+      if (body.sport !== undefined) changes.sport = body.sport;
+      if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
+      if (body.intensity_zone !== undefined) changes.intensityZone = body.intensity_zone;
+      if (body.plan_id !== undefined) changes.planId = body.plan_id;
+      if (body.template_id !== undefined) changes.templateId = body.template_id;
+      if (body.workout_data !== undefined) changes.workoutData = body.workout_data;
+      if (body.status !== undefined) changes.status = body.status;
+      return toWorkout(await patch(auth, id, changes, body.workout_language_text));
+    },
+
+    async updateTraining(
+      auth: AuthContext,
+      id: string,
+      body: TrainingWorkoutUpdateRequest,
+    ): Promise<TrainingWorkout> {
+      const changes: Partial<repo.WorkoutInsert> = {};
+      if (body.title !== undefined) changes.title = body.title;
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.intensity !== undefined) changes.intensityZone = body.intensity;
+      if (body.duration !== undefined) changes.durationMinutes = body.duration;
+      if (body.target_heart_rate_min !== undefined) changes.targetHeartRateMin = body.target_heart_rate_min;
+      if (body.target_heart_rate_max !== undefined) changes.targetHeartRateMax = body.target_heart_rate_max;
+      if (body.sport !== undefined) changes.sport = body.sport;
+      if (body.plan_id !== undefined) changes.planId = body.plan_id;
+      if (body.workout_date !== undefined) changes.workoutDate = body.workout_date;
+      if (body.status !== undefined) changes.status = body.status;
+      return toTrainingWorkout(await patch(auth, id, changes, undefined));
+    },
+
+    async complete(auth: AuthContext, id: string): Promise<TrainingWorkout> {
+      return toTrainingWorkout(await patch(auth, id, { status: 'completed' }, undefined));
+    },
+
+    async createTraining(auth: AuthContext, body: TrainingWorkoutCreateRequest, now = new Date()) {
+      await assertPlan(auth, body.plan_id);
+      const row = await repo.insertWorkout(db, auth.athleteId, {
+        title: body.title,
+        description: body.description ?? null,
+        intensityZone: body.intensity ?? null,
+        durationMinutes: body.duration ?? null,
+        targetHeartRateMin: body.target_heart_rate_min ?? null,
+        targetHeartRateMax: body.target_heart_rate_max ?? null,
+        sport: body.sport,
+        planId: body.plan_id ?? null,
+        workoutDate: body.workout_date ?? dateInTimeZone(now, auth.timezone),
+      });
+      return toTrainingWorkout(row);
+    },
+
+    async listTraining(auth: AuthContext, planId: string | undefined): Promise<TrainingWorkout[]> {
+      return (await repo.listWorkouts(db, auth.athleteId, { planId, limit: 500 })).map(toTrainingWorkout);
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      if (!UUID.test(id) || !(await repo.deleteWorkout(db, auth.athleteId, id))) throw notFound('Workout');
+    },
+
+    async today(auth: AuthContext, now = new Date()): Promise<TrainingWorkout[]> {
+      return (await repo.workoutsOn(db, auth.athleteId, dateInTimeZone(now, auth.timezone))).map(
+        toTrainingWorkout,
+      );
+    },
+  };
+}
+
+export type WorkoutService = ReturnType<typeof createWorkoutService>;

@@ -1,0 +1,59 @@
+// Bearer-token authentication: a valid, unexpired JWT whose session has not been revoked.
+import type { User } from '@stamina/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+import { findActiveSessionUser } from '../modules/auth/repository.ts';
+import { toUser } from '../modules/auth/serialize.ts';
+import type { SessionCache } from '../modules/auth/session-cache.ts';
+
+export interface AuthContext {
+  userId: string;
+  email: string;
+  sessionId: string;
+  athleteId: string;
+  timezone: string;
+  user: User;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** preHandler for protected routes; sets request.auth or answers 401. */
+export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    const claims = await signer.verify(token);
+    let identity = cache.get(claims.sid);
+    if (!identity || identity.userId !== claims.sub) {
+      const found = await findActiveSessionUser(db, claims.sid, claims.sub);
+      if (!found) throw new AppError('TOKEN_INVALID', 'Session expired. Please log in again.');
+      identity = {
+        userId: found.user.id,
+        athleteId: found.athlete.id,
+        timezone: found.athlete.timezone,
+        user: toUser(found),
+      };
+      cache.set(claims.sid, identity);
+    }
+    request.auth = { ...identity, email: claims.email, sessionId: claims.sid };
+  };
+}
+
+/** The caller's identity inside a handler behind `authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  return request.auth;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from '../src/config.ts';
+
+/** The message parseEnv throws for env, or a failure if it does not throw. */
+function problemsOf(env: Record<string, string>): string {
+  try {
+    parseEnv(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).message;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(env)}`);
+}
+
+describe('parseEnv', () => {
+  it('has working defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.JWT_SECRET).toBeUndefined();
+  });
+
+  it('accepts good values and treats empty strings as unset', () => {
+    const env = parseEnv({ PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/stamina', SMTP_URL: '' });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe('postgres://u:p@db:5432/stamina');
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('rejects PORT=abc, naming the variable', () => {
+    const message = problemsOf({ PORT: 'abc' });
+    expect(message).toMatch(/PORT/);
+    expect(message).toContain('abc');
+  });
+
+  it('rejects a port out of range', () => {
+    expect(problemsOf({ PORT: '70000' })).toMatch(/PORT/);
+  });
+
+  it('rejects DATABASE_URL=mysql://x, naming the variable and saying why', () => {
+    const message = problemsOf({ DATABASE_URL: 'mysql://x' });
+    expect(message).toMatch(/DATABASE_URL/);
+    expect(message).toMatch(/postgres/);
+  });
+
+  it('lists every problem at once', () => {
+    const message = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+
+  it('never echoes the value of JWT_SECRET or of URLs that may hold credentials', () => {
+    const secret = 'too-short-but-secret';
+    const message = problemsOf({
+      JWT_SECRET: secret,
+      DATABASE_URL: 'mysql://admin:hunter2@db/x',
+      PORT: 'abc',
+    });
+    expect(message).toMatch(/JWT_SECRET/);
+    expect(message).toMatch(/32/);
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../src/version.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/v1/health', () => {
+  it('answers ok with the database and the version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ data: { status: 'ok', database: 'ok', version: VERSION } });
+  });
+
+  it('carries a request id and security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers 503 with an error body once the database is gone', async () => {
+    const own = await createTestApp();
+    try {
+      await own.database.close();
+      const res = await own.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.statusCode).toBe(503);
+      const body = res.json();
+      expect(body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(body.message).not.toMatch(/pool|pglite|stack/i);
+      expect(body.data).toBeUndefined();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('unknown API paths and the API docs', () => {
+  it('answers 404 JSON for an unknown /api path', async () => {
+    for (const url of ['/api/nope', '/api/v1/unknown/deeper?x=1', '/api']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const body = res.json();
+      expect(body).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers 404 JSON for an unknown method on a known path', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/auth/login' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves an OpenAPI document that lists the auth endpoints', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Stamina API');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/signup', '/api/v1/health']),
+    );
+    expect(doc.paths['/api/auth/login'].post).toBeDefined();
+  });
+
+  it('serves the browsable docs page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    // The UI lives under /api/docs/; the bare path either serves it or redirects there.
+    expect([200, 302]).toContain(res.statusCode);
+    const page =
+      res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: res.headers.location! }) : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+});

@@ -1,0 +1,163 @@
+// Test harness: a fresh, migrated database and an app built on it, with mail written to a temporary outbox.
+// In-memory PGlite by default; with TEST_DATABASE_URL, a uniquely named database on that PostgreSQL server.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Session } from '@stamina/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppConfig, buildApp, type RateLimits } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { outboxMailer } from '../src/lib/mailer.ts';
+import { VERSION } from '../src/version.ts';
+
+export const APP_URL = 'http://localhost:3000';
+/** High enough that no test trips a limit unless it asks for the real ones. */
+const HIGH_RATE_LIMITS: RateLimits = {
+  loginPerMinute: 10_000,
+  signupPerMinute: 10_000,
+  mailPerMinute: 10_000,
+};
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    // A private copy of the migrated template made by global-setup.ts.
+    const template = inject('pgliteTemplateDir');
+    if (!template)
+      return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
+    const copy = await mkdtemp(join(tmpdir(), 'stamina-pglite-'));
+    await cp(template, copy, { recursive: true });
+    const database = await openDatabase({ kind: 'pglite', dataDir: copy });
+    return { database, drop: () => rm(copy, { recursive: true, force: true }) };
+  }
+
+  // One database per test file, so files can run in parallel against one server.
+  const name = `stamina_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export type TestAppOverrides = Partial<Omit<AppConfig, 'database'>>;
+
+export async function createTestApp(overrides: TestAppOverrides = {}) {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const dir = await mkdtemp(join(tmpdir(), 'stamina-test-'));
+  const outboxPath = join(dir, 'outbox.jsonl');
+  const config: AppConfig = {
+    database,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    appUrl: APP_URL,
+    version: VERSION,
+    webDistDir: null,
+    logger: false,
+    mailer: outboxMailer(outboxPath, { info: () => {} }),
+    ...overrides,
+    rateLimits: { ...HIGH_RATE_LIMITS, ...overrides.rateLimits },
+  };
+  const app = await buildApp(config);
+  await app.ready();
+
+  async function readOutbox(): Promise<OutboxMail[]> {
+    const text = await readFile(outboxPath, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return '';
+      throw err;
+    });
+    // A mail may be half-appended while we read: only newline-terminated lines are complete.
+    const lines = text.split('\n');
+    lines.pop();
+    return lines.filter(Boolean).map((line) => JSON.parse(line) as OutboxMail);
+  }
+
+  /**
+   * The link in the newest mail to `to`, optionally one whose URL contains `contains` and differs from `not`.
+   * Polls briefly, because some mail goes out after the response.
+   */
+  async function latestLink(to: string, options: { contains?: string; not?: string } = {}): Promise<string> {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const links = (await readOutbox())
+        .filter((mail) => mail.to === to.trim().toLowerCase())
+        .flatMap((mail) => mail.text.match(/https?:\/\/\S+/g) ?? [])
+        .filter((link) => (!options.contains || link.includes(options.contains)) && link !== options.not);
+      const link = links.at(-1);
+      if (link) return link;
+      if (Date.now() > deadline) throw new Error(`no matching mail to ${to} in the outbox`);
+      await sleep(25);
+    }
+  }
+
+  async function signUp(input: { name?: string; email?: string; password?: string } = {}) {
+    const account = {
+      name: input.name ?? 'Test Athlete',
+      email: input.email ?? uniqueEmail(),
+      password: input.password ?? 'correct horse battery',
+    };
+    const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: account });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+    return account;
+  }
+
+  /** Signs a new account up, follows its confirmation link and returns the session it opens. */
+  async function signUpAndConfirm(input: { name?: string; email?: string; password?: string } = {}) {
+    const account = await signUp(input);
+    const link = new URL(await latestLink(account.email, { contains: '/api/auth/confirm' }));
+    const res = await app.inject({
+      method: 'GET',
+      url: link.pathname + link.search,
+      headers: { accept: 'application/json' },
+    });
+    if (res.statusCode !== 200) throw new Error(`confirmation failed: ${res.statusCode} ${res.body}`);
+    return { ...account, session: (res.json() as { data: Session }).data };
+  }
+
+  async function close() {
+    await app.close();
+    config.mailer.close();
+    // Some tests close the database themselves.
+    await database.close().catch(() => {});
+    await drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    outboxPath,
+    readOutbox,
+    latestLink,
+    signUp,
+    signUpAndConfirm,
+    close,
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

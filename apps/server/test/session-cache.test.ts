@@ -1,0 +1,125 @@
+// Authenticated requests are served from a session cache; every revocation must still take effect at once,
+// in this process and, through Redis, in every other process sharing the database.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createSessionCache } from '../src/modules/auth/session-cache.ts';
+import { VERSION } from '../src/version.ts';
+import { APP_URL, bearer, createTestApp, type TestApp } from './helpers.ts';
+
+const identity = (userId: string) => ({
+  userId,
+  athleteId: 'a',
+  timezone: 'UTC',
+  user: {
+    id: userId,
+    email: 'x@y.z',
+    name: 'X',
+    user_metadata: {},
+    email_confirmed_at: null,
+    created_at: '',
+  },
+});
+
+describe('session cache', () => {
+  it('forgets entries after their TTL and when their session or user is invalidated', async () => {
+    const cache = createSessionCache({ ttlMs: 40 });
+    cache.set('s1', identity('u1'));
+    cache.set('s2', identity('u1'));
+    cache.set('s3', identity('u2'));
+    expect(cache.get('s1')?.userId).toBe('u1');
+    cache.invalidateSession('s1');
+    expect(cache.get('s1')).toBeUndefined();
+    cache.invalidateUser('u1');
+    expect(cache.get('s2')).toBeUndefined();
+    expect(cache.get('s3')?.userId).toBe('u2');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.get('s3')).toBeUndefined();
+  });
+
+  it('stays within its size bound, dropping the oldest entry', () => {
+    const cache = createSessionCache({ maxEntries: 2 });
+    cache.set('a', identity('1'));
+    cache.set('b', identity('2'));
+    cache.set('c', identity('3'));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')?.userId).toBe('3');
+  });
+});
+
+async function redisAvailable(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const hasRedis = await redisAvailable(REDIS_URL);
+
+describe.runIf(hasRedis)('two app processes sharing one database and Redis', () => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  const clients: Redis[] = [];
+
+  beforeAll(async () => {
+    const redisA = new Redis(REDIS_URL);
+    const redisB = new Redis(REDIS_URL);
+    clients.push(redisA, redisB);
+    t = await createTestApp({ redis: redisA });
+    other = await buildApp({
+      database: t.database,
+      jwtSecret: t.jwtSecret,
+      appUrl: APP_URL,
+      version: VERSION,
+      webDistDir: null,
+      logger: false,
+      mailer: { send: async () => {}, close: () => {} },
+      redis: redisB,
+    });
+    await other.ready();
+  });
+
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+    for (const client of clients) client.disconnect();
+  });
+
+  it('a logout on one process ends the session on the other at once', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const me = () =>
+      other.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.access_token) });
+    expect((await me()).statusCode).toBe(200);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(session.access_token),
+    });
+    expect(logout.statusCode).toBe(200);
+    await expect.poll(async () => (await me()).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
+  });
+
+  it('a profile change on one process shows on the other at once', async () => {
+    const { session } = await t.signUpAndConfirm({ name: 'Before' });
+    const me = () =>
+      other.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.access_token) });
+    expect((await me()).json().data.name).toBe('Before');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: bearer(session.access_token),
+      payload: { name: 'After' },
+    });
+    await expect
+      .poll(async () => (await me()).json().data.name, { timeout: 2000, interval: 20 })
+      .toBe('After');
+  });
+});

@@ -1,0 +1,210 @@
+import { DEFAULT_WIDGET_CONFIG } from '@stamina/core';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { athletes, users } from '../src/db/schema/index.ts';
+import { createTestApp, type TestApp, uniqueEmail } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const countUsers = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
+
+const signup = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
+
+describe('POST /api/auth/signup', () => {
+  it('creates the user and an athlete row with the spec defaults', async () => {
+    const email = uniqueEmail();
+    const res = await signup({ name: 'Ada Runner', email, password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    const { data } = res.json();
+    expect(data.message).toBe('Check your email for the confirmation link!');
+    expect(data.user).toMatchObject({ email, name: 'Ada Runner', email_confirmed_at: null });
+
+    const [row] = await t.db
+      .select({ athlete: athletes })
+      .from(athletes)
+      .innerJoin(users, eq(users.id, athletes.authUserId))
+      .where(eq(users.id, data.user.id));
+    expect(row).toBeDefined();
+    expect(row!.athlete.authUserId).toBe(data.user.id);
+    expect(row!.athlete.layoutStyle).toBe('minimal');
+    expect(row!.athlete.widgetConfig).toEqual(DEFAULT_WIDGET_CONFIG);
+    expect(row!.athlete.onboardingComplete).toBe(false);
+  });
+
+  it('never stores the password in clear', async () => {
+    const email = uniqueEmail();
+    await signup({ name: 'Hash Check', email, password: 'plain-text-pw' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row!.passwordHash).not.toContain('plain-text-pw');
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('trims and lower-cases the e-mail address', async () => {
+    const local = uniqueEmail('Mixed.Case');
+    const res = await signup({ name: 'Case', email: `  ${local.toUpperCase()}  `, password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.user.email).toBe(local.toLowerCase());
+  });
+
+  it('refuses a duplicate address, whatever its case and spacing, with 409', async () => {
+    const email = uniqueEmail();
+    expect((await signup({ name: 'First', email, password: 'secret1' })).statusCode).toBe(201);
+    const before = await countUsers();
+    const res = await signup({ name: 'Second', email: ` ${email.toUpperCase()} `, password: 'secret2' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: expect.stringMatching(/already exists/),
+    });
+    expect(await countUsers()).toBe(before);
+  });
+
+  describe('bad input answers a 4xx with a message and stores nothing', () => {
+    const cases: {
+      name: string;
+      send: () => ReturnType<typeof signup>;
+      status: number;
+      code?: string;
+      field?: RegExp;
+    }[] = [
+      {
+        name: 'password shorter than 6 characters',
+        send: () => signup({ name: 'Short', email: uniqueEmail(), password: '12345' }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        field: /password/i,
+      },
+      {
+        name: 'missing name',
+        send: () => signup({ email: uniqueEmail(), password: 'secret1' }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        field: /name/i,
+      },
+      {
+        name: 'blank name',
+        send: () => signup({ name: '   ', email: uniqueEmail(), password: 'secret1' }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        field: /name/i,
+      },
+      {
+        name: 'invalid e-mail address',
+        send: () => signup({ name: 'Bad', email: 'not-an-address', password: 'secret1' }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        field: /email/i,
+      },
+      {
+        name: 'wrong types',
+        send: () => signup({ name: 42, email: ['a@b.c'], password: true }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      },
+      {
+        name: 'a JSON array instead of an object',
+        send: () => signup([{ name: 'x', email: uniqueEmail(), password: 'secret1' }]),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      },
+      {
+        name: 'malformed JSON',
+        send: () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signup',
+            headers: { 'content-type': 'application/json' },
+            payload: '{"name": "x", "email": ',
+          }),
+        status: 400,
+        code: 'INVALID_JSON',
+      },
+      {
+        name: 'an empty JSON body',
+        send: () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signup',
+            headers: { 'content-type': 'application/json' },
+            payload: '',
+          }),
+        status: 400,
+      },
+      {
+        name: 'text/plain',
+        send: () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signup',
+            headers: { 'content-type': 'text/plain' },
+            payload: JSON.stringify({ name: 'Plain', email: uniqueEmail(), password: 'secret1' }),
+          }),
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+      {
+        name: 'a form body',
+        send: () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signup',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: `name=Form&email=${uniqueEmail()}&password=secret1`,
+          }),
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
+      {
+        name: 'a body over 1 MB',
+        send: () =>
+          signup({
+            name: 'Big',
+            email: uniqueEmail(),
+            password: 'secret1',
+            padding: 'x'.repeat(1024 * 1024 + 10),
+          }),
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+    ];
+
+    for (const c of cases) {
+      it(c.name, async () => {
+        const before = await countUsers();
+        const res = await c.send();
+        expect(res.statusCode).toBe(c.status);
+        const body = res.json();
+        expect(body.message).toEqual(expect.any(String));
+        expect(body.message.length).toBeGreaterThan(0);
+        if (c.code) expect(body.code).toBe(c.code);
+        if (c.field) expect(body.message).toMatch(c.field);
+        expect(await countUsers()).toBe(before);
+      });
+    }
+  });
+
+  it('stores nothing and sends no mail when the address is taken', async () => {
+    const email = uniqueEmail();
+    await signup({ name: 'Once', email, password: 'secret1' });
+    const mailsBefore = (await t.readOutbox()).filter((m) => m.to === email).length;
+    await signup({ name: 'Twice', email, password: 'secret1' });
+    const mailsAfter = (await t.readOutbox()).filter((m) => m.to === email).length;
+    expect(mailsAfter).toBe(mailsBefore);
+  });
+
+  it('creates one account when sign-ups with one address race each other', async () => {
+    const email = uniqueEmail('race');
+    const responses = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        signup({ name: `Racer ${i}`, email: i % 2 ? email.toUpperCase() : email, password: 'secret1' }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+});

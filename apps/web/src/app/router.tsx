@@ -1,0 +1,157 @@
+// Every route of the spec's route table (part 1 §2). Pages load lazily so the landing page stays light.
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
+import { AuthLoading, PublicOnly, RequireAuth } from './guards.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) => ({
+  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
+});
+
+export const routes = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    // Shown while the first lazy route module loads.
+    hydrateFallbackElement: <AuthLoading />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: '/', ...page(() => import('../features/landing/landing-page.tsx'), 'LandingPage') },
+          {
+            element: (
+              <PublicOnly>
+                <Outlet />
+              </PublicOnly>
+            ),
+            children: [
+              {
+                path: '/login',
+                ...page(() => import('../features/auth/components/login-page.tsx'), 'LoginPage'),
+              },
+              {
+                path: '/signup',
+                ...page(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage'),
+              },
+            ],
+          },
+          {
+            path: '/forgot-password',
+            ...page(
+              () => import('../features/auth/components/forgot-password-page.tsx'),
+              'ForgotPasswordPage',
+            ),
+          },
+          {
+            path: '/reset-password',
+            ...page(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage'),
+          },
+          {
+            path: '/confirm',
+            ...page(() => import('../features/auth/components/confirm-page.tsx'), 'ConfirmPage'),
+          },
+          { path: '/terms', ...page(() => import('../features/legal/terms-page.tsx'), 'TermsPage') },
+          { path: '/privacy', ...page(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage') },
+          { path: '/support', ...page(() => import('../features/support/support-page.tsx'), 'SupportPage') },
+          {
+            path: '/oauth/callback',
+            ...page(() => import('../features/auth/components/oauth-callback-page.tsx'), 'OAuthCallbackPage'),
+          },
+          {
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: [
+              {
+                ...page(() => import('./app-shell.tsx'), 'AppShell'),
+                children: [
+                  {
+                    path: '/dashboard',
+                    ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+                  },
+                  {
+                    path: '/calendar',
+                    ...page(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+                  },
+                  {
+                    path: '/workouts',
+                    ...page(() => import('../features/workouts-list/workouts-page.tsx'), 'WorkoutsPage'),
+                  },
+                  { path: '/plan', ...page(() => import('../features/shell/section-pages.tsx'), 'PlanPage') },
+                  { path: '/plans', element: <Navigate to="/plan" replace /> },
+                  {
+                    path: '/metrics',
+                    ...page(() => import('../features/shell/section-pages.tsx'), 'MetricsPage'),
+                  },
+                  {
+                    path: '/coach',
+                    ...page(() => import('../features/shell/section-pages.tsx'), 'CoachPage'),
+                  },
+                  {
+                    path: '/progress',
+                    ...page(() => import('../features/shell/section-pages.tsx'), 'ProgressPage'),
+                  },
+                  {
+                    path: '/profile',
+                    ...page(() => import('../features/shell/section-pages.tsx'), 'ProfilePage'),
+                  },
+                  { path: '/test', ...page(() => import('../features/shell/section-pages.tsx'), 'TestPage') },
+                  {
+                    path: '/auth/garmin/callback',
+                    ...page(() => import('../features/shell/section-pages.tsx'), 'GarminCallbackPage'),
+                  },
+                  {
+                    path: '/settings',
+                    ...page(() => import('../features/settings/settings-layout.tsx'), 'SettingsLayout'),
+                    children: [
+                      {
+                        index: true,
+                        ...page(() => import('../features/settings/settings-hub.tsx'), 'SettingsHub'),
+                      },
+                      {
+                        path: 'profile',
+                        ...page(() => import('../features/settings/profile-settings.tsx'), 'ProfileSettings'),
+                      },
+                      {
+                        path: 'dashboard',
+                        ...page(
+                          () => import('../features/settings/section-settings.tsx'),
+                          'DashboardLayoutSettings',
+                        ),
+                      },
+                      {
+                        path: 'metrics',
+                        ...page(() => import('../features/settings/section-settings.tsx'), 'MetricsSettings'),
+                      },
+                      {
+                        path: 'devices',
+                        ...page(() => import('../features/settings/section-settings.tsx'), 'DeviceSettings'),
+                      },
+                      {
+                        path: 'preferences',
+                        ...page(
+                          () => import('../features/settings/preferences-settings.tsx'),
+                          'PreferencesSettings',
+                        ),
+                      },
+                      { path: '*', element: <Navigate to="/settings" replace /> },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '/404', ...page(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage') },
+          { path: '*', ...page(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,139 @@
+// Session state for the whole app (spec part 1 §4): loading until the first session check, then user or none.
+import type { Session, SignupRequest, User } from '@stamina/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { onSessionChange, readSession, writeSession } from '../../lib/session-store.ts';
+
+export interface AuthState {
+  user: User | null;
+  loading: boolean;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(input: SignupRequest): Promise<string>;
+  signOut(): Promise<void>;
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function browserTimezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The confirmation link lands on /dashboard#access_token=…; take the session from the fragment and clean the URL. */
+function takeSessionFromFragment(): boolean {
+  const hash = window.location.hash.slice(1);
+  if (!hash.includes('access_token=')) return false;
+  const params = new URLSearchParams(hash);
+  const access = params.get('access_token');
+  const refresh = params.get('refresh_token') ?? '';
+  const expires = Number(params.get('expires_at'));
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  if (!access) return false;
+  const previous = readSession();
+  writeSession({
+    access_token: access,
+    refresh_token: refresh,
+    expires_at: Number.isFinite(expires) ? expires : 0,
+    token_type: 'bearer',
+    // The user is fetched right after; keep the old one only if it is the same account.
+    user: previous?.user as User,
+  });
+  return true;
+}
+
+/** Connection test after sign-in (spec part 1 §7); a failure is only logged. */
+function checkHealth(): void {
+  api
+    .get('/v1/health', { anonymous: true })
+    .catch((err: unknown) => console.warn('API health check failed', err));
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(() => readSession()?.user ?? null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let active = true;
+    const fromLink = takeSessionFromFragment();
+    const session = readSession();
+    if (!session) {
+      setUser(null);
+      setLoading(false);
+    } else {
+      api
+        .get<{ data: User }>('/auth/me')
+        .then(({ data }) => {
+          if (!active) return;
+          const current = readSession();
+          if (current) writeSession({ ...current, user: data });
+          setUser(data);
+          if (fromLink) checkHealth();
+        })
+        .catch(() => {
+          if (active && !readSession()) setUser(null);
+        })
+        .finally(() => active && setLoading(false));
+    }
+    const unsubscribe = onSessionChange((next) => setUser(next?.user ?? null));
+    // Another tab signing in or out updates this one too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'stamina.session') setUser(readSession()?.user ?? null);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      active = false;
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    const { data } = await api.post<{ data: Session }>(
+      '/auth/login',
+      { email, password, timezone: browserTimezone() },
+      { anonymous: true },
+    );
+    writeSession(data);
+    checkHealth();
+  }, []);
+
+  const signUp = useCallback(async (input: SignupRequest) => {
+    const { data } = await api.post<{ data: { message: string } }>(
+      '/auth/signup',
+      { ...input, timezone: browserTimezone() },
+      { anonymous: true },
+    );
+    return data.message;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch (err) {
+      // A session the server no longer knows is as good as ended; anything else keeps the user signed in.
+      if (!(err instanceof ApiError && err.isAuthError)) throw err;
+    }
+    writeSession(null);
+  }, []);
+
+  const updateUser = useCallback((next: User) => {
+    const current = readSession();
+    if (current) writeSession({ ...current, user: next });
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, loading, signIn, signUp, signOut, setUser: updateUser }),
+    [user, loading, signIn, signUp, signOut, updateUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

@@ -1,0 +1,96 @@
+// /login (spec part 1 §2, §4, §5, §8).
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { postLoginPath } from '../../../app/guards.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../auth-context.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    setUnconfirmed(false);
+    try {
+      await signIn(email, password);
+      navigate(postLoginPath(location.state), { replace: true });
+    } catch (err) {
+      setError(errorMessage(err));
+      setUnconfirmed(err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED');
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Welcome Back"
+      subtitle="Log in to continue your training."
+      documentTitle="Log In"
+      footer={
+        <>
+          New to Stamina?{' '}
+          <Link to="/signup" className="font-medium text-primary hover:underline">
+            Create account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4">
+        {error ? (
+          <Alert variant="destructive">
+            {error}
+            {unconfirmed ? (
+              <>
+                {' '}
+                <Link to={`/confirm?email=${encodeURIComponent(email)}`} className="font-medium underline">
+                  Resend the confirmation link
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <div className="space-y-1.5">
+          <Field
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="text-right">
+            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Logging in...' : 'Log In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,137 @@
+// The training calendar's date arithmetic and figures (spec part 2 §2, §4, §9), kept free of React so the
+// rules can be read and tested in one place. Weeks start on Sunday: date-fns' default, as the spec asks.
+import { dailyLoadScore } from '@stamina/core';
+import {
+  addMonths,
+  addWeeks,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isSameMonth,
+  isSameYear,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import type { CalendarEvent } from '../workouts/api/calendar.ts';
+
+export type CalendarView = 'week' | 'month' | 'agenda';
+export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] = [
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+  { value: 'agenda', label: 'Agenda' },
+];
+
+/** Agenda shows the current week plus this many further weeks. */
+export const AGENDA_EXTRA_WEEKS = 2;
+
+export const isoDate = (date: Date): string => format(date, 'yyyy-MM-dd');
+export const todayIso = (): string => isoDate(new Date());
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/** The days a view is about: its label, stat cards and agenda list cover these. */
+export function periodOf(view: CalendarView, anchor: Date): Period {
+  if (view === 'month') return { start: startOfMonth(anchor), end: endOfMonth(anchor) };
+  if (view === 'agenda')
+    return { start: startOfWeek(anchor), end: endOfWeek(addWeeks(anchor, AGENDA_EXTRA_WEEKS)) };
+  return { start: startOfWeek(anchor), end: endOfWeek(anchor) };
+}
+
+/** The days a view draws and therefore fetches: the month view draws whole Sunday-to-Saturday weeks. */
+export function visibleRangeOf(view: CalendarView, anchor: Date): Period {
+  if (view === 'month') {
+    return { start: startOfWeek(startOfMonth(anchor)), end: endOfWeek(endOfMonth(anchor)) };
+  }
+  return periodOf(view, anchor);
+}
+
+export function daysOf(period: Period): Date[] {
+  return eachDayOfInterval(period);
+}
+
+/** Previous/next: one week in week and agenda views, one month in month view. */
+export function shiftAnchor(view: CalendarView, anchor: Date, direction: 1 | -1): Date {
+  return view === 'month' ? addMonths(anchor, direction) : addWeeks(anchor, direction);
+}
+
+/** 'November 2025' for a month; 'Nov 16 – 22, 2025', 'Nov 30 – Dec 6, 2025' or 'Dec 28, 2025 – Jan 3, 2026'. */
+export function periodLabel(view: CalendarView, anchor: Date): string {
+  if (view === 'month') return format(anchor, 'MMMM yyyy');
+  const { start, end } = periodOf(view, anchor);
+  if (!isSameYear(start, end)) return `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`;
+  if (isSameMonth(start, end)) return `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}`;
+  return `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;
+}
+
+export function parseView(value: string | null): CalendarView {
+  return value === 'month' || value === 'agenda' ? value : 'week';
+}
+
+/** A YYYY-MM-DD parameter as a date, or today when it is missing or not a real date. */
+export function parseAnchor(value: string | null): Date {
+  if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = parseISO(value);
+    if (!Number.isNaN(date.getTime()) && isoDate(date) === value) return date;
+  }
+  return new Date();
+}
+
+/** Events grouped by their day, in the order the server sent them (date, then creation). */
+export function eventsByDay(events: readonly CalendarEvent[]): Map<string, CalendarEvent[]> {
+  const byDay = new Map<string, CalendarEvent[]>();
+  for (const event of events) {
+    const list = byDay.get(event.event_date);
+    if (list) list.push(event);
+    else byDay.set(event.event_date, [event]);
+  }
+  return byDay;
+}
+
+export function dayLoad(events: readonly CalendarEvent[] | undefined): number {
+  return dailyLoadScore(events ?? []);
+}
+
+export interface CalendarStats {
+  /** Planned workouts from today on, within the period. */
+  upcoming: number;
+  /** Completed workouts within the period. */
+  completed: number;
+  /** Hours of every workout in the period that is not skipped: what was done plus what is still planned. */
+  volumeHours: number;
+  /** Of those, the hours already completed. */
+  completedHours: number;
+}
+
+export function calendarStats(
+  events: readonly CalendarEvent[],
+  period: Period,
+  today: string,
+): CalendarStats {
+  const from = isoDate(period.start);
+  const to = isoDate(period.end);
+  let upcoming = 0;
+  let completed = 0;
+  let minutes = 0;
+  let completedMinutes = 0;
+  for (const event of events) {
+    if (event.event_date < from || event.event_date > to) continue;
+    const duration = event.duration_minutes ?? 0;
+    if (event.status === 'planned' && event.event_date >= today) upcoming++;
+    if (event.status === 'completed') {
+      completed++;
+      completedMinutes += duration;
+    }
+    if (event.status !== 'skipped') minutes += duration;
+  }
+  return {
+    upcoming,
+    completed,
+    volumeHours: Math.round((minutes / 60) * 10) / 10,
+    completedHours: Math.round((completedMinutes / 60) * 10) / 10,
+  };
+}

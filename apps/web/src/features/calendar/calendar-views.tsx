@@ -1,0 +1,260 @@
+// The three calendar views (spec part 2 §2): Week (7 day cards), Month (a Sunday-to-Saturday grid with the
+// first title and '+N'), Agenda (only the days with workouts, over the current week plus two).
+import * as Popover from '@radix-ui/react-popover';
+import { format, isSameMonth, parseISO } from 'date-fns';
+import { Plus } from 'lucide-react';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { CalendarEvent } from '../workouts/api/calendar.ts';
+import { DroppableDay } from './calendar-dnd.tsx';
+import { dayLoad, isoDate } from './calendar-model.ts';
+import { DayLoadBar } from './day-load-bar.tsx';
+import { DraggableWorkoutCard, WorkoutCard } from './workout-card.tsx';
+
+export interface ViewProps {
+  days: Date[];
+  byDay: Map<string, CalendarEvent[]>;
+  today: string;
+  onOpen: (event: CalendarEvent) => void;
+  onAdd: (date: string) => void;
+}
+
+function AddDayButton({
+  date,
+  onAdd,
+  small = false,
+  className,
+}: {
+  date: string;
+  onAdd: (date: string) => void;
+  small?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={`Add workout on ${format(parseISO(date), 'EEEE, MMMM d')}`}
+      title="Add workout"
+      onClick={() => onAdd(date)}
+      className={cn(
+        buttonClasses('ghost', 'icon'),
+        'shrink-0 text-muted-foreground hover:text-foreground',
+        small ? 'h-6 w-6 rounded-md' : 'h-8 w-8',
+        className,
+      )}
+    >
+      <Plus className={small ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** A visible 'Today' tag; headings read it as ', today'. */
+function TodayTag() {
+  return (
+    <>
+      <span className="sr-only">, today</span>
+      <span
+        aria-hidden="true"
+        className="ml-1 self-center rounded-full bg-primary px-1.5 py-px text-[10px] font-semibold uppercase tracking-wide text-primary-foreground"
+      >
+        Today
+      </span>
+    </>
+  );
+}
+
+export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
+  return (
+    <div className="grid gap-3 lg:grid-cols-7 lg:gap-2">
+      {days.map((day) => {
+        const date = isoDate(day);
+        const events = byDay.get(date) ?? [];
+        const isToday = date === today;
+        const headingId = `day-${date}`;
+        return (
+          <DroppableDay
+            key={date}
+            date={date}
+            aria-labelledby={headingId}
+            className={cn(
+              'flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3 lg:min-h-64 lg:p-2',
+              isToday ? 'border-primary/60' : 'border-border',
+            )}
+          >
+            <div className="flex items-center justify-between gap-1">
+              <h3 id={headingId} className="flex min-w-0 items-baseline gap-1.5">
+                <span className="sr-only">{format(day, 'EEEE, MMMM d')}</span>
+                <span aria-hidden="true" className="text-xs font-medium uppercase text-muted-foreground">
+                  {format(day, 'EEE')}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className={cn('text-lg font-semibold tabular-nums', isToday && 'text-primary')}
+                >
+                  {format(day, 'd')}
+                </span>
+                {isToday ? <TodayTag /> : null}
+              </h3>
+              <AddDayButton date={date} onAdd={onAdd} className="lg:h-7 lg:w-7" />
+            </div>
+            <DayLoadBar score={dayLoad(events)} />
+            {events.length > 0 ? (
+              <ul className="flex flex-col gap-1.5">
+                {events.map((event) => (
+                  <li key={event.id}>
+                    <DraggableWorkoutCard event={event} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="py-2 text-center text-xs text-muted-foreground lg:py-6">No sessions planned</p>
+            )}
+          </DroppableDay>
+        );
+      })}
+    </div>
+  );
+}
+
+const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function MonthView({ days, byDay, today, onOpen, onAdd, month }: ViewProps & { month: Date }) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border bg-card">
+      <div className="grid grid-cols-7 border-b border-border bg-muted/50" aria-hidden="true">
+        {WEEKDAY_HEADERS.map((name) => (
+          <div key={name} className="py-2 text-center text-xs font-medium text-muted-foreground">
+            <span className="sm:hidden">{name.slice(0, 1)}</span>
+            <span className="hidden sm:inline">{name}</span>
+          </div>
+        ))}
+      </div>
+      <div className="grid grid-cols-7">
+        {days.map((day, index) => {
+          const date = isoDate(day);
+          const events = byDay.get(date) ?? [];
+          const first = events[0];
+          const more = events.length - 1;
+          const isToday = date === today;
+          const inMonth = isSameMonth(day, month);
+          return (
+            <DroppableDay
+              key={date}
+              date={date}
+              aria-label={[
+                format(day, 'EEEE, MMMM d'),
+                isToday ? 'today' : null,
+                events.length ? `${events.length} ${events.length === 1 ? 'workout' : 'workouts'}` : null,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+              className={cn(
+                'flex min-h-20 min-w-0 flex-col gap-1 p-0.5 sm:min-h-28 sm:p-1.5',
+                index % 7 !== 6 && 'border-r border-border',
+                index < days.length - 7 && 'border-b border-border',
+                !inMonth && 'bg-muted/40',
+              )}
+            >
+              <div className="flex items-center justify-between gap-0.5">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs tabular-nums',
+                    isToday
+                      ? 'bg-primary font-semibold text-primary-foreground'
+                      : !inMonth && 'text-muted-foreground',
+                  )}
+                >
+                  {format(day, 'd')}
+                </span>
+                {/* Too small to tap beside the day number on phones; the add button and week view serve there. */}
+                <AddDayButton date={date} onAdd={onAdd} small className="max-sm:hidden" />
+              </div>
+              {first ? <DraggableWorkoutCard event={first} onOpen={onOpen} compact /> : null}
+              {more > 0 ? <MoreWorkouts date={date} events={events.slice(1)} onOpen={onOpen} /> : null}
+              {events.length > 0 ? (
+                <DayLoadBar score={dayLoad(events)} showLabel="lg" className="mt-auto" />
+              ) : null}
+            </DroppableDay>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** '+N': the day's other workouts in a small popover. */
+function MoreWorkouts({
+  date,
+  events,
+  onOpen,
+}: {
+  date: string;
+  events: CalendarEvent[];
+  onOpen: (event: CalendarEvent) => void;
+}) {
+  const label = format(parseISO(date), 'EEEE, MMMM d');
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label={`${events.length} more ${events.length === 1 ? 'workout' : 'workouts'} on ${label}`}
+        className="self-start rounded px-1 text-[11px] font-semibold text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-xs"
+      >
+        +{events.length}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-40 w-64 rounded-xl border border-border bg-background p-3 shadow-xl focus:outline-none"
+        >
+          <p className="mb-2 text-sm font-semibold">{label}</p>
+          <ul className="flex flex-col gap-1.5">
+            {events.map((event) => (
+              <li key={event.id}>
+                <WorkoutCard event={event} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+export function AgendaView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
+  const busy = days.filter((day) => (byDay.get(isoDate(day)) ?? []).length > 0);
+  return (
+    <ol className="flex flex-col gap-3">
+      {busy.map((day) => {
+        const date = isoDate(day);
+        const events = byDay.get(date) ?? [];
+        const headingId = `agenda-${date}`;
+        return (
+          <li key={date}>
+            <section
+              aria-labelledby={headingId}
+              className="rounded-xl border border-border bg-card p-3 sm:p-4"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h3 id={headingId} className="flex items-center gap-2 font-semibold">
+                  {format(day, 'EEEE, MMMM d')}
+                  {date === today ? <TodayTag /> : null}
+                </h3>
+                <AddDayButton date={date} onAdd={onAdd} />
+              </div>
+              <DayLoadBar score={dayLoad(events)} className="mt-2 max-w-xs" />
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {events.map((event) => (
+                  <li key={event.id}>
+                    <WorkoutCard event={event} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,212 @@
+// /settings/profile: the profile form of spec part 2 §3, saved through PUT /api/auth/profile.
+import type { User } from '@stamina/contract';
+import { initials } from '@stamina/core';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { PageHeader } from '../shell/page-header.tsx';
+
+const SPORTS = ['running', 'cycling', 'swimming', 'triathlon'] as const;
+const GENDERS = [
+  ['male', 'Male'],
+  ['female', 'Female'],
+  ['other', 'Other'],
+  ['prefer-not-to-say', 'Prefer not to say'],
+] as const;
+const GOAL_EVENTS = [
+  'Ironman',
+  'Half Ironman',
+  'Olympic Triathlon',
+  'Sprint Triathlon',
+  'Marathon',
+  'Half Marathon',
+  '10K',
+  '5K',
+  'Century Ride',
+  'Open Water Swim',
+  'Custom Event',
+] as const;
+const LANGUAGES = [['en', 'English']] as const;
+
+type Meta = User['user_metadata'];
+
+const selectClass =
+  'block h-11 w-full rounded-lg border border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+export function ProfileSettings() {
+  const { user, setUser } = useAuth();
+  const meta: Meta = user?.user_metadata ?? {};
+  const [name, setName] = useState(user?.name ?? '');
+  const [birthday, setBirthday] = useState(meta.birthday ?? '');
+  const [gender, setGender] = useState<string>(meta.gender ?? '');
+  const [sports, setSports] = useState<string[]>(meta.primarySports ?? []);
+  const [goalEvent, setGoalEvent] = useState<string>(meta.goalEvent ?? '');
+  const [goalDate, setGoalDate] = useState(meta.goalDate ?? '');
+  const [language, setLanguage] = useState(meta.language ?? 'en');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const { data } = await api.put<{ data: User }>('/auth/profile', {
+        name,
+        birthday: birthday || null,
+        gender: gender || null,
+        primarySports: sports,
+        goalEvent: goalEvent || null,
+        goalDate: goalDate || null,
+        language,
+      });
+      setUser(data);
+      toast.success('Profile saved');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const toggleSport = (sport: string) =>
+    setSports((current) =>
+      current.includes(sport) ? current.filter((s) => s !== sport) : [...current, sport],
+    );
+
+  return (
+    <>
+      <PageHeader title="Profile" description="How Stamina knows you and what you are training for." />
+      <form onSubmit={onSubmit} className="space-y-6">
+        {error ? <Alert variant="destructive">{error}</Alert> : null}
+        <Card className="space-y-4 p-5">
+          <div className="flex items-center gap-4">
+            <span
+              aria-hidden="true"
+              className="flex h-16 w-16 items-center justify-center rounded-full bg-accent text-xl font-semibold text-accent-foreground"
+            >
+              {initials(name || 'Athlete')}
+            </span>
+            <h2 className="text-lg font-semibold">Basic Information</h2>
+          </div>
+          <Field label="Name" name="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            value={user?.email ?? ''}
+            readOnly
+            hint="Your sign-in address"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Birthday"
+              type="date"
+              name="birthday"
+              value={birthday}
+              onChange={(e) => setBirthday(e.target.value)}
+            />
+            <div className="space-y-1.5">
+              <label htmlFor="gender" className="block text-sm font-medium">
+                Gender
+              </label>
+              <select
+                id="gender"
+                className={selectClass}
+                value={gender}
+                onChange={(e) => setGender(e.target.value)}
+              >
+                <option value="">Not set</option>
+                {GENDERS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </Card>
+        <Card className="space-y-4 p-5">
+          <h2 className="text-lg font-semibold">Sports &amp; Goals</h2>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Primary sports</legend>
+            <div className="flex flex-wrap gap-2">
+              {SPORTS.map((sport) => {
+                const on = sports.includes(sport);
+                return (
+                  <button
+                    key={sport}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => toggleSport(sport)}
+                    className={cn(
+                      'rounded-full border px-4 py-2 text-sm capitalize focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      on
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-input hover:bg-muted',
+                    )}
+                  >
+                    {sport}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <label htmlFor="goalEvent" className="block text-sm font-medium">
+                Goal event
+              </label>
+              <select
+                id="goalEvent"
+                className={selectClass}
+                value={goalEvent}
+                onChange={(e) => setGoalEvent(e.target.value)}
+              >
+                <option value="">Not set</option>
+                {GOAL_EVENTS.map((event) => (
+                  <option key={event} value={event}>
+                    {event}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              label="Goal date"
+              type="date"
+              name="goalDate"
+              value={goalDate}
+              onChange={(e) => setGoalDate(e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="language" className="block text-sm font-medium">
+              Language
+            </label>
+            <select
+              id="language"
+              className={selectClass}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+            >
+              {LANGUAGES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </Card>
+        <Button type="submit" disabled={saving || !name.trim()}>
+          {saving ? 'Saving...' : 'Save Profile Changes'}
+        </Button>
+      </form>
+    </>
+  );
+}

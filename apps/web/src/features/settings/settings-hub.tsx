@@ -1,0 +1,57 @@
+// /settings: five cards, one per settings area (spec part 1 §2). A navigation state can name a section.
+import { ChevronRight, LayoutGrid, Settings2, SlidersHorizontal, User, Watch } from 'lucide-react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { PageHeader } from '../shell/page-header.tsx';
+
+const CARDS = [
+  { to: 'profile', title: 'Profile', text: 'Name, birthday, sports and goal event', icon: User },
+  {
+    to: 'dashboard',
+    title: 'Dashboard Layout',
+    text: 'Layout style, widget order and visibility',
+    icon: LayoutGrid,
+  },
+  {
+    to: 'metrics',
+    title: 'Metrics & Zones',
+    text: 'Tracked metrics, thresholds and training zones',
+    icon: SlidersHorizontal,
+  },
+  { to: 'devices', title: 'Device Connections', text: 'Wearables and activity providers', icon: Watch },
+  {
+    to: 'preferences',
+    title: 'Preferences & Account',
+    text: 'Units, theme, notifications and account',
+    icon: Settings2,
+  },
+] as const;
+
+export function SettingsHub() {
+  const { state } = useLocation();
+  const section = (state as { section?: unknown } | null)?.section;
+  if (section === 'profile' || section === 'dashboard') return <Navigate to={section} replace />;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {CARDS.map(({ to, title, text, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full items-center gap-4 rounded-xl border border-border bg-card p-4 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Icon className="h-5 w-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">{title}</span>
+                <span className="block text-sm text-muted-foreground">{text}</span>
+              </span>
+              <ChevronRight className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+// Signed-in sections whose content arrives with later work: each shows the shell and its title only.
+import { PageHeader } from './page-header.tsx';
+
+export const CalendarPage = () => <PageHeader title="Calendar" />;
+export const WorkoutsPage = () => <PageHeader title="Workouts" />;
+export const PlanPage = () => <PageHeader title="Plan" />;
+export const MetricsPage = () => <PageHeader title="Metrics" />;
+export const CoachPage = () => <PageHeader title="Coach" />;
+export const ProgressPage = () => <PageHeader title="Progress" />;
+export const ProfilePage = () => <PageHeader title="Profile" />;
+export const TestPage = () => <PageHeader title="Testing Dashboard" />;
+export const GarminCallbackPage = () => <PageHeader title="Garmin Connection" />;

@@ -1,0 +1,330 @@
+// /workouts: the athlete's workouts, filtered by sport, status and date range, as clickable cards that open
+// the detail dialog (spec part 2 §2). The range defaults to the last four weeks through the next four.
+import type { Workout } from '@stamina/contract';
+import { SPORTS } from '@stamina/core';
+import { addWeeks, format, parseISO } from 'date-fns';
+import { AlertTriangle, Dumbbell, Plus, RotateCw } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { PageHeader } from '../shell/page-header.tsx';
+import { useWorkouts, type WorkoutFilter } from '../workouts/api/list-workouts.ts';
+import { AddWorkoutDialog } from '../workouts/components/add-workout-dialog.tsx';
+import { SportIcon } from '../workouts/components/sport-icon.tsx';
+import { WorkoutEditorDialog } from '../workouts/components/workout-editor-dialog.tsx';
+import { formatDuration, SPORT_LABELS } from '../workouts/format.ts';
+import {
+  CompletedMark,
+  workoutCardLabel,
+  workoutSurface,
+  ZoneBadge,
+} from '../workouts-detail/workout-badges.tsx';
+import { WorkoutDetailDialog } from '../workouts-detail/workout-detail-dialog.tsx';
+
+const LIST_LIMIT = 100;
+const DEFAULT_SPAN_WEEKS = 4;
+const STATUSES = [
+  { value: 'planned', label: 'Planned' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'skipped', label: 'Skipped' },
+] as const;
+
+const iso = (date: Date) => format(date, 'yyyy-MM-dd');
+
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  return { from: iso(addWeeks(now, -DEFAULT_SPAN_WEEKS)), to: iso(addWeeks(now, DEFAULT_SPAN_WEEKS)) };
+}
+
+type EditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
+
+export function WorkoutsPage() {
+  const [range] = useState(() => defaultRange());
+  const [sport, setSport] = useState('');
+  const [status, setStatus] = useState('');
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const rangeInvalid = from !== '' && to !== '' && from > to;
+
+  const filter: WorkoutFilter = { limit: LIST_LIMIT };
+  if (sport) filter.sport = sport;
+  if (status) filter.status = status;
+  if (from && !rangeInvalid) filter.date_from = from;
+  if (to && !rangeInvalid) filter.date_to = to;
+  const workouts = useWorkouts(filter);
+
+  const [adding, setAdding] = useState(false);
+  const [editor, setEditor] = useState<EditorState>(null);
+  const [detail, setDetail] = useState<Workout | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const list = workouts.data ?? [];
+  const detailWorkout = (detail && list.find((w) => w.id === detail.id)) ?? detail;
+  const filtered = sport !== '' || status !== '' || from !== range.from || to !== range.to;
+
+  function resetFilters() {
+    setSport('');
+    setStatus('');
+    setFrom(range.from);
+    setTo(range.to);
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Workouts"
+        description="Every session you have planned or done."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Workout
+          </Button>
+        }
+      />
+
+      <Card className="p-4">
+        <form
+          aria-label="Filter workouts"
+          className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <SelectField label="Sport" value={sport} onChange={setSport}>
+            <option value="">All sports</option>
+            {SPORTS.map((value) => (
+              <option key={value} value={value}>
+                {SPORT_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" value={status} onChange={setStatus}>
+            <option value="">All statuses</option>
+            {STATUSES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <DateField label="From" value={from} onChange={setFrom} invalid={rangeInvalid} />
+          <DateField label="To" value={to} onChange={setTo} invalid={rangeInvalid} />
+          <Button
+            type="button"
+            variant="ghost"
+            className="col-span-2 lg:col-span-1"
+            onClick={resetFilters}
+            disabled={!filtered}
+          >
+            Reset
+          </Button>
+        </form>
+        {rangeInvalid ? (
+          <p role="alert" className="mt-2 text-sm text-destructive">
+            The start date must not be after the end date.
+          </p>
+        ) : null}
+      </Card>
+
+      <div className="mt-5">
+        {workouts.isError ? (
+          <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+            <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">Unable to load workouts</h2>
+            <p className="max-w-md text-sm text-muted-foreground">
+              {workouts.error?.message || 'Something went wrong while loading your workouts.'}
+            </p>
+            <Button variant="outline" onClick={() => workouts.refetch()} disabled={workouts.isFetching}>
+              <RotateCw className={cn('h-4 w-4', workouts.isFetching && 'animate-spin')} aria-hidden="true" />
+              Try Again
+            </Button>
+          </Card>
+        ) : workouts.isPending ? (
+          <div
+            role="status"
+            aria-label="Loading workouts"
+            className="grid animate-pulse gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+              <div key={key} className="h-24 rounded-xl bg-muted" />
+            ))}
+          </div>
+        ) : list.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-8 text-center">
+            <Dumbbell className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">No workouts found</h2>
+            <p className="text-sm text-muted-foreground">
+              {filtered
+                ? 'No workout matches these filters.'
+                : 'You have no workouts in these eight weeks yet.'}
+            </p>
+            <div className="mt-1 flex flex-wrap justify-center gap-2">
+              {filtered ? (
+                <Button variant="outline" onClick={resetFilters}>
+                  Reset filters
+                </Button>
+              ) : null}
+              <Button onClick={() => setAdding(true)}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Workout
+              </Button>
+            </div>
+          </Card>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+              {list.length === LIST_LIMIT
+                ? `Showing the first ${LIST_LIMIT} workouts; narrow the filters to see the rest.`
+                : `${list.length} ${list.length === 1 ? 'workout' : 'workouts'}`}
+            </p>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((workout) => (
+                <li key={workout.id}>
+                  <WorkoutListCard
+                    workout={workout}
+                    onOpen={() => {
+                      setDetail(workout);
+                      setDetailOpen(true);
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+
+      <AddWorkoutDialog
+        open={adding}
+        onOpenChange={setAdding}
+        date={null}
+        onCreateCustom={(date) => setEditor({ mode: 'create', date })}
+      />
+      <WorkoutEditorDialog
+        open={editor !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditor(null);
+        }}
+        mode={editor?.mode ?? 'create'}
+        {...(editor?.mode === 'edit' ? { workout: editor.workout } : {})}
+        {...(editor?.mode === 'create' ? { initialDate: editor.date } : {})}
+      />
+      <WorkoutDetailDialog
+        workout={detailWorkout}
+        open={detailOpen}
+        onOpenChange={setDetailOpen}
+        onEdit={(workout) => {
+          setDetailOpen(false);
+          setEditor({ mode: 'edit', workout });
+        }}
+      />
+    </div>
+  );
+}
+
+function WorkoutListCard({ workout, onOpen }: { workout: Workout; onOpen: () => void }) {
+  const completed = workout.status === 'completed';
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={workoutCardLabel(workout, format(parseISO(workout.workout_date), 'EEEE, MMMM d'))}
+      className={cn(
+        'flex w-full items-start gap-3 rounded-xl border p-4 text-left shadow-sm transition-colors',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        workoutSurface(completed),
+      )}
+    >
+      <span
+        className={cn(
+          'flex h-10 w-10 shrink-0 items-center justify-center rounded-lg',
+          completed ? 'bg-success/15 text-success' : 'bg-accent text-accent-foreground',
+        )}
+      >
+        <SportIcon sport={workout.sport} className="h-5 w-5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-start gap-2">
+          <span
+            className={cn(
+              'line-clamp-2 min-w-0 flex-1 font-semibold break-words',
+              completed && 'text-muted-foreground line-through',
+            )}
+          >
+            {workout.title}
+          </span>
+          {completed ? <CompletedMark className="mt-0.5" /> : null}
+        </span>
+        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <span>{format(parseISO(workout.workout_date), 'EEE, MMM d')}</span>
+          <span aria-hidden="true">·</span>
+          <span>
+            {workout.duration_minutes ? formatDuration(workout.duration_minutes * 60) : 'No duration'}
+          </span>
+          <ZoneBadge zone={workout.intensity_zone} />
+          {workout.status === 'skipped' ? (
+            <span className="rounded-full border border-border px-1.5 text-[11px] font-medium">Skipped</span>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="block h-11 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function DateField({
+  label,
+  value,
+  onChange,
+  invalid,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(
+          'block h-11 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          invalid && 'border-destructive',
+        )}
+      />
+    </div>
+  );
+}

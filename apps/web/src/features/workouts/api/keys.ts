@@ -1,0 +1,11 @@
+// Query keys of the workouts feature; mutations invalidate the whole family after a change.
+export const workoutKeys = {
+  all: ['workouts'] as const,
+  list: (filter: object) => ['workouts', 'list', filter] as const,
+  detail: (id: string) => ['workouts', 'detail', id] as const,
+  calendar: (from: string, to: string) => ['calendar', from, to] as const,
+  calendarAll: ['calendar'] as const,
+};
+
+/** Workouts and calendar stay fresh for 2 minutes (spec part 2 §9). */
+export const WORKOUTS_STALE_MS = 2 * 60 * 1000;

@@ -1,0 +1,212 @@
+// The API client of spec part 1 §8–§9: base /api, bearer token, timeouts, retries with backoff,
+// one refresh-and-retry on 401, and proactive refresh when the token is about to expire.
+import type { Session } from '@stamina/contract';
+import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
+import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
+
+export const MESSAGES = {
+  authFailed: 'Authentication failed. Please log in again.',
+  sessionExpired: 'Session expired. Please log in again.',
+  timeout: 'Request timeout - server not responding',
+  network: 'Network error. Please check your connection and try again.',
+  invalidJson: 'Invalid JSON response',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly options: {
+      isNetworkError?: boolean;
+      isAuthError?: boolean;
+      code?: string;
+      detail?: unknown;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get isAuthError(): boolean {
+    return this.options.isAuthError ?? (this.status === 401 || this.status === 403);
+  }
+  get isNetworkError(): boolean {
+    return this.options.isNetworkError ?? false;
+  }
+  get code(): string | undefined {
+    return this.options.code;
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  timeoutMs?: number;
+  /** Send without a bearer token and skip refresh handling (sign-in, sign-up, refresh itself). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ClientDeps {
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  baseUrl: string;
+}
+
+const defaultDeps: ClientDeps = {
+  fetch: (...args) => globalThis.fetch(...args),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  baseUrl: '/api',
+};
+
+export function createApiClient(deps: ClientDeps = defaultDeps) {
+  let refreshing: Promise<Session> | null = null;
+
+  /** One refresh at a time; concurrent callers share it. */
+  function refreshSession(): Promise<Session> {
+    refreshing ??= (async () => {
+      try {
+        const current = readSession();
+        if (!current?.refresh_token) throw new ApiError(MESSAGES.sessionExpired, 401, { isAuthError: true });
+        const result = await send<{ data: Session }>('POST', '/auth/refresh', {
+          body: { refresh_token: current.refresh_token },
+          anonymous: true,
+        });
+        if (!result?.data?.access_token)
+          throw new ApiError(MESSAGES.sessionExpired, 401, { isAuthError: true });
+        writeSession(result.data);
+        return result.data;
+      } catch (err) {
+        writeSession(null);
+        throw err instanceof ApiError && !err.isAuthError
+          ? err
+          : new ApiError(MESSAGES.sessionExpired, 401, { isAuthError: true });
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function tokenForRequest(): Promise<string | undefined> {
+    const session = readSession();
+    if (!session) return undefined;
+    if (secondsUntilExpiry(session.access_token) < TOKEN_REFRESH_MARGIN_SECONDS && session.refresh_token) {
+      return (await refreshSession()).access_token;
+    }
+    return session.access_token;
+  }
+
+  function buildUrl(path: string, query: RequestOptions['query']): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    }
+    const qs = params.toString();
+    return `${deps.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  /** One HTTP exchange with timeout; throws ApiError for every failure. */
+  async function exchange(method: string, url: string, token: string | undefined, options: RequestOptions) {
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+    options.signal?.addEventListener('abort', () => controller.abort());
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      return await deps.fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? null : JSON.stringify(options.body),
+        signal: controller.signal,
+      });
+    } catch {
+      if (controller.signal.aborted && !options.signal?.aborted) {
+        throw new ApiError(MESSAGES.timeout, 408, { isNetworkError: true });
+      }
+      throw new ApiError(MESSAGES.network, 0, { isNetworkError: true });
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  async function parse<T>(response: Response): Promise<T> {
+    const text = await response.text();
+    let body: unknown;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        if (response.ok) throw new ApiError(MESSAGES.invalidJson, response.status);
+      }
+    }
+    if (response.ok) return body as T;
+    const errorBody = (body ?? {}) as { message?: unknown; detail?: unknown; code?: unknown };
+    const message =
+      typeof errorBody.message === 'string'
+        ? errorBody.message
+        : typeof errorBody.detail === 'string'
+          ? errorBody.detail
+          : `Request failed with status ${response.status}`;
+    throw new ApiError(message, response.status, {
+      ...(typeof errorBody.code === 'string' ? { code: errorBody.code } : {}),
+      detail: errorBody.detail,
+    });
+  }
+
+  async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(path, options.query);
+    let token = options.anonymous ? undefined : await tokenForRequest();
+    let refreshed = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await exchange(method, url, token, options);
+        if (response.status === 401 && !options.anonymous && token && !refreshed) {
+          refreshed = true;
+          try {
+            token = (await refreshSession()).access_token;
+          } catch {
+            throw new ApiError(MESSAGES.authFailed, 401, { isAuthError: true });
+          }
+          attempt--;
+          continue;
+        }
+        if (response.status === 401 && !options.anonymous && refreshed) {
+          writeSession(null);
+          throw new ApiError(MESSAGES.authFailed, 401, { isAuthError: true });
+        }
+        if (response.status >= 500 && attempt < API_MAX_RETRIES) {
+          await deps.sleep(retryDelayMs(attempt));
+          continue;
+        }
+        return await parse<T>(response);
+      } catch (err) {
+        const retryable = err instanceof ApiError && err.isNetworkError && err.status === 0;
+        if (retryable && attempt < API_MAX_RETRIES && !options.signal?.aborted) {
+          await deps.sleep(retryDelayMs(attempt));
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      send<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      send<T>('PUT', path, { ...options, body }),
+    delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
+    refreshSession,
+  };
+}
+
+export const api = createApiClient();
+
+/** A message a person can read, whatever was thrown. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return MESSAGES.unexpected;
+}

@@ -1,0 +1,6 @@
+// Joins class names, skipping falsy ones.
+import { type ClassValue, clsx } from 'clsx';
+
+export function cn(...inputs: ClassValue[]): string {
+  return clsx(inputs);
+}

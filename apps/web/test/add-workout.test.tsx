@@ -1,0 +1,120 @@
+import type { Workout } from '@stamina/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  AddWorkoutDialog,
+  type AddWorkoutDialogProps,
+  addWorkoutTitle,
+} from '../src/features/workouts/components/add-workout-dialog.tsx';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function created(body: Record<string, unknown>): Workout {
+  return {
+    id: '00000000-0000-4000-8000-0000000000cc',
+    title: String(body.title),
+    workout_date: String(body.workout_date),
+    sport: body.sport as Workout['sport'],
+    workout_language_text: String(body.workout_language_text),
+    duration_minutes: 45,
+    intensity_zone: 2,
+    plan_id: null,
+    template_id: null,
+    status: 'planned',
+    workout_data: {},
+    workout_structure: null,
+    created_at: '2026-03-01T00:00:00.000Z',
+    updated_at: '2026-03-01T00:00:00.000Z',
+  };
+}
+
+function renderDialog(props: Partial<AddWorkoutDialogProps> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const handlers = { onOpenChange: vi.fn(), onCreateCustom: vi.fn(), onCreated: vi.fn() };
+  render(
+    <QueryClientProvider client={client}>
+      <Toaster />
+      <AddWorkoutDialog open date="2026-12-01" {...handlers} {...props} />
+    </QueryClientProvider>,
+  );
+  return handlers;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('add-workout dialog', () => {
+  it('titles itself with the weekday and date, or today', () => {
+    renderDialog();
+    expect(screen.getByRole('heading', { name: 'Add Workout for Tuesday, December 1' })).toBeVisible();
+    expect(addWorkoutTitle(null)).toBe('Add Workout for today');
+    expect(addWorkoutTitle(format(new Date(), 'yyyy-MM-dd'))).toBe('Add Workout for today');
+  });
+
+  it("reads 'Add Workout for today' when no date is given", () => {
+    renderDialog({ date: null });
+    expect(screen.getByRole('heading', { name: 'Add Workout for today' })).toBeVisible();
+  });
+
+  it('hands the date to Create Custom and keeps Browse Templates for the Workout Bank', async () => {
+    const { onCreateCustom, onOpenChange } = renderDialog();
+    expect(screen.getByRole('button', { name: /Browse Templates/ })).toBeDisabled();
+    expect(screen.getByText('Coming with the Workout Bank')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /Create Custom/ }));
+    expect(onCreateCustom).toHaveBeenCalledWith('2026-12-01');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("uses today's date for Create Custom when no date is given", async () => {
+    const { onCreateCustom } = renderDialog({ date: null });
+    await userEvent.click(screen.getByRole('button', { name: /Create Custom/ }));
+    expect(onCreateCustom).toHaveBeenCalledWith(format(new Date(), 'yyyy-MM-dd'));
+  });
+
+  it('Quick Add creates a structured workout with its text, toasts and reports it', async () => {
+    const posts: Record<string, unknown>[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (String(url).endsWith('/workout-planning/workouts') && init.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posts.push(body);
+        return json(201, { data: created(body) });
+      }
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    const { onCreated, onOpenChange } = renderDialog();
+    for (const name of ['Easy Run', 'Bike Intervals', 'Swim Workout', 'Strength Session']) {
+      expect(screen.getByRole('button', { name: new RegExp(name) })).toBeEnabled();
+    }
+    await userEvent.click(screen.getByRole('button', { name: /Bike Intervals/ }));
+    expect(await screen.findByText('Workout added')).toBeVisible();
+    expect(posts).toEqual([
+      {
+        title: 'Bike Intervals',
+        workout_date: '2026-12-01',
+        sport: 'bike',
+        workout_language_text: 'Warmup: 15min Z2\nMain: 4x 5min Z4 with 3min recovery\nCooldown: 10min Z1',
+      },
+    ]);
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ title: 'Bike Intervals' })),
+    );
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('says so when a Quick Add fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', async () =>
+      json(400, { message: 'Use a date in the form YYYY-MM-DD', code: 'BAD' }),
+    );
+    const { onCreated } = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: /Easy Run/ }));
+    expect(await screen.findByText('Failed to add workout')).toBeVisible();
+    expect(onCreated).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, MESSAGES } from '../src/lib/api-client.ts';
+import { readSession, writeSession } from '../src/lib/session-store.ts';
+
+function jwtExpiringIn(seconds: number): string {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `header.${payload}.signature`;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function session(accessToken: string, refreshToken = 'refresh-1') {
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    expires_at: 0,
+    token_type: 'bearer' as const,
+    user: {
+      id: '00000000-0000-4000-8000-000000000000',
+      email: 'a@b.c',
+      name: 'A',
+      user_metadata: {},
+      email_confirmed_at: null,
+      created_at: '',
+    },
+  };
+}
+
+function client(responses: Array<Response | Error>) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const sleeps: number[] = [];
+  const api = createApiClient({
+    baseUrl: '/api',
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    fetch: async (url, init) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      const next = responses.shift();
+      if (!next) throw new Error('no more responses');
+      if (next instanceof Error) throw next;
+      return next;
+    },
+  });
+  return { api, calls, sleeps };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('api client', () => {
+  it('sends the bearer token and returns the parsed body', async () => {
+    const token = jwtExpiringIn(3600);
+    writeSession(session(token));
+    const { api, calls } = client([json(200, { data: { ok: true } })]);
+    await expect(api.get('/auth/me')).resolves.toEqual({ data: { ok: true } });
+    expect(calls[0]?.url).toBe('/api/auth/me');
+    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('omits empty query parameters', async () => {
+    const { api, calls } = client([json(200, {})]);
+    await api.get('/x', { query: { a: 1, b: '', c: undefined, d: null }, anonymous: true });
+    expect(calls[0]?.url).toBe('/api/x?a=1');
+  });
+
+  it('retries 5xx three times with 1, 2 and 4 s backoff, then reports the server message', async () => {
+    const { api, calls, sleeps } = client([
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(503, { message: 'Database unreachable' }),
+    ]);
+    await expect(api.get('/v1/health', { anonymous: true })).rejects.toMatchObject({
+      message: 'Database unreachable',
+      status: 503,
+    });
+    expect(calls).toHaveLength(4);
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+  });
+
+  it('retries network failures and then raises status 0 with the network flag', async () => {
+    const { api, sleeps } = client([
+      new TypeError('x'),
+      new TypeError('x'),
+      new TypeError('x'),
+      new TypeError('x'),
+    ]);
+    const error = await api.get('/x', { anonymous: true }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, message: MESSAGES.network, isNetworkError: true });
+    expect(sleeps).toEqual([1000, 2000, 4000]);
+  });
+
+  it('uses the detail field, then a generic message, for other failures', async () => {
+    const { api } = client([json(400, { detail: 'Bad date' }), new Response('', { status: 418 })]);
+    await expect(api.get('/x', { anonymous: true })).rejects.toMatchObject({
+      message: 'Bad date',
+      status: 400,
+    });
+    await expect(api.get('/x', { anonymous: true })).rejects.toMatchObject({
+      message: 'Request failed with status 418',
+    });
+  });
+
+  it("rejects a success that isn't JSON with 'Invalid JSON response'", async () => {
+    const { api } = client([new Response('<html>', { status: 200 })]);
+    await expect(api.get('/x', { anonymous: true })).rejects.toMatchObject({
+      message: 'Invalid JSON response',
+    });
+  });
+
+  it('times out with status 408 and the spec message', async () => {
+    const api = createApiClient({
+      baseUrl: '/api',
+      sleep: async () => {},
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    });
+    await expect(api.get('/x', { anonymous: true, timeoutMs: 10 })).rejects.toMatchObject({
+      status: 408,
+      message: 'Request timeout - server not responding',
+      isNetworkError: true,
+    });
+  });
+
+  it('on a 401 refreshes once and retries with the new token', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const fresh = jwtExpiringIn(3600);
+    const { api, calls } = client([
+      json(401, { message: 'expired' }),
+      json(200, { data: session(fresh, 'refresh-2') }),
+      json(200, { data: 'ok' }),
+    ]);
+    await expect(api.get('/auth/me')).resolves.toEqual({ data: 'ok' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/me', '/api/auth/refresh', '/api/auth/me']);
+    expect((calls[2]!.init.headers as Record<string, string>).authorization).toBe(`Bearer ${fresh}`);
+    expect(readSession()?.refresh_token).toBe('refresh-2');
+  });
+
+  it('clears the session and raises the auth error when the refresh fails', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const { api } = client([json(401, {}), json(401, { message: 'Invalid refresh token' })]);
+    await expect(api.get('/auth/me')).rejects.toMatchObject({
+      message: 'Authentication failed. Please log in again.',
+      status: 401,
+      isAuthError: true,
+    });
+    expect(readSession()).toBeNull();
+  });
+
+  it('refreshes before the call when under 5 minutes remain', async () => {
+    writeSession(session(jwtExpiringIn(120)));
+    const fresh = jwtExpiringIn(3600);
+    const { api, calls } = client([json(200, { data: session(fresh, 'refresh-2') }), json(200, { data: 1 })]);
+    await api.get('/auth/me');
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/auth/me']);
+  });
+
+  it('shares one refresh between concurrent calls', async () => {
+    writeSession(session(jwtExpiringIn(60)));
+    const fresh = jwtExpiringIn(3600);
+    const fetcher = vi.fn(async (url: string | URL | Request) =>
+      String(url).endsWith('/auth/refresh')
+        ? json(200, { data: session(fresh, 'r2') })
+        : json(200, { data: 1 }),
+    );
+    const api = createApiClient({ baseUrl: '/api', sleep: async () => {}, fetch: fetcher });
+    await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    expect(fetcher.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh'))).toHaveLength(1);
+  });
+});

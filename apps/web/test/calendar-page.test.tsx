@@ -1,0 +1,331 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CalendarPage } from '../src/features/calendar/calendar-page.tsx';
+import { json, makeWorkout, mockFetch, renderWithProviders, toEvent } from './calendar-test-utils.tsx';
+
+function renderCalendar(query = 'view=week&date=2025-11-18') {
+  return renderWithProviders(<CalendarPage />, { path: '/calendar', initialEntry: `/calendar?${query}` });
+}
+
+const calendarCalls = (calls: ReturnType<typeof mockFetch>) =>
+  calls.filter((c) => c.url.pathname === '/api/workout-planning/calendar');
+
+beforeEach(() => {
+  // Only the clock's date is fixed ("today" is Tuesday 18 November 2025); timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 10, 18, 10, 0, 0));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('training calendar, week view', () => {
+  it('asks for the Sunday-to-Saturday week and shows 7 days with the workout on its day', async () => {
+    const tempo = makeWorkout({
+      title: 'Tempo Run',
+      workout_date: '2025-11-19',
+      intensity_zone: 4,
+      duration_minutes: 60,
+    });
+    const calls = mockFetch(() => json(200, { data: { calendar_events: [toEvent(tempo)] } }));
+    renderCalendar();
+
+    const wednesday = await screen.findByRole('region', { name: 'Wednesday, November 19' });
+    expect(within(wednesday).getByText('Tempo Run')).toBeVisible();
+    expect(within(wednesday).getByText('Z4')).toBeVisible();
+    expect(within(wednesday).getByText('1h')).toBeVisible();
+    // 60 min in zone 4 scores 120: 'High'.
+    expect(within(wednesday).getByText('High')).toBeVisible();
+
+    const dayNames = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(dayNames).toHaveLength(7);
+    expect(dayNames[0]).toMatch(/^Sunday, November 16/);
+    expect(dayNames[6]).toMatch(/^Saturday, November 22/);
+    expect(screen.getByRole('region', { name: 'Sunday, November 16' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Saturday, November 22' })).toBeInTheDocument();
+    expect(screen.getAllByText('No sessions planned')).toHaveLength(6);
+
+    const [call] = calendarCalls(calls);
+    expect(call?.url.searchParams.get('date_from')).toBe('2025-11-16');
+    expect(call?.url.searchParams.get('date_to')).toBe('2025-11-22');
+    expect(screen.getByRole('button', { name: /Nov 16 – 22, 2025/ })).toBeVisible();
+  });
+
+  it('counts upcoming, completed and volume for the week', async () => {
+    mockFetch(() =>
+      json(200, {
+        data: {
+          calendar_events: [
+            makeWorkout({ workout_date: '2025-11-16', status: 'completed', duration_minutes: 60 }),
+            makeWorkout({ workout_date: '2025-11-17', status: 'planned', duration_minutes: 30 }),
+            makeWorkout({ workout_date: '2025-11-20', status: 'planned', duration_minutes: 90 }),
+            makeWorkout({ workout_date: '2025-11-21', status: 'skipped', duration_minutes: 120 }),
+          ].map(toEvent),
+        },
+      }),
+    );
+    renderCalendar();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    // Upcoming counts planned workouts from today (the 18th) on; the 17th has passed.
+    expect(within(summary).getByText('Upcoming').parentElement).toHaveTextContent('Upcoming1');
+    expect(within(summary).getByText('Completed').parentElement).toHaveTextContent('Completed1');
+    // Volume: every workout not skipped (60 + 30 + 90 min).
+    expect(within(summary).getByText('3.0 h')).toBeVisible();
+    expect(within(summary).getByText('1.0 h done')).toBeVisible();
+  });
+
+  it('shows the whole-range empty state with Add First Workout', async () => {
+    mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    renderCalendar();
+    expect(await screen.findByText('No workouts planned')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Add First Workout' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Workout for today' })).toBeVisible();
+  });
+
+  it('moves by a week with previous and next, and Today comes back', async () => {
+    const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    renderCalendar();
+    await screen.findByText('No workouts planned');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('button', { name: /Nov 23 – 29, 2025/ })).toBeVisible();
+    await waitFor(() =>
+      expect(calendarCalls(calls).at(-1)?.url.searchParams.get('date_from')).toBe('2025-11-23'),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await screen.findByRole('button', { name: /Nov 9 – 15, 2025/ })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('button', { name: /Nov 16 – 22, 2025/ })).toBeVisible();
+  });
+
+  it('jumps to the week of a date picked in the period popover', async () => {
+    const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    renderCalendar();
+    await userEvent.click(await screen.findByRole('button', { name: /Choose a date/ }));
+    const grid = await screen.findByRole('table', { name: 'Go to date' });
+    // Keyboard: focus starts on the current day; two weeks down, then Enter.
+    expect(within(grid).getByRole('button', { name: 'Tuesday, November 18, 2025' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(await screen.findByRole('button', { name: /Nov 30 – Dec 6, 2025/ })).toBeVisible();
+    await waitFor(() =>
+      expect(calendarCalls(calls).at(-1)?.url.searchParams.get('date_from')).toBe('2025-11-30'),
+    );
+  });
+});
+
+describe('training calendar, month view', () => {
+  it('shows the Sunday-to-Saturday grid with the first title and +N', async () => {
+    const calls = mockFetch(() =>
+      json(200, {
+        data: {
+          calendar_events: [
+            makeWorkout({ title: 'Long Ride', sport: 'bike', workout_date: '2025-11-22' }),
+            makeWorkout({ title: 'Core Strength', sport: 'strength', workout_date: '2025-11-22' }),
+            makeWorkout({ title: 'Recovery Swim', sport: 'swim', workout_date: '2025-11-22' }),
+            makeWorkout({ title: 'Easy Run', workout_date: '2025-11-03' }),
+          ].map(toEvent),
+        },
+      }),
+    );
+    renderCalendar('view=month&date=2025-11-18');
+    expect(await screen.findByText('Long Ride')).toBeVisible();
+    expect(screen.queryByText('Core Strength')).not.toBeInTheDocument();
+    const more = screen.getByRole('button', { name: '2 more workouts on Saturday, November 22' });
+    expect(more).toHaveTextContent('+2');
+    await userEvent.click(more);
+    expect(await screen.findByText('Core Strength')).toBeVisible();
+    expect(screen.getByText('Recovery Swim')).toBeVisible();
+
+    // The grid starts on the Sunday before 1 November and ends on the Saturday after 30 November.
+    const [call] = calendarCalls(calls);
+    expect(call?.url.searchParams.get('date_from')).toBe('2025-10-26');
+    expect(call?.url.searchParams.get('date_to')).toBe('2025-12-06');
+    expect(screen.getByRole('region', { name: 'Sunday, October 26' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Saturday, November 22, 3 workouts' })).toBeInTheDocument();
+  });
+
+  it('moves by a month with previous and next', async () => {
+    const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    renderCalendar('view=month&date=2025-11-18');
+    expect(await screen.findByRole('button', { name: /November 2025/ })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(await screen.findByRole('button', { name: /December 2025/ })).toBeVisible();
+    await waitFor(() =>
+      expect(calendarCalls(calls).at(-1)?.url.searchParams.get('date_from')).toBe('2025-11-30'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByRole('button', { name: /October 2025/ })).toBeVisible();
+  });
+});
+
+describe('training calendar, agenda view', () => {
+  it('lists only the days with workouts over the current week plus two', async () => {
+    const calls = mockFetch(() =>
+      json(200, {
+        data: {
+          calendar_events: [
+            makeWorkout({ title: 'Intervals', workout_date: '2025-11-18' }),
+            makeWorkout({ title: 'Brick', workout_date: '2025-12-04' }),
+          ].map(toEvent),
+        },
+      }),
+    );
+    renderCalendar('view=agenda&date=2025-11-18');
+    expect(await screen.findByRole('region', { name: /Tuesday, November 18/ })).toHaveTextContent(
+      'Intervals',
+    );
+    expect(screen.getByRole('region', { name: /Thursday, December 4/ })).toHaveTextContent('Brick');
+    expect(screen.queryByText('No sessions planned')).not.toBeInTheDocument();
+    const [call] = calendarCalls(calls);
+    expect(call?.url.searchParams.get('date_from')).toBe('2025-11-16');
+    expect(call?.url.searchParams.get('date_to')).toBe('2025-12-06');
+  });
+});
+
+describe('training calendar, failures', () => {
+  it('shows the load error with the message, and Try Again refetches', async () => {
+    let fail = true;
+    const calls = mockFetch(() =>
+      fail
+        ? json(400, { message: 'The calendar range is limited to 366 days', code: 'VALIDATION' })
+        : json(200, { data: { calendar_events: [toEvent(makeWorkout({ title: 'Back Again' }))] } }),
+    );
+    renderCalendar();
+    expect(await screen.findByText('Unable to load workouts')).toBeVisible();
+    expect(screen.getByText('The calendar range is limited to 366 days')).toBeVisible();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Back Again')).toBeVisible();
+    expect(calendarCalls(calls)).toHaveLength(2);
+  });
+
+  it('falls back to the generic text when the error has no message', async () => {
+    mockFetch(() => json(400, { message: '', code: 'UNKNOWN' }));
+    renderCalendar();
+    expect(await screen.findByText('Unable to load workouts')).toBeVisible();
+    expect(screen.getByText('Something went wrong while loading your calendar data.')).toBeVisible();
+  });
+});
+
+describe('training calendar, workouts', () => {
+  it('opens the detail dialog from a card and Mark Done sends status completed', async () => {
+    const run = makeWorkout({ title: 'Threshold Run', workout_date: '2025-11-18', intensity_zone: 4 });
+    const calls = mockFetch((call) => {
+      if (call.method === 'PUT') return json(200, { data: { ...run, status: 'completed' } });
+      return json(200, { data: { calendar_events: [toEvent(run)] } });
+    });
+    renderCalendar();
+    await userEvent.click(await screen.findByRole('button', { name: 'Threshold Run, Run, 45 min, Zone 4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Threshold Run' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+
+    expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url.pathname).toBe(`/api/workout-planning/workouts/${run.id}`);
+    expect(put?.body).toEqual({ status: 'completed' });
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Mark Done' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('draws completed workouts struck through with a check', async () => {
+    mockFetch(() =>
+      json(200, {
+        data: { calendar_events: [toEvent(makeWorkout({ title: 'Done Run', status: 'completed' }))] },
+      }),
+    );
+    renderCalendar();
+    const title = await screen.findByText('Done Run');
+    expect(title).toHaveClass('line-through');
+    expect(screen.getByRole('button', { name: 'Done Run, Run, 45 min, Zone 2, Completed' })).toBeVisible();
+  });
+
+  it('moves a workout to the next day by keyboard, optimistically, and says where', async () => {
+    const run = makeWorkout({ title: 'Hill Repeats', workout_date: '2025-11-18' });
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = mockFetch(async (call) => {
+      if (call.method === 'PUT') {
+        await answered;
+        return json(200, { data: { ...run, workout_date: '2025-11-19' } });
+      }
+      const moved = calls.some((c) => c.method === 'PUT');
+      return json(200, {
+        data: { calendar_events: [toEvent(moved ? { ...run, workout_date: '2025-11-19' } : run)] },
+      });
+    });
+    stubDayLayout();
+    renderCalendar();
+
+    const handle = await screen.findByRole('button', { name: 'Move Hill Repeats, Tuesday, November 18' });
+    handle.focus();
+    await userEvent.keyboard('[Space]');
+    await new Promise((r) => setTimeout(r, 10));
+    await userEvent.keyboard('[ArrowRight]');
+    await new Promise((r) => setTimeout(r, 10));
+    await userEvent.keyboard('[Space]');
+
+    // The card shows on Wednesday before the server answers.
+    const wednesday = screen.getByRole('region', { name: 'Wednesday, November 19' });
+    expect(await within(wednesday).findByText('Hill Repeats')).toBeVisible();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ workout_date: '2025-11-19' });
+    release();
+    expect(await screen.findByText('Workout moved to Wed, Nov 19')).toBeVisible();
+  });
+
+  it('puts the workout back and says so when the move fails', async () => {
+    const run = makeWorkout({ title: 'Fartlek', workout_date: '2025-11-18' });
+    const calls = mockFetch((call) =>
+      call.method === 'PUT'
+        ? json(404, { message: 'Workout not found', code: 'NOT_FOUND' })
+        : json(200, { data: { calendar_events: [toEvent(run)] } }),
+    );
+    stubDayLayout();
+    renderCalendar();
+    const handle = await screen.findByRole('button', { name: 'Move Fartlek, Tuesday, November 18' });
+    handle.focus();
+    await userEvent.keyboard('[Space]');
+    await new Promise((r) => setTimeout(r, 10));
+    await userEvent.keyboard('[ArrowLeft]');
+    await new Promise((r) => setTimeout(r, 10));
+    await userEvent.keyboard('[Space]');
+    expect(await screen.findByText('Failed to update workout')).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ workout_date: '2025-11-17' });
+    const tuesday = screen.getByRole('region', { name: 'Tuesday, November 18, today' });
+    expect(within(tuesday).getByText('Fartlek')).toBeVisible();
+  });
+});
+
+/**
+ * jsdom lays nothing out; give each day column a box side by side (Sunday at x = 0, 100 px wide) and each
+ * card a box inside its day, so dnd-kit can measure the drop targets. The drag overlay starts where its card is.
+ */
+function stubDayLayout() {
+  const original = Element.prototype.getBoundingClientRect;
+  const box = (left: number, top: number, width: number, height: number) =>
+    ({ x: left, y: top, left, top, width, height, right: left + width, bottom: top + height }) as DOMRect;
+  const column = (date: string) => new Date(`${date}T12:00:00`).getDay() * 100;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const overlay =
+      this.closest<HTMLElement>('[data-drag-overlay]') ??
+      this.querySelector<HTMLElement>('[data-drag-overlay]');
+    if (overlay?.dataset.dragOverlay) return box(column(overlay.dataset.dragOverlay) + 10, 40, 80, 40);
+    const day = this.closest<HTMLElement>('section[data-date]');
+    if (!day?.dataset.date) return original.call(this);
+    return this === day
+      ? box(column(day.dataset.date), 0, 100, 300)
+      : box(column(day.dataset.date) + 10, 40, 80, 40);
+  });
+}

@@ -1,0 +1,147 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PrivacyPage } from '../src/features/legal/privacy-page.tsx';
+import { TermsPage } from '../src/features/legal/terms-page.tsx';
+
+function renderAt(entries: string[]) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Landing screen</h1> },
+      { path: '/signup', element: <h1>Sign-up screen</h1> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+    ],
+    { initialEntries: entries, initialIndex: entries.length - 1 },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function today(): string {
+  return new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+const TERMS_HEADINGS = [
+  'Acceptance of Terms',
+  'Eligibility and Accounts',
+  'The Service',
+  'Acceptable Use',
+  'Health and Safety Disclaimer',
+  'Intellectual Property',
+  'Privacy',
+  'Subscriptions and Billing',
+  'Service Availability',
+  'Termination',
+  'Disclaimers and Limitation of Liability',
+  'Governing Law',
+  'Dispute Resolution and Arbitration',
+  'Class Action Waiver',
+  'Changes to These Terms',
+];
+
+const PRIVACY_HEADINGS = [
+  'Information We Collect',
+  'How We Use Your Information',
+  'How We Share Your Information',
+  'Your Controls and Choices',
+  'Data Security',
+  'Data Retention',
+  'Children’s Privacy',
+  'International Data Transfers',
+  'Your Rights',
+];
+
+describe('Terms of Service', () => {
+  it('shows today as the last-updated date and sets the page title', () => {
+    renderAt(['/terms']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${today()}`);
+    expect(document.title).toBe('Terms of Service · Stamina');
+  });
+
+  it('covers every section the spec requires, each reachable from the contents', () => {
+    renderAt(['/terms']);
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    for (const title of TERMS_HEADINGS) {
+      const heading = screen.getByRole('heading', { level: 2, name: title });
+      expect(within(contents).getByRole('link', { name: title })).toHaveAttribute('href', `#${heading.id}`);
+    }
+  });
+
+  it('states the spec’s rules in the text', () => {
+    renderAt(['/terms']);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('at least 13 years old');
+    expect(text).toMatch(/13 but under 18.*parent or legal guardian/s);
+    expect(text).toContain('one account');
+    expect(text).toMatch(/charged at the start of each billing period/);
+    expect(text).toMatch(/renews automatically/);
+    expect(text).toMatch(/effect at the end of the current billing period/);
+    expect(text).toMatch(/refunds or credits for\s+partly used periods/);
+    expect(text).toMatch(/price change at least\s+30 days/);
+    expect(text).toMatch(/in the 12 months before/);
+    expect(text).toContain('State of California');
+    expect(text).toMatch(/binding\s+arbitration/);
+    expect(text).toMatch(/at least\s+30 days’ notice/);
+    expect(text).toContain('99.9%');
+  });
+
+  it('jumps to a section from the contents without leaving the page', async () => {
+    const user = userEvent.setup();
+    const router = renderAt(['/terms']);
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Contents' })).getByRole('link', {
+        name: 'Class Action Waiver',
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Class Action Waiver' })).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/terms');
+  });
+
+  it('goes one step back with the Back button', async () => {
+    const user = userEvent.setup();
+    renderAt(['/signup', '/terms']);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-up screen' })).toBeInTheDocument();
+  });
+
+  it('goes home with the Back button when it was opened directly', async () => {
+    const user = userEvent.setup();
+    renderAt(['/terms']);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Landing screen' })).toBeInTheDocument();
+  });
+});
+
+describe('Privacy Policy', () => {
+  it('shows today as the last-updated date and sets the page title', () => {
+    renderAt(['/privacy']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${today()}`);
+    expect(document.title).toBe('Privacy Policy · Stamina');
+  });
+
+  it('covers every section the spec requires', () => {
+    renderAt(['/privacy']);
+    for (const title of PRIVACY_HEADINGS) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    const text = document.body.textContent ?? '';
+    expect(text).toMatch(/remove your\s+personal data within 45 days/);
+    expect(text).toMatch(/not meant for children under 13/);
+  });
+
+  it('links to the Terms of Service', () => {
+    renderAt(['/privacy']);
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  });
+
+  it('goes one step back with the Back button', async () => {
+    const user = userEvent.setup();
+    renderAt(['/signup', '/privacy']);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-up screen' })).toBeInTheDocument();
+  });
+});

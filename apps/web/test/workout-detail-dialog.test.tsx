@@ -1,0 +1,152 @@
+import type { Workout } from '@stamina/contract';
+import type { Interval } from '@stamina/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WorkoutDetailDialog } from '../src/features/workouts-detail/workout-detail-dialog.tsx';
+import { json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
+
+function renderDialog(workout: Workout, handlers: { onOpenChange?: () => void; onEdit?: () => void } = {}) {
+  const onOpenChange = vi.fn(handlers.onOpenChange);
+  const onEdit = vi.fn(handlers.onEdit);
+  renderWithProviders(
+    <WorkoutDetailDialog workout={workout} open onOpenChange={onOpenChange} onEdit={onEdit} />,
+  );
+  return { onOpenChange, onEdit, dialog: screen.getByRole('dialog', { name: workout.title }) };
+}
+
+const step = (name: string, seconds: number, zone: Interval['zone'], phase: Interval['phase']): Interval => ({
+  name,
+  duration_seconds: seconds,
+  repetitions: 1,
+  rest_duration_seconds: 0,
+  zone,
+  targets: {},
+  isRest: false,
+  phase,
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 10, 18, 10, 0, 0));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('workout detail dialog', () => {
+  it('shows sport, title, date, duration, zone with its description, notes and the intensity chart', async () => {
+    mockFetch(() => json(200, {}));
+    const { dialog } = renderDialog(
+      makeWorkout({
+        title: 'Threshold Intervals',
+        sport: 'bike',
+        duration_minutes: 75,
+        intensity_zone: 4,
+        workout_data: { notes: 'Keep cadence above 90' },
+        workout_structure: {
+          warmup_intervals: [step('Warmup', 900, 2, 'warmup')],
+          main_intervals: [step('Work', 1200, 4, 'main')],
+          cooldown_intervals: [step('Cooldown', 600, 1, 'cooldown')],
+          total_duration_estimated: 2700,
+          zone_distribution: { zone_1: 22.2, zone_2: 33.3, zone_3: 0, zone_4: 44.5, zone_5: 0 },
+        },
+      }),
+    );
+    expect(within(dialog).getByText('Bike')).toBeVisible();
+    expect(within(dialog).getByText('Tuesday, November 18, 2025')).toBeVisible();
+    expect(within(dialog).getByText('1h 15m')).toBeVisible();
+    const intensity = within(dialog).getByText('Intensity zone').parentElement as HTMLElement;
+    expect(within(intensity).getByText('Z4')).toBeVisible();
+    expect(within(intensity).getByText('Threshold')).toBeVisible();
+    expect(within(intensity).getByText('Hard')).toBeVisible();
+    expect(within(dialog).getByText('Keep cadence above 90')).toBeVisible();
+    expect(await within(dialog).findByRole('figure')).toHaveAccessibleName(/Bike intensity profile/);
+  });
+
+  it("says 'No duration' and offers Mark Done for a planned workout", () => {
+    mockFetch(() => json(200, {}));
+    const { dialog } = renderDialog(makeWorkout({ title: 'Open Swim', duration_minutes: null }));
+    expect(within(dialog).getByText('No duration')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Mark Done' })).toBeVisible();
+  });
+
+  it('hides Mark Done for a completed workout and shows it struck through and checked', () => {
+    mockFetch(() => json(200, {}));
+    const { dialog } = renderDialog(makeWorkout({ title: 'Done Ride', status: 'completed' }));
+    expect(within(dialog).queryByRole('button', { name: 'Mark Done' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Done Ride' })).toHaveClass('line-through');
+    expect(within(dialog).getAllByText('Completed').length).toBeGreaterThan(0);
+  });
+
+  it("Mark Done sends status completed and toasts 'Workout marked as completed!'", async () => {
+    const workout = makeWorkout({ title: 'Tempo' });
+    const calls = mockFetch(() => json(200, { data: { ...workout, status: 'completed' } }));
+    const { dialog } = renderDialog(workout);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+    expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      body: { status: 'completed' },
+    });
+    expect(calls[0]?.url.pathname).toBe(`/api/workout-planning/workouts/${workout.id}`);
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Mark Done' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("toasts 'Failed to update workout' when Mark Done fails", async () => {
+    mockFetch(() => json(404, { message: 'Workout not found', code: 'NOT_FOUND' }));
+    const { dialog } = renderDialog(makeWorkout({ title: 'Tempo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+    expect(await screen.findByText('Failed to update workout')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Mark Done' })).toBeVisible();
+  });
+
+  it('deletes after a confirm and toasts success', async () => {
+    const workout = makeWorkout({ title: 'Long Run' });
+    const calls = mockFetch(() => json(200, { data: { id: workout.id, deleted: true } }));
+    const { dialog, onOpenChange } = renderDialog(workout);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(calls).toHaveLength(0);
+    const confirm = within(dialog).getByRole('button', { name: 'Delete workout' });
+    expect(confirm).toHaveFocus();
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Workout deleted successfully')).toBeVisible();
+    expect(calls[0]?.method).toBe('DELETE');
+    expect(calls[0]?.url.pathname).toBe(`/api/workout-planning/workouts/${workout.id}`);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("toasts 'Failed to delete workout' when the delete fails", async () => {
+    mockFetch(() => json(404, { message: 'Workout not found', code: 'NOT_FOUND' }));
+    const { dialog } = renderDialog(makeWorkout({ title: 'Long Run' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete workout' }));
+    expect(await screen.findByText('Failed to delete workout')).toBeVisible();
+  });
+
+  it('reschedules through the date picker: PUTs the new date, toasts it and closes', async () => {
+    const workout = makeWorkout({ title: 'Hill Sprints', workout_date: '2025-11-18' });
+    const calls = mockFetch(() => json(200, { data: { ...workout, workout_date: '2025-11-20' } }));
+    const { dialog, onOpenChange } = renderDialog(workout);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    const picker = within(dialog).getByRole('table', { name: 'Choose a new date for Hill Sprints' });
+    // Keyboard: focus starts on the current date; two days on, then Enter.
+    expect(within(picker).getByRole('button', { name: 'Tuesday, November 18, 2025' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(await screen.findByText('Workout moved to Thu, Nov 20')).toBeVisible();
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { workout_date: '2025-11-20' } });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('Edit hands the workout to the page', async () => {
+    mockFetch(() => json(200, {}));
+    const workout = makeWorkout({ title: 'Easy Spin' });
+    const { dialog, onEdit } = renderDialog(workout);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith(workout);
+  });
+});

@@ -1,0 +1,72 @@
+// Starts the real Stamina server and the bare Fastify baseline, each in its own process.
+import { join } from 'node:path';
+import { type Child, freePort, makeTempDir, startChild, waitForHttp } from './proc.ts';
+
+export interface RunningServer {
+  child: Child;
+  baseUrl: string;
+}
+
+export interface StaminaServer extends RunningServer {
+  dataDir: string;
+  database: 'pglite' | 'postgres';
+}
+
+/** The environment without anything that would point the server at outside services. */
+function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'JWT_SECRET',
+    'CORS_ORIGINS',
+    'TRUST_PROXY',
+    'SEED_DEMO',
+    'NODE_OPTIONS',
+  ]) {
+    delete env[key];
+  }
+  return { ...env, ...extra };
+}
+
+/** `node --import tsx apps/server/src/main.ts` with a temp DATA_DIR (outbox mail) and PGlite, or the
+ *  PostgreSQL database in BENCH_DATABASE_URL when that is set (the bench then adds a user to it). */
+export async function startStamina(root: string): Promise<StaminaServer> {
+  const port = await freePort();
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = makeTempDir('data');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = startChild(
+    'stamina server',
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: isolatedEnv({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      }),
+    },
+  );
+  await waitForHttp(`${baseUrl}/api/v1/health`, child, 90_000);
+  return { child, baseUrl, dataDir, database: databaseUrl ? 'postgres' : 'pglite' };
+}
+
+/** bench/bare-server.ts: the same fastify, one route, logging off. */
+export async function startBare(root: string, benchDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = startChild(
+    'bare fastify',
+    process.execPath,
+    ['--import', 'tsx', join(benchDir, 'bare-server.ts')],
+    { cwd: root, env: isolatedEnv({ PORT: String(port) }) },
+  );
+  await waitForHttp(`${baseUrl}/`, child, 30_000);
+  return { child, baseUrl };
+}

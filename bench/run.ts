@@ -1,0 +1,195 @@
+// `npm run bench`: API throughput against a bare Fastify baseline, the landing page's JavaScript, and
+// Lighthouse on `/`. One line per figure with its budget; results in bench/results/latest.json.
+// A missed budget still exits 0 (the bench reports, it is not a test); a measurement that could not be
+// taken exits 1.
+//
+// Environment: BENCH_DURATION (seconds of load per route, default 10), BENCH_LIGHTHOUSE_RUNS (default 3,
+// the median is kept), BENCH_SKIP_BUILD=1 (measure the existing apps/web/dist), BENCH_DATABASE_URL (run the
+// server on that PostgreSQL database instead of a temp PGlite; a bench user is added to it), CHROMIUM_PATH
+// (default /usr/bin/chromium).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchApi, signUpAndConfirm } from './lib/api.ts';
+import {
+  buildWeb,
+  type LandingJsResult,
+  landingFigures,
+  measureInBrowser,
+  measureStatic,
+} from './lib/landing-js.ts';
+import {
+  type LighthouseResult,
+  lighthouseFigures,
+  printFailingAudits,
+  runLighthouse,
+} from './lib/lighthouse.ts';
+import { measureParser, type ParserBench, parserFigures } from './lib/parser.ts';
+import { cleanupAll, installExitHandlers } from './lib/proc.ts';
+import { errorFigure, type Figure, printFigure } from './lib/report.ts';
+import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = dirname(benchDir);
+const distDir = join(root, 'apps/web/dist');
+const resultsDir = join(benchDir, 'results');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** A whole number >= 1 from the environment, or the default. */
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 1) throw new Error(`${name} must be a number >= 1 (got "${raw}")`);
+  return Math.round(value);
+}
+
+const figures: Figure[] = [];
+function record(...items: Figure[]): void {
+  for (const figure of items) {
+    figures.push(figure);
+    printFigure(figure);
+  }
+}
+
+function section(title: string): void {
+  console.log(`\n${title}`);
+}
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const seconds = positiveInt('BENCH_DURATION', 10);
+  const lighthouseRuns = positiveInt('BENCH_LIGHTHOUSE_RUNS', 3);
+  const started = Date.now();
+  const cpu = cpus();
+  console.log(
+    `Stamina bench: Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, load ${seconds} s per route`,
+  );
+
+  const details: {
+    api?: Awaited<ReturnType<typeof benchApi>>;
+    landingJs?: LandingJsResult;
+    lighthouse?: Omit<LighthouseResult, 'lhr'>;
+    parser?: ParserBench;
+  } = {};
+
+  // The web app first, so the server below serves the current build.
+  let webBuilt = true;
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    console.log('Skipping the web build (BENCH_SKIP_BUILD=1)');
+  } else {
+    console.log('Building the web app…');
+    try {
+      buildWeb(root);
+    } catch (err) {
+      webBuilt = false;
+      console.error(err instanceof Error ? err.message : err);
+    }
+  }
+
+  // In-process and single-threaded: measured before the servers start, on an otherwise idle machine.
+  section('Workout parser');
+  try {
+    details.parser = measureParser();
+    record(...parserFigures(details.parser));
+  } catch (err) {
+    record(errorFigure('parser', 'workout parser', err));
+  }
+
+  console.log('Starting the Stamina server and the bare Fastify baseline…');
+  let stamina: StaminaServer;
+  let bare: RunningServer;
+  try {
+    [stamina, bare] = await Promise.all([startStamina(root), startBare(root, benchDir)]);
+  } catch (err) {
+    record(errorFigure('servers', 'start servers', err));
+    console.error(err);
+    return finish(started, details);
+  }
+
+  section('API throughput');
+  try {
+    const token = await signUpAndConfirm(stamina);
+    const api = await benchApi(stamina, bare, token, seconds);
+    details.api = api;
+    record(...api.figures);
+  } catch (err) {
+    record(errorFigure('api', 'API throughput', err));
+  }
+  await bare.child.stop();
+
+  section('Landing page JavaScript');
+  if (!webBuilt) {
+    record(errorFigure('landing.build', 'web build', new Error('npm run build --workspace apps/web failed')));
+  }
+  try {
+    const landing = await measureInBrowser(stamina.baseUrl, chromiumPath);
+    landing.staticGraph = measureStatic(distDir);
+    details.landingJs = landing;
+    record(...landingFigures(landing));
+  } catch (err) {
+    record(errorFigure('landing.js', 'landing / JS (gzip)', err));
+  }
+
+  section(`Lighthouse on / (mobile, ${lighthouseRuns === 1 ? '1 run' : `median of ${lighthouseRuns} runs`})`);
+  try {
+    const result = await runLighthouse(`${stamina.baseUrl}/`, chromiumPath, lighthouseRuns);
+    const { lhr, ...rest } = result;
+    details.lighthouse = rest;
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'lighthouse-latest.json'), `${JSON.stringify(lhr, null, 2)}\n`);
+    record(...lighthouseFigures(result));
+    printFailingAudits(result);
+    if (result.runWarnings.length) console.log(`  Lighthouse warnings: ${result.runWarnings.join(' | ')}`);
+  } catch (err) {
+    record(errorFigure('lighthouse', 'Lighthouse', err));
+  }
+
+  return finish(started, details);
+}
+
+function finish(started: number, details: object): number {
+  const count = (status: Figure['status']) => figures.filter((f) => f.status === status).length;
+  const passed = count('pass');
+  const failed = figures.filter((f) => f.status === 'fail');
+  const errors = figures.filter((f) => f.status === 'error');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, 'latest.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim(),
+        durationSeconds: positiveInt('BENCH_DURATION', 10),
+        lighthouseRuns: positiveInt('BENCH_LIGHTHOUSE_RUNS', 3),
+        figures,
+        details,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  for (const error of errors) console.error(`\nERROR ${error.label}: ${error.note ?? ''}`);
+  const elapsed = Math.round((Date.now() - started) / 1000);
+  const failedText = failed.length ? ` (${failed.map((f) => f.id).join(', ')})` : '';
+  const errorText = errors.length ? `, ${errors.length} could not be measured` : '';
+  console.log(
+    `\nSummary: ${passed}/${passed + failed.length} budgets met, ${failed.length} missed${failedText}${errorText}; ${elapsed} s; ${file}`,
+  );
+  return errors.length ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  })
+  .catch(async (err: unknown) => {
+    console.error('bench failed:', err);
+    await cleanupAll();
+    process.exit(1);
+  });

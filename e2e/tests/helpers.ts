@@ -1,0 +1,60 @@
+// Shared e2e helpers: unique users and the confirmation link read from the real outbox file.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { DATA_DIR } from '../playwright.config.ts';
+
+// The server runs from the repository root, so DATA_DIR is relative to it.
+const outbox = join(import.meta.dirname, '..', '..', DATA_DIR, 'outbox.jsonl');
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/** The newest link of the given kind mailed to `to`, waiting for the mail to arrive. */
+export async function mailedLink(to: string, pathPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(outbox)) return undefined;
+        // Only complete lines: a read can catch the last mail half-written.
+        const mails = readFileSync(outbox, 'utf8')
+          .split('\n')
+          .slice(0, -1)
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as OutboxMail)
+          .filter((mail) => mail.to === to.toLowerCase());
+        const text = mails.at(-1)?.text ?? '';
+        link = text.match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+export async function signUp(page: Page, name: string, email: string, password: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your email for the confirmation link!')).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}

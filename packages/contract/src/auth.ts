@@ -1,0 +1,138 @@
+// Request and response schemas of the /api/auth area (spec part 1 §3, §7; issue: foundation §4).
+import { PASSWORD_MIN_LENGTH } from '@stamina/core';
+import { z } from 'zod';
+
+const ZEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+const ZPassword = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters');
+
+const ZName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+const ZTimezone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+export const ZSignupRequest = z.object({
+  name: ZName,
+  email: ZEmail,
+  password: ZPassword,
+  timezone: ZTimezone.optional(),
+});
+export type SignupRequest = z.input<typeof ZSignupRequest>;
+
+export const ZLoginRequest = z.object({
+  email: ZEmail,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  timezone: ZTimezone.optional(),
+});
+export type LoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZRefreshRequest = z.object({
+  refresh_token: z
+    .string({ error: 'refresh_token is required' })
+    .min(1, 'refresh_token is required')
+    .max(512),
+});
+
+export const ZEmailOnlyRequest = z.object({ email: ZEmail });
+
+export const ZPasswordResetConfirmRequest = z.object({
+  token: z.string().min(1, 'token is required').max(512),
+  password: ZPassword,
+});
+
+// The token is checked by the handler, so that a browser with a broken link is redirected rather than shown JSON.
+export const ZConfirmQuery = z.object({ token: z.string().max(2048).optional() });
+
+export const ZGender = z.enum(['male', 'female', 'other', 'prefer-not-to-say']);
+export const ZPrimarySport = z.enum(['running', 'cycling', 'swimming', 'triathlon']);
+export const ZGoalEvent = z.enum([
+  'Ironman',
+  'Half Ironman',
+  'Olympic Triathlon',
+  'Sprint Triathlon',
+  'Marathon',
+  'Half Marathon',
+  '10K',
+  '5K',
+  'Century Ride',
+  'Open Water Swim',
+  'Custom Event',
+]);
+const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+
+export const ZUserMetadata = z
+  .object({
+    name: z.string().optional(),
+    birthday: ZIsoDate.nullable().optional(),
+    gender: ZGender.nullable().optional(),
+    primarySports: z.array(ZPrimarySport).optional(),
+    goalEvent: ZGoalEvent.nullable().optional(),
+    goalDate: ZIsoDate.nullable().optional(),
+    language: z.string().optional(),
+    timezone: z.string().optional(),
+  })
+  .meta({ id: 'UserMetadata' });
+
+export const ZUser = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    user_metadata: ZUserMetadata,
+    email_confirmed_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof ZUser>;
+
+export const ZSession = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    expires_at: z.number().int().describe('Unix seconds when the access token expires'),
+    token_type: z.literal('bearer'),
+    user: ZUser,
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof ZSession>;
+
+export const ZProfileUpdateRequest = z
+  .object({
+    name: ZName.optional(),
+    birthday: ZIsoDate.nullable().optional(),
+    gender: ZGender.nullable().optional(),
+    primarySports: z.array(ZPrimarySport).max(4).optional(),
+    goalEvent: ZGoalEvent.nullable().optional(),
+    goalDate: ZIsoDate.nullable().optional(),
+    language: z.string().min(2).max(10).optional(),
+    timezone: ZTimezone.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');
+export type ProfileUpdateRequest = z.input<typeof ZProfileUpdateRequest>;
+
+export const ZSignupResponse = z.object({
+  user: ZUser,
+  message: z.string(),
+});

@@ -1,0 +1,5 @@
+// Zod schemas for every request and response, shared by the server (validation, OpenAPI) and the web app.
+export * from './auth.ts';
+export * from './common.ts';
+export * from './health.ts';
+export * from './workouts.ts';

@@ -1,0 +1,287 @@
+// Schemas of the workout-planning API (spec part 2 §3, §7) and the Training API's workout calls.
+import { z } from 'zod';
+
+const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+export const ZSport = z.enum(['run', 'bike', 'swim', 'strength'], {
+  error: 'sport must be run, bike, swim or strength',
+});
+export const ZWorkoutStatus = z.enum(['planned', 'completed', 'skipped'], {
+  error: 'status must be planned, completed or skipped',
+});
+const ZZone = z.number().int().min(1).max(5);
+
+export const ZIntervalTargets = z
+  .object({
+    heart_rate_min: z.number().optional(),
+    heart_rate_max: z.number().optional(),
+    power_watts: z.number().optional(),
+    power_watts_max: z.number().optional(),
+    pace_per_km_seconds: z.number().optional(),
+    pace_per_100m_seconds: z.number().optional(),
+    cadence_rpm: z.number().optional(),
+    cadence_spm: z.number().optional(),
+    rpe: z.number().optional(),
+  })
+  .meta({ id: 'IntervalTargets' });
+
+export const ZInterval = z
+  .object({
+    name: z.string(),
+    duration_seconds: z.number().min(0),
+    repetitions: z.number().int().min(1),
+    rest_duration_seconds: z.number().min(0),
+    zone: ZZone,
+    targets: ZIntervalTargets,
+    isRest: z.boolean(),
+    phase: z.enum(['warmup', 'main', 'cooldown']),
+    distance_meters: z.number().min(0).optional(),
+  })
+  .meta({ id: 'Interval' });
+
+export const ZZoneDistribution = z.object({
+  zone_1: z.number(),
+  zone_2: z.number(),
+  zone_3: z.number(),
+  zone_4: z.number(),
+  zone_5: z.number(),
+});
+
+export const ZParsedWorkout = z
+  .object({
+    intervals: z.array(ZInterval),
+    warmup_intervals: z.array(ZInterval),
+    main_intervals: z.array(ZInterval),
+    cooldown_intervals: z.array(ZInterval),
+    total_duration_estimated: z.number(),
+    zone_distribution: ZZoneDistribution,
+    parsing_confidence: z.number().min(0).max(1),
+    warnings: z.array(
+      z.object({ message: z.string(), start: z.number(), end: z.number(), text: z.string() }),
+    ),
+  })
+  .meta({ id: 'ParsedWorkout' });
+
+/** Text longer than this answers 413. */
+export const WORKOUT_TEXT_MAX_LENGTH = 10_000;
+
+export const ZParseWorkoutRequest = z.object({
+  workout_text: z.string({ error: 'workout_text is required' }),
+  sport: ZSport,
+  calculate_zones: z.boolean().default(true),
+});
+
+/** The stored structure: the parse result without the per-text warnings. */
+export const ZWorkoutStructure = z.object({
+  warmup_intervals: z.array(ZInterval),
+  main_intervals: z.array(ZInterval),
+  cooldown_intervals: z.array(ZInterval),
+  total_duration_estimated: z.number(),
+  zone_distribution: ZZoneDistribution,
+});
+
+export const ZWorkout = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    workout_date: z.string(),
+    sport: ZSport,
+    workout_language_text: z.string().nullable(),
+    duration_minutes: z.number().int().nullable(),
+    intensity_zone: ZZone.nullable(),
+    plan_id: z.uuid().nullable(),
+    template_id: z.uuid().nullable(),
+    status: ZWorkoutStatus,
+    workout_data: z.record(z.string(), z.unknown()),
+    workout_structure: ZWorkoutStructure.nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Workout' });
+export type Workout = z.infer<typeof ZWorkout>;
+
+const ZTitle = z.string().trim().min(1, 'title is required').max(200, 'title must be at most 200 characters');
+const ZDuration = z
+  .number()
+  .int('duration_minutes must be a whole number')
+  .min(0)
+  .max(24 * 60);
+const ZWorkoutData = z
+  .record(z.string(), z.unknown())
+  .refine((data) => JSON.stringify(data).length <= 20_000, 'workout_data is too large');
+const ZText = z
+  .string()
+  .max(WORKOUT_TEXT_MAX_LENGTH, `Workout text is limited to ${WORKOUT_TEXT_MAX_LENGTH} characters`);
+
+export const ZWorkoutCreateRequest = z
+  .object({
+    title: ZTitle,
+    workout_date: ZIsoDate,
+    sport: ZSport,
+    workout_language_text: ZText.optional(),
+    duration_minutes: ZDuration.optional(),
+    intensity_zone: ZZone.optional(),
+    plan_id: z.uuid().nullable().optional(),
+    template_id: z.uuid().nullable().optional(),
+    status: ZWorkoutStatus.optional(),
+    workout_data: ZWorkoutData.optional(),
+  })
+  .strict();
+export type WorkoutCreateRequest = z.input<typeof ZWorkoutCreateRequest>;
+
+export const ZWorkoutUpdateRequest = z
+  .object({
+    title: ZTitle.optional(),
+    workout_date: ZIsoDate.optional(),
+    sport: ZSport.optional(),
+    workout_language_text: ZText.nullable().optional(),
+    duration_minutes: ZDuration.nullable().optional(),
+    intensity_zone: ZZone.nullable().optional(),
+    plan_id: z.uuid().nullable().optional(),
+    template_id: z.uuid().nullable().optional(),
+    status: ZWorkoutStatus.optional(),
+    workout_data: ZWorkoutData.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');
+export type WorkoutUpdateRequest = z.input<typeof ZWorkoutUpdateRequest>;
+
+export const ZWorkoutListQuery = z
+  .object({
+    plan_id: z.uuid().optional(),
+    sport: ZSport.optional(),
+    date_from: ZIsoDate.optional(),
+    date_to: ZIsoDate.optional(),
+    status: ZWorkoutStatus.optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(500, 'limit must be at most 500')
+      .default(100),
+  })
+  .refine(
+    (q) => !q.date_from || !q.date_to || q.date_from <= q.date_to,
+    'date_from must not be after date_to',
+  );
+
+export const ZCalendarQuery = z
+  .object({
+    date_from: ZIsoDate,
+    date_to: ZIsoDate,
+    event_type: z.enum(['workout']).optional(),
+  })
+  .refine((q) => q.date_from <= q.date_to, 'date_from must not be after date_to')
+  .refine(
+    (q) => (Date.parse(q.date_to) - Date.parse(q.date_from)) / 86_400_000 <= 366,
+    'The calendar range is limited to 366 days',
+  );
+
+export const ZCalendarEvent = z
+  .object({
+    id: z.uuid(),
+    event_date: z.string(),
+    event_type: z.literal('workout'),
+    title: z.string(),
+    sport: ZSport,
+    status: ZWorkoutStatus,
+    duration_minutes: z.number().int().nullable(),
+    intensity_zone: ZZone.nullable(),
+    workout: ZWorkout,
+  })
+  .meta({ id: 'CalendarEvent' });
+
+// Any string: an id that is not a UUID simply names no workout (404), like another athlete's id.
+export const ZWorkoutIdParam = z.object({ workoutId: z.string().max(100) });
+
+// The Training API's view of the same workouts (spec part 2 §3: intensity 1-5, duration in minutes).
+export const ZTrainingWorkout = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    intensity: ZZone.nullable(),
+    duration: z.number().int().nullable(),
+    target_heart_rate_min: z.number().int().nullable(),
+    target_heart_rate_max: z.number().int().nullable(),
+    sport: ZSport,
+    plan_id: z.uuid().nullable(),
+    workout_date: z.string(),
+    status: ZWorkoutStatus,
+  })
+  .meta({ id: 'TrainingWorkout' });
+export type TrainingWorkout = z.infer<typeof ZTrainingWorkout>;
+
+const ZHeartRate = z.number().int().min(30).max(250);
+
+export const ZTrainingWorkoutCreateRequest = z
+  .object({
+    title: ZTitle,
+    description: z.string().max(5000).nullable().optional(),
+    intensity: ZZone.optional(),
+    duration: ZDuration.optional(),
+    target_heart_rate_min: ZHeartRate.optional(),
+    target_heart_rate_max: ZHeartRate.optional(),
+    sport: ZSport,
+    plan_id: z.uuid().nullable().optional(),
+    workout_date: ZIsoDate.optional(),
+  })
+  .strict()
+  .refine(
+    (b) =>
+      !b.target_heart_rate_min ||
+      !b.target_heart_rate_max ||
+      b.target_heart_rate_min <= b.target_heart_rate_max,
+    'target_heart_rate_min must not exceed target_heart_rate_max',
+  );
+export type TrainingWorkoutCreateRequest = z.input<typeof ZTrainingWorkoutCreateRequest>;
+
+export const ZTrainingWorkoutUpdateRequest = z
+  .object({
+    title: ZTitle.optional(),
+    description: z.string().max(5000).nullable().optional(),
+    intensity: ZZone.nullable().optional(),
+    duration: ZDuration.nullable().optional(),
+    target_heart_rate_min: ZHeartRate.nullable().optional(),
+    target_heart_rate_max: ZHeartRate.nullable().optional(),
+    sport: ZSport.optional(),
+    plan_id: z.uuid().nullable().optional(),
+    workout_date: ZIsoDate.optional(),
+    status: ZWorkoutStatus.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');
+export type TrainingWorkoutUpdateRequest = z.input<typeof ZTrainingWorkoutUpdateRequest>;
+
+export const ZTrainingWorkoutListQuery = z.object({ plan_id: z.uuid().optional() });
+
+// Workout files: export as .zwo, .fit, .mrc or .erg, and import from .zwo, .mrc or .erg (issue 3 §4).
+export const WORKOUT_FILE_FORMATS = ['zwo', 'fit', 'mrc', 'erg'] as const;
+export type WorkoutFileFormat = (typeof WORKOUT_FILE_FORMATS)[number];
+export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg'] as const;
+/** An uploaded workout file larger than this answers 413. */
+export const WORKOUT_FILE_MAX_BYTES = 1024 * 1024;
+
+export const ZWorkoutFileFormat = z.enum(WORKOUT_FILE_FORMATS, {
+  error: 'format must be zwo, fit, mrc or erg',
+});
+
+export const ZWorkoutExportQuery = z.object({
+  format: ZWorkoutFileFormat,
+  /** FTP for power in the file; without it, zones are written at their typical %FTP (and .erg assumes 200 W). */
+  ftp_watts: z.coerce
+    .number()
+    .int('ftp_watts must be a whole number')
+    .min(50, 'ftp_watts must be at least 50')
+    .max(2000, 'ftp_watts must be at most 2000')
+    .optional(),
+});
+export type WorkoutExportQuery = z.infer<typeof ZWorkoutExportQuery>;
+
+/** The form fields of a workout-file upload (multipart/form-data, beside the file itself). */
+export const ZWorkoutImportFields = z
+  .object({
+    workout_date: ZIsoDate,
+    title: ZTitle.optional(),
+  })
+  .strict();
+export type WorkoutImportFields = z.infer<typeof ZWorkoutImportFields>;

@@ -1,0 +1,165 @@
+// What the trainer file formats (.zwo, .mrc, .erg) share: the zone ↔ %FTP mapping, the step list they are
+// written from, the steps they are read into, and the limits a file must respect.
+import { DEFAULT_THRESHOLDS, zoneFromThresholdPercent } from '../parser/intensity.ts';
+import type { AthleteThresholds, Interval, Phase, Sport, Zone } from '../types.ts';
+import { ZONES } from '../zones.ts';
+
+/** A workout as the file writers take it. */
+export interface WorkoutFileInput {
+  title: string;
+  sport: Sport;
+  intervals: readonly Interval[];
+  description?: string | undefined;
+}
+
+/** A workout as the file readers return it: expanded steps, one per repetition, rest as its own step. */
+export interface WorkoutFileContent {
+  title: string;
+  sport: Sport;
+  intervals: Interval[];
+}
+
+/** The thresholds the writers use: only FTP matters to power-based formats. */
+export type FileThresholds = Pick<AthleteThresholds, 'ftpWatts'>;
+
+/** A file that cannot be read; its message names the problem for the person who uploaded it. */
+export class WorkoutFileError extends Error {
+  override readonly name = 'WorkoutFileError';
+}
+
+/**
+ * The power each zone is written at, as a fraction of FTP. Files carry power, not zones, so a step with only a
+ * zone is written at its zone's typical power; a step with a power target and a known FTP at that power.
+ */
+export const ZONE_FTP_FRACTION: Readonly<Record<Zone, number>> = {
+  1: 0.5,
+  2: 0.65,
+  3: 0.82,
+  4: 0.95,
+  5: 1.1,
+};
+
+/** FTP assumed for .erg files (which are written in watts) when the athlete's FTP is unknown: the parser's default. */
+export const DEFAULT_FTP_WATTS: number = DEFAULT_THRESHOLDS.ftpWatts;
+
+/** A file may expand to at most this many steps, and last at most a day. */
+export const MAX_FILE_STEPS = 500;
+export const MAX_FILE_DURATION_SECONDS = 24 * 60 * 60;
+
+/** Rounds to 3 decimals, the precision power fractions are written and compared at. */
+export const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Reading back uses the parser's bands for "% FTP" (55 % and below zone 1, up to 75 % zone 2, up to 87 % zone 3,
+ * up to 105 % zone 4, above that zone 5), so "85% FTP" in text and 0.85 in a file mean the same zone. Every value
+ * of ZONE_FTP_FRACTION lies inside its own band: a zone written and read back is the same zone.
+ */
+export function zoneForFtpFraction(fraction: number): Zone {
+  return zoneFromThresholdPercent(round3(fraction) * 100);
+}
+
+/** One step ready to write: whole seconds and a power as a fraction of FTP. */
+export interface FileStep {
+  seconds: number;
+  /** Power to hold (fraction of FTP). */
+  fraction: number;
+  /** Where a power range was given, its bounds (fractions of FTP). */
+  low: number;
+  high: number;
+  /** True when the power comes from the zone alone (no power target with a known FTP). */
+  fromZone: boolean;
+  zone: Zone;
+  isRest: boolean;
+  phase: Phase;
+}
+
+/** The steps of a workout as files write them. Steps shorter than half a second cannot be written and are left out. */
+export function fileSteps(intervals: readonly Interval[], thresholds?: FileThresholds): FileStep[] {
+  const ftp = thresholds?.ftpWatts && thresholds.ftpWatts > 0 ? thresholds.ftpWatts : undefined;
+  const steps: FileStep[] = [];
+  for (const interval of intervals) {
+    const seconds = Math.round(interval.duration_seconds);
+    if (!(seconds > 0)) continue;
+    const watts = interval.targets.power_watts;
+    let low: number;
+    let high: number;
+    let fromZone = false;
+    if (ftp && watts && watts > 0) {
+      low = round3(watts / ftp);
+      const max = interval.targets.power_watts_max;
+      high = max && max > watts ? round3(max / ftp) : low;
+    } else {
+      low = ZONE_FTP_FRACTION[interval.zone];
+      high = low;
+      fromZone = true;
+    }
+    steps.push({
+      seconds,
+      fraction: round3((low + high) / 2),
+      low,
+      high,
+      fromZone,
+      zone: interval.zone,
+      isRest: interval.isRest,
+      phase: interval.phase,
+    });
+  }
+  return steps;
+}
+
+/** A step read from a file, in the canonical expanded form. */
+export function fileInterval(seconds: number, zone: Zone, isRest: boolean, phase: Phase): Interval {
+  const name = isRest
+    ? 'Recovery'
+    : phase === 'warmup'
+      ? 'Warmup'
+      : phase === 'cooldown'
+        ? 'Cooldown'
+        : ZONES[zone - 1]!.name;
+  return {
+    name,
+    duration_seconds: seconds,
+    repetitions: 1,
+    rest_duration_seconds: 0,
+    zone,
+    targets: {},
+    isRest,
+    phase,
+  };
+}
+
+/** Checks what every reader returns: at least one step, not too many, not too long. */
+export function checkSteps(intervals: Interval[], what: string): Interval[] {
+  if (intervals.length === 0) throw new WorkoutFileError(`The ${what} has no timed steps`);
+  if (intervals.length > MAX_FILE_STEPS)
+    throw new WorkoutFileError(`The ${what} has more than ${MAX_FILE_STEPS} steps`);
+  const total = intervals.reduce((sum, step) => sum + step.duration_seconds, 0);
+  if (total > MAX_FILE_DURATION_SECONDS) throw new WorkoutFileError(`The ${what} lasts longer than 24 hours`);
+  return intervals;
+}
+
+/** Rest and recovery markers written into files (a text event or course text), and how they are recognised. */
+export const REST_LABEL = 'Recovery';
+export const isRestLabel = (text: string) => /^\s*(rest|recovery|recover)\b/i.test(text);
+
+/** A safe file name for a workout title: ASCII letters, digits and dashes, never empty. */
+export function workoutFileName(title: string, extension: string): string {
+  const stem = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return `${stem || 'workout'}.${extension}`;
+}
+
+/** Parses a decimal number written in a file; undefined when it is not one. */
+export function parseDecimal(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return undefined;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : undefined;
+}

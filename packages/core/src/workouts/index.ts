@@ -1,0 +1,16 @@
+// Workouts: structure types, zones, summaries, and the plain-language parser and renderer.
+export * from './load.ts';
+export {
+  confidenceLabel,
+  DEFAULT_STEP_SECONDS,
+  DEFAULT_STRIDE_SECONDS,
+  DEFAULT_THRESHOLDS,
+  formatDuration,
+  type ParseOptions,
+  parseWorkout,
+  renderWorkout,
+  SECONDS_PER_REP,
+} from './parser/index.ts';
+export * from './summarize.ts';
+export * from './types.ts';
+export * from './zones.ts';

@@ -1,0 +1,120 @@
+// Targets to zones, and distances to time, through the athlete's thresholds or documented defaults.
+// Every table here is described in docs/workout-parser.md; change both together.
+import type { AthleteThresholds, Sport, Zone } from '../types.ts';
+
+/** Used when the athlete's own value is unknown. */
+export const DEFAULT_THRESHOLDS = {
+  ftpWatts: 250,
+  /** 5:00 per km. */
+  thresholdPaceSecondsPerKm: 300,
+  /** 1:45 per 100 m. */
+  cssSecondsPer100m: 105,
+  maxHr: 190,
+} as const;
+
+/** The athlete's thresholds with defaults filled in, and which ones were assumed. */
+export interface ResolvedThresholds {
+  ftpWatts: number;
+  thresholdPaceSecondsPerKm: number;
+  cssSecondsPer100m: number;
+  maxHr: number;
+  /** Lactate-threshold heart rate: given, or 0.9 × max HR. */
+  lthr: number;
+  known: { ftp: boolean; pace: boolean; css: boolean; maxHr: boolean; lthr: boolean };
+}
+
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+export function resolveThresholds(t: AthleteThresholds | undefined): ResolvedThresholds {
+  const ftp = positive(t?.ftpWatts) && t.ftpWatts <= 3000;
+  const pace = positive(t?.thresholdPaceSecondsPerKm) && t.thresholdPaceSecondsPerKm <= 1800;
+  const css = positive(t?.cssSecondsPer100m) && t.cssSecondsPer100m <= 600;
+  const maxHr = positive(t?.maxHr) && t.maxHr <= 260;
+  const lthr = positive(t?.lthr) && t.lthr <= 260;
+  const maxHrValue = maxHr ? t!.maxHr! : DEFAULT_THRESHOLDS.maxHr;
+  return {
+    ftpWatts: ftp ? t!.ftpWatts! : DEFAULT_THRESHOLDS.ftpWatts,
+    thresholdPaceSecondsPerKm: pace
+      ? t!.thresholdPaceSecondsPerKm!
+      : DEFAULT_THRESHOLDS.thresholdPaceSecondsPerKm,
+    cssSecondsPer100m: css ? t!.cssSecondsPer100m! : DEFAULT_THRESHOLDS.cssSecondsPer100m,
+    maxHr: maxHrValue,
+    lthr: lthr ? t!.lthr! : Math.round(maxHrValue * 0.9),
+    known: { ftp, pace, css, maxHr, lthr },
+  };
+}
+
+/** First zone whose upper bound the value stays below; zone 5 above the last bound. */
+function band(value: number, upper: readonly [number, number, number, number]): Zone {
+  if (value < upper[0]) return 1;
+  if (value < upper[1]) return 2;
+  if (value < upper[2]) return 3;
+  if (value < upper[3]) return 4;
+  return 5;
+}
+
+/** Percent of FTP (or of any threshold): ≤55 Z1, ≤75 Z2, ≤87 Z3, ≤105 Z4, above Z5. */
+export const zoneFromThresholdPercent = (pct: number): Zone => band(pct, [55.5, 75.5, 87.5, 105.5]);
+
+/** The editor's intensity bands, also used for % of max HR and bare percentages: <60 Z1 … ≥90 Z5. */
+export const zoneFromIntensityPercent = (pct: number): Zone => band(pct, [60, 70, 80, 90]);
+
+/** Percent of LTHR: <81 Z1, <90 Z2, <94 Z3, <100 Z4, ≥100 Z5. */
+export const zoneFromLthrPercent = (pct: number): Zone => band(pct, [81, 90, 94, 100]);
+
+/** Speed as percent of threshold speed (threshold pace / pace): <78 Z1, <88 Z2, <95 Z3, <101 Z4, else Z5. */
+export const zoneFromSpeedPercent = (pct: number): Zone => band(pct, [78, 88, 95, 101]);
+
+/** RPE 1-10: 1-2 Z1, 3-4 Z2, 5-6 Z3, 7-8 Z4, 9-10 Z5. */
+export const zoneFromRpe = (rpe: number): Zone => band(rpe, [2.5, 4.5, 6.5, 8.5]);
+
+/** Zone of an absolute heart rate: against LTHR when the athlete gave one, else against max HR. */
+export function zoneFromBpm(bpm: number, t: ResolvedThresholds): Zone {
+  return t.known.lthr
+    ? zoneFromLthrPercent((bpm / t.lthr) * 100)
+    : zoneFromIntensityPercent((bpm / t.maxHr) * 100);
+}
+
+/** Heart-rate range of a zone: LTHR bands when the athlete gave an LTHR, else max-HR bands (50-60 % …). */
+export function heartRateRange(zone: Zone, t: ResolvedThresholds): { min: number; max: number } {
+  if (t.known.lthr) {
+    const bands: Record<Zone, [number, number]> = {
+      1: [0.65, 0.81],
+      2: [0.81, 0.89],
+      3: [0.9, 0.93],
+      4: [0.94, 0.99],
+      5: [1, 1.06],
+    };
+    const [lo, hi] = bands[zone];
+    return { min: Math.round(lo * t.lthr), max: Math.round(hi * t.lthr) };
+  }
+  return { min: Math.round((0.4 + zone * 0.1) * t.maxHr), max: Math.round((0.5 + zone * 0.1) * t.maxHr) };
+}
+
+/** Zone → pace as a multiple of threshold pace (run) or CSS (swim, and strength carries). */
+const RUN_PACE_FACTOR: Record<Zone, number> = { 1: 1.3, 2: 1.2, 3: 1.08, 4: 1, 5: 0.92 };
+const SWIM_PACE_FACTOR: Record<Zone, number> = { 1: 1.2, 2: 1.12, 3: 1.05, 4: 1, 5: 0.95 };
+/** Assumed bike speed per zone, km/h. */
+export const BIKE_SPEED_KMH: Record<Zone, number> = { 1: 20, 2: 27, 3: 31, 4: 35, 5: 38 };
+
+/**
+ * Seconds to cover a distance. An explicit pace wins; otherwise the zone's pace from threshold pace (run,
+ * strength), CSS (swim) or the assumed bike speed. `assumed` is true when a default had to stand in.
+ */
+export function distanceToSeconds(
+  meters: number,
+  zone: Zone,
+  sport: Sport,
+  t: ResolvedThresholds,
+  pace: { perKm?: number | undefined; per100m?: number | undefined },
+): { seconds: number; assumed: boolean } {
+  if (pace.per100m !== undefined) return { seconds: (meters / 100) * pace.per100m, assumed: false };
+  if (pace.perKm !== undefined) return { seconds: (meters / 1000) * pace.perKm, assumed: false };
+  if (sport === 'swim')
+    return { seconds: (meters / 100) * t.cssSecondsPer100m * SWIM_PACE_FACTOR[zone], assumed: !t.known.css };
+  if (sport === 'bike') return { seconds: (meters / 1000 / BIKE_SPEED_KMH[zone]) * 3600, assumed: true };
+  return {
+    seconds: (meters / 1000) * t.thresholdPaceSecondsPerKm * RUN_PACE_FACTOR[zone],
+    assumed: !t.known.pace,
+  };
+}

@@ -1,0 +1,886 @@
+// One segment (the text between separators) becomes steps and repeats. A duration, distance or rep count
+// opens a step; words and targets around it describe that step; "5x" repeats what follows in the segment,
+// "3x(…)" repeats the bracket, "… x5" repeats what came before. Segments are split and grouped here too.
+import type { Phase, Zone } from '../types.ts';
+import type { ParseContext } from './context.ts';
+import {
+  zoneFromBpm,
+  zoneFromIntensityPercent,
+  zoneFromLthrPercent,
+  zoneFromRpe,
+  zoneFromSpeedPercent,
+  zoneFromThresholdPercent,
+} from './intensity.ts';
+import { inRange, type Quantity, readQuantity, type TokenView } from './quantities.ts';
+import {
+  bodyHasRest,
+  hasModifiers,
+  type Item,
+  isRestOnly,
+  MAX_REPEAT,
+  newDraft,
+  type RepeatItem,
+  type StepDraft,
+} from './steps.ts';
+
+export interface SegmentResult {
+  items: Item[];
+  /** A phase named in the segment: as its header ("Warmup: …") or inside it ("10min cooldown"). */
+  phase?: Phase;
+  phaseKind?: 'start' | 'label';
+  /** Nothing but the header ("Warmup:"). */
+  headerOnly: boolean;
+  /** A repeat whose body continues after the segment ("Main set 4x", "4 rounds:"). */
+  open?: RepeatItem;
+  /** Only targets or intensity, no step ("…, 90rpm"): they describe the step before. */
+  mods?: StepDraft;
+}
+
+/** Tokens [from, to) of a segment, and whether " / " came before it (it then continues a repeat). */
+export type Range = readonly [from: number, to: number, slash: boolean];
+
+const NOTHING_TO_REPEAT = 'Nothing to repeat';
+const OUT_OF_RANGE = 'Value out of range';
+
+/** Splits tokens [from, to) at separators outside brackets. */
+export function splitSegments(ctx: ParseContext, from: number, to: number): Range[] {
+  const toks = ctx.toks;
+  const segs: Range[] = [];
+  let start = from;
+  let slash = false;
+  for (let i = from; i < to; i++) {
+    const t = toks[i]!;
+    if (t.kind === 'punct' && ctx.match[i]! > i && (t.text === '(' || t.text === '[' || t.text === '{')) {
+      i = ctx.match[i]!;
+      continue;
+    }
+    if (isSeparator(ctx, i, start, to)) {
+      ctx.use(i, i + 1);
+      if (i > start) segs.push([start, i, slash]);
+      start = i + 1;
+      slash = t.kind === 'punct' && t.text === '/';
+    }
+  }
+  if (to > start) segs.push([start, to, slash]);
+  return segs;
+}
+
+function isSeparator(ctx: ParseContext, i: number, segStart: number, to: number): boolean {
+  const t = ctx.toks[i]!;
+  if (t.kind === 'nl') return true;
+  if (t.kind === 'word') return t.text === 'then';
+  if (t.kind !== 'punct') return false;
+  switch (t.text) {
+    case ',':
+    case ';':
+    case '+':
+    case '|':
+      return true;
+    case '.':
+      return i + 1 >= to || ctx.toks[i + 1]!.space;
+    case '/':
+      // "200 WU / 8x50 drill / 100 CD"; a tight slash belongs to a pace or "w/".
+      return (
+        i > segStart && i + 1 < to && t.space && ctx.toks[i + 1]!.space && ctx.toks[i - 1]!.kind !== 'clock'
+      );
+    case '-': {
+      // " - " between steps, but not inside "250 - 270w" or "Z3 - Z4".
+      if (i === segStart || i + 1 >= to || !t.space || !ctx.toks[i + 1]!.space) return false;
+      const prev = ctx.toks[i - 1]!;
+      const next = ctx.toks[i + 1]!;
+      const nextIsNumber = next.kind === 'num' || next.kind === 'clock';
+      if ((prev.kind === 'num' || prev.kind === 'clock') && nextIsNumber) return false;
+      if (nextIsNumber) return true;
+      return ctx.phrase(i + 1, to)?.meaning.t === 'phase';
+    }
+    default:
+      return false;
+  }
+}
+
+/** Parses a list of segments that belong together (a bracket, a repeat's lines). */
+export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
+  const items: Item[] = [];
+  let attachTo: RepeatItem | null = null;
+  for (let s = 0; s < segs.length; s++) {
+    const [from, to, slash] = segs[s]!;
+    const r = parseSegment(ctx, from, to, false);
+    if (slash && joinSlashed(items[items.length - 1], r)) continue;
+    if (r.mods) {
+      addModifiers(items, items[items.length - 1], r.mods);
+      attachTo = attachable(items[items.length - 1]);
+      continue;
+    }
+    if (attachTo && r.items.length === 1 && !r.open) {
+      const only = r.items[0]!;
+      if (only.kind === 'step' && isRestOnly(only.d)) {
+        attachTo.body.push(only);
+        attachTo = null;
+        continue;
+      }
+    }
+    if (r.open) {
+      const rest = segs.slice(s + 1);
+      if (rest.length) r.open.body.push(...parseList(ctx, rest));
+      closeEmptyRepeat(ctx, r.items, r.open);
+      items.push(...r.items);
+      break;
+    }
+    items.push(...r.items);
+    attachTo = attachable(items[items.length - 1]);
+  }
+  return items;
+}
+
+/** Targets without a step describe the step (or the repeat's work steps) before them; with nothing
+ * before, they make a step of the default duration. */
+export function addModifiers(list: Item[], before: Item | undefined, mods: StepDraft): void {
+  if (before && applyToWork(before.kind === 'step' ? [before] : before.body, mods) > 0) return;
+  mods.hasQuantity = true;
+  list.push({ kind: 'step', d: mods });
+}
+
+/** "10x 30s sprint / 4min30s easy": steps after " / " continue an unbracketed repeat before them. */
+export function joinSlashed(before: Item | undefined, r: SegmentResult): boolean {
+  if (before?.kind !== 'repeat' || before.paren || before.colon || before.body.length === 0) return false;
+  if (r.phase || r.open || r.mods || r.items.length === 0) return false;
+  for (const item of r.items) if (item.kind !== 'step') return false;
+  before.body.push(...r.items);
+  return true;
+}
+
+/** A repeat written without brackets and without its own rest takes the rest that follows it. */
+export function attachable(item: Item | undefined): RepeatItem | null {
+  return item?.kind === 'repeat' &&
+    !item.paren &&
+    !item.colon &&
+    item.body.length > 0 &&
+    !bodyHasRest(item.body)
+    ? item
+    : null;
+}
+
+/** A repeat left with nothing to repeat is reported and dropped. */
+export function closeEmptyRepeat(ctx: ParseContext, items: Item[], rep: RepeatItem): void {
+  if (rep.body.length > 0) return;
+  ctx.unuse(rep.countFrom, rep.countTo);
+  ctx.flag(rep.countFrom, rep.countTo, NOTHING_TO_REPEAT);
+  const at = items.indexOf(rep);
+  if (at >= 0) items.splice(at, 1);
+}
+
+export function parseSegment(ctx: ParseContext, from: number, to: number, top: boolean): SegmentResult {
+  return new SegmentParser(ctx, from, to, top).run();
+}
+
+class SegmentParser {
+  private readonly v: TokenView;
+  private readonly res: SegmentResult = { items: [], headerOnly: false };
+  private container: Item[];
+  private curRepeat: RepeatItem | null = null;
+  private cur: StepDraft | null = null;
+  /** The bracket group just closed, which trailing words describe ("3x(…) @ Z4"). */
+  private lastGroup: RepeatItem | null = null;
+  /** The previous token was a repeat count: a bare number now takes the sport's default unit. */
+  private afterRepeat = false;
+  /** The previous token was "@" or "at". */
+  private afterAt = false;
+  private steps = 0;
+  /** Strength: unknown words taken as the exercise name, given back if the segment has no step. */
+  private readonly guessed: number[] = [];
+
+  constructor(
+    private readonly ctx: ParseContext,
+    private readonly from: number,
+    private readonly to: number,
+    private readonly top: boolean,
+  ) {
+    this.v = ctx.view(to);
+    this.container = this.res.items;
+  }
+
+  run(): SegmentResult {
+    const { ctx, to } = this;
+    let i = this.from;
+    if (this.top) i = this.header(i);
+    while (i < to) {
+      const t = ctx.toks[i]!;
+      const wasAt = this.afterAt;
+      const wasRepeat = this.afterRepeat;
+      this.afterAt = false;
+      this.afterRepeat = false;
+      let next: number;
+      if (t.kind === 'num' || t.kind === 'clock') next = this.number(i, wasAt, wasRepeat);
+      else if (t.kind === 'word') next = this.word(i);
+      else if (t.kind === 'punct') next = this.punct(i);
+      else next = i + 1;
+      i = Math.max(next, i + 1);
+    }
+    this.end();
+    return this.res;
+  }
+
+  private header(i: number): number {
+    const { ctx, v } = this;
+    // A line's bullet was taken before; a segment may still begin with "-" or "*".
+    const m = ctx.phrase(i, this.to);
+    if (m?.meaning.t !== 'phase') return i;
+    ctx.use(i, m.next);
+    this.res.phase = m.meaning.phase;
+    this.res.phaseKind = 'start';
+    let k = m.next;
+    if (v.punct(k) === ':' || v.punct(k) === '-') {
+      ctx.use(k, k + 1);
+      k++;
+    }
+    if (k >= this.to) this.res.headerOnly = true;
+    return k;
+  }
+
+  private draft(): StepDraft {
+    if (!this.cur) this.cur = newDraft();
+    return this.cur;
+  }
+
+  private emit(): void {
+    if (this.cur?.hasQuantity) {
+      this.container.push({ kind: 'step', d: this.cur });
+      this.cur = null;
+      this.steps++;
+    }
+  }
+
+  /** A draft for a new duration, distance or rep count. */
+  private stepForQuantity(): StepDraft {
+    if (this.cur?.hasQuantity) this.emit();
+    const d = this.draft();
+    d.hasQuantity = true;
+    this.lastGroup = null;
+    return d;
+  }
+
+  private startRepeat(count: number, from: number, to: number, colon: boolean): RepeatItem {
+    this.emit();
+    const rep: RepeatItem = {
+      kind: 'repeat',
+      count: Math.min(count, MAX_REPEAT),
+      body: [],
+      paren: false,
+      colon,
+      countFrom: from,
+      countTo: to,
+    };
+    if (count > MAX_REPEAT) this.ctx.flag(from, to, `Repeat count capped at ${MAX_REPEAT}`);
+    this.ctx.use(from, to);
+    this.res.items.push(rep);
+    this.container = rep.body;
+    this.curRepeat = rep;
+    this.lastGroup = null;
+    this.afterRepeat = true;
+    return rep;
+  }
+
+  /** Parses the bracket at i into `rep` (or a new single pass) and returns the index after it. */
+  private group(i: number, rep: RepeatItem | null): number {
+    const { ctx } = this;
+    const close = ctx.match[i]!;
+    ctx.use(i, i + 1);
+    ctx.use(close, close + 1);
+    const inner = splitSegments(ctx, i + 1, close);
+    const body = parseList(ctx, inner);
+    if (body.length === 0) {
+      // "()" or a bracket of nothing understood: report the brackets, repeat nothing.
+      ctx.unuse(i, i + 1);
+      ctx.unuse(close, close + 1);
+      if (rep) closeEmptyRepeat(ctx, this.res.items, rep);
+      if (this.curRepeat === rep) {
+        this.curRepeat = null;
+        this.container = this.res.items;
+      }
+      return close + 1;
+    }
+    let target = rep;
+    if (target) {
+      target.body.push(...body);
+      target.paren = true;
+    } else {
+      this.emit();
+      target = { kind: 'repeat', count: 1, body, paren: true, colon: false, countFrom: i, countTo: i + 1 };
+      this.container.push(target);
+    }
+    // Words before the bracket ("Tempo 3x(…)") describe its steps.
+    if (this.cur && !this.cur.hasQuantity) {
+      applyToWork(target.body, this.cur);
+      this.cur = null;
+    }
+    if (this.curRepeat === target) {
+      this.curRepeat = null;
+      this.container = this.res.items;
+    }
+    this.lastGroup = target;
+    return close + 1;
+  }
+
+  private number(i: number, afterAt: boolean, afterRepeat: boolean): number {
+    const { ctx, v } = this;
+    const qn = readQuantity(v, i, ctx.sport);
+    const next = Math.max(qn.next, i + 1);
+    if (qn.kind === 'bare') return this.bare(i, qn, afterAt, afterRepeat);
+    if (!inRange(qn)) {
+      ctx.flag(i, next, OUT_OF_RANGE);
+      return next;
+    }
+    ctx.use(i, next);
+    const mid = (qn.lo + qn.hi) / 2;
+    const t = ctx.thresholds;
+    switch (qn.kind) {
+      case 'repeat':
+        this.startRepeat(Math.max(1, Math.round(mid)), i, next, qn.colon === true);
+        if (v.punct(next) === '(' || v.punct(next) === '[' || v.punct(next) === '{') {
+          if (ctx.match[next]! > next) return this.group(next, this.curRepeat);
+        }
+        return next;
+      case 'duration': {
+        const d = this.stepForQuantity();
+        d.seconds = mid;
+        d.ambiguous ||= qn.ambiguous;
+        return next;
+      }
+      case 'distance': {
+        const d = this.stepForQuantity();
+        d.meters = mid;
+        return next;
+      }
+      case 'reps': {
+        this.stepForQuantity().reps = mid;
+        return next;
+      }
+      case 'clock':
+        return this.clock(i, qn, next, afterAt);
+      case 'watts': {
+        const d = this.draft();
+        d.targets.power_watts ??= Math.round(qn.lo);
+        if (qn.hi > qn.lo) d.targets.power_watts_max ??= Math.round(qn.hi);
+        this.targetZone(d, zoneFromThresholdPercent((mid / t.ftpWatts) * 100), !t.known.ftp);
+        return next;
+      }
+      case 'pct':
+      case 'pctThreshold': {
+        const d = this.draft();
+        const ofThreshold = qn.kind === 'pctThreshold' || ctx.sport === 'bike';
+        if (ofThreshold && ctx.sport === 'bike' && t.known.ftp) {
+          d.targets.power_watts ??= Math.round((qn.lo * t.ftpWatts) / 100);
+          if (qn.hi > qn.lo) d.targets.power_watts_max ??= Math.round((qn.hi * t.ftpWatts) / 100);
+        }
+        this.targetZone(
+          d,
+          ofThreshold ? zoneFromThresholdPercent(mid) : zoneFromIntensityPercent(mid),
+          ofThreshold && !t.known.ftp,
+        );
+        return next;
+      }
+      case 'pctMaxHr': {
+        const d = this.draft();
+        if (t.known.maxHr) this.heartRate(d, (qn.lo * t.maxHr) / 100, (qn.hi * t.maxHr) / 100);
+        this.targetZone(d, zoneFromIntensityPercent(mid), false);
+        return next;
+      }
+      case 'pctLthr': {
+        const d = this.draft();
+        if (t.known.lthr || t.known.maxHr) this.heartRate(d, (qn.lo * t.lthr) / 100, (qn.hi * t.lthr) / 100);
+        this.targetZone(d, zoneFromLthrPercent(mid), false);
+        return next;
+      }
+      case 'bpm': {
+        const d = this.draft();
+        this.heartRate(d, qn.lo, qn.hi);
+        this.targetZone(d, zoneFromBpm(mid, t), !t.known.lthr && !t.known.maxHr);
+        return next;
+      }
+      case 'rpm':
+        this.draft().targets.cadence_rpm ??= Math.round(mid);
+        return next;
+      case 'spm':
+        this.draft().targets.cadence_spm ??= Math.round(mid);
+        return next;
+      case 'rpe':
+        this.rpe(mid);
+        return next;
+      case 'pacePerKm': {
+        const d = this.draft();
+        d.targets.pace_per_km_seconds ??= Math.round(mid);
+        this.targetZone(d, zoneFromSpeedPercent((t.thresholdPaceSecondsPerKm / mid) * 100), !t.known.pace);
+        return next;
+      }
+      case 'pacePer100m': {
+        const d = this.draft();
+        d.targets.pace_per_100m_seconds ??= Math.round(mid);
+        this.targetZone(d, zoneFromSpeedPercent((t.cssSecondsPer100m / mid) * 100), !t.known.css);
+        return next;
+      }
+      case 'namedPace': {
+        const d = this.draft();
+        d.zoneName = Math.max(d.zoneName ?? 0, qn.zone ?? 3);
+        this.addName(d, i, next);
+        return next;
+      }
+      case 'load':
+        this.addName(this.draft(), i, next);
+        return next;
+      default:
+        return next;
+    }
+  }
+
+  /** A number without a unit. */
+  private bare(i: number, qn: Quantity, afterAt: boolean, afterRepeat: boolean): number {
+    const { ctx, v } = this;
+    const next = qn.next;
+    const mid = (qn.lo + qn.hi) / 2;
+    const sport = ctx.sport;
+    if (!Number.isFinite(mid) || mid <= 0) return next;
+    if (afterRepeat) {
+      // "3x10" (strength reps), "10x100" (swim meters), "6x400" (run meters), "4x8" (minutes).
+      if (sport === 'strength') {
+        if (mid > 1000) return next;
+        ctx.use(i, next);
+        this.stepForQuantity().reps = mid;
+        return next;
+      }
+      const meters = sport === 'swim' ? mid >= 25 : sport === 'run' ? mid >= 100 : false;
+      if (meters ? mid > 1_000_000 : mid > 1440) return next;
+      ctx.use(i, next);
+      const d = this.stepForQuantity();
+      if (meters) d.meters = mid;
+      else d.seconds = mid * 60;
+      d.ambiguous = true;
+      return next;
+    }
+    if (afterAt && mid >= 1 && mid <= 10) {
+      // "@ 7": an effort out of ten.
+      ctx.use(i, next);
+      this.rpe(mid);
+      return next;
+    }
+    const after = ctx.phrase(next, this.to);
+    const afterWord = v.word(next);
+    if (sport === 'strength' && afterWord && mid <= 1000) {
+      // "10 push-ups".
+      ctx.use(i, next);
+      this.stepForQuantity().reps = mid;
+      return next;
+    }
+    if (!afterAt && ((sport === 'swim' && mid >= 25) || (sport === 'run' && mid >= 100)) && mid <= 100_000) {
+      // "300 choice", "400 easy": meters, as swimmers and track runners write them.
+      ctx.use(i, next);
+      const d = this.stepForQuantity();
+      d.meters = mid;
+      d.ambiguous = true;
+      return next;
+    }
+    const countable =
+      after &&
+      (after.meaning.t === 'strides' ||
+        (after.meaning.t === 'neutral' && after.meaning.name) ||
+        (after.meaning.t === 'zone' && after.meaning.zone >= 4));
+    if (countable && Number.isInteger(mid) && mid >= 2 && mid <= 50) {
+      // "6 strides", "4 hill repeats".
+      this.startRepeat(mid, i, next, false);
+      return next;
+    }
+    return next;
+  }
+
+  private clock(i: number, qn: Quantity, next: number, afterAt: boolean): number {
+    const { ctx } = this;
+    const mid = (qn.lo + qn.hi) / 2;
+    const sport = ctx.sport;
+    if (afterAt && this.cur?.hasQuantity && (sport === 'run' || sport === 'swim')) {
+      // "1km @ 4:00": a pace in the sport's usual unit.
+      const perKm = sport === 'run';
+      const q2: Quantity = { ...qn, kind: perKm ? 'pacePerKm' : 'pacePer100m' };
+      if (!inRange(q2)) {
+        ctx.unuse(i, next);
+        ctx.flag(i, next, OUT_OF_RANGE);
+        return next;
+      }
+      const d = this.draft();
+      const t = ctx.thresholds;
+      if (perKm) {
+        d.targets.pace_per_km_seconds ??= Math.round(mid);
+        this.targetZone(d, zoneFromSpeedPercent((t.thresholdPaceSecondsPerKm / mid) * 100), !t.known.pace);
+      } else {
+        d.targets.pace_per_100m_seconds ??= Math.round(mid);
+        this.targetZone(d, zoneFromSpeedPercent((t.cssSecondsPer100m / mid) * 100), !t.known.css);
+      }
+      return next;
+    }
+    const d = this.stepForQuantity();
+    d.seconds = mid;
+    return next;
+  }
+
+  /** Adds tokens [from, to) to the step's name; words joined by a hyphen stay one word ("push-ups"). */
+  private addName(d: StepDraft, from: number, to: number): void {
+    const { toks, text } = this.ctx;
+    const start = toks[from]!.start;
+    const end = toks[to - 1]!.end;
+    const last = d.names.length - 1;
+    if (last >= 0 && d.nameEnd === start - 1 && text.charCodeAt(start - 1) === 45) {
+      d.names[last] = text.slice(d.nameStart, end);
+    } else {
+      d.names.push(text.slice(start, end));
+      d.nameStart = start;
+    }
+    d.nameEnd = end;
+  }
+
+  private targetZone(d: StepDraft, zone: Zone, assumed: boolean): void {
+    if (d.zoneTarget !== undefined) return;
+    d.zoneTarget = zone;
+    d.targetAssumed = assumed;
+  }
+
+  private heartRate(d: StepDraft, lo: number, hi: number): void {
+    if (d.targets.heart_rate_min !== undefined) return;
+    d.targets.heart_rate_min = Math.round(lo);
+    d.targets.heart_rate_max = Math.round(hi);
+  }
+
+  private rpe(value: number): void {
+    const d = this.draft();
+    d.targets.rpe ??= Math.round(value * 10) / 10;
+    this.targetZone(d, zoneFromRpe(value), false);
+  }
+
+  private word(i: number): number {
+    const { ctx, v, to } = this;
+    const w = v.word(i);
+    // Zones: "Z3", "zone 3", "Z3-Z4", "Z2 HR".
+    if ((w === 'z' || w === 'zone' || w === 'hrz') && v.isNum(i + 1)) return this.zone(i, i + 1, w === 'hrz');
+    if (w === 'vo' && v.isNum(i + 1) && v.value(i + 1) === 2 && v.tight(i + 1)) {
+      const end = v.word(i + 2) === 'max' ? i + 3 : i + 2;
+      ctx.use(i, end);
+      const d = this.draft();
+      d.zoneName = 5;
+      this.addName(d, i, end);
+      return end;
+    }
+    if (w === 'x' && v.isNum(i + 1)) return this.suffixRepeat(i);
+    if (w === 'w' && v.punct(i + 1) === '/') {
+      ctx.use(i, i + 2);
+      this.emit();
+      return i + 2;
+    }
+    if (w === 'at') {
+      ctx.use(i, i + 1);
+      this.afterAt = true;
+      return i + 1;
+    }
+    if (w === 'on' && ctx.sport === 'swim' && v.isClock(i + 1)) {
+      // Send-off: "10x100 on 1:45".
+      const seconds = v.value(i + 1);
+      if (seconds > 0 && seconds <= 3600) {
+        ctx.use(i, i + 2);
+        const d = this.draft();
+        d.sendOff = seconds;
+        return i + 2;
+      }
+    }
+    const m = ctx.phrase(i, to);
+    if (!m) {
+      if (ctx.sport === 'strength') {
+        // An exercise name.
+        ctx.use(i, i + 1);
+        this.guessed.push(i);
+        this.addName(this.draft(), i, i + 1);
+      }
+      return i + 1;
+    }
+    const meaning = m.meaning;
+    const end = m.next;
+    ctx.use(i, end);
+    switch (meaning.t) {
+      case 'phase':
+        if (this.top && this.res.phase === undefined) {
+          this.res.phase = meaning.phase;
+          this.res.phaseKind = 'label';
+        }
+        return end;
+      case 'zone': {
+        const d = this.draft();
+        d.zoneName = Math.max(d.zoneName ?? 0, meaning.zone);
+        this.addName(this.draft(), i, end);
+        return end;
+      }
+      case 'rest':
+      case 'recovery':
+      case 'ri': {
+        // "3min Z4 rest 2min": the rest is the next step.
+        let k = end;
+        while (v.punct(k) === ':' || v.word(k) === 'for' || v.word(k) === 'of') k++;
+        if (this.cur?.hasQuantity && (v.isNum(k) || v.isClock(k))) {
+          const ahead = readQuantity(v, k, ctx.sport);
+          if (ahead.kind === 'duration' || ahead.kind === 'distance' || ahead.kind === 'clock') this.emit();
+        }
+        const d = this.draft();
+        if (meaning.t === 'recovery') d.recovery = true;
+        else d.restHard = true;
+        if (meaning.t !== 'ri') this.addName(this.draft(), i, end);
+        ctx.use(end, k);
+        return k;
+      }
+      case 'soft': {
+        const d = this.draft();
+        d.softZone = Math.max(d.softZone ?? 0, meaning.zone);
+        this.addName(this.draft(), i, end);
+        return end;
+      }
+      case 'sport':
+        this.draft().sportNoun = true;
+        this.addName(this.draft(), i, end);
+        return end;
+      case 'strides':
+        this.draft().strides = true;
+        this.addName(this.draft(), i, end);
+        return end;
+      case 'with':
+        this.emit();
+        return end;
+      case 'hr':
+        return this.heartRateWord(i, end);
+      case 'rpe':
+        return this.rpeWord(i, end);
+      case 'zoneword':
+        return end;
+      case 'neutral':
+        if (meaning.name) this.addName(this.draft(), i, end);
+        return end;
+      default:
+        return end;
+    }
+  }
+
+  /** Zone at `numAt`: "Z3", "Z3-Z4", "zone 3-4", followed perhaps by "HR". */
+  private zone(i: number, numAt: number, hr: boolean): number {
+    const { ctx, v } = this;
+    const lo = v.value(numAt);
+    let hi = lo;
+    let k = numAt + 1;
+    if (v.punct(k) === '-' || v.punct(k) === '/' || v.word(k) === 'to') {
+      let j = k + 1;
+      const prefixed = v.word(j) === 'z' || v.word(j) === 'zone';
+      if (prefixed) j++;
+      // "Z3-Z4", "Z3-4", "Z3/Z4"; not "Z4/2min".
+      if (
+        v.isNum(j) &&
+        (prefixed || (v.punct(k) !== '/' && readQuantity(v, j, this.ctx.sport).kind === 'bare'))
+      ) {
+        hi = v.value(j);
+        k = j + 1;
+      }
+    }
+    if (!validZone(lo) || !validZone(hi)) {
+      ctx.flag(i, k, OUT_OF_RANGE);
+      return k;
+    }
+    let hrZone = hr;
+    if (v.word(k) === 'hr') {
+      hrZone = true;
+      k++;
+    } else if (v.word(k) === 'heart' && v.word(k + 1) === 'rate') {
+      hrZone = true;
+      k += 2;
+    }
+    ctx.use(i, k);
+    const d = this.draft();
+    d.zoneExplicit ??= (Math.min(lo, 5) + Math.min(hi, 5)) / 2;
+    d.hrZone ||= hrZone;
+    return k;
+  }
+
+  private heartRateWord(i: number, end: number): number {
+    const { v } = this;
+    let k = end;
+    if (v.punct(k) === ':' || v.punct(k) === '@') k++;
+    const w = v.word(k);
+    if ((w === 'z' || w === 'zone') && v.isNum(k + 1)) {
+      this.ctx.use(i, k);
+      return this.zone(k, k + 1, true);
+    }
+    if (v.isNum(k)) {
+      const qn = readQuantity(v, k, this.ctx.sport);
+      if (qn.kind === 'bare' || qn.kind === 'bpm') {
+        const bpm: Quantity = { ...qn, kind: 'bpm' };
+        if (inRange(bpm)) {
+          this.ctx.use(i, qn.next);
+          const d = this.draft();
+          const t = this.ctx.thresholds;
+          this.heartRate(d, qn.lo, qn.hi);
+          this.targetZone(d, zoneFromBpm((qn.lo + qn.hi) / 2, t), !t.known.lthr && !t.known.maxHr);
+          return qn.next;
+        }
+      }
+    }
+    return end;
+  }
+
+  private rpeWord(i: number, end: number): number {
+    const { v } = this;
+    let k = end;
+    if (v.punct(k) === ':' || v.punct(k) === '@') k++;
+    if (!v.isNum(k)) return end;
+    const lo = v.value(k);
+    let hi = lo;
+    let next = k + 1;
+    if ((v.punct(next) === '-' || v.word(next) === 'to') && v.isNum(next + 1)) {
+      hi = v.value(next + 1);
+      next += 2;
+    }
+    if (v.punct(next) === '/' && v.isNum(next + 1) && v.value(next + 1) === 10) next += 2;
+    if (!(lo >= 0 && hi <= 10)) {
+      this.ctx.flag(i, next, OUT_OF_RANGE);
+      return next;
+    }
+    this.ctx.use(i, next);
+    this.rpe((lo + hi) / 2);
+    return next;
+  }
+
+  /** "… x5": repeats what this segment has so far; "x5 3min" at the start works like "5x 3min". */
+  private suffixRepeat(i: number): number {
+    const { ctx, v } = this;
+    const count = v.value(i + 1);
+    const next = i + 2;
+    if (!Number.isInteger(count) || count < 1 || count > 1000) {
+      ctx.flag(i, next, OUT_OF_RANGE);
+      return next;
+    }
+    this.emit();
+    const list = this.container;
+    if (list.length === 0) {
+      this.startRepeat(count, i, next, false);
+      return next;
+    }
+    ctx.use(i, next);
+    const capped = Math.min(count, MAX_REPEAT);
+    if (count > MAX_REPEAT) ctx.flag(i, next, `Repeat count capped at ${MAX_REPEAT}`);
+    const last = list[list.length - 1]!;
+    if (list.length === 1 && last.kind === 'repeat' && last.count === 1) {
+      last.count = capped;
+      last.countFrom = i;
+      last.countTo = next;
+      return next;
+    }
+    const rep: RepeatItem = {
+      kind: 'repeat',
+      count: capped,
+      body: list.splice(0, list.length),
+      paren: false,
+      colon: false,
+      countFrom: i,
+      countTo: next,
+    };
+    list.push(rep);
+    this.lastGroup = null;
+    return next;
+  }
+
+  private punct(i: number): number {
+    const { ctx } = this;
+    const t = ctx.toks[i]!;
+    switch (t.text) {
+      case '(':
+      case '[':
+      case '{':
+        if (ctx.match[i]! > i) return this.group(i, null);
+        return i + 1;
+      case '@':
+        ctx.use(i, i + 1);
+        this.afterAt = true;
+        return i + 1;
+      case ':':
+        ctx.use(i, i + 1);
+        if (this.curRepeat && this.curRepeat.body.length === 0 && !this.cur) this.curRepeat.colon = true;
+        return i + 1;
+      case '/':
+        // "3min on/2min off": the next step of the same repetition.
+        if (this.v.isNum(i + 1) || this.v.isClock(i + 1)) {
+          ctx.use(i, i + 1);
+          this.emit();
+        }
+        return i + 1;
+      case '.':
+      case '!':
+      case '~':
+      case '&':
+      case '*':
+      case '-':
+        // Joiners and bullets ("push-ups", "- 3min").
+        ctx.use(i, i + 1);
+        return i + 1;
+      default:
+        return i + 1;
+    }
+  }
+
+  private end(): void {
+    const { ctx } = this;
+    const d = this.cur;
+    if (d) {
+      if (d.hasQuantity) this.emit();
+      else if (hasModifiers(d)) {
+        if (this.lastGroup && this.res.items[this.res.items.length - 1] === this.lastGroup) {
+          applyToWork(this.lastGroup.body, d);
+        } else if (
+          this.res.items.length === 0 &&
+          !d.restHard &&
+          !d.recovery &&
+          d.softZone === undefined &&
+          !d.strides
+        ) {
+          this.res.mods = d;
+        } else {
+          // "4x strides", "rest": a step with the default duration.
+          d.hasQuantity = true;
+          this.emit();
+        }
+      }
+      this.cur = null;
+    }
+    if (this.steps === 0 && this.res.items.length === 0) for (const g of this.guessed) ctx.unuse(g, g + 1);
+    const rep = this.curRepeat;
+    if (rep && !rep.paren && (rep.colon || rep.body.length === 0)) this.res.open = rep;
+  }
+}
+
+/** Zones 1-5; 6 and 7 (seven-zone models) count as 5. */
+function validZone(z: number): boolean {
+  return Number.isInteger(z) && z >= 1 && z <= 7;
+}
+
+/** Gives the words around a bracket to its work steps that have no intensity of their own; returns how
+ * many work steps there were. */
+function applyToWork(items: Item[], mods: StepDraft): number {
+  let applied = 0;
+  for (const item of items) {
+    if (item.kind === 'repeat') {
+      applied += applyToWork(item.body, mods);
+      continue;
+    }
+    const d = item.d;
+    if (isRestOnly(d) || d.restHard || d.recovery) continue;
+    applied++;
+    if (d.zoneExplicit === undefined) d.zoneExplicit = mods.zoneExplicit;
+    if (d.zoneTarget === undefined && mods.zoneTarget !== undefined) {
+      d.zoneTarget = mods.zoneTarget;
+      d.targetAssumed = mods.targetAssumed;
+    }
+    if (d.zoneName === undefined) d.zoneName = mods.zoneName;
+    d.hrZone ||= mods.hrZone;
+    d.strides ||= mods.strides;
+    d.targets = { ...mods.targets, ...d.targets };
+    if (d.names.length === 0) d.names = [...mods.names];
+  }
+  return applied;
+}

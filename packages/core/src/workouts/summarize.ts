@@ -1,0 +1,40 @@
+// Derives the summary fields of a parsed workout from its canonical expanded steps.
+import type { Interval, ParsedWorkout, ParseWarning, ZoneDistribution } from './types.ts';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Percent of time per zone, rest counted as zone 1, rounded to 0.1 and summing to 100 (all 0 when empty). */
+export function zoneDistribution(intervals: readonly Interval[]): ZoneDistribution {
+  const seconds = [0, 0, 0, 0, 0];
+  for (const step of intervals)
+    seconds[(step.isRest ? 1 : step.zone) - 1]! += Math.max(0, step.duration_seconds);
+  const total = seconds.reduce((a, b) => a + b, 0);
+  if (total === 0) return { zone_1: 0, zone_2: 0, zone_3: 0, zone_4: 0, zone_5: 0 };
+  const percents = seconds.map((s) => round1((s / total) * 100));
+  // Rounding can leave the sum a tenth off; give the difference to the largest share.
+  const drift = round1(100 - percents.reduce((a, b) => a + b, 0));
+  if (drift !== 0) {
+    const largest = percents.indexOf(Math.max(...percents));
+    percents[largest] = round1(percents[largest]! + drift);
+  }
+  const [zone_1, zone_2, zone_3, zone_4, zone_5] = percents as [number, number, number, number, number];
+  return { zone_1, zone_2, zone_3, zone_4, zone_5 };
+}
+
+/** Builds the full result from the expanded steps. */
+export function summarize(
+  intervals: Interval[],
+  parsing_confidence: number,
+  warnings: ParseWarning[] = [],
+): ParsedWorkout {
+  return {
+    intervals,
+    warmup_intervals: intervals.filter((s) => s.phase === 'warmup'),
+    main_intervals: intervals.filter((s) => s.phase === 'main'),
+    cooldown_intervals: intervals.filter((s) => s.phase === 'cooldown'),
+    total_duration_estimated: intervals.reduce((sum, s) => sum + s.duration_seconds, 0),
+    zone_distribution: zoneDistribution(intervals),
+    parsing_confidence: Math.min(1, Math.max(0, parsing_confidence)),
+    warnings,
+  };
+}

@@ -1,0 +1,76 @@
+// The structured workout: the parser's output, the editor's input, and what the server stores (spec part 2 §3).
+
+export type Sport = 'run' | 'bike' | 'swim' | 'strength';
+export const SPORTS: readonly Sport[] = ['run', 'bike', 'swim', 'strength'];
+
+export type Phase = 'warmup' | 'main' | 'cooldown';
+export type Zone = 1 | 2 | 3 | 4 | 5;
+
+/** Targets an interval carries; only those the text (or the athlete's zones) gave are present. */
+export interface IntervalTargets {
+  heart_rate_min?: number;
+  heart_rate_max?: number;
+  power_watts?: number;
+  power_watts_max?: number;
+  pace_per_km_seconds?: number;
+  pace_per_100m_seconds?: number;
+  cadence_rpm?: number;
+  cadence_spm?: number;
+  rpe?: number;
+}
+
+/** One step. In the canonical expanded list every repetition is its own step and rest is its own step. */
+export interface Interval {
+  name: string;
+  duration_seconds: number;
+  repetitions: number;
+  rest_duration_seconds: number;
+  zone: Zone;
+  targets: IntervalTargets;
+  isRest: boolean;
+  phase: Phase;
+  distance_meters?: number;
+}
+
+export interface ZoneDistribution {
+  zone_1: number;
+  zone_2: number;
+  zone_3: number;
+  zone_4: number;
+  zone_5: number;
+}
+
+/** A fragment of the text the parser did not understand, with its character positions [start, end). */
+export interface ParseWarning {
+  message: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface ParsedWorkout {
+  /** Canonical expanded steps in order, each with its phase. */
+  intervals: Interval[];
+  warmup_intervals: Interval[];
+  main_intervals: Interval[];
+  cooldown_intervals: Interval[];
+  /** Seconds; equals the sum of the intervals' durations. */
+  total_duration_estimated: number;
+  /** Percent of time per zone, rest counted as zone 1; sums to 100 (or all 0 for an empty workout). */
+  zone_distribution: ZoneDistribution;
+  /** 0..1 */
+  parsing_confidence: number;
+  warnings: ParseWarning[];
+}
+
+/** What the parser needs to know about the athlete to turn targets into zones and distances into time. */
+export interface AthleteThresholds {
+  /** Run threshold pace, seconds per km. */
+  thresholdPaceSecondsPerKm?: number;
+  /** Swim critical swim speed, seconds per 100 m. */
+  cssSecondsPer100m?: number;
+  ftpWatts?: number;
+  maxHr?: number;
+  lthr?: number;
+  restingHr?: number;
+}

@@ -1,0 +1,539 @@
+import { describe, expect, it } from 'vitest';
+import {
+  confidenceLabel,
+  type Interval,
+  type ParsedWorkout,
+  parseWorkout,
+  type Sport,
+  type Zone,
+} from '../src/index.ts';
+
+const parse = (text: string, sport: Sport = 'run') => parseWorkout(text, { sport });
+/** Compact picture of the steps: phase initial, zone or R for rest, seconds. */
+const shape = (p: ParsedWorkout) =>
+  p.intervals.map((s) => `${s.phase[0]}${s.isRest ? 'R' : `Z${s.zone}`}:${s.duration_seconds}`).join(' ');
+const only = (text: string, sport: Sport = 'run'): Interval => {
+  const p = parse(text, sport);
+  expect(p.intervals).toHaveLength(1);
+  return p.intervals[0]!;
+};
+
+describe('the headline example', () => {
+  const text = 'Warmup: 15min easy, 5x 3min @ Z4 with 2min recovery, cooldown 10min';
+  const p = parse(text);
+
+  it('is 50 minutes with 5 work intervals in the main set', () => {
+    expect(p.total_duration_estimated).toBe(50 * 60);
+    expect(p.main_intervals.filter((s) => !s.isRest)).toHaveLength(5);
+    expect(p.warmup_intervals).toHaveLength(1);
+    expect(p.cooldown_intervals).toHaveLength(1);
+  });
+
+  it('expands every repetition and every recovery into its own step', () => {
+    expect(shape(p)).toBe(
+      'wZ2:900 mZ4:180 mR:120 mZ4:180 mR:120 mZ4:180 mR:120 mZ4:180 mR:120 mZ4:180 mR:120 cZ2:600',
+    );
+    for (const step of p.intervals) {
+      expect(step.repetitions).toBe(1);
+      expect(step.rest_duration_seconds).toBe(0);
+    }
+  });
+
+  it('has 30% of its time in zone 4, rest counted as zone 1', () => {
+    expect(p.zone_distribution).toEqual({ zone_1: 20, zone_2: 50, zone_3: 0, zone_4: 30, zone_5: 0 });
+  });
+
+  it('understands every word, with High confidence', () => {
+    expect(p.warnings).toEqual([]);
+    expect(confidenceLabel(p.parsing_confidence)).toBe('High');
+  });
+});
+
+describe('phase headers', () => {
+  it.each([
+    ['Warmup: 10min\nMain: 20min Z3\nCooldown: 5min', 'wZ2:600 mZ3:1200 cZ2:300'],
+    ['WU 10min\n20min Z3\nCD 5min', 'wZ2:600 mZ3:1200 cZ2:300'],
+    ['warm up 10min, 20min Z3, cool down 5min', 'wZ2:600 mZ3:1200 cZ2:300'],
+    ['Warm-up: 10min; Main set: 20min Z3; Cool-down: 5min', 'wZ2:600 mZ3:1200 cZ2:300'],
+    ['WARMUP 10MIN\nMAIN 20MIN Z3\nCOOLDOWN 5MIN', 'wZ2:600 mZ3:1200 cZ2:300'],
+    ['10min warmup, 20min Z3, 5min cooldown', 'wZ2:600 mZ3:1200 cZ2:300'],
+  ])('%j', (text, expected) => {
+    expect(shape(parse(text))).toBe(expected);
+  });
+
+  it('an inline warm-up header covers everything up to a later Main header', () => {
+    expect(shape(parse('Warmup: 10min easy, 4x 20s strides\nMain: 20min Z3'))).toBe(
+      'wZ2:600 wZ5:20 wZ5:20 wZ5:20 wZ5:20 mZ3:1200',
+    );
+  });
+
+  it('a warm-up header alone on its line lasts until a blank line', () => {
+    expect(shape(parse('Warmup:\n10min easy\n5min steady\n\n2x 3min Z4'))).toBe(
+      'wZ2:600 wZ3:300 mZ4:180 mZ4:180',
+    );
+  });
+
+  it('steps before any header are main, and a cool-down lasts to the end', () => {
+    expect(shape(parse('20min Z3\nCooldown: 5min\n5min walk'))).toBe('mZ3:1200 cZ2:300 cZ1:300');
+  });
+});
+
+describe('repeats', () => {
+  it.each([
+    ['5x 3min Z4', 'mZ4:180 mZ4:180 mZ4:180 mZ4:180 mZ4:180'],
+    ["3 x 3' Z4", 'mZ4:180 mZ4:180 mZ4:180'],
+    ['3X 1min Z5', 'mZ5:60 mZ5:60 mZ5:60'],
+    ['3× 1min Z5', 'mZ5:60 mZ5:60 mZ5:60'],
+    ['3 times 1min Z5', 'mZ5:60 mZ5:60 mZ5:60'],
+    ['1min Z5 x3', 'mZ5:60 mZ5:60 mZ5:60'],
+    ['(1min Z5, 1min rest) x2', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['2x(1min Z5, 1min rest)', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['2x [1min Z5, 1min rest]', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['2x 1min Z5 1min rest', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['2x 1min Z5, 1min rest', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['2x 1min Z5\n1min rest', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['2x 1min Z5 then 1min easy jog', 'mZ5:60 mR:60 mZ5:60 mR:60'],
+    [
+      '2x (2x (30s Z5, 30s rest), 2min Z2)',
+      'mZ5:30 mR:30 mZ5:30 mR:30 mZ2:120 mZ5:30 mR:30 mZ5:30 mR:30 mZ2:120',
+    ],
+  ])('%j', (text, expected) => {
+    expect(shape(parse(text))).toBe(expected);
+  });
+
+  it('" / " continues a repeat, and separates steps otherwise', () => {
+    expect(shape(parse('3x 30s Z5 / 30s Z1'))).toBe('mZ5:30 mZ1:30 mZ5:30 mZ1:30 mZ5:30 mZ1:30');
+    expect(shape(parse('3min on/2min off'))).toBe('mZ2:180 mR:120');
+    expect(shape(parse('200 WU / 2x50 drill / 100 CD', 'swim'))).toBe('wZ2:235 mZ2:59 mZ2:59 cZ2:118');
+  });
+
+  it('a rest after a bracketed repeat stays a single step after it', () => {
+    expect(shape(parse('2x (1min Z5), 2min rest'))).toBe('mZ5:60 mZ5:60 mR:120');
+  });
+
+  it('"Main set 4x" takes the indented or bulleted lines below it', () => {
+    const expected = 'mZ4:300 mR:120 mZ4:300 mR:120 mZ4:300 mR:120 mZ4:300 mR:120 cZ2:600';
+    expect(shape(parse('Main set 4x\n  5min Z4\n  2min rest\nCooldown 10min'))).toBe(expected);
+    expect(shape(parse('Main set 4x\n- 5min Z4\n- 2min rest\nCooldown 10min'))).toBe(expected);
+    expect(shape(parse('Main set 4x:\n• 5min Z4\n• 2min rest\nCooldown 10min'))).toBe(expected);
+    expect(shape(parse('Main set 4x\n1. 5min Z4\n2. 2min rest\nCooldown 10min'))).toBe(expected);
+  });
+
+  it('"4 rounds:" takes the rest of its line', () => {
+    expect(shape(parse('4 rounds: 1min Z5, 1min rest'))).toBe(
+      'mZ5:60 mR:60 mZ5:60 mR:60 mZ5:60 mR:60 mZ5:60 mR:60',
+    );
+  });
+
+  it('separate repeats in one segment stay separate', () => {
+    expect(shape(parse('2x10 squats and 2x10 lunges', 'strength'))).toBe('mZ2:30 mZ2:30 mZ2:30 mZ2:30');
+  });
+
+  it('caps a huge repeat count and says so', () => {
+    const p = parse('1000x 1min Z5');
+    expect(p.intervals).toHaveLength(200);
+    expect(p.warnings).toEqual([{ message: 'Repeat count capped at 200', start: 0, end: 5, text: '1000x' }]);
+  });
+
+  it('stops expanding at 5000 steps and says so', () => {
+    const p = parse('200x (200x (1s Z5))');
+    expect(p.intervals).toHaveLength(5000);
+    expect(p.warnings.map((w) => w.message)).toContain('Too many steps: stopped at 5000');
+  });
+
+  it('reports a repeat with nothing to repeat', () => {
+    const p = parse('Main set 4x');
+    expect(p.intervals).toEqual([]);
+    expect(p.warnings).toEqual([{ message: 'Nothing to repeat', start: 9, end: 11, text: '4x' }]);
+  });
+});
+
+describe('durations', () => {
+  it.each([
+    ['30s', 30],
+    ['30 s', 30],
+    ['90 sec', 90],
+    ['45 seconds', 45],
+    ['3min', 180],
+    ['3 mins', 180],
+    ['3 minutes', 180],
+    ['2.5min', 150],
+    ['1h', 3600],
+    ['1 hr', 3600],
+    ['2 hours', 7200],
+    ['1.5h', 5400],
+    ['1h30', 5400],
+    ['1h30m', 5400],
+    ['1h 30min', 5400],
+    ['1 hour 15 minutes', 4500],
+    ['1:30:00', 5400],
+    ['45:00', 2700],
+    ['1:30 min', 90],
+    ['5\'30"', 330],
+    ['5’30”', 330],
+    ["10'", 600],
+    ['30"', 30],
+    ["30''", 30],
+    ['3min30s', 210],
+    ['3m30s', 210],
+    ['3min 30s', 210],
+    ['20m', 1200],
+  ])('%j is %i s', (text, seconds) => {
+    expect(only(`${text} Z3`).duration_seconds).toBe(seconds);
+  });
+
+  it('uses the midpoint of a range', () => {
+    expect(only('3-4min Z3').duration_seconds).toBe(210);
+    expect(only('20 to 30 min Z3').duration_seconds).toBe(1500);
+  });
+});
+
+describe('distances', () => {
+  it.each([
+    ['400m', 'run', 400],
+    ['1km', 'run', 1000],
+    ['1.5 km', 'run', 1500],
+    ['5k', 'run', 5000],
+    ['1 mi', 'run', 1609.3],
+    ['2 miles', 'run', 3218.7],
+    ['100yd', 'swim', 91.4],
+    ['20m', 'swim', 20],
+    ['300', 'swim', 300],
+    ['400', 'run', 400],
+  ] as const)('%j (%s) is %f m', (text, sport, meters) => {
+    expect(only(`${text} easy`, sport).distance_meters).toBe(meters);
+  });
+
+  it('times a run distance at the zone pace from threshold pace (default 5:00/km)', () => {
+    expect(only('1km Z4').duration_seconds).toBe(300);
+    expect(only('1km Z2').duration_seconds).toBe(360);
+    expect(only('1km Z5').duration_seconds).toBe(276);
+  });
+
+  it('times a swim distance from CSS (default 1:45/100m) and a ride from an assumed speed', () => {
+    expect(only('100m Z4', 'swim').duration_seconds).toBe(105);
+    expect(only('100m Z2', 'swim').duration_seconds).toBe(118);
+    expect(only('35km Z4', 'bike').duration_seconds).toBe(3600);
+  });
+
+  it('prefers a written pace', () => {
+    expect(only('1km @ 4:00/km').duration_seconds).toBe(240);
+    expect(only('200m @ 1:30/100m', 'swim').duration_seconds).toBe(180);
+    expect(only('1km @ 4:00').duration_seconds).toBe(240);
+  });
+
+  it("uses the athlete's thresholds when given", () => {
+    const p = parseWorkout('1km Z4, 100m Z4', {
+      sport: 'run',
+      thresholds: { thresholdPaceSecondsPerKm: 240 },
+    });
+    expect(p.intervals[0]!.duration_seconds).toBe(240);
+    const swim = parseWorkout('100m Z4', { sport: 'swim', thresholds: { cssSecondsPer100m: 90 } });
+    expect(swim.intervals[0]!.duration_seconds).toBe(90);
+  });
+
+  it('swim sets: "10x100m" and "10x100"', () => {
+    expect(parse('10x100m easy', 'swim').intervals).toHaveLength(10);
+    expect(parse('10x100 easy', 'swim').intervals[0]!.distance_meters).toBe(100);
+  });
+});
+
+describe('rest', () => {
+  it.each([
+    '2min recovery',
+    '2min rest',
+    '2 min rec',
+    'rest 2min',
+    'recovery 2min',
+    "2' rest",
+    'RI 2min',
+    '2min off',
+    '2min float',
+  ])('%j is a rest step', (text) => {
+    const step = only(text);
+    expect(step.isRest).toBe(true);
+    expect(step.zone).toBe(1);
+    expect(step.duration_seconds).toBe(120);
+  });
+
+  it.each([
+    ['3x 1min Z5 with 2min recovery', 'mZ5:60 mR:120 mZ5:60 mR:120 mZ5:60 mR:120'],
+    ["3x 1min Z5 w/ 1' rest", 'mZ5:60 mR:60 mZ5:60 mR:60 mZ5:60 mR:60'],
+    ['3x 1min Z5 RI 20s', 'mZ5:60 mR:20 mZ5:60 mR:20 mZ5:60 mR:20'],
+    ['3x 1min Z5, 2min easy jog', 'mZ5:60 mR:120 mZ5:60 mR:120 mZ5:60 mR:120'],
+    ['3x 1min Z5, 1min walk', 'mZ5:60 mR:60 mZ5:60 mR:60 mZ5:60 mR:60'],
+  ])('%j: the rest follows every repetition', (text, expected) => {
+    expect(shape(parse(text))).toBe(expected);
+  });
+
+  it('"easy jog" and "recovery run" outside a repeat are easy running, not rest', () => {
+    expect(only('20min easy jog').isRest).toBe(false);
+    const recovery = only('30min recovery run');
+    expect(recovery.isRest).toBe(false);
+    expect(recovery.zone).toBe(1);
+  });
+});
+
+describe('zones and intensity names', () => {
+  it.each<[string, Zone]>([
+    ['Z1', 1],
+    ['z2', 2],
+    ['Zone 3', 3],
+    ['zone4', 4],
+    ['Z5', 5],
+    ['Z3-Z4', 4],
+    ['Z2-3', 3],
+    ['zone 3-4', 4],
+    ['Z1-Z2', 2],
+    ['recovery run', 1],
+    ['very easy', 1],
+    ['easy', 2],
+    ['aerobic', 2],
+    ['endurance', 2],
+    ['steady', 3],
+    ['tempo', 3],
+    ['marathon pace', 3],
+    ['sweet spot', 4],
+    ['threshold', 4],
+    ['hard', 4],
+    ['10k pace', 4],
+    ['VO2', 5],
+    ['VO2max', 5],
+    ['vo2 max', 5],
+    ['max', 5],
+    ['sprint', 5],
+    ['strides', 5],
+    ['all-out', 5],
+    ['5k pace', 5],
+  ])('"10min %s" is zone %i', (words, zone) => {
+    expect(only(`10min ${words}`).zone).toBe(zone);
+  });
+
+  it('defaults to zone 2 without any intensity', () => {
+    expect(only('10min').zone).toBe(2);
+  });
+
+  it('a written zone wins over a target, and a target over a name', () => {
+    expect(only('10min easy Z4 @ 150w', 'bike').zone).toBe(4);
+    expect(only('10min easy @ 250w', 'bike').zone).toBe(4);
+  });
+});
+
+describe('targets', () => {
+  it('power: watts, ranges and % FTP (default FTP 250 W)', () => {
+    expect(only('10min @ 250w', 'bike')).toMatchObject({ zone: 4, targets: { power_watts: 250 } });
+    expect(only('10min @ 150 W', 'bike').zone).toBe(2);
+    expect(only('10min 250-270w', 'bike')).toMatchObject({
+      targets: { power_watts: 250, power_watts_max: 270 },
+    });
+    expect(only('10min @ 85% FTP', 'bike').zone).toBe(3);
+    expect(only('10min @ 95% of FTP', 'bike').zone).toBe(4);
+    expect(only('10min @ 120% FTP', 'bike').zone).toBe(5);
+    expect(only('10min @ 50% FTP', 'bike').zone).toBe(1);
+  });
+
+  it("power against the athlete's FTP, and % FTP in watts when FTP is known", () => {
+    const opts = { sport: 'bike' as const, thresholds: { ftpWatts: 300 } };
+    expect(parseWorkout('10min @ 250w', opts).intervals[0]!.zone).toBe(3);
+    expect(parseWorkout('10min @ 90% FTP', opts).intervals[0]!.targets.power_watts).toBe(270);
+  });
+
+  it('pace per km, per mile, per 100 m and per 100 yd', () => {
+    expect(only('20min @ 4:30/km').targets).toEqual({ pace_per_km_seconds: 270 });
+    expect(only('20min @ 7:15/mi').targets).toEqual({ pace_per_km_seconds: 270 });
+    expect(only('20min @ 4:30 min/km').targets).toEqual({ pace_per_km_seconds: 270 });
+    expect(only('400m @ 1:40/100m', 'swim').targets).toEqual({ pace_per_100m_seconds: 100 });
+    expect(only('400m @ 1:30/100yd', 'swim').targets).toEqual({ pace_per_100m_seconds: 98 });
+    expect(only('20min @ 4:30-4:40/km').targets.pace_per_km_seconds).toBe(275);
+  });
+
+  it('pace zones against threshold pace: faster than threshold is zone 5', () => {
+    expect(only('20min @ 4:30/km').zone).toBe(5);
+    expect(only('20min @ 5:00/km').zone).toBe(4);
+    expect(only('20min @ 5:30/km').zone).toBe(3);
+    expect(only('20min @ 6:00/km').zone).toBe(2);
+    expect(only('20min @ 7:00/km').zone).toBe(1);
+  });
+
+  it('heart rate: bpm, % max HR, % LTHR, zone HR', () => {
+    expect(only('20min @ 150bpm')).toMatchObject({
+      zone: 3,
+      targets: { heart_rate_min: 150, heart_rate_max: 150 },
+    });
+    expect(only('20min 140-150 bpm').targets).toEqual({ heart_rate_min: 140, heart_rate_max: 150 });
+    expect(only('20min HR 140-150').targets).toEqual({ heart_rate_min: 140, heart_rate_max: 150 });
+    expect(only('20min @ 80% max HR').zone).toBe(4);
+    expect(only('20min @ 70% MHR').zone).toBe(3);
+    expect(only('20min @ 95% LTHR').zone).toBe(4);
+    expect(only('20min @ 85% LTHR').zone).toBe(2);
+    expect(only('20min Z2 HR')).toMatchObject({
+      zone: 2,
+      targets: { heart_rate_min: 114, heart_rate_max: 133 },
+    });
+    expect(only('20min HR Z2').targets).toEqual({ heart_rate_min: 114, heart_rate_max: 133 });
+  });
+
+  it("heart rate against the athlete's max HR and LTHR", () => {
+    const maxHr = parseWorkout('20min @ 80% max HR', { sport: 'run', thresholds: { maxHr: 200 } });
+    expect(maxHr.intervals[0]!.targets).toEqual({ heart_rate_min: 160, heart_rate_max: 160 });
+    const lthr = parseWorkout('20min @ 150bpm', { sport: 'run', thresholds: { lthr: 160 } });
+    expect(lthr.intervals[0]!.zone).toBe(3);
+  });
+
+  it('RPE, both ways', () => {
+    expect(only('10min RPE 7')).toMatchObject({ zone: 4, targets: { rpe: 7 } });
+    expect(only('10min @7/10')).toMatchObject({ zone: 4, targets: { rpe: 7 } });
+    expect(only('10min @ 3')).toMatchObject({ zone: 2, targets: { rpe: 3 } });
+    expect(only('10min RPE 9-10').zone).toBe(5);
+  });
+
+  it('cadence is kept as a target', () => {
+    expect(only('20min Z2 90rpm', 'bike').targets).toEqual({ cadence_rpm: 90 });
+    expect(only('20min easy 180spm').targets).toEqual({ cadence_spm: 180 });
+  });
+
+  it('a segment of targets alone describes the step before it', () => {
+    expect(only('2h Z2, 90rpm', 'bike').targets).toEqual({ cadence_rpm: 90 });
+  });
+});
+
+describe('separators', () => {
+  it.each([
+    '10min Z2, 5min Z3, 2min Z4',
+    '10min Z2; 5min Z3; 2min Z4',
+    '10min Z2 + 5min Z3 + 2min Z4',
+    '10min Z2 then 5min Z3 then 2min Z4',
+    '10min Z2\n5min Z3\n2min Z4',
+    '10min Z2 - 5min Z3 - 2min Z4',
+    '- 10min Z2\n- 5min Z3\n- 2min Z4',
+    '10min Z2. 5min Z3. 2min Z4.',
+    '10min Z2\r\n5min Z3\r\n2min Z4',
+  ])('%j', (text) => {
+    expect(shape(parse(text))).toBe('mZ2:600 mZ3:300 mZ4:120');
+  });
+});
+
+describe('strength', () => {
+  it('sets of reps last 3 s a rep', () => {
+    expect(shape(parse('3x10 squats, 90s rest', 'strength'))).toBe('mZ2:30 mR:90 mZ2:30 mR:90 mZ2:30 mR:90');
+    expect(only('20 push-ups', 'strength')).toMatchObject({ duration_seconds: 60, name: 'push-ups' });
+  });
+
+  it('exercise names are understood in strength, timed sets too', () => {
+    const p = parse('Plank 3x 45s, 30s rest', 'strength');
+    expect(p.warnings).toEqual([]);
+    expect(p.intervals[0]!.name).toBe('Plank');
+    expect(p.total_duration_estimated).toBe(225);
+  });
+});
+
+describe('warnings and confidence', () => {
+  it('reports what it did not understand, with positions into the text', () => {
+    const text = 'Warmup 10min easy, 5x 3min blorp Z4, cooldown 10min';
+    const p = parse(text);
+    expect(p.warnings).toEqual([{ message: 'Not understood', start: 27, end: 32, text: 'blorp' }]);
+    expect(text.slice(27, 32)).toBe('blorp');
+    expect(p.intervals).toHaveLength(7);
+    expect(p.parsing_confidence).toBeLessThan(1);
+  });
+
+  it('merges neighbouring unknown words into one fragment', () => {
+    const p = parse('20min easy along the canal path');
+    expect(p.warnings.map((w) => w.text)).toEqual(['along', 'canal path']);
+    const q = parse('20min easy qwe rty');
+    expect(q.warnings.map((w) => w.text)).toEqual(['qwe rty']);
+  });
+
+  it('nonsense gives no intervals, zero confidence and a warning', () => {
+    const p = parse('hello world');
+    expect(p.intervals).toEqual([]);
+    expect(p.total_duration_estimated).toBe(0);
+    expect(p.parsing_confidence).toBe(0);
+    expect(p.warnings).toEqual([{ message: 'Not understood', start: 0, end: 11, text: 'hello world' }]);
+  });
+
+  it('empty text is an empty result without warnings', () => {
+    for (const text of ['', '   ', '\n\n']) {
+      const p = parse(text);
+      expect(p.intervals).toEqual([]);
+      expect(p.warnings).toEqual([]);
+      expect(p.zone_distribution).toEqual({ zone_1: 0, zone_2: 0, zone_3: 0, zone_4: 0, zone_5: 0 });
+    }
+  });
+
+  it('reports values out of range instead of using them', () => {
+    const p = parse('10min Z9, 500bpm');
+    expect(p.warnings.map((w) => [w.text, w.message])).toEqual([
+      ['Z9', 'Value out of range'],
+      ['500bpm', 'Value out of range'],
+    ]);
+  });
+
+  it('reports emoji and other scripts', () => {
+    const p = parse('10min 🏃 easy, 5min лёгкий');
+    expect(p.warnings.map((w) => w.text)).toEqual(['🏃', 'лёгкий']);
+    expect(p.total_duration_estimated).toBe(900);
+  });
+
+  it('assumed defaults lower the confidence a little', () => {
+    expect(parse('10min Z2').parsing_confidence).toBe(1);
+    expect(parse('10min').parsing_confidence).toBe(0.95);
+    // Zone, unit (meters guessed) and the default threshold pace: three kinds.
+    expect(parse('6x400').parsing_confidence).toBe(0.85);
+  });
+
+  it('labels confidence as the spec does', () => {
+    expect(confidenceLabel(1)).toBe('High');
+    expect(confidenceLabel(0.8)).toBe('High');
+    expect(confidenceLabel(0.79)).toBe('Medium');
+    expect(confidenceLabel(0.5)).toBe('Medium');
+    expect(confidenceLabel(0.49)).toBe('Low');
+    expect(confidenceLabel(0)).toBe('Low');
+  });
+});
+
+describe('totality', () => {
+  it('is deterministic', () => {
+    const text = 'WU 10min, 3x(1km @ 4:00/km, 90s rest), CD 10min';
+    expect(parse(text)).toEqual(parse(text));
+  });
+
+  it('survives hostile input', () => {
+    const inputs = [
+      '('.repeat(10_000),
+      ')'.repeat(10_000),
+      '5x'.repeat(5_000),
+      '9'.repeat(500),
+      '1e400min',
+      '\u0000\u0001\u0002\uFFFF\uD800',
+      'constructor toString __proto__ hasOwnProperty',
+      '3x(3x(3x(3x(3x(3x(3x(3x(3x(3x(1min))))))))))',
+      'Main set 4x\n'.repeat(1000),
+      'x'.repeat(100_000),
+    ];
+    for (const text of inputs) {
+      for (const sport of ['run', 'bike', 'swim', 'strength'] as const) {
+        const p = parseWorkout(text, { sport });
+        expect(p.parsing_confidence).toBeGreaterThanOrEqual(0);
+        expect(p.total_duration_estimated).toBe(p.intervals.reduce((a, s) => a + s.duration_seconds, 0));
+      }
+    }
+  });
+
+  it('parses a long text in linear time', () => {
+    const text = '5x 3min Z4, 2min rest\n'.repeat(2_000);
+    const started = Date.now();
+    const p = parse(text);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(p.intervals).toHaveLength(5000);
+  });
+
+  it('tolerates callers that break the types', () => {
+    const anyParse = parseWorkout as unknown as (t: unknown, o: unknown) => ParsedWorkout;
+    expect(anyParse(undefined, undefined).intervals).toEqual([]);
+    expect(anyParse(42, { sport: 'yoga' }).warnings).toHaveLength(1);
+    expect(
+      anyParse('10min Z3', { sport: 'run', thresholds: { ftpWatts: -1, maxHr: Number.NaN } }).intervals,
+    ).toHaveLength(1);
+  });
+});
