@@ -30,6 +30,7 @@ describe('PUT /api/auth/profile', () => {
       goalDate: '2030-10-01',
       language: 'de',
       timezone: 'Europe/Berlin',
+      units: 'imperial',
     };
     const res = await putProfile(session.access_token, update);
     expect(res.statusCode).toBe(200);
@@ -44,6 +45,7 @@ describe('PUT /api/auth/profile', () => {
         goalDate: '2030-10-01',
         language: 'de',
         timezone: 'Europe/Berlin',
+        units: 'imperial',
       },
     };
     expect(res.json().data).toMatchObject(expected);
@@ -57,7 +59,7 @@ describe('PUT /api/auth/profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       name: 'Partial',
-      user_metadata: { gender: 'male', goalEvent: null },
+      user_metadata: { gender: 'male', goalEvent: null, units: 'metric' },
     });
   });
 
@@ -67,6 +69,7 @@ describe('PUT /api/auth/profile', () => {
     ['a date in another format', { goalDate: '01/10/2030' }, /goalDate/],
     ['an unknown sport', { primarySports: ['chess'] }, /primarySports/],
     ['an unknown time zone', { timezone: 'Mars/Olympus' }, /timezone/],
+    ['units outside metric and imperial', { units: 'furlongs' }, /units/],
     ['a blank name', { name: '   ' }, /name/],
     ['an unknown field', { name: 'Ok', isAdmin: true }, /isAdmin|unrecognized|unknown/i],
     ['an empty body', {}, /at least one field/i],

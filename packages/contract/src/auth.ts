@@ -80,6 +80,8 @@ export const ZGoalEvent = z.enum([
   'Custom Event',
 ]);
 const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+/** How distances and paces are shown: metric (the default) or imperial. */
+const ZUnits = z.enum(['metric', 'imperial'], { error: 'units must be metric or imperial' });
 
 export const ZUserMetadata = z
   .object({
@@ -91,6 +93,7 @@ export const ZUserMetadata = z
     goalDate: ZIsoDate.nullable().optional(),
     language: z.string().optional(),
     timezone: z.string().optional(),
+    units: ZUnits.optional(),
   })
   .meta({ id: 'UserMetadata' });
 
@@ -127,6 +130,7 @@ export const ZProfileUpdateRequest = z
     goalDate: ZIsoDate.nullable().optional(),
     language: z.string().min(2).max(10).optional(),
     timezone: ZTimezone.optional(),
+    units: ZUnits.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');

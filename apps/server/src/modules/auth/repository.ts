@@ -180,7 +180,7 @@ export async function updateProfile(
   athleteFields: Partial<
     Pick<
       AthleteRow,
-      'birthday' | 'gender' | 'primarySports' | 'goalEvent' | 'goalDate' | 'language' | 'timezone'
+      'birthday' | 'gender' | 'primarySports' | 'goalEvent' | 'goalDate' | 'language' | 'timezone' | 'units'
     >
   >,
 ): Promise<void> {

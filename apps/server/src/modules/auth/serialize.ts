@@ -16,6 +16,7 @@ export function toUser({ user, athlete }: UserWithAthlete): User {
       goalDate: athlete.goalDate,
       language: athlete.language,
       timezone: athlete.timezone,
+      units: athlete.units,
     },
     email_confirmed_at: user.emailConfirmedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),

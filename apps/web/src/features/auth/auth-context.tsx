@@ -1,5 +1,7 @@
 // Session state for the whole app (spec part 1 §4): loading until the first session check, then user or none.
+
 import type { Session, SignupRequest, User } from '@stamina/contract';
+import { DEFAULT_UNITS, type Units } from '@stamina/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { onSessionChange, readSession, writeSession } from '../../lib/session-store.ts';
@@ -136,4 +138,9 @@ export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
+}
+
+/** The athlete's units preference for distances and paces; metric when signed out or unset. */
+export function useUnits(): Units {
+  return useContext(AuthContext)?.user?.user_metadata.units ?? DEFAULT_UNITS;
 }

@@ -1,21 +1,42 @@
-// /settings/preferences: theme (kept in this browser under 'theme'), legal and support links, sign out.
-import { THEMES, type Theme } from '@stamina/core';
+// /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile),
+// legal and support links, sign out.
+import type { User } from '@stamina/contract';
+import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
 import { LogOut } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ApiError, api } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const UNITS: readonly Units[] = ['metric', 'imperial'];
+const UNIT_LABELS: Record<Units, string> = { metric: 'Metric (km)', imperial: 'Imperial (mi)' };
 
 export function PreferencesSettings() {
   const [theme, setTheme] = useTheme();
-  const { signOut } = useAuth();
+  const { user, signOut, setUser } = useAuth();
+  const units = user?.user_metadata.units ?? DEFAULT_UNITS;
+  const [savingUnits, setSavingUnits] = useState(false);
   const navigate = useNavigate();
+
+  async function onUnits(next: Units) {
+    setSavingUnits(true);
+    try {
+      const { data } = await api.put<{ data: User }>('/auth/profile', { units: next });
+      setUser(data);
+      toast.success('Units saved');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Could not save your units');
+    } finally {
+      setSavingUnits(false);
+    }
+  }
 
   async function onSignOut() {
     try {
@@ -31,34 +52,24 @@ export function PreferencesSettings() {
     <>
       <PageHeader title="Preferences & Account" />
       <div className="space-y-6">
-        <Card className="p-5">
-          <fieldset>
-            <legend className="text-lg font-semibold">Theme</legend>
-            <div className="mt-3 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Theme">
-              {THEMES.map((option) => (
-                <label
-                  key={option}
-                  className={cn(
-                    'flex cursor-pointer items-center justify-center rounded-lg border px-3 py-2.5 text-sm font-medium',
-                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                    theme === option
-                      ? 'border-primary bg-accent text-accent-foreground'
-                      : 'border-input hover:bg-muted',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="theme"
-                    value={option}
-                    checked={theme === option}
-                    onChange={() => setTheme(option)}
-                    className="sr-only"
-                  />
-                  {THEME_LABELS[option]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+        <Card className="space-y-6 p-5">
+          <ChoiceGroup
+            legend="Theme"
+            name="theme"
+            options={THEMES}
+            labels={THEME_LABELS}
+            value={theme}
+            onChange={setTheme}
+          />
+          <ChoiceGroup
+            legend="Units"
+            name="units"
+            options={UNITS}
+            labels={UNIT_LABELS}
+            value={units}
+            onChange={onUnits}
+            disabled={savingUnits}
+          />
         </Card>
         <Card className="space-y-3 p-5">
           <h2 className="text-lg font-semibold">Legal &amp; Support</h2>
@@ -83,5 +94,60 @@ export function PreferencesSettings() {
         </Card>
       </div>
     </>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange(value: T): void;
+  disabled?: boolean;
+}
+
+/** A row of radio buttons drawn as segmented buttons. */
+function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  options,
+  labels,
+  value,
+  onChange,
+  disabled,
+}: ChoiceGroupProps<T>) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="text-lg font-semibold">{legend}</legend>
+      <div
+        className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2"
+        role="radiogroup"
+        aria-label={legend}
+      >
+        {options.map((option) => (
+          <label
+            key={option}
+            className={cn(
+              'flex cursor-pointer items-center justify-center rounded-lg border px-3 py-2.5 text-center text-sm font-medium',
+              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              value === option
+                ? 'border-primary bg-accent text-accent-foreground'
+                : 'border-input hover:bg-muted',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="sr-only"
+            />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

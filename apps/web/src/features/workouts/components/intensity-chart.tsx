@@ -23,13 +23,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useUnits } from '../../auth/auth-context.tsx';
 import { formatClock, formatDuration, formatPace, formatPace100, SPORT_LABELS } from '../format.ts';
 import { formatPercent } from './zone-distribution-panel.tsx';
 
 export interface IntensityChartProps {
   intervals: Interval[];
   sport: Sport;
-  units?: Units;
 }
 
 /** One drawn step: an interval placed on the time line. */
@@ -241,7 +241,8 @@ export function ZoneLegend() {
   );
 }
 
-export function IntensityChart({ intervals, sport, units = 'metric' }: IntensityChartProps) {
+export function IntensityChart({ intervals, sport }: IntensityChartProps) {
+  const units = useUnits();
   const steps = useMemo(() => buildSteps(intervals), [intervals]);
   const distribution = useMemo(() => zoneDistribution(intervals), [intervals]);
   const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');

@@ -2,7 +2,7 @@
 // sees it parsed live (debounced 1 s) into an intensity profile, and creates or updates the workout.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
-import { addDays, type ParsedWorkout, SPORTS, type Sport, type Units, ZONES } from '@stamina/core';
+import { addDays, type ParsedWorkout, SPORTS, type Sport, ZONES } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { ChevronDown, ChevronUp, Lightbulb, X } from 'lucide-react';
@@ -54,8 +54,6 @@ export interface WorkoutEditorDialogProps {
   initialSport?: Sport;
   initialText?: string;
   onSaved?(workout: Workout): void;
-  /** Pace display in the preview; metric unless the athlete prefers imperial. */
-  units?: Units;
 }
 
 export function todayIso(): string {
@@ -112,7 +110,7 @@ interface ParseView {
 }
 
 function EditorForm(props: WorkoutEditorDialogProps) {
-  const { mode, workout, onOpenChange, onSaved, units = 'metric' } = props;
+  const { mode, workout, onOpenChange, onSaved } = props;
   const isEdit = mode === 'edit' && workout !== undefined;
   const [values, setValues] = useState<WorkoutFormValues>(() => initialValues(props));
   const [autoSchedule, setAutoSchedule] = useState(false);
@@ -396,7 +394,7 @@ function EditorForm(props: WorkoutEditorDialogProps) {
                   </p>
                 ) : null}
                 <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-muted sm:h-64" />}>
-                  <IntensityChart intervals={result?.intervals ?? []} sport={debounced.sport} units={units} />
+                  <IntensityChart intervals={result?.intervals ?? []} sport={debounced.sport} />
                 </Suspense>
                 {result ? <ZoneDistributionPanel distribution={result.zone_distribution} /> : null}
               </div>
