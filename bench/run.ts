@@ -1,5 +1,5 @@
-// `npm run bench`: API throughput against a bare Fastify baseline, the landing page's JavaScript, and
-// Lighthouse on `/`. One line per figure with its budget; results in bench/results/latest.json.
+// `npm run bench`: the workout parser, API throughput and the calendar call against a bare Fastify
+// baseline, the landing page's JavaScript, and Lighthouse on `/`. One line per figure with its budget; results in bench/results/latest.json.
 // A missed budget still exits 0 (the bench reports, it is not a test); a measurement that could not be
 // taken exits 1.
 //
@@ -12,6 +12,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApi, signUpAndConfirm } from './lib/api.ts';
+import { benchCalendar } from './lib/calendar.ts';
 import {
   buildWeb,
   type LandingJsResult,
@@ -116,6 +117,14 @@ async function main(): Promise<number> {
     record(...api.figures);
   } catch (err) {
     record(errorFigure('api', 'API throughput', err));
+  }
+
+  section('Calendar call');
+  try {
+    const token = await signUpAndConfirm(stamina);
+    record(...(await benchCalendar(stamina, bare, token, seconds)));
+  } catch (err) {
+    record(errorFigure('calendar', 'calendar call', err));
   }
   await bare.child.stop();
 

@@ -24,8 +24,16 @@ export async function load(
   url: string,
   seconds: number,
   headers: Record<string, string> = {},
+  /** A fresh path for every request (the default repeats the path of `url`). */
+  nextPath?: () => string,
 ): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
+  });
   return {
     url,
     requestsPerSecond: result.requests.average,
@@ -65,7 +73,7 @@ async function readOutbox(dataDir: string, email: string, timeoutMs = 15_000): P
 
 /** Signs a fresh user up, confirms through the outbox link and returns an access token. */
 export async function signUpAndConfirm(server: StaminaServer): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await postJson(`${server.baseUrl}/api/auth/signup`, {
     name: 'Bench Runner',
     email,

@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createCalendarCache } from './modules/workouts/calendar-cache.ts';
 import { createWorkoutFileService } from './modules/workouts/files.ts';
 import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
 import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
@@ -51,6 +52,8 @@ export interface AppConfig {
   corsOrigins?: string[];
   /** How long an open session may be served from memory; 0 checks the database on every request. */
   sessionCacheTtlMs?: number;
+  /** How long a calendar range may be served from memory; 0 reads the database on every request. */
+  calendarCacheTtlMs?: number;
 }
 
 export async function buildApp(config: AppConfig) {
@@ -118,8 +121,15 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/v1' },
   );
   await app.register(authRoutes(authService, authenticate, limits), { prefix: '/api/auth' });
-  const workoutService = createWorkoutService(db);
-  await app.register(workoutPlanningRoutes(workoutService, authenticate), {
+  const calendarCache = createCalendarCache<string>({
+    redis: config.redis,
+    ttlMs: config.calendarCacheTtlMs,
+  });
+  app.addHook('onClose', async () => calendarCache.close());
+  const workoutService = createWorkoutService(db, {
+    onChange: (athleteId) => calendarCache.invalidate(athleteId),
+  });
+  await app.register(workoutPlanningRoutes(workoutService, authenticate, calendarCache), {
     prefix: '/api/workout-planning',
   });
   await app.register(workoutFileRoutes(createWorkoutFileService(workoutService), authenticate), {

@@ -5,6 +5,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Session } from '@stamina/contract';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppConfig, buildApp, type RateLimits } from '../src/app.ts';
@@ -30,6 +31,38 @@ export interface OutboxMail {
 
 export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether a Redis server answers at `url`: the cross-process tests run only where one does. */
+export async function redisAvailable(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** A second app process on the test app's database, as a multi-process deployment would run it. */
+export async function buildSecondApp(t: TestApp, redis: Redis) {
+  const other = await buildApp({
+    database: t.database,
+    jwtSecret: t.jwtSecret,
+    appUrl: APP_URL,
+    version: VERSION,
+    webDistDir: null,
+    logger: false,
+    mailer: { send: async () => {}, close: () => {} },
+    redis,
+  });
+  await other.ready();
+  return other;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {

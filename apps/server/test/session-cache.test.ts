@@ -2,10 +2,8 @@
 // in this process and, through Redis, in every other process sharing the database.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { createSessionCache } from '../src/modules/auth/session-cache.ts';
-import { VERSION } from '../src/version.ts';
-import { APP_URL, bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, buildSecondApp, createTestApp, REDIS_URL, redisAvailable, type TestApp } from './helpers.ts';
 
 const identity = (userId: string) => ({
   userId,
@@ -47,25 +45,11 @@ describe('session cache', () => {
   });
 });
 
-async function redisAvailable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const hasRedis = await redisAvailable(REDIS_URL);
 
 describe.runIf(hasRedis)('two app processes sharing one database and Redis', () => {
   let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildApp>>;
+  let other: Awaited<ReturnType<typeof buildSecondApp>>;
   const clients: Redis[] = [];
 
   beforeAll(async () => {
@@ -73,17 +57,7 @@ describe.runIf(hasRedis)('two app processes sharing one database and Redis', () 
     const redisB = new Redis(REDIS_URL);
     clients.push(redisA, redisB);
     t = await createTestApp({ redis: redisA });
-    other = await buildApp({
-      database: t.database,
-      jwtSecret: t.jwtSecret,
-      appUrl: APP_URL,
-      version: VERSION,
-      webDistDir: null,
-      logger: false,
-      mailer: { send: async () => {}, close: () => {} },
-      redis: redisB,
-    });
-    await other.ready();
+    other = await buildSecondApp(t, redisB);
   });
 
   afterAll(async () => {

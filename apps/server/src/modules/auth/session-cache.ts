@@ -4,6 +4,7 @@
 // invalidation message be lost, or when several processes run without Redis.
 import type { User } from '@stamina/contract';
 import type { Redis } from 'ioredis';
+import { createInvalidationBus } from '../../lib/invalidation-bus.ts';
 
 export interface SessionIdentity {
   userId: string;
@@ -41,20 +42,7 @@ export function createSessionCache(
     }
   };
 
-  const subscriber = options.redis?.duplicate();
-  subscriber?.on('message', (_channel: string, message: string) => {
-    try {
-      apply(JSON.parse(message) as Invalidation);
-    } catch {
-      // A malformed message cannot name an entry; the TTL still bounds staleness.
-    }
-  });
-  void subscriber?.subscribe(CHANNEL).catch(() => {});
-
-  const invalidate = (event: Invalidation) => {
-    apply(event);
-    options.redis?.publish(CHANNEL, JSON.stringify(event)).catch(() => {});
-  };
+  const bus = createInvalidationBus<Invalidation>(CHANNEL, apply, options.redis);
 
   return {
     get(sessionId) {
@@ -72,11 +60,11 @@ export function createSessionCache(
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(sessionId, { identity, expiresAt: Date.now() + ttlMs });
     },
-    invalidateSession: (id) => invalidate({ kind: 'session', id }),
-    invalidateUser: (id) => invalidate({ kind: 'user', id }),
+    invalidateSession: (id) => bus.publish({ kind: 'session', id }),
+    invalidateUser: (id) => bus.publish({ kind: 'user', id }),
     async close() {
       entries.clear();
-      subscriber?.disconnect();
+      bus.close();
     },
   };
 }

@@ -20,13 +20,25 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/authenticate.ts';
+import { compileContractSerializer } from '../../plugins/serializer.ts';
+import type { CalendarCache } from './calendar-cache.ts';
 import type { WorkoutService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 413: ZErrorResponse };
 const security = [{ bearerAuth: [] }];
 const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
-export function workoutPlanningRoutes(service: WorkoutService, authenticate: preHandlerAsyncHookHandler) {
+const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
+
+export function workoutPlanningRoutes(
+  service: WorkoutService,
+  authenticate: preHandlerAsyncHookHandler,
+  calendarCache: CalendarCache<string>,
+) {
+  const serializeCalendar = compileContractSerializer(ZCalendarResponse, {
+    method: 'GET',
+    url: '/api/workout-planning/calendar',
+  });
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', authenticate);
@@ -143,31 +155,33 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: pre
           security,
           summary: 'Calendar events between two dates (both required)',
           querystring: ZCalendarQuery,
-          response: { 200: dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) })), ...errors },
+          response: { 200: ZCalendarResponse, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { date_from, date_to } = request.query;
-        const workouts = await service.list(requireAuth(request), {
-          dateFrom: date_from,
-          dateTo: date_to,
-          limit: 1000,
+        const auth = requireAuth(request);
+        // The body is serialized once per range and change, and sent as it is from the cache after that.
+        const body = await calendarCache.read(auth.athleteId, date_from, date_to, async () => {
+          const workouts = await service.calendar(auth, date_from, date_to);
+          return serializeCalendar({
+            data: {
+              calendar_events: workouts.map((workout) => ({
+                id: workout.id,
+                event_date: workout.workout_date,
+                event_type: 'workout' as const,
+                title: workout.title,
+                sport: workout.sport,
+                status: workout.status,
+                duration_minutes: workout.duration_minutes,
+                intensity_zone: workout.intensity_zone,
+                workout,
+              })),
+            },
+          });
         });
-        return {
-          data: {
-            calendar_events: workouts.map((workout) => ({
-              id: workout.id,
-              event_date: workout.workout_date,
-              event_type: 'workout' as const,
-              title: workout.title,
-              sport: workout.sport,
-              status: workout.status,
-              duration_minutes: workout.duration_minutes,
-              intensity_zone: workout.intensity_zone,
-              workout,
-            })),
-          },
-        };
+        // A string is sent as it is: Fastify does not serialize it again.
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
   };

@@ -14,6 +14,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as repo from './repository.ts';
 
+/** The calendar range is at most 366 days; this leaves room for several workouts a day. */
+const CALENDAR_MAX_EVENTS = 1000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
@@ -70,7 +73,10 @@ function dominantZone(parsed: ParsedWorkout): number | null {
   return max > 0 ? shares.indexOf(max) + 1 : null;
 }
 
-export function createWorkoutService(db: Db) {
+/** Every write to workouts goes through this service; `onChange` hears of each, after it is stored. */
+export function createWorkoutService(db: Db, options: { onChange?: (athleteId: string) => void } = {}) {
+  const changed = (athleteId: string) => options.onChange?.(athleteId);
+
   function parse(text: string, sport: Sport): ParsedWorkout {
     if (text.length > WORKOUT_TEXT_MAX_LENGTH) {
       throw new AppError(
@@ -124,6 +130,7 @@ export function createWorkoutService(db: Db) {
     }
     const row = await repo.updateWorkout(db, auth.athleteId, id, changes);
     if (!row) throw notFound('Workout');
+    changed(auth.athleteId);
     return row;
   }
 
@@ -132,6 +139,16 @@ export function createWorkoutService(db: Db) {
 
     async list(auth: AuthContext, filter: repo.WorkoutFilter): Promise<Workout[]> {
       return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toWorkout);
+    },
+
+    /** Every workout between two dates, for the calendar. */
+    async calendar(auth: AuthContext, dateFrom: string, dateTo: string): Promise<Workout[]> {
+      const rows = await repo.listWorkouts(db, auth.athleteId, {
+        dateFrom,
+        dateTo,
+        limit: CALENDAR_MAX_EVENTS,
+      });
+      return rows.map(toWorkout);
     },
 
     async get(auth: AuthContext, id: string): Promise<Workout> {
@@ -160,6 +177,7 @@ export function createWorkoutService(db: Db) {
         completedAt: status === 'completed' ? new Date() : null,
         workoutData: body.workout_data ?? {},
       });
+      changed(auth.athleteId);
       return toWorkout(row);
     },
 
@@ -213,6 +231,7 @@ export function createWorkoutService(db: Db) {
         planId: body.plan_id ?? null,
         workoutDate: body.workout_date ?? dateInTimeZone(now, auth.timezone),
       });
+      changed(auth.athleteId);
       return toTrainingWorkout(row);
     },
 
@@ -222,6 +241,7 @@ export function createWorkoutService(db: Db) {
 
     async remove(auth: AuthContext, id: string): Promise<void> {
       if (!UUID.test(id) || !(await repo.deleteWorkout(db, auth.athleteId, id))) throw notFound('Workout');
+      changed(auth.athleteId);
     },
 
     async today(auth: AuthContext, now = new Date()): Promise<TrainingWorkout[]> {

@@ -1,16 +1,10 @@
 // How sure the parser is about its reading of the text: High, Medium or Low (spec part 2 §4),
 // shown with an icon, a colour and the word, so colour is never the only signal.
+import { confidenceLabel } from '@stamina/core';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
-export type ConfidenceLevel = 'High' | 'Medium' | 'Low';
-
-/** High at 0.8 or above, Medium at 0.5 or above, Low below. */
-export function confidenceLevel(confidence: number): ConfidenceLevel {
-  if (confidence >= 0.8) return 'High';
-  if (confidence >= 0.5) return 'Medium';
-  return 'Low';
-}
+type ConfidenceLevel = ReturnType<typeof confidenceLabel>;
 
 const STYLES: Record<ConfidenceLevel, { className: string; Icon: typeof CircleCheck }> = {
   High: { className: 'border-success/40 bg-success/10 text-success', Icon: CircleCheck },
@@ -19,7 +13,7 @@ const STYLES: Record<ConfidenceLevel, { className: string; Icon: typeof CircleCh
 };
 
 export function ConfidenceBadge({ confidence, className }: { confidence: number; className?: string }) {
-  const level = confidenceLevel(confidence);
+  const level = confidenceLabel(confidence);
   const { className: tone, Icon } = STYLES[level];
   const percent = Math.round(Math.min(1, Math.max(0, confidence)) * 100);
   return (

@@ -1,0 +1,10 @@
+import autocannon from 'autocannon';
+import { signUpAndConfirm } from './lib/api.ts';
+import { seedTwoYears } from './lib/calendar.ts';
+const s = { baseUrl: 'http://127.0.0.1:3901', dataDir: '/tmp/prof/data' } as never;
+const token = await signUpAndConfirm(s);
+await seedTwoYears('http://127.0.0.1:3901', token);
+const to = new Date(); const from = new Date(to); from.setUTCDate(to.getUTCDate() - 34);
+const url = `http://127.0.0.1:3901/api/workout-planning/calendar?date_from=${from.toISOString().slice(0,10)}&date_to=${to.toISOString().slice(0,10)}`;
+const r = await autocannon({ url, connections: 10, duration: 8, headers: { authorization: `Bearer ${token}` } });
+console.log(r.requests.average, r.latency.p99);

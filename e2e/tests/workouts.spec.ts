@@ -1,0 +1,89 @@
+// The workouts flow: write a plain-language workout, see it parsed and drawn, save it, find it on the
+// calendar, drag it to the next day, mark it done and delete it.
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, format, startOfWeek } from 'date-fns';
+import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+
+const TEXT = 'Warmup: 15min easy, 5x 3min @ Z4 with 2min recovery, cooldown 10min';
+const TITLE = 'Threshold fives';
+
+async function signedIn(page: Page): Promise<void> {
+  const email = uniqueEmail('cal');
+  await signUp(page, 'Cal Endurance', email, 'zone-four-5x3');
+  await page.goto(await mailedLink(email, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A day of the week view, by its full name ('Wednesday, November 25'). */
+const day = (page: Page, date: Date) =>
+  page.getByRole('region', { name: new RegExp(`^${format(date, 'EEEE, MMMM d')}`) });
+
+test('a workout is written, drawn, saved, moved, completed and deleted', async ({ page }) => {
+  await signedIn(page);
+  // Wednesday and Thursday of this week are both in the week view whatever day it is today.
+  const wednesday = addDays(startOfWeek(new Date()), 3);
+  const thursday = addDays(wednesday, 1);
+
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Training Calendar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add workout', exact: true }).click();
+  await page.getByRole('button', { name: /Create Custom/ }).click();
+
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title').fill(TITLE);
+  await editor.getByLabel('Date').fill(format(wednesday, 'yyyy-MM-dd'));
+  await editor.getByLabel('Workout description').fill(TEXT);
+
+  // The live parse draws the chart and the distribution: 15 of 50 minutes in Z4 is 30%.
+  const preview = editor.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('figure')).toContainText('Run intensity profile: 50 min in 13 steps');
+  await expect(preview.getByTestId('confidence-level')).toHaveText('High');
+  const z4 = preview.getByRole('region', { name: 'Zone Distribution' }).getByRole('listitem').nth(3);
+  await expect(z4).toContainText('Z4');
+  await expect(z4).toContainText('30%');
+  await expect(editor.getByText('Estimated 50 min')).toBeVisible();
+
+  await editor.getByRole('button', { name: 'Create' }).click();
+  await expect(editor).toBeHidden();
+
+  // On the calendar on the right day, with its parsed duration and zone.
+  const card = (date: Date) =>
+    day(page, date).getByRole('button', { name: new RegExp(`^${TITLE}, Run, 50 min`) });
+  await expect(card(wednesday)).toBeVisible();
+
+  // Drag it by its handle onto Thursday.
+  const handle = day(page, wednesday).getByRole('button', { name: new RegExp(`^Move ${TITLE}`) });
+  const from = (await handle.boundingBox())!;
+  const to = (await day(page, thursday).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByText(`Workout moved to ${format(thursday, 'EEE, MMM d')}`)).toBeVisible();
+  await expect(card(thursday)).toBeVisible();
+  await expect(card(wednesday)).toHaveCount(0);
+
+  // The move was saved: it is still on Thursday after a reload.
+  await page.reload();
+  await expect(card(thursday)).toBeVisible();
+
+  // Mark it done: struck through, tinted and named Completed.
+  await card(thursday).click();
+  const detail = page.getByRole('dialog');
+  await detail.getByRole('button', { name: 'Mark Done' }).click();
+  await expect(page.getByText('Workout marked as completed!')).toBeVisible();
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(
+    day(page, thursday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed$`) }),
+  ).toBeVisible();
+
+  // Delete it, after the confirm step.
+  await card(thursday).click();
+  await detail.getByRole('button', { name: 'Delete', exact: true }).click();
+  await detail.getByRole('button', { name: 'Delete workout' }).click();
+  await expect(page.getByText('Workout deleted successfully')).toBeVisible();
+  await expect(card(thursday)).toHaveCount(0);
+  await page.reload();
+  await expect(day(page, thursday).getByText('No sessions planned')).toBeVisible();
+});
