@@ -72,7 +72,8 @@ export async function buildApp(config: AppConfig) {
   app.decorateRequest('auth', null);
   const headers = securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers).header('x-request-id', request.id);
+    const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    reply.headers(api ? headers.api : headers.page).header('x-request-id', request.id);
     done();
   });
   registerErrorHandler(app);

@@ -1,10 +1,14 @@
 // Security headers, decided by helmet. Helmet's answer does not depend on the request, so it is taken once
 // at start-up and every response gets the same header set in a single call: running the middleware per
 // request cost a noticeable share of a small authenticated request.
+//
+// Two sets: pages (the web app, the API docs) get helmet's full set with the app's content security policy;
+// JSON API responses get the short set OWASP recommends for APIs (nothing in them is ever rendered as a
+// page), which also keeps every API response about 600 bytes lighter.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(): { page: Record<string, string>; api: Record<string, string> } {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -35,5 +39,15 @@ export function securityHeaders(): Record<string, string> {
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
-  return headers;
+  const api: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+  };
+  const hsts = headers['strict-transport-security'];
+  if (hsts) api['strict-transport-security'] = hsts;
+  return { page: headers, api };
 }
