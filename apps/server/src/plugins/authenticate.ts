@@ -1,6 +1,6 @@
 // Bearer-token authentication: a valid, unexpired JWT whose session has not been revoked.
 import type { User } from '@stamina/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
@@ -30,11 +30,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** preHandler for protected routes; sets request.auth or answers 401. */
-export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+/**
+ * preHandler for protected routes; sets request.auth or answers 401. Most requests carry a token verified
+ * before and an open session found in the cache: those finish synchronously, without a promise, since this
+ * runs on every authenticated request. The rest verify the signature and load the session.
+ */
+export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache): preHandlerHookHandler {
+  async function slowPath(request: FastifyRequest, token: string): Promise<void> {
     const claims = await signer.verify(token);
     let identity = cache.get(claims.sid);
     if (!identity || identity.userId !== claims.sub) {
@@ -49,6 +51,22 @@ export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache) 
       cache.set(claims.sid, identity);
     }
     request.auth = { ...identity, email: claims.email, sessionId: claims.sid };
+  }
+
+  return function authenticate(request, _reply, done) {
+    const token = bearerToken(request);
+    if (!token) {
+      done(new AppError('UNAUTHORIZED', 'Authentication required'));
+      return;
+    }
+    const claims = signer.verifiedClaims(token);
+    const identity = claims ? cache.get(claims.sid) : undefined;
+    if (claims && identity && identity.userId === claims.sub) {
+      request.auth = { ...identity, email: claims.email, sessionId: claims.sid };
+      done();
+      return;
+    }
+    slowPath(request, token).then(() => done(), done);
   };
 }
 

@@ -6,7 +6,39 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 
 const toJsonSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any', reused: 'inline' });
+  forSerialization(
+    z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any', reused: 'inline' }),
+  );
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * The JSON schema as fast-json-stringify serializes it fastest. Zod writes a nullable field as
+ * `anyOf: [T, {type: 'null'}]`, and for an `anyOf` fast-json-stringify validates every value with ajv to pick
+ * the branch (patterns and enums included): a nullable scalar becomes `type: [T, 'null']` instead, which it
+ * writes directly. Everything else is kept: other unions still need their keywords to pick a branch.
+ */
+export function forSerialization(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forSerialization);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] =
+      key === 'properties' || key === 'definitions' || key === '$defs'
+        ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, forSerialization(v)]))
+        : forSerialization(value);
+  }
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const nullIndex = branches.findIndex((b) => (b as { type?: unknown }).type === 'null');
+    const other = branches[1 - nullIndex] as Record<string, unknown> | undefined;
+    if (nullIndex !== -1 && other && typeof other.type === 'string' && SCALARS.has(other.type)) {
+      const { anyOf: _anyOf, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
 
 export function contractSerializerCompiler(): FastifySerializerCompiler<unknown> {
   const compile = SerializerSelector()();

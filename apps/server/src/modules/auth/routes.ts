@@ -14,7 +14,7 @@ import {
   ZSignupResponse,
   ZUser,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimits } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -29,11 +29,7 @@ const errors = {
   429: ZErrorResponse,
 };
 
-export function authRoutes(
-  service: AuthService,
-  authenticate: preHandlerAsyncHookHandler,
-  limits: RateLimits,
-) {
+export function authRoutes(service: AuthService, authenticate: preHandlerHookHandler, limits: RateLimits) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

@@ -9,7 +9,7 @@ import {
   ZWorkoutExportQuery,
   ZWorkoutIdParam,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
@@ -67,7 +67,7 @@ async function readUpload(
   return file ? { file, fields } : { fields };
 }
 
-export function workoutFileRoutes(service: WorkoutFileService, authenticate: preHandlerAsyncHookHandler) {
+export function workoutFileRoutes(service: WorkoutFileService, authenticate: preHandlerHookHandler) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', authenticate);

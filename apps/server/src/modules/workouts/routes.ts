@@ -16,7 +16,7 @@ import {
   ZWorkoutListQuery,
   ZWorkoutUpdateRequest,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/authenticate.ts';
@@ -32,7 +32,7 @@ const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCale
 
 export function workoutPlanningRoutes(
   service: WorkoutService,
-  authenticate: preHandlerAsyncHookHandler,
+  authenticate: preHandlerHookHandler,
   calendarCache: CalendarCache<string>,
 ) {
   const serializeCalendar = compileContractSerializer(ZCalendarResponse, {
@@ -187,7 +187,7 @@ export function workoutPlanningRoutes(
   };
 }
 
-export function trainingWorkoutRoutes(service: WorkoutService, authenticate: preHandlerAsyncHookHandler) {
+export function trainingWorkoutRoutes(service: WorkoutService, authenticate: preHandlerHookHandler) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', authenticate);
