@@ -36,7 +36,7 @@ test('a workout is written, drawn, saved, moved, completed and deleted', async (
 
   // The live parse draws the chart and the distribution: 15 of 50 minutes in Z4 is 30%.
   const preview = editor.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByRole('figure')).toContainText('Run intensity profile: 50 min in 13 steps');
+  await expect(preview.getByRole('figure')).toContainText('Run intensity profile: 50 min in 12 steps');
   await expect(preview.getByTestId('confidence-level')).toHaveText('High');
   const z4 = preview.getByRole('region', { name: 'Zone Distribution' }).getByRole('listitem').nth(3);
   await expect(z4).toContainText('Z4');
