@@ -93,6 +93,8 @@ describe('workouts', () => {
       sport: 'run',
       status: 'planned',
       duration_minutes: 50,
+      // The main set is 5x 3 min in zone 4: that is the session's zone, though most of its time is easy.
+      intensity_zone: 4,
       workout_language_text: HEADLINE,
     });
     expect(workout.workout_structure.total_duration_estimated).toBe(3000);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Interval, summarize, type Zone, zoneDistribution } from '../src/index.ts';
+import {
+  type Interval,
+  parseWorkout,
+  primaryZone,
+  summarize,
+  type Zone,
+  zoneDistribution,
+} from '../src/index.ts';
 
 const step = (
   duration_seconds: number,
@@ -55,5 +62,40 @@ describe('summarize', () => {
     expect(result.warmup_intervals).toHaveLength(1);
     expect(result.main_intervals).toHaveLength(1);
     expect(result.cooldown_intervals).toHaveLength(1);
+  });
+});
+
+describe('primaryZone', () => {
+  it('names the main set, not the easy time around it', () => {
+    const text = 'Warmup: 15min easy, 5x 3min @ Z4 with 2min recovery, cooldown 10min';
+    expect(primaryZone(parseWorkout(text, { sport: 'run' }).intervals)).toBe(4);
+  });
+
+  it('falls back to the most work time without a main set, and is null when there is no work', () => {
+    expect(primaryZone([step(1200, 2, false, 'warmup'), step(300, 3, false, 'cooldown')])).toBe(2);
+    expect(primaryZone([step(600, 1, true)])).toBeNull();
+    expect(primaryZone([])).toBeNull();
+  });
+
+  it('gives a tie to the harder zone', () => {
+    expect(primaryZone([step(600, 2), step(600, 4)])).toBe(4);
+  });
+
+  it('is always one of the zones of the work steps', () => {
+    const arbStep = fc.record({
+      seconds: fc.integer({ min: 0, max: 7200 }),
+      zone: fc.constantFrom<Zone>(1, 2, 3, 4, 5),
+      rest: fc.boolean(),
+      phase: fc.constantFrom<Interval['phase']>('warmup', 'main', 'cooldown'),
+    });
+    fc.assert(
+      fc.property(fc.array(arbStep, { maxLength: 30 }), (raw) => {
+        const steps = raw.map((r) => step(r.seconds, r.zone, r.rest, r.phase));
+        const zone = primaryZone(steps);
+        const work = steps.filter((s) => !s.isRest && s.duration_seconds > 0);
+        if (work.length === 0) expect(zone).toBeNull();
+        else expect(work.map((s) => s.zone)).toContain(zone);
+      }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 // Derives the summary fields of a parsed workout from its canonical expanded steps.
-import type { Interval, ParsedWorkout, ParseWarning, ZoneDistribution } from './types.ts';
+import type { Interval, ParsedWorkout, ParseWarning, Zone, ZoneDistribution } from './types.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -37,4 +37,21 @@ export function summarize(
     parsing_confidence: Math.min(1, Math.max(0, parsing_confidence)),
     warnings,
   };
+}
+
+/**
+ * The zone a workout is about, as an athlete would name it: the zone with the most work time in the main
+ * set (rest not counted), so '15 min easy, 5x 3 min Z4, 10 min easy' is a zone 4 session even though most
+ * of its time is easy. Without a main set, the zone with the most work time; null for an empty workout.
+ * Ties go to the harder zone.
+ */
+export function primaryZone(intervals: readonly Interval[]): Zone | null {
+  const main = intervals.filter((s) => s.phase === 'main' && !s.isRest && s.duration_seconds > 0);
+  const pool = main.length > 0 ? main : intervals.filter((s) => !s.isRest && s.duration_seconds > 0);
+  if (pool.length === 0) return null;
+  const seconds = [0, 0, 0, 0, 0];
+  for (const step of pool) seconds[step.zone - 1]! += step.duration_seconds;
+  let best = 4;
+  for (let zone = 3; zone >= 0; zone--) if (seconds[zone]! > seconds[best]!) best = zone;
+  return (best + 1) as Zone;
 }

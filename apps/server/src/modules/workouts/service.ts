@@ -8,7 +8,7 @@ import {
   type WorkoutCreateRequest,
   type WorkoutUpdateRequest,
 } from '@stamina/contract';
-import { dateInTimeZone, type ParsedWorkout, parseWorkout, type Sport } from '@stamina/core';
+import { dateInTimeZone, type ParsedWorkout, parseWorkout, primaryZone, type Sport } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -66,12 +66,6 @@ function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
 }
 
 /** The zone with the most work time, for workouts whose text sets no explicit zone. */
-function dominantZone(parsed: ParsedWorkout): number | null {
-  const d = parsed.zone_distribution;
-  const shares = [d.zone_1, d.zone_2, d.zone_3, d.zone_4, d.zone_5];
-  const max = Math.max(...shares);
-  return max > 0 ? shares.indexOf(max) + 1 : null;
-}
 
 /** Every write to workouts goes through this service; `onChange` hears of each, after it is stored. */
 export function createWorkoutService(db: Db, options: { onChange?: (athleteId: string) => void } = {}) {
@@ -170,7 +164,7 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
         workoutStructure,
         durationMinutes:
           body.duration_minutes ?? (parsed ? Math.ceil(parsed.total_duration_estimated / 60) || null : null),
-        intensityZone: body.intensity_zone ?? (parsed ? dominantZone(parsed) : null),
+        intensityZone: body.intensity_zone ?? (parsed ? primaryZone(parsed.intervals) : null),
         planId: body.plan_id ?? null,
         templateId: body.template_id ?? null,
         status,

@@ -121,7 +121,7 @@ function ChoiceGroup<T extends string>({
     <fieldset disabled={disabled}>
       <legend className="text-lg font-semibold">{legend}</legend>
       <div
-        className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2"
+        className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(5.5rem,1fr))] gap-2"
         role="radiogroup"
         aria-label={legend}
       >
