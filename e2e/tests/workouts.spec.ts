@@ -1,5 +1,6 @@
 // The workouts flow: write a plain-language workout, see it parsed and drawn, save it, find it on the
 // calendar, drag it to the next day, mark it done and delete it.
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format, startOfWeek } from 'date-fns';
 import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
@@ -86,4 +87,41 @@ test('a workout is written, drawn, saved, moved, completed and deleted', async (
   await expect(card(thursday)).toHaveCount(0);
   await page.reload();
   await expect(day(page, thursday).getByText('No sessions planned')).toBeVisible();
+});
+
+const ZWO = `<?xml version="1.0" encoding="UTF-8"?>
+<workout_file>
+  <name>Zwift over-unders</name>
+  <sportType>bike</sportType>
+  <workout>
+    <Warmup Duration="600" PowerLow="0.50" PowerHigh="0.75"/>
+    <IntervalsT Repeat="4" OnDuration="240" OffDuration="120" OnPower="1.05" OffPower="0.55"/>
+    <Cooldown Duration="300" PowerLow="0.70" PowerHigh="0.45"/>
+  </workout>
+</workout_file>`;
+
+test('a Zwift file is imported onto the calendar and downloads again as .zwo', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/calendar');
+  await page.getByRole('button', { name: 'Add workout', exact: true }).click();
+  await page
+    .getByLabel(/Import File/)
+    .setInputFiles({ name: 'over-unders.zwo', mimeType: 'application/xml', buffer: Buffer.from(ZWO) });
+  await expect(page.getByText('Workout imported')).toBeVisible();
+
+  // It lands today, with its steps: 10 + 4 × 6 + 5 minutes.
+  const card = day(page, new Date()).getByRole('button', { name: /^Zwift over-unders, Bike, 39 min/ });
+  await expect(card).toBeVisible();
+  await card.click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('figure')).toContainText('Bike intensity profile: 39 min');
+
+  const downloading = page.waitForEvent('download');
+  await detail.getByRole('button', { name: 'Download as Zwift .zwo' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.zwo$/);
+  const text = (await readFile((await download.path())!)).toString('utf8');
+  expect(text).toContain('<name>Zwift over-unders</name>');
+  expect(text).toContain('Repeat="4"');
+  await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
 });

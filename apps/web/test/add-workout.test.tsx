@@ -118,3 +118,46 @@ describe('add-workout dialog', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('add-workout dialog: importing a file', () => {
+  it('uploads the chosen .zwo with the day, toasts and reports the new workout', async () => {
+    const sent: FormData[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (String(url).endsWith('/workout-planning/workouts/import') && init.method === 'POST') {
+        sent.push(init.body as FormData);
+        return json(201, {
+          data: created({
+            title: 'Zwift tempo',
+            workout_date: '2026-12-01',
+            sport: 'bike',
+            workout_language_text: '',
+          }),
+        });
+      }
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    const { onCreated, onOpenChange } = renderDialog();
+    const file = new File(['<workout_file/>'], 'tempo.zwo', { type: 'application/xml' });
+    const input = screen.getByLabelText(/Import File/);
+    expect(input).toHaveAttribute('accept', '.zwo,.mrc,.erg');
+    await userEvent.upload(input, file);
+    expect(await screen.findByText('Workout imported')).toBeVisible();
+    expect(sent[0]?.get('workout_date')).toBe('2026-12-01');
+    expect((sent[0]?.get('file') as File).name).toBe('tempo.zwo');
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ title: 'Zwift tempo' })),
+    );
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('shows the server message when the file is refused', async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(400, { message: 'This .zwo file is not valid XML', code: 'VALIDATION_FAILED' }),
+    );
+    const { onCreated } = renderDialog();
+    await userEvent.upload(screen.getByLabelText(/Import File/), new File(['x'], 'bad.zwo'));
+    expect(await screen.findByText('Import failed')).toBeVisible();
+    expect(screen.getByText('This .zwo file is not valid XML')).toBeVisible();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, MESSAGES } from '../src/lib/api-client.ts';
+import { createApiClient, dispositionFileName, MESSAGES } from '../src/lib/api-client.ts';
 import { readSession, writeSession } from '../src/lib/session-store.ts';
 
 function jwtExpiringIn(seconds: number): string {
@@ -173,5 +173,40 @@ describe('api client', () => {
     const api = createApiClient({ baseUrl: '/api', sleep: async () => {}, fetch: fetcher });
     await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
     expect(fetcher.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh'))).toHaveLength(1);
+  });
+});
+
+describe('files through the api client', () => {
+  it('uploads a form as multipart, leaving the content type to the browser', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const { api, calls } = client([json(201, { data: { id: 'w1' } })]);
+    const form = new FormData();
+    form.set('workout_date', '2026-12-01');
+    await expect(api.upload('/workout-planning/workouts/import', form)).resolves.toEqual({
+      data: { id: 'w1' },
+    });
+    expect(calls[0]!.init.body).toBe(form);
+    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
+  it('downloads a file with the name from its content-disposition, and reads errors as JSON', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const file = new Response('<workout_file/>', {
+      status: 200,
+      headers: {
+        'content-type': 'application/xml',
+        'content-disposition': `attachment; filename="Tempo_5x3.zwo"; filename*=UTF-8''Tempo%20%C3%A9t%C3%A9.zwo`,
+      },
+    });
+    const { api } = client([file, json(400, { message: 'Swim workouts have no .zwo file' })]);
+    const got = await api.download('/workout-planning/workouts/w1/export', { query: { format: 'zwo' } });
+    expect(got.fileName).toBe('Tempo été.zwo');
+    expect(await got.blob.text()).toBe('<workout_file/>');
+    await expect(api.download('/x')).rejects.toThrow('Swim workouts have no .zwo file');
+  });
+
+  it('falls back to the plain file name, then to a default', () => {
+    expect(dispositionFileName('attachment; filename="Tempo.fit"', 'download')).toBe('Tempo.fit');
+    expect(dispositionFileName(null, 'download')).toBe('download');
   });
 });

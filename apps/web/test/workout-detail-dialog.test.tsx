@@ -150,3 +150,54 @@ describe('workout detail dialog', () => {
     expect(onEdit).toHaveBeenCalledWith(workout);
   });
 });
+
+describe('workout detail dialog: files', () => {
+  const structure = {
+    warmup_intervals: [step('Warmup', 600, 2, 'warmup')],
+    main_intervals: [step('Work', 1200, 4, 'main')],
+    cooldown_intervals: [],
+    total_duration_estimated: 1800,
+    zone_distribution: { zone_1: 0, zone_2: 33.3, zone_3: 0, zone_4: 66.7, zone_5: 0 },
+  };
+
+  it('offers every format a ride can be written in', async () => {
+    mockFetch(() => json(200, {}));
+    const { dialog } = renderDialog(makeWorkout({ sport: 'bike', workout_structure: structure }));
+    const group = await within(dialog).findByRole('group', { name: 'Download workout file' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Download as Zwift .zwo', 'Download as Garmin FIT', 'Download as .mrc', 'Download as .erg']);
+  });
+
+  it('downloads the file under the name the server gives it', async () => {
+    const calls = mockFetch(
+      () =>
+        new Response('<workout_file/>', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="Tempo.zwo"' },
+        }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:tempo');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const workout = makeWorkout({ sport: 'run', workout_structure: structure });
+    const { dialog } = renderDialog(workout);
+    const group = await within(dialog).findByRole('group', { name: 'Download workout file' });
+    expect(within(group).getAllByRole('button')).toHaveLength(2);
+    await userEvent.click(within(group).getByRole('button', { name: 'Download as Zwift .zwo' }));
+    expect(await screen.findByText('Downloaded Tempo.zwo')).toBeVisible();
+    expect(calls[0]?.url.pathname).toBe(`/api/workout-planning/workouts/${workout.id}/export`);
+    expect(calls[0]?.url.searchParams.get('format')).toBe('zwo');
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('has no downloads for a workout without steps', () => {
+    mockFetch(() => json(200, {}));
+    const { dialog } = renderDialog(makeWorkout({ sport: 'swim', workout_structure: null }));
+    expect(within(dialog).queryByRole('group', { name: 'Download workout file' })).toBeNull();
+  });
+});

@@ -258,6 +258,22 @@ export const ZTrainingWorkoutListQuery = z.object({ plan_id: z.uuid().optional()
 export const WORKOUT_FILE_FORMATS = ['zwo', 'fit', 'mrc', 'erg'] as const;
 export type WorkoutFileFormat = (typeof WORKOUT_FILE_FORMATS)[number];
 export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg'] as const;
+/** The sports each file format can describe. */
+export const WORKOUT_FILE_SPORTS: Record<
+  WorkoutFileFormat,
+  readonly ('run' | 'bike' | 'swim' | 'strength')[]
+> = {
+  zwo: ['bike', 'run'],
+  fit: ['run', 'bike', 'swim', 'strength'],
+  mrc: ['bike'],
+  erg: ['bike'],
+};
+export const WORKOUT_FILE_FORMAT_NAMES: Record<WorkoutFileFormat, string> = {
+  zwo: 'Zwift .zwo',
+  fit: 'Garmin FIT',
+  mrc: '.mrc',
+  erg: '.erg',
+};
 /** An uploaded workout file larger than this answers 413. */
 export const WORKOUT_FILE_MAX_BYTES = 1024 * 1024;
 

@@ -45,6 +45,28 @@ export interface RequestOptions {
   /** Send without a bearer token and skip refresh handling (sign-in, sign-up, refresh itself). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** 'file' resolves to a DownloadedFile instead of parsed JSON; errors are still read as JSON. */
+  responseType?: 'json' | 'file';
+}
+
+/** A file the API sent back, with the name its content-disposition gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a content-disposition header, preferring the UTF-8 `filename*` form. */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = header.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  return header.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
 }
 
 export interface ClientDeps {
@@ -112,13 +134,15 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     const timeout = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
     options.signal?.addEventListener('abort', () => controller.abort());
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const form = options.body instanceof FormData ? options.body : null;
+    // A form sets its own multipart content type, boundary included.
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     try {
       return await deps.fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? null : JSON.stringify(options.body),
+        body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
         signal: controller.signal,
       });
     } catch {
@@ -131,7 +155,11 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     }
   }
 
-  async function parse<T>(response: Response): Promise<T> {
+  async function parse<T>(response: Response, options: RequestOptions): Promise<T> {
+    if (response.ok && options.responseType === 'file') {
+      const fileName = dispositionFileName(response.headers.get('content-disposition'), 'download');
+      return { blob: await response.blob(), fileName } satisfies DownloadedFile as T;
+    }
     const text = await response.text();
     let body: unknown;
     if (text) {
@@ -180,7 +208,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           await deps.sleep(retryDelayMs(attempt));
           continue;
         }
-        return await parse<T>(response);
+        return await parse<T>(response, options);
       } catch (err) {
         const retryable = err instanceof ApiError && err.isNetworkError && err.status === 0;
         if (retryable && attempt < API_MAX_RETRIES && !options.signal?.aborted) {
@@ -199,6 +227,11 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       send<T>('PUT', path, { ...options, body }),
     delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
+    /** POST multipart/form-data (a file upload). */
+    upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
+      send<T>('POST', path, { ...options, body: form }),
+    download: (path: string, options?: RequestOptions) =>
+      send<DownloadedFile>('GET', path, { ...options, responseType: 'file' }),
     refreshSession,
   };
 }

@@ -1,7 +1,9 @@
 // Workout files: export a stored workout's structure as .zwo, .fit, .mrc or .erg, and create a workout from an
 // uploaded .zwo, .mrc or .erg. The format code is pure and lives in packages/core (FIT here, with the FIT SDK).
 import {
+  WORKOUT_FILE_FORMAT_NAMES,
   WORKOUT_FILE_MAX_BYTES,
+  WORKOUT_FILE_SPORTS,
   WORKOUT_IMPORT_FORMATS,
   WORKOUT_TEXT_MAX_LENGTH,
   type Workout,
@@ -37,18 +39,6 @@ export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
 };
 
 /** Which sports each format can carry. */
-const FORMAT_SPORTS: Record<WorkoutFileFormat, readonly Sport[]> = {
-  zwo: ['bike', 'run'],
-  fit: ['run', 'bike', 'swim', 'strength'],
-  mrc: ['bike'],
-  erg: ['bike'],
-};
-const FORMAT_NAMES: Record<WorkoutFileFormat, string> = {
-  zwo: 'Zwift .zwo',
-  fit: 'FIT',
-  mrc: '.mrc',
-  erg: '.erg',
-};
 
 type ImportFormat = (typeof WORKOUT_IMPORT_FORMATS)[number];
 const READERS: Record<ImportFormat, (text: string) => WorkoutFileContent> = {
@@ -93,10 +83,10 @@ export function createWorkoutFileService(workouts: WorkoutService) {
     async exportFile(auth: AuthContext, id: string, query: WorkoutExportQuery): Promise<ExportedFile> {
       const workout = await workouts.get(auth, id);
       const { format } = query;
-      if (!FORMAT_SPORTS[format].includes(workout.sport)) {
+      if (!WORKOUT_FILE_SPORTS[format].includes(workout.sport)) {
         throw new AppError(
           'VALIDATION_FAILED',
-          `${FORMAT_NAMES[format]} files are for ${FORMAT_SPORTS[format].join(' and ')} workouts; this is a ${workout.sport} workout`,
+          `${WORKOUT_FILE_FORMAT_NAMES[format]} files are for ${WORKOUT_FILE_SPORTS[format].join(' and ')} workouts; this is a ${workout.sport} workout`,
         );
       }
       const intervals = stepsOf(workout);

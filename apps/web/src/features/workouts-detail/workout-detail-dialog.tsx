@@ -1,14 +1,25 @@
 // The workout detail dialog (spec part 2 §2, §4, §8): what the workout is, its intensity chart, and the
-// actions on it: Mark Done, Edit, Reschedule (a date picker inside the dialog) and Delete (after a confirm).
+// actions on it: Mark Done, Edit, Reschedule (a date picker inside the dialog) and Delete (after a confirm),
+// and downloads of its file formats.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { Workout } from '@stamina/contract';
+import {
+  WORKOUT_FILE_FORMAT_NAMES,
+  WORKOUT_FILE_FORMATS,
+  WORKOUT_FILE_SPORTS,
+  type Workout,
+  type WorkoutFileFormat,
+} from '@stamina/contract';
 import { type Interval, isZone, ZONES } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
-import { CalendarClock, Check, Clock, Gauge, Pencil, Trash2, X } from 'lucide-react';
+import { CalendarClock, Check, Clock, Download, Gauge, Pencil, Trash2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { MonthCalendar } from '../../components/ui/month-calendar.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { downloadWorkoutFile } from '../workouts/api/mutations.ts';
 import { SportIcon } from '../workouts/components/sport-icon.tsx';
 import { formatDuration, SPORT_LABELS } from '../workouts/format.ts';
 import { useMarkWorkoutDone, useRemoveWorkout, useRescheduleWorkout } from './use-workout-actions.ts';
@@ -171,6 +182,7 @@ export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: Wor
                   <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-muted sm:h-64" />}>
                     <IntensityChart intervals={intervals} sport={shown.sport} />
                   </Suspense>
+                  <WorkoutDownloads workout={shown} />
                 </section>
               ) : null}
 
@@ -251,5 +263,44 @@ export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: Wor
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Buttons to download the workout as each file format its sport allows. */
+function WorkoutDownloads({ workout }: { workout: Workout }) {
+  const [busy, setBusy] = useState<WorkoutFileFormat | null>(null);
+  const formats = WORKOUT_FILE_FORMATS.filter((f) => WORKOUT_FILE_SPORTS[f].includes(workout.sport));
+
+  async function download(fileFormat: WorkoutFileFormat) {
+    setBusy(fileFormat);
+    try {
+      const fileName = await downloadWorkoutFile(workout.id, fileFormat);
+      toast.success(`Downloaded ${fileName}`);
+    } catch (err) {
+      toast.error('Download failed', { description: errorMessage(err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Download workout file">
+      <span className="mr-1 flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+        <Download className="h-3.5 w-3.5" aria-hidden="true" />
+        Download
+      </span>
+      {formats.map((fileFormat) => (
+        <Button
+          key={fileFormat}
+          variant="outline"
+          size="sm"
+          disabled={busy !== null}
+          aria-label={`Download as ${WORKOUT_FILE_FORMAT_NAMES[fileFormat]}`}
+          onClick={() => void download(fileFormat)}
+        >
+          {busy === fileFormat ? <Spinner label="Downloading" className="h-3.5 w-3.5" /> : null}.{fileFormat}
+        </Button>
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,11 @@
-// POST, PUT and DELETE /api/workout-planning/workouts[/{id}]; each invalidates workouts and calendar.
-import type { Workout, WorkoutCreateRequest, WorkoutUpdateRequest } from '@stamina/contract';
+// POST, PUT and DELETE /api/workout-planning/workouts[/{id}], file import and export; writes invalidate
+// workouts and calendar.
+import type {
+  Workout,
+  WorkoutCreateRequest,
+  WorkoutFileFormat,
+  WorkoutUpdateRequest,
+} from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -48,4 +54,40 @@ export function useDeleteWorkout() {
     },
     onSuccess: invalidate,
   });
+}
+
+/** POST /api/workout-planning/workouts/import: a .zwo, .mrc or .erg file becomes a workout on `date`. */
+export function useImportWorkoutFile() {
+  const invalidate = useInvalidateWorkouts();
+  return useMutation({
+    mutationFn: async ({ file, date }: { file: File; date: string }) => {
+      const form = new FormData();
+      form.set('workout_date', date);
+      form.set('file', file, file.name);
+      return (
+        await api.upload<{ data: Workout }>('/workout-planning/workouts/import', form, {
+          timeoutMs: PLANNING_API_TIMEOUT_MS,
+        })
+      ).data;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** GET /api/workout-planning/workouts/{id}/export and hands the file to the browser as a download. */
+export async function downloadWorkoutFile(id: string, format: WorkoutFileFormat): Promise<string> {
+  const { blob, fileName } = await api.download(`/workout-planning/workouts/${id}/export`, {
+    query: { format },
+    timeoutMs: PLANNING_API_TIMEOUT_MS,
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
 }

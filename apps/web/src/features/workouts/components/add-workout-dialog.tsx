@@ -1,16 +1,18 @@
-// The add-workout dialog of spec part 2 §2: create a custom workout, browse templates (later), or add
-// one of four ready-made sessions at once. Quick Add creates real, structured workouts through the API.
+// The add-workout dialog of spec part 2 §2: create a custom workout, browse templates (later), import a
+// workout file, or add one of four ready-made sessions at once. Quick Add creates real, structured
+// workouts through the API.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { Workout } from '@stamina/contract';
+import { WORKOUT_IMPORT_FORMATS, type Workout } from '@stamina/contract';
 import type { Sport } from '@stamina/core';
 import { format, isToday, parseISO } from 'date-fns';
-import { LayoutTemplate, PencilLine, X } from 'lucide-react';
+import { LayoutTemplate, PencilLine, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useCreateWorkout } from '../api/mutations.ts';
+import { useCreateWorkout, useImportWorkoutFile } from '../api/mutations.ts';
 import { SportIcon } from './sport-icon.tsx';
 
 export interface AddWorkoutDialogProps {
@@ -57,6 +59,8 @@ export const QUICK_ADD_PRESETS: readonly QuickAddPreset[] = [
   },
 ];
 
+const IMPORTING = 'import';
+
 /** 'Add Workout for today', or 'Add Workout for Tuesday, December 1'. */
 export function addWorkoutTitle(date: string | null): string {
   if (!date || isToday(parseISO(date))) return 'Add Workout for today';
@@ -71,6 +75,7 @@ export function AddWorkoutDialog({
   onCreated,
 }: AddWorkoutDialogProps) {
   const createWorkout = useCreateWorkout();
+  const importWorkout = useImportWorkoutFile();
   const [adding, setAdding] = useState<string | null>(null);
   const workoutDate = date ?? format(new Date(), 'yyyy-MM-dd');
   const busy = adding !== null;
@@ -93,6 +98,20 @@ export function AddWorkoutDialog({
       toast.error('Failed to add workout', {
         description: err instanceof Error && err.message ? err.message : 'Please try again.',
       });
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  async function importFile(file: File) {
+    setAdding(IMPORTING);
+    try {
+      const workout = await importWorkout.mutateAsync({ file, date: workoutDate });
+      toast.success('Workout imported', { description: workout.title });
+      onCreated?.(workout);
+      onOpenChange(false);
+    } catch (err) {
+      toast.error('Import failed', { description: errorMessage(err) });
     } finally {
       setAdding(null);
     }
@@ -167,6 +186,39 @@ export function AddWorkoutDialog({
                 </span>
               </span>
             </button>
+            <label
+              className={cn(
+                option,
+                'cursor-pointer hover:border-primary hover:bg-accent sm:col-span-2',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                busy && 'pointer-events-none opacity-50',
+              )}
+            >
+              <input
+                type="file"
+                accept={WORKOUT_IMPORT_FORMATS.map((ext) => `.${ext}`).join(',')}
+                disabled={busy}
+                className="sr-only"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void importFile(file);
+                }}
+              />
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-muted text-foreground">
+                {adding === IMPORTING ? (
+                  <Spinner label="Importing" className="h-5 w-5" />
+                ) : (
+                  <Upload className="h-5 w-5" aria-hidden="true" />
+                )}
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Import File</span>
+                <span className="block text-xs text-muted-foreground">
+                  A Zwift .zwo, .mrc or .erg workout, up to 1 MB
+                </span>
+              </span>
+            </label>
           </div>
 
           <h3 className="mt-6 text-sm font-semibold">Quick Add</h3>
