@@ -143,7 +143,7 @@ describe('add-workout dialog: importing a file', () => {
     await userEvent.upload(input, file);
     expect(await screen.findByText('Workout imported')).toBeVisible();
     expect(sent[0]?.get('workout_date')).toBe('2026-12-01');
-    expect((sent[0]?.get('file') as File).name).toBe('tempo.zwo');
+    expect((sent[0]!.get('file') as File).name).toBe('tempo.zwo');
     await waitFor(() =>
       expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ title: 'Zwift tempo' })),
     );

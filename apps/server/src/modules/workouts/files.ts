@@ -18,7 +18,6 @@ import {
   fromZwo,
   type Interval,
   renderWorkout,
-  type Sport,
   toErg,
   toMrc,
   toZwo,

@@ -284,23 +284,30 @@ function WorkoutDownloads({ workout }: { workout: Workout }) {
   }
 
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Download workout file">
-      <span className="mr-1 flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-        <Download className="h-3.5 w-3.5" aria-hidden="true" />
-        Download
-      </span>
-      {formats.map((fileFormat) => (
-        <Button
-          key={fileFormat}
-          variant="outline"
-          size="sm"
-          disabled={busy !== null}
-          aria-label={`Download as ${WORKOUT_FILE_FORMAT_NAMES[fileFormat]}`}
-          onClick={() => void download(fileFormat)}
+    <fieldset className="mt-3">
+      <legend className="sr-only">Download workout file</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="mr-1 flex items-center gap-1.5 text-xs font-medium text-muted-foreground"
         >
-          {busy === fileFormat ? <Spinner label="Downloading" className="h-3.5 w-3.5" /> : null}.{fileFormat}
-        </Button>
-      ))}
-    </div>
+          <Download className="h-3.5 w-3.5" aria-hidden="true" />
+          Download
+        </span>
+        {formats.map((fileFormat) => (
+          <Button
+            key={fileFormat}
+            variant="outline"
+            size="sm"
+            disabled={busy !== null}
+            aria-label={`Download as ${WORKOUT_FILE_FORMAT_NAMES[fileFormat]}`}
+            onClick={() => void download(fileFormat)}
+          >
+            {busy === fileFormat ? <Spinner label="Downloading" className="h-3.5 w-3.5" /> : null}.
+            {fileFormat}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
   );
 }
