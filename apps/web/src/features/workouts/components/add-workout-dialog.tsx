@@ -215,7 +215,7 @@ export function AddWorkoutDialog({
               <span className="min-w-0">
                 <span className="block font-medium">Import File</span>
                 <span className="block text-xs text-muted-foreground">
-                  A Zwift .zwo, .mrc or .erg workout, up to 1 MB
+                  Zwift .zwo, .mrc or .erg, up to 1&nbsp;MB
                 </span>
               </span>
             </label>

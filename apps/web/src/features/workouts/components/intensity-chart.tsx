@@ -360,38 +360,42 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
           ))}
         </ul>
       ) : null}
-      <table className="sr-only">
-        <caption>Workout steps</caption>
-        <thead>
-          <tr>
-            <th scope="col">Step</th>
-            <th scope="col">Phase</th>
-            <th scope="col">Time</th>
-            <th scope="col">Zone</th>
-            <th scope="col">Intensity</th>
-            <th scope="col">Targets</th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((step) => (
-            <tr key={step.index}>
-              <td>
-                {stepName(step)}
-                {step.interval.isRest ? ' (rest)' : ''}
-              </td>
-              <td>{PHASE_LABELS[step.interval.phase] ?? step.interval.phase}</td>
-              <td>
-                {formatClock(step.startSeconds)} to {formatClock(step.endSeconds)}
-              </td>
-              <td>
-                Zone {step.zone} {zoneInfo(step.zone).name}
-              </td>
-              <td>{step.intensity}%</td>
-              <td>{targetLines(step.interval, sport, units).join('; ')}</td>
+      {/* A table cannot be shrunk to 1 px itself (sr-only on a table still takes its full height in the
+          scroll area), so a wrapper hides it. */}
+      <div className="sr-only">
+        <table>
+          <caption>Workout steps</caption>
+          <thead>
+            <tr>
+              <th scope="col">Step</th>
+              <th scope="col">Phase</th>
+              <th scope="col">Time</th>
+              <th scope="col">Zone</th>
+              <th scope="col">Intensity</th>
+              <th scope="col">Targets</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {steps.map((step) => (
+              <tr key={step.index}>
+                <td>
+                  {stepName(step)}
+                  {step.interval.isRest ? ' (rest)' : ''}
+                </td>
+                <td>{PHASE_LABELS[step.interval.phase] ?? step.interval.phase}</td>
+                <td>
+                  {formatClock(step.startSeconds)} to {formatClock(step.endSeconds)}
+                </td>
+                <td>
+                  Zone {step.zone} {zoneInfo(step.zone).name}
+                </td>
+                <td>{step.intensity}%</td>
+                <td>{targetLines(step.interval, sport, units).join('; ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
