@@ -1,9 +1,8 @@
 // The calendar is served from a cache; every write to a workout must still show on the next read, in this
 // process and, through Redis, in every other process sharing the database.
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarCache } from '../src/modules/workouts/calendar-cache.ts';
-import { bearer, buildSecondApp, createTestApp, REDIS_URL, redisAvailable, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, REDIS_URL, redisAvailable, type TestApp, twoProcesses } from './helpers.ts';
 
 const workout = (title: string) => ({ title });
 
@@ -106,39 +105,21 @@ describe('the calendar call after every kind of write', () => {
   });
 });
 
-const hasRedis = await redisAvailable(REDIS_URL);
-
-describe.runIf(hasRedis)('two app processes sharing one database and Redis', () => {
-  let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildSecondApp>>;
-  const clients: Redis[] = [];
-
-  beforeAll(async () => {
-    const redisA = new Redis(REDIS_URL);
-    const redisB = new Redis(REDIS_URL);
-    clients.push(redisA, redisB);
-    t = await createTestApp({ redis: redisA });
-    other = await buildSecondApp(t, redisB);
-  });
-
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-    for (const client of clients) client.disconnect();
-  });
+describe.runIf(await redisAvailable(REDIS_URL))('two app processes sharing one database and Redis', () => {
+  const processes = twoProcesses();
 
   it('a workout moved on one process shows moved on the other', async () => {
-    const { session } = await t.signUpAndConfirm();
+    const { session } = await processes.first().signUpAndConfirm();
     const headers = bearer(session.access_token);
-    const created = await t.app.inject({
+    const created = await processes.first().app.inject({
       method: 'POST',
       url: '/api/workout-planning/workouts',
       headers,
       payload: { title: 'Long run', workout_date: '2026-03-14', sport: 'run' },
     });
-    const read = () => other.inject({ method: 'GET', url: RANGE, headers });
+    const read = () => processes.second().inject({ method: 'GET', url: RANGE, headers });
     expect(titles(await read())).toEqual(['2026-03-14 Long run']);
-    await t.app.inject({
+    await processes.first().app.inject({
       method: 'PUT',
       url: `/api/workout-planning/workouts/${created.json().data.id}`,
       headers,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Session } from '@stamina/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppConfig, buildApp, type RateLimits } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { outboxMailer } from '../src/lib/mailer.ts';
@@ -48,7 +48,7 @@ export async function redisAvailable(url: string): Promise<boolean> {
 }
 
 /** A second app process on the test app's database, as a multi-process deployment would run it. */
-export async function buildSecondApp(t: TestApp, redis: Redis) {
+async function buildSecondApp(t: TestApp, redis: Redis) {
   const other = await buildApp({
     database: t.database,
     jwtSecret: t.jwtSecret,
@@ -194,3 +194,26 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Two app processes on one database, each with its own Redis connection, as a multi-process deployment runs:
+ * call inside a describe block; `first()` is a full test app, `second()` the other process.
+ */
+export function twoProcesses() {
+  let first: TestApp;
+  let second: Awaited<ReturnType<typeof buildSecondApp>>;
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    const redisA = new Redis(REDIS_URL);
+    const redisB = new Redis(REDIS_URL);
+    clients.push(redisA, redisB);
+    first = await createTestApp({ redis: redisA });
+    second = await buildSecondApp(first, redisB);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    for (const client of clients) client.disconnect();
+  });
+  return { first: () => first, second: () => second };
+}

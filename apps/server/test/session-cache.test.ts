@@ -1,9 +1,8 @@
 // Authenticated requests are served from a session cache; every revocation must still take effect at once,
 // in this process and, through Redis, in every other process sharing the database.
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionCache } from '../src/modules/auth/session-cache.ts';
-import { bearer, buildSecondApp, createTestApp, REDIS_URL, redisAvailable, type TestApp } from './helpers.ts';
+import { bearer, REDIS_URL, redisAvailable, twoProcesses } from './helpers.ts';
 
 const identity = (userId: string) => ({
   userId,
@@ -45,34 +44,18 @@ describe('session cache', () => {
   });
 });
 
-const hasRedis = await redisAvailable(REDIS_URL);
-
-describe.runIf(hasRedis)('two app processes sharing one database and Redis', () => {
-  let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildSecondApp>>;
-  const clients: Redis[] = [];
-
-  beforeAll(async () => {
-    const redisA = new Redis(REDIS_URL);
-    const redisB = new Redis(REDIS_URL);
-    clients.push(redisA, redisB);
-    t = await createTestApp({ redis: redisA });
-    other = await buildSecondApp(t, redisB);
-  });
-
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-    for (const client of clients) client.disconnect();
-  });
+describe.runIf(await redisAvailable(REDIS_URL))('two app processes sharing one database and Redis', () => {
+  const processes = twoProcesses();
 
   it('a logout on one process ends the session on the other at once', async () => {
-    const { session } = await t.signUpAndConfirm();
+    const { session } = await processes.first().signUpAndConfirm();
     const me = () =>
-      other.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.access_token) });
+      processes
+        .second()
+        .inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.access_token) });
     expect((await me()).statusCode).toBe(200);
 
-    const logout = await t.app.inject({
+    const logout = await processes.first().app.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: bearer(session.access_token),
@@ -82,11 +65,13 @@ describe.runIf(hasRedis)('two app processes sharing one database and Redis', () 
   });
 
   it('a profile change on one process shows on the other at once', async () => {
-    const { session } = await t.signUpAndConfirm({ name: 'Before' });
+    const { session } = await processes.first().signUpAndConfirm({ name: 'Before' });
     const me = () =>
-      other.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.access_token) });
+      processes
+        .second()
+        .inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.access_token) });
     expect((await me()).json().data.name).toBe('Before');
-    await t.app.inject({
+    await processes.first().app.inject({
       method: 'PUT',
       url: '/api/auth/profile',
       headers: bearer(session.access_token),
