@@ -15,6 +15,10 @@ import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: repository functions that may run inside or outside a transaction take this. */
+export type Conn = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 // Queries of the auth area. Every function takes the database (or a transaction) explicitly.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Conn, Db, Tx } from '../../db/client.ts';
 import {
   athletes,
   authSessions,
@@ -9,9 +9,6 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema/index.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Conn = Db | Tx;
 
 export type UserRow = typeof users.$inferSelect;
 export type AthleteRow = typeof athletes.$inferSelect;

@@ -2,7 +2,7 @@
 import type { ProfileUpdateRequest, Session, User } from '@stamina/contract';
 import { defaultWidgetConfig } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -43,12 +43,12 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     return mailer.send(mail).catch((err: unknown) => log.error({ err, to: mail.to }, 'sending mail failed'));
   }
 
-  async function openSession(tx: repo.Tx, found: repo.UserWithAthlete, userAgent?: string): Promise<Session> {
+  async function openSession(tx: Tx, found: repo.UserWithAthlete, userAgent?: string): Promise<Session> {
     const sessionId = await repo.insertSession(tx, found.user.id, userAgent);
     return issueTokens(tx, found, sessionId);
   }
 
-  async function issueTokens(tx: repo.Tx, found: repo.UserWithAthlete, sessionId: string): Promise<Session> {
+  async function issueTokens(tx: Tx, found: repo.UserWithAthlete, sessionId: string): Promise<Session> {
     const refreshToken = randomToken();
     await repo.insertRefreshToken(
       tx,
@@ -71,7 +71,7 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     };
   }
 
-  async function newEmailToken(conn: Db | repo.Tx, userId: string, purpose: 'confirm' | 'reset') {
+  async function newEmailToken(conn: Conn, userId: string, purpose: 'confirm' | 'reset') {
     const token = randomToken();
     await repo.retireEmailTokens(conn, userId, purpose);
     await repo.insertEmailToken(conn, {
@@ -87,7 +87,7 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
   const resetLink = (token: string) => `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
   /** Validates a one-time e-mail token inside the caller's transaction and marks it used. */
-  async function consumeEmailToken(tx: repo.Tx, token: string, purpose: 'confirm' | 'reset') {
+  async function consumeEmailToken(tx: Tx, token: string, purpose: 'confirm' | 'reset') {
     const row = await repo.lockEmailToken(tx, hashToken(token), purpose);
     const what = purpose === 'confirm' ? 'confirmation' : 'password reset';
     if (!row) throw new AppError('LINK_INVALID', `This ${what} link is not valid. Ask for a new one.`);

@@ -1,6 +1,6 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
 import { and, asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Conn } from '../../db/client.ts';
 import { trainingPlans, workouts } from '../../db/schema/index.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
@@ -18,7 +18,7 @@ export interface WorkoutFilter {
   limit: number;
 }
 
-export async function listWorkouts(db: Db, athleteId: string, filter: WorkoutFilter): Promise<WorkoutRow[]> {
+export async function listWorkouts(db: Conn, athleteId: string, filter: WorkoutFilter): Promise<WorkoutRow[]> {
   const conditions: SQL[] = [eq(workouts.athleteId, athleteId)];
   if (filter.planId) conditions.push(eq(workouts.planId, filter.planId));
   if (filter.sport) conditions.push(eq(workouts.sport, filter.sport));
@@ -33,7 +33,7 @@ export async function listWorkouts(db: Db, athleteId: string, filter: WorkoutFil
     .limit(filter.limit);
 }
 
-export async function findWorkout(db: Db, athleteId: string, id: string): Promise<WorkoutRow | undefined> {
+export async function findWorkout(db: Conn, athleteId: string, id: string): Promise<WorkoutRow | undefined> {
   const rows = await db
     .select()
     .from(workouts)
@@ -42,7 +42,7 @@ export async function findWorkout(db: Db, athleteId: string, id: string): Promis
   return rows[0];
 }
 
-export async function workoutsOn(db: Db, athleteId: string, date: string): Promise<WorkoutRow[]> {
+export async function workoutsOn(db: Conn, athleteId: string, date: string): Promise<WorkoutRow[]> {
   return db
     .select()
     .from(workouts)
@@ -50,7 +50,7 @@ export async function workoutsOn(db: Db, athleteId: string, date: string): Promi
     .orderBy(desc(workouts.status), asc(workouts.createdAt));
 }
 
-export async function insertWorkout(db: Db, athleteId: string, values: WorkoutInsert): Promise<WorkoutRow> {
+export async function insertWorkout(db: Conn, athleteId: string, values: WorkoutInsert): Promise<WorkoutRow> {
   const [row] = await db
     .insert(workouts)
     .values({ ...values, athleteId })
@@ -59,7 +59,7 @@ export async function insertWorkout(db: Db, athleteId: string, values: WorkoutIn
 }
 
 export async function updateWorkout(
-  db: Db,
+  db: Conn,
   athleteId: string,
   id: string,
   values: Partial<WorkoutInsert>,
@@ -72,7 +72,7 @@ export async function updateWorkout(
   return row;
 }
 
-export async function deleteWorkout(db: Db, athleteId: string, id: string): Promise<boolean> {
+export async function deleteWorkout(db: Conn, athleteId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(workouts)
     .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
@@ -80,7 +80,7 @@ export async function deleteWorkout(db: Db, athleteId: string, id: string): Prom
   return rows.length > 0;
 }
 
-export async function planBelongsTo(db: Db, athleteId: string, planId: string): Promise<boolean> {
+export async function planBelongsTo(db: Conn, athleteId: string, planId: string): Promise<boolean> {
   const rows = await db
     .select({ id: trainingPlans.id })
     .from(trainingPlans)
