@@ -3,5 +3,6 @@ export * from './dates.ts';
 export * from './spec/app.ts';
 export * from './spec/user.ts';
 export * from './spec/widgets.ts';
+export * from './training/index.ts';
 export * from './workouts/files/index.ts';
 export * from './workouts/index.ts';

@@ -1,0 +1,13 @@
+// Training load and analytics: TSS (local and from recordings), fitness/fatigue/form, categories,
+// polarization, consistency and streaks, achievements, periodization and race readiness. Pure functions
+// on 'YYYY-MM-DD' dates; every formula, constant and choice is explained in docs/training-load.md.
+export * from './achievements.ts';
+export * from './calendar.ts';
+export * from './categories.ts';
+export * from './consistency.ts';
+export * from './fitness.ts';
+export * from './periodization.ts';
+export * from './polarization.ts';
+export * from './readiness.ts';
+export * from './recorded-tss.ts';
+export * from './tss.ts';
