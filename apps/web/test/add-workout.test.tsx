@@ -29,6 +29,7 @@ function created(body: Record<string, unknown>): Workout {
     status: 'planned',
     workout_data: {},
     workout_structure: null,
+    tss: null,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
   };

@@ -26,6 +26,7 @@ export function makeWorkout(overrides: Partial<Workout> = {}): Workout {
     status: 'planned',
     workout_data: {},
     workout_structure: null,
+    tss: null,
     created_at: '2025-11-01T00:00:00.000Z',
     updated_at: '2025-11-01T00:00:00.000Z',
     ...overrides,

@@ -99,6 +99,7 @@ function savedWorkout(overrides: Partial<Workout> = {}): Workout {
     status: 'planned',
     workout_data: {},
     workout_structure: null,
+    tss: null,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
     ...overrides,

@@ -93,6 +93,10 @@ export const ZWorkout = z
     status: ZWorkoutStatus,
     workout_data: z.record(z.string(), z.unknown()),
     workout_structure: ZWorkoutStructure.nullable(),
+    tss: z
+      .number()
+      .nullable()
+      .describe('Training stress score (local TSS); counted in the load once completed'),
     created_at: z.string(),
     updated_at: z.string(),
   })

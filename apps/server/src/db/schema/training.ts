@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -54,14 +56,47 @@ export const workouts = pgTable(
     targetHeartRateMax: integer('target_heart_rate_max'),
     workoutData: jsonb('workout_data').$type<Record<string, unknown>>().notNull().default({}),
     workoutStructure: jsonb('workout_structure').$type<Record<string, unknown>>(),
+    /** Training stress of the session (local TSS, spec part 2 §9); counted in the load only when completed. */
+    tss: doublePrecision('tss'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('workouts_athlete_date_idx').on(t.athleteId, t.workoutDate),
+    check('workouts_tss_check', sql`${t.tss} >= 0`),
     check('workouts_sport_check', sql`${t.sport} in ('run', 'bike', 'swim', 'strength')`),
     check('workouts_status_check', sql`${t.status} in ('planned', 'completed', 'skipped')`),
     check('workouts_zone_check', sql`${t.intensityZone} between 1 and 5`),
   ],
+);
+
+/**
+ * One row per athlete and day from their first completed session on: the day's stress and volume, and the
+ * fitness (CTL), fatigue (ATL) and form (TSB) after it. Kept current in the transaction of every workout
+ * write, re-derived from the changed day on, so that no request recomputes years of history.
+ */
+export const dailyLoad = pgTable(
+  'daily_load',
+  {
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    tss: doublePrecision('tss').notNull().default(0),
+    ctl: doublePrecision('ctl').notNull().default(0),
+    atl: doublePrecision('atl').notNull().default(0),
+    tsb: doublePrecision('tsb').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+    runMinutes: doublePrecision('run_minutes').notNull().default(0),
+    bikeMinutes: doublePrecision('bike_minutes').notNull().default(0),
+    swimMinutes: doublePrecision('swim_minutes').notNull().default(0),
+    strengthMinutes: doublePrecision('strength_minutes').notNull().default(0),
+    /** Seconds in zones 1–5 (rest counted as zone 1), from the sessions' parsed structure or their zone. */
+    zoneSeconds: jsonb('zone_seconds')
+      .$type<[number, number, number, number, number]>()
+      .notNull()
+      .default([0, 0, 0, 0, 0]),
+  },
+  (t) => [primaryKey({ columns: [t.athleteId, t.date] })],
 );

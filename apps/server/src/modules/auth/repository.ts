@@ -1,6 +1,6 @@
 // Queries of the auth area. Every function takes the database (or a transaction) explicitly.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Conn, Db, Tx } from '../../db/client.ts';
+import type { Conn, Tx } from '../../db/client.ts';
 import {
   athletes,
   authSessions,

@@ -18,7 +18,11 @@ export interface WorkoutFilter {
   limit: number;
 }
 
-export async function listWorkouts(db: Conn, athleteId: string, filter: WorkoutFilter): Promise<WorkoutRow[]> {
+export async function listWorkouts(
+  db: Conn,
+  athleteId: string,
+  filter: WorkoutFilter,
+): Promise<WorkoutRow[]> {
   const conditions: SQL[] = [eq(workouts.athleteId, athleteId)];
   if (filter.planId) conditions.push(eq(workouts.planId, filter.planId));
   if (filter.sport) conditions.push(eq(workouts.sport, filter.sport));
@@ -72,12 +76,13 @@ export async function updateWorkout(
   return row;
 }
 
-export async function deleteWorkout(db: Conn, athleteId: string, id: string): Promise<boolean> {
+/** Deletes one of the athlete's workouts; its date and status, or undefined when there was none. */
+export async function deleteWorkout(db: Conn, athleteId: string, id: string) {
   const rows = await db
     .delete(workouts)
     .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
-    .returning({ id: workouts.id });
-  return rows.length > 0;
+    .returning({ workoutDate: workouts.workoutDate, status: workouts.status });
+  return rows[0];
 }
 
 export async function planBelongsTo(db: Conn, athleteId: string, planId: string): Promise<boolean> {

@@ -8,10 +8,19 @@ import {
   type WorkoutCreateRequest,
   type WorkoutUpdateRequest,
 } from '@stamina/contract';
-import { dateInTimeZone, type ParsedWorkout, parseWorkout, primaryZone, type Sport } from '@stamina/core';
+import {
+  dateInTimeZone,
+  type ParsedWorkout,
+  parseWorkout,
+  primaryZone,
+  type Sport,
+  workoutTss,
+  type ZoneDistribution,
+} from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { rederiveDailyLoad } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
 /** The calendar range is at most 366 days; this leaves room for several workouts a day. */
@@ -49,6 +58,7 @@ export function toWorkout(row: repo.WorkoutRow): Workout {
     status: row.status as Workout['status'],
     workout_data: row.workoutData,
     workout_structure: (row.workoutStructure as Workout['workout_structure']) ?? null,
+    tss: row.tss === null ? null : Math.round(row.tss * 10) / 10,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -65,7 +75,18 @@ function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
   };
 }
 
-/** The zone with the most work time, for workouts whose text sets no explicit zone. */
+/** A workout's training stress (local TSS), from its parsed structure or its duration and zone. */
+function tssOf(
+  values: Pick<repo.WorkoutInsert, 'sport' | 'durationMinutes' | 'intensityZone' | 'workoutStructure'>,
+) {
+  const structure = values.workoutStructure as { zone_distribution?: ZoneDistribution } | null | undefined;
+  return workoutTss({
+    sport: values.sport as Sport,
+    duration_minutes: values.durationMinutes ?? null,
+    intensity_zone: values.intensityZone ?? null,
+    zone_distribution: structure?.zone_distribution ?? null,
+  });
+}
 
 /** Every write to workouts goes through this service; `onChange` hears of each, after it is stored. */
 export function createWorkoutService(db: Db, options: { onChange?: (athleteId: string) => void } = {}) {
@@ -122,8 +143,28 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
       changes.workoutLanguageText = workoutLanguageText;
       changes.workoutStructure = workoutStructure;
     }
-    const row = await repo.updateWorkout(db, auth.athleteId, id, changes);
-    if (!row) throw notFound('Workout');
+    const next = { ...current, ...changes };
+    changes.tss = tssOf(next);
+    const row = await db.transaction(async (tx) => {
+      const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes);
+      if (!updated) throw notFound('Workout');
+      if (current.status === 'completed' || updated.status === 'completed') {
+        const from = current.workoutDate < updated.workoutDate ? current.workoutDate : updated.workoutDate;
+        await rederiveDailyLoad(tx, auth.athleteId, from);
+      }
+      return updated;
+    });
+    changed(auth.athleteId);
+    return row;
+  }
+
+  /** Stores a new workout and, when it is already completed, its day's load. */
+  async function insert(auth: AuthContext, values: repo.WorkoutInsert): Promise<repo.WorkoutRow> {
+    const row = await db.transaction(async (tx) => {
+      const inserted = await repo.insertWorkout(tx, auth.athleteId, { ...values, tss: tssOf(values) });
+      if (inserted.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, inserted.workoutDate);
+      return inserted;
+    });
     changed(auth.athleteId);
     return row;
   }
@@ -156,7 +197,7 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
         body.sport,
       );
       const status = body.status ?? 'planned';
-      const row = await repo.insertWorkout(db, auth.athleteId, {
+      const row = await insert(auth, {
         title: body.title,
         workoutDate: body.workout_date,
         sport: body.sport,
@@ -171,7 +212,6 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
         completedAt: status === 'completed' ? new Date() : null,
         workoutData: body.workout_data ?? {},
       });
-      changed(auth.athleteId);
       return toWorkout(row);
     },
 
@@ -214,7 +254,7 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
 
     async createTraining(auth: AuthContext, body: TrainingWorkoutCreateRequest, now = new Date()) {
       await assertPlan(auth, body.plan_id);
-      const row = await repo.insertWorkout(db, auth.athleteId, {
+      const row = await insert(auth, {
         title: body.title,
         description: body.description ?? null,
         intensityZone: body.intensity ?? null,
@@ -225,7 +265,6 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
         planId: body.plan_id ?? null,
         workoutDate: body.workout_date ?? dateInTimeZone(now, auth.timezone),
       });
-      changed(auth.athleteId);
       return toTrainingWorkout(row);
     },
 
@@ -234,7 +273,12 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {
-      if (!UUID.test(id) || !(await repo.deleteWorkout(db, auth.athleteId, id))) throw notFound('Workout');
+      if (!UUID.test(id)) throw notFound('Workout');
+      await db.transaction(async (tx) => {
+        const deleted = await repo.deleteWorkout(tx, auth.athleteId, id);
+        if (!deleted) throw notFound('Workout');
+        if (deleted.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, deleted.workoutDate);
+      });
       changed(auth.athleteId);
     },
 
