@@ -17,6 +17,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { trainingLoadRoutes } from './modules/training-load/routes.ts';
+import { createTrainingLoadService } from './modules/training-load/service.ts';
 import { createCalendarCache } from './modules/workouts/calendar-cache.ts';
 import { createWorkoutFileService } from './modules/workouts/files.ts';
 import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
@@ -137,6 +139,9 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/workout-planning',
   });
   await app.register(trainingWorkoutRoutes(workoutService, authenticate), { prefix: '/api/training' });
+  await app.register(trainingLoadRoutes(createTrainingLoadService(db), authenticate), {
+    prefix: '/api/training',
+  });
 
   const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
   const serveWeb = indexHtml !== null && existsSync(indexHtml);

@@ -7,6 +7,7 @@ import { compileContractSerializer, forSerialization } from '../src/plugins/seri
 
 const user = (metadata: Record<string, unknown>, confirmed: string | null) => ({
   id: '0087a57e-98d6-4a8f-9084-49c8624de07e',
+  athlete_id: '1087a57e-98d6-4a8f-9084-49c8624de07e',
   email: 'ana@example.com',
   name: 'Ana',
   user_metadata: { name: 'Ana', primarySports: ['running'], language: 'en', timezone: 'UTC', ...metadata },

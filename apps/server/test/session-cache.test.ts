@@ -10,6 +10,7 @@ const identity = (userId: string) => ({
   timezone: 'UTC',
   user: {
     id: userId,
+    athlete_id: 'a',
     email: 'x@y.z',
     name: 'X',
     user_metadata: {},

@@ -22,6 +22,7 @@ function session(accessToken: string, refreshToken = 'refresh-1') {
     token_type: 'bearer' as const,
     user: {
       id: '00000000-0000-4000-8000-000000000000',
+      athlete_id: '00000000-0000-4000-8000-0000000000a1',
       email: 'a@b.c',
       name: 'A',
       user_metadata: {},

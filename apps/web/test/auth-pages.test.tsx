@@ -10,6 +10,7 @@ function json(status: number, body: unknown): Response {
 
 const user = {
   id: '00000000-0000-4000-8000-000000000000',
+  athlete_id: '00000000-0000-4000-8000-0000000000a1',
   email: 'ana@example.com',
   name: 'Ana Runner',
   user_metadata: { name: 'Ana Runner' },

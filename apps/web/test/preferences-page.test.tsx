@@ -8,6 +8,7 @@ import { json, mockFetch } from './calendar-test-utils.tsx';
 
 const user = {
   id: '00000000-0000-4000-8000-000000000000',
+  athlete_id: '00000000-0000-4000-8000-0000000000a1',
   email: 'ana@example.com',
   name: 'Ana Runner',
   user_metadata: { name: 'Ana Runner', units: 'metric' as const },

@@ -100,6 +100,7 @@ export const ZUserMetadata = z
 export const ZUser = z
   .object({
     id: z.uuid(),
+    athlete_id: z.uuid().describe('The athlete profile of this account: the {id} of the per-athlete calls'),
     email: z.string(),
     name: z.string(),
     user_metadata: ZUserMetadata,

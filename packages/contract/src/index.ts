@@ -2,4 +2,5 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './training-load.ts';
 export * from './workouts.ts';

@@ -5,6 +5,7 @@ import type { UserWithAthlete } from './repository.ts';
 export function toUser({ user, athlete }: UserWithAthlete): User {
   return {
     id: user.id,
+    athlete_id: athlete.id,
     email: user.email,
     name: user.name,
     user_metadata: {

@@ -70,3 +70,13 @@ export async function daysBetween(
     .where(and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.date} between ${from} and ${to}`))
     .orderBy(asc(dailyLoad.date));
 }
+
+/** Every day with at least one completed session, oldest first. */
+export async function daysWithSessions(db: Conn, athleteId: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: dailyLoad.date })
+    .from(dailyLoad)
+    .where(and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.sessions} > 0`))
+    .orderBy(asc(dailyLoad.date));
+  return rows.map((row) => row.date);
+}

@@ -1,0 +1,90 @@
+// Training load calls of the Training API, under /api/training (spec part 2 §7).
+import {
+  dataEnvelope,
+  ZAthleteIdParam,
+  ZDaysQuery,
+  ZErrorResponse,
+  ZFitnessFormRecord,
+  ZStreak,
+  ZWeeklyLoad,
+  ZWeekSummary,
+  ZWeekSummaryQuery,
+  ZWeeksQuery,
+} from '@stamina/contract';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import type { TrainingLoadService } from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearerAuth: [] }];
+const tags = ['training'];
+/** Default spans of spec part 2 §9. */
+const FORM_FITNESS_DAYS = 42;
+const WEEKLY_LOAD_WEEKS = 12;
+
+export function trainingLoadRoutes(service: TrainingLoadService, authenticate: preHandlerHookHandler) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', authenticate);
+
+    app.get(
+      '/form-fitness/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Daily fitness (CTL), fatigue (ATL) and form (TSB) with their levels, ending today',
+          params: ZAthleteIdParam,
+          querystring: ZDaysQuery(FORM_FITNESS_DAYS),
+          response: { 200: dataEnvelope(z.array(ZFitnessFormRecord)), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.formFitness(requireAuth(request), request.params.id, request.query.days),
+      }),
+    );
+
+    app.get(
+      '/weekly-load',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'TSS per week (Monday first), day by day, with the load trend',
+          querystring: ZWeeksQuery(WEEKLY_LOAD_WEEKS),
+          response: { 200: dataEnvelope(z.array(ZWeeklyLoad)), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.weeklyLoad(requireAuth(request), request.query.weeks) }),
+    );
+
+    app.get(
+      '/streak',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Current and longest run of days with a completed workout',
+          response: { 200: dataEnvelope(ZStreak), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.streak(requireAuth(request)) }),
+    );
+
+    app.get(
+      '/summary/week',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Sessions, hours and TSS of the week holding `start` (default this week)',
+          querystring: ZWeekSummaryQuery,
+          response: { 200: dataEnvelope(ZWeekSummary), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.weekSummary(requireAuth(request), request.query.start) }),
+    );
+  };
+}

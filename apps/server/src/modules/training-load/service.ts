@@ -1,0 +1,131 @@
+// Training load reads (spec part 2 §7 Training API, §9): fitness and form, weekly load, streak and the
+// weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
+// training-week convention, and "today" is the athlete's own calendar day.
+import type { FitnessFormRecordDto, WeeklyLoad, WeekSummary } from '@stamina/contract';
+import {
+  addDays,
+  type DailyLoadPoint,
+  dateInTimeZone,
+  extendSeriesTo,
+  fitnessFormRecord,
+  loadSeries,
+  loadTrend,
+  trainingStreak,
+  weeklyTssFromAtl,
+  weekStartOf,
+} from '@stamina/core';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { listWorkouts } from '../workouts/repository.ts';
+import * as repo from './repository.ts';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+/** Earlier weeks that the load trend of a week compares with. */
+const TREND_WEEKS = 4;
+
+export function createTrainingLoadService(db: Db) {
+  /** The per-athlete calls take the caller's own athlete id; any other id is not found. */
+  function assertOwn(auth: AuthContext, athleteId: string) {
+    if (athleteId !== auth.athleteId) throw notFound('Athlete');
+  }
+
+  /** The daily series from `from` to `to`: stored days, decayed across days after the last stored one. */
+  async function series(athleteId: string, from: string, to: string): Promise<DailyLoadPoint[]> {
+    const before = await repo.lastDayBefore(db, athleteId, from);
+    const rows = await repo.daysBetween(db, athleteId, from, to);
+    let seed = before ? { ctl: before.ctl, atl: before.atl } : null;
+    if (before && before.date < addDays(from, -1)) {
+      const decayed = extendSeriesTo([{ ...before, tss: before.tss }], addDays(from, -1)).at(-1);
+      seed = decayed ? { ctl: decayed.ctl, atl: decayed.atl } : seed;
+    }
+    return loadSeries(
+      rows.map((row) => ({ date: row.date, tss: row.tss })),
+      { from, to, seed },
+    );
+  }
+
+  return {
+    async formFitness(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
+      assertOwn(auth, athleteId);
+      const today = dateInTimeZone(now, auth.timezone);
+      const points = await series(auth.athleteId, addDays(today, -(days - 1)), today);
+      return points.map((point): FitnessFormRecordDto => {
+        const record = fitnessFormRecord(point);
+        return {
+          date: record.date,
+          tss: round1(record.tss),
+          ctl: round1(record.ctl),
+          atl: round1(record.atl),
+          tsb: round1(record.tsb),
+          fitness_level: record.fitness_level,
+          fatigue_level: record.fatigue_level,
+          form_level: record.form_level,
+        };
+      });
+    },
+
+    async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<WeeklyLoad[]> {
+      const today = dateInTimeZone(now, auth.timezone);
+      const lastWeek = weekStartOf(today);
+      const first = addDays(lastWeek, -7 * (weeks - 1 + TREND_WEEKS));
+      const rows = await repo.daysBetween(db, auth.athleteId, first, addDays(lastWeek, 6));
+      const tssByDay = new Map(rows.map((row) => [row.date, row.tss]));
+      const all: WeeklyLoad[] = [];
+      for (let week = first; week <= lastWeek; week = addDays(week, 7)) {
+        const daily = Array.from({ length: 7 }, (_, i) => round1(tssByDay.get(addDays(week, i)) ?? 0));
+        const total = daily.reduce((a, b) => a + b, 0);
+        all.push({
+          week_start: week,
+          total_tss: round1(total),
+          daily_tss: daily,
+          weekly_average: round1(total / 7),
+          load_trend: loadTrend(
+            total,
+            all.slice(-TREND_WEEKS).map((w) => w.total_tss),
+          ),
+        });
+      }
+      return all.slice(TREND_WEEKS);
+    },
+
+    async streak(auth: AuthContext, now = new Date()) {
+      const today = dateInTimeZone(now, auth.timezone);
+      const { current_streak, longest_streak } = trainingStreak(
+        await repo.daysWithSessions(db, auth.athleteId),
+        today,
+      );
+      return { currentStreak: current_streak, longestStreak: longest_streak };
+    },
+
+    async weekSummary(auth: AuthContext, start: string | undefined, now = new Date()): Promise<WeekSummary> {
+      const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
+      const workouts = await listWorkouts(db, auth.athleteId, {
+        dateFrom: weekStart,
+        dateTo: addDays(weekStart, 6),
+        limit: 1000,
+      });
+      const completed = workouts.filter((w) => w.status === 'completed');
+      const minutes = completed.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
+      let weeklyTss = completed.reduce((sum, w) => sum + (w.tss ?? 0), 0);
+      // Completed work without any TSS (no duration): the spec's fallback, the week's share of the fatigue.
+      if (completed.length > 0 && completed.every((w) => w.tss === null)) {
+        const atEnd = await series(auth.athleteId, addDays(weekStart, 6), addDays(weekStart, 6));
+        weeklyTss = weeklyTssFromAtl(atEnd[0]?.atl ?? 0);
+      }
+      return {
+        week_start: weekStart,
+        completed_sessions: completed.length,
+        planned_sessions: workouts.length > 0 ? workouts.length : DEFAULT_PLANNED_SESSIONS,
+        total_sessions: workouts.length,
+        total_duration_hours: round1(minutes / 60),
+        weekly_tss: round1(weeklyTss),
+      };
+    },
+  };
+}
+
+/** Spec part 2 §9: a week with nothing scheduled counts 5 planned sessions. */
+const DEFAULT_PLANNED_SESSIONS = 5;
+
+export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;

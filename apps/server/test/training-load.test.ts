@@ -1,0 +1,149 @@
+// Training API load calls: fitness and form, weekly load, streak and the weekly summary, on real data.
+import { addDays, weekStartOf } from '@stamina/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let token: string;
+let athleteId: string;
+const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { session } = await t.signUpAndConfirm();
+  token = session.access_token;
+  athleteId = session.user.athlete_id;
+  const add = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/workout-planning/workouts', headers: bearer(token), payload });
+  // One easy hour yesterday and today (TSS 1 h × 0.75² × 100 = 56.3 each), one skipped, one still planned.
+  for (const date of [addDays(today, -1), today]) {
+    await add({
+      title: 'Easy',
+      workout_date: date,
+      sport: 'run',
+      duration_minutes: 60,
+      intensity_zone: 2,
+      status: 'completed',
+    });
+  }
+  await add({
+    title: 'Skipped',
+    workout_date: today,
+    sport: 'bike',
+    duration_minutes: 90,
+    status: 'skipped',
+  });
+  await add({ title: 'Later', workout_date: addDays(today, 1), sport: 'swim', duration_minutes: 45 });
+});
+afterAll(() => t.close());
+
+const get = (url: string, as = token) => t.app.inject({ method: 'GET', url, headers: bearer(as) });
+
+describe('GET /api/training/form-fitness/{id}', () => {
+  it('answers 42 days ending today, with the hand-computed load of two easy hours and its levels', async () => {
+    const res = await get(`/api/training/form-fitness/${athleteId}`);
+    expect(res.statusCode).toBe(200);
+    const days = res.json().data;
+    expect(days).toHaveLength(42);
+    expect(days.at(-1).date).toBe(today);
+    expect(days[0].date).toBe(addDays(today, -41));
+    // Day 1: CTL = 56.3 × (1 − e^(−1/42)), ATL = 56.3 × (1 − e^(−1/7)); day 2 adds 56.3 again.
+    const k42 = 1 - Math.exp(-1 / 42);
+    const k7 = 1 - Math.exp(-1 / 7);
+    const ctl1 = 56.3 * k42;
+    const atl1 = 56.3 * k7;
+    const ctl2 = ctl1 + (56.3 - ctl1) * k42;
+    const atl2 = atl1 + (56.3 - atl1) * k7;
+    expect(days.at(-2)).toMatchObject({ tss: 56.3, ctl: 1.3, atl: 7.5 });
+    expect(days.at(-1).ctl).toBeCloseTo(ctl2, 1);
+    expect(days.at(-1).atl).toBeCloseTo(atl2, 1);
+    expect(days.at(-1).tsb).toBeCloseTo(ctl2 - atl2, 1);
+    expect(days.at(-1)).toMatchObject({ fitness_level: 'low', fatigue_level: 'low', form_level: 'tired' });
+    expect(days[0]).toMatchObject({ tss: 0, ctl: 0, atl: 0, tsb: 0, form_level: 'neutral' });
+  });
+
+  it('takes days from 1 to 3650 and refuses anything else with 400', async () => {
+    expect((await get(`/api/training/form-fitness/${athleteId}?days=1`)).json().data).toHaveLength(1);
+    for (const days of ['0', '3651', 'abc', '2.5']) {
+      const res = await get(`/api/training/form-fitness/${athleteId}?days=${days}`);
+      expect(res.statusCode, days).toBe(400);
+      expect(res.json().message).toMatch(/days/);
+    }
+  });
+
+  it("answers 404 for another athlete's id, or the account id, and never shows their data", async () => {
+    const other = (await t.signUpAndConfirm()).session;
+    const res = await get(`/api/training/form-fitness/${athleteId}`, other.access_token);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('56.3');
+    expect((await get(`/api/training/form-fitness/${other.user.id}`, other.access_token)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await get(`/api/training/form-fitness/${other.user.athlete_id}`, other.access_token)).statusCode,
+    ).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/training/form-fitness/${athleteId}` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/training/weekly-load', () => {
+  it('answers 12 Monday weeks by default, the last holding this week day by day', async () => {
+    const res = await get('/api/training/weekly-load');
+    expect(res.statusCode).toBe(200);
+    const weeks = res.json().data;
+    expect(weeks).toHaveLength(12);
+    const thisWeek = weeks.at(-1);
+    expect(thisWeek.week_start).toBe(weekStartOf(today));
+    expect(thisWeek.daily_tss).toHaveLength(7);
+    const sum = weeks.slice(-2).reduce((s: number, w: { total_tss: number }) => s + w.total_tss, 0);
+    expect(sum).toBeCloseTo(112.6, 1);
+    expect(weeks[0]).toMatchObject({ total_tss: 0, weekly_average: 0, load_trend: 'stable' });
+  });
+
+  it('takes weeks from 1 to 520', async () => {
+    expect((await get('/api/training/weekly-load?weeks=1')).json().data).toHaveLength(1);
+    expect((await get('/api/training/weekly-load?weeks=0')).statusCode).toBe(400);
+    expect((await get('/api/training/weekly-load?weeks=521')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/training/streak', () => {
+  it('counts yesterday and today', async () => {
+    const res = await get('/api/training/streak');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ currentStreak: 2, longestStreak: 2 });
+  });
+});
+
+describe('GET /api/training/summary/week', () => {
+  it("sums this week's completed work and counts every scheduled session", async () => {
+    const week = weekStartOf(today);
+    const res = await get('/api/training/summary/week');
+    expect(res.statusCode).toBe(200);
+    const inWeek = (date: string) => date >= week && date <= addDays(week, 6);
+    const completed = [addDays(today, -1), today].filter(inWeek).length;
+    const scheduled = completed + 1 + (inWeek(addDays(today, 1)) ? 1 : 0);
+    expect(res.json().data).toEqual({
+      week_start: week,
+      completed_sessions: completed,
+      planned_sessions: scheduled,
+      total_sessions: scheduled,
+      total_duration_hours: completed,
+      weekly_tss: Math.round(completed * 563) / 10,
+    });
+  });
+
+  it('counts five planned sessions for an empty week, and refuses a bad start date', async () => {
+    const res = await get('/api/training/summary/week?start=2020-01-08');
+    expect(res.json().data).toMatchObject({
+      week_start: '2020-01-06',
+      planned_sessions: 5,
+      total_sessions: 0,
+    });
+    expect((await get('/api/training/summary/week?start=2020-13-01')).statusCode).toBe(400);
+  });
+});
