@@ -25,9 +25,11 @@ declare module 'fastify' {
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+  // 'Bearer <token>', the scheme in any case; checked without splitting, since this runs on every request.
+  if (!header || header.length <= 7 || header.charCodeAt(6) !== 32) return undefined;
+  if (header.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
+  const token = header.slice(7).trim();
+  return token && !token.includes(' ') ? token : undefined;
 }
 
 /**

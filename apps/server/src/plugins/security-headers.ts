@@ -3,8 +3,10 @@
 // request cost a noticeable share of a small authenticated request.
 //
 // Two sets: pages (the web app, the API docs) get helmet's full set with the app's content security policy;
-// JSON API responses get the short set OWASP recommends for APIs (nothing in them is ever rendered as a
-// page), which also keeps every API response about 600 bytes lighter.
+// JSON API responses get the set of OWASP's REST Security Cheat Sheet (nothing in them is ever rendered as a
+// page): no-store, a CSP that forbids everything and framing, nosniff, X-Frame-Options and HSTS. Every header
+// costs time on every response (Node validates each one), and the page-only ones do nothing for JSON: a
+// referrer policy governs links a JSON body never follows, and cross-origin reads need the bearer token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
@@ -43,8 +45,6 @@ export function securityHeaders(): { page: Record<string, string>; api: Record<s
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
     'cache-control': 'no-store',
   };
   const hsts = headers['strict-transport-security'];
