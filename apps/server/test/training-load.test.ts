@@ -90,6 +90,50 @@ describe('GET /api/training/form-fitness/{id}', () => {
   });
 });
 
+describe('GET /api/training/load-trends/{id}', () => {
+  it("answers 12 Monday weeks by default, this week closing on today's fitness", async () => {
+    const res = await get(`/api/training/load-trends/${athleteId}`);
+    expect(res.statusCode).toBe(200);
+    const weeks = res.json().data;
+    expect(weeks).toHaveLength(12);
+    const last = weeks.at(-1);
+    expect(last.week_start).toBe(weekStartOf(today));
+    expect(last.week_number).toBeGreaterThanOrEqual(1);
+    const form = (await get(`/api/training/form-fitness/${athleteId}?days=1`)).json().data[0];
+    expect(last).toMatchObject({ ctl: form.ctl, atl: form.atl, tsb: form.tsb });
+    const total = weeks.reduce((sum: number, w: { total_tss: number }) => sum + w.total_tss, 0);
+    expect(total).toBeCloseTo(112.6, 1);
+  });
+
+  it('validates weeks and answers 404 for another id', async () => {
+    expect((await get(`/api/training/load-trends/${athleteId}?weeks=521`)).statusCode).toBe(400);
+    const other = (await t.signUpAndConfirm()).session;
+    expect((await get(`/api/training/load-trends/${athleteId}`, other.access_token)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/training/consistency/{id}', () => {
+  it('marks the last 28 days rest, complete, partial or missed', async () => {
+    const res = await get(`/api/training/consistency/${athleteId}`);
+    expect(res.statusCode).toBe(200);
+    const { daily_data, summary } = res.json().data;
+    expect(daily_data).toHaveLength(28);
+    expect(daily_data.at(-1).date).toBe(today);
+    expect(daily_data.at(-2)).toMatchObject({ status: 'complete', completion: 1, completed_minutes: 60 });
+    // Today: 60 of 150 scheduled minutes done so far (the ride was skipped).
+    expect(daily_data.at(-1)).toMatchObject({ planned_minutes: 150, completed_minutes: 60 });
+    expect(daily_data[0]).toMatchObject({ status: 'rest', completion: 0 });
+    expect(summary.total_days).toBe(28);
+    expect(summary.complete_days).toBeGreaterThanOrEqual(1);
+  });
+
+  it('validates days and answers 404 for another id', async () => {
+    expect((await get(`/api/training/consistency/${athleteId}?days=0`)).statusCode).toBe(400);
+    const other = (await t.signUpAndConfirm()).session;
+    expect((await get(`/api/training/consistency/${athleteId}`, other.access_token)).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/training/weekly-load', () => {
   it('answers 12 Monday weeks by default, the last holding this week day by day', async () => {
     const res = await get('/api/training/weekly-load');

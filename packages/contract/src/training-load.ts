@@ -70,3 +70,46 @@ export const ZWeekSummary = z
   })
   .meta({ id: 'WeekSummary' });
 export type WeekSummary = z.infer<typeof ZWeekSummary>;
+
+export const ZLoadTrendWeek = z
+  .object({
+    week_start: z.string(),
+    week_number: z.number().int().describe('ISO week number'),
+    total_tss: z.number(),
+    ctl: z.number().describe('At the end of the week (or today, for this week)'),
+    atl: z.number(),
+    tsb: z.number(),
+  })
+  .meta({ id: 'LoadTrendWeek' });
+export type LoadTrendWeek = z.infer<typeof ZLoadTrendWeek>;
+
+export const ZConsistencyDay = z
+  .object({
+    date: z.string(),
+    day: z.number().int(),
+    status: z.enum(['rest', 'complete', 'partial', 'missed']),
+    completion: z.number(),
+    planned_sessions: z.number().int(),
+    completed_sessions: z.number().int(),
+    planned_minutes: z.number(),
+    completed_minutes: z.number(),
+  })
+  .meta({ id: 'ConsistencyDay' });
+
+export const ZConsistency = z
+  .object({
+    daily_data: z.array(ZConsistencyDay),
+    summary: z.object({
+      total_days: z.number().int(),
+      rest_days: z.number().int(),
+      complete_days: z.number().int(),
+      partial_days: z.number().int(),
+      missed_days: z.number().int(),
+      training_days: z.number().int(),
+      completion_percentage: z.number(),
+      average_completion: z.number(),
+      current_streak: z.number().int(),
+      longest_streak: z.number().int(),
+    }),
+  })
+  .meta({ id: 'Consistency' });

@@ -46,3 +46,10 @@ export function weekStartOf(date: string, weekStartsOn: number = 1): string {
 export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
+
+/** The ISO 8601 week number (1..53) of a date: weeks start on Monday, and week 1 holds the year's first Thursday. */
+export function isoWeekNumber(date: string): number {
+  const thursday = addDays(date, 3 - ((dayOfWeek(date) + 6) % 7));
+  const januaryFirst = `${thursday.slice(0, 4)}-01-01`;
+  return Math.floor(daysBetween(januaryFirst, thursday) / 7) + 1;
+}

@@ -2,9 +2,11 @@
 import {
   dataEnvelope,
   ZAthleteIdParam,
+  ZConsistency,
   ZDaysQuery,
   ZErrorResponse,
   ZFitnessFormRecord,
+  ZLoadTrendWeek,
   ZStreak,
   ZWeeklyLoad,
   ZWeekSummary,
@@ -23,6 +25,8 @@ const tags = ['training'];
 /** Default spans of spec part 2 §9. */
 const FORM_FITNESS_DAYS = 42;
 const WEEKLY_LOAD_WEEKS = 12;
+const LOAD_TRENDS_WEEKS = 12;
+const CONSISTENCY_DAYS = 28;
 
 export function trainingLoadRoutes(service: TrainingLoadService, authenticate: preHandlerHookHandler) {
   return async function register(fastify: FastifyInstance) {
@@ -43,6 +47,40 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: p
       },
       async (request) => ({
         data: await service.formFitness(requireAuth(request), request.params.id, request.query.days),
+      }),
+    );
+
+    app.get(
+      '/load-trends/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Weekly TSS with the week's closing fitness, fatigue and form (Monday weeks)",
+          params: ZAthleteIdParam,
+          querystring: ZWeeksQuery(LOAD_TRENDS_WEEKS),
+          response: { 200: dataEnvelope(z.array(ZLoadTrendWeek)), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.loadTrends(requireAuth(request), request.params.id, request.query.weeks),
+      }),
+    );
+
+    app.get(
+      '/consistency/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Each day as rest, complete, partial or missed, with the summary',
+          params: ZAthleteIdParam,
+          querystring: ZDaysQuery(CONSISTENCY_DAYS),
+          response: { 200: dataEnvelope(ZConsistency), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.consistency(requireAuth(request), request.params.id, request.query.days),
       }),
     );
 

@@ -1,13 +1,15 @@
-// Training load reads (spec part 2 §7 Training API, §9): fitness and form, weekly load, streak and the
-// weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
+// Training load reads (spec part 2 §7 Training API, §9): fitness and form, load trends, consistency, weekly
+// load, streak and the weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
 // training-week convention, and "today" is the athlete's own calendar day.
-import type { FitnessFormRecordDto, WeeklyLoad, WeekSummary } from '@stamina/contract';
+import type { FitnessFormRecordDto, LoadTrendWeek, WeeklyLoad, WeekSummary } from '@stamina/contract';
 import {
   addDays,
+  consistencyAnalysis,
   type DailyLoadPoint,
   dateInTimeZone,
   extendSeriesTo,
   fitnessFormRecord,
+  isoWeekNumber,
   loadSeries,
   loadTrend,
   trainingStreak,
@@ -63,6 +65,44 @@ export function createTrainingLoadService(db: Db) {
           form_level: record.form_level,
         };
       });
+    },
+
+    /** Week by week (Monday first): the week's TSS and the CTL, ATL and TSB at its end (today for this week). */
+    async loadTrends(auth: AuthContext, athleteId: string, weeks: number, now = new Date()) {
+      assertOwn(auth, athleteId);
+      const today = dateInTimeZone(now, auth.timezone);
+      const first = addDays(weekStartOf(today), -7 * (weeks - 1));
+      const points = await series(auth.athleteId, first, today);
+      const trends: LoadTrendWeek[] = [];
+      for (let i = 0; i < points.length; i += 7) {
+        const week = points.slice(i, i + 7);
+        const end = week.at(-1)!;
+        trends.push({
+          week_start: week[0]!.date,
+          week_number: isoWeekNumber(week[0]!.date),
+          total_tss: round1(week.reduce((sum, day) => sum + day.tss, 0)),
+          ctl: round1(end.ctl),
+          atl: round1(end.atl),
+          tsb: round1(end.tsb),
+        });
+      }
+      return trends;
+    },
+
+    /** Each of the last `days` days as rest, complete, partial or missed, with the summary (spec part 2 §4). */
+    async consistency(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
+      assertOwn(auth, athleteId);
+      const today = dateInTimeZone(now, auth.timezone);
+      const workouts = await listWorkouts(db, auth.athleteId, {
+        dateFrom: addDays(today, -(days - 1)),
+        dateTo: today,
+        limit: 100_000,
+      });
+      return consistencyAnalysis(
+        workouts.map((w) => ({ date: w.workoutDate, status: w.status, duration_minutes: w.durationMinutes })),
+        today,
+        days,
+      );
     },
 
     async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<WeeklyLoad[]> {

@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, isoWeekNumber, weekStartOf } from '../src/index.ts';
+
+describe('isoWeekNumber', () => {
+  it('follows ISO 8601 at the turns of the year', () => {
+    expect(isoWeekNumber('2026-01-01')).toBe(1); // a Thursday
+    expect(isoWeekNumber('2024-12-30')).toBe(1); // Monday of week 1 of 2025
+    expect(isoWeekNumber('2021-01-03')).toBe(53); // Sunday closing week 53 of 2020
+    expect(isoWeekNumber('2026-11-22')).toBe(47);
+  });
+
+  it('is the same for every day of a Monday week, and one more (or back to 1) the week after', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), (offset) => {
+        const monday = weekStartOf(addDays('1990-01-01', offset));
+        const week = isoWeekNumber(monday);
+        for (let i = 1; i < 7; i++) expect(isoWeekNumber(addDays(monday, i))).toBe(week);
+        const next = isoWeekNumber(addDays(monday, 7));
+        expect(next === week + 1 || (next === 1 && week >= 52)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
