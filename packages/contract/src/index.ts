@@ -1,6 +1,8 @@
 // Zod schemas for every request and response, shared by the server (validation, OpenAPI) and the web app.
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './plans.ts';
 export * from './training-load.ts';
 export * from './workouts.ts';

@@ -113,3 +113,99 @@ export const ZConsistency = z
     }),
   })
   .meta({ id: 'Consistency' });
+
+// Calculations (spec part 2 §3 "TSS input" and its result, §7 calculate-* calls).
+const ZPositive = (name: string, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .positive(`${name} must be above 0`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const ZTssInput = z
+  .object({
+    sport: z.enum(['swim', 'bike', 'run', 'brick', 'strength'], {
+      error: 'sport must be swim, bike, run, brick or strength',
+    }),
+    duration_minutes: z
+      .number({ error: 'duration_minutes must be a number' })
+      .min(0, 'duration_minutes must be at least 0')
+      .max(10_080, 'duration_minutes must be at most 10080 (a week)'),
+    intensity_data: z
+      .object({
+        avg_power: ZPositive('avg_power', 3000).nullish(),
+        avg_heart_rate: ZPositive('avg_heart_rate', 260).nullish(),
+        avg_pace_per_km: ZPositive('avg_pace_per_km', 3600).nullish(),
+        rpe: z.number().min(1, 'rpe must be 1 to 10').max(10, 'rpe must be 1 to 10').nullish(),
+      })
+      .strict()
+      .nullish(),
+    athlete_zones: z
+      .object({
+        power_ftp: ZPositive('power_ftp', 2000).nullish(),
+        hr_zones: z
+          .object({
+            bounds: z.array(ZPositive('hr_zones.bounds', 260)).length(4).nullish(),
+            lthr: ZPositive('lthr', 260).nullish(),
+            max_hr: ZPositive('max_hr', 260).nullish(),
+          })
+          .strict()
+          .nullish(),
+        pace_thresholds: z
+          .object({
+            bounds: z.array(ZPositive('pace_thresholds.bounds', 3600)).length(4).nullish(),
+            threshold_pace_per_km: ZPositive('threshold_pace_per_km', 3600).nullish(),
+          })
+          .strict()
+          .nullish(),
+      })
+      .strict()
+      .nullish(),
+    zone_distribution: z
+      .object({
+        zone_1: z.number().min(0).optional(),
+        zone_2: z.number().min(0).optional(),
+        zone_3: z.number().min(0).optional(),
+        zone_4: z.number().min(0).optional(),
+        zone_5: z.number().min(0).optional(),
+      })
+      .strict()
+      .nullish(),
+  })
+  .strict()
+  .meta({ id: 'TssInput' });
+export type TssInputDto = z.infer<typeof ZTssInput>;
+
+export const ZTssResult = z
+  .object({
+    tss: z.number(),
+    intensity_factor: z.number(),
+    calculation_method: z.enum(['power', 'zone_distribution', 'heart_rate', 'pace', 'rpe', 'default']),
+    confidence: z.number(),
+  })
+  .meta({ id: 'TssResult' });
+
+export const ZBulkTssRequest = z
+  .object({
+    workouts: z.array(ZTssInput).min(1, 'Send at least one workout').max(1000, 'At most 1000 workouts'),
+  })
+  .strict();
+
+export const ZCtlAtlTsbRequest = z
+  .object({
+    tss_data: z
+      .array(
+        z
+          .object({
+            date: ZIsoDate,
+            tss: z.number().min(0, 'tss must be at least 0').max(2000, 'tss must be at most 2000'),
+          })
+          .strict(),
+      )
+      .min(1, 'Send at least one day')
+      .max(3650, 'At most 3650 days'),
+    /** CTL and ATL of the day before the first date; default 0 and 0. */
+    initial_ctl: z.number().min(0).max(500).optional(),
+    initial_atl: z.number().min(0).max(500).optional(),
+  })
+  .strict();
+export type CtlAtlTsbRequest = z.infer<typeof ZCtlAtlTsbRequest>;
