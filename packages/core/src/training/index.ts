@@ -2,6 +2,7 @@
 // polarization, consistency and streaks, achievements, periodization and race readiness. Pure functions
 // on 'YYYY-MM-DD' dates; every formula, constant and choice is explained in docs/training-load.md.
 export * from './achievements.ts';
+export * from './analytics.ts';
 export * from './calendar.ts';
 export * from './categories.ts';
 export * from './consistency.ts';
