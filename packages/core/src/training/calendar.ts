@@ -1,36 +1,62 @@
 // Calendar-date helpers for the training maths. Dates are 'YYYY-MM-DD' strings in the athlete's own time
 // zone (see ../dates.ts); arithmetic runs on UTC midnights so no daylight-saving shift can move a day.
-import { addDays } from '../dates.ts';
-
-const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function utcMidnight(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
-}
+import { addDays, civilDate, epochDay } from '../dates.ts';
 
 /** Whether `value` is a real calendar date written 'YYYY-MM-DD' ('2026-02-30' is not). */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
-  const time = utcMidnight(value);
-  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+  if (typeof value !== 'string' || Number.isNaN(epochDay(value))) return false;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return day <= daysInMonth(year, month);
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month (1-12) of the Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1] ?? 0;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). Both must be valid dates. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
+  return epochDay(to) - epochDay(from);
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `count` dates from epoch day `first` on, stepping the calendar by hand rather than converting each day. */
+export function consecutiveDates(first: number, count: number): string[] {
+  const dates = new Array<string>(Math.max(0, count));
+  let { year, month, day } = civilDate(first);
+  let monthLength = daysInMonth(year, month);
+  let prefix = `${String(year).padStart(4, '0')}-${pad2(month)}-`;
+  for (let i = 0; i < count; i++) {
+    dates[i] = prefix + pad2(day);
+    if (++day > monthLength) {
+      day = 1;
+      if (++month > 12) {
+        month = 1;
+        year++;
+      }
+      monthLength = daysInMonth(year, month);
+      prefix = `${String(year).padStart(4, '0')}-${pad2(month)}-`;
+    }
+  }
+  return dates;
 }
 
 /** Every date from `from` to `to`, both included; empty when `to` is before `from`. */
 export function dateRange(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) days.push(date);
-  return days;
+  return consecutiveDates(epochDay(from), daysBetween(from, to) + 1);
 }
 
 /** Day of the week, 0 = Sunday … 6 = Saturday (as JavaScript and date-fns number them). */
 export function dayOfWeek(date: string): number {
-  return new Date(utcMidnight(date)).getUTCDay();
+  // 1970-01-01 was a Thursday (4).
+  return (((epochDay(date) + 4) % 7) + 7) % 7;
 }
 
 /**

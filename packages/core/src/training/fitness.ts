@@ -13,8 +13,8 @@
 // Which day TSB compares. TSB of day D = CTL(D) − ATL(D), the same day's values, both after D's training: the
 // spec states TSB = CTL − ATL for one record (date, tss, ctl, atl, tsb), so a stored row is consistent on its
 // own. The form an athlete brings into day D, before its training (TrainingPeaks' reading), is the TSB of D − 1.
-import { addDays } from '../dates.ts';
-import { daysBetween, isIsoDate } from './calendar.ts';
+import { addDays, epochDay } from '../dates.ts';
+import { consecutiveDates, daysBetween, isIsoDate } from './calendar.ts';
 import { nonNegative } from './numbers.ts';
 
 export const CTL_TIME_CONSTANT_DAYS = 42;
@@ -57,17 +57,6 @@ export function trainingLoadStep(previous: LoadState | null | undefined, tss: nu
   return { ctl, atl, tsb: ctl - atl };
 }
 
-/** TSS per valid date, summing several entries of one day; entries with an invalid date are skipped. */
-export function dailyTssTotals(entries: readonly DailyTss[]): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const entry of entries) {
-    if (!isIsoDate(entry.date)) continue;
-    const sum = (totals.get(entry.date) ?? 0) + nonNegative(entry.tss);
-    totals.set(entry.date, Number.isFinite(sum) ? sum : (totals.get(entry.date) ?? 0));
-  }
-  return totals;
-}
-
 export interface LoadSeriesOptions {
   /** First day of the series; default the earliest date of the input. Earlier entries are ignored. */
   from?: string;
@@ -82,19 +71,40 @@ export interface LoadSeriesOptions {
  * Empty when there is no date to start from or `to` is before `from`.
  */
 export function loadSeries(entries: readonly DailyTss[], options: LoadSeriesOptions = {}): DailyLoadPoint[] {
-  const totals = dailyTssTotals(entries);
-  const dates = [...totals.keys()].sort();
-  const from = isIsoDate(options.from) ? options.from : dates[0];
-  if (from === undefined) return [];
-  const last = dates.at(-1);
-  const to = isIsoDate(options.to) ? options.to : last !== undefined && last > from ? last : from;
-  const series: DailyLoadPoint[] = [];
-  let state: LoadState = { ctl: nonNegative(options.seed?.ctl), atl: nonNegative(options.seed?.atl) };
-  for (let date = from; date <= to; date = addDays(date, 1)) {
-    const tss = totals.get(date) ?? 0;
-    const day = trainingLoadStep(state, tss);
-    series.push({ date, tss, ...day });
-    state = day;
+  // Days are counted as epoch days (integers) and the TSS of each day of the range summed into an array:
+  // this runs over up to ten years of days, where a Map of date strings and a sort cost more than the model.
+  const entryDays = new Array<number>(entries.length);
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < entries.length; i++) {
+    const date = entries[i]!.date;
+    const day = isIsoDate(date) ? epochDay(date) : Number.NaN;
+    entryDays[i] = day;
+    if (day < earliest) earliest = day;
+    if (day > latest) latest = day;
+  }
+  const fromDay = isIsoDate(options.from) ? epochDay(options.from) : earliest;
+  if (!Number.isFinite(fromDay)) return [];
+  const toDay = isIsoDate(options.to) ? epochDay(options.to) : Math.max(latest, fromDay);
+  if (toDay < fromDay) return [];
+  const totals = new Float64Array(toDay - fromDay + 1);
+  for (let i = 0; i < entries.length; i++) {
+    const day = entryDays[i]!;
+    if (!(day >= fromDay && day <= toDay)) continue;
+    // Several entries of one day add up; a sum that overflows keeps the day's finite total so far.
+    const sum = totals[day - fromDay]! + nonNegative(entries[i]!.tss);
+    if (Number.isFinite(sum)) totals[day - fromDay] = sum;
+  }
+  const series: DailyLoadPoint[] = new Array(totals.length);
+  let ctl = nonNegative(options.seed?.ctl);
+  let atl = nonNegative(options.seed?.atl);
+  const dates = consecutiveDates(fromDay, totals.length);
+  // The same step as trainingLoadStep, inlined.
+  for (let i = 0; i < totals.length; i++) {
+    const tss = totals[i]!;
+    ctl += (tss - ctl) * CTL_DAILY_GAIN;
+    atl += (tss - atl) * ATL_DAILY_GAIN;
+    series[i] = { date: dates[i]!, tss, ctl, atl, tsb: ctl - atl };
   }
   return series;
 }
