@@ -1,5 +1,5 @@
-// `npm run bench`: the workout parser, API throughput and the calendar call against a bare Fastify
-// baseline, the landing page's JavaScript, and Lighthouse on `/`. One line per figure with its budget; results in bench/results/latest.json.
+// `npm run bench`: the workout parser and the core fitness series, API throughput, the calendar call and the
+// training-load reads against a bare Fastify baseline, the landing page's JavaScript, and Lighthouse on `/`. One line per figure with its budget; results in bench/results/latest.json.
 // A missed budget still exits 0 (the bench reports, it is not a test); a measurement that could not be
 // taken exits 1.
 //
@@ -30,6 +30,7 @@ import { measureParser, type ParserBench, parserFigures } from './lib/parser.ts'
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
+import { benchTrainingLoad, measurePmc, type PmcBench, pmcFigures } from './lib/training-load.ts';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(benchDir);
@@ -73,6 +74,7 @@ async function main(): Promise<number> {
     landingJs?: LandingJsResult;
     lighthouse?: Omit<LighthouseResult, 'lhr'>;
     parser?: ParserBench;
+    pmc?: PmcBench;
   } = {};
 
   // The web app first, so the server below serves the current build.
@@ -96,6 +98,14 @@ async function main(): Promise<number> {
     record(...parserFigures(details.parser));
   } catch (err) {
     record(errorFigure('parser', 'workout parser', err));
+  }
+
+  section('Fitness, fatigue and form (core)');
+  try {
+    details.pmc = measurePmc();
+    record(...pmcFigures(details.pmc));
+  } catch (err) {
+    record(errorFigure('pmc', 'core CTL/ATL/TSB', err));
   }
 
   console.log('Starting the Stamina server and the bare Fastify baseline…');
@@ -125,6 +135,14 @@ async function main(): Promise<number> {
     record(...(await benchCalendar(stamina, bare, token, seconds)));
   } catch (err) {
     record(errorFigure('calendar', 'calendar call', err));
+  }
+
+  section('Training load reads');
+  try {
+    const token = await signUpAndConfirm(stamina);
+    record(...(await benchTrainingLoad(stamina, bare, token, seconds)));
+  } catch (err) {
+    record(errorFigure('training', 'training load reads', err));
   }
   await bare.child.stop();
 

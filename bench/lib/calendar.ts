@@ -23,17 +23,25 @@ const TEXTS: Record<(typeof SPORTS)[number], string[]> = {
   strength: ['Warmup: 10min easy\nMain: 4x 8min Z3 with 2min rest\nCooldown: 5min easy'],
 };
 
-function isoDate(d: Date): string {
+export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Creates about 700 workouts over the two years before today: roughly one a day, skipping some days. */
-export async function seedTwoYears(baseUrl: string, token: string): Promise<number> {
+/**
+ * Creates one workout a day over the `days` days before today, leaving out every `skipEvery`-th day; every
+ * seventh day's is skipped, the rest completed. Posted in date order, ten at a time, through the real API, so
+ * the daily load table is kept exactly as for a real athlete.
+ */
+export async function seedHistory(
+  baseUrl: string,
+  token: string,
+  { days, skipEvery }: { days: number; skipEvery: number },
+): Promise<number> {
   const start = new Date();
-  start.setUTCDate(start.getUTCDate() - 730);
+  start.setUTCDate(start.getUTCDate() - days);
   const bodies: unknown[] = [];
-  for (let day = 0; day < 730; day++) {
-    if (day % 25 === 0) continue;
+  for (let day = 0; day < days; day++) {
+    if (day % skipEvery === 0) continue;
     const date = new Date(start);
     date.setUTCDate(start.getUTCDate() + day);
     const sport = SPORTS[day % SPORTS.length]!;
@@ -70,7 +78,8 @@ export async function benchCalendar(
   token: string,
   seconds: number,
 ): Promise<Figure[]> {
-  const count = await seedTwoYears(stamina.baseUrl, token);
+  // Two years, about 700 workouts.
+  const count = await seedHistory(stamina.baseUrl, token, { days: 730, skipEvery: 25 });
   const path = (daysBack: number, days: number) => {
     const to = new Date();
     to.setUTCDate(to.getUTCDate() - daysBack);
