@@ -9,6 +9,7 @@ export * from './consistency.ts';
 export * from './fitness.ts';
 export * from './periodization.ts';
 export * from './polarization.ts';
+export * from './progress.ts';
 export * from './readiness.ts';
 export * from './recorded-tss.ts';
 export * from './tss.ts';
