@@ -1,23 +1,12 @@
 // Schemas of the Training API's plan calls (spec part 2 §3 "Training plan", §7 Training API) and of the plan
 // progress that the Journey page (/plan) shows: phases, week X of Y, milestones and the current focus.
+import { RACE_TYPES } from '@stamina/core';
 import { z } from 'zod';
 
 const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 
-/** The goal events of the profile form (spec part 2 §3 "Profile settings"); each has a known distance. */
-export const RACE_TYPES = [
-  'Ironman',
-  'Half Ironman',
-  'Olympic Triathlon',
-  'Sprint Triathlon',
-  'Marathon',
-  'Half Marathon',
-  '10K',
-  '5K',
-  'Century Ride',
-  'Open Water Swim',
-  'Custom Event',
-] as const;
+/** The goal events of the profile form (spec part 2 §3 "Profile settings"); core knows each one's distance. */
+export { RACE_TYPES };
 export const ZRaceType = z.enum(RACE_TYPES, { error: `race_type must be one of: ${RACE_TYPES.join(', ')}` });
 export type RaceType = z.infer<typeof ZRaceType>;
 

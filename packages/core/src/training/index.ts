@@ -8,6 +8,7 @@ export * from './categories.ts';
 export * from './consistency.ts';
 export * from './fitness.ts';
 export * from './periodization.ts';
+export * from './plans.ts';
 export * from './polarization.ts';
 export * from './progress.ts';
 export * from './readiness.ts';

@@ -23,6 +23,8 @@ export const PERIODIZATION_PHASES: readonly PeriodizationPhase[] = [
 /** One phase of a training plan; both dates are included. */
 export interface PlanPhase {
   name: PeriodizationPhase;
+  /** What the Journey page's phase map shows (e.g. 'Foundation'); consecutive phases may share one. */
+  label?: string | null;
   start_date: string;
   end_date: string;
   focus?: string | null;
