@@ -80,7 +80,10 @@ export const routes = [
                     path: '/workouts',
                     ...page(() => import('../features/workouts-list/workouts-page.tsx'), 'WorkoutsPage'),
                   },
-                  { path: '/plan', ...page(() => import('../features/shell/section-pages.tsx'), 'PlanPage') },
+                  {
+                    path: '/plan',
+                    ...page(() => import('../features/plan/journey-page.tsx'), 'JourneyPage'),
+                  },
                   { path: '/plans', element: <Navigate to="/plan" replace /> },
                   {
                     path: '/metrics',
