@@ -17,6 +17,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { trainingPlanRoutes } from './modules/plans/routes.ts';
+import { createPlanService } from './modules/plans/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
 import { createTrainingLoadService } from './modules/training-load/service.ts';
 import { createCalendarCache } from './modules/workouts/calendar-cache.ts';
@@ -142,6 +144,8 @@ export async function buildApp(config: AppConfig) {
   await app.register(trainingLoadRoutes(createTrainingLoadService(db), authenticate), {
     prefix: '/api/training',
   });
+  const planService = createPlanService(db, { onWorkoutsChange: (id) => calendarCache.invalidate(id) });
+  await app.register(trainingPlanRoutes(planService, authenticate), { prefix: '/api/training' });
 
   const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
   const serveWeb = indexHtml !== null && existsSync(indexHtml);

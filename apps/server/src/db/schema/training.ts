@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
@@ -27,12 +28,18 @@ export const trainingPlans = pgTable(
     raceType: text('race_type'),
     raceDate: date('race_date'),
     targetTime: text('target_time'),
+    /** First day of the plan; the service sets it (default today in the athlete's time zone). */
+    startDate: date('start_date').notNull().default(sql`current_date`),
     phases: jsonb('phases').$type<unknown[]>().notNull().default([]),
     status: text('status').notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('training_plans_athlete_idx').on(t.athleteId)],
+  (t) => [
+    index('training_plans_athlete_idx').on(t.athleteId),
+    // At most one active plan per athlete: the Journey page and the analytics read "the" active plan.
+    uniqueIndex('training_plans_one_active_idx').on(t.athleteId).where(sql`${t.status} = 'active'`),
+  ],
 );
 
 export const workouts = pgTable(

@@ -1,7 +1,7 @@
 // Queries of the training plans area. Every query is scoped by the caller's athlete id.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { trainingPlans } from '../../db/schema/index.ts';
+import { athletes, trainingPlans } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof trainingPlans.$inferSelect;
 
@@ -24,4 +24,67 @@ export async function findPlan(db: Conn, athleteId: string, id: string): Promise
     .where(and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.id, id)))
     .limit(1);
   return row;
+}
+
+export type PlanInsert = Omit<
+  typeof trainingPlans.$inferInsert,
+  'id' | 'athleteId' | 'createdAt' | 'updatedAt'
+>;
+
+/** The athlete's plans, newest first. */
+export async function listPlans(db: Conn, athleteId: string): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(trainingPlans)
+    .where(eq(trainingPlans.athleteId, athleteId))
+    .orderBy(desc(trainingPlans.createdAt), desc(trainingPlans.id));
+}
+
+export async function insertPlan(db: Conn, athleteId: string, values: PlanInsert): Promise<PlanRow> {
+  const [row] = await db
+    .insert(trainingPlans)
+    .values({ ...values, athleteId })
+    .returning();
+  return row!;
+}
+
+export async function updatePlan(
+  db: Conn,
+  athleteId: string,
+  id: string,
+  values: Partial<PlanInsert>,
+): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .update(trainingPlans)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes one of the athlete's plans; its workouts stay, their plan_id set null by the foreign key. */
+export async function deletePlan(db: Conn, athleteId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(trainingPlans)
+    .where(and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.id, id)))
+    .returning({ id: trainingPlans.id });
+  return rows.length > 0;
+}
+
+/** Archives the athlete's active plans other than `exceptId`. */
+export async function archiveActivePlans(db: Conn, athleteId: string, exceptId?: string): Promise<void> {
+  const conditions = [eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.status, 'active')];
+  if (exceptId) conditions.push(ne(trainingPlans.id, exceptId));
+  await db
+    .update(trainingPlans)
+    .set({ status: 'archived', updatedAt: new Date() })
+    .where(and(...conditions));
+}
+
+/**
+ * Locks the athlete's row until the transaction ends, so that two requests activating plans at once run one
+ * after the other instead of one of them failing on the one-active-plan index.
+ */
+export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
+  await db.select({ id: athletes.id }).from(athletes).where(eq(athletes.id, athleteId)).for('update');
 }

@@ -1,0 +1,118 @@
+// Training plan calls of the Training API, under /api/training (spec part 2 §7).
+import {
+  dataEnvelope,
+  ZErrorResponse,
+  ZPlanIdParam,
+  ZPlanProgress,
+  ZTrainingPlan,
+  ZTrainingPlanCreateRequest,
+  ZTrainingPlanUpdateRequest,
+} from '@stamina/contract';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import type { PlanService } from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearerAuth: [] }];
+const tags = ['training'];
+const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
+
+export function trainingPlanRoutes(service: PlanService, authenticate: preHandlerHookHandler) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', authenticate);
+
+    app.get(
+      '/plans',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The athlete's training plans, newest first",
+          response: { 200: dataEnvelope(z.array(ZTrainingPlan)), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.list(requireAuth(request)) }),
+    );
+
+    app.post(
+      '/plans',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Create a plan (phases generated from the dates when omitted); an active plan archives the previous one',
+          body: ZTrainingPlanCreateRequest,
+          response: { 201: dataEnvelope(ZTrainingPlan), ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await service.create(requireAuth(request), request.body) }),
+    );
+
+    app.get(
+      '/plans/active',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The athlete's active plan, or null",
+          response: { 200: dataEnvelope(ZTrainingPlan.nullable()), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.active(requireAuth(request)) }),
+    );
+
+    app.put(
+      '/plans/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Update a plan; new dates without phases regenerate them, status active archives the other',
+          params: ZPlanIdParam,
+          body: ZTrainingPlanUpdateRequest,
+          response: { 200: dataEnvelope(ZTrainingPlan), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.update(requireAuth(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/plans/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a plan; its workouts stay, outside any plan',
+          params: ZPlanIdParam,
+          response: { 200: ZDeleted, ...errors },
+        },
+      },
+      async (request) => {
+        await service.remove(requireAuth(request), request.params.id);
+        return { data: { id: request.params.id, deleted: true as const } };
+      },
+    );
+
+    app.get(
+      '/plans/:id/progress',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Week X of Y, the phase map, milestones and this week’s goals of a plan',
+          params: ZPlanIdParam,
+          response: { 200: dataEnvelope(ZPlanProgress), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.progress(requireAuth(request), request.params.id) }),
+    );
+  };
+}
