@@ -323,6 +323,10 @@ describe('Journey page without an active plan', () => {
     await userEvent.type(within(form).getByLabelText('Race date'), '2026-04-20');
     await userEvent.click(within(form).getByRole('button', { name: 'Create Plan' }));
     expect(await within(form).findByText('Choose the kind of race you are training for.')).toBeVisible();
+    // Focus moves to the first field to fix after the errors render.
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Race type' })).toHaveFocus());
+    // The title is empty only because it follows the race type, so it gets no error of its own.
+    expect(within(form).getByLabelText('Plan title')).not.toHaveAttribute('aria-invalid');
     expect(writes(calls)).toEqual([]);
   });
 

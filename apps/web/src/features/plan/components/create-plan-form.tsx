@@ -30,7 +30,9 @@ export function CreatePlanForm({ today }: { today: string }) {
     event.preventDefault();
     const result = validateCreate({ raceType, raceDate, title, targetTime, startDate }, today);
     if (!result.ok) {
-      setErrors(result.errors);
+      // An untouched title is empty only because no race is chosen yet; that field's error says enough.
+      const { title: titleError, ...rest } = result.errors;
+      setErrors(typedTitle === null && !raceType ? rest : result.errors);
       // Take keyboard and screen-reader users to the first field that needs fixing.
       requestAnimationFrame(() =>
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
@@ -103,7 +105,6 @@ export function CreatePlanForm({ today }: { today: string }) {
         name="title"
         value={title}
         maxLength={200}
-        placeholder="Marathon 2027"
         onChange={(e) => setTypedTitle(e.target.value)}
         hint="We suggest one from the race; change it as you like."
         error={errors.title}
