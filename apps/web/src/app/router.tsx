@@ -95,7 +95,12 @@ export const routes = [
                   },
                   {
                     path: '/progress',
-                    ...page(() => import('../features/shell/section-pages.tsx'), 'ProgressPage'),
+                    ...page(() => import('../features/progress/progress-page.tsx'), 'ProgressPage'),
+                  },
+                  {
+                    // Not in the spec's route table; reached from the Progress page header.
+                    path: '/analytics',
+                    ...page(() => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage'),
                   },
                   {
                     path: '/profile',

@@ -5,7 +5,6 @@ export const CalendarPage = () => <PageHeader title="Calendar" />;
 export const WorkoutsPage = () => <PageHeader title="Workouts" />;
 export const MetricsPage = () => <PageHeader title="Metrics" />;
 export const CoachPage = () => <PageHeader title="Coach" />;
-export const ProgressPage = () => <PageHeader title="Progress" />;
 export const ProfilePage = () => <PageHeader title="Profile" />;
 export const TestPage = () => <PageHeader title="Testing Dashboard" />;
 export const GarminCallbackPage = () => <PageHeader title="Garmin Connection" />;
