@@ -13,6 +13,8 @@ import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { tokenSigner } from './lib/tokens.ts';
+import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
@@ -141,9 +143,14 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/workout-planning',
   });
   await app.register(trainingWorkoutRoutes(workoutService, authenticate), { prefix: '/api/training' });
-  await app.register(trainingLoadRoutes(createTrainingLoadService(db), authenticate), {
-    prefix: '/api/training',
-  });
+  const trainingLoadService = createTrainingLoadService(db);
+  await app.register(trainingLoadRoutes(trainingLoadService, authenticate), { prefix: '/api/training' });
+  const analyticsService = createAnalyticsService(db, trainingLoadService);
+  await app.register(trainingAnalyticsRoutes(analyticsService, authenticate), { prefix: '/api/training' });
+  await app.register(
+    analyticsRoutes(analyticsService, authenticate, () => config.database.ping()),
+    { prefix: '/api/analytics' },
+  );
   const planService = createPlanService(db, { onWorkoutsChange: (id) => calendarCache.invalidate(id) });
   await app.register(trainingPlanRoutes(planService, authenticate), { prefix: '/api/training' });
 

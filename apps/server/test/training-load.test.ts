@@ -191,3 +191,71 @@ describe('GET /api/training/summary/week', () => {
     expect((await get('/api/training/summary/week?start=2020-13-01')).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/training/zones-distribution', () => {
+  it('puts the two easy hours in zone 2, in total and for running', async () => {
+    const res = await get('/api/training/zones-distribution?period=week');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      period: 'week',
+      start_date: addDays(today, -6),
+      end_date: today,
+      zone_2_percentage: 100,
+      zone_1_2_percentage: 100,
+      zone_4_5_percentage: 0,
+      total_time_minutes: 120,
+      targets: { zone_1_2: 80, zone_3: 5, zone_4_5: 15 },
+    });
+    expect(res.json().data.by_sport.run).toMatchObject({ zone_2_percentage: 100, total_time_minutes: 120 });
+    expect(res.json().data.by_sport.bike.total_time_minutes).toBe(0);
+    const bad = await get('/api/training/zones-distribution?period=decade');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/period/);
+  });
+});
+
+describe('GET /api/training/load/{id}', () => {
+  it('answers the week holding week_start (default this week) as weekly-load does', async () => {
+    const week = (await get(`/api/training/load/${athleteId}`)).json().data;
+    expect(week).toEqual((await get('/api/training/weekly-load?weeks=1')).json().data[0]);
+    expect(week.week_start).toBe(weekStartOf(today));
+    const old = await get(`/api/training/load/${athleteId}?week_start=2020-01-08`);
+    expect(old.json().data).toMatchObject({
+      week_start: '2020-01-06',
+      total_tss: 0,
+      daily_tss: [0, 0, 0, 0, 0, 0, 0],
+    });
+    expect((await get(`/api/training/load/${athleteId}?week_start=2020-02-30`)).statusCode).toBe(400);
+    const other = (await t.signUpAndConfirm()).session;
+    expect((await get(`/api/training/load/${athleteId}`, other.access_token)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/training/analytics/{id}', () => {
+  it('sums the period and scores its quality from consistency and polarization', async () => {
+    const res = await get(`/api/training/analytics/${athleteId}?period=week`);
+    expect(res.statusCode).toBe(200);
+    const summary = res.json().data;
+    const form = (await get(`/api/training/form-fitness/${athleteId}?days=1`)).json().data[0];
+    const consistency = (await get(`/api/training/consistency/${athleteId}?days=7`)).json().data.summary;
+    // All easy: distance to 80/5/15 is (20 + 5 + 15) / 2 = 20 → 100 × (1 − 20/95) = 78.9.
+    const score = Math.round(0.5 * consistency.completion_percentage + 0.5 * 78.9);
+    expect(summary).toMatchObject({
+      period: 'week',
+      start_date: addDays(today, -6),
+      end_date: today,
+      total_sessions: 2,
+      total_hours: 2,
+      total_tss: 112.6,
+      average_weekly_hours: 2,
+      zone_distribution: { zone_2_percentage: 100, total_time_minutes: 120 },
+      polarization: { period: 'week', polarization_score: 78.9, is_polarized: false },
+      current_form: form,
+      consistency,
+      training_quality_score: score,
+    });
+    expect((await get(`/api/training/analytics/${athleteId}?period=x`)).statusCode).toBe(400);
+    const other = (await t.signUpAndConfirm()).session;
+    expect((await get(`/api/training/analytics/${athleteId}`, other.access_token)).statusCode).toBe(404);
+  });
+});

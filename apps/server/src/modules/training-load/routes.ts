@@ -8,7 +8,9 @@ import {
   ZFitnessFormRecord,
   ZLoadTrendWeek,
   ZStreak,
+  ZTrainingLoad,
   ZWeeklyLoad,
+  ZWeekStartQuery,
   ZWeekSummary,
   ZWeekSummaryQuery,
   ZWeeksQuery,
@@ -96,6 +98,23 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: p
         },
       },
       async (request) => ({ data: await service.weeklyLoad(requireAuth(request), request.query.weeks) }),
+    );
+
+    app.get(
+      '/load/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'One Monday week of weekly-load: the week holding `week_start` (default this week)',
+          params: ZAthleteIdParam,
+          querystring: ZWeekStartQuery,
+          response: { 200: dataEnvelope(ZTrainingLoad), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.weekLoad(requireAuth(request), request.params.id, request.query.week_start),
+      }),
     );
 
     app.get(

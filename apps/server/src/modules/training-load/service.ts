@@ -32,8 +32,15 @@ export function createTrainingLoadService(db: Db) {
     if (athleteId !== auth.athleteId) throw notFound('Athlete');
   }
 
-  /** The daily series from `from` to `to`: stored days, decayed across days after the last stored one. */
-  async function series(athleteId: string, from: string, to: string): Promise<DailyLoadPoint[]> {
+  /**
+   * The daily series from `from` to `to` (stored days, decayed across days after the last stored one), with
+   * the stored rows of the range for the readers that also need their minutes, sessions and zones.
+   */
+  async function loadDays(
+    athleteId: string,
+    from: string,
+    to: string,
+  ): Promise<{ points: DailyLoadPoint[]; rows: repo.DailyLoadRow[] }> {
     const before = await repo.lastDayBefore(db, athleteId, from);
     const rows = await repo.daysBetween(db, athleteId, from, to);
     let seed = before ? { ctl: before.ctl, atl: before.atl } : null;
@@ -41,13 +48,44 @@ export function createTrainingLoadService(db: Db) {
       const decayed = extendSeriesTo([{ ...before, tss: before.tss }], addDays(from, -1)).at(-1);
       seed = decayed ? { ctl: decayed.ctl, atl: decayed.atl } : seed;
     }
-    return loadSeries(
+    const points = loadSeries(
       rows.map((row) => ({ date: row.date, tss: row.tss })),
       { from, to, seed },
     );
+    return { points, rows };
+  }
+
+  async function series(athleteId: string, from: string, to: string): Promise<DailyLoadPoint[]> {
+    return (await loadDays(athleteId, from, to)).points;
+  }
+
+  /** The `weeks` Monday weeks ending with the one starting `lastWeek`, each against the 4 weeks before it. */
+  async function weeksEnding(athleteId: string, lastWeek: string, weeks: number): Promise<WeeklyLoad[]> {
+    const first = addDays(lastWeek, -7 * (weeks - 1 + TREND_WEEKS));
+    const rows = await repo.daysBetween(db, athleteId, first, addDays(lastWeek, 6));
+    const tssByDay = new Map(rows.map((row) => [row.date, row.tss]));
+    const all: WeeklyLoad[] = [];
+    for (let week = first; week <= lastWeek; week = addDays(week, 7)) {
+      const daily = Array.from({ length: 7 }, (_, i) => round1(tssByDay.get(addDays(week, i)) ?? 0));
+      const total = daily.reduce((a, b) => a + b, 0);
+      all.push({
+        week_start: week,
+        total_tss: round1(total),
+        daily_tss: daily,
+        weekly_average: round1(total / 7),
+        load_trend: loadTrend(
+          total,
+          all.slice(-TREND_WEEKS).map((w) => w.total_tss),
+        ),
+      });
+    }
+    return all.slice(TREND_WEEKS);
   }
 
   return {
+    assertOwn,
+    loadDays,
+
     async formFitness(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
       assertOwn(auth, athleteId);
       const today = dateInTimeZone(now, auth.timezone);
@@ -106,27 +144,20 @@ export function createTrainingLoadService(db: Db) {
     },
 
     async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<WeeklyLoad[]> {
-      const today = dateInTimeZone(now, auth.timezone);
-      const lastWeek = weekStartOf(today);
-      const first = addDays(lastWeek, -7 * (weeks - 1 + TREND_WEEKS));
-      const rows = await repo.daysBetween(db, auth.athleteId, first, addDays(lastWeek, 6));
-      const tssByDay = new Map(rows.map((row) => [row.date, row.tss]));
-      const all: WeeklyLoad[] = [];
-      for (let week = first; week <= lastWeek; week = addDays(week, 7)) {
-        const daily = Array.from({ length: 7 }, (_, i) => round1(tssByDay.get(addDays(week, i)) ?? 0));
-        const total = daily.reduce((a, b) => a + b, 0);
-        all.push({
-          week_start: week,
-          total_tss: round1(total),
-          daily_tss: daily,
-          weekly_average: round1(total / 7),
-          load_trend: loadTrend(
-            total,
-            all.slice(-TREND_WEEKS).map((w) => w.total_tss),
-          ),
-        });
-      }
-      return all.slice(TREND_WEEKS);
+      return weeksEnding(auth.athleteId, weekStartOf(dateInTimeZone(now, auth.timezone)), weeks);
+    },
+
+    /** The load of the Monday week holding `weekStart` (default this week), as one week of weekly-load. */
+    async weekLoad(
+      auth: AuthContext,
+      athleteId: string,
+      weekStart: string | undefined,
+      now = new Date(),
+    ): Promise<WeeklyLoad> {
+      assertOwn(auth, athleteId);
+      const week = weekStartOf(weekStart ?? dateInTimeZone(now, auth.timezone));
+      const [load] = await weeksEnding(auth.athleteId, week, 1);
+      return load!;
     },
 
     async streak(auth: AuthContext, now = new Date()) {

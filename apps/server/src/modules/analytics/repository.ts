@@ -1,0 +1,185 @@
+// Queries of the Analytics API. Load, minutes and zones come from the daily load table (which imported
+// activities will feed too); what only the workouts know (per-sport TSS, planned time, zones per sport,
+// distances) is aggregated in SQL over the range's rows. Every query is scoped by the athlete id.
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { dailyLoad, workouts } from '../../db/schema/index.ts';
+
+const float = (expression: SQL) => sql`coalesce(${expression}, 0)::float8`.mapWith(Number);
+
+/** The Monday of a date's week (ISO weeks), as 'YYYY-MM-DD'. */
+const mondayOf = (column: SQL | typeof workouts.workoutDate) =>
+  sql<string>`to_char(${column} - (extract(isodow from ${column})::int - 1), 'YYYY-MM-DD')`;
+
+const zoneSecond = (zone: number) => float(sql`sum((${dailyLoad.zoneSeconds}->>${zone - 1}::int)::float8)`);
+
+/**
+ * Totals of the stored days between two dates (from null: since the first): the first stored day, sessions,
+ * TSS, minutes per sport and seconds per zone. One row, zeros for an empty range.
+ */
+export async function dayTotals(db: Conn, athleteId: string, from: string | null, to: string) {
+  const [row] = await db
+    .select({
+      firstDay: sql<string | null>`to_char(min(${dailyLoad.date}), 'YYYY-MM-DD')`,
+      sessions: float(sql`sum(${dailyLoad.sessions})`),
+      tss: float(sql`sum(${dailyLoad.tss})`),
+      runMinutes: float(sql`sum(${dailyLoad.runMinutes})`),
+      bikeMinutes: float(sql`sum(${dailyLoad.bikeMinutes})`),
+      swimMinutes: float(sql`sum(${dailyLoad.swimMinutes})`),
+      strengthMinutes: float(sql`sum(${dailyLoad.strengthMinutes})`),
+      z1: zoneSecond(1),
+      z2: zoneSecond(2),
+      z3: zoneSecond(3),
+      z4: zoneSecond(4),
+      z5: zoneSecond(5),
+    })
+    .from(dailyLoad)
+    .where(
+      and(
+        eq(dailyLoad.athleteId, athleteId),
+        lte(dailyLoad.date, to),
+        from === null ? undefined : gte(dailyLoad.date, from),
+      ),
+    );
+  return row!;
+}
+
+/** Seconds per zone of each Monday week between two dates, oldest first (weeks without stored days absent). */
+export async function zoneSecondsByWeek(db: Conn, athleteId: string, from: string, to: string) {
+  const week = mondayOf(sql`${dailyLoad.date}`);
+  return db
+    .select({
+      week,
+      z1: zoneSecond(1),
+      z2: zoneSecond(2),
+      z3: zoneSecond(3),
+      z4: zoneSecond(4),
+      z5: zoneSecond(5),
+    })
+    .from(dailyLoad)
+    .where(and(eq(dailyLoad.athleteId, athleteId), gte(dailyLoad.date, from), lte(dailyLoad.date, to)))
+    .groupBy(week)
+    .orderBy(asc(week));
+}
+
+/** The parsed structure's zone distribution when it is an object, else null. */
+const zoneDistribution = sql`(case when jsonb_typeof(${workouts.workoutStructure}->'zone_distribution') = 'object'
+  then ${workouts.workoutStructure}->'zone_distribution' end)`;
+const share = (zone: number) => sql`coalesce((${zoneDistribution}->>${`zone_${zone}`}::text)::float8, 0)`;
+const shareTotal = sql`(${share(1)} + ${share(2)} + ${share(3)} + ${share(4)} + ${share(5)})`;
+const minutes = sql`greatest(coalesce(${workouts.durationMinutes}, 0), 0)`;
+/**
+ * Minutes of a workout in one zone: its duration × the structure's share of the zone (normalised by the
+ * shares' sum), or all of it in its own zone (default 2, as the daily load counts it) without a structure.
+ */
+const zoneMinutes = (zone: number) =>
+  float(sql`sum(${minutes} * case when ${shareTotal} > 0 then ${share(zone)} / ${shareTotal}
+    when coalesce(${workouts.intensityZone}, 2) = ${zone} then 1 else 0 end)`);
+
+/** Completed workouts of the athlete between two dates; a null bound is open. */
+const completedBetween = (athleteId: string, from: string | null, to: string | null) =>
+  and(
+    eq(workouts.athleteId, athleteId),
+    eq(workouts.status, 'completed'),
+    to === null ? undefined : lte(workouts.workoutDate, to),
+    from === null ? undefined : gte(workouts.workoutDate, from),
+  );
+
+/** Per sport, the completed minutes and their minutes per zone between two dates (from null: since ever). */
+export async function sportZoneMinutes(db: Conn, athleteId: string, from: string | null, to: string) {
+  return db
+    .select({
+      sport: workouts.sport,
+      minutes: float(sql`sum(${minutes})`),
+      z1: zoneMinutes(1),
+      z2: zoneMinutes(2),
+      z3: zoneMinutes(3),
+      z4: zoneMinutes(4),
+      z5: zoneMinutes(5),
+    })
+    .from(workouts)
+    .where(completedBetween(athleteId, from, to))
+    .groupBy(workouts.sport);
+}
+
+/** Per Monday week and sport: TSS of the completed workouts, and minutes of every scheduled one. */
+export async function weeklySportTotals(db: Conn, athleteId: string, from: string, to: string) {
+  const week = mondayOf(workouts.workoutDate);
+  return db
+    .select({
+      week,
+      sport: workouts.sport,
+      completedTss: float(sql`sum(${workouts.tss}) filter (where ${workouts.status} = 'completed')`),
+      scheduledMinutes: float(sql`sum(${minutes})`),
+    })
+    .from(workouts)
+    .where(
+      and(eq(workouts.athleteId, athleteId), gte(workouts.workoutDate, from), lte(workouts.workoutDate, to)),
+    )
+    .groupBy(week, workouts.sport);
+}
+
+/** Each interval array of the structure, or an empty array. */
+const intervals = (key: string) =>
+  sql`(case when jsonb_typeof(${workouts.workoutStructure}->${key}::text) = 'array'
+    then ${workouts.workoutStructure}->${key}::text else '[]'::jsonb end)`;
+/**
+ * A workout's distance: the sum of its parsed intervals' `distance_meters`, null when none has one (a
+ * distance known only for some intervals counts what is known).
+ */
+const distanceMeters = sql<number | null>`(select sum((i->>'distance_meters')::float8)
+  from jsonb_array_elements(${intervals('warmup_intervals')} || ${intervals('main_intervals')} || ${intervals('cooldown_intervals')}) as i
+  where jsonb_typeof(i->'distance_meters') = 'number')`;
+
+/** The completed workouts between two dates (null: open), oldest first, with their distance. */
+export async function completedSessions(
+  db: Conn,
+  athleteId: string,
+  options: { from: string | null; to: string | null; sport?: string },
+) {
+  return db
+    .select({
+      date: workouts.workoutDate,
+      sport: workouts.sport,
+      durationMinutes: workouts.durationMinutes,
+      tss: workouts.tss,
+      distanceMeters: distanceMeters.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(workouts)
+    .where(
+      and(
+        completedBetween(athleteId, options.from, options.to),
+        options.sport ? eq(workouts.sport, options.sport) : undefined,
+      ),
+    )
+    .orderBy(asc(workouts.workoutDate));
+}
+
+/**
+ * Per Monday week, the completed sessions (of one sport, or all): count, minutes, distance, TSS, and the
+ * minutes and distance of the sessions with a known distance (for an average pace).
+ */
+export async function weeklyPerformance(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+  sport: string | undefined,
+) {
+  const week = mondayOf(workouts.workoutDate);
+  const withDistance = sql`coalesce(${distanceMeters}, 0) > 0`;
+  return db
+    .select({
+      week,
+      sessions: float(sql`count(*)`),
+      minutes: float(sql`sum(${minutes})`),
+      distanceMeters: float(sql`sum(${distanceMeters})`),
+      tss: float(sql`sum(${workouts.tss})`),
+      pacedMinutes: float(sql`sum(${minutes}) filter (where ${withDistance} and ${minutes} > 0)`),
+      pacedMeters: float(sql`sum(${distanceMeters}) filter (where ${withDistance} and ${minutes} > 0)`),
+    })
+    .from(workouts)
+    .where(and(completedBetween(athleteId, from, to), sport ? eq(workouts.sport, sport) : undefined))
+    .groupBy(week)
+    .orderBy(asc(week));
+}

@@ -1,0 +1,245 @@
+// The Analytics API under /api/analytics (spec part 2 §7), and the Training API's zones-distribution and
+// analytics/{id} reads under /api/training, which share its computations.
+import {
+  dataEnvelope,
+  ZAchievements,
+  ZAchievementsQuery,
+  ZAnalyticsWeeklyLoad,
+  ZAthleteIdParam,
+  ZConsistency,
+  ZDaysQuery,
+  ZDetailedZones,
+  ZErrorResponse,
+  ZFitnessTrends,
+  ZLoadBalance,
+  ZPerformanceTrends,
+  ZPerformanceTrendsQuery,
+  ZPeriodization,
+  ZPeriodQuery,
+  ZPolarization,
+  ZRaceReadiness,
+  ZRaceReadinessQuery,
+  ZServiceHealth,
+  ZTrainingAnalytics,
+  ZWeeksQuery,
+  ZZonesDistribution,
+} from '@stamina/contract';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import type { AnalyticsService } from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearerAuth: [] }];
+/** Default spans of spec part 2 §9 (and ours where it gives none: load balance as weekly load, 12 weeks). */
+const WEEKLY_LOAD_WEEKS = 12;
+const FITNESS_TRENDS_DAYS = 90;
+const FITNESS_FORM_DAYS = 42;
+const LOAD_BALANCE_WEEKS = 12;
+const CONSISTENCY_DAYS = 28;
+const PERIODIZATION_WEEKS = 16;
+
+export function analyticsRoutes(
+  service: AnalyticsService,
+  authenticate: preHandlerHookHandler,
+  ping: () => Promise<void>,
+) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['analytics'];
+
+    // Health needs no session: it tells a load balancer whether this service and its database answer.
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags,
+          summary: 'Analytics service and database health',
+          response: { 200: dataEnvelope(ZServiceHealth), 503: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        try {
+          await ping();
+        } catch (err) {
+          request.log.error({ err }, 'analytics health check: database unreachable');
+          throw new AppError('SERVICE_UNAVAILABLE', 'Analytics service unavailable');
+        }
+        return { data: { status: 'ok' as const, service: 'analytics', database: 'ok' as const } };
+      },
+    );
+
+    await app.register(async (scope) => {
+      scope.addHook('preHandler', authenticate);
+      registerReads(scope, service, tags);
+    });
+  };
+}
+
+/**
+ * Each read answers at `path` for the caller and at `path/{id}` for the caller's own athlete id (any other id
+ * is a 404): one schema and one service call, registered twice.
+ */
+function registerReads(app: FastifyInstance, service: AnalyticsService, tags: string[]) {
+  function both<Q extends z.ZodObject, R extends z.ZodType>(
+    path: string,
+    summary: string,
+    querystring: Q,
+    response: R,
+    read: (request: {
+      auth: ReturnType<typeof requireAuth>;
+      id: string | undefined;
+      query: z.infer<Q>;
+    }) => Promise<z.input<R>>,
+    // The schema still validates the query and serializes the answer; the plain instance is used here only
+    // because the type provider cannot infer a reply type through these generics.
+  ) {
+    const schema = {
+      tags,
+      security,
+      summary,
+      querystring,
+      response: { 200: dataEnvelope(response), ...errors },
+    };
+    app.get(path, { schema }, async (request) => ({
+      data: await read({ auth: requireAuth(request), id: undefined, query: request.query as z.infer<Q> }),
+    }));
+    app.get(`${path}/:id`, { schema: { ...schema, params: ZAthleteIdParam } }, async (request) => ({
+      data: await read({
+        auth: requireAuth(request),
+        id: (request.params as { id: string }).id,
+        query: request.query as z.infer<Q>,
+      }),
+    }));
+  }
+
+  both(
+    '/weekly-load',
+    'Monday weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion',
+    ZWeeksQuery(WEEKLY_LOAD_WEEKS),
+    z.array(ZAnalyticsWeeklyLoad),
+    (r) => service.weeklyLoad(r.auth, r.id, r.query.weeks),
+  );
+  both(
+    '/zones',
+    'Time in zones over a period ending today, in total and per sport',
+    ZPeriodQuery,
+    ZZonesDistribution,
+    (r) => service.zonesDistribution(r.auth, r.id, r.query.period),
+  );
+  both(
+    '/detailed-zones',
+    'The last 28 days per zone (name, colour), per sport and per Monday week',
+    z.object({}),
+    ZDetailedZones,
+    (r) => service.detailedZones(r.auth, r.id),
+  );
+  both(
+    '/polarized',
+    'Low/moderate/high intensity against the polarized 80/5/15',
+    ZPeriodQuery,
+    ZPolarization,
+    (r) => service.polarized(r.auth, r.id, r.query.period),
+  );
+  both(
+    '/fitness-trends',
+    'Daily fitness, fatigue and form with training readiness, ramp rate and trends',
+    ZDaysQuery(FITNESS_TRENDS_DAYS),
+    ZFitnessTrends,
+    (r) => service.fitnessTrends(r.auth, r.id, r.query.days),
+  );
+  both(
+    '/fitness-form',
+    'As fitness-trends, over 42 days by default',
+    ZDaysQuery(FITNESS_FORM_DAYS),
+    ZFitnessTrends,
+    (r) => service.fitnessTrends(r.auth, r.id, r.query.days),
+  );
+  both(
+    '/load-balance',
+    'Acute:chronic workload ratio per Monday week (Gabbett bands) and the share of hours per sport',
+    ZWeeksQuery(LOAD_BALANCE_WEEKS),
+    ZLoadBalance,
+    (r) => service.loadBalance(r.auth, r.id, r.query.weeks),
+  );
+  both(
+    '/consistency',
+    'Each day as rest, complete, partial or missed, with the summary',
+    ZDaysQuery(CONSISTENCY_DAYS),
+    ZConsistency,
+    (r) => service.consistency(r.auth, r.id, r.query.days),
+  );
+  both(
+    '/achievements',
+    'Every achievement with its progress, optionally of one category',
+    ZAchievementsQuery,
+    ZAchievements,
+    (r) => service.achievements(r.auth, r.id, r.query.category),
+  );
+  both(
+    '/performance-trends',
+    'The last 12 Monday weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends',
+    ZPerformanceTrendsQuery,
+    ZPerformanceTrends,
+    (r) => service.performanceTrends(r.auth, r.id, r.query.sport),
+  );
+  both(
+    '/periodization',
+    'The current training phase (from the active plan, else inferred) and the weekly load progression',
+    ZWeeksQuery(PERIODIZATION_WEEKS),
+    ZPeriodization,
+    (r) => service.periodization(r.auth, r.id, r.query.weeks),
+  );
+  both(
+    '/race-readiness',
+    "Readiness for a plan's race (default the active plan): score, taper advice, predicted times",
+    ZRaceReadinessQuery,
+    ZRaceReadiness,
+    (r) => service.raceReadiness(r.auth, r.id, r.query.race_id),
+  );
+}
+
+/** The Training API reads computed by the analytics service, under /api/training. */
+export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate: preHandlerHookHandler) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', authenticate);
+    const tags = ['training'];
+
+    app.get(
+      '/zones-distribution',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Time in zones over a period ending today, in total and per sport',
+          querystring: ZPeriodQuery,
+          response: { 200: dataEnvelope(ZZonesDistribution), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.zonesDistribution(requireAuth(request), undefined, request.query.period),
+      }),
+    );
+
+    app.get(
+      '/analytics/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'A period at a glance: totals, zones, polarization, form, consistency and training quality',
+          params: ZAthleteIdParam,
+          querystring: ZPeriodQuery,
+          response: { 200: dataEnvelope(ZTrainingAnalytics), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.trainingAnalytics(requireAuth(request), request.params.id, request.query.period),
+      }),
+    );
+  };
+}

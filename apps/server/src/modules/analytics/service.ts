@@ -1,0 +1,536 @@
+// Analytics reads (spec part 2 §3 "Analytics", §7 Analytics API) and the Training API's zones-distribution and
+// analytics/{id}. Load, form and minutes come from the daily load table through the training-load service
+// (one series code, seeded and decayed there); only what the workouts alone know is read from them. Weeks start
+// on Monday and "today" is the athlete's own calendar day. Every rule is in docs/training-load.md §13.
+import type {
+  AnalyticsPeriod,
+  AnalyticsWeeklyLoad,
+  FitnessTrends,
+  Polarization,
+  RaceReadinessDto,
+  ZonesDistribution,
+} from '@stamina/contract';
+import {
+  achievementCounts,
+  acuteChronicRatio,
+  acwrStatus,
+  addDays,
+  type DailyLoadPoint,
+  dateInTimeZone,
+  daysBetween,
+  evaluateAchievements,
+  type PlanPhase,
+  periodizationAnalysis,
+  polarizationAnalysis,
+  raceDistanceMeters,
+  raceReadiness,
+  rampRate,
+  SPORTS,
+  type Sport,
+  trainingQuality,
+  trainingReadinessFromForm,
+  trendOf,
+  weekStartOf,
+  ZONES,
+  zonePercentages,
+} from '@stamina/core';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { findActivePlan, findPlan, type PlanRow } from '../plans/repository.ts';
+import type { DailyLoadRow } from '../training-load/repository.ts';
+import type { TrainingLoadService } from '../training-load/service.ts';
+import * as repo from './repository.ts';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Periods as days ending today; 'all' starts at the first stored day. */
+export const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, number>> = {
+  week: 7,
+  month: 28,
+  '3months': 91,
+  year: 364,
+};
+/** The polarization targets shown with a zone distribution (spec part 2 §9). */
+const ZONE_TARGETS = { zone_1_2: 80, zone_3: 5, zone_4_5: 15 };
+/** Span of the detailed zones: the last 28 days, and the 4 Monday weeks ending with this one. */
+const DETAILED_DAYS = 28;
+const DETAILED_WEEKS = 4;
+/** Performance trends: the last 12 Monday weeks. */
+const PERFORMANCE_WEEKS = 12;
+/** Race readiness: consistency over the last 28 days; best efforts of the last 90. */
+const READINESS_CONSISTENCY_DAYS = 28;
+const BEST_EFFORT_DAYS = 90;
+/** Periodization's inference looks back up to 16 weeks from each of up to 8 earlier days (docs §9). */
+const PERIODIZATION_HISTORY_DAYS = 112 + 56;
+/** The longest consistency span (the Training API's days limit). */
+const MAX_CONSISTENCY_DAYS = 3650;
+
+const MINUTES: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'> = {
+  run: 'runMinutes',
+  bike: 'bikeMinutes',
+  swim: 'swimMinutes',
+  strength: 'strengthMinutes',
+};
+
+type ZoneRow = { z1: number; z2: number; z3: number; z4: number; z5: number };
+const zoneValues = (row: ZoneRow) => [row.z1, row.z2, row.z3, row.z4, row.z5];
+
+/** Minutes per zone as the contract's zone summary: percentages to 0.1 summing to 100, and the total. */
+function zoneSummary(minutes: readonly number[]) {
+  const { zones, zone_1_2, zone_4_5 } = zonePercentages(minutes);
+  return {
+    zone_1_percentage: zones[0],
+    zone_2_percentage: zones[1],
+    zone_3_percentage: zones[2],
+    zone_4_percentage: zones[3],
+    zone_5_percentage: zones[4],
+    zone_1_2_percentage: zone_1_2,
+    zone_4_5_percentage: zone_4_5,
+    total_time_minutes: round1(minutes.reduce((a, b) => a + b, 0)),
+  };
+}
+
+const zoneKeys = (minutes: readonly number[]) => ({
+  zone_1: minutes[0]!,
+  zone_2: minutes[1]!,
+  zone_3: minutes[2]!,
+  zone_4: minutes[3]!,
+  zone_5: minutes[4]!,
+});
+
+/** The Monday weeks from `first` to `last` (both Mondays). */
+function mondays(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let week = first; week <= last; week = addDays(week, 7)) out.push(week);
+  return out;
+}
+
+/** Stored days grouped by their Monday. */
+function rowsByWeek(rows: readonly DailyLoadRow[]): Map<string, DailyLoadRow[]> {
+  const out = new Map<string, DailyLoadRow[]>();
+  for (const row of rows) {
+    const week = weekStartOf(row.date);
+    out.set(week, [...(out.get(week) ?? []), row]);
+  }
+  return out;
+}
+
+/** The series point closing a week: its Sunday, or today for this week. */
+function weekEnd(points: readonly DailyLoadPoint[], week: string, today: string): DailyLoadPoint | undefined {
+  const end = addDays(week, 6) < today ? addDays(week, 6) : today;
+  return points.find((p) => p.date === end);
+}
+
+const sumMinutes = (rows: readonly DailyLoadRow[] | undefined, sport: Sport) =>
+  (rows ?? []).reduce((sum, row) => sum + row[MINUTES[sport]], 0);
+
+function planPhases(plan: PlanRow | undefined): PlanPhase[] {
+  if (!plan || !Array.isArray(plan.phases)) return [];
+  return plan.phases.filter((p): p is PlanPhase => typeof p === 'object' && p !== null) as PlanPhase[];
+}
+
+export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService) {
+  /** The routes with `/{id}` take the caller's own athlete id; without it, the caller is meant. */
+  const own = (auth: AuthContext, athleteId: string | undefined) => {
+    if (athleteId !== undefined) trainingLoad.assertOwn(auth, athleteId);
+  };
+  const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
+
+  /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
+  async function periodZones(auth: AuthContext, period: AnalyticsPeriod, today: string) {
+    const from = period === 'all' ? null : addDays(today, -(PERIOD_DAYS[period] - 1));
+    const [totals, sports] = await Promise.all([
+      repo.dayTotals(db, auth.athleteId, from, today),
+      repo.sportZoneMinutes(db, auth.athleteId, from, today),
+    ]);
+    const minutes = zoneValues(totals).map((seconds) => seconds / 60);
+    return { from: from ?? totals.firstDay ?? today, totals, minutes, sports };
+  }
+
+  function polarizationOf(period: AnalyticsPeriod, minutes: readonly number[]): Polarization {
+    const analysis = polarizationAnalysis(zoneKeys(minutes));
+    return {
+      period,
+      current_distribution: analysis.current_distribution,
+      ideal_distribution: analysis.ideal_distribution,
+      polarization_score: analysis.polarization_score,
+      recommendations: analysis.recommendations,
+      is_polarized: analysis.is_polarized,
+      total_time_minutes: round1(minutes.reduce((a, b) => a + b, 0)),
+    };
+  }
+
+  async function zonesDistribution(
+    auth: AuthContext,
+    athleteId: string | undefined,
+    period: AnalyticsPeriod,
+    now = new Date(),
+  ): Promise<ZonesDistribution> {
+    own(auth, athleteId);
+    const today = todayOf(auth, now);
+    const { from, minutes, sports } = await periodZones(auth, period, today);
+    const bySport = (sport: Sport) => {
+      const row = sports.find((s) => s.sport === sport);
+      return zoneSummary(row ? zoneValues(row) : [0, 0, 0, 0, 0]);
+    };
+    return {
+      period,
+      start_date: from,
+      end_date: today,
+      ...zoneSummary(minutes),
+      by_sport: {
+        run: bySport('run'),
+        bike: bySport('bike'),
+        swim: bySport('swim'),
+        strength: bySport('strength'),
+      },
+      targets: ZONE_TARGETS,
+    };
+  }
+
+  return {
+    zonesDistribution,
+
+    async polarized(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      period: AnalyticsPeriod,
+      now = new Date(),
+    ) {
+      own(auth, athleteId);
+      const { minutes } = await periodZones(auth, period, todayOf(auth, now));
+      return polarizationOf(period, minutes);
+    },
+
+    /** Each of the `weeks` Monday weeks ending with this one: volume and TSS per sport, load, plan completion. */
+    async weeklyLoad(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      weeks: number,
+      now = new Date(),
+    ): Promise<AnalyticsWeeklyLoad[]> {
+      own(auth, athleteId);
+      const today = todayOf(auth, now);
+      const lastWeek = weekStartOf(today);
+      const first = addDays(lastWeek, -7 * (weeks - 1));
+      const end = addDays(lastWeek, 6);
+      const [{ points, rows }, sportRows] = await Promise.all([
+        trainingLoad.loadDays(auth.athleteId, first, end),
+        repo.weeklySportTotals(db, auth.athleteId, first, end),
+      ]);
+      const days = rowsByWeek(rows);
+      return mondays(first, lastWeek).map((week, i) => {
+        const inWeek = days.get(week);
+        const sports = sportRows.filter((r) => r.week === week);
+        const hours = (sport: Sport) => sumMinutes(inWeek, sport) / 60;
+        const tss = (sport: Sport) => sports.find((r) => r.sport === sport)?.completedTss ?? 0;
+        const totalHours = SPORTS.reduce((sum, sport) => sum + hours(sport), 0);
+        const plannedHours = sports.reduce((sum, r) => sum + r.scheduledMinutes, 0) / 60;
+        const close = weekEnd(points, week, today);
+        return {
+          week: i + 1,
+          week_start_date: week,
+          swim_hours: round2(hours('swim')),
+          bike_hours: round2(hours('bike')),
+          run_hours: round2(hours('run')),
+          strength_hours: round2(hours('strength')),
+          swim_tss: round1(tss('swim')),
+          bike_tss: round1(tss('bike')),
+          run_tss: round1(tss('run')),
+          strength_tss: round1(tss('strength')),
+          total_hours: round2(totalHours),
+          total_tss: round1((inWeek ?? []).reduce((sum, row) => sum + row.tss, 0)),
+          sessions: (inWeek ?? []).reduce((sum, row) => sum + row.sessions, 0),
+          acute_load: round1(close?.atl ?? 0),
+          chronic_load: round1(close?.ctl ?? 0),
+          training_stress_balance: round1(close?.tsb ?? 0),
+          planned_hours: round2(plannedHours),
+          completion_rate: plannedHours > 0 ? round1((totalHours / plannedHours) * 100) : null,
+        };
+      });
+    },
+
+    /** Zones of the last 28 days in detail: per zone with its name and colour, per sport, per Monday week. */
+    async detailedZones(auth: AuthContext, athleteId: string | undefined, now = new Date()) {
+      own(auth, athleteId);
+      const today = todayOf(auth, now);
+      const from = addDays(today, -(DETAILED_DAYS - 1));
+      const firstWeek = addDays(weekStartOf(today), -7 * (DETAILED_WEEKS - 1));
+      const [totals, sports, weekly] = await Promise.all([
+        repo.dayTotals(db, auth.athleteId, from, today),
+        repo.sportZoneMinutes(db, auth.athleteId, from, today),
+        repo.zoneSecondsByWeek(db, auth.athleteId, firstWeek, today),
+      ]);
+      const minutes = zoneValues(totals).map((s) => s / 60);
+      const { zones: percentages } = zonePercentages(minutes);
+      return {
+        start_date: from,
+        end_date: today,
+        zones: ZONES.map((zone, i) => ({
+          zone: zone.zone,
+          name: zone.name,
+          description: zone.label,
+          color: zone.color,
+          minutes: round1(minutes[i]!),
+          percentage: percentages[i]!,
+        })),
+        by_sport: SPORTS.map((sport) => {
+          const row = sports.find((s) => s.sport === sport);
+          return {
+            sport,
+            total_minutes: round1(row?.minutes ?? 0),
+            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map(round1),
+          };
+        }),
+        weekly: mondays(firstWeek, weekStartOf(today)).map((week) => {
+          const row = weekly.find((w) => w.week === week);
+          return {
+            week_start: week,
+            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((s) => round1(s / 60)),
+          };
+        }),
+      };
+    },
+
+    /** Daily fitness and form with the readiness the form implies, the ramp rate and the three trends. */
+    async fitnessTrends(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      days: number,
+      now = new Date(),
+    ): Promise<FitnessTrends> {
+      own(auth, athleteId);
+      const records = await trainingLoad.formFitness(auth, auth.athleteId, days, now);
+      return {
+        records: records.map((record) => ({
+          ...record,
+          training_readiness: trainingReadinessFromForm(record.tsb),
+          recovery_score: null,
+        })),
+        ramp_rate: round1(rampRate(records)),
+        trends: {
+          fitness: trendOf(records.map((r) => r.ctl)),
+          fatigue: trendOf(
+            records.map((r) => r.atl),
+            { higherIsBetter: false },
+          ),
+          form: trendOf(records.map((r) => r.tsb)),
+        },
+      };
+    },
+
+    /** Per Monday week, the acute:chronic ratio at its end and its band; the share of hours per sport. */
+    async loadBalance(auth: AuthContext, athleteId: string | undefined, weeks: number, now = new Date()) {
+      own(auth, athleteId);
+      const today = todayOf(auth, now);
+      const lastWeek = weekStartOf(today);
+      const first = addDays(lastWeek, -7 * (weeks - 1));
+      const { points, rows } = await trainingLoad.loadDays(auth.athleteId, first, today);
+      const days = rowsByWeek(rows);
+      const list = mondays(first, lastWeek).map((week) => {
+        const close = weekEnd(points, week, today);
+        const acwr = acuteChronicRatio(close?.atl ?? 0, close?.ctl ?? 0);
+        const hours = (sport: Sport) => round2(sumMinutes(days.get(week), sport) / 60);
+        return {
+          week_start: week,
+          acute_load: round1(close?.atl ?? 0),
+          chronic_load: round1(close?.ctl ?? 0),
+          acwr,
+          status: acwrStatus(acwr),
+          swim_hours: hours('swim'),
+          bike_hours: hours('bike'),
+          run_hours: hours('run'),
+          strength_hours: hours('strength'),
+        };
+      });
+      const total = SPORTS.reduce((sum, sport) => sum + sumMinutes(rows, sport), 0);
+      const share = (sport: Sport) => (total > 0 ? round1((sumMinutes(rows, sport) / total) * 100) : 0);
+      const current = list.at(-1)!;
+      return {
+        weeks: list,
+        current_acwr: current.acwr,
+        current_status: current.status,
+        sport_share: {
+          swim: share('swim'),
+          bike: share('bike'),
+          run: share('run'),
+          strength: share('strength'),
+        },
+      };
+    },
+
+    async consistency(auth: AuthContext, athleteId: string | undefined, days: number, now = new Date()) {
+      own(auth, athleteId);
+      return trainingLoad.consistency(auth, auth.athleteId, days, now);
+    },
+
+    async achievements(auth: AuthContext, athleteId: string | undefined, category: string | undefined) {
+      own(auth, athleteId);
+      const sessions = await repo.completedSessions(db, auth.athleteId, { from: null, to: null });
+      const achievements = evaluateAchievements(
+        sessions.map((s) => ({
+          date: s.date,
+          sport: s.sport,
+          duration_minutes: s.durationMinutes ?? 0,
+          distance_meters: s.distanceMeters,
+          tss: s.tss,
+        })),
+        { category: category ?? null },
+      );
+      const counts = achievementCounts(achievements);
+      return { achievements, earned_count: counts.earned, total_count: counts.total };
+    },
+
+    /** The last 12 Monday weeks of one sport (or all): volume, distance, load, intensity, pace; and trends. */
+    async performanceTrends(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      sport: Sport | undefined,
+      now = new Date(),
+    ) {
+      own(auth, athleteId);
+      const today = todayOf(auth, now);
+      const lastWeek = weekStartOf(today);
+      const first = addDays(lastWeek, -7 * (PERFORMANCE_WEEKS - 1));
+      const rows = await repo.weeklyPerformance(db, auth.athleteId, first, addDays(lastWeek, 6), sport);
+      const paced = sport === 'run' || sport === 'swim';
+      const weeks = mondays(first, lastWeek).map((week) => {
+        const row = rows.find((r) => r.week === week);
+        const hours = (row?.minutes ?? 0) / 60;
+        const tss = row?.tss ?? 0;
+        const pacedKm = (row?.pacedMeters ?? 0) / 1000;
+        return {
+          week_start: week,
+          sessions: Math.round(row?.sessions ?? 0),
+          hours: round2(hours),
+          distance_km: round1((row?.distanceMeters ?? 0) / 1000),
+          tss: round1(tss),
+          // The constant intensity factor that gives the week's TSS over its hours: TSS = h × IF² × 100.
+          average_intensity_factor: hours > 0 ? round2(Math.sqrt(tss / (hours * 100))) : null,
+          average_pace_per_km_seconds:
+            paced && pacedKm > 0 ? Math.round(((row?.pacedMinutes ?? 0) * 60) / pacedKm) : null,
+        };
+      });
+      const intensities = weeks.flatMap((w) =>
+        w.average_intensity_factor === null ? [] : [w.average_intensity_factor],
+      );
+      return {
+        sport: sport ?? null,
+        weeks,
+        trends: {
+          volume: trendOf(weeks.map((w) => w.hours)),
+          intensity: trendOf(intensities),
+          load: trendOf(weeks.map((w) => w.tss)),
+        },
+      };
+    },
+
+    /** The current phase from the active plan (or the load pattern) and the weekly load progression. */
+    async periodization(auth: AuthContext, athleteId: string | undefined, weeks: number, now = new Date()) {
+      own(auth, athleteId);
+      const today = todayOf(auth, now);
+      const firstWeek = addDays(weekStartOf(today), -7 * (weeks - 1));
+      const history = addDays(today, -PERIODIZATION_HISTORY_DAYS);
+      const [plan, { points }] = await Promise.all([
+        findActivePlan(db, auth.athleteId),
+        trainingLoad.loadDays(auth.athleteId, firstWeek < history ? firstWeek : history, today),
+      ]);
+      const analysis = periodizationAnalysis({
+        today,
+        phases: planPhases(plan),
+        series: points,
+        race_date: plan?.raceDate ?? null,
+        weeks,
+      });
+      return { ...analysis, plan_id: plan?.id ?? null };
+    },
+
+    /** Readiness for the plan's race (race_id, default the active plan): fitness, form, consistency, times. */
+    async raceReadiness(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      raceId: string | undefined,
+      now = new Date(),
+    ): Promise<RaceReadinessDto> {
+      own(auth, athleteId);
+      const today = todayOf(auth, now);
+      const plan = raceId
+        ? await findPlan(db, auth.athleteId, raceId)
+        : await findActivePlan(db, auth.athleteId);
+      if (raceId && !plan) throw notFound('Plan');
+      const [{ points }, runs, consistency] = await Promise.all([
+        trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),
+        repo.completedSessions(db, auth.athleteId, {
+          from: addDays(today, -(BEST_EFFORT_DAYS - 1)),
+          to: today,
+          sport: 'run',
+        }),
+        trainingLoad.consistency(auth, auth.athleteId, READINESS_CONSISTENCY_DAYS, now),
+      ]);
+      const raceDate = plan?.raceDate ?? null;
+      const result = raceReadiness({
+        today,
+        series: points,
+        race_date: raceDate,
+        race_distance_meters: raceDistanceMeters(plan?.raceType),
+        best_efforts: runs.flatMap((run) =>
+          (run.distanceMeters ?? 0) > 0 && (run.durationMinutes ?? 0) > 0
+            ? [
+                {
+                  distance_meters: run.distanceMeters!,
+                  time_seconds: run.durationMinutes! * 60,
+                  date: run.date,
+                },
+              ]
+            : [],
+        ),
+        // No planned training in the window: no consistency figure, rather than a 0 that would punish rest.
+        consistency_percentage:
+          consistency.summary.training_days > 0 ? consistency.summary.completion_percentage : null,
+      });
+      return {
+        ...result,
+        race:
+          plan && raceDate
+            ? { plan_id: plan.id, title: plan.title, race_type: plan.raceType, race_date: raceDate }
+            : null,
+      };
+    },
+
+    /** The Training API's period at a glance: totals, zones, polarization, today's form, consistency, quality. */
+    async trainingAnalytics(auth: AuthContext, athleteId: string, period: AnalyticsPeriod, now = new Date()) {
+      trainingLoad.assertOwn(auth, athleteId);
+      const today = todayOf(auth, now);
+      const { from, totals, minutes } = await periodZones(auth, period, today);
+      const days = Math.min(MAX_CONSISTENCY_DAYS, daysBetween(from, today) + 1);
+      const [form, consistency] = await Promise.all([
+        trainingLoad.formFitness(auth, auth.athleteId, 1, now),
+        trainingLoad.consistency(auth, auth.athleteId, days, now),
+      ]);
+      const polarization = polarizationOf(period, minutes);
+      const hours = SPORTS.reduce((sum, sport) => sum + totals[MINUTES[sport]], 0) / 60;
+      const score = Math.round(
+        0.5 * consistency.summary.completion_percentage + 0.5 * polarization.polarization_score,
+      );
+      return {
+        period,
+        start_date: from,
+        end_date: today,
+        total_sessions: Math.round(totals.sessions),
+        total_hours: round2(hours),
+        total_tss: round1(totals.tss),
+        average_weekly_hours: round2((hours * 7) / (daysBetween(from, today) + 1)),
+        zone_distribution: zoneSummary(minutes),
+        polarization,
+        current_form: form[0]!,
+        consistency: consistency.summary,
+        training_quality: trainingQuality(score),
+        training_quality_score: score,
+      };
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
