@@ -115,7 +115,8 @@ describe('Progress page', () => {
     // Trimmed to the 20 weeks with training: the peak is named by its index in the full range.
     expect(await screen.findByText('Peak: 8h (W501)')).toBeVisible();
     expect(within(card('Time in Zones')).getByText('All time')).toBeVisible();
-  });
+    // Two period switches with charts redrawn each time: slow on a busy machine.
+  }, 15_000);
 
   it('shows an error with Try Again, which fetches again', async () => {
     let failing = true;

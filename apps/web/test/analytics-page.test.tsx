@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AnalyticsPage } from '../src/features/analytics/analytics-page.tsx';
+import { mockAnalytics, stubLayout, zones } from './analytics-fixtures.ts';
+import type { Call } from './calendar-test-utils.tsx';
+import { renderWithProviders } from './calendar-test-utils.tsx';
+
+const TWELVE = [10, 12, 14, 15, 16, 18, 20, 22, 12, 24, 26, 5];
+
+function renderAnalytics(query = '') {
+  return renderWithProviders(<AnalyticsPage />, { path: '/analytics', initialEntry: `/analytics${query}` });
+}
+
+const card = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+const lastCall = (calls: Call[], path: string) => calls.filter((c) => c.url.pathname === path).at(-1);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 10, 18, 10, 0, 0));
+  stubLayout();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Analytics page', () => {
+  it('shows hours, zones against targets, form, readiness and achievements from the API', async () => {
+    const calls = mockAnalytics({ weeklyHours: () => TWELVE, earned: 1, total: 3, zones: zones() });
+    renderAnalytics();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    const hours = card('Weekly Hours by Sport');
+    // 10 + 12 + … + 5 = 194 h over the 12 weeks.
+    expect(await within(hours).findByText('Total: 194h')).toBeVisible();
+    expect(within(hours).getByRole('table', { name: 'Hours by sport per week' })).toBeInTheDocument();
+
+    const zoneCard = card('Zone Distribution');
+    expect(await within(zoneCard).findByText('72%')).toBeVisible();
+    expect(within(zoneCard).getByText(/of 80% target/)).toBeVisible();
+    expect(within(zoneCard).getByText(/of 5% target/)).toBeVisible();
+    expect(within(zoneCard).getByText(/of 15% target/)).toBeVisible();
+    expect(within(zoneCard).getByText('100')).toBeVisible();
+    expect(within(zoneCard).getByText('Polarized')).toBeVisible();
+
+    const form = card('Fitness, Fatigue and Form');
+    expect(await within(form).findByRole('figure')).toHaveAccessibleName(/Fitness, fatigue and form from/);
+    expect(within(form).getByText('Neutral:')).toBeVisible();
+
+    const readiness = card('Race Readiness');
+    expect(
+      await within(readiness).findByRole('img', { name: 'Race readiness 72 out of 100, Great' }),
+    ).toBeVisible();
+    expect(within(readiness).getByText('27')).toBeVisible();
+    expect(within(readiness).getByText('1:45:00')).toBeVisible();
+    expect(within(readiness).getByText(/Riegel's endurance model/)).toBeVisible();
+    expect(within(readiness).getByText('Build long-run endurance')).toBeVisible();
+
+    const earned = card('Achievements');
+    expect(await within(earned).findByText('1 of 3 earned')).toBeVisible();
+    const items = within(earned).getAllByRole('listitem');
+    // Earned first, with its date; the others with progress bars.
+    expect(items[0]).toHaveTextContent('Earned 1');
+    expect(items[0]).toHaveTextContent('Earned Sep 2, 2025');
+    expect(within(earned).getAllByRole('progressbar')).toHaveLength(2);
+
+    expect(lastCall(calls, '/api/analytics/weekly-load')?.url.searchParams.get('weeks')).toBe('12');
+    expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('84');
+    expect(lastCall(calls, '/api/analytics/zones')?.url.searchParams.get('period')).toBe('3months');
+    expect(screen.queryByText('Demo')).not.toBeInTheDocument();
+  });
+
+  it('switches to 3 months and keeps the choice in the URL', async () => {
+    const calls = mockAnalytics({ weeklyHours: (weeks) => Array(weeks).fill(6), earned: 1, total: 3 });
+    const { router } = renderAnalytics();
+    await screen.findByText('Total: 72h');
+    expect(screen.getByRole('button', { name: '12 weeks' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: '3 months' }));
+    expect(screen.getByRole('button', { name: '3 months' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?period=3months');
+    await waitFor(() =>
+      expect(lastCall(calls, '/api/analytics/weekly-load')?.url.searchParams.get('weeks')).toBe('13'),
+    );
+    await waitFor(() =>
+      expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('91'),
+    );
+    expect(await screen.findByText('Total: 78h')).toBeVisible();
+  });
+
+  it('shows an error with Try Again on the card that failed', async () => {
+    let failing = true;
+    mockAnalytics({
+      weeklyHours: () => TWELVE,
+      earned: 1,
+      total: 3,
+      fail: (path) => failing && path === '/api/analytics/achievements',
+    });
+    renderAnalytics();
+    const earned = await screen.findByRole('region', { name: /^Achievements/ });
+    expect(await within(earned).findByRole('alert')).toHaveTextContent(
+      'The analytics service is unavailable',
+    );
+    // The other cards still show.
+    expect(await within(card('Weekly Hours by Sport')).findByText('Total: 194h')).toBeVisible();
+    failing = false;
+    await userEvent.click(within(earned).getByRole('button', { name: 'Try Again' }));
+    expect(await within(earned).findByText('1 of 3 earned')).toBeVisible();
+  });
+
+  it('marks the sample charts Demo on an account with no completed workout', async () => {
+    mockAnalytics({
+      weeklyHours: (weeks) => Array(weeks).fill(0),
+      earned: 0,
+      total: 3,
+      zones: zones({ total_time_minutes: 0 }),
+    });
+    renderAnalytics();
+    expect(await screen.findByText(/show sample data, not yours/)).toBeVisible();
+    await waitFor(() => expect(screen.getAllByText('Demo')).toHaveLength(3));
+    for (const name of ['Weekly Hours by Sport', 'Zone Distribution', 'Fitness, Fatigue and Form']) {
+      expect(within(card(name)).getByText('Demo')).toBeVisible();
+    }
+    expect(within(card('Achievements')).getByText('0 of 3 earned')).toBeVisible();
+  });
+});
