@@ -130,6 +130,19 @@ describe('generatePlanPhases', () => {
     expect(phases[0]).toMatchObject({ label: 'Foundation', end_date: '2026-01-28' });
   });
 
+  it('caps build at 12 weeks and gives a long plan its extra time to base', () => {
+    // 365 days to an Ironman: taper 14 and peak 14 leave 337; 40 % would be 19 weeks of build.
+    const phases = generatePlanPhases({
+      start_date: '2026-01-05',
+      race_date: '2027-01-05',
+      race_distance_meters: 226_000,
+    });
+    const build = phases.find((p) => p.name === 'build')!;
+    expect(daysBetween(build.start_date, build.end_date) + 1).toBe(84);
+    const base = phases.filter((p) => p.name === 'base');
+    expect(base.reduce((days, p) => days + daysBetween(p.start_date, p.end_date) + 1, 0)).toBe(337 - 84);
+  });
+
   const ORDER = [
     `${PLAN_LABELS.foundation}/base`,
     `${PLAN_LABELS.base}/base`,

@@ -84,8 +84,10 @@ export const PLAN_FOCUS = {
 /** Lengths and shares of the generated plan (docs/training-load.md §12). */
 export const PLAN_RULES = {
   peakDays: 14,
-  /** Build's share of the days left before the peak. */
+  /** Build's share of the days left before the peak… */
   buildShare: 0.4,
+  /** …at most 12 weeks (the top of Friel's 6-12 week build): a long plan gives its extra time to base. */
+  buildMaxDays: 84,
   /** Below this many days before the peak, everything is build (no base). */
   minDaysForBase: 14,
   /** Base needs at least this many days for a Foundation block. */
@@ -111,7 +113,7 @@ const wholeWeeks = (days: number) => 7 * Math.round(days / 7);
 /**
  * The phases from `start_date` to `race_date` (both included), contiguous. Worked backward from the race: race
  * day, the taper (14 days, 7 below a half marathon), 14 days of peak, build (about 40 % of what is left, whole
- * weeks) and base, whose first third (whole weeks, at most 4) is Foundation. Short plans lose the earliest
+ * weeks, at most 12) and base, whose first third (whole weeks, at most 4) is Foundation. Short plans lose the earliest
  * blocks first. Empty when a date is invalid or the race comes before the start.
  */
 export function generatePlanPhases(input: GeneratePlanPhasesInput): LabelledPlanPhase[] {
@@ -125,7 +127,7 @@ export function generatePlanPhases(input: GeneratePlanPhasesInput): LabelledPlan
   left -= peak;
   let build = left;
   if (left >= rules.minDaysForBase) {
-    build = Math.min(Math.max(wholeWeeks(left * rules.buildShare), 7), left - 7);
+    build = Math.min(Math.max(wholeWeeks(left * rules.buildShare), 7), rules.buildMaxDays, left - 7);
   }
   const base = left - build;
   const foundation =
