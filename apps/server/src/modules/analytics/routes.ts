@@ -80,7 +80,9 @@ export function analyticsRoutes(
 
 /**
  * Each read answers at `path` for the caller and at `path/{id}` for the caller's own athlete id (any other id
- * is a 404): one schema and one service call, registered twice.
+ * is a 404): one schema and one service call, registered twice. The plain instance is used because the type
+ * provider cannot infer a reply type through these generics; the schema still validates the query and
+ * serializes the answer.
  */
 function registerReads(app: FastifyInstance, service: AnalyticsService, tags: string[]) {
   function both<Q extends z.ZodObject, R extends z.ZodType>(
@@ -93,8 +95,6 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
       id: string | undefined;
       query: z.infer<Q>;
     }) => Promise<z.input<R>>,
-    // The schema still validates the query and serializes the answer; the plain instance is used here only
-    // because the type provider cannot infer a reply type through these generics.
   ) {
     const schema = {
       tags,
