@@ -2,13 +2,17 @@
 import {
   dataEnvelope,
   ZAthleteIdParam,
+  ZBulkTssRequest,
   ZConsistency,
+  ZCtlAtlTsbRequest,
   ZDaysQuery,
   ZErrorResponse,
   ZFitnessFormRecord,
   ZLoadTrendWeek,
   ZStreak,
   ZTrainingLoad,
+  ZTssInput,
+  ZTssResult,
   ZWeeklyLoad,
   ZWeekStartQuery,
   ZWeekSummary,
@@ -83,6 +87,67 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: p
       },
       async (request) => ({
         data: await service.consistency(requireAuth(request), request.params.id, request.query.days),
+      }),
+    );
+
+    const tssSchema = (summary: string) => ({
+      tags,
+      security,
+      summary,
+      body: ZTssInput,
+      response: { 200: dataEnvelope(ZTssResult), ...errors },
+    });
+    app.post(
+      '/calculate-tss',
+      { schema: tssSchema('Local TSS of one session (spec part 2 §9)') },
+      async (request) => ({
+        data: service.calculateTss(requireAuth(request), undefined, request.body),
+      }),
+    );
+    app.post(
+      '/calculate-tss/:id',
+      {
+        schema: {
+          ...tssSchema("Local TSS of one session, for the caller's own athlete id"),
+          params: ZAthleteIdParam,
+        },
+      },
+      async (request) => ({
+        data: service.calculateTss(requireAuth(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/calculate-bulk-tss',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Local TSS of up to 1000 sessions, in order',
+          body: ZBulkTssRequest,
+          response: { 200: dataEnvelope(z.array(ZTssResult)), ...errors },
+        },
+      },
+      async (request) => {
+        requireAuth(request);
+        return { data: service.calculateBulkTss(request.body.workouts) };
+      },
+    );
+
+    app.post(
+      '/calculate-ctl-atl-tsb/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Daily fitness, fatigue and form of a given daily TSS list',
+          params: ZAthleteIdParam,
+          body: ZCtlAtlTsbRequest,
+          response: { 200: dataEnvelope(z.array(ZFitnessFormRecord)), ...errors },
+        },
+      },
+      async (request) => ({
+        data: service.calculateCtlAtlTsb(requireAuth(request), request.params.id, request.body),
       }),
     );
 

@@ -1,12 +1,21 @@
 // Training load reads (spec part 2 §7 Training API, §9): fitness and form, load trends, consistency, weekly
 // load, streak and the weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
 // training-week convention, and "today" is the athlete's own calendar day.
-import type { FitnessFormRecordDto, LoadTrendWeek, WeeklyLoad, WeekSummary } from '@stamina/contract';
+import type {
+  CtlAtlTsbRequest,
+  FitnessFormRecordDto,
+  LoadTrendWeek,
+  TssInputDto,
+  WeeklyLoad,
+  WeekSummary,
+} from '@stamina/contract';
 import {
   addDays,
+  calculateTss,
   consistencyAnalysis,
   type DailyLoadPoint,
   dateInTimeZone,
+  daysBetween,
   extendSeriesTo,
   fitnessFormRecord,
   isoWeekNumber,
@@ -17,7 +26,7 @@ import {
   weekStartOf,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { listWorkouts } from '../workouts/repository.ts';
 import * as repo from './repository.ts';
@@ -25,6 +34,8 @@ import * as repo from './repository.ts';
 const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Earlier weeks that the load trend of a week compares with. */
 const TREND_WEEKS = 4;
+/** The longest series a calculation call may ask for: ten years. */
+const MAX_SERIES_DAYS = 3650;
 
 export function createTrainingLoadService(db: Db) {
   /** The per-athlete calls take the caller's own athlete id; any other id is not found. */
@@ -82,27 +93,51 @@ export function createTrainingLoadService(db: Db) {
     return all.slice(TREND_WEEKS);
   }
 
+  const toRecord = (point: DailyLoadPoint): FitnessFormRecordDto => {
+    const record = fitnessFormRecord(point);
+    return {
+      date: record.date,
+      tss: round1(record.tss),
+      ctl: round1(record.ctl),
+      atl: round1(record.atl),
+      tsb: round1(record.tsb),
+      fitness_level: record.fitness_level,
+      fatigue_level: record.fatigue_level,
+      form_level: record.form_level,
+    };
+  };
+
   return {
     assertOwn,
     loadDays,
+
+    /** Local TSS of one session (spec part 2 §9); with an athlete id, only the caller's own. */
+    calculateTss(auth: AuthContext, athleteId: string | undefined, input: TssInputDto) {
+      if (athleteId !== undefined) assertOwn(auth, athleteId);
+      return calculateTss(input);
+    },
+
+    calculateBulkTss(inputs: readonly TssInputDto[]) {
+      return inputs.map((input) => calculateTss(input));
+    },
+
+    /** The fitness, fatigue and form series of a given daily TSS list, from its first date to its last. */
+    calculateCtlAtlTsb(auth: AuthContext, athleteId: string, body: CtlAtlTsbRequest) {
+      assertOwn(auth, athleteId);
+      const dates = body.tss_data.map((d) => d.date).sort();
+      if (daysBetween(dates[0]!, dates.at(-1)!) > MAX_SERIES_DAYS) {
+        throw new AppError('VALIDATION_FAILED', `tss_data may span at most ${MAX_SERIES_DAYS} days`);
+      }
+      return loadSeries(body.tss_data, {
+        seed: { ctl: body.initial_ctl ?? 0, atl: body.initial_atl ?? 0 },
+      }).map(toRecord);
+    },
 
     async formFitness(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
       assertOwn(auth, athleteId);
       const today = dateInTimeZone(now, auth.timezone);
       const points = await series(auth.athleteId, addDays(today, -(days - 1)), today);
-      return points.map((point): FitnessFormRecordDto => {
-        const record = fitnessFormRecord(point);
-        return {
-          date: record.date,
-          tss: round1(record.tss),
-          ctl: round1(record.ctl),
-          atl: round1(record.atl),
-          tsb: round1(record.tsb),
-          fitness_level: record.fitness_level,
-          fatigue_level: record.fatigue_level,
-          form_level: record.form_level,
-        };
-      });
+      return points.map(toRecord);
     },
 
     /** Week by week (Monday first): the week's TSS and the CTL, ATL and TSB at its end (today for this week). */
