@@ -1,5 +1,5 @@
 // The TanStack Query client of the signed-in app. Stale times are set per query from spec part 2 §9.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 export function createQueryClient(): QueryClient {
@@ -13,3 +13,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Query families computed from the athlete's workouts (analytics, progress and plan progress): a workout write
+ * invalidates them with the workouts themselves, so a completed session shows at once everywhere. Listed here,
+ * not imported from the features that own them, because features do not import each other.
+ */
+export const WORKOUT_DERIVED_QUERIES: readonly QueryKey[] = [['analytics'], ['plans', 'progress']];

@@ -14,7 +14,7 @@ export const planKeys = {
 export const PLANS_STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Progress counts the plan's workouts, which change on the calendar and the workout list without invalidating
- * plan queries; so it keeps the workouts' 2 min freshness rather than training load's 30 min.
+ * Progress counts the plan's workouts; every workout write invalidates it (WORKOUT_DERIVED_QUERIES in
+ * lib/query-client.ts), so it keeps training load's 30 min freshness (spec part 2 §9).
  */
-export const PLAN_PROGRESS_STALE_MS = 2 * 60 * 1000;
+export const PLAN_PROGRESS_STALE_MS = 30 * 60 * 1000;

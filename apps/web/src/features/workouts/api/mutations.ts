@@ -1,5 +1,5 @@
 // POST, PUT and DELETE /api/workout-planning/workouts[/{id}], file import and export; writes invalidate
-// workouts and calendar.
+// workouts, calendar and every query computed from workouts.
 import type {
   Workout,
   WorkoutCreateRequest,
@@ -9,6 +9,7 @@ import type {
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { WORKOUT_DERIVED_QUERIES } from '../../../lib/query-client.ts';
 import { workoutKeys } from './keys.ts';
 
 function useInvalidateWorkouts() {
@@ -17,6 +18,7 @@ function useInvalidateWorkouts() {
     Promise.all([
       client.invalidateQueries({ queryKey: workoutKeys.all }),
       client.invalidateQueries({ queryKey: workoutKeys.calendarAll }),
+      ...WORKOUT_DERIVED_QUERIES.map((queryKey) => client.invalidateQueries({ queryKey })),
     ]);
 }
 
