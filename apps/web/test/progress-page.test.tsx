@@ -112,8 +112,8 @@ describe('Progress page', () => {
     );
     expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('135');
     expect(lastCall(calls, '/api/analytics/zones')?.url.searchParams.get('period')).toBe('all');
-    // Trimmed to the 20 weeks with training: the peak is named by its index in the full range.
-    expect(await screen.findByText('Peak: 8h (W501)')).toBeVisible();
+    // Trimmed to the 20 weeks with training, numbered from the first of them (W501 of the 520 asked for).
+    expect(await screen.findByText('Peak: 8h (W1)')).toBeVisible();
     expect(within(card('Time in Zones')).getByText('All time')).toBeVisible();
     // Two period switches with charts redrawn each time: slow on a busy machine.
   }, 15_000);

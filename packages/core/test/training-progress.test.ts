@@ -45,7 +45,10 @@ describe('weeks in progress', () => {
   });
 
   it('trims the weeks before the first with hours', () => {
-    expect(trimLeadingEmptyWeeks(weeks([0, 0, 2, 0, 3])).map((w) => w.week)).toEqual([3, 4, 5]);
+    const trimmed = trimLeadingEmptyWeeks(weeks([0, 0, 2, 0, 3]));
+    expect(trimmed.map((w) => w.total_hours)).toEqual([2, 0, 3]);
+    // Numbered again from the first training week.
+    expect(trimmed.map((w) => w.week)).toEqual([1, 2, 3]);
     expect(trimLeadingEmptyWeeks(weeks([0, 0]))).toEqual([]);
     expect(hasNoHours(weeks([0, 0]))).toBe(true);
     expect(hasNoHours(weeks([0, 0.1]))).toBe(false);

@@ -28,10 +28,13 @@ export function isWeekInProgress(week: Pick<ProgressWeek, 'week_start_date'>, to
   return epochDay(addDays(week.week_start_date, 6)) >= epochDay(today);
 }
 
-/** The weeks from the first one with any hours on (for the 'All' period, so years of zeros are not shown). */
+/**
+ * The weeks from the first one with any hours on, numbered again from 1 (for the 'All' period: years of zeros
+ * are not shown, and 'W1' is the athlete's first training week, not the first week of a ten-year window).
+ */
 export function trimLeadingEmptyWeeks<T extends ProgressWeek>(weeks: readonly T[]): T[] {
   const first = weeks.findIndex((w) => finite(w.total_hours) > 0);
-  return first === -1 ? [] : weeks.slice(first);
+  return first === -1 ? [] : weeks.slice(first).map((w, i) => ({ ...w, week: i + 1 }));
 }
 
 /** Whether no week has any completed hours. */
