@@ -106,7 +106,7 @@ describe('epoch days', () => {
       fc.property(anyDay, fc.integer({ min: 0, max: 800 }), (day, count) => {
         const dates = consecutiveDates(day, count);
         expect(dates).toHaveLength(count);
-        dates.forEach((date, i) => expect(date).toBe(dateOfEpochDay(day + i)));
+        expect(dates).toEqual(dates.map((_, i) => dateOfEpochDay(day + i)));
       }),
       { numRuns: 200 },
     );
