@@ -379,6 +379,31 @@ describe('GET /api/analytics/periodization and race-readiness', () => {
     expect(fiveK).toMatchObject({ predicted_time_seconds: 1800, predicted_time: '30:00' });
   });
 
+  it('predicts only from continuous runs, never from the reps of an interval session', async () => {
+    const runner = (await t.signUpAndConfirm()).session.access_token;
+    for (const [title, text] of [
+      ['Track', '10min Z1, 6x 400m @ Z5 with 90s rest, 10min Z1'],
+      ['Reps', '5x 1km @ 4:00/km, 2min rest'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/workout-planning/workouts',
+        headers: bearer(runner),
+        payload: {
+          title,
+          workout_date: thisWeek,
+          sport: 'run',
+          workout_language_text: text,
+          status: 'completed',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const ready = await data('/api/analytics/race-readiness', runner);
+    expect(ready.predicted_performance.predictions).toEqual([]);
+    expect(ready.areas_to_focus.join(' ')).toMatch(/best effort/i);
+  });
+
   it("uses the active plan's phases and race, or the plan named by race_id", async () => {
     const [plan] = await t.db
       .insert(trainingPlans)

@@ -156,6 +156,33 @@ export async function completedSessions(
 }
 
 /**
+ * Completed runs that were one continuous effort over a known distance: every step of the parsed structure
+ * has a distance and none is a rest ('10km @ 4:30/km', 'Half marathon race: 21.1km'). Only such a run says how
+ * long the athlete takes for a distance; an interval session's reps do not (Riegel's model extrapolates from
+ * continuous efforts). Oldest first.
+ */
+export async function continuousRuns(db: Conn, athleteId: string, from: string, to: string) {
+  const steps = sql`${intervals('warmup_intervals')} || ${intervals('main_intervals')} || ${intervals('cooldown_intervals')}`;
+  return db
+    .select({
+      date: workouts.workoutDate,
+      durationMinutes: workouts.durationMinutes,
+      distanceMeters: distanceMeters.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(workouts)
+    .where(
+      and(
+        completedBetween(athleteId, from, to),
+        eq(workouts.sport, 'run'),
+        sql`jsonb_array_length(${steps}) > 0`,
+        sql`not exists (select 1 from jsonb_array_elements(${steps}) as i
+          where jsonb_typeof(i->'distance_meters') <> 'number' or (i->>'isRest')::boolean is true)`,
+      ),
+    )
+    .orderBy(asc(workouts.workoutDate));
+}
+
+/**
  * Per Monday week, the completed sessions (of one sport, or all): count, minutes, distance, TSS, and the
  * minutes and distance of the sessions with a known distance (for an average pace).
  */

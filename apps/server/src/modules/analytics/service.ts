@@ -462,11 +462,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       if (raceId && !plan) throw notFound('Plan');
       const [{ points }, runs, consistency] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),
-        repo.completedSessions(db, auth.athleteId, {
-          from: addDays(today, -(BEST_EFFORT_DAYS - 1)),
-          to: today,
-          sport: 'run',
-        }),
+        repo.continuousRuns(db, auth.athleteId, addDays(today, -(BEST_EFFORT_DAYS - 1)), today),
         trainingLoad.consistency(auth, auth.athleteId, READINESS_CONSISTENCY_DAYS, now),
       ]);
       const raceDate = plan?.raceDate ?? null;
