@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnalyticsPage } from '../src/features/analytics/analytics-page.tsx';
+import { AchievementsList } from '../src/features/analytics/components/achievements-list.tsx';
 import { mockAnalytics, stubLayout, zones } from './analytics-fixtures.ts';
 import type { Call } from './calendar-test-utils.tsx';
 import { renderWithProviders } from './calendar-test-utils.tsx';
@@ -125,5 +126,37 @@ describe('Analytics page', () => {
       expect(within(card(name)).getByText('Demo')).toBeVisible();
     }
     expect(within(card('Achievements')).getByText('0 of 3 earned')).toBeVisible();
+  });
+});
+
+describe('Achievements list', () => {
+  const achievement = (i: number, earned: boolean) => ({
+    id: `a${i}`,
+    name: `Goal ${i}`,
+    description: `Reach goal ${i}`,
+    emoji: '🏅',
+    category: 'volume',
+    earned,
+    earned_date: earned ? `2025-11-0${i}` : null,
+    progress_percentage: earned ? 100 : 90 - i * 5,
+    current_value: i,
+    target_value: 20,
+    unit: 'h',
+  });
+
+  it('shows the earned ones and the six closest, and every one on Show all', async () => {
+    const list = [1, 2]
+      .map((i) => achievement(i, true))
+      .concat([3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => achievement(i, false)));
+    render(<AchievementsList achievements={list} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(8);
+    // Earned newest first, then the closest unearned: goal 3 (75 %) before goal 8 (50 %); goal 9 is left out.
+    expect(
+      screen.getAllByRole('listitem').map((item) => within(item).getByText(/^Goal/).textContent),
+    ).toEqual(['Goal 2', 'Goal 1', 'Goal 3', 'Goal 4', 'Goal 5', 'Goal 6', 'Goal 7', 'Goal 8']);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 12' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(12);
+    await userEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(8);
   });
 });

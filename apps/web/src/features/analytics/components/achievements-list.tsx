@@ -3,6 +3,8 @@
 import type { AchievementDto } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -14,47 +16,61 @@ export function sortAchievements(list: readonly AchievementDto[]): AchievementDt
   });
 }
 
+/** Unearned achievements shown before 'Show all': the closest ones; the rest of a catalogue of 20+ would bury them. */
+const NEXT_SHOWN = 6;
+
 export function AchievementsList({ achievements }: { achievements: readonly AchievementDto[] }) {
+  const [all, setAll] = useState(false);
+  const sorted = sortAchievements(achievements);
+  const earned = sorted.filter((a) => a.earned).length;
+  const shown = all ? sorted : sorted.slice(0, earned + NEXT_SHOWN);
   return (
-    <ul className="grid gap-2 sm:grid-cols-2">
-      {sortAchievements(achievements).map((a) => (
-        <li key={a.id} className="flex gap-3 rounded-lg border border-border p-3">
-          <span aria-hidden="true" className={a.earned ? 'text-2xl' : 'text-2xl opacity-40 grayscale'}>
-            {a.emoji}
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="flex items-center gap-1.5 font-medium">
-              {a.name}
-              {a.earned ? <CheckCircle2 className="h-4 w-4 text-success" aria-label="Earned" /> : null}
-            </p>
-            <p className="text-xs text-muted-foreground">{a.description}</p>
-            {a.earned ? (
-              <p className="mt-1 text-xs font-medium text-success">
-                Earned {a.earned_date ? format(parseISO(a.earned_date), 'MMM d, yyyy') : ''}
+    <div className="space-y-3">
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {shown.map((a) => (
+          <li key={a.id} className="flex gap-3 rounded-lg border border-border p-3">
+            <span aria-hidden="true" className={a.earned ? 'text-2xl' : 'text-2xl opacity-40 grayscale'}>
+              {a.emoji}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center gap-1.5 font-medium">
+                {a.name}
+                {a.earned ? <CheckCircle2 className="h-4 w-4 text-success" aria-label="Earned" /> : null}
               </p>
-            ) : (
-              <div className="mt-1.5">
-                <div
-                  role="progressbar"
-                  aria-label={`${a.name} progress`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={Math.round(a.progress_percentage)}
-                  className="h-1.5 overflow-hidden rounded-full bg-muted"
-                >
-                  <div
-                    className="h-full rounded-full bg-primary"
-                    style={{ width: `${a.progress_percentage}%` }}
-                  />
-                </div>
-                <p className="mt-1 text-xs tabular-nums text-muted-foreground">
-                  {round1(a.current_value)} of {round1(a.target_value)} {a.unit}
+              <p className="text-xs text-muted-foreground">{a.description}</p>
+              {a.earned ? (
+                <p className="mt-1 text-xs font-medium text-success">
+                  Earned {a.earned_date ? format(parseISO(a.earned_date), 'MMM d, yyyy') : ''}
                 </p>
-              </div>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
+              ) : (
+                <div className="mt-1.5">
+                  <div
+                    role="progressbar"
+                    aria-label={`${a.name} progress`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(a.progress_percentage)}
+                    className="h-1.5 overflow-hidden rounded-full bg-muted"
+                  >
+                    <div
+                      className="h-full rounded-full bg-primary"
+                      style={{ width: `${a.progress_percentage}%` }}
+                    />
+                  </div>
+                  <p className="mt-1 text-xs tabular-nums text-muted-foreground">
+                    {round1(a.current_value)} of {round1(a.target_value)} {a.unit}
+                  </p>
+                </div>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {shown.length < sorted.length || all ? (
+        <Button variant="outline" size="sm" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${sorted.length}`}
+        </Button>
+      ) : null}
+    </div>
   );
 }

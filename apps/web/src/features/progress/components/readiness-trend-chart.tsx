@@ -11,6 +11,12 @@ const shortDate = (date: string) => format(parseISO(date), 'MMM d');
 export function ReadinessTrendChart({ rows }: { rows: readonly TrendRow[] }) {
   const captionId = useId();
   const hasRecovery = rows.some((r) => r.recovery !== null);
+  // The spec's 40-90 axis; a week outside it widens the axis by whole tens (and labels them) rather than
+  // being cut off or drawn below the lowest label.
+  const values = rows.flatMap((r) => (r.recovery === null ? [r.readiness] : [r.readiness, r.recovery]));
+  const low = Math.min(40, Math.floor(Math.min(...values, 40) / 10) * 10);
+  const high = Math.max(90, Math.ceil(Math.max(...values, 90) / 10) * 10);
+  const ticks = Array.from({ length: (high - low) / 10 + 1 }, (_, i) => low + i * 10);
   const last = rows.at(-1);
   const summary = last
     ? `Weekly readiness${hasRecovery ? ' and recovery' : ''} over ${rows.length} weeks; week of ` +
@@ -35,13 +41,9 @@ export function ReadinessTrendChart({ rows }: { rows: readonly TrendRow[] }) {
               tickLine={false}
               minTickGap={20}
             />
-            {/* The spec's 40-90 axis; a week outside it widens the axis rather than being cut off. */}
             <YAxis
-              domain={[
-                (min: number) => Math.min(40, Math.floor(min)),
-                (max: number) => Math.max(90, Math.ceil(max)),
-              ]}
-              ticks={[40, 50, 60, 70, 80, 90]}
+              domain={[low, high]}
+              ticks={ticks}
               tick={{ fill: 'currentColor', fontSize: 11 }}
               axisLine={false}
               tickLine={false}
