@@ -37,6 +37,8 @@ describe('Analytics page', () => {
     const hours = card('Weekly Hours by Sport');
     // 10 + 12 + … + 5 = 194 h over the 12 weeks.
     expect(await within(hours).findByText('Total: 194h')).toBeVisible();
+    // Each week: 1 h of swim at 50 TSS and the rest bike at 60 per hour: 12 × 50 + 182 × 60.
+    expect(within(hours).getByText('TSS: 11,520')).toBeVisible();
     expect(within(hours).getByRole('table', { name: 'Hours by sport per week' })).toBeInTheDocument();
 
     const zoneCard = card('Zone Distribution');

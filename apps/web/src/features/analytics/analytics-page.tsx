@@ -72,6 +72,8 @@ export function AnalyticsPage() {
       ? sportHoursRows(weekly.data)
       : [];
   const totalHours = round1(hourRows.reduce((sum, row) => sum + row.total, 0));
+  // The period's training stress, the figure the fitness chart is built from (null for the sample weeks).
+  const totalTss = sample ? null : Math.round((weekly.data ?? []).reduce((sum, w) => sum + w.total_tss, 0));
 
   const zoneRows: ZoneTargetRow[] = sample
     ? ZONE_ROWS.map((row, i) => ({
@@ -138,7 +140,12 @@ export function AnalyticsPage() {
           isEmpty={!demo && hourRows.every((row) => row.total === 0)}
           emptyTitle="No training hours yet"
           emptyText="Completed workouts in this period will show here, week by week."
-          badges={<Badge>Total: {totalHours}h</Badge>}
+          badges={
+            <>
+              <Badge>Total: {totalHours}h</Badge>
+              {totalTss === null ? null : <Badge>TSS: {totalTss.toLocaleString('en-US')}</Badge>}
+            </>
+          }
           className="lg:col-span-2"
         >
           <SportHoursChart
