@@ -1,0 +1,80 @@
+// The training-load flow: a new athlete sees sample charts marked Demo; after completing three workouts on
+// three days, the Analytics page shows their own TSS and rising fitness, and the Progress page their own
+// consistency and time in zones.
+import { expect, type Page, test } from '@playwright/test';
+import { format, subDays } from 'date-fns';
+import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+
+// 50 minutes, 15 of them in Z4: 30 % high intensity, 70 % easy (rest counts as zone 1).
+const TEXT = 'Warmup: 15min easy, 5x 3min @ Z4 with 2min recovery, cooldown 10min';
+
+async function signedIn(page: Page): Promise<void> {
+  const email = uniqueEmail('load');
+  await signUp(page, 'Lou Load', email, 'ctl-atl-tsb-42');
+  await page.goto(await mailedLink(email, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) });
+
+async function addWorkout(page: Page, title: string, date: Date): Promise<void> {
+  await page.getByRole('button', { name: 'Add Workout' }).first().click();
+  await page.getByRole('button', { name: /Create Custom/ }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title').fill(title);
+  await editor.getByLabel('Date').fill(format(date, 'yyyy-MM-dd'));
+  await editor.getByLabel('Workout description').fill(TEXT);
+  await expect(editor.getByText('Estimated 50 min')).toBeVisible();
+  await editor.getByRole('button', { name: 'Create' }).click();
+  await expect(editor).toBeHidden();
+}
+
+async function markDone(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${title}, Run`) }).click();
+  const detail = page.getByRole('dialog');
+  await detail.getByRole('button', { name: 'Mark Done' }).click();
+  await expect(page.getByText('Workout marked as completed!').first()).toBeVisible();
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toBeHidden();
+}
+
+test('completed workouts raise TSS and fitness on Analytics and fill Progress', async ({ page }) => {
+  await signedIn(page);
+
+  // An empty account: sample charts, each marked Demo, never shown as the athlete's own.
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByText(/Charts marked Demo show sample data/)).toBeVisible();
+  await expect(card(page, 'Fitness, Fatigue and Form').getByText('Demo')).toBeVisible();
+  await page.goto('/progress');
+  await expect(card(page, 'Consistency').getByText('Demo')).toBeVisible();
+
+  // Three workouts on the three days before today, each completed.
+  await page.goto('/workouts');
+  const titles = ['Threshold one', 'Threshold two', 'Threshold three'];
+  for (const [i, title] of titles.entries()) await addWorkout(page, title, subDays(new Date(), 3 - i));
+  for (const title of titles) await markDone(page, title);
+
+  // Analytics: the athlete's own weeks, no sample; TSS and fitness above zero.
+  await page.goto('/analytics');
+  const hours = card(page, 'Weekly Hours by Sport');
+  await expect(hours.getByText('Total: 2.5h')).toBeVisible();
+  await expect(page.getByText(/Charts marked Demo/)).toHaveCount(0);
+  const tss = Number((await hours.getByText(/^TSS: /).textContent())!.replace(/\D/g, ''));
+  expect(tss).toBeGreaterThan(100);
+  const form = card(page, 'Fitness, Fatigue and Form');
+  await expect(form.getByText('Demo')).toHaveCount(0);
+  const fitness = Number((await form.getByText(/^Fitness \d+$/).textContent())!.replace(/\D/g, ''));
+  expect(fitness).toBeGreaterThan(0);
+
+  // Progress: every planned day done, and the zones of these three sessions.
+  await page.goto('/progress?period=4weeks');
+  const consistency = card(page, 'Consistency');
+  await expect(consistency.getByText('100% complete')).toBeVisible();
+  await expect(consistency.getByText('Demo')).toHaveCount(0);
+  const zones = card(page, 'Time in Zones');
+  await expect(zones.getByRole('figure')).toHaveAccessibleName(
+    'Time in zones: Aerobic (Z1-Z2) 70%, Tempo (Z3) 0%, Intensity (Z4-Z5) 30%.',
+  );
+  await expect(zones.getByText('30%', { exact: true })).toBeVisible();
+});
