@@ -12,6 +12,15 @@ export type WidgetId =
   | 'streak-tracker'
   | 'readiness-score';
 
+export const WIDGET_IDS: readonly WidgetId[] = [
+  'todays-workout',
+  'recovery-panel',
+  'weekly-summary',
+  'race-countdown',
+  'streak-tracker',
+  'readiness-score',
+];
+
 export interface WidgetConfigItem {
   id: string;
   name: string;

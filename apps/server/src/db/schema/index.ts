@@ -2,3 +2,4 @@
 export * from './athletes.ts';
 export * from './auth.ts';
 export * from './training.ts';
+export * from './wellness.ts';

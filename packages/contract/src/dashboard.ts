@@ -1,0 +1,215 @@
+// Schemas of the Dashboard API (spec part 2 §3 "Dashboard summary", "Dashboard readiness data", §7 Dashboard
+// API), the athlete profile's dashboard configuration (part 1 §3, §5, §7 "Athlete profile") and the in-app
+// notifications with their preferences (part 1 §3 "Preferences").
+import { LAYOUT_STYLES, WIDGET_IDS } from '@stamina/core';
+import { z } from 'zod';
+import { ZRecoveryAnalysis, ZRecoveryScore } from './metrics.ts';
+import { ZWeeklyLoad, ZWeekSummary } from './training-load.ts';
+
+const ZTrend = z.enum(['improving', 'stable', 'declining']);
+
+// ——— Athlete profile: dashboard layout and notification preferences ———
+
+export const ZLayoutStyle = z.enum(LAYOUT_STYLES, {
+  error: `layout_style must be one of: ${LAYOUT_STYLES.join(', ')}`,
+});
+
+export const ZWidgetConfigItem = z
+  .object({
+    id: z.enum(WIDGET_IDS, { error: 'Unknown widget id' }),
+    name: z.string().min(1).max(80),
+    description: z.string().max(200),
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    order: z.number().int().min(0).max(99),
+  })
+  .strict();
+
+export const ZWidgetConfig = z
+  .array(ZWidgetConfigItem)
+  .max(20)
+  .refine(
+    (items) => new Set(items.map((i) => i.id)).size === items.length,
+    'Each widget may appear only once',
+  )
+  .meta({ id: 'WidgetConfig' });
+
+export const ZNotificationPreferences = z
+  .object({ missedSession: z.boolean(), newWeekPlan: z.boolean(), recoveryWarning: z.boolean() })
+  .strict()
+  .meta({ id: 'NotificationPreferences' });
+
+/** GET /api/athletes/me: the caller's athlete profile (spec part 1 §7 "Athlete profile"). */
+export const ZAthleteProfile = z
+  .object({
+    id: z.string(),
+    layout_style: ZLayoutStyle,
+    /** Stored config that fails the spec's validation (part 1 §5) is answered as the default list. */
+    widget_config: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        enabled: z.boolean(),
+        order: z.number(),
+      }),
+    ),
+    onboarding_complete: z.boolean(),
+    notification_preferences: ZNotificationPreferences,
+  })
+  .meta({ id: 'AthleteProfile' });
+export type AthleteProfile = z.infer<typeof ZAthleteProfile>;
+
+/** PUT /api/athletes/me: only the fields sent change (part 1 §5); the widget order is renumbered from 0. */
+export const ZAthleteProfileUpdateRequest = z
+  .object({
+    layout_style: ZLayoutStyle.optional(),
+    widget_config: ZWidgetConfig.optional(),
+    notification_preferences: ZNotificationPreferences.partial().optional(),
+    onboarding_complete: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update')
+  .meta({ id: 'AthleteProfileUpdateRequest' });
+export type AthleteProfileUpdateRequest = z.infer<typeof ZAthleteProfileUpdateRequest>;
+
+// ——— Dashboard ———
+
+/** Today's workout as the dashboard shows it (the Training API's field names, part 2 §3). */
+export const ZDashboardWorkout = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    sport: z.enum(['run', 'bike', 'swim', 'strength']),
+    intensity: z.number().int().nullable().describe('1-5: the workout zone'),
+    duration: z.number().nullable().describe('Minutes'),
+    target_heart_rate_min: z.number().nullable(),
+    target_heart_rate_max: z.number().nullable(),
+    status: z.enum(['planned', 'completed', 'skipped']),
+    workout_date: z.string(),
+    plan_id: z.string().nullable(),
+  })
+  .meta({ id: 'DashboardWorkout' });
+
+export const ZPrimaryRace = z
+  .object({
+    plan_id: z.string(),
+    name: z.string(),
+    race_type: z.string().nullable(),
+    date: z.string(),
+    days_until: z.number().int().describe('Negative once the race is past'),
+    target_time: z.string().nullable(),
+  })
+  .meta({ id: 'PrimaryRace' });
+
+export const ZDashboardSummary = z
+  .object({
+    athlete_id: z.string(),
+    date: z.string(),
+    /** Null scores: no data to compute from (the client then uses the spec's fallbacks, part 2 §8). */
+    readiness_score: z.number().nullable(),
+    recovery_score: z.number().nullable(),
+    fitness_score: z.number().describe('CTL'),
+    fatigue_score: z.number().describe('ATL'),
+    form_score: z.number().describe('TSB'),
+    todays_workout: ZDashboardWorkout.nullable(),
+    weekly_summary: ZWeekSummary,
+    current_training_streak: z.number().int(),
+    longest_training_streak: z.number().int(),
+    primary_race: ZPrimaryRace.nullable(),
+    active_plan: z
+      .object({ id: z.string(), title: z.string(), progress_percentage: z.number() })
+      .nullable()
+      .describe('For the fourth tile: Plan Progress with an active plan, else Training Readiness'),
+    trends: z.object({
+      readiness_trend: z
+        .number()
+        .describe('Percent change of readiness over the last 7 days against the 7 before'),
+      volume_trend: ZTrend,
+      intensity_trend: ZTrend,
+    }),
+    recovery_insights: z.array(z.string()).max(3),
+    unread_notifications: z.number().int(),
+  })
+  .meta({ id: 'DashboardSummary' });
+export type DashboardSummary = z.infer<typeof ZDashboardSummary>;
+
+/** GET /api/dashboard/widgets/readiness (spec part 2 §3 "Dashboard readiness data"). */
+export const ZReadinessWidget = z
+  .object({
+    readiness: z.number().nullable(),
+    readinessConfidence: z.number(),
+    trends: z.object({ readiness_trend: z.number() }),
+    recoveryFactors: z.object({ sleep_duration: z.number().nullable(), hrv: z.number().nullable() }),
+    readinessTrends: z.object({ hrv: z.enum(['improving', 'declining', 'stable']) }),
+    fitnessMetrics: z.object({
+      tsb: z.number(),
+      atl: z.number(),
+      ctl: z.number(),
+      trainingReadiness: z.number(),
+    }),
+    primaryRace: z.object({ name: z.string(), days_until: z.number().int() }).nullable(),
+    currentStreak: z.number().int(),
+    weekSummary: z.object({
+      total_duration_hours: z.number(),
+      weekly_tss: z.number(),
+      planned_sessions: z.number().int(),
+      completed_sessions: z.number().int(),
+    }),
+    recoveryRecommendations: z.array(z.string()),
+  })
+  .meta({ id: 'ReadinessWidget' });
+
+/** GET /api/dashboard/widgets/streak: the widget's names (the Training API's are camelCase). */
+export const ZStreakWidget = z
+  .object({
+    current_streak: z.number().int(),
+    longest_streak: z.number().int(),
+    streak_type: z.literal('training_days'),
+  })
+  .meta({ id: 'StreakWidget' });
+
+/** GET /api/dashboard/widgets/race-countdown: the primary race, or null. */
+export const ZRaceCountdownWidget = ZPrimaryRace.nullable();
+
+/** GET /api/dashboard/recovery?days (default 7): the recovery analysis plus today's score. */
+export const ZDashboardRecovery = z
+  .object({ today: ZRecoveryScore.nullable(), analysis: ZRecoveryAnalysis })
+  .meta({ id: 'DashboardRecovery' });
+
+/** GET /api/dashboard/training-load: this week's load and today's fitness, fatigue and form. */
+export const ZDashboardTrainingLoad = ZWeeklyLoad.extend({
+  ctl: z.number(),
+  atl: z.number(),
+  tsb: z.number(),
+  form_level: z.enum(['poor', 'tired', 'neutral', 'fresh', 'very_fresh']),
+}).meta({ id: 'DashboardTrainingLoad' });
+
+// ——— Notifications ———
+
+export const NOTIFICATION_KINDS = ['missed_session', 'recovery_warning', 'new_week_plan'] as const;
+export const ZNotification = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    body: z.string(),
+    /** Where the notification leads in the app, e.g. /calendar or /metrics. */
+    link: z.string().nullable(),
+    created_at: z.string(),
+    read_at: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type NotificationDto = z.infer<typeof ZNotification>;
+
+export const ZNotificationsQuery = z.object({
+  unread: z
+    .enum(['true', 'false'], { error: 'unread must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const ZNotificationList = z
+  .object({ notifications: z.array(ZNotification), unread_count: z.number().int() })
+  .meta({ id: 'NotificationList' });
+export const ZNotificationIdParam = z.object({ id: z.uuid({ error: 'id must be a notification id' }) });
