@@ -1,27 +1,14 @@
 // Schemas of the Metrics API (spec part 2 §3 "Metrics", §7 Metrics API, §9 recovery and readiness): the daily
 // wellness store, recovery and readiness scores with their labels, trends and recommendations, metric
 // histories, and the CSV import of wellness history.
+import { WELLNESS_RANGES, type WellnessField } from '@stamina/core';
 import { z } from 'zod';
 import { ZDaysQuery } from './training-load.ts';
 
 const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 
-/** Physiological ranges: a value outside answers 400 naming the field. */
-export const WELLNESS_RANGES = {
-  hrv: { min: 5, max: 300, unit: 'ms' },
-  resting_hr: { min: 25, max: 120, unit: 'bpm' },
-  sleep_hours: { min: 0, max: 24, unit: 'h' },
-  sleep_quality: { min: 1, max: 5, unit: '' },
-  readiness: { min: 1, max: 5, unit: '' },
-  fatigue_level: { min: 1, max: 10, unit: '' },
-  soreness: { min: 1, max: 10, unit: '' },
-  mood: { min: 1, max: 5, unit: '' },
-  weight_kg: { min: 25, max: 300, unit: 'kg' },
-  vo2max: { min: 10, max: 100, unit: 'ml/kg/min' },
-  threshold_pace_seconds_per_km: { min: 120, max: 1200, unit: 's/km' },
-  ftp_watts: { min: 30, max: 2000, unit: 'W' },
-} as const;
-export type WellnessField = keyof typeof WELLNESS_RANGES;
+// The ranges live in core so its CSV parser can check them without zod; re-exported for the schemas here.
+export { WELLNESS_RANGES, type WellnessField };
 
 const ranged = (field: WellnessField, integer = false) => {
   const { min, max, unit } = WELLNESS_RANGES[field];
