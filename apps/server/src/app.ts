@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
+import { createAthleteCache } from './lib/athlete-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { tokenSigner } from './lib/tokens.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
@@ -23,12 +24,12 @@ import { trainingPlanRoutes } from './modules/plans/routes.ts';
 import { createPlanService } from './modules/plans/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
 import { createTrainingLoadService } from './modules/training-load/service.ts';
-import { createCalendarCache } from './modules/workouts/calendar-cache.ts';
 import { createWorkoutFileService } from './modules/workouts/files.ts';
 import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
 import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutService } from './modules/workouts/service.ts';
 import { authenticator } from './plugins/authenticate.ts';
+import { authenticatedReads, storeCachedReads } from './plugins/cached-reads.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { contractSerializerCompiler } from './plugins/serializer.ts';
@@ -59,7 +60,8 @@ export interface AppConfig {
   /** How long an open session may be served from memory; 0 checks the database on every request. */
   sessionCacheTtlMs?: number;
   /** How long a calendar range may be served from memory; 0 reads the database on every request. */
-  calendarCacheTtlMs?: number;
+  /** Lifetime of cached reads (lib/athlete-cache.ts); 0 turns the cache off. */
+  readCacheTtlMs?: number;
 }
 
 export async function buildApp(config: AppConfig) {
@@ -128,31 +130,32 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/v1' },
   );
   await app.register(authRoutes(authService, authenticate, limits), { prefix: '/api/auth' });
-  const calendarCache = createCalendarCache<string>({
-    redis: config.redis,
-    ttlMs: config.calendarCacheTtlMs,
-  });
-  app.addHook('onClose', async () => calendarCache.close());
+  // Reads computed from workouts and plans are served from a per-athlete cache of response bodies, which
+  // every write to workouts (the workout service) and plans (the plan service) invalidates.
+  const readCache = createAthleteCache<string>({ redis: config.redis, ttlMs: config.readCacheTtlMs });
+  app.addHook('onClose', async () => readCache.close());
+  storeCachedReads(app, readCache);
+  const cachedReads = authenticatedReads(authenticate, readCache);
   const workoutService = createWorkoutService(db, {
-    onChange: (athleteId) => calendarCache.invalidate(athleteId),
+    onChange: (athleteId) => readCache.invalidate(athleteId),
   });
-  await app.register(workoutPlanningRoutes(workoutService, authenticate, calendarCache), {
+  await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
   });
   await app.register(workoutFileRoutes(createWorkoutFileService(workoutService), authenticate), {
     prefix: '/api/workout-planning',
   });
-  await app.register(trainingWorkoutRoutes(workoutService, authenticate), { prefix: '/api/training' });
+  await app.register(trainingWorkoutRoutes(workoutService, cachedReads), { prefix: '/api/training' });
   const trainingLoadService = createTrainingLoadService(db);
-  await app.register(trainingLoadRoutes(trainingLoadService, authenticate), { prefix: '/api/training' });
+  await app.register(trainingLoadRoutes(trainingLoadService, cachedReads), { prefix: '/api/training' });
   const analyticsService = createAnalyticsService(db, trainingLoadService);
-  await app.register(trainingAnalyticsRoutes(analyticsService, authenticate), { prefix: '/api/training' });
+  await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
   await app.register(
-    analyticsRoutes(analyticsService, authenticate, () => config.database.ping()),
+    analyticsRoutes(analyticsService, cachedReads, () => config.database.ping()),
     { prefix: '/api/analytics' },
   );
-  const planService = createPlanService(db, { onWorkoutsChange: (id) => calendarCache.invalidate(id) });
-  await app.register(trainingPlanRoutes(planService, authenticate), { prefix: '/api/training' });
+  const planService = createPlanService(db, { onChange: (id) => readCache.invalidate(id) });
+  await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
 
   const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
   const serveWeb = indexHtml !== null && existsSync(indexHtml);

@@ -8,7 +8,6 @@ import {
   weekStartOf,
 } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingPlans } from '../src/db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -405,13 +404,15 @@ describe('GET /api/analytics/periodization and race-readiness', () => {
   });
 
   it("uses the active plan's phases and race, or the plan named by race_id", async () => {
-    const [plan] = await t.db
-      .insert(trainingPlans)
-      .values({
-        athleteId,
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/training/plans',
+      headers: bearer(token),
+      payload: {
         title: 'Spring 10K',
-        raceType: '10K',
-        raceDate: addDays(today, 30),
+        race_type: '10K',
+        race_date: addDays(today, 30),
+        start_date: addDays(today, -10),
         phases: [
           {
             name: 'build',
@@ -428,23 +429,25 @@ describe('GET /api/analytics/periodization and race-readiness', () => {
             focus: null,
           },
         ],
-      })
-      .returning();
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const plan = created.json().data as { id: string };
     const period = await data('/api/analytics/periodization?weeks=4');
     expect(period).toMatchObject({
       current_phase: 'build',
       source: 'plan',
       focus: 'Speed',
-      plan_id: plan!.id,
+      plan_id: plan.id,
       next_phase_date: addDays(today, 10),
       // Day 11 of 20.
       phase_progress: 55,
     });
     expect(period.load_progression).toHaveLength(4);
 
-    const ready = await data(`/api/analytics/race-readiness?race_id=${plan!.id}`);
+    const ready = await data(`/api/analytics/race-readiness?race_id=${plan.id}`);
     expect(ready.race).toEqual({
-      plan_id: plan!.id,
+      plan_id: plan.id,
       title: 'Spring 10K',
       race_type: '10K',
       race_date: addDays(today, 30),
@@ -454,9 +457,14 @@ describe('GET /api/analytics/periodization and race-readiness', () => {
     expect(ready.predicted_performance.predictions[0]).toMatchObject({ distance_meters: 10000 });
     expect(await data('/api/analytics/race-readiness')).toEqual(ready);
 
-    const foreign = await get(`/api/analytics/race-readiness?race_id=${plan!.id}`, other.token);
+    const foreign = await get(`/api/analytics/race-readiness?race_id=${plan.id}`, other.token);
     expect(foreign.statusCode).toBe(404);
-    await t.db.delete(trainingPlans);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/training/plans/${plan.id}`,
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(200);
   });
 });
 

@@ -1,21 +1,27 @@
-// A short-lived, bounded cache of calendar ranges per athlete, holding each range's response body. The calendar is read on every visit, every
-// change of week or month and every refocus, and written far less often, so a hit saves the database round
-// trip that dominates the call.
+// A short-lived, bounded cache of serialized read responses per athlete. The calendar, training-load and
+// analytics reads are made on every visit, change of period and refocus, and the data behind them changes
+// far less often; on PGlite, which runs one query at a time, a few milliseconds per read turn into a queue at
+// ten connections. A hit saves the database work and the serialization.
 //
-// Correctness: every write to an athlete's workouts goes through the workout service, whose `onChange`
-// calls `invalidate` after the write; with Redis configured every other process hears of it too. Each athlete has
-// a generation number that `invalidate` bumps: a read that raced a write (loaded before, stored after) is
-// stored under the old generation and never served. The TTL bounds staleness should a message be lost, or
-// when several processes share a database without Redis.
+// Correctness: every write to an athlete's training data (workouts through the workout service, plans through
+// the plan service) calls `invalidate` after it is committed; with Redis configured every other process hears
+// of it too. Each athlete has a generation number that `invalidate` bumps: a read that raced a write (loaded
+// before, stored after) is stored under the old generation and never served. The TTL bounds staleness should
+// a message be lost, or when several processes share a database without Redis. Keys carry the athlete's
+// "today", so a read never outlives the day it was computed for.
 import type { Redis } from 'ioredis';
-import { createInvalidationBus } from '../../lib/invalidation-bus.ts';
+import { createInvalidationBus } from './invalidation-bus.ts';
 
-const CHANNEL = 'stamina:workouts:changed';
+const CHANNEL = 'stamina:athlete-data:changed';
 
-export interface CalendarCache<T> {
-  /** The athlete's range between two dates: from the cache, or from `load`, which is then kept. */
-  read(athleteId: string, from: string, to: string, load: () => Promise<T>): Promise<T>;
-  /** Forgets every range of the athlete, here and in the other processes. */
+export interface AthleteCache<T> {
+  /** The athlete's value under `key`: from the cache, or from `load`, which is then kept. */
+  read(athleteId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** The cached value, if fresh; with the generation to hand back to `store` after loading it. */
+  lookup(athleteId: string, key: string): { hit: true; value: T } | { hit: false; generation: number };
+  /** Keeps a value loaded under `generation`, unless the athlete's data changed since. */
+  store(athleteId: string, key: string, generation: number, value: T): void;
+  /** Forgets every entry of the athlete, here and in the other processes. */
   invalidate(athleteId: string): void;
   close(): void;
 }
@@ -27,14 +33,15 @@ interface Entry<T> {
   value: T;
 }
 
-export function createCalendarCache<T>(
+export function createAthleteCache<T>(
   options: { ttlMs?: number; maxEntries?: number; redis?: Redis | undefined } = {},
-): CalendarCache<T> {
+): AthleteCache<T> {
   const ttlMs = options.ttlMs ?? 60_000;
-  const maxEntries = options.maxEntries ?? 500;
+  const maxEntries = options.maxEntries ?? 2000;
   const entries = new Map<string, Entry<T>>();
   const generations = new Map<string, number>();
   const generationOf = (athleteId: string) => generations.get(athleteId) ?? 0;
+  const entryKey = (athleteId: string, key: string) => `${athleteId}|${key}`;
 
   const bus = createInvalidationBus<{ athleteId: string }>(
     CHANNEL,
@@ -46,19 +53,28 @@ export function createCalendarCache<T>(
     options.redis,
   );
 
-  return {
-    async read(athleteId, from, to, load) {
-      const key = `${athleteId}|${from}|${to}`;
+  const cache: AthleteCache<T> = {
+    lookup(athleteId, key) {
       const generation = generationOf(athleteId);
-      const entry = entries.get(key);
-      if (entry && entry.generation === generation && entry.expiresAt > Date.now()) return entry.value;
-      const value = await load();
-      if (ttlMs > 0 && generationOf(athleteId) === generation) {
-        entries.delete(key);
-        // Maps iterate in insertion order, so the first key is the oldest entry.
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(key, { athleteId, generation, expiresAt: Date.now() + ttlMs, value });
+      const entry = entries.get(entryKey(athleteId, key));
+      if (entry && entry.generation === generation && entry.expiresAt > Date.now()) {
+        return { hit: true, value: entry.value };
       }
+      return { hit: false, generation };
+    },
+    store(athleteId, key, generation, value) {
+      if (ttlMs <= 0 || generationOf(athleteId) !== generation) return;
+      const k = entryKey(athleteId, key);
+      entries.delete(k);
+      // Maps iterate in insertion order, so the first key is the oldest entry.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(k, { athleteId, generation, expiresAt: Date.now() + ttlMs, value });
+    },
+    async read(athleteId, key, load) {
+      const found = cache.lookup(athleteId, key);
+      if (found.hit) return found.value;
+      const value = await load();
+      cache.store(athleteId, key, found.generation, value);
       return value;
     },
     invalidate(athleteId) {
@@ -69,4 +85,5 @@ export function createCalendarCache<T>(
       bus.close();
     },
   };
+  return cache;
 }

@@ -89,10 +89,10 @@ function phasesFor(startDate: string, raceDate: string | null, raceType: string 
 }
 
 /**
- * `onWorkoutsChange` hears of writes that change workouts without the workout service: deleting a plan sets
- * its workouts' plan_id to null (the foreign key), which the calendar cache must not keep showing.
+ * `onChange` hears of every committed plan write: the cached reads (app.ts) show plans (race readiness,
+ * periodization, progress), and deleting a plan also sets its workouts' plan_id to null through the foreign key.
  */
-export function createPlanService(db: Db, options: { onWorkoutsChange?: (athleteId: string) => void } = {}) {
+export function createPlanService(db: Db, options: { onChange?: (athleteId: string) => void } = {}) {
   async function own(auth: AuthContext, id: string): Promise<repo.PlanRow> {
     const row = await repo.findPlan(db, auth.athleteId, id);
     if (!row) throw notFound('Plan');
@@ -135,6 +135,7 @@ export function createPlanService(db: Db, options: { onWorkoutsChange?: (athlete
           phases: body.phases ?? phasesFor(startDate, body.race_date, raceType),
         });
       });
+      options.onChange?.(auth.athleteId);
       return toPlan(row);
     },
 
@@ -171,13 +172,14 @@ export function createPlanService(db: Db, options: { onWorkoutsChange?: (athlete
         if (!updated) throw notFound('Plan');
         return updated;
       });
+      options.onChange?.(auth.athleteId);
       return toPlan(row);
     },
 
     /** Deletes a plan; its workouts stay, no longer in a plan. Daily load does not depend on plans. */
     async remove(auth: AuthContext, id: string): Promise<void> {
       if (!(await repo.deletePlan(db, auth.athleteId, id))) throw notFound('Plan');
-      options.onWorkoutsChange?.(auth.athleteId);
+      options.onChange?.(auth.athleteId);
     },
 
     /** Week X of Y, the phase map, milestones and this week's goals, on the athlete's own today. */

@@ -20,8 +20,6 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/authenticate.ts';
-import { compileContractSerializer } from '../../plugins/serializer.ts';
-import type { CalendarCache } from './calendar-cache.ts';
 import type { WorkoutService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 413: ZErrorResponse };
@@ -30,15 +28,7 @@ const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true
 
 const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
 
-export function workoutPlanningRoutes(
-  service: WorkoutService,
-  authenticate: preHandlerHookHandler,
-  calendarCache: CalendarCache<string>,
-) {
-  const serializeCalendar = compileContractSerializer(ZCalendarResponse, {
-    method: 'GET',
-    url: '/api/workout-planning/calendar',
-  });
+export function workoutPlanningRoutes(service: WorkoutService, authenticate: preHandlerHookHandler) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', authenticate);
@@ -158,30 +148,24 @@ export function workoutPlanningRoutes(
           response: { 200: ZCalendarResponse, ...errors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { date_from, date_to } = request.query;
-        const auth = requireAuth(request);
-        // The body is serialized once per range and change, and sent as it is from the cache after that.
-        const body = await calendarCache.read(auth.athleteId, date_from, date_to, async () => {
-          const workouts = await service.calendar(auth, date_from, date_to);
-          return serializeCalendar({
-            data: {
-              calendar_events: workouts.map((workout) => ({
-                id: workout.id,
-                event_date: workout.workout_date,
-                event_type: 'workout' as const,
-                title: workout.title,
-                sport: workout.sport,
-                status: workout.status,
-                duration_minutes: workout.duration_minutes,
-                intensity_zone: workout.intensity_zone,
-                workout,
-              })),
-            },
-          });
-        });
-        // A string is sent as it is: Fastify does not serialize it again.
-        return reply.type('application/json; charset=utf-8').send(body as never);
+        const workouts = await service.calendar(requireAuth(request), date_from, date_to);
+        return {
+          data: {
+            calendar_events: workouts.map((workout) => ({
+              id: workout.id,
+              event_date: workout.workout_date,
+              event_type: 'workout' as const,
+              title: workout.title,
+              sport: workout.sport,
+              status: workout.status,
+              duration_minutes: workout.duration_minutes,
+              intensity_zone: workout.intensity_zone,
+              workout,
+            })),
+          },
+        };
       },
     );
   };
