@@ -26,6 +26,8 @@ export function daysBetween(from: string, to: string): number {
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** '01' to '31', made once: a long series would otherwise make a small string for every day. */
+const DAY_TEXT = Array.from({ length: 32 }, (_, day) => pad2(day));
 
 /** `count` dates from epoch day `first` on, stepping the calendar by hand rather than converting each day. */
 export function consecutiveDates(first: number, count: number): string[] {
@@ -34,7 +36,7 @@ export function consecutiveDates(first: number, count: number): string[] {
   let monthLength = daysInMonth(year, month);
   let prefix = `${String(year).padStart(4, '0')}-${pad2(month)}-`;
   for (let i = 0; i < count; i++) {
-    dates[i] = prefix + pad2(day);
+    dates[i] = prefix + DAY_TEXT[day];
     if (++day > monthLength) {
       day = 1;
       if (++month > 12) {

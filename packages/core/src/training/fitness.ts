@@ -73,7 +73,7 @@ export interface LoadSeriesOptions {
 export function loadSeries(entries: readonly DailyTss[], options: LoadSeriesOptions = {}): DailyLoadPoint[] {
   // Days are counted as epoch days (integers) and the TSS of each day of the range summed into an array:
   // this runs over up to ten years of days, where a Map of date strings and a sort cost more than the model.
-  const entryDays = new Array<number>(entries.length);
+  const entryDays = new Float64Array(entries.length);
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < entries.length; i++) {
