@@ -34,8 +34,21 @@ export const ZEnv = z.object({
     )
     .pipe(z.array(z.url()))
     .optional(),
+  /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 export type Env = z.infer<typeof ZEnv>;
+
+/**
+ * Whether to seed the demo account. A shared PostgreSQL server is usually a real deployment, where a known
+ * password must not appear unasked; the embedded database is a local try-out, where the demo helps.
+ */
+export function seedDemoEnabled(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
+  return env.SEED_DEMO ?? env.DATABASE_URL === undefined;
+}
 
 const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
 

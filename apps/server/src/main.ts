@@ -5,9 +5,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, parseEnv } from './config.ts';
+import { ConfigError, parseEnv, seedDemoEnabled } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
+import { seedDemoAthlete } from './modules/demo/seed.ts';
 import { VERSION } from './version.ts';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -87,6 +88,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Before listening, so the first request already finds the demo; after buildApp, to log through pino.
+  if (seedDemoEnabled(env)) {
+    const started = performance.now();
+    const demo = await seedDemoAthlete(database.db);
+    if (demo) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      app.log.info(
+        { workouts: demo.workouts, wellnessDays: demo.wellnessDays, seconds: Number(seconds) },
+        `Demo account created in ${seconds} s: sign in as ${demo.email} with password ${demo.password}`,
+      );
+    }
+  }
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(

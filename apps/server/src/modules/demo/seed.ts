@@ -1,0 +1,101 @@
+// The demo account created on the first start of an empty database (SEED_DEMO), so that every screen has
+// real computed content to show. The data comes from core's seeded generator and is stored through the same
+// services as a user's own: the workout service (parsed structure, TSS, daily load), the plan service
+// (phases), and the metrics repository's wellness upsert.
+import { dateInTimeZone, defaultWidgetConfig, generateDemoAthlete } from '@stamina/core';
+import type { Db } from '../../db/client.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import * as authRepo from '../auth/repository.ts';
+import { toUser } from '../auth/serialize.ts';
+import { createPlanService } from '../plans/service.ts';
+import { createWorkoutService } from '../workouts/service.ts';
+import { hasAnyUser, lockDemoSeed } from './repository.ts';
+
+export const DEMO_EMAIL = 'demo@stamina.local';
+export const DEMO_PASSWORD = 'stamina-demo';
+const DEMO_NAME = 'Alex Demo';
+/** The demo lives in UTC: "today" for its generated history is the UTC date at start-up. */
+const DEMO_TIMEZONE = 'UTC';
+
+export interface DemoSeedSummary {
+  email: string;
+  password: string;
+  workouts: { total: number; completed: number; skipped: number; planned: number };
+  wellnessDays: number;
+  planId: string;
+}
+
+/**
+ * Creates the demo account when the database has no user at all; answers null (and writes nothing) otherwise.
+ * Everything is written in one transaction under an advisory lock: processes starting together on one
+ * PostgreSQL server wait for each other and only the first one seeds, and a crash half-way leaves nothing
+ * behind, so the next start seeds again.
+ */
+export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSeedSummary | null> {
+  // A restart with data costs one query: the slow password hash only runs when seeding is likely.
+  if (await hasAnyUser(db)) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const demo = generateDemoAthlete({ today: dateInTimeZone(now, DEMO_TIMEZONE) });
+
+  return db.transaction(async (tx) => {
+    await lockDemoSeed(tx);
+    if (await hasAnyUser(tx)) return null;
+
+    // As sign-up does, but already confirmed: nobody can open the demo's mailbox.
+    const created = await authRepo.insertUserWithAthlete(tx, {
+      email: DEMO_EMAIL,
+      name: DEMO_NAME,
+      passwordHash,
+      timezone: DEMO_TIMEZONE,
+      widgetConfig: defaultWidgetConfig(),
+    });
+    await authRepo.confirmEmail(tx, created.user.id);
+    await authRepo.updateProfile(tx, created.user.id, undefined, {
+      primarySports: demo.profile.primary_sports,
+      goalEvent: demo.profile.goal_event,
+      goalDate: demo.profile.goal_date,
+    });
+    const found = await authRepo.findUserById(tx, created.user.id);
+    if (!found) throw new Error('demo seed: the account just created is missing');
+    const auth: AuthContext = {
+      userId: found.user.id,
+      email: found.user.email,
+      sessionId: '',
+      athleteId: found.athlete.id,
+      timezone: DEMO_TIMEZONE,
+      user: toUser(found),
+    };
+
+    // The services run on the transaction: their own transactions become savepoints inside it. No cache
+    // needs telling (no onChange): the athlete is new, so no process can hold anything of it yet.
+    const conn = tx as unknown as Db;
+    const plan = await createPlanService(conn).create(auth, { ...demo.plan, status: 'active' }, now);
+    const workouts = createWorkoutService(conn);
+    // In date order, each completed session only extends the daily load series by a day or two.
+    for (const workout of demo.workouts) {
+      await workouts.create(auth, {
+        title: workout.title,
+        workout_date: workout.workout_date,
+        sport: workout.sport,
+        workout_language_text: workout.workout_language_text,
+        status: workout.status,
+        plan_id: workout.in_plan ? plan.id : null,
+      });
+    }
+
+    const count = (status: string) => demo.workouts.filter((w) => w.status === status).length;
+    return {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      workouts: {
+        total: demo.workouts.length,
+        completed: count('completed'),
+        skipped: count('skipped'),
+        planned: count('planned'),
+      },
+      wellnessDays: demo.wellness.length,
+      planId: plan.id,
+    };
+  });
+}

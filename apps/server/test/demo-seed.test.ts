@@ -1,0 +1,160 @@
+import type { Session } from '@stamina/contract';
+import { addDays, daysBetween } from '@stamina/core';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv, seedDemoEnabled } from '../src/config.ts';
+import { dailyLoad, users, workouts } from '../src/db/schema/index.ts';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  type DemoSeedSummary,
+  seedDemoAthlete,
+} from '../src/modules/demo/seed.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+const NOW = new Date('2025-06-18T09:30:00Z');
+const TODAY = '2025-06-18';
+
+describe('the demo account on an empty database', () => {
+  let t: TestApp;
+  let summary: DemoSeedSummary | null;
+  let seedMs: number;
+  let session: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const started = performance.now();
+    summary = await seedDemoAthlete(t.db, NOW);
+    seedMs = performance.now() - started;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    session = (res.json() as { data: Session }).data;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('is a confirmed account that signs in with the published credentials', () => {
+    expect(summary?.email).toBe(DEMO_EMAIL);
+    expect(session.user.email).toBe(DEMO_EMAIL);
+    expect(session.user.email_confirmed_at).not.toBeNull();
+    expect(session.user.user_metadata.goalEvent).toBe('Half Ironman');
+    // A generous bound for a loaded CI machine; a normal first start takes a second or two.
+    expect(seedMs).toBeLessThan(20_000);
+  });
+
+  it('holds about six months of workouts across four sports, done and planned', async () => {
+    const athleteId = session.user.athlete_id;
+    const rows = await t.db
+      .select({
+        date: workouts.workoutDate,
+        sport: workouts.sport,
+        status: workouts.status,
+        tss: workouts.tss,
+      })
+      .from(workouts)
+      .where(eq(workouts.athleteId, athleteId))
+      .orderBy(workouts.workoutDate);
+    expect(rows.length).toBe(summary!.workouts.total);
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(rows.map((r) => r.sport))).toEqual(new Set(['swim', 'bike', 'run', 'strength']));
+    expect(daysBetween(rows[0]!.date, TODAY)).toBeGreaterThanOrEqual(180);
+    expect(rows.at(-1)!.date > addDays(TODAY, 10)).toBe(true);
+    const completed = rows.filter((r) => r.status === 'completed');
+    expect(completed.length).toBeGreaterThan(120);
+    expect(rows.filter((r) => r.status === 'skipped').length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.status === 'planned').every((r) => r.date >= TODAY)).toBe(true);
+    // Stored through the workout service: parsed and scored.
+    expect(completed.every((r) => (r.tss ?? 0) > 0)).toBe(true);
+
+    // The calendar reads them like any athlete's.
+    const res = await t.app.inject({
+      url: `/api/workout-planning/calendar?date_from=${addDays(TODAY, -6)}&date_to=${addDays(TODAY, 13)}`,
+      headers: bearer(session.access_token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      (res.json() as { data: { calendar_events: unknown[] } }).data.calendar_events.length,
+    ).toBeGreaterThan(10);
+  });
+
+  it('keeps a daily load series with fitness built up', async () => {
+    const rows = await t.db
+      .select({ date: dailyLoad.date, tss: dailyLoad.tss, ctl: dailyLoad.ctl })
+      .from(dailyLoad)
+      .where(eq(dailyLoad.athleteId, session.user.athlete_id))
+      .orderBy(dailyLoad.date);
+    expect(rows.length).toBeGreaterThan(170);
+    expect(rows.reduce((sum, r) => sum + r.tss, 0)).toBeGreaterThan(0);
+    expect(rows.at(-1)!.ctl).toBeGreaterThan(30);
+    const res = await t.app.inject({
+      url: '/api/analytics/weekly-load',
+      headers: bearer(session.access_token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('has an active Half Ironman plan that the coming sessions belong to', async () => {
+    const res = await t.app.inject({
+      url: '/api/training/plans/active',
+      headers: bearer(session.access_token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = (
+      res.json() as { data: { id: string; race_type: string; race_date: string; phases: unknown[] } }
+    ).data;
+    expect(plan.id).toBe(summary!.planId);
+    expect(plan.race_type).toBe('Half Ironman');
+    expect(daysBetween(TODAY, plan.race_date)).toBeGreaterThanOrEqual(70);
+    expect(plan.phases.length).toBeGreaterThan(0);
+    const [linked] = await t.db
+      .select({ n: count() })
+      .from(workouts)
+      .where(sql`${workouts.planId} = ${plan.id} and ${workouts.status} = 'planned'`);
+    expect(linked!.n).toBe(summary!.workouts.planned);
+  });
+
+  it('never seeds twice: a second run finds a user and writes nothing', async () => {
+    expect(await seedDemoAthlete(t.db, NOW)).toBeNull();
+    const [users_] = await t.db.select({ n: count() }).from(users);
+    expect(users_!.n).toBe(1);
+  });
+});
+
+describe('the demo on a database that already has accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('writes nothing', async () => {
+    await t.signUp();
+    expect(await seedDemoAthlete(t.db, NOW)).toBeNull();
+    const [row] = await t.db.select({ n: count() }).from(workouts);
+    expect(row!.n).toBe(0);
+  });
+});
+
+describe('SEED_DEMO', () => {
+  const POSTGRES = 'postgres://u:p@db:5432/stamina';
+
+  it('defaults to on for the embedded database and off with DATABASE_URL', () => {
+    expect(seedDemoEnabled(parseEnv({}))).toBe(true);
+    expect(seedDemoEnabled(parseEnv({ DATABASE_URL: POSTGRES }))).toBe(false);
+  });
+
+  it('is honoured either way when set', () => {
+    expect(seedDemoEnabled(parseEnv({ SEED_DEMO: 'false' }))).toBe(false);
+    expect(seedDemoEnabled(parseEnv({ SEED_DEMO: '0' }))).toBe(false);
+    expect(seedDemoEnabled(parseEnv({ SEED_DEMO: 'true', DATABASE_URL: POSTGRES }))).toBe(true);
+    // Empty counts as unset, like every other variable.
+    expect(seedDemoEnabled(parseEnv({ SEED_DEMO: '' }))).toBe(true);
+  });
+
+  it('rejects anything else with a message naming the variable and the value', () => {
+    expect(() => parseEnv({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO: must be true or false.*\(got "yes"\)/);
+  });
+});
