@@ -8,7 +8,10 @@ import {
   parseWorkout,
   primaryZone,
   seededRandom,
+  WELLNESS_RANGES,
+  type WellnessField,
   weekStartOf,
+  wellnessRangeError,
   workoutTss,
 } from '../src/index.ts';
 
@@ -140,6 +143,14 @@ describe('demo wellness', () => {
       expect(d.sleep_quality).toBeLessThanOrEqual(5);
       for (const score of [d.readiness, d.mood]) expect(score >= 1 && score <= 5).toBe(true);
       for (const score of [d.fatigue_level, d.soreness]) expect(score >= 1 && score <= 10).toBe(true);
+    }
+    // And what the wellness store itself accepts (the same ranges the API and the table check).
+    for (const d of wellness) {
+      for (const field of Object.keys(WELLNESS_RANGES) as WellnessField[]) {
+        const value = d[field as keyof DemoWellnessDay];
+        if (typeof value === 'number')
+          expect(wellnessRangeError(field, value), `${d.date} ${field}`).toBeNull();
+      }
     }
     const hrv = mean(wellness.map((d) => d.hrv));
     expect(hrv).toBeGreaterThan(55);
