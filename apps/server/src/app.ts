@@ -16,10 +16,16 @@ import type { Mailer } from './lib/mailer.ts';
 import { tokenSigner } from './lib/tokens.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
+import { athleteRoutes } from './modules/athletes/routes.ts';
+import { createAthleteService } from './modules/athletes/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { createDashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
 import { createPlanService } from './modules/plans/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
@@ -136,8 +142,12 @@ export async function buildApp(config: AppConfig) {
   app.addHook('onClose', async () => readCache.close());
   storeCachedReads(app, readCache);
   const cachedReads = authenticatedReads(authenticate, readCache);
+  const notificationService = createNotificationService(db, { log: app.log });
   const workoutService = createWorkoutService(db, {
-    onChange: (athleteId) => readCache.invalidate(athleteId),
+    onChange: (athleteId) => {
+      readCache.invalidate(athleteId);
+      notificationService.workoutsChanged(athleteId);
+    },
   });
   await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
@@ -156,6 +166,18 @@ export async function buildApp(config: AppConfig) {
   );
   const planService = createPlanService(db, { onChange: (id) => readCache.invalidate(id) });
   await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
+  await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
+  await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
+  const dashboardService = createDashboardService(db, {
+    trainingLoad: trainingLoadService,
+    metrics: null,
+    notifications: notificationService,
+    log: app.log,
+  });
+  await app.register(
+    dashboardRoutes(dashboardService, authenticate, () => config.database.ping()),
+    { prefix: '/api/dashboard' },
+  );
 
   const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
   const serveWeb = indexHtml !== null && existsSync(indexHtml);

@@ -213,3 +213,13 @@ export const ZNotificationList = z
   .object({ notifications: z.array(ZNotification), unread_count: z.number().int() })
   .meta({ id: 'NotificationList' });
 export const ZNotificationIdParam = z.object({ id: z.uuid({ error: 'id must be a notification id' }) });
+
+/** POST /api/notifications/read-all: how many were marked read. */
+export const ZNotificationsReadAll = z
+  .object({ marked: z.number().int(), unread_count: z.number().int() })
+  .meta({ id: 'NotificationsReadAll' });
+
+/** GET /api/dashboard/widgets/weekly-summary?week_start: any day of the Monday week (default this week). */
+export const ZDashboardWeekQuery = z.object({
+  week_start: z.iso.date({ error: 'week_start must be a date in the form YYYY-MM-DD' }).optional(),
+});

@@ -1,0 +1,70 @@
+// Queries of the athlete profile's dashboard settings. Every query is scoped by the caller's athlete id.
+import { eq, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { athletes } from '../../db/schema/index.ts';
+
+const profileColumns = {
+  id: athletes.id,
+  layoutStyle: athletes.layoutStyle,
+  widgetConfig: athletes.widgetConfig,
+  onboardingComplete: athletes.onboardingComplete,
+  notificationPreferences: athletes.notificationPreferences,
+};
+
+export type AthleteProfileRow = {
+  id: string;
+  layoutStyle: string;
+  /** Whatever is stored: rows written before validation existed may hold anything. */
+  widgetConfig: unknown;
+  onboardingComplete: boolean;
+  notificationPreferences: unknown;
+};
+
+export async function findProfile(db: Conn, athleteId: string): Promise<AthleteProfileRow | undefined> {
+  const [row] = await db.select(profileColumns).from(athletes).where(eq(athletes.id, athleteId)).limit(1);
+  return row;
+}
+
+export interface ProfileChanges {
+  layoutStyle?: string;
+  widgetConfig?: typeof athletes.$inferInsert.widgetConfig;
+  onboardingComplete?: boolean;
+  /** Merged into the stored preferences, so keys not sent keep their value. */
+  notificationPreferences?: Record<string, boolean>;
+}
+
+/**
+ * One statement: the preferences are merged by PostgreSQL (jsonb ||), so two requests changing different
+ * preferences at once cannot overwrite each other's change with a stale copy.
+ */
+export async function updateProfile(
+  db: Conn,
+  athleteId: string,
+  changes: ProfileChanges,
+): Promise<AthleteProfileRow | undefined> {
+  const { notificationPreferences, ...plain } = changes;
+  const [row] = await db
+    .update(athletes)
+    .set({
+      ...plain,
+      ...(notificationPreferences
+        ? {
+            notificationPreferences: sql`${athletes.notificationPreferences} || ${JSON.stringify(notificationPreferences)}::jsonb`,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(athletes.id, athleteId))
+    .returning(profileColumns);
+  return row;
+}
+
+/** The athlete's notification switches as stored (the service fills in missing keys). */
+export async function notificationPreferences(db: Conn, athleteId: string): Promise<unknown> {
+  const [row] = await db
+    .select({ prefs: athletes.notificationPreferences })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId))
+    .limit(1);
+  return row?.prefs;
+}

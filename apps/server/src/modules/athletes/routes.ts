@@ -1,0 +1,50 @@
+// The athlete profile under /api/athletes (spec part 1 §7 "Athlete profile"): the caller's own only.
+import {
+  dataEnvelope,
+  ZAthleteProfile,
+  ZAthleteProfileUpdateRequest,
+  ZErrorResponse,
+} from '@stamina/contract';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import type { AthleteService } from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearerAuth: [] }];
+
+export function athleteRoutes(service: AthleteService, authenticate: preHandlerHookHandler) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', authenticate);
+    const tags = ['athletes'];
+
+    app.get(
+      '/me',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Layout style, widget list, onboarding flag and notification preferences',
+          response: { 200: dataEnvelope(ZAthleteProfile), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.profile(requireAuth(request)) }),
+    );
+
+    app.put(
+      '/me',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Change any of them; widgets are sorted by order and renumbered, missing ones appended disabled',
+          body: ZAthleteProfileUpdateRequest,
+          response: { 200: dataEnvelope(ZAthleteProfile), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.update(requireAuth(request), request.body) }),
+    );
+  };
+}

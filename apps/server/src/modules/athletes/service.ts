@@ -1,0 +1,87 @@
+// The athlete profile's dashboard settings (spec part 1 §3 widget config and Preferences, §5 widget_config
+// validation, §7 "Athlete profile"): layout style, widget list, onboarding flag and notification switches.
+import type { AthleteProfile, AthleteProfileUpdateRequest } from '@stamina/contract';
+import {
+  DEFAULT_WIDGET_CONFIG,
+  type LayoutStyle,
+  normalizeWidgetConfig,
+  type WidgetConfigItem,
+} from '@stamina/core';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import * as repo from './repository.ts';
+
+export type NotificationPreferences = AthleteProfile['notification_preferences'];
+
+/** Spec part 1 §3 Preferences: every notification is on until the athlete turns it off. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
+  missedSession: true,
+  newWeekPlan: true,
+  recoveryWarning: true,
+};
+
+/** The stored switches over the defaults: a key missing or not a boolean keeps its default. */
+export function preferencesOf(stored: unknown): NotificationPreferences {
+  const out = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  if (typeof stored !== 'object' || stored === null) return out;
+  for (const key of Object.keys(out) as (keyof NotificationPreferences)[]) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof value === 'boolean') out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The list to store: sorted by `order` (ties keep the order sent), the known widgets that were left out
+ * appended disabled, so a client that only knows some widgets never loses the others from the settings
+ * screen, then renumbered 0, 1, 2… so orders are dense and unique.
+ */
+export function completeWidgetConfig(items: readonly WidgetConfigItem[]): WidgetConfigItem[] {
+  const sorted = items.map((item, index) => ({ item, index }));
+  sorted.sort((a, b) => a.item.order - b.item.order || a.index - b.index);
+  const present = new Set(items.map((item) => item.id));
+  const missing = DEFAULT_WIDGET_CONFIG.filter((item) => !present.has(item.id)).map((item) => ({
+    ...item,
+    enabled: false,
+  }));
+  return [...sorted.map((s) => s.item), ...missing].map((item, order) => ({ ...item, order }));
+}
+
+function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
+  return {
+    id: row.id,
+    layout_style: row.layoutStyle as LayoutStyle,
+    // Spec part 1 §5: a stored list that is not well formed is answered as the default list.
+    widget_config: normalizeWidgetConfig(row.widgetConfig),
+    onboarding_complete: row.onboardingComplete,
+    notification_preferences: preferencesOf(row.notificationPreferences),
+  };
+}
+
+export function createAthleteService(db: Db) {
+  return {
+    async profile(auth: AuthContext): Promise<AthleteProfile> {
+      const row = await repo.findProfile(db, auth.athleteId);
+      if (!row) throw notFound('Athlete profile');
+      return toProfile(row);
+    },
+
+    /** Only the fields sent change; the body was validated by the contract (ids, duplicates, types). */
+    async update(auth: AuthContext, body: AthleteProfileUpdateRequest): Promise<AthleteProfile> {
+      const changes: repo.ProfileChanges = {};
+      if (body.layout_style !== undefined) changes.layoutStyle = body.layout_style;
+      if (body.onboarding_complete !== undefined) changes.onboardingComplete = body.onboarding_complete;
+      if (body.widget_config !== undefined) changes.widgetConfig = completeWidgetConfig(body.widget_config);
+      if (body.notification_preferences !== undefined) {
+        const sent = Object.entries(body.notification_preferences).filter(([, v]) => v !== undefined);
+        changes.notificationPreferences = Object.fromEntries(sent) as Record<string, boolean>;
+      }
+      const row = await repo.updateProfile(db, auth.athleteId, changes);
+      if (!row) throw notFound('Athlete profile');
+      return toProfile(row);
+    },
+  };
+}
+
+export type AthleteService = ReturnType<typeof createAthleteService>;

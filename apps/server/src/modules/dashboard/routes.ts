@@ -1,0 +1,152 @@
+// The Dashboard API under /api/dashboard (spec part 2 §7): the summary, recovery, training load and the
+// widgets' reads, each also at `/{id}` (the caller's own athlete id; any other is 404), and health.
+import {
+  dataEnvelope,
+  ZAthleteIdParam,
+  ZDashboardRecovery,
+  ZDashboardSummary,
+  ZDashboardTrainingLoad,
+  ZDashboardWeekQuery,
+  ZDaysQuery,
+  ZErrorResponse,
+  ZRaceCountdownWidget,
+  ZReadinessWidget,
+  ZServiceHealth,
+  ZStreakWidget,
+  ZWeekSummary,
+} from '@stamina/contract';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import type { DashboardService } from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearerAuth: [] }];
+/** Spec part 2 §9: the recovery analysis spans 7 days by default. */
+const RECOVERY_DAYS = 7;
+
+export function dashboardRoutes(
+  service: DashboardService,
+  authenticate: preHandlerHookHandler,
+  ping: () => Promise<void>,
+) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['dashboard'];
+
+    // Health needs no session: it tells a load balancer whether this service and its database answer.
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags,
+          summary: 'Dashboard service and database health',
+          response: { 200: dataEnvelope(ZServiceHealth), 503: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        try {
+          await ping();
+        } catch (err) {
+          request.log.error({ err }, 'dashboard health check: database unreachable');
+          throw new AppError('SERVICE_UNAVAILABLE', 'Dashboard service unavailable');
+        }
+        return { data: { status: 'ok' as const, service: 'dashboard', database: 'ok' as const } };
+      },
+    );
+
+    await app.register(async (scope) => {
+      scope.addHook('preHandler', authenticate);
+      registerReads(scope, service, tags);
+    });
+  };
+}
+
+/**
+ * Each read answers at `path` for the caller and at `path/{id}` for the caller's own athlete id: one schema
+ * and one service call, registered twice (the analytics routes' pattern; the plain instance because the type
+ * provider cannot infer a reply type through these generics).
+ */
+function registerReads(app: FastifyInstance, service: DashboardService, tags: string[]) {
+  function both<Q extends z.ZodObject, R extends z.ZodType>(
+    path: string,
+    summary: string,
+    querystring: Q,
+    response: R,
+    read: (request: {
+      auth: ReturnType<typeof requireAuth>;
+      id: string | undefined;
+      query: z.infer<Q>;
+    }) => Promise<z.input<R>>,
+  ) {
+    const schema = {
+      tags,
+      security,
+      summary,
+      querystring,
+      response: { 200: dataEnvelope(response), ...errors },
+    };
+    app.get(path, { schema }, async (request) => ({
+      data: await read({ auth: requireAuth(request), id: undefined, query: request.query as z.infer<Q> }),
+    }));
+    app.get(`${path}/:id`, { schema: { ...schema, params: ZAthleteIdParam } }, async (request) => ({
+      data: await read({
+        auth: requireAuth(request),
+        id: (request.params as { id: string }).id,
+        query: request.query as z.infer<Q>,
+      }),
+    }));
+  }
+
+  both(
+    '/summary',
+    "Readiness, recovery, fitness and form, today's workout, the week, streaks, race, plan, trends, insights",
+    z.object({}),
+    ZDashboardSummary,
+    (r) => service.summary(r.auth, r.id),
+  );
+  both(
+    '/recovery',
+    "Today's recovery score and the recovery analysis of the last `days` days (7)",
+    ZDaysQuery(RECOVERY_DAYS),
+    ZDashboardRecovery,
+    (r) => service.recovery(r.auth, r.id, r.query.days),
+  );
+  both(
+    '/training-load',
+    "This Monday week's load with today's fitness, fatigue and form",
+    z.object({}),
+    ZDashboardTrainingLoad,
+    (r) => service.trainingLoad(r.auth, r.id),
+  );
+  both(
+    '/widgets/readiness',
+    'The readiness widget: score, confidence, trend, recovery factors, form, race, streak, week, advice',
+    z.object({}),
+    ZReadinessWidget,
+    (r) => service.readinessWidget(r.auth, r.id),
+  );
+  both(
+    '/widgets/weekly-summary',
+    'Sessions, hours and TSS of the Monday week holding week_start (default this week)',
+    ZDashboardWeekQuery,
+    ZWeekSummary,
+    (r) => service.weeklySummary(r.auth, r.id, r.query.week_start),
+  );
+  both(
+    '/widgets/streak',
+    'Current and longest run of consecutive training days',
+    z.object({}),
+    ZStreakWidget,
+    (r) => service.streak(r.auth, r.id),
+  );
+  both(
+    '/widgets/race-countdown',
+    "The active plan's race and the days until it, or null",
+    z.object({}),
+    ZRaceCountdownWidget,
+    (r) => service.raceCountdown(r.auth, r.id),
+  );
+}

@@ -1,0 +1,370 @@
+// The Dashboard API (spec part 2 §3 "Dashboard summary", "Dashboard readiness data", §7 Dashboard API): one
+// summary for the page and one read per widget, all from the athlete's real data. Load, form and trends come
+// from the daily load table through the training-load service, readiness and recovery from the metrics
+// service, the race and plan progress from the active plan. "Today" is the athlete's own calendar day.
+// Rules: docs/dashboard.md.
+import type {
+  DashboardSummary,
+  ReadinessDto,
+  RecoveryScoreDto,
+  WeekSummary,
+  ZDashboardTrainingLoad,
+  ZDashboardWorkout,
+  ZPrimaryRace,
+  ZReadinessWidget,
+  ZRecoveryAnalysis,
+  ZStreakWidget,
+} from '@stamina/contract';
+import {
+  addDays,
+  type DailyLoadPoint,
+  dateInTimeZone,
+  daysBetween,
+  formLevel,
+  type PlanPhase,
+  planProgress,
+  trainingReadinessFromForm,
+  trendOf,
+} from '@stamina/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { findActivePlan, type PlanRow } from '../plans/repository.ts';
+import type { DailyLoadRow } from '../training-load/repository.ts';
+import type { TrainingLoadService } from '../training-load/service.ts';
+import * as repo from './repository.ts';
+
+type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
+type PrimaryRace = z.infer<typeof ZPrimaryRace>;
+
+/** What the dashboard reads from the metrics service (modules/metrics). */
+export interface DashboardMetrics {
+  recoveryFor(auth: AuthContext, date?: string): Promise<RecoveryScoreDto | null>;
+  readinessFor(auth: AuthContext, date?: string): Promise<ReadinessDto>;
+  recoveryAnalysis(auth: AuthContext, days: number): Promise<RecoveryAnalysis>;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+/** Trends: readiness over 2 × 7 days, volume and intensity over 2 × 4 rolling weeks, all ending today. */
+const READINESS_TREND_DAYS = 7;
+const LOAD_TREND_WEEKS = 4;
+const WINDOW_DAYS = 2 * LOAD_TREND_WEEKS * 7;
+/** Spec part 2 §9: recovery insights show at most 3 items. */
+const MAX_INSIGHTS = 3;
+
+const EMPTY_ANALYSIS: RecoveryAnalysis = {
+  overall_score: null,
+  daily_scores: [],
+  trend: 'stable',
+  factors: {
+    hrv_average: null,
+    resting_hr_average: null,
+    sleep_hours_average: null,
+    sleep_quality_average: null,
+  },
+  recommendations: [],
+};
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/**
+ * Percent change of the mean of the last `span` values against the `span` before; 0 when either half has
+ * no value or the earlier mean is 0 (no base to compare with).
+ */
+export function percentChange(values: readonly (number | null)[], span: number): number {
+  const present = (xs: readonly (number | null)[]) => xs.filter((x): x is number => x !== null);
+  const later = present(values.slice(-span));
+  const earlier = present(values.slice(-2 * span, -span));
+  if (later.length === 0 || earlier.length === 0) return 0;
+  const base = mean(earlier);
+  return base === 0 ? 0 : round1(((mean(later) - base) / Math.abs(base)) * 100);
+}
+
+const minutesOf = (row: DailyLoadRow) =>
+  row.runMinutes + row.bikeMinutes + row.swimMinutes + row.strengthMinutes;
+
+/**
+ * Volume (minutes) and intensity (TSS per hour) of the 2 × 4 rolling 7-day blocks ending today, compared
+ * by core `trendOf` (the later 4 against the earlier 4). A block without training has no intensity (NaN,
+ * which trendOf leaves out) rather than an intensity of 0.
+ */
+export function loadTrends(rows: readonly DailyLoadRow[], today: string) {
+  const first = addDays(today, -(WINDOW_DAYS - 1));
+  const volume = Array.from({ length: 2 * LOAD_TREND_WEEKS }, () => 0);
+  const tss = Array.from({ length: 2 * LOAD_TREND_WEEKS }, () => 0);
+  for (const row of rows) {
+    if (row.date < first || row.date > today) continue;
+    const block = Math.floor(daysBetween(first, row.date) / 7);
+    volume[block]! += minutesOf(row);
+    tss[block]! += row.tss;
+  }
+  const intensity = volume.map((minutes, i) => (minutes > 0 ? tss[i]! / (minutes / 60) : Number.NaN));
+  return { volume_trend: trendOf(volume), intensity_trend: trendOf(intensity) };
+}
+
+/**
+ * Daily readiness for the trend: the form-based training readiness of each day (core
+ * trainingReadinessFromForm, the Analytics page's readiness), null on days before any training.
+ */
+function readinessByDay(points: readonly DailyLoadPoint[]): (number | null)[] {
+  return points.map((p) => (p.ctl === 0 && p.atl === 0 ? null : trainingReadinessFromForm(p.tsb)));
+}
+
+function primaryRaceOf(plan: PlanRow | undefined, today: string): PrimaryRace | null {
+  if (!plan?.raceDate) return null;
+  return {
+    plan_id: plan.id,
+    name: plan.title,
+    race_type: plan.raceType,
+    date: plan.raceDate,
+    days_until: daysBetween(today, plan.raceDate),
+    target_time: plan.targetTime,
+  };
+}
+
+function activePlanOf(plan: PlanRow | undefined, today: string): DashboardSummary['active_plan'] {
+  if (!plan) return null;
+  // Only the share of the plan's days is needed, which planProgress computes without the plan's workouts.
+  const progress = planProgress({
+    today,
+    start_date: plan.startDate,
+    race_date: plan.raceDate,
+    target_time: plan.targetTime,
+    race_type: plan.raceType,
+    phases: (Array.isArray(plan.phases) ? plan.phases : []) as PlanPhase[],
+    workouts_this_week: [],
+    plan_workouts: [],
+  });
+  return { id: plan.id, title: plan.title, progress_percentage: progress.progress_percentage };
+}
+
+type TodaysWorkoutRow = NonNullable<Awaited<ReturnType<typeof repo.firstWorkoutOn>>>;
+function toDashboardWorkout(row: TodaysWorkoutRow | undefined): z.input<typeof ZDashboardWorkout> | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    sport: row.sport as 'run',
+    intensity: row.intensityZone,
+    duration: row.durationMinutes,
+    target_heart_rate_min: row.targetHeartRateMin,
+    target_heart_rate_max: row.targetHeartRateMax,
+    status: row.status as 'planned',
+    workout_date: row.workoutDate,
+    plan_id: row.planId,
+  };
+}
+
+export function createDashboardService(
+  db: Db,
+  deps: {
+    trainingLoad: TrainingLoadService;
+    metrics: DashboardMetrics | null;
+    notifications: NotificationService;
+    log?: FastifyBaseLogger;
+  },
+) {
+  const { trainingLoad, notifications } = deps;
+  const own = (auth: AuthContext, athleteId: string | undefined) => {
+    if (athleteId !== undefined) trainingLoad.assertOwn(auth, athleteId);
+  };
+
+  /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
+  async function fromMetrics<T>(
+    what: string,
+    read: (metrics: DashboardMetrics) => Promise<T>,
+    fallback: T,
+  ): Promise<T> {
+    if (!deps.metrics) return fallback;
+    try {
+      return await read(deps.metrics);
+    } catch (err) {
+      deps.log?.error({ err }, `dashboard: ${what} failed`);
+      return fallback;
+    }
+  }
+  const recoveryOf = (auth: AuthContext) => fromMetrics('recovery', (m) => m.recoveryFor(auth), null);
+  const readinessOf = (auth: AuthContext) =>
+    fromMetrics<ReadinessDto | null>('readiness', (m) => m.readinessFor(auth), null);
+
+  /** Today's load point and the stored days of the trend window (one seeded series read). */
+  async function loadWindow(auth: AuthContext, today: string) {
+    const { points, rows } = await trainingLoad.loadDays(
+      auth.athleteId,
+      addDays(today, -(WINDOW_DAYS - 1)),
+      today,
+    );
+    const now = points.at(-1)!;
+    return {
+      ctl: round1(now.ctl),
+      atl: round1(now.atl),
+      tsb: round1(now.tsb),
+      readinessTrend: percentChange(readinessByDay(points), READINESS_TREND_DAYS),
+      ...loadTrends(rows, today),
+    };
+  }
+
+  /** The readiness score, or null when there is nothing to compute it from: no recovery and no load. */
+  const readinessScore = (
+    readiness: ReadinessDto | null,
+    recovery: RecoveryScoreDto | null,
+    load: { ctl: number; atl: number },
+  ) => (readiness && (recovery !== null || load.ctl !== 0 || load.atl !== 0) ? readiness.score : null);
+
+  async function streakOf(auth: AuthContext, now: Date) {
+    const { currentStreak, longestStreak } = await trainingLoad.streak(auth, now);
+    return { current_streak: currentStreak, longest_streak: longestStreak };
+  }
+
+  return {
+    async summary(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      now = new Date(),
+    ): Promise<DashboardSummary> {
+      own(auth, athleteId);
+      const today = dateInTimeZone(now, auth.timezone);
+      // The sweep first, so that the unread count includes what it creates; it is throttled, so most
+      // summaries skip it.
+      await notifications.sweep(auth, now);
+      const [workout, week, streak, plan, load, recovery, readiness, unread] = await Promise.all([
+        repo.firstWorkoutOn(db, auth.athleteId, today),
+        trainingLoad.weekSummary(auth, undefined, now),
+        streakOf(auth, now),
+        findActivePlan(db, auth.athleteId),
+        loadWindow(auth, today),
+        recoveryOf(auth),
+        readinessOf(auth),
+        notifications.unreadCount(auth.athleteId),
+      ]);
+      return {
+        athlete_id: auth.athleteId,
+        date: today,
+        readiness_score: readinessScore(readiness, recovery, load),
+        recovery_score: recovery?.score ?? null,
+        fitness_score: load.ctl,
+        fatigue_score: load.atl,
+        form_score: load.tsb,
+        todays_workout: toDashboardWorkout(workout) as DashboardSummary['todays_workout'],
+        weekly_summary: week,
+        current_training_streak: streak.current_streak,
+        longest_training_streak: streak.longest_streak,
+        primary_race: primaryRaceOf(plan, today),
+        active_plan: activePlanOf(plan, today),
+        trends: {
+          readiness_trend: load.readinessTrend,
+          volume_trend: load.volume_trend,
+          intensity_trend: load.intensity_trend,
+        },
+        recovery_insights: (recovery?.recommendations ?? []).slice(0, MAX_INSIGHTS),
+        unread_notifications: unread,
+      };
+    },
+
+    /** Today's recovery score and the analysis of the last `days` days. */
+    async recovery(auth: AuthContext, athleteId: string | undefined, days: number) {
+      own(auth, athleteId);
+      const [today, analysis] = await Promise.all([
+        recoveryOf(auth),
+        fromMetrics('recovery analysis', (m) => m.recoveryAnalysis(auth, days), EMPTY_ANALYSIS),
+      ]);
+      return { today, analysis };
+    },
+
+    /** This Monday week's load with today's fitness, fatigue and form. */
+    async trainingLoad(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      now = new Date(),
+    ): Promise<z.input<typeof ZDashboardTrainingLoad>> {
+      own(auth, athleteId);
+      const today = dateInTimeZone(now, auth.timezone);
+      const [week, { points }] = await Promise.all([
+        trainingLoad.weekLoad(auth, auth.athleteId, undefined, now),
+        trainingLoad.loadDays(auth.athleteId, today, today),
+      ]);
+      const point = points.at(-1)!;
+      return {
+        ...week,
+        ctl: round1(point.ctl),
+        atl: round1(point.atl),
+        tsb: round1(point.tsb),
+        form_level: formLevel(point.tsb),
+      };
+    },
+
+    async readinessWidget(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      now = new Date(),
+    ): Promise<z.input<typeof ZReadinessWidget>> {
+      own(auth, athleteId);
+      const today = dateInTimeZone(now, auth.timezone);
+      const [load, recovery, readiness, plan, streak, week] = await Promise.all([
+        loadWindow(auth, today),
+        recoveryOf(auth),
+        readinessOf(auth),
+        findActivePlan(db, auth.athleteId),
+        streakOf(auth, now),
+        trainingLoad.weekSummary(auth, undefined, now),
+      ]);
+      const race = primaryRaceOf(plan, today);
+      const score = readinessScore(readiness, recovery, load);
+      return {
+        readiness: score,
+        readinessConfidence: score === null ? 0 : (readiness?.confidence ?? 0),
+        trends: { readiness_trend: load.readinessTrend },
+        recoveryFactors: {
+          sleep_duration: recovery?.factors.sleep_duration.value ?? null,
+          hrv: recovery?.factors.hrv.value ?? null,
+        },
+        readinessTrends: { hrv: recovery?.trends.hrv ?? 'stable' },
+        fitnessMetrics: {
+          tsb: load.tsb,
+          atl: load.atl,
+          ctl: load.ctl,
+          trainingReadiness: trainingReadinessFromForm(load.tsb),
+        },
+        primaryRace: race ? { name: race.name, days_until: race.days_until } : null,
+        currentStreak: streak.current_streak,
+        weekSummary: {
+          total_duration_hours: week.total_duration_hours,
+          weekly_tss: week.weekly_tss,
+          planned_sessions: week.planned_sessions,
+          completed_sessions: week.completed_sessions,
+        },
+        recoveryRecommendations: recovery?.recommendations ?? readiness?.recommendations ?? [],
+      };
+    },
+
+    /** The Monday week holding `weekStart` (default this week), as the Training API's summary/week. */
+    async weeklySummary(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      weekStart: string | undefined,
+      now = new Date(),
+    ): Promise<WeekSummary> {
+      own(auth, athleteId);
+      return trainingLoad.weekSummary(auth, weekStart, now);
+    },
+
+    async streak(
+      auth: AuthContext,
+      athleteId: string | undefined,
+      now = new Date(),
+    ): Promise<z.input<typeof ZStreakWidget>> {
+      own(auth, athleteId);
+      return { ...(await streakOf(auth, now)), streak_type: 'training_days' };
+    },
+
+    async raceCountdown(auth: AuthContext, athleteId: string | undefined, now = new Date()) {
+      own(auth, athleteId);
+      return primaryRaceOf(await findActivePlan(db, auth.athleteId), dateInTimeZone(now, auth.timezone));
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
