@@ -7,6 +7,9 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { CelebrationsProvider } from '../features/celebrations/celebrations-provider.tsx';
+import { RefreshMetricsButton } from '../features/dashboard/components/refresh-metrics-button.tsx';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell.tsx';
 import { NavigationDrawer } from '../features/shell/navigation-drawer.tsx';
 import { cn } from '../lib/cn.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -21,61 +24,65 @@ export function AppShell() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={300}>
-        <div className="min-h-dvh bg-background pb-[env(safe-area-inset-bottom)]">
-          <header className="sticky top-0 z-30 border-b border-border bg-background/90 pt-[env(safe-area-inset-top)] backdrop-blur">
-            <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-              {onDashboard ? (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground"
-                  >
-                    {initials(name).slice(0, 2) || 'A'}
-                  </span>
-                  <p className="min-w-0 flex-1 truncate text-lg font-semibold">Hi {name}</p>
-                </>
-              ) : (
-                <>
-                  <Tooltip.Root>
-                    <Tooltip.Trigger asChild>
-                      <Link
-                        to="/dashboard"
-                        aria-label="Back to Dashboard"
-                        className={buttonClasses('ghost', 'icon')}
-                      >
-                        <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-                      </Link>
-                    </Tooltip.Trigger>
-                    <Tooltip.Portal>
-                      <Tooltip.Content
-                        sideOffset={6}
-                        className="rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
-                      >
-                        Back to Dashboard
-                      </Tooltip.Content>
-                    </Tooltip.Portal>
-                  </Tooltip.Root>
-                  <div className="flex-1" />
-                </>
-              )}
-              <button
-                type="button"
-                aria-label="Open menu"
-                aria-expanded={drawerOpen}
-                className={cn(buttonClasses('ghost', 'icon'))}
-                onClick={() => setDrawerOpen(true)}
-              >
-                <Menu className="h-5 w-5" aria-hidden="true" />
-              </button>
-            </div>
-          </header>
-          <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
-          <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-            <Outlet />
-          </main>
-        </div>
-      </Tooltip.Provider>
+      <CelebrationsProvider>
+        <Tooltip.Provider delayDuration={300}>
+          <div className="min-h-dvh bg-background pb-[env(safe-area-inset-bottom)]">
+            <header className="sticky top-0 z-30 border-b border-border bg-background/90 pt-[env(safe-area-inset-top)] backdrop-blur">
+              <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+                {onDashboard ? (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground"
+                    >
+                      {initials(name).slice(0, 2) || 'A'}
+                    </span>
+                    <p className="min-w-0 flex-1 truncate text-lg font-semibold">Hi {name}</p>
+                    <NotificationsBell />
+                    <RefreshMetricsButton />
+                  </>
+                ) : (
+                  <>
+                    <Tooltip.Root>
+                      <Tooltip.Trigger asChild>
+                        <Link
+                          to="/dashboard"
+                          aria-label="Back to Dashboard"
+                          className={buttonClasses('ghost', 'icon')}
+                        >
+                          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+                        </Link>
+                      </Tooltip.Trigger>
+                      <Tooltip.Portal>
+                        <Tooltip.Content
+                          sideOffset={6}
+                          className="rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
+                        >
+                          Back to Dashboard
+                        </Tooltip.Content>
+                      </Tooltip.Portal>
+                    </Tooltip.Root>
+                    <div className="flex-1" />
+                  </>
+                )}
+                <button
+                  type="button"
+                  aria-label="Open menu"
+                  aria-expanded={drawerOpen}
+                  className={cn(buttonClasses('ghost', 'icon'))}
+                  onClick={() => setDrawerOpen(true)}
+                >
+                  <Menu className="h-5 w-5" aria-hidden="true" />
+                </button>
+              </div>
+            </header>
+            <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+            <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+              <Outlet />
+            </main>
+          </div>
+        </Tooltip.Provider>
+      </CelebrationsProvider>
     </QueryClientProvider>
   );
 }

@@ -15,8 +15,12 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Query families computed from the athlete's workouts (analytics, progress and plan progress): a workout write
+ * Query families computed from the athlete's workouts (analytics, progress, plan progress and the dashboard): a workout write
  * invalidates them with the workouts themselves, so a completed session shows at once everywhere. Listed here,
  * not imported from the features that own them, because features do not import each other.
  */
-export const WORKOUT_DERIVED_QUERIES: readonly QueryKey[] = [['analytics'], ['plans', 'progress']];
+export const WORKOUT_DERIVED_QUERIES: readonly QueryKey[] = [
+  ['analytics'],
+  ['plans', 'progress'],
+  ['dashboard'],
+];

@@ -1,17 +1,297 @@
-// /dashboard: the greeting for now; readiness, today's workout and widgets arrive with the wellness work.
-import { displayName } from '@stamina/core';
-import { useEffect } from 'react';
+// /dashboard (spec part 1 §2, part 2 §2, §4, §8): greeting, readiness hero, today's workout, four stat
+// tiles, the athlete's widgets in their configured order and grid, recovery insights and 'This Week'.
+// Every figure comes from the Dashboard API; the spec's fallbacks are shown only when a score is missing,
+// and then marked as an estimate.
+import type { Workout } from '@stamina/contract';
+import { displayName, normalizeWidgetConfig, type WidgetId } from '@stamina/core';
+import { format } from 'date-fns';
+import { AlertTriangle, LayoutGrid, Lightbulb, RotateCw, Rows3, Settings2 } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useCalendar } from '../workouts/api/calendar.ts';
+import { useMarkWorkoutDone } from '../workouts-detail/use-workout-actions.ts';
+import { useAthleteProfile } from './api/athlete-profile.ts';
+import { useDashboardSummary } from './api/summary.ts';
+import { ReadinessHero } from './components/readiness-hero.tsx';
+import { StatTiles } from './components/stat-tiles.tsx';
+import { ThisWeekPanel } from './components/this-week-panel.tsx';
+import { TodayCard } from './components/today-card.tsx';
+import {
+  RaceCountdownWidget,
+  ReadinessScoreWidget,
+  RecoveryPanelWidget,
+  StreakWidget,
+  TodaysWorkoutWidget,
+  WeeklySummaryWidget,
+} from './components/widgets.tsx';
+import { gridColumnsClass, visibleWidgets, widgetDelayMs } from './dashboard-model.ts';
+
+// The dialogs bring the editor, the parser and (inside them) the chart: load them only when opened, so the
+// dashboard's first load stays small.
+const WorkoutDetailDialog = lazy(() =>
+  import('../workouts-detail/workout-detail-dialog.tsx').then((m) => ({ default: m.WorkoutDetailDialog })),
+);
+const AddWorkoutDialog = lazy(() =>
+  import('../workouts/components/add-workout-dialog.tsx').then((m) => ({ default: m.AddWorkoutDialog })),
+);
+const WorkoutEditorDialog = lazy(() =>
+  import('../workouts/components/workout-editor-dialog.tsx').then((m) => ({
+    default: m.WorkoutEditorDialog,
+  })),
+);
+
+const COMPACT_KEY = 'dashboard-compact';
+
+type EditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
 export function DashboardPage() {
   const { user } = useAuth();
+  const summary = useDashboardSummary();
+  const profile = useAthleteProfile();
+  const markDone = useMarkWorkoutDone();
+  // "Today" is the athlete's day as the server counts it, once the summary has said which day that is.
+  const today = summary.data?.date ?? format(new Date(), 'yyyy-MM-dd');
+  // The summary carries a short form of today's workout; the dialog and Mark Done need the whole workout,
+  // which the calendar read of today gives (and the workout actions keep up to date).
+  const todayEvents = useCalendar(today, today);
+  const summaryWorkout = summary.data?.todays_workout ?? null;
+  const fullWorkout = summaryWorkout
+    ? (todayEvents.data?.find((event) => event.id === summaryWorkout.id)?.workout ?? null)
+    : null;
+
+  const [detailOpen, setDetailOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+  const [editor, setEditor] = useState<EditorState>(null);
+  const [compact, setCompact] = useState(() => localStorage.getItem(COMPACT_KEY) === 'true');
+
   useEffect(() => {
     document.title = 'Dashboard · Stamina';
   }, []);
+
+  function toggleCompact() {
+    setCompact((current) => {
+      localStorage.setItem(COMPACT_KEY, String(!current));
+      return !current;
+    });
+  }
+
+  const openDetail = () => {
+    if (fullWorkout) setDetailOpen(true);
+  };
+  const openPlan = () => setAddOpen(true);
+
+  const widgets = profile.data ? visibleWidgets(normalizeWidgetConfig(profile.data.widget_config)) : [];
+  const now = new Date();
+
+  function renderWidget(id: WidgetId, delayMs: number): ReactNode {
+    switch (id) {
+      case 'todays-workout':
+        return (
+          <TodaysWorkoutWidget
+            query={summary}
+            workout={summary.data?.todays_workout}
+            delayMs={delayMs}
+            canAct={fullWorkout !== null}
+            markingDone={markDone.isPending}
+            onStart={openDetail}
+            onMarkDone={() => {
+              if (fullWorkout) markDone.mutate(fullWorkout);
+            }}
+            onPlan={openPlan}
+          />
+        );
+      case 'recovery-panel':
+        return <RecoveryPanelWidget delayMs={delayMs} now={now} />;
+      case 'weekly-summary':
+        return <WeeklySummaryWidget delayMs={delayMs} />;
+      case 'race-countdown':
+        return <RaceCountdownWidget delayMs={delayMs} />;
+      case 'streak-tracker':
+        return <StreakWidget delayMs={delayMs} />;
+      case 'readiness-score':
+        return <ReadinessScoreWidget delayMs={delayMs} />;
+    }
+  }
+
+  const insights = summary.data?.recovery_insights.slice(0, 3) ?? [];
+
   return (
-    <div>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {displayName(user)}</h1>
-      <p className="mt-1 text-muted-foreground">Ready for today's session?</p>
+    // Room below for the This Week bar on small screens, and on the right for its panel on large ones.
+    <div className="pb-28 lg:pr-64 lg:pb-0">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {displayName(user)}</h1>
+          <p className="mt-1 text-muted-foreground">Ready for today's session?</p>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={compact}
+            onClick={toggleCompact}
+            title="One widget per row"
+          >
+            {compact ? (
+              <Rows3 className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <LayoutGrid className="h-4 w-4" aria-hidden="true" />
+            )}
+            Compact
+          </Button>
+          <Link
+            to="/settings"
+            state={{ section: 'dashboard' }}
+            className={buttonClasses('outline', 'sm')}
+            aria-label="Customize dashboard"
+          >
+            <Settings2 className="h-4 w-4" aria-hidden="true" />
+            Customize
+          </Link>
+        </div>
+      </div>
+
+      {summary.isError ? (
+        <Card role="alert" className="mb-4 flex flex-wrap items-center gap-3 p-4">
+          <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden="true" />
+          <p className="flex-1 text-sm">Unable to load your dashboard summary. {summary.error?.message}</p>
+          <Button variant="outline" size="sm" onClick={() => summary.refetch()} disabled={summary.isFetching}>
+            <RotateCw className="h-4 w-4" aria-hidden="true" />
+            Try Again
+          </Button>
+        </Card>
+      ) : null}
+
+      {summary.data ? (
+        <div className="space-y-4">
+          <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+            <ReadinessHero summary={summary.data} />
+            <TodayCard
+              workout={summary.data.todays_workout}
+              canStart={fullWorkout !== null}
+              onStart={openDetail}
+              onPlan={openPlan}
+            />
+          </div>
+          <StatTiles summary={summary.data} />
+        </div>
+      ) : summary.isPending ? (
+        <div role="status" aria-label="Loading dashboard" className="space-y-4">
+          <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+            <div className="h-36 animate-pulse rounded-xl bg-muted" />
+            <div className="h-36 animate-pulse rounded-xl bg-muted" />
+          </div>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {['a', 'b', 'c', 'd'].map((key) => (
+              <div key={key} className="h-24 animate-pulse rounded-xl bg-muted" />
+            ))}
+          </div>
+        </div>
+      ) : null}
+
+      <section aria-label="Widgets" className="mt-6">
+        {profile.isPending ? (
+          <div
+            role="status"
+            aria-label="Loading widgets"
+            className={cn('grid gap-4', gridColumnsClass('minimal'))}
+          >
+            {['a', 'b', 'c'].map((key) => (
+              <div key={key} className="h-44 animate-pulse rounded-xl bg-muted" />
+            ))}
+          </div>
+        ) : profile.isError ? (
+          <Card role="alert" className="flex flex-col items-center gap-2 p-6 text-center">
+            <AlertTriangle className="h-8 w-8 text-destructive" aria-hidden="true" />
+            <p className="font-medium">Unable to load your dashboard layout</p>
+            <p className="text-sm text-muted-foreground">{profile.error?.message}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => profile.refetch()}
+              disabled={profile.isFetching}
+            >
+              <RotateCw className="h-4 w-4" aria-hidden="true" />
+              Try Again
+            </Button>
+          </Card>
+        ) : widgets.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-8 text-center">
+            <LayoutGrid className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">No widgets enabled</h2>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Customize your dashboard by enabling widgets in the layout settings.
+            </p>
+            <Link to="/settings/dashboard" className={cn(buttonClasses('primary', 'sm'), 'mt-2')}>
+              Add Widgets
+            </Link>
+          </Card>
+        ) : (
+          <div
+            className={cn('grid gap-4', gridColumnsClass(profile.data.layout_style, compact))}
+            data-testid="widget-grid"
+          >
+            {widgets.map((widget) => (
+              <div key={widget.id} data-widget={widget.id} className="flex min-w-0 flex-col [&>*]:flex-1">
+                {renderWidget(widget.id, widgetDelayMs(widget.order))}
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+
+      {insights.length > 0 ? (
+        <Card className="mt-6 p-4 sm:p-5">
+          <section aria-labelledby="recovery-insights-title">
+            <h2 id="recovery-insights-title" className="flex items-center gap-2 text-base font-semibold">
+              <Lightbulb className="h-4 w-4 text-primary" aria-hidden="true" />
+              Recovery Insights
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+              {insights.map((insight) => (
+                <li key={insight}>{insight}</li>
+              ))}
+            </ul>
+          </section>
+        </Card>
+      ) : null}
+
+      {summary.data ? <ThisWeekPanel week={summary.data.weekly_summary} /> : null}
+
+      <Suspense fallback={null}>
+        {detailOpen ? (
+          <WorkoutDetailDialog
+            workout={fullWorkout}
+            open={detailOpen}
+            onOpenChange={setDetailOpen}
+            onEdit={(workout) => {
+              setDetailOpen(false);
+              setEditor({ mode: 'edit', workout });
+            }}
+          />
+        ) : null}
+        {addOpen ? (
+          <AddWorkoutDialog
+            open={addOpen}
+            onOpenChange={setAddOpen}
+            date={today}
+            onCreateCustom={(date) => setEditor({ mode: 'create', date })}
+          />
+        ) : null}
+        {editor ? (
+          <WorkoutEditorDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setEditor(null);
+            }}
+            mode={editor.mode}
+            {...(editor.mode === 'edit' ? { workout: editor.workout } : { initialDate: editor.date })}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

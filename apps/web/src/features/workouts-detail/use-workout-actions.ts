@@ -6,6 +6,8 @@ import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@t
 import { format, parseISO } from 'date-fns';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
+import { celebrate } from '../../lib/celebrate.ts';
+import { WORKOUT_DERIVED_QUERIES } from '../../lib/query-client.ts';
 import type { CalendarEvent } from '../workouts/api/calendar.ts';
 import { workoutKeys } from '../workouts/api/keys.ts';
 
@@ -35,6 +37,7 @@ function invalidateAll(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: workoutKeys.all }),
     client.invalidateQueries({ queryKey: workoutKeys.calendarAll }),
+    ...WORKOUT_DERIVED_QUERIES.map((queryKey) => client.invalidateQueries({ queryKey })),
   ]);
 }
 
@@ -102,6 +105,8 @@ export function useMarkWorkoutDone() {
     onSuccess: async (saved) => {
       await patchCaches(client, saved.id, () => saved);
       toast.success(TOASTS.completed);
+      // The shell's celebrations provider turns this into the workout, zone and streak celebrations.
+      celebrate({ type: 'workout-completed', workout: saved });
     },
     onError: () => {
       toast.error(TOASTS.updateFailed);

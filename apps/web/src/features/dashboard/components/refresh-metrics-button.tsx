@@ -1,0 +1,27 @@
+// The header's refresh-metrics button (spec part 1 §2 "Page shell", on /dashboard): refetches every
+// dashboard read at once, spinning while any of them is in flight.
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { athleteKeys, dashboardKeys } from '../api/keys.ts';
+
+export function RefreshMetricsButton() {
+  const client = useQueryClient();
+  const fetching = useIsFetching({ queryKey: dashboardKeys.all }) > 0;
+  return (
+    <button
+      type="button"
+      aria-label="Refresh metrics"
+      title="Refresh metrics"
+      aria-busy={fetching}
+      className={buttonClasses('ghost', 'icon')}
+      onClick={() => {
+        void client.invalidateQueries({ queryKey: dashboardKeys.all });
+        void client.invalidateQueries({ queryKey: athleteKeys.me });
+      }}
+    >
+      <RefreshCw className={cn('h-5 w-5', fetching && 'motion-safe:animate-spin')} aria-hidden="true" />
+    </button>
+  );
+}

@@ -1,0 +1,41 @@
+// 'This Week' (spec part 2 §2): total time, sessions 'x of y' and a percent-complete bar. Fixed top-right on
+// large screens and a bottom bar on small ones; the page reserves room for it so nothing hides behind.
+import type { WeekSummary } from '@stamina/contract';
+import { cn } from '../../../lib/cn.ts';
+import { formatHours, weekProgress } from '../dashboard-model.ts';
+import { ProgressBar } from './progress-bar.tsx';
+
+export function ThisWeekPanel({ week }: { week: WeekSummary }) {
+  const { percent } = weekProgress(week.completed_sessions, week.planned_sessions);
+  return (
+    <aside
+      aria-labelledby="this-week-title"
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-20 border-t border-border bg-card/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg backdrop-blur',
+        'lg:inset-x-auto lg:top-20 lg:right-6 lg:bottom-auto lg:w-60 lg:rounded-xl lg:border lg:p-4',
+      )}
+    >
+      <div className="flex items-center justify-between gap-3 lg:block">
+        <h2 id="this-week-title" className="text-sm font-semibold">
+          This Week
+        </h2>
+        <dl className="flex gap-4 text-sm lg:mt-2 lg:grid lg:grid-cols-2 lg:gap-2">
+          <div>
+            <dt className="text-xs text-muted-foreground">Total time</dt>
+            <dd className="font-semibold tabular-nums">{formatHours(week.total_duration_hours)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Sessions</dt>
+            <dd className="font-semibold tabular-nums">
+              {week.completed_sessions} of {week.planned_sessions}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="mt-2 flex items-center gap-2">
+        <ProgressBar percent={percent} label="This week completed" />
+        <span className="text-xs font-medium tabular-nums">{percent}%</span>
+      </div>
+    </aside>
+  );
+}

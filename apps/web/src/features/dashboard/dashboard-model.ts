@@ -1,0 +1,112 @@
+// The dashboard's display rules that are not already in core (spec part 1 §2, part 2 §4, §8, §9): the client
+// fallbacks for missing scores, which widgets show and in what grid, and the small texts of the widgets.
+// The readiness band, indicator, form chip and metric indicators are core's (wellness/readiness.ts).
+import type { LayoutStyle, WidgetConfigItem, WidgetId } from '@stamina/core';
+import { WIDGET_IDS } from '@stamina/core';
+
+/** Spec part 2 §8: with no score, readiness defaults to 75 and recovery to 78. */
+export const READINESS_FALLBACK = 75;
+export const RECOVERY_FALLBACK = 78;
+
+/** Spec part 2 §8: the recovery widget's time-of-day default (60 before 6 h, 80 before 12, 75 before 18, else 70). */
+export function recoveryTimeOfDayDefault(hour: number): number {
+  if (hour < 6) return 60;
+  if (hour < 12) return 80;
+  if (hour < 18) return 75;
+  return 70;
+}
+
+/** A score and whether it was measured; an estimate is always marked as one on screen. */
+export interface ShownScore {
+  value: number;
+  estimate: boolean;
+}
+
+export function scoreOrFallback(score: number | null | undefined, fallback: number): ShownScore {
+  return typeof score === 'number' && Number.isFinite(score)
+    ? { value: Math.round(score), estimate: false }
+    : { value: fallback, estimate: true };
+}
+
+/** The readiness trend badge: hidden (null) at 0; otherwise the direction and the absolute percent. */
+export function trendBadge(trend: number): { direction: 'up' | 'down'; percent: number } | null {
+  if (!Number.isFinite(trend) || trend === 0) return null;
+  return { direction: trend > 0 ? 'up' : 'down', percent: Math.abs(Math.round(trend * 10) / 10) };
+}
+
+/** Widget ids with a component on this page (spec: render only ids a component exists for). */
+export const WIDGET_COMPONENT_IDS: readonly WidgetId[] = WIDGET_IDS;
+
+/** Enabled widgets with a component, in their configured order. */
+export function visibleWidgets(config: readonly WidgetConfigItem[]): (WidgetConfigItem & { id: WidgetId })[] {
+  return config
+    .filter(
+      (item): item is WidgetConfigItem & { id: WidgetId } =>
+        item.enabled && (WIDGET_COMPONENT_IDS as readonly string[]).includes(item.id),
+    )
+    .sort((a, b) => a.order - b.order);
+}
+
+/**
+ * Grid columns by layout style (spec): minimal 1/2/3, expanded 1/2, others 1/2/3; compact mode is one column.
+ * Written out in full so Tailwind finds the class names.
+ */
+export function gridColumnsClass(layout: LayoutStyle | string, compact = false): string {
+  if (compact) return 'grid-cols-1';
+  if (layout === 'expanded') return 'grid-cols-1 md:grid-cols-2';
+  return 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3';
+}
+
+/** Widgets fade in one after another: order × 100 ms (spec part 2 §9). */
+export function widgetDelayMs(order: number): number {
+  return Math.max(0, order) * 100;
+}
+
+/** 'This Week': sessions x of y and the share completed (0 when nothing is planned). */
+export function weekProgress(completed: number, planned: number): { percent: number; remaining: number } {
+  const percent = planned > 0 ? Math.min(100, Math.round((completed / planned) * 100)) : 0;
+  return { percent, remaining: Math.max(0, planned - completed) };
+}
+
+/** '3h 15m', '45m', '0m' from decimal hours. */
+export function formatHours(hours: number): string {
+  const minutes = Math.max(0, Math.round((Number.isFinite(hours) ? hours : 0) * 60));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+/** Momentum's encouragement by streak (spec thresholds 0, 3, 7 and 14 days; the words are ours). */
+export function streakEncouragement(days: number): string {
+  if (days >= 14) return 'Unstoppable! Two weeks and counting.';
+  if (days >= 7) return 'A full week of training. Keep the rhythm!';
+  if (days >= 3) return 'Momentum is building. Keep going!';
+  if (days > 0) return 'Good start. Train again tomorrow to grow your streak.';
+  return 'Start a streak with a session today.';
+}
+
+/** The race countdown icon's range (spec: past, up to 7 days, up to 30 days, more). */
+export function raceRange(daysUntil: number): 'past' | 'week' | 'month' | 'later' {
+  if (daysUntil < 0) return 'past';
+  if (daysUntil <= 7) return 'week';
+  if (daysUntil <= 30) return 'month';
+  return 'later';
+}
+
+/** Intensity level names for the Today's Workout badge (the spec's dashboard labels per zone). */
+export const INTENSITY_LABELS: Record<number, string> = {
+  1: 'Very Easy',
+  2: 'Easy',
+  3: 'Moderate',
+  4: 'Hard',
+  5: 'Very Hard',
+};
+
+/** The race icon's accessible name per range. */
+export const RACE_RANGE_LABELS = {
+  past: 'Race completed',
+  week: 'Race within a week',
+  month: 'Race within a month',
+  later: 'Race more than a month away',
+} as const;
