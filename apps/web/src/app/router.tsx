@@ -87,7 +87,7 @@ export const routes = [
                   { path: '/plans', element: <Navigate to="/plan" replace /> },
                   {
                     path: '/metrics',
-                    ...page(() => import('../features/shell/section-pages.tsx'), 'MetricsPage'),
+                    ...page(() => import('../features/metrics/metrics-page.tsx'), 'MetricsPage'),
                   },
                   {
                     path: '/coach',
@@ -126,7 +126,7 @@ export const routes = [
                       {
                         path: 'dashboard',
                         ...page(
-                          () => import('../features/settings/section-settings.tsx'),
+                          () => import('../features/settings/dashboard-layout-settings.tsx'),
                           'DashboardLayoutSettings',
                         ),
                       },

@@ -1,18 +1,21 @@
-// /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile),
-// legal and support links, sign out.
-import type { User } from '@stamina/contract';
+// /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile), the three
+// notification toggles (saved on the athlete profile), legal and support links, sign out.
+import type { AthleteProfile, User } from '@stamina/contract';
 import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
+import { athleteKeys, useAthleteProfile, useUpdateAthleteProfile } from './api/update-athlete-profile.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const UNITS: readonly Units[] = ['metric', 'imperial'];
@@ -71,6 +74,7 @@ export function PreferencesSettings() {
             disabled={savingUnits}
           />
         </Card>
+        <NotificationToggles />
         <Card className="space-y-3 p-5">
           <h2 className="text-lg font-semibold">Legal &amp; Support</h2>
           <div className="flex flex-wrap gap-2">
@@ -149,5 +153,92 @@ function ChoiceGroup<T extends string>({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+type NotificationKey = keyof AthleteProfile['notification_preferences'];
+
+const NOTIFICATIONS: readonly { key: NotificationKey; label: string; text: string }[] = [
+  { key: 'missedSession', label: 'Missed session', text: 'When a planned workout was not completed' },
+  { key: 'newWeekPlan', label: 'New week plan', text: "When next week's training is ready" },
+  { key: 'recoveryWarning', label: 'Recovery warning', text: 'When your recovery is low' },
+];
+
+/**
+ * The three notification preferences (spec part 1 §3, all on by default). A toggle shows its new state at
+ * once and is saved in the background; if the save fails it flips back and a toast says so.
+ */
+function NotificationToggles() {
+  const profile = useAthleteProfile();
+  const update = useUpdateAthleteProfile();
+  const client = useQueryClient();
+  const preferences = profile.data?.notification_preferences;
+
+  async function onToggle(key: NotificationKey, value: boolean) {
+    await client.cancelQueries({ queryKey: athleteKeys.me });
+    const before = client.getQueryData<AthleteProfile>(athleteKeys.me);
+    if (before) {
+      client.setQueryData<AthleteProfile>(athleteKeys.me, {
+        ...before,
+        notification_preferences: { ...before.notification_preferences, [key]: value },
+      });
+    }
+    try {
+      const saved = await update.mutateAsync({ notification_preferences: { [key]: value } });
+      client.setQueryData(athleteKeys.me, saved);
+    } catch (error) {
+      // Put back only this toggle: another one may have been saved meanwhile.
+      const now = client.getQueryData<AthleteProfile>(athleteKeys.me);
+      if (now && before) {
+        client.setQueryData<AthleteProfile>(athleteKeys.me, {
+          ...now,
+          notification_preferences: {
+            ...now.notification_preferences,
+            [key]: before.notification_preferences[key],
+          },
+        });
+      }
+      toast.error(
+        `Could not save your notification preference${error instanceof ApiError ? `: ${error.message}` : ''}`,
+      );
+    }
+  }
+
+  return (
+    <Card className="p-5">
+      <h2 id="notifications-title" className="text-lg font-semibold">
+        Notifications
+      </h2>
+      {profile.isError ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          Could not load your notification preferences.{' '}
+          <button type="button" className="underline" onClick={() => profile.refetch()}>
+            Try Again
+          </button>
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border" aria-labelledby="notifications-title">
+          {NOTIFICATIONS.map(({ key, label, text }) => (
+            <li key={key} className="flex items-center justify-between gap-4 py-3">
+              <div>
+                <p id={`notify-${key}`} className="font-medium">
+                  {label}
+                </p>
+                <p id={`notify-${key}-text`} className="text-sm text-muted-foreground">
+                  {text}
+                </p>
+              </div>
+              <Switch
+                checked={preferences?.[key] ?? true}
+                disabled={!preferences}
+                onCheckedChange={(value) => void onToggle(key, value)}
+                aria-labelledby={`notify-${key}`}
+                aria-describedby={`notify-${key}-text`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

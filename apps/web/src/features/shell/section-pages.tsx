@@ -3,7 +3,6 @@ import { PageHeader } from './page-header.tsx';
 
 export const CalendarPage = () => <PageHeader title="Calendar" />;
 export const WorkoutsPage = () => <PageHeader title="Workouts" />;
-export const MetricsPage = () => <PageHeader title="Metrics" />;
 export const CoachPage = () => <PageHeader title="Coach" />;
 export const ProfilePage = () => <PageHeader title="Profile" />;
 export const TestPage = () => <PageHeader title="Testing Dashboard" />;

@@ -1,0 +1,213 @@
+// One metric's card on the Metrics page: its latest value, the change against the value seven points back
+// (spec part 2 §9), and the series as a line, or as bars for FTP and sleep. A failed load keeps the card
+// useful with the sample series, saying so and marked Demo (spec §8 "Metric load failure").
+import { METRIC_SPECS, type MetricKey, metricChange } from '@stamina/core';
+import { format, parseISO } from 'date-fns';
+import { ArrowDownRight, ArrowUpRight, Minus, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { type CardQuery, QueryCard } from '../../../components/ui/query-card.tsx';
+import { formatMetricChange, formatMetricValue, unitAfterValue } from '../metrics-model.ts';
+
+export interface MetricPoint {
+  date: string;
+  value: number;
+}
+
+const COLORS: Record<MetricKey, string> = {
+  vo2max: '#8B5CF6',
+  restingHR: '#EF4444',
+  thresholdPace: '#F59E0B',
+  ftp: '#3B82F6',
+  hrv: '#10B981',
+  sleepHours: '#6366F1',
+};
+
+const shortDate = (date: string) => format(parseISO(date), 'MMM d');
+
+export function MetricChartCard({
+  metric,
+  points,
+  query,
+  source,
+  onRetry,
+}: {
+  metric: MetricKey;
+  points: readonly MetricPoint[];
+  /** The history query, for the loading spinner; errors are shown here as the sample fallback instead. */
+  query: CardQuery;
+  /** 'sample-after-error': the load failed; 'sample': the account has no metrics yet. */
+  source: 'api' | 'sample' | 'sample-after-error';
+  onRetry: () => void;
+}) {
+  const spec = METRIC_SPECS[metric];
+  const demo = source !== 'api';
+  const change = metricChange(points.map((p) => p.value));
+  const unit = unitAfterValue(metric);
+  // Errors become the sample fallback below, so the card itself never shows its error state.
+  const cardQuery: CardQuery = { ...query, isError: false, error: null };
+
+  return (
+    <QueryCard
+      title={spec.label}
+      subtitle={spec.unit === unit ? spec.unit : `${spec.unit}, shown as m:ss per km`}
+      query={cardQuery}
+      demo={demo}
+      isEmpty={points.length === 0}
+      emptyTitle={`No ${spec.label.toLowerCase()} data in this period`}
+      emptyText="Choose a longer timeframe, log today's values or import your history."
+      loadingLabel={`Loading ${spec.label}`}
+    >
+      {source === 'sample-after-error' ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <p>
+            <span className="font-semibold">Failed to load data</span>
+            <span className="text-muted-foreground"> · Using sample data</span>
+          </p>
+          <Button variant="ghost" size="sm" onClick={onRetry} disabled={query.isFetching}>
+            <RotateCw className="h-4 w-4" aria-hidden="true" />
+            Try Again
+          </Button>
+        </div>
+      ) : null}
+      {change ? (
+        <LatestValue metric={metric} latest={change.latest} change={change.change} unit={unit} />
+      ) : null}
+      <MetricChart metric={metric} points={points} />
+    </QueryCard>
+  );
+}
+
+function LatestValue({
+  metric,
+  latest,
+  change,
+  unit,
+}: {
+  metric: MetricKey;
+  latest: number;
+  change: number | null;
+  unit: string;
+}) {
+  const { lowerIsBetter } = METRIC_SPECS[metric];
+  // Whether the change is good is said in words too, not only by the badge's colour.
+  const better = change !== null && change !== 0 && change < 0 === lowerIsBetter;
+  const Icon = change === null || change === 0 ? Minus : change > 0 ? ArrowUpRight : ArrowDownRight;
+  return (
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
+      <p>
+        <span className="sr-only">Latest: </span>
+        <span className="text-3xl font-bold tabular-nums">{formatMetricValue(metric, latest)}</span>{' '}
+        <span className="text-sm text-muted-foreground">{unit}</span>
+      </p>
+      {change === null ? (
+        <span className="pb-1 text-xs text-muted-foreground">Not enough points for a weekly change</span>
+      ) : (
+        <Badge variant={change === 0 ? 'neutral' : better ? 'success' : 'warning'} className="mb-1">
+          <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+          {formatMetricChange(metric, change)} {unit}
+          <span className="font-normal">week over week</span>
+          {change === 0 ? null : <span className="sr-only">({better ? 'better' : 'worse'})</span>}
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+function MetricChart({ metric, points }: { metric: MetricKey; points: readonly MetricPoint[] }) {
+  const captionId = useId();
+  const spec = METRIC_SPECS[metric];
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return null;
+  const unit = unitAfterValue(metric);
+  const values = points.map((p) => p.value);
+  const summary =
+    `${spec.label} from ${shortDate(first.date)} to ${shortDate(last.date)}: ` +
+    `lowest ${formatMetricValue(metric, Math.min(...values))}, ` +
+    `highest ${formatMetricValue(metric, Math.max(...values))} ${unit}.`;
+  const tickFormatter = (value: number) => formatMetricValue(metric, value);
+  const color = COLORS[metric];
+  const data = [...points];
+  const axes = (
+    <>
+      <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
+      <XAxis
+        dataKey="date"
+        tickFormatter={shortDate}
+        tick={{ fill: 'currentColor', fontSize: 11 }}
+        stroke="currentColor"
+        strokeOpacity={0.3}
+        tickLine={false}
+        minTickGap={24}
+      />
+      <YAxis
+        domain={spec.chart === 'bar' ? [0, 'auto'] : ['auto', 'auto']}
+        // Pace: a faster (smaller) pace is drawn higher, the way runners read a pace chart.
+        reversed={metric === 'thresholdPace'}
+        tickFormatter={tickFormatter}
+        tick={{ fill: 'currentColor', fontSize: 11 }}
+        axisLine={false}
+        tickLine={false}
+        width={44}
+      />
+      <Tooltip
+        cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
+        contentStyle={{
+          background: 'var(--color-card)',
+          border: '1px solid var(--color-border)',
+          borderRadius: 8,
+          color: 'var(--color-card-foreground)',
+          fontSize: 12,
+        }}
+        labelFormatter={(label) => format(parseISO(String(label)), 'MMM d, yyyy')}
+        formatter={(value) => [`${formatMetricValue(metric, Number(value))} ${unit}`, spec.label]}
+      />
+    </>
+  );
+
+  return (
+    <figure aria-labelledby={captionId}>
+      <figcaption id={captionId} className="sr-only">
+        {summary}
+      </figcaption>
+      <div className="h-48 w-full text-muted-foreground sm:h-56" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 220 }}>
+          {spec.chart === 'bar' ? (
+            <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
+              {axes}
+              <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            </BarChart>
+          ) : (
+            <LineChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
+              {axes}
+              <Line
+                type="monotone"
+                dataKey="value"
+                stroke={color}
+                strokeWidth={2}
+                dot={points.length <= 31 ? { r: 2 } : false}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          )}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,88 @@
+// What the Metrics page shows, apart from React: the spec's metric keys mapped to the API's types, the
+// timeframes and the custom range turned into a history request and a window to clip it to, and values
+// written with their units (threshold pace as m:ss per km).
+import type { MetricType } from '@stamina/contract';
+import {
+  addDays,
+  epochDay,
+  formatPaceSecondsPerKm,
+  METRIC_SPECS,
+  type METRIC_TIMEFRAME_DAYS,
+  type MetricKey,
+} from '@stamina/core';
+
+export const METRIC_API_TYPES: Record<MetricKey, MetricType> = {
+  vo2max: 'vo2max',
+  restingHR: 'resting_hr',
+  thresholdPace: 'threshold_pace',
+  ftp: 'ftp',
+  hrv: 'hrv',
+  sleepHours: 'sleep_hours',
+};
+
+export type Timeframe = `${(typeof METRIC_TIMEFRAME_DAYS)[number]}` | 'custom';
+
+export const TIMEFRAME_OPTIONS: readonly { value: Timeframe; label: string }[] = [
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '180', label: '6 months' },
+  { value: 'custom', label: 'Custom range' },
+];
+
+/** The history API's longest window (contract ZDaysQuery). */
+const MAX_HISTORY_DAYS = 3650;
+
+export interface HistoryWindow {
+  /** Days to ask the history API for, counted back from today. */
+  days: number;
+  start: string;
+  end: string;
+}
+
+/**
+ * The request for a timeframe. The history call only takes a day count ending today, so a custom range asks
+ * for enough days to reach back to its start and the points are clipped to [start, end] afterwards.
+ * An error to show instead for a custom range that cannot be drawn.
+ */
+export function historyWindow(
+  timeframe: Timeframe,
+  custom: { start: string; end: string },
+  today: string,
+): HistoryWindow | { error: string } {
+  if (timeframe !== 'custom') {
+    const days = Number(timeframe);
+    return { days, start: addDays(today, -(days - 1)), end: today };
+  }
+  const start = epochDay(custom.start);
+  const end = epochDay(custom.end);
+  if (Number.isNaN(start) || Number.isNaN(end)) return { error: 'Choose a start and an end date.' };
+  if (start > end) return { error: 'The start date must be on or before the end date.' };
+  const todayDay = epochDay(today);
+  if (start > todayDay) return { error: 'The start date cannot be in the future.' };
+  const days = Math.min(MAX_HISTORY_DAYS, todayDay - start + 1);
+  return { days, start: custom.start, end: end > todayDay ? today : custom.end };
+}
+
+export function clipToWindow<T extends { date: string }>(points: readonly T[], window: HistoryWindow): T[] {
+  return points.filter((point) => point.date >= window.start && point.date <= window.end);
+}
+
+/** A value as shown beside its chart: pace as m:ss, others to the metric's precision. */
+export function formatMetricValue(key: MetricKey, value: number): string {
+  if (key === 'thresholdPace') return formatPaceSecondsPerKm(value);
+  const { decimals } = METRIC_SPECS[key];
+  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** A signed change, with a true minus sign; pace changes as ±m:ss. */
+export function formatMetricChange(key: MetricKey, change: number): string {
+  const magnitude = formatMetricValue(key, Math.abs(change));
+  if (Number(magnitude.replace(/[^0-9]/g, '')) === 0) return `±${magnitude}`;
+  return `${change > 0 ? '+' : '−'}${magnitude}`;
+}
+
+/** The unit after a value: pace reads '6:20 /km', since m:ss already says minutes. */
+export function unitAfterValue(key: MetricKey): string {
+  return key === 'thresholdPace' ? '/km' : METRIC_SPECS[key].unit;
+}
