@@ -73,6 +73,17 @@ async function readOutbox(dataDir: string, email: string, timeoutMs = 15_000): P
 
 /** Signs a fresh user up, confirms through the outbox link and returns an access token. */
 export async function signUpAndConfirm(server: StaminaServer): Promise<string> {
+  return (await signUpAndConfirmSession(server)).access_token;
+}
+
+/** The session a browser keeps after the confirmation link (what the web app stores as `stamina.session`). */
+export interface BenchSession {
+  access_token: string;
+  [key: string]: unknown;
+}
+
+/** Signs a fresh user up, confirms through the outbox link and returns the whole session. */
+export async function signUpAndConfirmSession(server: StaminaServer): Promise<BenchSession> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await postJson(`${server.baseUrl}/api/auth/signup`, {
     name: 'Bench Runner',
@@ -92,14 +103,14 @@ export async function signUpAndConfirm(server: StaminaServer): Promise<string> {
     redirect: 'manual',
   });
   if (!confirm.ok) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
-  const session = (await confirm.json()) as { data?: { access_token?: string } };
+  const session = (await confirm.json()) as { data?: BenchSession };
   const token = session.data?.access_token;
   if (!token) throw new Error('confirm answered without data.access_token');
 
   const me = await fetch(`${server.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
   if (!me.ok) throw new Error(`GET /api/auth/me answered ${me.status}: ${await me.text()}`);
   await me.arrayBuffer();
-  return token;
+  return session.data!;
 }
 
 export interface ApiBenchResult {

@@ -8,6 +8,7 @@ import { chromium, type Response } from 'playwright-core';
 import { budgeted, type Figure, info } from './report.ts';
 
 export const LANDING_JS_BUDGET_BYTES = 90 * 1024;
+export const DASHBOARD_JS_BUDGET_BYTES = 250 * 1024;
 
 export interface ScriptSize {
   url: string;
@@ -51,8 +52,16 @@ function isScript(response: Response): boolean {
   return type === 'script' || /javascript|ecmascript/.test(contentType);
 }
 
-/** Loads `/` in a fresh Chromium context and sums the JS responses, gzipped here at level 9. */
-export async function measureInBrowser(baseUrl: string, executablePath: string): Promise<LandingJsResult> {
+/**
+ * Loads `path` (default `/`) in a fresh Chromium context and sums the JS responses, gzipped here at level 9.
+ * `localStorage` is written for the origin before the page loads (a signed-in session, for app routes).
+ */
+export async function measureInBrowser(
+  baseUrl: string,
+  executablePath: string,
+  options: { path?: string; localStorage?: Record<string, string> } = {},
+): Promise<LandingJsResult> {
+  const path = options.path ?? '/';
   const browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -60,6 +69,11 @@ export async function measureInBrowser(baseUrl: string, executablePath: string):
   });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    if (options.localStorage) {
+      await context.addInitScript(
+        `for (const [k, v] of Object.entries(${JSON.stringify(options.localStorage)})) localStorage.setItem(k, v);`,
+      );
+    }
     const page = await context.newPage();
     const seen = new Map<string, ScriptSize>();
     const pending: Promise<void>[] = [];
@@ -77,8 +91,9 @@ export async function measureInBrowser(baseUrl: string, executablePath: string):
       );
     });
 
-    const response = await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle', timeout: 60_000 });
-    if (!response?.ok()) throw new Error(`GET / answered ${response?.status() ?? 'nothing'}`);
+    const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    if (!response?.ok()) throw new Error(`GET ${path} answered ${response?.status() ?? 'nothing'}`);
+    if (new URL(page.url()).pathname !== path) throw new Error(`${path} redirected to ${page.url()}`);
     await Promise.all(pending);
     const atLoad = [...seen.values()];
 
@@ -184,6 +199,35 @@ export function landingFigures(result: LandingJsResult): Figure[] {
       info({
         id: 'landing.page-errors',
         label: 'landing / uncaught errors in the page',
+        value: result.pageErrors.length,
+        unit: '',
+        note: [...new Set(result.pageErrors)].join(' | '),
+      }),
+    );
+  }
+  return figures;
+}
+
+/** The signed-in dashboard route: every chunk it loads, scrolled through, against its 250 KB budget. */
+export function dashboardJsFigures(result: LandingJsResult): Figure[] {
+  const figures: Figure[] = [
+    budgeted(
+      {
+        id: 'dashboard.js',
+        label: `/dashboard JS, all chunks (gzip, ${result.afterScroll.length} files)`,
+        value: kb(sum(result.afterScroll, 'gzipBytes')),
+        unit: 'KB',
+        digits: 1,
+        note: list(result.afterScroll),
+      },
+      { max: kb(DASHBOARD_JS_BUDGET_BYTES), text: '<= 250 KB' },
+    ),
+  ];
+  if (result.pageErrors.length) {
+    figures.push(
+      info({
+        id: 'dashboard.page-errors',
+        label: '/dashboard uncaught errors in the page',
         value: result.pageErrors.length,
         unit: '',
         note: [...new Set(result.pageErrors)].join(' | '),
