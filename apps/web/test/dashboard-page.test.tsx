@@ -1,0 +1,269 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../src/features/auth/auth-context.tsx';
+import { ReadinessHero } from '../src/features/dashboard/components/readiness-hero.tsx';
+import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
+import { writeSession } from '../src/lib/session-store.ts';
+import { renderWithProviders } from './calendar-test-utils.tsx';
+import { failure, mockDashboard, profile, summary, todaysWorkout, user } from './dashboard-fixtures.ts';
+
+function signIn() {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
+  writeSession({
+    access_token: `h.${payload}.s`,
+    refresh_token: 'refresh',
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: 'bearer',
+    user,
+  });
+}
+
+function renderDashboard() {
+  signIn();
+  return renderWithProviders(
+    <AuthProvider>
+      <DashboardPage />
+    </AuthProvider>,
+    { path: '/dashboard' },
+  );
+}
+
+const widget = (name: string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 10, 18, 10, 0, 0));
+});
+
+afterEach(() => {
+  writeSession(null);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Readiness hero', () => {
+  const hero = (overrides: Parameters<typeof summary>[0]) => render(<ReadinessHero summary={summary(overrides)} />);
+
+  it.each([
+    [85, 'Excellent', 'success'],
+    [80, 'Excellent', 'success'],
+    [72, 'Great', 'warning'],
+    [60, 'Good', 'warning'],
+    [59, 'Fair', 'destructive'],
+    [39, 'Poor', 'destructive'],
+  ])('readiness %i reads %s with the %s indicator', (score, band, indicator) => {
+    hero({ readiness_score: score });
+    expect(screen.getByTestId('readiness-score')).toHaveTextContent(String(score));
+    const word = screen.getByText(band);
+    expect(word).toHaveAttribute('data-indicator', indicator);
+    expect(word).toHaveClass(`text-${indicator}`);
+    expect(screen.queryByText('Estimate')).not.toBeInTheDocument();
+  });
+
+  it('shows the trend with its arrow and absolute percent, and the form chip by TSB', () => {
+    const { unmount } = hero({ trends: { readiness_trend: -3.4, volume_trend: 'stable', intensity_trend: 'stable' }, form_score: -15 });
+    expect(screen.getByText(/3\.4%/)).toHaveTextContent('Down 3.4% over the last 7 days');
+    expect(screen.getByText(/Form -15/)).toHaveTextContent('Form -15 · Negative');
+    unmount();
+
+    hero({ form_score: 12.2 });
+    expect(screen.getByText(/4\.2%/)).toHaveTextContent('Up 4.2%');
+    expect(screen.getByText(/Form \+12\.2/)).toHaveTextContent('Positive');
+  });
+
+  it('hides the trend badge at 0 and the form chip at TSB 0; a neutral TSB reads Neutral', () => {
+    const { unmount } = hero({
+      trends: { readiness_trend: 0, volume_trend: 'stable', intensity_trend: 'stable' },
+      form_score: 0,
+    });
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Form/)).not.toBeInTheDocument();
+    unmount();
+    hero({ form_score: 5 });
+    expect(screen.getByText(/Form \+5/)).toHaveTextContent('Neutral');
+  });
+
+  it('uses the fallback 75 without a score and marks it as an estimate', () => {
+    hero({ readiness_score: null });
+    expect(screen.getByTestId('readiness-score')).toHaveTextContent('75');
+    expect(screen.getByText('Great')).toBeVisible();
+    expect(screen.getByText('Estimate')).toBeVisible();
+    expect(screen.getByText(/not a measurement/)).toBeVisible();
+  });
+});
+
+describe('Dashboard page', () => {
+  it('shows the greeting, tiles, widgets in their configured order and the This Week figures', async () => {
+    mockDashboard();
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ana Runner' })).toBeVisible();
+    expect(screen.getByText("Ready for today's session?")).toBeVisible();
+    expect(await screen.findByText('Excellent')).toBeVisible();
+
+    const tiles = screen.getByRole('region', { name: 'Key figures' });
+    expect(within(tiles).getByText('82%')).toBeVisible();
+    expect(within(tiles).getByText('Fully Recovered')).toBeVisible();
+    expect(within(tiles).getByText('48')).toBeVisible();
+    expect(within(tiles).getByText('4 days')).toBeVisible();
+    expect(within(tiles).getByText('Plan Progress')).toBeVisible();
+    expect(within(tiles).getByText('42%')).toBeVisible();
+    expect(within(tiles).queryByText('Training Readiness')).not.toBeInTheDocument();
+
+    // Default config: Momentum (streak-tracker) is disabled; the rest by order.
+    const grid = await screen.findByTestId('widget-grid');
+    const ids = [...grid.querySelectorAll('[data-widget]')].map((el) => el.getAttribute('data-widget'));
+    expect(ids).toEqual(['todays-workout', 'recovery-panel', 'weekly-summary', 'race-countdown', 'readiness-score']);
+
+    const today = widget("Today's Workout");
+    expect(within(today).getByText('Threshold Intervals')).toBeVisible();
+    expect(within(today).getByText('Intensity 4/5 · Hard')).toBeVisible();
+    expect(within(today).getByText('60 min')).toBeVisible();
+    expect(within(today).getByText('160-172 bpm')).toBeVisible();
+
+    const recovery = widget('Recovery Status');
+    expect(await within(recovery).findByText('72%')).toBeVisible();
+    expect(within(recovery).getByText('52 ms')).toBeVisible();
+    expect(within(recovery).getByText('6.5 h')).toBeVisible();
+    expect(within(recovery).getByText('4/10')).toBeVisible();
+    // HRV 52 ≥ 45 good; sleep 6.5 h fair (6-7); fatigue 4 fair (4-6).
+    expect(within(recovery).getByText('Good')).toHaveClass('text-success');
+    expect(within(recovery).getAllByText('Fair')).toHaveLength(2);
+
+    const week = widget('Weekly Summary');
+    expect(await within(week).findByText('3/5')).toBeVisible();
+    expect(within(week).getByText('2 sessions remaining')).toBeVisible();
+
+    const race = widget('Race Countdown');
+    expect(await within(race).findByText('145')).toBeVisible();
+    expect(within(race).getByText('Marathon · Apr 12, 2026')).toBeVisible();
+    expect(within(race).getByRole('img', { name: 'Race more than a month away' })).toBeVisible();
+
+    const readiness = widget('Readiness');
+    expect(await within(readiness).findByRole('img', { name: 'Readiness 81 out of 100, Ready to Train' })).toBeVisible();
+
+    const insights = screen.getByRole('region', { name: 'Recovery Insights' });
+    expect(within(insights).getAllByRole('listitem')).toHaveLength(3);
+
+    const thisWeek = screen.getByRole('complementary', { name: 'This Week' });
+    expect(within(thisWeek).getByText('3h 30m')).toBeVisible();
+    expect(within(thisWeek).getByText('3 of 5')).toBeVisible();
+    expect(within(thisWeek).getByRole('progressbar', { name: 'This week completed' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+
+    expect(screen.getByRole('link', { name: 'Customize dashboard' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('renders only enabled widgets with a component, by order, in the expanded grid', async () => {
+    mockDashboard({
+      profile: profile({
+        layout_style: 'expanded',
+        widget_config: [
+          { id: 'readiness-score', name: 'Readiness', description: '', enabled: true, order: 2 },
+          { id: 'coach-tips', name: 'Coach tips', description: '', enabled: true, order: 0 },
+          { id: 'streak-tracker', name: 'Momentum', description: '', enabled: true, order: 1 },
+          { id: 'weekly-summary', name: 'Weekly', description: '', enabled: false, order: 3 },
+        ],
+      }),
+      streak: { current_streak: 7, longest_streak: 12, streak_type: 'training_days' },
+    });
+    renderDashboard();
+    const grid = await screen.findByTestId('widget-grid');
+    const ids = [...grid.querySelectorAll('[data-widget]')].map((el) => el.getAttribute('data-widget'));
+    expect(ids).toEqual(['streak-tracker', 'readiness-score']);
+    expect(grid).toHaveClass('md:grid-cols-2');
+    expect(grid).not.toHaveClass('lg:grid-cols-3');
+
+    const momentum = widget('Momentum');
+    expect(await within(momentum).findByText('Best streak: 12 days')).toBeVisible();
+    expect(within(momentum).getByText('A full week of training. Keep the rhythm!')).toBeVisible();
+    // Fade-in delay: order × 100 ms.
+    expect(momentum.closest('[style]')).toHaveStyle({ animationDelay: '100ms' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Compact' }));
+    expect(grid).toHaveClass('grid-cols-1');
+    expect(grid).not.toHaveClass('md:grid-cols-2');
+  });
+
+  it('shows the empty state with Add Widgets when no widget is enabled', async () => {
+    mockDashboard({
+      profile: profile({
+        widget_config: profile().widget_config.map((item) => ({ ...item, enabled: false })),
+      }),
+    });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'No widgets enabled' })).toBeVisible();
+    expect(
+      screen.getByText('Customize your dashboard by enabling widgets in the layout settings.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add Widgets' })).toHaveAttribute('href', '/settings/dashboard');
+  });
+
+  it('gives each widget its own error state with Try Again', async () => {
+    let streakFails = true;
+    mockDashboard({
+      profile: profile({
+        widget_config: profile().widget_config.map((item) => ({ ...item, enabled: true })),
+      }),
+      streak: () =>
+        streakFails
+          ? failure()()
+          : new Response(JSON.stringify({ data: { current_streak: 2, longest_streak: 2, streak_type: 'training_days' } }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+      raceCountdown: failure(),
+    });
+    renderDashboard();
+    const momentum = await screen.findByRole('region', { name: 'Momentum' });
+    expect(await within(momentum).findByText('Failed to load momentum')).toBeVisible();
+    expect(await within(widget('Race Countdown')).findByText('Failed to load race countdown')).toBeVisible();
+    // The others are unaffected.
+    expect(await within(widget('Weekly Summary')).findByText('3/5')).toBeVisible();
+
+    streakFails = false;
+    await userEvent.click(within(momentum).getByRole('button', { name: 'Try Again' }));
+    expect(await within(momentum).findByText('Good start. Train again tomorrow to grow your streak.')).toBeVisible();
+  });
+
+  it("says 'Failed to load workout' when the summary cannot be read", async () => {
+    mockDashboard({ summary: failure('Dashboard service unavailable') });
+    renderDashboard();
+    expect(await within(await screen.findByRole('region', { name: "Today's Workout" })).findByText('Failed to load workout')).toBeVisible();
+  });
+
+  it('opens the workout detail dialog from Start Workout, with working Edit', async () => {
+    mockDashboard();
+    renderDashboard();
+    const start = await screen.findByRole('button', { name: 'Start Workout' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await userEvent.click(start);
+    // The dialog is loaded on first use.
+    const dialog = await screen.findByRole('dialog', { name: todaysWorkout.title }, { timeout: 5000 });
+    expect(within(dialog).getByRole('button', { name: 'Mark Done' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Reschedule' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByRole('dialog', { name: /Edit Workout/i }, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText('Edit functionality coming soon!')).not.toBeInTheDocument();
+  });
+
+  it('offers Plan Workout without a workout today and opens the add dialog for today', async () => {
+    mockDashboard({
+      summary: summary({ todays_workout: null, active_plan: null, form_score: 0 }),
+      calendar: { calendar_events: [] },
+    });
+    renderDashboard();
+    expect(await screen.findByText('No workout scheduled - Plan your training session')).toBeVisible();
+    expect(within(widget("Today's Workout")).getByText('No workout scheduled for today')).toBeVisible();
+    // Without an active plan the fourth tile is Training Readiness (readiness from form: TSB 0 → 65).
+    const tiles = screen.getByRole('region', { name: 'Key figures' });
+    expect(within(tiles).getByText('Training Readiness')).toBeVisible();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Plan Workout' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Add Workout for today' }, { timeout: 5000 })).toBeVisible();
+  });
+});
