@@ -24,6 +24,8 @@ import { createSessionCache } from './modules/auth/session-cache.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { metricsRoutes, metricsV1Routes } from './modules/metrics/routes.ts';
+import { createMetricsService } from './modules/metrics/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
@@ -166,6 +168,17 @@ export async function buildApp(config: AppConfig) {
   );
   const planService = createPlanService(db, { onChange: (id) => readCache.invalidate(id) });
   await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
+  const metricsService = createMetricsService(
+    db,
+    trainingLoadService,
+    {
+      onRecoveryScored: (athleteId, date, score, recommendation) =>
+        notificationService.recoveryScored(athleteId, date, score, recommendation),
+    },
+    app.log,
+  );
+  await app.register(metricsRoutes(metricsService, authenticate), { prefix: '/api/metrics' });
+  await app.register(metricsV1Routes(metricsService, authenticate), { prefix: '/api/v1/metrics' });
   await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {

@@ -1,0 +1,170 @@
+// Queries of the daily wellness store. Every query is scoped by the athlete id; the unique (athlete_id, date)
+// index serves the range reads and the upserts.
+import type { WellnessField, WellnessValues } from '@stamina/core';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { wellnessDaily } from '../../db/schema/index.ts';
+
+export type WellnessRow = typeof wellnessDaily.$inferSelect;
+type Insert = typeof wellnessDaily.$inferInsert;
+
+/** Contract field → table column key. */
+export const COLUMN_OF = {
+  hrv: 'hrv',
+  resting_hr: 'restingHr',
+  sleep_hours: 'sleepHours',
+  sleep_quality: 'sleepQuality',
+  readiness: 'readiness',
+  fatigue_level: 'fatigueLevel',
+  soreness: 'soreness',
+  mood: 'mood',
+  weight_kg: 'weightKg',
+  vo2max: 'vo2max',
+  threshold_pace_seconds_per_km: 'thresholdPaceSecondsPerKm',
+  ftp_watts: 'ftpWatts',
+  notes: 'notes',
+} as const satisfies Record<WellnessField | 'notes', keyof WellnessRow>;
+export type ValueKey = keyof typeof COLUMN_OF;
+export const VALUE_KEYS = Object.keys(COLUMN_OF) as ValueKey[];
+
+/** A row of the table as the contract's (snake_case) values. */
+export function valuesOf(row: WellnessRow): WellnessValues {
+  const values: Record<string, unknown> = { date: row.date };
+  for (const key of VALUE_KEYS) values[key] = row[COLUMN_OF[key]];
+  return values as WellnessValues;
+}
+
+/** The athlete's rows from `from` to `to` (both included), oldest first. */
+export async function listDays(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+): Promise<WellnessRow[]> {
+  return db
+    .select()
+    .from(wellnessDaily)
+    .where(
+      and(eq(wellnessDaily.athleteId, athleteId), gte(wellnessDaily.date, from), lte(wellnessDaily.date, to)),
+    )
+    .orderBy(asc(wellnessDaily.date));
+}
+
+export async function findById(db: Conn, athleteId: string, id: string): Promise<WellnessRow | undefined> {
+  const rows = await db
+    .select()
+    .from(wellnessDaily)
+    .where(and(eq(wellnessDaily.athleteId, athleteId), eq(wellnessDaily.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The dates among `dates` that already have a row. */
+export async function existingDates(
+  db: Conn,
+  athleteId: string,
+  dates: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < dates.length; i += 1000) {
+    const chunk = dates.slice(i, i + 1000);
+    const rows = await db
+      .select({ date: wellnessDaily.date })
+      .from(wellnessDaily)
+      .where(and(eq(wellnessDaily.athleteId, athleteId), inArray(wellnessDaily.date, chunk)));
+    for (const row of rows) found.add(row.date);
+  }
+  return found;
+}
+
+/**
+ * Inserts or updates one row per date: a date that has a row gets only the fields present in its input (an
+ * explicit null clears a field, an absent key leaves it). `on conflict … do update` can only set the same
+ * columns for every row of a statement, so rows are grouped by the set of fields they carry, and each group is
+ * written in chunks of 500 rows, one statement per chunk. Returns, per date, whether the row was created.
+ */
+export async function upsertWellnessDays(
+  db: Conn,
+  athleteId: string,
+  rows: readonly Partial<WellnessValues>[],
+): Promise<{ date: string; id: string; created: boolean }[]> {
+  const groups = new Map<string, { keys: ValueKey[]; rows: Partial<WellnessValues>[] }>();
+  for (const row of rows) {
+    if (!row.date) continue;
+    const keys = VALUE_KEYS.filter((key) => row[key] !== undefined);
+    const signature = keys.join(',');
+    const group = groups.get(signature) ?? { keys, rows: [] };
+    group.rows.push(row);
+    groups.set(signature, group);
+  }
+  const written: { date: string; id: string; created: boolean }[] = [];
+  for (const { keys, rows: group } of groups.values()) {
+    const set: Record<string, unknown> = { updatedAt: sql`now()` };
+    for (const key of keys) set[COLUMN_OF[key]] = sql.raw(`excluded.${snake(COLUMN_OF[key])}`);
+    for (let i = 0; i < group.length; i += 500) {
+      const values: Insert[] = group.slice(i, i + 500).map((row) => {
+        const insert: Record<string, unknown> = { athleteId, date: row.date };
+        for (const key of keys) insert[COLUMN_OF[key]] = row[key] ?? null;
+        return insert as Insert;
+      });
+      const result = await db
+        .insert(wellnessDaily)
+        .values(values)
+        .onConflictDoUpdate({ target: [wellnessDaily.athleteId, wellnessDaily.date], set })
+        // xmax is 0 on a freshly inserted tuple and set on one that an update replaced.
+        .returning({ id: wellnessDaily.id, date: wellnessDaily.date, created: sql<boolean>`(xmax = 0)` });
+      written.push(...result);
+    }
+  }
+  return written;
+}
+
+/** Updates one row by id (only the keys given); undefined when the athlete has no such row. */
+export async function updateById(
+  db: Conn,
+  athleteId: string,
+  id: string,
+  changes: Partial<WellnessValues>,
+): Promise<WellnessRow | undefined> {
+  const set: Record<string, unknown> = { updatedAt: sql`now()` };
+  if (changes.date !== undefined) set.date = changes.date;
+  for (const key of VALUE_KEYS) if (changes[key] !== undefined) set[COLUMN_OF[key]] = changes[key];
+  const rows = await db
+    .update(wellnessDaily)
+    .set(set as Partial<Insert>)
+    .where(and(eq(wellnessDaily.athleteId, athleteId), eq(wellnessDaily.id, id)))
+    .returning();
+  return rows[0];
+}
+
+export async function deleteById(db: Conn, athleteId: string, id: string): Promise<WellnessRow | undefined> {
+  const rows = await db
+    .delete(wellnessDaily)
+    .where(and(eq(wellnessDaily.athleteId, athleteId), eq(wellnessDaily.id, id)))
+    .returning();
+  return rows[0];
+}
+
+/** The latest logged value of every field with its date, in one statement (one index probe per field). */
+export async function latestValues(
+  db: Conn,
+  athleteId: string,
+): Promise<Partial<Record<WellnessField, { value: number; date: string }>>> {
+  const fields = VALUE_KEYS.filter((key): key is WellnessField => key !== 'notes');
+  const selections = fields.map(
+    (field) =>
+      sql`(select json_build_object('value', ${sql.raw(field)}, 'date', date::text) from wellness_daily
+        where athlete_id = ${athleteId}::uuid and ${sql.raw(field)} is not null order by date desc limit 1) as ${sql.raw(field)}`,
+  );
+  const result = await db.execute(sql`select ${sql.join(selections, sql`, `)}`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const latest: Partial<Record<WellnessField, { value: number; date: string }>> = {};
+  for (const field of fields) {
+    const raw = row[field];
+    const cell = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { value: number; date: string } | null;
+    if (cell && typeof cell.value === 'number') latest[field] = cell;
+  }
+  return latest;
+}
+
+const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,0 +1,387 @@
+// The Metrics API (spec part 2 §7): the wellness store, scores, trends and the CSV import under /api/metrics,
+// and the recovery, analysis, current, history and summary reads under /api/v1/metrics. Each `[/{id}]` path
+// answers for the caller and for the caller's own athlete id; any other id is a 404.
+import fastifyMultipart from '@fastify/multipart';
+import {
+  dataEnvelope,
+  WELLNESS_CSV_MAX_BYTES,
+  ZAthleteIdParam,
+  ZCurrentMetrics,
+  ZDateQuery,
+  ZDaysQuery,
+  ZErrorResponse,
+  ZMetricHistory,
+  ZMetricHistoryQuery,
+  ZMetricIdParam,
+  ZMetricsListQuery,
+  ZMetricsSummary,
+  ZMetricsSummaryQuery,
+  ZReadiness,
+  ZRecoveryAnalysis,
+  ZRecoveryScore,
+  ZScoreRequest,
+  ZScoreTrends,
+  ZWellnessDay,
+  ZWellnessImportQuery,
+  ZWellnessImportReport,
+  ZWellnessUpdateRequest,
+  ZWellnessUpsertRequest,
+} from '@stamina/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import type { MetricsService } from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const security = [{ bearerAuth: [] }];
+const tags = ['metrics'];
+/** Default spans (spec part 2 §9): recovery analysis 7 days, metric histories 30, VO2 max 90. */
+const ANALYSIS_DAYS = 7;
+const TREND_DAYS = 30;
+const HISTORY_DAYS = 30;
+const VO2MAX_DAYS = 90;
+const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
+// A POST without a body reaches validation as null: it means "today".
+const ZOptionalScoreRequest = ZScoreRequest.nullish();
+
+type Auth = ReturnType<typeof requireAuth>;
+
+/**
+ * Registers `path` and `path/:id` with one schema and one handler (the id is checked by the service). The
+ * plain instance is used because the type provider cannot infer a reply type through these generics; the
+ * schemas still validate the request and serialize the answer.
+ */
+function both<Q extends z.ZodType, B extends z.ZodType | undefined, R extends z.ZodType>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { summary: string; querystring?: Q; body?: B; response: R; withoutId?: boolean },
+  handler: (r: {
+    auth: Auth;
+    id: string | undefined;
+    query: z.infer<Q>;
+    body: unknown;
+  }) => Promise<z.input<R>>,
+) {
+  const schema = {
+    tags,
+    security,
+    summary: options.summary,
+    ...(options.querystring ? { querystring: options.querystring } : {}),
+    ...(options.body ? { body: options.body } : {}),
+    response: { 200: dataEnvelope(options.response), ...errors },
+  };
+  const handle = (id: string | undefined) => async (request: FastifyRequest) => ({
+    data: await handler({
+      auth: requireAuth(request),
+      id,
+      query: request.query as z.infer<Q>,
+      body: request.body,
+    }),
+  });
+  if (!options.withoutId) app.route({ method, url: path, schema, handler: handle(undefined) });
+  app.route({
+    method,
+    url: `${path}/:id`,
+    schema: { ...schema, params: ZAthleteIdParam },
+    handler: (request) => handle((request.params as { id: string }).id)(request),
+  });
+}
+
+/** A binary file (a NUL byte or invalid UTF-8) is not a CSV; the text otherwise, without judging its columns. */
+function csvText(bytes: Buffer, fileName?: string): string {
+  if (fileName && /\.[^.]+$/.test(fileName) && !/\.(csv|txt|tsv)$/i.test(fileName))
+    throw new AppError('VALIDATION_FAILED', `${fileName} is not a CSV file: upload a .csv`);
+  if (bytes.includes(0)) throw new AppError('VALIDATION_FAILED', 'The file is binary, not a CSV text file');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The file is not UTF-8 text: export the CSV as UTF-8');
+  }
+}
+
+/** The CSV from the multipart field `file`, or a raw text/csv body. */
+async function readCsv(request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) {
+    if (typeof request.body === 'string') return csvText(Buffer.from(request.body, 'utf8'));
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Upload the CSV as multipart/form-data (field "file") or text/csv',
+    );
+  }
+  let text: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file')
+        throw new AppError('VALIDATION_FAILED', `Send the CSV in the field "file", not "${part.fieldname}"`);
+      text = csvText(await part.toBuffer(), part.filename);
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV is larger than 5 MB');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_FAILED', 'Upload one CSV file at a time');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError('VALIDATION_FAILED', 'The form has too many fields');
+    throw error;
+  }
+  if (text === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in the field "file"');
+  return text;
+}
+
+/** Routes under /api/metrics. */
+export function metricsRoutes(service: MetricsService, authenticate: preHandlerHookHandler) {
+  return async function register(fastify: FastifyInstance) {
+    fastify.addHook('preHandler', authenticate);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Wellness days from start_date to end_date (default the last 30 days), with recovery scores',
+          querystring: ZMetricsListQuery,
+          response: { 200: dataEnvelope(z.array(ZWellnessDay)), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.list(requireAuth(request), request.query) }),
+    );
+
+    app.post(
+      '/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
+          body: ZWellnessUpsertRequest,
+          response: { 200: dataEnvelope(ZWellnessDay), 201: dataEnvelope(ZWellnessDay), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { created, day } = await service.upsert(requireAuth(request), request.body);
+        return reply.code(created ? 201 : 200).send({ data: day });
+      },
+    );
+
+    app.put(
+      '/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change fields of a wellness day (a new date must not have an entry: 409)',
+          params: ZMetricIdParam,
+          body: ZWellnessUpdateRequest,
+          response: { 200: dataEnvelope(ZWellnessDay), 409: ZErrorResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.update(requireAuth(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a wellness day',
+          params: ZMetricIdParam,
+          response: { 200: ZDeleted, ...errors },
+        },
+      },
+      async (request) => ({ data: await service.remove(requireAuth(request), request.params.id) }),
+    );
+
+    both(
+      fastify,
+      'GET',
+      '/recovery-trends',
+      {
+        summary: 'Daily recovery scores (null on days without data), trend and mean',
+        querystring: ZDaysQuery(TREND_DAYS),
+        response: ZScoreTrends,
+      },
+      (r) => service.recoveryTrends(r.auth, r.id, r.query.days),
+    );
+    both(
+      fastify,
+      'GET',
+      '/readiness-trends',
+      {
+        summary: 'Daily readiness scores, trend and mean',
+        querystring: ZDaysQuery(TREND_DAYS),
+        response: ZScoreTrends,
+      },
+      (r) => service.readinessTrends(r.auth, r.id, r.query.days),
+    );
+    both(
+      fastify,
+      'GET',
+      '/recovery-recommendations',
+      { summary: "Today's recovery recommendations", response: z.array(z.string()) },
+      (r) => service.recommendations(r.auth, r.id),
+    );
+    both(
+      fastify,
+      'POST',
+      '/calculate-readiness',
+      { summary: 'Readiness of a day (default today)', body: ZOptionalScoreRequest, response: ZReadiness },
+      (r) =>
+        service.calculateReadiness(r.auth, r.id, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+    );
+    both(
+      fastify,
+      'POST',
+      '/calculate-recovery',
+      {
+        summary: 'Recovery score of a day (default today); null without wellness data that day',
+        body: ZOptionalScoreRequest,
+        response: ZRecoveryScore.nullable(),
+        withoutId: true,
+      },
+      (r) =>
+        service.calculateRecovery(r.auth, r.id!, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+    );
+
+    // Multipart (and a raw text/csv body) only in the import route's own scope; every other route takes JSON.
+    await fastify.register(async (scope) => {
+      await scope.register(fastifyMultipart, {
+        limits: { fileSize: WELLNESS_CSV_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
+      });
+      scope.addContentTypeParser(
+        'text/csv',
+        { parseAs: 'string', bodyLimit: WELLNESS_CSV_MAX_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/import',
+        {
+          bodyLimit: WELLNESS_CSV_MAX_BYTES,
+          schema: {
+            tags,
+            security,
+            summary:
+              'Import wellness history from a CSV (multipart field "file", or a text/csv body); dry_run previews. Any rejected row: 400 with the report as detail, nothing written',
+            consumes: ['multipart/form-data', 'text/csv'],
+            querystring: ZWellnessImportQuery,
+            response: {
+              200: dataEnvelope(ZWellnessImportReport),
+              413: ZErrorResponse,
+              415: ZErrorResponse,
+              ...errors,
+            },
+          },
+        },
+        async (request) => {
+          const auth = requireAuth(request);
+          const text = await readCsv(request);
+          return { data: await service.importCsv(auth, text, request.query.dry_run) };
+        },
+      );
+    });
+  };
+}
+
+/** Routes under /api/v1/metrics. */
+export function metricsV1Routes(service: MetricsService, authenticate: preHandlerHookHandler) {
+  return async function register(fastify: FastifyInstance) {
+    fastify.addHook('preHandler', authenticate);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/recovery',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Recovery score of a day (default today) with baselines, trends and advice; null without data',
+          querystring: ZDateQuery,
+          response: { 200: dataEnvelope(ZRecoveryScore.nullable()), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.recoveryFor(requireAuth(request), request.query.date) }),
+    );
+    both(
+      fastify,
+      'GET',
+      '/recovery-analysis',
+      {
+        summary: 'Daily recovery scores over the last days (7 by default), averages and advice',
+        querystring: ZDaysQuery(ANALYSIS_DAYS),
+        response: ZRecoveryAnalysis,
+      },
+      (r) => service.analysis(r.auth, r.id, r.query.days),
+    );
+    app.get(
+      '/current',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The latest value and date of each metric; null when never logged',
+          response: { 200: dataEnvelope(ZCurrentMetrics), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.current(requireAuth(request)) }),
+    );
+    app.get(
+      '/history',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'One metric per day over the last days (30 by default); days without it are left out',
+          querystring: ZMetricHistoryQuery,
+          response: { 200: dataEnvelope(ZMetricHistory), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.history(requireAuth(request), request.query.type, request.query.days),
+      }),
+    );
+    app.get(
+      '/summary',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Latest, mean, min, max, count and trend of each metric over a week, month or 3 months',
+          querystring: ZMetricsSummaryQuery,
+          response: { 200: dataEnvelope(ZMetricsSummary), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.summary(requireAuth(request), request.query.period) }),
+    );
+    const shortcuts = [
+      ['/hrv', 'hrv', HISTORY_DAYS],
+      ['/sleep', 'sleep_hours', HISTORY_DAYS],
+      ['/vo2max', 'vo2max', VO2MAX_DAYS],
+      ['/resting-hr', 'resting_hr', HISTORY_DAYS],
+    ] as const;
+    for (const [path, type, days] of shortcuts) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            security,
+            summary: `${type} per day over the last days (${days} by default)`,
+            querystring: ZDaysQuery(days),
+            response: { 200: dataEnvelope(ZMetricHistory), ...errors },
+          },
+        },
+        async (request) => ({ data: await service.history(requireAuth(request), type, request.query.days) }),
+      );
+    }
+  };
+}
