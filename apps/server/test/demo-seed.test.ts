@@ -10,6 +10,7 @@ import {
   type DemoSeedSummary,
   seedDemoAthlete,
 } from '../src/modules/demo/seed.ts';
+import { rederiveDailyLoad } from '../src/modules/training-load/upkeep.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 const NOW = new Date('2025-06-18T09:30:00Z');
@@ -89,6 +90,14 @@ describe('the demo account on an empty database', () => {
     expect(rows.length).toBeGreaterThan(170);
     expect(rows.reduce((sum, r) => sum + r.tss, 0)).toBeGreaterThan(0);
     expect(rows.at(-1)!.ctl).toBeGreaterThan(30);
+    // The bulk write derived the series once: it equals a derivation from scratch, day by day.
+    await t.db.transaction((tx) => rederiveDailyLoad(tx, session.user.athlete_id, rows[0]!.date));
+    const again = await t.db
+      .select({ date: dailyLoad.date, tss: dailyLoad.tss, ctl: dailyLoad.ctl })
+      .from(dailyLoad)
+      .where(eq(dailyLoad.athleteId, session.user.athlete_id))
+      .orderBy(dailyLoad.date);
+    expect(again).toEqual(rows);
     const res = await t.app.inject({
       url: '/api/analytics/weekly-load',
       headers: bearer(session.access_token),

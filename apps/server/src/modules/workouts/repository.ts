@@ -62,6 +62,20 @@ export async function insertWorkout(db: Conn, athleteId: string, values: Workout
   return row!;
 }
 
+/** Several rows in one statement per 100 (the bulk path of the workout service). */
+export async function insertWorkouts(
+  db: Conn,
+  athleteId: string,
+  values: readonly WorkoutInsert[],
+): Promise<WorkoutRow[]> {
+  const rows: WorkoutRow[] = [];
+  for (let i = 0; i < values.length; i += 100) {
+    const chunk = values.slice(i, i + 100).map((v) => ({ ...v, athleteId }));
+    rows.push(...(await db.insert(workouts).values(chunk).returning()));
+  }
+  return rows;
+}
+
 export async function updateWorkout(
   db: Conn,
   athleteId: string,

@@ -169,6 +169,27 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
     return row;
   }
 
+  /** The row a create request stores: the text parsed, duration and zone from it unless given. */
+  function newWorkout(body: WorkoutCreateRequest): repo.WorkoutInsert {
+    const { workoutLanguageText, workoutStructure, parsed } = derived(body.workout_language_text, body.sport);
+    const status = body.status ?? 'planned';
+    return {
+      title: body.title,
+      workoutDate: body.workout_date,
+      sport: body.sport,
+      workoutLanguageText,
+      workoutStructure,
+      durationMinutes:
+        body.duration_minutes ?? (parsed ? Math.ceil(parsed.total_duration_estimated / 60) || null : null),
+      intensityZone: body.intensity_zone ?? (parsed ? primaryZone(parsed.intervals) : null),
+      planId: body.plan_id ?? null,
+      templateId: body.template_id ?? null,
+      status,
+      completedAt: status === 'completed' ? new Date() : null,
+      workoutData: body.workout_data ?? {},
+    };
+  }
+
   return {
     parse,
 
@@ -192,27 +213,29 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
 
     async create(auth: AuthContext, body: WorkoutCreateRequest): Promise<Workout> {
       await assertPlan(auth, body.plan_id);
-      const { workoutLanguageText, workoutStructure, parsed } = derived(
-        body.workout_language_text,
-        body.sport,
-      );
-      const status = body.status ?? 'planned';
-      const row = await insert(auth, {
-        title: body.title,
-        workoutDate: body.workout_date,
-        sport: body.sport,
-        workoutLanguageText,
-        workoutStructure,
-        durationMinutes:
-          body.duration_minutes ?? (parsed ? Math.ceil(parsed.total_duration_estimated / 60) || null : null),
-        intensityZone: body.intensity_zone ?? (parsed ? primaryZone(parsed.intervals) : null),
-        planId: body.plan_id ?? null,
-        templateId: body.template_id ?? null,
-        status,
-        completedAt: status === 'completed' ? new Date() : null,
-        workoutData: body.workout_data ?? {},
+      return toWorkout(await insert(auth, newWorkout(body)));
+    },
+
+    /**
+     * Many new workouts in one transaction, each stored exactly as `create` stores it, with daily load
+     * re-derived once from the earliest completed day instead of once per workout (the demo seed writes
+     * about 190 at once). All or nothing; `onChange` hears of it once, after the commit.
+     */
+    async createMany(auth: AuthContext, bodies: readonly WorkoutCreateRequest[]): Promise<number> {
+      for (const planId of new Set(bodies.map((b) => b.plan_id))) await assertPlan(auth, planId);
+      const values = bodies.map(newWorkout);
+      if (values.length === 0) return 0;
+      await db.transaction(async (tx) => {
+        const rows = await repo.insertWorkouts(
+          tx,
+          auth.athleteId,
+          values.map((value) => ({ ...value, tss: tssOf(value) })),
+        );
+        const completed = rows.filter((row) => row.status === 'completed').map((row) => row.workoutDate);
+        if (completed.length > 0) await rederiveDailyLoad(tx, auth.athleteId, completed.sort()[0]!);
       });
-      return toWorkout(row);
+      changed(auth.athleteId);
+      return values.length;
     },
 
     async update(auth: AuthContext, id: string, body: WorkoutUpdateRequest): Promise<Workout> {
