@@ -2,8 +2,8 @@
 // fetch mock routed by path. "Today" is Tuesday 18 November 2025; errors answer 400 so nothing is retried.
 import type { AthleteProfile, DashboardSummary, NotificationDto } from '@stamina/contract';
 import { defaultWidgetConfig } from '@stamina/core';
-import type { DashboardRecovery } from '../src/features/dashboard/api/recovery.ts';
 import type { ReadinessWidgetData } from '../src/features/dashboard/api/readiness-widget.ts';
+import type { DashboardRecovery } from '../src/features/dashboard/api/recovery.ts';
 import { type Call, json, makeWorkout, mockFetch, toEvent } from './calendar-test-utils.tsx';
 
 export const TODAY = '2025-11-18';
@@ -60,7 +60,12 @@ export function summary(overrides: Partial<DashboardSummary> = {}): DashboardSum
     primary_race: null,
     active_plan: { id: 'plan-1', title: 'Spring Marathon', progress_percentage: 42 },
     trends: { readiness_trend: 4.2, volume_trend: 'stable', intensity_trend: 'stable' },
-    recovery_insights: ['Sleep is below your baseline', 'HRV is trending up', 'Keep easy days easy', 'Fourth'],
+    recovery_insights: [
+      'Sleep is below your baseline',
+      'HRV is trending up',
+      'Keep easy days easy',
+      'Fourth',
+    ],
     unread_notifications: 0,
     ...overrides,
   };
@@ -162,7 +167,10 @@ export interface DashboardAnswers {
   calendar?: Answer;
 }
 
-export const failure = (message = 'Bad request') => () => json(400, { message, code: 'BAD_REQUEST' });
+export const failure =
+  (message = 'Bad request') =>
+  () =>
+    json(400, { message, code: 'BAD_REQUEST' });
 
 /** Routes every dashboard read; `answers` replace the defaults (a function answers the call itself). */
 export function mockDashboard(answers: DashboardAnswers = {}) {
@@ -202,6 +210,8 @@ export function mockDashboard(answers: DashboardAnswers = {}) {
   return mockFetch((call) => {
     const answer = routes[call.url.pathname];
     if (answer === undefined) return json(404, { message: 'Not found', code: 'NOT_FOUND' });
-    return typeof answer === 'function' ? (answer as (c: Call) => Response)(call) : json(200, { data: answer });
+    return typeof answer === 'function'
+      ? (answer as (c: Call) => Response)(call)
+      : json(200, { data: answer });
   });
 }

@@ -44,7 +44,8 @@ afterEach(() => {
 });
 
 describe('Readiness hero', () => {
-  const hero = (overrides: Parameters<typeof summary>[0]) => render(<ReadinessHero summary={summary(overrides)} />);
+  const hero = (overrides: Parameters<typeof summary>[0]) =>
+    render(<ReadinessHero summary={summary(overrides)} />);
 
   it.each([
     [85, 'Excellent', 'success'],
@@ -63,7 +64,10 @@ describe('Readiness hero', () => {
   });
 
   it('shows the trend with its arrow and absolute percent, and the form chip by TSB', () => {
-    const { unmount } = hero({ trends: { readiness_trend: -3.4, volume_trend: 'stable', intensity_trend: 'stable' }, form_score: -15 });
+    const { unmount } = hero({
+      trends: { readiness_trend: -3.4, volume_trend: 'stable', intensity_trend: 'stable' },
+      form_score: -15,
+    });
     expect(screen.getByText(/3\.4%/)).toHaveTextContent('Down 3.4% over the last 7 days');
     expect(screen.getByText(/Form -15/)).toHaveTextContent('Form -15 · Negative');
     unmount();
@@ -115,7 +119,13 @@ describe('Dashboard page', () => {
     // Default config: Momentum (streak-tracker) is disabled; the rest by order.
     const grid = await screen.findByTestId('widget-grid');
     const ids = [...grid.querySelectorAll('[data-widget]')].map((el) => el.getAttribute('data-widget'));
-    expect(ids).toEqual(['todays-workout', 'recovery-panel', 'weekly-summary', 'race-countdown', 'readiness-score']);
+    expect(ids).toEqual([
+      'todays-workout',
+      'recovery-panel',
+      'weekly-summary',
+      'race-countdown',
+      'readiness-score',
+    ]);
 
     const today = widget("Today's Workout");
     expect(within(today).getByText('Threshold Intervals')).toBeVisible();
@@ -142,7 +152,9 @@ describe('Dashboard page', () => {
     expect(within(race).getByRole('img', { name: 'Race more than a month away' })).toBeVisible();
 
     const readiness = widget('Readiness');
-    expect(await within(readiness).findByRole('img', { name: 'Readiness 81 out of 100, Ready to Train' })).toBeVisible();
+    expect(
+      await within(readiness).findByRole('img', { name: 'Readiness 81 out of 100, Ready to Train' }),
+    ).toBeVisible();
 
     const insights = screen.getByRole('region', { name: 'Recovery Insights' });
     expect(within(insights).getAllByRole('listitem')).toHaveLength(3);
@@ -212,10 +224,15 @@ describe('Dashboard page', () => {
       streak: () =>
         streakFails
           ? failure()()
-          : new Response(JSON.stringify({ data: { current_streak: 2, longest_streak: 2, streak_type: 'training_days' } }), {
-              status: 200,
-              headers: { 'content-type': 'application/json' },
-            }),
+          : new Response(
+              JSON.stringify({
+                data: { current_streak: 2, longest_streak: 2, streak_type: 'training_days' },
+              }),
+              {
+                status: 200,
+                headers: { 'content-type': 'application/json' },
+              },
+            ),
       raceCountdown: failure(),
     });
     renderDashboard();
@@ -227,13 +244,19 @@ describe('Dashboard page', () => {
 
     streakFails = false;
     await userEvent.click(within(momentum).getByRole('button', { name: 'Try Again' }));
-    expect(await within(momentum).findByText('Good start. Train again tomorrow to grow your streak.')).toBeVisible();
+    expect(
+      await within(momentum).findByText('Good start. Train again tomorrow to grow your streak.'),
+    ).toBeVisible();
   });
 
   it("says 'Failed to load workout' when the summary cannot be read", async () => {
     mockDashboard({ summary: failure('Dashboard service unavailable') });
     renderDashboard();
-    expect(await within(await screen.findByRole('region', { name: "Today's Workout" })).findByText('Failed to load workout')).toBeVisible();
+    expect(
+      await within(await screen.findByRole('region', { name: "Today's Workout" })).findByText(
+        'Failed to load workout',
+      ),
+    ).toBeVisible();
   });
 
   it('opens the workout detail dialog from Start Workout, with working Edit', async () => {
@@ -264,6 +287,8 @@ describe('Dashboard page', () => {
     expect(within(tiles).getByText('Training Readiness')).toBeVisible();
 
     await userEvent.click(screen.getAllByRole('button', { name: 'Plan Workout' })[0]!);
-    expect(await screen.findByRole('dialog', { name: 'Add Workout for today' }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByRole('dialog', { name: 'Add Workout for today' }, { timeout: 5000 }),
+    ).toBeVisible();
   });
 });
