@@ -99,7 +99,8 @@ export function WellnessImport() {
                 <code>{column}</code>
               </span>
             ))}
-            . Other columns are ignored. A date that already has an entry is updated with the file's values.
+            . Common export names such as rmssd, rhr or sleep_duration are recognised too; other columns are
+            ignored. A date that already has an entry is updated with the file's values.
           </p>
         </details>
         <div className="space-y-1.5">
@@ -161,8 +162,11 @@ function DryRunReport({
 }) {
   const rejected = report.rejected.length;
   const preview = report.preview.slice(0, PREVIEW_ROWS);
-  // The preview shows the recognised columns in file order, date first.
-  const columns = ['date', ...report.columns.filter((c) => c !== 'date')];
+  // The preview rows are keyed by the stored field names, whatever the file's headers were called ('rhr'
+  // arrives as resting_hr), so the table's columns are the fields present, in the accepted order.
+  const columns = ACCEPTED_COLUMNS.filter(
+    (c) => c === 'date' || preview.some((row) => row[c as keyof typeof row] != null),
+  );
   return (
     <section className="space-y-3" aria-label={`Check of ${fileName}`}>
       <ul className="flex flex-wrap gap-1.5" aria-label="File check">
