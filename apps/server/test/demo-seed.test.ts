@@ -3,7 +3,7 @@ import { addDays, daysBetween } from '@stamina/core';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, seedDemoEnabled } from '../src/config.ts';
-import { dailyLoad, users, workouts } from '../src/db/schema/index.ts';
+import { dailyLoad, users, wellnessDaily, workouts } from '../src/db/schema/index.ts';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
@@ -105,6 +105,24 @@ describe('the demo account on an empty database', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('logs wellness nearly every day of the six months, which the Metrics API reads', async () => {
+    const rows = await t.db
+      .select({ date: wellnessDaily.date, hrv: wellnessDaily.hrv, sleep: wellnessDaily.sleepHours })
+      .from(wellnessDaily)
+      .where(eq(wellnessDaily.athleteId, session.user.athlete_id))
+      .orderBy(wellnessDaily.date);
+    expect(rows.length).toBe(summary!.wellnessDays);
+    expect(rows.length).toBeGreaterThan(160);
+    expect(rows.at(-1)!.date <= TODAY).toBe(true);
+    expect(rows.every((r) => r.hrv !== null && r.sleep !== null)).toBe(true);
+    const res = await t.app.inject({
+      url: `/api/metrics?start_date=${addDays(TODAY, -30)}&end_date=${TODAY}`,
+      headers: bearer(session.access_token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { data: unknown[] }).data.length).toBeGreaterThan(20);
+  });
+
   it('has an active Half Ironman plan that the coming sessions belong to', async () => {
     const res = await t.app.inject({
       url: '/api/training/plans/active',
@@ -145,6 +163,21 @@ describe('the demo on a database that already has accounts', () => {
     const [row] = await t.db.select({ n: count() }).from(workouts);
     expect(row!.n).toBe(0);
   });
+});
+
+describe('two processes starting at once', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('create one demo: the second waits for the first and then finds its account', async () => {
+    const results = await Promise.all([seedDemoAthlete(t.db, NOW), seedDemoAthlete(t.db, NOW)]);
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const [row] = await t.db.select({ n: count() }).from(users);
+    expect(row!.n).toBe(1);
+  }, 60_000);
 });
 
 describe('SEED_DEMO', () => {

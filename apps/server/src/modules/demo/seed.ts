@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as authRepo from '../auth/repository.ts';
 import { toUser } from '../auth/serialize.ts';
+import { upsertWellnessDays } from '../metrics/repository.ts';
 import { createPlanService } from '../plans/service.ts';
 import { createWorkoutService } from '../workouts/service.ts';
 import { hasAnyUser, lockDemoSeed } from './repository.ts';
@@ -85,6 +86,9 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
       })),
     );
 
+    // Every day's wellness in a few statements, through the metrics store's own upsert.
+    const wellness = await upsertWellnessDays(tx, auth.athleteId, demo.wellness);
+
     const count = (status: string) => demo.workouts.filter((w) => w.status === status).length;
     return {
       email: DEMO_EMAIL,
@@ -95,7 +99,7 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
         skipped: count('skipped'),
         planned: count('planned'),
       },
-      wellnessDays: demo.wellness.length,
+      wellnessDays: wellness.length,
       planId: plan.id,
     };
   });
