@@ -144,7 +144,11 @@ export async function buildApp(config: AppConfig) {
   app.addHook('onClose', async () => readCache.close());
   storeCachedReads(app, readCache);
   const cachedReads = authenticatedReads(authenticate, readCache);
-  const notificationService = createNotificationService(db, { log: app.log });
+  // The dashboard's cached reads show the unread count: a notification change invalidates them too.
+  const notificationService = createNotificationService(db, {
+    log: app.log,
+    onChange: (athleteId) => readCache.invalidate(athleteId),
+  });
   const workoutService = createWorkoutService(db, {
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);
@@ -172,8 +176,11 @@ export async function buildApp(config: AppConfig) {
     db,
     trainingLoadService,
     {
-      onRecoveryScored: (athleteId, date, score, recommendation) =>
-        notificationService.recoveryScored(athleteId, date, score, recommendation),
+      // A new score changes the dashboard's readiness and recovery: its cached reads are dropped.
+      onRecoveryScored: (athleteId, date, score, recommendation) => {
+        readCache.invalidate(athleteId);
+        return notificationService.recoveryScored(athleteId, date, score, recommendation);
+      },
     },
     app.log,
   );
@@ -183,12 +190,12 @@ export async function buildApp(config: AppConfig) {
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {
     trainingLoad: trainingLoadService,
-    metrics: null,
+    metrics: metricsService,
     notifications: notificationService,
     log: app.log,
   });
   await app.register(
-    dashboardRoutes(dashboardService, authenticate, () => config.database.ping()),
+    dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
     { prefix: '/api/dashboard' },
   );
 

@@ -114,6 +114,32 @@ describe('GET /api/dashboard/summary', () => {
     expect(summary.unread_notifications).toBeGreaterThanOrEqual(1);
   });
 
+  it('shows a wellness entry at once: recovery, readiness and at most 3 insights, and a recovery warning', async () => {
+    const { athleteId, token } = await (async () => {
+      const s = (await t.signUpAndConfirm()).session;
+      return { athleteId: s.user.athlete_id, token: s.access_token };
+    })();
+    const before = await data('summary', token);
+    expect(before.recovery_score).toBeNull();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/metrics',
+      headers: bearer(token),
+      payload: { date: today, hrv: 20, resting_hr: 70, sleep_hours: 3, sleep_quality: 1, readiness: 1 },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    // The summary read before was cached; the new score must not be hidden by it.
+    const after = await data(`summary/${athleteId}`, token);
+    expect(after.recovery_score).toBeLessThan(40);
+    expect(after.readiness_score).toEqual(expect.any(Number));
+    expect(after.recovery_insights.length).toBeGreaterThan(0);
+    expect(after.recovery_insights.length).toBeLessThanOrEqual(3);
+    expect(after.unread_notifications).toBe(before.unread_notifications + 1);
+    const recovery = await data('recovery', token);
+    expect(recovery.today.score).toBe(after.recovery_score);
+    expect(recovery.analysis.daily_scores).toHaveLength(1);
+  });
+
   it('answers nulls and zeros for an empty account, never an error', async () => {
     const summary = await data('summary', empty.token);
     expect(summary).toEqual({

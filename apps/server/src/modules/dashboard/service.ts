@@ -336,7 +336,9 @@ export function createDashboardService(
           planned_sessions: week.planned_sessions,
           completed_sessions: week.completed_sessions,
         },
-        recoveryRecommendations: recovery?.recommendations ?? readiness?.recommendations ?? [],
+        // Readiness advice names its score: without a score to show, none of it either.
+        recoveryRecommendations:
+          recovery?.recommendations ?? (score === null ? [] : (readiness?.recommendations ?? [])),
       };
     },
 
