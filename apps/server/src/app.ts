@@ -67,7 +67,6 @@ export interface AppConfig {
   corsOrigins?: string[];
   /** How long an open session may be served from memory; 0 checks the database on every request. */
   sessionCacheTtlMs?: number;
-  /** How long a calendar range may be served from memory; 0 reads the database on every request. */
   /** Lifetime of cached reads (lib/athlete-cache.ts); 0 turns the cache off. */
   readCacheTtlMs?: number;
 }
@@ -138,8 +137,8 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/v1' },
   );
   await app.register(authRoutes(authService, authenticate, limits), { prefix: '/api/auth' });
-  // Reads computed from workouts and plans are served from a per-athlete cache of response bodies, which
-  // every write to workouts (the workout service) and plans (the plan service) invalidates.
+  // Reads computed from workouts, plans, wellness and notifications are served from a per-athlete cache of
+  // response bodies, which every write to them invalidates (each service's onChange below).
   const readCache = createAthleteCache<string>({ redis: config.redis, ttlMs: config.readCacheTtlMs });
   app.addHook('onClose', async () => readCache.close());
   storeCachedReads(app, readCache);
@@ -176,11 +175,10 @@ export async function buildApp(config: AppConfig) {
     db,
     trainingLoadService,
     {
-      // A new score changes the dashboard's readiness and recovery: its cached reads are dropped.
-      onRecoveryScored: (athleteId, date, score, recommendation) => {
-        readCache.invalidate(athleteId);
-        return notificationService.recoveryScored(athleteId, date, score, recommendation);
-      },
+      // Wellness feeds the dashboard's readiness and recovery: every write drops the athlete's cached reads.
+      onChange: (athleteId) => readCache.invalidate(athleteId),
+      onRecoveryScored: (athleteId, date, score, recommendation) =>
+        notificationService.recoveryScored(athleteId, date, score, recommendation),
     },
     app.log,
   );

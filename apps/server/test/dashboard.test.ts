@@ -138,6 +138,16 @@ describe('GET /api/dashboard/summary', () => {
     const recovery = await data('recovery', token);
     expect(recovery.today.score).toBe(after.recovery_score);
     expect(recovery.analysis.daily_scores).toHaveLength(1);
+
+    // Deleting the entry leaves no score to report: the cached summary must not keep the old one.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/metrics/${res.json().data.id}`,
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await data('summary', token)).recovery_score).toBeNull();
+    expect((await data('recovery', token)).today).toBeNull();
   });
 
   it('answers nulls and zeros for an empty account, never an error', async () => {

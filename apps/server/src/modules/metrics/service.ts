@@ -35,6 +35,8 @@ import type { TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
 
 export interface MetricsHooks {
+  /** Called after every committed wellness write or delete (cached reads built on wellness go stale). */
+  onChange?: (athleteId: string) => void;
   /**
    * Called after a committed write with the written day's new recovery score (e.g. to warn below 40) and its
    * first recommendation.
@@ -179,8 +181,12 @@ export function createMetricsService(
     };
   }
 
-  /** Tells the hook about a written day's new score, after the commit; a failing hook is logged, never thrown. */
+  /**
+   * Tells the hooks about a committed write and the written day's new score; a failing hook is logged, never
+   * thrown (the write is committed and acknowledged whatever a listener does).
+   */
   async function notifyScored(athleteId: string, date: string) {
+    hooks.onChange?.(athleteId);
     if (!hooks.onRecoveryScored) return;
     try {
       const recovery = await recoveryOn(athleteId, date);
@@ -333,6 +339,7 @@ export function createMetricsService(
     async remove(auth: AuthContext, id: string) {
       const row = await repo.deleteById(db, auth.athleteId, id);
       if (!row) throw notFound('Metrics entry');
+      hooks.onChange?.(auth.athleteId);
       return { id: row.id, deleted: true as const };
     },
 
