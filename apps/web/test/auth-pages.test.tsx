@@ -31,6 +31,12 @@ function renderAt(path: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The account call answers the user; the dashboard's data calls find nothing (404, which is not retried). */
+function signedInApi(url: string, account: unknown): Response {
+  if (new URL(url, 'http://localhost').pathname === '/api/auth/me') return json(200, { data: account });
+  return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+}
+
 describe('sign-up page', () => {
   it('keeps Create Account disabled until the terms are accepted, then shows the check-your-email message', async () => {
     const fetcher = vi.fn(async () =>
@@ -111,7 +117,7 @@ describe('login page and guards', () => {
       'stamina.session',
       JSON.stringify({ access_token: jwt(), refresh_token: 'r', expires_at: 0, token_type: 'bearer', user }),
     );
-    vi.stubGlobal('fetch', async () => json(200, { data: user }));
+    vi.stubGlobal('fetch', async (url: string) => signedInApi(url, user));
     const router = renderAt('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Hi Ana Runner')).toBeVisible();
@@ -133,7 +139,7 @@ describe('login page and guards', () => {
         user: hostile,
       }),
     );
-    vi.stubGlobal('fetch', async () => json(200, { data: hostile }));
+    vi.stubGlobal('fetch', async (url: string) => signedInApi(url, hostile));
     renderAt('/dashboard');
     expect(await screen.findByText('Hi <img src=x onerror=alert(1)>')).toBeVisible();
     expect(document.querySelector('img[src="x"]')).toBeNull();
