@@ -138,9 +138,10 @@ describe('Dashboard page', () => {
     expect(within(recovery).getByText('52 ms')).toBeVisible();
     expect(within(recovery).getByText('6.5 h')).toBeVisible();
     expect(within(recovery).getByText('4/10')).toBeVisible();
-    // HRV 52 ≥ 45 good; sleep 6.5 h fair (6-7); fatigue 4 fair (4-6).
+    // HRV 52 ≥ 45 good; sleep 6.5 h fair (6-7); fatigue 4 fair (4-6), which for fatigue reads Moderate.
     expect(within(recovery).getByText('Good')).toHaveClass('text-success');
-    expect(within(recovery).getAllByText('Fair')).toHaveLength(2);
+    expect(within(recovery).getByText('Fair')).toHaveClass('text-warning');
+    expect(within(recovery).getByText('Moderate')).toHaveClass('text-warning');
 
     const week = widget('Weekly Summary');
     expect(await within(week).findByText('3/5')).toBeVisible();

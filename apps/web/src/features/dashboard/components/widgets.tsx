@@ -159,7 +159,9 @@ export function TodaysWorkoutWidget({
 
 // ——— Recovery Status ———
 
+/** The words under each figure: they describe the figure itself, so fatigue reads Low when that is good. */
 const INDICATOR_TEXT = { good: 'Good', fair: 'Fair', poor: 'Low' } as const;
+const FATIGUE_TEXT = { good: 'Low', fair: 'Moderate', poor: 'High' } as const;
 const INDICATOR_CLASSES = {
   good: 'text-success',
   fair: 'text-warning',
@@ -170,17 +172,19 @@ function Indicator({
   label,
   value,
   level,
+  words = INDICATOR_TEXT,
 }: {
   label: string;
   value: string;
   level: 'good' | 'fair' | 'poor' | null;
+  words?: Record<'good' | 'fair' | 'poor', string>;
 }) {
   return (
     <div className="rounded-lg border border-border p-2.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-semibold tabular-nums">{value}</dd>
       <dd className={cn('text-xs font-medium', level ? INDICATOR_CLASSES[level] : 'text-muted-foreground')}>
-        {level ? INDICATOR_TEXT[level] : 'No data'}
+        {level ? words[level] : 'No data'}
       </dd>
     </div>
   );
@@ -222,6 +226,7 @@ export function RecoveryPanelWidget({ delayMs, now }: { delayMs: number; now: Da
           label="Fatigue"
           value={fatigue === null ? '—' : `${fatigue}/10`}
           level={metricIndicator('fatigue_level', fatigue)}
+          words={FATIGUE_TEXT}
         />
       </dl>
       {score.estimate ? (
