@@ -276,7 +276,8 @@ function WidgetRow({
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cn(
-        'flex items-center gap-2 rounded-lg border border-border bg-background p-2 sm:gap-3 sm:p-3',
+        // On a phone the controls take a line of their own, so the name and description can be read in full.
+        'flex flex-wrap items-center gap-2 rounded-lg border border-border bg-background p-2 sm:flex-nowrap sm:gap-3 sm:p-3',
         isDragging && 'relative z-10 shadow-lg ring-2 ring-primary/40',
         !widget.enabled && 'opacity-70',
       )}
@@ -292,10 +293,10 @@ function WidgetRow({
         <GripVertical className="h-5 w-5" aria-hidden="true" />
       </button>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{widget.name}</p>
-        <p className="truncate text-sm text-muted-foreground">{widget.description}</p>
+        <p className="font-medium sm:truncate">{widget.name}</p>
+        <p className="text-sm text-muted-foreground sm:truncate">{widget.description}</p>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1 max-sm:w-full max-sm:justify-end">
         <Button
           id={`move-up-${widget.id}`}
           variant="ghost"
