@@ -107,6 +107,21 @@ describe('generateDemoAthlete', () => {
     expect(recoveryWeeks).toBeGreaterThanOrEqual(6);
   });
 
+  it('has a session today whatever the weekday: an easy spin on the rest day', () => {
+    for (let i = 0; i < 7; i++) {
+      const today = addDays('2025-06-16', i); // Monday 16 June to Sunday 22 June
+      const athlete = generateDemoAthlete({ today });
+      const todays = athlete.workouts.filter((w) => w.workout_date === today);
+      expect(todays.length, today).toBeGreaterThan(0);
+      expect(todays.every((w) => w.status === 'planned')).toBe(true);
+      if (dayOfWeek(today) === 1) {
+        expect(todays.map((w) => w.title)).toEqual(['Recovery spin']);
+        // Only today's Monday: the weeks before keep their rest day.
+        expect(athlete.workouts.filter((w) => dayOfWeek(w.workout_date) === 1)).toHaveLength(1);
+      }
+    }
+  });
+
   it('aims the active plan at a Half Ironman 10-12 weeks ahead and puts the later sessions in it', () => {
     const { plan } = demo;
     expect(plan.race_type).toBe('Half Ironman');

@@ -376,6 +376,20 @@ export function generateDemoAthlete(options: { today: string; seed?: number }): 
     }
   }
 
+  // The dashboard opens on today's session: on a rest day (or a recovery week's dropped swim) the demo has an
+  // easy spin planned, the active-recovery option many plans give, so every weekday shows a real workout.
+  if (!workouts.some((w) => w.workout_date === today)) {
+    workouts.push({
+      workout_date: today,
+      sport: 'bike',
+      title: 'Recovery spin',
+      workout_language_text: '30min Z1 easy spin, high cadence',
+      status: 'planned',
+      in_plan: today >= plan.start_date,
+    });
+    workouts.sort((a, b) => (a.workout_date < b.workout_date ? -1 : a.workout_date > b.workout_date ? 1 : 0));
+  }
+
   const tssByDate = new Map<string, number>();
   for (const workout of workouts) {
     if (workout.status !== 'completed') continue;
