@@ -142,6 +142,11 @@ describe('Dashboard page', () => {
     expect(within(recovery).getByText('Good')).toHaveClass('text-success');
     expect(within(recovery).getByText('Fair')).toHaveClass('text-warning');
     expect(within(recovery).getByText('Moderate')).toHaveClass('text-warning');
+    // Two taps to log today's wellness: this link, then Save on the focused form.
+    expect(within(recovery).getByRole('link', { name: "Log today's wellness" })).toHaveAttribute(
+      'href',
+      '/metrics?log=today',
+    );
 
     const week = widget('Weekly Summary');
     expect(await within(week).findByText('3/5')).toBeVisible();

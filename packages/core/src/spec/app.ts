@@ -31,6 +31,9 @@ export const ROUTES = {
   notFound: '/404',
 } as const;
 
+/** Today's wellness form on the Metrics page, opened and focused: the dashboard links here (two taps to log). */
+export const LOG_WELLNESS_PATH = '/metrics?log=today';
+
 export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
 
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';

@@ -4,6 +4,7 @@
 // sample, marked Demo; an account with nothing logged sees every chart drawn from the sample, marked Demo.
 import {
   DEFAULT_METRIC_KEYS,
+  LOG_WELLNESS_PATH,
   METRIC_KEYS,
   METRIC_SPECS,
   type MetricKey,
@@ -34,9 +35,6 @@ import {
   TIMEFRAME_OPTIONS,
   type Timeframe,
 } from './metrics-model.ts';
-
-/** The dashboard links here to log today's wellness in two taps. */
-export const LOG_TODAY_PATH = '/metrics?log=today';
 
 type Columns = 'single' | 'double';
 const COLUMN_OPTIONS = [
@@ -93,7 +91,7 @@ export function MetricsPage() {
         title="Metrics"
         description="Your physiological trends over time."
         actions={
-          <Link to={LOG_TODAY_PATH} className={buttonClasses('outline', 'sm')}>
+          <Link to={LOG_WELLNESS_PATH} className={buttonClasses('outline', 'sm')}>
             <PencilLine className="h-4 w-4" aria-hidden="true" />
             Log today
           </Link>

@@ -1,7 +1,7 @@
 // The six dashboard widgets (spec part 1 §2 "Widgets"), each on its own Dashboard API read so each has its
 // own spinner, empty and error state and freshness. Figures that are the spec's fallbacks say 'Estimate'.
 import type { DashboardSummary } from '@stamina/contract';
-import { metricIndicator, readinessLabel, recoveryLabel } from '@stamina/core';
+import { LOG_WELLNESS_PATH, metricIndicator, readinessLabel, recoveryLabel } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import {
   CalendarDays,
@@ -11,6 +11,7 @@ import {
   Flame,
   Gauge,
   HeartPulse,
+  PencilLine,
   Play,
   Plus,
   Target,
@@ -229,6 +230,10 @@ export function RecoveryPanelWidget({ delayMs, now }: { delayMs: number; now: Da
           words={FATIGUE_TEXT}
         />
       </dl>
+      <Link to={LOG_WELLNESS_PATH} className={cn(buttonClasses('outline', 'sm'), 'w-full')}>
+        <PencilLine className="h-4 w-4" aria-hidden="true" />
+        Log today's wellness
+      </Link>
       {score.estimate ? (
         <p className="text-xs text-muted-foreground">
           No recovery data today: the figure is a time-of-day estimate. Log HRV and sleep on Metrics.
