@@ -23,6 +23,7 @@ function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     'CORS_ORIGINS',
     'TRUST_PROXY',
     'SEED_DEMO',
+    'SIGNUP_RATE_LIMIT',
     'NODE_OPTIONS',
   ]) {
     delete env[key];

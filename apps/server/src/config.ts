@@ -34,6 +34,13 @@ export const ZEnv = z.object({
     )
     .pipe(z.array(z.url()))
     .optional(),
+  /** Sign-ups allowed per minute from one client (spec: 5). Raised by the e2e suite, which signs up many users. */
+  SIGNUP_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(5),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })

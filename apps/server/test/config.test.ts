@@ -34,6 +34,13 @@ describe('parseEnv', () => {
     expect(message).toContain('abc');
   });
 
+  it("limits sign-ups to the spec's 5 a minute unless SIGNUP_RATE_LIMIT says otherwise, and refuses a bad value", () => {
+    expect(parseEnv({}).SIGNUP_RATE_LIMIT).toBe(5);
+    expect(parseEnv({ SIGNUP_RATE_LIMIT: '100' }).SIGNUP_RATE_LIMIT).toBe(100);
+    expect(problemsOf({ SIGNUP_RATE_LIMIT: '0' })).toMatch(/SIGNUP_RATE_LIMIT/);
+    expect(problemsOf({ SIGNUP_RATE_LIMIT: 'many' })).toMatch(/SIGNUP_RATE_LIMIT/);
+  });
+
   it('rejects a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toMatch(/PORT/);
   });

@@ -1,0 +1,104 @@
+// The dashboard flows: a poor night lowers today's readiness, a saved widget layout survives a reload, and the
+// demo athlete's dashboard shows every enabled widget with data and the real unread count on the bell.
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, mailedLink, signUp, uniqueEmail } from './helpers.ts';
+
+async function signedIn(page: Page, prefix: string): Promise<void> {
+  const email = uniqueEmail(prefix);
+  await signUp(page, 'Dana Dash', email, 'ready-to-train');
+  await page.goto(await mailedLink(email, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const widgets = (page: Page) => page.getByRole('region', { name: 'Widgets' });
+/** The titles of the dashboard's widgets, in the order they show. */
+const widgetTitles = (page: Page) => widgets(page).getByRole('heading', { level: 2 }).allTextContents();
+
+test('a poor night lowers readiness: the band and its colour change', async ({ page }) => {
+  await signedIn(page, 'night');
+  const hero = page.getByRole('region', { name: "Today's readiness" });
+  // No wellness and no training yet: the spec's fallback 75, marked as an estimate.
+  await expect(hero.getByTestId('readiness-score')).toHaveText('75');
+  await expect(hero.getByText('Estimate', { exact: true })).toBeVisible();
+  const band = hero.locator('[data-indicator]');
+  await expect(band).toHaveText('Great');
+  await expect(band).toHaveAttribute('data-indicator', 'warning');
+
+  // Two taps: the widget's link opens today's form with HRV focused, then Save.
+  await widgets(page).getByRole('link', { name: "Log today's wellness" }).click();
+  await expect(page).toHaveURL(/\/metrics\?log=today$/);
+  await expect(page.getByLabel('HRV (ms)')).toBeFocused();
+  await page.getByLabel('HRV (ms)').fill('25');
+  await page.getByLabel('Sleep (h)').fill('4.5');
+  await page.getByRole('button', { name: "Save today's wellness" }).click();
+  await expect(page.getByText("Today's wellness saved")).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(hero.getByText('Estimate', { exact: true })).toHaveCount(0);
+  // Recovery 50 − 12.5 (HRV 44 % under the 45 ms default baseline) − 2.5 (4.5 h of sleep) = 35; readiness
+  // 0.6 × 35 + 0.25 × 77 (form 0) + 0.15 × 80 (no load yet) = 52: Fair, shown in the destructive colour.
+  await expect(hero.getByTestId('readiness-score')).toHaveText('52');
+  await expect(band).toHaveText('Fair');
+  await expect(band).toHaveAttribute('data-indicator', 'destructive');
+  await expect(page.getByRole('region', { name: 'Recovery Status' }).getByText('35%')).toBeVisible();
+});
+
+test('widgets reordered and hidden in the layout settings stay that way after a reload', async ({ page }) => {
+  await signedIn(page, 'layout');
+  await expect(widgets(page).getByRole('heading', { name: 'Race Countdown' })).toBeVisible();
+  expect(await widgetTitles(page)).toEqual([
+    "Today's Workout",
+    'Recovery Status',
+    'Weekly Summary',
+    'Race Countdown',
+    'Readiness',
+  ]);
+
+  // Customize opens the settings on their Dashboard Layout section.
+  await page.getByRole('link', { name: 'Customize dashboard' }).click();
+  await expect(page).toHaveURL(/\/settings\/dashboard$/);
+  await page.getByRole('button', { name: 'Move Recovery Status up' }).click();
+  await page.getByRole('switch', { name: 'Show Race Countdown' }).click();
+  await page.getByRole('switch', { name: 'Show Momentum' }).click();
+  await page.getByRole('button', { name: 'Save Layout' }).click();
+  await expect(page.getByText('Dashboard layout saved successfully!')).toBeVisible();
+
+  const expected = ['Recovery Status', "Today's Workout", 'Weekly Summary', 'Momentum', 'Readiness'];
+  await page.goto('/dashboard');
+  await expect(widgets(page).getByRole('heading', { name: 'Momentum' })).toBeVisible();
+  expect(await widgetTitles(page)).toEqual(expected);
+  await page.reload();
+  await expect(widgets(page).getByRole('heading', { name: 'Momentum' })).toBeVisible();
+  expect(await widgetTitles(page)).toEqual(expected);
+});
+
+test("the demo athlete's dashboard shows every enabled widget with data, and the bell its unread count", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await logIn(page, 'demo@stamina.local', 'stamina-demo');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const region = (name: string) => widgets(page).getByRole('region', { name });
+  // Six months of real training, wellness and a plan: no widget falls back to an empty or estimated state.
+  await expect(region("Today's Workout").getByRole('button', { name: 'Mark Done' })).toBeVisible();
+  await expect(region('Recovery Status').getByText(/^\d+%$/)).toBeVisible();
+  await expect(region('Recovery Status').getByText(/^\d+ ms$/)).toBeVisible();
+  await expect(region('Weekly Summary').getByText(/^\d+\/\d+\s*sessions$/)).toBeVisible();
+  await expect(region('Race Countdown').getByText('Road to the 70.3')).toBeVisible();
+  await expect(
+    region('Readiness').getByText(/Ready to Train|Good to Go|Take It Easy|Rest Recommended/),
+  ).toBeVisible();
+  await expect(widgets(page).getByText('Estimate', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('No race scheduled')).toHaveCount(0);
+
+  // This week's planned sessions notify once: the bell counts it, and reading it clears the badge.
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  const unread = Number((await bell.getAttribute('aria-label'))!.match(/(\d+) unread/)![1]);
+  expect(unread).toBeGreaterThan(0);
+  await bell.click();
+  await expect(page.getByText(/^Your week: \d+ sessions/)).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+});
