@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
@@ -6,7 +6,7 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root, {
+const reactRoot = createRoot(root, {
   // The error screen's copy button reports the component stack; React hands it over only here.
   onCaughtError(error, info) {
     if (error instanceof Error && info.componentStack) {
@@ -14,8 +14,13 @@ createRoot(root, {
     }
     console.error(error);
   },
-}).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+});
+// A transition render is cut into slices that yield to the browser, so the first render of a page full of
+// widgets never holds the main thread in one long task (the static placeholder stays up until it is done).
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <RouterProvider router={createRouter()} />
+    </StrictMode>,
+  );
+});

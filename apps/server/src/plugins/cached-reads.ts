@@ -41,13 +41,16 @@ export function authenticatedReads(
   };
 }
 
-/** Keeps the serialized body of every successful read that `authenticatedReads` let through. */
+/**
+ * Keeps the serialized body of every successful read that `authenticatedReads` let through. A callback hook,
+ * not an async one: it runs on every response of the app, and most have nothing to store.
+ */
 export function storeCachedReads(app: FastifyInstance, cache: AthleteCache<string>): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const slot = slots.get(request);
     if (slot && reply.statusCode === 200 && typeof payload === 'string') {
       cache.store(slot.athleteId, slot.key, slot.generation, payload);
     }
-    return payload;
+    done(null, payload);
   });
 }
