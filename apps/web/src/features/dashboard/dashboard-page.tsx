@@ -85,7 +85,7 @@ export function DashboardPage() {
   const openPlan = () => setAddOpen(true);
 
   const widgets = profile.data ? visibleWidgets(normalizeWidgetConfig(profile.data.widget_config)) : [];
-  const now = new Date();
+  const hour = new Date().getHours();
 
   function renderWidget(id: WidgetId, delayMs: number): ReactNode {
     switch (id) {
@@ -105,7 +105,7 @@ export function DashboardPage() {
           />
         );
       case 'recovery-panel':
-        return <RecoveryPanelWidget delayMs={delayMs} now={now} />;
+        return <RecoveryPanelWidget delayMs={delayMs} hour={hour} />;
       case 'weekly-summary':
         return <WeeklySummaryWidget delayMs={delayMs} />;
       case 'race-countdown':

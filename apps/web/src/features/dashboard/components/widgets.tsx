@@ -17,7 +17,7 @@ import {
   Target,
   Trophy,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -191,11 +191,19 @@ function Indicator({
   );
 }
 
-export function RecoveryPanelWidget({ delayMs, now }: { delayMs: number; now: Date }) {
+// The widgets that read their own data are memoized: the page re-renders as each of its own reads arrives,
+// and these have nothing to redraw then.
+export const RecoveryPanelWidget = memo(function RecoveryPanelWidget({
+  delayMs,
+  hour,
+}: {
+  delayMs: number;
+  hour: number;
+}) {
   const recovery = useDashboardRecovery();
   const current = useCurrentMetrics();
   const today = recovery.data?.today ?? null;
-  const score = scoreOrFallback(today?.score, recoveryTimeOfDayDefault(now.getHours()));
+  const score = scoreOrFallback(today?.score, recoveryTimeOfDayDefault(hour));
   const hrv = today?.factors.hrv.value ?? null;
   const sleep = today?.factors.sleep_duration.value ?? null;
   // Fatigue is not part of the recovery score; it is the latest logged 1-10 fatigue level.
@@ -241,11 +249,11 @@ export function RecoveryPanelWidget({ delayMs, now }: { delayMs: number; now: Da
       ) : null}
     </WidgetCard>
   );
-}
+});
 
 // ——— Weekly Summary ———
 
-export function WeeklySummaryWidget({ delayMs }: { delayMs: number }) {
+export const WeeklySummaryWidget = memo(function WeeklySummaryWidget({ delayMs }: { delayMs: number }) {
   const week = useWeeklySummaryWidget();
   const data = week.data;
   const progress = data ? weekProgress(data.completed_sessions, data.planned_sessions) : null;
@@ -282,13 +290,13 @@ export function WeeklySummaryWidget({ delayMs }: { delayMs: number }) {
       ) : null}
     </WidgetCard>
   );
-}
+});
 
 // ——— Race Countdown ———
 
 const RACE_ICONS = { past: Trophy, week: Flag, month: Target, later: CalendarDays } as const;
 
-export function RaceCountdownWidget({ delayMs }: { delayMs: number }) {
+export const RaceCountdownWidget = memo(function RaceCountdownWidget({ delayMs }: { delayMs: number }) {
   const race = useRaceCountdown();
   const data = race.data;
   return (
@@ -314,7 +322,7 @@ export function RaceCountdownWidget({ delayMs }: { delayMs: number }) {
       {data ? <RaceBody race={data} /> : null}
     </WidgetCard>
   );
-}
+});
 
 function RaceBody({ race }: { race: NonNullable<DashboardSummary['primary_race']> }) {
   const range = raceRange(race.days_until);
@@ -357,7 +365,7 @@ function RaceBody({ race }: { race: NonNullable<DashboardSummary['primary_race']
 
 // ——— Momentum ———
 
-export function StreakWidget({ delayMs }: { delayMs: number }) {
+export const StreakWidget = memo(function StreakWidget({ delayMs }: { delayMs: number }) {
   const streak = useStreakWidget();
   const data = streak.data;
   return (
@@ -381,11 +389,11 @@ export function StreakWidget({ delayMs }: { delayMs: number }) {
       ) : null}
     </WidgetCard>
   );
-}
+});
 
 // ——— Readiness ———
 
-export function ReadinessScoreWidget({ delayMs }: { delayMs: number }) {
+export const ReadinessScoreWidget = memo(function ReadinessScoreWidget({ delayMs }: { delayMs: number }) {
   const readiness = useReadinessWidget();
   const score = scoreOrFallback(readiness.data?.readiness, READINESS_FALLBACK);
   return (
@@ -410,7 +418,7 @@ export function ReadinessScoreWidget({ delayMs }: { delayMs: number }) {
       </div>
     </WidgetCard>
   );
-}
+});
 
 /** A ring filled to `value` percent, its number in the middle. */
 export function ScoreRing({
