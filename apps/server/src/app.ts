@@ -37,7 +37,7 @@ import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
 import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutService } from './modules/workouts/service.ts';
 import { authenticator } from './plugins/authenticate.ts';
-import { authenticatedReads, storeCachedReads } from './plugins/cached-reads.ts';
+import { authenticatedReads } from './plugins/cached-reads.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { contractSerializerCompiler } from './plugins/serializer.ts';
@@ -141,7 +141,6 @@ export async function buildApp(config: AppConfig) {
   // response bodies, which every write to them invalidates (each service's onChange below).
   const readCache = createAthleteCache<string>({ redis: config.redis, ttlMs: config.readCacheTtlMs });
   app.addHook('onClose', async () => readCache.close());
-  storeCachedReads(app, readCache);
   const cachedReads = authenticatedReads(authenticate, readCache);
   // The dashboard's cached reads show the unread count: a notification change invalidates them too.
   const notificationService = createNotificationService(db, {
