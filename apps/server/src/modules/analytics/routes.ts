@@ -19,7 +19,6 @@ import {
   ZPolarization,
   ZRaceReadiness,
   ZRaceReadinessQuery,
-  ZServiceHealth,
   ZTrainingAnalytics,
   ZWeeksQuery,
   ZZonesDistribution,
@@ -27,8 +26,8 @@ import {
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
+import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { AnalyticsService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
@@ -51,25 +50,7 @@ export function analyticsRoutes(
     const tags = ['analytics'];
 
     // Health needs no session: it tells a load balancer whether this service and its database answer.
-    app.get(
-      '/health',
-      {
-        schema: {
-          tags,
-          summary: 'Analytics service and database health',
-          response: { 200: dataEnvelope(ZServiceHealth), 503: ZErrorResponse },
-        },
-      },
-      async (request) => {
-        try {
-          await ping();
-        } catch (err) {
-          request.log.error({ err }, 'analytics health check: database unreachable');
-          throw new AppError('SERVICE_UNAVAILABLE', 'Analytics service unavailable');
-        }
-        return { data: { status: 'ok' as const, service: 'analytics', database: 'ok' as const } };
-      },
-    );
+    serviceHealthRoute(app, { service: 'analytics', tags, ping });
 
     await app.register(async (scope) => {
       scope.addHook('preHandler', authenticate);
@@ -85,35 +66,13 @@ export function analyticsRoutes(
  * serializes the answer.
  */
 function registerReads(app: FastifyInstance, service: AnalyticsService, tags: string[]) {
-  function both<Q extends z.ZodObject, R extends z.ZodType>(
+  const both = <Q extends z.ZodObject, R extends z.ZodType>(
     path: string,
     summary: string,
     querystring: Q,
     response: R,
-    read: (request: {
-      auth: ReturnType<typeof requireAuth>;
-      id: string | undefined;
-      query: z.infer<Q>;
-    }) => Promise<z.input<R>>,
-  ) {
-    const schema = {
-      tags,
-      security,
-      summary,
-      querystring,
-      response: { 200: dataEnvelope(response), ...errors },
-    };
-    app.get(path, { schema }, async (request) => ({
-      data: await read({ auth: requireAuth(request), id: undefined, query: request.query as z.infer<Q> }),
-    }));
-    app.get(`${path}/:id`, { schema: { ...schema, params: ZAthleteIdParam } }, async (request) => ({
-      data: await read({
-        auth: requireAuth(request),
-        id: (request.params as { id: string }).id,
-        query: request.query as z.infer<Q>,
-      }),
-    }));
-  }
+    read: (request: OwnIdRequest<Q>) => Promise<z.input<R>>,
+  ) => routeWithOwnId(app, 'GET', path, { tags, summary, querystring, response }, read);
 
   both(
     '/weekly-load',

@@ -1,8 +1,6 @@
 // The Dashboard API under /api/dashboard (spec part 2 §7): the summary, recovery, training load and the
 // widgets' reads, each also at `/{id}` (the caller's own athlete id; any other is 404), and health.
 import {
-  dataEnvelope,
-  ZAthleteIdParam,
   ZDashboardRecovery,
   ZDashboardSummary,
   ZDashboardTrainingLoad,
@@ -11,19 +9,17 @@ import {
   ZErrorResponse,
   ZRaceCountdownWidget,
   ZReadinessWidget,
-  ZServiceHealth,
   ZStreakWidget,
   ZWeekSummary,
 } from '@stamina/contract';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { DashboardService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
+const _errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const _security = [{ bearerAuth: [] }];
 /** Spec part 2 §9: the recovery analysis spans 7 days by default. */
 const RECOVERY_DAYS = 7;
 
@@ -37,25 +33,7 @@ export function dashboardRoutes(
     const tags = ['dashboard'];
 
     // Health needs no session: it tells a load balancer whether this service and its database answer.
-    app.get(
-      '/health',
-      {
-        schema: {
-          tags,
-          summary: 'Dashboard service and database health',
-          response: { 200: dataEnvelope(ZServiceHealth), 503: ZErrorResponse },
-        },
-      },
-      async (request) => {
-        try {
-          await ping();
-        } catch (err) {
-          request.log.error({ err }, 'dashboard health check: database unreachable');
-          throw new AppError('SERVICE_UNAVAILABLE', 'Dashboard service unavailable');
-        }
-        return { data: { status: 'ok' as const, service: 'dashboard', database: 'ok' as const } };
-      },
-    );
+    serviceHealthRoute(app, { service: 'dashboard', tags, ping });
 
     await app.register(async (scope) => {
       scope.addHook('preHandler', authenticate);
@@ -70,35 +48,13 @@ export function dashboardRoutes(
  * provider cannot infer a reply type through these generics).
  */
 function registerReads(app: FastifyInstance, service: DashboardService, tags: string[]) {
-  function both<Q extends z.ZodObject, R extends z.ZodType>(
+  const both = <Q extends z.ZodObject, R extends z.ZodType>(
     path: string,
     summary: string,
     querystring: Q,
     response: R,
-    read: (request: {
-      auth: ReturnType<typeof requireAuth>;
-      id: string | undefined;
-      query: z.infer<Q>;
-    }) => Promise<z.input<R>>,
-  ) {
-    const schema = {
-      tags,
-      security,
-      summary,
-      querystring,
-      response: { 200: dataEnvelope(response), ...errors },
-    };
-    app.get(path, { schema }, async (request) => ({
-      data: await read({ auth: requireAuth(request), id: undefined, query: request.query as z.infer<Q> }),
-    }));
-    app.get(`${path}/:id`, { schema: { ...schema, params: ZAthleteIdParam } }, async (request) => ({
-      data: await read({
-        auth: requireAuth(request),
-        id: (request.params as { id: string }).id,
-        query: request.query as z.infer<Q>,
-      }),
-    }));
-  }
+    read: (request: OwnIdRequest<Q>) => Promise<z.input<R>>,
+  ) => routeWithOwnId(app, 'GET', path, { tags, summary, querystring, response }, read);
 
   both(
     '/summary',

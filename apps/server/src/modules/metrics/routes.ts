@@ -5,7 +5,6 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   dataEnvelope,
   WELLNESS_CSV_MAX_BYTES,
-  ZAthleteIdParam,
   ZCurrentMetrics,
   ZDateQuery,
   ZDaysQuery,
@@ -32,6 +31,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
+import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
 import type { MetricsService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
@@ -46,48 +46,15 @@ const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true
 // A POST without a body reaches validation as null: it means "today".
 const ZOptionalScoreRequest = ZScoreRequest.nullish();
 
-type Auth = ReturnType<typeof requireAuth>;
-
-/**
- * Registers `path` and `path/:id` with one schema and one handler (the id is checked by the service). The
- * plain instance is used because the type provider cannot infer a reply type through these generics; the
- * schemas still validate the request and serialize the answer.
- */
+/** `path` and `path/{id}` (the caller's own athlete id) with one schema and one handler. */
 function both<Q extends z.ZodType, B extends z.ZodType | undefined, R extends z.ZodType>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   path: string,
   options: { summary: string; querystring?: Q; body?: B; response: R; withoutId?: boolean },
-  handler: (r: {
-    auth: Auth;
-    id: string | undefined;
-    query: z.infer<Q>;
-    body: unknown;
-  }) => Promise<z.input<R>>,
+  handler: (r: OwnIdRequest<Q>) => Promise<z.input<R>>,
 ) {
-  const schema = {
-    tags,
-    security,
-    summary: options.summary,
-    ...(options.querystring ? { querystring: options.querystring } : {}),
-    ...(options.body ? { body: options.body } : {}),
-    response: { 200: dataEnvelope(options.response), ...errors },
-  };
-  const handle = (id: string | undefined) => async (request: FastifyRequest) => ({
-    data: await handler({
-      auth: requireAuth(request),
-      id,
-      query: request.query as z.infer<Q>,
-      body: request.body,
-    }),
-  });
-  if (!options.withoutId) app.route({ method, url: path, schema, handler: handle(undefined) });
-  app.route({
-    method,
-    url: `${path}/:id`,
-    schema: { ...schema, params: ZAthleteIdParam },
-    handler: (request) => handle((request.params as { id: string }).id)(request),
-  });
+  routeWithOwnId(app, method, path, { ...options, tags }, handler);
 }
 
 /** A binary file (a NUL byte or invalid UTF-8) is not a CSV; the text otherwise, without judging its columns. */
