@@ -1,5 +1,5 @@
 // Request and response schemas of the /api/auth area (spec part 1 §3, §7; issue: foundation §4).
-import { PASSWORD_MIN_LENGTH } from '@stamina/core';
+import { PASSWORD_MIN_LENGTH, RACE_TYPES } from '@stamina/core';
 import { z } from 'zod';
 
 const ZEmail = z
@@ -66,19 +66,8 @@ export const ZConfirmQuery = z.object({ token: z.string().max(2048).optional() }
 
 export const ZGender = z.enum(['male', 'female', 'other', 'prefer-not-to-say']);
 export const ZPrimarySport = z.enum(['running', 'cycling', 'swimming', 'triathlon']);
-export const ZGoalEvent = z.enum([
-  'Ironman',
-  'Half Ironman',
-  'Olympic Triathlon',
-  'Sprint Triathlon',
-  'Marathon',
-  'Half Marathon',
-  '10K',
-  '5K',
-  'Century Ride',
-  'Open Water Swim',
-  'Custom Event',
-]);
+/** The goal events of the profile form: the same list as a plan's race types (core RACE_TYPES). */
+export const ZGoalEvent = z.enum(RACE_TYPES);
 const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 /** How distances and paces are shown: metric (the default) or imperial. */
 const ZUnits = z.enum(['metric', 'imperial'], { error: 'units must be metric or imperial' });

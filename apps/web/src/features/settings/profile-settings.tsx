@@ -1,6 +1,6 @@
 // /settings/profile: the profile form of spec part 2 §3, saved through PUT /api/auth/profile.
 import type { User } from '@stamina/contract';
-import { initials } from '@stamina/core';
+import { initials, RACE_TYPES } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -19,19 +19,8 @@ const GENDERS = [
   ['other', 'Other'],
   ['prefer-not-to-say', 'Prefer not to say'],
 ] as const;
-const GOAL_EVENTS = [
-  'Ironman',
-  'Half Ironman',
-  'Olympic Triathlon',
-  'Sprint Triathlon',
-  'Marathon',
-  'Half Marathon',
-  '10K',
-  '5K',
-  'Century Ride',
-  'Open Water Swim',
-  'Custom Event',
-] as const;
+/** The profile's goal events are the plans' race types (spec part 2 §3). */
+const GOAL_EVENTS = RACE_TYPES;
 const LANGUAGES = [['en', 'English']] as const;
 
 type Meta = User['user_metadata'];
