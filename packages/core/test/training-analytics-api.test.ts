@@ -49,7 +49,7 @@ describe('trainingReadinessFromForm', () => {
     fc.assert(
       fc.property(
         fc.double({ min: -200, max: 300, noNaN: true }),
-        fc.double({ min: 0, max: 100 }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
         (a, step) => {
           const b = a + step;
           if (b <= 25) return trainingReadinessFromForm(a) <= trainingReadinessFromForm(b);
