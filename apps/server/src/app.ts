@@ -181,8 +181,8 @@ export async function buildApp(config: AppConfig) {
     },
     app.log,
   );
-  await app.register(metricsRoutes(metricsService, authenticate), { prefix: '/api/metrics' });
-  await app.register(metricsV1Routes(metricsService, authenticate), { prefix: '/api/v1/metrics' });
+  await app.register(metricsRoutes(metricsService, cachedReads), { prefix: '/api/metrics' });
+  await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
   await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {

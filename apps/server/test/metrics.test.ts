@@ -278,6 +278,18 @@ describe('histories, current and summary', () => {
     expect((await call('GET', '/api/v1/metrics/current')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/metrics/current' })).statusCode).toBe(401);
   });
+
+  it('a wellness write shows at once in reads made before it (which the athlete cache keeps)', async () => {
+    const as = (await t.signUpAndConfirm()).session.access_token;
+    expect((await data('/api/v1/metrics/current', as)).hrv).toBeNull();
+    expect((await data('/api/v1/metrics/hrv', as)).points).toEqual([]);
+    // Read twice, so the body is stored in the athlete cache before the write.
+    expect((await data('/api/v1/metrics/current', as)).hrv).toBeNull();
+    const posted = await call('POST', '/api/metrics', { date: today, hrv: 61 }, as);
+    expect(posted.statusCode, posted.body).toBeLessThan(300);
+    expect((await data('/api/v1/metrics/current', as)).hrv).toEqual({ value: 61, date: today });
+    expect((await data('/api/v1/metrics/hrv', as)).points).toEqual([{ date: today, value: 61 }]);
+  });
 });
 
 describe('the recovery hook', () => {
