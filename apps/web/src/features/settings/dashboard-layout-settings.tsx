@@ -26,13 +26,13 @@ import { LAYOUT_STYLES, type LayoutStyle, normalizeWidgetConfig, type WidgetConf
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
 import { PageHeader } from '../shell/page-header.tsx';
 import { athleteKeys, useAthleteProfile, useUpdateAthleteProfile } from './api/update-athlete-profile.ts';
 

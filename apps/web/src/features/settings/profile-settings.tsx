@@ -2,13 +2,13 @@
 import type { User } from '@stamina/contract';
 import { initials, RACE_TYPES } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PageHeader } from '../shell/page-header.tsx';
 

@@ -14,10 +14,10 @@ import {
   X,
 } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
 import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
 const LINKS = [

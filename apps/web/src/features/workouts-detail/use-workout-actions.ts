@@ -4,10 +4,10 @@ import type { Workout } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { toast } from 'sonner';
 import { api } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { WORKOUT_DERIVED_QUERIES } from '../../lib/query-client.ts';
+import { toast } from '../../lib/toast.ts';
 import type { CalendarEvent } from '../workouts/api/calendar.ts';
 import { workoutKeys } from '../workouts/api/keys.ts';
 

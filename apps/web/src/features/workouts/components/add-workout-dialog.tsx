@@ -7,11 +7,11 @@ import type { Sport } from '@stamina/core';
 import { format, isToday, parseISO } from 'date-fns';
 import { LayoutTemplate, PencilLine, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateWorkout, useImportWorkoutFile } from '../api/mutations.ts';
 import { SportIcon } from './sport-icon.tsx';
 
