@@ -12,13 +12,13 @@ import { RefreshMetricsButton } from '../features/dashboard/components/refresh-m
 import { NotificationsBell } from '../features/notifications/components/notifications-bell.tsx';
 import { NavigationDrawer } from '../features/shell/navigation-drawer.tsx';
 import { cn } from '../lib/cn.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { takeQueryClient } from './boot-queries.ts';
 
 export function AppShell() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => takeQueryClient(user?.id));
   const name = displayName(user);
   const onDashboard = pathname === '/dashboard';
 

@@ -2,7 +2,16 @@
 
 import type { Session, SignupRequest, User } from '@stamina/contract';
 import { DEFAULT_UNITS, type Units } from '@stamina/core';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { onSessionChange, readSession, writeSession } from '../../lib/session-store.ts';
 
@@ -66,19 +75,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser(null);
       setLoading(false);
     } else {
-      api
-        .get<{ data: User }>('/auth/me')
-        .then(({ data }) => {
+      // One transition for the whole outcome: the signed-in page then renders once, time-sliced, instead of
+      // in two blocking passes (the user, then the end of loading).
+      api.get<{ data: User }>('/auth/me').then(
+        ({ data }) => {
           if (!active) return;
-          const current = readSession();
-          if (current) writeSession({ ...current, user: data });
-          setUser(data);
+          startTransition(() => {
+            const current = readSession();
+            if (current) writeSession({ ...current, user: data });
+            setUser(data);
+            setLoading(false);
+          });
           if (fromLink) checkHealth();
-        })
-        .catch(() => {
-          if (active && !readSession()) setUser(null);
-        })
-        .finally(() => active && setLoading(false));
+        },
+        () => {
+          if (!active) return;
+          startTransition(() => {
+            if (!readSession()) setUser(null);
+            setLoading(false);
+          });
+        },
+      );
     }
     const unsubscribe = onSessionChange((next) => setUser(next?.user ?? null));
     // Another tab signing in or out updates this one too.
