@@ -109,7 +109,19 @@ describe('GET /api/dashboard/summary', () => {
     expect(summary.weekly_summary.week_start).toBe(weekStartOf(today));
     // Training every day for 4 weeks against nothing before: volume is up.
     expect(summary.trends.volume_trend).toBe('improving');
-    expect(typeof summary.trends.readiness_trend).toBe('number');
+    // The trend badge is the daily readiness series' last 7 days against the 7 before.
+    const series = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics/readiness-trends?days=14',
+      headers: bearer(owner.token),
+    });
+    const scores: number[] = series.json().data.days.map((d: { score: number }) => d.score);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const expected = ((mean(scores.slice(7)) - mean(scores.slice(0, 7))) / mean(scores.slice(0, 7))) * 100;
+    expect(scores.every((score) => typeof score === 'number')).toBe(true);
+    expect(summary.trends.readiness_trend).toBeCloseTo(expected, 0);
+    expect(summary.trends.readiness_trend).not.toBe(0);
+    expect((await data('widgets/readiness')).trends.readiness_trend).toBe(summary.trends.readiness_trend);
     // The sweep ran: this week's plan was announced.
     expect(summary.unread_notifications).toBeGreaterThanOrEqual(1);
   });

@@ -17,7 +17,6 @@ import type {
 } from '@stamina/contract';
 import {
   addDays,
-  type DailyLoadPoint,
   dateInTimeZone,
   daysBetween,
   formLevel,
@@ -44,6 +43,7 @@ export interface DashboardMetrics {
   recoveryFor(auth: AuthContext, date?: string): Promise<RecoveryScoreDto | null>;
   readinessFor(auth: AuthContext, date?: string): Promise<ReadinessDto>;
   recoveryAnalysis(auth: AuthContext, days: number): Promise<RecoveryAnalysis>;
+  dailyReadiness(auth: AuthContext, days: number): Promise<{ date: string; score: number | null }[]>;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -102,14 +102,6 @@ export function loadTrends(rows: readonly DailyLoadRow[], today: string) {
   }
   const intensity = volume.map((minutes, i) => (minutes > 0 ? tss[i]! / (minutes / 60) : Number.NaN));
   return { volume_trend: trendOf(volume), intensity_trend: trendOf(intensity) };
-}
-
-/**
- * Daily readiness for the trend: the form-based training readiness of each day (core
- * trainingReadinessFromForm, the Analytics page's readiness), null on days before any training.
- */
-function readinessByDay(points: readonly DailyLoadPoint[]): (number | null)[] {
-  return points.map((p) => (p.ctl === 0 && p.atl === 0 ? null : trainingReadinessFromForm(p.tsb)));
 }
 
 function primaryRaceOf(plan: PlanRow | undefined, today: string): PrimaryRace | null {
@@ -198,14 +190,20 @@ export function createDashboardService(
       today,
     );
     const now = points.at(-1)!;
-    return {
-      ctl: round1(now.ctl),
-      atl: round1(now.atl),
-      tsb: round1(now.tsb),
-      readinessTrend: percentChange(readinessByDay(points), READINESS_TREND_DAYS),
-      ...loadTrends(rows, today),
-    };
+    return { ctl: round1(now.ctl), atl: round1(now.atl), tsb: round1(now.tsb), ...loadTrends(rows, today) };
   }
+
+  /** The last 7 days' mean readiness against the 7 before, in percent: the hero's trend badge. */
+  const readinessTrendOf = (auth: AuthContext) =>
+    fromMetrics(
+      'readiness trend',
+      async (m) =>
+        percentChange(
+          (await m.dailyReadiness(auth, 2 * READINESS_TREND_DAYS)).map((day) => day.score),
+          READINESS_TREND_DAYS,
+        ),
+      0,
+    );
 
   /** The readiness score, or null when there is nothing to compute it from: no recovery and no load. */
   const readinessScore = (
@@ -230,16 +228,18 @@ export function createDashboardService(
       // The sweep first, so that the unread count includes what it creates; it is throttled, so most
       // summaries skip it.
       await notifications.sweep(auth, now);
-      const [workout, week, streak, plan, load, recovery, readiness, unread] = await Promise.all([
-        repo.firstWorkoutOn(db, auth.athleteId, today),
-        trainingLoad.weekSummary(auth, undefined, now),
-        streakOf(auth, now),
-        findActivePlan(db, auth.athleteId),
-        loadWindow(auth, today),
-        recoveryOf(auth),
-        readinessOf(auth),
-        notifications.unreadCount(auth.athleteId),
-      ]);
+      const [workout, week, streak, plan, load, recovery, readiness, readinessTrend, unread] =
+        await Promise.all([
+          repo.firstWorkoutOn(db, auth.athleteId, today),
+          trainingLoad.weekSummary(auth, undefined, now),
+          streakOf(auth, now),
+          findActivePlan(db, auth.athleteId),
+          loadWindow(auth, today),
+          recoveryOf(auth),
+          readinessOf(auth),
+          readinessTrendOf(auth),
+          notifications.unreadCount(auth.athleteId),
+        ]);
       return {
         athlete_id: auth.athleteId,
         date: today,
@@ -255,7 +255,7 @@ export function createDashboardService(
         primary_race: primaryRaceOf(plan, today),
         active_plan: activePlanOf(plan, today),
         trends: {
-          readiness_trend: load.readinessTrend,
+          readiness_trend: readinessTrend,
           volume_trend: load.volume_trend,
           intensity_trend: load.intensity_trend,
         },
@@ -303,10 +303,11 @@ export function createDashboardService(
     ): Promise<z.input<typeof ZReadinessWidget>> {
       own(auth, athleteId);
       const today = dateInTimeZone(now, auth.timezone);
-      const [load, recovery, readiness, plan, streak, week] = await Promise.all([
+      const [load, recovery, readiness, readinessTrend, plan, streak, week] = await Promise.all([
         loadWindow(auth, today),
         recoveryOf(auth),
         readinessOf(auth),
+        readinessTrendOf(auth),
         findActivePlan(db, auth.athleteId),
         streakOf(auth, now),
         trainingLoad.weekSummary(auth, undefined, now),
@@ -316,7 +317,7 @@ export function createDashboardService(
       return {
         readiness: score,
         readinessConfidence: score === null ? 0 : (readiness?.confidence ?? 0),
-        trends: { readiness_trend: load.readinessTrend },
+        trends: { readiness_trend: readinessTrend },
         recoveryFactors: {
           sleep_duration: recovery?.factors.sleep_duration.value ?? null,
           hrv: recovery?.factors.hrv.value ?? null,

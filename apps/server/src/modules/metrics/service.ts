@@ -246,6 +246,23 @@ export function createMetricsService(
     return { date: day, ...result, recommendations: [headline, ...advice] };
   }
 
+  /**
+   * Each day's readiness over the `days` ending today, scored as readinessFor scores it; null on a day with
+   * neither a recovery score nor any training load behind it (nothing to score).
+   */
+  async function dailyReadiness(auth: AuthContext, days: number, now = new Date()) {
+    const end = today(auth, now);
+    const from = addDays(end, -(days - 1));
+    const { days: scored, loadByDate } = await scoredRange(auth.athleteId, from, end);
+    const recoveryByDate = new Map(scored.map((d) => [d.row.date, d.recovery]));
+    return Array.from({ length: days }, (_, i) => addDays(from, i)).map((date) => {
+      const recovery = recoveryByDate.get(date) ?? null;
+      const load = loadByDate.get(date);
+      const untrained = !load || (load.ctl === 0 && load.atl === 0);
+      return { date, score: recovery === null && untrained ? null : readinessOf(recovery, load).score };
+    });
+  }
+
   async function recoveryAnalysis(auth: AuthContext, days: number, now = new Date()) {
     const end = today(auth, now);
     const { days: scored } = await scoredRange(auth.athleteId, addDays(end, -(days - 1)), end);
@@ -296,6 +313,7 @@ export function createMetricsService(
     recoveryFor,
     readinessFor,
     recoveryAnalysis,
+    dailyReadiness,
     history,
 
     async list(auth: AuthContext, query: { start_date?: string; end_date?: string }, now = new Date()) {
@@ -358,15 +376,7 @@ export function createMetricsService(
 
     async readinessTrends(auth: AuthContext, id: string | undefined, days: number, now = new Date()) {
       own(auth, id);
-      const end = today(auth, now);
-      const from = addDays(end, -(days - 1));
-      const { days: scored, loadByDate } = await scoredRange(auth.athleteId, from, end);
-      const recoveryByDate = new Map(scored.map((d) => [d.row.date, d.recovery]));
-      const points = Array.from({ length: days }, (_, i) => addDays(from, i)).map((date) => ({
-        date,
-        score: readinessOf(recoveryByDate.get(date) ?? null, loadByDate.get(date)).score,
-      }));
-      return scoreTrends(points);
+      return scoreTrends(await dailyReadiness(auth, days, now));
     },
 
     async recommendations(auth: AuthContext, id: string | undefined, now = new Date()) {
