@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
+import { Toaster } from '../src/components/ui/toaster.tsx';
 import type { CalendarEvent } from '../src/features/workouts/api/calendar.ts';
 
 let counter = 0;

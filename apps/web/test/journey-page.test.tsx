@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../src/components/ui/toaster.tsx';
 import { JourneyPage } from '../src/features/plan/journey-page.tsx';
 import { type Call, json, mockFetch } from './calendar-test-utils.tsx';
 

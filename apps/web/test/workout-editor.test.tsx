@@ -3,8 +3,8 @@ import { type Interval, type ParsedWorkout, type ParseWarning, summarize } from 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../src/components/ui/toaster.tsx';
 import { ConfidenceBadge } from '../src/features/workouts/components/confidence-badge.tsx';
 import {
   WorkoutEditorDialog,
