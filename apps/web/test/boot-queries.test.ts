@@ -31,18 +31,17 @@ afterEach(() => {
 });
 
 describe('boot queries', () => {
-  it('opening /dashboard signed in sends every dashboard read and the bell at once, before any render', async () => {
+  it('opening /dashboard signed in sends the reads of the default dashboard and the bell at once, before any render', async () => {
     const calls = mockDashboard();
     signIn();
     startBootQueries('/dashboard');
-    await vi.waitFor(() => expect(calls).toHaveLength(10));
+    await vi.waitFor(() => expect(calls).toHaveLength(9));
     expect(paths(calls)).toEqual([
       '/api/athletes/me',
       '/api/dashboard/recovery',
       '/api/dashboard/summary',
       '/api/dashboard/widgets/race-countdown',
       '/api/dashboard/widgets/readiness',
-      '/api/dashboard/widgets/streak',
       '/api/dashboard/widgets/weekly-summary',
       '/api/notifications',
       '/api/v1/metrics/current',

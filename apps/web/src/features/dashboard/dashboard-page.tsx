@@ -235,7 +235,13 @@ export function DashboardPage() {
             data-testid="widget-grid"
           >
             {widgets.map((widget) => (
-              <div key={widget.id} data-widget={widget.id} className="flex min-w-0 flex-col [&>*]:flex-1">
+              // Widgets off screen skip style, layout and paint until scrolled near (content-visibility),
+              // keeping a remembered or estimated height so nothing shifts.
+              <div
+                key={widget.id}
+                data-widget={widget.id}
+                className="flex min-w-0 flex-col [contain-intrinsic-size:auto_14rem] [content-visibility:auto] [&>*]:flex-1"
+              >
                 {renderWidget(widget.id, widgetDelayMs(widget.order))}
               </div>
             ))}
