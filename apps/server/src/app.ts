@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(authRoutes(authService, authenticate, limits), { prefix: '/api/auth' });
   // Reads computed from workouts, plans, wellness and notifications are served from a per-athlete cache of
   // response bodies, which every write to them invalidates (each service's onChange below).
-  const readCache = createAthleteCache<string>({ redis: config.redis, ttlMs: config.readCacheTtlMs });
+  const readCache = createAthleteCache<Buffer>({ redis: config.redis, ttlMs: config.readCacheTtlMs });
   app.addHook('onClose', async () => readCache.close());
   const cachedReads = authenticatedReads(authenticate, readCache);
   // The dashboard's cached reads show the unread count: a notification change invalidates them too.

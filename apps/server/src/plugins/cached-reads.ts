@@ -13,7 +13,7 @@ import type { AthleteCache } from '../lib/athlete-cache.ts';
 
 export function authenticatedReads(
   authenticate: preHandlerHookHandler,
-  cache: AthleteCache<string>,
+  cache: AthleteCache<Buffer>,
 ): preHandlerHookHandler {
   return function authenticateThenServeCached(request, reply, done) {
     authenticate.call(this, request, reply, (err?: Error) => {
@@ -25,7 +25,8 @@ export function authenticatedReads(
       const key = `${request.url}|${dateInTimeZone(new Date(), auth.timezone)}`;
       const found = cache.lookup(auth.athleteId, key);
       if (found.hit) {
-        // Answered from the hook: a string body is sent as it is, and the route handler does not run.
+        // Answered from the hook: the stored bytes are sent as they are (no encoding per request), and the
+        // route handler does not run.
         reply.type('application/json; charset=utf-8').send(found.value);
         return;
       }
@@ -33,7 +34,7 @@ export function authenticatedReads(
         const status = reply.statusCode;
         const serialize = reply.getSerializationFunction(String(status));
         const body = serialize ? serialize(payload as Record<string, unknown>) : JSON.stringify(payload);
-        if (status === 200) cache.store(auth.athleteId, key, found.generation, body);
+        if (status === 200) cache.store(auth.athleteId, key, found.generation, Buffer.from(body));
         return body;
       });
       done();
