@@ -2,18 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBootQueries, takeQueryClient } from '../src/app/boot-queries.ts';
 import { summaryQuery } from '../src/features/dashboard/api/summary.ts';
 import { writeSession } from '../src/lib/session-store.ts';
-import { mockDashboard, summary, user } from './dashboard-fixtures.ts';
-
-function signIn(as = user) {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  writeSession({
-    access_token: `h.${payload}.s`,
-    refresh_token: 'refresh',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: 'bearer',
-    user: as,
-  });
-}
+import { mockDashboard, signIn, summary, user } from './dashboard-fixtures.ts';
 
 const paths = (calls: { url: URL }[]) => calls.map((call) => call.url.pathname).sort();
 

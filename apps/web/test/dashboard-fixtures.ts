@@ -1,9 +1,10 @@
 // Dashboard API answers for the dashboard, bell and celebrations tests, shaped by the contract's types, and a
 // fetch mock routed by path. "Today" is Tuesday 18 November 2025; errors answer 400 so nothing is retried.
-import type { AthleteProfile, DashboardSummary, NotificationDto } from '@stamina/contract';
+import type { AthleteProfile, DashboardSummary, NotificationDto, User } from '@stamina/contract';
 import { defaultWidgetConfig } from '@stamina/core';
 import type { ReadinessWidgetData } from '../src/features/dashboard/api/readiness-widget.ts';
 import type { DashboardRecovery } from '../src/features/dashboard/api/recovery.ts';
+import { writeSession } from '../src/lib/session-store.ts';
 import { type Call, json, makeWorkout, mockFetch, toEvent } from './calendar-test-utils.tsx';
 
 export const TODAY = '2025-11-18';
@@ -17,6 +18,18 @@ export const user = {
   email_confirmed_at: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
 };
+
+/** Stores a session for `as` whose token expires in an hour, as a signed-in browser has. */
+export function signIn(as: User = user): void {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
+  writeSession({
+    access_token: `h.${payload}.s`,
+    refresh_token: 'refresh',
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: 'bearer',
+    user: as,
+  });
+}
 
 export const todaysWorkout = makeWorkout({
   title: 'Threshold Intervals',

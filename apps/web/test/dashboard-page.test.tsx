@@ -6,18 +6,15 @@ import { ReadinessHero } from '../src/features/dashboard/components/readiness-he
 import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { renderWithProviders } from './calendar-test-utils.tsx';
-import { failure, mockDashboard, profile, summary, todaysWorkout, user } from './dashboard-fixtures.ts';
-
-function signIn() {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  writeSession({
-    access_token: `h.${payload}.s`,
-    refresh_token: 'refresh',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: 'bearer',
-    user,
-  });
-}
+import {
+  failure,
+  mockDashboard,
+  profile,
+  signIn,
+  summary,
+  todaysWorkout,
+  user,
+} from './dashboard-fixtures.ts';
 
 function renderDashboard() {
   signIn();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../src/app/router.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { json, mockFetch } from './calendar-test-utils.tsx';
+import { signIn as signInAs } from './dashboard-fixtures.ts';
 
 const user = {
   id: '00000000-0000-4000-8000-000000000000',
@@ -24,16 +25,7 @@ const athlete = {
   notification_preferences: { missedSession: true, newWeekPlan: false, recoveryWarning: true },
 };
 
-function signIn() {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  writeSession({
-    access_token: `h.${payload}.s`,
-    refresh_token: 'refresh',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: 'bearer',
-    user,
-  });
-}
+const signIn = () => signInAs(user);
 
 function renderPreferences() {
   render(

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../src/app/router.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { json, mockFetch } from './calendar-test-utils.tsx';
+import { signIn as signInAs } from './dashboard-fixtures.ts';
 
 const user = {
   id: '00000000-0000-4000-8000-000000000000',
@@ -16,16 +17,7 @@ const user = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-function signIn() {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  writeSession({
-    access_token: `h.${payload}.s`,
-    refresh_token: 'refresh',
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: 'bearer',
-    user,
-  });
-}
+const signIn = () => signInAs(user);
 
 afterEach(() => writeSession(null));
 
