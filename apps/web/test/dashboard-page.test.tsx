@@ -6,15 +6,7 @@ import { ReadinessHero } from '../src/features/dashboard/components/readiness-he
 import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { renderWithProviders } from './calendar-test-utils.tsx';
-import {
-  failure,
-  mockDashboard,
-  profile,
-  signIn,
-  summary,
-  todaysWorkout,
-  user,
-} from './dashboard-fixtures.ts';
+import { failure, mockDashboard, profile, signIn, summary, todaysWorkout } from './dashboard-fixtures.ts';
 
 function renderDashboard() {
   signIn();
