@@ -9,12 +9,40 @@ import {
   loadSeries,
   rampRate,
   rederiveLoadFrom,
+  restLoad,
   trainingLoadStep,
   weeklyTssFromAtl,
 } from '../src/index.ts';
 
 const days = (from: string, tss: readonly number[]): DailyTss[] =>
   tss.map((value, i) => ({ date: addDays(from, i), tss: value }));
+
+describe('restLoad', () => {
+  it('equals that many rest days stepped one by one, for any load and gap', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.integer({ min: 0, max: 400 }),
+        (ctl, atl, gap) => {
+          let stepped = { ctl, atl };
+          for (let i = 0; i < gap; i++) stepped = trainingLoadStep(stepped, 0);
+          const closed = restLoad({ ctl, atl }, gap);
+          expect(closed.ctl).toBeCloseTo(stepped.ctl, 9);
+          expect(closed.atl).toBeCloseTo(stepped.atl, 9);
+        },
+      ),
+    );
+  });
+
+  it('costs the same for a gap of two centuries, and reaches (almost) nothing', () => {
+    const after = restLoad({ ctl: 120, atl: 150 }, 73_000);
+    expect(after.ctl).toBeLessThan(1e-100);
+    expect(after.atl).toBe(0);
+    expect(restLoad({ ctl: 50, atl: 60 }, -3)).toEqual({ ctl: 50, atl: 60 });
+    expect(restLoad(null, 10)).toEqual({ ctl: 0, atl: 0 });
+  });
+});
 
 describe('trainingLoadStep', () => {
   it('moves CTL and ATL by 1 − e^(−1/N) of the gap to the day’s TSS', () => {

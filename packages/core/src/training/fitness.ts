@@ -57,6 +57,18 @@ export function trainingLoadStep(previous: LoadState | null | undefined, tss: nu
   return { ctl, atl, tsb: ctl - atl };
 }
 
+/**
+ * CTL and ATL after `days` days without training: the closed form of that many steps of TSS 0, so a gap of any
+ * length costs the same (the daily load table stores only days with sessions; reads decay across the gaps).
+ * `days` ≤ 0 (or not finite) leaves the load as it is; a negative, NaN or infinite load counts as 0.
+ */
+export function restLoad(state: LoadState | null | undefined, days: number): LoadState {
+  const ctl = nonNegative(state?.ctl);
+  const atl = nonNegative(state?.atl);
+  if (!(days > 0) || !Number.isFinite(days)) return { ctl, atl };
+  return { ctl: ctl * (1 - CTL_DAILY_GAIN) ** days, atl: atl * (1 - ATL_DAILY_GAIN) ** days };
+}
+
 export interface LoadSeriesOptions {
   /** First day of the series; default the earliest date of the input. Earlier entries are ignored. */
   from?: string;

@@ -15,12 +15,13 @@ import {
   consistencyAnalysis,
   type DailyLoadPoint,
   dateInTimeZone,
+  epochDay,
   daysBetween,
-  extendSeriesTo,
   fitnessFormRecord,
   isoWeekNumber,
   loadSeries,
   loadTrend,
+  restLoad,
   trainingStreak,
   weeklyTssFromAtl,
   weekStartOf,
@@ -44,7 +45,7 @@ export function createTrainingLoadService(db: Db) {
   }
 
   /**
-   * The daily series from `from` to `to` (stored days, decayed across days after the last stored one), with
+   * The daily series from `from` to `to` (stored days with work, decayed across the days between), with
    * the stored rows of the range for the readers that also need their minutes, sessions and zones.
    */
   async function loadDays(
@@ -54,11 +55,8 @@ export function createTrainingLoadService(db: Db) {
   ): Promise<{ points: DailyLoadPoint[]; rows: repo.DailyLoadRow[] }> {
     const before = await repo.lastDayBefore(db, athleteId, from);
     const rows = await repo.daysBetween(db, athleteId, from, to);
-    let seed = before ? { ctl: before.ctl, atl: before.atl } : null;
-    if (before && before.date < addDays(from, -1)) {
-      const decayed = extendSeriesTo([{ ...before, tss: before.tss }], addDays(from, -1)).at(-1);
-      seed = decayed ? { ctl: decayed.ctl, atl: decayed.atl } : seed;
-    }
+    // Only days with work are stored: the last one before the range, rested up to the day before it.
+    const seed = before ? restLoad(before, epochDay(from) - epochDay(before.date) - 1) : null;
     const points = loadSeries(
       rows.map((row) => ({ date: row.date, tss: row.tss })),
       { from, to, seed },

@@ -1,8 +1,8 @@
 // Keeps an athlete's daily load table current. Called in the transaction of every workout write that can
 // change completed work, with the earliest day the write touched: every stored day from there on is
 // re-derived, so a change to an old workout flows through the whole fitness and fatigue series after it,
-// and nothing before it is recomputed.
-import { addDays, type Sport, trainingLoadStep, type Zone } from '@stamina/core';
+// and nothing before it is recomputed. Rules: docs/training-load.md, "The daily load table".
+import { epochDay, restLoad, type Sport, trainingLoadStep, type Zone } from '@stamina/core';
 import type { Conn } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
@@ -64,39 +64,40 @@ function emptyDay(date: string): Day {
   };
 }
 
-/** Re-derives every stored day from `fromDate` on (or from the day after the last stored one, if later). */
+/**
+ * Re-derives every stored day from `fromDate` on. Only days with completed sessions are stored: the rows
+ * written are the days with work from `fromDate` on, whatever the dates (an old workout next to one today
+ * writes two rows, not a row per day between them), and CTL and ATL decay across the gaps in closed form.
+ * It runs under the athlete's load lock (repo.lockAthleteLoad), so concurrent writes re-derive one after the
+ * other, each from the committed state: see docs/training-load.md, "The daily load table".
+ */
 export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: string): Promise<void> {
+  await repo.lockAthleteLoad(db, athleteId);
   const before = await repo.lastDayBefore(db, athleteId, fromDate);
-  // Days are stored without gaps from the first completed session on, so the series restarts right after
-  // the last stored day before the change (or at the first session, for an athlete with none before).
-  const replaceFrom = before ? addDays(before.date, 1) : fromDate;
-  const sessions = await repo.completedSessionsFrom(db, athleteId, replaceFrom);
-  const first = sessions[0];
-  const last = sessions.at(-1);
-  if (!first || !last) {
-    // Nothing completed from here on: the table ends at the last day with work; reads decay from there.
-    await repo.replaceDaysFrom(db, athleteId, replaceFrom, []);
-    return;
-  }
-  const start = before ? replaceFrom : first.date;
+  const sessions = await repo.completedSessionsFrom(db, athleteId, fromDate);
   const byDate = new Map<string, Session[]>();
-  for (const session of sessions) byDate.set(session.date, [...(byDate.get(session.date) ?? []), session]);
+  for (const session of sessions) {
+    const same = byDate.get(session.date);
+    if (same) same.push(session);
+    else byDate.set(session.date, [session]);
+  }
 
   const days: Day[] = [];
-  let previous = { ctl: before?.ctl ?? 0, atl: before?.atl ?? 0 };
-  for (let date = start; date <= last.date; date = addDays(date, 1)) {
+  let previous: { date: string; ctl: number; atl: number } | undefined = before;
+  for (const [date, daySessions] of byDate) {
     const day = emptyDay(date);
-    for (const session of byDate.get(date) ?? []) {
+    for (const session of daySessions) {
       day.sessions += 1;
       day.tss += session.tss ?? 0;
       day[MINUTES_COLUMN[session.sport as Sport]] += Math.max(0, session.durationMinutes ?? 0);
       const zones = sessionZoneSeconds(session);
       for (let z = 0; z < 5; z++) day.zoneSeconds[z]! += zones[z]!;
     }
-    const next = trainingLoadStep(previous, day.tss);
-    Object.assign(day, next);
-    previous = next;
+    // The rest days between the previous day with work and this one, then this day's training.
+    const rested = previous ? restLoad(previous, epochDay(date) - epochDay(previous.date) - 1) : null;
+    Object.assign(day, trainingLoadStep(rested, day.tss));
+    previous = day;
     days.push(day);
   }
-  await repo.replaceDaysFrom(db, athleteId, replaceFrom, days);
+  await repo.replaceDaysFrom(db, athleteId, fromDate, days);
 }
