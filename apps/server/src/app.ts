@@ -39,6 +39,7 @@ import { createWorkoutService } from './modules/workouts/service.ts';
 import { authenticator } from './plugins/authenticate.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuards } from './plugins/input-guards.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { contractSerializerCompiler } from './plugins/serializer.ts';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig) {
     done();
   });
   registerErrorHandler(app);
+  registerInputGuards(app);
 
   // CORS stays closed (no plugin, no headers) unless origins are configured.
   if (config.corsOrigins?.length) await app.register(fastifyCors, { origin: config.corsOrigins });

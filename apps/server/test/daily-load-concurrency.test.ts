@@ -91,7 +91,8 @@ describe('daily load under concurrent writes', () => {
     const ids: string[] = created.map((r) => r.json().data.id);
     const mixed = await Promise.all(
       ids.map((id, i) => {
-        if (i % 4 === 0) return t.app.inject({ method: 'DELETE', url: `${API}/${id}`, headers: bearer(token) });
+        if (i % 4 === 0)
+          return t.app.inject({ method: 'DELETE', url: `${API}/${id}`, headers: bearer(token) });
         if (i % 4 === 1) return create(100 + i);
         const payload = i % 4 === 2 ? { workout_date: day(i + 5) } : { status: 'planned' };
         return t.app.inject({ method: 'PUT', url: `${API}/${id}`, headers: bearer(token), payload });

@@ -2,9 +2,8 @@
 // zones-distribution, load/{id} and analytics/{id} reads. Everything is computed from completed workouts
 // (and, later, imported activities) through the daily load table; "today" is the athlete's own calendar day.
 import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
 import { ZConsistency, ZFitnessFormRecord, ZWeeklyLoad } from './training-load.ts';
-
-const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 
 /**
  * Periods of the zone and polarization reads, as days ending today: week 7, month 28 (four training weeks),

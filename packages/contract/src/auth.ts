@@ -1,6 +1,7 @@
 // Request and response schemas of the /api/auth area (spec part 1 §3, §7; issue: foundation §4).
 import { PASSWORD_MIN_LENGTH, RACE_TYPES } from '@stamina/core';
 import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
 
 const ZEmail = z
   .string({ error: 'Email is required' })
@@ -68,7 +69,6 @@ export const ZGender = z.enum(['male', 'female', 'other', 'prefer-not-to-say']);
 export const ZPrimarySport = z.enum(['running', 'cycling', 'swimming', 'triathlon']);
 /** The goal events of the profile form: the same list as a plan's race types (core RACE_TYPES). */
 export const ZGoalEvent = z.enum(RACE_TYPES);
-const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 /** How distances and paces are shown: metric (the default) or imperial. */
 const ZUnits = z.enum(['metric', 'imperial'], { error: 'units must be metric or imperial' });
 

@@ -1,4 +1,5 @@
 // Envelopes shared by every endpoint: successes are { data }, errors are { message, code, detail? }.
+import { EARLIEST_DATE, isDateInRange, LATEST_DATE } from '@stamina/core';
 import { z } from 'zod';
 
 export const ZErrorResponse = z
@@ -15,3 +16,11 @@ export function dataEnvelope<T extends z.ZodType>(schema: T) {
 }
 
 export const ZMessage = z.object({ message: z.string() });
+
+/**
+ * Every calendar date a client sends: YYYY-MM-DD, a real day, from 1900-01-01 to 2100-12-31 (core
+ * EARLIEST_DATE and LATEST_DATE; docs/RELIABILITY.md says why).
+ */
+export const ZIsoDate = z.iso
+  .date({ error: 'Use a date in the form YYYY-MM-DD' })
+  .refine(isDateInRange, `Use a date between ${EARLIEST_DATE} and ${LATEST_DATE}`);

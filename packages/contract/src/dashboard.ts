@@ -3,6 +3,7 @@
 // notifications with their preferences (part 1 §3 "Preferences").
 import { LAYOUT_STYLES, WIDGET_IDS } from '@stamina/core';
 import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
 import { ZRecoveryAnalysis, ZRecoveryScore } from './metrics.ts';
 import { ZWeeklyLoad, ZWeekSummary } from './training-load.ts';
 
@@ -221,5 +222,5 @@ export const ZNotificationsReadAll = z
 
 /** GET /api/dashboard/widgets/weekly-summary?week_start: any day of the Monday week (default this week). */
 export const ZDashboardWeekQuery = z.object({
-  week_start: z.iso.date({ error: 'week_start must be a date in the form YYYY-MM-DD' }).optional(),
+  week_start: ZIsoDate.optional(),
 });

@@ -3,9 +3,8 @@
 // histories, and the CSV import of wellness history.
 import { WELLNESS_RANGES, type WellnessField } from '@stamina/core';
 import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
 import { ZDaysQuery } from './training-load.ts';
-
-const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 
 // The ranges live in core so its CSV parser can check them without zod; re-exported for the schemas here.
 export { WELLNESS_RANGES, type WellnessField };

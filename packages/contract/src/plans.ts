@@ -2,8 +2,7 @@
 // progress that the Journey page (/plan) shows: phases, week X of Y, milestones and the current focus.
 import { RACE_TYPES } from '@stamina/core';
 import { z } from 'zod';
-
-const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+import { ZIsoDate } from './common.ts';
 
 /** The goal events of the profile form (spec part 2 §3 "Profile settings"); core knows each one's distance. */
 export { RACE_TYPES };

@@ -1,8 +1,7 @@
 // Training load calls of the Training API (spec part 2 §7, §9): fitness and form, weekly load, streak and the
 // weekly summary, computed from the athlete's completed workouts.
 import { z } from 'zod';
-
-const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+import { ZIsoDate } from './common.ts';
 
 /** `days` of a series: 1 to 3650 (ten years). */
 export const ZDaysQuery = (fallback: number) =>

@@ -1,7 +1,7 @@
 // Schemas of the workout-planning API (spec part 2 §3, §7) and the Training API's workout calls.
 import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
 
-const ZIsoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 export const ZSport = z.enum(['run', 'bike', 'swim', 'strength'], {
   error: 'sport must be run, bike, swim or strength',
 });
@@ -111,7 +111,19 @@ const ZDuration = z
   .max(24 * 60);
 const ZWorkoutData = z
   .record(z.string(), z.unknown())
-  .refine((data) => JSON.stringify(data).length <= 20_000, 'workout_data is too large');
+  .refine(
+    (data) => jsonLengthAtMost(data, 20_000),
+    'workout_data is too large or too deeply nested (at most 20,000 characters as JSON)',
+  );
+
+/** Whether `value` written as JSON fits in `max` characters; a value too deep to write does not fit. */
+function jsonLengthAtMost(value: unknown, max: number): boolean {
+  try {
+    return JSON.stringify(value).length <= max;
+  } catch {
+    return false;
+  }
+}
 const ZText = z
   .string()
   .max(WORKOUT_TEXT_MAX_LENGTH, `Workout text is limited to ${WORKOUT_TEXT_MAX_LENGTH} characters`);

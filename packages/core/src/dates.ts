@@ -22,6 +22,19 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
   return formatter.format(instant);
 }
 
+/**
+ * The dates Stamina accepts from outside (requests, files, CSV rows): 1900-01-01 to 2100-12-31. Wider than any
+ * training history or plan, and narrow enough that no stored date can be year 0 (which PostgreSQL refuses) or
+ * make a per-day computation run for millennia. See docs/reliability rules in docs/RELIABILITY.md.
+ */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2100-12-31';
+
+/** Whether a 'YYYY-MM-DD' text lies in the accepted range (compared as text, which orders such dates). */
+export function isDateInRange(date: string): boolean {
+  return date >= EARLIEST_DATE && date <= LATEST_DATE;
+}
+
 // Calendar arithmetic on whole days since 1970-01-01 (the "epoch day"), in the proleptic Gregorian calendar,
 // with integer maths only: long series (ten years of daily training load) step through thousands of dates,
 // and a Date object per day costs more than the model itself. The conversion counts 400-year eras of 146,097

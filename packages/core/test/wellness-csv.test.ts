@@ -83,6 +83,35 @@ describe('parseWellnessCsv', () => {
     ]);
   });
 
+  it('rejects the line of a quote never closed, instead of reading the next rows into its notes', () => {
+    const report = parseWellnessCsv(
+      'date,hrv,notes\n2026-03-01,50,"felt good\n2026-03-02,52,fine\n2026-03-03,55,ok\n',
+    );
+    expect(report.rows).toEqual([]);
+    expect(report.rejected).toEqual([
+      { line: 2, reason: expect.stringContaining('quote opened on line 2 is never closed') },
+    ]);
+  });
+
+  it('rejects text after a closing quote, where a stray quote would swallow the next row', () => {
+    const report = parseWellnessCsv('date,hrv,notes\n2026-03-01,50,"tired\n2026-03-02,52,"ok"\n');
+    expect(report.rows).toEqual([]);
+    expect(report.rejected).toEqual([
+      { line: 2, reason: expect.stringContaining('text follows the closing quote') },
+    ]);
+    // A quote written twice inside a quoted cell is the way to write one, and stays fine.
+    const fine = parseWellnessCsv('date,notes\n2026-03-01,"said ""ok"" , then left"\n');
+    expect(fine.rejected).toEqual([]);
+    expect(fine.rows[0]!.values.notes).toBe('said "ok" , then left');
+  });
+
+  it('rejects dates outside 1900-01-01 to 2100-12-31, year 0000 included', () => {
+    const report = parseWellnessCsv('date,hrv\n0000-01-01,50\n1899-12-31,50\n1900-01-01,50\n2101-01-01,50\n');
+    expect(report.rows.map((r) => r.values.date)).toEqual(['1900-01-01']);
+    expect(report.rejected.map((r) => r.line)).toEqual([2, 3, 5]);
+    expect(report.rejected[0]!.reason).toBe('date 0000-01-01 is outside 1900-01-01 to 2100-12-31');
+  });
+
   it('reports file-level problems', () => {
     expect(parseWellnessCsv('').error).toMatch(/empty/);
     expect(parseWellnessCsv('\n\n').error).toMatch(/empty/);

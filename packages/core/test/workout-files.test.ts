@@ -271,7 +271,7 @@ describe('reading files from elsewhere', () => {
 describe('malformed files', () => {
   const zwoErrors: Array<[string, string, RegExp]> = [
     ['empty', '', /empty/],
-    ['garbage bytes', '\u0000\u0001\u00ff\u00fePK\u0003\u0004', /not well-formed XML/],
+    ['garbage bytes', '\u0000\u0001\u00ff\u00fePK\u0003\u0004', /not well-formed XML|NUL character/],
     ['truncated XML', toZwo(headline()).slice(0, 300), /not well-formed XML/],
     ['another root', '<html><body/></html>', /<workout_file>/],
     ['no workout', '<workout_file><name>x</name></workout_file>', /no <workout>/],
@@ -299,6 +299,16 @@ describe('malformed files', () => {
       /Repeat/,
     ],
     ['doctype', '<!DOCTYPE x [<!ENTITY a "b">]><workout_file/>', /DOCTYPE/],
+    [
+      '20,000 nested tags',
+      `<workout_file><workout>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</workout></workout_file>`,
+      /more than 32 levels deep/,
+    ],
+    [
+      'a NUL character in its name',
+      '<workout_file><name>Sweet&#0;spot</name><workout><SteadyState Duration="60" Power="0.9"/></workout></workout_file>',
+      /NUL/,
+    ],
   ];
   for (const [what, xml, message] of zwoErrors) {
     it(`.zwo ${what}: WorkoutFileError naming the problem`, () => {

@@ -61,7 +61,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
     }
+    // Last line of defence: PostgreSQL refused a value (SQLSTATE class 22, "data exception": a date out of
+    // range, a NUL in text, a number too large). The edge should have refused it first; the transaction rolled
+    // back, so nothing was written, and the client sent the value, so it is a 400. Logged to close the gap.
+    const sqlState = databaseErrorCode(error);
+    if (sqlState?.startsWith('22')) {
+      request.log.warn({ sqlState }, 'a value reached the database that the edge should have refused');
+      return reply.code(400).send({
+        message: 'A value in the request is out of the range Stamina can store',
+        code: 'BAD_REQUEST',
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
+}
+
+/** The SQLSTATE of a database error, also when the ORM wrapped it (Drizzle puts the driver's error in `cause`). */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // The CSV import of wellness history (docs/wellness.md §7): a tolerant reader for the files that watches,
 // apps and spreadsheets export. Pure and total: any string gives a report, never an exception, and every
 // data line ends up either as a row or as a rejection with its line number and reason.
+import { EARLIEST_DATE, isDateInRange, LATEST_DATE } from '../dates.ts';
 import { isIsoDate } from '../training/calendar.ts';
 import {
   WELLNESS_NOTES_MAX_LENGTH,
@@ -84,8 +85,13 @@ export function normaliseHeader(cell: string): string {
 }
 
 /** Splits CSV text into records of cells, each with the line it starts on. Quotes may hold separators,
- * doubled quotes and line breaks. Lenient: a stray quote inside an unquoted cell is kept as text. */
-function* records(text: string, delimiter: string): Generator<{ line: number; cells: string[] }> {
+ * doubled quotes and line breaks. Lenient: a stray quote inside an unquoted cell is kept as text. Strict where
+ * a quote would swallow rows: a quote never closed, or text right after a closing quote, marks the record with
+ * a `problem`, so the import rejects that line instead of reading the next rows into one cell. */
+function* records(
+  text: string,
+  delimiter: string,
+): Generator<{ line: number; cells: string[]; problem?: string }> {
   let line = 1;
   let i = 0;
   const n = text.length;
@@ -94,6 +100,9 @@ function* records(text: string, delimiter: string): Generator<{ line: number; ce
     const cells: string[] = [];
     let cell = '';
     let quoted = false;
+    let quoteOpenedOn = 0;
+    let afterClosingQuote = false;
+    let problem: string | undefined;
     let atCellStart = true;
     for (; i < n; i++) {
       const ch = text[i]!;
@@ -102,7 +111,10 @@ function* records(text: string, delimiter: string): Generator<{ line: number; ce
           if (text[i + 1] === '"') {
             cell += '"';
             i++;
-          } else quoted = false;
+          } else {
+            quoted = false;
+            afterClosingQuote = true;
+          }
         } else {
           if (ch === '\n') line++;
           cell += ch;
@@ -111,23 +123,31 @@ function* records(text: string, delimiter: string): Generator<{ line: number; ce
       }
       if (ch === '"' && atCellStart) {
         quoted = true;
+        quoteOpenedOn = line;
         atCellStart = false;
       } else if (ch === delimiter) {
         cells.push(cell);
         cell = '';
         atCellStart = true;
+        afterClosingQuote = false;
       } else if (ch === '\n' || ch === '\r') {
         if (ch === '\r' && text[i + 1] === '\n') i++;
         i++;
         line++;
         break;
       } else {
+        if (afterClosingQuote && ch !== ' ' && ch !== '\t') {
+          problem ??= `text follows the closing quote of a cell on line ${line}: a quote inside a quoted cell is written twice ("")`;
+        }
         cell += ch;
         if (ch !== ' ' && ch !== '\t') atCellStart = false;
       }
     }
+    if (quoted) {
+      problem = `the quote opened on line ${quoteOpenedOn} is never closed, so every line after it would be read into one cell`;
+    }
     cells.push(cell);
-    yield { line: start, cells };
+    yield problem === undefined ? { line: start, cells } : { line: start, cells, problem };
   }
 }
 
@@ -173,7 +193,10 @@ function parseDate(text: string): { date: string } | { error: string } {
   if (text === '') return { error: 'date is missing' };
   const head = text.slice(0, 10);
   const rest = text.slice(10);
-  if ((rest === '' || /^[T ]/.test(rest)) && isIsoDate(head)) return { date: head };
+  if ((rest === '' || /^[T ]/.test(rest)) && isIsoDate(head)) {
+    if (!isDateInRange(head)) return { error: `date ${head} is outside ${EARLIEST_DATE} to ${LATEST_DATE}` };
+    return { date: head };
+  }
   if (/^\d{1,2}[/.]\d{1,2}[/.]\d{4}$/.test(text))
     return { error: `date ${text} is ambiguous (day/month or month/day): use YYYY-MM-DD` };
   return { error: `date ${text.slice(0, 40)} is not a date of the form YYYY-MM-DD` };
@@ -197,7 +220,7 @@ export function parseWellnessCsv(text: string, rowLimit: number = WELLNESS_CSV_R
   const decimalComma = delimiter !== ',';
   const iterator = records(body, delimiter);
   // Stepped by hand: breaking out of a for-of would close the generator before the data rows.
-  let header: { line: number; cells: string[] } | undefined;
+  let header: { line: number; cells: string[]; problem?: string } | undefined;
   for (let next = iterator.next(); !next.done; next = iterator.next()) {
     if (next.value.cells.some((c) => c.trim() !== '')) {
       header = next.value;
@@ -205,6 +228,7 @@ export function parseWellnessCsv(text: string, rowLimit: number = WELLNESS_CSV_R
     }
   }
   if (!header) return emptyReport('The file is empty: expected a header row and one row per day');
+  if (header.problem !== undefined) return emptyReport(`The header row is malformed: ${header.problem}`);
   const report = emptyReport(null);
   const fields: (CsvField | null)[] = [];
   const taken = new Set<CsvField>();
@@ -226,11 +250,15 @@ export function parseWellnessCsv(text: string, rowLimit: number = WELLNESS_CSV_R
     };
 
   const seen = new Map<string, number>();
-  for (const { line, cells } of iterator) {
+  for (const { line, cells, problem } of iterator) {
     if (cells.every((c) => c.trim() === '')) continue;
     report.data_lines++;
     if (report.data_lines > rowLimit) {
       report.too_many_rows = true;
+      continue;
+    }
+    if (problem !== undefined) {
+      report.rejected.push({ line, reason: problem });
       continue;
     }
     const parsed = parseRow(cells, fields, decimalComma);

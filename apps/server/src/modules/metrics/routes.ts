@@ -30,6 +30,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { readUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
 import type { MetricsService } from './service.ts';
@@ -78,25 +79,15 @@ async function readCsv(request: FastifyRequest): Promise<string> {
       'Upload the CSV as multipart/form-data (field "file") or text/csv',
     );
   }
-  let text: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file')
-        throw new AppError('VALIDATION_FAILED', `Send the CSV in the field "file", not "${part.fieldname}"`);
-      text = csvText(await part.toBuffer(), part.filename);
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV is larger than 5 MB');
-    if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_FAILED', 'Upload one CSV file at a time');
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new AppError('VALIDATION_FAILED', 'The form has too many fields');
-    throw error;
-  }
-  if (text === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in the field "file"');
-  return text;
+  const { files } = await readUpload(request, {
+    fileField: 'file',
+    what: 'The CSV',
+    maxSizeLabel: '5 MB',
+    maxFiles: 1,
+  });
+  const file = files[0];
+  if (!file) throw new AppError('VALIDATION_FAILED', 'Send the CSV in the field "file"');
+  return csvText(file.bytes, file.fileName);
 }
 
 /** Routes under /api/metrics. */

@@ -9,11 +9,12 @@ import {
   ZWorkoutExportQuery,
   ZWorkoutIdParam,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { readUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
-import type { UploadedFile, WorkoutFileService } from './files.ts';
+import type { WorkoutFileService } from './files.ts';
 
 const errors = {
   400: ZErrorResponse,
@@ -25,47 +26,6 @@ const errors = {
 const security = [{ bearerAuth: [] }];
 const tags = ['workout-planning'];
 const MAX_FIELD_BYTES = 1000;
-
-/** Collects the upload's one file and its text fields, turning the multipart plugin's limits into our errors. */
-async function readUpload(
-  request: FastifyRequest,
-): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the workout file as multipart/form-data');
-  }
-  const fields: Record<string, string> = {};
-  let file: UploadedFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            `Send the workout file in the field "file", not "${part.fieldname}"`,
-          );
-        }
-        file = { fileName: part.filename, bytes: await part.toBuffer() };
-      } else {
-        if (part.valueTruncated) {
-          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the value is too long`);
-        }
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The workout file is larger than 1 MB');
-    }
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError('VALIDATION_FAILED', 'Upload one workout file at a time');
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError('VALIDATION_FAILED', 'The form has too many fields');
-    }
-    throw error;
-  }
-  return file ? { file, fields } : { fields };
-}
 
 export function workoutFileRoutes(service: WorkoutFileService, authenticate: preHandlerHookHandler) {
   return async function register(fastify: FastifyInstance) {
@@ -116,8 +76,16 @@ export function workoutFileRoutes(service: WorkoutFileService, authenticate: pre
         },
         async (request, reply) => {
           const auth = requireAuth(request);
-          const { file, fields } = await readUpload(request);
-          return reply.code(201).send({ data: await service.importFile(auth, file, fields) });
+          if (!request.isMultipart()) {
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the workout file as multipart/form-data');
+          }
+          const { files, fields } = await readUpload(request, {
+            fileField: 'file',
+            what: 'The workout file',
+            maxSizeLabel: '1 MB',
+            maxFiles: 1,
+          });
+          return reply.code(201).send({ data: await service.importFile(auth, files[0], fields) });
         },
       );
     });

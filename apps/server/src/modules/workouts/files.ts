@@ -26,6 +26,7 @@ import {
   workoutFileName,
 } from '@stamina/core';
 import { AppError } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { encodeFitWorkout } from './fit.ts';
 import type { WorkoutService } from './service.ts';
@@ -51,11 +52,6 @@ export interface ExportedFile {
   contentType: string;
   /** The Content-Disposition header: an ASCII file name, and the title itself for clients that read filename*. */
   disposition: string;
-}
-
-export interface UploadedFile {
-  fileName: string;
-  bytes: Buffer;
 }
 
 /** RFC 5987 encoding for filename*: everything but unreserved characters is percent-encoded. */

@@ -264,12 +264,32 @@ const xmlParser = () =>
     trimValues: true,
   }));
 
+/** A .zwo is four levels deep (workout_file, workout, a block, a text event); anything past this is hostile. */
+const MAX_ZWO_DEPTH = 32;
+
+/** Whether elements open more than `limit` levels deep, counted from tags alone, before any XML is parsed. */
+function tagDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  for (const match of text.matchAll(/<(\/?)[A-Za-z_][^<>]*?(\/?)>/g)) {
+    if (match[1]) depth--;
+    else if (!match[2] && ++depth > limit) return true;
+  }
+  return false;
+}
+
 /** Reads a Zwift .zwo file. Throws WorkoutFileError, with a message naming the problem, for anything else. */
 export function fromZwo(xml: string): WorkoutFileContent {
   const text = xml.replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new WorkoutFileError('The .zwo file is empty');
   // A workout file never needs a document type; refusing it rules out entity expansion tricks.
   if (/<!DOCTYPE/i.test(text)) throw new WorkoutFileError('The .zwo file must not contain a DOCTYPE');
+  if (text.includes('\u0000') || /&#(0+|x0+);/i.test(text)) {
+    throw new WorkoutFileError('The .zwo file contains a NUL character');
+  }
+  // The XML reader recurses per level: a file nested thousands deep would overflow its stack.
+  if (tagDepthExceeds(text, MAX_ZWO_DEPTH)) {
+    throw new WorkoutFileError(`The .zwo file nests elements more than ${MAX_ZWO_DEPTH} levels deep`);
+  }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     throw new WorkoutFileError(

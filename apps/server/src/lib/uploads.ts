@@ -1,0 +1,86 @@
+// Reads a multipart/form-data upload: its files and its text fields, with the limits the route registered
+// @fastify/multipart with turned into our errors, and every field value and file name held to the API's text
+// rule (no NUL: plugins/input-guards.ts). One reader for every upload route, so each refuses bad forms alike.
+import type { FastifyRequest } from 'fastify';
+import { NUL_MESSAGE } from '../plugins/input-guards.ts';
+import { AppError } from './errors.ts';
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+export interface UploadOptions {
+  /** The form field files come in. */
+  fileField: string;
+  /** What the file is, for messages: 'The workout file', 'The CSV'. */
+  what: string;
+  /** The per-file limit as people read it: '1 MB'. */
+  maxSizeLabel: string;
+  /** How many files a form may carry (the multipart plugin's `files` limit says the same). */
+  maxFiles: number;
+}
+
+/**
+ * The form's files (in order) and text fields. A body that is not multipart at all, a form cut short, a file
+ * over the size limit, too many files or fields, or a NUL in a name or value: a 4xx, nothing kept.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  options: UploadOptions,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.fieldname.includes('\u0000')) throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+      if (part.type === 'file') {
+        if (part.fieldname !== options.fileField) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `Send ${options.what.toLowerCase()} in the field "${options.fileField}", not "${part.fieldname}"`,
+          );
+        }
+        if (part.filename.includes('\u0000')) {
+          throw new AppError('VALIDATION_FAILED', `File name: ${NUL_MESSAGE}`);
+        }
+        files.push({ fileName: part.filename, bytes: await part.toBuffer() });
+      } else {
+        if (part.valueTruncated) {
+          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the value is too long`);
+        }
+        const value = String(part.value);
+        if (value.includes('\u0000'))
+          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: ${NUL_MESSAGE}`);
+        fields[part.fieldname] = value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error, options);
+  }
+  return { files, fields };
+}
+
+/** The multipart plugin's and busboy's failures as the errors a client can act on; anything else as it is. */
+function uploadError(error: unknown, options: UploadOptions): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('PAYLOAD_TOO_LARGE', `${options.what} is larger than ${options.maxSizeLabel}`);
+  }
+  if (code === 'FST_FILES_LIMIT') {
+    return new AppError(
+      'VALIDATION_FAILED',
+      options.maxFiles === 1
+        ? `Upload one file at a time`
+        : `Upload at most ${options.maxFiles} files at a time`,
+    );
+  }
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return new AppError('VALIDATION_FAILED', 'The form has too many fields');
+  }
+  // Anything else the form reader throws (no boundary, a body that is not multipart, a form cut short) is
+  // a malformed request, never a server fault.
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError('BAD_REQUEST', `The upload is not a readable multipart/form-data body: ${message}`);
+}

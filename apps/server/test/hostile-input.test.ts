@@ -1,0 +1,256 @@
+// Input the validators once accepted and the server then failed on with a 500 (or froze on): dates out of any
+// sensible range, a NUL character in text, JSON nested thousands deep, a multipart header over a body that is
+// not multipart, a .zwo nested 20,000 deep, a CSV quote never closed. Each now answers a 4xx with a message,
+// and writes nothing.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let token: string;
+let athleteId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await t.signUpAndConfirm()).session.access_token;
+  const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+  athleteId = me.json().data.athlete_id;
+});
+afterAll(() => t.close());
+
+const WORKOUTS = '/api/workout-planning/workouts';
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** A 4xx carrying a JSON message (the rule for every refusal). */
+function expectRefused(
+  res: { statusCode: number; body: string; json(): { message?: unknown } },
+  status = 400,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(typeof res.json().message).toBe('string');
+  return res.json().message as string;
+}
+
+async function countRows(table: 'workouts' | 'training_plans' | 'wellness_daily'): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where athlete_id = ${athleteId}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/** A multipart/form-data body, as a browser's FormData sends it. */
+function form(parts: Array<{ name: string; value: string | Buffer; filename?: string }>) {
+  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const ZWO =
+  '<workout_file><name>Sweet spot</name><sportType>bike</sportType><workout><SteadyState Duration="600" Power="0.9"/></workout></workout_file>';
+
+describe('dates are held to 1900-01-01 .. 2100-12-31 wherever they enter', () => {
+  it('refuses year 0000, 0001 and 9999 in bodies and queries with a message naming the range', async () => {
+    for (const date of ['0000-01-01', '0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {
+      const created = await call('POST', WORKOUTS, {
+        title: 'Old',
+        workout_date: date,
+        sport: 'run',
+        duration_minutes: 30,
+        status: 'completed',
+      });
+      expect(expectRefused(created)).toContain('between 1900-01-01 and 2100-12-31');
+    }
+    expectRefused(await call('GET', `/api/training/load/${athleteId}?week_start=9999-12-31`));
+    expectRefused(
+      await call('GET', '/api/workout-planning/calendar?date_from=0000-01-01&date_to=2026-01-01'),
+    );
+    expectRefused(await call('POST', '/api/metrics/calculate-readiness', { date: '0001-01-01' }));
+    expectRefused(await call('POST', '/api/metrics', { date: '0000-01-01', hrv: 50 }));
+    expectRefused(
+      await call('POST', '/api/training/plans', {
+        title: 'Plan',
+        start_date: '0000-01-01',
+        race_date: '2027-01-01',
+      }),
+    );
+    const imported = form([
+      { name: 'workout_date', value: '0000-01-01' },
+      { name: 'file', value: ZWO, filename: 'sweet.zwo' },
+    ]);
+    expectRefused(await t.app.inject({ method: 'POST', url: `${WORKOUTS}/import`, ...imported }));
+    expect(await countRows('workouts')).toBe(0);
+    expect(await countRows('training_plans')).toBe(0);
+  });
+
+  it('a completed workout in 1900 beside one today writes two load rows, not one per day between', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const workout_date of [today, '1900-01-01']) {
+      const res = await call('POST', WORKOUTS, {
+        title: 'Run',
+        workout_date,
+        sport: 'run',
+        duration_minutes: 30,
+        status: 'completed',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const result = await t.db.execute(
+      sql`select count(*)::int as n from daily_load where athlete_id = ${athleteId}`,
+    );
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+    const form = await call('GET', `/api/training/form-fitness/${athleteId}?days=42`);
+    expect(form.statusCode).toBe(200);
+    expect(form.json().data.at(-1).ctl).toBeGreaterThan(0);
+  });
+});
+
+describe('a NUL character in any text is refused in one place', () => {
+  const nul = 'Tempo\u0000run';
+  it('in JSON bodies: titles, workout text, plan titles, notes and the sign-up name', async () => {
+    const before = await countRows('workouts');
+    const bodies: Array<[string, string, object]> = [
+      ['POST', WORKOUTS, { title: nul, workout_date: '2026-03-01', sport: 'run' }],
+      [
+        'POST',
+        WORKOUTS,
+        { title: 'Run', workout_date: '2026-03-01', sport: 'run', workout_language_text: nul },
+      ],
+      [
+        'POST',
+        WORKOUTS,
+        { title: 'Run', workout_date: '2026-03-01', sport: 'run', workout_data: { notes: nul } },
+      ],
+      [
+        'POST',
+        WORKOUTS,
+        { title: 'Run', workout_date: '2026-03-01', sport: 'run', workout_data: { [nul]: 1 } },
+      ],
+      ['POST', '/api/training/plans', { title: nul, start_date: '2026-03-01', race_date: '2026-09-01' }],
+      ['POST', '/api/metrics', { date: '2026-03-01', notes: nul }],
+    ];
+    for (const [, url, payload] of bodies) {
+      expect(expectRefused(await call('POST', url, payload))).toContain('NUL');
+    }
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: nul, email: 'nul@example.com', password: 'correct horse battery' },
+    });
+    expect(expectRefused(signup)).toContain('NUL');
+    expect(await countRows('workouts')).toBe(before);
+    expect(await countRows('wellness_daily')).toBe(0);
+  });
+
+  it('in queries and paths', async () => {
+    expect(expectRefused(await call('GET', `${WORKOUTS}?sport=run%00`))).toContain('NUL');
+    expect(expectRefused(await call('GET', `${WORKOUTS}/abc%00def`))).toContain('NUL');
+  });
+
+  it('in multipart fields and file names', async () => {
+    const title = form([
+      { name: 'workout_date', value: '2026-03-01' },
+      { name: 'title', value: nul },
+      { name: 'file', value: ZWO, filename: 'sweet.zwo' },
+    ]);
+    expect(
+      expectRefused(await t.app.inject({ method: 'POST', url: `${WORKOUTS}/import`, ...title })),
+    ).toContain('NUL');
+    const fileName = form([
+      { name: 'workout_date', value: '2026-03-01' },
+      { name: 'file', value: ZWO, filename: 'sweet\u0000.zwo' },
+    ]);
+    expectRefused(await t.app.inject({ method: 'POST', url: `${WORKOUTS}/import`, ...fileName }));
+    const csvName = form([{ name: 'file', value: 'date,hrv\n2026-03-01,50\n', filename: 'w\u0000.csv' }]);
+    expectRefused(await t.app.inject({ method: 'POST', url: '/api/metrics/import', ...csvName }));
+    const zwoWithNul = form([
+      { name: 'workout_date', value: '2026-03-01' },
+      { name: 'file', value: ZWO.replace('Sweet spot', 'Sweet&#0;spot'), filename: 'sweet.zwo' },
+    ]);
+    expectRefused(await t.app.inject({ method: 'POST', url: `${WORKOUTS}/import`, ...zwoWithNul }));
+  });
+});
+
+describe('bodies built to break the parser', () => {
+  it('refuses workout_data nested 10,000 levels deep', async () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WORKOUTS,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"title":"Deep","workout_date":"2026-03-01","sport":"run","workout_data":${deep}}`,
+    });
+    expect(expectRefused(res)).toContain('nested');
+  });
+
+  it('keeps brackets and escapes inside strings out of the depth count', async () => {
+    const res = await call('POST', WORKOUTS, {
+      title: `${'['.repeat(100)} \\u0000 "quoted"`,
+      workout_date: '2026-03-02',
+      sport: 'run',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.title).toBe(`${'['.repeat(100)} \\u0000 "quoted"`);
+  });
+
+  it('answers a multipart content type over a body that is not multipart with a 4xx, on both imports', async () => {
+    for (const url of [`${WORKOUTS}/import`, '/api/metrics/import']) {
+      for (const contentType of ['multipart/form-data; boundary=xyz', 'multipart/form-data']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(token), 'content-type': contentType },
+          payload: '{"title":"not a form"}',
+        });
+        expect(res.statusCode, `${url} ${contentType}: ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+        expect(typeof res.json().message).toBe('string');
+      }
+    }
+  });
+
+  it('refuses a .zwo with 20,000 nested tags', async () => {
+    const nested = `<workout_file><workout>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</workout></workout_file>`;
+    const body = form([
+      { name: 'workout_date', value: '2026-03-01' },
+      { name: 'file', value: nested, filename: 'nested.zwo' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: `${WORKOUTS}/import`, ...body });
+    expect(expectRefused(res)).toContain('levels deep');
+  });
+});
+
+describe('the wellness CSV import', () => {
+  it('reports an unclosed quote as an error on its line, and imports nothing', async () => {
+    const csv = 'date,hrv,notes\n2026-03-01,50,"felt good\n2026-03-02,52,fine\n';
+    const upload = (query: string) => {
+      const body = form([{ name: 'file', value: csv, filename: 'wellness.csv' }]);
+      return t.app.inject({ method: 'POST', url: `/api/metrics/import${query}`, ...body });
+    };
+    const rejected = [{ line: 2, reason: expect.stringContaining('never closed') }];
+    const dry = await upload('?dry_run=true');
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data).toMatchObject({ imported: 0, rows_valid: 0, rejected });
+    const real = await upload('');
+    expectRefused(real);
+    expect(real.json().detail.rejected).toEqual(rejected);
+    expect(await countRows('wellness_daily')).toBe(0);
+  });
+});
