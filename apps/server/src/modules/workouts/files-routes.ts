@@ -9,10 +9,10 @@ import {
   ZWorkoutExportQuery,
   ZWorkoutIdParam,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { UploadedFile, WorkoutFileService } from './files.ts';
 
 const errors = {
@@ -67,10 +67,10 @@ async function readUpload(
   return file ? { file, fields } : { fields };
 }
 
-export function workoutFileRoutes(service: WorkoutFileService, authenticate: preHandlerHookHandler) {
+export function workoutFileRoutes(service: WorkoutFileService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
 
     app.get(
       '/workouts/:workoutId/export',
