@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, parseEnv, seedDemoEnabled } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
 import { seedDemoAthlete } from './modules/demo/seed.ts';
 import { VERSION } from './version.ts';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
-  const logger = { level: env.LOG_LEVEL };
+  const logger = loggerOptions({ level: env.LOG_LEVEL });
   // The mailer logs through the app's logger, which exists only once the app is built.
   const mailerLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
   const mailer = env.SMTP_URL

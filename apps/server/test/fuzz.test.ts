@@ -11,8 +11,8 @@ import {
   type OpenApiDocument,
   type Operation,
   operationsOf,
+  schemaValue,
   urlValueOf,
-  valueOf,
 } from './openapi-arbitraries.ts';
 
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_300);
@@ -171,7 +171,7 @@ function requestsFor(op: Operation, athlete: Athlete): fc.Arbitrary<FuzzRequest>
     : fc.oneof(
         {
           weight: op.jsonBody ? 8 : 1,
-          arbitrary: (op.jsonBody ? valueOf(op.jsonBody, doc) : hostileValue).map((value) => ({
+          arbitrary: (op.jsonBody ? schemaValue(op.jsonBody, doc) : hostileValue).map((value) => ({
             contentType: 'application/json',
             payload: JSON.stringify(value) ?? 'null',
           })),

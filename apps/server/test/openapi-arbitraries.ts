@@ -100,7 +100,7 @@ const hostileString = fc.oneof(
     '../../etc/passwd',
     "'; drop table workouts; --",
     '<script>alert(1)</script>',
-    '{{7*7}}${7*7}',
+    '{{7*7}}#{7*7}',
     '%00%ff%',
     '00000000-0000-0000-0000-000000000000',
     '-1',
@@ -163,7 +163,7 @@ const HOSTILE_WEIGHT = 1;
 const VALID_WEIGHT = 6;
 
 /** A value for `schema`: well-formed most of the time, hostile at any level now and then. */
-export function valueOf(schema: JsonSchema, doc: OpenApiDocument, depth = 0): fc.Arbitrary<unknown> {
+export function schemaValue(schema: JsonSchema, doc: OpenApiDocument, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: VALID_WEIGHT, arbitrary: wellFormed(schema, doc, depth) },
     { weight: HOSTILE_WEIGHT, arbitrary: hostileValue },
@@ -208,7 +208,7 @@ function wellFormed(input: JsonSchema, doc: OpenApiDocument, depth: number): fc.
       return withNull(fc.boolean());
     case 'array': {
       if (depth > 6) return fc.constant([]);
-      const item = schema.items ? valueOf(schema.items, doc, depth + 1) : hostileValue;
+      const item = schema.items ? schemaValue(schema.items, doc, depth + 1) : hostileValue;
       return withNull(
         fc.array(item, { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) }),
       );
@@ -217,7 +217,7 @@ function wellFormed(input: JsonSchema, doc: OpenApiDocument, depth: number): fc.
       if (depth > 6) return fc.constant({});
       const properties = schema.properties ?? {};
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, value] of Object.entries(properties)) record[key] = valueOf(value, doc, depth + 1);
+      for (const [key, value] of Object.entries(properties)) record[key] = schemaValue(value, doc, depth + 1);
       const required = (schema.required ?? []).filter((key) => key in properties);
       // Now and then a required field goes missing, or an unknown one comes along.
       const object = fc.record(record, { requiredKeys: required });

@@ -1,6 +1,6 @@
 // Bearer-token authentication: a valid, unexpired JWT whose session has not been revoked.
 import type { User } from '@stamina/contract';
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
@@ -33,11 +33,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preHandler for protected routes; sets request.auth or answers 401. Most requests carry a token verified
- * before and an open session found in the cache: those finish synchronously, without a promise, since this
- * runs on every authenticated request. The rest verify the signature and load the session.
+ * The hook of protected routes: a scope adds it as its `onRequest` hook (`scope.addHook('onRequest', authenticate)`),
+ * the only way routes declare authentication. It sets request.auth or answers 401. On request, because Fastify
+ * parses and validates the body, query and path after that hook: an anonymous request is a 401 whatever it sends,
+ * and the server reads no body from it.
  */
-export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache): preHandlerHookHandler {
+export type Authenticate = onRequestHookHandler;
+
+/**
+ * Most requests carry a token verified before and an open session found in the cache: those finish
+ * synchronously, without a promise, since this runs on every authenticated request. The rest verify the
+ * signature and load the session.
+ */
+export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache): Authenticate {
   async function slowPath(request: FastifyRequest, token: string): Promise<void> {
     const claims = await signer.verify(token);
     let identity = cache.get(claims.sid);

@@ -1,20 +1,19 @@
 // Reads of an athlete's own training data served from the athlete cache (lib/athlete-cache.ts).
 //
-// `authenticatedReads(authenticate, cache)` is the route scopes' preHandler: it authenticates, and for a GET it
-// answers at once with the serialized body stored for the athlete, the URL and the athlete's today, if there
-// is one. Otherwise it gives that reply a serializer of its own: the route's compiled serializer for the
-// status, which also keeps a 200 body in the cache. (Not an onSend hook: any onSend hook in the app takes
-// Fastify off its fast path for every response of every route, about a sixth of the throughput of /api/auth/me.)
-// A scope opts in by taking this preHandler instead of plain `authenticate`; only scopes whose every GET depends
+// `authenticatedReads(authenticate, cache)` is the route scopes' onRequest hook: it authenticates, and for a GET
+// it answers at once with the serialized body stored for the athlete, the URL and the athlete's today, if there
+// is one. That is before Fastify validates the query and path, which is sound because only a 200 body is stored,
+// under the exact URL: a URL found in the cache passed validation when it was stored. Otherwise it gives that
+// reply a serializer of its own: the route's compiled serializer for the status, which also keeps a 200 body in
+// the cache. (Not an onSend hook: any onSend hook in the app takes Fastify off its fast path for every response
+// of every route, about a sixth of the throughput of /api/auth/me.)
+// A scope opts in by taking this hook instead of plain `authenticate`; only scopes whose every GET depends
 // on nothing but data whose writes invalidate the cache may (see app.ts).
 import { dateInTimeZone } from '@stamina/core';
-import type { preHandlerHookHandler } from 'fastify';
 import type { AthleteCache } from '../lib/athlete-cache.ts';
+import type { Authenticate } from './authenticate.ts';
 
-export function authenticatedReads(
-  authenticate: preHandlerHookHandler,
-  cache: AthleteCache<Buffer>,
-): preHandlerHookHandler {
+export function authenticatedReads(authenticate: Authenticate, cache: AthleteCache<Buffer>): Authenticate {
   return function authenticateThenServeCached(request, reply, done) {
     authenticate.call(this, request, reply, (err?: Error) => {
       const auth = request.auth;

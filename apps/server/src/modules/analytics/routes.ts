@@ -23,10 +23,10 @@ import {
   ZWeeksQuery,
   ZZonesDistribution,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { AnalyticsService } from './service.ts';
 
@@ -42,7 +42,7 @@ const PERIODIZATION_WEEKS = 16;
 
 export function analyticsRoutes(
   service: AnalyticsService,
-  authenticate: preHandlerHookHandler,
+  authenticate: Authenticate,
   ping: () => Promise<void>,
 ) {
   return async function register(fastify: FastifyInstance) {
@@ -53,7 +53,7 @@ export function analyticsRoutes(
     serviceHealthRoute(app, { service: 'analytics', tags, ping });
 
     await app.register(async (scope) => {
-      scope.addHook('preHandler', authenticate);
+      scope.addHook('onRequest', authenticate);
       registerReads(scope, service, tags);
     });
   };
@@ -161,10 +161,10 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
 }
 
 /** The Training API reads computed by the analytics service, under /api/training. */
-export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate: preHandlerHookHandler) {
+export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
     const tags = ['training'];
 
     app.get(

@@ -5,18 +5,18 @@ import {
   ZAthleteProfileUpdateRequest,
   ZErrorResponse,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { AthleteService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 const security = [{ bearerAuth: [] }];
 
-export function athleteRoutes(service: AthleteService, authenticate: preHandlerHookHandler) {
+export function athleteRoutes(service: AthleteService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
     const tags = ['athletes'];
 
     app.get(

@@ -14,11 +14,11 @@ import {
   ZSignupResponse,
   ZUser,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimits } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { AuthService } from './service.ts';
 
 const errors = {
@@ -29,7 +29,7 @@ const errors = {
   429: ZErrorResponse,
 };
 
-export function authRoutes(service: AuthService, authenticate: preHandlerHookHandler, limits: RateLimits) {
+export function authRoutes(service: AuthService, authenticate: Authenticate, limits: RateLimits) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -136,49 +136,52 @@ export function authRoutes(service: AuthService, authenticate: preHandlerHookHan
       async (request) => ({ data: await service.refresh(request.body.refresh_token) }),
     );
 
-    app.post(
-      '/logout',
-      {
-        preHandler: authenticate,
-        schema: {
-          tags: ['auth'],
-          summary: 'End the current session',
-          security: [{ bearerAuth: [] }],
-          response: { 200: dataEnvelope(ZMessage), ...errors },
-        },
-      },
-      async (request) => ({ data: await service.logout(requireAuth(request).sessionId) }),
-    );
+    // The signed-in calls: authentication runs on request, before the body is read or validated.
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', authenticate);
+      const secured = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/me',
-      {
-        preHandler: authenticate,
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user',
-          security: [{ bearerAuth: [] }],
-          response: { 200: dataEnvelope(ZUser), ...errors },
+      secured.post(
+        '/logout',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'End the current session',
+            security: [{ bearerAuth: [] }],
+            response: { 200: dataEnvelope(ZMessage), ...errors },
+          },
         },
-      },
-      // The user was loaded (or found in the session cache) while authenticating.
-      async (request) => ({ data: requireAuth(request).user }),
-    );
+        async (request) => ({ data: await service.logout(requireAuth(request).sessionId) }),
+      );
 
-    app.put(
-      '/profile',
-      {
-        preHandler: authenticate,
-        schema: {
-          tags: ['auth'],
-          summary: 'Update the name and profile fields',
-          security: [{ bearerAuth: [] }],
-          body: ZProfileUpdateRequest,
-          response: { 200: dataEnvelope(ZUser), ...errors },
+      secured.get(
+        '/me',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'The signed-in user',
+            security: [{ bearerAuth: [] }],
+            response: { 200: dataEnvelope(ZUser), ...errors },
+          },
         },
-      },
-      async (request) => ({ data: await service.updateProfile(requireAuth(request).userId, request.body) }),
-    );
+        // The user was loaded (or found in the session cache) while authenticating.
+        async (request) => ({ data: requireAuth(request).user }),
+      );
+
+      secured.put(
+        '/profile',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'Update the name and profile fields',
+            security: [{ bearerAuth: [] }],
+            body: ZProfileUpdateRequest,
+            response: { 200: dataEnvelope(ZUser), ...errors },
+          },
+        },
+        async (request) => ({ data: await service.updateProfile(requireAuth(request).userId, request.body) }),
+      );
+    });
 
     app.post(
       '/password-reset',

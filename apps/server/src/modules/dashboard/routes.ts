@@ -12,9 +12,10 @@ import {
   ZStreakWidget,
   ZWeekSummary,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticate } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { DashboardService } from './service.ts';
 
@@ -25,7 +26,7 @@ const RECOVERY_DAYS = 7;
 
 export function dashboardRoutes(
   service: DashboardService,
-  authenticate: preHandlerHookHandler,
+  authenticate: Authenticate,
   ping: () => Promise<void>,
 ) {
   return async function register(fastify: FastifyInstance) {
@@ -36,7 +37,7 @@ export function dashboardRoutes(
     serviceHealthRoute(app, { service: 'dashboard', tags, ping });
 
     await app.register(async (scope) => {
-      scope.addHook('preHandler', authenticate);
+      scope.addHook('onRequest', authenticate);
       registerReads(scope, service, tags);
     });
   };

@@ -26,12 +26,12 @@ import {
   ZWellnessUpdateRequest,
   ZWellnessUpsertRequest,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
 import type { MetricsService } from './service.ts';
 
@@ -91,9 +91,9 @@ async function readCsv(request: FastifyRequest): Promise<string> {
 }
 
 /** Routes under /api/metrics. */
-export function metricsRoutes(service: MetricsService, authenticate: preHandlerHookHandler) {
+export function metricsRoutes(service: MetricsService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
-    fastify.addHook('preHandler', authenticate);
+    fastify.addHook('onRequest', authenticate);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
@@ -250,9 +250,9 @@ export function metricsRoutes(service: MetricsService, authenticate: preHandlerH
 }
 
 /** Routes under /api/v1/metrics. */
-export function metricsV1Routes(service: MetricsService, authenticate: preHandlerHookHandler) {
+export function metricsV1Routes(service: MetricsService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
-    fastify.addHook('preHandler', authenticate);
+    fastify.addHook('onRequest', authenticate);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(

@@ -8,18 +8,18 @@ import {
   ZNotificationsQuery,
   ZNotificationsReadAll,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { NotificationService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 const security = [{ bearerAuth: [] }];
 
-export function notificationRoutes(service: NotificationService, authenticate: preHandlerHookHandler) {
+export function notificationRoutes(service: NotificationService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
     const tags = ['notifications'];
 
     app.get(

@@ -8,10 +8,10 @@ import {
   ZTrainingPlanCreateRequest,
   ZTrainingPlanUpdateRequest,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { PlanService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
@@ -19,10 +19,10 @@ const security = [{ bearerAuth: [] }];
 const tags = ['training'];
 const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
-export function trainingPlanRoutes(service: PlanService, authenticate: preHandlerHookHandler) {
+export function trainingPlanRoutes(service: PlanService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
 
     app.get(
       '/plans',

@@ -19,10 +19,10 @@ import {
   ZWeekSummaryQuery,
   ZWeeksQuery,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { TrainingLoadService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
@@ -34,10 +34,10 @@ const WEEKLY_LOAD_WEEKS = 12;
 const LOAD_TRENDS_WEEKS = 12;
 const CONSISTENCY_DAYS = 28;
 
-export function trainingLoadRoutes(service: TrainingLoadService, authenticate: preHandlerHookHandler) {
+export function trainingLoadRoutes(service: TrainingLoadService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
 
     app.get(
       '/form-fitness/:id',

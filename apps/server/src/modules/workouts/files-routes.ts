@@ -9,11 +9,11 @@ import {
   ZWorkoutExportQuery,
   ZWorkoutIdParam,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyReply, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { WorkoutFileService } from './files.ts';
 
 const errors = {
@@ -27,10 +27,10 @@ const security = [{ bearerAuth: [] }];
 const tags = ['workout-planning'];
 const MAX_FIELD_BYTES = 1000;
 
-export function workoutFileRoutes(service: WorkoutFileService, authenticate: preHandlerHookHandler) {
+export function workoutFileRoutes(service: WorkoutFileService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
 
     app.get(
       '/workouts/:workoutId/export',

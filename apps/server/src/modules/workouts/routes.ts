@@ -16,10 +16,10 @@ import {
   ZWorkoutListQuery,
   ZWorkoutUpdateRequest,
 } from '@stamina/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { WorkoutService } from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 413: ZErrorResponse };
@@ -28,10 +28,10 @@ const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true
 
 const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
 
-export function workoutPlanningRoutes(service: WorkoutService, authenticate: preHandlerHookHandler) {
+export function workoutPlanningRoutes(service: WorkoutService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
     const tags = ['workout-planning'];
 
     app.post(
@@ -171,10 +171,10 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: pre
   };
 }
 
-export function trainingWorkoutRoutes(service: WorkoutService, authenticate: preHandlerHookHandler) {
+export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', authenticate);
+    app.addHook('onRequest', authenticate);
     const tags = ['training'];
 
     app.get(
