@@ -13,6 +13,7 @@ import {
   operationsOf,
   schemaValue,
   urlValueOf,
+  wellFormed,
 } from './openapi-arbitraries.ts';
 
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_300);
@@ -130,6 +131,11 @@ const rawBodies: fc.Arbitrary<{ contentType: string; payload: string | Buffer }>
   })),
 );
 
+const asJson = (value: unknown) => ({
+  contentType: 'application/json',
+  payload: JSON.stringify(value) ?? 'null',
+});
+
 /** Requests for one operation: auth, path, query and body each drawn from the document. */
 function requestsFor(op: Operation, athlete: Athlete): fc.Arbitrary<FuzzRequest> {
   const auth = fc.oneof(
@@ -169,13 +175,14 @@ function requestsFor(op: Operation, athlete: Athlete): fc.Arbitrary<FuzzRequest>
   const body: fc.Arbitrary<{ contentType: string; payload: string | Buffer } | null> = !takesBody
     ? fc.constant(null)
     : fc.oneof(
-        {
-          weight: op.jsonBody ? 8 : 1,
-          arbitrary: (op.jsonBody ? schemaValue(op.jsonBody, doc) : hostileValue).map((value) => ({
-            contentType: 'application/json',
-            payload: JSON.stringify(value) ?? 'null',
-          })),
-        },
+        ...(op.jsonBody
+          ? [
+              // Bodies that should mostly be accepted, reaching the services and the database …
+              { weight: 4, arbitrary: wellFormed(op.jsonBody, doc, 0, false).map(asJson) },
+              // … and the same shapes with hostile values at any level.
+              { weight: 4, arbitrary: schemaValue(op.jsonBody, doc).map(asJson) },
+            ]
+          : [{ weight: 1, arbitrary: hostileValue.map(asJson) }]),
         { weight: 2, arbitrary: rawBodies },
       );
   return fc.record({ auth, path, query, body }).map(({ auth, path, query, body }) => ({

@@ -170,7 +170,18 @@ export function schemaValue(schema: JsonSchema, doc: OpenApiDocument, depth = 0)
   );
 }
 
-function wellFormed(input: JsonSchema, doc: OpenApiDocument, depth: number): fc.Arbitrary<unknown> {
+/**
+ * A value that matches `schema` in shape; with `hostile`, any of its fields may still be hostile (each through
+ * schemaValue), without, every field is well-formed too (a request that should mostly succeed).
+ */
+export function wellFormed(
+  input: JsonSchema,
+  doc: OpenApiDocument,
+  depth = 0,
+  hostile = true,
+): fc.Arbitrary<unknown> {
+  const child = (schema: JsonSchema) =>
+    hostile ? schemaValue(schema, doc, depth + 1) : wellFormed(schema, doc, depth + 1, false);
   const schema = resolve(input, doc);
   const withNull = (arb: fc.Arbitrary<unknown>) =>
     schema.nullable
@@ -179,12 +190,12 @@ function wellFormed(input: JsonSchema, doc: OpenApiDocument, depth: number): fc.
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return withNull(fc.constantFrom(...schema.enum));
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices?.length) return fc.oneof(...choices.map((c) => wellFormed(c, doc, depth)));
-  if (schema.allOf?.length) return wellFormed(schema.allOf[0]!, doc, depth);
+  if (choices?.length) return fc.oneof(...choices.map((c) => wellFormed(c, doc, depth, hostile)));
+  if (schema.allOf?.length) return wellFormed(schema.allOf[0]!, doc, depth, hostile);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const type = types.find((t) => t !== 'null') ?? (schema.properties ? 'object' : undefined);
   if (types.includes('null') && type) {
-    return fc.oneof(wellFormed({ ...schema, type }, doc, depth), fc.constant(null));
+    return fc.oneof(wellFormed({ ...schema, type }, doc, depth, hostile), fc.constant(null));
   }
   switch (type) {
     case 'string':
@@ -208,7 +219,7 @@ function wellFormed(input: JsonSchema, doc: OpenApiDocument, depth: number): fc.
       return withNull(fc.boolean());
     case 'array': {
       if (depth > 6) return fc.constant([]);
-      const item = schema.items ? schemaValue(schema.items, doc, depth + 1) : hostileValue;
+      const item = schema.items ? child(schema.items) : hostileValue;
       return withNull(
         fc.array(item, { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) }),
       );
@@ -217,10 +228,11 @@ function wellFormed(input: JsonSchema, doc: OpenApiDocument, depth: number): fc.
       if (depth > 6) return fc.constant({});
       const properties = schema.properties ?? {};
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, value] of Object.entries(properties)) record[key] = schemaValue(value, doc, depth + 1);
+      for (const [key, value] of Object.entries(properties)) record[key] = child(value);
       const required = (schema.required ?? []).filter((key) => key in properties);
       // Now and then a required field goes missing, or an unknown one comes along.
       const object = fc.record(record, { requiredKeys: required });
+      if (!hostile) return object;
       return withNull(
         fc.oneof(
           { weight: 8, arbitrary: object },
@@ -285,7 +297,7 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<unknown> {
  */
 export function urlValueOf(schema: JsonSchema, doc: OpenApiDocument): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 6, arbitrary: wellFormed(schema, doc, 5).map((v) => encodeUrlValue(v)) },
+    { weight: 6, arbitrary: wellFormed(schema, doc, 5, false).map((v) => encodeUrlValue(v)) },
     { weight: 2, arbitrary: hostileValue.map((v) => encodeUrlValue(v)) },
     {
       weight: 1,
