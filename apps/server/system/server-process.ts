@@ -1,0 +1,156 @@
+// The real server as a child process, for the system suites: started exactly as `npm start` starts it (tsx on
+// src/main.ts), on a data folder or a PostgreSQL database of the test's own, and stopped gracefully or with
+// SIGKILL. Also: a fresh PostgreSQL database, and the demo athlete's sign-in.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = join(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export const DEMO = { email: 'demo@stamina.local', password: 'stamina-demo' };
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  port?: number;
+  /** Extra environment, e.g. rate limits. */
+  env?: Record<string, string>;
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  /** SIGKILL to the whole process group: no shutdown hook runs, as in a power cut or an OOM kill. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the graceful shutdown. */
+  stop(): Promise<void>;
+  /** Everything the process wrote, for a failure message. */
+  output(): string;
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const child: ChildProcess = spawn(tsx, ['src/main.ts'], {
+    cwd: serverDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SIGNUP_RATE_LIMIT: '10000',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : { REDIS_URL: '' }),
+      ...options.env,
+    },
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid!, 'SIGKILL');
+      throw new Error(`the server did not answer within 90 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    port,
+    output: () => log,
+    async kill() {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exited;
+    },
+    async stop() {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      await exited;
+    },
+  };
+}
+
+/** Whether a PostgreSQL server answers at PG_URL. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A new, empty database on the PostgreSQL server, and how to drop it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `stamina_system_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Signs in over HTTP and returns the access token. */
+export async function signIn(baseUrl: string, account = DEMO): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
