@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { loadSeries } from '@stamina/core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { expectLoadMatchesWorkouts } from './load-consistency.ts';
 import {
   freshPostgresDatabase,
   postgresAvailable,
@@ -149,28 +149,6 @@ async function expectAllPresent(server: ServerProcess, acked: Acknowledged) {
   }[];
   const dates = new Set(wellness.map((w) => w.date));
   expect([...acked.wellnessDates].filter((d) => !dates.has(d))).toEqual([]);
-}
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
-
-/** daily_load against the completed workouts, read straight from the database once the server is down. */
-async function expectLoadMatchesWorkouts(query: Query) {
-  const stored = await query(
-    `select to_char(date, 'YYYY-MM-DD') as date, tss, ctl, sessions from daily_load where sessions > 0 order by athlete_id, date`,
-  );
-  const expected = await query(
-    `select to_char(workout_date, 'YYYY-MM-DD') as date, sum(tss) as tss, count(*) as sessions
-     from workouts where status = 'completed' group by athlete_id, workout_date order by athlete_id, workout_date`,
-  );
-  expect(stored.map((r) => [r.date, Number(r.sessions)])).toEqual(
-    expected.map((r) => [r.date, Number(r.sessions)]),
-  );
-  for (let i = 0; i < expected.length; i++)
-    expect(Number(stored[i]!.tss)).toBeCloseTo(Number(expected[i]!.tss), 6);
-  // One athlete writes here (the demo); its CTL runs over every day between its sessions.
-  const series = loadSeries(expected.map((r) => ({ date: String(r.date), tss: Number(r.tss) })));
-  const ctl = new Map(series.map((p) => [p.date, p.ctl]));
-  for (const row of stored) expect(Number(row.ctl)).toBeCloseTo(ctl.get(String(row.date))!, 6);
 }
 
 async function crashCycles(start: () => Promise<ServerProcess>) {

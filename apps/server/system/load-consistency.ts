@@ -1,0 +1,36 @@
+// What the system suites check after the fact: every athlete's daily load equals what their completed workouts
+// add up to (sessions, TSS, and CTL run over every day between), read straight from the database.
+import { loadSeries } from '@stamina/core';
+import { expect } from 'vitest';
+
+export type Query = (text: string) => Promise<Record<string, unknown>[]>;
+
+export async function expectLoadMatchesWorkouts(query: Query): Promise<void> {
+  const stored = await query(
+    `select athlete_id::text as athlete, to_char(date, 'YYYY-MM-DD') as date, tss, ctl, sessions
+     from daily_load where sessions > 0 order by athlete_id, date`,
+  );
+  const expected = await query(
+    `select athlete_id::text as athlete, to_char(workout_date, 'YYYY-MM-DD') as date, sum(tss) as tss,
+       count(*) as sessions
+     from workouts where status = 'completed' group by athlete_id, workout_date order by athlete_id, workout_date`,
+  );
+  const key = (r: Record<string, unknown>) => [r.athlete, r.date, Number(r.sessions)];
+  expect(stored.map(key)).toEqual(expected.map(key));
+  const ctl = new Map<string, number>();
+  const byAthlete = new Map<string, Record<string, unknown>[]>();
+  for (const row of expected) {
+    const rows = byAthlete.get(String(row.athlete)) ?? [];
+    rows.push(row);
+    byAthlete.set(String(row.athlete), rows);
+  }
+  for (const [athlete, rows] of byAthlete) {
+    for (const point of loadSeries(rows.map((r) => ({ date: String(r.date), tss: Number(r.tss) })))) {
+      ctl.set(`${athlete} ${point.date}`, point.ctl);
+    }
+  }
+  for (let i = 0; i < expected.length; i++) {
+    expect(Number(stored[i]!.tss)).toBeCloseTo(Number(expected[i]!.tss), 6);
+    expect(Number(stored[i]!.ctl)).toBeCloseTo(ctl.get(`${stored[i]!.athlete} ${stored[i]!.date}`)!, 6);
+  }
+}
