@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { createAthleteCache } from './lib/athlete-cache.ts';
 import type { Mailer } from './lib/mailer.ts';
-import { tokenSigner } from './lib/tokens.ts';
+import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
@@ -126,6 +126,7 @@ export async function buildApp(config: AppConfig) {
   const authService = createAuthService({
     db,
     signer,
+    deriveRefreshToken: refreshTokenDeriver(config.jwtSecret),
     mailer: config.mailer,
     appUrl: config.appUrl,
     log: app.log,

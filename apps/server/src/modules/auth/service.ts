@@ -14,6 +14,8 @@ import type { SessionCache } from './session-cache.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** How long a used refresh token still answers with its successor, for parallel refreshes (docs/auth.md). */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 export const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
 export const RESEND_MESSAGE =
   'If that address has an unconfirmed account, a new confirmation link is on its way.';
@@ -24,6 +26,8 @@ export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in
 export interface AuthDeps {
   db: Db;
   signer: TokenSigner;
+  /** The successor of a refresh token on rotation (lib/tokens.ts refreshTokenDeriver). */
+  deriveRefreshToken: (parent: string) => string;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -37,7 +41,15 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export function createAuthService({ db, signer, mailer, appUrl, log, sessions }: AuthDeps) {
+export function createAuthService({
+  db,
+  signer,
+  deriveRefreshToken,
+  mailer,
+  appUrl,
+  log,
+  sessions,
+}: AuthDeps) {
   /** Mail goes out after the commit; a failed send is logged and the user can ask again. */
   function sendLater(mail: Mail): Promise<void> {
     return mailer.send(mail).catch((err: unknown) => log.error({ err, to: mail.to }, 'sending mail failed'));
@@ -48,14 +60,28 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     return issueTokens(tx, found, sessionId);
   }
 
-  async function issueTokens(tx: Tx, found: repo.UserWithAthlete, sessionId: string): Promise<Session> {
-    const refreshToken = randomToken();
+  /** A new refresh token of the session (random for a new session, derived from its parent on rotation). */
+  async function issueTokens(
+    tx: Tx,
+    found: repo.UserWithAthlete,
+    sessionId: string,
+    refreshToken = randomToken(),
+  ): Promise<Session> {
     await repo.insertRefreshToken(
       tx,
       sessionId,
       hashToken(refreshToken),
       new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     );
+    return signSession(found, sessionId, refreshToken);
+  }
+
+  /** The session pair around a stored refresh token, with a freshly signed access token. */
+  async function signSession(
+    found: repo.UserWithAthlete,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<Session> {
     const { token, expiresAt } = await signer.sign({
       sub: found.user.id,
       email: found.user.email,
@@ -177,9 +203,19 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     async refresh(refreshToken: string): Promise<Session> {
       const outcome: { error: string; revokedSessionId?: string } | { session: Session } =
         await db.transaction(async (tx) => {
-          const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
+          const row = await repo.lockRefreshToken(tx, hashToken(refreshToken), REFRESH_REUSE_GRACE_MS);
           if (!row || row.revokedAt) return { error: 'Invalid refresh token' };
           if (row.usedAt) {
+            // Two tabs refreshing at once: within the grace window the parent answers with the successor it was
+            // already rotated to, as long as that successor has not been used itself (docs/auth.md).
+            if (row.usedWithinGrace) {
+              const successor = deriveRefreshToken(refreshToken);
+              const next = await repo.findRefreshToken(tx, hashToken(successor));
+              const found = await repo.findUserById(tx, row.userId);
+              if (next && !next.usedAt && next.sessionId === row.sessionId && found) {
+                return { session: await signSession(found, row.sessionId, successor) };
+              }
+            }
             // Reuse of a rotated token means it leaked: end the whole family.
             await repo.revokeSession(tx, row.sessionId);
             return {
@@ -192,7 +228,7 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
           await repo.markRefreshTokenUsed(tx, row.id);
           const found = await repo.findUserById(tx, row.userId);
           if (!found) return { error: 'Invalid refresh token' };
-          return { session: await issueTokens(tx, found, row.sessionId) };
+          return { session: await issueTokens(tx, found, row.sessionId, deriveRefreshToken(refreshToken)) };
         });
       if ('error' in outcome) {
         if (outcome.revokedSessionId) sessions.invalidateSession(outcome.revokedSessionId);
