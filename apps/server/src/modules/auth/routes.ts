@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimits } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
 import type { AuthService } from './service.ts';
 
@@ -29,7 +30,12 @@ const errors = {
   429: ZErrorResponse,
 };
 
-export function authRoutes(service: AuthService, authenticate: preHandlerHookHandler, limits: RateLimits) {
+export function authRoutes(
+  service: AuthService,
+  authenticate: preHandlerHookHandler,
+  limits: RateLimits,
+  failedLogins: FailureLimiter,
+) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -120,7 +126,29 @@ export function authRoutes(service: AuthService, authenticate: preHandlerHookHan
           response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
-      async (request) => ({ data: await service.login(request.body, userAgent(request)) }),
+      async (request, reply) => {
+        // Beside the per-address limit above: failed sign-ins from one client across all addresses, checked
+        // before the password hash is computed (docs/auth.md).
+        const waitMs = await failedLogins.take(request.ip);
+        if (waitMs > 0) {
+          const minutes = Math.ceil(waitMs / 60_000);
+          reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+          throw new AppError(
+            'RATE_LIMITED',
+            `Too many requests: too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          );
+        }
+        try {
+          const session = await service.login(request.body, userAgent(request));
+          void failedLogins.giveBack(request.ip);
+          return { data: session };
+        } catch (err) {
+          // Only a wrong address or password counts; a right password on an unconfirmed address does not.
+          if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
+            void failedLogins.giveBack(request.ip);
+          throw err;
+        }
+      },
     );
 
     app.post(
