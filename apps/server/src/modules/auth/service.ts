@@ -1,4 +1,5 @@
 // Account logic: sign-up, confirmation, sign-in, rotating refresh tokens, profile and password reset.
+import { randomUUID } from 'node:crypto';
 import type { ProfileUpdateRequest, Session, User } from '@stamina/contract';
 import { defaultWidgetConfig } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
-import { confirmationMail, passwordResetMail } from './emails.ts';
+import { confirmationMail, passwordResetMail, signupAttemptMail } from './emails.ts';
 import * as repo from './repository.ts';
 import { toUser } from './serialize.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -39,6 +40,30 @@ function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/** An athlete row as a fresh sign-up stores it, with the database's defaults. */
+function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    authUserId: '',
+    layoutStyle: 'minimal',
+    widgetConfig: defaultWidgetConfig(),
+    onboardingComplete: false,
+    timezone: timezone ?? 'UTC',
+    units: 'metric',
+    theme: 'system',
+    notificationPreferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    birthday: null,
+    gender: null,
+    primarySports: [],
+    goalEvent: null,
+    goalDate: null,
+    language: 'en',
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export function createAuthService({
@@ -126,9 +151,43 @@ export function createAuthService({
     return row;
   }
 
+  async function tellOwnerOfSignupAttempt(email: string): Promise<void> {
+    const owner = await repo.findUserByEmail(db, email);
+    if (!owner) return;
+    const { user } = owner;
+    if (user.emailConfirmedAt) {
+      await sendLater(
+        signupAttemptMail(user.email, user.name, {
+          login: `${appUrl}/login`,
+          reset: `${appUrl}/forgot-password`,
+        }),
+      );
+    } else {
+      const token = await newEmailToken(db, user.id, 'confirm');
+      await sendLater(signupAttemptMail(user.email, user.name, { confirm: confirmLink(token) }));
+    }
+  }
+
   return {
+    /**
+     * Answers the same for a new and a known address: same status, same body shape, a password hash either way.
+     * The owner of a known address is told by e-mail instead (docs/auth.md).
+     */
     async signup(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
       const passwordHash = await hashPassword(input.password);
+      const fresh: repo.UserWithAthlete = {
+        user: {
+          id: randomUUID(),
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          emailConfirmedAt: null,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        },
+        athlete: newAthleteRow(input.timezone),
+      };
+      fresh.athlete.authUserId = fresh.user.id;
       let created: repo.UserWithAthlete;
       let token: string;
       try {
@@ -137,17 +196,17 @@ export function createAuthService({
             email: input.email,
             name: input.name,
             passwordHash,
-            timezone: input.timezone ?? 'UTC',
-            widgetConfig: defaultWidgetConfig(),
+            timezone: fresh.athlete.timezone,
+            widgetConfig: fresh.athlete.widgetConfig,
           });
           const token = await newEmailToken(tx, created.user.id, 'confirm');
           return { created, token };
         }));
       } catch (err) {
-        if (isUniqueViolation(err)) {
-          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Log in instead.');
-        }
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        await tellOwnerOfSignupAttempt(input.email);
+        // The account that was not created, shaped like one that was: nothing here tells the two apart.
+        return { user: toUser(fresh), message: SIGNUP_MESSAGE };
       }
       await sendLater(confirmationMail(created.user.email, created.user.name, confirmLink(token)));
       return { user: toUser(created), message: SIGNUP_MESSAGE };
