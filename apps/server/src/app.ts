@@ -154,7 +154,12 @@ export async function buildApp(config: AppConfig) {
     redis: config.redis,
     onError: (err) => app.log.warn({ err }, 'failed sign-in counter unavailable; attempt let through'),
   });
-  await app.register(authRoutes(authService, authenticate, limits, failedLogins), { prefix: '/api/auth' });
+  await app.register(
+    authRoutes(authService, authenticate, limits, failedLogins, {
+      secureCookies: config.appUrl.startsWith('https:'),
+    }),
+    { prefix: '/api/auth' },
+  );
   // Reads computed from workouts, plans, wellness and notifications are served from a per-athlete cache of
   // response bodies, which every write to them invalidates (each service's onChange below).
   const readCache = createAthleteCache<Buffer>({ redis: config.redis, ttlMs: config.readCacheTtlMs });

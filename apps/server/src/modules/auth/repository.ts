@@ -13,6 +13,7 @@ import {
 export type UserRow = typeof users.$inferSelect;
 export type AthleteRow = typeof athletes.$inferSelect;
 export type UserWithAthlete = { user: UserRow; athlete: AthleteRow };
+export type { EmailTokenPurpose };
 
 export async function findUserByEmail(db: Conn, email: string): Promise<UserWithAthlete | undefined> {
   const rows = await db

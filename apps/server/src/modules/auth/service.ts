@@ -15,6 +15,9 @@ import type { SessionCache } from './session-cache.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The sign-in code of a followed confirmation link is exchanged by the page it lands on, at once. */
+export const SIGNIN_CODE_TTL_MS = 5 * 60 * 1000;
+const TOKEN_TTL_MS = { confirm: CONFIRM_TOKEN_TTL_MS, reset: RESET_TOKEN_TTL_MS, signin: SIGNIN_CODE_TTL_MS };
 /** How long a used refresh token still answers with its successor, for parallel refreshes (docs/auth.md). */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 export const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
@@ -22,6 +25,8 @@ export const RESEND_MESSAGE =
   'If that address has an unconfirmed account, a new confirmation link is on its way.';
 export const RESET_REQUEST_MESSAGE =
   'If an account exists for that address, a password reset link is on its way.';
+export const SIGNIN_CODE_INVALID =
+  'This sign-in link has expired or was opened in another browser. Your address is confirmed: log in with your email and password.';
 export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in with your new password.';
 
 export interface AuthDeps {
@@ -122,14 +127,15 @@ export function createAuthService({
     };
   }
 
-  async function newEmailToken(conn: Conn, userId: string, purpose: 'confirm' | 'reset') {
+  /** A new one-time token; `binding` is a second secret the redeemer must also hold (the sign-in cookie). */
+  async function newEmailToken(conn: Conn, userId: string, purpose: repo.EmailTokenPurpose, binding = '') {
     const token = randomToken();
     await repo.retireEmailTokens(conn, userId, purpose);
     await repo.insertEmailToken(conn, {
       userId,
       purpose,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + (purpose === 'confirm' ? CONFIRM_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)),
+      tokenHash: hashToken(binding ? `${token}.${binding}` : token),
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
     });
     return token;
   }
@@ -219,6 +225,35 @@ export function createAuthService({
         const found = await repo.findUserById(tx, row.userId);
         if (!found)
           throw new AppError('LINK_INVALID', 'This confirmation link is not valid. Ask for a new one.');
+        return openSession(tx, found, userAgent);
+      });
+    },
+
+    /**
+     * A followed confirmation link in a browser: confirms the address and returns a one-time sign-in code for the
+     * page it lands on, bound to `binding` (a cookie set on the same redirect), instead of a session in the URL.
+     */
+    async confirmForBrowser(token: string, binding: string): Promise<string> {
+      return db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, token, 'confirm');
+        await repo.confirmEmail(tx, row.userId);
+        return newEmailToken(tx, row.userId, 'signin', binding);
+      });
+    },
+
+    /** Redeems a sign-in code with the binding it was made for; works once, within a few minutes. */
+    async exchangeSigninCode(code: string, binding: string, userAgent?: string): Promise<Session> {
+      return db.transaction(async (tx) => {
+        const row = binding
+          ? await repo.lockEmailToken(tx, hashToken(`${code}.${binding}`), 'signin')
+          : undefined;
+        // One answer for every failure: the address is confirmed either way, and a password sign-in is the way on.
+        if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
+          throw new AppError('LINK_INVALID', SIGNIN_CODE_INVALID);
+        }
+        await repo.markEmailTokenUsed(tx, row.id);
+        const found = await repo.findUserById(tx, row.userId);
+        if (!found) throw new AppError('LINK_INVALID', SIGNIN_CODE_INVALID);
         return openSession(tx, found, userAgent);
       });
     },
