@@ -39,6 +39,37 @@ test('a new athlete signs up, confirms by e-mail, signs out and back in', async 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('a confirmation link opened while another athlete is signed in asks before switching', async ({
+  page,
+}) => {
+  const first = uniqueEmail('dora');
+  const second = uniqueEmail('eli');
+  await signUp(page, 'Dora Rower', first, 'ergometer-2k');
+  await signUp(page, 'Eli Skier', second, 'skate-ski-15');
+  const secondLink = await mailedLink(second, '/api/auth/confirm');
+  await page.goto(await mailedLink(first, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Hi Dora Rower')).toBeVisible();
+
+  // Tokens in a URL sign nobody in.
+  await page.goto('/dashboard#access_token=forged&refresh_token=forged');
+  await expect(page.getByText('Hi Dora Rower')).toBeVisible();
+
+  await page.goto(secondLink);
+  await expect(page.getByRole('heading', { name: 'Switch account?' })).toBeVisible();
+  await page.getByRole('button', { name: `Stay signed in as ${first}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Hi Dora Rower')).toBeVisible();
+
+  // The link confirmed Eli's address all the same: he signs in with his password.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, second, 'skate-ski-15');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Hi Eli Skier')).toBeVisible();
+});
+
 test('a protected page sends a signed-out visitor to /login, then back after sign-in', async ({ page }) => {
   const email = uniqueEmail('ben');
   const password = 'threshold-99';

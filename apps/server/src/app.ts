@@ -12,8 +12,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } fro
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { createAthleteCache } from './lib/athlete-cache.ts';
+import { createFailureLimiter } from './lib/failure-limiter.ts';
 import type { Mailer } from './lib/mailer.ts';
-import { tokenSigner } from './lib/tokens.ts';
+import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
@@ -47,9 +48,18 @@ export interface RateLimits {
   loginPerMinute: number;
   signupPerMinute: number;
   mailPerMinute: number;
+  /** Failed sign-ins from one client address, across all accounts, per window (password spraying). */
+  loginFailuresPerClient: number;
+  loginFailureWindowSeconds: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { loginPerMinute: 10, signupPerMinute: 5, mailPerMinute: 5 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerMinute: 10,
+  signupPerMinute: 5,
+  mailPerMinute: 5,
+  loginFailuresPerClient: 30,
+  loginFailureWindowSeconds: 15 * 60,
+};
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppConfig {
@@ -128,6 +138,7 @@ export async function buildApp(config: AppConfig) {
   const authService = createAuthService({
     db,
     signer,
+    deriveRefreshToken: refreshTokenDeriver(config.jwtSecret),
     mailer: config.mailer,
     appUrl: config.appUrl,
     log: app.log,
@@ -138,7 +149,19 @@ export async function buildApp(config: AppConfig) {
     healthRoutes(() => config.database.ping(), config.version),
     { prefix: '/api/v1' },
   );
-  await app.register(authRoutes(authService, authenticate, limits), { prefix: '/api/auth' });
+  const failedLogins = createFailureLimiter({
+    name: 'failed-logins',
+    max: limits.loginFailuresPerClient,
+    windowMs: limits.loginFailureWindowSeconds * 1000,
+    redis: config.redis,
+    onError: (err) => app.log.warn({ err }, 'failed sign-in counter unavailable; attempt let through'),
+  });
+  await app.register(
+    authRoutes(authService, authenticate, limits, failedLogins, {
+      secureCookies: config.appUrl.startsWith('https:'),
+    }),
+    { prefix: '/api/auth' },
+  );
   // Reads computed from workouts, plans, wellness and notifications are served from a per-athlete cache of
   // response bodies, which every write to them invalidates (each service's onChange below).
   const readCache = createAthleteCache<Buffer>({ redis: config.redis, ttlMs: config.readCacheTtlMs });

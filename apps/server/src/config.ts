@@ -41,6 +41,13 @@ export const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(5),
+  /** Failed sign-ins allowed from one client address, across all accounts, per 15 minutes. */
+  LOGIN_FAILURE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(30),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     ...(redis ? { redis } : {}),
     trustProxy: env.TRUST_PROXY,
     ...(env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {}),
-    rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT },
+    rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT, loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT },
   });
 
   let closing = false;

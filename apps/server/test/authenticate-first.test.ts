@@ -12,6 +12,7 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/signup',
   'GET /api/auth/confirm',
   'POST /api/auth/resend-confirmation',
+  'POST /api/auth/confirm/exchange',
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/password-reset',

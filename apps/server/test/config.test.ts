@@ -41,6 +41,13 @@ describe('parseEnv', () => {
     expect(problemsOf({ SIGNUP_RATE_LIMIT: 'many' })).toMatch(/SIGNUP_RATE_LIMIT/);
   });
 
+  it('allows 30 failed sign-ins per client in 15 minutes unless LOGIN_FAILURE_LIMIT says otherwise', () => {
+    expect(parseEnv({}).LOGIN_FAILURE_LIMIT).toBe(30);
+    expect(parseEnv({ LOGIN_FAILURE_LIMIT: '200' }).LOGIN_FAILURE_LIMIT).toBe(200);
+    expect(problemsOf({ LOGIN_FAILURE_LIMIT: '0' })).toMatch(/LOGIN_FAILURE_LIMIT/);
+    expect(problemsOf({ LOGIN_FAILURE_LIMIT: 'lots' })).toMatch(/LOGIN_FAILURE_LIMIT/);
+  });
+
   it('rejects a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toMatch(/PORT/);
   });

@@ -19,6 +19,22 @@ const confirmJson = (link: string) =>
 const confirmHtml = (link: string) =>
   t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: 'text/html,application/xhtml+xml' } });
 
+/** Follows a link as a browser does: the code from the landing page's fragment, and the cookie it was given. */
+async function followInBrowser(link: string) {
+  const res = await confirmHtml(link);
+  const location = new URL(res.headers.location!, APP_URL);
+  const code = new URLSearchParams(location.hash.slice(1)).get('code')!;
+  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  return { code, cookie };
+}
+const exchange = (code: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm/exchange',
+    payload: { code },
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+
 describe('the confirmation e-mail', () => {
   it('is one JSON line in the outbox with to, subject, text, html and sentAt', async () => {
     const { email } = await t.signUp({ name: 'Outbox Reader' });
@@ -63,22 +79,71 @@ describe('GET /api/auth/confirm', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('redirects a browser to /dashboard, signed in through the URL fragment', async () => {
+  it('redirects a browser to /confirm with a one-time code and a cookie, never with tokens in the URL', async () => {
     const { email } = await t.signUp();
     const res = await confirmHtml(await t.latestLink(email));
     expect(res.statusCode).toBe(302);
     const location = res.headers.location!;
-    expect(location).toMatch(/^\/dashboard#access_token=/);
-    const fragment = new URLSearchParams(location.split('#')[1]);
-    expect(fragment.get('refresh_token')).toEqual(expect.any(String));
-    expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000);
+    expect(location).toMatch(/^\/confirm#code=[\w-]+$/);
+    expect(location).not.toMatch(/access_token|refresh_token/);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^stamina_signin=[\w-]+;/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/api\/auth\/confirm/);
+    // The address is confirmed by the link itself, before any code is exchanged.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'correct horse battery' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('exchanges the code, with the cookie of the same browser, for a session once', async () => {
+    const { email } = await t.signUp();
+    const landing = await followInBrowser(await t.latestLink(email));
+    const res = await exchange(landing.code, landing.cookie);
+    expect(res.statusCode).toBe(200);
+    const session = res.json().data;
+    expect(session).toMatchObject({ token_type: 'bearer', user: { email } });
+    expect(String(res.headers['set-cookie'])).toMatch(/^stamina_signin=;.*Max-Age=0/);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: bearer(fragment.get('access_token')!),
+      headers: bearer(session.access_token),
     });
-    expect(me.statusCode).toBe(200);
     expect(me.json().data.email).toBe(email);
+
+    const again = await exchange(landing.code, landing.cookie);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'LINK_INVALID', message: expect.stringMatching(/log in/) });
+  });
+
+  it('refuses the code in a browser without the cookie (a link sent to someone else), and it stays usable', async () => {
+    const { email } = await t.signUp();
+    const landing = await followInBrowser(await t.latestLink(email));
+    expect((await exchange(landing.code)).statusCode).toBe(400);
+    expect((await exchange(landing.code, 'stamina_signin=forged')).statusCode).toBe(400);
+    // A code someone else was handed does not sign that someone in; the browser that followed the link still can.
+    expect((await exchange(landing.code, landing.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a code older than 5 minutes', async () => {
+    const { email } = await t.signUp();
+    const landing = await followInBrowser(await t.latestLink(email));
+    await t.db.execute(sql`
+      update email_tokens set expires_at = now() - interval '1 second'
+      where user_id = (select id from users where email = ${email}) and purpose = 'signin'`);
+    const res = await exchange(landing.code, landing.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('LINK_INVALID');
+  });
+
+  it('refuses a missing or garbage code with 400', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/confirm/exchange', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect((await exchange('not-a-code', 'stamina_signin=nothing')).statusCode).toBe(400);
   });
 
   it('works once: a second use fails with 400, and a browser lands on /confirm?error=', async () => {

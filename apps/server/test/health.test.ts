@@ -77,6 +77,7 @@ describe('unknown API paths and the API docs', () => {
       expect.arrayContaining(['/api/auth/login', '/api/auth/signup', '/api/v1/health']),
     );
     expect(doc.paths['/api/auth/login'].post).toBeDefined();
+    expect(doc.paths['/api/auth/confirm/exchange'].post.requestBody).toBeDefined();
   });
 
   it('serves the browsable docs page', async () => {

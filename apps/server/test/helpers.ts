@@ -19,6 +19,8 @@ const HIGH_RATE_LIMITS: RateLimits = {
   loginPerMinute: 10_000,
   signupPerMinute: 10_000,
   mailPerMinute: 10_000,
+  loginFailuresPerClient: 10_000,
+  loginFailureWindowSeconds: 60,
 };
 
 export interface OutboxMail {

@@ -1,8 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/app.ts';
 import { users } from '../src/db/schema/index.ts';
-import { createTestApp, type TestApp, uniqueEmail } from './helpers.ts';
+import { createTestApp, REDIS_URL, redisAvailable, type TestApp, uniqueEmail } from './helpers.ts';
 
 // The real limits of the spec: 10 sign-ins a minute per address and client, 5 sign-ups, resets and resends.
 let t: TestApp;
@@ -73,5 +75,92 @@ describe('rate limits', () => {
       }
       expectRateLimited(await post(url, { email: uniqueEmail() }, ip));
     }
+  });
+});
+
+describe('failed sign-ins from one client across accounts (password spraying)', () => {
+  const max = DEFAULT_RATE_LIMITS.loginFailuresPerClient;
+  const spray = (ip: string) =>
+    post('/api/auth/login', { email: uniqueEmail('sprayed'), password: 'Summer2026!' }, ip);
+
+  function expectSprayLimited(res: Awaited<ReturnType<typeof post>>) {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/failed sign-ins/),
+    });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(DEFAULT_RATE_LIMITS.loginFailureWindowSeconds);
+  }
+
+  it(`answers 429 once one client has failed ${max} sign-ins to different addresses`, async () => {
+    const ip = '10.1.0.1';
+    for (let i = 1; i <= max; i++) expect((await spray(ip)).statusCode, `attempt ${i}`).toBe(401);
+    expectSprayLimited(await spray(ip));
+    // Even the right password waits: the point is not to compute a hash for this client.
+    const { email, password } = await t.signUpAndConfirm();
+    expectSprayLimited(await post('/api/auth/login', { email, password }, ip));
+    // Another client signs in as usual.
+    expect((await post('/api/auth/login', { email, password }, '10.1.0.2')).statusCode).toBe(200);
+    expect((await spray('10.1.0.3')).statusCode).toBe(401);
+  });
+
+  it('does not count successful sign-ins, nor a right password on an unconfirmed address', async () => {
+    const ip = '10.1.0.4';
+    const confirmed = await t.signUpAndConfirm();
+    const unconfirmed = await t.signUp();
+    for (let i = 1; i < max; i++) expect((await spray(ip)).statusCode, `attempt ${i}`).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      const ok = await post('/api/auth/login', { email: confirmed.email, password: confirmed.password }, ip);
+      expect(ok.statusCode).toBe(200);
+      const pending = await post(
+        '/api/auth/login',
+        { email: unconfirmed.email, password: unconfirmed.password },
+        ip,
+      );
+      expect(pending.statusCode).toBe(403);
+    }
+    expect((await spray(ip)).statusCode, `attempt ${max}`).toBe(401);
+    expectSprayLimited(await spray(ip));
+  });
+
+  it('holds against a parallel burst: no more than the limit get a password check', async () => {
+    const ip = '10.1.0.5';
+    const responses = await Promise.all(Array.from({ length: max + 10 }, () => spray(ip)));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+});
+
+describe.runIf(await redisAvailable(REDIS_URL))('failed sign-ins counted in Redis', () => {
+  const apps: TestApp[] = [];
+  const clients: Redis[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const redis = new Redis(REDIS_URL);
+      clients.push(redis);
+      apps.push(await createTestApp({ redis, rateLimits: { loginFailuresPerClient: 5 } }));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const client of clients) client.disconnect();
+  });
+
+  it('shares one count between two app processes', async () => {
+    // Counts outlive a test run in Redis: a fresh address per run.
+    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const attempt = (i: number) =>
+      apps[i % 2]!.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('sprayed'), password: 'Summer2026!' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(i)).statusCode, `attempt ${i + 1}`).toBe(401);
+    expect((await attempt(5)).statusCode).toBe(429);
+    expect((await attempt(6)).statusCode).toBe(429);
   });
 });

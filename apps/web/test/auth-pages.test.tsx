@@ -63,10 +63,7 @@ describe('sign-up page', () => {
 
   it('shows the server message in a destructive alert', async () => {
     vi.stubGlobal('fetch', async () =>
-      json(409, {
-        message: 'An account with this email already exists. Log in instead.',
-        code: 'EMAIL_TAKEN',
-      }),
+      json(429, { message: 'Too many requests. Try again in 42 seconds.', code: 'RATE_LIMITED' }),
     );
     renderAt('/signup');
     await userEvent.type(await screen.findByLabelText('Full Name'), 'Ana');
@@ -74,7 +71,7 @@ describe('sign-up page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 42 seconds.');
   });
 });
 

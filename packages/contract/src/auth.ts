@@ -65,6 +65,12 @@ export const ZPasswordResetConfirmRequest = z.object({
 // The token is checked by the handler, so that a browser with a broken link is redirected rather than shown JSON.
 export const ZConfirmQuery = z.object({ token: z.string().max(2048).optional() });
 
+/** The one-time code the confirmation link hands the web app (in the fragment of /confirm), for a session. */
+export const ZConfirmExchangeRequest = z.object({
+  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(512),
+});
+export type ConfirmExchangeRequest = z.input<typeof ZConfirmExchangeRequest>;
+
 export const ZGender = z.enum(['male', 'female', 'other', 'prefer-not-to-say']);
 export const ZPrimarySport = z.enum(['running', 'cycling', 'swimming', 'triathlon']);
 /** The goal events of the profile form: the same list as a plan's race types (core RACE_TYPES). */

@@ -11,7 +11,6 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
-  EMAIL_TAKEN: 409,
   TOKEN_EXPIRED: 400,
   TOKEN_USED: 400,
   // A mailed link that does not exist is bad input, not a failed sign-in: a 401 would make clients refresh.

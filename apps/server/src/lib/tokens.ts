@@ -1,5 +1,5 @@
 // Access tokens (short-lived JWTs signed with HS256) and opaque random tokens stored only as hashes.
-import { createHash, createSecretKey, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors.ts';
 
@@ -89,4 +89,14 @@ export function randomToken(): string {
 /** Opaque tokens are looked up by their SHA-256; the database never holds a usable token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The successor of a refresh token when it is rotated: an HMAC of the parent under a key derived from the server
+ * secret. Only hashes are stored, so deriving it is how the same successor can be handed out again during the
+ * short grace window in which a parallel refresh with the parent is honoured (docs/auth.md).
+ */
+export function refreshTokenDeriver(secret: string): (parent: string) => string {
+  const key = createHmac('sha256', secret).update('stamina refresh-token successor v1').digest();
+  return (parent) => createHmac('sha256', key).update(parent).digest('base64url');
 }

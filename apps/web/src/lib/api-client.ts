@@ -44,6 +44,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Send without a bearer token and skip refresh handling (sign-in, sign-up, refresh itself). */
   anonymous?: boolean;
+  /** With `anonymous`: send this bearer token, of a session that is not the stored one, still without refresh. */
+  bearer?: string;
   signal?: AbortSignal;
   /** 'file' resolves to a DownloadedFile instead of parsed JSON; errors are still read as JSON. */
   responseType?: 'json' | 'file';
@@ -185,7 +187,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
 
   async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const url = buildUrl(path, options.query);
-    let token = options.anonymous ? undefined : await tokenForRequest();
+    let token = options.anonymous ? options.bearer : await tokenForRequest();
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       try {

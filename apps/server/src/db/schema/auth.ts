@@ -50,9 +50,10 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export type EmailTokenPurpose = 'confirm' | 'reset';
+/** `signin`: the one-time code a followed confirmation link hands the web app for a session (docs/auth.md). */
+export type EmailTokenPurpose = 'confirm' | 'reset' | 'signin';
 
-/** Single-use links sent by e-mail (address confirmation, password reset), stored hashed. */
+/** Single-use links sent by e-mail (address confirmation, password reset) and sign-in codes, stored hashed. */
 export const emailTokens = pgTable(
   'email_tokens',
   {

@@ -47,3 +47,42 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
     ),
   };
 }
+
+/**
+ * To the owner of an address someone tried to sign up with again. Sign-up answers the same either way, so that it
+ * does not tell who has an account (docs/auth.md); the owner learns of it here. An account that was never
+ * confirmed gets a fresh confirmation link; a confirmed one the way to log in or reset the password.
+ */
+export function signupAttemptMail(
+  to: string,
+  name: string,
+  links: { confirm: string } | { login: string; reset: string },
+): Mail {
+  const subject = 'Someone tried to sign up with your e-mail address';
+  const intro =
+    'Someone, maybe you, tried to create a Stamina account with this e-mail address, which already has one. No new account was made and nothing about your account changed.';
+  if ('confirm' in links) {
+    return {
+      to,
+      subject,
+      text: `Hi ${name},\n\n${intro}\n\nYour account is not confirmed yet. Confirm your address here:\n\n${links.confirm}\n\nThe link works once and expires in 24 hours.\n\nIf it was not you, you can ignore this e-mail.`,
+      html: layout(
+        'Someone tried to sign up with your address',
+        `Hi ${escapeHtml(name)}. ${intro} Your account is not confirmed yet: the link below confirms it. It works once and expires in 24 hours.`,
+        links.confirm,
+        'Confirm my e-mail',
+      ),
+    };
+  }
+  return {
+    to,
+    subject,
+    text: `Hi ${name},\n\n${intro}\n\nIf it was you, log in here:\n\n${links.login}\n\nForgot your password? Choose a new one here:\n\n${links.reset}\n\nIf it was not you, you can ignore this e-mail: your account is safe.`,
+    html: layout(
+      'Someone tried to sign up with your address',
+      `Hi ${escapeHtml(name)}. ${intro} If it was you, log in below. Forgot your password? <a href="${escapeHtml(links.reset)}">Choose a new one</a>.`,
+      links.login,
+      'Log in',
+    ),
+  };
+}

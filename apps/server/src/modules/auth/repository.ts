@@ -13,6 +13,7 @@ import {
 export type UserRow = typeof users.$inferSelect;
 export type AthleteRow = typeof athletes.$inferSelect;
 export type UserWithAthlete = { user: UserRow; athlete: AthleteRow };
+export type { EmailTokenPurpose };
 
 export async function findUserByEmail(db: Conn, email: string): Promise<UserWithAthlete | undefined> {
   const rows = await db
@@ -90,13 +91,19 @@ export async function insertRefreshToken(
   await tx.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
 }
 
-export async function lockRefreshToken(tx: Tx, tokenHash: string) {
+/**
+ * The refresh token row and its session, locked until the transaction ends: parallel refreshes with one token
+ * queue here, and each sees the row as the one before it left it. `usedWithinMs` compares with the database clock,
+ * the one that wrote `used_at`.
+ */
+export async function lockRefreshToken(tx: Tx, tokenHash: string, graceMs: number) {
   const rows = await tx
     .select({
       id: refreshTokens.id,
       sessionId: refreshTokens.sessionId,
       expiresAt: refreshTokens.expiresAt,
       usedAt: refreshTokens.usedAt,
+      usedWithinGrace: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - ${graceMs} * interval '1 millisecond', false)`,
       revokedAt: authSessions.revokedAt,
       userId: authSessions.userId,
     })
@@ -104,6 +111,15 @@ export async function lockRefreshToken(tx: Tx, tokenHash: string) {
     .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function findRefreshToken(tx: Tx, tokenHash: string) {
+  const rows = await tx
+    .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return rows[0];
 }

@@ -1,6 +1,7 @@
 // /api/auth: thin routes, each one schema and one service call.
 import {
   dataEnvelope,
+  ZConfirmExchangeRequest,
   ZConfirmQuery,
   ZEmailOnlyRequest,
   ZErrorResponse,
@@ -18,8 +19,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimits } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { randomToken } from '../../lib/tokens.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import type { AuthService } from './service.ts';
+import { type AuthService, SIGNIN_CODE_TTL_MS } from './service.ts';
 
 const errors = {
   400: ZErrorResponse,
@@ -29,7 +32,32 @@ const errors = {
   429: ZErrorResponse,
 };
 
-export function authRoutes(service: AuthService, authenticate: Authenticate, limits: RateLimits) {
+/**
+ * The browser that followed a confirmation link holds this cookie; the sign-in code in the landing page's URL works
+ * only together with it, so a code sent to someone else's browser signs nobody in (docs/auth.md).
+ */
+const SIGNIN_COOKIE = 'stamina_signin';
+const SIGNIN_COOKIE_PATH = '/api/auth/confirm';
+
+function signinCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${SIGNIN_COOKIE}=${value}; Path=${SIGNIN_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function readCookie(request: FastifyRequest, name: string): string {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return '';
+}
+
+export function authRoutes(
+  service: AuthService,
+  authenticate: Authenticate,
+  limits: RateLimits,
+  failedLogins: FailureLimiter,
+  options: { secureCookies: boolean },
+) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -56,7 +84,7 @@ export function authRoutes(service: AuthService, authenticate: Authenticate, lim
           tags: ['auth'],
           summary: 'Confirm an e-mail address from the link in the confirmation mail',
           description:
-            'Browsers (Accept: text/html) are redirected to /dashboard signed in, the session in the URL fragment; an invalid link redirects to /confirm?error=…. Other clients get JSON.',
+            'Browsers (Accept: text/html) are redirected to /confirm#code=… with a one-time sign-in code, which that page exchanges at POST /api/auth/confirm/exchange; an invalid link redirects to /confirm?error=…. Other clients get the session as JSON.',
           querystring: ZConfirmQuery,
           response: { 200: dataEnvelope(ZSession), ...errors },
         },
@@ -64,15 +92,13 @@ export function authRoutes(service: AuthService, authenticate: Authenticate, lim
       async (request, reply) => {
         const wantsHtml = (request.headers.accept ?? '').includes('text/html');
         try {
-          const session = await service.confirm(request.query.token ?? '', userAgent(request));
-          if (!wantsHtml) return reply.send({ data: session });
-          const fragment = new URLSearchParams({
-            access_token: session.access_token,
-            refresh_token: session.refresh_token,
-            expires_at: String(session.expires_at),
-            type: 'signup',
-          });
-          return reply.redirect(`/dashboard#${fragment}`, 302);
+          const token = request.query.token ?? '';
+          if (!wantsHtml) return reply.send({ data: await service.confirm(token, userAgent(request)) });
+          // Never a session in the URL: a link carrying one could sign anyone in as anyone (docs/auth.md).
+          const binding = randomToken();
+          const code = await service.confirmForBrowser(token, binding);
+          reply.header('set-cookie', signinCookie(binding, SIGNIN_CODE_TTL_MS / 1000, options.secureCookies));
+          return reply.redirect(`/confirm#${new URLSearchParams({ code })}`, 302);
         } catch (err) {
           if (!wantsHtml || !(err instanceof AppError)) throw err;
           return reply.redirect(
@@ -80,6 +106,28 @@ export function authRoutes(service: AuthService, authenticate: Authenticate, lim
             302,
           );
         }
+      },
+    );
+
+    app.post(
+      '/confirm/exchange',
+      {
+        config: perClient(limits.signupPerMinute),
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange the one-time code of a followed confirmation link for a session',
+          description:
+            'Works once, within 5 minutes, and only from the browser that followed the link (it holds a cookie set by the redirect).',
+          body: ZConfirmExchangeRequest,
+          response: { 200: dataEnvelope(ZSession), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const binding = readCookie(request, SIGNIN_COOKIE);
+        reply.header('set-cookie', signinCookie('', 0, options.secureCookies));
+        return {
+          data: await service.exchangeSigninCode(request.body.code, binding, userAgent(request)),
+        };
       },
     );
 
@@ -120,7 +168,29 @@ export function authRoutes(service: AuthService, authenticate: Authenticate, lim
           response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
-      async (request) => ({ data: await service.login(request.body, userAgent(request)) }),
+      async (request, reply) => {
+        // Beside the per-address limit above: failed sign-ins from one client across all addresses, checked
+        // before the password hash is computed (docs/auth.md).
+        const waitMs = await failedLogins.take(request.ip);
+        if (waitMs > 0) {
+          const minutes = Math.ceil(waitMs / 60_000);
+          reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+          throw new AppError(
+            'RATE_LIMITED',
+            `Too many requests: too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          );
+        }
+        try {
+          const session = await service.login(request.body, userAgent(request));
+          void failedLogins.giveBack(request.ip);
+          return { data: session };
+        } catch (err) {
+          // Only a wrong address or password counts; a right password on an unconfirmed address does not.
+          if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
+            void failedLogins.giveBack(request.ip);
+          throw err;
+        }
+      },
     );
 
     app.post(

@@ -1,4 +1,5 @@
 // Account logic: sign-up, confirmation, sign-in, rotating refresh tokens, profile and password reset.
+import { randomUUID } from 'node:crypto';
 import type { ProfileUpdateRequest, Session, User } from '@stamina/contract';
 import { defaultWidgetConfig } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,23 +8,32 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
-import { confirmationMail, passwordResetMail } from './emails.ts';
+import { confirmationMail, passwordResetMail, signupAttemptMail } from './emails.ts';
 import * as repo from './repository.ts';
 import { toUser } from './serialize.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The sign-in code of a followed confirmation link is exchanged by the page it lands on, at once. */
+export const SIGNIN_CODE_TTL_MS = 5 * 60 * 1000;
+const TOKEN_TTL_MS = { confirm: CONFIRM_TOKEN_TTL_MS, reset: RESET_TOKEN_TTL_MS, signin: SIGNIN_CODE_TTL_MS };
+/** How long a used refresh token still answers with its successor, for parallel refreshes (docs/auth.md). */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 export const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
 export const RESEND_MESSAGE =
   'If that address has an unconfirmed account, a new confirmation link is on its way.';
 export const RESET_REQUEST_MESSAGE =
   'If an account exists for that address, a password reset link is on its way.';
+export const SIGNIN_CODE_INVALID =
+  'This sign-in link has expired or was opened in another browser. Your address is confirmed: log in with your email and password.';
 export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in with your new password.';
 
 export interface AuthDeps {
   db: Db;
   signer: TokenSigner;
+  /** The successor of a refresh token on rotation (lib/tokens.ts refreshTokenDeriver). */
+  deriveRefreshToken: (parent: string) => string;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -37,7 +47,39 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export function createAuthService({ db, signer, mailer, appUrl, log, sessions }: AuthDeps) {
+/** An athlete row as a fresh sign-up stores it, with the database's defaults. */
+function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    authUserId: '',
+    layoutStyle: 'minimal',
+    widgetConfig: defaultWidgetConfig(),
+    onboardingComplete: false,
+    timezone: timezone ?? 'UTC',
+    units: 'metric',
+    theme: 'system',
+    notificationPreferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    birthday: null,
+    gender: null,
+    primarySports: [],
+    goalEvent: null,
+    goalDate: null,
+    language: 'en',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export function createAuthService({
+  db,
+  signer,
+  deriveRefreshToken,
+  mailer,
+  appUrl,
+  log,
+  sessions,
+}: AuthDeps) {
   /** Mail goes out after the commit; a failed send is logged and the user can ask again. */
   function sendLater(mail: Mail): Promise<void> {
     return mailer.send(mail).catch((err: unknown) => log.error({ err, to: mail.to }, 'sending mail failed'));
@@ -48,14 +90,28 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     return issueTokens(tx, found, sessionId);
   }
 
-  async function issueTokens(tx: Tx, found: repo.UserWithAthlete, sessionId: string): Promise<Session> {
-    const refreshToken = randomToken();
+  /** A new refresh token of the session (random for a new session, derived from its parent on rotation). */
+  async function issueTokens(
+    tx: Tx,
+    found: repo.UserWithAthlete,
+    sessionId: string,
+    refreshToken = randomToken(),
+  ): Promise<Session> {
     await repo.insertRefreshToken(
       tx,
       sessionId,
       hashToken(refreshToken),
       new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     );
+    return signSession(found, sessionId, refreshToken);
+  }
+
+  /** The session pair around a stored refresh token, with a freshly signed access token. */
+  async function signSession(
+    found: repo.UserWithAthlete,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<Session> {
     const { token, expiresAt } = await signer.sign({
       sub: found.user.id,
       email: found.user.email,
@@ -71,14 +127,15 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     };
   }
 
-  async function newEmailToken(conn: Conn, userId: string, purpose: 'confirm' | 'reset') {
+  /** A new one-time token; `binding` is a second secret the redeemer must also hold (the sign-in cookie). */
+  async function newEmailToken(conn: Conn, userId: string, purpose: repo.EmailTokenPurpose, binding = '') {
     const token = randomToken();
     await repo.retireEmailTokens(conn, userId, purpose);
     await repo.insertEmailToken(conn, {
       userId,
       purpose,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + (purpose === 'confirm' ? CONFIRM_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)),
+      tokenHash: hashToken(binding ? `${token}.${binding}` : token),
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
     });
     return token;
   }
@@ -100,9 +157,43 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     return row;
   }
 
+  async function tellOwnerOfSignupAttempt(email: string): Promise<void> {
+    const owner = await repo.findUserByEmail(db, email);
+    if (!owner) return;
+    const { user } = owner;
+    if (user.emailConfirmedAt) {
+      await sendLater(
+        signupAttemptMail(user.email, user.name, {
+          login: `${appUrl}/login`,
+          reset: `${appUrl}/forgot-password`,
+        }),
+      );
+    } else {
+      const token = await newEmailToken(db, user.id, 'confirm');
+      await sendLater(signupAttemptMail(user.email, user.name, { confirm: confirmLink(token) }));
+    }
+  }
+
   return {
+    /**
+     * Answers the same for a new and a known address: same status, same body shape, a password hash either way.
+     * The owner of a known address is told by e-mail instead (docs/auth.md).
+     */
     async signup(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
       const passwordHash = await hashPassword(input.password);
+      const fresh: repo.UserWithAthlete = {
+        user: {
+          id: randomUUID(),
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          emailConfirmedAt: null,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        },
+        athlete: newAthleteRow(input.timezone),
+      };
+      fresh.athlete.authUserId = fresh.user.id;
       let created: repo.UserWithAthlete;
       let token: string;
       try {
@@ -111,17 +202,17 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
             email: input.email,
             name: input.name,
             passwordHash,
-            timezone: input.timezone ?? 'UTC',
-            widgetConfig: defaultWidgetConfig(),
+            timezone: fresh.athlete.timezone,
+            widgetConfig: fresh.athlete.widgetConfig,
           });
           const token = await newEmailToken(tx, created.user.id, 'confirm');
           return { created, token };
         }));
       } catch (err) {
-        if (isUniqueViolation(err)) {
-          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Log in instead.');
-        }
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        await tellOwnerOfSignupAttempt(input.email);
+        // The account that was not created, shaped like one that was: nothing here tells the two apart.
+        return { user: toUser(fresh), message: SIGNUP_MESSAGE };
       }
       await sendLater(confirmationMail(created.user.email, created.user.name, confirmLink(token)));
       return { user: toUser(created), message: SIGNUP_MESSAGE };
@@ -134,6 +225,35 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
         const found = await repo.findUserById(tx, row.userId);
         if (!found)
           throw new AppError('LINK_INVALID', 'This confirmation link is not valid. Ask for a new one.');
+        return openSession(tx, found, userAgent);
+      });
+    },
+
+    /**
+     * A followed confirmation link in a browser: confirms the address and returns a one-time sign-in code for the
+     * page it lands on, bound to `binding` (a cookie set on the same redirect), instead of a session in the URL.
+     */
+    async confirmForBrowser(token: string, binding: string): Promise<string> {
+      return db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, token, 'confirm');
+        await repo.confirmEmail(tx, row.userId);
+        return newEmailToken(tx, row.userId, 'signin', binding);
+      });
+    },
+
+    /** Redeems a sign-in code with the binding it was made for; works once, within a few minutes. */
+    async exchangeSigninCode(code: string, binding: string, userAgent?: string): Promise<Session> {
+      return db.transaction(async (tx) => {
+        const row = binding
+          ? await repo.lockEmailToken(tx, hashToken(`${code}.${binding}`), 'signin')
+          : undefined;
+        // One answer for every failure: the address is confirmed either way, and a password sign-in is the way on.
+        if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
+          throw new AppError('LINK_INVALID', SIGNIN_CODE_INVALID);
+        }
+        await repo.markEmailTokenUsed(tx, row.id);
+        const found = await repo.findUserById(tx, row.userId);
+        if (!found) throw new AppError('LINK_INVALID', SIGNIN_CODE_INVALID);
         return openSession(tx, found, userAgent);
       });
     },
@@ -177,9 +297,19 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
     async refresh(refreshToken: string): Promise<Session> {
       const outcome: { error: string; revokedSessionId?: string } | { session: Session } =
         await db.transaction(async (tx) => {
-          const row = await repo.lockRefreshToken(tx, hashToken(refreshToken));
+          const row = await repo.lockRefreshToken(tx, hashToken(refreshToken), REFRESH_REUSE_GRACE_MS);
           if (!row || row.revokedAt) return { error: 'Invalid refresh token' };
           if (row.usedAt) {
+            // Two tabs refreshing at once: within the grace window the parent answers with the successor it was
+            // already rotated to, as long as that successor has not been used itself (docs/auth.md).
+            if (row.usedWithinGrace) {
+              const successor = deriveRefreshToken(refreshToken);
+              const next = await repo.findRefreshToken(tx, hashToken(successor));
+              const found = await repo.findUserById(tx, row.userId);
+              if (next && !next.usedAt && next.sessionId === row.sessionId && found) {
+                return { session: await signSession(found, row.sessionId, successor) };
+              }
+            }
             // Reuse of a rotated token means it leaked: end the whole family.
             await repo.revokeSession(tx, row.sessionId);
             return {
@@ -192,7 +322,7 @@ export function createAuthService({ db, signer, mailer, appUrl, log, sessions }:
           await repo.markRefreshTokenUsed(tx, row.id);
           const found = await repo.findUserById(tx, row.userId);
           if (!found) return { error: 'Invalid refresh token' };
-          return { session: await issueTokens(tx, found, row.sessionId) };
+          return { session: await issueTokens(tx, found, row.sessionId, deriveRefreshToken(refreshToken)) };
         });
       if ('error' in outcome) {
         if (outcome.revokedSessionId) sessions.invalidateSession(outcome.revokedSessionId);

@@ -22,6 +22,11 @@ export interface AuthState {
   signUp(input: SignupRequest): Promise<string>;
   signOut(): Promise<void>;
   setUser(user: User): void;
+  /**
+   * Stores a session the confirmation page got for a sign-in code. The only way a session enters the app other
+   * than a sign-in: never from a URL, and never over another account's without asking (docs/auth.md).
+   */
+  adoptSession(session: Session): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -32,28 +37,6 @@ function browserTimezone(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The confirmation link lands on /dashboard#access_token=…; take the session from the fragment and clean the URL. */
-function takeSessionFromFragment(): boolean {
-  const hash = window.location.hash.slice(1);
-  if (!hash.includes('access_token=')) return false;
-  const params = new URLSearchParams(hash);
-  const access = params.get('access_token');
-  const refresh = params.get('refresh_token') ?? '';
-  const expires = Number(params.get('expires_at'));
-  window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  if (!access) return false;
-  const previous = readSession();
-  writeSession({
-    access_token: access,
-    refresh_token: refresh,
-    expires_at: Number.isFinite(expires) ? expires : 0,
-    token_type: 'bearer',
-    // The user is fetched right after; keep the old one only if it is the same account.
-    user: previous?.user as User,
-  });
-  return true;
 }
 
 /** Connection test after sign-in (spec part 1 §7); a failure is only logged. */
@@ -69,7 +52,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    const fromLink = takeSessionFromFragment();
     const session = readSession();
     if (!session) {
       setUser(null);
@@ -86,7 +68,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             setUser(data);
             setLoading(false);
           });
-          if (fromLink) checkHealth();
         },
         () => {
           if (!active) return;
@@ -144,9 +125,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (current) writeSession({ ...current, user: next });
   }, []);
 
+  const adoptSession = useCallback((session: Session) => {
+    writeSession(session);
+    checkHealth();
+  }, []);
+
   const value = useMemo(
-    () => ({ user, loading, signIn, signUp, signOut, setUser: updateUser }),
-    [user, loading, signIn, signUp, signOut, updateUser],
+    () => ({ user, loading, signIn, signUp, signOut, setUser: updateUser, adoptSession }),
+    [user, loading, signIn, signUp, signOut, updateUser, adoptSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -57,7 +57,8 @@ export function SignupPage() {
           <Alert variant="success">{success}</Alert>
           <p className="text-sm text-muted-foreground">
             We sent a link to <strong className="text-foreground">{email.trim().toLowerCase()}</strong>. Open
-            it to confirm your address and you will land on your dashboard.{' '}
+            it to confirm your address and you will land on your dashboard. If the address already has an
+            account, the e-mail says how to log in instead.{' '}
             <Link
               to={`/confirm?email=${encodeURIComponent(email)}`}
               className="font-medium text-primary underline"
