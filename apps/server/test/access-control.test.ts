@@ -1,0 +1,489 @@
+// Access control over the whole API: athlete A, with a valid session and valid requests, can neither read nor
+// change athlete B's data through any operation of the OpenAPI document. B has a row in every athlete-owned
+// table; every operation that takes an id (in its path, or as a `…_id` field of its query or body) is called
+// by A with each of B's ids, and must answer exactly as it does for an id that does not exist (the house rule:
+// another athlete's id is a 404). Afterwards B's rows and B's own reads are unchanged, and nothing A received
+// holds B's ids or texts. Operations come from the document, so a new endpoint is swept without touching this
+// file (docs/RELIABILITY.md, "Access control").
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Session } from '@stamina/contract';
+import { addDays } from '@stamina/core';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { VERSION } from '../src/version.ts';
+import { APP_URL, bearer, createTestApp, type TestApp } from './helpers.ts';
+import {
+  encodeUrlValue,
+  type JsonSchema,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  wellFormed,
+} from './openapi-arbitraries.ts';
+
+const SEED = 20_261_201;
+/** Well-formed samples tried per operation until A's request on A's own data succeeds. */
+const MAX_SAMPLES = 40;
+
+/**
+ * `…_id` fields that name no row an athlete owns, so another athlete's id in them proves nothing: the
+ * workouts' template_id refers to the Workout Bank, whose tables arrive with a later issue.
+ */
+const FREE_REFERENCES = new Set(['template_id']);
+
+const KINDS = ['athlete', 'completedWorkout', 'plannedWorkout', 'plan', 'wellness', 'notification'] as const;
+type Kind = (typeof KINDS)[number];
+
+interface Athlete {
+  label: string;
+  token: string;
+  userId: string;
+  athleteId: string;
+  email: string;
+  /** A string in every text B wrote (titles, notes, name), to look for in what A receives. */
+  secret: string;
+  ids: Record<Kind, string>;
+}
+
+let t: TestApp;
+/** A second app on the same database without the read cache, for B's own reads before and after. */
+let uncached: Awaited<ReturnType<typeof buildApp>>;
+let doc: OpenApiDocument;
+let operations: Operation[];
+let a: Athlete;
+let b: Athlete;
+
+const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const yesterday = addDays(today, -1);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  uncached = await buildApp({
+    database: t.database,
+    jwtSecret: t.jwtSecret,
+    appUrl: APP_URL,
+    version: VERSION,
+    webDistDir: null,
+    logger: false,
+    mailer: { send: async () => {}, close: () => {} },
+    readCacheTtlMs: 0,
+    sessionCacheTtlMs: 0,
+  });
+  await uncached.ready();
+  doc = t.app.swagger() as unknown as OpenApiDocument;
+  operations = operationsOf(doc).filter((op) => op.secured);
+  a = await athlete('A');
+  b = await athlete('B');
+}, 60_000);
+afterAll(async () => {
+  await uncached?.close();
+  await t?.close();
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Athletes and their data
+
+async function athlete(label: string): Promise<Athlete> {
+  const secret = `${label}-secret-${randomBytes(6).toString('hex')}`;
+  const { session, email } = await t.signUpAndConfirm({ name: `${secret} name` });
+  const user = (session as Session).user;
+  const self: Athlete = {
+    label,
+    token: session.access_token,
+    userId: user.id,
+    athleteId: user.athlete_id,
+    email,
+    secret,
+    ids: {} as Record<Kind, string>,
+  };
+  await seed(self);
+  return self;
+}
+
+/**
+ * A row in every athlete-owned table through the API: a completed workout (and so a daily_load row), a planned
+ * one yesterday, a plan, a wellness day, and the missed-session notification that the notification list's
+ * sweep raises for yesterday's planned workout. Seeding again gives the athlete fresh rows (after a delete).
+ */
+async function seed(who: Athlete): Promise<void> {
+  const post = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: bearer(who.token), payload });
+    if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: { id: string } }).data.id;
+  };
+  const plan = await post('/api/training/plans', {
+    title: `${who.secret} plan`,
+    race_type: 'Marathon',
+    start_date: today,
+    race_date: addDays(today, 200),
+  });
+  const completedWorkout = await post('/api/workout-planning/workouts', {
+    title: `${who.secret} threshold`,
+    workout_date: today,
+    sport: 'run',
+    workout_language_text: '15min WU, 3x 8min @ threshold w/ 2min easy, 10min CD',
+    status: 'completed',
+    plan_id: plan,
+    workout_data: { notes: `${who.secret} notes` },
+  });
+  const plannedWorkout = await post('/api/training/workouts', {
+    title: `${who.secret} long ride`,
+    description: `${who.secret} description`,
+    workout_date: yesterday,
+    sport: 'bike',
+    duration: 120,
+    plan_id: plan,
+  });
+  const wellness = await post('/api/metrics', {
+    date: today,
+    hrv: 55,
+    resting_hr: 48,
+    sleep_hours: 7.5,
+    notes: `${who.secret} wellness`,
+  });
+  const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
+  const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
+    .notifications;
+  const missed = notes.find((n) => n.title.includes(`${who.secret} long ride`));
+  if (!missed) throw new Error(`no missed-session notification for ${who.label}: ${list.body}`);
+  who.ids = {
+    athlete: who.athleteId,
+    completedWorkout,
+    plannedWorkout,
+    plan,
+    wellness,
+    notification: missed.id,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+
+interface Call {
+  op: Operation;
+  path: Record<string, string>;
+  /** Query parameters, already encoded. */
+  query: Record<string, string>;
+  body: unknown;
+}
+
+const takesBody = (op: Operation) => op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH';
+
+function urlOf(call: Call): string {
+  const path = call.op.pathParams.reduce(
+    (p, name) => p.replace(`{${name}}`, encodeURIComponent(call.path[name]!)),
+    call.op.path,
+  );
+  const query = Object.entries(call.query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  return query ? `${path}?${query}` : path;
+}
+
+/** Everything A received, to be searched for B's ids and texts at the end. */
+const received: Array<{ what: string; text: string }> = [];
+let requestsSent = 0;
+
+async function send(
+  call: Call,
+  as: Athlete,
+  server: { inject: TestApp['app']['inject'] } = t.app,
+): Promise<LightMyRequestResponse> {
+  const json = takesBody(call.op) && call.op.jsonBody !== null;
+  const res = await server.inject({
+    method: call.op.method,
+    url: urlOf(call),
+    headers: { ...bearer(as.token), ...(json ? { 'content-type': 'application/json' } : {}) },
+    ...(json ? { payload: JSON.stringify(call.body) ?? 'null' } : {}),
+  });
+  if (as === a) {
+    requestsSent++;
+    received.push({
+      what: `${call.op.method} ${urlOf(call)} -> ${res.statusCode}`,
+      text: `${JSON.stringify(res.headers)}\n${res.body}`,
+    });
+  }
+  return res;
+}
+
+const ok = (res: LightMyRequestResponse) => res.statusCode >= 200 && res.statusCode < 300;
+
+/** The `…_id` fields of an operation's query and top-level body that name an athlete's rows. */
+function idFields(op: Operation): Array<{ in: 'query' | 'body'; name: string }> {
+  const isId = (name: string) => name.endsWith('_id') && !FREE_REFERENCES.has(name);
+  const body = op.jsonBody ? resolve(op.jsonBody) : null;
+  return [
+    ...op.query.filter((q) => isId(q.name)).map((q) => ({ in: 'query' as const, name: q.name })),
+    ...Object.keys(body?.properties ?? {})
+      .filter(isId)
+      .map((name) => ({ in: 'body' as const, name })),
+  ];
+}
+
+function resolve(schema: JsonSchema): JsonSchema {
+  let current = schema;
+  for (let i = 0; current.$ref && i < 10; i++) {
+    current = doc.components?.schemas?.[current.$ref.split('/').at(-1)!] ?? {};
+  }
+  return current;
+}
+
+/**
+ * Well-formed requests of an operation, in the order they are tried (fixed by the seed and the operation's
+ * place in the document): required query values and a body, without any id field (those are swept one by one).
+ */
+function samplesOf(op: Operation, index: number): Array<Pick<Call, 'query' | 'body'>> {
+  const required = op.query.filter((q) => q.required);
+  const queries = fc.sample(
+    fc.tuple(...required.map((q) => wellFormed(q.schema, doc, 5, false).map(encodeUrlValue))),
+    { seed: SEED + index, numRuns: MAX_SAMPLES },
+  );
+  // Every other body holds only the required fields: optional ones with patterns or cross-field rules (a plan's
+  // target time, phases and dates) rarely come out right at random.
+  const body = op.jsonBody ? resolve(op.jsonBody) : null;
+  const minimal = body && {
+    ...body,
+    properties: Object.fromEntries(
+      Object.entries(body.properties ?? {}).filter(([key]) => body.required?.includes(key)),
+    ),
+  };
+  const bodies =
+    body && minimal
+      ? fc
+          .sample(fc.tuple(wellFormed(body, doc, 0, false), wellFormed(minimal, doc, 0, false)), {
+            seed: SEED + index,
+            numRuns: MAX_SAMPLES / 2,
+          })
+          .flat()
+      : Array.from({ length: MAX_SAMPLES }, () => undefined);
+  const drop = new Set([...idFields(op).map((f) => f.name), ...FREE_REFERENCES]);
+  return queries.map((values, i) => {
+    let body = bodies[i];
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      body = Object.fromEntries(Object.entries(body).filter(([key]) => !drop.has(key)));
+    }
+    return { query: Object.fromEntries(required.map((q, j) => [q.name, values[j]!])), body };
+  });
+}
+
+/** Every assignment of the athlete's kinds of id to an operation's path parameters. */
+function assignments(op: Operation): Array<Record<string, Kind>> {
+  let all: Array<Record<string, Kind>> = [{}];
+  for (const param of op.pathParams)
+    all = all.flatMap((partial) => KINDS.map((k) => ({ ...partial, [param]: k })));
+  return all;
+}
+
+const idsFor = (who: Athlete, kinds: Record<string, Kind>) =>
+  Object.fromEntries(Object.entries(kinds).map(([param, kind]) => [param, who.ids[kind]]));
+
+/**
+ * A request that A's session gets a 2xx for on A's own data: proof that its body, query and path are valid,
+ * so a refusal of the same request naming B's data is the access check and nothing else. A delete consumes
+ * A's row, so A is given fresh rows after it.
+ */
+async function validRequestOf(op: Operation, index: number) {
+  const kinds = assignments(op);
+  for (const sample of samplesOf(op, index)) {
+    for (const assignment of kinds) {
+      const call: Call = { op, path: idsFor(a, assignment), ...sample };
+      const res = await send(call, a);
+      if (ok(res)) {
+        if (op.method === 'DELETE') await seed(a);
+        return { ...sample, assignment };
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// B's data before and after
+
+/** Tables whose rows belong to an athlete or to an account, from the database's own catalogue. */
+async function ownedTables(column: 'athlete_id' | 'user_id'): Promise<string[]> {
+  const result = await t.db.execute(sql`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = ${column}
+    order by table_name`);
+  return (result as unknown as { rows: Array<{ table_name: string }> }).rows.map((r) => r.table_name);
+}
+
+async function rowsOf(table: string, where: string, id: string): Promise<string[]> {
+  const result = await t.db.execute(sql`
+    select to_jsonb(t)::text as row from ${sql.identifier(table)} t
+    where ${sql.identifier(where)} = ${id}::uuid order by 1`);
+  return (result as unknown as { rows: Array<{ row: string }> }).rows.map((r) => r.row);
+}
+
+/** Every row of the athlete's and of their account, table by table. */
+async function databaseRowsOf(who: Athlete): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {
+    athletes: await rowsOf('athletes', 'id', who.athleteId),
+    users: await rowsOf('users', 'id', who.userId),
+  };
+  for (const table of await ownedTables('athlete_id'))
+    rows[table] = await rowsOf(table, 'athlete_id', who.athleteId);
+  for (const table of await ownedTables('user_id')) rows[table] = await rowsOf(table, 'user_id', who.userId);
+  return rows;
+}
+
+/** Every read B can make of B's own data (no path parameter, or B's own id in it), through the uncached app. */
+async function readsOf(who: Athlete): Promise<Record<string, string>> {
+  const bodies: Record<string, string> = {};
+  for (const [index, op] of operations.entries()) {
+    if (op.method !== 'GET') continue;
+    for (const sample of samplesOf(op, index).slice(0, 10)) {
+      let answered = false;
+      for (const assignment of assignments(op)) {
+        const call: Call = { op, path: idsFor(who, assignment), ...sample };
+        const res = await send(call, who, uncached);
+        if (res.statusCode === 200) {
+          bodies[urlOf(call)] = res.body;
+          answered = true;
+        }
+      }
+      if (answered) break;
+    }
+  }
+  return bodies;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('access control', () => {
+  it('B has a row in every athlete-owned table', async () => {
+    const rows = await databaseRowsOf(b);
+    const empty = (await ownedTables('athlete_id')).filter((table) => rows[table]!.length === 0);
+    expect(empty).toEqual([]);
+  });
+
+  it("A can neither read nor change B's data through any operation that takes an id", async () => {
+    // B's reads come outside the window of the row snapshots: reading may touch B's own session rows.
+    const readsBefore = await readsOf(b);
+    const rowsBefore = await databaseRowsOf(b);
+    const bIds = KINDS.map((kind) => b.ids[kind]);
+
+    const failures: string[] = [];
+    const swept: string[] = [];
+    let attacks = 0;
+    /** The answer to a request naming nothing that exists, once per operation and place of the id. */
+    const absentAnswers = new Map<string, LightMyRequestResponse>();
+    /** A's request naming B's data, checked against the same request naming nothing that exists. */
+    const attack = async (call: Call, nonexistent: Call, where: string, expectNotFound: boolean) => {
+      attacks++;
+      const res = await send(call, a);
+      const key = `${call.op.method} ${call.op.path} ${where}`;
+      let absent = absentAnswers.get(key);
+      if (!absent) {
+        absent = await send(nonexistent, a);
+        absentAnswers.set(key, absent);
+      }
+      const what = `${call.op.method} ${urlOf(call)} ${JSON.stringify(call.body) ?? ''}`.slice(0, 400);
+      if (expectNotFound && res.statusCode !== 404) {
+        failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 300)} (expected 404)`);
+      } else if (res.statusCode !== absent.statusCode || res.body !== absent.body) {
+        // An answer that differs from the one for a missing id tells A that B's row exists, or more.
+        failures.push(
+          `${what}: ${res.statusCode} ${res.body.slice(0, 300)}; for a missing id: ${absent.statusCode}`,
+        );
+      }
+    };
+
+    for (const [index, op] of operations.entries()) {
+      const fields = idFields(op);
+      if (op.pathParams.length === 0 && fields.length === 0) continue;
+      swept.push(`${op.method} ${op.path}`);
+      const valid = await validRequestOf(op, index);
+      if (!valid) {
+        failures.push(`${op.method} ${op.path}: no well-formed request succeeded for A on A's own data`);
+        continue;
+      }
+      const base: Call = { op, path: idsFor(a, valid.assignment), query: valid.query, body: valid.body };
+
+      // B's ids in the path: each in every parameter (A's own valid ids in the others), then B's in all.
+      const paths: Array<Record<string, string>> = [];
+      for (const param of op.pathParams) {
+        for (const id of bIds) paths.push({ ...base.path, [param]: id });
+      }
+      if (op.pathParams.length > 1) {
+        let all: Array<Record<string, string>> = [{}];
+        for (const param of op.pathParams)
+          all = all.flatMap((p) => bIds.map((id) => ({ ...p, [param]: id })));
+        paths.push(...all);
+      }
+      for (const path of paths) {
+        const named = Object.keys(path).filter((param) => bIds.includes(path[param]!));
+        const missing = { ...path, ...Object.fromEntries(named.map((param) => [param, randomUUID()])) };
+        await attack({ ...base, path }, { ...base, path: missing }, named.join(','), true);
+      }
+
+      // B's ids in the query and body: the field must take A's own id, then refuse B's.
+      for (const field of fields) {
+        const withValue = (value: string): Call =>
+          field.in === 'query'
+            ? { ...base, query: { ...base.query, [field.name]: value } }
+            : { ...base, body: { ...(base.body as object), [field.name]: value } };
+        // A filter answers 2xx to any id: it is honoured when A's own id finds more than a missing one does.
+        const missing = op.method === 'GET' ? (await send(withValue(randomUUID()), a)).body : null;
+        let honoured = false;
+        for (const kind of KINDS) {
+          const res = await send(withValue(a.ids[kind]), a);
+          if (ok(res) && res.body !== missing) {
+            honoured = true;
+            if (op.method === 'DELETE') await seed(a);
+            break;
+          }
+        }
+        if (!honoured) {
+          failures.push(`${op.method} ${op.path}: ${field.name} takes none of A's own ids`);
+          continue;
+        }
+        // A read may filter by an id and find nothing; a write must refuse it.
+        for (const id of bIds) {
+          await attack(withValue(id), withValue(randomUUID()), field.name, op.method !== 'GET');
+        }
+      }
+    }
+
+    // A's own reads, lists included: none may hold B's rows, and A's own rows are there.
+    const listed = await readsOf(a);
+    expect(listed['/api/workout-planning/workouts']).toContain(a.ids.completedWorkout);
+    expect(listed['/api/training/plans']).toContain(a.ids.plan);
+
+    // Nothing of B's reached A: no id, no text, no address.
+    const needles = [...bIds, b.userId, b.secret, b.email];
+    const leaks = received.flatMap(({ what, text }) =>
+      needles.filter((needle) => text.includes(needle)).map((needle) => `${what} holds ${needle}`),
+    );
+
+    // Nothing of A's points at B's rows, and B's rows and reads are as they were.
+    const aRows = Object.values(await databaseRowsOf(a)).flat();
+    const references = aRows.filter((row) => needles.some((needle) => row.includes(needle)));
+    const rowsAfter = await databaseRowsOf(b);
+    const readsAfter = await readsOf(b);
+
+    const changedTables = Object.keys(rowsBefore).filter(
+      (table) => JSON.stringify(rowsAfter[table]) !== JSON.stringify(rowsBefore[table]),
+    );
+    const changedReads = Object.keys(readsBefore).filter((url) => readsAfter[url] !== readsBefore[url]);
+    const idBearing = swept.length;
+    const found =
+      failures.length + leaks.length + references.length + changedTables.length + changedReads.length;
+    console.info(
+      `access control: ${idBearing} id-bearing operations of ${operations.length} secured, ${attacks} requests ` +
+        `naming B's data (${requestsSent} requests by A in all), ${Object.keys(readsBefore).length} reads and ` +
+        `${Object.keys(rowsBefore).length} tables of B compared, ${found} leaks`,
+    );
+    expect(idBearing).toBeGreaterThan(40);
+    expect(failures).toEqual([]);
+    expect(leaks).toEqual([]);
+    expect(references).toEqual([]);
+    expect(rowsAfter).toEqual(rowsBefore);
+    expect(readsAfter).toEqual(readsBefore);
+    expect(Object.keys(readsBefore).length).toBeGreaterThan(40);
+  }, 120_000);
+});
