@@ -195,6 +195,65 @@ describe('GET /api/auth/me refuses bad access tokens with 401', () => {
     expect((await me(unsigned)).statusCode).toBe(401);
   });
 
+  it('a token signed with the right secret under another algorithm (HS384, HS512)', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const claims = decodeJwt(session.access_token);
+    for (const alg of ['HS384', 'HS512']) {
+      const other = await new SignJWT(claims)
+        .setProtectedHeader({ alg, typ: 'JWT' })
+        .sign(new TextEncoder().encode(t.jwtSecret));
+      expect((await me(other)).statusCode, alg).toBe(401);
+    }
+  });
+
+  it('a token whose header names an asymmetric algorithm over the HMAC signature (algorithm confusion)', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const [, payload, signature] = session.access_token.split('.');
+    for (const alg of ['RS256', 'ES256', 'none']) {
+      const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
+      expect((await me(`${header}.${payload}.${signature}`)).statusCode, alg).toBe(401);
+    }
+  });
+
+  it('a token that is not yet valid (nbf and iat in the future)', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const claims = decodeJwt(session.access_token);
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    const early = await new SignJWT({ ...claims, iat: later, nbf: later, exp: later + 3600 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(t.jwtSecret));
+    expect((await me(early)).statusCode).toBe(401);
+  });
+
+  it('a token with its claims changed after signing', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const other = await t.signUpAndConfirm();
+    const [header, , signature] = session.access_token.split('.');
+    const claims = { ...decodeJwt(session.access_token), sub: other.session.user.id };
+    const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    expect((await me(tampered)).statusCode).toBe(401);
+  });
+
+  it('a refresh token presented as an access token, and a token of a signed-out session on a data read', async () => {
+    const { session } = await t.signUpAndConfirm();
+    expect((await me(session.refresh_token)).statusCode).toBe(401);
+    const workouts = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/workout-planning/workouts',
+        headers: bearer(session.access_token),
+      });
+    expect((await workouts()).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(session.access_token),
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await workouts()).statusCode).toBe(401);
+    expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+  });
+
   it('a token from another issuer', async () => {
     const { session } = await t.signUpAndConfirm();
     const claims = decodeJwt(session.access_token);

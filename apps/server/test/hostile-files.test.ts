@@ -1,0 +1,202 @@
+// Hostile files for every upload: each upload route below gets the same catalogue of files built to hurt a
+// parser (truncated, binary in disguise, entity expansion, deep nesting, over the size limit, zip bombs, odd
+// names), and each must be refused with a 4xx carrying a message, within its limits, writing nothing. A new
+// upload route joins by adding an entry to UPLOADS. Rules: docs/RELIABILITY.md, "Input the API refuses".
+import { deflateRawSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let token: string;
+let athleteId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const { session } = await t.signUpAndConfirm();
+  token = session.access_token;
+  athleteId = session.user.athlete_id;
+});
+afterAll(() => t.close());
+
+interface Upload {
+  name: string;
+  url: string;
+  /** Text fields a valid upload needs besides the file. */
+  fields: Record<string, string>;
+  /** A file the route accepts, so the catalogue is known to reach the parser, not a form check. */
+  valid: { fileName: string; content: string };
+  /** The extension the route expects, for disguised files. */
+  extension: string;
+  maxBytes: number;
+  /** Tables the route writes to. */
+  tables: string[];
+}
+
+const UPLOADS: Upload[] = [
+  {
+    name: 'workout file import',
+    url: '/api/workout-planning/workouts/import',
+    fields: { workout_date: '2026-04-01' },
+    valid: {
+      fileName: 'sweet-spot.zwo',
+      content:
+        '<workout_file><name>Sweet spot</name><sportType>bike</sportType><workout><SteadyState Duration="600" Power="0.9"/></workout></workout_file>',
+    },
+    extension: 'zwo',
+    maxBytes: 1024 * 1024,
+    tables: ['workouts', 'daily_load'],
+  },
+  {
+    name: 'wellness CSV import',
+    url: '/api/metrics/import',
+    fields: {},
+    valid: { fileName: 'wellness.csv', content: 'date,hrv\n2026-04-01,50\n' },
+    extension: 'csv',
+    maxBytes: 5 * 1024 * 1024,
+    tables: ['wellness_daily'],
+  },
+];
+
+/** A zip archive with one stored-deflate member, as zip tools write it (enough for any zip reader to start). */
+function zipOf(name: string, content: Buffer): Buffer {
+  const data = deflateRawSync(content);
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(8, 8);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(content.length, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, Buffer.from(name), data]);
+}
+
+/** The catalogue: what each upload route is sent, named for the failure message. */
+function hostileFiles(
+  upload: Upload,
+): Array<{ what: string; fileName: string; content: Buffer; status?: number }> {
+  const valid = Buffer.from(upload.valid.content);
+  const ext = upload.extension;
+  const laughs = [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE lolz [<!ENTITY lol "lol">',
+    ...Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
+    ),
+    ']>',
+    '<workout_file><name>&lol9;</name></workout_file>',
+  ].join('\n');
+  return [
+    { what: 'an empty file', fileName: `empty.${ext}`, content: Buffer.alloc(0) },
+    {
+      what: 'a truncated file',
+      fileName: `cut.${ext}`,
+      content: valid.subarray(0, Math.floor(valid.length / 2)),
+    },
+    {
+      what: 'binary garbage under the right extension',
+      fileName: `garbage.${ext}`,
+      content: Buffer.from([0x00, 0xff, 0xfe, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]),
+    },
+    {
+      what: 'a PNG under the right extension',
+      fileName: `picture.${ext}`,
+      content: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]),
+    },
+    { what: 'a billion-laughs entity expansion', fileName: `laughs.${ext}`, content: Buffer.from(laughs) },
+    {
+      what: 'an external entity',
+      fileName: `xxe.${ext}`,
+      content: Buffer.from(
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><workout_file><name>&e;</name></workout_file>',
+      ),
+    },
+    {
+      what: 'elements nested 50,000 deep',
+      fileName: `deep.${ext}`,
+      content: Buffer.from(`${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}`),
+    },
+    {
+      what: 'a zip bomb (64 MB of zeros in a small zip)',
+      fileName: `bomb.${ext}`,
+      content: zipOf(`inner.${ext}`, Buffer.alloc(64 * 1024 * 1024)),
+    },
+    {
+      what: 'a zip of a valid file, under the plain extension',
+      fileName: `zipped.${ext}`,
+      content: zipOf(upload.valid.fileName, valid),
+    },
+    {
+      what: 'a file one byte over the limit',
+      fileName: `huge.${ext}`,
+      content: Buffer.alloc(upload.maxBytes + 1, 0x41),
+      status: 413,
+    },
+    {
+      what: 'an executable under another extension',
+      fileName: 'run.exe',
+      content: Buffer.from('MZ\x90\x00', 'latin1'),
+    },
+    {
+      what: 'a file name of 5,000 characters',
+      fileName: `${'n'.repeat(5_000)}.${ext}`,
+      content: Buffer.from('x'),
+    },
+    { what: 'a path in the file name', fileName: `../../../etc/passwd.${ext}`, content: Buffer.from('x') },
+  ];
+}
+
+function form(fields: Record<string, string>, fileName: string, content: Buffer) {
+  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function rowCount(table: string): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where athlete_id = ${athleteId}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
+  it('accepts its valid file (the control)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: upload.url,
+      ...form(upload.fields, upload.valid.fileName, Buffer.from(upload.valid.content)),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  });
+
+  for (const file of hostileFiles(upload)) {
+    it(`${file.what}: a 4xx with a message, nothing written`, async () => {
+      const before = await Promise.all(upload.tables.map(rowCount));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: upload.url,
+        ...form(upload.fields, file.fileName, file.content),
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      if (file.status) expect(res.statusCode).toBe(file.status);
+      expect(typeof res.json().message).toBe('string');
+      expect(await Promise.all(upload.tables.map(rowCount))).toEqual(before);
+    });
+  }
+});
