@@ -34,7 +34,8 @@ describe('renderWorkout', () => {
   it('folds the longest repeated block and keeps the targets', () => {
     const parsed = parseWorkout('2x (3x (1min @ 250w, 1min rest), 5min Z2 90rpm)', { sport: 'bike' });
     expect(renderWorkout(parsed)).toBe(
-      'Main: 2x (1min Z4 250w, 1min rest, 1min Z4 250w, 1min rest, 1min Z4 250w, 1min rest, 5min Z2 90rpm)',
+      // The 5 min between the sets are their rest, and keep their cadence.
+      'Main: 2x (1min Z4 250w, 1min rest, 1min Z4 250w, 1min rest, 1min Z4 250w, 1min rest, 5min rest 90rpm)',
     );
     expect(
       renderWorkout(parseWorkout('10min @ 4:30/km 150-160bpm, 100m @ 1:40/100m', { sport: 'run' })),

@@ -42,12 +42,17 @@ export function summarize(
 /**
  * The zone a workout is about, as an athlete would name it: the zone with the most work time in the main
  * set (rest not counted), so '15 min easy, 5x 3 min Z4, 10 min easy' is a zone 4 session even though most
- * of its time is easy. Without a main set, the zone with the most work time; null for an empty workout.
- * Ties go to the harder zone.
+ * of its time is easy. An interval session (a set with rests in it) is about its efforts, the work steps
+ * followed by a rest: '10min easy, 8x (15s all out, 3min45s easy spin), 10min easy' is zone 5, however long its
+ * easy minutes. Without a main set, the same over all steps; null for an empty workout. Ties go to the
+ * harder zone. Rules: docs/workout-parser.md, "Main zone".
  */
 export function primaryZone(intervals: readonly Interval[]): Zone | null {
-  const main = intervals.filter((s) => s.phase === 'main' && !s.isRest && s.duration_seconds > 0);
-  const pool = main.length > 0 ? main : intervals.filter((s) => !s.isRest && s.duration_seconds > 0);
+  const main = intervals.filter((s) => s.phase === 'main' && s.duration_seconds > 0);
+  const steps = main.some((s) => !s.isRest) ? main : intervals.filter((s) => s.duration_seconds > 0);
+  // An effort is followed by its rest; the step after a set's last rest is usually the cool-down.
+  const efforts = steps.filter((s, k) => !s.isRest && steps[k + 1]?.isRest === true);
+  const pool = efforts.length > 0 ? efforts : steps.filter((s) => !s.isRest);
   if (pool.length === 0) return null;
   const seconds = [0, 0, 0, 0, 0];
   for (const step of pool) seconds[step.zone - 1]! += step.duration_seconds;

@@ -49,11 +49,15 @@ function renderTargets(t: IntervalTargets | undefined): string {
   return parts.length ? ` ${parts.join(' ')}` : '';
 }
 
-function renderStep(step: Interval): string {
+/**
+ * One step. An easy work step (Z1-Z2) in a phase that also has hard work (Z4-Z5) is written with "on", so that
+ * parsing the text back does not take it for the recovery of a set (docs/workout-parser.md).
+ */
+function renderStep(step: Interval, hardPhase: boolean): string {
   const duration = formatDuration(step.duration_seconds);
-  if (step.isRest) return `${duration} rest`;
+  if (step.isRest) return `${duration} rest${renderTargets(step.targets)}`;
   const zone = Math.min(5, Math.max(1, Math.round(Number(step.zone)) || 2));
-  return `${duration} Z${zone}${renderTargets(step.targets)}`;
+  return `${duration} Z${zone}${renderTargets(step.targets)}${hardPhase && zone <= 2 ? ' on' : ''}`;
 }
 
 /** Folds the longest run of a repeated block at each position into "Nx (…)". */
@@ -96,13 +100,16 @@ const asPhase = (p: unknown): Phase => (p === 'warmup' || p === 'cooldown' ? p :
 export function renderWorkout(parsed: ParsedWorkout | Interval[]): string {
   const intervals: unknown = Array.isArray(parsed) ? parsed : parsed?.intervals;
   if (!Array.isArray(intervals)) return '';
+  const steps = (intervals as Interval[]).filter((step) => step && typeof step === 'object');
+  const hard = new Set<Phase>();
+  for (const step of steps) if (!step.isRest && Number(step.zone) >= 4) hard.add(asPhase(step.phase));
   const runs: { phase: Phase; texts: string[] }[] = [];
-  for (const step of intervals as Interval[]) {
-    if (!step || typeof step !== 'object') continue;
+  for (const step of steps) {
     const phase = asPhase(step.phase);
+    const text = renderStep(step, hard.has(phase));
     const last = runs[runs.length - 1];
-    if (last && last.phase === phase) last.texts.push(renderStep(step));
-    else runs.push({ phase, texts: [renderStep(step)] });
+    if (last && last.phase === phase) last.texts.push(text);
+    else runs.push({ phase, texts: [text] });
   }
   const lines: string[] = [];
   runs.forEach((run, r) => {

@@ -102,15 +102,17 @@ function isSeparator(ctx: ParseContext, i: number, segStart: number, to: number)
 export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
   const items: Item[] = [];
   let attachTo: RepeatItem | null = null;
+  let pending: PendingModifiers | null = null;
   for (let s = 0; s < segs.length; s++) {
     const [from, to, slash] = segs[s]!;
     const r = parseSegment(ctx, from, to, false);
     if (slash && joinSlashed(items[items.length - 1], r)) continue;
     if (r.mods) {
-      addModifiers(items, items[items.length - 1], r.mods);
+      if (!addModifiers(items[items.length - 1], r.mods)) pending ??= { mods: r.mods, from, to };
       attachTo = attachable(items[items.length - 1]);
       continue;
     }
+    if (givePending(pending, r.items)) pending = null;
     if (attachTo && r.items.length === 1 && !r.open) {
       const only = r.items[0]!;
       if (only.kind === 'step' && isRestOnly(only.d)) {
@@ -129,15 +131,37 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
     items.push(...r.items);
     attachTo = attachable(items[items.length - 1]);
   }
+  if (pending) ctx.flag(pending.from, pending.to, DESCRIBES_NOTHING);
   return items;
 }
 
-/** Targets without a step describe the step (or the repeat's work steps) before them; with nothing
- * before, they make a step of the default duration. */
-export function addModifiers(list: Item[], before: Item | undefined, mods: StepDraft): void {
-  if (before && applyToWork(before.kind === 'step' ? [before] : before.body, mods) > 0) return;
-  mods.hasQuantity = true;
-  list.push({ kind: 'step', d: mods });
+/** What an orphan descriptor is reported with: it describes no step, and makes none. */
+export const DESCRIBES_NOTHING = 'Describes no step';
+
+/**
+ * Words or targets without a quantity ("very easy", "@ tempo", "90rpm") describe a step; they never make one.
+ * With a step before them they describe it (a repeat: its work steps); a step that has its own intensity, or a
+ * recovery, keeps it, and the words are a note. Returns false with nothing before, so the caller can give
+ * them to the next step, or report them (docs/workout-parser.md, "Descriptors").
+ */
+export function addModifiers(before: Item | undefined, mods: StepDraft): boolean {
+  if (!before) return false;
+  const applied = applyToWork(before.kind === 'step' ? [before] : before.body, mods);
+  if (applied === 0 && before.kind === 'step' && before.d.names.length === 0) before.d.names = [...mods.names];
+  return true;
+}
+
+/** Descriptors that came before any step, waiting for the next one. */
+export interface PendingModifiers {
+  mods: StepDraft;
+  from: number;
+  to: number;
+}
+
+/** Gives waiting descriptors to the first of `items`; true when there was one to take them. */
+export function givePending(pending: PendingModifiers | null, items: readonly Item[]): boolean {
+  if (!pending || items.length === 0) return false;
+  return addModifiers(items[0], pending.mods);
 }
 
 /** "10x 30s sprint / 4min30s easy": steps after " / " continue an unbracketed repeat before them. */
@@ -278,6 +302,15 @@ class SegmentParser {
     this.lastGroup = null;
     this.afterRepeat = true;
     return rep;
+  }
+
+  /** Whether tokens [from, to) hold a number or a clock: a bracket without one is words only. */
+  private quantityWithin(from: number, to: number): boolean {
+    for (let k = from; k < to; k++) {
+      const kind = this.ctx.toks[k]!.kind;
+      if (kind === 'num' || kind === 'clock') return true;
+    }
+    return false;
   }
 
   /** Parses the bracket at i into `rep` (or a new single pass) and returns the index after it. */
@@ -653,6 +686,9 @@ class SegmentParser {
         return this.rpeWord(i, end);
       case 'zoneword':
         return end;
+      case 'work':
+        this.draft().work = true;
+        return end;
       case 'neutral':
         if (meaning.name) this.addName(this.draft(), i, end);
         return end;
@@ -793,7 +829,15 @@ class SegmentParser {
       case '(':
       case '[':
       case '{':
-        if (ctx.match[i]! > i) return this.group(i, null);
+        if (ctx.match[i]! > i) {
+          // Words in brackets after a step ("100m @ threshold (CSS)") are a note on it, not a group.
+          if (this.cur?.hasQuantity && !this.quantityWithin(i + 1, ctx.match[i]!)) {
+            ctx.use(i, i + 1);
+            ctx.use(ctx.match[i]!, ctx.match[i]! + 1);
+            return i + 1;
+          }
+          return this.group(i, null);
+        }
         return i + 1;
       case '@':
         ctx.use(i, i + 1);

@@ -37,6 +37,8 @@ export interface StepDraft {
   hrZone: boolean;
   restHard: boolean;
   recovery: boolean;
+  /** Written as work ("on", "work"): never taken for a recovery inside a set. */
+  work: boolean;
   softZone?: number;
   sportNoun: boolean;
   strides: boolean;
@@ -77,6 +79,7 @@ export function newDraft(): StepDraft {
     hrZone: false,
     restHard: false,
     recovery: false,
+    work: false,
     sportNoun: false,
     strides: false,
     targets: {},

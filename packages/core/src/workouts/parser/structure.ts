@@ -6,15 +6,18 @@ import type { ParseContext } from './context.ts';
 import {
   addModifiers,
   attachable,
+  DESCRIBES_NOTHING,
+  givePending,
   closeEmptyRepeat,
   joinSlashed,
   parseList,
+  type PendingModifiers,
   parseSegment,
   type Range,
   type SegmentResult,
   splitSegments,
 } from './segment.ts';
-import { finalize, type Item, isRestOnly } from './steps.ts';
+import { finalize, type Item, isRestOnly, type StepItem } from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
 export const MAX_STEPS = 5000;
@@ -157,6 +160,7 @@ function entryOf(r: SegmentResult, blankBefore: boolean): Entry {
 function parseEntries(ctx: ParseContext): Entry[] {
   const lines = splitLines(ctx);
   const entries: Entry[] = [];
+  let pending: PendingModifiers | null = null;
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!;
     const title = titleEnd(ctx, line);
@@ -174,11 +178,12 @@ function parseEntries(ctx: ParseContext): Entry[] {
       if (slash && prev && joinSlashed(prev.items[prev.items.length - 1], r)) continue;
       if (r.mods) {
         if (prev && !r.phase && prev.items.length > 0) {
-          addModifiers(prev.items, prev.items[prev.items.length - 1], r.mods);
+          addModifiers(prev.items[prev.items.length - 1], r.mods);
           continue;
         }
-        addModifiers(r.items, undefined, r.mods);
-      }
+        // Nothing before it in its phase: it describes the next step, if one comes.
+        pending ??= { mods: r.mods, from, to };
+      } else if (givePending(pending, r.items)) pending = null;
       entries.push(entryOf(r, blankBefore));
       const open = r.open;
       if (!open) continue;
@@ -196,6 +201,7 @@ function parseEntries(ctx: ParseContext): Entry[] {
       break;
     }
   }
+  if (pending) ctx.flag(pending.from, pending.to, DESCRIBES_NOTHING);
   // "5x 3min Z4, 2min rest" (or the rest on the next line): the rest belongs to each repetition.
   for (let k = 1; k < entries.length; k++) {
     const e = entries[k]!;
@@ -297,10 +303,99 @@ class Expander {
   }
 }
 
+/** Names that make a step easier by what it is (docs/workout-parser.md, "Recoveries inside sets"). */
+const RECOVERY_NAME =
+  /\b(jog|jogs|jogging|easy|easier|float|floats|floating|spin|spinning|walk|walking|rest|recover|recovery)\b/i;
+
+/**
+ * Whether `step` is the recovery of `work`: clearly easier, by zone (1-2 against 4-5) or by the words written
+ * for it (jog, easy, float …) and a lower zone. The interval's name is not used: without words it is the
+ * zone's own name ("Recovery" for zone 1), which says nothing about what the athlete wrote.
+ */
+function recoveryOf(step: Interval, written: readonly string[], work: Interval): boolean {
+  if (step.isRest || work.isRest) return false;
+  return (work.zone >= 4 && step.zone <= 2) || (step.zone < work.zone && RECOVERY_NAME.test(written.join(' ')));
+}
+
+function markRest(step: Interval): void {
+  step.isRest = true;
+  step.zone = 1;
+}
+
+/**
+ * Recoveries inside sets: in a repeat, a step next to a clearly harder one (the repetition wraps around, so
+ * the last step is next to the first) is its recovery; in a written-out sequence of one phase
+ * ("2min hard, 2min jog, 4min hard"), a step between two clearly harder ones is. A nested repeat next to a
+ * step counts as its hardest work step ("2x (3x (1min Z5, 1min rest), 3min easy)": the 3 min are the set
+ * rest). Marked rest, they count neither as work intervals nor toward the session's main zone.
+ */
+function markRecoveries(ctx: ParseContext, entries: readonly Entry[], phases: readonly Phase[]): void {
+  const step = (item: Item, inRepeat: boolean) =>
+    item.kind === 'step' ? finalize(item.d, inRepeat, ctx) : null;
+  /** A step written as work ("3min Z2 on") is never a recovery. */
+  const candidate = (item: Item, inRepeat: boolean) =>
+    item.kind === 'step' && !item.d.work ? finalize(item.d, inRepeat, ctx) : null;
+  /** What a neighbour weighs: a step as itself, a repeat as its hardest work step. */
+  const weight = (item: Item | undefined, inRepeat: boolean): Interval | null => {
+    if (!item) return null;
+    if (item.kind === 'step') return step(item, inRepeat);
+    let hardest: Interval | null = null;
+    for (const inner of item.body) {
+      const w = weight(inner, true);
+      if (w && !w.isRest && (!hardest || w.zone > hardest.zone)) hardest = w;
+    }
+    return hardest;
+  };
+  const visit = (items: readonly Item[]) => {
+    for (const item of items) {
+      if (item.kind !== 'repeat') continue;
+      visit(item.body);
+      const body = item.body;
+      if (body.length < 2) continue;
+      const weights = body.map((b) => weight(b, true));
+      body.forEach((b, k) => {
+        const x = candidate(b, true);
+        if (!x) return;
+        const wrap = item.count > 1;
+        const before = weights[k - 1] ?? (wrap ? weights[body.length - 1] : null);
+        const after = weights[k + 1] ?? (wrap ? weights[0] : null);
+        const words = (b as StepItem).d.names;
+        if (
+          (before && before !== x && recoveryOf(x, words, before)) ||
+          (after && after !== x && recoveryOf(x, words, after))
+        ) {
+          markRest(x);
+        }
+      });
+    }
+  };
+  for (const entry of entries) visit(entry.items);
+
+  // Written-out sequences: the top-level items of each phase in order; a new phase starts a new one.
+  let run: { item: Item; weight: Interval | null }[] = [];
+  const close = () => {
+    for (let k = 1; k + 1 < run.length; k++) {
+      const item = run[k]!.item;
+      const x = candidate(item, false);
+      const before = run[k - 1]!.weight;
+      const after = run[k + 1]!.weight;
+      const words = item.kind === 'step' ? item.d.names : [];
+      if (x && before && after && recoveryOf(x, words, before) && recoveryOf(x, words, after)) markRest(x);
+    }
+    run = [];
+  };
+  entries.forEach((entry, k) => {
+    if (k > 0 && phases[k] !== phases[k - 1]) close();
+    for (const item of entry.items) run.push({ item, weight: weight(item, false) });
+  });
+  close();
+}
+
 /** Parses the text into canonical expanded intervals. */
 export function parseStructure(ctx: ParseContext): Interval[] {
   const entries = parseEntries(ctx);
   const phases = assignPhases(entries);
+  markRecoveries(ctx, entries, phases);
   const expander = new Expander(ctx);
   for (let k = 0; k < entries.length; k++) {
     if (!expander.add(entries[k]!.items, phases[k]!, false)) break;

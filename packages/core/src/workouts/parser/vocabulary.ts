@@ -34,7 +34,9 @@ export type Meaning =
   /** Rest interval: "RI 20s". */
   | { t: 'ri' }
   /** The zone prefix: "zone 3". */
-  | { t: 'zoneword' };
+  | { t: 'zoneword' }
+  /** "on", "work": the step is work, never read as a recovery ("30s on, 30s off"; "3min Z2 on"). */
+  | { t: 'work' };
 
 const table = new Map<string, Meaning>();
 const add = (meaning: Meaning, ...phrases: string[]) => {
@@ -191,6 +193,7 @@ add({ t: 'hr' }, 'hr', 'heart rate', 'heartrate', 'hrz');
 add({ t: 'rpe' }, 'rpe');
 add({ t: 'ri' }, 'ri');
 add({ t: 'zoneword' }, 'zone', 'zones');
+add({ t: 'work' }, 'on', 'work');
 
 /** Longest phrase, in words, in the table. */
 const MAX_WORDS = 3;
