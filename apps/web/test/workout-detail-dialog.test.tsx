@@ -63,7 +63,9 @@ describe('workout detail dialog', () => {
     expect(within(intensity).getByText('Threshold')).toBeVisible();
     expect(within(intensity).getByText('Hard')).toBeVisible();
     expect(within(dialog).getByText('Keep cadence above 90')).toBeVisible();
-    expect(await within(dialog).findByRole('figure', {}, { timeout: 5_000 })).toHaveAccessibleName(/Bike intensity profile/);
+    expect(await within(dialog).findByRole('figure', {}, { timeout: 5_000 })).toHaveAccessibleName(
+      /Bike intensity profile/,
+    );
   });
 
   it("says 'No duration' and offers Mark Done for a planned workout", () => {
