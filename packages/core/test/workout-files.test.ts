@@ -8,6 +8,9 @@ import {
   type Interval,
   MAX_FILE_STEPS,
   type Phase,
+  parseWorkout,
+  primaryZone,
+  renderWorkout,
   toErg,
   toMrc,
   toZwo,
@@ -368,5 +371,66 @@ describe('workoutFileName', () => {
   it('makes a safe ASCII name from any title', () => {
     expect(workoutFileName('Crème brûlée: 5×3′ @ Z4!', 'zwo')).toBe('creme-brulee-5-3-z4.zwo');
     expect(workoutFileName('日本語', 'fit')).toBe('workout.fit');
+  });
+});
+
+describe('.zwo targets survive import, text and export', () => {
+  // A Zwift anaerobic-capacity session as Zwift's editor writes it: ramps, 300 % sprints, an over-under.
+  const zwift = `<workout_file>
+  <name>Anaerobic capacity</name>
+  <sportType>bike</sportType>
+  <workout>
+    <Warmup Duration="600" PowerLow="0.45" PowerHigh="0.75" Cadence="90"/>
+    <IntervalsT Repeat="6" OnDuration="10" OffDuration="170" OnPower="3.0" OffPower="0.5" Cadence="110"/>
+    <SteadyState Duration="120" Power="0.9"/>
+    <SteadyState Duration="60" Power="1.05"/>
+    <FreeRide Duration="300"/>
+    <Cooldown Duration="300" PowerLow="0.7" PowerHigh="0.4"/>
+  </workout>
+</workout_file>`;
+
+  it('reads power as % FTP, ramps as ramps, the Off half as rest, cadence, and free rides by name', () => {
+    const { intervals } = fromZwo(zwift);
+    expect(intervals[0]).toMatchObject({
+      phase: 'warmup',
+      targets: { power_percent_ftp: 45, ramp_to_percent_ftp: 75, cadence_rpm: 90 },
+    });
+    expect(intervals[1]).toMatchObject({
+      zone: 5,
+      isRest: false,
+      targets: { power_percent_ftp: 300, cadence_rpm: 110 },
+    });
+    expect(intervals[2]).toMatchObject({ isRest: true, targets: { power_percent_ftp: 50 } });
+    expect(intervals[13]).toMatchObject({ zone: 4, targets: { power_percent_ftp: 90 } });
+    expect(intervals[14]).toMatchObject({ zone: 4, targets: { power_percent_ftp: 105 } });
+    expect(intervals[15]).toMatchObject({ name: 'Free ride', zone: 2 });
+    expect(intervals[16]).toMatchObject({
+      phase: 'cooldown',
+      targets: { power_percent_ftp: 70, ramp_to_percent_ftp: 40 },
+    });
+  });
+
+  it('keeps every target through the plain-language text and back into the file, and the main zone', () => {
+    const imported = fromZwo(zwift);
+    const text = renderWorkout(imported.intervals);
+    expect(text).toContain('10s Z5 300% FTP 110rpm');
+    expect(text).toContain('ramp 45-75% FTP');
+    const parsed = parseWorkout(text, { sport: 'bike' });
+    expect(parsed.warnings).toEqual([]);
+    const durations = (list: readonly Interval[]) => list.map((s) => s.duration_seconds);
+    expect(durations(parsed.intervals)).toEqual(durations(imported.intervals));
+    expect(parsed.intervals.map((s) => s.isRest)).toEqual(imported.intervals.map((s) => s.isRest));
+    const percents = (list: readonly Interval[]) =>
+      list.map((s) => [s.targets.power_percent_ftp, s.targets.ramp_to_percent_ftp]);
+    expect(percents(parsed.intervals)).toEqual(percents(imported.intervals));
+    // An anaerobic-capacity session is about its sprints, not its long recoveries.
+    expect(primaryZone(parsed.intervals)).toBe(5);
+    const exported = toZwo({ title: 'Anaerobic capacity', sport: 'bike', intervals: parsed.intervals });
+    expect(exported).toContain('OnPower="3"');
+    expect(exported).toContain('OffPower="0.5"');
+    expect(exported).toContain('<Warmup Duration="600" PowerLow="0.45" PowerHigh="0.75"/>');
+    expect(exported).toContain('<Cooldown Duration="300" PowerLow="0.7" PowerHigh="0.4"/>');
+    expect(exported).toContain('<SteadyState Duration="120" Power="0.9"/>');
+    expect(exported).toContain('<SteadyState Duration="60" Power="1.05"/>');
   });
 });

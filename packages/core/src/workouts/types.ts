@@ -12,6 +12,11 @@ export interface IntervalTargets {
   heart_rate_max?: number;
   power_watts?: number;
   power_watts_max?: number;
+  /** Power as written relative to FTP ("90% FTP"; a range "90-105% FTP" adds the max). */
+  power_percent_ftp?: number;
+  power_percent_ftp_max?: number;
+  /** A ramp: power moves steadily from power_percent_ftp to this (% FTP; lower for a ramp down). */
+  ramp_to_percent_ftp?: number;
   pace_per_km_seconds?: number;
   pace_per_100m_seconds?: number;
   cadence_rpm?: number;

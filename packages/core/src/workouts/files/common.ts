@@ -1,7 +1,7 @@
 // What the trainer file formats (.zwo, .mrc, .erg) share: the zone ↔ %FTP mapping, the step list they are
 // written from, the steps they are read into, and the limits a file must respect.
 import { DEFAULT_THRESHOLDS, zoneFromThresholdPercent } from '../parser/intensity.ts';
-import type { AthleteThresholds, Interval, Phase, Sport, Zone } from '../types.ts';
+import type { AthleteThresholds, Interval, IntervalTargets, Phase, Sport, Zone } from '../types.ts';
 import { ZONES } from '../zones.ts';
 
 /** A workout as the file writers take it. */
@@ -66,8 +66,10 @@ export interface FileStep {
   /** Where a power range was given, its bounds (fractions of FTP). */
   low: number;
   high: number;
-  /** True when the power comes from the zone alone (no power target with a known FTP). */
+  /** True when the power comes from the zone alone (no % FTP target, no power target with a known FTP). */
   fromZone: boolean;
+  /** A ramp written as such: power from `low` to `high` in the order given (a ramp down has low > high). */
+  ramp: boolean;
   zone: Zone;
   isRest: boolean;
   phase: Phase;
@@ -80,11 +82,23 @@ export function fileSteps(intervals: readonly Interval[], thresholds?: FileThres
   for (const interval of intervals) {
     const seconds = Math.round(interval.duration_seconds);
     if (!(seconds > 0)) continue;
-    const watts = interval.targets.power_watts;
+    const { targets } = interval;
+    const watts = targets.power_watts;
     let low: number;
     let high: number;
     let fromZone = false;
-    if (ftp && watts && watts > 0) {
+    let ramp = false;
+    // The step's own target first: % FTP as written or imported, then watts over a known FTP, then the zone.
+    if (targets.power_percent_ftp && targets.power_percent_ftp > 0) {
+      low = round3(targets.power_percent_ftp / 100);
+      if (targets.ramp_to_percent_ftp && targets.ramp_to_percent_ftp > 0) {
+        high = round3(targets.ramp_to_percent_ftp / 100);
+        ramp = high !== low;
+      } else {
+        const max = targets.power_percent_ftp_max;
+        high = max && max > targets.power_percent_ftp ? round3(max / 100) : low;
+      }
+    } else if (ftp && watts && watts > 0) {
       low = round3(watts / ftp);
       const max = interval.targets.power_watts_max;
       high = max && max > watts ? round3(max / ftp) : low;
@@ -99,6 +113,7 @@ export function fileSteps(intervals: readonly Interval[], thresholds?: FileThres
       low,
       high,
       fromZone,
+      ramp,
       zone: interval.zone,
       isRest: interval.isRest,
       phase: interval.phase,
@@ -107,8 +122,14 @@ export function fileSteps(intervals: readonly Interval[], thresholds?: FileThres
   return steps;
 }
 
-/** A step read from a file, in the canonical expanded form. */
-export function fileInterval(seconds: number, zone: Zone, isRest: boolean, phase: Phase): Interval {
+/** A step read from a file, in the canonical expanded form, with the targets the file gave it. */
+export function fileInterval(
+  seconds: number,
+  zone: Zone,
+  isRest: boolean,
+  phase: Phase,
+  targets: IntervalTargets = {},
+): Interval {
   const name = isRest
     ? 'Recovery'
     : phase === 'warmup'
@@ -122,10 +143,17 @@ export function fileInterval(seconds: number, zone: Zone, isRest: boolean, phase
     repetitions: 1,
     rest_duration_seconds: 0,
     zone,
-    targets: {},
+    targets,
     isRest,
     phase,
   };
+}
+
+/** The % FTP target of a power fraction (2 decimals of a percent at most), or of a ramp between two. */
+export function percentTargets(from: number, to: number = from): IntervalTargets {
+  const pct = (fraction: number) => Math.round(fraction * 10_000) / 100;
+  if (round3(from) === round3(to)) return { power_percent_ftp: pct(from) };
+  return { power_percent_ftp: pct(from), ramp_to_percent_ftp: pct(to) };
 }
 
 /** Checks what every reader returns: at least one step, not too many, not too long. */

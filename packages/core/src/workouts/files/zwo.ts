@@ -3,7 +3,7 @@
 // IntervalsT, everything else SteadyState. A rest step outside IntervalsT carries a "Recovery" text event,
 // which is how it is recognised on the way back.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Interval, Phase, Sport } from '../types.ts';
+import type { Interval, IntervalTargets, Phase, Sport } from '../types.ts';
 import {
   checkSteps,
   type FileStep,
@@ -12,6 +12,7 @@ import {
   fileSteps,
   isRestLabel,
   parseDecimal,
+  percentTargets,
   REST_LABEL,
   round3,
   type WorkoutFileContent,
@@ -50,8 +51,9 @@ function element(tag: string, values: Record<string, number>, isRest: boolean): 
   return isRest ? `<${tag}${attributes(values)}>${restEvent}</${tag}>` : `<${tag}${attributes(values)}/>`;
 }
 
-/** A warmup ramps up and a cooldown ramps down through its zone (or across its power range). */
+/** A warmup ramps up and a cooldown ramps down through its zone (or across its power range); a ramp target keeps its own direction. */
 function ramp(step: FileStep, up: boolean): { from: number; to: number } {
+  if (step.ramp) return { from: step.low, to: step.high };
   if (step.isRest) return { from: step.fraction, to: step.fraction };
   const [low, high] = step.fromZone
     ? [step.fraction - RAMP_HALF_WIDTH, step.fraction + RAMP_HALF_WIDTH]
@@ -59,7 +61,8 @@ function ramp(step: FileStep, up: boolean): { from: number; to: number } {
   return up ? { from: low, to: high } : { from: high, to: low };
 }
 
-const samePower = (a: FileStep, b: FileStep) => a.seconds === b.seconds && a.fraction === b.fraction;
+const samePower = (a: FileStep, b: FileStep) =>
+  a.seconds === b.seconds && a.fraction === b.fraction && !a.ramp && !b.ramp;
 
 /** How many identical work/rest pairs of the main set start at index i. */
 function repeatedPairs(steps: FileStep[], i: number): number {
@@ -114,7 +117,13 @@ export function toZwo(workout: WorkoutFileInput, thresholds?: FileThresholds): s
       i += 2 * pairs;
       continue;
     }
-    blocks.push(element('SteadyState', { Duration: step.seconds, Power: step.fraction }, step.isRest));
+    if (step.ramp) {
+      blocks.push(
+        element('Ramp', { Duration: step.seconds, PowerLow: step.low, PowerHigh: step.high }, step.isRest),
+      );
+    } else {
+      blocks.push(element('SteadyState', { Duration: step.seconds, Power: step.fraction }, step.isRest));
+    }
     i += 1;
   }
   const description = workout.description?.trim();
@@ -189,8 +198,11 @@ function attributeReader(node: XmlNode, tag: string) {
 const FREE_RIDE_ZONE = 2;
 const MAX_EFFORT_ZONE = 5;
 
-/** The steps one element of <workout> stands for. */
-function readBlock(node: XmlNode): Interval[] {
+/**
+ * The steps one element of <workout> stands for, with their power as % FTP on a bike (`percent`: a .zwo for a
+ * run gives power as a share of threshold pace, which is not a % FTP target), ramps as ramps, and cadence.
+ */
+function readBlock(node: XmlNode, percent: boolean): Interval[] {
   const tag = tagOf(node) ?? '';
   const attr = attributeReader(node, tag);
   const isRest = childrenOf(node).some(
@@ -198,33 +210,42 @@ function readBlock(node: XmlNode): Interval[] {
       tagOf(child)?.toLowerCase() === 'textevent' &&
       isRestLabel(String(((child[ATTRIBUTES] ?? {}) as Record<string, unknown>).message ?? '')),
   );
-  const steady = (phase: Phase, fraction: number | undefined, duration = attr.duration()) => {
-    if (fraction === undefined) throw new WorkoutFileError(`<${tag}> has no Power`);
-    return duration > 0 ? [fileInterval(duration, zoneForFtpFraction(fraction), isRest, phase)] : [];
-  };
-  const rampPower = () => {
+  const cadence = attr.optional('Cadence');
+  const withCadence = (targets: IntervalTargets): IntervalTargets =>
+    cadence !== undefined && cadence > 0 && cadence <= 300
+      ? { ...targets, cadence_rpm: Math.round(cadence) }
+      : targets;
+  const power = (from: number, to = from) => withCadence(percent ? percentTargets(from, to) : {});
+  const steady = (phase: Phase) => {
     const low = attr.power('PowerLow');
     const high = attr.power('PowerHigh');
-    const power = attr.power('Power');
-    if (low !== undefined && high !== undefined) return (low + high) / 2;
-    return power ?? low ?? high;
+    const single = attr.power('Power');
+    const [from, to] =
+      low !== undefined && high !== undefined ? [low, high] : [single ?? low ?? high, single ?? low ?? high];
+    if (from === undefined || to === undefined) throw new WorkoutFileError(`<${tag}> has no Power`);
+    const duration = attr.duration();
+    const zone = zoneForFtpFraction((from + to) / 2);
+    return duration > 0 ? [fileInterval(duration, zone, isRest, phase, power(from, to))] : [];
   };
   switch (tag.toLowerCase()) {
     case 'warmup':
-      return steady('warmup', rampPower());
+      return steady('warmup');
     case 'cooldown':
-      return steady('cooldown', rampPower());
+      return steady('cooldown');
     case 'ramp':
     case 'steadystate':
     case 'solidstate':
-      return steady('main', rampPower());
+      return steady('main');
     case 'freeride': {
+      // A free ride has no target: named so, in the easy zone the athlete rides it in.
       const duration = attr.duration();
-      return duration > 0 ? [fileInterval(duration, FREE_RIDE_ZONE, isRest, 'main')] : [];
+      const step = fileInterval(duration, FREE_RIDE_ZONE, isRest, 'main', withCadence({}));
+      return duration > 0 ? [{ ...step, name: 'Free ride' }] : [];
     }
     case 'maxeffort': {
       const duration = attr.duration();
-      return duration > 0 ? [fileInterval(duration, MAX_EFFORT_ZONE, false, 'main')] : [];
+      const step = fileInterval(duration, MAX_EFFORT_ZONE, false, 'main', withCadence({}));
+      return duration > 0 ? [{ ...step, name: 'Max effort' }] : [];
     }
     case 'intervalst': {
       const repeat = attr.optional('Repeat') ?? 1;
@@ -240,10 +261,23 @@ function readBlock(node: XmlNode): Interval[] {
       if (onPower === undefined || offPower === undefined) {
         throw new WorkoutFileError('<IntervalsT> needs OnPower and OffPower');
       }
+      const onCadence = attr.optional('Cadence');
+      const offCadence = attr.optional('CadenceResting');
+      const targets = (fraction: number, rpm: number | undefined): IntervalTargets => ({
+        ...(percent ? percentTargets(fraction) : {}),
+        ...(rpm !== undefined && rpm > 0 && rpm <= 300 ? { cadence_rpm: Math.round(rpm) } : {}),
+      });
       const steps: Interval[] = [];
       for (let r = 0; r < repeat; r++) {
-        if (on > 0) steps.push(fileInterval(on, zoneForFtpFraction(onPower), false, 'main'));
-        if (off > 0) steps.push(fileInterval(off, zoneForFtpFraction(offPower), true, 'main'));
+        if (on > 0)
+          steps.push(
+            fileInterval(on, zoneForFtpFraction(onPower), false, 'main', targets(onPower, onCadence)),
+          );
+        // The Off half of IntervalsT is the rest between efforts, whatever its power.
+        if (off > 0)
+          steps.push(
+            fileInterval(off, zoneForFtpFraction(offPower), true, 'main', targets(offPower, offCadence)),
+          );
       }
       return steps;
     }
@@ -319,7 +353,7 @@ export function fromZwo(xml: string): WorkoutFileContent {
   const intervals: Interval[] = [];
   for (const block of childrenOf(workout)) {
     if (tagOf(block) === undefined) continue;
-    intervals.push(...readBlock(block));
+    intervals.push(...readBlock(block, sportType === 'bike'));
     if (intervals.length > 10_000) break;
   }
   return {

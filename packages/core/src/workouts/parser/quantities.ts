@@ -334,6 +334,8 @@ export function inRange(x: Quantity): boolean {
     case 'watts':
       return top > 0 && top <= 3000;
     case 'pctThreshold':
+      // Sprints are written at 300 % FTP and more.
+      return top > 0 && top <= 1000;
     case 'pctMaxHr':
     case 'pctLthr':
     case 'pct':

@@ -29,7 +29,15 @@ export function formatClock(totalSeconds: number): string {
 function renderTargets(t: IntervalTargets | undefined): string {
   if (!t) return '';
   const parts: string[] = [];
-  if (positive(t.power_watts)) {
+  // Power written relative to FTP stays so (the watts are derived from it); a ramp says so.
+  if (positive(t.power_percent_ftp)) {
+    const lo = Math.round(t.power_percent_ftp);
+    if (positive(t.ramp_to_percent_ftp) && Math.round(t.ramp_to_percent_ftp) !== lo) {
+      parts.push(`ramp ${lo}-${Math.round(t.ramp_to_percent_ftp)}% FTP`);
+    } else if (positive(t.power_percent_ftp_max) && Math.round(t.power_percent_ftp_max) > lo) {
+      parts.push(`${lo}-${Math.round(t.power_percent_ftp_max)}% FTP`);
+    } else parts.push(`${lo}% FTP`);
+  } else if (positive(t.power_watts)) {
     const lo = Math.round(t.power_watts);
     parts.push(
       positive(t.power_watts_max) && t.power_watts_max > lo

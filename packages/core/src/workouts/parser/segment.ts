@@ -147,7 +147,8 @@ export const DESCRIBES_NOTHING = 'Describes no step';
 export function addModifiers(before: Item | undefined, mods: StepDraft): boolean {
   if (!before) return false;
   const applied = applyToWork(before.kind === 'step' ? [before] : before.body, mods);
-  if (applied === 0 && before.kind === 'step' && before.d.names.length === 0) before.d.names = [...mods.names];
+  if (applied === 0 && before.kind === 'step' && before.d.names.length === 0)
+    before.d.names = [...mods.names];
   return true;
 }
 
@@ -401,9 +402,18 @@ class SegmentParser {
       case 'pctThreshold': {
         const d = this.draft();
         const ofThreshold = qn.kind === 'pctThreshold' || ctx.sport === 'bike';
-        if (ofThreshold && ctx.sport === 'bike' && t.known.ftp) {
-          d.targets.power_watts ??= Math.round((qn.lo * t.ftpWatts) / 100);
-          if (qn.hi > qn.lo) d.targets.power_watts_max ??= Math.round((qn.hi * t.ftpWatts) / 100);
+        if (ofThreshold && ctx.sport === 'bike') {
+          // The percentage is kept as written; watts only when the athlete's FTP is known.
+          const [lo, hi] = [Math.round(qn.lo), Math.round(qn.hi)];
+          if (d.targets.power_percent_ftp === undefined) {
+            d.targets.power_percent_ftp = lo;
+            if (d.ramp && hi !== lo) d.targets.ramp_to_percent_ftp = hi;
+            else if (hi > lo) d.targets.power_percent_ftp_max = hi;
+          }
+          if (t.known.ftp) {
+            d.targets.power_watts ??= Math.round((Math.min(lo, hi) * t.ftpWatts) / 100);
+            if (hi !== lo) d.targets.power_watts_max ??= Math.round((Math.max(lo, hi) * t.ftpWatts) / 100);
+          }
         }
         this.targetZone(
           d,
@@ -689,6 +699,18 @@ class SegmentParser {
       case 'work':
         this.draft().work = true;
         return end;
+      case 'ramp': {
+        const d = this.draft();
+        d.ramp = true;
+        this.addName(d, i, end);
+        // "ramp 50-75% FTP" written after the range: the range becomes the ramp.
+        const { targets } = d;
+        if (targets.power_percent_ftp_max !== undefined && targets.ramp_to_percent_ftp === undefined) {
+          targets.ramp_to_percent_ftp = targets.power_percent_ftp_max;
+          delete targets.power_percent_ftp_max;
+        }
+        return end;
+      }
       case 'neutral':
         if (meaning.name) this.addName(this.draft(), i, end);
         return end;

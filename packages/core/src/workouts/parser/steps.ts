@@ -39,6 +39,8 @@ export interface StepDraft {
   recovery: boolean;
   /** Written as work ("on", "work"): never taken for a recovery inside a set. */
   work: boolean;
+  /** "ramp": a % FTP range is a ramp. */
+  ramp: boolean;
   softZone?: number;
   sportNoun: boolean;
   strides: boolean;
@@ -80,6 +82,7 @@ export function newDraft(): StepDraft {
     restHard: false,
     recovery: false,
     work: false,
+    ramp: false,
     sportNoun: false,
     strides: false,
     targets: {},

@@ -6,12 +6,12 @@ import type { ParseContext } from './context.ts';
 import {
   addModifiers,
   attachable,
+  closeEmptyRepeat,
   DESCRIBES_NOTHING,
   givePending,
-  closeEmptyRepeat,
   joinSlashed,
-  parseList,
   type PendingModifiers,
+  parseList,
   parseSegment,
   type Range,
   type SegmentResult,
@@ -314,7 +314,9 @@ const RECOVERY_NAME =
  */
 function recoveryOf(step: Interval, written: readonly string[], work: Interval): boolean {
   if (step.isRest || work.isRest) return false;
-  return (work.zone >= 4 && step.zone <= 2) || (step.zone < work.zone && RECOVERY_NAME.test(written.join(' ')));
+  return (
+    (work.zone >= 4 && step.zone <= 2) || (step.zone < work.zone && RECOVERY_NAME.test(written.join(' ')))
+  );
 }
 
 function markRest(step: Interval): void {

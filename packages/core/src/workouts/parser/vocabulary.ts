@@ -36,7 +36,9 @@ export type Meaning =
   /** The zone prefix: "zone 3". */
   | { t: 'zoneword' }
   /** "on", "work": the step is work, never read as a recovery ("30s on, 30s off"; "3min Z2 on"). */
-  | { t: 'work' };
+  | { t: 'work' }
+  /** "ramp": the step's % FTP range is a ramp from its first value to its second. */
+  | { t: 'ramp' };
 
 const table = new Map<string, Meaning>();
 const add = (meaning: Meaning, ...phrases: string[]) => {
@@ -194,6 +196,7 @@ add({ t: 'rpe' }, 'rpe');
 add({ t: 'ri' }, 'ri');
 add({ t: 'zoneword' }, 'zone', 'zones');
 add({ t: 'work' }, 'on', 'work');
+add({ t: 'ramp' }, 'ramp', 'ramps', 'ramping');
 
 /** Longest phrase, in words, in the table. */
 const MAX_WORDS = 3;
