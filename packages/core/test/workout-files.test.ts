@@ -434,3 +434,40 @@ describe('.zwo targets survive import, text and export', () => {
     expect(exported).toContain('<SteadyState Duration="60" Power="1.05"/>');
   });
 });
+
+describe('.mrc and .erg targets survive import, text and export', () => {
+  const mrc = [
+    '[COURSE HEADER]',
+    'MINUTES PERCENT',
+    '[END COURSE HEADER]',
+    '[COURSE DATA]',
+    '0.00\t50',
+    '3.00\t75',
+    '3.00\t300',
+    '3.17\t300',
+    '3.17\t90',
+    '5.17\t90',
+    '[END COURSE DATA]',
+  ].join('\n');
+
+  it('reads a changing stretch as a ramp and a flat one as its % FTP, and writes them back the same', () => {
+    const { intervals } = fromMrc(mrc);
+    expect(
+      intervals.map((s) => [s.duration_seconds, s.targets.power_percent_ftp, s.targets.ramp_to_percent_ftp]),
+    ).toEqual(
+      [
+        [180, 50, undefined],
+        [10, 300, undefined],
+        [120, 90, undefined],
+      ].map(([d, p], i) => (i === 0 ? [d, p, 75] : [d, p, undefined])),
+    );
+    const parsed = parseWorkout(renderWorkout(intervals), { sport: 'bike' });
+    const written = toMrc({ title: 'Ramp and sprint', sport: 'bike', intervals: parsed.intervals });
+    expect(written).toContain('0.00\t50\r\n3.00\t75\r\n3.00\t300\r\n3.17\t300\r\n3.17\t90\r\n5.17\t90');
+    const erg = toErg(
+      { title: 'Ramp and sprint', sport: 'bike', intervals: parsed.intervals },
+      { ftpWatts: 300 },
+    );
+    expect(erg).toContain('3.00\t900');
+  });
+});

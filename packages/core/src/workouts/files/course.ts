@@ -11,6 +11,7 @@ import {
   fileSteps,
   isRestLabel,
   parseDecimal,
+  percentTargets,
   REST_LABEL,
   type WorkoutFileContent,
   WorkoutFileError,
@@ -37,9 +38,10 @@ function writeCourse(workout: WorkoutFileInput, units: Units, ftpWatts: number, 
   let at = 0;
   let phase: Phase | undefined;
   for (const step of steps) {
+    // A ramp runs from its first power to its last; any other step holds one power.
     data.push(
-      `${minutes(at)}\t${value(step.fraction)}`,
-      `${minutes(at + step.seconds)}\t${value(step.fraction)}`,
+      `${minutes(at)}\t${value(step.ramp ? step.low : step.fraction)}`,
+      `${minutes(at + step.seconds)}\t${value(step.ramp ? step.high : step.fraction)}`,
     );
     if (step.phase !== phase) messages.push(`${at}\t${PHASE_LABEL[step.phase]}\t${MESSAGE_SECONDS}`);
     if (step.isRest) messages.push(`${at}\t${REST_LABEL}\t${MESSAGE_SECONDS}`);
@@ -186,7 +188,7 @@ function phaseFromLabel(messages: string[] | undefined): Phase | undefined {
 
 /** Turns the points into steps: every stretch of time between two points is one step at its mean value. */
 function courseSteps(course: Course, toFraction: (value: number) => number, what: string): Interval[] {
-  const segments: Array<{ seconds: number; start: number; fraction: number; rising: number }> = [];
+  const segments: Array<{ seconds: number; start: number; from: number; to: number; rising: number }> = [];
   for (let i = 0; i + 1 < course.points.length; i++) {
     const a = course.points[i]!;
     const b = course.points[i + 1]!;
@@ -195,7 +197,8 @@ function courseSteps(course: Course, toFraction: (value: number) => number, what
       segments.push({
         seconds,
         start: a.seconds,
-        fraction: toFraction((a.value + b.value) / 2),
+        from: toFraction(a.value),
+        to: toFraction(b.value),
         rising: b.value - a.value,
       });
     }
@@ -211,7 +214,9 @@ function courseSteps(course: Course, toFraction: (value: number) => number, what
       if (i === segments.length - 1 && segment.rising < 0 && segments.length > 1) phase = 'cooldown';
     }
     const isRest = (course.messages.get(segment.start) ?? []).some(isRestLabel);
-    return fileInterval(segment.seconds, zoneForFtpFraction(segment.fraction), isRest, phase);
+    // Each stretch keeps its power as % FTP; one that changes between its points is a ramp.
+    const zone = zoneForFtpFraction((segment.from + segment.to) / 2);
+    return fileInterval(segment.seconds, zone, isRest, phase, percentTargets(segment.from, segment.to));
   });
   return checkSteps(intervals, what);
 }
