@@ -158,6 +158,28 @@ describe('FIT encoding', () => {
     expect(decoded[3]).toMatchObject({ targetType: 'heartRate', targetLow: 160, targetHigh: 170 });
   });
 
+  it('writes a % FTP target as FIT % FTP (values below 1000), a ramp as the range it sweeps', () => {
+    const bytes = encodeFitWorkout({
+      title: 'Sprints',
+      sport: 'bike',
+      intervals: [
+        step(600, 2, false, 'warmup', { power_percent_ftp: 45, ramp_to_percent_ftp: 75 }),
+        step(10, 5, false, 'main', { power_percent_ftp: 300, power_watts: 900 }),
+        step(120, 4, false, 'main', { power_percent_ftp: 90, power_percent_ftp_max: 105 }),
+      ],
+    });
+    const [ramp, sprint, overUnder] = decodeFitWorkout(bytes).steps;
+    expect(ramp).toMatchObject({ targetType: 'power', targetLow: 45, targetHigh: 75, powerPercentFtp: true });
+    // A single value gets ±2.5 %: 292.5-307.5 % FTP, written as whole percents.
+    expect(sprint).toMatchObject({
+      targetType: 'power',
+      targetLow: 293,
+      targetHigh: 308,
+      powerPercentFtp: true,
+    });
+    expect(overUnder).toMatchObject({ targetLow: 90, targetHigh: 105, powerPercentFtp: true });
+  });
+
   it('writes run pace as a speed range and uses heart-rate zones otherwise', () => {
     const bytes = encodeFitWorkout({
       title: 'Run',

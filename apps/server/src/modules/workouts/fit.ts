@@ -1,7 +1,7 @@
 // Garmin FIT workout files, written and read with @garmin/fitsdk: a file_id (type workout), one workout message,
 // and one workout_step per step, each timed (duration_type time, milliseconds). A step's target is the custom range
-// its text gave (power, pace as speed, or heart rate), else its zone (power zone for bike, heart-rate zone for run),
-// else open.
+// its text gave (power as % FTP or watts, pace as speed, or heart rate), else its zone (power zone for bike,
+// heart-rate zone for run), else open.
 import {
   Decoder,
   Encoder,
@@ -53,6 +53,16 @@ function range(low: number | undefined, high: number | undefined): [number, numb
 /** The target fields of one step. */
 function target(step: Interval, sport: Sport): Partial<WorkoutStepMesg> {
   const t = step.targets;
+  const percentEnd = t.ramp_to_percent_ftp ?? t.power_percent_ftp_max;
+  // % FTP as written (a ramp as the range it sweeps); the device turns it into watts from its own FTP.
+  const percent = range(
+    t.power_percent_ftp === undefined || percentEnd === undefined
+      ? t.power_percent_ftp
+      : Math.min(t.power_percent_ftp, percentEnd),
+    t.power_percent_ftp === undefined || percentEnd === undefined
+      ? undefined
+      : Math.max(t.power_percent_ftp, percentEnd),
+  );
   const power = range(t.power_watts, t.power_watts_max);
   const heartRate = range(t.heart_rate_min, t.heart_rate_max);
   const paceSeconds = sport === 'swim' ? t.pace_per_100m_seconds : t.pace_per_km_seconds;
@@ -64,6 +74,7 @@ function target(step: Interval, sport: Sport): Partial<WorkoutStepMesg> {
     customTargetValueLow: Math.round(low * scale) + offset,
     customTargetValueHigh: Math.round(high * scale) + offset,
   });
+  if (percent && sport === 'bike' && percent[1] < POWER_WATTS_OFFSET) return custom('power', percent, 1, 0);
   if (power && sport === 'bike') return custom('power', power, 1, POWER_WATTS_OFFSET);
   // Speed is stored in millimetres per second.
   if (speed && (sport === 'run' || sport === 'swim')) return custom('speed', speed, 1000, 0);
@@ -123,9 +134,11 @@ export interface DecodedFitStep {
   targetType: string;
   /** The zone of a zone target. */
   targetZone: number | undefined;
-  /** Custom target range in the file's units: watts, bpm, or metres per second. */
+  /** Custom target range in the file's units: watts (or % FTP, see below), bpm, or metres per second. */
   targetLow: number | undefined;
   targetHigh: number | undefined;
+  /** A power range given as % FTP (FIT's power values below 1000), not watts. */
+  powerPercentFtp: boolean;
 }
 
 export interface DecodedFitWorkout {
@@ -161,8 +174,16 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
         : targetType === 'heartRate'
           ? step.customTargetHeartRateHigh
           : step.customTargetSpeedHigh;
+    const percentFtp =
+      targetType === 'power' && custom && low !== undefined && Number(low) < POWER_WATTS_OFFSET;
     const offset =
-      targetType === 'power' ? POWER_WATTS_OFFSET : targetType === 'heartRate' ? HR_BPM_OFFSET : 0;
+      targetType === 'power'
+        ? percentFtp
+          ? 0
+          : POWER_WATTS_OFFSET
+        : targetType === 'heartRate'
+          ? HR_BPM_OFFSET
+          : 0;
     return {
       name: step.wktStepName,
       durationSeconds: step.durationTime ?? (step.durationValue ?? 0) / 1000,
@@ -171,6 +192,7 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
       targetZone: custom ? undefined : step.targetValue,
       targetLow: custom && low !== undefined ? Number(low) - offset : undefined,
       targetHigh: custom && high !== undefined ? Number(high) - offset : undefined,
+      powerPercentFtp: percentFtp,
     };
   });
   return {
