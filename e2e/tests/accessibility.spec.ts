@@ -1,28 +1,104 @@
-// Automated accessibility checks (axe) on the public pages, in light and dark themes.
+// Automated accessibility checks (axe, every rule): every page of the web app's route table, signed out and signed
+// in as the demo athlete (who has data on every page), the calendar's other views and its dialogs, in light and
+// dark themes at desktop width. docs/RELIABILITY.md, "Accessibility and keyboard".
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { format } from 'date-fns';
+import { logIn } from './helpers.ts';
+import { signedInPaths, signedOutPaths } from './route-table.ts';
 
-const PAGES = [
-  '/',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/terms',
-  '/privacy',
-  '/support',
-  '/no-such-page',
-];
+const THEMES = ['light', 'dark'] as const;
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const path of PAGES) {
+/** Each violation as "rule (impact): targets", so a failure names what to fix. */
+function summarize(results: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return results.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Every rule axe has (WCAG A and AA, and its best practices), on the page or on the part given. */
+async function violations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  return summarize((await builder.analyze()).violations);
+}
+
+for (const theme of THEMES) {
+  // Every page outside sign-in in the route table, and one that matches no route.
+  for (const path of [...signedOutPaths(), '/no-such-page']) {
     test(`${path} has no accessibility violations (${theme})`, async ({ page }) => {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page)).toEqual([]);
     });
   }
 }
+
+test.describe('signed in as the demo athlete', () => {
+  // One sign-in for every page (sign-in is rate limited); each test starts from the stored session.
+  let session = '';
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'demo@stamina.local', 'stamina-demo');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    session = (await page.evaluate(() => localStorage.getItem('stamina.session'))) ?? '';
+    await page.close();
+  });
+
+  async function open(page: Page, path: string, theme: string): Promise<void> {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript(
+      ([value, stored]) => {
+        localStorage.setItem('theme', value);
+        localStorage.setItem('stamina.session', stored);
+      },
+      [theme, session] as const,
+    );
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    // The page's reads and lazy chunks have arrived and no loading placeholder is left.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
+  }
+
+  for (const theme of THEMES) {
+    // The calendar's other views are the same route with another ?view.
+    for (const path of [...signedInPaths(), '/calendar?view=month', '/calendar?view=agenda']) {
+      test(`${path} has no accessibility violations signed in (${theme})`, async ({ page }) => {
+        await open(page, path, theme);
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toContain(path);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+
+    test(`the calendar's dialogs have no accessibility violations (${theme})`, async ({ page }) => {
+      await open(page, '/calendar', theme);
+      const dialog = page.getByRole('dialog');
+
+      await page.getByRole('button', { name: 'Add workout', exact: true }).click();
+      await expect(dialog.getByRole('button', { name: /Create Custom/ })).toBeVisible();
+      expect(await violations(page, '[role="dialog"]'), 'add workout').toEqual([]);
+
+      await dialog.getByRole('button', { name: /Create Custom/ }).click();
+      await dialog
+        .getByLabel('Workout description')
+        .fill('Warmup: 10min Z1\nMain: 4x 4min Z5 with 3min recovery');
+      await expect(dialog.getByRole('region', { name: 'Preview' }).getByRole('figure')).toBeVisible();
+      expect(await violations(page, '[role="dialog"]'), 'workout editor').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // The demo athlete always has a session today.
+      const today = page.locator(`section[data-date="${format(new Date(), 'yyyy-MM-dd')}"]`);
+      await today.getByRole('listitem').first().getByRole('button').first().click();
+      await expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page, '[role="dialog"]'), 'workout detail').toEqual([]);
+
+      await dialog.getByRole('button', { name: 'Reschedule' }).click();
+      await expect(dialog.getByRole('grid')).toBeVisible();
+      expect(await violations(page, '[role="dialog"]'), 'reschedule').toEqual([]);
+    });
+  }
+});

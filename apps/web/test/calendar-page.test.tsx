@@ -41,7 +41,7 @@ describe('training calendar, week view', () => {
     // 60 min in zone 4 scores 120: 'High'.
     expect(within(wednesday).getByText('High')).toBeVisible();
 
-    const dayNames = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const dayNames = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(dayNames).toHaveLength(7);
     expect(dayNames[0]).toMatch(/^Sunday, November 16/);
     expect(dayNames[6]).toMatch(/^Saturday, November 22/);
@@ -109,7 +109,7 @@ describe('training calendar, week view', () => {
     const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
     renderCalendar();
     await userEvent.click(await screen.findByRole('button', { name: /Choose a date/ }));
-    const grid = await screen.findByRole('table', { name: 'Go to date' });
+    const grid = await screen.findByRole('grid', { name: 'Go to date' });
     // Keyboard: focus starts on the current day; two weeks down, then Enter.
     expect(within(grid).getByRole('button', { name: 'Tuesday, November 18, 2025' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');

@@ -2,6 +2,7 @@ import type { Workout } from '@stamina/contract';
 import type { Interval } from '@stamina/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WorkoutDetailDialog } from '../src/features/workouts-detail/workout-detail-dialog.tsx';
 import { json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
@@ -135,13 +136,38 @@ describe('workout detail dialog', () => {
     const calls = mockFetch(() => json(200, { data: { ...workout, workout_date: '2025-11-20' } }));
     const { dialog, onOpenChange } = renderDialog(workout);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
-    const picker = within(dialog).getByRole('table', { name: 'Choose a new date for Hill Sprints' });
+    const picker = within(dialog).getByRole('grid', { name: 'Choose a new date for Hill Sprints' });
     // Keyboard: focus starts on the current date; two days on, then Enter.
     expect(within(picker).getByRole('button', { name: 'Tuesday, November 18, 2025' })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{Enter}');
     expect(await screen.findByText('Workout moved to Thu, Nov 20')).toBeVisible();
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { workout_date: '2025-11-20' } });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('opens at its actions again after being closed on another step', async () => {
+    mockFetch(() => json(200, {}));
+    const workout = makeWorkout({ title: 'Tempo Ride' });
+    function Page() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <WorkoutDetailDialog workout={workout} open={open} onOpenChange={setOpen} onEdit={() => {}} />
+        </>
+      );
+    }
+    renderWithProviders(<Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
+    expect(screen.getByRole('grid', { name: 'Choose a new date for Tempo Ride' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Tempo Ride' });
+    expect(within(dialog).getByRole('button', { name: 'Reschedule' })).toBeVisible();
+    expect(within(dialog).queryByRole('grid')).toBeNull();
   });
 
   it('Edit hands the workout to the page', async () => {

@@ -135,9 +135,15 @@ export function SportHoursChart({
       <figcaption id={captionId} className="sr-only">
         {summary}
       </figcaption>
+      {/* Hidden from assistive technology (the caption says it in words), so nothing in it may take focus:
+          Recharts' accessibility layer would make the chart a tab stop. docs/RELIABILITY.md */}
       <div className={cn('w-full text-muted-foreground', className)} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 240 }}>
-          <BarChart data={[...rows]} margin={{ top: 8, right: 4, bottom: 0, left: -20 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={[...rows]}
+            margin={{ top: 8, right: 4, bottom: 0, left: -20 }}
+          >
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
             <XAxis
               dataKey="label"

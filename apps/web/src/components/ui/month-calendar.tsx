@@ -117,7 +117,10 @@ export function MonthCalendar({
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
-      <table ref={gridRef} aria-label={label} aria-describedby={headingId} className="w-full">
+      {/* A grid, not a plain table: screen readers then pass the arrow keys through to it (focus mode) instead
+          of reading the table cell by cell, so the keys above work with one running. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table with role grid is the WAI-ARIA date picker pattern; its rows, headers and cells map to the grid's. */}
+      <table ref={gridRef} role="grid" aria-label={label} aria-describedby={headingId} className="w-full">
         <thead>
           <tr>
             {WEEKDAYS.map((name) => (

@@ -82,7 +82,8 @@ export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
             )}
           >
             <div className="flex items-center justify-between gap-1">
-              <h3 id={headingId} className="flex min-w-0 items-baseline gap-1.5">
+              {/* Days are the page's sections, so their headings follow the page's h1 at level 2. */}
+              <h2 id={headingId} className="flex min-w-0 items-baseline gap-1.5">
                 <span className="sr-only">{format(day, 'EEEE, MMMM d')}</span>
                 <span aria-hidden="true" className="text-xs font-medium uppercase text-muted-foreground">
                   {format(day, 'EEE')}
@@ -94,7 +95,7 @@ export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
                   {format(day, 'd')}
                 </span>
                 {isToday ? <TodayTag /> : null}
-              </h3>
+              </h2>
               <AddDayButton date={date} onAdd={onAdd} className="lg:h-7 lg:w-7" />
             </div>
             <DayLoadBar score={dayLoad(events)} />
@@ -237,10 +238,10 @@ export function AgendaView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
               className="rounded-xl border border-border bg-card p-3 sm:p-4"
             >
               <div className="flex items-center justify-between gap-2">
-                <h3 id={headingId} className="flex items-center gap-2 font-semibold">
+                <h2 id={headingId} className="flex items-center gap-2 font-semibold">
                   {format(day, 'EEEE, MMMM d')}
                   {date === today ? <TodayTag /> : null}
-                </h3>
+                </h2>
                 <AddDayButton date={date} onAdd={onAdd} />
               </div>
               <DayLoadBar score={dayLoad(events)} className="mt-2 max-w-xs" />

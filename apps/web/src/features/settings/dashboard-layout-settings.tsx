@@ -279,7 +279,9 @@ function WidgetRow({
         // On a phone the controls take a line of their own, so the name and description can be read in full.
         'flex flex-wrap items-center gap-2 rounded-lg border border-border bg-background p-2 sm:flex-nowrap sm:gap-3 sm:p-3',
         isDragging && 'relative z-10 shadow-lg ring-2 ring-primary/40',
-        !widget.enabled && 'opacity-70',
+        // A hidden widget's row looks set aside by its dashed border and muted fill, not by fading it: opacity
+        // took its text below the contrast minimum (docs/RELIABILITY.md). The switch says Off in words.
+        !widget.enabled && 'border-dashed bg-muted/50',
       )}
     >
       <button
@@ -293,7 +295,9 @@ function WidgetRow({
         <GripVertical className="h-5 w-5" aria-hidden="true" />
       </button>
       <div className="min-w-0 flex-1">
-        <p className="font-medium sm:truncate">{widget.name}</p>
+        <p className={cn('font-medium sm:truncate', !widget.enabled && 'text-muted-foreground')}>
+          {widget.name}
+        </p>
         <p className="text-sm text-muted-foreground sm:truncate">{widget.description}</p>
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-1 max-sm:w-full max-sm:justify-end">

@@ -61,9 +61,13 @@ export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: Wor
   const [step, setStep] = useState<{ id: string | null; step: Step }>({ id: null, step: 'actions' });
   const confirmRef = useRef<HTMLButtonElement>(null);
 
-  // Each workout, and each opening, starts at the action buttons.
+  // Each workout, and each opening, starts at the action buttons: the step is forgotten when the dialog closes,
+  // or reopening the same workout (after a reschedule, say) would show the date grid instead of its actions.
   const currentStep: Step = open && workout && step.id === workout.id ? step.step : 'actions';
   const goTo = (next: Step) => setStep({ id: workout?.id ?? null, step: next });
+  useEffect(() => {
+    if (!open) setStep({ id: null, step: 'actions' });
+  }, [open]);
 
   useEffect(() => {
     if (currentStep === 'confirm-delete') confirmRef.current?.focus();
@@ -131,32 +135,34 @@ export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: Wor
                 </p>
               ) : null}
 
+              {/* dt and dd are each group's direct children (a dl allows nothing else around them), so the
+                  icons sit inside the terms, positioned beside both lines. */}
               <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-                <div className="flex items-start gap-2 rounded-lg border border-border p-3">
-                  <Clock className="mt-0.5 h-4 w-4 text-muted-foreground" aria-hidden="true" />
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Duration</dt>
-                    <dd className="font-medium">
-                      {shown.duration_minutes ? formatDuration(shown.duration_minutes * 60) : 'No duration'}
-                    </dd>
-                  </div>
+                <div className="relative rounded-lg border border-border p-3 pl-9">
+                  <dt className="text-xs text-muted-foreground">
+                    <Clock className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
+                    Duration
+                  </dt>
+                  <dd className="font-medium">
+                    {shown.duration_minutes ? formatDuration(shown.duration_minutes * 60) : 'No duration'}
+                  </dd>
                 </div>
-                <div className="flex items-start gap-2 rounded-lg border border-border p-3">
-                  <Gauge className="mt-0.5 h-4 w-4 text-muted-foreground" aria-hidden="true" />
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Intensity zone</dt>
-                    <dd className="font-medium">
-                      {zone ? (
-                        <span className="flex flex-wrap items-center gap-2">
-                          <ZoneBadge zone={zone.zone} />
-                          <span>{zone.name}</span>
-                        </span>
-                      ) : (
-                        'No zone set'
-                      )}
-                    </dd>
-                    {zone ? <dd className="text-sm text-muted-foreground">{zone.label}</dd> : null}
-                  </div>
+                <div className="relative rounded-lg border border-border p-3 pl-9">
+                  <dt className="text-xs text-muted-foreground">
+                    <Gauge className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
+                    Intensity zone
+                  </dt>
+                  <dd className="font-medium">
+                    {zone ? (
+                      <span className="flex flex-wrap items-center gap-2">
+                        <ZoneBadge zone={zone.zone} />
+                        <span>{zone.name}</span>
+                      </span>
+                    ) : (
+                      'No zone set'
+                    )}
+                  </dd>
+                  {zone ? <dd className="text-sm text-muted-foreground">{zone.label}</dd> : null}
                 </div>
               </dl>
 

@@ -95,9 +95,15 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
           Form {whole(last.tsb)} · {FORM_LEVEL_LABELS[level]}
         </Badge>
       </div>
+      {/* Hidden from assistive technology (the caption says it in words), so nothing in it may take focus:
+          Recharts' accessibility layer would make the chart a tab stop. docs/RELIABILITY.md */}
       <div className="h-56 w-full text-muted-foreground sm:h-72" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 260 }}>
-          <ComposedChart data={[...days]} margin={{ top: 8, right: 4, bottom: 0, left: -20 }}>
+          <ComposedChart
+            accessibilityLayer={false}
+            data={[...days]}
+            margin={{ top: 8, right: 4, bottom: 0, left: -20 }}
+          >
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
             <ReferenceArea
               y1={-10}

@@ -186,15 +186,25 @@ function MetricChart({ metric, points }: { metric: MetricKey; points: readonly M
       <figcaption id={captionId} className="sr-only">
         {summary}
       </figcaption>
+      {/* Hidden from assistive technology (the caption says it in words), so nothing in it may take focus:
+          Recharts' accessibility layer would make the chart a tab stop. docs/RELIABILITY.md */}
       <div className="h-48 w-full text-muted-foreground sm:h-56" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 220 }}>
           {spec.chart === 'bar' ? (
-            <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
+            <BarChart
+              accessibilityLayer={false}
+              data={data}
+              margin={{ top: 8, right: 4, bottom: 0, left: -8 }}
+            >
               {axes}
               <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
             </BarChart>
           ) : (
-            <LineChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
+            <LineChart
+              accessibilityLayer={false}
+              data={data}
+              margin={{ top: 8, right: 4, bottom: 0, left: -8 }}
+            >
               {axes}
               <Line
                 type="monotone"

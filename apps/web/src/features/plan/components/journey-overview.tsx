@@ -7,14 +7,16 @@ import { Card } from '../../../components/ui/card.tsx';
 import { daysToGoText, formatPlanDate, plural } from './format.ts';
 import { ProgressBar } from './progress-bar.tsx';
 
+// One term and its value. dt and dd must be the group's direct children (a dl allows nothing else around them),
+// so the icon sits inside the term, positioned beside both lines.
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2.5 rounded-lg border border-border p-3">
-      <span className="mt-0.5 text-muted-foreground">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="font-semibold tabular-nums">{children}</dd>
-      </div>
+    <div className="relative min-w-0 rounded-lg border border-border p-3 pl-9.5">
+      <dt className="text-xs text-muted-foreground">
+        <span className="absolute top-3.5 left-3">{icon}</span>
+        {label}
+      </dt>
+      <dd className="font-semibold tabular-nums">{children}</dd>
     </div>
   );
 }

@@ -28,9 +28,15 @@ export function ReadinessTrendChart({ rows }: { rows: readonly TrendRow[] }) {
       <figcaption id={captionId} className="sr-only">
         {summary}
       </figcaption>
+      {/* Hidden from assistive technology (the caption says it in words), so nothing in it may take focus:
+          Recharts' accessibility layer would make the chart a tab stop. docs/RELIABILITY.md */}
       <div className="h-44 w-full text-muted-foreground md:h-56" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 220 }}>
-          <LineChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
+          <LineChart
+            accessibilityLayer={false}
+            data={[...rows]}
+            margin={{ top: 8, right: 8, bottom: 0, left: -24 }}
+          >
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
             <XAxis
               dataKey="weekStart"

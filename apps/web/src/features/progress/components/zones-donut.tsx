@@ -17,9 +17,11 @@ export function ZonesDonut({ slices }: { slices: readonly ZoneSlice[] }) {
       <figcaption id={captionId} className="sr-only">
         {summary}
       </figcaption>
+      {/* Hidden from assistive technology (the caption says it in words), so nothing in it may take focus:
+          Recharts' accessibility layer would make the chart a tab stop. docs/RELIABILITY.md */}
       <div className="h-32 w-32 shrink-0 md:h-40 md:w-40" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 160, height: 160 }}>
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie
               data={[...slices]}
               dataKey="value"
@@ -28,6 +30,7 @@ export function ZonesDonut({ slices }: { slices: readonly ZoneSlice[] }) {
               outerRadius="95%"
               paddingAngle={slices.filter((s) => s.value > 0).length > 1 ? 2 : 0}
               stroke="none"
+              rootTabIndex={-1}
               isAnimationActive={false}
             >
               {slices.map((slice) => (

@@ -28,7 +28,8 @@ export function ConfidenceBadge({ confidence, className }: { confidence: number;
       <Icon className="h-3.5 w-3.5" aria-hidden="true" />
       <span className="sr-only">Parsing confidence: </span>
       <span data-testid="confidence-level">{level}</span>
-      <span className="font-normal opacity-80">({percent}%)</span>
+      {/* Full colour: faded, the small figure fell below the contrast minimum on the light tints. */}
+      <span className="font-normal">({percent}%)</span>
     </span>
   );
 }

@@ -287,9 +287,15 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
       <figcaption id={captionId} className="sr-only">
         {summary}
       </figcaption>
-      <div className="h-56 w-full text-muted-foreground sm:h-64">
+      {/* The caption and the steps table say what the drawing shows, so it is hidden from assistive technology
+          and takes no focus (Recharts' accessibility layer would make it an unnamed tab stop). */}
+      <div className="h-56 w-full text-muted-foreground sm:h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 240 }}>
-          <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <AreaChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          >
             <ZoneGradients fillId={fillId} strokeId={strokeId} steps={steps} totalSeconds={totalSeconds} />
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
             <XAxis
