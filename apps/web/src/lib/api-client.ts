@@ -1,6 +1,6 @@
 // The API client of spec part 1 §8–§9: base /api, bearer token, timeouts, retries with backoff,
 // one refresh-and-retry on 401, and proactive refresh when the token is about to expire.
-import type { Session } from '@stamina/contract';
+import type { ErrorCode, Session } from '@stamina/contract';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
 import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
 
@@ -20,7 +20,7 @@ export class ApiError extends Error {
     readonly options: {
       isNetworkError?: boolean;
       isAuthError?: boolean;
-      code?: string;
+      code?: ErrorCode;
       detail?: unknown;
     } = {},
   ) {
@@ -33,7 +33,8 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.options.isNetworkError ?? false;
   }
-  get code(): string | undefined {
+  /** The contract's error code; compare with a literal of it (`err.code === 'NOT_FOUND'`), which tsc checks. */
+  get code(): ErrorCode | undefined {
     return this.options.code;
   }
 }
@@ -180,7 +181,9 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           ? errorBody.detail
           : `Request failed with status ${response.status}`;
     throw new ApiError(message, response.status, {
-      ...(typeof errorBody.code === 'string' ? { code: errorBody.code } : {}),
+      // Typed, not parsed: the server sends only the contract's codes (ZErrorCode), and checking at run time
+      // would put zod in every page's bundle.
+      ...(typeof errorBody.code === 'string' ? { code: errorBody.code as ErrorCode } : {}),
       detail: errorBody.detail,
     });
   }
