@@ -1,6 +1,14 @@
 // The API client of spec part 1 §8–§9: base /api, bearer token, timeouts, retries with backoff,
 // one refresh-and-retry on 401, and proactive refresh when the token is about to expire.
-import type { ErrorCode, Session } from '@stamina/contract';
+import type {
+  EndpointInput,
+  EndpointKey,
+  EndpointResponse,
+  ErrorCode,
+  FileEndpoint,
+  JsonEndpoint,
+  Session,
+} from '@stamina/contract';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
 import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
 
@@ -70,6 +78,26 @@ export function dispositionFileName(header: string | null, fallback: string): st
     }
   }
   return header.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
+}
+
+/** The options of a typed call: the endpoint's params, query and body (contract API_ENDPOINTS), and transport. */
+export type CallOptions<K extends EndpointKey> = Omit<RequestOptions, 'body' | 'query' | 'responseType'> &
+  EndpointInput<K>;
+/** The options argument may be left out only when the endpoint needs nothing. */
+type CallArgs<K extends EndpointKey> =
+  object extends EndpointInput<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** 'PUT /training/plans/{id}' with { id } → ['PUT', '/training/plans/<id>'], each parameter URL-encoded. */
+export function resolveEndpoint(
+  endpoint: string,
+  params: object | undefined,
+): [method: string, path: string] {
+  const [method = 'GET', template = ''] = endpoint.split(' ');
+  const values = (params ?? {}) as Record<string, unknown>;
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[name] ?? '')),
+  );
+  return [method, path];
 }
 
 export interface ClientDeps {
@@ -225,18 +253,26 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     }
   }
 
+  function call<T>(endpoint: EndpointKey, options: CallOptions<EndpointKey> | undefined, file: boolean) {
+    const { params, query, ...rest } = (options ?? {}) as CallOptions<EndpointKey> & {
+      params?: object;
+      query?: RequestOptions['query'];
+    };
+    const [method, path] = resolveEndpoint(endpoint, params);
+    return send<T>(method, path, {
+      ...rest,
+      ...(query ? { query } : {}),
+      ...(file ? { responseType: 'file' } : {}),
+    });
+  }
+
   return {
-    get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      send<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      send<T>('PUT', path, { ...options, body }),
-    delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
-    /** POST multipart/form-data (a file upload). */
-    upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
-      send<T>('POST', path, { ...options, body: form }),
-    download: (path: string, options?: RequestOptions) =>
-      send<DownloadedFile>('GET', path, { ...options, responseType: 'file' }),
+    /** One call of the contract's endpoint map: params, query and body are checked against it, and so is the answer. */
+    request: <K extends JsonEndpoint>(endpoint: K, ...[options]: CallArgs<K>) =>
+      call<EndpointResponse<K>>(endpoint, options as CallOptions<EndpointKey>, false),
+    /** A GET that answers a file, saved under its content-disposition name. */
+    download: <K extends FileEndpoint>(endpoint: K, ...[options]: CallArgs<K>) =>
+      call<DownloadedFile>(endpoint, options as CallOptions<EndpointKey>, true),
     refreshSession,
   };
 }

@@ -42,7 +42,7 @@ function browserTimezone(): string | undefined {
 /** Connection test after sign-in (spec part 1 §7); a failure is only logged. */
 function checkHealth(): void {
   api
-    .get('/v1/health', { anonymous: true })
+    .request('GET /v1/health', { anonymous: true })
     .catch((err: unknown) => console.warn('API health check failed', err));
 }
 
@@ -59,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } else {
       // One transition for the whole outcome: the signed-in page then renders once, time-sliced, instead of
       // in two blocking passes (the user, then the end of loading).
-      api.get<{ data: User }>('/auth/me').then(
+      api.request('GET /auth/me').then(
         ({ data }) => {
           if (!active) return;
           startTransition(() => {
@@ -92,27 +92,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const { data } = await api.post<{ data: Session }>(
-      '/auth/login',
-      { email, password, timezone: browserTimezone() },
-      { anonymous: true },
-    );
+    const { data } = await api.request('POST /auth/login', {
+      body: { email, password, timezone: browserTimezone() },
+      anonymous: true,
+    });
     writeSession(data);
     checkHealth();
   }, []);
 
   const signUp = useCallback(async (input: SignupRequest) => {
-    const { data } = await api.post<{ data: { message: string } }>(
-      '/auth/signup',
-      { ...input, timezone: browserTimezone() },
-      { anonymous: true },
-    );
+    const { data } = await api.request('POST /auth/signup', {
+      body: { ...input, timezone: browserTimezone() },
+      anonymous: true,
+    });
     return data.message;
   }, []);
 
   const signOut = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      await api.request('POST /auth/logout');
     } catch (err) {
       // A session the server no longer knows is as good as ended; anything else keeps the user signed in.
       if (!(err instanceof ApiError && err.isAuthError)) throw err;

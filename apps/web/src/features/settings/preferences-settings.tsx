@@ -1,6 +1,6 @@
 // /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile), the three
 // notification toggles (saved on the athlete profile), legal and support links, sign out.
-import type { AthleteProfile, User } from '@stamina/contract';
+import type { AthleteProfile } from '@stamina/contract';
 import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
@@ -31,7 +31,7 @@ export function PreferencesSettings() {
   async function onUnits(next: Units) {
     setSavingUnits(true);
     try {
-      const { data } = await api.put<{ data: User }>('/auth/profile', { units: next });
+      const { data } = await api.request('PUT /auth/profile', { body: { units: next } });
       setUser(data);
       toast.success('Units saved');
     } catch (error) {

@@ -1,6 +1,6 @@
 // The actions on one workout (spec part 2 §4, §8): reschedule (optimistic on every cached calendar range),
 // mark done and delete, each with the spec's toasts. Shared by the calendar, the workout list and the dialog.
-import type { Workout } from '@stamina/contract';
+import type { Workout, WorkoutUpdateRequest } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
@@ -25,9 +25,11 @@ export function movedMessage(date: string): string {
 
 type Snapshot = [QueryKey, unknown][];
 
-function putWorkout(id: string, changes: Record<string, unknown>) {
+function putWorkout(id: string, changes: WorkoutUpdateRequest) {
   return api
-    .put<{ data: Workout }>(`/workout-planning/workouts/${id}`, changes, {
+    .request('PUT /workout-planning/workouts/{workoutId}', {
+      params: { workoutId: id },
+      body: changes,
       timeoutMs: PLANNING_API_TIMEOUT_MS,
     })
     .then((body) => body.data);
@@ -119,7 +121,10 @@ export function useRemoveWorkout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (workout: Workout) => {
-      await api.delete(`/workout-planning/workouts/${workout.id}`, { timeoutMs: PLANNING_API_TIMEOUT_MS });
+      await api.request('DELETE /workout-planning/workouts/{workoutId}', {
+        params: { workoutId: workout.id },
+        timeoutMs: PLANNING_API_TIMEOUT_MS,
+      });
     },
     onSuccess: async (_nothing, workout) => {
       await patchCaches(client, workout.id, () => null);

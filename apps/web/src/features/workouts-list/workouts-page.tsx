@@ -47,8 +47,9 @@ export function WorkoutsPage() {
   const rangeInvalid = from !== '' && to !== '' && from > to;
 
   const filter: WorkoutFilter = { limit: LIST_LIMIT };
-  if (sport) filter.sport = sport;
-  if (status) filter.status = status;
+  // The selects offer only the contract's sports and statuses.
+  if (sport) filter.sport = sport as WorkoutFilter['sport'];
+  if (status) filter.status = status as WorkoutFilter['status'];
   if (from && !rangeInvalid) filter.date_from = from;
   if (to && !rangeInvalid) filter.date_to = to;
   const workouts = useWorkouts(filter);

@@ -1,17 +1,15 @@
 // GET /api/analytics/achievements: every achievement with its progress, and how many are earned.
-import type { ZAchievements } from '@stamina/contract';
+import type { Achievements } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { ACHIEVEMENTS_STALE_MS, analyticsKeys } from './keys.ts';
 
-/** The contract names the schema but exports no type for it. */
-export type AchievementsResponse = z.infer<typeof ZAchievements>;
+export type AchievementsResponse = Achievements;
 
 export function achievementsQuery() {
   return queryOptions({
     queryKey: analyticsKeys.achievements,
-    queryFn: async () => (await api.get<{ data: AchievementsResponse }>('/analytics/achievements')).data,
+    queryFn: async () => (await api.request('GET /analytics/achievements')).data,
     staleTime: ACHIEVEMENTS_STALE_MS,
   });
 }

@@ -1,19 +1,16 @@
 // GET /api/analytics/consistency?days=N: each day's status (rest, complete, partial, missed) and a summary.
-import type { ZConsistency } from '@stamina/contract';
+import type { Consistency } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { analyticsKeys, CONSISTENCY_STALE_MS } from './keys.ts';
 
-/** The contract names the schema but exports no type for it. */
-export type Consistency = z.infer<typeof ZConsistency>;
+export type { Consistency };
 export type ConsistencyDay = Consistency['daily_data'][number];
 
 export function consistencyQuery(days: number, enabled = true) {
   return queryOptions({
     queryKey: analyticsKeys.consistency(days),
-    queryFn: async () =>
-      (await api.get<{ data: Consistency }>('/analytics/consistency', { query: { days } })).data,
+    queryFn: async () => (await api.request('GET /analytics/consistency', { query: { days } })).data,
     staleTime: CONSISTENCY_STALE_MS,
     enabled,
   });

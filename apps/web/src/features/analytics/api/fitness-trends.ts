@@ -1,5 +1,4 @@
 // GET /api/analytics/fitness-trends?days=N: daily CTL, ATL, TSB, readiness and recovery, oldest first.
-import type { FitnessTrends } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { analyticsKeys, FITNESS_TRENDS_STALE_MS } from './keys.ts';
@@ -7,8 +6,7 @@ import { analyticsKeys, FITNESS_TRENDS_STALE_MS } from './keys.ts';
 export function fitnessTrendsQuery(days: number, enabled = true) {
   return queryOptions({
     queryKey: analyticsKeys.fitnessTrends(days),
-    queryFn: async () =>
-      (await api.get<{ data: FitnessTrends }>('/analytics/fitness-trends', { query: { days } })).data,
+    queryFn: async () => (await api.request('GET /analytics/fitness-trends', { query: { days } })).data,
     staleTime: FITNESS_TRENDS_STALE_MS,
     enabled,
   });

@@ -1,5 +1,5 @@
 // GET /api/analytics/polarized?period: the low/moderate/high split against 80/5/15, its score and advice.
-import type { AnalyticsPeriod, Polarization } from '@stamina/contract';
+import type { AnalyticsPeriod } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { analyticsKeys, ZONES_STALE_MS } from './keys.ts';
@@ -7,8 +7,7 @@ import { analyticsKeys, ZONES_STALE_MS } from './keys.ts';
 export function polarizedQuery(period: AnalyticsPeriod) {
   return queryOptions({
     queryKey: analyticsKeys.polarized(period),
-    queryFn: async () =>
-      (await api.get<{ data: Polarization }>('/analytics/polarized', { query: { period } })).data,
+    queryFn: async () => (await api.request('GET /analytics/polarized', { query: { period } })).data,
     staleTime: ZONES_STALE_MS,
   });
 }

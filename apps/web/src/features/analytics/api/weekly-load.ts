@@ -1,5 +1,4 @@
 // GET /api/analytics/weekly-load?weeks=N: training weeks (Monday first), oldest first, ending with this week.
-import type { AnalyticsWeeklyLoad } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { analyticsKeys, WEEKLY_LOAD_STALE_MS } from './keys.ts';
@@ -7,8 +6,7 @@ import { analyticsKeys, WEEKLY_LOAD_STALE_MS } from './keys.ts';
 export function weeklyLoadQuery(weeks: number) {
   return queryOptions({
     queryKey: analyticsKeys.weeklyLoad(weeks),
-    queryFn: async () =>
-      (await api.get<{ data: AnalyticsWeeklyLoad[] }>('/analytics/weekly-load', { query: { weeks } })).data,
+    queryFn: async () => (await api.request('GET /analytics/weekly-load', { query: { weeks } })).data,
     staleTime: WEEKLY_LOAD_STALE_MS,
   });
 }

@@ -1,5 +1,5 @@
 // GET /api/analytics/zones?period: share of time in each zone over the period, with the spec's targets.
-import type { AnalyticsPeriod, ZonesDistribution } from '@stamina/contract';
+import type { AnalyticsPeriod } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { analyticsKeys, ZONES_STALE_MS } from './keys.ts';
@@ -7,8 +7,7 @@ import { analyticsKeys, ZONES_STALE_MS } from './keys.ts';
 export function zonesQuery(period: AnalyticsPeriod) {
   return queryOptions({
     queryKey: analyticsKeys.zones(period),
-    queryFn: async () =>
-      (await api.get<{ data: ZonesDistribution }>('/analytics/zones', { query: { period } })).data,
+    queryFn: async () => (await api.request('GET /analytics/zones', { query: { period } })).data,
     staleTime: ZONES_STALE_MS,
   });
 }

@@ -1,16 +1,16 @@
 // GET /api/v1/metrics/current: the latest value and date of every metric, null for one never logged. The
 // Metrics page reads it to tell an account with no data at all (sample charts, marked Demo) from one with
 // nothing in the chosen period.
-import type { MetricType } from '@stamina/contract';
+import type { CurrentMetrics } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { CURRENT_STALE_MS, metricsKeys } from './keys.ts';
 
-export type CurrentMetrics = Record<MetricType, { value: number; date: string } | null>;
+export type { CurrentMetrics };
 
 export const currentMetricsQuery = queryOptions({
   queryKey: metricsKeys.current,
-  queryFn: async () => (await api.get<{ data: CurrentMetrics }>('/v1/metrics/current')).data,
+  queryFn: async () => (await api.request('GET /v1/metrics/current')).data,
   staleTime: CURRENT_STALE_MS,
 });
 

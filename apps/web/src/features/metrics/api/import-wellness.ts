@@ -1,6 +1,5 @@
 // POST /api/metrics/import?dry_run=true|false with the CSV in the multipart field `file`. A dry run writes
 // nothing and answers the report; the real run writes every row in one transaction, or none if any is rejected.
-import type { WellnessImportReport } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { metricsKeys } from './keys.ts';
@@ -15,8 +14,9 @@ export function useImportWellness() {
       const form = new FormData();
       form.set('file', file, file.name);
       return (
-        await api.upload<{ data: WellnessImportReport }>('/metrics/import', form, {
-          query: { dry_run: dryRun },
+        await api.request('POST /metrics/import', {
+          body: form,
+          query: { dry_run: dryRun ? 'true' : 'false' },
           timeoutMs: IMPORT_TIMEOUT_MS,
         })
       ).data;

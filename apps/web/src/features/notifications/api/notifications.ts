@@ -1,11 +1,10 @@
 // GET /api/notifications (the latest 30, newest first, with the unread count) and the two read mutations.
 // Marking read updates the cached list at once, so the badge drops before the server answers.
-import type { NotificationDto, ZNotificationList } from '@stamina/contract';
+import type { NotificationDto, NotificationList } from '@stamina/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
-export type NotificationList = z.infer<typeof ZNotificationList>;
+export type { NotificationList };
 
 export const notificationKeys = { list: ['notifications', 'list'] as const };
 
@@ -15,7 +14,7 @@ export const NOTIFICATIONS_STALE_MS = 60 * 1000;
 export function notificationsQuery() {
   return queryOptions({
     queryKey: notificationKeys.list,
-    queryFn: async () => (await api.get<{ data: NotificationList }>('/notifications')).data,
+    queryFn: async () => (await api.request('GET /notifications')).data,
     staleTime: NOTIFICATIONS_STALE_MS,
     refetchInterval: NOTIFICATIONS_STALE_MS,
   });
@@ -62,12 +61,14 @@ function useMarkReadMutation(send: (id: string | null) => Promise<unknown>) {
 
 /** POST /api/notifications/{id}/read */
 export function useMarkNotificationRead() {
-  return useMarkReadMutation((id) => api.post(`/notifications/${id}/read`));
+  return useMarkReadMutation((id) =>
+    api.request('POST /notifications/{id}/read', { params: { id: id ?? '' } }),
+  );
 }
 
 /** POST /api/notifications/read-all */
 export function useMarkAllNotificationsRead() {
-  return useMarkReadMutation(() => api.post('/notifications/read-all'));
+  return useMarkReadMutation(() => api.request('POST /notifications/read-all'));
 }
 
 export type { NotificationDto };

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { PLANS_STALE_MS, planKeys } from './keys.ts';
 
 export async function fetchActivePlan(): Promise<TrainingPlan | null> {
-  const { data } = await api.get<{ data: TrainingPlan | null }>('/training/plans/active');
+  const { data } = await api.request('GET /training/plans/active');
   return data ?? null;
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { PLANS_STALE_MS, planKeys } from './keys.ts';
 
 export async function fetchPlans(): Promise<TrainingPlan[]> {
-  const { data } = await api.get<{ data: TrainingPlan[] }>('/training/plans');
+  const { data } = await api.request('GET /training/plans');
   return data;
 }
 

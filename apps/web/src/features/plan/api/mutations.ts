@@ -1,5 +1,5 @@
 // POST /api/training/plans, PUT and DELETE /api/training/plans/{id}; every write invalidates the plan family.
-import type { TrainingPlan, TrainingPlanCreateRequest, TrainingPlanUpdateRequest } from '@stamina/contract';
+import type { TrainingPlanCreateRequest, TrainingPlanUpdateRequest } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { planKeys } from './keys.ts';
@@ -14,7 +14,7 @@ export function useCreatePlan() {
   const invalidate = useInvalidatePlans();
   return useMutation({
     mutationFn: async (body: TrainingPlanCreateRequest) =>
-      (await api.post<{ data: TrainingPlan }>('/training/plans', body)).data,
+      (await api.request('POST /training/plans', { body })).data,
     onSuccess: async (plan) => {
       // A new plan is active by default: show it at once instead of the form until the refetch lands.
       if (plan.status === 'active') client.setQueryData(planKeys.active, plan);
@@ -27,7 +27,7 @@ export function useUpdatePlan() {
   const invalidate = useInvalidatePlans();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: TrainingPlanUpdateRequest }) =>
-      (await api.put<{ data: TrainingPlan }>(`/training/plans/${encodeURIComponent(id)}`, changes)).data,
+      (await api.request('PUT /training/plans/{id}', { params: { id }, body: changes })).data,
     onSuccess: invalidate,
   });
 }
@@ -36,7 +36,7 @@ export function useDeletePlan() {
   const invalidate = useInvalidatePlans();
   return useMutation({
     mutationFn: async (id: string) => {
-      await api.delete(`/training/plans/${encodeURIComponent(id)}`);
+      await api.request('DELETE /training/plans/{id}', { params: { id } });
     },
     onSuccess: invalidate,
   });

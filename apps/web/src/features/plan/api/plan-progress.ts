@@ -5,9 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { PLAN_PROGRESS_STALE_MS, planKeys } from './keys.ts';
 
 export async function fetchPlanProgress(id: string): Promise<PlanProgress> {
-  const { data } = await api.get<{ data: PlanProgress }>(
-    `/training/plans/${encodeURIComponent(id)}/progress`,
-  );
+  const { data } = await api.request('GET /training/plans/{id}/progress', { params: { id } });
   return data;
 }
 

@@ -1,7 +1,7 @@
 // PUT /api/athletes/me: layout style, widget order and visibility, notification preferences; only the fields
 // sent change. The profile is read with the dashboard's query (features/dashboard/api, the allowed read of
 // another feature's api/), so a save here refreshes the dashboard's widget grid too.
-import type { AthleteProfile, AthleteProfileUpdateRequest } from '@stamina/contract';
+import type { AthleteProfileUpdateRequest } from '@stamina/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -11,6 +11,6 @@ export { athleteKeys } from '../../dashboard/api/keys.ts';
 export function useUpdateAthleteProfile() {
   return useMutation({
     mutationFn: async (changes: AthleteProfileUpdateRequest) =>
-      (await api.put<{ data: AthleteProfile }>('/athletes/me', changes)).data,
+      (await api.request('PUT /athletes/me', { body: changes })).data,
   });
 }

@@ -1,25 +1,18 @@
 // GET /api/workout-planning/workouts
-import type { Workout } from '@stamina/contract';
+import type { EndpointInput } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { WORKOUTS_STALE_MS, workoutKeys } from './keys.ts';
 
-export interface WorkoutFilter {
-  plan_id?: string;
-  sport?: string;
-  date_from?: string;
-  date_to?: string;
-  status?: string;
-  limit?: number;
-}
+export type WorkoutFilter = NonNullable<EndpointInput<'GET /workout-planning/workouts'>['query']>;
 
 export function workoutsQuery(filter: WorkoutFilter) {
   return queryOptions({
     queryKey: workoutKeys.list(filter),
     queryFn: async () =>
       (
-        await api.get<{ data: Workout[] }>('/workout-planning/workouts', {
+        await api.request('GET /workout-planning/workouts', {
           query: { ...filter },
           timeoutMs: PLANNING_API_TIMEOUT_MS,
         })

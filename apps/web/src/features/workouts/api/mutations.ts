@@ -1,11 +1,6 @@
 // POST, PUT and DELETE /api/workout-planning/workouts[/{id}], file import and export; writes invalidate
 // workouts, calendar and every query computed from workouts.
-import type {
-  Workout,
-  WorkoutCreateRequest,
-  WorkoutFileFormat,
-  WorkoutUpdateRequest,
-} from '@stamina/contract';
+import type { WorkoutCreateRequest, WorkoutFileFormat, WorkoutUpdateRequest } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -27,7 +22,8 @@ export function useCreateWorkout() {
   return useMutation({
     mutationFn: async (body: WorkoutCreateRequest) =>
       (
-        await api.post<{ data: Workout }>('/workout-planning/workouts', body, {
+        await api.request('POST /workout-planning/workouts', {
+          body,
           timeoutMs: PLANNING_API_TIMEOUT_MS,
         })
       ).data,
@@ -40,7 +36,9 @@ export function useUpdateWorkout() {
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: WorkoutUpdateRequest }) =>
       (
-        await api.put<{ data: Workout }>(`/workout-planning/workouts/${id}`, changes, {
+        await api.request('PUT /workout-planning/workouts/{workoutId}', {
+          params: { workoutId: id },
+          body: changes,
           timeoutMs: PLANNING_API_TIMEOUT_MS,
         })
       ).data,
@@ -52,7 +50,10 @@ export function useDeleteWorkout() {
   const invalidate = useInvalidateWorkouts();
   return useMutation({
     mutationFn: async (id: string) => {
-      await api.delete(`/workout-planning/workouts/${id}`, { timeoutMs: PLANNING_API_TIMEOUT_MS });
+      await api.request('DELETE /workout-planning/workouts/{workoutId}', {
+        params: { workoutId: id },
+        timeoutMs: PLANNING_API_TIMEOUT_MS,
+      });
     },
     onSuccess: invalidate,
   });
@@ -67,7 +68,8 @@ export function useImportWorkoutFile() {
       form.set('workout_date', date);
       form.set('file', file, file.name);
       return (
-        await api.upload<{ data: Workout }>('/workout-planning/workouts/import', form, {
+        await api.request('POST /workout-planning/workouts/import', {
+          body: form,
           timeoutMs: PLANNING_API_TIMEOUT_MS,
         })
       ).data;
@@ -78,7 +80,8 @@ export function useImportWorkoutFile() {
 
 /** GET /api/workout-planning/workouts/{id}/export and hands the file to the browser as a download. */
 export async function downloadWorkoutFile(id: string, format: WorkoutFileFormat): Promise<string> {
-  const { blob, fileName } = await api.download(`/workout-planning/workouts/${id}/export`, {
+  const { blob, fileName } = await api.download('GET /workout-planning/workouts/{workoutId}/export', {
+    params: { workoutId: id },
     query: { format },
     timeoutMs: PLANNING_API_TIMEOUT_MS,
   });

@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export async function parseWorkoutText(text: string, sport: Sport): Promise<ParsedWorkout> {
-  const { data } = await api.post<{ data: ParsedWorkout }>(
-    '/workout-planning/parse-workout',
-    { workout_text: text, sport, calculate_zones: true },
-    { timeoutMs: PLANNING_API_TIMEOUT_MS },
-  );
-  return data;
+  const { data } = await api.request('POST /workout-planning/parse-workout', {
+    body: { workout_text: text, sport, calculate_zones: true },
+    timeoutMs: PLANNING_API_TIMEOUT_MS,
+  });
+  // The contract's ZZone is an integer from 1 to 5, which core spells as the literal union Zone.
+  return data as ParsedWorkout;
 }
 
 /** The parse of already-debounced text; an empty text is not parsed (spec part 2 §5). */
