@@ -9,7 +9,7 @@ import {
   AddWorkoutDialog,
   type AddWorkoutDialogProps,
   addWorkoutTitle,
-} from '../src/features/workouts/components/add-workout-dialog.tsx';
+} from '../src/components/workouts/add-workout-dialog.tsx';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -7,24 +7,24 @@ import { format } from 'date-fns';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAchievements } from '../../api/analytics/achievements.ts';
+import { useFitnessTrends } from '../../api/analytics/fitness-trends.ts';
+import { usePolarized } from '../../api/analytics/polarized.ts';
+import { useRaceReadiness } from '../../api/analytics/race-readiness.ts';
+import { useWeeklyLoad } from '../../api/analytics/weekly-load.ts';
+import { useZones } from '../../api/analytics/zones.ts';
 import {
   SportHoursChart,
   sampleSportHoursRows,
   sportHoursRows,
 } from '../../components/charts/sport-hours-chart.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
-import { PageHeader } from '../shell/page-header.tsx';
 import { ANALYTICS_RANGES, type AnalyticsRange, parseAnalyticsRange } from './analytics-model.ts';
-import { useAchievements } from './api/achievements.ts';
-import { useFitnessTrends } from './api/fitness-trends.ts';
-import { usePolarized } from './api/polarized.ts';
-import { useRaceReadiness } from './api/race-readiness.ts';
-import { useWeeklyLoad } from './api/weekly-load.ts';
-import { useZones } from './api/zones.ts';
 import { AchievementsList } from './components/achievements-list.tsx';
 import { type FitnessDay, FitnessFormChart } from './components/fitness-form-chart.tsx';
 import { RaceReadinessPanel } from './components/race-readiness-panel.tsx';

@@ -14,7 +14,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import type { CalendarEvent } from '../workouts/api/calendar.ts';
+import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 
 export type CalendarView = 'week' | 'month' | 'agenda';
 export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] = [

@@ -6,16 +6,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  athleteKeys,
+  useAthleteProfile,
+  useUpdateAthleteProfile,
+} from '../../api/settings/update-athlete-profile.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { PageHeader } from '../shell/page-header.tsx';
-import { athleteKeys, useAthleteProfile, useUpdateAthleteProfile } from './api/update-athlete-profile.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const UNITS: readonly Units[] = ['metric', 'imperial'];

@@ -2,15 +2,15 @@
 import type { User } from '@stamina/contract';
 import { initials, RACE_TYPES } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { PageHeader } from '../shell/page-header.tsx';
 
 const SPORTS = ['running', 'cycling', 'swimming', 'triathlon'] as const;
 const GENDERS = [

@@ -1,5 +1,5 @@
 // Signed-in sections whose content arrives with later work: each shows the shell and its title only.
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 export const CalendarPage = () => <PageHeader title="Calendar" />;
 export const WorkoutsPage = () => <PageHeader title="Workouts" />;

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '../../../lib/auth-context.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 /** The code in the landing URL's fragment (`#code=…`). */

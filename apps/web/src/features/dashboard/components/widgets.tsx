@@ -19,14 +19,14 @@ import {
 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useRaceCountdown } from '../../../api/dashboard/race-countdown.ts';
+import { useReadinessWidget } from '../../../api/dashboard/readiness-widget.ts';
+import { useDashboardRecovery } from '../../../api/dashboard/recovery.ts';
+import { useStreakWidget } from '../../../api/dashboard/streak.ts';
+import { useWeeklySummaryWidget } from '../../../api/dashboard/weekly-summary.ts';
+import { useCurrentMetrics } from '../../../api/metrics/current-metrics.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useCurrentMetrics } from '../../metrics/api/current-metrics.ts';
-import { useRaceCountdown } from '../api/race-countdown.ts';
-import { useReadinessWidget } from '../api/readiness-widget.ts';
-import { useDashboardRecovery } from '../api/recovery.ts';
-import { useStreakWidget } from '../api/streak.ts';
-import { useWeeklySummaryWidget } from '../api/weekly-summary.ts';
 import {
   formatHours,
   INTENSITY_LABELS,
