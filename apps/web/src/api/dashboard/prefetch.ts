@@ -4,7 +4,7 @@
 // switched on besides starts its read when it mounts.
 import { DEFAULT_WIDGET_CONFIG, type WidgetId } from '@stamina/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { isoDate } from '../../lib/dates.ts';
 import { currentMetricsQuery } from '../metrics/current-metrics.ts';
 import { calendarQuery } from '../workouts/calendar.ts';
 import { athleteProfileQuery } from './athlete-profile.ts';
@@ -28,7 +28,7 @@ const WIDGET_READS: Record<WidgetId, () => Query[]> = {
 };
 
 export function prefetchDashboard(client: QueryClient, now = new Date()): void {
-  const today = format(now, 'yyyy-MM-dd');
+  const today = isoDate(now);
   const widgets = DEFAULT_WIDGET_CONFIG.filter((item) => item.enabled).flatMap((item) =>
     WIDGET_READS[item.id as WidgetId](),
   );

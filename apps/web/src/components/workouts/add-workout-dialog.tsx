@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useCreateWorkout, useImportWorkoutFile } from '../../api/workouts/mutations.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -77,7 +78,7 @@ export function AddWorkoutDialog({
   const createWorkout = useCreateWorkout();
   const importWorkout = useImportWorkoutFile();
   const [adding, setAdding] = useState<string | null>(null);
-  const workoutDate = date ?? format(new Date(), 'yyyy-MM-dd');
+  const workoutDate = date ?? todayIso();
   const busy = adding !== null;
   const noteId = useId();
 

@@ -13,12 +13,12 @@ import { type Interval, isZone, ZONES } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { CalendarClock, Check, Clock, Download, Gauge, Pencil, Trash2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { downloadWorkoutFile } from '../../api/workouts/mutations.ts';
 import {
+  downloadWorkoutFile,
   useMarkWorkoutDone,
   useRemoveWorkout,
   useRescheduleWorkout,
-} from '../../api/workouts/use-workout-actions.ts';
+} from '../../api/workouts/mutations.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';

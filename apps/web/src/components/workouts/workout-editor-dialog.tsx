@@ -11,6 +11,7 @@ import { workoutsQuery } from '../../api/workouts/list-workouts.ts';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts/mutations.ts';
 import { useParsedWorkout } from '../../api/workouts/parse-workout.ts';
 import { cn } from '../../lib/cn.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
@@ -54,10 +55,6 @@ export interface WorkoutEditorDialogProps {
   initialSport?: Sport;
   initialText?: string;
   onSaved?(workout: Workout): void;
-}
-
-export function todayIso(): string {
-  return format(new Date(), 'yyyy-MM-dd');
 }
 
 function prettyDate(date: string): string {

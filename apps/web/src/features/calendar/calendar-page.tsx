@@ -2,26 +2,25 @@ import { AlertTriangle, CalendarPlus, CheckCircle2, Clock, Plus, RotateCw } from
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CalendarEvent, useCalendar } from '../../api/workouts/calendar.ts';
-import { useRescheduleWorkout } from '../../api/workouts/use-workout-actions.ts';
+import { useRescheduleWorkout } from '../../api/workouts/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
 import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
 import { cn } from '../../lib/cn.ts';
+import { isoDate, todayIso } from '../../lib/dates.ts';
 import { CalendarDnd } from './calendar-dnd.tsx';
 import {
   type CalendarView,
   calendarStats,
   daysOf,
   eventsByDay,
-  isoDate,
   parseAnchor,
   parseView,
   periodLabel,
   periodOf,
   shiftAnchor,
-  todayIso,
   visibleRangeOf,
 } from './calendar-model.ts';
 import { CalendarToolbar } from './calendar-toolbar.tsx';

@@ -1,17 +1,17 @@
 import { displayName, normalizeWidgetConfig, type WidgetId } from '@stamina/core';
-import { format } from 'date-fns';
 import { AlertTriangle, LayoutGrid, Lightbulb, RotateCw, Rows3, Settings2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAthleteProfile } from '../../api/dashboard/athlete-profile.ts';
 import { useDashboardSummary } from '../../api/dashboard/summary.ts';
 import { useCalendar } from '../../api/workouts/calendar.ts';
-import { useMarkWorkoutDone } from '../../api/workouts/use-workout-actions.ts';
+import { useMarkWorkoutDone } from '../../api/workouts/mutations.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { ReadinessHero } from './components/readiness-hero.tsx';
 import { StatTiles } from './components/stat-tiles.tsx';
 import { ThisWeekPanel } from './components/this-week-panel.tsx';
@@ -40,7 +40,7 @@ export function DashboardPage() {
   const profile = useAthleteProfile();
   const markDone = useMarkWorkoutDone();
   // "Today" is the athlete's day as the server counts it, once the summary has said which day that is.
-  const today = summary.data?.date ?? format(new Date(), 'yyyy-MM-dd');
+  const today = summary.data?.date ?? todayIso();
   // The summary carries a short form of today's workout; the dialog and Mark Done need the whole workout,
   // which the calendar read of today gives (and the workout actions keep up to date).
   const todayEvents = useCalendar(today, today);

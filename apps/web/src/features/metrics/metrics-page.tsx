@@ -24,6 +24,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { useCelebrate } from '../../lib/celebrate.ts';
 import { cn } from '../../lib/cn.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { MetricChartCard } from './components/metric-chart-card.tsx';
 import { type LoggedMetric, WellnessForm } from './components/wellness-form.tsx';
 import { WellnessImport } from './components/wellness-import.tsx';
@@ -51,7 +52,7 @@ const selectClass =
 
 export function MetricsPage() {
   const [params] = useSearchParams();
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
   const [selected, setSelected] = useState<readonly MetricKey[]>(DEFAULT_METRIC_KEYS);
   const [timeframe, setTimeframe] = useState<Timeframe>('30');
   const [custom, setCustom] = useState({ start: format(addDays(new Date(), -29), 'yyyy-MM-dd'), end: today });

@@ -19,7 +19,6 @@ import {
   volumeGrowth,
   weekStartOf,
 } from '@stamina/core';
-import { format } from 'date-fns';
 import { BarChart3, Flame, Info, MessageSquareQuote, Trophy } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -41,6 +40,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { todayIso } from '../../lib/dates.ts';
 import { ConsistencyGrid, type GridDay } from './components/consistency-grid.tsx';
 import { ReadinessTrendChart } from './components/readiness-trend-chart.tsx';
 import { type ZoneSlice, ZonesDonut } from './components/zones-donut.tsx';
@@ -68,7 +68,7 @@ export function ProgressPage() {
   const [params, setParams] = useSearchParams();
   const range = parseProgressRange(params.get('period'));
   const config = PROGRESS_RANGES[range];
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
 
   const weekly = useWeeklyLoad(config.weeks);
   const achievements = useAchievements();

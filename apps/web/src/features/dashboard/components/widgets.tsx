@@ -26,6 +26,7 @@ import { useStreakWidget } from '../../../api/dashboard/streak.ts';
 import { useWeeklySummaryWidget } from '../../../api/dashboard/weekly-summary.ts';
 import { useCurrentMetrics } from '../../../api/metrics/current-metrics.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
   formatHours,
@@ -38,7 +39,6 @@ import {
   streakEncouragement,
   weekProgress,
 } from '../dashboard-model.ts';
-import { ProgressBar } from './progress-bar.tsx';
 import { WidgetCard, WidgetEmpty, type WidgetQuery } from './widget-card.tsx';
 
 const iconClass = 'h-4 w-4 text-primary';
@@ -270,7 +270,7 @@ export const WeeklySummaryWidget = memo(function WeeklySummaryWidget({ delayMs }
             {data.completed_sessions}/{data.planned_sessions}
             <span className="ml-2 text-sm font-medium text-muted-foreground">sessions</span>
           </p>
-          <ProgressBar percent={progress.percent} label="Weekly sessions completed" />
+          <ProgressBar size="sm" value={progress.percent} label="Weekly sessions completed" />
           <p className="text-sm font-medium">
             {data.planned_sessions > 0 && progress.remaining === 0
               ? 'Week complete!'

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { todayIso } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The form's number fields in display order, with the labels errors are written with. */
@@ -85,7 +86,7 @@ export function WellnessForm({
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const log = useLogWellness();
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
 
   function set(name: keyof Values, value: string) {
     setValues((current) => ({ ...current, [name]: value }));

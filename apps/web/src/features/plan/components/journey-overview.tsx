@@ -4,8 +4,8 @@ import type { PlanProgress, TrainingPlan } from '@stamina/contract';
 import { CalendarDays, Flag, Hourglass, Route, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { daysToGoText, formatPlanDate, plural } from './format.ts';
-import { ProgressBar } from './progress-bar.tsx';
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
