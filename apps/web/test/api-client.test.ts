@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, dispositionFileName, MESSAGES } from '../src/lib/api-client.ts';
+import { createApiClient, dispositionFileName, MESSAGES, newIdempotencyKey } from '../src/lib/api-client.ts';
 import { readSession, writeSession } from '../src/lib/session-store.ts';
 
 function jwtExpiringIn(seconds: number): string {
@@ -186,15 +186,77 @@ describe('api client', () => {
   });
 });
 
+describe('retries and idempotency keys', () => {
+  const create = {
+    title: 'Easy Run',
+    workout_date: '2026-12-01',
+    sport: 'run' as const,
+    workout_language_text: '30min Z2',
+  };
+  const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
+
+  it('never retries a POST without a key: one 5xx or network failure is one call', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const failing = client([json(503, { message: 'Unavailable', code: 'SERVICE_UNAVAILABLE' })]);
+    await expect(
+      failing.api.request('POST /workout-planning/parse-workout', {
+        body: { workout_text: '30min Z2', sport: 'run' },
+      }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(failing.calls).toHaveLength(1);
+    expect(failing.sleeps).toEqual([]);
+
+    const offline = client([new TypeError('Failed to fetch')]);
+    await expect(
+      offline.api.request('POST /auth/login', {
+        body: { email: 'a@b.co', password: 'secret1' },
+        anonymous: true,
+      }),
+    ).rejects.toMatchObject({ status: 0 });
+    expect(offline.calls).toHaveLength(1);
+  });
+
+  it('retries a keyed create with the same Idempotency-Key on every attempt', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const { api, calls, sleeps } = client([
+      new TypeError('Failed to fetch'),
+      json(502, { message: 'Bad gateway', code: 'INTERNAL' }),
+      json(201, { data: { id: 'w1' } }),
+    ]);
+    await expect(
+      api.request('POST /workout-planning/workouts', { body: create, idempotencyKey: 'action-1' }),
+    ).resolves.toEqual({ data: { id: 'w1' } });
+    expect(calls.map((c) => header(c.init, 'idempotency-key'))).toEqual(['action-1', 'action-1', 'action-1']);
+    expect(sleeps).toEqual([1000, 2000]);
+  });
+
+  it('retries PUT and DELETE, which cannot write twice', async () => {
+    writeSession(session(jwtExpiringIn(3600)));
+    const { api, calls } = client([
+      json(500, { message: 'x', code: 'INTERNAL' }),
+      json(200, { data: { id: 'p1', deleted: true } }),
+    ]);
+    await api.request('DELETE /training/plans/{id}', { params: { id: 'p1' } });
+    expect(calls).toHaveLength(2);
+    expect(header(calls[0]!.init, 'idempotency-key')).toBeUndefined();
+  });
+
+  it('makes fresh UUID keys', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});
+
 describe('files through the api client', () => {
   it('uploads a form as multipart, leaving the content type to the browser', async () => {
     writeSession(session(jwtExpiringIn(3600)));
     const { api, calls } = client([json(201, { data: { id: 'w1' } })]);
     const form = new FormData();
     form.set('workout_date', '2026-12-01');
-    await expect(api.request('POST /workout-planning/workouts/import', { body: form })).resolves.toEqual({
-      data: { id: 'w1' },
-    });
+    await expect(
+      api.request('POST /workout-planning/workouts/import', { body: form, idempotencyKey: 'k1' }),
+    ).resolves.toEqual({ data: { id: 'w1' } });
     expect(calls[0]!.init.body).toBe(form);
     expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBeUndefined();
   });

@@ -86,6 +86,11 @@ interface EndpointDef {
   body?: z.ZodType | 'multipart';
   /** The success body; 'file' for a download. */
   response: z.ZodType | 'file';
+  /**
+   * A create that takes an `Idempotency-Key` header: the same key sent again answers the first result instead
+   * of creating twice, so a client may retry it (GUIDE §4). Clients must send one, fresh per user action.
+   */
+  idempotencyKey?: true;
 }
 
 export const API_ENDPOINTS = {
@@ -134,11 +139,16 @@ export const API_ENDPOINTS = {
   'GET /dashboard/widgets/race-countdown': { response: dataEnvelope(ZRaceCountdownWidget) },
 
   // Metrics (wellness)
-  'POST /metrics': { body: ZWellnessUpsertRequest, response: dataEnvelope(ZWellnessDay) },
+  'POST /metrics': {
+    body: ZWellnessUpsertRequest,
+    response: dataEnvelope(ZWellnessDay),
+    idempotencyKey: true,
+  },
   'POST /metrics/import': {
     query: ZWellnessImportQuery,
     body: 'multipart',
     response: dataEnvelope(ZWellnessImportReport),
+    idempotencyKey: true,
   },
   'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
   'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
@@ -150,7 +160,11 @@ export const API_ENDPOINTS = {
 
   // Training plans
   'GET /training/plans': { response: dataEnvelope(z.array(ZTrainingPlan)) },
-  'POST /training/plans': { body: ZTrainingPlanCreateRequest, response: dataEnvelope(ZTrainingPlan) },
+  'POST /training/plans': {
+    body: ZTrainingPlanCreateRequest,
+    response: dataEnvelope(ZTrainingPlan),
+    idempotencyKey: true,
+  },
   'GET /training/plans/active': { response: dataEnvelope(ZTrainingPlan.nullable()) },
   'PUT /training/plans/{id}': {
     params: ZPlanIdParam,
@@ -166,14 +180,22 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZParsedWorkout),
   },
   'GET /workout-planning/workouts': { query: ZWorkoutListQuery, response: dataEnvelope(z.array(ZWorkout)) },
-  'POST /workout-planning/workouts': { body: ZWorkoutCreateRequest, response: dataEnvelope(ZWorkout) },
+  'POST /workout-planning/workouts': {
+    body: ZWorkoutCreateRequest,
+    response: dataEnvelope(ZWorkout),
+    idempotencyKey: true,
+  },
   'PUT /workout-planning/workouts/{workoutId}': {
     params: ZWorkoutIdParam,
     body: ZWorkoutUpdateRequest,
     response: dataEnvelope(ZWorkout),
   },
   'DELETE /workout-planning/workouts/{workoutId}': { params: ZWorkoutIdParam, response: ZDeleted },
-  'POST /workout-planning/workouts/import': { body: 'multipart', response: dataEnvelope(ZWorkout) },
+  'POST /workout-planning/workouts/import': {
+    body: 'multipart',
+    response: dataEnvelope(ZWorkout),
+    idempotencyKey: true,
+  },
   'GET /workout-planning/workouts/{workoutId}/export': {
     params: ZWorkoutIdParam,
     query: ZWorkoutExportQuery,
@@ -212,7 +234,10 @@ export type EndpointInput<K extends EndpointKey> = (Field<ApiEndpoints[K], 'para
     ? { body: MultipartForm }
     : Field<ApiEndpoints[K], 'body'> extends z.ZodType
       ? { body: Input<Field<ApiEndpoints[K], 'body'>> }
-      : { body?: never });
+      : { body?: never }) &
+  (Field<ApiEndpoints[K], 'idempotencyKey'> extends true
+    ? { idempotencyKey: string }
+    : { idempotencyKey?: never });
 
 /** The success body as the server writes it. */
 export type EndpointResponse<K extends JsonEndpoint> = ApiEndpoints[K]['response'] extends z.ZodType

@@ -1,5 +1,7 @@
 // The API client of spec part 1 §8–§9: base /api, bearer token, timeouts, retries with backoff,
-// one refresh-and-retry on 401, and proactive refresh when the token is about to expire.
+// one refresh-and-retry on 401, and proactive refresh when the token is about to expire. It is the only place
+// that retries (TanStack Query does not, lib/query-client.ts), and it retries only what cannot write twice:
+// GET, PUT and DELETE, and a POST that carries an Idempotency-Key (GUIDE §4).
 import type {
   EndpointInput,
   EndpointKey,
@@ -58,6 +60,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'file' resolves to a DownloadedFile instead of parsed JSON; errors are still read as JSON. */
   responseType?: 'json' | 'file';
+  /** Sent as `Idempotency-Key`; one per user action (newIdempotencyKey), the same on every retry of it. */
+  idempotencyKey?: string;
+}
+
+/** Methods a retry cannot turn into a second write. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+/** Whether a failed call may be sent again: an idempotent method, or a POST the server can recognise by its key. */
+export function mayRetry(method: string, options: Pick<RequestOptions, 'idempotencyKey'>): boolean {
+  return IDEMPOTENT_METHODS.has(method) || Boolean(options.idempotencyKey);
+}
+
+/** A fresh random key for one user action (a UUID; also outside secure contexts, where randomUUID is missing). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A file the API sent back, with the name its content-disposition gave it. */
@@ -169,6 +191,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     // A form sets its own multipart content type, boundary included.
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     try {
       return await deps.fetch(url, {
         method,
@@ -220,6 +243,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     const url = buildUrl(path, options.query);
     let token = options.anonymous ? options.bearer : await tokenForRequest();
     let refreshed = false;
+    const retries = mayRetry(method, options) ? API_MAX_RETRIES : 0;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await exchange(method, url, token, options);
@@ -237,14 +261,14 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           writeSession(null);
           throw new ApiError(MESSAGES.authFailed, 401, { isAuthError: true });
         }
-        if (response.status >= 500 && attempt < API_MAX_RETRIES) {
+        if (response.status >= 500 && attempt < retries) {
           await deps.sleep(retryDelayMs(attempt));
           continue;
         }
         return await parse<T>(response, options);
       } catch (err) {
         const retryable = err instanceof ApiError && err.isNetworkError && err.status === 0;
-        if (retryable && attempt < API_MAX_RETRIES && !options.signal?.aborted) {
+        if (retryable && attempt < retries && !options.signal?.aborted) {
           await deps.sleep(retryDelayMs(attempt));
           continue;
         }

@@ -1,7 +1,6 @@
 // The TanStack Query client of the signed-in app. Stale times are set per query from spec part 2 §9.
 import { notifyManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { startTransition } from 'react';
-import { ApiError } from './api-client.ts';
 
 // Query results reach the components as transitions: the re-render a result causes is time-sliced by React,
 // so the dashboard's dozen reads arriving one after another never block input or paint for long.
@@ -11,8 +10,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // The API client already retries network failures and 5xx; auth errors are final.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.isAuthError) && failureCount < 1,
+        // The API client is the one place that retries (network failures and 5xx, with backoff, and only what
+        // cannot write twice); a second layer here would multiply its attempts.
+        retry: false,
         refetchOnWindowFocus: true,
       },
     },

@@ -1,7 +1,7 @@
 // POST /api/metrics/import?dry_run=true|false with the CSV in the multipart field `file`. A dry run writes
 // nothing and answers the report; the real run writes every row in one transaction, or none if any is rejected.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { metricsKeys } from './keys.ts';
 
 /** Parsing and validating up to 20,000 rows can take longer than an ordinary read. */
@@ -16,6 +16,7 @@ export function useImportWellness() {
       return (
         await api.request('POST /metrics/import', {
           body: form,
+          idempotencyKey: newIdempotencyKey(),
           query: { dry_run: dryRun ? 'true' : 'false' },
           timeoutMs: IMPORT_TIMEOUT_MS,
         })

@@ -1,13 +1,14 @@
 // POST /api/metrics: one day's wellness (a date that already has an entry is updated with the fields sent).
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { metricsKeys } from './keys.ts';
 
 export function useLogWellness() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: WellnessUpsertRequest) => (await api.request('POST /metrics', { body })).data,
+    mutationFn: async (body: WellnessUpsertRequest) =>
+      (await api.request('POST /metrics', { body, idempotencyKey: newIdempotencyKey() })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: metricsKeys.all }),
   });
 }

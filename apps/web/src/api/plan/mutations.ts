@@ -1,7 +1,7 @@
 // POST /api/training/plans, PUT and DELETE /api/training/plans/{id}; every write invalidates the plan family.
 import type { TrainingPlanCreateRequest, TrainingPlanUpdateRequest } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { planKeys } from './keys.ts';
 
 function useInvalidatePlans() {
@@ -14,7 +14,7 @@ export function useCreatePlan() {
   const invalidate = useInvalidatePlans();
   return useMutation({
     mutationFn: async (body: TrainingPlanCreateRequest) =>
-      (await api.request('POST /training/plans', { body })).data,
+      (await api.request('POST /training/plans', { body, idempotencyKey: newIdempotencyKey() })).data,
     onSuccess: async (plan) => {
       // A new plan is active by default: show it at once instead of the form until the refetch lands.
       if (plan.status === 'active') client.setQueryData(planKeys.active, plan);

@@ -10,7 +10,7 @@ import type {
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { api } from '../../lib/api-client.ts';
+import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { WORKOUT_DERIVED_QUERIES } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -42,6 +42,8 @@ export function useCreateWorkout() {
       (
         await api.request('POST /workout-planning/workouts', {
           body,
+          // One key per click, the same on each of the client's retries: a create is never made twice.
+          idempotencyKey: newIdempotencyKey(),
           timeoutMs: PLANNING_API_TIMEOUT_MS,
         })
       ).data,
@@ -68,6 +70,7 @@ export function useImportWorkoutFile() {
       return (
         await api.request('POST /workout-planning/workouts/import', {
           body: form,
+          idempotencyKey: newIdempotencyKey(),
           timeoutMs: PLANNING_API_TIMEOUT_MS,
         })
       ).data;
