@@ -143,7 +143,7 @@ describe('add-workout dialog: a create that fails on the way', () => {
 
   it('uses a new key for a new click', async () => {
     const keys: string[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
       keys.push((init.headers as Record<string, string>)['idempotency-key'] ?? '');
       return json(201, { data: created(JSON.parse(String(init.body))) });
     });

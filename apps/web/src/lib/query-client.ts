@@ -1,5 +1,5 @@
 // The TanStack Query client of the signed-in app. Stale times are set per query from spec part 2 §9.
-import { notifyManager, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 
 // Query results reach the components as transitions: the re-render a result causes is time-sliced by React,
@@ -18,14 +18,3 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/**
- * Query families computed from the athlete's workouts (analytics, progress, plan progress and the dashboard): a workout write
- * invalidates them with the workouts themselves, so a completed session shows at once everywhere. Listed here,
- * not imported from the features that own them, because features do not import each other.
- */
-export const WORKOUT_DERIVED_QUERIES: readonly QueryKey[] = [
-  ['analytics'],
-  ['plans', 'progress'],
-  ['dashboard'],
-];

@@ -2,7 +2,7 @@
 // nothing and answers the report; the real run writes every row in one transaction, or none if any is rejected.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
-import { metricsKeys } from './keys.ts';
+import { invalidateAfter } from '../invalidation.ts';
 
 /** Parsing and validating up to 20,000 rows can take longer than an ordinary read. */
 const IMPORT_TIMEOUT_MS = 60_000;
@@ -23,8 +23,7 @@ export function useImportWellness() {
       ).data;
     },
     onSuccess: (report) => {
-      if (!report.dry_run && report.imported > 0)
-        return client.invalidateQueries({ queryKey: metricsKeys.all });
+      if (!report.dry_run && report.imported > 0) return invalidateAfter(client, 'wellness');
       return undefined;
     },
   });

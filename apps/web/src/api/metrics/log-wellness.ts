@@ -2,13 +2,13 @@
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
-import { metricsKeys } from './keys.ts';
+import { invalidateAfter } from '../invalidation.ts';
 
 export function useLogWellness() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: WellnessUpsertRequest) =>
       (await api.request('POST /metrics', { body, idempotencyKey: newIdempotencyKey() })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: metricsKeys.all }),
+    onSuccess: () => invalidateAfter(client, 'wellness'),
   });
 }

@@ -1,5 +1,5 @@
-// Query keys and freshness of the plan feature; every plan mutation invalidates the whole `plans` family,
-// because one write (create, complete, delete) changes the active plan, the history and the progress at once.
+// Query keys and freshness of the plan feature; every plan write invalidates the whole `plans` family (and what
+// else reads the plan: api/invalidation.ts), because one write changes the active plan, history and progress.
 export const planKeys = {
   all: ['plans'] as const,
   active: ['plans', 'active'] as const,
@@ -14,7 +14,6 @@ export const planKeys = {
 export const PLANS_STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Progress counts the plan's workouts; every workout write invalidates it (WORKOUT_DERIVED_QUERIES in
- * lib/query-client.ts), so it keeps training load's 30 min freshness (spec part 2 §9).
+ * Progress counts the plan's workouts; every workout write invalidates it (api/invalidation.ts), so it keeps training load's 30 min freshness (spec part 2 §9).
  */
 export const PLAN_PROGRESS_STALE_MS = 30 * 60 * 1000;

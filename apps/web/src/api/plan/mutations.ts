@@ -2,11 +2,12 @@
 import type { TrainingPlanCreateRequest, TrainingPlanUpdateRequest } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { invalidateAfter } from '../invalidation.ts';
 import { planKeys } from './keys.ts';
 
 function useInvalidatePlans() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: planKeys.all });
+  return () => invalidateAfter(client, 'plan');
 }
 
 export function useCreatePlan() {

@@ -12,18 +12,12 @@ import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@t
 import { format, parseISO } from 'date-fns';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
-import { WORKOUT_DERIVED_QUERIES } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { invalidateAfter } from '../invalidation.ts';
 import type { CalendarEvent } from './calendar.ts';
 import { workoutKeys } from './keys.ts';
 
-function invalidateAll(client: QueryClient) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: workoutKeys.all }),
-    client.invalidateQueries({ queryKey: workoutKeys.calendarAll }),
-    ...WORKOUT_DERIVED_QUERIES.map((queryKey) => client.invalidateQueries({ queryKey })),
-  ]);
-}
+const invalidateAll = (client: QueryClient) => invalidateAfter(client, 'workout');
 
 function putWorkout(id: string, changes: WorkoutUpdateRequest) {
   return api
