@@ -2,14 +2,13 @@
 // sees it parsed live (debounced 1 s) into an intensity profile, and creates or updates the workout.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
-import { addDays, type ParsedWorkout, SPORTS, type Sport, ZONES } from '@stamina/core';
+import { addDays, SPORTS, type Sport, ZONES } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { ChevronDown, ChevronUp, Lightbulb, X } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ChevronDown, ChevronUp, X } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { workoutsQuery } from '../../api/workouts/list-workouts.ts';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts/mutations.ts';
-import { useParsedWorkout } from '../../api/workouts/parse-workout.ts';
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
@@ -19,10 +18,11 @@ import { Field } from '../ui/field.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
+import { ParsingTips } from './parsing-tips.tsx';
 import { SportIcon } from './sport-icon.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useParsePreview } from './use-parse-preview.ts';
 import { WarningHighlights } from './warning-highlights.tsx';
-import { PARSING_TIPS, WORKOUT_EXAMPLES } from './workout-examples.ts';
+import { WORKOUT_EXAMPLES } from './workout-examples.ts';
 import {
   AUTO_SCHEDULE_DAYS,
   buildCreateRequest,
@@ -41,8 +41,6 @@ const IntensityChart = lazy(() =>
 );
 
 /** The text is re-parsed this long after the text or sport stops changing (spec part 2 §9). */
-export const PARSE_DEBOUNCE_MS = 1000;
-const PARSE_FAILED = 'Failed to parse workout';
 const TEXT_MAX_LENGTH = 10_000;
 
 export interface WorkoutEditorDialogProps {
@@ -101,11 +99,6 @@ function initialValues(props: WorkoutEditorDialogProps): WorkoutFormValues {
 }
 
 /** A successful parse and the exact text it read (warning positions refer to that text). */
-interface ParseView {
-  result: ParsedWorkout;
-  text: string;
-}
-
 function EditorForm(props: WorkoutEditorDialogProps) {
   const { mode, workout, onOpenChange, onSaved } = props;
   const isEdit = mode === 'edit' && workout !== undefined;
@@ -113,8 +106,6 @@ function EditorForm(props: WorkoutEditorDialogProps) {
   const [autoSchedule, setAutoSchedule] = useState(false);
   const [showPreview, setShowPreview] = useState(true);
   const [saving, setSaving] = useState(false);
-  const [view, setView] = useState<ParseView | null>(null);
-  const [parseError, setParseError] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const queryClient = useQueryClient();
   const createWorkout = useCreateWorkout();
@@ -132,46 +123,23 @@ function EditorForm(props: WorkoutEditorDialogProps) {
   const set = <K extends keyof WorkoutFormValues>(key: K, value: WorkoutFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  // One debounce over text and sport together: a parse runs 1 s after either stops changing.
-  const input = useMemo(() => ({ text: values.text, sport }), [values.text, sport]);
-  const debounced = useDebouncedValue(input, PARSE_DEBOUNCE_MS);
-  const parse = useParsedWorkout(debounced.text, debounced.sport);
-
-  useEffect(() => {
-    const result = parse.data;
-    if (!result) return;
-    setView({ result, text: debounced.text.trim() });
-    setParseError(null);
-    // A successful parse fills the duration (minutes, rounded up) and the title when they are empty.
-    setValues((current) => {
-      const minutes = Math.ceil(result.total_duration_estimated / 60);
-      const fillDuration = current.durationMinutes.trim() === '' && minutes > 0;
-      const fillTitle = current.title.trim() === '';
-      if (!fillDuration && !fillTitle) return current;
-      return {
-        ...current,
-        durationMinutes: fillDuration ? String(minutes) : current.durationMinutes,
-        title: fillTitle ? defaultTitle(debounced.sport) : current.title,
-      };
-    });
-  }, [parse.data, debounced]);
-
-  useEffect(() => {
-    if (!parse.error) return;
-    setView(null);
-    setParseError(parse.error instanceof Error && parse.error.message ? parse.error.message : PARSE_FAILED);
-  }, [parse.error]);
-
-  // Clearing the text clears the result at once, without waiting for the debounce.
-  const textEmpty = values.text.trim() === '';
-  useEffect(() => {
-    if (!textEmpty) return;
-    setView(null);
-    setParseError(null);
-  }, [textEmpty]);
-
-  const parsing =
-    !textEmpty && (values.text !== debounced.text || sport !== debounced.sport || parse.isFetching);
+  const { view, parseError, parsing, parsedSport } = useParsePreview(
+    values.text,
+    sport,
+    (result, parsedSport) =>
+      // A successful parse fills the duration (minutes, rounded up) and the title when they are empty.
+      setValues((current) => {
+        const minutes = Math.ceil(result.total_duration_estimated / 60);
+        const fillDuration = current.durationMinutes.trim() === '' && minutes > 0;
+        const fillTitle = current.title.trim() === '';
+        if (!fillDuration && !fillTitle) return current;
+        return {
+          ...current,
+          durationMinutes: fillDuration ? String(minutes) : current.durationMinutes,
+          title: fillTitle ? defaultTitle(parsedSport) : current.title,
+        };
+      }),
+  );
   const pending = saving || createWorkout.isPending || updateWorkout.isPending;
   const saveEnabled = canSave(values, pending);
 
@@ -391,7 +359,7 @@ function EditorForm(props: WorkoutEditorDialogProps) {
                   </p>
                 ) : null}
                 <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-muted sm:h-64" />}>
-                  <IntensityChart intervals={result?.intervals ?? []} sport={debounced.sport} />
+                  <IntensityChart intervals={result?.intervals ?? []} sport={parsedSport} />
                 </Suspense>
                 {result ? <ZoneDistributionPanel distribution={result.zone_distribution} /> : null}
               </div>
@@ -448,36 +416,5 @@ function EditorForm(props: WorkoutEditorDialogProps) {
         </Button>
       </footer>
     </form>
-  );
-}
-
-function ParsingTips({ id }: { id: string }) {
-  return (
-    <div id={id} className="rounded-lg border border-border bg-muted/40 p-3 text-xs">
-      <p className="flex items-center gap-1.5 font-medium">
-        <Lightbulb className="h-3.5 w-3.5 text-warning" aria-hidden="true" />
-        Parsing tips
-      </p>
-      <ul className="mt-2 space-y-1 text-muted-foreground">
-        {PARSING_TIPS.map((tip) => (
-          <li key={tip.parts[0]}>
-            {tip.lead ? `${tip.lead} ` : ''}
-            {tip.parts.map((part, i) => {
-              const node: ReactNode = tip.code ? (
-                <code className="rounded bg-background px-1 py-0.5 font-mono text-foreground">{part}</code>
-              ) : (
-                part
-              );
-              return (
-                <span key={part}>
-                  {i > 0 ? tip.joiner : ''}
-                  {node}
-                </span>
-              );
-            })}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

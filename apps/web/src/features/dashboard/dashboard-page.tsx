@@ -12,18 +12,16 @@ import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs
 import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
+import { RaceCountdownWidget } from './components/race-countdown-widget.tsx';
 import { ReadinessHero } from './components/readiness-hero.tsx';
+import { ReadinessScoreWidget } from './components/readiness-score-widget.tsx';
+import { RecoveryPanelWidget } from './components/recovery-panel-widget.tsx';
 import { StatTiles } from './components/stat-tiles.tsx';
+import { StreakWidget } from './components/streak-widget.tsx';
 import { ThisWeekPanel } from './components/this-week-panel.tsx';
 import { TodayCard } from './components/today-card.tsx';
-import {
-  RaceCountdownWidget,
-  ReadinessScoreWidget,
-  RecoveryPanelWidget,
-  StreakWidget,
-  TodaysWorkoutWidget,
-  WeeklySummaryWidget,
-} from './components/widgets.tsx';
+import { TodaysWorkoutWidget } from './components/todays-workout-widget.tsx';
+import { WeeklySummaryWidget } from './components/weekly-summary-widget.tsx';
 import { gridColumnsClass, visibleWidgets, widgetDelayMs } from './dashboard-model.ts';
 
 // The dialogs bring the editor, the parser and (inside them) the chart: load them only when opened, so the
