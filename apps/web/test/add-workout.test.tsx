@@ -9,7 +9,7 @@ import {
   AddWorkoutDialog,
   type AddWorkoutDialogProps,
   addWorkoutTitle,
-} from '../src/features/workouts/components/add-workout-dialog.tsx';
+} from '../src/components/workouts/add-workout-dialog.tsx';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -117,6 +117,43 @@ describe('add-workout dialog', () => {
     expect(await screen.findByText('Failed to add workout')).toBeVisible();
     expect(onCreated).not.toHaveBeenCalled();
     vi.restoreAllMocks();
+  });
+});
+
+describe('add-workout dialog: a create that fails on the way', () => {
+  it('retries Quick Add with one Idempotency-Key, so the server can make one workout of it', async () => {
+    const keys: (string | undefined)[] = [];
+    let attempts = 0;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (String(url).endsWith('/workout-planning/workouts') && init.method === 'POST') {
+        keys.push((init.headers as Record<string, string>)['idempotency-key']);
+        attempts++;
+        if (attempts === 1) return json(503, { message: 'Unavailable', code: 'SERVICE_UNAVAILABLE' });
+        return json(201, { data: created(JSON.parse(String(init.body))) });
+      }
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    const { onCreated } = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: /Easy Run/ }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled(), { timeout: 3000 });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('uses a new key for a new click', async () => {
+    const keys: string[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key'] ?? '');
+      return json(201, { data: created(JSON.parse(String(init.body))) });
+    });
+    const { onCreated } = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: /Easy Run/ }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    await userEvent.click(screen.getByRole('button', { name: /Easy Run/ }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(2));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });
 

@@ -10,7 +10,7 @@ import type {
 } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { vi } from 'vitest';
-import type { Consistency } from '../src/features/analytics/api/consistency.ts';
+import type { Consistency } from '../src/api/analytics/consistency.ts';
 import { type Call, json, mockFetch } from './calendar-test-utils.tsx';
 
 export const TODAY = '2025-11-18';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { summaryQuery } from '../src/api/dashboard/summary.ts';
 import { startBootQueries, takeQueryClient } from '../src/app/boot-queries.ts';
-import { summaryQuery } from '../src/features/dashboard/api/summary.ts';
 import { writeSession } from '../src/lib/session-store.ts';
 import { mockDashboard, signIn, summary, user } from './dashboard-fixtures.ts';
 

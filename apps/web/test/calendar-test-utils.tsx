@@ -6,8 +6,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { CalendarEvent } from '../src/api/workouts/calendar.ts';
 import { Toaster } from '../src/components/ui/toaster.tsx';
-import type { CalendarEvent } from '../src/features/workouts/api/calendar.ts';
 
 let counter = 0;
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardKeys } from '../src/api/dashboard/keys.ts';
 import {
   achievedZone,
   EMPTY_QUEUE,
@@ -13,7 +14,6 @@ import {
   zoneCelebration,
 } from '../src/features/celebrations/celebration-queue.ts';
 import { CelebrationsProvider } from '../src/features/celebrations/celebrations-provider.tsx';
-import { dashboardKeys } from '../src/features/dashboard/api/keys.ts';
 import { celebrate } from '../src/lib/celebrate.ts';
 import { json, mockFetch } from './calendar-test-utils.tsx';
 

@@ -2,8 +2,8 @@
 // fetch mock routed by path. "Today" is Tuesday 18 November 2025; errors answer 400 so nothing is retried.
 import type { AthleteProfile, DashboardSummary, NotificationDto, User } from '@stamina/contract';
 import { defaultWidgetConfig } from '@stamina/core';
-import type { ReadinessWidgetData } from '../src/features/dashboard/api/readiness-widget.ts';
-import type { DashboardRecovery } from '../src/features/dashboard/api/recovery.ts';
+import type { ReadinessWidgetData } from '../src/api/dashboard/readiness-widget.ts';
+import type { DashboardRecovery } from '../src/api/dashboard/recovery.ts';
 import { writeSession } from '../src/lib/session-store.ts';
 import { type Call, json, makeWorkout, mockFetch, toEvent } from './calendar-test-utils.tsx';
 

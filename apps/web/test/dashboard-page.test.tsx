@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../src/features/auth/auth-context.tsx';
 import { ReadinessHero } from '../src/features/dashboard/components/readiness-hero.tsx';
 import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
+import { AuthProvider } from '../src/lib/auth-context.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { renderWithProviders } from './calendar-test-utils.tsx';
 import { failure, mockDashboard, profile, signIn, summary, todaysWorkout } from './dashboard-fixtures.ts';

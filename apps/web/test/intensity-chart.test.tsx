@@ -1,13 +1,9 @@
 import { type Interval, summarize } from '@stamina/core';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildSteps,
-  IntensityChart,
-  targetLines,
-} from '../src/features/workouts/components/intensity-chart.tsx';
-import { ZoneDistributionPanel } from '../src/features/workouts/components/zone-distribution-panel.tsx';
-import { formatClock, formatDuration, formatPace, formatPace100 } from '../src/features/workouts/format.ts';
+import { formatClock, formatDuration, formatPace, formatPace100 } from '../src/components/workouts/format.ts';
+import { buildSteps, IntensityChart, targetLines } from '../src/components/workouts/intensity-chart.tsx';
+import { ZoneDistributionPanel } from '../src/components/workouts/zone-distribution-panel.tsx';
 
 // jsdom has no ResizeObserver and lays nothing out; this one reports a 640×240 box for recharts.
 class ResizeObserverStub {

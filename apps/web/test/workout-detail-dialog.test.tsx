@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WorkoutDetailDialog } from '../src/features/workouts-detail/workout-detail-dialog.tsx';
+import { WorkoutDetailDialog } from '../src/components/workouts/workout-detail-dialog.tsx';
 import { json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
 
 function renderDialog(workout: Workout, handlers: { onOpenChange?: () => void; onEdit?: () => void } = {}) {

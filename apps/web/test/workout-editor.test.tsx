@@ -5,12 +5,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../src/components/ui/toaster.tsx';
-import { ConfidenceBadge } from '../src/features/workouts/components/confidence-badge.tsx';
+import { ConfidenceBadge } from '../src/components/workouts/confidence-badge.tsx';
 import {
   WorkoutEditorDialog,
   type WorkoutEditorDialogProps,
-} from '../src/features/workouts/components/workout-editor-dialog.tsx';
-import { buildCreateRequest, firstFreeDate } from '../src/features/workouts/components/workout-form.ts';
+} from '../src/components/workouts/workout-editor-dialog.tsx';
+import { buildCreateRequest, firstFreeDate } from '../src/components/workouts/workout-form.ts';
 
 // jsdom has no ResizeObserver and lays nothing out; this one reports a 640×240 box for recharts.
 class ResizeObserverStub {

@@ -298,3 +298,4 @@ export const ZTrainingAnalytics = z
 export const ZServiceHealth = z
   .object({ status: z.literal('ok'), service: z.string(), database: z.literal('ok') })
   .meta({ id: 'ServiceHealth' });
+export type Achievements = z.infer<typeof ZAchievements>;

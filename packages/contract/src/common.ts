@@ -2,10 +2,37 @@
 import { EARLIEST_DATE, isDateInRange, LATEST_DATE } from '@stamina/core';
 import { z } from 'zod';
 
+/**
+ * Every `code` an error body can carry. The server maps each to its HTTP status (apps/server/src/lib/errors.ts);
+ * clients compare against these instead of raw strings.
+ */
+export const ZErrorCode = z.enum([
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_INVALID',
+  'EMAIL_NOT_CONFIRMED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOKEN_EXPIRED',
+  'TOKEN_USED',
+  'LINK_INVALID',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+]);
+export type ErrorCode = z.infer<typeof ZErrorCode>;
+export const ErrorCode = ZErrorCode.enum;
+
 export const ZErrorResponse = z
   .object({
     message: z.string(),
-    code: z.string(),
+    code: ZErrorCode,
     detail: z.unknown().optional(),
   })
   .meta({ id: 'ErrorResponse' });

@@ -224,3 +224,8 @@ export const ZNotificationsReadAll = z
 export const ZDashboardWeekQuery = z.object({
   week_start: ZIsoDate.optional(),
 });
+export type ReadinessWidget = z.infer<typeof ZReadinessWidget>;
+export type StreakWidget = z.infer<typeof ZStreakWidget>;
+export type RaceCountdownWidget = z.infer<typeof ZRaceCountdownWidget>;
+export type DashboardRecovery = z.infer<typeof ZDashboardRecovery>;
+export type NotificationList = z.infer<typeof ZNotificationList>;

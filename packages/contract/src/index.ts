@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
+export * from './endpoints.ts';
 export * from './health.ts';
 export * from './metrics.ts';
 export * from './plans.ts';

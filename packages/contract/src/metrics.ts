@@ -270,3 +270,5 @@ export const ZWellnessImportReport = z
   })
   .meta({ id: 'WellnessImportReport' });
 export type WellnessImportReport = z.infer<typeof ZWellnessImportReport>;
+export type MetricHistory = z.infer<typeof ZMetricHistory>;
+export type CurrentMetrics = z.infer<typeof ZCurrentMetrics>;

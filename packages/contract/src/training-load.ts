@@ -208,3 +208,4 @@ export const ZCtlAtlTsbRequest = z
   })
   .strict();
 export type CtlAtlTsbRequest = z.infer<typeof ZCtlAtlTsbRequest>;
+export type Consistency = z.infer<typeof ZConsistency>;

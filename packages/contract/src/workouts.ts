@@ -320,3 +320,4 @@ export const ZWorkoutImportFields = z
   })
   .strict();
 export type WorkoutImportFields = z.infer<typeof ZWorkoutImportFields>;
+export type CalendarEvent = z.infer<typeof ZCalendarEvent>;

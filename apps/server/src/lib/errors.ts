@@ -1,4 +1,8 @@
 // One error type for everything the API refuses on purpose; the error handler maps its code to a status.
+// The codes themselves are the contract's (ZErrorCode), so clients compare against the same list.
+import type { ErrorCode } from '@stamina/contract';
+
+export type { ErrorCode };
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -20,9 +24,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+} as const satisfies Record<ErrorCode, number>;
 
 export class AppError extends Error {
   readonly status: number;

@@ -6,11 +6,11 @@ import { ArrowLeft, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
-import { useAuth } from '../features/auth/auth-context.tsx';
 import { CelebrationsProvider } from '../features/celebrations/celebrations-provider.tsx';
 import { RefreshMetricsButton } from '../features/dashboard/components/refresh-metrics-button.tsx';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell.tsx';
 import { NavigationDrawer } from '../features/shell/navigation-drawer.tsx';
+import { useAuth } from '../lib/auth-context.tsx';
 import { cn } from '../lib/cn.ts';
 import { takeQueryClient } from './boot-queries.ts';
 

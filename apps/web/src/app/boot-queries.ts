@@ -3,8 +3,8 @@
 // the session is being checked, instead of after. The shell adopts the client that holds them, but only for
 // the user it was made for; any other user gets a fresh client, so no data crosses accounts.
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchDashboard } from '../features/dashboard/api/prefetch.ts';
-import { notificationsQuery } from '../features/notifications/api/notifications.ts';
+import { prefetchDashboard } from '../api/dashboard/prefetch.ts';
+import { notificationsQuery } from '../api/notifications/notifications.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { readSession } from '../lib/session-store.ts';
 

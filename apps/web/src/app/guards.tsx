@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Wordmark } from '../components/ui/wordmark.tsx';
-import { useAuth } from '../features/auth/auth-context.tsx';
+import { useAuth } from '../lib/auth-context.tsx';
+import { postLoginPath } from '../lib/post-login-path.ts';
 
 /** Shown while the first session check runs (spec part 1 §2). */
 export function AuthLoading() {
@@ -32,10 +33,4 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   // Right after sign-in this agrees with the login page on where to go: the page asked for, else the dashboard.
   if (user) return <Navigate to={postLoginPath(location.state)} replace />;
   return children;
-}
-
-/** Where to go after sign-in: the protected page the visitor asked for, else the dashboard. */
-export function postLoginPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
 }

@@ -1,7 +1,7 @@
 // Providers every page needs: session and theme. Heavier providers live in the signed-in shell.
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { AuthProvider } from '../lib/auth-context.tsx';
 import { useTheme } from '../lib/theme.ts';
 import { toasterWanted } from '../lib/toast.ts';
 import { useUnhandledRejections } from './unhandled-rejections.ts';

@@ -1,6 +1,16 @@
 // The API client of spec part 1 §8–§9: base /api, bearer token, timeouts, retries with backoff,
-// one refresh-and-retry on 401, and proactive refresh when the token is about to expire.
-import type { Session } from '@stamina/contract';
+// one refresh-and-retry on 401, and proactive refresh when the token is about to expire. It is the only place
+// that retries (TanStack Query does not, lib/query-client.ts), and it retries only what cannot write twice:
+// GET, PUT and DELETE, and a POST that carries an Idempotency-Key (GUIDE §4).
+import type {
+  EndpointInput,
+  EndpointKey,
+  EndpointResponse,
+  ErrorCode,
+  FileEndpoint,
+  JsonEndpoint,
+  Session,
+} from '@stamina/contract';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
 import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
 
@@ -20,7 +30,7 @@ export class ApiError extends Error {
     readonly options: {
       isNetworkError?: boolean;
       isAuthError?: boolean;
-      code?: string;
+      code?: ErrorCode;
       detail?: unknown;
     } = {},
   ) {
@@ -33,7 +43,8 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.options.isNetworkError ?? false;
   }
-  get code(): string | undefined {
+  /** The contract's error code; compare with a literal of it (`err.code === 'NOT_FOUND'`), which tsc checks. */
+  get code(): ErrorCode | undefined {
     return this.options.code;
   }
 }
@@ -49,6 +60,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'file' resolves to a DownloadedFile instead of parsed JSON; errors are still read as JSON. */
   responseType?: 'json' | 'file';
+  /** Sent as `Idempotency-Key`; one per user action (newIdempotencyKey), the same on every retry of it. */
+  idempotencyKey?: string;
+}
+
+/** Methods a retry cannot turn into a second write. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+/** Whether a failed call may be sent again: an idempotent method, or a POST the server can recognise by its key. */
+export function mayRetry(method: string, options: Pick<RequestOptions, 'idempotencyKey'>): boolean {
+  return IDEMPOTENT_METHODS.has(method) || Boolean(options.idempotencyKey);
+}
+
+/** A fresh random key for one user action (a UUID; also outside secure contexts, where randomUUID is missing). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A file the API sent back, with the name its content-disposition gave it. */
@@ -69,6 +100,26 @@ export function dispositionFileName(header: string | null, fallback: string): st
     }
   }
   return header.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
+}
+
+/** The options of a typed call: the endpoint's params, query and body (contract API_ENDPOINTS), and transport. */
+export type CallOptions<K extends EndpointKey> = Omit<RequestOptions, 'body' | 'query' | 'responseType'> &
+  EndpointInput<K>;
+/** The options argument may be left out only when the endpoint needs nothing. */
+type CallArgs<K extends EndpointKey> =
+  object extends EndpointInput<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** 'PUT /training/plans/{id}' with { id } → ['PUT', '/training/plans/<id>'], each parameter URL-encoded. */
+export function resolveEndpoint(
+  endpoint: string,
+  params: object | undefined,
+): [method: string, path: string] {
+  const [method = 'GET', template = ''] = endpoint.split(' ');
+  const values = (params ?? {}) as Record<string, unknown>;
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[name] ?? '')),
+  );
+  return [method, path];
 }
 
 export interface ClientDeps {
@@ -140,6 +191,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     // A form sets its own multipart content type, boundary included.
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     try {
       return await deps.fetch(url, {
         method,
@@ -180,7 +232,9 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           ? errorBody.detail
           : `Request failed with status ${response.status}`;
     throw new ApiError(message, response.status, {
-      ...(typeof errorBody.code === 'string' ? { code: errorBody.code } : {}),
+      // Typed, not parsed: the server sends only the contract's codes (ZErrorCode), and checking at run time
+      // would put zod in every page's bundle.
+      ...(typeof errorBody.code === 'string' ? { code: errorBody.code as ErrorCode } : {}),
       detail: errorBody.detail,
     });
   }
@@ -189,6 +243,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     const url = buildUrl(path, options.query);
     let token = options.anonymous ? options.bearer : await tokenForRequest();
     let refreshed = false;
+    const retries = mayRetry(method, options) ? API_MAX_RETRIES : 0;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await exchange(method, url, token, options);
@@ -206,14 +261,14 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           writeSession(null);
           throw new ApiError(MESSAGES.authFailed, 401, { isAuthError: true });
         }
-        if (response.status >= 500 && attempt < API_MAX_RETRIES) {
+        if (response.status >= 500 && attempt < retries) {
           await deps.sleep(retryDelayMs(attempt));
           continue;
         }
         return await parse<T>(response, options);
       } catch (err) {
         const retryable = err instanceof ApiError && err.isNetworkError && err.status === 0;
-        if (retryable && attempt < API_MAX_RETRIES && !options.signal?.aborted) {
+        if (retryable && attempt < retries && !options.signal?.aborted) {
           await deps.sleep(retryDelayMs(attempt));
           continue;
         }
@@ -222,18 +277,26 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     }
   }
 
+  function call<T>(endpoint: EndpointKey, options: CallOptions<EndpointKey> | undefined, file: boolean) {
+    const { params, query, ...rest } = (options ?? {}) as CallOptions<EndpointKey> & {
+      params?: object;
+      query?: RequestOptions['query'];
+    };
+    const [method, path] = resolveEndpoint(endpoint, params);
+    return send<T>(method, path, {
+      ...rest,
+      ...(query ? { query } : {}),
+      ...(file ? { responseType: 'file' } : {}),
+    });
+  }
+
   return {
-    get: <T>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      send<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      send<T>('PUT', path, { ...options, body }),
-    delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
-    /** POST multipart/form-data (a file upload). */
-    upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
-      send<T>('POST', path, { ...options, body: form }),
-    download: (path: string, options?: RequestOptions) =>
-      send<DownloadedFile>('GET', path, { ...options, responseType: 'file' }),
+    /** One call of the contract's endpoint map: params, query and body are checked against it, and so is the answer. */
+    request: <K extends JsonEndpoint>(endpoint: K, ...[options]: CallArgs<K>) =>
+      call<EndpointResponse<K>>(endpoint, options as CallOptions<EndpointKey>, false),
+    /** A GET that answers a file, saved under its content-disposition name. */
+    download: <K extends FileEndpoint>(endpoint: K, ...[options]: CallArgs<K>) =>
+      call<DownloadedFile>(endpoint, options as CallOptions<EndpointKey>, true),
     refreshSession,
   };
 }

@@ -2,6 +2,7 @@
 // a legend, and the same figures as a table for screen readers.
 import type { AnalyticsWeeklyLoad } from '@stamina/contract';
 import type { SampleWeeklyLoad } from '@stamina/core';
+import { roundTo } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -21,8 +22,6 @@ export interface SportHoursRow {
   /** TSS per sport; null for sample rows, which have hours only. */
   tss: Record<ChartSport, number> | null;
 }
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 export function sportHoursRows(weeks: readonly AnalyticsWeeklyLoad[]): SportHoursRow[] {
   return weeks.map((w) => ({
@@ -45,7 +44,7 @@ export function sampleSportHoursRows(weeks: readonly SampleWeeklyLoad[]): SportH
     bike: w.bike,
     run: w.run,
     strength: w.strength,
-    total: round1(w.swim + w.bike + w.run + w.strength),
+    total: roundTo(w.swim + w.bike + w.run + w.strength, 1),
     tss: null,
   }));
 }
@@ -79,7 +78,7 @@ function HoursTooltip({
                 />
                 {SPORT_NAMES[sport]}
               </th>
-              <td className="pr-3 text-right">{round1(row[sport])} h</td>
+              <td className="pr-3 text-right">{roundTo(row[sport], 1)} h</td>
               {row.tss ? (
                 <td className="text-right text-muted-foreground">{Math.round(row.tss[sport])} TSS</td>
               ) : null}
@@ -89,7 +88,7 @@ function HoursTooltip({
             <th scope="row" className="pt-1 pr-3 text-left">
               Total
             </th>
-            <td className="pt-1 pr-3 text-right">{round1(row.total)} h</td>
+            <td className="pt-1 pr-3 text-right">{roundTo(row.total, 1)} h</td>
             {row.tss ? (
               <td className="pt-1 text-right">
                 {Math.round(CHART_SPORTS.reduce((sum, s) => sum + (row.tss?.[s] ?? 0), 0))} TSS
@@ -199,9 +198,9 @@ export function SportHoursChart({
                   {row.weekOf ? `, week of ${row.weekOf}` : ''}
                 </th>
                 {CHART_SPORTS.map((sport) => (
-                  <td key={sport}>{round1(row[sport])} h</td>
+                  <td key={sport}>{roundTo(row[sport], 1)} h</td>
                 ))}
-                <td>{round1(row.total)} h</td>
+                <td>{roundTo(row.total, 1)} h</td>
               </tr>
             ))}
           </tbody>

@@ -2,29 +2,29 @@
 // targets with the polarization score, fitness/fatigue/form, race readiness and the achievements, over
 // 12 weeks or 3 months (?period= in the URL). An account with no completed workout sees the charts drawn
 // from a sample, each marked 'Demo'.
-import { hasNoHours, progressSampleData } from '@stamina/core';
-import { format } from 'date-fns';
+import { hasNoHours, progressSampleData, roundTo } from '@stamina/core';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAchievements } from '../../api/analytics/achievements.ts';
+import { useFitnessTrends } from '../../api/analytics/fitness-trends.ts';
+import { usePolarized } from '../../api/analytics/polarized.ts';
+import { useRaceReadiness } from '../../api/analytics/race-readiness.ts';
+import { useWeeklyLoad } from '../../api/analytics/weekly-load.ts';
+import { useZones } from '../../api/analytics/zones.ts';
 import {
   SportHoursChart,
   sampleSportHoursRows,
   sportHoursRows,
 } from '../../components/charts/sport-hours-chart.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
-import { PageHeader } from '../shell/page-header.tsx';
+import { todayIso } from '../../lib/dates.ts';
 import { ANALYTICS_RANGES, type AnalyticsRange, parseAnalyticsRange } from './analytics-model.ts';
-import { useAchievements } from './api/achievements.ts';
-import { useFitnessTrends } from './api/fitness-trends.ts';
-import { usePolarized } from './api/polarized.ts';
-import { useRaceReadiness } from './api/race-readiness.ts';
-import { useWeeklyLoad } from './api/weekly-load.ts';
-import { useZones } from './api/zones.ts';
 import { AchievementsList } from './components/achievements-list.tsx';
 import { type FitnessDay, FitnessFormChart } from './components/fitness-form-chart.tsx';
 import { RaceReadinessPanel } from './components/race-readiness-panel.tsx';
@@ -41,8 +41,6 @@ const ZONE_ROWS = [
 /** The spec's targets, used when the API's `targets` are absent (the sample). */
 const DEFAULT_TARGETS = { low: 80, moderate: 5, high: 15 } as const;
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const range = parseAnalyticsRange(params.get('period'));
@@ -58,7 +56,7 @@ export function AnalyticsPage() {
   // Sample charts only for an account with nothing completed at all: no hours in range and no achievement
   // (an achievement is earned by the first workout, so older training still counts as real data).
   const demo = Boolean(weekly.data && hasNoHours(weekly.data) && achievements.data?.earned_count === 0);
-  const sample = useMemo(() => (demo ? progressSampleData(format(new Date(), 'yyyy-MM-dd')) : null), [demo]);
+  const sample = useMemo(() => (demo ? progressSampleData(todayIso()) : null), [demo]);
 
   function choose(next: AnalyticsRange) {
     const nextParams = new URLSearchParams(params);
@@ -71,7 +69,10 @@ export function AnalyticsPage() {
     : weekly.data
       ? sportHoursRows(weekly.data)
       : [];
-  const totalHours = round1(hourRows.reduce((sum, row) => sum + row.total, 0));
+  const totalHours = roundTo(
+    hourRows.reduce((sum, row) => sum + row.total, 0),
+    1,
+  );
   // The period's training stress, the figure the fitness chart is built from (null for the sample weeks).
   const totalTss = sample ? null : Math.round((weekly.data ?? []).reduce((sum, w) => sum + w.total_tss, 0));
 

@@ -23,8 +23,8 @@ import {
 } from '@dnd-kit/core';
 import { addDays, format, parseISO } from 'date-fns';
 import { type HTMLAttributes, type ReactNode, useMemo, useRef, useState } from 'react';
+import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 import { cn } from '../../lib/cn.ts';
-import type { CalendarEvent } from '../workouts/api/calendar.ts';
 import { FocusAfterMoveContext, WorkoutCardBody } from './workout-card.tsx';
 
 const SCREEN_READER_INSTRUCTIONS =

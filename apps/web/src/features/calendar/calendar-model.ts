@@ -14,7 +14,8 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import type { CalendarEvent } from '../workouts/api/calendar.ts';
+import type { CalendarEvent } from '../../api/workouts/calendar.ts';
+import { isoDate } from '../../lib/dates.ts';
 
 export type CalendarView = 'week' | 'month' | 'agenda';
 export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] = [
@@ -25,9 +26,6 @@ export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] =
 
 /** Agenda shows the current week plus this many further weeks. */
 export const AGENDA_EXTRA_WEEKS = 2;
-
-export const isoDate = (date: Date): string => format(date, 'yyyy-MM-dd');
-export const todayIso = (): string => isoDate(new Date());
 
 export interface Period {
   start: Date;

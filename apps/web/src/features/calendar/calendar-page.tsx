@@ -1,39 +1,32 @@
-// /calendar: the training calendar (spec part 2 §2, §4, §5, §8, §9). The view and the day it is built around
-// live in the URL (?view=month&date=2025-11-18) so a calendar position can be bookmarked and shared.
-import type { Workout } from '@stamina/contract';
 import { AlertTriangle, CalendarPlus, CheckCircle2, Clock, Plus, RotateCw } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { type CalendarEvent, useCalendar } from '../../api/workouts/calendar.ts';
+import { useRescheduleWorkout } from '../../api/workouts/mutations.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
+import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
 import { cn } from '../../lib/cn.ts';
-import { PageHeader } from '../shell/page-header.tsx';
-import { type CalendarEvent, useCalendar } from '../workouts/api/calendar.ts';
-import { AddWorkoutDialog } from '../workouts/components/add-workout-dialog.tsx';
-import { WorkoutEditorDialog } from '../workouts/components/workout-editor-dialog.tsx';
-import { useRescheduleWorkout } from '../workouts-detail/use-workout-actions.ts';
-import { WorkoutDetailDialog } from '../workouts-detail/workout-detail-dialog.tsx';
+import { isoDate, todayIso } from '../../lib/dates.ts';
 import { CalendarDnd } from './calendar-dnd.tsx';
 import {
   type CalendarView,
   calendarStats,
   daysOf,
   eventsByDay,
-  isoDate,
   parseAnchor,
   parseView,
   periodLabel,
   periodOf,
   shiftAnchor,
-  todayIso,
   visibleRangeOf,
 } from './calendar-model.ts';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
 import { AgendaView, MonthView, WeekView } from './calendar-views.tsx';
 
 const LOAD_ERROR_FALLBACK = 'Something went wrong while loading your calendar data.';
-
-type EditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
@@ -49,10 +42,7 @@ export function CalendarPage() {
   const calendar = useCalendar(from, to);
   const reschedule = useRescheduleWorkout();
 
-  const [addFor, setAddFor] = useState<{ open: boolean; date: string | null }>({ open: false, date: null });
-  const [editor, setEditor] = useState<EditorState>(null);
-  const [detail, setDetail] = useState<Workout | null>(null);
-  const [detailOpen, setDetailOpen] = useState(false);
+  const dialogs = useWorkoutDialogs();
 
   const events = calendar.data ?? [];
   const byDay = useMemo(() => eventsByDay(calendar.data ?? []), [calendar.data]);
@@ -63,7 +53,7 @@ export function CalendarPage() {
   );
 
   // The open workout follows the calendar data, so Mark Done or a move shows in the dialog at once.
-  const detailWorkout = (detail && events.find((e) => e.id === detail.id)?.workout) ?? detail;
+  const detailWorkout = dialogs.detailFrom(events.map((e) => e.workout));
 
   function go(next: { view?: CalendarView; date?: Date }) {
     const nextParams = new URLSearchParams(params);
@@ -73,12 +63,11 @@ export function CalendarPage() {
   }
 
   function openDetail(event: CalendarEvent) {
-    setDetail(event.workout);
-    setDetailOpen(true);
+    dialogs.openDetail(event.workout);
   }
 
   function openAdd(date: string | null) {
-    setAddFor({ open: true, date });
+    dialogs.openAdd(date);
   }
 
   function firstAddDate(): string | null {
@@ -185,30 +174,7 @@ export function CalendarPage() {
         <Plus className="h-6 w-6" aria-hidden="true" />
       </button>
 
-      <AddWorkoutDialog
-        open={addFor.open}
-        onOpenChange={(open) => setAddFor((current) => ({ ...current, open }))}
-        date={addFor.date}
-        onCreateCustom={(date) => setEditor({ mode: 'create', date })}
-      />
-      <WorkoutEditorDialog
-        open={editor !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditor(null);
-        }}
-        mode={editor?.mode ?? 'create'}
-        {...(editor?.mode === 'edit' ? { workout: editor.workout } : {})}
-        {...(editor?.mode === 'create' ? { initialDate: editor.date } : {})}
-      />
-      <WorkoutDetailDialog
-        workout={detailWorkout}
-        open={detailOpen}
-        onOpenChange={setDetailOpen}
-        onEdit={(workout) => {
-          setDetailOpen(false);
-          setEditor({ mode: 'edit', workout });
-        }}
-      />
+      <WorkoutDialogs dialogs={dialogs} detailWorkout={detailWorkout} />
     </div>
   );
 }

@@ -3,11 +3,12 @@
 import * as Popover from '@radix-ui/react-popover';
 import { format, isSameMonth, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';
+import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { CalendarEvent } from '../workouts/api/calendar.ts';
+import { isoDate } from '../../lib/dates.ts';
 import { DroppableDay } from './calendar-dnd.tsx';
-import { dayLoad, isoDate } from './calendar-model.ts';
+import { dayLoad } from './calendar-model.ts';
 import { DayLoadBar } from './day-load-bar.tsx';
 import { DraggableWorkoutCard, WorkoutCard } from './workout-card.tsx';
 

@@ -5,16 +5,16 @@ import { useDraggable } from '@dnd-kit/core';
 import { format, parseISO } from 'date-fns';
 import { GripVertical } from 'lucide-react';
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { cn } from '../../lib/cn.ts';
-import type { CalendarEvent } from '../workouts/api/calendar.ts';
-import { SportIcon } from '../workouts/components/sport-icon.tsx';
-import { formatDuration } from '../workouts/format.ts';
+import type { CalendarEvent } from '../../api/workouts/calendar.ts';
+import { formatDuration } from '../../components/workouts/format.ts';
+import { SportIcon } from '../../components/workouts/sport-icon.tsx';
 import {
   CompletedMark,
   workoutCardLabel,
   workoutSurface,
   ZoneBadge,
-} from '../workouts-detail/workout-badges.tsx';
+} from '../../components/workouts/workout-badges.tsx';
+import { cn } from '../../lib/cn.ts';
 
 export interface WorkoutCardProps {
   event: CalendarEvent;

@@ -2,8 +2,8 @@
 // duration, signals completion, is removed, and the next appears 500 ms later. Mounted once, in the shell.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useRef } from 'react';
+import { streakQuery } from '../../api/dashboard/streak.ts';
 import { subscribeCelebrations } from '../../lib/celebrate.ts';
-import { streakQuery } from '../dashboard/api/streak.ts';
 import {
   achievedZone,
   CELEBRATION_DURATION_MS,

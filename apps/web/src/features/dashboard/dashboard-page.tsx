@@ -1,52 +1,36 @@
-// /dashboard (spec part 1 §2, part 2 §2, §4, §8): greeting, readiness hero, today's workout, four stat
-// tiles, the athlete's widgets in their configured order and grid, recovery insights and 'This Week'.
-// Every figure comes from the Dashboard API; the spec's fallbacks are shown only when a score is missing,
-// and then marked as an estimate.
-import type { Workout } from '@stamina/contract';
 import { displayName, normalizeWidgetConfig, type WidgetId } from '@stamina/core';
-import { format } from 'date-fns';
 import { AlertTriangle, LayoutGrid, Lightbulb, RotateCw, Rows3, Settings2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useAthleteProfile } from '../../api/dashboard/athlete-profile.ts';
+import { useDashboardSummary } from '../../api/dashboard/summary.ts';
+import { useCalendar } from '../../api/workouts/calendar.ts';
+import { useMarkWorkoutDone } from '../../api/workouts/mutations.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { useCalendar } from '../workouts/api/calendar.ts';
-import { useMarkWorkoutDone } from '../workouts-detail/use-workout-actions.ts';
-import { useAthleteProfile } from './api/athlete-profile.ts';
-import { useDashboardSummary } from './api/summary.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { RaceCountdownWidget } from './components/race-countdown-widget.tsx';
 import { ReadinessHero } from './components/readiness-hero.tsx';
+import { ReadinessScoreWidget } from './components/readiness-score-widget.tsx';
+import { RecoveryPanelWidget } from './components/recovery-panel-widget.tsx';
 import { StatTiles } from './components/stat-tiles.tsx';
+import { StreakWidget } from './components/streak-widget.tsx';
 import { ThisWeekPanel } from './components/this-week-panel.tsx';
 import { TodayCard } from './components/today-card.tsx';
-import {
-  RaceCountdownWidget,
-  ReadinessScoreWidget,
-  RecoveryPanelWidget,
-  StreakWidget,
-  TodaysWorkoutWidget,
-  WeeklySummaryWidget,
-} from './components/widgets.tsx';
+import { TodaysWorkoutWidget } from './components/todays-workout-widget.tsx';
+import { WeeklySummaryWidget } from './components/weekly-summary-widget.tsx';
 import { gridColumnsClass, visibleWidgets, widgetDelayMs } from './dashboard-model.ts';
 
 // The dialogs bring the editor, the parser and (inside them) the chart: load them only when opened, so the
 // dashboard's first load stays small.
-const WorkoutDetailDialog = lazy(() =>
-  import('../workouts-detail/workout-detail-dialog.tsx').then((m) => ({ default: m.WorkoutDetailDialog })),
-);
-const AddWorkoutDialog = lazy(() =>
-  import('../workouts/components/add-workout-dialog.tsx').then((m) => ({ default: m.AddWorkoutDialog })),
-);
-const WorkoutEditorDialog = lazy(() =>
-  import('../workouts/components/workout-editor-dialog.tsx').then((m) => ({
-    default: m.WorkoutEditorDialog,
-  })),
+const WorkoutDialogs = lazy(() =>
+  import('../../components/workouts/workout-dialogs.tsx').then((m) => ({ default: m.WorkoutDialogs })),
 );
 
 const COMPACT_KEY = 'dashboard-compact';
-
-type EditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -54,7 +38,7 @@ export function DashboardPage() {
   const profile = useAthleteProfile();
   const markDone = useMarkWorkoutDone();
   // "Today" is the athlete's day as the server counts it, once the summary has said which day that is.
-  const today = summary.data?.date ?? format(new Date(), 'yyyy-MM-dd');
+  const today = summary.data?.date ?? todayIso();
   // The summary carries a short form of today's workout; the dialog and Mark Done need the whole workout,
   // which the calendar read of today gives (and the workout actions keep up to date).
   const todayEvents = useCalendar(today, today);
@@ -63,9 +47,7 @@ export function DashboardPage() {
     ? (todayEvents.data?.find((event) => event.id === summaryWorkout.id)?.workout ?? null)
     : null;
 
-  const [detailOpen, setDetailOpen] = useState(false);
-  const [addOpen, setAddOpen] = useState(false);
-  const [editor, setEditor] = useState<EditorState>(null);
+  const dialogs = useWorkoutDialogs();
   const [compact, setCompact] = useState(() => localStorage.getItem(COMPACT_KEY) === 'true');
 
   useEffect(() => {
@@ -80,9 +62,9 @@ export function DashboardPage() {
   }
 
   const openDetail = () => {
-    if (fullWorkout) setDetailOpen(true);
+    if (fullWorkout) dialogs.openDetail(fullWorkout);
   };
-  const openPlan = () => setAddOpen(true);
+  const openPlan = () => dialogs.openAdd(today);
 
   const widgets = profile.data ? visibleWidgets(normalizeWidgetConfig(profile.data.widget_config)) : [];
   const hour = new Date().getHours();
@@ -268,35 +250,7 @@ export function DashboardPage() {
       {summary.data ? <ThisWeekPanel week={summary.data.weekly_summary} /> : null}
 
       <Suspense fallback={null}>
-        {detailOpen ? (
-          <WorkoutDetailDialog
-            workout={fullWorkout}
-            open={detailOpen}
-            onOpenChange={setDetailOpen}
-            onEdit={(workout) => {
-              setDetailOpen(false);
-              setEditor({ mode: 'edit', workout });
-            }}
-          />
-        ) : null}
-        {addOpen ? (
-          <AddWorkoutDialog
-            open={addOpen}
-            onOpenChange={setAddOpen}
-            date={today}
-            onCreateCustom={(date) => setEditor({ mode: 'create', date })}
-          />
-        ) : null}
-        {editor ? (
-          <WorkoutEditorDialog
-            open
-            onOpenChange={(open) => {
-              if (!open) setEditor(null);
-            }}
-            mode={editor.mode}
-            {...(editor.mode === 'edit' ? { workout: editor.workout } : { initialDate: editor.date })}
-          />
-        ) : null}
+        {dialogs.anyOpen ? <WorkoutDialogs dialogs={dialogs} detailWorkout={fullWorkout} /> : null}
       </Suspense>
     </div>
   );

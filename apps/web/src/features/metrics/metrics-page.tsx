@@ -14,6 +14,9 @@ import { addDays, format } from 'date-fns';
 import { PencilLine } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { hasNoMetrics, useCurrentMetrics } from '../../api/metrics/current-metrics.ts';
+import { useMetricHistory } from '../../api/metrics/metric-history.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -21,9 +24,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { useCelebrate } from '../../lib/celebrate.ts';
 import { cn } from '../../lib/cn.ts';
-import { PageHeader } from '../shell/page-header.tsx';
-import { hasNoMetrics, useCurrentMetrics } from './api/current-metrics.ts';
-import { useMetricHistory } from './api/metric-history.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { MetricChartCard } from './components/metric-chart-card.tsx';
 import { type LoggedMetric, WellnessForm } from './components/wellness-form.tsx';
 import { WellnessImport } from './components/wellness-import.tsx';
@@ -51,7 +52,7 @@ const selectClass =
 
 export function MetricsPage() {
   const [params] = useSearchParams();
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
   const [selected, setSelected] = useState<readonly MetricKey[]>(DEFAULT_METRIC_KEYS);
   const [timeframe, setTimeframe] = useState<Timeframe>('30');
   const [custom, setCustom] = useState({ start: format(addDays(new Date(), -29), 'yyyy-MM-dd'), end: today });

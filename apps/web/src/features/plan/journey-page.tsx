@@ -1,20 +1,20 @@
 // /plan, the Journey page (spec part 2 §2): the athlete's active plan with its goal, week X of Y, phase map,
 // milestones and this week's focus, all from the Training API; without an active plan, a form to start one.
 import type { PlanProgress, TrainingPlan } from '@stamina/contract';
-import { format } from 'date-fns';
 import { AlertTriangle, CheckCheck, MessageCircle, Pencil, RotateCw, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useActivePlan } from '../../api/plan/active-plan.ts';
+import { usePlans } from '../../api/plan/list-plans.ts';
+import { useUpdatePlan } from '../../api/plan/mutations.ts';
+import { usePlanProgress } from '../../api/plan/plan-progress.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageHeader } from '../shell/page-header.tsx';
-import { useActivePlan } from './api/active-plan.ts';
-import { usePlans } from './api/list-plans.ts';
-import { useUpdatePlan } from './api/mutations.ts';
-import { usePlanProgress } from './api/plan-progress.ts';
 import { CreatePlanForm } from './components/create-plan-form.tsx';
 import { CurrentFocus } from './components/current-focus.tsx';
 import { formatPlanDate } from './components/format.ts';
@@ -131,7 +131,7 @@ function Journey({ plan, progress }: { plan: TrainingPlan; progress: PlanProgres
 }
 
 function NoPlan() {
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
   const history = usePlans();
   const past = (history.data ?? []).filter((p) => p.status !== 'active');
   return (

@@ -1,6 +1,6 @@
 // The Progress page's periods and the shaping of API data into its charts' rows.
 import type { AnalyticsPeriod, FitnessTrendRecord } from '@stamina/contract';
-import { addDays, daysBetween, weekStartOf } from '@stamina/core';
+import { addDays, daysBetween, roundTo, weekStartOf } from '@stamina/core';
 
 export type ProgressRange = '4weeks' | '12weeks' | 'all';
 
@@ -72,8 +72,6 @@ export interface TrendRow {
   recovery: number | null;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
 /**
  * Readiness and recovery as weekly means (Monday weeks), like the spec's trend rows (week, readiness,
  * recovery): daily points over months would be noise. Recovery is null for a week without any.
@@ -92,8 +90,8 @@ export function weeklyTrendRows(records: readonly FitnessTrendRecord[]): TrendRo
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([weekStart, bucket]) => ({
       weekStart,
-      readiness: round1(mean(bucket.readiness)),
-      recovery: bucket.recovery.length > 0 ? round1(mean(bucket.recovery)) : null,
+      readiness: roundTo(mean(bucket.readiness), 1),
+      recovery: bucket.recovery.length > 0 ? roundTo(mean(bucket.recovery), 1) : null,
     }));
 }
 

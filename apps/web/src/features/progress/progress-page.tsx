@@ -19,28 +19,28 @@ import {
   volumeGrowth,
   weekStartOf,
 } from '@stamina/core';
-import { format } from 'date-fns';
 import { BarChart3, Flame, Info, MessageSquareQuote, Trophy } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+// The one allowed sideways import: a feature reads another feature's API hooks (docs/ARCHITECTURE.md).
+import { useAchievements } from '../../api/analytics/achievements.ts';
+import { useConsistency } from '../../api/analytics/consistency.ts';
+import { useFitnessTrends } from '../../api/analytics/fitness-trends.ts';
+import { usePolarized } from '../../api/analytics/polarized.ts';
+import { useWeeklyLoad } from '../../api/analytics/weekly-load.ts';
+import { useZones } from '../../api/analytics/zones.ts';
 import {
   SportHoursChart,
   sampleSportHoursRows,
   sportHoursRows,
 } from '../../components/charts/sport-hours-chart.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
-// The one allowed sideways import: a feature reads another feature's API hooks (docs/ARCHITECTURE.md).
-import { useAchievements } from '../analytics/api/achievements.ts';
-import { useConsistency } from '../analytics/api/consistency.ts';
-import { useFitnessTrends } from '../analytics/api/fitness-trends.ts';
-import { usePolarized } from '../analytics/api/polarized.ts';
-import { useWeeklyLoad } from '../analytics/api/weekly-load.ts';
-import { useZones } from '../analytics/api/zones.ts';
-import { PageHeader } from '../shell/page-header.tsx';
+import { todayIso } from '../../lib/dates.ts';
 import { ConsistencyGrid, type GridDay } from './components/consistency-grid.tsx';
 import { ReadinessTrendChart } from './components/readiness-trend-chart.tsx';
 import { type ZoneSlice, ZonesDonut } from './components/zones-donut.tsx';
@@ -68,7 +68,7 @@ export function ProgressPage() {
   const [params, setParams] = useSearchParams();
   const range = parseProgressRange(params.get('period'));
   const config = PROGRESS_RANGES[range];
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
 
   const weekly = useWeeklyLoad(config.weeks);
   const achievements = useAchievements();

@@ -26,6 +26,12 @@ import { LAYOUT_STYLES, type LayoutStyle, normalizeWidgetConfig, type WidgetConf
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  athleteKeys,
+  useAthleteProfile,
+  useUpdateAthleteProfile,
+} from '../../api/settings/update-athlete-profile.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
@@ -33,8 +39,6 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
-import { PageHeader } from '../shell/page-header.tsx';
-import { athleteKeys, useAthleteProfile, useUpdateAthleteProfile } from './api/update-athlete-profile.ts';
 
 const STYLE_TEXT: Record<LayoutStyle, { label: string; text: string; badge?: string }> = {
   minimal: { label: 'Minimal', text: 'Compact cards, up to three columns', badge: 'Recommended' },

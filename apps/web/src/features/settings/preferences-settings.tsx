@@ -1,21 +1,25 @@
 // /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile), the three
 // notification toggles (saved on the athlete profile), legal and support links, sign out.
-import type { AthleteProfile, User } from '@stamina/contract';
+import type { AthleteProfile } from '@stamina/contract';
 import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  athleteKeys,
+  useAthleteProfile,
+  useUpdateAthleteProfile,
+} from '../../api/settings/update-athlete-profile.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { PageHeader } from '../shell/page-header.tsx';
-import { athleteKeys, useAthleteProfile, useUpdateAthleteProfile } from './api/update-athlete-profile.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const UNITS: readonly Units[] = ['metric', 'imperial'];
@@ -31,7 +35,7 @@ export function PreferencesSettings() {
   async function onUnits(next: Units) {
     setSavingUnits(true);
     try {
-      const { data } = await api.put<{ data: User }>('/auth/profile', { units: next });
+      const { data } = await api.request('PUT /auth/profile', { body: { units: next } });
       setUser(data);
       toast.success('Units saved');
     } catch (error) {

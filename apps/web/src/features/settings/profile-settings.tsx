@@ -2,15 +2,15 @@
 import type { User } from '@stamina/contract';
 import { initials, RACE_TYPES } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { PageHeader } from '../shell/page-header.tsx';
 
 const SPORTS = ['running', 'cycling', 'swimming', 'triathlon'] as const;
 const GENDERS = [
@@ -33,9 +33,9 @@ export function ProfileSettings() {
   const meta: Meta = user?.user_metadata ?? {};
   const [name, setName] = useState(user?.name ?? '');
   const [birthday, setBirthday] = useState(meta.birthday ?? '');
-  const [gender, setGender] = useState<string>(meta.gender ?? '');
-  const [sports, setSports] = useState<string[]>(meta.primarySports ?? []);
-  const [goalEvent, setGoalEvent] = useState<string>(meta.goalEvent ?? '');
+  const [gender, setGender] = useState<NonNullable<Meta['gender']> | ''>(meta.gender ?? '');
+  const [sports, setSports] = useState<NonNullable<Meta['primarySports']>>(meta.primarySports ?? []);
+  const [goalEvent, setGoalEvent] = useState<NonNullable<Meta['goalEvent']> | ''>(meta.goalEvent ?? '');
   const [goalDate, setGoalDate] = useState(meta.goalDate ?? '');
   const [language, setLanguage] = useState(meta.language ?? 'en');
   const [saving, setSaving] = useState(false);
@@ -46,14 +46,16 @@ export function ProfileSettings() {
     setSaving(true);
     setError(null);
     try {
-      const { data } = await api.put<{ data: User }>('/auth/profile', {
-        name,
-        birthday: birthday || null,
-        gender: gender || null,
-        primarySports: sports,
-        goalEvent: goalEvent || null,
-        goalDate: goalDate || null,
-        language,
+      const { data } = await api.request('PUT /auth/profile', {
+        body: {
+          name,
+          birthday: birthday || null,
+          gender: gender || null,
+          primarySports: sports,
+          goalEvent: goalEvent || null,
+          goalDate: goalDate || null,
+          language,
+        },
       });
       setUser(data);
       toast.success('Profile saved');
@@ -64,7 +66,7 @@ export function ProfileSettings() {
     }
   }
 
-  const toggleSport = (sport: string) =>
+  const toggleSport = (sport: (typeof SPORTS)[number]) =>
     setSports((current) =>
       current.includes(sport) ? current.filter((s) => s !== sport) : [...current, sport],
     );
@@ -109,7 +111,7 @@ export function ProfileSettings() {
                 id="gender"
                 className={selectClass}
                 value={gender}
-                onChange={(e) => setGender(e.target.value)}
+                onChange={(e) => setGender(e.target.value as typeof gender)}
               >
                 <option value="">Not set</option>
                 {GENDERS.map(([value, label]) => (
@@ -156,7 +158,7 @@ export function ProfileSettings() {
                 id="goalEvent"
                 className={selectClass}
                 value={goalEvent}
-                onChange={(e) => setGoalEvent(e.target.value)}
+                onChange={(e) => setGoalEvent(e.target.value as typeof goalEvent)}
               >
                 <option value="">Not set</option>
                 {GOAL_EVENTS.map((event) => (

@@ -1,7 +1,7 @@
 // /settings: five cards, one per settings area (spec part 1 §2). A navigation state can name a section.
 import { ChevronRight, LayoutGrid, Settings2, SlidersHorizontal, User, Watch } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { PageHeader } from '../shell/page-header.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const CARDS = [
   { to: 'profile', title: 'Profile', text: 'Name, birthday, sports and goal event', icon: User },

@@ -16,9 +16,9 @@ import {
 import { NavLink, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },

@@ -1,8 +1,6 @@
 // Signed-in sections whose content arrives with later work: each shows the shell and its title only.
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
-export const CalendarPage = () => <PageHeader title="Calendar" />;
-export const WorkoutsPage = () => <PageHeader title="Workouts" />;
 export const CoachPage = () => <PageHeader title="Coach" />;
 export const ProfilePage = () => <PageHeader title="Profile" />;
 export const TestPage = () => <PageHeader title="Testing Dashboard" />;

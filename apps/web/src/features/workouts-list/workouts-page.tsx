@@ -5,22 +5,21 @@ import { SPORTS } from '@stamina/core';
 import { addWeeks, format, parseISO } from 'date-fns';
 import { AlertTriangle, Dumbbell, Plus, RotateCw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useWorkouts, type WorkoutFilter } from '../../api/workouts/list-workouts.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { cn } from '../../lib/cn.ts';
-import { PageHeader } from '../shell/page-header.tsx';
-import { useWorkouts, type WorkoutFilter } from '../workouts/api/list-workouts.ts';
-import { AddWorkoutDialog } from '../workouts/components/add-workout-dialog.tsx';
-import { SportIcon } from '../workouts/components/sport-icon.tsx';
-import { WorkoutEditorDialog } from '../workouts/components/workout-editor-dialog.tsx';
-import { formatDuration, SPORT_LABELS } from '../workouts/format.ts';
+import { formatDuration, SPORT_LABELS } from '../../components/workouts/format.ts';
+import { SportIcon } from '../../components/workouts/sport-icon.tsx';
+import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
 import {
   CompletedMark,
   workoutCardLabel,
   workoutSurface,
   ZoneBadge,
-} from '../workouts-detail/workout-badges.tsx';
-import { WorkoutDetailDialog } from '../workouts-detail/workout-detail-dialog.tsx';
+} from '../../components/workouts/workout-badges.tsx';
+import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const LIST_LIMIT = 100;
 const DEFAULT_SPAN_WEEKS = 4;
@@ -36,8 +35,6 @@ export function defaultRange(now = new Date()): { from: string; to: string } {
   return { from: iso(addWeeks(now, -DEFAULT_SPAN_WEEKS)), to: iso(addWeeks(now, DEFAULT_SPAN_WEEKS)) };
 }
 
-type EditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
-
 export function WorkoutsPage() {
   const [range] = useState(() => defaultRange());
   const [sport, setSport] = useState('');
@@ -47,18 +44,16 @@ export function WorkoutsPage() {
   const rangeInvalid = from !== '' && to !== '' && from > to;
 
   const filter: WorkoutFilter = { limit: LIST_LIMIT };
-  if (sport) filter.sport = sport;
-  if (status) filter.status = status;
+  // The selects offer only the contract's sports and statuses.
+  if (sport) filter.sport = sport as WorkoutFilter['sport'];
+  if (status) filter.status = status as WorkoutFilter['status'];
   if (from && !rangeInvalid) filter.date_from = from;
   if (to && !rangeInvalid) filter.date_to = to;
   const workouts = useWorkouts(filter);
 
-  const [adding, setAdding] = useState(false);
-  const [editor, setEditor] = useState<EditorState>(null);
-  const [detail, setDetail] = useState<Workout | null>(null);
-  const [detailOpen, setDetailOpen] = useState(false);
+  const dialogs = useWorkoutDialogs();
   const list = workouts.data ?? [];
-  const detailWorkout = (detail && list.find((w) => w.id === detail.id)) ?? detail;
+  const detailWorkout = dialogs.detailFrom(list);
   const filtered = sport !== '' || status !== '' || from !== range.from || to !== range.to;
 
   function resetFilters() {
@@ -74,7 +69,7 @@ export function WorkoutsPage() {
         title="Workouts"
         description="Every session you have planned or done."
         actions={
-          <Button onClick={() => setAdding(true)}>
+          <Button onClick={() => dialogs.openAdd(null)}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Workout
           </Button>
@@ -160,7 +155,7 @@ export function WorkoutsPage() {
                   Reset filters
                 </Button>
               ) : null}
-              <Button onClick={() => setAdding(true)}>
+              <Button onClick={() => dialogs.openAdd(null)}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Add Workout
               </Button>
@@ -179,8 +174,7 @@ export function WorkoutsPage() {
                   <WorkoutListCard
                     workout={workout}
                     onOpen={() => {
-                      setDetail(workout);
-                      setDetailOpen(true);
+                      dialogs.openDetail(workout);
                     }}
                   />
                 </li>
@@ -190,30 +184,7 @@ export function WorkoutsPage() {
         )}
       </div>
 
-      <AddWorkoutDialog
-        open={adding}
-        onOpenChange={setAdding}
-        date={null}
-        onCreateCustom={(date) => setEditor({ mode: 'create', date })}
-      />
-      <WorkoutEditorDialog
-        open={editor !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditor(null);
-        }}
-        mode={editor?.mode ?? 'create'}
-        {...(editor?.mode === 'edit' ? { workout: editor.workout } : {})}
-        {...(editor?.mode === 'create' ? { initialDate: editor.date } : {})}
-      />
-      <WorkoutDetailDialog
-        workout={detailWorkout}
-        open={detailOpen}
-        onOpenChange={setDetailOpen}
-        onEdit={(workout) => {
-          setDetailOpen(false);
-          setEditor({ mode: 'edit', workout });
-        }}
-      />
+      <WorkoutDialogs dialogs={dialogs} detailWorkout={detailWorkout} />
     </div>
   );
 }

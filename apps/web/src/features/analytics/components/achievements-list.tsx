@@ -1,12 +1,11 @@
 // Every achievement: the earned ones first (newest first, with their date), then the rest by how close they
 // are, each with a progress bar and its figures.
 import type { AchievementDto } from '@stamina/contract';
+import { roundTo } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 export function sortAchievements(list: readonly AchievementDto[]): AchievementDto[] {
   return [...list].sort((a, b) => {
@@ -58,7 +57,7 @@ export function AchievementsList({ achievements }: { achievements: readonly Achi
                     />
                   </div>
                   <p className="mt-1 text-xs tabular-nums text-muted-foreground">
-                    {round1(a.current_value)} of {round1(a.target_value)} {a.unit}
+                    {roundTo(a.current_value, 1)} of {roundTo(a.target_value, 1)} {a.unit}
                   </p>
                 </div>
               )}

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '../../../lib/auth-context.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 /** The code in the landing URL's fragment (`#code=…`). */
@@ -22,7 +22,7 @@ function exchangeCode(code: string): Promise<Session> {
   let pending = exchanges.get(code);
   if (!pending) {
     pending = api
-      .post<{ data: Session }>('/auth/confirm/exchange', { code }, { anonymous: true })
+      .request('POST /auth/confirm/exchange', { body: { code }, anonymous: true })
       .then(({ data }) => data);
     exchanges.set(code, pending);
   }
@@ -83,9 +83,7 @@ function SignInFromLink({ code }: { code: string }) {
 
   function stay(session: Session) {
     // The session the code opened is not wanted: end it rather than leave it open on the server.
-    void api
-      .post('/auth/logout', undefined, { anonymous: true, bearer: session.access_token })
-      .catch(() => {});
+    void api.request('POST /auth/logout', { anonymous: true, bearer: session.access_token }).catch(() => {});
     navigate('/dashboard', { replace: true });
   }
 
@@ -140,11 +138,10 @@ function ConfirmHelp() {
     setSubmitting(true);
     setError(null);
     try {
-      const { data } = await api.post<{ data: { message: string } }>(
-        '/auth/resend-confirmation',
-        { email },
-        { anonymous: true },
-      );
+      const { data } = await api.request('POST /auth/resend-confirmation', {
+        body: { email },
+        anonymous: true,
+      });
       setSent(data.message);
     } catch (err) {
       setError(errorMessage(err));

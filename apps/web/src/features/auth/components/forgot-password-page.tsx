@@ -18,11 +18,7 @@ export function ForgotPasswordPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const { data } = await api.post<{ data: { message: string } }>(
-        '/auth/password-reset',
-        { email },
-        { anonymous: true },
-      );
+      const { data } = await api.request('POST /auth/password-reset', { body: { email }, anonymous: true });
       setSent(data.message);
     } catch (err) {
       setError(errorMessage(err));

@@ -1,12 +1,12 @@
 // /login (spec part 1 §2, §4, §5, §8).
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { postLoginPath } from '../../../app/guards.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { postLoginPath } from '../../../lib/post-login-path.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {

@@ -27,11 +27,10 @@ export function ResetPasswordPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const { data } = await api.post<{ data: { message: string } }>(
-        '/auth/password-reset/confirm',
-        { token, password },
-        { anonymous: true },
-      );
+      const { data } = await api.request('POST /auth/password-reset/confirm', {
+        body: { token, password },
+        anonymous: true,
+      });
       // Every session was revoked on the server, this one included.
       writeSession(null);
       setDone(data.message);

@@ -2,9 +2,9 @@
 // dashboard read at once, spinning while any of them is in flight.
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
+import { athleteKeys, dashboardKeys } from '../../../api/dashboard/keys.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { athleteKeys, dashboardKeys } from '../api/keys.ts';
 
 export function RefreshMetricsButton() {
   const client = useQueryClient();

@@ -6,8 +6,8 @@ import { Activity, Flame, HeartPulse, Map as MapIcon, Target } from 'lucide-reac
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { RECOVERY_FALLBACK, scoreOrFallback } from '../dashboard-model.ts';
-import { ProgressBar } from './progress-bar.tsx';
 
 function Tile({
   icon,
@@ -77,7 +77,7 @@ export function StatTiles({ summary }: { summary: DashboardSummary }) {
           value={`${Math.round(plan.progress_percentage)}%`}
           hint={plan.title}
         >
-          <ProgressBar percent={plan.progress_percentage} label="Plan progress" className="mt-2" />
+          <ProgressBar size="sm" value={plan.progress_percentage} label="Plan progress" className="mt-2" />
         </Tile>
       ) : (
         <Tile

@@ -1,9 +1,9 @@
 // 'This Week' (spec part 2 §2): total time, sessions 'x of y' and a percent-complete bar. Fixed top-right on
 // large screens and a bottom bar on small ones; the page reserves room for it so nothing hides behind.
 import type { WeekSummary } from '@stamina/contract';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatHours, weekProgress } from '../dashboard-model.ts';
-import { ProgressBar } from './progress-bar.tsx';
 
 export function ThisWeekPanel({ week }: { week: WeekSummary }) {
   const { percent } = weekProgress(week.completed_sessions, week.planned_sessions);
@@ -33,7 +33,7 @@ export function ThisWeekPanel({ week }: { week: WeekSummary }) {
         </dl>
       </div>
       <div className="mt-2 flex items-center gap-2">
-        <ProgressBar percent={percent} label="This week completed" />
+        <ProgressBar size="sm" value={percent} label="This week completed" />
         <span className="text-xs font-medium tabular-nums">{percent}%</span>
       </div>
     </aside>

@@ -8,6 +8,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 
+/** The icon beside a widget's title. */
+export const WIDGET_ICON_CLASS = 'h-4 w-4 text-primary';
+
 export interface WidgetQuery {
   isPending: boolean;
   isError: boolean;

@@ -4,13 +4,14 @@
 import { WELLNESS_RANGES, type WellnessField, ZWellnessUpsertRequest } from '@stamina/contract';
 import { format } from 'date-fns';
 import { type FormEvent, type Ref, useState } from 'react';
+import { useLogWellness } from '../../../api/metrics/log-wellness.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { todayIso } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useLogWellness } from '../api/log-wellness.ts';
 
 /** The form's number fields in display order, with the labels errors are written with. */
 const FIELDS = [
@@ -85,7 +86,7 @@ export function WellnessForm({
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const log = useLogWellness();
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
 
   function set(name: keyof Values, value: string) {
     setValues((current) => ({ ...current, [name]: value }));

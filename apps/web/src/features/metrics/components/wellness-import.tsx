@@ -10,13 +10,13 @@ import {
 } from '@stamina/contract';
 import { FileUp } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useImportWellness } from '../../../api/metrics/import-wellness.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useImportWellness } from '../api/import-wellness.ts';
 
 const ACCEPTED_COLUMNS = ['date', ...Object.keys(WELLNESS_RANGES), 'notes'];
 const PREVIEW_ROWS = 5;

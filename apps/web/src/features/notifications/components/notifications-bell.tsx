@@ -4,15 +4,15 @@ import * as Popover from '@radix-ui/react-popover';
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { Bell, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cn } from '../../../lib/cn.ts';
 import {
   type NotificationDto,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
-} from '../api/notifications.ts';
+} from '../../../api/notifications/notifications.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 /** What the badge says: nothing at 0, the count up to 9, then '9+'. */
 export function unreadBadgeText(count: number): string | null {

@@ -3,13 +3,13 @@
 // when it refuses.
 import { RACE_TYPES, type RaceType } from '@stamina/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useCreatePlan } from '../../../api/plan/mutations.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCreatePlan } from '../api/mutations.ts';
 import { type FieldErrors, suggestedTitle, validateCreate } from '../plan-form.ts';
 
 export function CreatePlanForm({ today }: { today: string }) {

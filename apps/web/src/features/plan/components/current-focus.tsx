@@ -2,8 +2,8 @@
 import type { PlanProgress } from '@stamina/contract';
 import { Compass } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { formatPlanDate } from './format.ts';
-import { ProgressBar } from './progress-bar.tsx';
 
 function focusText(progress: PlanProgress): string {
   if (progress.current_phase?.focus) return progress.current_phase.focus;

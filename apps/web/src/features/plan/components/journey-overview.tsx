@@ -4,8 +4,8 @@ import type { PlanProgress, TrainingPlan } from '@stamina/contract';
 import { CalendarDays, Flag, Hourglass, Route, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { daysToGoText, formatPlanDate, plural } from './format.ts';
-import { ProgressBar } from './progress-bar.tsx';
 
 // One term and its value. dt and dd must be the group's direct children (a dl allows nothing else around them),
 // so the icon sits inside the term, positioned beside both lines.

@@ -2,9 +2,9 @@
 // status. A row of columns on wide screens, a vertical list on phones.
 import type { PlanProgress } from '@stamina/contract';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateRange, plural } from './format.ts';
-import { ProgressBar } from './progress-bar.tsx';
 import { PhaseStatusChip } from './status-label.tsx';
 
 export function PhaseMap({ phases }: { phases: PlanProgress['phases'] }) {

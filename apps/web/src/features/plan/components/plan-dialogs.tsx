@@ -4,13 +4,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { TrainingPlan } from '@stamina/contract';
 import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useDeletePlan, useUpdatePlan } from '../../../api/plan/mutations.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useDeletePlan, useUpdatePlan } from '../api/mutations.ts';
 import { editValuesFromPlan, type FieldErrors, validateEdit } from '../plan-form.ts';
 
 function DialogShell({

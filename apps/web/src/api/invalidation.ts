@@ -1,0 +1,45 @@
+// What each kind of write makes stale, in one registry: every mutation calls invalidateAfter(client, event) for
+// the event it is, and each screen that shows data derived from that write refetches. A new query family that
+// depends on a write is added here, not in the mutation. Keys are prefixes (TanStack Query matches by prefix).
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { analyticsKeys } from './analytics/keys.ts';
+import { dashboardKeys } from './dashboard/keys.ts';
+import { metricsKeys } from './metrics/keys.ts';
+import { planKeys } from './plan/keys.ts';
+import { workoutKeys } from './workouts/keys.ts';
+
+export type WriteEvent = 'workout' | 'plan' | 'wellness' | 'activity' | 'thresholds';
+
+/** Plan progress of every plan: `planKeys.progress(id)` without the id. */
+const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
+
+/**
+ * Everything computed from the athlete's sessions: the workouts and the calendar themselves, training load and
+ * zones (analytics, progress), plan progress (it counts the plan's workouts) and the whole dashboard (today's
+ * workout, the week, streaks, form, readiness).
+ */
+const SESSION_DERIVED: readonly QueryKey[] = [
+  workoutKeys.all,
+  workoutKeys.calendarAll,
+  analyticsKeys.all,
+  PLAN_PROGRESS,
+  dashboardKeys.all,
+];
+
+export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
+  workout: SESSION_DERIVED,
+  // An imported recording completes or adds sessions, exactly like a workout write.
+  activity: SESSION_DERIVED,
+  // Thresholds (FTP, threshold heart rate and pace) re-score every session's TSS and zones.
+  thresholds: SESSION_DERIVED,
+  // The active plan names the race: the dashboard's countdown and summary, and race readiness, read it.
+  plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness],
+  // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
+  // fitness trends (Progress, Analytics).
+  wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],
+};
+
+/** Marks stale, and refetches where shown, every query that `event` changes. */
+export async function invalidateAfter(client: QueryClient, event: WriteEvent): Promise<void> {
+  await Promise.all(INVALIDATES[event].map((queryKey) => client.invalidateQueries({ queryKey })));
+}

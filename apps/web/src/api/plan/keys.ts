@@ -1,0 +1,19 @@
+// Query keys and freshness of the plan feature; every plan write invalidates the whole `plans` family (and what
+// else reads the plan: api/invalidation.ts), because one write changes the active plan, history and progress.
+export const planKeys = {
+  all: ['plans'] as const,
+  active: ['plans', 'active'] as const,
+  list: ['plans', 'list'] as const,
+  progress: (id: string) => ['plans', 'progress', id] as const,
+};
+
+/**
+ * The plan and the history change only through this feature's mutations (which invalidate them), so they
+ * keep the race countdown's 24 h freshness (spec part 2 §9).
+ */
+export const PLANS_STALE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Progress counts the plan's workouts; every workout write invalidates it (api/invalidation.ts), so it keeps training load's 30 min freshness (spec part 2 §9).
+ */
+export const PLAN_PROGRESS_STALE_MS = 30 * 60 * 1000;

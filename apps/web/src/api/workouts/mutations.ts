@@ -1,0 +1,201 @@
+// Every write of a workout (spec part 2 §4, §8), in one place: create, update, file import and export, and
+// the actions on one workout (reschedule, optimistic on every cached calendar range; mark done; delete) with the
+// spec's toasts. Every write invalidates workouts, the calendar and every query computed from workouts.
+import type {
+  Workout,
+  WorkoutCreateRequest,
+  WorkoutFileFormat,
+  WorkoutUpdateRequest,
+} from '@stamina/contract';
+import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import { api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { celebrate } from '../../lib/celebrate.ts';
+import { toast } from '../../lib/toast.ts';
+import { invalidateAfter } from '../invalidation.ts';
+import type { CalendarEvent } from './calendar.ts';
+import { workoutKeys } from './keys.ts';
+
+const invalidateAll = (client: QueryClient) => invalidateAfter(client, 'workout');
+
+function putWorkout(id: string, changes: WorkoutUpdateRequest) {
+  return api
+    .request('PUT /workout-planning/workouts/{workoutId}', {
+      params: { workoutId: id },
+      body: changes,
+      timeoutMs: PLANNING_API_TIMEOUT_MS,
+    })
+    .then((body) => body.data);
+}
+
+export function useCreateWorkout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: WorkoutCreateRequest) =>
+      (
+        await api.request('POST /workout-planning/workouts', {
+          body,
+          // One key per click, the same on each of the client's retries: a create is never made twice.
+          idempotencyKey: newIdempotencyKey(),
+          timeoutMs: PLANNING_API_TIMEOUT_MS,
+        })
+      ).data,
+    onSuccess: () => invalidateAll(client),
+  });
+}
+
+export function useUpdateWorkout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: WorkoutUpdateRequest }) => putWorkout(id, changes),
+    onSuccess: () => invalidateAll(client),
+  });
+}
+
+/** POST /api/workout-planning/workouts/import: a .zwo, .mrc or .erg file becomes a workout on `date`. */
+export function useImportWorkoutFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, date }: { file: File; date: string }) => {
+      const form = new FormData();
+      form.set('workout_date', date);
+      form.set('file', file, file.name);
+      return (
+        await api.request('POST /workout-planning/workouts/import', {
+          body: form,
+          idempotencyKey: newIdempotencyKey(),
+          timeoutMs: PLANNING_API_TIMEOUT_MS,
+        })
+      ).data;
+    },
+    onSuccess: () => invalidateAll(client),
+  });
+}
+
+/** GET /api/workout-planning/workouts/{id}/export and hands the file to the browser as a download. */
+export async function downloadWorkoutFile(id: string, format: WorkoutFileFormat): Promise<string> {
+  const { blob, fileName } = await api.download('GET /workout-planning/workouts/{workoutId}/export', {
+    params: { workoutId: id },
+    query: { format },
+    timeoutMs: PLANNING_API_TIMEOUT_MS,
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
+export const TOASTS = {
+  updateFailed: 'Failed to update workout',
+  completed: 'Workout marked as completed!',
+  deleteFailed: 'Failed to delete workout',
+  deleted: 'Workout deleted successfully',
+} as const;
+
+/** 'Workout moved to Tue, Nov 18'. */
+export function movedMessage(date: string): string {
+  return `Workout moved to ${format(parseISO(date), 'EEE, MMM d')}`;
+}
+
+type Snapshot = [QueryKey, unknown][];
+
+/** Applies `change` to the workout in every cached calendar range and workout list; returns what was there. */
+async function patchCaches(
+  client: QueryClient,
+  id: string,
+  change: (workout: Workout) => Workout | null,
+): Promise<Snapshot> {
+  await Promise.all([
+    client.cancelQueries({ queryKey: workoutKeys.calendarAll }),
+    client.cancelQueries({ queryKey: workoutKeys.all }),
+  ]);
+  const snapshot: Snapshot = [
+    ...client.getQueriesData({ queryKey: workoutKeys.calendarAll }),
+    ...client.getQueriesData({ queryKey: workoutKeys.all }),
+  ];
+  client.setQueriesData<CalendarEvent[]>({ queryKey: workoutKeys.calendarAll }, (events) =>
+    events?.flatMap((event) => {
+      if (event.id !== id) return [event];
+      const next = change(event.workout);
+      return next
+        ? [{ ...event, event_date: next.workout_date, status: next.status, title: next.title, workout: next }]
+        : [];
+    }),
+  );
+  client.setQueriesData<Workout[]>({ queryKey: [...workoutKeys.all, 'list'] }, (workouts) =>
+    workouts?.flatMap((workout) => {
+      if (workout.id !== id) return [workout];
+      const next = change(workout);
+      return next ? [next] : [];
+    }),
+  );
+  return snapshot;
+}
+
+function restore(client: QueryClient, snapshot: Snapshot | undefined) {
+  for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
+}
+
+/** Moves a workout to another day; the calendar shows it there at once and moves it back if the server refuses. */
+export function useRescheduleWorkout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ workout, date }: { workout: Workout; date: string }) =>
+      putWorkout(workout.id, { workout_date: date }),
+    onMutate: async ({ workout, date }) => ({
+      snapshot: await patchCaches(client, workout.id, (w) => ({ ...w, workout_date: date })),
+    }),
+    onError: (_error, _vars, context) => {
+      restore(client, context?.snapshot);
+      toast.error(TOASTS.updateFailed);
+    },
+    onSuccess: (_saved, { date }) => {
+      toast.success(movedMessage(date));
+    },
+    onSettled: () => invalidateAll(client),
+  });
+}
+
+export function useMarkWorkoutDone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (workout: Workout) => putWorkout(workout.id, { status: 'completed' }),
+    onSuccess: async (saved) => {
+      await patchCaches(client, saved.id, () => saved);
+      toast.success(TOASTS.completed);
+      // The shell's celebrations provider turns this into the workout, zone and streak celebrations.
+      celebrate({ type: 'workout-completed', workout: saved });
+    },
+    onError: () => {
+      toast.error(TOASTS.updateFailed);
+    },
+    onSettled: () => invalidateAll(client),
+  });
+}
+
+export function useRemoveWorkout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (workout: Workout) => {
+      await api.request('DELETE /workout-planning/workouts/{workoutId}', {
+        params: { workoutId: workout.id },
+        timeoutMs: PLANNING_API_TIMEOUT_MS,
+      });
+    },
+    onSuccess: async (_nothing, workout) => {
+      await patchCaches(client, workout.id, () => null);
+      toast.success(TOASTS.deleted);
+    },
+    onError: () => {
+      toast.error(TOASTS.deleteFailed);
+    },
+    onSettled: () => invalidateAll(client),
+  });
+}

@@ -1,0 +1,255 @@
+// The add-workout dialog of spec part 2 §2: create a custom workout, browse templates (later), import a
+// workout file, or add one of four ready-made sessions at once. Quick Add creates real, structured
+// workouts through the API.
+import * as Dialog from '@radix-ui/react-dialog';
+import { WORKOUT_IMPORT_FORMATS, type Workout } from '@stamina/contract';
+import type { Sport } from '@stamina/core';
+import { format, isToday, parseISO } from 'date-fns';
+import { LayoutTemplate, PencilLine, Upload, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useCreateWorkout, useImportWorkoutFile } from '../../api/workouts/mutations.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { toast } from '../../lib/toast.ts';
+import { buttonClasses } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { SportIcon } from './sport-icon.tsx';
+
+export interface AddWorkoutDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** yyyy-MM-dd; null means today. */
+  date: string | null;
+  onCreateCustom(date: string): void;
+  onCreated?(workout: Workout): void;
+}
+
+export interface QuickAddPreset {
+  title: string;
+  sport: Sport;
+  summary: string;
+  text: string;
+}
+
+/** Texts the parser reads fully, so every Quick Add workout arrives with its intervals and zones. */
+export const QUICK_ADD_PRESETS: readonly QuickAddPreset[] = [
+  {
+    title: 'Easy Run',
+    sport: 'run',
+    summary: '45 min · mostly Zone 2',
+    text: 'Warmup: 10min Z1\nMain: 30min Z2\nCooldown: 5min Z1',
+  },
+  {
+    title: 'Bike Intervals',
+    sport: 'bike',
+    summary: '4 × 5 min at threshold',
+    text: 'Warmup: 15min Z2\nMain: 4x 5min Z4 with 3min recovery\nCooldown: 10min Z1',
+  },
+  {
+    title: 'Swim Workout',
+    sport: 'swim',
+    summary: '1,300 m · 8 × 100 m hard',
+    text: 'Warmup: 300m easy\nMain: 8x 100m Z4 with 20s rest\nCooldown: 200m easy',
+  },
+  {
+    title: 'Strength Session',
+    sport: 'strength',
+    summary: '4 × 8 min circuits',
+    text: 'Warmup: 10min easy\nMain: 4x 8min Z3 with 2min rest\nCooldown: 5min easy',
+  },
+];
+
+const IMPORTING = 'import';
+
+/** 'Add Workout for today', or 'Add Workout for Tuesday, December 1'. */
+export function addWorkoutTitle(date: string | null): string {
+  if (!date || isToday(parseISO(date))) return 'Add Workout for today';
+  return `Add Workout for ${format(parseISO(date), 'EEEE, MMMM d')}`;
+}
+
+export function AddWorkoutDialog({
+  open,
+  onOpenChange,
+  date,
+  onCreateCustom,
+  onCreated,
+}: AddWorkoutDialogProps) {
+  const createWorkout = useCreateWorkout();
+  const importWorkout = useImportWorkoutFile();
+  const [adding, setAdding] = useState<string | null>(null);
+  const workoutDate = date ?? todayIso();
+  const busy = adding !== null;
+  const noteId = useId();
+
+  async function quickAdd(preset: QuickAddPreset) {
+    setAdding(preset.title);
+    try {
+      const workout = await createWorkout.mutateAsync({
+        title: preset.title,
+        workout_date: workoutDate,
+        sport: preset.sport,
+        workout_language_text: preset.text,
+      });
+      toast.success('Workout added');
+      onCreated?.(workout);
+      onOpenChange(false);
+    } catch (err) {
+      console.error('Failed to add workout', err);
+      toast.error('Failed to add workout', {
+        description: err instanceof Error && err.message ? err.message : 'Please try again.',
+      });
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  async function importFile(file: File) {
+    setAdding(IMPORTING);
+    try {
+      const workout = await importWorkout.mutateAsync({ file, date: workoutDate });
+      toast.success('Workout imported', { description: workout.title });
+      onCreated?.(workout);
+      onOpenChange(false);
+    } catch (err) {
+      toast.error('Import failed', { description: errorMessage(err) });
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  const option =
+    'flex w-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-left transition-colors ' +
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          // Focus the dialog itself rather than its first control: no keyboard popping up on phones,
+          // no focus ring on the close button; Tab then enters the form.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 text-foreground shadow-2xl focus:outline-none',
+            'pb-[max(1.25rem,env(safe-area-inset-bottom))]',
+            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+          )}
+        >
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="text-lg font-semibold tracking-tight">
+                {addWorkoutTitle(date)}
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-muted-foreground">
+                Write your own session or add a ready-made one.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+
+          <div className="mt-5 grid gap-3 sm:grid-cols-2">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                onOpenChange(false);
+                onCreateCustom(workoutDate);
+              }}
+              className={cn(option, 'hover:border-primary hover:bg-accent disabled:opacity-50')}
+            >
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                <PencilLine className="h-5 w-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Create Custom</span>
+                <span className="block text-xs text-muted-foreground">Describe it in your own words</span>
+              </span>
+            </button>
+            <button
+              type="button"
+              disabled
+              aria-describedby={noteId}
+              className={cn(option, 'cursor-not-allowed opacity-60')}
+            >
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+                <LayoutTemplate className="h-5 w-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Browse Templates</span>
+                <span id={noteId} className="block text-xs text-muted-foreground">
+                  Coming with the Workout Bank
+                </span>
+              </span>
+            </button>
+            <label
+              className={cn(
+                option,
+                'cursor-pointer hover:border-primary hover:bg-accent sm:col-span-2',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                busy && 'pointer-events-none opacity-50',
+              )}
+            >
+              <input
+                type="file"
+                accept={WORKOUT_IMPORT_FORMATS.map((ext) => `.${ext}`).join(',')}
+                disabled={busy}
+                className="sr-only"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void importFile(file);
+                }}
+              />
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-muted text-foreground">
+                {adding === IMPORTING ? (
+                  <Spinner label="Importing" className="h-5 w-5" />
+                ) : (
+                  <Upload className="h-5 w-5" aria-hidden="true" />
+                )}
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Import File</span>
+                <span className="block text-xs text-muted-foreground">
+                  Zwift .zwo, .mrc or .erg, up to 1&nbsp;MB
+                </span>
+              </span>
+            </label>
+          </div>
+
+          <h3 className="mt-6 text-sm font-semibold">Quick Add</h3>
+          <ul className="mt-2 grid grid-cols-2 gap-3">
+            {QUICK_ADD_PRESETS.map((preset) => (
+              <li key={preset.title}>
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-busy={adding === preset.title}
+                  onClick={() => void quickAdd(preset)}
+                  className={cn(
+                    option,
+                    'h-full flex-col items-start gap-2 p-3 hover:border-primary hover:bg-accent disabled:opacity-60',
+                  )}
+                >
+                  <span className="flex w-full items-center justify-between">
+                    <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                      <SportIcon sport={preset.sport} className="h-5 w-5" />
+                    </span>
+                    {adding === preset.title ? <Spinner label="Adding" className="h-4 w-4" /> : null}
+                  </span>
+                  <span className="block text-sm font-medium">{preset.title}</span>
+                  <span className="block text-xs text-muted-foreground">{preset.summary}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,323 @@
+// The workout detail dialog (spec part 2 §2, §4, §8): what the workout is, its intensity chart, and the
+// actions on it: Mark Done, Edit, Reschedule (a date picker inside the dialog) and Delete (after a confirm),
+// and downloads of its file formats.
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  WORKOUT_FILE_FORMAT_NAMES,
+  WORKOUT_FILE_FORMATS,
+  WORKOUT_FILE_SPORTS,
+  type Workout,
+  type WorkoutFileFormat,
+} from '@stamina/contract';
+import { type Interval, isZone, ZONES } from '@stamina/core';
+import { format, parseISO } from 'date-fns';
+import { CalendarClock, Check, Clock, Download, Gauge, Pencil, Trash2, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  downloadWorkoutFile,
+  useMarkWorkoutDone,
+  useRemoveWorkout,
+  useRescheduleWorkout,
+} from '../../api/workouts/mutations.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, buttonClasses } from '../ui/button.tsx';
+import { MonthCalendar } from '../ui/month-calendar.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { formatDuration, SPORT_LABELS } from './format.ts';
+import { SportIcon } from './sport-icon.tsx';
+import { CompletedMark, ZoneBadge } from './workout-badges.tsx';
+
+// The chart brings Recharts; load it only when a workout with intervals is opened.
+const IntensityChart = lazy(() =>
+  import('./intensity-chart.tsx').then((m) => ({ default: m.IntensityChart })),
+);
+
+export interface WorkoutDetailDialogProps {
+  workout: Workout | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onEdit: (workout: Workout) => void;
+}
+
+type Step = 'actions' | 'reschedule' | 'confirm-delete';
+
+function intervalsOf(workout: Workout): Interval[] {
+  const structure = workout.workout_structure;
+  if (!structure) return [];
+  return [
+    ...structure.warmup_intervals,
+    ...structure.main_intervals,
+    ...structure.cooldown_intervals,
+  ] as Interval[];
+}
+
+function notesOf(workout: Workout): string | null {
+  const notes = workout.workout_data?.notes;
+  return typeof notes === 'string' && notes.trim() !== '' ? notes : null;
+}
+
+export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: WorkoutDetailDialogProps) {
+  const markDone = useMarkWorkoutDone();
+  const reschedule = useRescheduleWorkout();
+  const remove = useRemoveWorkout();
+  const [step, setStep] = useState<{ id: string | null; step: Step }>({ id: null, step: 'actions' });
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // Each workout, and each opening, starts at the action buttons: the step is forgotten when the dialog closes,
+  // or reopening the same workout (after a reschedule, say) would show the date grid instead of its actions.
+  const currentStep: Step = open && workout && step.id === workout.id ? step.step : 'actions';
+  const goTo = (next: Step) => setStep({ id: workout?.id ?? null, step: next });
+  useEffect(() => {
+    if (!open) setStep({ id: null, step: 'actions' });
+  }, [open]);
+
+  useEffect(() => {
+    if (currentStep === 'confirm-delete') confirmRef.current?.focus();
+  }, [currentStep]);
+
+  // Show the saved state at once after Mark Done, before the list it came from refetches.
+  const shown = workout && markDone.data?.id === workout.id ? markDone.data : workout;
+  const completed = shown?.status === 'completed';
+  const zone = shown && isZone(shown.intensity_zone) ? ZONES[shown.intensity_zone - 1] : undefined;
+  const intervals = shown ? intervalsOf(shown) : [];
+  const notes = shown ? notesOf(shown) : null;
+
+  function close() {
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog.Root open={open && shown !== null} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 shadow-xl',
+            'pb-0 focus:outline-none sm:pb-5',
+            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(40rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+          )}
+        >
+          {shown ? (
+            <>
+              <div className="flex items-start gap-3">
+                <span
+                  className={cn(
+                    'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl',
+                    completed ? 'bg-success/15 text-success' : 'bg-accent text-accent-foreground',
+                  )}
+                >
+                  <SportIcon sport={shown.sport} className="h-5 w-5" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium text-muted-foreground">{SPORT_LABELS[shown.sport]}</p>
+                  <Dialog.Title
+                    className={cn(
+                      'text-xl font-semibold leading-tight break-words',
+                      completed && 'text-muted-foreground line-through decoration-2',
+                    )}
+                  >
+                    {shown.title}
+                  </Dialog.Title>
+                </div>
+                <Dialog.Close
+                  aria-label="Close"
+                  className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}
+                >
+                  <X className="h-5 w-5" aria-hidden="true" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="mt-2 text-sm text-muted-foreground">
+                {format(parseISO(shown.workout_date), 'EEEE, MMMM d, yyyy')}
+              </Dialog.Description>
+
+              {completed ? (
+                <p className="mt-3 flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium text-success">
+                  <CompletedMark />
+                  <span aria-hidden="true">Completed</span>
+                </p>
+              ) : null}
+
+              {/* dt and dd are each group's direct children (a dl allows nothing else around them), so the
+                  icons sit inside the terms, positioned beside both lines. */}
+              <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+                <div className="relative rounded-lg border border-border p-3 pl-9">
+                  <dt className="text-xs text-muted-foreground">
+                    <Clock className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
+                    Duration
+                  </dt>
+                  <dd className="font-medium">
+                    {shown.duration_minutes ? formatDuration(shown.duration_minutes * 60) : 'No duration'}
+                  </dd>
+                </div>
+                <div className="relative rounded-lg border border-border p-3 pl-9">
+                  <dt className="text-xs text-muted-foreground">
+                    <Gauge className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
+                    Intensity zone
+                  </dt>
+                  <dd className="font-medium">
+                    {zone ? (
+                      <span className="flex flex-wrap items-center gap-2">
+                        <ZoneBadge zone={zone.zone} />
+                        <span>{zone.name}</span>
+                      </span>
+                    ) : (
+                      'No zone set'
+                    )}
+                  </dd>
+                  {zone ? <dd className="text-sm text-muted-foreground">{zone.label}</dd> : null}
+                </div>
+              </dl>
+
+              {notes ? (
+                <section className="mt-4">
+                  <h3 className="text-sm font-semibold">Notes</h3>
+                  <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{notes}</p>
+                </section>
+              ) : null}
+
+              {shown.workout_language_text ? (
+                <section className="mt-4">
+                  <h3 className="text-sm font-semibold">Workout</h3>
+                  <p className="mt-1 whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm">
+                    {shown.workout_language_text}
+                  </p>
+                </section>
+              ) : null}
+
+              {intervals.length > 0 ? (
+                <section className="mt-4">
+                  <h3 className="mb-2 text-sm font-semibold">Intensity profile</h3>
+                  <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-muted sm:h-64" />}>
+                    <IntensityChart intervals={intervals} sport={shown.sport} />
+                  </Suspense>
+                  <WorkoutDownloads workout={shown} />
+                </section>
+              ) : null}
+
+              {/* The actions stay in reach at the foot of the sheet while the details scroll. */}
+              <div className="sticky bottom-0 -mx-5 mt-5 border-t border-border bg-background px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:px-0 sm:pb-0">
+                {currentStep === 'reschedule' ? (
+                  <div className="flex flex-col items-center gap-3">
+                    <p className="self-start text-sm font-medium">Move to…</p>
+                    <MonthCalendar
+                      label={`Choose a new date for ${shown.title}`}
+                      selected={shown.workout_date}
+                      autoFocus
+                      onSelect={(date) => {
+                        if (date !== shown.workout_date) reschedule.mutate({ workout: shown, date });
+                        close();
+                      }}
+                    />
+                    <Button variant="ghost" size="sm" className="self-end" onClick={() => goTo('actions')}>
+                      Cancel
+                    </Button>
+                  </div>
+                ) : currentStep === 'confirm-delete' ? (
+                  <div className="space-y-3">
+                    <p className="text-sm">
+                      Delete <strong>{shown.title}</strong>? This cannot be undone.
+                    </p>
+                    <div className="flex justify-end gap-2">
+                      <Button variant="ghost" size="sm" onClick={() => goTo('actions')}>
+                        Cancel
+                      </Button>
+                      <Button
+                        ref={confirmRef}
+                        variant="destructive"
+                        size="sm"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(shown, { onSuccess: close })}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        {remove.isPending ? 'Deleting...' : 'Delete workout'}
+                      </Button>
+                    </div>
+                  </div>
+                ) : (
+                  <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+                    {completed ? null : (
+                      <Button
+                        size="sm"
+                        className="col-span-2 sm:order-last"
+                        disabled={markDone.isPending}
+                        onClick={() => markDone.mutate(shown)}
+                      >
+                        <Check className="h-4 w-4" aria-hidden="true" />
+                        Mark Done
+                      </Button>
+                    )}
+                    <Button variant="outline" size="sm" onClick={() => onEdit(shown)}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button variant="outline" size="sm" onClick={() => goTo('reschedule')}>
+                      <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                      Reschedule
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="col-span-2 text-destructive! sm:col-span-1"
+                      onClick={() => goTo('confirm-delete')}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </div>
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Buttons to download the workout as each file format its sport allows. */
+function WorkoutDownloads({ workout }: { workout: Workout }) {
+  const [busy, setBusy] = useState<WorkoutFileFormat | null>(null);
+  const formats = WORKOUT_FILE_FORMATS.filter((f) => WORKOUT_FILE_SPORTS[f].includes(workout.sport));
+
+  async function download(fileFormat: WorkoutFileFormat) {
+    setBusy(fileFormat);
+    try {
+      const fileName = await downloadWorkoutFile(workout.id, fileFormat);
+      toast.success(`Downloaded ${fileName}`);
+    } catch (err) {
+      toast.error('Download failed', { description: errorMessage(err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <fieldset className="mt-3">
+      <legend className="sr-only">Download workout file</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="mr-1 flex items-center gap-1.5 text-xs font-medium text-muted-foreground"
+        >
+          <Download className="h-3.5 w-3.5" aria-hidden="true" />
+          Download
+        </span>
+        {formats.map((fileFormat) => (
+          <Button
+            key={fileFormat}
+            variant="outline"
+            size="sm"
+            disabled={busy !== null}
+            aria-label={`Download as ${WORKOUT_FILE_FORMAT_NAMES[fileFormat]}`}
+            onClick={() => void download(fileFormat)}
+          >
+            {busy === fileFormat ? <Spinner label="Downloading" className="h-3.5 w-3.5" /> : null}.
+            {fileFormat}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

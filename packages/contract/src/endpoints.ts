@@ -1,0 +1,245 @@
+// The API as one typed map: method and path → the schemas of its path parameters, query, body and success
+// body. The web client's calls are typed by it (apps/web/src/lib/api-client.ts), so a call cannot send or read
+// anything but what these schemas describe; routes take the same schemas from this file's neighbours.
+// Paths are relative to /api and write parameters as {name}, like the OpenAPI document.
+import { z } from 'zod';
+import {
+  ZAchievements,
+  ZAchievementsQuery,
+  ZAnalyticsWeeklyLoad,
+  ZFitnessTrends,
+  ZPeriodQuery,
+  ZPolarization,
+  ZRaceReadiness,
+  ZRaceReadinessQuery,
+  ZZonesDistribution,
+} from './analytics.ts';
+import {
+  ZConfirmExchangeRequest,
+  ZEmailOnlyRequest,
+  ZLoginRequest,
+  ZPasswordResetConfirmRequest,
+  ZProfileUpdateRequest,
+  ZRefreshRequest,
+  ZSession,
+  ZSignupRequest,
+  ZSignupResponse,
+  ZUser,
+} from './auth.ts';
+import { dataEnvelope, ZMessage } from './common.ts';
+import {
+  ZAthleteProfile,
+  ZAthleteProfileUpdateRequest,
+  ZDashboardRecovery,
+  ZDashboardSummary,
+  ZDashboardWeekQuery,
+  ZNotification,
+  ZNotificationIdParam,
+  ZNotificationList,
+  ZNotificationsQuery,
+  ZNotificationsReadAll,
+  ZRaceCountdownWidget,
+  ZReadinessWidget,
+  ZStreakWidget,
+} from './dashboard.ts';
+import { ZHealth } from './health.ts';
+import {
+  ZCurrentMetrics,
+  ZMetricHistory,
+  ZMetricHistoryQuery,
+  ZWellnessDay,
+  ZWellnessImportQuery,
+  ZWellnessImportReport,
+  ZWellnessUpsertRequest,
+} from './metrics.ts';
+import {
+  ZPlanIdParam,
+  ZPlanProgress,
+  ZTrainingPlan,
+  ZTrainingPlanCreateRequest,
+  ZTrainingPlanUpdateRequest,
+} from './plans.ts';
+import { ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
+import {
+  ZCalendarEvent,
+  ZCalendarQuery,
+  ZParsedWorkout,
+  ZParseWorkoutRequest,
+  ZWorkout,
+  ZWorkoutCreateRequest,
+  ZWorkoutExportQuery,
+  ZWorkoutIdParam,
+  ZWorkoutListQuery,
+  ZWorkoutUpdateRequest,
+} from './workouts.ts';
+
+/** The body of a DELETE: which row went. */
+export const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
+
+/** The calendar's body: its events are kept under `calendar_events` (spec part 2 §7). */
+export const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
+
+interface EndpointDef {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body, or 'multipart' for a file upload (FormData). */
+  body?: z.ZodType | 'multipart';
+  /** The success body; 'file' for a download. */
+  response: z.ZodType | 'file';
+  /**
+   * A create that takes an `Idempotency-Key` header: the same key sent again answers the first result instead
+   * of creating twice, so a client may retry it (GUIDE §4). Clients must send one, fresh per user action.
+   */
+  idempotencyKey?: true;
+}
+
+export const API_ENDPOINTS = {
+  'GET /v1/health': { response: ZHealth },
+
+  // Auth
+  'POST /auth/signup': { body: ZSignupRequest, response: dataEnvelope(ZSignupResponse) },
+  'POST /auth/login': { body: ZLoginRequest, response: dataEnvelope(ZSession) },
+  'POST /auth/refresh': { body: ZRefreshRequest, response: dataEnvelope(ZSession) },
+  'POST /auth/confirm/exchange': { body: ZConfirmExchangeRequest, response: dataEnvelope(ZSession) },
+  'POST /auth/resend-confirmation': { body: ZEmailOnlyRequest, response: dataEnvelope(ZMessage) },
+  'POST /auth/logout': { response: dataEnvelope(ZMessage) },
+  'GET /auth/me': { response: dataEnvelope(ZUser) },
+  'PUT /auth/profile': { body: ZProfileUpdateRequest, response: dataEnvelope(ZUser) },
+  'POST /auth/password-reset': { body: ZEmailOnlyRequest, response: dataEnvelope(ZMessage) },
+  'POST /auth/password-reset/confirm': {
+    body: ZPasswordResetConfirmRequest,
+    response: dataEnvelope(ZMessage),
+  },
+
+  // Athlete profile
+  'GET /athletes/me': { response: dataEnvelope(ZAthleteProfile) },
+  'PUT /athletes/me': { body: ZAthleteProfileUpdateRequest, response: dataEnvelope(ZAthleteProfile) },
+
+  // Analytics
+  'GET /analytics/weekly-load': {
+    query: ZWeeksQuery(12),
+    response: dataEnvelope(z.array(ZAnalyticsWeeklyLoad)),
+  },
+  'GET /analytics/zones': { query: ZPeriodQuery, response: dataEnvelope(ZZonesDistribution) },
+  'GET /analytics/polarized': { query: ZPeriodQuery, response: dataEnvelope(ZPolarization) },
+  'GET /analytics/fitness-trends': { query: ZDaysQuery(90), response: dataEnvelope(ZFitnessTrends) },
+  'GET /analytics/consistency': { query: ZDaysQuery(28), response: dataEnvelope(ZConsistency) },
+  'GET /analytics/achievements': { query: ZAchievementsQuery, response: dataEnvelope(ZAchievements) },
+  'GET /analytics/race-readiness': { query: ZRaceReadinessQuery, response: dataEnvelope(ZRaceReadiness) },
+
+  // Dashboard
+  'GET /dashboard/summary': { response: dataEnvelope(ZDashboardSummary) },
+  'GET /dashboard/recovery': { query: ZDaysQuery(7), response: dataEnvelope(ZDashboardRecovery) },
+  'GET /dashboard/widgets/readiness': { response: dataEnvelope(ZReadinessWidget) },
+  'GET /dashboard/widgets/weekly-summary': {
+    query: ZDashboardWeekQuery,
+    response: dataEnvelope(ZWeekSummary),
+  },
+  'GET /dashboard/widgets/streak': { response: dataEnvelope(ZStreakWidget) },
+  'GET /dashboard/widgets/race-countdown': { response: dataEnvelope(ZRaceCountdownWidget) },
+
+  // Metrics (wellness)
+  'POST /metrics': {
+    body: ZWellnessUpsertRequest,
+    response: dataEnvelope(ZWellnessDay),
+    idempotencyKey: true,
+  },
+  'POST /metrics/import': {
+    query: ZWellnessImportQuery,
+    body: 'multipart',
+    response: dataEnvelope(ZWellnessImportReport),
+    idempotencyKey: true,
+  },
+  'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
+  'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
+
+  // Notifications
+  'GET /notifications': { query: ZNotificationsQuery, response: dataEnvelope(ZNotificationList) },
+  'POST /notifications/read-all': { response: dataEnvelope(ZNotificationsReadAll) },
+  'POST /notifications/{id}/read': { params: ZNotificationIdParam, response: dataEnvelope(ZNotification) },
+
+  // Training plans
+  'GET /training/plans': { response: dataEnvelope(z.array(ZTrainingPlan)) },
+  'POST /training/plans': {
+    body: ZTrainingPlanCreateRequest,
+    response: dataEnvelope(ZTrainingPlan),
+    idempotencyKey: true,
+  },
+  'GET /training/plans/active': { response: dataEnvelope(ZTrainingPlan.nullable()) },
+  'PUT /training/plans/{id}': {
+    params: ZPlanIdParam,
+    body: ZTrainingPlanUpdateRequest,
+    response: dataEnvelope(ZTrainingPlan),
+  },
+  'DELETE /training/plans/{id}': { params: ZPlanIdParam, response: ZDeleted },
+  'GET /training/plans/{id}/progress': { params: ZPlanIdParam, response: dataEnvelope(ZPlanProgress) },
+
+  // Workout planning
+  'POST /workout-planning/parse-workout': {
+    body: ZParseWorkoutRequest,
+    response: dataEnvelope(ZParsedWorkout),
+  },
+  'GET /workout-planning/workouts': { query: ZWorkoutListQuery, response: dataEnvelope(z.array(ZWorkout)) },
+  'POST /workout-planning/workouts': {
+    body: ZWorkoutCreateRequest,
+    response: dataEnvelope(ZWorkout),
+    idempotencyKey: true,
+  },
+  'PUT /workout-planning/workouts/{workoutId}': {
+    params: ZWorkoutIdParam,
+    body: ZWorkoutUpdateRequest,
+    response: dataEnvelope(ZWorkout),
+  },
+  'DELETE /workout-planning/workouts/{workoutId}': { params: ZWorkoutIdParam, response: ZDeleted },
+  'POST /workout-planning/workouts/import': {
+    body: 'multipart',
+    response: dataEnvelope(ZWorkout),
+    idempotencyKey: true,
+  },
+  'GET /workout-planning/workouts/{workoutId}/export': {
+    params: ZWorkoutIdParam,
+    query: ZWorkoutExportQuery,
+    response: 'file',
+  },
+  'GET /workout-planning/calendar': { query: ZCalendarQuery, response: ZCalendarResponse },
+} as const satisfies Record<string, EndpointDef>;
+
+export type ApiEndpoints = typeof API_ENDPOINTS;
+export type EndpointKey = keyof ApiEndpoints;
+/** The endpoints that answer JSON, and those that answer a file. */
+export type JsonEndpoint = {
+  [K in EndpointKey]: ApiEndpoints[K]['response'] extends 'file' ? never : K;
+}[EndpointKey];
+export type FileEndpoint = Exclude<EndpointKey, JsonEndpoint>;
+
+/** A browser FormData (this package is typed without the DOM library). */
+export interface MultipartForm {
+  append(name: string, value: unknown, fileName?: string): void;
+  get(name: string): unknown;
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+type Field<E, F extends string> = E extends Record<F, infer S> ? S : undefined;
+
+/** What the caller supplies: path parameters, query and body, each only where the endpoint has one. */
+export type EndpointInput<K extends EndpointKey> = (Field<ApiEndpoints[K], 'params'> extends z.ZodType
+  ? { params: Input<Field<ApiEndpoints[K], 'params'>> }
+  : { params?: never }) &
+  (Field<ApiEndpoints[K], 'query'> extends z.ZodType
+    ? object extends Input<Field<ApiEndpoints[K], 'query'>>
+      ? { query?: Input<Field<ApiEndpoints[K], 'query'>> }
+      : { query: Input<Field<ApiEndpoints[K], 'query'>> }
+    : { query?: never }) &
+  (Field<ApiEndpoints[K], 'body'> extends 'multipart'
+    ? { body: MultipartForm }
+    : Field<ApiEndpoints[K], 'body'> extends z.ZodType
+      ? { body: Input<Field<ApiEndpoints[K], 'body'>> }
+      : { body?: never }) &
+  (Field<ApiEndpoints[K], 'idempotencyKey'> extends true
+    ? { idempotencyKey: string }
+    : { idempotencyKey?: never });
+
+/** The success body as the server writes it. */
+export type EndpointResponse<K extends JsonEndpoint> = ApiEndpoints[K]['response'] extends z.ZodType
+  ? z.output<ApiEndpoints[K]['response']>
+  : never;
