@@ -33,16 +33,39 @@ export interface OutboxMail {
 
 export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Set by CI (or by hand): then Redis is required, not optional. */
+const CONFIGURED_REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined;
+export const REDIS_URL = CONFIGURED_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Whether a Redis server answers at `url`: the cross-process tests run only where one does. */
+/**
+ * Whether the Redis tests run. Without TEST_REDIS_URL or REDIS_URL they run only where a Redis answers on the
+ * default port, so `npm test` needs nothing but Node. With one set they must run: an unreachable Redis throws,
+ * failing the file instead of letting its Redis tests vanish from the report (CI sets TEST_REDIS_URL).
+ */
 export async function redisAvailable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2_000,
+  });
+  // The connection error itself (the rejection only says the connection closed), kept off the console.
+  let cause: unknown;
+  probe.on('error', (err: unknown) => {
+    cause = err;
+  });
   try {
     await probe.connect();
     await probe.ping();
     return true;
-  } catch {
+  } catch (err) {
+    const reason = cause ?? err;
+    if (CONFIGURED_REDIS_URL)
+      throw new Error(
+        `Redis at ${url} (from ${process.env.TEST_REDIS_URL ? 'TEST_REDIS_URL' : 'REDIS_URL'}) does not answer, ` +
+          `so the Redis tests cannot run: ${reason instanceof Error ? reason.message : String(reason)}. ` +
+          'Start Redis or unset the variable.',
+      );
     return false;
   } finally {
     probe.disconnect();
