@@ -6,9 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { requireAuth } from './authenticate.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
+import { errors, security } from './route-schema.ts';
 
 export interface OwnIdRequest<Q> {
   auth: ReturnType<typeof requireAuth>;

@@ -9,7 +9,6 @@ import {
   ZConsistency,
   ZDaysQuery,
   ZDetailedZones,
-  ZErrorResponse,
   ZFitnessTrends,
   ZLoadBalance,
   ZPerformanceTrends,
@@ -28,10 +27,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { AnalyticsService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
 /** Default spans of spec part 2 §9 (and ours where it gives none: load balance as weekly load, 12 weeks). */
 const WEEKLY_LOAD_WEEKS = 12;
 const FITNESS_TRENDS_DAYS = 90;
@@ -47,14 +45,14 @@ export function analyticsRoutes(
 ) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['analytics'];
+    const route = secured('analytics');
 
     // Health needs no session: it tells a load balancer whether this service and its database answer.
-    serviceHealthRoute(app, { service: 'analytics', tags, ping });
+    serviceHealthRoute(app, { service: 'analytics', tags: route.tags, ping });
 
     await app.register(async (scope) => {
       scope.addHook('onRequest', authenticate);
-      registerReads(scope, service, tags);
+      registerReads(scope, service, route.tags);
     });
   };
 }
@@ -165,14 +163,13 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['training'];
+    const route = secured('training');
 
     app.get(
       '/zones-distribution',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Time in zones over a period ending today, in total and per sport',
           querystring: ZPeriodQuery,
           response: { 200: dataEnvelope(ZZonesDistribution), ...errors },
@@ -187,8 +184,7 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
       '/analytics/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'A period at a glance: totals, zones, polarization, form, consistency and training quality',
           params: ZAthleteIdParam,

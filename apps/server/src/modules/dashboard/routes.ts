@@ -6,7 +6,6 @@ import {
   ZDashboardTrainingLoad,
   ZDashboardWeekQuery,
   ZDaysQuery,
-  ZErrorResponse,
   ZRaceCountdownWidget,
   ZReadinessWidget,
   ZStreakWidget,
@@ -19,8 +18,6 @@ import type { Authenticate } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { DashboardService } from './service.ts';
 
-const _errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const _security = [{ bearerAuth: [] }];
 /** Spec part 2 §9: the recovery analysis spans 7 days by default. */
 const RECOVERY_DAYS = 7;
 

@@ -33,11 +33,10 @@ import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { MetricsService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
-const tags = ['metrics'];
+const route = secured('metrics');
 /** Default spans (spec part 2 §9): recovery analysis 7 days, metric histories 30, VO2 max 90. */
 const ANALYSIS_DAYS = 7;
 const TREND_DAYS = 30;
@@ -55,7 +54,7 @@ function both<Q extends z.ZodType, B extends z.ZodType | undefined, R extends z.
   options: { summary: string; querystring?: Q; body?: B; response: R; withoutId?: boolean },
   handler: (r: OwnIdRequest<Q>) => Promise<z.input<R>>,
 ) {
-  routeWithOwnId(app, method, path, { ...options, tags }, handler);
+  routeWithOwnId(app, method, path, { ...options, tags: route.tags }, handler);
 }
 
 /** A binary file (a NUL byte or invalid UTF-8) is not a CSV; the text otherwise, without judging its columns. */
@@ -100,8 +99,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Wellness days from start_date to end_date (default the last 30 days), with recovery scores',
           querystring: ZMetricsListQuery,
@@ -115,8 +113,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
           body: ZWellnessUpsertRequest,
           response: { 200: dataEnvelope(ZWellnessDay), 201: dataEnvelope(ZWellnessDay), ...errors },
@@ -132,8 +129,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Change fields of a wellness day (a new date must not have an entry: 409)',
           params: ZMetricIdParam,
           body: ZWellnessUpdateRequest,
@@ -149,8 +145,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Delete a wellness day',
           params: ZMetricIdParam,
           response: { 200: ZDeleted, ...errors },
@@ -225,8 +220,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         {
           bodyLimit: WELLNESS_CSV_MAX_BYTES,
           schema: {
-            tags,
-            security,
+            ...route,
             summary:
               'Import wellness history from a CSV (multipart field "file", or a text/csv body); dry_run previews. Any rejected row: 400 with the report as detail, nothing written',
             consumes: ['multipart/form-data', 'text/csv'],
@@ -259,8 +253,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/recovery',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Recovery score of a day (default today) with baselines, trends and advice; null without data',
           querystring: ZDateQuery,
@@ -284,8 +277,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/current',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'The latest value and date of each metric; null when never logged',
           response: { 200: dataEnvelope(ZCurrentMetrics), ...errors },
         },
@@ -296,8 +288,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/history',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'One metric per day over the last days (30 by default); days without it are left out',
           querystring: ZMetricHistoryQuery,
           response: { 200: dataEnvelope(ZMetricHistory), ...errors },
@@ -311,8 +302,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/summary',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Latest, mean, min, max, count and trend of each metric over a week, month or 3 months',
           querystring: ZMetricsSummaryQuery,
           response: { 200: dataEnvelope(ZMetricsSummary), ...errors },
@@ -331,8 +321,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
         path,
         {
           schema: {
-            tags,
-            security,
+            ...route,
             summary: `${type} per day over the last days (${days} by default)`,
             querystring: ZDaysQuery(days),
             response: { 200: dataEnvelope(ZMetricHistory), ...errors },

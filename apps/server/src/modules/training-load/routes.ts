@@ -6,7 +6,6 @@ import {
   ZConsistency,
   ZCtlAtlTsbRequest,
   ZDaysQuery,
-  ZErrorResponse,
   ZFitnessFormRecord,
   ZLoadTrendWeek,
   ZStreak,
@@ -23,11 +22,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { TrainingLoadService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
-const tags = ['training'];
+const route = secured('training');
 /** Default spans of spec part 2 §9. */
 const FORM_FITNESS_DAYS = 42;
 const WEEKLY_LOAD_WEEKS = 12;
@@ -43,8 +41,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/form-fitness/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Daily fitness (CTL), fatigue (ATL) and form (TSB) with their levels, ending today',
           params: ZAthleteIdParam,
           querystring: ZDaysQuery(FORM_FITNESS_DAYS),
@@ -60,8 +57,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/load-trends/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "Weekly TSS with the week's closing fitness, fatigue and form (Monday weeks)",
           params: ZAthleteIdParam,
           querystring: ZWeeksQuery(LOAD_TRENDS_WEEKS),
@@ -77,8 +73,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/consistency/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Each day as rest, complete, partial or missed, with the summary',
           params: ZAthleteIdParam,
           querystring: ZDaysQuery(CONSISTENCY_DAYS),
@@ -91,8 +86,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
     );
 
     const tssSchema = (summary: string) => ({
-      tags,
-      security,
+      ...route,
       summary,
       body: ZTssInput,
       response: { 200: dataEnvelope(ZTssResult), ...errors },
@@ -121,8 +115,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/calculate-bulk-tss',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Local TSS of up to 1000 sessions, in order',
           body: ZBulkTssRequest,
           response: { 200: dataEnvelope(z.array(ZTssResult)), ...errors },
@@ -138,8 +131,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/calculate-ctl-atl-tsb/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Daily fitness, fatigue and form of a given daily TSS list',
           params: ZAthleteIdParam,
           body: ZCtlAtlTsbRequest,
@@ -155,8 +147,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/weekly-load',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'TSS per week (Monday first), day by day, with the load trend',
           querystring: ZWeeksQuery(WEEKLY_LOAD_WEEKS),
           response: { 200: dataEnvelope(z.array(ZWeeklyLoad)), ...errors },
@@ -169,8 +160,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/load/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'One Monday week of weekly-load: the week holding `week_start` (default this week)',
           params: ZAthleteIdParam,
           querystring: ZWeekStartQuery,
@@ -186,8 +176,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/streak',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Current and longest run of days with a completed workout',
           response: { 200: dataEnvelope(ZStreak), ...errors },
         },
@@ -199,8 +188,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/summary/week',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Sessions, hours and TSS of the week holding `start` (default this week)',
           querystring: ZWeekSummaryQuery,
           response: { 200: dataEnvelope(ZWeekSummary), ...errors },

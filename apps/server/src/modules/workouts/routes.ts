@@ -3,7 +3,6 @@ import {
   dataEnvelope,
   ZCalendarEvent,
   ZCalendarQuery,
-  ZErrorResponse,
   ZParsedWorkout,
   ZParseWorkoutRequest,
   ZTrainingWorkout,
@@ -20,10 +19,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 413: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
+const errors = errorsWith(413);
 const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
 const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
@@ -32,14 +31,13 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['workout-planning'];
+    const route = secured('workout-planning');
 
     app.post(
       '/parse-workout',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Parse plain-language workout text into intervals and zones',
           body: ZParseWorkoutRequest,
           response: { 200: dataEnvelope(ZParsedWorkout), ...errors },
@@ -52,8 +50,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "List the athlete's workouts",
           querystring: ZWorkoutListQuery,
           response: { 200: dataEnvelope(z.array(ZWorkout)), ...errors },
@@ -78,8 +75,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Create a workout; its text is parsed into structure',
           body: ZWorkoutCreateRequest,
           response: { 201: dataEnvelope(ZWorkout), ...errors },
@@ -93,8 +89,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'One workout',
           params: ZWorkoutIdParam,
           response: { 200: dataEnvelope(ZWorkout), ...errors },
@@ -107,8 +102,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Update a workout (for example its status or date); a changed text is parsed again',
           params: ZWorkoutIdParam,
           body: ZWorkoutUpdateRequest,
@@ -124,8 +118,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Delete a workout',
           params: ZWorkoutIdParam,
           response: { 200: ZDeleted, ...errors },
@@ -141,8 +134,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/calendar',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Calendar events between two dates (both required)',
           querystring: ZCalendarQuery,
           response: { 200: ZCalendarResponse, ...errors },
@@ -175,14 +167,13 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['training'];
+    const route = secured('training');
 
     app.get(
       '/workouts',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "The athlete's workouts (Training API fields)",
           querystring: ZTrainingWorkoutListQuery,
           response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
@@ -195,8 +186,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/today',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "Today's workouts, in the athlete's time zone",
           response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
         },
@@ -208,8 +198,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       '/workouts',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Create a workout (Training API fields; the date defaults to today)',
           body: ZTrainingWorkoutCreateRequest,
           response: { 201: dataEnvelope(ZTrainingWorkout), ...errors },
@@ -223,8 +212,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Update a workout (Training API fields)',
           params: ZWorkoutIdParam,
           body: ZTrainingWorkoutUpdateRequest,
@@ -240,8 +228,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId/complete',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Mark a workout completed',
           params: ZWorkoutIdParam,
           response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
@@ -254,8 +241,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Delete a workout',
           params: ZWorkoutIdParam,
           response: { 200: ZDeleted, ...errors },
