@@ -2,6 +2,7 @@
 // apps and spreadsheets export. Pure and total: any string gives a report, never an exception, and every
 // data line ends up either as a row or as a rejection with its line number and reason.
 import { EARLIEST_DATE, isDateInRange, LATEST_DATE } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 import { isIsoDate } from '../training/calendar.ts';
 import {
   WELLNESS_NOTES_MAX_LENGTH,
@@ -184,7 +185,7 @@ function parsePace(text: string, decimalComma: boolean): number | null {
 /** Decimal hours, or 'h:mm'. */
 function parseHours(text: string, decimalComma: boolean): number | null {
   const match = /^(\d{1,2}):([0-5]\d)$/.exec(text);
-  if (match) return Math.round((Number(match[1]) + Number(match[2]) / 60) * 100) / 100;
+  if (match) return roundTo(Number(match[1]) + Number(match[2]) / 60, 2);
   return parseNumber(text, decimalComma);
 }
 

@@ -25,6 +25,7 @@ import {
   raceDistanceMeters,
   raceReadiness,
   rampRate,
+  roundTo,
   SPORTS,
   type Sport,
   trainingQuality,
@@ -41,9 +42,6 @@ import { findActivePlan, findPlan, type PlanRow } from '../plans/repository.ts';
 import type { DailyLoadRow } from '../training-load/repository.ts';
 import type { TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
 export const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, number>> = {
@@ -88,7 +86,10 @@ function zoneSummary(minutes: readonly number[]) {
     zone_5_percentage: zones[4],
     zone_1_2_percentage: zone_1_2,
     zone_4_5_percentage: zone_4_5,
-    total_time_minutes: round1(minutes.reduce((a, b) => a + b, 0)),
+    total_time_minutes: roundTo(
+      minutes.reduce((a, b) => a + b, 0),
+      1,
+    ),
   };
 }
 
@@ -158,7 +159,10 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       polarization_score: analysis.polarization_score,
       recommendations: analysis.recommendations,
       is_polarized: analysis.is_polarized,
-      total_time_minutes: round1(minutes.reduce((a, b) => a + b, 0)),
+      total_time_minutes: roundTo(
+        minutes.reduce((a, b) => a + b, 0),
+        1,
+      ),
     };
   }
 
@@ -232,22 +236,25 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         return {
           week: i + 1,
           week_start_date: week,
-          swim_hours: round2(hours('swim')),
-          bike_hours: round2(hours('bike')),
-          run_hours: round2(hours('run')),
-          strength_hours: round2(hours('strength')),
-          swim_tss: round1(tss('swim')),
-          bike_tss: round1(tss('bike')),
-          run_tss: round1(tss('run')),
-          strength_tss: round1(tss('strength')),
-          total_hours: round2(totalHours),
-          total_tss: round1((inWeek ?? []).reduce((sum, row) => sum + row.tss, 0)),
+          swim_hours: roundTo(hours('swim'), 2),
+          bike_hours: roundTo(hours('bike'), 2),
+          run_hours: roundTo(hours('run'), 2),
+          strength_hours: roundTo(hours('strength'), 2),
+          swim_tss: roundTo(tss('swim'), 1),
+          bike_tss: roundTo(tss('bike'), 1),
+          run_tss: roundTo(tss('run'), 1),
+          strength_tss: roundTo(tss('strength'), 1),
+          total_hours: roundTo(totalHours, 2),
+          total_tss: roundTo(
+            (inWeek ?? []).reduce((sum, row) => sum + row.tss, 0),
+            1,
+          ),
           sessions: (inWeek ?? []).reduce((sum, row) => sum + row.sessions, 0),
-          acute_load: round1(close?.atl ?? 0),
-          chronic_load: round1(close?.ctl ?? 0),
-          training_stress_balance: round1(close?.tsb ?? 0),
-          planned_hours: round2(plannedHours),
-          completion_rate: plannedHours > 0 ? round1((totalHours / plannedHours) * 100) : null,
+          acute_load: roundTo(close?.atl ?? 0, 1),
+          chronic_load: roundTo(close?.ctl ?? 0, 1),
+          training_stress_balance: roundTo(close?.tsb ?? 0, 1),
+          planned_hours: roundTo(plannedHours, 2),
+          completion_rate: plannedHours > 0 ? roundTo((totalHours / plannedHours) * 100, 1) : null,
         };
       });
     },
@@ -273,22 +280,22 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
           name: zone.name,
           description: zone.label,
           color: zone.color,
-          minutes: round1(minutes[i]!),
+          minutes: roundTo(minutes[i]!, 1),
           percentage: percentages[i]!,
         })),
         by_sport: SPORTS.map((sport) => {
           const row = sports.find((s) => s.sport === sport);
           return {
             sport,
-            total_minutes: round1(row?.minutes ?? 0),
-            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map(round1),
+            total_minutes: roundTo(row?.minutes ?? 0, 1),
+            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((minutes) => roundTo(minutes, 1)),
           };
         }),
         weekly: mondays(firstWeek, weekStartOf(today)).map((week) => {
           const row = weekly.find((w) => w.week === week);
           return {
             week_start: week,
-            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((s) => round1(s / 60)),
+            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((s) => roundTo(s / 60, 1)),
           };
         }),
       };
@@ -309,7 +316,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
           training_readiness: trainingReadinessFromForm(record.tsb),
           recovery_score: null,
         })),
-        ramp_rate: round1(rampRate(records)),
+        ramp_rate: roundTo(rampRate(records), 1),
         trends: {
           fitness: trendOf(records.map((r) => r.ctl)),
           fatigue: trendOf(
@@ -332,11 +339,11 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       const list = mondays(first, lastWeek).map((week) => {
         const close = weekEnd(points, week, today);
         const acwr = acuteChronicRatio(close?.atl ?? 0, close?.ctl ?? 0);
-        const hours = (sport: Sport) => round2(sumMinutes(days.get(week), sport) / 60);
+        const hours = (sport: Sport) => roundTo(sumMinutes(days.get(week), sport) / 60, 2);
         return {
           week_start: week,
-          acute_load: round1(close?.atl ?? 0),
-          chronic_load: round1(close?.ctl ?? 0),
+          acute_load: roundTo(close?.atl ?? 0, 1),
+          chronic_load: roundTo(close?.ctl ?? 0, 1),
           acwr,
           status: acwrStatus(acwr),
           swim_hours: hours('swim'),
@@ -346,7 +353,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         };
       });
       const total = SPORTS.reduce((sum, sport) => sum + sumMinutes(rows, sport), 0);
-      const share = (sport: Sport) => (total > 0 ? round1((sumMinutes(rows, sport) / total) * 100) : 0);
+      const share = (sport: Sport) => (total > 0 ? roundTo((sumMinutes(rows, sport) / total) * 100, 1) : 0);
       const current = list.at(-1)!;
       return {
         weeks: list,
@@ -404,11 +411,11 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         return {
           week_start: week,
           sessions: Math.round(row?.sessions ?? 0),
-          hours: round2(hours),
-          distance_km: round1((row?.distanceMeters ?? 0) / 1000),
-          tss: round1(tss),
+          hours: roundTo(hours, 2),
+          distance_km: roundTo((row?.distanceMeters ?? 0) / 1000, 1),
+          tss: roundTo(tss, 1),
           // The constant intensity factor that gives the week's TSS over its hours: TSS = h × IF² × 100.
-          average_intensity_factor: hours > 0 ? round2(Math.sqrt(tss / (hours * 100))) : null,
+          average_intensity_factor: hours > 0 ? roundTo(Math.sqrt(tss / (hours * 100)), 2) : null,
           average_pace_per_km_seconds:
             paced && pacedKm > 0 ? Math.round(((row?.pacedMinutes ?? 0) * 60) / pacedKm) : null,
         };
@@ -515,9 +522,9 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         start_date: from,
         end_date: today,
         total_sessions: Math.round(totals.sessions),
-        total_hours: round2(hours),
-        total_tss: round1(totals.tss),
-        average_weekly_hours: round2((hours * 7) / (daysBetween(from, today) + 1)),
+        total_hours: roundTo(hours, 2),
+        total_tss: roundTo(totals.tss, 1),
+        average_weekly_hours: roundTo((hours * 7) / (daysBetween(from, today) + 1), 2),
         zone_distribution: zoneSummary(minutes),
         polarization,
         current_form: form[0]!,

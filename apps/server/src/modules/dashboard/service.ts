@@ -22,6 +22,7 @@ import {
   formLevel,
   type PlanPhase,
   planProgress,
+  roundTo,
   trainingReadinessFromForm,
   trendOf,
 } from '@stamina/core';
@@ -46,7 +47,6 @@ export interface DashboardMetrics {
   dailyReadiness(auth: AuthContext, days: number): Promise<{ date: string; score: number | null }[]>;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Trends: readiness over 2 × 7 days, volume and intensity over 2 × 4 rolling weeks, all ending today. */
 const READINESS_TREND_DAYS = 7;
 const LOAD_TREND_WEEKS = 4;
@@ -79,7 +79,7 @@ export function percentChange(values: readonly (number | null)[], span: number):
   const earlier = present(values.slice(-2 * span, -span));
   if (later.length === 0 || earlier.length === 0) return 0;
   const base = mean(earlier);
-  return base === 0 ? 0 : round1(((mean(later) - base) / Math.abs(base)) * 100);
+  return base === 0 ? 0 : roundTo(((mean(later) - base) / Math.abs(base)) * 100, 1);
 }
 
 const minutesOf = (row: DailyLoadRow) =>
@@ -190,7 +190,12 @@ export function createDashboardService(
       today,
     );
     const now = points.at(-1)!;
-    return { ctl: round1(now.ctl), atl: round1(now.atl), tsb: round1(now.tsb), ...loadTrends(rows, today) };
+    return {
+      ctl: roundTo(now.ctl, 1),
+      atl: roundTo(now.atl, 1),
+      tsb: roundTo(now.tsb, 1),
+      ...loadTrends(rows, today),
+    };
   }
 
   /** The last 7 days' mean readiness against the 7 before, in percent: the hero's trend badge. */
@@ -289,9 +294,9 @@ export function createDashboardService(
       const point = points.at(-1)!;
       return {
         ...week,
-        ctl: round1(point.ctl),
-        atl: round1(point.atl),
-        tsb: round1(point.tsb),
+        ctl: roundTo(point.ctl, 1),
+        atl: roundTo(point.atl, 1),
+        tsb: roundTo(point.tsb, 1),
         form_level: formLevel(point.tsb),
       };
     },

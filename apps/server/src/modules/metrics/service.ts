@@ -21,6 +21,7 @@ import {
   readinessScore,
   recoveryRecommendations,
   recoveryScore,
+  roundTo,
   trendOf,
   WELLNESS_RANGES,
   type WellnessBaselines,
@@ -81,9 +82,8 @@ const RECOVERY_INPUTS = ['hrv', 'resting_hr', 'sleep_hours', 'sleep_quality', 'r
 const hasRecoveryInputs = (values: Partial<WellnessValues>) =>
   RECOVERY_INPUTS.some((key) => typeof values[key] === 'number');
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const mean = (xs: readonly number[]) =>
-  xs.length ? round1(xs.reduce((a, b) => a + b, 0) / xs.length) : null;
+  xs.length ? roundTo(xs.reduce((a, b) => a + b, 0) / xs.length, 1) : null;
 
 interface ScoredDay {
   row: repo.WellnessRow;
@@ -97,7 +97,7 @@ interface ScoredDay {
  * training load at all (a brand-new account has no form to speak of, so it does not count towards confidence).
  */
 const tsbOf = (point: DailyLoadPoint | undefined) =>
-  point && (point.ctl > 0 || point.atl > 0) ? round1(point.tsb) : null;
+  point && (point.ctl > 0 || point.atl > 0) ? roundTo(point.tsb, 1) : null;
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {

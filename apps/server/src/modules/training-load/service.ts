@@ -22,6 +22,7 @@ import {
   loadSeries,
   loadTrend,
   restLoad,
+  roundTo,
   trainingStreak,
   weeklyTssFromAtl,
   weekStartOf,
@@ -32,7 +33,6 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { listWorkouts } from '../workouts/repository.ts';
 import * as repo from './repository.ts';
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Earlier weeks that the load trend of a week compares with. */
 const TREND_WEEKS = 4;
 /** The longest series a calculation call may ask for: ten years. */
@@ -75,13 +75,13 @@ export function createTrainingLoadService(db: Db) {
     const tssByDay = new Map(rows.map((row) => [row.date, row.tss]));
     const all: WeeklyLoad[] = [];
     for (let week = first; week <= lastWeek; week = addDays(week, 7)) {
-      const daily = Array.from({ length: 7 }, (_, i) => round1(tssByDay.get(addDays(week, i)) ?? 0));
+      const daily = Array.from({ length: 7 }, (_, i) => roundTo(tssByDay.get(addDays(week, i)) ?? 0, 1));
       const total = daily.reduce((a, b) => a + b, 0);
       all.push({
         week_start: week,
-        total_tss: round1(total),
+        total_tss: roundTo(total, 1),
         daily_tss: daily,
-        weekly_average: round1(total / 7),
+        weekly_average: roundTo(total / 7, 1),
         load_trend: loadTrend(
           total,
           all.slice(-TREND_WEEKS).map((w) => w.total_tss),
@@ -95,10 +95,10 @@ export function createTrainingLoadService(db: Db) {
     const record = fitnessFormRecord(point);
     return {
       date: record.date,
-      tss: round1(record.tss),
-      ctl: round1(record.ctl),
-      atl: round1(record.atl),
-      tsb: round1(record.tsb),
+      tss: roundTo(record.tss, 1),
+      ctl: roundTo(record.ctl, 1),
+      atl: roundTo(record.atl, 1),
+      tsb: roundTo(record.tsb, 1),
       fitness_level: record.fitness_level,
       fatigue_level: record.fatigue_level,
       form_level: record.form_level,
@@ -151,10 +151,13 @@ export function createTrainingLoadService(db: Db) {
         trends.push({
           week_start: week[0]!.date,
           week_number: isoWeekNumber(week[0]!.date),
-          total_tss: round1(week.reduce((sum, day) => sum + day.tss, 0)),
-          ctl: round1(end.ctl),
-          atl: round1(end.atl),
-          tsb: round1(end.tsb),
+          total_tss: roundTo(
+            week.reduce((sum, day) => sum + day.tss, 0),
+            1,
+          ),
+          ctl: roundTo(end.ctl, 1),
+          atl: roundTo(end.atl, 1),
+          tsb: roundTo(end.tsb, 1),
         });
       }
       return trends;
@@ -222,8 +225,8 @@ export function createTrainingLoadService(db: Db) {
         completed_sessions: completed.length,
         planned_sessions: workouts.length > 0 ? workouts.length : DEFAULT_PLANNED_SESSIONS,
         total_sessions: workouts.length,
-        total_duration_hours: round1(minutes / 60),
-        weekly_tss: round1(weeklyTss),
+        total_duration_hours: roundTo(minutes / 60, 1),
+        weekly_tss: roundTo(weeklyTss, 1),
       };
     },
   };

@@ -13,6 +13,7 @@ import {
   type ParsedWorkout,
   parseWorkout,
   primaryZone,
+  roundTo,
   type Sport,
   workoutTss,
   type ZoneDistribution,
@@ -58,7 +59,7 @@ export function toWorkout(row: repo.WorkoutRow): Workout {
     status: row.status as Workout['status'],
     workout_data: row.workoutData,
     workout_structure: (row.workoutStructure as Workout['workout_structure']) ?? null,
-    tss: row.tss === null ? null : Math.round(row.tss * 10) / 10,
+    tss: row.tss === null ? null : roundTo(row.tss, 1),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
