@@ -15,9 +15,10 @@ import {
   ZWorkoutListQuery,
   ZWorkoutUpdateRequest,
 } from '@stamina/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutService } from './service.ts';
@@ -98,37 +99,12 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       async (request) => ({ data: await service.get(requireAuth(request), request.params.workoutId) }),
     );
 
-    app.put(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          ...route,
-          summary: 'Update a workout (for example its status or date); a changed text is parsed again',
-          params: ZWorkoutIdParam,
-          body: ZWorkoutUpdateRequest,
-          response: { 200: dataEnvelope(ZWorkout), ...errors },
-        },
-      },
-      async (request) => ({
-        data: await service.update(requireAuth(request), request.params.workoutId, request.body),
-      }),
-    );
-
-    app.delete(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          ...route,
-          summary: 'Delete a workout',
-          params: ZWorkoutIdParam,
-          response: { 200: ZDeleted, ...errors },
-        },
-      },
-      async (request) => {
-        await service.remove(requireAuth(request), request.params.workoutId);
-        return { data: { id: request.params.workoutId, deleted: true as const } };
-      },
-    );
+    workoutByIdWrites(app, route, service, {
+      summary: 'Update a workout (for example its status or date); a changed text is parsed again',
+      body: ZWorkoutUpdateRequest,
+      response: ZWorkout,
+      update: (auth, id, body) => service.update(auth, id, body),
+    });
 
     app.get(
       '/calendar',
@@ -208,21 +184,12 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
         reply.code(201).send({ data: await service.createTraining(requireAuth(request), request.body) }),
     );
 
-    app.put(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          ...route,
-          summary: 'Update a workout (Training API fields)',
-          params: ZWorkoutIdParam,
-          body: ZTrainingWorkoutUpdateRequest,
-          response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
-        },
-      },
-      async (request) => ({
-        data: await service.updateTraining(requireAuth(request), request.params.workoutId, request.body),
-      }),
-    );
+    workoutByIdWrites(app, route, service, {
+      summary: 'Update a workout (Training API fields)',
+      body: ZTrainingWorkoutUpdateRequest,
+      response: ZTrainingWorkout,
+      update: (auth, id, body) => service.updateTraining(auth, id, body),
+    });
 
     app.post(
       '/workouts/:workoutId/complete',
@@ -236,21 +203,56 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       },
       async (request) => ({ data: await service.complete(requireAuth(request), request.params.workoutId) }),
     );
-
-    app.delete(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          ...route,
-          summary: 'Delete a workout',
-          params: ZWorkoutIdParam,
-          response: { 200: ZDeleted, ...errors },
-        },
-      },
-      async (request) => {
-        await service.remove(requireAuth(request), request.params.workoutId);
-        return { data: { id: request.params.workoutId, deleted: true as const } };
-      },
-    );
   };
+}
+
+/**
+ * `PUT` and `DELETE /workouts/{workoutId}`, the same on both workout APIs but for the PUT's fields and answer
+ * (the planning or the Training API's). The plain instance is used because the type provider cannot infer a
+ * reply type through these generics; the schemas still validate the request and serialize the answer.
+ */
+function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  route: ReturnType<typeof secured>,
+  service: WorkoutService,
+  put: {
+    summary: string;
+    body: B;
+    response: R;
+    update: (auth: AuthContext, workoutId: string, body: z.infer<B>) => Promise<z.input<R>>;
+  },
+) {
+  const workoutId = (request: FastifyRequest) =>
+    (request.params as z.infer<typeof ZWorkoutIdParam>).workoutId;
+  app.put(
+    '/workouts/:workoutId',
+    {
+      schema: {
+        ...route,
+        summary: put.summary,
+        params: ZWorkoutIdParam,
+        body: put.body,
+        response: { 200: dataEnvelope(put.response), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await put.update(requireAuth(request), workoutId(request), request.body as z.infer<B>),
+    }),
+  );
+  app.delete(
+    '/workouts/:workoutId',
+    {
+      schema: {
+        ...route,
+        summary: 'Delete a workout',
+        params: ZWorkoutIdParam,
+        response: { 200: ZDeleted, ...errors },
+      },
+    },
+    async (request) => {
+      const id = workoutId(request);
+      await service.remove(requireAuth(request), id);
+      return { data: { id, deleted: true as const } };
+    },
+  );
 }
