@@ -26,7 +26,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
+import {
+  type OwnIdRequest,
+  requireOwnAthlete,
+  routeWithOwnId,
+  serviceHealthRoute,
+} from '../../plugins/own-athlete-routes.ts';
 import { errors, secured } from '../../plugins/route-schema.ts';
 import type { AnalyticsService } from './service.ts';
 
@@ -77,84 +82,84 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
     'Monday weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion',
     ZWeeksQuery(WEEKLY_LOAD_WEEKS),
     z.array(ZAnalyticsWeeklyLoad),
-    (r) => service.weeklyLoad(r.auth, r.id, r.query.weeks),
+    (r) => service.weeklyLoad(r.auth, r.query.weeks),
   );
   both(
     '/zones',
     'Time in zones over a period ending today, in total and per sport',
     ZPeriodQuery,
     ZZonesDistribution,
-    (r) => service.zonesDistribution(r.auth, r.id, r.query.period),
+    (r) => service.zonesDistribution(r.auth, r.query.period),
   );
   both(
     '/detailed-zones',
     'The last 28 days per zone (name, colour), per sport and per Monday week',
     z.object({}),
     ZDetailedZones,
-    (r) => service.detailedZones(r.auth, r.id),
+    (r) => service.detailedZones(r.auth),
   );
   both(
     '/polarized',
     'Low/moderate/high intensity against the polarized 80/5/15',
     ZPeriodQuery,
     ZPolarization,
-    (r) => service.polarized(r.auth, r.id, r.query.period),
+    (r) => service.polarized(r.auth, r.query.period),
   );
   both(
     '/fitness-trends',
     'Daily fitness, fatigue and form with training readiness, ramp rate and trends',
     ZDaysQuery(FITNESS_TRENDS_DAYS),
     ZFitnessTrends,
-    (r) => service.fitnessTrends(r.auth, r.id, r.query.days),
+    (r) => service.fitnessTrends(r.auth, r.query.days),
   );
   both(
     '/fitness-form',
     'As fitness-trends, over 42 days by default',
     ZDaysQuery(FITNESS_FORM_DAYS),
     ZFitnessTrends,
-    (r) => service.fitnessTrends(r.auth, r.id, r.query.days),
+    (r) => service.fitnessTrends(r.auth, r.query.days),
   );
   both(
     '/load-balance',
     'Acute:chronic workload ratio per Monday week (Gabbett bands) and the share of hours per sport',
     ZWeeksQuery(LOAD_BALANCE_WEEKS),
     ZLoadBalance,
-    (r) => service.loadBalance(r.auth, r.id, r.query.weeks),
+    (r) => service.loadBalance(r.auth, r.query.weeks),
   );
   both(
     '/consistency',
     'Each day as rest, complete, partial or missed, with the summary',
     ZDaysQuery(CONSISTENCY_DAYS),
     ZConsistency,
-    (r) => service.consistency(r.auth, r.id, r.query.days),
+    (r) => service.consistency(r.auth, r.query.days),
   );
   both(
     '/achievements',
     'Every achievement with its progress, optionally of one category',
     ZAchievementsQuery,
     ZAchievements,
-    (r) => service.achievements(r.auth, r.id, r.query.category),
+    (r) => service.achievements(r.auth, r.query.category),
   );
   both(
     '/performance-trends',
     'The last 12 Monday weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends',
     ZPerformanceTrendsQuery,
     ZPerformanceTrends,
-    (r) => service.performanceTrends(r.auth, r.id, r.query.sport),
+    (r) => service.performanceTrends(r.auth, r.query.sport),
   );
   both(
     '/periodization',
     'The current training phase (from the active plan, else inferred) and the weekly load progression',
     ZWeeksQuery(PERIODIZATION_WEEKS),
     ZPeriodization,
-    (r) => service.periodization(r.auth, r.id, r.query.weeks),
+    (r) => service.periodization(r.auth, r.query.weeks),
   );
   both(
     '/race-readiness',
     "Readiness for a plan's race (default the active plan): score, taper advice, predicted times",
     ZRaceReadinessQuery,
     ZRaceReadiness,
-    (r) => service.raceReadiness(r.auth, r.id, r.query.race_id),
+    (r) => service.raceReadiness(r.auth, r.query.race_id),
   );
 }
 
@@ -176,7 +181,7 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
         },
       },
       async (request) => ({
-        data: await service.zonesDistribution(requireAuth(request), undefined, request.query.period),
+        data: await service.zonesDistribution(requireAuth(request), request.query.period),
       }),
     );
 
@@ -193,7 +198,7 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
         },
       },
       async (request) => ({
-        data: await service.trainingAnalytics(requireAuth(request), request.params.id, request.query.period),
+        data: await service.trainingAnalytics(requireOwnAthlete(request), request.query.period),
       }),
     );
   };

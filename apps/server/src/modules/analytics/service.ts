@@ -133,10 +133,6 @@ function planPhases(plan: PlanRow | undefined): PlanPhase[] {
 }
 
 export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService) {
-  /** The routes with `/{id}` take the caller's own athlete id; without it, the caller is meant. */
-  const own = (auth: AuthContext, athleteId: string | undefined) => {
-    if (athleteId !== undefined) trainingLoad.assertOwn(auth, athleteId);
-  };
   const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
 
   /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
@@ -168,11 +164,9 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
 
   async function zonesDistribution(
     auth: AuthContext,
-    athleteId: string | undefined,
     period: AnalyticsPeriod,
     now = new Date(),
   ): Promise<ZonesDistribution> {
-    own(auth, athleteId);
     const today = todayOf(auth, now);
     const { from, minutes, sports } = await periodZones(auth, period, today);
     const bySport = (sport: Sport) => {
@@ -197,25 +191,13 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
   return {
     zonesDistribution,
 
-    async polarized(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      period: AnalyticsPeriod,
-      now = new Date(),
-    ) {
-      own(auth, athleteId);
+    async polarized(auth: AuthContext, period: AnalyticsPeriod, now = new Date()) {
       const { minutes } = await periodZones(auth, period, todayOf(auth, now));
       return polarizationOf(period, minutes);
     },
 
     /** Each of the `weeks` Monday weeks ending with this one: volume and TSS per sport, load, plan completion. */
-    async weeklyLoad(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      weeks: number,
-      now = new Date(),
-    ): Promise<AnalyticsWeeklyLoad[]> {
-      own(auth, athleteId);
+    async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<AnalyticsWeeklyLoad[]> {
       const today = todayOf(auth, now);
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (weeks - 1));
@@ -260,8 +242,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** Zones of the last 28 days in detail: per zone with its name and colour, per sport, per Monday week. */
-    async detailedZones(auth: AuthContext, athleteId: string | undefined, now = new Date()) {
-      own(auth, athleteId);
+    async detailedZones(auth: AuthContext, now = new Date()) {
       const today = todayOf(auth, now);
       const from = addDays(today, -(DETAILED_DAYS - 1));
       const firstWeek = addDays(weekStartOf(today), -7 * (DETAILED_WEEKS - 1));
@@ -302,14 +283,8 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** Daily fitness and form with the readiness the form implies, the ramp rate and the three trends. */
-    async fitnessTrends(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      days: number,
-      now = new Date(),
-    ): Promise<FitnessTrends> {
-      own(auth, athleteId);
-      const records = await trainingLoad.formFitness(auth, auth.athleteId, days, now);
+    async fitnessTrends(auth: AuthContext, days: number, now = new Date()): Promise<FitnessTrends> {
+      const records = await trainingLoad.formFitness(auth, days, now);
       return {
         records: records.map((record) => ({
           ...record,
@@ -329,8 +304,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** Per Monday week, the acute:chronic ratio at its end and its band; the share of hours per sport. */
-    async loadBalance(auth: AuthContext, athleteId: string | undefined, weeks: number, now = new Date()) {
-      own(auth, athleteId);
+    async loadBalance(auth: AuthContext, weeks: number, now = new Date()) {
       const today = todayOf(auth, now);
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (weeks - 1));
@@ -368,13 +342,11 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       };
     },
 
-    async consistency(auth: AuthContext, athleteId: string | undefined, days: number, now = new Date()) {
-      own(auth, athleteId);
-      return trainingLoad.consistency(auth, auth.athleteId, days, now);
+    async consistency(auth: AuthContext, days: number, now = new Date()) {
+      return trainingLoad.consistency(auth, days, now);
     },
 
-    async achievements(auth: AuthContext, athleteId: string | undefined, category: string | undefined) {
-      own(auth, athleteId);
+    async achievements(auth: AuthContext, category: string | undefined) {
       const sessions = await repo.completedSessions(db, auth.athleteId, { from: null, to: null });
       const achievements = evaluateAchievements(
         sessions.map((s) => ({
@@ -391,13 +363,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** The last 12 Monday weeks of one sport (or all): volume, distance, load, intensity, pace; and trends. */
-    async performanceTrends(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      sport: Sport | undefined,
-      now = new Date(),
-    ) {
-      own(auth, athleteId);
+    async performanceTrends(auth: AuthContext, sport: Sport | undefined, now = new Date()) {
       const today = todayOf(auth, now);
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (PERFORMANCE_WEEKS - 1));
@@ -435,8 +401,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** The current phase from the active plan (or the load pattern) and the weekly load progression. */
-    async periodization(auth: AuthContext, athleteId: string | undefined, weeks: number, now = new Date()) {
-      own(auth, athleteId);
+    async periodization(auth: AuthContext, weeks: number, now = new Date()) {
       const today = todayOf(auth, now);
       const firstWeek = addDays(weekStartOf(today), -7 * (weeks - 1));
       const history = addDays(today, -PERIODIZATION_HISTORY_DAYS);
@@ -457,11 +422,9 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     /** Readiness for the plan's race (race_id, default the active plan): fitness, form, consistency, times. */
     async raceReadiness(
       auth: AuthContext,
-      athleteId: string | undefined,
       raceId: string | undefined,
       now = new Date(),
     ): Promise<RaceReadinessDto> {
-      own(auth, athleteId);
       const today = todayOf(auth, now);
       const plan = raceId
         ? await findPlan(db, auth.athleteId, raceId)
@@ -470,7 +433,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       const [{ points }, runs, consistency] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),
         repo.continuousRuns(db, auth.athleteId, addDays(today, -(BEST_EFFORT_DAYS - 1)), today),
-        trainingLoad.consistency(auth, auth.athleteId, READINESS_CONSISTENCY_DAYS, now),
+        trainingLoad.consistency(auth, READINESS_CONSISTENCY_DAYS, now),
       ]);
       const raceDate = plan?.raceDate ?? null;
       const result = raceReadiness({
@@ -503,14 +466,13 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** The Training API's period at a glance: totals, zones, polarization, today's form, consistency, quality. */
-    async trainingAnalytics(auth: AuthContext, athleteId: string, period: AnalyticsPeriod, now = new Date()) {
-      trainingLoad.assertOwn(auth, athleteId);
+    async trainingAnalytics(auth: AuthContext, period: AnalyticsPeriod, now = new Date()) {
       const today = todayOf(auth, now);
       const { from, totals, minutes } = await periodZones(auth, period, today);
       const days = Math.min(MAX_CONSISTENCY_DAYS, daysBetween(from, today) + 1);
       const [form, consistency] = await Promise.all([
-        trainingLoad.formFitness(auth, auth.athleteId, 1, now),
-        trainingLoad.consistency(auth, auth.athleteId, days, now),
+        trainingLoad.formFitness(auth, 1, now),
+        trainingLoad.consistency(auth, days, now),
       ]);
       const polarization = polarizationOf(period, minutes);
       const hours = SPORTS.reduce((sum, sport) => sum + totals[MINUTES[sport]], 0) / 60;

@@ -160,9 +160,6 @@ export function createDashboardService(
   },
 ) {
   const { trainingLoad, notifications } = deps;
-  const own = (auth: AuthContext, athleteId: string | undefined) => {
-    if (athleteId !== undefined) trainingLoad.assertOwn(auth, athleteId);
-  };
 
   /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
   async function fromMetrics<T>(
@@ -223,12 +220,7 @@ export function createDashboardService(
   }
 
   return {
-    async summary(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<DashboardSummary> {
-      own(auth, athleteId);
+    async summary(auth: AuthContext, now = new Date()): Promise<DashboardSummary> {
       const today = dateInTimeZone(now, auth.timezone);
       // The sweep first, so that the unread count includes what it creates; it is throttled, so most
       // summaries skip it.
@@ -270,8 +262,7 @@ export function createDashboardService(
     },
 
     /** Today's recovery score and the analysis of the last `days` days. */
-    async recovery(auth: AuthContext, athleteId: string | undefined, days: number) {
-      own(auth, athleteId);
+    async recovery(auth: AuthContext, days: number) {
       const [today, analysis] = await Promise.all([
         recoveryOf(auth),
         fromMetrics('recovery analysis', (m) => m.recoveryAnalysis(auth, days), EMPTY_ANALYSIS),
@@ -280,15 +271,10 @@ export function createDashboardService(
     },
 
     /** This Monday week's load with today's fitness, fatigue and form. */
-    async trainingLoad(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<z.input<typeof ZDashboardTrainingLoad>> {
-      own(auth, athleteId);
+    async trainingLoad(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZDashboardTrainingLoad>> {
       const today = dateInTimeZone(now, auth.timezone);
       const [week, { points }] = await Promise.all([
-        trainingLoad.weekLoad(auth, auth.athleteId, undefined, now),
+        trainingLoad.weekLoad(auth, undefined, now),
         trainingLoad.loadDays(auth.athleteId, today, today),
       ]);
       const point = points.at(-1)!;
@@ -301,12 +287,7 @@ export function createDashboardService(
       };
     },
 
-    async readinessWidget(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<z.input<typeof ZReadinessWidget>> {
-      own(auth, athleteId);
+    async readinessWidget(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZReadinessWidget>> {
       const today = dateInTimeZone(now, auth.timezone);
       const [load, recovery, readiness, readinessTrend, plan, streak, week] = await Promise.all([
         loadWindow(auth, today),
@@ -351,25 +332,17 @@ export function createDashboardService(
     /** The Monday week holding `weekStart` (default this week), as the Training API's summary/week. */
     async weeklySummary(
       auth: AuthContext,
-      athleteId: string | undefined,
       weekStart: string | undefined,
       now = new Date(),
     ): Promise<WeekSummary> {
-      own(auth, athleteId);
       return trainingLoad.weekSummary(auth, weekStart, now);
     },
 
-    async streak(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<z.input<typeof ZStreakWidget>> {
-      own(auth, athleteId);
+    async streak(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZStreakWidget>> {
       return { ...(await streakOf(auth, now)), streak_type: 'training_days' };
     },
 
-    async raceCountdown(auth: AuthContext, athleteId: string | undefined, now = new Date()) {
-      own(auth, athleteId);
+    async raceCountdown(auth: AuthContext, now = new Date()) {
       return primaryRaceOf(await findActivePlan(db, auth.athleteId), dateInTimeZone(now, auth.timezone));
     },
   };

@@ -163,7 +163,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         querystring: ZDaysQuery(TREND_DAYS),
         response: ZScoreTrends,
       },
-      (r) => service.recoveryTrends(r.auth, r.id, r.query.days),
+      (r) => service.recoveryTrends(r.auth, r.query.days),
     );
     both(
       fastify,
@@ -174,22 +174,21 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         querystring: ZDaysQuery(TREND_DAYS),
         response: ZScoreTrends,
       },
-      (r) => service.readinessTrends(r.auth, r.id, r.query.days),
+      (r) => service.readinessTrends(r.auth, r.query.days),
     );
     both(
       fastify,
       'GET',
       '/recovery-recommendations',
       { summary: "Today's recovery recommendations", response: z.array(z.string()) },
-      (r) => service.recommendations(r.auth, r.id),
+      (r) => service.recommendations(r.auth),
     );
     both(
       fastify,
       'POST',
       '/calculate-readiness',
       { summary: 'Readiness of a day (default today)', body: ZOptionalScoreRequest, response: ZReadiness },
-      (r) =>
-        service.calculateReadiness(r.auth, r.id, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+      (r) => service.calculateReadiness(r.auth, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
     );
     both(
       fastify,
@@ -201,8 +200,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         response: ZRecoveryScore.nullable(),
         withoutId: true,
       },
-      (r) =>
-        service.calculateRecovery(r.auth, r.id!, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+      (r) => service.calculateRecovery(r.auth, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
     );
 
     // Multipart (and a raw text/csv body) only in the import route's own scope; every other route takes JSON.
@@ -271,7 +269,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
         querystring: ZDaysQuery(ANALYSIS_DAYS),
         response: ZRecoveryAnalysis,
       },
-      (r) => service.analysis(r.auth, r.id, r.query.days),
+      (r) => service.analysis(r.auth, r.query.days),
     );
     app.get(
       '/current',

@@ -113,9 +113,6 @@ export function createMetricsService(
   log?: Pick<FastifyBaseLogger, 'error'>,
 ) {
   const today = (auth: AuthContext, now = new Date()) => dateInTimeZone(now, auth.timezone);
-  const own = (auth: AuthContext, id: string | undefined) => {
-    if (id !== undefined) trainingLoad.assertOwn(auth, id);
-  };
 
   /**
    * Every stored day from `from` to `to` with its baselines and recovery score, in one pass: the rows from 30
@@ -361,8 +358,7 @@ export function createMetricsService(
       return { id: row.id, deleted: true as const };
     },
 
-    async recoveryTrends(auth: AuthContext, id: string | undefined, days: number, now = new Date()) {
-      own(auth, id);
+    async recoveryTrends(auth: AuthContext, days: number, now = new Date()) {
       const end = today(auth, now);
       const from = addDays(end, -(days - 1));
       const { days: scored } = await scoredRange(auth.athleteId, from, end);
@@ -374,31 +370,26 @@ export function createMetricsService(
       return scoreTrends(points);
     },
 
-    async readinessTrends(auth: AuthContext, id: string | undefined, days: number, now = new Date()) {
-      own(auth, id);
+    async readinessTrends(auth: AuthContext, days: number, now = new Date()) {
       return scoreTrends(await dailyReadiness(auth, days, now));
     },
 
-    async recommendations(auth: AuthContext, id: string | undefined, now = new Date()) {
-      own(auth, id);
+    async recommendations(auth: AuthContext, now = new Date()) {
       const recovery = await recoveryFor(auth, undefined, now);
       return recovery
         ? recovery.recommendations
         : ['Log this morning’s HRV, resting HR and sleep to get a recovery score and advice for today.'];
     },
 
-    async calculateReadiness(auth: AuthContext, id: string | undefined, date?: string, now = new Date()) {
-      own(auth, id);
+    async calculateReadiness(auth: AuthContext, date?: string, now = new Date()) {
       return readinessFor(auth, date, now);
     },
 
-    async calculateRecovery(auth: AuthContext, id: string, date?: string, now = new Date()) {
-      own(auth, id);
+    async calculateRecovery(auth: AuthContext, date?: string, now = new Date()) {
       return recoveryFor(auth, date, now);
     },
 
-    async analysis(auth: AuthContext, id: string | undefined, days: number, now = new Date()) {
-      own(auth, id);
+    async analysis(auth: AuthContext, days: number, now = new Date()) {
       return recoveryAnalysis(auth, days, now);
     },
 

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { requireOwnAthlete } from '../../plugins/own-athlete-routes.ts';
 import { errors, secured } from '../../plugins/route-schema.ts';
 import type { TrainingLoadService } from './service.ts';
 
@@ -49,7 +50,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.formFitness(requireAuth(request), request.params.id, request.query.days),
+        data: await service.formFitness(requireOwnAthlete(request), request.query.days),
       }),
     );
 
@@ -65,7 +66,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.loadTrends(requireAuth(request), request.params.id, request.query.weeks),
+        data: await service.loadTrends(requireOwnAthlete(request), request.query.weeks),
       }),
     );
 
@@ -81,7 +82,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.consistency(requireAuth(request), request.params.id, request.query.days),
+        data: await service.consistency(requireOwnAthlete(request), request.query.days),
       }),
     );
 
@@ -94,9 +95,10 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
     app.post(
       '/calculate-tss',
       { schema: tssSchema('Local TSS of one session (spec part 2 §9)') },
-      async (request) => ({
-        data: service.calculateTss(requireAuth(request), undefined, request.body),
-      }),
+      async (request) => {
+        requireAuth(request);
+        return { data: service.calculateTss(request.body) };
+      },
     );
     app.post(
       '/calculate-tss/:id',
@@ -106,9 +108,10 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
           params: ZAthleteIdParam,
         },
       },
-      async (request) => ({
-        data: service.calculateTss(requireAuth(request), request.params.id, request.body),
-      }),
+      async (request) => {
+        requireOwnAthlete(request);
+        return { data: service.calculateTss(request.body) };
+      },
     );
 
     app.post(
@@ -138,9 +141,10 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
           response: { 200: dataEnvelope(z.array(ZFitnessFormRecord)), ...errors },
         },
       },
-      async (request) => ({
-        data: service.calculateCtlAtlTsb(requireAuth(request), request.params.id, request.body),
-      }),
+      async (request) => {
+        requireOwnAthlete(request);
+        return { data: service.calculateCtlAtlTsb(request.body) };
+      },
     );
 
     app.get(
@@ -168,7 +172,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.weekLoad(requireAuth(request), request.params.id, request.query.week_start),
+        data: await service.weekLoad(requireOwnAthlete(request), request.query.week_start),
       }),
     );
 

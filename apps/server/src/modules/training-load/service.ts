@@ -28,7 +28,7 @@ import {
   weekStartOf,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { listWorkouts } from '../workouts/repository.ts';
 import * as repo from './repository.ts';
@@ -39,11 +39,6 @@ const TREND_WEEKS = 4;
 const MAX_SERIES_DAYS = 3650;
 
 export function createTrainingLoadService(db: Db) {
-  /** The per-athlete calls take the caller's own athlete id; any other id is not found. */
-  function assertOwn(auth: AuthContext, athleteId: string) {
-    if (athleteId !== auth.athleteId) throw notFound('Athlete');
-  }
-
   /**
    * The daily series from `from` to `to` (stored days with work, decayed across the days between), with
    * the stored rows of the range for the readers that also need their minutes, sessions and zones.
@@ -106,12 +101,10 @@ export function createTrainingLoadService(db: Db) {
   };
 
   return {
-    assertOwn,
     loadDays,
 
-    /** Local TSS of one session (spec part 2 §9); with an athlete id, only the caller's own. */
-    calculateTss(auth: AuthContext, athleteId: string | undefined, input: TssInputDto) {
-      if (athleteId !== undefined) assertOwn(auth, athleteId);
+    /** Local TSS of one session (docs/training-load.md). */
+    calculateTss(input: TssInputDto) {
       return calculateTss(input);
     },
 
@@ -120,8 +113,7 @@ export function createTrainingLoadService(db: Db) {
     },
 
     /** The fitness, fatigue and form series of a given daily TSS list, from its first date to its last. */
-    calculateCtlAtlTsb(auth: AuthContext, athleteId: string, body: CtlAtlTsbRequest) {
-      assertOwn(auth, athleteId);
+    calculateCtlAtlTsb(body: CtlAtlTsbRequest) {
       const dates = body.tss_data.map((d) => d.date).sort();
       if (daysBetween(dates[0]!, dates.at(-1)!) > MAX_SERIES_DAYS) {
         throw new AppError('VALIDATION_FAILED', `tss_data may span at most ${MAX_SERIES_DAYS} days`);
@@ -131,16 +123,14 @@ export function createTrainingLoadService(db: Db) {
       }).map(toRecord);
     },
 
-    async formFitness(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
-      assertOwn(auth, athleteId);
+    async formFitness(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
       const points = await series(auth.athleteId, addDays(today, -(days - 1)), today);
       return points.map(toRecord);
     },
 
     /** Week by week (Monday first): the week's TSS and the CTL, ATL and TSB at its end (today for this week). */
-    async loadTrends(auth: AuthContext, athleteId: string, weeks: number, now = new Date()) {
-      assertOwn(auth, athleteId);
+    async loadTrends(auth: AuthContext, weeks: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
       const first = addDays(weekStartOf(today), -7 * (weeks - 1));
       const points = await series(auth.athleteId, first, today);
@@ -164,8 +154,7 @@ export function createTrainingLoadService(db: Db) {
     },
 
     /** Each of the last `days` days as rest, complete, partial or missed, with the summary (spec part 2 §4). */
-    async consistency(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
-      assertOwn(auth, athleteId);
+    async consistency(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
       const workouts = await listWorkouts(db, auth.athleteId, {
         dateFrom: addDays(today, -(days - 1)),
@@ -184,13 +173,7 @@ export function createTrainingLoadService(db: Db) {
     },
 
     /** The load of the Monday week holding `weekStart` (default this week), as one week of weekly-load. */
-    async weekLoad(
-      auth: AuthContext,
-      athleteId: string,
-      weekStart: string | undefined,
-      now = new Date(),
-    ): Promise<WeeklyLoad> {
-      assertOwn(auth, athleteId);
+    async weekLoad(auth: AuthContext, weekStart: string | undefined, now = new Date()): Promise<WeeklyLoad> {
       const week = weekStartOf(weekStart ?? dateInTimeZone(now, auth.timezone));
       const [load] = await weeksEnding(auth.athleteId, week, 1);
       return load!;
