@@ -133,7 +133,6 @@ export async function buildApp(config: AppConfig) {
   const signer = tokenSigner(config.jwtSecret, config.appUrl);
   const sessions = createSessionCache({ redis: config.redis, ttlMs: config.sessionCacheTtlMs });
   app.addHook('onClose', () => sessions.close());
-  const authenticate = authenticator(db, signer, sessions);
   const limits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
   const authService = createAuthService({
     db,
@@ -144,6 +143,7 @@ export async function buildApp(config: AppConfig) {
     log: app.log,
     sessions,
   });
+  const authenticate = authenticator(authService, signer, sessions);
 
   await app.register(
     healthRoutes(() => config.database.ping(), config.version),
@@ -169,6 +169,8 @@ export async function buildApp(config: AppConfig) {
   const cachedReads = authenticatedReads(authenticate, readCache);
   // The dashboard's cached reads show the unread count: a notification change invalidates them too.
   const notificationService = createNotificationService(db, {
+    // Created below; the sweep reads workouts only when a request runs, after the app is built.
+    workouts: { rows: (athleteId, filter) => workoutService.rows(athleteId, filter) },
     log: app.log,
     onChange: (athleteId) => readCache.invalidate(athleteId),
   });
@@ -185,15 +187,18 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/workout-planning',
   });
   await app.register(trainingWorkoutRoutes(workoutService, cachedReads), { prefix: '/api/training' });
-  const trainingLoadService = createTrainingLoadService(db);
+  const trainingLoadService = createTrainingLoadService(db, workoutService);
   await app.register(trainingLoadRoutes(trainingLoadService, cachedReads), { prefix: '/api/training' });
-  const analyticsService = createAnalyticsService(db, trainingLoadService);
+  const planService = createPlanService(db, {
+    workouts: workoutService,
+    onChange: (id) => readCache.invalidate(id),
+  });
+  const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
   await app.register(
     analyticsRoutes(analyticsService, cachedReads, () => config.database.ping()),
     { prefix: '/api/analytics' },
   );
-  const planService = createPlanService(db, { onChange: (id) => readCache.invalidate(id) });
   await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
   const metricsService = createMetricsService(
     db,
@@ -212,6 +217,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {
     trainingLoad: trainingLoadService,
+    plans: planService,
     metrics: metricsService,
     notifications: notificationService,
     log: app.log,

@@ -38,9 +38,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { findActivePlan, findPlan, type PlanRow } from '../plans/repository.ts';
-import type { DailyLoadRow } from '../training-load/repository.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { PlanReader, PlanRow } from '../plans/service.ts';
+import type { DailyLoadRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
@@ -132,7 +131,7 @@ function planPhases(plan: PlanRow | undefined): PlanPhase[] {
   return plan.phases.filter((p): p is PlanPhase => typeof p === 'object' && p !== null) as PlanPhase[];
 }
 
-export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService) {
+export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService, plans: PlanReader) {
   const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
 
   /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
@@ -406,7 +405,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       const firstWeek = addDays(weekStartOf(today), -7 * (weeks - 1));
       const history = addDays(today, -PERIODIZATION_HISTORY_DAYS);
       const [plan, { points }] = await Promise.all([
-        findActivePlan(db, auth.athleteId),
+        plans.activeRow(auth.athleteId),
         trainingLoad.loadDays(auth.athleteId, firstWeek < history ? firstWeek : history, today),
       ]);
       const analysis = periodizationAnalysis({
@@ -426,9 +425,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       now = new Date(),
     ): Promise<RaceReadinessDto> {
       const today = todayOf(auth, now);
-      const plan = raceId
-        ? await findPlan(db, auth.athleteId, raceId)
-        : await findActivePlan(db, auth.athleteId);
+      const plan = raceId ? await plans.row(auth.athleteId, raceId) : await plans.activeRow(auth.athleteId);
       if (raceId && !plan) throw notFound('Plan');
       const [{ points }, runs, consistency] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),

@@ -31,9 +31,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { findActivePlan, type PlanRow } from '../plans/repository.ts';
-import type { DailyLoadRow } from '../training-load/repository.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { PlanReader, PlanRow } from '../plans/service.ts';
+import type { DailyLoadRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
 
 type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
@@ -154,12 +153,13 @@ export function createDashboardService(
   db: Db,
   deps: {
     trainingLoad: TrainingLoadService;
+    plans: PlanReader;
     metrics: DashboardMetrics | null;
     notifications: NotificationService;
     log?: FastifyBaseLogger;
   },
 ) {
-  const { trainingLoad, notifications } = deps;
+  const { trainingLoad, plans, notifications } = deps;
 
   /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
   async function fromMetrics<T>(
@@ -230,7 +230,7 @@ export function createDashboardService(
           repo.firstWorkoutOn(db, auth.athleteId, today),
           trainingLoad.weekSummary(auth, undefined, now),
           streakOf(auth, now),
-          findActivePlan(db, auth.athleteId),
+          plans.activeRow(auth.athleteId),
           loadWindow(auth, today),
           recoveryOf(auth),
           readinessOf(auth),
@@ -294,7 +294,7 @@ export function createDashboardService(
         recoveryOf(auth),
         readinessOf(auth),
         readinessTrendOf(auth),
-        findActivePlan(db, auth.athleteId),
+        plans.activeRow(auth.athleteId),
         streakOf(auth, now),
         trainingLoad.weekSummary(auth, undefined, now),
       ]);
@@ -343,7 +343,7 @@ export function createDashboardService(
     },
 
     async raceCountdown(auth: AuthContext, now = new Date()) {
-      return primaryRaceOf(await findActivePlan(db, auth.athleteId), dateInTimeZone(now, auth.timezone));
+      return primaryRaceOf(await plans.activeRow(auth.athleteId), dateInTimeZone(now, auth.timezone));
     },
   };
 }

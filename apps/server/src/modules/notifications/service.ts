@@ -9,7 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
+import { missedSession, type NotificationEvent, recoveryWarning, weekPlan } from './texts.ts';
 
 /** Spec part 2 §9: recovery below 40 is the low band. */
 export const RECOVERY_WARNING_BELOW = 40;
@@ -18,6 +20,8 @@ const RECOVERY_WARNING_MAX_AGE_DAYS = 2;
 /** How often one process sweeps one athlete: the events it finds change at most once a day. */
 const DEFAULT_SWEEP_INTERVAL_MS = 5 * 60_000;
 const MAX_TRACKED_ATHLETES = 10_000;
+/** More workouts than anyone plans in eight days: the sweep reads yesterday and this week. */
+const SWEEP_WORKOUTS_MAX = 10_000;
 
 function toNotification(row: repo.NotificationRow): NotificationDto {
   return {
@@ -34,15 +38,41 @@ function toNotification(row: repo.NotificationRow): NotificationDto {
 export function createNotificationService(
   db: Db,
   options: {
+    /** The time-based events are read from the athlete's workouts. */
+    workouts: WorkoutReader;
     sweepIntervalMs?: number;
     log?: FastifyBaseLogger;
     /** Hears of every change to an athlete's notifications (cached reads that show the unread count). */
     onChange?: (athleteId: string) => void;
-  } = {},
+  },
 ) {
   const interval = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
   /** Per athlete: when this process last swept, and for which day (a new day is always swept). */
   const swept = new Map<string, { at: number; today: string }>();
+
+  /**
+   * Yesterday's workouts still planned (missed sessions) and, once the week holds a planned workout, the
+   * week's plan; whether each is new, and allowed, is for the insert to tell.
+   */
+  async function timeBasedEvents(athleteId: string, today: string): Promise<NotificationEvent[]> {
+    const yesterday = addDays(today, -1);
+    const monday = weekStartOf(today);
+    const sunday = addDays(monday, 6);
+    const rows = await options.workouts.rows(athleteId, {
+      dateFrom: yesterday < monday ? yesterday : monday,
+      dateTo: sunday,
+      limit: SWEEP_WORKOUTS_MAX,
+    });
+    const events: NotificationEvent[] = rows
+      .filter((w) => w.workoutDate === yesterday && w.status === 'planned')
+      .map((w) => missedSession({ id: w.id, title: w.title, date: w.workoutDate }));
+    const week = rows.filter((w) => w.workoutDate >= monday && w.status !== 'skipped');
+    if (week.some((w) => w.status === 'planned')) {
+      const minutes = week.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
+      events.push(weekPlan({ monday, sunday, sessions: week.length, minutes }));
+    }
+    return events;
+  }
 
   /**
    * Creates the athlete's due time-based notifications. Throttled per process; a failure is logged and
@@ -56,13 +86,12 @@ export function createNotificationService(
     swept.delete(auth.athleteId);
     if (swept.size >= MAX_TRACKED_ATHLETES) swept.delete(swept.keys().next().value as string);
     swept.set(auth.athleteId, { at: now.getTime(), today });
-    const monday = weekStartOf(today);
     try {
-      const created = await repo.sweepTimeBased(db, auth.athleteId, {
-        yesterday: addDays(today, -1),
-        monday,
-        sunday: addDays(monday, 6),
-      });
+      const created = await repo.insertEvents(
+        db,
+        auth.athleteId,
+        await timeBasedEvents(auth.athleteId, today),
+      );
       if (created > 0) options.onChange?.(auth.athleteId);
     } catch (err) {
       swept.delete(auth.athleteId);
@@ -115,17 +144,11 @@ export function createNotificationService(
     ): Promise<void> {
       if (!(score < RECOVERY_WARNING_BELOW)) return;
       if (date < addDays(now.toISOString().slice(0, 10), -RECOVERY_WARNING_MAX_AGE_DAYS)) return;
-      const rounded = Math.round(score);
-      const advice = recommendation ? ` ${recommendation}` : '';
       try {
-        const created = await repo.insertRecoveryWarning(
-          db,
-          athleteId,
-          date,
-          `Recovery ${rounded}/100 on ${date}.${advice}`,
-          { date, score: rounded },
-        );
-        if (created) options.onChange?.(athleteId);
+        const created = await repo.insertEvents(db, athleteId, [
+          recoveryWarning(date, score, recommendation),
+        ]);
+        if (created > 0) options.onChange?.(athleteId);
       } catch (err) {
         options.log?.error({ err }, 'recovery warning not stored');
       }

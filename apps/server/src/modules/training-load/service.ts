@@ -30,7 +30,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { listWorkouts } from '../workouts/repository.ts';
+import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
 /** Earlier weeks that the load trend of a week compares with. */
@@ -38,7 +38,7 @@ const TREND_WEEKS = 4;
 /** The longest series a calculation call may ask for: ten years. */
 const MAX_SERIES_DAYS = 3650;
 
-export function createTrainingLoadService(db: Db) {
+export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) {
   /**
    * The daily series from `from` to `to` (stored days with work, decayed across the days between), with
    * the stored rows of the range for the readers that also need their minutes, sessions and zones.
@@ -156,7 +156,7 @@ export function createTrainingLoadService(db: Db) {
     /** Each of the last `days` days as rest, complete, partial or missed, with the summary (spec part 2 §4). */
     async consistency(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
-      const workouts = await listWorkouts(db, auth.athleteId, {
+      const workouts = await workoutReader.rows(auth.athleteId, {
         dateFrom: addDays(today, -(days - 1)),
         dateTo: today,
         limit: 100_000,
@@ -190,7 +190,7 @@ export function createTrainingLoadService(db: Db) {
 
     async weekSummary(auth: AuthContext, start: string | undefined, now = new Date()): Promise<WeekSummary> {
       const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
-      const workouts = await listWorkouts(db, auth.athleteId, {
+      const workouts = await workoutReader.rows(auth.athleteId, {
         dateFrom: weekStart,
         dateTo: addDays(weekStart, 6),
         limit: 1000,
@@ -219,3 +219,4 @@ export function createTrainingLoadService(db: Db) {
 const DEFAULT_PLANNED_SESSIONS = 5;
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
+export type { DailyLoadRow } from './repository.ts';

@@ -194,6 +194,11 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
   return {
     parse,
 
+    /** The stored rows of the athlete's workouts matching `filter`, for the modules computed from workouts. */
+    rows(athleteId: string, filter: repo.WorkoutFilter): Promise<repo.WorkoutRow[]> {
+      return repo.listWorkouts(db, athleteId, filter);
+    },
+
     async list(auth: AuthContext, filter: repo.WorkoutFilter): Promise<Workout[]> {
       return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toWorkout);
     },
@@ -315,3 +320,6 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;
+export type { WorkoutFilter, WorkoutRow } from './repository.ts';
+/** What the modules computed from workouts (plans, training load) read of them. */
+export type WorkoutReader = Pick<WorkoutService, 'rows'>;
