@@ -1,7 +1,8 @@
 // Analytics reads (spec part 2 §3 "Analytics", §7 Analytics API) and the Training API's zones-distribution and
 // analytics/{id}. Load, form and minutes come from the daily load table through the training-load service
 // (one series code, seeded and decayed there); only what the workouts alone know is read from them. Weeks start
-// on Monday and "today" is the athlete's own calendar day. Every rule is in docs/training-load.md §13.
+// on Monday and "today" is the athlete's own calendar day. Every rule is in docs/training-load.md §13;
+// the pure week and zone helpers are core's (packages/core/src/training/weeks.ts).
 import type {
   AnalyticsPeriod,
   AnalyticsWeeklyLoad,
@@ -15,10 +16,11 @@ import {
   acuteChronicRatio,
   acwrStatus,
   addDays,
-  type DailyLoadPoint,
   dateInTimeZone,
   daysBetween,
   evaluateAchievements,
+  groupByWeek,
+  mondaysBetween,
   type PlanPhase,
   periodizationAnalysis,
   polarizationAnalysis,
@@ -31,9 +33,13 @@ import {
   trainingQuality,
   trainingReadinessFromForm,
   trendOf,
+  weekClosingPoint,
   weekStartOf,
   ZONES,
+  zoneFields,
   zonePercentages,
+  zoneSummary,
+  zoneTotalsList,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -71,58 +77,6 @@ const MINUTES: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'str
   strength: 'strengthMinutes',
 };
 
-type ZoneRow = { z1: number; z2: number; z3: number; z4: number; z5: number };
-const zoneValues = (row: ZoneRow) => [row.z1, row.z2, row.z3, row.z4, row.z5];
-
-/** Minutes per zone as the contract's zone summary: percentages to 0.1 summing to 100, and the total. */
-function zoneSummary(minutes: readonly number[]) {
-  const { zones, zone_1_2, zone_4_5 } = zonePercentages(minutes);
-  return {
-    zone_1_percentage: zones[0],
-    zone_2_percentage: zones[1],
-    zone_3_percentage: zones[2],
-    zone_4_percentage: zones[3],
-    zone_5_percentage: zones[4],
-    zone_1_2_percentage: zone_1_2,
-    zone_4_5_percentage: zone_4_5,
-    total_time_minutes: roundTo(
-      minutes.reduce((a, b) => a + b, 0),
-      1,
-    ),
-  };
-}
-
-const zoneKeys = (minutes: readonly number[]) => ({
-  zone_1: minutes[0]!,
-  zone_2: minutes[1]!,
-  zone_3: minutes[2]!,
-  zone_4: minutes[3]!,
-  zone_5: minutes[4]!,
-});
-
-/** The Monday weeks from `first` to `last` (both Mondays). */
-function mondays(first: string, last: string): string[] {
-  const out: string[] = [];
-  for (let week = first; week <= last; week = addDays(week, 7)) out.push(week);
-  return out;
-}
-
-/** Stored days grouped by their Monday. */
-function rowsByWeek(rows: readonly DailyLoadRow[]): Map<string, DailyLoadRow[]> {
-  const out = new Map<string, DailyLoadRow[]>();
-  for (const row of rows) {
-    const week = weekStartOf(row.date);
-    out.set(week, [...(out.get(week) ?? []), row]);
-  }
-  return out;
-}
-
-/** The series point closing a week: its Sunday, or today for this week. */
-function weekEnd(points: readonly DailyLoadPoint[], week: string, today: string): DailyLoadPoint | undefined {
-  const end = addDays(week, 6) < today ? addDays(week, 6) : today;
-  return points.find((p) => p.date === end);
-}
-
 const sumMinutes = (rows: readonly DailyLoadRow[] | undefined, sport: Sport) =>
   (rows ?? []).reduce((sum, row) => sum + row[MINUTES[sport]], 0);
 
@@ -141,12 +95,12 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       repo.dayTotals(db, auth.athleteId, from, today),
       repo.sportZoneMinutes(db, auth.athleteId, from, today),
     ]);
-    const minutes = zoneValues(totals).map((seconds) => seconds / 60);
+    const minutes = zoneTotalsList(totals).map((seconds) => seconds / 60);
     return { from: from ?? totals.firstDay ?? today, totals, minutes, sports };
   }
 
   function polarizationOf(period: AnalyticsPeriod, minutes: readonly number[]): Polarization {
-    const analysis = polarizationAnalysis(zoneKeys(minutes));
+    const analysis = polarizationAnalysis(zoneFields(minutes));
     return {
       period,
       current_distribution: analysis.current_distribution,
@@ -170,7 +124,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     const { from, minutes, sports } = await periodZones(auth, period, today);
     const bySport = (sport: Sport) => {
       const row = sports.find((s) => s.sport === sport);
-      return zoneSummary(row ? zoneValues(row) : [0, 0, 0, 0, 0]);
+      return zoneSummary(row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]);
     };
     return {
       period,
@@ -205,15 +159,15 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         trainingLoad.loadDays(auth.athleteId, first, end),
         repo.weeklySportTotals(db, auth.athleteId, first, end),
       ]);
-      const days = rowsByWeek(rows);
-      return mondays(first, lastWeek).map((week, i) => {
+      const days = groupByWeek(rows);
+      return mondaysBetween(first, lastWeek).map((week, i) => {
         const inWeek = days.get(week);
         const sports = sportRows.filter((r) => r.week === week);
         const hours = (sport: Sport) => sumMinutes(inWeek, sport) / 60;
         const tss = (sport: Sport) => sports.find((r) => r.sport === sport)?.completedTss ?? 0;
         const totalHours = SPORTS.reduce((sum, sport) => sum + hours(sport), 0);
         const plannedHours = sports.reduce((sum, r) => sum + r.scheduledMinutes, 0) / 60;
-        const close = weekEnd(points, week, today);
+        const close = weekClosingPoint(points, week, today);
         return {
           week: i + 1,
           week_start_date: week,
@@ -250,7 +204,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         repo.sportZoneMinutes(db, auth.athleteId, from, today),
         repo.zoneSecondsByWeek(db, auth.athleteId, firstWeek, today),
       ]);
-      const minutes = zoneValues(totals).map((s) => s / 60);
+      const minutes = zoneTotalsList(totals).map((s) => s / 60);
       const { zones: percentages } = zonePercentages(minutes);
       return {
         start_date: from,
@@ -268,14 +222,14 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
           return {
             sport,
             total_minutes: roundTo(row?.minutes ?? 0, 1),
-            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((minutes) => roundTo(minutes, 1)),
+            zone_minutes: (row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]).map((minutes) => roundTo(minutes, 1)),
           };
         }),
-        weekly: mondays(firstWeek, weekStartOf(today)).map((week) => {
+        weekly: mondaysBetween(firstWeek, weekStartOf(today)).map((week) => {
           const row = weekly.find((w) => w.week === week);
           return {
             week_start: week,
-            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((s) => roundTo(s / 60, 1)),
+            zone_minutes: (row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]).map((s) => roundTo(s / 60, 1)),
           };
         }),
       };
@@ -308,9 +262,9 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (weeks - 1));
       const { points, rows } = await trainingLoad.loadDays(auth.athleteId, first, today);
-      const days = rowsByWeek(rows);
-      const list = mondays(first, lastWeek).map((week) => {
-        const close = weekEnd(points, week, today);
+      const days = groupByWeek(rows);
+      const list = mondaysBetween(first, lastWeek).map((week) => {
+        const close = weekClosingPoint(points, week, today);
         const acwr = acuteChronicRatio(close?.atl ?? 0, close?.ctl ?? 0);
         const hours = (sport: Sport) => roundTo(sumMinutes(days.get(week), sport) / 60, 2);
         return {
@@ -368,7 +322,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       const first = addDays(lastWeek, -7 * (PERFORMANCE_WEEKS - 1));
       const rows = await repo.weeklyPerformance(db, auth.athleteId, first, addDays(lastWeek, 6), sport);
       const paced = sport === 'run' || sport === 'swim';
-      const weeks = mondays(first, lastWeek).map((week) => {
+      const weeks = mondaysBetween(first, lastWeek).map((week) => {
         const row = rows.find((r) => r.week === week);
         const hours = (row?.minutes ?? 0) / 60;
         const tss = row?.tss ?? 0;
