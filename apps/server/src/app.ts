@@ -40,6 +40,7 @@ import { createWorkoutService } from './modules/workouts/service.ts';
 import { authenticator } from './plugins/authenticate.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { idempotentCreates } from './plugins/idempotency.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { contractSerializerCompiler } from './plugins/serializer.ts';
@@ -144,6 +145,9 @@ export async function buildApp(config: AppConfig) {
     sessions,
   });
   const authenticate = authenticator(authService, signer, sessions);
+  // Before any route: every creating POST (config.idempotent) gets the Idempotency-Key hooks.
+  const idempotency = idempotentCreates(db);
+  app.addHook('onRoute', idempotency.onRoute);
 
   await app.register(
     healthRoutes(() => config.database.ping(), config.version),
@@ -183,9 +187,12 @@ export async function buildApp(config: AppConfig) {
   await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
   });
-  await app.register(workoutFileRoutes(createWorkoutFileService(workoutService), authenticate), {
-    prefix: '/api/workout-planning',
-  });
+  await app.register(
+    workoutFileRoutes(createWorkoutFileService(workoutService), authenticate, idempotency.claimUpload),
+    {
+      prefix: '/api/workout-planning',
+    },
+  );
   await app.register(trainingWorkoutRoutes(workoutService, cachedReads), { prefix: '/api/training' });
   const trainingLoadService = createTrainingLoadService(db, workoutService);
   await app.register(trainingLoadRoutes(trainingLoadService, cachedReads), { prefix: '/api/training' });
@@ -211,7 +218,9 @@ export async function buildApp(config: AppConfig) {
     },
     app.log,
   );
-  await app.register(metricsRoutes(metricsService, cachedReads), { prefix: '/api/metrics' });
+  await app.register(metricsRoutes(metricsService, cachedReads, idempotency.claimUpload), {
+    prefix: '/api/metrics',
+  });
   await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
   await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });

@@ -32,6 +32,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
 import { errors, secured } from '../../plugins/route-schema.ts';
 import type { MetricsService } from './service.ts';
@@ -90,7 +91,7 @@ async function readCsv(request: FastifyRequest): Promise<string> {
 }
 
 /** Routes under /api/metrics. */
-export function metricsRoutes(service: MetricsService, authenticate: Authenticate) {
+export function metricsRoutes(service: MetricsService, authenticate: Authenticate, claimUpload: ClaimUpload) {
   return async function register(fastify: FastifyInstance) {
     fastify.addHook('onRequest', authenticate);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -112,6 +113,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
     app.post(
       '/',
       {
+        config: { idempotent: true },
         schema: {
           ...route,
           summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
@@ -217,6 +219,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         '/import',
         {
           bodyLimit: WELLNESS_CSV_MAX_BYTES,
+          config: { idempotent: true },
           schema: {
             ...route,
             summary:
@@ -231,9 +234,10 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
             },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const auth = requireAuth(request);
           const text = await readCsv(request);
+          if (request.isMultipart() && (await claimUpload(request, reply, [text]))) return reply;
           return { data: await service.importCsv(auth, text, request.query.dry_run) };
         },
       );

@@ -37,6 +37,7 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
     app.post(
       '/plans',
       {
+        config: { idempotent: true },
         schema: {
           ...route,
           summary:

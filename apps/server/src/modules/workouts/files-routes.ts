@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutFileService } from './files.ts';
 
@@ -20,7 +21,11 @@ const errors = errorsWith(413, 415);
 const route = secured('workout-planning');
 const MAX_FIELD_BYTES = 1000;
 
-export function workoutFileRoutes(service: WorkoutFileService, authenticate: Authenticate) {
+export function workoutFileRoutes(
+  service: WorkoutFileService,
+  authenticate: Authenticate,
+  claimUpload: ClaimUpload,
+) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
@@ -57,6 +62,7 @@ export function workoutFileRoutes(service: WorkoutFileService, authenticate: Aut
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/workouts/import',
         {
+          config: { idempotent: true },
           schema: {
             ...route,
             summary:
@@ -76,6 +82,8 @@ export function workoutFileRoutes(service: WorkoutFileService, authenticate: Aut
             maxSizeLabel: '1 MB',
             maxFiles: 1,
           });
+          const parts = [JSON.stringify(fields), ...files.flatMap((f) => [f.fileName, f.bytes])];
+          if (await claimUpload(request, reply, parts)) return reply;
           return reply.code(201).send({ data: await service.importFile(auth, files[0], fields) });
         },
       );

@@ -75,6 +75,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
     app.post(
       '/workouts',
       {
+        config: { idempotent: true },
         schema: {
           ...route,
           summary: 'Create a workout; its text is parsed into structure',
@@ -173,6 +174,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
     app.post(
       '/workouts',
       {
+        config: { idempotent: true },
         schema: {
           ...route,
           summary: 'Create a workout (Training API fields; the date defaults to today)',
