@@ -6,6 +6,7 @@
 import type { NotificationDto } from '@stamina/contract';
 import { addDays, dateInTimeZone, weekStartOf } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -48,7 +49,7 @@ export function createNotificationService(
 ) {
   const interval = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
   /** Per athlete: when this process last swept, and for which day (a new day is always swept). */
-  const swept = new Map<string, { at: number; today: string }>();
+  const swept = new LRUCache<string, { at: number; today: string }>({ max: MAX_TRACKED_ATHLETES });
 
   /**
    * Yesterday's workouts still planned (missed sessions) and, once the week holds a planned workout, the
@@ -83,8 +84,6 @@ export function createNotificationService(
     const last = swept.get(auth.athleteId);
     if (last && last.today === today && now.getTime() - last.at < interval) return;
     // Marked before the query, so requests arriving meanwhile do not sweep the same athlete again.
-    swept.delete(auth.athleteId);
-    if (swept.size >= MAX_TRACKED_ATHLETES) swept.delete(swept.keys().next().value as string);
     swept.set(auth.athleteId, { at: now.getTime(), today });
     try {
       const created = await repo.insertEvents(
