@@ -1,4 +1,4 @@
-// The Analytics API under /api/analytics (spec part 2 §7), and the Training API's zones-distribution and
+// The Analytics API under /api/analytics (docs/training-load.md §13), and the Training API's zones-distribution and
 // analytics/{id} reads under /api/training, which share its computations.
 import {
   dataEnvelope,
@@ -35,7 +35,7 @@ import {
 import { errors, secured } from '../../plugins/route-schema.ts';
 import type { AnalyticsService } from './service.ts';
 
-/** Default spans of spec part 2 §9 (and ours where it gives none: load balance as weekly load, 12 weeks). */
+/** Default spans (docs/training-load.md §13; ours where the spec gives none: load balance as weekly load, 12 weeks). */
 const WEEKLY_LOAD_WEEKS = 12;
 const FITNESS_TRENDS_DAYS = 90;
 const FITNESS_FORM_DAYS = 42;

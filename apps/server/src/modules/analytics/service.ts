@@ -1,4 +1,4 @@
-// Analytics reads (spec part 2 §3 "Analytics", §7 Analytics API) and the Training API's zones-distribution and
+// Analytics reads (docs/training-load.md §13) and the Training API's zones-distribution and
 // analytics/{id}. Load, form and minutes come from the daily load table through the training-load service
 // (one series code, seeded and decayed there); only what the workouts alone know is read from them. Weeks start
 // on Monday and "today" is the athlete's own calendar day. Every rule is in docs/training-load.md §13;
@@ -55,7 +55,7 @@ export const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, numbe
   '3months': 91,
   year: 364,
 };
-/** The polarization targets shown with a zone distribution (spec part 2 §9). */
+/** The polarization targets shown with a zone distribution (docs/training-load.md §5). */
 const ZONE_TARGETS = { zone_1_2: 80, zone_3: 5, zone_4_5: 15 };
 /** Span of the detailed zones: the last 28 days, and the 4 Monday weeks ending with this one. */
 const DETAILED_DAYS = 28;

@@ -1,4 +1,4 @@
-// The athlete profile under /api/athletes (spec part 1 §7 "Athlete profile"): the caller's own only.
+// The athlete profile under /api/athletes (docs/dashboard.md, "Athlete profile"): the caller's own only.
 import { dataEnvelope, ZAthleteProfile, ZAthleteProfileUpdateRequest } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

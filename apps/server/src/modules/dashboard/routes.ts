@@ -18,7 +18,7 @@ import type { Authenticate } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { DashboardService } from './service.ts';
 
-/** Spec part 2 §9: the recovery analysis spans 7 days by default. */
+/** The recovery analysis spans 7 days by default (docs/dashboard.md, "Dashboard API"). */
 const RECOVERY_DAYS = 7;
 
 export function dashboardRoutes(

@@ -50,7 +50,7 @@ export interface DashboardMetrics {
 const READINESS_TREND_DAYS = 7;
 const LOAD_TREND_WEEKS = 4;
 const WINDOW_DAYS = 2 * LOAD_TREND_WEEKS * 7;
-/** Spec part 2 §9: recovery insights show at most 3 items. */
+/** Recovery insights show at most 3 items (docs/dashboard.md, "Dashboard API"). */
 const MAX_INSIGHTS = 3;
 
 const EMPTY_ANALYSIS: RecoveryAnalysis = {

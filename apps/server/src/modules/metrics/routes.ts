@@ -1,4 +1,4 @@
-// The Metrics API (spec part 2 §7): the wellness store, scores, trends and the CSV import under /api/metrics,
+// The Metrics API (docs/wellness.md): the wellness store, scores, trends and the CSV import under /api/metrics,
 // and the recovery, analysis, current, history and summary reads under /api/v1/metrics. Each `[/{id}]` path
 // answers for the caller and for the caller's own athlete id; any other id is a 404.
 import fastifyMultipart from '@fastify/multipart';
@@ -38,7 +38,7 @@ import { errors, secured } from '../../plugins/route-schema.ts';
 import type { MetricsService } from './service.ts';
 
 const route = secured('metrics');
-/** Default spans (spec part 2 §9): recovery analysis 7 days, metric histories 30, VO2 max 90. */
+/** Default spans (docs/wellness.md §6): recovery analysis 7 days, metric histories 30, VO2 max 90. */
 const ANALYSIS_DAYS = 7;
 const TREND_DAYS = 30;
 const HISTORY_DAYS = 30;

@@ -1,4 +1,4 @@
-// In-app notifications (spec part 1 §3 Preferences): missed sessions, recovery warnings and the week's plan.
+// In-app notifications (docs/dashboard.md, "Notifications"): missed sessions, recovery warnings and the week's plan.
 // Events create them, each at most once (its dedupe key), and only while the athlete's switch is on. The
 // time-based events (a day passing, a week starting) have no request of their own, so they are checked by a
 // cheap sweep of the athlete when they list notifications or load the dashboard summary: see
@@ -14,7 +14,7 @@ import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 import { missedSession, type NotificationEvent, recoveryWarning, weekPlan } from './texts.ts';
 
-/** Spec part 2 §9: recovery below 40 is the low band. */
+/** Recovery below 40 is the low band (docs/wellness.md §2). */
 export const RECOVERY_WARNING_BELOW = 40;
 /** Scores of older days (a back-filled history, a CSV import) are history, not news: no warning. */
 const RECOVERY_WARNING_MAX_AGE_DAYS = 2;

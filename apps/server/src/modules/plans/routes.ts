@@ -1,4 +1,4 @@
-// Training plan calls of the Training API, under /api/training (spec part 2 §7).
+// Training plan calls of the Training API, under /api/training (docs/training-load.md §12).
 import {
   dataEnvelope,
   ZPlanIdParam,

@@ -1,4 +1,4 @@
-// Training plans (spec part 2 §3 "Training plan", §7 Training API): an athlete's plans, at most one of them
+// Training plans (docs/training-load.md §12): an athlete's plans, at most one of them
 // active, their phases (generated from the dates unless given), and the progress the Journey page shows.
 import type {
   PlanPhaseDto,

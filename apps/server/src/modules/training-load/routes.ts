@@ -1,4 +1,4 @@
-// Training load calls of the Training API, under /api/training (spec part 2 §7).
+// Training load calls of the Training API, under /api/training (docs/training-load.md; the calls are listed in docs/ARCHITECTURE.md, "Training load").
 import {
   dataEnvelope,
   ZAthleteIdParam,
@@ -27,7 +27,7 @@ import { errors, secured } from '../../plugins/route-schema.ts';
 import type { TrainingLoadService } from './service.ts';
 
 const route = secured('training');
-/** Default spans of spec part 2 §9. */
+/** Default spans (docs/ARCHITECTURE.md, "Training load"). */
 const FORM_FITNESS_DAYS = 42;
 const WEEKLY_LOAD_WEEKS = 12;
 const LOAD_TRENDS_WEEKS = 12;

@@ -1,4 +1,4 @@
-// Training load reads (spec part 2 §7 Training API, §9): fitness and form, load trends, consistency, weekly
+// Training load reads (docs/training-load.md §3 and §6): fitness and form, load trends, consistency, weekly
 // load, streak and the weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
 // training-week convention, and "today" is the athlete's own calendar day.
 import type {
@@ -215,7 +215,7 @@ export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) 
   };
 }
 
-/** Spec part 2 §9: a week with nothing scheduled counts 5 planned sessions. */
+/** A week with nothing scheduled counts 5 planned sessions (docs/dashboard.md, weekly_summary). */
 const DEFAULT_PLANNED_SESSIONS = 5;
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;

@@ -1,4 +1,4 @@
-// /api/workout-planning (spec part 2 §7 Workout planning) and the Training API's workout calls under /api/training.
+// /api/workout-planning (docs/ARCHITECTURE.md, "Workouts and the calendar") and the Training API's workout calls under /api/training.
 import {
   dataEnvelope,
   ZCalendarEvent,
