@@ -40,6 +40,7 @@ import { createWorkoutService } from './modules/workouts/service.ts';
 import { authenticator } from './plugins/authenticate.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { idempotentCreates } from './plugins/idempotency.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { contractSerializerCompiler } from './plugins/serializer.ts';
@@ -133,7 +134,6 @@ export async function buildApp(config: AppConfig) {
   const signer = tokenSigner(config.jwtSecret, config.appUrl);
   const sessions = createSessionCache({ redis: config.redis, ttlMs: config.sessionCacheTtlMs });
   app.addHook('onClose', () => sessions.close());
-  const authenticate = authenticator(db, signer, sessions);
   const limits = { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
   const authService = createAuthService({
     db,
@@ -144,6 +144,10 @@ export async function buildApp(config: AppConfig) {
     log: app.log,
     sessions,
   });
+  const authenticate = authenticator(authService, signer, sessions);
+  // Before any route: every creating POST (config.idempotent) gets the Idempotency-Key hooks.
+  const idempotency = idempotentCreates(db);
+  app.addHook('onRoute', idempotency.onRoute);
 
   await app.register(
     healthRoutes(() => config.database.ping(), config.version),
@@ -169,6 +173,8 @@ export async function buildApp(config: AppConfig) {
   const cachedReads = authenticatedReads(authenticate, readCache);
   // The dashboard's cached reads show the unread count: a notification change invalidates them too.
   const notificationService = createNotificationService(db, {
+    // Created below; the sweep reads workouts only when a request runs, after the app is built.
+    workouts: { rows: (athleteId, filter) => workoutService.rows(athleteId, filter) },
     log: app.log,
     onChange: (athleteId) => readCache.invalidate(athleteId),
   });
@@ -181,19 +187,25 @@ export async function buildApp(config: AppConfig) {
   await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
   });
-  await app.register(workoutFileRoutes(createWorkoutFileService(workoutService), authenticate), {
-    prefix: '/api/workout-planning',
-  });
+  await app.register(
+    workoutFileRoutes(createWorkoutFileService(workoutService), authenticate, idempotency.claimUpload),
+    {
+      prefix: '/api/workout-planning',
+    },
+  );
   await app.register(trainingWorkoutRoutes(workoutService, cachedReads), { prefix: '/api/training' });
-  const trainingLoadService = createTrainingLoadService(db);
+  const trainingLoadService = createTrainingLoadService(db, workoutService);
   await app.register(trainingLoadRoutes(trainingLoadService, cachedReads), { prefix: '/api/training' });
-  const analyticsService = createAnalyticsService(db, trainingLoadService);
+  const planService = createPlanService(db, {
+    workouts: workoutService,
+    onChange: (id) => readCache.invalidate(id),
+  });
+  const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
   await app.register(
     analyticsRoutes(analyticsService, cachedReads, () => config.database.ping()),
     { prefix: '/api/analytics' },
   );
-  const planService = createPlanService(db, { onChange: (id) => readCache.invalidate(id) });
   await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
   const metricsService = createMetricsService(
     db,
@@ -206,12 +218,15 @@ export async function buildApp(config: AppConfig) {
     },
     app.log,
   );
-  await app.register(metricsRoutes(metricsService, cachedReads), { prefix: '/api/metrics' });
+  await app.register(metricsRoutes(metricsService, cachedReads, idempotency.claimUpload), {
+    prefix: '/api/metrics',
+  });
   await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
   await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {
     trainingLoad: trainingLoadService,
+    plans: planService,
     metrics: metricsService,
     notifications: notificationService,
     log: app.log,

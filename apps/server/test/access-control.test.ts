@@ -105,12 +105,14 @@ async function athlete(label: string): Promise<Athlete> {
 
 /**
  * A row in every athlete-owned table through the API: a completed workout (and so a daily_load row), a planned
- * one yesterday, a plan, a wellness day, and the missed-session notification that the notification list's
- * sweep raises for yesterday's planned workout. Seeding again gives the athlete fresh rows (after a delete).
+ * one yesterday, a plan, a wellness day, the missed-session notification that the notification list's
+ * sweep raises for yesterday's planned workout, and the idempotency keys of those creates. Seeding again gives the athlete fresh rows (after a delete).
  */
 async function seed(who: Athlete): Promise<void> {
   const post = async (url: string, payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: bearer(who.token), payload });
+    // Each create with its own Idempotency-Key, so that the athlete has rows in idempotency_keys too.
+    const headers = { ...bearer(who.token), 'idempotency-key': randomUUID() };
+    const res = await t.app.inject({ method: 'POST', url, headers, payload });
     if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
     return (res.json() as { data: { id: string } }).data.id;
   };

@@ -3,8 +3,9 @@
 // filter and marking read, with another athlete's notification a 404.
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepTimeBased } from '../src/modules/notifications/repository.ts';
 import { createNotificationService } from '../src/modules/notifications/service.ts';
+import { createWorkoutService } from '../src/modules/workouts/service.ts';
+import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -68,8 +69,8 @@ describe('time-based notifications (the sweep)', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Missed session: Tempo run', link: '/calendar', read_at: null });
     // Any number of later sweeps, in this or another process, adds nothing: the dedupe key holds.
-    const days = { yesterday, monday: addDays(today, -30), sunday: addDays(today, -24) };
-    expect(await sweepTimeBased(t.db, athleteId, days)).toBe(0);
+    const otherProcess = createNotificationService(t.db, { workouts: createWorkoutService(t.db) });
+    await otherProcess.sweep({ athleteId, timezone: 'UTC' } as AuthContext);
     await addWorkout(token, { title: 'Another', workout_date: addDays(today, 3) });
     const again = await list(token);
     expect(again.notifications.filter((n) => n.kind === 'missed_session')).toHaveLength(1);
@@ -101,7 +102,7 @@ describe('time-based notifications (the sweep)', () => {
 describe('recovery warnings', () => {
   it('warns once per day below 40, with the score and the top recommendation, when switched on', async () => {
     const { token, athleteId } = await account();
-    const service = createNotificationService(t.db);
+    const service = createNotificationService(t.db, { workouts: createWorkoutService(t.db) });
     await service.recoveryScored(athleteId, today, 35.4, 'Take a rest day or an easy recovery session.');
     await service.recoveryScored(athleteId, today, 30, 'Again');
     await service.recoveryScored(athleteId, yesterday, 40, 'Not low');
@@ -125,7 +126,7 @@ describe('reading and marking', () => {
   let owner: { token: string; athleteId: string };
   beforeAll(async () => {
     owner = await account();
-    const service = createNotificationService(t.db);
+    const service = createNotificationService(t.db, { workouts: createWorkoutService(t.db) });
     await service.recoveryScored(owner.athleteId, today, 20, 'Rest');
     await service.recoveryScored(owner.athleteId, yesterday, 25, 'Rest');
     await addWorkout(owner.token, { title: 'Missed', workout_date: yesterday });

@@ -1,6 +1,7 @@
 // Pure domain logic and spec constants shared by the server and the web app. No I/O here.
 export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
+export { roundTo } from './numbers.ts';
 export * from './spec/app.ts';
 export * from './spec/user.ts';
 export * from './spec/widgets.ts';

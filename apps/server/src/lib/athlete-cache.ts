@@ -8,8 +8,10 @@
 // of it too. Each athlete has a generation number that `invalidate` bumps: a read that raced a write (loaded
 // before, stored after) is stored under the old generation and never served. The TTL bounds staleness should
 // a message be lost, or when several processes share a database without Redis. Keys carry the athlete's
-// "today", so a read never outlives the day it was computed for.
+// "today", so a read never outlives the day it was computed for. Entries live in an LRU cache (lru-cache) bounded
+// by count and TTL; the generations and the invalidation bus are ours.
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { createInvalidationBus } from './invalidation-bus.ts';
 
 const CHANNEL = 'stamina:athlete-data:changed';
@@ -29,7 +31,6 @@ export interface AthleteCache<T> {
 interface Entry<T> {
   athleteId: string;
   generation: number;
-  expiresAt: number;
   value: T;
 }
 
@@ -38,7 +39,8 @@ export function createAthleteCache<T>(
 ): AthleteCache<T> {
   const ttlMs = options.ttlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 2000;
-  const entries = new Map<string, Entry<T>>();
+  // With a TTL of 0 nothing is stored (see `store`); lru-cache would read 0 as "no TTL".
+  const entries = new LRUCache<string, Entry<T>>({ max: maxEntries, ttl: Math.max(1, Math.ceil(ttlMs)) });
   const generations = new Map<string, number>();
   const generationOf = (athleteId: string) => generations.get(athleteId) ?? 0;
   const entryKey = (athleteId: string, key: string) => `${athleteId}|${key}`;
@@ -48,7 +50,8 @@ export function createAthleteCache<T>(
     ({ athleteId }) => {
       if (typeof athleteId !== 'string') return;
       generations.set(athleteId, generationOf(athleteId) + 1);
-      for (const [key, entry] of entries) if (entry.athleteId === athleteId) entries.delete(key);
+      const stale = [...entries.entries()].filter(([, entry]) => entry.athleteId === athleteId);
+      for (const [key] of stale) entries.delete(key);
     },
     options.redis,
   );
@@ -57,18 +60,14 @@ export function createAthleteCache<T>(
     lookup(athleteId, key) {
       const generation = generationOf(athleteId);
       const entry = entries.get(entryKey(athleteId, key));
-      if (entry && entry.generation === generation && entry.expiresAt > Date.now()) {
+      if (entry && entry.generation === generation) {
         return { hit: true, value: entry.value };
       }
       return { hit: false, generation };
     },
     store(athleteId, key, generation, value) {
       if (ttlMs <= 0 || generationOf(athleteId) !== generation) return;
-      const k = entryKey(athleteId, key);
-      entries.delete(k);
-      // Maps iterate in insertion order, so the first key is the oldest entry.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(k, { athleteId, generation, expiresAt: Date.now() + ttlMs, value });
+      entries.set(entryKey(athleteId, key), { athleteId, generation, value });
     },
     async read(athleteId, key, load) {
       const found = cache.lookup(athleteId, key);

@@ -1,6 +1,8 @@
 // Access tokens (short-lived JWTs signed with HS256) and opaque random tokens stored only as hashes.
+
 import { createHash, createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -26,7 +28,10 @@ export function tokenSigner(secret: string, issuer: string): TokenSigner {
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   // A client sends the same access token for up to an hour, and a signature check costs about 0.1 ms (WebCrypto).
   // Tokens that passed the full check are remembered until their own exp; revocation is the session check's job.
-  const verified = new Map<string, { claims: AccessClaims; exp: number; nbf: number }>();
+  // An LRU cache (lru-cache) bounded by count; each entry also ends at its token's own exp.
+  const verified = new LRUCache<string, { claims: AccessClaims; exp: number; nbf: number }>({
+    max: VERIFIED_CACHE_SIZE,
+  });
   function verifiedClaims(token: string): AccessClaims | undefined {
     const cached = verified.get(token);
     if (!cached) return undefined;
@@ -69,7 +74,6 @@ export function tokenSigner(secret: string, issuer: string): TokenSigner {
           role: 'authenticated',
           sid: payload.sid,
         };
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, { claims, exp: payload.exp ?? 0, nbf: payload.nbf ?? 0 });
         return claims;
       } catch (err) {

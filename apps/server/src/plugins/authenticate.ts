@@ -1,12 +1,9 @@
 // Bearer-token authentication: a valid, unexpired JWT whose session has not been revoked.
 import type { User } from '@stamina/contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import { findActiveSessionUser } from '../modules/auth/repository.ts';
-import { toUser } from '../modules/auth/serialize.ts';
-import type { SessionCache } from '../modules/auth/session-cache.ts';
+import type { SessionCache, SessionIdentity } from '../modules/auth/session-cache.ts';
 
 export interface AuthContext {
   userId: string;
@@ -45,19 +42,22 @@ export type Authenticate = onRequestHookHandler;
  * synchronously, without a promise, since this runs on every authenticated request. The rest verify the
  * signature and load the session.
  */
-export function authenticator(db: Db, signer: TokenSigner, cache: SessionCache): Authenticate {
+/** Where an open session's identity comes from: the auth service, which owns sessions. */
+export interface SessionSource {
+  openSessionIdentity(sessionId: string, userId: string): Promise<SessionIdentity | undefined>;
+}
+
+export function authenticator(
+  sessions: SessionSource,
+  signer: TokenSigner,
+  cache: SessionCache,
+): Authenticate {
   async function slowPath(request: FastifyRequest, token: string): Promise<void> {
     const claims = await signer.verify(token);
     let identity = cache.get(claims.sid);
     if (!identity || identity.userId !== claims.sub) {
-      const found = await findActiveSessionUser(db, claims.sid, claims.sub);
-      if (!found) throw new AppError('TOKEN_INVALID', 'Session expired. Please log in again.');
-      identity = {
-        userId: found.user.id,
-        athleteId: found.athlete.id,
-        timezone: found.athlete.timezone,
-        user: toUser(found),
-      };
+      identity = await sessions.openSessionIdentity(claims.sid, claims.sub);
+      if (!identity) throw new AppError('TOKEN_INVALID', 'Session expired. Please log in again.');
       cache.set(claims.sid, identity);
     }
     request.auth = { ...identity, email: claims.email, sessionId: claims.sid };

@@ -1,21 +1,30 @@
-// Route helpers shared by the per-athlete APIs (analytics, dashboard, metrics): a call that answers at `path`
-// for the caller and at `path/{id}` for the caller's own athlete id (spec part 2 §7's `[/{id}]` forms; the
-// service answers 404 for any other id), and a service health route a load balancer can poll without a session.
+// Route helpers shared by the per-athlete APIs (analytics, dashboard, metrics, training load): a call that answers
+// at `path` for the caller and at `path/{id}` for the caller's own athlete id (the `[/{id}]` forms; any other id
+// is a 404, checked here and only here, so services take the AuthContext alone), and a service health route a
+// load balancer can poll without a session. Ownership rules: docs/ARCHITECTURE.md, "The shape of the system".
 import { dataEnvelope, ZAthleteIdParam, ZErrorResponse, ZServiceHealth } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../lib/errors.ts';
-import { requireAuth } from './authenticate.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
+import { AppError, notFound } from '../lib/errors.ts';
+import { type AuthContext, requireAuth } from './authenticate.ts';
+import { errors, security } from './route-schema.ts';
 
 export interface OwnIdRequest<Q> {
-  auth: ReturnType<typeof requireAuth>;
-  /** The `{id}` of the path form; undefined for the plain path. */
-  id: string | undefined;
+  /** The caller, whose own athlete id the `{id}` of the path form was checked to be. */
+  auth: AuthContext;
   query: z.infer<Q>;
   body: unknown;
+}
+
+/**
+ * The caller of a route whose path carries an athlete `{id}`, once that id is checked to be the caller's own:
+ * any other id answers 404 'Athlete not found', the same as an id that does not exist.
+ */
+export function requireOwnAthlete(request: FastifyRequest): AuthContext {
+  const auth = requireAuth(request);
+  const { id } = request.params as { id?: string };
+  if (id !== undefined && id !== auth.athleteId) throw notFound('Athlete');
+  return auth;
 }
 
 /**
@@ -38,21 +47,15 @@ export function routeWithOwnId<Q extends z.ZodType, B extends z.ZodType | undefi
     ...(options.body ? { body: options.body } : {}),
     response: { 200: dataEnvelope(options.response), ...errors },
   };
-  const handle = (id: string | undefined) => async (request: FastifyRequest) => ({
+  const handle = async (request: FastifyRequest) => ({
     data: await handler({
-      auth: requireAuth(request),
-      id,
+      auth: requireOwnAthlete(request),
       query: request.query as z.infer<Q>,
       body: request.body,
     }),
   });
-  if (!options.withoutId) app.route({ method, url: path, schema, handler: handle(undefined) });
-  app.route({
-    method,
-    url: `${path}/:id`,
-    schema: { ...schema, params: ZAthleteIdParam },
-    handler: (request) => handle((request.params as { id: string }).id)(request),
-  });
+  if (!options.withoutId) app.route({ method, url: path, schema, handler: handle });
+  app.route({ method, url: `${path}/:id`, schema: { ...schema, params: ZAthleteIdParam }, handler: handle });
 }
 
 /** `GET /health` without a session: 200 when the database answers, else 503 '<Service> service unavailable'. */

@@ -3,6 +3,7 @@
 // exactly like a user's own data. The rhythm is a classic triathlon week (Monday off, quality midweek, long
 // ride Saturday, long run Sunday) in 3 + 1 blocks: three building weeks, then a recovery week.
 import { addDays, epochDay } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 import { dayOfWeek, weekStartOf } from '../training/calendar.ts';
 import { workoutTss } from '../training/tss.ts';
 import { parseWorkout } from '../workouts/parser/index.ts';
@@ -84,8 +85,6 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const round = (value: number, step: number) => Math.round(value / step) * step;
-/** To one decimal without binary noise (8.2, not 8.200000000000001). */
-const tenths = (value: number) => Math.round(value * 10) / 10;
 /** Minutes scaled by the week's load, to whole 5 minutes as a coach would write them. */
 const scaled = (minutes: number, load: number) => Math.max(20, round(minutes * load, 5));
 
@@ -293,7 +292,7 @@ function wellnessDays(
     const hrvDelta = hrv - baseline;
     const restingHr = clamp(Math.round(drift(50, 48, progress) - 0.3 * hrvDelta + 1.2 * noise[1]!), 40, 62);
     const weekend = dayOfWeek(date) === 0 || dayOfWeek(date) === 6;
-    const sleepHours = tenths(clamp(7.3 + (weekend ? 0.4 : 0) + 0.6 * noise[2]!, 6, 9));
+    const sleepHours = roundTo(clamp(7.3 + (weekend ? 0.4 : 0) + 0.6 * noise[2]!, 6, 9), 1);
     const sleepQuality = clamp(Math.round(3.6 + (sleepHours - 7.3) * 0.8 + 0.6 * noise[3]!), 2, 5);
     const readiness = clamp(
       Math.round(3.4 + hrvDelta / 8 + (sleepQuality - 3.5) * 0.5 + 0.5 * noise[4]!),
@@ -320,8 +319,8 @@ function wellnessDays(
       fatigue_level: fatigueLevel,
       soreness,
       mood,
-      weight_kg: weighIn ? tenths(weight + 0.3 * noise[8]!) : null,
-      vo2max: vo2Day ? tenths(drift(52.5, 55, progress) + 0.3 * noise[9]!) : null,
+      weight_kg: weighIn ? roundTo(weight + 0.3 * noise[8]!, 1) : null,
+      vo2max: vo2Day ? roundTo(drift(52.5, 55, progress) + 0.3 * noise[9]!, 1) : null,
       threshold_pace_seconds_per_km: ftpDay ? Math.round(drift(275, 263, progress) + 2 * noise[10]!) : null,
       ftp_watts: ftpDay ? Math.round(drift(238, 254, progress) + 2 * noise[8]!) : null,
     });

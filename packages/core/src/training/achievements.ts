@@ -1,8 +1,9 @@
 // Achievements computed from completed sessions (spec part 2 §3 "Analytics: achievements"). Each catalogue
 // entry measures one figure of the athlete's history; it is earned on the first date the figure reaches its
 // target, and its progress is the best figure so far against the target.
+
+import { nonNegative, roundTo } from '../numbers.ts';
 import { daysBetween, isIsoDate, monthOf, weekStartOf } from './calendar.ts';
-import { nonNegative, roundTo } from './numbers.ts';
 import { MAX_SESSION_MINUTES } from './tss.ts';
 
 export interface AchievementSession {

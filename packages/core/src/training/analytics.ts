@@ -1,6 +1,6 @@
 // Small pure pieces of the Analytics API (spec part 2 §3 "Analytics"): training readiness implied by form,
 // the acute:chronic workload ratio and its bands, and zone minutes as percentages that add up to 100.
-import { nonNegative, roundTo } from './numbers.ts';
+import { nonNegative, roundTo } from '../numbers.ts';
 
 /**
  * Breakpoints of `trainingReadinessFromForm`, as [TSB, readiness] pairs joined by straight lines. Ours, built

@@ -6,8 +6,8 @@
 // counted instead. Status: nothing scheduled → rest; completion above 0.8 → complete; above 0.5 → partial;
 // otherwise missed.
 import { addDays } from '../dates.ts';
+import { nonNegative, roundTo } from '../numbers.ts';
 import { dateRange, isIsoDate } from './calendar.ts';
-import { nonNegative, roundTo } from './numbers.ts';
 import { MAX_SESSION_MINUTES } from './tss.ts';
 
 export type ConsistencyStatus = 'rest' | 'complete' | 'partial' | 'missed';

@@ -14,8 +14,8 @@
 // spec states TSB = CTL − ATL for one record (date, tss, ctl, atl, tsb), so a stored row is consistent on its
 // own. The form an athlete brings into day D, before its training (TrainingPeaks' reading), is the TSB of D − 1.
 import { addDays, epochDay } from '../dates.ts';
+import { nonNegative } from '../numbers.ts';
 import { consecutiveDates, daysBetween, isIsoDate } from './calendar.ts';
-import { nonNegative } from './numbers.ts';
 
 export const CTL_TIME_CONSTANT_DAYS = 42;
 export const ATL_TIME_CONSTANT_DAYS = 7;

@@ -14,3 +14,4 @@ export * from './progress.ts';
 export * from './readiness.ts';
 export * from './recorded-tss.ts';
 export * from './tss.ts';
+export * from './weeks.ts';

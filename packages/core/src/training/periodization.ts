@@ -6,9 +6,9 @@
 // 2016): base (8-12 weeks), build (6-8), peak (1-2), race, recovery (about a week); the taper length follows
 // Bosquet et al. 2007 (Med Sci Sports Exerc 39:1358-1365): 8 to 14 days.
 import { addDays } from '../dates.ts';
+import { nonNegative, roundTo } from '../numbers.ts';
 import { daysBetween, isIsoDate, weekStartOf } from './calendar.ts';
 import { type DailyLoadPoint, extendSeriesTo, rampRate } from './fitness.ts';
-import { nonNegative, roundTo } from './numbers.ts';
 
 export type PeriodizationPhase = 'base' | 'build' | 'peak' | 'taper' | 'race' | 'recovery';
 export const PERIODIZATION_PHASES: readonly PeriodizationPhase[] = [

@@ -2,8 +2,8 @@
 // cut into, working backward from race day, and the progress the Journey page shows (week X of Y, the phase
 // map, milestones, this week's goals). Rules and sources: docs/training-load.md §12.
 import { addDays } from '../dates.ts';
+import { nonNegative, roundTo } from '../numbers.ts';
 import { daysBetween, isIsoDate } from './calendar.ts';
-import { nonNegative, roundTo } from './numbers.ts';
 import type { PeriodizationPhase, PlanPhase } from './periodization.ts';
 import { taperDaysFor } from './readiness.ts';
 

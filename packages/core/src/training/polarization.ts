@@ -3,8 +3,9 @@
 // "Quantifying training intensity distribution in elite endurance athletes: is there evidence for an
 // 'optimal' distribution?", Scand J Med Sci Sports 16:49-56; Seiler 2010, Int J Sports Physiol Perform
 // 5:276-291).
+
+import { nonNegative, roundTo } from '../numbers.ts';
 import type { ZoneDistribution } from '../workouts/types.ts';
-import { nonNegative, roundTo } from './numbers.ts';
 
 export interface IntensityDistribution {
   /** Percent of time in zones 1-2. */

@@ -3,6 +3,7 @@
 // deterministic sample shown (marked 'Demo') to an account with nothing completed yet. The rules are written
 // out in docs/training-load.md §14, so the badges and the summary can be checked against the numbers.
 import { addDays, epochDay } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 import { trainingLoadStep } from './fitness.ts';
 import type { IntensityDistribution } from './polarization.ts';
 
@@ -16,7 +17,6 @@ export interface ProgressWeek {
 }
 
 const finite = (value: number): number => (Number.isFinite(value) && value > 0 ? value : 0);
-const round1 = (value: number): number => Math.round(value * 10) / 10;
 const mean = (values: readonly number[]): number =>
   values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
 
@@ -46,7 +46,7 @@ export function hasNoHours(weeks: readonly ProgressWeek[]): boolean {
 export function peakWeek(weeks: readonly ProgressWeek[]): { hours: number; week: number } | null {
   let best: ProgressWeek | null = null;
   for (const w of weeks) if (finite(w.total_hours) > (best ? finite(best.total_hours) : 0)) best = w;
-  return best ? { hours: round1(finite(best.total_hours)), week: best.week } : null;
+  return best ? { hours: roundTo(finite(best.total_hours), 1), week: best.week } : null;
 }
 
 /**
@@ -60,7 +60,7 @@ export function finishedWeeks<T extends ProgressWeek>(weeks: readonly T[], today
 
 /** Mean hours of the finished weeks (weeks with nothing count as 0), rounded to 0.1 h; 0 without weeks. */
 export function averageWeeklyHours(weeks: readonly ProgressWeek[], today: string): number {
-  return round1(mean(finishedWeeks(weeks, today).map((w) => finite(w.total_hours))));
+  return roundTo(mean(finishedWeeks(weeks, today).map((w) => finite(w.total_hours))), 1);
 }
 
 export interface VolumeGrowth {
@@ -88,8 +88,8 @@ export function volumeGrowth(weeks: readonly ProgressWeek[], today: string): Vol
   if (from <= 0) return null;
   return {
     percent: Math.round(((to - from) / from) * 100),
-    fromHours: round1(from),
-    toHours: round1(to),
+    fromHours: roundTo(from, 1),
+    toHours: roundTo(to, 1),
     weeksPerQuarter: quarter,
   };
 }
@@ -166,7 +166,7 @@ export const STEADY_VOLUME_PERCENT = 10;
 /** Completion bands of the consistency sentence. */
 export const CONSISTENCY_BANDS = { strong: 80, fair: 60 } as const;
 
-const hours = (value: number) => `${round1(value)} h`;
+const hours = (value: number) => `${roundTo(value, 1)} h`;
 const days = (value: number) => `${value} ${value === 1 ? 'day' : 'days'}`;
 
 /**
@@ -347,9 +347,9 @@ export function progressSampleData(today: string, consistencyDays = 28): Progres
       state = point;
       fitness.push({
         date: addDays(start, weekIndex * 7 + d),
-        ctl: round1(point.ctl),
-        atl: round1(point.atl),
-        tsb: round1(point.tsb),
+        ctl: roundTo(point.ctl, 1),
+        atl: roundTo(point.atl, 1),
+        tsb: roundTo(point.tsb, 1),
       });
     }
   });

@@ -11,10 +11,11 @@
 //   A race; the lower end is widened to +5 so the shorter taper of a B race is not penalised.
 // - Consistency: the caller's completion percentage (consistencyAnalysis), when given.
 // Weights 50 % fitness, 30 % form, 20 % consistency; without consistency, fitness and form keep their ratio.
+
+import { clamp, isPositive, nonNegative, roundTo } from '../numbers.ts';
 import { daysBetween, isIsoDate } from './calendar.ts';
 import { type FitnessLevel, fitnessLevel } from './categories.ts';
 import { type DailyLoadPoint, extendSeriesTo, type LoadDay, trainingLoadStep } from './fitness.ts';
-import { clamp, isPositive, nonNegative, roundTo } from './numbers.ts';
 
 export interface BestEffort {
   distance_meters: number;

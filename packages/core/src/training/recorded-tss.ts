@@ -7,7 +7,7 @@
 //
 // Thresholds must lie in THRESHOLD_RANGES; outside them a score would be meaningless (and could overflow),
 // so the functions answer null. Sample values are repaired, never rejected: see each function.
-import { clamp, isPositive, nonNegative, roundTo } from './numbers.ts';
+import { clamp, isPositive, nonNegative, roundTo } from '../numbers.ts';
 import { MAX_SESSION_MINUTES } from './tss.ts';
 
 /** One reading of a recording: `t` seconds from the start, and its value. */

@@ -5,13 +5,14 @@
 // TSS = hours × IF² × 100 × sport factor. The form hours × IF² × 100 is Coggan's TSS with IF held constant
 // (Allen & Coggan, "Training and Racing with a Power Meter", 2nd ed. 2010, ch. 7): one hour at threshold
 // (IF 1) is 100. The IF tables, the 1.05 power factor, the sport factors and the confidences are the spec's.
+
+import { clamp, isPositive, nonNegative, roundTo } from '../numbers.ts';
 import {
   zoneFromIntensityPercent,
   zoneFromLthrPercent,
   zoneFromSpeedPercent,
 } from '../workouts/parser/intensity.ts';
 import type { Zone, ZoneDistribution } from '../workouts/types.ts';
-import { clamp, isPositive, nonNegative, roundTo } from './numbers.ts';
 
 export type TssSport = 'swim' | 'bike' | 'run' | 'brick' | 'strength';
 

@@ -1,7 +1,12 @@
 // The CSV import of wellness history (docs/wellness.md §7): a tolerant reader for the files that watches,
-// apps and spreadsheets export. Pure and total: any string gives a report, never an exception, and every
-// data line ends up either as a row or as a rejection with its line number and reason.
+// apps and spreadsheets export, on csv-parse's sync API (pure JavaScript, browser-safe). Ours are the column
+// mapping, the range checks and the quoting rules. Pure and total: any string gives a report, never an
+// exception, and every data line ends up either as a row or as a rejection with its line number and reason.
+// Until `npm install` brings csv-parse (see the file referenced), its types come from this shim.
+/// <reference path="../types/csv-parse-sync.d.ts" />
+import { CsvError, parse } from 'csv-parse/sync';
 import { EARLIEST_DATE, isDateInRange, LATEST_DATE } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 import { isIsoDate } from '../training/calendar.ts';
 import {
   WELLNESS_NOTES_MAX_LENGTH,
@@ -84,71 +89,198 @@ export function normaliseHeader(cell: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-/** Splits CSV text into records of cells, each with the line it starts on. Quotes may hold separators,
- * doubled quotes and line breaks. Lenient: a stray quote inside an unquoted cell is kept as text. Strict where
- * a quote would swallow rows: a quote never closed, or text right after a closing quote, marks the record with
- * a `problem`, so the import rejects that line instead of reading the next rows into one cell. */
-function* records(
+interface CsvRecord {
+  /** The line the record starts on. */
+  line: number;
+  cells: string[];
+  /** Why the record cannot be read (a quote never closed, text after a closing quote): its line is rejected. */
+  problem?: string;
+}
+
+/** csv-parse's options: cells may hold separators, doubled quotes and line breaks inside quotes; CR, LF and
+ * CRLF all end a record; a stray quote inside an unquoted cell is kept as text (relax_quotes); spaces around
+ * a quoted cell are allowed (trim); rows may be longer or shorter than the header (checked by parseRow). */
+const PARSE_OPTIONS = {
+  bom: false,
+  relax_quotes: true,
+  relax_column_count: true,
+  trim: true,
+  skip_empty_lines: false,
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
+/** The text is parsed in windows of whole lines, so that after a rejected record only a little is read again. */
+const FIRST_WINDOW = 512;
+const MAX_WINDOW = 64 * 1024;
+
+/** The offset just after the line break at or after `from` (CRLF counts as one), or the end of the text. */
+function afterLineBreak(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') return i + 1;
+    if (ch === '\r') return text[i + 1] === '\n' ? i + 2 : i + 1;
+  }
+  return text.length;
+}
+
+/** The offset just after the `lines`-th line break from `from`, or the end of the text. */
+function afterLines(text: string, from: number, lines: number): number {
+  let at = from;
+  for (let n = 0; n < lines && at < text.length; n++) at = afterLineBreak(text, at);
+  return at;
+}
+
+/** The number of line breaks in text[from, to) (CRLF counts as one). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const ch = text[i];
+    if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) count++;
+  }
+  return count;
+}
+
+/**
+ * A cursor over a chunk that csv-parse read as UTF-8: moved to a byte offset it reports, it gives the char
+ * offset there and the line breaks passed (CRLF counts as one). Core has no TextEncoder (it runs anywhere).
+ */
+function byteCursor(chunk: string) {
+  let char = 0;
+  let byte = 0;
+  let lines = 0;
+  return {
+    moveTo(target: number): { char: number; lines: number } {
+      while (byte < target && char < chunk.length) {
+        const code = chunk.charCodeAt(char);
+        if (code === 10 || (code === 13 && chunk.charCodeAt(char + 1) !== 10)) lines++;
+        const pair = code >= 0xd800 && code < 0xdc00 && (chunk.charCodeAt(char + 1) & 0xfc00) === 0xdc00;
+        byte += code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
+        char += pair ? 2 : 1;
+      }
+      return { char, lines };
+    },
+  };
+}
+
+/**
+ * The physical line (counted like `linesBefore`) of the line csv-parse reports an error on, in the record
+ * starting at `recordStart`. csv-parse counts a CRLF inside a quoted cell as two lines; inside a record every
+ * line break before the error is inside a quoted cell (one outside would have ended the record).
+ */
+function physicalLine(
   text: string,
-  delimiter: string,
-): Generator<{ line: number; cells: string[]; problem?: string }> {
+  recordStart: number,
+  parserLinesBefore: number,
+  linesBefore: number,
+  reported: number,
+): number {
+  let parserLines = parserLinesBefore;
+  let lines = linesBefore;
+  let at = recordStart;
+  while (at < text.length) {
+    const next = afterLineBreak(text, at);
+    if (next >= text.length && !/[\r\n]$/.test(text.slice(at, next))) break;
+    const weight = text.slice(next - 2, next) === '\r\n' ? 2 : 1;
+    if (parserLines + weight > reported - 1) break;
+    parserLines += weight;
+    lines++;
+    at = next;
+  }
+  return lines + 1;
+}
+
+/** Why csv-parse stopped, in the words of the import report. */
+function problemOf(err: unknown, startLine: number, errorLine: number): string {
+  const code = err instanceof CsvError ? err.code : undefined;
+  if (code === 'CSV_QUOTE_NOT_CLOSED')
+    return `the quote opened on line ${startLine} is never closed, so every line after it would be read into one cell`;
+  if (code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE' || code === 'CSV_INVALID_CLOSING_QUOTE')
+    return `text follows the closing quote of a cell on line ${errorLine}: a quote inside a quoted cell is written twice ("")`;
+  return err instanceof Error ? err.message : 'the line cannot be read as CSV';
+}
+
+/**
+ * Splits CSV text into records of cells, each with the line it starts on, with csv-parse. Strict where a quote
+ * would swallow rows: a quote never closed, or text right after a closing quote, gives the record a `problem`
+ * (its line is rejected) and reading goes on at the next line, instead of reading the next rows into one cell.
+ * Past `maxRecords` non-blank records the rest is only counted, by line: those rows are not read anyway.
+ */
+function records(text: string, delimiter: string, maxRecords: number): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  let start = 0;
   let line = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const start = line;
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    let quoteOpenedOn = 0;
-    let afterClosingQuote = false;
-    let problem: string | undefined;
-    let atCellStart = true;
-    for (; i < n; i++) {
-      const ch = text[i]!;
-      if (quoted) {
-        if (ch === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i++;
-          } else {
-            quoted = false;
-            afterClosingQuote = true;
-          }
-        } else {
-          if (ch === '\n') line++;
-          cell += ch;
-        }
+  let window = FIRST_WINDOW;
+  let nonBlank = 0;
+  while (start < text.length) {
+    if (nonBlank > maxRecords) return countRest(out, text, start, line);
+    const end = afterLineBreak(text, Math.min(text.length, start + window) - 1);
+    const chunk = text.slice(start, end);
+    // csv-parse reports where each record ends in UTF-8 bytes (exact) and in lines (which count a CRLF inside
+    // a quoted cell twice): the start lines are counted from the bytes (byteCursor).
+    const read: { bytes: number; lines: number; cells: string[] }[] = [];
+    let failure: unknown = null;
+    try {
+      parse(chunk, {
+        ...PARSE_OPTIONS,
+        delimiter,
+        on_record: (cells: string[], context: { bytes: number; lines: number }) => {
+          read.push({ bytes: context.bytes, lines: context.lines, cells });
+          return null;
+        },
+      });
+    } catch (err) {
+      // A quoted cell running past the window: read a larger one (nothing of this window is kept).
+      if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED' && end < text.length) {
+        window *= 2;
         continue;
       }
-      if (ch === '"' && atCellStart) {
-        quoted = true;
-        quoteOpenedOn = line;
-        atCellStart = false;
-      } else if (ch === delimiter) {
-        cells.push(cell);
-        cell = '';
-        atCellStart = true;
-        afterClosingQuote = false;
-      } else if (ch === '\n' || ch === '\r') {
-        if (ch === '\r' && text[i + 1] === '\n') i++;
-        i++;
-        line++;
-        break;
-      } else {
-        if (afterClosingQuote && ch !== ' ' && ch !== '\t') {
-          problem ??= `text follows the closing quote of a cell on line ${line}: a quote inside a quoted cell is written twice ("")`;
-        }
-        cell += ch;
-        if (ch !== ' ' && ch !== '\t') atCellStart = false;
-      }
+      failure = err;
     }
-    if (quoted) {
-      problem = `the quote opened on line ${quoteOpenedOn} is never closed, so every line after it would be read into one cell`;
+    const cursor = byteCursor(chunk);
+    let at = { char: 0, lines: 0 };
+    for (const record of read) {
+      out.push({ line: line + at.lines, cells: record.cells });
+      if (record.cells.some((c) => c !== '')) nonBlank++;
+      at = cursor.moveTo(record.bytes);
     }
-    cells.push(cell);
-    yield problem === undefined ? { line: start, cells } : { line: start, cells, problem };
+    if (failure === null) {
+      line += lineBreaks(text, start, end);
+      start = end;
+      window = Math.min(MAX_WINDOW, window * 2);
+      continue;
+    }
+    const reported = failure instanceof CsvError && typeof failure.lines === 'number' ? failure.lines : 0;
+    const linesBefore = at.lines;
+    const recordStart = start + at.char;
+    const errorLine = physicalLine(text, recordStart, read.at(-1)?.lines ?? 0, linesBefore, reported);
+    // The rest of the line that went wrong belongs to the rejected record; reading goes on after it.
+    const next = afterLines(text, start, errorLine);
+    // Empty cells and a quote opened on nothing but blanks make a blank line, as they always did.
+    const blank = new RegExp(`^[\\s${delimiter}]*"\\s*$`).test(text.slice(recordStart, next));
+    if (blank) out.push({ line: line + linesBefore, cells: [''] });
+    else {
+      nonBlank++;
+      out.push({
+        line: line + linesBefore,
+        cells: [''],
+        problem: problemOf(failure, line + linesBefore, line + errorLine - 1),
+      });
+    }
+    line += lineBreaks(text, start, next);
+    start = next;
+    window = FIRST_WINDOW;
   }
+  return out;
+}
+
+/** The lines from `start` on, one record each (non-blank ones as one unread cell), to be counted only. */
+function countRest(out: CsvRecord[], text: string, start: number, firstLine: number): CsvRecord[] {
+  let line = firstLine;
+  for (let at = start; at < text.length; line++) {
+    const next = afterLineBreak(text, at);
+    if (text.slice(at, next).trim() !== '') out.push({ line, cells: ['…'] });
+    at = next;
+  }
+  return out;
 }
 
 /** The separator of the header line: the most frequent of ';', ',' and tab outside quotes (',' on a tie). */
@@ -184,7 +316,7 @@ function parsePace(text: string, decimalComma: boolean): number | null {
 /** Decimal hours, or 'h:mm'. */
 function parseHours(text: string, decimalComma: boolean): number | null {
   const match = /^(\d{1,2}):([0-5]\d)$/.exec(text);
-  if (match) return Math.round((Number(match[1]) + Number(match[2]) / 60) * 100) / 100;
+  if (match) return roundTo(Number(match[1]) + Number(match[2]) / 60, 2);
   return parseNumber(text, decimalComma);
 }
 
@@ -218,15 +350,10 @@ export function parseWellnessCsv(text: string, rowLimit: number = WELLNESS_CSV_R
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const delimiter = detectDelimiter(body);
   const decimalComma = delimiter !== ',';
-  const iterator = records(body, delimiter);
-  // Stepped by hand: breaking out of a for-of would close the generator before the data rows.
-  let header: { line: number; cells: string[]; problem?: string } | undefined;
-  for (let next = iterator.next(); !next.done; next = iterator.next()) {
-    if (next.value.cells.some((c) => c.trim() !== '')) {
-      header = next.value;
-      break;
-    }
-  }
+  // The header and rowLimit data rows are read; any more are only counted.
+  const all = records(body, delimiter, rowLimit + 1);
+  const headerIndex = all.findIndex((r) => r.problem !== undefined || r.cells.some((c) => c.trim() !== ''));
+  const header = all[headerIndex];
   if (!header) return emptyReport('The file is empty: expected a header row and one row per day');
   if (header.problem !== undefined) return emptyReport(`The header row is malformed: ${header.problem}`);
   const report = emptyReport(null);
@@ -250,8 +377,8 @@ export function parseWellnessCsv(text: string, rowLimit: number = WELLNESS_CSV_R
     };
 
   const seen = new Map<string, number>();
-  for (const { line, cells, problem } of iterator) {
-    if (cells.every((c) => c.trim() === '')) continue;
+  for (const { line, cells, problem } of all.slice(headerIndex + 1)) {
+    if (problem === undefined && cells.every((c) => c.trim() === '')) continue;
     report.data_lines++;
     if (report.data_lines > rowLimit) {
       report.too_many_rows = true;

@@ -3,6 +3,7 @@
 // is drawn from a sample around the spec's baselines. The sample is deterministic per calendar date, so a
 // 30-day window is the tail of the 90-day one and the chart does not jump when the timeframe changes.
 import { dateOfEpochDay, epochDay } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 
 export type MetricKey = 'vo2max' | 'restingHR' | 'thresholdPace' | 'ftp' | 'hrv' | 'sleepHours';
 
@@ -102,9 +103,6 @@ function dayNoise(day: number, salt: number): number {
   t = Math.imul(t ^ (t >>> 15), 0x846ca68b);
   return ((t ^ (t >>> 16)) >>> 0) / 4294967296;
 }
-
-const roundTo = (value: number, decimals: 0 | 1) =>
-  decimals === 0 ? Math.round(value) : Math.round(value * 10) / 10;
 
 /**
  * `days` daily sample values of `metric` ending on `endDate` (YYYY-MM-DD), oldest first: the baseline, a slow

@@ -1,8 +1,9 @@
 // Readiness to train (spec part 2 §9 readiness labels) and the small display rules of the dashboard hero and
 // the metric cards (spec part 1 §2; part 2 §9 "Indicator colour thresholds"). Weights are ours: recovery
 // (how the body is today) dominates, form and the acute:chronic load ratio (how training has gone) temper it.
+
+import { clamp, roundTo } from '../numbers.ts';
 import { acuteChronicRatio, acwrStatus, trainingReadinessFromForm } from '../training/analytics.ts';
-import { clamp, roundTo } from '../training/numbers.ts';
 
 export const READINESS_SCORE_WEIGHTS = { recovery: 0.6, form: 0.25, load: 0.15 } as const;
 

@@ -1,6 +1,6 @@
 // Plain-language recovery recommendations (docs/wellness.md §5): each rule cites the numbers behind it, the
 // most important comes first, and at most five are returned so the card stays readable.
-import { roundTo } from '../training/numbers.ts';
+import { roundTo } from '../numbers.ts';
 import type { WellnessValues } from './ranges.ts';
 import type { WellnessBaselines } from './recovery.ts';
 

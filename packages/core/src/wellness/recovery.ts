@@ -3,7 +3,7 @@
 // ours and documented in docs/wellness.md §2: every component lies in −50..+50, so a perfect day reaches
 // 100 and the worst 0 when all inputs are present.
 import { addDays, epochDay } from '../dates.ts';
-import { clamp, isPositive, roundTo } from '../training/numbers.ts';
+import { clamp, isPositive, roundTo } from '../numbers.ts';
 import type { WellnessValues } from './ranges.ts';
 
 /** Spec §9 "Baselines: HRV 45, resting HR 50, sleep 7.5 h": used until the athlete has enough own data. */

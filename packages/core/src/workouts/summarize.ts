@@ -1,7 +1,6 @@
 // Derives the summary fields of a parsed workout from its canonical expanded steps.
+import { roundTo } from '../numbers.ts';
 import type { Interval, ParsedWorkout, ParseWarning, Zone, ZoneDistribution } from './types.ts';
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Percent of time per zone, rest counted as zone 1, rounded to 0.1 and summing to 100 (all 0 when empty). */
 export function zoneDistribution(intervals: readonly Interval[]): ZoneDistribution {
@@ -10,12 +9,12 @@ export function zoneDistribution(intervals: readonly Interval[]): ZoneDistributi
     seconds[(step.isRest ? 1 : step.zone) - 1]! += Math.max(0, step.duration_seconds);
   const total = seconds.reduce((a, b) => a + b, 0);
   if (total === 0) return { zone_1: 0, zone_2: 0, zone_3: 0, zone_4: 0, zone_5: 0 };
-  const percents = seconds.map((s) => round1((s / total) * 100));
+  const percents = seconds.map((s) => roundTo((s / total) * 100, 1));
   // Rounding can leave the sum a tenth off; give the difference to the largest share.
-  const drift = round1(100 - percents.reduce((a, b) => a + b, 0));
+  const drift = roundTo(100 - percents.reduce((a, b) => a + b, 0), 1);
   if (drift !== 0) {
     const largest = percents.indexOf(Math.max(...percents));
-    percents[largest] = round1(percents[largest]! + drift);
+    percents[largest] = roundTo(percents[largest]! + drift, 1);
   }
   const [zone_1, zone_2, zone_3, zone_4, zone_5] = percents as [number, number, number, number, number];
   return { zone_1, zone_2, zone_3, zone_4, zone_5 };

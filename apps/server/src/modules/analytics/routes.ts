@@ -1,4 +1,4 @@
-// The Analytics API under /api/analytics (spec part 2 §7), and the Training API's zones-distribution and
+// The Analytics API under /api/analytics (docs/training-load.md §13), and the Training API's zones-distribution and
 // analytics/{id} reads under /api/training, which share its computations.
 import {
   dataEnvelope,
@@ -9,7 +9,6 @@ import {
   ZConsistency,
   ZDaysQuery,
   ZDetailedZones,
-  ZErrorResponse,
   ZFitnessTrends,
   ZLoadBalance,
   ZPerformanceTrends,
@@ -27,12 +26,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
+import {
+  type OwnIdRequest,
+  requireOwnAthlete,
+  routeWithOwnId,
+  serviceHealthRoute,
+} from '../../plugins/own-athlete-routes.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { AnalyticsService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
-/** Default spans of spec part 2 §9 (and ours where it gives none: load balance as weekly load, 12 weeks). */
+/** Default spans (docs/training-load.md §13; ours where the spec gives none: load balance as weekly load, 12 weeks). */
 const WEEKLY_LOAD_WEEKS = 12;
 const FITNESS_TRENDS_DAYS = 90;
 const FITNESS_FORM_DAYS = 42;
@@ -47,14 +50,14 @@ export function analyticsRoutes(
 ) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['analytics'];
+    const route = secured('analytics');
 
     // Health needs no session: it tells a load balancer whether this service and its database answer.
-    serviceHealthRoute(app, { service: 'analytics', tags, ping });
+    serviceHealthRoute(app, { service: 'analytics', tags: route.tags, ping });
 
     await app.register(async (scope) => {
       scope.addHook('onRequest', authenticate);
-      registerReads(scope, service, tags);
+      registerReads(scope, service, route.tags);
     });
   };
 }
@@ -79,84 +82,84 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
     'Monday weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion',
     ZWeeksQuery(WEEKLY_LOAD_WEEKS),
     z.array(ZAnalyticsWeeklyLoad),
-    (r) => service.weeklyLoad(r.auth, r.id, r.query.weeks),
+    (r) => service.weeklyLoad(r.auth, r.query.weeks),
   );
   both(
     '/zones',
     'Time in zones over a period ending today, in total and per sport',
     ZPeriodQuery,
     ZZonesDistribution,
-    (r) => service.zonesDistribution(r.auth, r.id, r.query.period),
+    (r) => service.zonesDistribution(r.auth, r.query.period),
   );
   both(
     '/detailed-zones',
     'The last 28 days per zone (name, colour), per sport and per Monday week',
     z.object({}),
     ZDetailedZones,
-    (r) => service.detailedZones(r.auth, r.id),
+    (r) => service.detailedZones(r.auth),
   );
   both(
     '/polarized',
     'Low/moderate/high intensity against the polarized 80/5/15',
     ZPeriodQuery,
     ZPolarization,
-    (r) => service.polarized(r.auth, r.id, r.query.period),
+    (r) => service.polarized(r.auth, r.query.period),
   );
   both(
     '/fitness-trends',
     'Daily fitness, fatigue and form with training readiness, ramp rate and trends',
     ZDaysQuery(FITNESS_TRENDS_DAYS),
     ZFitnessTrends,
-    (r) => service.fitnessTrends(r.auth, r.id, r.query.days),
+    (r) => service.fitnessTrends(r.auth, r.query.days),
   );
   both(
     '/fitness-form',
     'As fitness-trends, over 42 days by default',
     ZDaysQuery(FITNESS_FORM_DAYS),
     ZFitnessTrends,
-    (r) => service.fitnessTrends(r.auth, r.id, r.query.days),
+    (r) => service.fitnessTrends(r.auth, r.query.days),
   );
   both(
     '/load-balance',
     'Acute:chronic workload ratio per Monday week (Gabbett bands) and the share of hours per sport',
     ZWeeksQuery(LOAD_BALANCE_WEEKS),
     ZLoadBalance,
-    (r) => service.loadBalance(r.auth, r.id, r.query.weeks),
+    (r) => service.loadBalance(r.auth, r.query.weeks),
   );
   both(
     '/consistency',
     'Each day as rest, complete, partial or missed, with the summary',
     ZDaysQuery(CONSISTENCY_DAYS),
     ZConsistency,
-    (r) => service.consistency(r.auth, r.id, r.query.days),
+    (r) => service.consistency(r.auth, r.query.days),
   );
   both(
     '/achievements',
     'Every achievement with its progress, optionally of one category',
     ZAchievementsQuery,
     ZAchievements,
-    (r) => service.achievements(r.auth, r.id, r.query.category),
+    (r) => service.achievements(r.auth, r.query.category),
   );
   both(
     '/performance-trends',
     'The last 12 Monday weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends',
     ZPerformanceTrendsQuery,
     ZPerformanceTrends,
-    (r) => service.performanceTrends(r.auth, r.id, r.query.sport),
+    (r) => service.performanceTrends(r.auth, r.query.sport),
   );
   both(
     '/periodization',
     'The current training phase (from the active plan, else inferred) and the weekly load progression',
     ZWeeksQuery(PERIODIZATION_WEEKS),
     ZPeriodization,
-    (r) => service.periodization(r.auth, r.id, r.query.weeks),
+    (r) => service.periodization(r.auth, r.query.weeks),
   );
   both(
     '/race-readiness',
     "Readiness for a plan's race (default the active plan): score, taper advice, predicted times",
     ZRaceReadinessQuery,
     ZRaceReadiness,
-    (r) => service.raceReadiness(r.auth, r.id, r.query.race_id),
+    (r) => service.raceReadiness(r.auth, r.query.race_id),
   );
 }
 
@@ -165,21 +168,20 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['training'];
+    const route = secured('training');
 
     app.get(
       '/zones-distribution',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Time in zones over a period ending today, in total and per sport',
           querystring: ZPeriodQuery,
           response: { 200: dataEnvelope(ZZonesDistribution), ...errors },
         },
       },
       async (request) => ({
-        data: await service.zonesDistribution(requireAuth(request), undefined, request.query.period),
+        data: await service.zonesDistribution(requireAuth(request), request.query.period),
       }),
     );
 
@@ -187,8 +189,7 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
       '/analytics/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'A period at a glance: totals, zones, polarization, form, consistency and training quality',
           params: ZAthleteIdParam,
@@ -197,7 +198,7 @@ export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate:
         },
       },
       async (request) => ({
-        data: await service.trainingAnalytics(requireAuth(request), request.params.id, request.query.period),
+        data: await service.trainingAnalytics(requireOwnAthlete(request), request.query.period),
       }),
     );
   };

@@ -1,7 +1,8 @@
-// Analytics reads (spec part 2 §3 "Analytics", §7 Analytics API) and the Training API's zones-distribution and
+// Analytics reads (docs/training-load.md §13) and the Training API's zones-distribution and
 // analytics/{id}. Load, form and minutes come from the daily load table through the training-load service
 // (one series code, seeded and decayed there); only what the workouts alone know is read from them. Weeks start
-// on Monday and "today" is the athlete's own calendar day. Every rule is in docs/training-load.md §13.
+// on Monday and "today" is the athlete's own calendar day. Every rule is in docs/training-load.md §13;
+// the pure week and zone helpers are core's (packages/core/src/training/weeks.ts).
 import type {
   AnalyticsPeriod,
   AnalyticsWeeklyLoad,
@@ -15,35 +16,37 @@ import {
   acuteChronicRatio,
   acwrStatus,
   addDays,
-  type DailyLoadPoint,
   dateInTimeZone,
   daysBetween,
   evaluateAchievements,
+  groupByWeek,
+  mondaysBetween,
   type PlanPhase,
   periodizationAnalysis,
   polarizationAnalysis,
   raceDistanceMeters,
   raceReadiness,
   rampRate,
+  roundTo,
   SPORTS,
   type Sport,
   trainingQuality,
   trainingReadinessFromForm,
   trendOf,
+  weekClosingPoint,
   weekStartOf,
   ZONES,
+  zoneFields,
   zonePercentages,
+  zoneSummary,
+  zoneTotalsList,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { findActivePlan, findPlan, type PlanRow } from '../plans/repository.ts';
-import type { DailyLoadRow } from '../training-load/repository.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { PlanReader, PlanRow } from '../plans/service.ts';
+import type { DailyLoadRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
 export const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, number>> = {
@@ -52,7 +55,7 @@ export const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, numbe
   '3months': 91,
   year: 364,
 };
-/** The polarization targets shown with a zone distribution (spec part 2 §9). */
+/** The polarization targets shown with a zone distribution (docs/training-load.md §5). */
 const ZONE_TARGETS = { zone_1_2: 80, zone_3: 5, zone_4_5: 15 };
 /** Span of the detailed zones: the last 28 days, and the 4 Monday weeks ending with this one. */
 const DETAILED_DAYS = 28;
@@ -74,55 +77,6 @@ const MINUTES: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'str
   strength: 'strengthMinutes',
 };
 
-type ZoneRow = { z1: number; z2: number; z3: number; z4: number; z5: number };
-const zoneValues = (row: ZoneRow) => [row.z1, row.z2, row.z3, row.z4, row.z5];
-
-/** Minutes per zone as the contract's zone summary: percentages to 0.1 summing to 100, and the total. */
-function zoneSummary(minutes: readonly number[]) {
-  const { zones, zone_1_2, zone_4_5 } = zonePercentages(minutes);
-  return {
-    zone_1_percentage: zones[0],
-    zone_2_percentage: zones[1],
-    zone_3_percentage: zones[2],
-    zone_4_percentage: zones[3],
-    zone_5_percentage: zones[4],
-    zone_1_2_percentage: zone_1_2,
-    zone_4_5_percentage: zone_4_5,
-    total_time_minutes: round1(minutes.reduce((a, b) => a + b, 0)),
-  };
-}
-
-const zoneKeys = (minutes: readonly number[]) => ({
-  zone_1: minutes[0]!,
-  zone_2: minutes[1]!,
-  zone_3: minutes[2]!,
-  zone_4: minutes[3]!,
-  zone_5: minutes[4]!,
-});
-
-/** The Monday weeks from `first` to `last` (both Mondays). */
-function mondays(first: string, last: string): string[] {
-  const out: string[] = [];
-  for (let week = first; week <= last; week = addDays(week, 7)) out.push(week);
-  return out;
-}
-
-/** Stored days grouped by their Monday. */
-function rowsByWeek(rows: readonly DailyLoadRow[]): Map<string, DailyLoadRow[]> {
-  const out = new Map<string, DailyLoadRow[]>();
-  for (const row of rows) {
-    const week = weekStartOf(row.date);
-    out.set(week, [...(out.get(week) ?? []), row]);
-  }
-  return out;
-}
-
-/** The series point closing a week: its Sunday, or today for this week. */
-function weekEnd(points: readonly DailyLoadPoint[], week: string, today: string): DailyLoadPoint | undefined {
-  const end = addDays(week, 6) < today ? addDays(week, 6) : today;
-  return points.find((p) => p.date === end);
-}
-
 const sumMinutes = (rows: readonly DailyLoadRow[] | undefined, sport: Sport) =>
   (rows ?? []).reduce((sum, row) => sum + row[MINUTES[sport]], 0);
 
@@ -131,11 +85,7 @@ function planPhases(plan: PlanRow | undefined): PlanPhase[] {
   return plan.phases.filter((p): p is PlanPhase => typeof p === 'object' && p !== null) as PlanPhase[];
 }
 
-export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService) {
-  /** The routes with `/{id}` take the caller's own athlete id; without it, the caller is meant. */
-  const own = (auth: AuthContext, athleteId: string | undefined) => {
-    if (athleteId !== undefined) trainingLoad.assertOwn(auth, athleteId);
-  };
+export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService, plans: PlanReader) {
   const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
 
   /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
@@ -145,12 +95,12 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       repo.dayTotals(db, auth.athleteId, from, today),
       repo.sportZoneMinutes(db, auth.athleteId, from, today),
     ]);
-    const minutes = zoneValues(totals).map((seconds) => seconds / 60);
+    const minutes = zoneTotalsList(totals).map((seconds) => seconds / 60);
     return { from: from ?? totals.firstDay ?? today, totals, minutes, sports };
   }
 
   function polarizationOf(period: AnalyticsPeriod, minutes: readonly number[]): Polarization {
-    const analysis = polarizationAnalysis(zoneKeys(minutes));
+    const analysis = polarizationAnalysis(zoneFields(minutes));
     return {
       period,
       current_distribution: analysis.current_distribution,
@@ -158,22 +108,23 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       polarization_score: analysis.polarization_score,
       recommendations: analysis.recommendations,
       is_polarized: analysis.is_polarized,
-      total_time_minutes: round1(minutes.reduce((a, b) => a + b, 0)),
+      total_time_minutes: roundTo(
+        minutes.reduce((a, b) => a + b, 0),
+        1,
+      ),
     };
   }
 
   async function zonesDistribution(
     auth: AuthContext,
-    athleteId: string | undefined,
     period: AnalyticsPeriod,
     now = new Date(),
   ): Promise<ZonesDistribution> {
-    own(auth, athleteId);
     const today = todayOf(auth, now);
     const { from, minutes, sports } = await periodZones(auth, period, today);
     const bySport = (sport: Sport) => {
       const row = sports.find((s) => s.sport === sport);
-      return zoneSummary(row ? zoneValues(row) : [0, 0, 0, 0, 0]);
+      return zoneSummary(row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]);
     };
     return {
       period,
@@ -193,25 +144,13 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
   return {
     zonesDistribution,
 
-    async polarized(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      period: AnalyticsPeriod,
-      now = new Date(),
-    ) {
-      own(auth, athleteId);
+    async polarized(auth: AuthContext, period: AnalyticsPeriod, now = new Date()) {
       const { minutes } = await periodZones(auth, period, todayOf(auth, now));
       return polarizationOf(period, minutes);
     },
 
     /** Each of the `weeks` Monday weeks ending with this one: volume and TSS per sport, load, plan completion. */
-    async weeklyLoad(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      weeks: number,
-      now = new Date(),
-    ): Promise<AnalyticsWeeklyLoad[]> {
-      own(auth, athleteId);
+    async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<AnalyticsWeeklyLoad[]> {
       const today = todayOf(auth, now);
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (weeks - 1));
@@ -220,41 +159,43 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         trainingLoad.loadDays(auth.athleteId, first, end),
         repo.weeklySportTotals(db, auth.athleteId, first, end),
       ]);
-      const days = rowsByWeek(rows);
-      return mondays(first, lastWeek).map((week, i) => {
+      const days = groupByWeek(rows);
+      return mondaysBetween(first, lastWeek).map((week, i) => {
         const inWeek = days.get(week);
         const sports = sportRows.filter((r) => r.week === week);
         const hours = (sport: Sport) => sumMinutes(inWeek, sport) / 60;
         const tss = (sport: Sport) => sports.find((r) => r.sport === sport)?.completedTss ?? 0;
         const totalHours = SPORTS.reduce((sum, sport) => sum + hours(sport), 0);
         const plannedHours = sports.reduce((sum, r) => sum + r.scheduledMinutes, 0) / 60;
-        const close = weekEnd(points, week, today);
+        const close = weekClosingPoint(points, week, today);
         return {
           week: i + 1,
           week_start_date: week,
-          swim_hours: round2(hours('swim')),
-          bike_hours: round2(hours('bike')),
-          run_hours: round2(hours('run')),
-          strength_hours: round2(hours('strength')),
-          swim_tss: round1(tss('swim')),
-          bike_tss: round1(tss('bike')),
-          run_tss: round1(tss('run')),
-          strength_tss: round1(tss('strength')),
-          total_hours: round2(totalHours),
-          total_tss: round1((inWeek ?? []).reduce((sum, row) => sum + row.tss, 0)),
+          swim_hours: roundTo(hours('swim'), 2),
+          bike_hours: roundTo(hours('bike'), 2),
+          run_hours: roundTo(hours('run'), 2),
+          strength_hours: roundTo(hours('strength'), 2),
+          swim_tss: roundTo(tss('swim'), 1),
+          bike_tss: roundTo(tss('bike'), 1),
+          run_tss: roundTo(tss('run'), 1),
+          strength_tss: roundTo(tss('strength'), 1),
+          total_hours: roundTo(totalHours, 2),
+          total_tss: roundTo(
+            (inWeek ?? []).reduce((sum, row) => sum + row.tss, 0),
+            1,
+          ),
           sessions: (inWeek ?? []).reduce((sum, row) => sum + row.sessions, 0),
-          acute_load: round1(close?.atl ?? 0),
-          chronic_load: round1(close?.ctl ?? 0),
-          training_stress_balance: round1(close?.tsb ?? 0),
-          planned_hours: round2(plannedHours),
-          completion_rate: plannedHours > 0 ? round1((totalHours / plannedHours) * 100) : null,
+          acute_load: roundTo(close?.atl ?? 0, 1),
+          chronic_load: roundTo(close?.ctl ?? 0, 1),
+          training_stress_balance: roundTo(close?.tsb ?? 0, 1),
+          planned_hours: roundTo(plannedHours, 2),
+          completion_rate: plannedHours > 0 ? roundTo((totalHours / plannedHours) * 100, 1) : null,
         };
       });
     },
 
     /** Zones of the last 28 days in detail: per zone with its name and colour, per sport, per Monday week. */
-    async detailedZones(auth: AuthContext, athleteId: string | undefined, now = new Date()) {
-      own(auth, athleteId);
+    async detailedZones(auth: AuthContext, now = new Date()) {
       const today = todayOf(auth, now);
       const from = addDays(today, -(DETAILED_DAYS - 1));
       const firstWeek = addDays(weekStartOf(today), -7 * (DETAILED_WEEKS - 1));
@@ -263,7 +204,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         repo.sportZoneMinutes(db, auth.athleteId, from, today),
         repo.zoneSecondsByWeek(db, auth.athleteId, firstWeek, today),
       ]);
-      const minutes = zoneValues(totals).map((s) => s / 60);
+      const minutes = zoneTotalsList(totals).map((s) => s / 60);
       const { zones: percentages } = zonePercentages(minutes);
       return {
         start_date: from,
@@ -273,43 +214,37 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
           name: zone.name,
           description: zone.label,
           color: zone.color,
-          minutes: round1(minutes[i]!),
+          minutes: roundTo(minutes[i]!, 1),
           percentage: percentages[i]!,
         })),
         by_sport: SPORTS.map((sport) => {
           const row = sports.find((s) => s.sport === sport);
           return {
             sport,
-            total_minutes: round1(row?.minutes ?? 0),
-            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map(round1),
+            total_minutes: roundTo(row?.minutes ?? 0, 1),
+            zone_minutes: (row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]).map((minutes) => roundTo(minutes, 1)),
           };
         }),
-        weekly: mondays(firstWeek, weekStartOf(today)).map((week) => {
+        weekly: mondaysBetween(firstWeek, weekStartOf(today)).map((week) => {
           const row = weekly.find((w) => w.week === week);
           return {
             week_start: week,
-            zone_minutes: (row ? zoneValues(row) : [0, 0, 0, 0, 0]).map((s) => round1(s / 60)),
+            zone_minutes: (row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]).map((s) => roundTo(s / 60, 1)),
           };
         }),
       };
     },
 
     /** Daily fitness and form with the readiness the form implies, the ramp rate and the three trends. */
-    async fitnessTrends(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      days: number,
-      now = new Date(),
-    ): Promise<FitnessTrends> {
-      own(auth, athleteId);
-      const records = await trainingLoad.formFitness(auth, auth.athleteId, days, now);
+    async fitnessTrends(auth: AuthContext, days: number, now = new Date()): Promise<FitnessTrends> {
+      const records = await trainingLoad.formFitness(auth, days, now);
       return {
         records: records.map((record) => ({
           ...record,
           training_readiness: trainingReadinessFromForm(record.tsb),
           recovery_score: null,
         })),
-        ramp_rate: round1(rampRate(records)),
+        ramp_rate: roundTo(rampRate(records), 1),
         trends: {
           fitness: trendOf(records.map((r) => r.ctl)),
           fatigue: trendOf(
@@ -322,21 +257,20 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** Per Monday week, the acute:chronic ratio at its end and its band; the share of hours per sport. */
-    async loadBalance(auth: AuthContext, athleteId: string | undefined, weeks: number, now = new Date()) {
-      own(auth, athleteId);
+    async loadBalance(auth: AuthContext, weeks: number, now = new Date()) {
       const today = todayOf(auth, now);
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (weeks - 1));
       const { points, rows } = await trainingLoad.loadDays(auth.athleteId, first, today);
-      const days = rowsByWeek(rows);
-      const list = mondays(first, lastWeek).map((week) => {
-        const close = weekEnd(points, week, today);
+      const days = groupByWeek(rows);
+      const list = mondaysBetween(first, lastWeek).map((week) => {
+        const close = weekClosingPoint(points, week, today);
         const acwr = acuteChronicRatio(close?.atl ?? 0, close?.ctl ?? 0);
-        const hours = (sport: Sport) => round2(sumMinutes(days.get(week), sport) / 60);
+        const hours = (sport: Sport) => roundTo(sumMinutes(days.get(week), sport) / 60, 2);
         return {
           week_start: week,
-          acute_load: round1(close?.atl ?? 0),
-          chronic_load: round1(close?.ctl ?? 0),
+          acute_load: roundTo(close?.atl ?? 0, 1),
+          chronic_load: roundTo(close?.ctl ?? 0, 1),
           acwr,
           status: acwrStatus(acwr),
           swim_hours: hours('swim'),
@@ -346,7 +280,7 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         };
       });
       const total = SPORTS.reduce((sum, sport) => sum + sumMinutes(rows, sport), 0);
-      const share = (sport: Sport) => (total > 0 ? round1((sumMinutes(rows, sport) / total) * 100) : 0);
+      const share = (sport: Sport) => (total > 0 ? roundTo((sumMinutes(rows, sport) / total) * 100, 1) : 0);
       const current = list.at(-1)!;
       return {
         weeks: list,
@@ -361,13 +295,11 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       };
     },
 
-    async consistency(auth: AuthContext, athleteId: string | undefined, days: number, now = new Date()) {
-      own(auth, athleteId);
-      return trainingLoad.consistency(auth, auth.athleteId, days, now);
+    async consistency(auth: AuthContext, days: number, now = new Date()) {
+      return trainingLoad.consistency(auth, days, now);
     },
 
-    async achievements(auth: AuthContext, athleteId: string | undefined, category: string | undefined) {
-      own(auth, athleteId);
+    async achievements(auth: AuthContext, category: string | undefined) {
       const sessions = await repo.completedSessions(db, auth.athleteId, { from: null, to: null });
       const achievements = evaluateAchievements(
         sessions.map((s) => ({
@@ -384,19 +316,13 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** The last 12 Monday weeks of one sport (or all): volume, distance, load, intensity, pace; and trends. */
-    async performanceTrends(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      sport: Sport | undefined,
-      now = new Date(),
-    ) {
-      own(auth, athleteId);
+    async performanceTrends(auth: AuthContext, sport: Sport | undefined, now = new Date()) {
       const today = todayOf(auth, now);
       const lastWeek = weekStartOf(today);
       const first = addDays(lastWeek, -7 * (PERFORMANCE_WEEKS - 1));
       const rows = await repo.weeklyPerformance(db, auth.athleteId, first, addDays(lastWeek, 6), sport);
       const paced = sport === 'run' || sport === 'swim';
-      const weeks = mondays(first, lastWeek).map((week) => {
+      const weeks = mondaysBetween(first, lastWeek).map((week) => {
         const row = rows.find((r) => r.week === week);
         const hours = (row?.minutes ?? 0) / 60;
         const tss = row?.tss ?? 0;
@@ -404,11 +330,11 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         return {
           week_start: week,
           sessions: Math.round(row?.sessions ?? 0),
-          hours: round2(hours),
-          distance_km: round1((row?.distanceMeters ?? 0) / 1000),
-          tss: round1(tss),
+          hours: roundTo(hours, 2),
+          distance_km: roundTo((row?.distanceMeters ?? 0) / 1000, 1),
+          tss: roundTo(tss, 1),
           // The constant intensity factor that gives the week's TSS over its hours: TSS = h × IF² × 100.
-          average_intensity_factor: hours > 0 ? round2(Math.sqrt(tss / (hours * 100))) : null,
+          average_intensity_factor: hours > 0 ? roundTo(Math.sqrt(tss / (hours * 100)), 2) : null,
           average_pace_per_km_seconds:
             paced && pacedKm > 0 ? Math.round(((row?.pacedMinutes ?? 0) * 60) / pacedKm) : null,
         };
@@ -428,13 +354,12 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** The current phase from the active plan (or the load pattern) and the weekly load progression. */
-    async periodization(auth: AuthContext, athleteId: string | undefined, weeks: number, now = new Date()) {
-      own(auth, athleteId);
+    async periodization(auth: AuthContext, weeks: number, now = new Date()) {
       const today = todayOf(auth, now);
       const firstWeek = addDays(weekStartOf(today), -7 * (weeks - 1));
       const history = addDays(today, -PERIODIZATION_HISTORY_DAYS);
       const [plan, { points }] = await Promise.all([
-        findActivePlan(db, auth.athleteId),
+        plans.activeRow(auth.athleteId),
         trainingLoad.loadDays(auth.athleteId, firstWeek < history ? firstWeek : history, today),
       ]);
       const analysis = periodizationAnalysis({
@@ -450,20 +375,16 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     /** Readiness for the plan's race (race_id, default the active plan): fitness, form, consistency, times. */
     async raceReadiness(
       auth: AuthContext,
-      athleteId: string | undefined,
       raceId: string | undefined,
       now = new Date(),
     ): Promise<RaceReadinessDto> {
-      own(auth, athleteId);
       const today = todayOf(auth, now);
-      const plan = raceId
-        ? await findPlan(db, auth.athleteId, raceId)
-        : await findActivePlan(db, auth.athleteId);
+      const plan = raceId ? await plans.row(auth.athleteId, raceId) : await plans.activeRow(auth.athleteId);
       if (raceId && !plan) throw notFound('Plan');
       const [{ points }, runs, consistency] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),
         repo.continuousRuns(db, auth.athleteId, addDays(today, -(BEST_EFFORT_DAYS - 1)), today),
-        trainingLoad.consistency(auth, auth.athleteId, READINESS_CONSISTENCY_DAYS, now),
+        trainingLoad.consistency(auth, READINESS_CONSISTENCY_DAYS, now),
       ]);
       const raceDate = plan?.raceDate ?? null;
       const result = raceReadiness({
@@ -496,14 +417,13 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
     },
 
     /** The Training API's period at a glance: totals, zones, polarization, today's form, consistency, quality. */
-    async trainingAnalytics(auth: AuthContext, athleteId: string, period: AnalyticsPeriod, now = new Date()) {
-      trainingLoad.assertOwn(auth, athleteId);
+    async trainingAnalytics(auth: AuthContext, period: AnalyticsPeriod, now = new Date()) {
       const today = todayOf(auth, now);
       const { from, totals, minutes } = await periodZones(auth, period, today);
       const days = Math.min(MAX_CONSISTENCY_DAYS, daysBetween(from, today) + 1);
       const [form, consistency] = await Promise.all([
-        trainingLoad.formFitness(auth, auth.athleteId, 1, now),
-        trainingLoad.consistency(auth, auth.athleteId, days, now),
+        trainingLoad.formFitness(auth, 1, now),
+        trainingLoad.consistency(auth, days, now),
       ]);
       const polarization = polarizationOf(period, minutes);
       const hours = SPORTS.reduce((sum, sport) => sum + totals[MINUTES[sport]], 0) / 60;
@@ -515,9 +435,9 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
         start_date: from,
         end_date: today,
         total_sessions: Math.round(totals.sessions),
-        total_hours: round2(hours),
-        total_tss: round1(totals.tss),
-        average_weekly_hours: round2((hours * 7) / (daysBetween(from, today) + 1)),
+        total_hours: roundTo(hours, 2),
+        total_tss: roundTo(totals.tss, 1),
+        average_weekly_hours: roundTo((hours * 7) / (daysBetween(from, today) + 1), 2),
         zone_distribution: zoneSummary(minutes),
         polarization,
         current_form: form[0]!,

@@ -1,30 +1,22 @@
-// The athlete profile under /api/athletes (spec part 1 §7 "Athlete profile"): the caller's own only.
-import {
-  dataEnvelope,
-  ZAthleteProfile,
-  ZAthleteProfileUpdateRequest,
-  ZErrorResponse,
-} from '@stamina/contract';
+// The athlete profile under /api/athletes (docs/dashboard.md, "Athlete profile"): the caller's own only.
+import { dataEnvelope, ZAthleteProfile, ZAthleteProfileUpdateRequest } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { AthleteService } from './service.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
 
 export function athleteRoutes(service: AthleteService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['athletes'];
+    const route = secured('athletes');
 
     app.get(
       '/me',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Layout style, widget list, onboarding flag and notification preferences',
           response: { 200: dataEnvelope(ZAthleteProfile), ...errors },
         },
@@ -36,8 +28,7 @@ export function athleteRoutes(service: AthleteService, authenticate: Authenticat
       '/me',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Change any of them; widgets are sorted by order and renumbered, missing ones appended disabled',
           body: ZAthleteProfileUpdateRequest,

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { security } from '../../plugins/route-schema.ts';
 import { type AuthService, SIGNIN_CODE_TTL_MS } from './service.ts';
 
 const errors = {
@@ -217,7 +218,7 @@ export function authRoutes(
           schema: {
             tags: ['auth'],
             summary: 'End the current session',
-            security: [{ bearerAuth: [] }],
+            security,
             response: { 200: dataEnvelope(ZMessage), ...errors },
           },
         },
@@ -230,7 +231,7 @@ export function authRoutes(
           schema: {
             tags: ['auth'],
             summary: 'The signed-in user',
-            security: [{ bearerAuth: [] }],
+            security,
             response: { 200: dataEnvelope(ZUser), ...errors },
           },
         },
@@ -244,7 +245,7 @@ export function authRoutes(
           schema: {
             tags: ['auth'],
             summary: 'Update the name and profile fields',
-            security: [{ bearerAuth: [] }],
+            security,
             body: ZProfileUpdateRequest,
             response: { 200: dataEnvelope(ZUser), ...errors },
           },

@@ -11,7 +11,7 @@ import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } f
 import { confirmationMail, passwordResetMail, signupAttemptMail } from './emails.ts';
 import * as repo from './repository.ts';
 import { toUser } from './serialize.ts';
-import type { SessionCache } from './session-cache.ts';
+import type { SessionCache, SessionIdentity } from './session-cache.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -175,6 +175,20 @@ export function createAuthService({
   }
 
   return {
+    /**
+     * The identity of an open session of `userId` (not revoked), or undefined: what `authenticate` loads, and
+     * caches, once a token's signature is verified.
+     */
+    async openSessionIdentity(sessionId: string, userId: string): Promise<SessionIdentity | undefined> {
+      const found = await repo.findActiveSessionUser(db, sessionId, userId);
+      if (!found) return undefined;
+      return {
+        userId: found.user.id,
+        athleteId: found.athlete.id,
+        timezone: found.athlete.timezone,
+        user: toUser(found),
+      };
+    },
     /**
      * Answers the same for a new and a known address: same status, same body shape, a password hash either way.
      * The owner of a known address is told by e-mail instead (docs/auth.md).

@@ -4,6 +4,7 @@
 // invalidation message be lost, or when several processes run without Redis.
 import type { User } from '@stamina/contract';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { createInvalidationBus } from '../../lib/invalidation-bus.ts';
 
 export interface SessionIdentity {
@@ -30,35 +31,30 @@ export function createSessionCache(
 ): SessionCache {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
-  const entries = new Map<string, { identity: SessionIdentity; expiresAt: number }>();
+  // Bounded by count and TTL (lru-cache); with a TTL of 0 nothing is stored (see `set`).
+  const entries = new LRUCache<string, SessionIdentity>({
+    max: maxEntries,
+    ttl: Math.max(1, Math.ceil(ttlMs)),
+  });
 
   const apply = (event: Invalidation) => {
     if (event.kind === 'session') {
       entries.delete(event.id);
       return;
     }
-    for (const [sessionId, entry] of entries) {
-      if (entry.identity.userId === event.id) entries.delete(sessionId);
-    }
+    const stale = [...entries.entries()].filter(([, identity]) => identity.userId === event.id);
+    for (const [sessionId] of stale) entries.delete(sessionId);
   };
 
   const bus = createInvalidationBus<Invalidation>(CHANNEL, apply, options.redis);
 
   return {
     get(sessionId) {
-      const entry = entries.get(sessionId);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(sessionId);
-        return undefined;
-      }
-      return entry.identity;
+      return entries.get(sessionId);
     },
     set(sessionId, identity) {
       if (ttlMs <= 0) return;
-      // Maps iterate in insertion order, so the first key is the oldest entry.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(sessionId, { identity, expiresAt: Date.now() + ttlMs });
+      entries.set(sessionId, identity);
     },
     invalidateSession: (id) => bus.publish({ kind: 'session', id }),
     invalidateUser: (id) => bus.publish({ kind: 'user', id }),

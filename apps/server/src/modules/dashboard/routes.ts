@@ -6,7 +6,6 @@ import {
   ZDashboardTrainingLoad,
   ZDashboardWeekQuery,
   ZDaysQuery,
-  ZErrorResponse,
   ZRaceCountdownWidget,
   ZReadinessWidget,
   ZStreakWidget,
@@ -19,9 +18,7 @@ import type { Authenticate } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
 import type { DashboardService } from './service.ts';
 
-const _errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const _security = [{ bearerAuth: [] }];
-/** Spec part 2 §9: the recovery analysis spans 7 days by default. */
+/** The recovery analysis spans 7 days by default (docs/dashboard.md, "Dashboard API"). */
 const RECOVERY_DAYS = 7;
 
 export function dashboardRoutes(
@@ -62,48 +59,48 @@ function registerReads(app: FastifyInstance, service: DashboardService, tags: st
     "Readiness, recovery, fitness and form, today's workout, the week, streaks, race, plan, trends, insights",
     z.object({}),
     ZDashboardSummary,
-    (r) => service.summary(r.auth, r.id),
+    (r) => service.summary(r.auth),
   );
   both(
     '/recovery',
     "Today's recovery score and the recovery analysis of the last `days` days (7)",
     ZDaysQuery(RECOVERY_DAYS),
     ZDashboardRecovery,
-    (r) => service.recovery(r.auth, r.id, r.query.days),
+    (r) => service.recovery(r.auth, r.query.days),
   );
   both(
     '/training-load',
     "This Monday week's load with today's fitness, fatigue and form",
     z.object({}),
     ZDashboardTrainingLoad,
-    (r) => service.trainingLoad(r.auth, r.id),
+    (r) => service.trainingLoad(r.auth),
   );
   both(
     '/widgets/readiness',
     'The readiness widget: score, confidence, trend, recovery factors, form, race, streak, week, advice',
     z.object({}),
     ZReadinessWidget,
-    (r) => service.readinessWidget(r.auth, r.id),
+    (r) => service.readinessWidget(r.auth),
   );
   both(
     '/widgets/weekly-summary',
     'Sessions, hours and TSS of the Monday week holding week_start (default this week)',
     ZDashboardWeekQuery,
     ZWeekSummary,
-    (r) => service.weeklySummary(r.auth, r.id, r.query.week_start),
+    (r) => service.weeklySummary(r.auth, r.query.week_start),
   );
   both(
     '/widgets/streak',
     'Current and longest run of consecutive training days',
     z.object({}),
     ZStreakWidget,
-    (r) => service.streak(r.auth, r.id),
+    (r) => service.streak(r.auth),
   );
   both(
     '/widgets/race-countdown',
     "The active plan's race and the days until it, or null",
     z.object({}),
     ZRaceCountdownWidget,
-    (r) => service.raceCountdown(r.auth, r.id),
+    (r) => service.raceCountdown(r.auth),
   );
 }

@@ -22,6 +22,7 @@ import {
   formLevel,
   type PlanPhase,
   planProgress,
+  roundTo,
   trainingReadinessFromForm,
   trendOf,
 } from '@stamina/core';
@@ -30,9 +31,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { findActivePlan, type PlanRow } from '../plans/repository.ts';
-import type { DailyLoadRow } from '../training-load/repository.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { PlanReader, PlanRow } from '../plans/service.ts';
+import type { DailyLoadRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
 
 type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
@@ -46,12 +46,11 @@ export interface DashboardMetrics {
   dailyReadiness(auth: AuthContext, days: number): Promise<{ date: string; score: number | null }[]>;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Trends: readiness over 2 × 7 days, volume and intensity over 2 × 4 rolling weeks, all ending today. */
 const READINESS_TREND_DAYS = 7;
 const LOAD_TREND_WEEKS = 4;
 const WINDOW_DAYS = 2 * LOAD_TREND_WEEKS * 7;
-/** Spec part 2 §9: recovery insights show at most 3 items. */
+/** Recovery insights show at most 3 items (docs/dashboard.md, "Dashboard API"). */
 const MAX_INSIGHTS = 3;
 
 const EMPTY_ANALYSIS: RecoveryAnalysis = {
@@ -79,7 +78,7 @@ export function percentChange(values: readonly (number | null)[], span: number):
   const earlier = present(values.slice(-2 * span, -span));
   if (later.length === 0 || earlier.length === 0) return 0;
   const base = mean(earlier);
-  return base === 0 ? 0 : round1(((mean(later) - base) / Math.abs(base)) * 100);
+  return base === 0 ? 0 : roundTo(((mean(later) - base) / Math.abs(base)) * 100, 1);
 }
 
 const minutesOf = (row: DailyLoadRow) =>
@@ -154,15 +153,13 @@ export function createDashboardService(
   db: Db,
   deps: {
     trainingLoad: TrainingLoadService;
+    plans: PlanReader;
     metrics: DashboardMetrics | null;
     notifications: NotificationService;
     log?: FastifyBaseLogger;
   },
 ) {
-  const { trainingLoad, notifications } = deps;
-  const own = (auth: AuthContext, athleteId: string | undefined) => {
-    if (athleteId !== undefined) trainingLoad.assertOwn(auth, athleteId);
-  };
+  const { trainingLoad, plans, notifications } = deps;
 
   /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
   async function fromMetrics<T>(
@@ -190,7 +187,12 @@ export function createDashboardService(
       today,
     );
     const now = points.at(-1)!;
-    return { ctl: round1(now.ctl), atl: round1(now.atl), tsb: round1(now.tsb), ...loadTrends(rows, today) };
+    return {
+      ctl: roundTo(now.ctl, 1),
+      atl: roundTo(now.atl, 1),
+      tsb: roundTo(now.tsb, 1),
+      ...loadTrends(rows, today),
+    };
   }
 
   /** The last 7 days' mean readiness against the 7 before, in percent: the hero's trend badge. */
@@ -218,12 +220,7 @@ export function createDashboardService(
   }
 
   return {
-    async summary(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<DashboardSummary> {
-      own(auth, athleteId);
+    async summary(auth: AuthContext, now = new Date()): Promise<DashboardSummary> {
       const today = dateInTimeZone(now, auth.timezone);
       // The sweep first, so that the unread count includes what it creates; it is throttled, so most
       // summaries skip it.
@@ -233,7 +230,7 @@ export function createDashboardService(
           repo.firstWorkoutOn(db, auth.athleteId, today),
           trainingLoad.weekSummary(auth, undefined, now),
           streakOf(auth, now),
-          findActivePlan(db, auth.athleteId),
+          plans.activeRow(auth.athleteId),
           loadWindow(auth, today),
           recoveryOf(auth),
           readinessOf(auth),
@@ -265,8 +262,7 @@ export function createDashboardService(
     },
 
     /** Today's recovery score and the analysis of the last `days` days. */
-    async recovery(auth: AuthContext, athleteId: string | undefined, days: number) {
-      own(auth, athleteId);
+    async recovery(auth: AuthContext, days: number) {
       const [today, analysis] = await Promise.all([
         recoveryOf(auth),
         fromMetrics('recovery analysis', (m) => m.recoveryAnalysis(auth, days), EMPTY_ANALYSIS),
@@ -275,40 +271,30 @@ export function createDashboardService(
     },
 
     /** This Monday week's load with today's fitness, fatigue and form. */
-    async trainingLoad(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<z.input<typeof ZDashboardTrainingLoad>> {
-      own(auth, athleteId);
+    async trainingLoad(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZDashboardTrainingLoad>> {
       const today = dateInTimeZone(now, auth.timezone);
       const [week, { points }] = await Promise.all([
-        trainingLoad.weekLoad(auth, auth.athleteId, undefined, now),
+        trainingLoad.weekLoad(auth, undefined, now),
         trainingLoad.loadDays(auth.athleteId, today, today),
       ]);
       const point = points.at(-1)!;
       return {
         ...week,
-        ctl: round1(point.ctl),
-        atl: round1(point.atl),
-        tsb: round1(point.tsb),
+        ctl: roundTo(point.ctl, 1),
+        atl: roundTo(point.atl, 1),
+        tsb: roundTo(point.tsb, 1),
         form_level: formLevel(point.tsb),
       };
     },
 
-    async readinessWidget(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<z.input<typeof ZReadinessWidget>> {
-      own(auth, athleteId);
+    async readinessWidget(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZReadinessWidget>> {
       const today = dateInTimeZone(now, auth.timezone);
       const [load, recovery, readiness, readinessTrend, plan, streak, week] = await Promise.all([
         loadWindow(auth, today),
         recoveryOf(auth),
         readinessOf(auth),
         readinessTrendOf(auth),
-        findActivePlan(db, auth.athleteId),
+        plans.activeRow(auth.athleteId),
         streakOf(auth, now),
         trainingLoad.weekSummary(auth, undefined, now),
       ]);
@@ -346,26 +332,18 @@ export function createDashboardService(
     /** The Monday week holding `weekStart` (default this week), as the Training API's summary/week. */
     async weeklySummary(
       auth: AuthContext,
-      athleteId: string | undefined,
       weekStart: string | undefined,
       now = new Date(),
     ): Promise<WeekSummary> {
-      own(auth, athleteId);
       return trainingLoad.weekSummary(auth, weekStart, now);
     },
 
-    async streak(
-      auth: AuthContext,
-      athleteId: string | undefined,
-      now = new Date(),
-    ): Promise<z.input<typeof ZStreakWidget>> {
-      own(auth, athleteId);
+    async streak(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZStreakWidget>> {
       return { ...(await streakOf(auth, now)), streak_type: 'training_days' };
     },
 
-    async raceCountdown(auth: AuthContext, athleteId: string | undefined, now = new Date()) {
-      own(auth, athleteId);
-      return primaryRaceOf(await findActivePlan(db, auth.athleteId), dateInTimeZone(now, auth.timezone));
+    async raceCountdown(auth: AuthContext, now = new Date()) {
+      return primaryRaceOf(await plans.activeRow(auth.athleteId), dateInTimeZone(now, auth.timezone));
     },
   };
 }

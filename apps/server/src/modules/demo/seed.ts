@@ -71,10 +71,15 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     // The services run on the transaction: their own transactions become savepoints inside it. No cache
     // needs telling (no onChange): the athlete is new, so no process can hold anything of it yet.
     const conn = tx as unknown as Db;
-    const plan = await createPlanService(conn).create(auth, { ...demo.plan, status: 'active' }, now);
+    const workouts = createWorkoutService(conn);
+    const plan = await createPlanService(conn, { workouts }).create(
+      auth,
+      { ...demo.plan, status: 'active' },
+      now,
+    );
     // One write of every session: parsed, scored and counted into daily load as `create` does, with the load
     // series derived once rather than once per workout (one by one took about 4 s on PGlite).
-    await createWorkoutService(conn).createMany(
+    await workouts.createMany(
       auth,
       demo.workouts.map((workout) => ({
         title: workout.title,

@@ -1,4 +1,4 @@
-// The Metrics API (spec part 2 §7): the wellness store, scores, trends and the CSV import under /api/metrics,
+// The Metrics API (docs/wellness.md): the wellness store, scores, trends and the CSV import under /api/metrics,
 // and the recovery, analysis, current, history and summary reads under /api/v1/metrics. Each `[/{id}]` path
 // answers for the caller and for the caller's own athlete id; any other id is a 404.
 import fastifyMultipart from '@fastify/multipart';
@@ -32,13 +32,13 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { MetricsService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
-const tags = ['metrics'];
-/** Default spans (spec part 2 §9): recovery analysis 7 days, metric histories 30, VO2 max 90. */
+const route = secured('metrics');
+/** Default spans (docs/wellness.md §6): recovery analysis 7 days, metric histories 30, VO2 max 90. */
 const ANALYSIS_DAYS = 7;
 const TREND_DAYS = 30;
 const HISTORY_DAYS = 30;
@@ -55,7 +55,7 @@ function both<Q extends z.ZodType, B extends z.ZodType | undefined, R extends z.
   options: { summary: string; querystring?: Q; body?: B; response: R; withoutId?: boolean },
   handler: (r: OwnIdRequest<Q>) => Promise<z.input<R>>,
 ) {
-  routeWithOwnId(app, method, path, { ...options, tags }, handler);
+  routeWithOwnId(app, method, path, { ...options, tags: route.tags }, handler);
 }
 
 /** A binary file (a NUL byte or invalid UTF-8) is not a CSV; the text otherwise, without judging its columns. */
@@ -91,7 +91,7 @@ async function readCsv(request: FastifyRequest): Promise<string> {
 }
 
 /** Routes under /api/metrics. */
-export function metricsRoutes(service: MetricsService, authenticate: Authenticate) {
+export function metricsRoutes(service: MetricsService, authenticate: Authenticate, claimUpload: ClaimUpload) {
   return async function register(fastify: FastifyInstance) {
     fastify.addHook('onRequest', authenticate);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -100,8 +100,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Wellness days from start_date to end_date (default the last 30 days), with recovery scores',
           querystring: ZMetricsListQuery,
@@ -114,9 +113,9 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
     app.post(
       '/',
       {
+        config: { idempotent: true },
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
           body: ZWellnessUpsertRequest,
           response: { 200: dataEnvelope(ZWellnessDay), 201: dataEnvelope(ZWellnessDay), ...errors },
@@ -132,8 +131,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Change fields of a wellness day (a new date must not have an entry: 409)',
           params: ZMetricIdParam,
           body: ZWellnessUpdateRequest,
@@ -149,8 +147,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       '/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Delete a wellness day',
           params: ZMetricIdParam,
           response: { 200: ZDeleted, ...errors },
@@ -168,7 +165,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         querystring: ZDaysQuery(TREND_DAYS),
         response: ZScoreTrends,
       },
-      (r) => service.recoveryTrends(r.auth, r.id, r.query.days),
+      (r) => service.recoveryTrends(r.auth, r.query.days),
     );
     both(
       fastify,
@@ -179,22 +176,21 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         querystring: ZDaysQuery(TREND_DAYS),
         response: ZScoreTrends,
       },
-      (r) => service.readinessTrends(r.auth, r.id, r.query.days),
+      (r) => service.readinessTrends(r.auth, r.query.days),
     );
     both(
       fastify,
       'GET',
       '/recovery-recommendations',
       { summary: "Today's recovery recommendations", response: z.array(z.string()) },
-      (r) => service.recommendations(r.auth, r.id),
+      (r) => service.recommendations(r.auth),
     );
     both(
       fastify,
       'POST',
       '/calculate-readiness',
       { summary: 'Readiness of a day (default today)', body: ZOptionalScoreRequest, response: ZReadiness },
-      (r) =>
-        service.calculateReadiness(r.auth, r.id, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+      (r) => service.calculateReadiness(r.auth, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
     );
     both(
       fastify,
@@ -206,8 +202,7 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         response: ZRecoveryScore.nullable(),
         withoutId: true,
       },
-      (r) =>
-        service.calculateRecovery(r.auth, r.id!, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+      (r) => service.calculateRecovery(r.auth, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
     );
 
     // Multipart (and a raw text/csv body) only in the import route's own scope; every other route takes JSON.
@@ -224,9 +219,9 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         '/import',
         {
           bodyLimit: WELLNESS_CSV_MAX_BYTES,
+          config: { idempotent: true },
           schema: {
-            tags,
-            security,
+            ...route,
             summary:
               'Import wellness history from a CSV (multipart field "file", or a text/csv body); dry_run previews. Any rejected row: 400 with the report as detail, nothing written',
             consumes: ['multipart/form-data', 'text/csv'],
@@ -239,9 +234,10 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
             },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const auth = requireAuth(request);
           const text = await readCsv(request);
+          if (request.isMultipart() && (await claimUpload(request, reply, [text]))) return reply;
           return { data: await service.importCsv(auth, text, request.query.dry_run) };
         },
       );
@@ -259,8 +255,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/recovery',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Recovery score of a day (default today) with baselines, trends and advice; null without data',
           querystring: ZDateQuery,
@@ -278,14 +273,13 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
         querystring: ZDaysQuery(ANALYSIS_DAYS),
         response: ZRecoveryAnalysis,
       },
-      (r) => service.analysis(r.auth, r.id, r.query.days),
+      (r) => service.analysis(r.auth, r.query.days),
     );
     app.get(
       '/current',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'The latest value and date of each metric; null when never logged',
           response: { 200: dataEnvelope(ZCurrentMetrics), ...errors },
         },
@@ -296,8 +290,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/history',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'One metric per day over the last days (30 by default); days without it are left out',
           querystring: ZMetricHistoryQuery,
           response: { 200: dataEnvelope(ZMetricHistory), ...errors },
@@ -311,8 +304,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
       '/summary',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Latest, mean, min, max, count and trend of each metric over a week, month or 3 months',
           querystring: ZMetricsSummaryQuery,
           response: { 200: dataEnvelope(ZMetricsSummary), ...errors },
@@ -331,8 +323,7 @@ export function metricsV1Routes(service: MetricsService, authenticate: Authentic
         path,
         {
           schema: {
-            tags,
-            security,
+            ...route,
             summary: `${type} per day over the last days (${days} by default)`,
             querystring: ZDaysQuery(days),
             response: { 200: dataEnvelope(ZMetricHistory), ...errors },

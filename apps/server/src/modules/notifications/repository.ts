@@ -4,12 +4,9 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
+import type { NotificationEvent } from './texts.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-
-/** The athlete's notification switch `key`, true unless stored as false (the defaults are all on). */
-const preferenceOn = (key: 'missedSession' | 'newWeekPlan' | 'recoveryWarning') =>
-  sql.raw(`coalesce((a.notification_preferences->>'${key}')::boolean, true)`);
 
 export async function listNotifications(
   db: Conn,
@@ -60,66 +57,33 @@ export async function markAllRead(db: Conn, athleteId: string, at: Date): Promis
 }
 
 /**
- * The time-based events of one athlete in one statement: yesterday's workouts still planned (missed
- * sessions) and, once the week holds a planned workout, the week's plan. The preference switches are read in
- * the same statement, and each event's dedupe key makes a repeat a no-op. The number of new notifications.
+ * Stores the events of one athlete in one statement, each unless the athlete turned its kind off (the switch is
+ * read in the same statement) or already has one with its dedupe key. The number of new notifications.
  */
-export async function sweepTimeBased(
+export async function insertEvents(
   db: Conn,
   athleteId: string,
-  days: { yesterday: string; monday: string; sunday: string },
+  events: readonly NotificationEvent[],
 ): Promise<number> {
-  const athlete = sql`${athleteId}::uuid`;
+  if (events.length === 0) return 0;
+  const rows = events.map((e) => ({
+    kind: e.kind,
+    title: e.title,
+    body: e.body,
+    link: e.link,
+    data: e.data,
+    dedupe_key: e.dedupeKey,
+    preference: e.preference,
+  }));
   const result = await db.execute(sql`
-    with week as (
-      select count(*) filter (where w.status <> 'skipped') as sessions,
-             count(*) filter (where w.status = 'planned') as planned,
-             coalesce(sum(w.duration_minutes) filter (where w.status <> 'skipped'), 0) as minutes
-      from workouts w
-      where w.athlete_id = ${athlete} and w.workout_date between ${days.monday}::date and ${days.sunday}::date
-    )
     insert into notifications (athlete_id, kind, title, body, link, data, dedupe_key)
-    select a.id, 'missed_session', 'Missed session: ' || w.title,
-           'Planned for ' || to_char(w.workout_date, 'YYYY-MM-DD')
-             || ' and not marked done. Reschedule it or log it on the calendar.',
-           '/calendar',
-           jsonb_build_object('workout_id', w.id, 'date', to_char(w.workout_date, 'YYYY-MM-DD')),
-           'missed:' || w.id
+    select a.id, e.kind, e.title, e.body, e.link, e.data, e.dedupe_key
     from athletes a
-    join workouts w on w.athlete_id = a.id
-    where a.id = ${athlete} and ${preferenceOn('missedSession')}
-      and w.workout_date = ${days.yesterday}::date and w.status = 'planned'
-    union all
-    select a.id, 'new_week_plan',
-           'Your week: ' || week.sessions || case when week.sessions = 1 then ' session, ' else ' sessions, ' end
-             || round(week.minutes / 60.0, 1)::float8 || ' h planned',
-           'From ' || ${days.monday}::text || ' to ' || ${days.sunday}::text || '. See it on the calendar.',
-           '/calendar',
-           jsonb_build_object('week_start', ${days.monday}::text, 'sessions', week.sessions,
-             'minutes', week.minutes),
-           'week:' || ${days.monday}::text
-    from athletes a, week
-    where a.id = ${athlete} and ${preferenceOn('newWeekPlan')} and week.planned > 0
+    cross join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as e(kind text, title text, body text, link text, data jsonb, dedupe_key text, preference text)
+    where a.id = ${athleteId}::uuid
+      and coalesce((a.notification_preferences->>e.preference)::boolean, true)
     on conflict (athlete_id, dedupe_key) do nothing
     returning id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
-}
-
-/** A recovery warning for `date`, unless the athlete turned recovery warnings off or has one for that day. */
-export async function insertRecoveryWarning(
-  db: Conn,
-  athleteId: string,
-  date: string,
-  body: string,
-  data: Record<string, unknown>,
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    insert into notifications (athlete_id, kind, title, body, link, data, dedupe_key)
-    select a.id, 'recovery_warning', 'Recovery warning', ${body}, '/metrics', ${JSON.stringify(data)}::jsonb,
-           ${`recovery:${date}`}
-    from athletes a
-    where a.id = ${athleteId}::uuid and ${preferenceOn('recoveryWarning')}
-    on conflict (athlete_id, dedupe_key) do nothing
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -1,7 +1,6 @@
 // In-app notifications under /api/notifications: the caller's own list, newest first, and marking read.
 import {
   dataEnvelope,
-  ZErrorResponse,
   ZNotification,
   ZNotificationIdParam,
   ZNotificationList,
@@ -11,23 +10,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { NotificationService } from './service.ts';
-
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
 
 export function notificationRoutes(service: NotificationService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['notifications'];
+    const route = secured('notifications');
 
     app.get(
       '/',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Newest first (optionally unread only), with the unread count',
           querystring: ZNotificationsQuery,
           response: { 200: dataEnvelope(ZNotificationList), ...errors },
@@ -40,8 +36,7 @@ export function notificationRoutes(service: NotificationService, authenticate: A
       '/read-all',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Mark every notification read',
           response: { 200: dataEnvelope(ZNotificationsReadAll), ...errors },
         },
@@ -53,8 +48,7 @@ export function notificationRoutes(service: NotificationService, authenticate: A
       '/:id/read',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Mark one notification read',
           params: ZNotificationIdParam,
           response: { 200: dataEnvelope(ZNotification), ...errors },

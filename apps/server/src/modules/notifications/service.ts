@@ -1,4 +1,4 @@
-// In-app notifications (spec part 1 §3 Preferences): missed sessions, recovery warnings and the week's plan.
+// In-app notifications (docs/dashboard.md, "Notifications"): missed sessions, recovery warnings and the week's plan.
 // Events create them, each at most once (its dedupe key), and only while the athlete's switch is on. The
 // time-based events (a day passing, a week starting) have no request of their own, so they are checked by a
 // cheap sweep of the athlete when they list notifications or load the dashboard summary: see
@@ -6,18 +6,23 @@
 import type { NotificationDto } from '@stamina/contract';
 import { addDays, dateInTimeZone, weekStartOf } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
+import { missedSession, type NotificationEvent, recoveryWarning, weekPlan } from './texts.ts';
 
-/** Spec part 2 §9: recovery below 40 is the low band. */
+/** Recovery below 40 is the low band (docs/wellness.md §2). */
 export const RECOVERY_WARNING_BELOW = 40;
 /** Scores of older days (a back-filled history, a CSV import) are history, not news: no warning. */
 const RECOVERY_WARNING_MAX_AGE_DAYS = 2;
 /** How often one process sweeps one athlete: the events it finds change at most once a day. */
 const DEFAULT_SWEEP_INTERVAL_MS = 5 * 60_000;
 const MAX_TRACKED_ATHLETES = 10_000;
+/** More workouts than anyone plans in eight days: the sweep reads yesterday and this week. */
+const SWEEP_WORKOUTS_MAX = 10_000;
 
 function toNotification(row: repo.NotificationRow): NotificationDto {
   return {
@@ -34,15 +39,41 @@ function toNotification(row: repo.NotificationRow): NotificationDto {
 export function createNotificationService(
   db: Db,
   options: {
+    /** The time-based events are read from the athlete's workouts. */
+    workouts: WorkoutReader;
     sweepIntervalMs?: number;
     log?: FastifyBaseLogger;
     /** Hears of every change to an athlete's notifications (cached reads that show the unread count). */
     onChange?: (athleteId: string) => void;
-  } = {},
+  },
 ) {
   const interval = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
   /** Per athlete: when this process last swept, and for which day (a new day is always swept). */
-  const swept = new Map<string, { at: number; today: string }>();
+  const swept = new LRUCache<string, { at: number; today: string }>({ max: MAX_TRACKED_ATHLETES });
+
+  /**
+   * Yesterday's workouts still planned (missed sessions) and, once the week holds a planned workout, the
+   * week's plan; whether each is new, and allowed, is for the insert to tell.
+   */
+  async function timeBasedEvents(athleteId: string, today: string): Promise<NotificationEvent[]> {
+    const yesterday = addDays(today, -1);
+    const monday = weekStartOf(today);
+    const sunday = addDays(monday, 6);
+    const rows = await options.workouts.rows(athleteId, {
+      dateFrom: yesterday < monday ? yesterday : monday,
+      dateTo: sunday,
+      limit: SWEEP_WORKOUTS_MAX,
+    });
+    const events: NotificationEvent[] = rows
+      .filter((w) => w.workoutDate === yesterday && w.status === 'planned')
+      .map((w) => missedSession({ id: w.id, title: w.title, date: w.workoutDate }));
+    const week = rows.filter((w) => w.workoutDate >= monday && w.status !== 'skipped');
+    if (week.some((w) => w.status === 'planned')) {
+      const minutes = week.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
+      events.push(weekPlan({ monday, sunday, sessions: week.length, minutes }));
+    }
+    return events;
+  }
 
   /**
    * Creates the athlete's due time-based notifications. Throttled per process; a failure is logged and
@@ -53,16 +84,13 @@ export function createNotificationService(
     const last = swept.get(auth.athleteId);
     if (last && last.today === today && now.getTime() - last.at < interval) return;
     // Marked before the query, so requests arriving meanwhile do not sweep the same athlete again.
-    swept.delete(auth.athleteId);
-    if (swept.size >= MAX_TRACKED_ATHLETES) swept.delete(swept.keys().next().value as string);
     swept.set(auth.athleteId, { at: now.getTime(), today });
-    const monday = weekStartOf(today);
     try {
-      const created = await repo.sweepTimeBased(db, auth.athleteId, {
-        yesterday: addDays(today, -1),
-        monday,
-        sunday: addDays(monday, 6),
-      });
+      const created = await repo.insertEvents(
+        db,
+        auth.athleteId,
+        await timeBasedEvents(auth.athleteId, today),
+      );
       if (created > 0) options.onChange?.(auth.athleteId);
     } catch (err) {
       swept.delete(auth.athleteId);
@@ -115,17 +143,11 @@ export function createNotificationService(
     ): Promise<void> {
       if (!(score < RECOVERY_WARNING_BELOW)) return;
       if (date < addDays(now.toISOString().slice(0, 10), -RECOVERY_WARNING_MAX_AGE_DAYS)) return;
-      const rounded = Math.round(score);
-      const advice = recommendation ? ` ${recommendation}` : '';
       try {
-        const created = await repo.insertRecoveryWarning(
-          db,
-          athleteId,
-          date,
-          `Recovery ${rounded}/100 on ${date}.${advice}`,
-          { date, score: rounded },
-        );
-        if (created) options.onChange?.(athleteId);
+        const created = await repo.insertEvents(db, athleteId, [
+          recoveryWarning(date, score, recommendation),
+        ]);
+        if (created > 0) options.onChange?.(athleteId);
       } catch (err) {
         options.log?.error({ err }, 'recovery warning not stored');
       }

@@ -1,7 +1,6 @@
-// Training plan calls of the Training API, under /api/training (spec part 2 §7).
+// Training plan calls of the Training API, under /api/training (docs/training-load.md §12).
 import {
   dataEnvelope,
-  ZErrorResponse,
   ZPlanIdParam,
   ZPlanProgress,
   ZTrainingPlan,
@@ -12,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { PlanService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
-const tags = ['training'];
+const route = secured('training');
 const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
 export function trainingPlanRoutes(service: PlanService, authenticate: Authenticate) {
@@ -28,8 +26,7 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
       '/plans',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "The athlete's training plans, newest first",
           response: { 200: dataEnvelope(z.array(ZTrainingPlan)), ...errors },
         },
@@ -40,9 +37,9 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
     app.post(
       '/plans',
       {
+        config: { idempotent: true },
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Create a plan (phases generated from the dates when omitted); an active plan archives the previous one',
           body: ZTrainingPlanCreateRequest,
@@ -57,8 +54,7 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
       '/plans/active',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "The athlete's active plan, or null",
           response: { 200: dataEnvelope(ZTrainingPlan.nullable()), ...errors },
         },
@@ -70,8 +66,7 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
       '/plans/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary:
             'Update a plan; new dates without phases regenerate them, status active archives the other',
           params: ZPlanIdParam,
@@ -88,8 +83,7 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
       '/plans/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Delete a plan; its workouts stay, outside any plan',
           params: ZPlanIdParam,
           response: { 200: ZDeleted, ...errors },
@@ -105,8 +99,7 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
       '/plans/:id/progress',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Week X of Y, the phase map, milestones and this week’s goals of a plan',
           params: ZPlanIdParam,
           response: { 200: dataEnvelope(ZPlanProgress), ...errors },

@@ -1,4 +1,4 @@
-// Training plans (spec part 2 §3 "Training plan", §7 Training API): an athlete's plans, at most one of them
+// Training plans (docs/training-load.md §12): an athlete's plans, at most one of them
 // active, their phases (generated from the dates unless given), and the progress the Journey page shows.
 import type {
   PlanPhaseDto,
@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { listWorkouts } from '../workouts/repository.ts';
+import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
 /** Workouts read for a plan's session counts: a two-year plan with two sessions a day stays under it. */
@@ -92,7 +92,10 @@ function phasesFor(startDate: string, raceDate: string | null, raceType: string 
  * `onChange` hears of every committed plan write: the cached reads (app.ts) show plans (race readiness,
  * periodization, progress), and deleting a plan also sets its workouts' plan_id to null through the foreign key.
  */
-export function createPlanService(db: Db, options: { onChange?: (athleteId: string) => void } = {}) {
+export function createPlanService(
+  db: Db,
+  options: { workouts: WorkoutReader; onChange?: (athleteId: string) => void },
+) {
   async function own(auth: AuthContext, id: string): Promise<repo.PlanRow> {
     const row = await repo.findPlan(db, auth.athleteId, id);
     if (!row) throw notFound('Plan');
@@ -100,6 +103,16 @@ export function createPlanService(db: Db, options: { onChange?: (athleteId: stri
   }
 
   return {
+    /** The stored row of the athlete's active plan, for the modules that read plans (analytics, dashboard). */
+    activeRow(athleteId: string): Promise<repo.PlanRow | undefined> {
+      return repo.findActivePlan(db, athleteId);
+    },
+
+    /** The stored row of one of the athlete's plans (undefined for another athlete's or a missing id). */
+    row(athleteId: string, id: string): Promise<repo.PlanRow | undefined> {
+      return repo.findPlan(db, athleteId, id);
+    },
+
     async list(auth: AuthContext): Promise<TrainingPlan[]> {
       return (await repo.listPlans(db, auth.athleteId)).map(toPlan);
     },
@@ -188,9 +201,9 @@ export function createPlanService(db: Db, options: { onChange?: (athleteId: stri
       const today = dateInTimeZone(now, auth.timezone);
       const week = planWeekRange(plan.startDate, today);
       const [planWorkouts, weekWorkouts] = await Promise.all([
-        listWorkouts(db, auth.athleteId, { planId: plan.id, limit: PLAN_WORKOUTS_MAX }),
+        options.workouts.rows(auth.athleteId, { planId: plan.id, limit: PLAN_WORKOUTS_MAX }),
         // Every workout of the week counts towards its goals, whether or not it was added through the plan.
-        listWorkouts(db, auth.athleteId, { dateFrom: week.from, dateTo: week.to, limit: 1000 }),
+        options.workouts.rows(auth.athleteId, { dateFrom: week.from, dateTo: week.to, limit: 1000 }),
       ]);
       const asPlanWorkout = (w: (typeof planWorkouts)[number]) => ({
         workout_date: w.workoutDate,
@@ -216,3 +229,6 @@ export function createPlanService(db: Db, options: { onChange?: (athleteId: stri
 }
 
 export type PlanService = ReturnType<typeof createPlanService>;
+export type { PlanRow } from './repository.ts';
+/** What the modules that read plans (analytics, dashboard) use of them. */
+export type PlanReader = Pick<PlanService, 'activeRow' | 'row'>;

@@ -1,4 +1,4 @@
-// Training load calls of the Training API, under /api/training (spec part 2 §7).
+// Training load calls of the Training API, under /api/training (docs/training-load.md; the calls are listed in docs/ARCHITECTURE.md, "Training load").
 import {
   dataEnvelope,
   ZAthleteIdParam,
@@ -6,7 +6,6 @@ import {
   ZConsistency,
   ZCtlAtlTsbRequest,
   ZDaysQuery,
-  ZErrorResponse,
   ZFitnessFormRecord,
   ZLoadTrendWeek,
   ZStreak,
@@ -23,12 +22,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { requireOwnAthlete } from '../../plugins/own-athlete-routes.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { TrainingLoadService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
-const tags = ['training'];
-/** Default spans of spec part 2 §9. */
+const route = secured('training');
+/** Default spans (docs/ARCHITECTURE.md, "Training load"). */
 const FORM_FITNESS_DAYS = 42;
 const WEEKLY_LOAD_WEEKS = 12;
 const LOAD_TRENDS_WEEKS = 12;
@@ -43,8 +42,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/form-fitness/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Daily fitness (CTL), fatigue (ATL) and form (TSB) with their levels, ending today',
           params: ZAthleteIdParam,
           querystring: ZDaysQuery(FORM_FITNESS_DAYS),
@@ -52,7 +50,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.formFitness(requireAuth(request), request.params.id, request.query.days),
+        data: await service.formFitness(requireOwnAthlete(request), request.query.days),
       }),
     );
 
@@ -60,8 +58,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/load-trends/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "Weekly TSS with the week's closing fitness, fatigue and form (Monday weeks)",
           params: ZAthleteIdParam,
           querystring: ZWeeksQuery(LOAD_TRENDS_WEEKS),
@@ -69,7 +66,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.loadTrends(requireAuth(request), request.params.id, request.query.weeks),
+        data: await service.loadTrends(requireOwnAthlete(request), request.query.weeks),
       }),
     );
 
@@ -77,8 +74,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/consistency/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Each day as rest, complete, partial or missed, with the summary',
           params: ZAthleteIdParam,
           querystring: ZDaysQuery(CONSISTENCY_DAYS),
@@ -86,13 +82,12 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.consistency(requireAuth(request), request.params.id, request.query.days),
+        data: await service.consistency(requireOwnAthlete(request), request.query.days),
       }),
     );
 
     const tssSchema = (summary: string) => ({
-      tags,
-      security,
+      ...route,
       summary,
       body: ZTssInput,
       response: { 200: dataEnvelope(ZTssResult), ...errors },
@@ -100,9 +95,10 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
     app.post(
       '/calculate-tss',
       { schema: tssSchema('Local TSS of one session (spec part 2 §9)') },
-      async (request) => ({
-        data: service.calculateTss(requireAuth(request), undefined, request.body),
-      }),
+      async (request) => {
+        requireAuth(request);
+        return { data: service.calculateTss(request.body) };
+      },
     );
     app.post(
       '/calculate-tss/:id',
@@ -112,17 +108,17 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
           params: ZAthleteIdParam,
         },
       },
-      async (request) => ({
-        data: service.calculateTss(requireAuth(request), request.params.id, request.body),
-      }),
+      async (request) => {
+        requireOwnAthlete(request);
+        return { data: service.calculateTss(request.body) };
+      },
     );
 
     app.post(
       '/calculate-bulk-tss',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Local TSS of up to 1000 sessions, in order',
           body: ZBulkTssRequest,
           response: { 200: dataEnvelope(z.array(ZTssResult)), ...errors },
@@ -138,25 +134,24 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/calculate-ctl-atl-tsb/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Daily fitness, fatigue and form of a given daily TSS list',
           params: ZAthleteIdParam,
           body: ZCtlAtlTsbRequest,
           response: { 200: dataEnvelope(z.array(ZFitnessFormRecord)), ...errors },
         },
       },
-      async (request) => ({
-        data: service.calculateCtlAtlTsb(requireAuth(request), request.params.id, request.body),
-      }),
+      async (request) => {
+        requireOwnAthlete(request);
+        return { data: service.calculateCtlAtlTsb(request.body) };
+      },
     );
 
     app.get(
       '/weekly-load',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'TSS per week (Monday first), day by day, with the load trend',
           querystring: ZWeeksQuery(WEEKLY_LOAD_WEEKS),
           response: { 200: dataEnvelope(z.array(ZWeeklyLoad)), ...errors },
@@ -169,8 +164,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/load/:id',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'One Monday week of weekly-load: the week holding `week_start` (default this week)',
           params: ZAthleteIdParam,
           querystring: ZWeekStartQuery,
@@ -178,7 +172,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => ({
-        data: await service.weekLoad(requireAuth(request), request.params.id, request.query.week_start),
+        data: await service.weekLoad(requireOwnAthlete(request), request.query.week_start),
       }),
     );
 
@@ -186,8 +180,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/streak',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Current and longest run of days with a completed workout',
           response: { 200: dataEnvelope(ZStreak), ...errors },
         },
@@ -199,8 +192,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/summary/week',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Sessions, hours and TSS of the week holding `start` (default this week)',
           querystring: ZWeekSummaryQuery,
           response: { 200: dataEnvelope(ZWeekSummary), ...errors },

@@ -1,4 +1,4 @@
-// Training load reads (spec part 2 §7 Training API, §9): fitness and form, load trends, consistency, weekly
+// Training load reads (docs/training-load.md §3 and §6): fitness and form, load trends, consistency, weekly
 // load, streak and the weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
 // training-week convention, and "today" is the athlete's own calendar day.
 import type {
@@ -22,28 +22,23 @@ import {
   loadSeries,
   loadTrend,
   restLoad,
+  roundTo,
   trainingStreak,
   weeklyTssFromAtl,
   weekStartOf,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { listWorkouts } from '../workouts/repository.ts';
+import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Earlier weeks that the load trend of a week compares with. */
 const TREND_WEEKS = 4;
 /** The longest series a calculation call may ask for: ten years. */
 const MAX_SERIES_DAYS = 3650;
 
-export function createTrainingLoadService(db: Db) {
-  /** The per-athlete calls take the caller's own athlete id; any other id is not found. */
-  function assertOwn(auth: AuthContext, athleteId: string) {
-    if (athleteId !== auth.athleteId) throw notFound('Athlete');
-  }
-
+export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) {
   /**
    * The daily series from `from` to `to` (stored days with work, decayed across the days between), with
    * the stored rows of the range for the readers that also need their minutes, sessions and zones.
@@ -75,13 +70,13 @@ export function createTrainingLoadService(db: Db) {
     const tssByDay = new Map(rows.map((row) => [row.date, row.tss]));
     const all: WeeklyLoad[] = [];
     for (let week = first; week <= lastWeek; week = addDays(week, 7)) {
-      const daily = Array.from({ length: 7 }, (_, i) => round1(tssByDay.get(addDays(week, i)) ?? 0));
+      const daily = Array.from({ length: 7 }, (_, i) => roundTo(tssByDay.get(addDays(week, i)) ?? 0, 1));
       const total = daily.reduce((a, b) => a + b, 0);
       all.push({
         week_start: week,
-        total_tss: round1(total),
+        total_tss: roundTo(total, 1),
         daily_tss: daily,
-        weekly_average: round1(total / 7),
+        weekly_average: roundTo(total / 7, 1),
         load_trend: loadTrend(
           total,
           all.slice(-TREND_WEEKS).map((w) => w.total_tss),
@@ -95,10 +90,10 @@ export function createTrainingLoadService(db: Db) {
     const record = fitnessFormRecord(point);
     return {
       date: record.date,
-      tss: round1(record.tss),
-      ctl: round1(record.ctl),
-      atl: round1(record.atl),
-      tsb: round1(record.tsb),
+      tss: roundTo(record.tss, 1),
+      ctl: roundTo(record.ctl, 1),
+      atl: roundTo(record.atl, 1),
+      tsb: roundTo(record.tsb, 1),
       fitness_level: record.fitness_level,
       fatigue_level: record.fatigue_level,
       form_level: record.form_level,
@@ -106,12 +101,10 @@ export function createTrainingLoadService(db: Db) {
   };
 
   return {
-    assertOwn,
     loadDays,
 
-    /** Local TSS of one session (spec part 2 §9); with an athlete id, only the caller's own. */
-    calculateTss(auth: AuthContext, athleteId: string | undefined, input: TssInputDto) {
-      if (athleteId !== undefined) assertOwn(auth, athleteId);
+    /** Local TSS of one session (docs/training-load.md). */
+    calculateTss(input: TssInputDto) {
       return calculateTss(input);
     },
 
@@ -120,8 +113,7 @@ export function createTrainingLoadService(db: Db) {
     },
 
     /** The fitness, fatigue and form series of a given daily TSS list, from its first date to its last. */
-    calculateCtlAtlTsb(auth: AuthContext, athleteId: string, body: CtlAtlTsbRequest) {
-      assertOwn(auth, athleteId);
+    calculateCtlAtlTsb(body: CtlAtlTsbRequest) {
       const dates = body.tss_data.map((d) => d.date).sort();
       if (daysBetween(dates[0]!, dates.at(-1)!) > MAX_SERIES_DAYS) {
         throw new AppError('VALIDATION_FAILED', `tss_data may span at most ${MAX_SERIES_DAYS} days`);
@@ -131,16 +123,14 @@ export function createTrainingLoadService(db: Db) {
       }).map(toRecord);
     },
 
-    async formFitness(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
-      assertOwn(auth, athleteId);
+    async formFitness(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
       const points = await series(auth.athleteId, addDays(today, -(days - 1)), today);
       return points.map(toRecord);
     },
 
     /** Week by week (Monday first): the week's TSS and the CTL, ATL and TSB at its end (today for this week). */
-    async loadTrends(auth: AuthContext, athleteId: string, weeks: number, now = new Date()) {
-      assertOwn(auth, athleteId);
+    async loadTrends(auth: AuthContext, weeks: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
       const first = addDays(weekStartOf(today), -7 * (weeks - 1));
       const points = await series(auth.athleteId, first, today);
@@ -151,20 +141,22 @@ export function createTrainingLoadService(db: Db) {
         trends.push({
           week_start: week[0]!.date,
           week_number: isoWeekNumber(week[0]!.date),
-          total_tss: round1(week.reduce((sum, day) => sum + day.tss, 0)),
-          ctl: round1(end.ctl),
-          atl: round1(end.atl),
-          tsb: round1(end.tsb),
+          total_tss: roundTo(
+            week.reduce((sum, day) => sum + day.tss, 0),
+            1,
+          ),
+          ctl: roundTo(end.ctl, 1),
+          atl: roundTo(end.atl, 1),
+          tsb: roundTo(end.tsb, 1),
         });
       }
       return trends;
     },
 
     /** Each of the last `days` days as rest, complete, partial or missed, with the summary (spec part 2 §4). */
-    async consistency(auth: AuthContext, athleteId: string, days: number, now = new Date()) {
-      assertOwn(auth, athleteId);
+    async consistency(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
-      const workouts = await listWorkouts(db, auth.athleteId, {
+      const workouts = await workoutReader.rows(auth.athleteId, {
         dateFrom: addDays(today, -(days - 1)),
         dateTo: today,
         limit: 100_000,
@@ -181,13 +173,7 @@ export function createTrainingLoadService(db: Db) {
     },
 
     /** The load of the Monday week holding `weekStart` (default this week), as one week of weekly-load. */
-    async weekLoad(
-      auth: AuthContext,
-      athleteId: string,
-      weekStart: string | undefined,
-      now = new Date(),
-    ): Promise<WeeklyLoad> {
-      assertOwn(auth, athleteId);
+    async weekLoad(auth: AuthContext, weekStart: string | undefined, now = new Date()): Promise<WeeklyLoad> {
       const week = weekStartOf(weekStart ?? dateInTimeZone(now, auth.timezone));
       const [load] = await weeksEnding(auth.athleteId, week, 1);
       return load!;
@@ -204,7 +190,7 @@ export function createTrainingLoadService(db: Db) {
 
     async weekSummary(auth: AuthContext, start: string | undefined, now = new Date()): Promise<WeekSummary> {
       const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
-      const workouts = await listWorkouts(db, auth.athleteId, {
+      const workouts = await workoutReader.rows(auth.athleteId, {
         dateFrom: weekStart,
         dateTo: addDays(weekStart, 6),
         limit: 1000,
@@ -222,14 +208,15 @@ export function createTrainingLoadService(db: Db) {
         completed_sessions: completed.length,
         planned_sessions: workouts.length > 0 ? workouts.length : DEFAULT_PLANNED_SESSIONS,
         total_sessions: workouts.length,
-        total_duration_hours: round1(minutes / 60),
-        weekly_tss: round1(weeklyTss),
+        total_duration_hours: roundTo(minutes / 60, 1),
+        weekly_tss: roundTo(weeklyTss, 1),
       };
     },
   };
 }
 
-/** Spec part 2 §9: a week with nothing scheduled counts 5 planned sessions. */
+/** A week with nothing scheduled counts 5 planned sessions (docs/dashboard.md, weekly_summary). */
 const DEFAULT_PLANNED_SESSIONS = 5;
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
+export type { DailyLoadRow } from './repository.ts';

@@ -4,7 +4,6 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   dataEnvelope,
   WORKOUT_FILE_MAX_BYTES,
-  ZErrorResponse,
   ZWorkout,
   ZWorkoutExportQuery,
   ZWorkoutIdParam,
@@ -14,20 +13,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import type { ClaimUpload } from '../../plugins/idempotency.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutFileService } from './files.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  404: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-};
-const security = [{ bearerAuth: [] }];
-const tags = ['workout-planning'];
+const errors = errorsWith(413, 415);
+const route = secured('workout-planning');
 const MAX_FIELD_BYTES = 1000;
 
-export function workoutFileRoutes(service: WorkoutFileService, authenticate: Authenticate) {
+export function workoutFileRoutes(
+  service: WorkoutFileService,
+  authenticate: Authenticate,
+  claimUpload: ClaimUpload,
+) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
@@ -36,8 +34,7 @@ export function workoutFileRoutes(service: WorkoutFileService, authenticate: Aut
       '/workouts/:workoutId/export',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Download a structured workout as a Zwift .zwo, Garmin FIT, .mrc or .erg file',
           params: ZWorkoutIdParam,
           querystring: ZWorkoutExportQuery,
@@ -65,9 +62,9 @@ export function workoutFileRoutes(service: WorkoutFileService, authenticate: Aut
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/workouts/import',
         {
+          config: { idempotent: true },
           schema: {
-            tags,
-            security,
+            ...route,
             summary:
               'Create a workout from a .zwo, .mrc or .erg file (multipart/form-data: file, workout_date, optional title)',
             consumes: ['multipart/form-data'],
@@ -85,6 +82,8 @@ export function workoutFileRoutes(service: WorkoutFileService, authenticate: Aut
             maxSizeLabel: '1 MB',
             maxFiles: 1,
           });
+          const parts = [JSON.stringify(fields), ...files.flatMap((f) => [f.fileName, f.bytes])];
+          if (await claimUpload(request, reply, parts)) return reply;
           return reply.code(201).send({ data: await service.importFile(auth, files[0], fields) });
         },
       );

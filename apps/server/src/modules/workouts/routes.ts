@@ -1,9 +1,8 @@
-// /api/workout-planning (spec part 2 §7 Workout planning) and the Training API's workout calls under /api/training.
+// /api/workout-planning (docs/ARCHITECTURE.md, "Workouts and the calendar") and the Training API's workout calls under /api/training.
 import {
   dataEnvelope,
   ZCalendarEvent,
   ZCalendarQuery,
-  ZErrorResponse,
   ZParsedWorkout,
   ZParseWorkoutRequest,
   ZTrainingWorkout,
@@ -16,14 +15,15 @@ import {
   ZWorkoutListQuery,
   ZWorkoutUpdateRequest,
 } from '@stamina/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutService } from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 413: ZErrorResponse };
-const security = [{ bearerAuth: [] }];
+const errors = errorsWith(413);
 const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
 const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
@@ -32,14 +32,13 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['workout-planning'];
+    const route = secured('workout-planning');
 
     app.post(
       '/parse-workout',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Parse plain-language workout text into intervals and zones',
           body: ZParseWorkoutRequest,
           response: { 200: dataEnvelope(ZParsedWorkout), ...errors },
@@ -52,8 +51,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "List the athlete's workouts",
           querystring: ZWorkoutListQuery,
           response: { 200: dataEnvelope(z.array(ZWorkout)), ...errors },
@@ -77,9 +75,9 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
     app.post(
       '/workouts',
       {
+        config: { idempotent: true },
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Create a workout; its text is parsed into structure',
           body: ZWorkoutCreateRequest,
           response: { 201: dataEnvelope(ZWorkout), ...errors },
@@ -93,8 +91,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/:workoutId',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'One workout',
           params: ZWorkoutIdParam,
           response: { 200: dataEnvelope(ZWorkout), ...errors },
@@ -103,46 +100,18 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       async (request) => ({ data: await service.get(requireAuth(request), request.params.workoutId) }),
     );
 
-    app.put(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Update a workout (for example its status or date); a changed text is parsed again',
-          params: ZWorkoutIdParam,
-          body: ZWorkoutUpdateRequest,
-          response: { 200: dataEnvelope(ZWorkout), ...errors },
-        },
-      },
-      async (request) => ({
-        data: await service.update(requireAuth(request), request.params.workoutId, request.body),
-      }),
-    );
-
-    app.delete(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a workout',
-          params: ZWorkoutIdParam,
-          response: { 200: ZDeleted, ...errors },
-        },
-      },
-      async (request) => {
-        await service.remove(requireAuth(request), request.params.workoutId);
-        return { data: { id: request.params.workoutId, deleted: true as const } };
-      },
-    );
+    workoutByIdWrites(app, route, service, {
+      summary: 'Update a workout (for example its status or date); a changed text is parsed again',
+      body: ZWorkoutUpdateRequest,
+      response: ZWorkout,
+      update: (auth, id, body) => service.update(auth, id, body),
+    });
 
     app.get(
       '/calendar',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Calendar events between two dates (both required)',
           querystring: ZCalendarQuery,
           response: { 200: ZCalendarResponse, ...errors },
@@ -175,14 +144,13 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    const tags = ['training'];
+    const route = secured('training');
 
     app.get(
       '/workouts',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "The athlete's workouts (Training API fields)",
           querystring: ZTrainingWorkoutListQuery,
           response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
@@ -195,8 +163,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       '/workouts/today',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: "Today's workouts, in the athlete's time zone",
           response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
         },
@@ -207,9 +174,9 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
     app.post(
       '/workouts',
       {
+        config: { idempotent: true },
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Create a workout (Training API fields; the date defaults to today)',
           body: ZTrainingWorkoutCreateRequest,
           response: { 201: dataEnvelope(ZTrainingWorkout), ...errors },
@@ -219,29 +186,18 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
         reply.code(201).send({ data: await service.createTraining(requireAuth(request), request.body) }),
     );
 
-    app.put(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Update a workout (Training API fields)',
-          params: ZWorkoutIdParam,
-          body: ZTrainingWorkoutUpdateRequest,
-          response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
-        },
-      },
-      async (request) => ({
-        data: await service.updateTraining(requireAuth(request), request.params.workoutId, request.body),
-      }),
-    );
+    workoutByIdWrites(app, route, service, {
+      summary: 'Update a workout (Training API fields)',
+      body: ZTrainingWorkoutUpdateRequest,
+      response: ZTrainingWorkout,
+      update: (auth, id, body) => service.updateTraining(auth, id, body),
+    });
 
     app.post(
       '/workouts/:workoutId/complete',
       {
         schema: {
-          tags,
-          security,
+          ...route,
           summary: 'Mark a workout completed',
           params: ZWorkoutIdParam,
           response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
@@ -249,22 +205,56 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       },
       async (request) => ({ data: await service.complete(requireAuth(request), request.params.workoutId) }),
     );
-
-    app.delete(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a workout',
-          params: ZWorkoutIdParam,
-          response: { 200: ZDeleted, ...errors },
-        },
-      },
-      async (request) => {
-        await service.remove(requireAuth(request), request.params.workoutId);
-        return { data: { id: request.params.workoutId, deleted: true as const } };
-      },
-    );
   };
+}
+
+/**
+ * `PUT` and `DELETE /workouts/{workoutId}`, the same on both workout APIs but for the PUT's fields and answer
+ * (the planning or the Training API's). The plain instance is used because the type provider cannot infer a
+ * reply type through these generics; the schemas still validate the request and serialize the answer.
+ */
+function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  route: ReturnType<typeof secured>,
+  service: WorkoutService,
+  put: {
+    summary: string;
+    body: B;
+    response: R;
+    update: (auth: AuthContext, workoutId: string, body: z.infer<B>) => Promise<z.input<R>>;
+  },
+) {
+  const workoutId = (request: FastifyRequest) =>
+    (request.params as z.infer<typeof ZWorkoutIdParam>).workoutId;
+  app.put(
+    '/workouts/:workoutId',
+    {
+      schema: {
+        ...route,
+        summary: put.summary,
+        params: ZWorkoutIdParam,
+        body: put.body,
+        response: { 200: dataEnvelope(put.response), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await put.update(requireAuth(request), workoutId(request), request.body as z.infer<B>),
+    }),
+  );
+  app.delete(
+    '/workouts/:workoutId',
+    {
+      schema: {
+        ...route,
+        summary: 'Delete a workout',
+        params: ZWorkoutIdParam,
+        response: { 200: ZDeleted, ...errors },
+      },
+    },
+    async (request) => {
+      const id = workoutId(request);
+      await service.remove(requireAuth(request), id);
+      return { data: { id, deleted: true as const } };
+    },
+  );
 }

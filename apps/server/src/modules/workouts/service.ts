@@ -13,6 +13,7 @@ import {
   type ParsedWorkout,
   parseWorkout,
   primaryZone,
+  roundTo,
   type Sport,
   workoutTss,
   type ZoneDistribution,
@@ -58,7 +59,7 @@ export function toWorkout(row: repo.WorkoutRow): Workout {
     status: row.status as Workout['status'],
     workout_data: row.workoutData,
     workout_structure: (row.workoutStructure as Workout['workout_structure']) ?? null,
-    tss: row.tss === null ? null : Math.round(row.tss * 10) / 10,
+    tss: row.tss === null ? null : roundTo(row.tss, 1),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -193,6 +194,11 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
   return {
     parse,
 
+    /** The stored rows of the athlete's workouts matching `filter`, for the modules computed from workouts. */
+    rows(athleteId: string, filter: repo.WorkoutFilter): Promise<repo.WorkoutRow[]> {
+      return repo.listWorkouts(db, athleteId, filter);
+    },
+
     async list(auth: AuthContext, filter: repo.WorkoutFilter): Promise<Workout[]> {
       return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toWorkout);
     },
@@ -314,3 +320,6 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;
+export type { WorkoutFilter, WorkoutRow } from './repository.ts';
+/** What the modules computed from workouts (plans, training load) read of them. */
+export type WorkoutReader = Pick<WorkoutService, 'rows'>;

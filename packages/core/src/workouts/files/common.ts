@@ -1,5 +1,6 @@
 // What the trainer file formats (.zwo, .mrc, .erg) share: the zone ↔ %FTP mapping, the step list they are
 // written from, the steps they are read into, and the limits a file must respect.
+import { roundTo } from '../../numbers.ts';
 import { DEFAULT_THRESHOLDS, zoneFromThresholdPercent } from '../parser/intensity.ts';
 import type { AthleteThresholds, Interval, IntervalTargets, Phase, Sport, Zone } from '../types.ts';
 import { ZONES } from '../zones.ts';
@@ -46,16 +47,13 @@ export const DEFAULT_FTP_WATTS: number = DEFAULT_THRESHOLDS.ftpWatts;
 export const MAX_FILE_STEPS = 500;
 export const MAX_FILE_DURATION_SECONDS = 24 * 60 * 60;
 
-/** Rounds to 3 decimals, the precision power fractions are written and compared at. */
-export const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
 /**
  * Reading back uses the parser's bands for "% FTP" (55 % and below zone 1, up to 75 % zone 2, up to 87 % zone 3,
  * up to 105 % zone 4, above that zone 5), so "85% FTP" in text and 0.85 in a file mean the same zone. Every value
  * of ZONE_FTP_FRACTION lies inside its own band: a zone written and read back is the same zone.
  */
 export function zoneForFtpFraction(fraction: number): Zone {
-  return zoneFromThresholdPercent(round3(fraction) * 100);
+  return zoneFromThresholdPercent(roundTo(fraction, 3) * 100);
 }
 
 /** One step ready to write: whole seconds and a power as a fraction of FTP. */
@@ -90,18 +88,18 @@ export function fileSteps(intervals: readonly Interval[], thresholds?: FileThres
     let ramp = false;
     // The step's own target first: % FTP as written or imported, then watts over a known FTP, then the zone.
     if (targets.power_percent_ftp && targets.power_percent_ftp > 0) {
-      low = round3(targets.power_percent_ftp / 100);
+      low = roundTo(targets.power_percent_ftp / 100, 3);
       if (targets.ramp_to_percent_ftp && targets.ramp_to_percent_ftp > 0) {
-        high = round3(targets.ramp_to_percent_ftp / 100);
+        high = roundTo(targets.ramp_to_percent_ftp / 100, 3);
         ramp = high !== low;
       } else {
         const max = targets.power_percent_ftp_max;
-        high = max && max > targets.power_percent_ftp ? round3(max / 100) : low;
+        high = max && max > targets.power_percent_ftp ? roundTo(max / 100, 3) : low;
       }
     } else if (ftp && watts && watts > 0) {
-      low = round3(watts / ftp);
+      low = roundTo(watts / ftp, 3);
       const max = interval.targets.power_watts_max;
-      high = max && max > watts ? round3(max / ftp) : low;
+      high = max && max > watts ? roundTo(max / ftp, 3) : low;
     } else {
       low = ZONE_FTP_FRACTION[interval.zone];
       high = low;
@@ -109,7 +107,7 @@ export function fileSteps(intervals: readonly Interval[], thresholds?: FileThres
     }
     steps.push({
       seconds,
-      fraction: round3((low + high) / 2),
+      fraction: roundTo((low + high) / 2, 3),
       low,
       high,
       fromZone,
@@ -152,7 +150,7 @@ export function fileInterval(
 /** The % FTP target of a power fraction (2 decimals of a percent at most), or of a ramp between two. */
 export function percentTargets(from: number, to: number = from): IntervalTargets {
   const pct = (fraction: number) => Math.round(fraction * 10_000) / 100;
-  if (round3(from) === round3(to)) return { power_percent_ftp: pct(from) };
+  if (roundTo(from, 3) === roundTo(to, 3)) return { power_percent_ftp: pct(from) };
   return { power_percent_ftp: pct(from), ramp_to_percent_ftp: pct(to) };
 }
 

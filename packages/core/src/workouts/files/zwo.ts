@@ -3,6 +3,7 @@
 // IntervalsT, everything else SteadyState. A rest step outside IntervalsT carries a "Recovery" text event,
 // which is how it is recognised on the way back.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { roundTo } from '../../numbers.ts';
 import type { Interval, IntervalTargets, Phase, Sport } from '../types.ts';
 import {
   checkSteps,
@@ -14,7 +15,6 @@ import {
   parseDecimal,
   percentTargets,
   REST_LABEL,
-  round3,
   type WorkoutFileContent,
   WorkoutFileError,
   type WorkoutFileInput,
@@ -37,7 +37,7 @@ const escapeXml = (text: string) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-const num = (n: number) => String(round3(n));
+const num = (n: number) => String(roundTo(n, 3));
 
 function attributes(values: Record<string, number>): string {
   return Object.entries(values)

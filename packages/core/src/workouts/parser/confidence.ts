@@ -9,6 +9,7 @@
 // 3 s each, a unit guessed ("6x400" as meters, "20m" run as minutes). Each kind counts once however many
 // steps needed it, so a long, fully understood workout is not marked down for its length. No intervals:
 // confidence 0.
+import { roundTo } from '../../numbers.ts';
 import type { ParseWarning } from '../types.ts';
 import type { ParseContext } from './context.ts';
 
@@ -56,7 +57,7 @@ export function collectWarnings(ctx: ParseContext): { warnings: ParseWarning[]; 
 export function confidence(coverage: number, assumptionKinds: number, hasIntervals: boolean): number {
   if (!hasIntervals) return 0;
   const factor = 1 - assumptionKinds * PENALTY_PER_ASSUMPTION;
-  return Math.round(Math.min(1, Math.max(0, coverage * factor)) * 100) / 100;
+  return roundTo(Math.min(1, Math.max(0, coverage * factor)), 2);
 }
 
 /** The spec's badge: High at 0.8 or above, Medium at 0.5 or above, Low below. */

@@ -1,6 +1,7 @@
 // Structure back to canonical text: one line per phase run ("Warmup: 15min Z2"), consecutive identical
 // blocks of steps folded into bracketed repeats ("5x (3min Z4, 2min rest)"). Parsing the result with the
 // same sport and thresholds gives the same steps: durations, zones, rest flags and phases.
+import { roundTo } from '../../numbers.ts';
 import type { Interval, IntervalTargets, ParsedWorkout, Phase } from '../types.ts';
 import { MAX_REPEAT } from './steps.ts';
 
@@ -53,7 +54,7 @@ function renderTargets(t: IntervalTargets | undefined): string {
   else if (hrLo !== undefined || hrHi !== undefined) parts.push(`${hrLo ?? hrHi}bpm`);
   if (positive(t.cadence_rpm)) parts.push(`${Math.round(t.cadence_rpm)}rpm`);
   if (positive(t.cadence_spm)) parts.push(`${Math.round(t.cadence_spm)}spm`);
-  if (positive(t.rpe) && t.rpe <= 10) parts.push(`RPE ${Math.round(t.rpe * 10) / 10}`);
+  if (positive(t.rpe) && t.rpe <= 10) parts.push(`RPE ${roundTo(t.rpe, 1)}`);
   return parts.length ? ` ${parts.join(' ')}` : '';
 }
 

@@ -1,6 +1,7 @@
 // One segment (the text between separators) becomes steps and repeats. A duration, distance or rep count
 // opens a step; words and targets around it describe that step; "5x" repeats what follows in the segment,
 // "3x(…)" repeats the bracket, "… x5" repeats what came before. Segments are split and grouped here too.
+import { roundTo } from '../../numbers.ts';
 import type { Phase, Zone } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import {
@@ -592,7 +593,7 @@ class SegmentParser {
 
   private rpe(value: number): void {
     const d = this.draft();
-    d.targets.rpe ??= Math.round(value * 10) / 10;
+    d.targets.rpe ??= roundTo(value, 1);
     this.targetZone(d, zoneFromRpe(value), false);
   }
 

@@ -1,6 +1,7 @@
 // A step as the text describes it (draft), and how it becomes a canonical interval: which zone it is in,
 // whether it is rest, and how long it lasts. Defaults stand in for what the text leaves out, and each one
 // counts as an assumption that lowers the parse confidence.
+import { roundTo } from '../../numbers.ts';
 import type { Interval, IntervalTargets, Zone } from '../types.ts';
 import { ZONES } from '../zones.ts';
 import { Assumption, type ParseContext } from './context.ts';
@@ -180,7 +181,7 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
     isRest,
     phase: 'main',
   };
-  if (d.meters !== undefined) interval.distance_meters = Math.round(d.meters * 10) / 10;
+  if (d.meters !== undefined) interval.distance_meters = roundTo(d.meters, 1);
   d.interval = interval;
   return interval;
 }

@@ -1,0 +1,62 @@
+// The wellness CSV import (docs/wellness.md "CSV import"): the whole file is read and checked by core's
+// parseWellnessCsv first; a dry run or any rejected row writes nothing, otherwise every row lands in one
+// transaction through the metrics repository's upsert, the same write path as the store's.
+import type { WellnessImportReport, WellnessUpsertRequest } from '@stamina/contract';
+import { parseWellnessCsv } from '@stamina/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import * as repo from './repository.ts';
+import type { WellnessStore } from './store.ts';
+
+const PREVIEW_ROWS = 20;
+
+export function createWellnessImport(db: Db, store: Pick<WellnessStore, 'notifyScored'>) {
+  const { notifyScored } = store;
+  return {
+    /**
+     * The CSV import. Reads and checks the whole file first; a dry run, or a file with any rejected row,
+     * writes nothing (the report lists every rejected line). Otherwise every row lands in one transaction,
+     * and the hook runs once, for the latest day of the file.
+     */
+    async importCsv(auth: AuthContext, text: string, dryRun: boolean): Promise<WellnessImportReport> {
+      const parsed = parseWellnessCsv(text);
+      if (parsed.error) throw new AppError('VALIDATION_FAILED', parsed.error);
+      if (parsed.too_many_rows)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The file has ${parsed.data_lines} rows; import at most 20,000 at a time (split the file)`,
+        );
+      const dates = parsed.rows.map((r) => r.values.date);
+      const existing = await repo.existingDates(db, auth.athleteId, dates);
+      const report: WellnessImportReport = {
+        dry_run: dryRun,
+        rows_total: parsed.data_lines,
+        rows_valid: parsed.rows.length,
+        rows_updating: dates.filter((d) => existing.has(d)).length,
+        imported: 0,
+        columns: parsed.columns,
+        ignored_columns: parsed.ignored_columns,
+        rejected: parsed.rejected,
+        preview: parsed.rows.slice(0, PREVIEW_ROWS).map((r) => r.values as WellnessUpsertRequest),
+      };
+      if (dryRun) return report;
+      if (report.rejected.length > 0)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${report.rejected.length} of ${report.rows_total} rows were rejected, so nothing was imported: fix them and upload again`,
+          report,
+        );
+      if (parsed.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no rows to import');
+      await db.transaction(async (tx) => {
+        await repo.upsertWellnessDays(
+          tx,
+          auth.athleteId,
+          parsed.rows.map((r) => r.values),
+        );
+      });
+      await notifyScored(auth.athleteId, dates.sort().at(-1)!);
+      return { ...report, imported: parsed.rows.length };
+    },
+  };
+}

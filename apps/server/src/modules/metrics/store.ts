@@ -1,0 +1,94 @@
+// The daily wellness store (docs/wellness.md): create-or-update by date, edit and delete one day. Every write
+// is the caller's own; after each commit the hooks hear of it with the written day's new recovery score.
+import type { WellnessUpsertRequest } from '@stamina/contract';
+import type { WellnessValues } from '@stamina/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import * as repo from './repository.ts';
+import type { WellnessScores } from './scores.ts';
+
+export interface MetricsHooks {
+  /** Called after every committed wellness write or delete (cached reads built on wellness go stale). */
+  onChange?: (athleteId: string) => void;
+  /**
+   * Called after a committed write with the written day's new recovery score (e.g. to warn below 40) and its
+   * first recommendation.
+   */
+  onRecoveryScored?: (
+    athleteId: string,
+    date: string,
+    score: number,
+    recommendation?: string,
+  ) => Promise<void>;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createWellnessStore(
+  db: Db,
+  scores: Pick<WellnessScores, 'recoveryOn' | 'dayById'>,
+  hooks: MetricsHooks = {},
+  log?: Pick<FastifyBaseLogger, 'error'>,
+) {
+  const { recoveryOn, dayById } = scores;
+
+  /**
+   * Tells the hooks about a committed write and the written day's new score; a failing hook is logged, never
+   * thrown (the write is committed and acknowledged whatever a listener does).
+   */
+  async function notifyScored(athleteId: string, date: string) {
+    hooks.onChange?.(athleteId);
+    if (!hooks.onRecoveryScored) return;
+    try {
+      const recovery = await recoveryOn(athleteId, date);
+      if (recovery)
+        await hooks.onRecoveryScored(athleteId, date, recovery.score, recovery.recommendations[0]);
+    } catch (err) {
+      log?.error({ err, athleteId, date }, 'metrics: the recovery hook failed');
+    }
+  }
+
+  return {
+    notifyScored,
+
+    /** Creates the day or updates the fields sent; `created` tells which. */
+    async upsert(auth: AuthContext, body: WellnessUpsertRequest) {
+      const [written] = await repo.upsertWellnessDays(db, auth.athleteId, [body]);
+      await notifyScored(auth.athleteId, body.date);
+      return { created: written!.created, day: await dayById(auth.athleteId, written!.id) };
+    },
+
+    async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>) {
+      let row: repo.WellnessRow | undefined;
+      try {
+        row = await repo.updateById(db, auth.athleteId, id, changes);
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new AppError(
+            'CONFLICT',
+            `There is already an entry on ${changes.date}: edit that one instead`,
+          );
+        throw err;
+      }
+      if (!row) throw notFound('Metrics entry');
+      await notifyScored(auth.athleteId, row.date);
+      return dayById(auth.athleteId, row.id);
+    },
+
+    async remove(auth: AuthContext, id: string) {
+      const row = await repo.deleteById(db, auth.athleteId, id);
+      if (!row) throw notFound('Metrics entry');
+      hooks.onChange?.(auth.athleteId);
+      return { id: row.id, deleted: true as const };
+    },
+  };
+}
+
+export type WellnessStore = ReturnType<typeof createWellnessStore>;

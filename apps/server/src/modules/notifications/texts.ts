@@ -1,0 +1,60 @@
+// The notifications an athlete reads: each event's title, body, link and data, written here in TypeScript so
+// that every user-facing text lives in one place (the database only stores them). Pure functions.
+import { roundTo } from '@stamina/core';
+import type { NotificationKind } from '../../db/schema/index.ts';
+
+/** The athlete's switch (`notification_preferences`) that allows a kind of notification. */
+export type NotificationPreference = 'missedSession' | 'newWeekPlan' | 'recoveryWarning';
+
+export interface NotificationEvent {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  data: Record<string, unknown>;
+  /** One notification per athlete and key, whichever request or process notices the event first. */
+  dedupeKey: string;
+  preference: NotificationPreference;
+}
+
+/** A planned workout of yesterday still not marked done. */
+export function missedSession(workout: { id: string; title: string; date: string }): NotificationEvent {
+  return {
+    kind: 'missed_session',
+    title: `Missed session: ${workout.title}`,
+    body: `Planned for ${workout.date} and not marked done. Reschedule it or log it on the calendar.`,
+    link: '/calendar',
+    data: { workout_id: workout.id, date: workout.date },
+    dedupeKey: `missed:${workout.id}`,
+    preference: 'missedSession',
+  };
+}
+
+/** The Monday week's plan: its sessions (skipped ones not counted) and their hours. */
+export function weekPlan(week: { monday: string; sunday: string; sessions: number; minutes: number }) {
+  const hours = roundTo(week.minutes / 60, 1);
+  return {
+    kind: 'new_week_plan',
+    title: `Your week: ${week.sessions} ${week.sessions === 1 ? 'session' : 'sessions'}, ${hours} h planned`,
+    body: `From ${week.monday} to ${week.sunday}. See it on the calendar.`,
+    link: '/calendar',
+    data: { week_start: week.monday, sessions: week.sessions, minutes: week.minutes },
+    dedupeKey: `week:${week.monday}`,
+    preference: 'newWeekPlan',
+  } satisfies NotificationEvent;
+}
+
+/** A recent day's recovery in the low band, with the day's top recommendation when there is one. */
+export function recoveryWarning(date: string, score: number, recommendation: string | undefined) {
+  const rounded = Math.round(score);
+  const advice = recommendation ? ` ${recommendation}` : '';
+  return {
+    kind: 'recovery_warning',
+    title: 'Recovery warning',
+    body: `Recovery ${rounded}/100 on ${date}.${advice}`,
+    link: '/metrics',
+    data: { date, score: rounded },
+    dedupeKey: `recovery:${date}`,
+    preference: 'recoveryWarning',
+  } satisfies NotificationEvent;
+}
