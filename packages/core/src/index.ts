@@ -6,7 +6,6 @@ export * from './spec/app.ts';
 export * from './spec/user.ts';
 export * from './spec/widgets.ts';
 export * from './training/index.ts';
-export { roundTo } from './training/numbers.ts';
 export * from './wellness/index.ts';
 export * from './wellness/metrics-sample.ts';
 export * from './workouts/files/index.ts';

@@ -2,8 +2,6 @@
 // apps and spreadsheets export, on csv-parse's sync API (pure JavaScript, browser-safe). Ours are the column
 // mapping, the range checks and the quoting rules. Pure and total: any string gives a report, never an
 // exception, and every data line ends up either as a row or as a rejection with its line number and reason.
-// Until `npm install` brings csv-parse (see the file referenced), its types come from this shim.
-/// <reference path="../types/csv-parse-sync.d.ts" />
 import { CsvError, parse } from 'csv-parse/sync';
 import { EARLIEST_DATE, isDateInRange, LATEST_DATE } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
