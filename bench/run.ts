@@ -8,12 +8,17 @@
 // Environment: BENCH_DURATION (seconds of load per route, default 10), BENCH_LIGHTHOUSE_RUNS (default 3,
 // the median is kept), BENCH_SKIP_BUILD=1 (measure the existing apps/web/dist), BENCH_DATABASE_URL (run the
 // server on that PostgreSQL database instead of a temp PGlite; a bench user is added to it), CHROMIUM_PATH
-// (default /usr/bin/chromium).
+// (default /usr/bin/chromium), BENCH_PG_URL (the PostgreSQL server for the cache-miss figures; default
+// postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
+//
+// `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
+// run alone: cache-miss.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
+import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
 import { benchDashboard } from './lib/dashboard.ts';
 import {
@@ -72,6 +77,17 @@ async function main(): Promise<number> {
   console.log(
     `Stamina bench: Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, load ${seconds} s per route`,
   );
+
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !STANDALONE.includes(name));
+  if (unknown.length)
+    throw new Error(`unknown section ${unknown.join(', ')}: one of ${STANDALONE.join(', ')}`);
+  if (only.length) {
+    const bare = await startBare(root, benchDir);
+    if (only.includes('cache-miss')) await cacheMissSection(bare, seconds);
+    await bare.child.stop();
+    return finish(started, {});
+  }
 
   const details: {
     api?: Awaited<ReturnType<typeof benchApi>>;
@@ -158,6 +174,8 @@ async function main(): Promise<number> {
   } catch (err) {
     record(errorFigure('dashboard', 'dashboard summary', err));
   }
+  // The main server stays up (idle) for the page figures below; the miss path runs on servers of its own.
+  await cacheMissSection(bare, seconds);
   await bare.child.stop();
 
   section('Landing page JavaScript');
@@ -229,6 +247,31 @@ async function main(): Promise<number> {
   }
 
   return finish(started, details);
+}
+
+const STANDALONE = ['cache-miss'];
+
+/** The miss path of the cached reads, with the cache off: on PGlite, then on PostgreSQL when it answers. */
+async function cacheMissSection(bare: RunningServer, seconds: number): Promise<void> {
+  section('Cache misses (read cache off): calendar and dashboard summary, PGlite');
+  try {
+    record(...(await benchCacheMisses(root, bare, seconds, 'pglite', null)));
+  } catch (err) {
+    record(errorFigure('miss.pglite', 'cache misses on PGlite', err));
+  }
+  const database = await freshBenchDatabase();
+  if (!database) {
+    section('Cache misses on PostgreSQL: skipped (no PostgreSQL answers at BENCH_PG_URL)');
+    return;
+  }
+  section('Cache misses (read cache off): calendar and dashboard summary, PostgreSQL');
+  try {
+    record(...(await benchCacheMisses(root, bare, seconds, 'postgres', database.url)));
+  } catch (err) {
+    record(errorFigure('miss.postgres', 'cache misses on PostgreSQL', err));
+  } finally {
+    await database.drop();
+  }
 }
 
 function finish(started: number, details: object): number {

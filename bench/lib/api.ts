@@ -26,10 +26,11 @@ export async function load(
   headers: Record<string, string> = {},
   /** A fresh path for every request (the default repeats the path of `url`). */
   nextPath?: () => string,
+  connections = CONNECTIONS,
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers,
     ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),

@@ -33,9 +33,14 @@ function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** `node --import tsx apps/server/src/main.ts` with a temp DATA_DIR (outbox mail) and PGlite, or the
  *  PostgreSQL database in BENCH_DATABASE_URL when that is set (the bench then adds a user to it). */
-export async function startStamina(root: string): Promise<StaminaServer> {
+export async function startStamina(
+  root: string,
+  /** A database other than BENCH_DATABASE_URL (null: PGlite), and extra environment (e.g. READ_CACHE_TTL_MS). */
+  options: { databaseUrl?: string | null; env?: Record<string, string> } = {},
+): Promise<StaminaServer> {
   const port = await freePort();
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const databaseUrl =
+    options.databaseUrl === undefined ? process.env.BENCH_DATABASE_URL : (options.databaseUrl ?? undefined);
   const dataDir = makeTempDir('data');
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = startChild(
@@ -51,6 +56,7 @@ export async function startStamina(root: string): Promise<StaminaServer> {
         DATA_DIR: dataDir,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...options.env,
       }),
     },
   );

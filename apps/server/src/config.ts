@@ -48,6 +48,13 @@ export const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(30),
+  /** Lifetime of cached read bodies in ms (lib/athlete-cache.ts); 0 turns the cache off (the bench's miss path). */
+  READ_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(60_000),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })

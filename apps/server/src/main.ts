@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     ...(env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {}),
     rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT, loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT },
+    readCacheTtlMs: env.READ_CACHE_TTL_MS,
   });
 
   let closing = false;

@@ -162,22 +162,25 @@ export function createDashboardService(
   const { trainingLoad, plans, notifications } = deps;
 
   /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
+  type Metrics = DashboardMetrics;
   async function fromMetrics<T>(
     what: string,
-    read: (metrics: DashboardMetrics) => Promise<T>,
+    read: (metrics: Metrics) => Promise<T>,
     fallback: T,
+    metrics: Metrics | null = deps.metrics,
   ): Promise<T> {
-    if (!deps.metrics) return fallback;
+    if (!metrics) return fallback;
     try {
-      return await read(deps.metrics);
+      return await read(metrics);
     } catch (err) {
       deps.log?.error({ err }, `dashboard: ${what} failed`);
       return fallback;
     }
   }
-  const recoveryOf = (auth: AuthContext) => fromMetrics('recovery', (m) => m.recoveryFor(auth), null);
-  const readinessOf = (auth: AuthContext) =>
-    fromMetrics<ReadinessDto | null>('readiness', (m) => m.readinessFor(auth), null);
+  const recoveryOf = (auth: AuthContext, metrics?: Metrics | null) =>
+    fromMetrics('recovery', (m) => m.recoveryFor(auth), null, metrics);
+  const readinessOf = (auth: AuthContext, metrics?: Metrics | null) =>
+    fromMetrics<ReadinessDto | null>('readiness', (m) => m.readinessFor(auth), null, metrics);
 
   /** Today's load point and the stored days of the trend window (one seeded series read). */
   async function loadWindow(auth: AuthContext, today: string) {
@@ -196,7 +199,7 @@ export function createDashboardService(
   }
 
   /** The last 7 days' mean readiness against the 7 before, in percent: the hero's trend badge. */
-  const readinessTrendOf = (auth: AuthContext) =>
+  const readinessTrendOf = (auth: AuthContext, metrics?: Metrics | null) =>
     fromMetrics(
       'readiness trend',
       async (m) =>
@@ -205,6 +208,7 @@ export function createDashboardService(
           READINESS_TREND_DAYS,
         ),
       0,
+      metrics,
     );
 
   /** The readiness score, or null when there is nothing to compute it from: no recovery and no load. */
@@ -225,6 +229,7 @@ export function createDashboardService(
       // The sweep first, so that the unread count includes what it creates; it is throttled, so most
       // summaries skip it.
       await notifications.sweep(auth, now);
+      const metrics = deps.metrics;
       const [workout, week, streak, plan, load, recovery, readiness, readinessTrend, unread] =
         await Promise.all([
           repo.firstWorkoutOn(db, auth.athleteId, today),
@@ -232,9 +237,9 @@ export function createDashboardService(
           streakOf(auth, now),
           plans.activeRow(auth.athleteId),
           loadWindow(auth, today),
-          recoveryOf(auth),
-          readinessOf(auth),
-          readinessTrendOf(auth),
+          recoveryOf(auth, metrics),
+          readinessOf(auth, metrics),
+          readinessTrendOf(auth, metrics),
           notifications.unreadCount(auth.athleteId),
         ]);
       return {

@@ -1,6 +1,6 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { dailyLoad, workouts } from '../../db/schema/index.ts';
 
@@ -83,12 +83,56 @@ export async function daysBetween(
     .orderBy(asc(dailyLoad.date));
 }
 
-/** Every day with at least one completed session, oldest first. */
-export async function daysWithSessions(db: Conn, athleteId: string): Promise<string[]> {
-  const rows = await db
-    .select({ date: dailyLoad.date })
+/**
+ * The stored days from `from` to `to`, oldest first, and the last stored day before `from` (the series' seed),
+ * in one query: a load read is one round trip, not two in a row (the dashboard summary makes five of them).
+ */
+export async function daysWithSeed(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+): Promise<{ before: DailyLoadRow | undefined; rows: DailyLoadRow[] }> {
+  const all = await db
+    .select()
     .from(dailyLoad)
-    .where(and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.sessions} > 0`))
+    .where(
+      and(
+        eq(dailyLoad.athleteId, athleteId),
+        or(
+          sql`${dailyLoad.date} between ${from} and ${to}`,
+          sql`${dailyLoad.date} = (select max(d.date) from ${dailyLoad} d where d.athlete_id = ${athleteId} and d.date < ${from})`,
+        ),
+      ),
+    )
     .orderBy(asc(dailyLoad.date));
-  return rows.map((row) => row.date);
+  const before = all[0] && all[0].date < from ? all[0] : undefined;
+  return { before, rows: before ? all.slice(1) : all };
+}
+
+/**
+ * The athlete's training streaks up to `today`, counted in SQL (gaps and islands over the days with sessions):
+ * the longest run of consecutive days, and the current one, which ends today or, when today has no session yet,
+ * yesterday (core `trainingStreak` has the same rule). Two numbers instead of every day of the history: five
+ * years of days took most of a dashboard summary's time on PGlite when they were read and counted in JS.
+ */
+export async function streaks(
+  db: Conn,
+  athleteId: string,
+  today: string,
+): Promise<{ current: number; longest: number }> {
+  const result = await db.execute(sql`
+    with days as (
+      select ${dailyLoad.date} as day,
+             ${dailyLoad.date} - (row_number() over (order by ${dailyLoad.date}))::int as island
+      from ${dailyLoad}
+      where ${dailyLoad.athleteId} = ${athleteId} and ${dailyLoad.sessions} > 0 and ${dailyLoad.date} <= ${today}::date
+    ), runs as (
+      select max(day) as last_day, count(*)::int as length from days group by island
+    )
+    select coalesce(max(length) filter (where last_day >= ${today}::date - 1), 0)::int as current,
+           coalesce(max(length), 0)::int as longest
+    from runs`);
+  const row = (result as unknown as { rows: { current: unknown; longest: unknown }[] }).rows[0];
+  return { current: Number(row?.current ?? 0), longest: Number(row?.longest ?? 0) };
 }

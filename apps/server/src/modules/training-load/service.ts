@@ -18,12 +18,12 @@ import {
   daysBetween,
   epochDay,
   fitnessFormRecord,
+  isIsoDate,
   isoWeekNumber,
   loadSeries,
   loadTrend,
   restLoad,
   roundTo,
-  trainingStreak,
   weeklyTssFromAtl,
   weekStartOf,
 } from '@stamina/core';
@@ -48,8 +48,7 @@ export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) 
     from: string,
     to: string,
   ): Promise<{ points: DailyLoadPoint[]; rows: repo.DailyLoadRow[] }> {
-    const before = await repo.lastDayBefore(db, athleteId, from);
-    const rows = await repo.daysBetween(db, athleteId, from, to);
+    const { before, rows } = await repo.daysWithSeed(db, athleteId, from, to);
     // Only days with work are stored: the last one before the range, rested up to the day before it.
     const seed = before ? restLoad(before, epochDay(from) - epochDay(before.date) - 1) : null;
     const points = loadSeries(
@@ -181,11 +180,9 @@ export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) 
 
     async streak(auth: AuthContext, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
-      const { current_streak, longest_streak } = trainingStreak(
-        await repo.daysWithSessions(db, auth.athleteId),
-        today,
-      );
-      return { currentStreak: current_streak, longestStreak: longest_streak };
+      if (!isIsoDate(today)) return { currentStreak: 0, longestStreak: 0 };
+      const { current, longest } = await repo.streaks(db, auth.athleteId, today);
+      return { currentStreak: current, longestStreak: longest };
     },
 
     async weekSummary(auth: AuthContext, start: string | undefined, now = new Date()): Promise<WeekSummary> {

@@ -1,0 +1,130 @@
+// Cache misses: every first visit and every read after a write skips the per-athlete read cache
+// (apps/server/src/lib/athlete-cache.ts), so its speed is the miss path's. A server of its own runs with the
+// cache off (READ_CACHE_TTL_MS=0): every request below is a miss. One athlete with five years of workouts (about
+// 1,800) and daily wellness; the five-week calendar and the dashboard summary at 1 connection (what one visitor's
+// first read costs) and at 10 (misses queueing behind each other in one process), the bare Fastify route beside
+// them in the same run. On PGlite, then on PostgreSQL when one answers (a fresh database, dropped
+// afterwards; BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+import pg from 'pg';
+import { CONNECTIONS, type LoadResult, load, signUpAndConfirm } from './api.ts';
+import { isoDate, seedHistory } from './calendar.ts';
+import { seedWellness } from './dashboard.ts';
+import { budgeted, type Figure, info } from './report.ts';
+import { type RunningServer, startStamina } from './servers.ts';
+
+const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function checked(name: string, result: LoadResult): LoadResult {
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(
+      `${name} under load: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return result;
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL server, or null when none answers. */
+export async function freshBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `stamina_bench_${Date.now()}`;
+  try {
+    await admin(`CREATE DATABASE ${name}`);
+  } catch {
+    return null;
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function benchCacheMisses(
+  root: string,
+  bare: RunningServer,
+  seconds: number,
+  database: 'pglite' | 'postgres',
+  databaseUrl: string | null,
+): Promise<Figure[]> {
+  const stamina = await startStamina(root, {
+    databaseUrl,
+    env: { READ_CACHE_TTL_MS: '0', SEED_DEMO: 'false' },
+  });
+  try {
+    const token = await signUpAndConfirm(stamina);
+    const seedStarted = performance.now();
+    const workouts = await seedHistory(stamina.baseUrl, token, { days: 1826, skipEvery: 60 });
+    const days = await seedWellness(stamina.baseUrl, token);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const auth = { authorization: `Bearer ${token}` };
+    const to = new Date();
+    const from = new Date(to);
+    from.setUTCDate(to.getUTCDate() - 34);
+    const calendarUrl = `${stamina.baseUrl}/api/workout-planning/calendar?date_from=${isoDate(from)}&date_to=${isoDate(to)}`;
+    const summaryUrl = `${stamina.baseUrl}/api/dashboard/summary`;
+    checked('calendar', await load(calendarUrl, 2, auth));
+    checked('summary', await load(summaryUrl, 2, auth));
+    const rps = (r: LoadResult) => `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50Ms} ms`;
+    const figures: Figure[] = [];
+    for (const connections of [1, CONNECTIONS]) {
+      const calendar = checked(
+        'calendar (miss)',
+        await load(calendarUrl, seconds, auth, undefined, connections),
+      );
+      const summary = checked(
+        'dashboard summary (miss)',
+        await load(summaryUrl, seconds, auth, undefined, connections),
+      );
+      const conn = `${connections} conn`;
+      figures.push(
+        budgeted(
+          {
+            id: `miss.${database}.calendar.c${connections}.p99`,
+            label: `${database}: calendar 5 weeks, miss, ${conn}, p99`,
+            value: calendar.p99Ms,
+            unit: 'ms',
+            note: rps(calendar),
+          },
+          { max: 10, text: '<= 10 ms' },
+        ),
+        budgeted(
+          {
+            id: `miss.${database}.summary.c${connections}.p99`,
+            label: `${database}: dashboard summary, miss, ${conn}, p99`,
+            value: summary.p99Ms,
+            unit: 'ms',
+            note: rps(summary),
+          },
+          { max: 10, text: '<= 10 ms' },
+        ),
+      );
+    }
+    const baseline = checked('bare', await load(bare.baseUrl, seconds));
+    return [
+      info({
+        id: `miss.${database}.seeded`,
+        label: `${database}: workouts + wellness days seeded`,
+        value: workouts + days,
+        unit: '',
+        note: `${workouts} + ${days} in ${seedSeconds.toFixed(0)} s through the API`,
+      }),
+      ...figures,
+      info({
+        id: `miss.${database}.bare.p99`,
+        label: `${database}: bare Fastify GET / p99 (same run)`,
+        value: baseline.p99Ms,
+        unit: 'ms',
+        note: rps(baseline),
+      }),
+    ];
+  } finally {
+    await stamina.child.stop();
+  }
+}
