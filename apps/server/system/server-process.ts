@@ -6,19 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { PG_URL } from '../test/services.ts';
+
+export { PG_URL, postgresAvailable, REDIS_URL, redisAvailable } from '../test/services.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = join(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
 
-// With TEST_DATABASE_URL or TEST_REDIS_URL set (CI sets both), that service is required: a suite needing it fails
-// when it does not answer instead of skipping. Without them, the parts needing it run only where it answers on
-// its default port.
-const CONFIGURED_PG_URL = process.env.TEST_DATABASE_URL || undefined;
-const CONFIGURED_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
-export const PG_URL = CONFIGURED_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const REDIS_URL = CONFIGURED_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Which services are required and whether they answer: ../test/services.ts (one rule for every suite).
 
 export const DEMO = { email: 'demo@stamina.local', password: 'stamina-demo' };
 
@@ -118,53 +114,6 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       await exited;
     },
   };
-}
-
-/** Whether a PostgreSQL server answers at PG_URL. */
-/** Whether PostgreSQL answers at PG_URL; throws when TEST_DATABASE_URL is set and it does not. */
-export async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch (err) {
-    if (CONFIGURED_PG_URL) throw unreachable('PostgreSQL', PG_URL, 'TEST_DATABASE_URL', err);
-    return false;
-  }
-}
-
-/** Whether Redis answers at REDIS_URL; throws when TEST_REDIS_URL is set and it does not. */
-export async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 2_000,
-  });
-  // The connection error itself (the rejection only says the connection closed), kept off the console.
-  let cause: unknown;
-  probe.on('error', (err: unknown) => {
-    cause = err;
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch (err) {
-    if (CONFIGURED_REDIS_URL) throw unreachable('Redis', REDIS_URL, 'TEST_REDIS_URL', cause ?? err);
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-function unreachable(service: string, url: string, variable: string, err: unknown): Error {
-  const reason = (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
-  return new Error(
-    `${service} at ${url} (from ${variable}) does not answer, so the suites that need it cannot run: ${reason}. ` +
-      `Start ${service} or unset ${variable}.`,
-  );
 }
 
 /** A new, empty database on the PostgreSQL server, and how to drop it. */

@@ -31,46 +31,41 @@ export interface OutboxMail {
   sentAt: string;
 }
 
+/** One part of a multipart form: a text field, or a file when it has a file name. */
+export interface FormPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+}
+
+/** A multipart/form-data body, as a browser's FormData sends it: the payload and its content-type header. */
+export function multipartForm(parts: readonly FormPart[]) {
+  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    const type = part.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n${type}\r\n`,
+      ),
+    );
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-/** Set by CI (or by hand): then Redis is required, not optional. */
-const CONFIGURED_REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined;
-export const REDIS_URL = CONFIGURED_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/**
- * Whether the Redis tests run. Without TEST_REDIS_URL or REDIS_URL they run only where a Redis answers on the
- * default port, so `npm test` needs nothing but Node. With one set they must run: an unreachable Redis throws,
- * failing the file instead of letting its Redis tests vanish from the report (CI sets TEST_REDIS_URL).
- */
-export async function redisAvailable(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 2_000,
-  });
-  // The connection error itself (the rejection only says the connection closed), kept off the console.
-  let cause: unknown;
-  probe.on('error', (err: unknown) => {
-    cause = err;
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch (err) {
-    const reason = cause ?? err;
-    if (CONFIGURED_REDIS_URL)
-      throw new Error(
-        `Redis at ${url} (from ${process.env.TEST_REDIS_URL ? 'TEST_REDIS_URL' : 'REDIS_URL'}) does not answer, ` +
-          `so the Redis tests cannot run: ${reason instanceof Error ? reason.message : String(reason)}. ` +
-          'Start Redis or unset the variable.',
-      );
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { REDIS_URL } from './services.ts';
+
+export { REDIS_URL, redisAvailable } from './services.ts';
 
 /** A second app process on the test app's database, as a multi-process deployment would run it. */
 async function buildSecondApp(t: TestApp, redis: Redis) {

@@ -5,7 +5,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -147,24 +147,9 @@ function hostileFiles(
 }
 
 function form(fields: Record<string, string>, fileName: string, content: Buffer) {
-  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  const parts = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  const body = multipartForm([...parts, { name: 'file', value: content, filename: fileName }]);
+  return { payload: body.payload, headers: { ...bearer(token), ...body.headers } };
 }
 
 async function rowCount(table: string): Promise<number> {

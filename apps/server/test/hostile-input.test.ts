@@ -4,7 +4,7 @@
 // and writes nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type FormPart, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -45,22 +45,10 @@ async function countRows(table: 'workouts' | 'training_plans' | 'wellness_daily'
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function form(parts: Array<{ name: string; value: string | Buffer; filename?: string }>) {
-  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+/** A multipart/form-data body of the signed-in athlete. */
+function form(parts: FormPart[]) {
+  const body = multipartForm(parts);
+  return { payload: body.payload, headers: { ...bearer(token), ...body.headers } };
 }
 
 const ZWO =

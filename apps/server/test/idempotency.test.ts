@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ana: string;
@@ -50,20 +50,10 @@ const workout = (title: string, date = '2027-05-10') => ({
 const WORKOUTS = '/api/workout-planning/workouts';
 const listOn = (date: string) => `${WORKOUTS}?date_from=${date}&date_to=${date}`;
 
-/** A multipart/form-data body with one file and text fields, as a browser's FormData sends it. */
+/** A multipart/form-data body with one file and text fields. */
 function form(fields: Record<string, string>, file: { name: string; content: string }) {
-  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  parts.push(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n${file.content}\r\n--${boundary}--\r\n`,
-  );
-  return {
-    payload: parts.join(''),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  const parts = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  return multipartForm([...parts, { name: 'file', value: file.content, filename: file.name }]);
 }
 
 describe('a dropped response', () => {

@@ -3,7 +3,7 @@
 import { WELLNESS_CSV_MAX_BYTES } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -15,19 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
-function form(content: string | Buffer, filename = 'wellness.csv', field = 'file') {
-  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(head),
-      Buffer.isBuffer(content) ? content : Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** A multipart/form-data body with one file part. */
+const form = (content: string | Buffer, filename = 'wellness.csv', field = 'file') =>
+  multipartForm([{ name: field, value: content, filename }]);
 const upload = (content: string | Buffer, query = '', filename?: string) => {
   const body = form(content, filename);
   return t.app.inject({

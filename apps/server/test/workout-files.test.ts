@@ -4,7 +4,7 @@ import { fromErg, fromMrc, fromZwo, type Interval, toMrc, toZwo } from '@stamina
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFitWorkout, encodeFitWorkout } from '../src/modules/workouts/fit.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm as form, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let ana: string;
@@ -65,24 +65,6 @@ async function structureSteps(id: string): Promise<Step[]> {
 
 const shape = (steps: Array<Pick<Step, 'duration_seconds' | 'zone' | 'isRest'>>) =>
   steps.map((s) => ({ seconds: Math.round(s.duration_seconds), zone: s.isRest ? 'rest' : s.zone }));
-
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function form(parts: Array<{ name: string; value: string | Buffer; filename?: string }>) {
-  const boundary = `----stamina${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(
   filename: string,
