@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { createAthleteCache } from './lib/athlete-cache.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits.ts';
 import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
@@ -45,22 +46,6 @@ import { registerInputGuards } from './plugins/input-guards.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { contractSerializerCompiler } from './plugins/serializer.ts';
 
-export interface RateLimits {
-  loginPerMinute: number;
-  signupPerMinute: number;
-  mailPerMinute: number;
-  /** Failed sign-ins from one client address, across all accounts, per window (password spraying). */
-  loginFailuresPerClient: number;
-  loginFailureWindowSeconds: number;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerMinute: 10,
-  signupPerMinute: 5,
-  mailPerMinute: 5,
-  loginFailuresPerClient: 30,
-  loginFailureWindowSeconds: 15 * 60,
-};
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppConfig {

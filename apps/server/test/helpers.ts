@@ -8,9 +8,10 @@ import type { Session } from '@stamina/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type AppConfig, buildApp, type RateLimits } from '../src/app.ts';
+import { type AppConfig, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { outboxMailer } from '../src/lib/mailer.ts';
+import type { RateLimits } from '../src/lib/rate-limits.ts';
 import { VERSION } from '../src/version.ts';
 
 export const APP_URL = 'http://localhost:3000';

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../src/app.ts';
 import { users } from '../src/db/schema/index.ts';
+import { DEFAULT_RATE_LIMITS } from '../src/lib/rate-limits.ts';
 import { createTestApp, REDIS_URL, redisAvailable, type TestApp, uniqueEmail } from './helpers.ts';
 
 // The real limits of the spec: 10 sign-ins a minute per address and client, 5 sign-ups, resets and resends.

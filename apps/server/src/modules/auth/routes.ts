@@ -17,9 +17,9 @@ import {
 } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RateLimits } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { security } from '../../plugins/route-schema.ts';

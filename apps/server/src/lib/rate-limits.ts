@@ -1,0 +1,18 @@
+// The request limits of the API: sign-in, sign-up, mail and failed sign-ins, set per app (tests raise them).
+
+export interface RateLimits {
+  loginPerMinute: number;
+  signupPerMinute: number;
+  mailPerMinute: number;
+  /** Failed sign-ins from one client address, across all accounts, per window (password spraying). */
+  loginFailuresPerClient: number;
+  loginFailureWindowSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerMinute: 10,
+  signupPerMinute: 5,
+  mailPerMinute: 5,
+  loginFailuresPerClient: 30,
+  loginFailureWindowSeconds: 15 * 60,
+};
