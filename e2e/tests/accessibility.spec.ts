@@ -16,6 +16,17 @@ function summarize(results: Awaited<ReturnType<AxeBuilder['analyze']>>['violatio
 
 /** Every rule axe has (WCAG A and AA, and its best practices), on the page or on the part given. */
 async function violations(page: Page, include?: string): Promise<string[]> {
+  // Let fade-ins finish first (the dashboard's widgets fade in one after another): axe computes contrast with the
+  // opacity of the moment, and a half-faded widget is not what the athlete reads. Endless animations (spinners)
+  // are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   return summarize((await builder.analyze()).violations);
