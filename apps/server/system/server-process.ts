@@ -2,12 +2,10 @@
 // src/main.ts), on a data folder or a PostgreSQL database of the test's own, and stopped gracefully or with
 // SIGKILL. Also: a fresh PostgreSQL database, and the demo athlete's sign-in.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { PG_URL } from '../test/services.ts';
+import { createPostgresDatabase, PG_URL } from '../test/services.ts';
 
 export { PG_URL, postgresAvailable, REDIS_URL, redisAvailable } from '../test/services.ts';
 
@@ -117,22 +115,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 }
 
 /** A new, empty database on the PostgreSQL server, and how to drop it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `stamina_system_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
+export const freshPostgresDatabase = () => createPostgresDatabase(PG_URL, 'stamina_system');
 
 /** Signs in over HTTP and returns the access token. */
 export async function signIn(baseUrl: string, account = DEMO): Promise<string> {

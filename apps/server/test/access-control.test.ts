@@ -12,9 +12,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { VERSION } from '../src/version.ts';
-import { APP_URL, bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, buildSecondApp, createTestApp, type TestApp } from './helpers.ts';
 import {
   encodeUrlValue,
   type JsonSchema,
@@ -50,7 +48,7 @@ interface Athlete {
 
 let t: TestApp;
 /** A second app on the same database without the read cache, for B's own reads before and after. */
-let uncached: Awaited<ReturnType<typeof buildApp>>;
+let uncached: Awaited<ReturnType<typeof buildSecondApp>>;
 let doc: OpenApiDocument;
 let operations: Operation[];
 let a: Athlete;
@@ -61,18 +59,7 @@ const yesterday = addDays(today, -1);
 
 beforeAll(async () => {
   t = await createTestApp();
-  uncached = await buildApp({
-    database: t.database,
-    jwtSecret: t.jwtSecret,
-    appUrl: APP_URL,
-    version: VERSION,
-    webDistDir: null,
-    logger: false,
-    mailer: { send: async () => {}, close: () => {} },
-    readCacheTtlMs: 0,
-    sessionCacheTtlMs: 0,
-  });
-  await uncached.ready();
+  uncached = await buildSecondApp(t, { readCacheTtlMs: 0, sessionCacheTtlMs: 0 });
   doc = t.app.swagger() as unknown as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => op.secured);
   a = await athlete('A');

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Session } from '@stamina/contract';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -64,12 +63,15 @@ export function multipartForm(parts: readonly FormPart[]) {
 export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-import { REDIS_URL } from './services.ts';
+import { createPostgresDatabase, REDIS_URL } from './services.ts';
 
 export { REDIS_URL, redisAvailable } from './services.ts';
 
-/** A second app process on the test app's database, as a multi-process deployment would run it. */
-async function buildSecondApp(t: TestApp, redis: Redis) {
+/**
+ * A second app on the test app's database (another process of a multi-process deployment, or the same app with
+ * other settings), with the same secret, so the test app's tokens work on it.
+ */
+export async function buildSecondApp(t: TestApp, overrides: Partial<AppConfig> = {}) {
   const other = await buildApp({
     database: t.database,
     jwtSecret: t.jwtSecret,
@@ -78,7 +80,7 @@ async function buildSecondApp(t: TestApp, redis: Redis) {
     webDistDir: null,
     logger: false,
     mailer: { send: async () => {}, close: () => {} },
-    redis,
+    ...overrides,
   });
   await other.ready();
   return other;
@@ -100,21 +102,9 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
 
   // One database per test file, so files can run in parallel against one server.
-  const name = `stamina_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const created = await createPostgresDatabase(serverUrl, 'stamina_test');
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
+  return { database, drop: created.drop };
 }
 
 export type TestAppOverrides = Partial<Omit<AppConfig, 'database'>>;
@@ -229,7 +219,7 @@ export function twoProcesses() {
     const redisB = new Redis(REDIS_URL);
     clients.push(redisA, redisB);
     first = await createTestApp({ redis: redisA });
-    second = await buildSecondApp(first, redisB);
+    second = await buildSecondApp(first, { redis: redisB });
   });
   afterAll(async () => {
     await second.close();

@@ -2,6 +2,7 @@
 // system suites: a service whose URL is set (TEST_DATABASE_URL; TEST_REDIS_URL or REDIS_URL; CI sets them) is
 // required, and an unreachable one throws, failing the suite instead of letting its tests vanish; an unset one
 // is optional, tried on its default port, so `npm test` needs nothing but Node.
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -55,4 +56,28 @@ export async function redisAvailable(url: string = REDIS_URL): Promise<boolean> 
   } finally {
     probe.disconnect();
   }
+}
+
+/**
+ * A new, empty database named `<prefix>_<time>_<random>` on the PostgreSQL server at `serverUrl`: its URL, and how
+ * to drop it. Test files and system suites each take one, so they can run side by side on one server.
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -76,7 +76,7 @@ import {
 /** The body of a DELETE: which row went. */
 export const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
-/** The calendar's body: its events are kept under `calendar_events` (spec part 2 §7). */
+/** The calendar's body: its events are kept under `calendar_events` (docs/ARCHITECTURE.md, "Workouts and the calendar"). */
 export const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
 
 interface EndpointDef {

@@ -94,7 +94,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
     });
     app.post(
       '/calculate-tss',
-      { schema: tssSchema('Local TSS of one session (spec part 2 §9)') },
+      { schema: tssSchema('Local TSS of one session (docs/training-load.md §1)') },
       async (request) => {
         requireAuth(request);
         return { data: service.calculateTss(request.body) };

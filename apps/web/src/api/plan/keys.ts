@@ -9,11 +9,12 @@ export const planKeys = {
 
 /**
  * The plan and the history change only through this feature's mutations (which invalidate them), so they
- * keep the race countdown's 24 h freshness (spec part 2 §9).
+ * keep the race countdown's 24 h freshness (docs/ARCHITECTURE.md, "How fresh each read is").
  */
 export const PLANS_STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Progress counts the plan's workouts; every workout write invalidates it (api/invalidation.ts), so it keeps training load's 30 min freshness (spec part 2 §9).
+ * Progress counts the plan's workouts; every workout write invalidates it (api/invalidation.ts), so it keeps training load's 30 min
+ * freshness (docs/ARCHITECTURE.md, "How fresh each read is").
  */
 export const PLAN_PROGRESS_STALE_MS = 30 * 60 * 1000;

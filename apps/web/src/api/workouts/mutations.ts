@@ -1,4 +1,4 @@
-// Every write of a workout (spec part 2 §4, §8), in one place: create, update, file import and export, and
+// Every write of a workout, in one place (invalidations: docs/ARCHITECTURE.md §5): create, update, file import and export, and
 // the actions on one workout (reschedule, optimistic on every cached calendar range; mark done; delete) with the
 // spec's toasts. Every write invalidates workouts, the calendar and every query computed from workouts.
 import type {

@@ -1,4 +1,4 @@
-// The editor's parsing tips (spec part 2 §5): how to write durations, zones, repeats and targets so the parser
+// The editor's parsing tips (the grammar: docs/workout-parser.md): how to write durations, zones, repeats and targets so the parser
 // reads them, with the examples in code type.
 import { Lightbulb } from 'lucide-react';
 import type { ReactNode } from 'react';

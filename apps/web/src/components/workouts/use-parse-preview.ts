@@ -1,4 +1,4 @@
-// The editor's live parse (spec part 2 §5): the text and sport are parsed 1 s after either stops changing; the
+// The editor's live parse (docs/workout-parser.md): the text and sport are parsed 1 s after either stops changing; the
 // last good result stays on screen until a new one arrives, an error replaces it, and clearing the text clears
 // both at once.
 import type { ParsedWorkout, Sport } from '@stamina/core';

@@ -1,4 +1,4 @@
-// The Race Countdown widget (spec part 1 §2 "Widgets"): the active plan's race and the days until it, or none.
+// The Race Countdown widget (docs/dashboard.md, primary_race): the active plan's race and the days until it, or none.
 import type { DashboardSummary } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays, Flag, Target, Trophy } from 'lucide-react';

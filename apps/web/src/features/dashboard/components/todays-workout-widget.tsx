@@ -1,4 +1,4 @@
-// The Today's Workout widget (spec part 1 §2 "Widgets"): today's session from the summary, with its intensity badge,
+// The Today's Workout widget (docs/dashboard.md, todays_workout): today's session from the summary, with its intensity badge,
 // Mark Done and View Details; a rest day or an empty day says so.
 import type { DashboardSummary } from '@stamina/contract';
 import { CalendarDays, Check, Clock, HeartPulse, Play, Plus } from 'lucide-react';
