@@ -17,6 +17,8 @@ test('an athlete resets a forgotten password from the e-mailed link', async ({ p
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The log-in page has an Email field too: fill the reset form's, once it is the page.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('a password reset link is on its way')).toBeVisible();
