@@ -4,6 +4,20 @@
 // Paths are relative to /api and write parameters as {name}, like the OpenAPI document.
 import { z } from 'zod';
 import {
+  ZActivityDetail,
+  ZActivityIdParam,
+  ZActivityList,
+  ZActivityListQuery,
+  ZActivityMatchRequest,
+  ZActivityStreams,
+  ZActivityStreamsQuery,
+  ZActivityUpdateRequest,
+  ZCurve,
+  ZCurveQuery,
+  ZImportBatch,
+  ZImportBatchIdParam,
+} from './activities.ts';
+import {
   ZAchievements,
   ZAchievementsQuery,
   ZAnalyticsWeeklyLoad,
@@ -59,6 +73,13 @@ import {
   ZTrainingPlanCreateRequest,
   ZTrainingPlanUpdateRequest,
 } from './plans.ts';
+import {
+  ZAthleteZones,
+  ZSportMetrics,
+  ZSportMetricsSaved,
+  ZSportMetricsUpdateRequest,
+  ZZonesUpdateRequest,
+} from './sport-metrics.ts';
 import { ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
 import {
   ZCalendarEvent,
@@ -114,6 +135,42 @@ export const API_ENDPOINTS = {
   // Athlete profile
   'GET /athletes/me': { response: dataEnvelope(ZAthleteProfile) },
   'PUT /athletes/me': { body: ZAthleteProfileUpdateRequest, response: dataEnvelope(ZAthleteProfile) },
+
+  // Thresholds and zones (docs/zones.md)
+  'GET /athletes/me/sport-metrics': { response: dataEnvelope(ZSportMetrics) },
+  'PUT /athletes/me/sport-metrics': {
+    body: ZSportMetricsUpdateRequest,
+    response: dataEnvelope(ZSportMetricsSaved),
+  },
+  'GET /athletes/me/zones': { response: dataEnvelope(ZAthleteZones) },
+  'PUT /athletes/me/zones': { body: ZZonesUpdateRequest, response: dataEnvelope(ZAthleteZones) },
+
+  // Activities (docs/activities.md); the upload answers 202.
+  'POST /activities/import': {
+    body: 'multipart',
+    response: dataEnvelope(ZImportBatch),
+    idempotencyKey: true,
+  },
+  'GET /activities/imports/{batchId}': { params: ZImportBatchIdParam, response: dataEnvelope(ZImportBatch) },
+  'GET /activities': { query: ZActivityListQuery, response: dataEnvelope(ZActivityList) },
+  'GET /activities/curves': { query: ZCurveQuery, response: dataEnvelope(ZCurve) },
+  'GET /activities/{id}': { params: ZActivityIdParam, response: dataEnvelope(ZActivityDetail) },
+  'PUT /activities/{id}': {
+    params: ZActivityIdParam,
+    body: ZActivityUpdateRequest,
+    response: dataEnvelope(ZActivityDetail),
+  },
+  'DELETE /activities/{id}': { params: ZActivityIdParam, response: ZDeleted },
+  'GET /activities/{id}/streams': {
+    params: ZActivityIdParam,
+    query: ZActivityStreamsQuery,
+    response: dataEnvelope(ZActivityStreams),
+  },
+  'PUT /activities/{id}/match': {
+    params: ZActivityIdParam,
+    body: ZActivityMatchRequest,
+    response: dataEnvelope(ZActivityDetail),
+  },
 
   // Analytics
   'GET /analytics/weekly-load': {

@@ -1,4 +1,5 @@
 // Zod schemas for every request and response, shared by the server (validation, OpenAPI) and the web app.
+export * from './activities.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './common.ts';
@@ -7,5 +8,6 @@ export * from './endpoints.ts';
 export * from './health.ts';
 export * from './metrics.ts';
 export * from './plans.ts';
+export * from './sport-metrics.ts';
 export * from './training-load.ts';
 export * from './workouts.ts';

@@ -9,6 +9,17 @@ export interface NotificationPreferences {
   recoveryWarning: boolean;
 }
 
+/** Which metrics the athlete tracks (Settings → Metrics & Zones toggles). */
+export interface TrackedMetrics {
+  heartRate: boolean;
+  pace: boolean;
+  power: boolean;
+  hrv: boolean;
+  sleep: boolean;
+  fatigue: boolean;
+  rpe: boolean;
+}
+
 export const athletes = pgTable('athletes', {
   id: uuid('id').primaryKey().defaultRandom(),
   authUserId: uuid('auth_user_id')
@@ -25,6 +36,10 @@ export const athletes = pgTable('athletes', {
     .$type<NotificationPreferences>()
     .notNull()
     .default({ missedSession: true, newWeekPlan: true, recoveryWarning: true }),
+  trackedMetrics: jsonb('tracked_metrics')
+    .$type<TrackedMetrics>()
+    .notNull()
+    .default({ heartRate: true, pace: true, power: true, hrv: true, sleep: true, fatigue: true, rpe: true }),
   birthday: date('birthday'),
   gender: text('gender'),
   primarySports: text('primary_sports').array().notNull().default([]),

@@ -1,6 +1,9 @@
 // The Drizzle schema, one file per area. docs/ARCHITECTURE.md lists the tables later areas add.
+export * from './activities.ts';
 export * from './athletes.ts';
 export * from './auth.ts';
 export * from './idempotency.ts';
+export * from './jobs.ts';
+export * from './sport-metrics.ts';
 export * from './training.ts';
 export * from './wellness.ts';

@@ -66,6 +66,17 @@ export const workouts = pgTable(
     /** Training stress of the session (local TSS, spec part 2 §9); counted in the load only when completed. */
     tss: doublePrecision('tss'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Filled when a recorded activity completes the workout (docs/activities.md, "Matching"): what was done,
+     * and how it compares with the plan, in percent of planned duration and TSS and overall.
+     */
+    actualDurationSeconds: integer('actual_duration_seconds'),
+    actualTss: doublePrecision('actual_tss'),
+    compliance: jsonb('compliance').$type<{
+      durationPercent: number | null;
+      tssPercent: number | null;
+      percent: number;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,33 @@
+// The app's one durable job queue (docs/ARCHITECTURE.md, "Background jobs"): imports today; device sync, plan
+// adaptation and account purge later. A job is claimed with FOR UPDATE SKIP LOCKED, so that several app
+// processes sharing one PostgreSQL each take a different job, and a job whose claim went stale (its process
+// died) is taken again.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What to do, e.g. 'activity-import'. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** Not before this time (retries back off). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when claimed; a running job whose lease has passed is claimed again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);

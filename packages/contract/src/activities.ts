@@ -1,0 +1,219 @@
+// Recorded training: file import (FIT, GPX, TCX, gzip, zip), activities with their figures, 1 Hz streams,
+// matching to planned workouts, and best-effort curves. The rules are in docs/activities.md.
+import { z } from 'zod';
+import { ZIsoDate } from './common.ts';
+
+export const ACTIVITY_SPORTS = ['swim', 'bike', 'run', 'brick', 'strength', 'other'] as const;
+export const ZActivitySport = z.enum(ACTIVITY_SPORTS);
+export type ActivitySport = z.infer<typeof ZActivitySport>;
+
+export const IMPORT_FILE_STATUSES = ['queued', 'processing', 'imported', 'duplicate', 'failed'] as const;
+export const ZImportFileStatus = z.enum(IMPORT_FILE_STATUSES);
+export type ImportFileStatus = z.infer<typeof ZImportFileStatus>;
+
+export const ZImportFile = z.object({
+  name: z.string(),
+  status: ZImportFileStatus,
+  /** Why a file failed or was a duplicate; null otherwise. */
+  message: z.string().nullable(),
+  /** The activity made (first leg of a multisport file), or the existing one a duplicate matches. */
+  activity_id: z.string().nullable(),
+  /** Every activity the file made (one per leg for a multisport file). */
+  activity_ids: z.array(z.string()),
+});
+export type ImportFile = z.infer<typeof ZImportFile>;
+
+/** The 202 answer of an upload, and the batch's status afterwards. */
+export const ZImportBatch = z
+  .object({
+    batch_id: z.string(),
+    /** True once no file is queued or processing. */
+    done: z.boolean(),
+    files: z.array(ZImportFile),
+  })
+  .meta({ id: 'ImportBatch' });
+export type ImportBatch = z.infer<typeof ZImportBatch>;
+
+export const ZImportBatchIdParam = z.object({ batchId: z.string().max(100) });
+export const ZActivityIdParam = z.object({ id: z.string().max(100) });
+
+const nullableNumber = z.number().nullable();
+
+export const ZActivityLap = z.object({
+  index: z.number().int(),
+  start_time: z.string(),
+  elapsed_seconds: z.number(),
+  moving_seconds: z.number(),
+  distance_m: nullableNumber,
+  ascent_m: nullableNumber,
+  avg_hr: nullableNumber,
+  max_hr: nullableNumber,
+  avg_power: nullableNumber,
+  max_power: nullableNumber,
+  avg_speed_mps: nullableNumber,
+  max_speed_mps: nullableNumber,
+  avg_cadence: nullableNumber,
+  max_cadence: nullableNumber,
+  calories: nullableNumber,
+});
+
+/** The figures a list row and the detail page share. */
+export const ZActivitySummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    sport: ZActivitySport,
+    device_sport: z.string().nullable(),
+    sub_sport: z.string().nullable(),
+    device_name: z.string().nullable(),
+    source: z.string(),
+    /** UTC instant of the start, and the athlete's local calendar day of it. */
+    start_time: z.string(),
+    local_date: z.string(),
+    elapsed_seconds: z.number(),
+    moving_seconds: z.number(),
+    distance_m: nullableNumber,
+    ascent_m: nullableNumber,
+    avg_hr: nullableNumber,
+    max_hr: nullableNumber,
+    avg_power: nullableNumber,
+    max_power: nullableNumber,
+    avg_speed_mps: nullableNumber,
+    max_speed_mps: nullableNumber,
+    avg_cadence: nullableNumber,
+    max_cadence: nullableNumber,
+    calories: nullableNumber,
+    tss: nullableNumber,
+    /** e.g. 'power', 'hr_lthr', 'hr_trimp', 'run_pace', 'swim_css', 'none' (docs/activities.md). */
+    tss_method: z.string().nullable(),
+    intensity_factor: nullableNumber,
+    normalized_power: nullableNumber,
+    workout_id: z.string().nullable(),
+    multisport_group_id: z.string().nullable(),
+    leg_index: z.number().int().nullable(),
+    has_gps: z.boolean(),
+  })
+  .meta({ id: 'ActivitySummary' });
+export type ActivitySummary = z.infer<typeof ZActivitySummary>;
+
+const ZFiveZones = z.array(z.number()).length(5);
+
+export const ZActivityDetail = ZActivitySummary.extend({
+  laps: z.array(ZActivityLap),
+  /** Seconds in zones 1–5 per kind present in the recording. */
+  zone_seconds: z.object({
+    power: ZFiveZones.optional(),
+    hr: ZFiveZones.optional(),
+    pace: ZFiveZones.optional(),
+  }),
+  /** Power: '5s', '1min', '5min', '20min', '60min' → watts. Pace: '400m', '1km', '1mile', '5km', '10km', 'half_marathon', 'marathon' → seconds. */
+  best_efforts: z.object({
+    power: z.record(z.string(), z.number()).optional(),
+    pace: z.record(z.string(), z.number()).optional(),
+  }),
+  /** The thresholds the training values used, and which of them were defaults. */
+  thresholds: z.object({
+    values: z.record(z.string(), z.number()),
+    defaults_used: z.array(z.string()),
+    effective_from: z.string().nullable(),
+  }),
+  /** The kinds of stream the activity has (for GET …/streams). */
+  stream_types: z.array(z.string()),
+  /** The matched workout, planned against actual. */
+  matched_workout: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      workout_date: z.string(),
+      planned_duration_minutes: nullableNumber,
+      planned_tss: nullableNumber,
+      actual_duration_seconds: nullableNumber,
+      actual_tss: nullableNumber,
+      compliance: z.object({
+        duration_percent: nullableNumber,
+        tss_percent: nullableNumber,
+        percent: z.number(),
+      }),
+    })
+    .nullable(),
+}).meta({ id: 'ActivityDetail' });
+export type ActivityDetail = z.infer<typeof ZActivityDetail>;
+
+export const ZActivityListQuery = z.object({
+  sport: ZActivitySport.optional(),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const ZActivityList = z
+  .object({
+    items: z.array(ZActivitySummary),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'ActivityList' });
+export type ActivityList = z.infer<typeof ZActivityList>;
+
+export const STREAM_TYPES = [
+  'time',
+  'power',
+  'heart_rate',
+  'cadence',
+  'speed',
+  'distance',
+  'altitude',
+  'lat',
+  'lng',
+  'temperature',
+] as const;
+export const ZStreamType = z.enum(STREAM_TYPES);
+export type StreamType = z.infer<typeof ZStreamType>;
+
+/** `types`: a comma-separated list of stream types (default: all the activity has). */
+export const ZActivityStreamsQuery = z.object({ types: z.string().max(200).optional() });
+
+/**
+ * 1 Hz streams: index i is second i of elapsed time from the start. A missing sample (a pause, a dropout)
+ * is null. `time` is seconds from the start.
+ */
+export const ZActivityStreams = z
+  .object({
+    sample_count: z.number().int(),
+    streams: z.record(z.string(), z.array(z.number().nullable())),
+  })
+  .meta({ id: 'ActivityStreams' });
+export type ActivityStreams = z.infer<typeof ZActivityStreams>;
+
+/** Match to another planned workout (by id), or unmatch (null). */
+export const ZActivityMatchRequest = z.object({ workout_id: z.string().max(100).nullable() });
+
+export const ZActivityUpdateRequest = z.object({ name: z.string().trim().min(1).max(200) });
+
+export const ZCurveQuery = z.object({
+  type: z.enum(['power', 'pace']),
+  /** 'week', 'month', '3months', 'year' or 'all' (default '3months'). */
+  period: z.enum(['week', 'month', '3months', 'year', 'all']).default('3months'),
+});
+
+/** Best effort per duration (power, watts) or per distance (pace, seconds), with the activity that set it. */
+export const ZCurve = z
+  .object({
+    type: z.enum(['power', 'pace']),
+    period: z.string(),
+    points: z.array(
+      z.object({
+        /** Seconds (power) or metres (pace). */
+        x: z.number(),
+        label: z.string(),
+        /** Watts (power) or seconds for the distance (pace). */
+        value: z.number(),
+        activity_id: z.string(),
+        date: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Curve' });
+export type Curve = z.infer<typeof ZCurve>;
