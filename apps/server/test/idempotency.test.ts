@@ -194,3 +194,28 @@ describe('concurrent requests with one key', () => {
     expect(await count(ana, listOn('2027-05-18'))).toBe(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('declares the Idempotency-Key header on every create that honours it, and only there', () => {
+    const paths = (
+      t.app.swagger() as {
+        paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+      }
+    ).paths;
+    const withHeader = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withHeader).toEqual(
+      expect.arrayContaining([
+        'POST /api/workout-planning/workouts',
+        'POST /api/workout-planning/workouts/import',
+        'POST /api/metrics/',
+        'POST /api/metrics/import',
+        'POST /api/training/plans',
+      ]),
+    );
+    expect(withHeader.every((op) => op.startsWith('POST '))).toBe(true);
+  });
+});

@@ -13,6 +13,7 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireAuth } from './authenticate.ts';
@@ -25,6 +26,16 @@ const WAIT_MS = 10_000;
 const POLL_MS = 50;
 /** 1 to 255 visible ASCII characters (a UUID, or any opaque token a client makes). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The header as the OpenAPI document describes it, on every route that honours it. */
+const ZIdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .describe(
+      'A fresh key per user action (1 to 255 visible ASCII characters): the same key sent again within 24 hours answers the first result instead of creating twice.',
+    ),
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -220,6 +231,8 @@ export function idempotentCreates(db: Db) {
 
   function onRoute(route: RouteOptions) {
     if (!route.config?.idempotent) return;
+    // Declared so that the OpenAPI document shows the header; its format is checked by `keyOf`.
+    route.schema = { ...route.schema, headers: route.schema?.headers ?? ZIdempotencyHeaders };
     const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([hooks].flat() as T[]));
     route.preHandler = [...list(route.preHandler), preHandler];
     route.onSend = [...list(route.onSend), onSend];
