@@ -402,3 +402,37 @@ export function createAuthService({
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * An account whose address is already confirmed, made inside the caller's transaction: the demo athlete's
+ * (nobody can open its mailbox). Answers the caller's view of it, as a signed-in request would see it.
+ */
+export async function createConfirmedAccount(
+  tx: Tx,
+  account: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    timezone: string;
+    profile: Pick<repo.AthleteRow, 'primarySports' | 'goalEvent' | 'goalDate'>;
+  },
+): Promise<{ userId: string; email: string; athleteId: string; timezone: string; user: User }> {
+  const created = await repo.insertUserWithAthlete(tx, {
+    email: account.email,
+    name: account.name,
+    passwordHash: account.passwordHash,
+    timezone: account.timezone,
+    widgetConfig: defaultWidgetConfig(),
+  });
+  await repo.confirmEmail(tx, created.user.id);
+  await repo.updateProfile(tx, created.user.id, undefined, account.profile);
+  const found = await repo.findUserById(tx, created.user.id);
+  if (!found) throw new Error('the account just created is missing');
+  return {
+    userId: found.user.id,
+    email: found.user.email,
+    athleteId: found.athlete.id,
+    timezone: found.athlete.timezone,
+    user: toUser(found),
+  };
+}

@@ -1,14 +1,13 @@
 // The demo account created on the first start of an empty database (SEED_DEMO), so that every screen has
 // real computed content to show. The data comes from core's seeded generator and is stored through the same
-// services as a user's own: the workout service (parsed structure, TSS, daily load), the plan service
-// (phases), and the metrics repository's wellness upsert.
-import { dateInTimeZone, defaultWidgetConfig, generateDemoAthlete } from '@stamina/core';
+// services as a user's own: the auth service (the account), the workout service (parsed structure, TSS,
+// daily load), the plan service (phases), and the wellness store.
+import { dateInTimeZone, generateDemoAthlete } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import * as authRepo from '../auth/repository.ts';
-import { toUser } from '../auth/serialize.ts';
-import { upsertWellnessDays } from '../metrics/repository.ts';
+import { createConfirmedAccount } from '../auth/service.ts';
+import { writeNewAthleteDays } from '../metrics/store.ts';
 import { createPlanService } from '../plans/service.ts';
 import { createWorkoutService } from '../workouts/service.ts';
 import { hasAnyUser, lockDemoSeed } from './repository.ts';
@@ -44,29 +43,18 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     if (await hasAnyUser(tx)) return null;
 
     // As sign-up does, but already confirmed: nobody can open the demo's mailbox.
-    const created = await authRepo.insertUserWithAthlete(tx, {
+    const account = await createConfirmedAccount(tx, {
       email: DEMO_EMAIL,
       name: DEMO_NAME,
       passwordHash,
       timezone: DEMO_TIMEZONE,
-      widgetConfig: defaultWidgetConfig(),
+      profile: {
+        primarySports: demo.profile.primary_sports,
+        goalEvent: demo.profile.goal_event,
+        goalDate: demo.profile.goal_date,
+      },
     });
-    await authRepo.confirmEmail(tx, created.user.id);
-    await authRepo.updateProfile(tx, created.user.id, undefined, {
-      primarySports: demo.profile.primary_sports,
-      goalEvent: demo.profile.goal_event,
-      goalDate: demo.profile.goal_date,
-    });
-    const found = await authRepo.findUserById(tx, created.user.id);
-    if (!found) throw new Error('demo seed: the account just created is missing');
-    const auth: AuthContext = {
-      userId: found.user.id,
-      email: found.user.email,
-      sessionId: '',
-      athleteId: found.athlete.id,
-      timezone: DEMO_TIMEZONE,
-      user: toUser(found),
-    };
+    const auth: AuthContext = { ...account, sessionId: '' };
 
     // The services run on the transaction: their own transactions become savepoints inside it. No cache
     // needs telling (no onChange): the athlete is new, so no process can hold anything of it yet.
@@ -91,8 +79,8 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
       })),
     );
 
-    // Every day's wellness in a few statements, through the metrics store's own upsert.
-    const wellness = await upsertWellnessDays(tx, auth.athleteId, demo.wellness);
+    // Every day's wellness in a few statements, through the wellness store.
+    const wellnessDays = await writeNewAthleteDays(tx, auth.athleteId, demo.wellness);
 
     const count = (status: string) => demo.workouts.filter((w) => w.status === status).length;
     return {
@@ -104,7 +92,7 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
         skipped: count('skipped'),
         planned: count('planned'),
       },
-      wellnessDays: wellness.length,
+      wellnessDays,
       planId: plan.id,
     };
   });

@@ -3,7 +3,7 @@
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import type { WellnessValues } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as repo from './repository.ts';
@@ -92,3 +92,15 @@ export function createWellnessStore(
 }
 
 export type WellnessStore = ReturnType<typeof createWellnessStore>;
+
+/**
+ * Many days written at once inside the caller's transaction, without hooks: for a new athlete's history (the
+ * demo seed), whom no cache or notification can concern yet. Answers how many days were written.
+ */
+export async function writeNewAthleteDays(
+  tx: Conn,
+  athleteId: string,
+  days: readonly Partial<WellnessValues>[],
+): Promise<number> {
+  return (await repo.upsertWellnessDays(tx, athleteId, days)).length;
+}
