@@ -126,6 +126,54 @@ describe('GET /api/dashboard/summary', () => {
     expect(summary.unread_notifications).toBeGreaterThanOrEqual(1);
   });
 
+  it('scores readiness, recovery and their trend as the separate reads do, though it reads each day once', async () => {
+    const s = (await t.signUpAndConfirm()).session;
+    const token = s.access_token;
+    // Two weeks of wellness and of training: every number the summary shares between its parts is in play.
+    for (let i = 13; i >= 0; i--) {
+      const day = addDays(today, -i);
+      const wellness = await t.app.inject({
+        method: 'POST',
+        url: '/api/metrics',
+        headers: bearer(token),
+        payload: {
+          date: day,
+          hrv: 50 + (i % 5) * 3,
+          resting_hr: 50 + (i % 3),
+          sleep_hours: 6 + (i % 4) * 0.5,
+        },
+      });
+      expect(wellness.statusCode, wellness.body).toBeLessThan(300);
+      const workout = await t.app.inject({
+        method: 'POST',
+        url: '/api/workout-planning/workouts',
+        headers: bearer(token),
+        payload: {
+          title: `Ride ${i}`,
+          sport: 'bike',
+          workout_date: day,
+          duration_minutes: 30 + i * 5,
+          intensity_zone: 3,
+          status: 'completed',
+        },
+      });
+      expect(workout.statusCode, workout.body).toBe(201);
+    }
+    const summary = await data('summary', token);
+    const widget = await data('widgets/readiness', token);
+    const recovery = await data('recovery', token);
+    const load = await data('training-load', token);
+    expect(summary.recovery_score).toEqual(expect.any(Number));
+    expect(summary.recovery_score).toBe(recovery.today.score);
+    expect(summary.readiness_score).toBe(widget.readiness);
+    expect(summary.trends.readiness_trend).toBe(widget.trends.readiness_trend);
+    expect([summary.fitness_score, summary.fatigue_score, summary.form_score]).toEqual([
+      load.ctl,
+      load.atl,
+      load.tsb,
+    ]);
+  });
+
   it('shows a wellness entry at once: recovery, readiness and at most 3 insights, and a recovery warning', async () => {
     const { athleteId, token } = await (async () => {
       const s = (await t.signUpAndConfirm()).session;

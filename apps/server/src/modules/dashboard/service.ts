@@ -44,6 +44,8 @@ export interface DashboardMetrics {
   readinessFor(auth: AuthContext, date?: string): Promise<ReadinessDto>;
   recoveryAnalysis(auth: AuthContext, days: number): Promise<RecoveryAnalysis>;
   dailyReadiness(auth: AuthContext, days: number): Promise<{ date: string; score: number | null }[]>;
+  /** The same reads for one request, sharing what they read (the summary asks for the same days thrice). */
+  withSharedReads?(loadDays?: TrainingLoadService['loadDays']): Omit<DashboardMetrics, 'withSharedReads'>;
 }
 
 /** Trends: readiness over 2 × 7 days, volume and intensity over 2 × 4 rolling weeks, all ending today. */
@@ -183,8 +185,8 @@ export function createDashboardService(
     fromMetrics<ReadinessDto | null>('readiness', (m) => m.readinessFor(auth), null, metrics);
 
   /** Today's load point and the stored days of the trend window (one seeded series read). */
-  async function loadWindow(auth: AuthContext, today: string) {
-    const { points, rows } = await trainingLoad.loadDays(
+  async function loadWindow(auth: AuthContext, today: string, loadDays = trainingLoad.loadDays) {
+    const { points, rows } = await loadDays(
       auth.athleteId,
       addDays(today, -(WINDOW_DAYS - 1)),
       today,
@@ -229,14 +231,18 @@ export function createDashboardService(
       // The sweep first, so that the unread count includes what it creates; it is throttled, so most
       // summaries skip it.
       await notifications.sweep(auth, now);
-      const metrics = deps.metrics;
+      // Recovery, readiness and the readiness trend score the same 14 days, inside the load trends' 8 weeks:
+      // each read once for this request. The load window is asked for first (below), so the narrower reads
+      // are cut from it.
+      const loadDays = trainingLoad.sharedLoadDays();
+      const metrics = deps.metrics?.withSharedReads?.(loadDays) ?? deps.metrics;
       const [workout, week, streak, plan, load, recovery, readiness, readinessTrend, unread] =
         await Promise.all([
           repo.firstWorkoutOn(db, auth.athleteId, today),
           trainingLoad.weekSummary(auth, undefined, now),
           streakOf(auth, now),
           plans.activeRow(auth.athleteId),
-          loadWindow(auth, today),
+          loadWindow(auth, today, loadDays),
           recoveryOf(auth, metrics),
           readinessOf(auth, metrics),
           readinessTrendOf(auth, metrics),

@@ -74,7 +74,16 @@ export interface ScoredDay {
 const tsbOf = (point: DailyLoadPoint | undefined) =>
   point && (point.ctl > 0 || point.atl > 0) ? roundTo(point.tsb, 1) : null;
 
-export function createWellnessScores(db: Db, trainingLoad: TrainingLoadService) {
+/**
+ * `shareReads`: for the reads of one request only (see `createMetricsService().withSharedReads`): a range
+ * scored once is answered again from memory, so the dashboard summary's recovery, readiness and readiness
+ * trend, which all score the same 14 days, read them once. Never on a long-lived instance: it would go stale.
+ */
+export function createWellnessScores(
+  db: Db,
+  trainingLoad: Pick<TrainingLoadService, 'loadDays'>,
+  options: { shareReads?: boolean } = {},
+) {
   const today = (auth: AuthContext, now = new Date()) => dateInTimeZone(now, auth.timezone);
 
   /**
@@ -82,7 +91,19 @@ export function createWellnessScores(db: Db, trainingLoad: TrainingLoadService) 
    * days before `from` (for the first day's baselines) and the load series of the range are read once, and
    * each day's baselines come from the window of rows sliding along with it.
    */
-  async function scoredRange(athleteId: string, from: string, to: string) {
+  const scoredRanges = new Map<string, ReturnType<typeof scoreRange>>();
+  function scoredRange(athleteId: string, from: string, to: string) {
+    if (!options.shareReads) return scoreRange(athleteId, from, to);
+    const key = `${athleteId}|${from}|${to}`;
+    let scored = scoredRanges.get(key);
+    if (!scored) {
+      scored = scoreRange(athleteId, from, to);
+      scoredRanges.set(key, scored);
+    }
+    return scored;
+  }
+
+  async function scoreRange(athleteId: string, from: string, to: string) {
     const [rows, load] = await Promise.all([
       repo.listDays(db, athleteId, addDays(from, -BASELINE_WINDOW_DAYS), to),
       trainingLoad.loadDays(athleteId, from, to),
@@ -119,7 +140,16 @@ export function createWellnessScores(db: Db, trainingLoad: TrainingLoadService) 
 
   /** The recovery score of `date` with its trends over the 14 days ending there; null without wellness inputs. */
   async function recoveryOn(athleteId: string, date: string): Promise<RecoveryScoreDto | null> {
-    const { days } = await scoredRange(athleteId, addDays(date, -(TREND_DAYS - 1)), date);
+    return (await recoveryAndLoadOn(athleteId, date)).recovery;
+  }
+
+  /** recoveryOn, with the day's load point from the same read (readiness needs both). */
+  async function recoveryAndLoadOn(athleteId: string, date: string) {
+    const { days, loadByDate } = await scoredRange(athleteId, addDays(date, -(TREND_DAYS - 1)), date);
+    return { recovery: recoveryFrom(days, date), point: loadByDate.get(date) };
+  }
+
+  function recoveryFrom(days: readonly ScoredDay[], date: string): RecoveryScoreDto | null {
     const day = days.at(-1);
     if (!day || day.row.date !== date || !day.recovery) return null;
     const series = (pick: (d: ScoredDay) => number | null | undefined) =>
@@ -173,11 +203,8 @@ export function createWellnessScores(db: Db, trainingLoad: TrainingLoadService) 
 
   async function readinessFor(auth: AuthContext, date?: string, now = new Date()): Promise<ReadinessDto> {
     const day = date ?? today(auth, now);
-    const [recovery, load] = await Promise.all([
-      recoveryOn(auth.athleteId, day),
-      trainingLoad.loadDays(auth.athleteId, day, day),
-    ]);
-    const result = readinessOf(recovery, load.points.at(-1));
+    const { recovery, point } = await recoveryAndLoadOn(auth.athleteId, day);
+    const result = readinessOf(recovery, point);
     const headline = {
       'Ready to Train': `Readiness ${result.score}: ready for a key or hard session.`,
       'Good to Go': `Readiness ${result.score}: train as planned.`,

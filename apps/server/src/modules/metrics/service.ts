@@ -19,7 +19,18 @@ export function createMetricsService(
   const scores = createWellnessScores(db, trainingLoad);
   const store = createWellnessStore(db, scores, hooks, log);
   const { notifyScored: _notifyScored, ...writes } = store;
-  return { ...scores, ...writes, ...createWellnessImport(db, store) };
+  return {
+    ...scores,
+    ...writes,
+    ...createWellnessImport(db, store),
+    /**
+     * The scores for the reads of one request: each range is scored once and each load range read once
+     * (a narrower one is cut from a wider one), however many of the request's parts ask for it. Pass the
+     * request's shared `loadDays` when other parts of it read load too.
+     */
+    withSharedReads: (loadDays = trainingLoad.sharedLoadDays()) =>
+      createWellnessScores(db, { loadDays }, { shareReads: true }),
+  };
 }
 
 export type MetricsService = ReturnType<typeof createMetricsService>;

@@ -58,6 +58,25 @@ export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) 
     return { points, rows };
   }
 
+  /**
+   * `loadDays` for the reads of one request (never a long-lived one: it would go stale): a range inside one
+   * read before, or still being read, is cut from it instead of read again.
+   */
+  function sharedLoadDays(): typeof loadDays {
+    const reads: { athleteId: string; from: string; to: string; result: ReturnType<typeof loadDays> }[] = [];
+    return async (athleteId, from, to) => {
+      const wider = reads.find((r) => r.athleteId === athleteId && r.from <= from && to <= r.to);
+      if (!wider) {
+        const result = loadDays(athleteId, from, to);
+        reads.push({ athleteId, from, to, result });
+        return result;
+      }
+      const { points, rows } = await wider.result;
+      const inRange = (day: { date: string }) => day.date >= from && day.date <= to;
+      return { points: points.filter(inRange), rows: rows.filter(inRange) };
+    };
+  }
+
   async function series(athleteId: string, from: string, to: string): Promise<DailyLoadPoint[]> {
     return (await loadDays(athleteId, from, to)).points;
   }
@@ -101,6 +120,7 @@ export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) 
 
   return {
     loadDays,
+    sharedLoadDays,
 
     /** Local TSS of one session (docs/training-load.md). */
     calculateTss(input: TssInputDto) {
