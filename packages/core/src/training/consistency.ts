@@ -1,4 +1,4 @@
-// Consistency (spec part 2 §4 "Consistency day status") and training streaks.
+// Consistency and training streaks (docs/training-load.md, "Consistency" and "Streaks").
 //
 // A day's completion is the share of its scheduled training that was done: completed minutes over the
 // minutes of every workout scheduled that day (planned, completed or skipped, so a completed workout is its

@@ -1,7 +1,7 @@
-// Polarization of training intensity (spec part 2 §9): the share of time at low (zones 1-2), moderate
-// (zone 3) and high (zones 4-5) intensity against the polarized ideal of 80/5/15 (Seiler & Kjerland 2006,
-// "Quantifying training intensity distribution in elite endurance athletes: is there evidence for an
-// 'optimal' distribution?", Scand J Med Sci Sports 16:49-56; Seiler 2010, Int J Sports Physiol Perform
+// Polarization of training intensity (docs/training-load.md, "Polarization"): the share of time at low (zones
+// 1-2), moderate (zone 3) and high (zones 4-5) intensity against the polarized ideal of 80/5/15 (Seiler &
+// Kjerland 2006, "Quantifying training intensity distribution in elite endurance athletes: is there evidence
+// for an 'optimal' distribution?", Scand J Med Sci Sports 16:49-56; Seiler 2010, Int J Sports Physiol Perform
 // 5:276-291).
 
 import { nonNegative, roundTo } from '../numbers.ts';

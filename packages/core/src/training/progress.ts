@@ -1,7 +1,8 @@
-// Figures of the Progress screen (spec part 2 §2 "Progress screen"): peak and average weekly hours, volume
+// Figures of the Progress screen (docs/screens.md, "Progress page"): peak and average weekly hours, volume
 // growth, the 80/20 badge and the coach summary, all computed from the athlete's own weeks, plus the small
 // deterministic sample shown (marked 'Demo') to an account with nothing completed yet. The rules are written
-// out in docs/training-load.md §14, so the badges and the summary can be checked against the numbers.
+// out in docs/training-load.md, "Progress figures", so the badges and the summary can be checked against the
+// numbers.
 import { addDays, epochDay } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 import { trainingLoadStep } from './fitness.ts';
@@ -233,7 +234,7 @@ export function coachSummary(figures: ProgressFigures): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The Progress sample (spec part 2 §3 "Progress sample entities", §4, §9 "Progress sample").
+// The Progress sample (docs/training-load.md, "Progress figures", the sample).
 
 export interface SampleWeeklyLoad {
   week: number;

@@ -1,12 +1,15 @@
-// The local recovery score (spec part 2 §9 "Training load maths"), its personal baselines, labels and bands.
-// The spec gives the start (50), the weights and the ideal sleep window; the scaling of each component is
-// ours and documented in docs/wellness.md §2: every component lies in −50..+50, so a perfect day reaches
+// The local recovery score, its personal baselines, labels and bands (docs/wellness.md, "Recovery score" and
+// "Baselines"). The start (50), the weights and the ideal sleep window are the product's; the scaling of each
+// component is ours: every component lies in −50..+50, so a perfect day reaches
 // 100 and the worst 0 when all inputs are present.
 import { addDays, epochDay } from '../dates.ts';
 import { clamp, isPositive, roundTo } from '../numbers.ts';
 import type { WellnessValues } from './ranges.ts';
 
-/** Spec §9 "Baselines: HRV 45, resting HR 50, sleep 7.5 h": used until the athlete has enough own data. */
+/**
+ * HRV 45, resting HR 50, sleep 7.5 h: used until the athlete has enough own data (docs/wellness.md,
+ * "Baselines").
+ */
 export const WELLNESS_DEFAULT_BASELINES = { hrv: 45, resting_hr: 50, sleep_hours: 7.5 } as const;
 
 /** The window of the personal baselines, and the values a metric needs in it before its own mean is used. */
@@ -23,7 +26,7 @@ export interface WellnessBaselines {
   days: number;
 }
 
-/** Spec §9 weights, in the order of the contract's factors. */
+/** The components' weights (docs/wellness.md, "Recovery score"), in the order of the contract's factors. */
 export const RECOVERY_WEIGHTS = {
   hrv: 0.25,
   resting_hr: 0.2,
@@ -170,7 +173,10 @@ function numberOrNull(value: unknown): number | null {
   return finite(value) ? value : null;
 }
 
-/** Spec §9: 80+ Fully Recovered, 60+ Good Recovery, 40+ Moderate Recovery, else Need Recovery. */
+/**
+ * 80+ Fully Recovered, 60+ Good Recovery, 40+ Moderate Recovery, else Need Recovery (docs/wellness.md,
+ * "Recovery score").
+ */
 export function recoveryLabel(score: number): RecoveryLabel {
   if (score >= 80) return 'Fully Recovered';
   if (score >= 60) return 'Good Recovery';
@@ -178,7 +184,7 @@ export function recoveryLabel(score: number): RecoveryLabel {
   return 'Need Recovery';
 }
 
-/** Spec §9 low-recovery bands: below 40 low, below 60 reduced, above 85 high, else normal. */
+/** Below 40 low, below 60 reduced, above 85 high, else normal (docs/wellness.md, "Recovery score"). */
 export function recoveryBand(score: number): RecoveryBand {
   if (score < 40) return 'low';
   if (score < 60) return 'reduced';
