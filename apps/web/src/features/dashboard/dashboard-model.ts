@@ -1,14 +1,20 @@
-// The dashboard's display rules that are not already in core (spec part 1 §2, part 2 §4, §8, §9): the client
-// fallbacks for missing scores, which widgets show and in what grid, and the small texts of the widgets.
-// The readiness band, indicator, form chip and metric indicators are core's (wellness/readiness.ts).
+// The dashboard's display rules that are not already in core (docs/dashboard.md, "The dashboard screen"): the
+// client fallbacks for missing scores, which widgets show and in what grid, and the small texts of the
+// widgets. The readiness band, indicator, form chip and metric indicators are core's (wellness/readiness.ts).
 import type { LayoutStyle, WidgetConfigItem, WidgetId } from '@stamina/core';
 import { WIDGET_IDS } from '@stamina/core';
 
-/** Spec part 2 §8: with no score, readiness defaults to 75 and recovery to 78. */
+/**
+ * With no score, readiness shows 75 and recovery 78, marked as estimates
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export const READINESS_FALLBACK = 75;
 export const RECOVERY_FALLBACK = 78;
 
-/** Spec part 2 §8: the recovery widget's time-of-day default (60 before 6 h, 80 before 12, 75 before 18, else 70). */
+/**
+ * The recovery widget's time-of-day default: 60 before 6 h, 80 before 12, 75 before 18, else 70
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export function recoveryTimeOfDayDefault(hour: number): number {
   if (hour < 6) return 60;
   if (hour < 12) return 80;
@@ -57,7 +63,7 @@ export function gridColumnsClass(layout: LayoutStyle | string, compact = false):
   return 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3';
 }
 
-/** Widgets fade in one after another: order × 100 ms (spec part 2 §9). */
+/** Widgets fade in one after another: order × 100 ms (docs/dashboard.md, "The dashboard screen"). */
 export function widgetDelayMs(order: number): number {
   return Math.max(0, order) * 100;
 }
