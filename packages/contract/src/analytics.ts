@@ -51,7 +51,10 @@ export const ZAnalyticsWeeklyLoad = z
   .meta({ id: 'AnalyticsWeeklyLoad' });
 export type AnalyticsWeeklyLoad = z.infer<typeof ZAnalyticsWeeklyLoad>;
 
-/** zone_3_percentage is also the spec's "moderate" bucket; zone_1_2 and zone_4_5 are the low and high ones. */
+/**
+ * zone_3_percentage is also the "moderate" bucket of polarization; zone_1_2 and zone_4_5 are the low and high
+ * ones (docs/training-load.md, "Polarization").
+ */
 const zoneFields = {
   zone_1_percentage: z.number(),
   zone_2_percentage: z.number(),
@@ -78,7 +81,7 @@ export const ZZonesDistribution = z
       swim: ZZoneSummary,
       strength: ZZoneSummary,
     }),
-    /** The spec's targets: Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 %. */
+    /** The targets shown: Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 % (docs/training-load.md, "Polarization"). */
     targets: z.object({ zone_1_2: z.number(), zone_3: z.number(), zone_4_5: z.number() }),
   })
   .meta({ id: 'ZonesDistribution' });

@@ -179,7 +179,10 @@ export function rampRate(series: readonly { date: string; ctl: number }[], date?
   return Number.isFinite(change) ? change : 0;
 }
 
-/** The spec's fallback for a week's TSS when the week's sessions are not at hand: ATL × 7. */
+/**
+ * The fallback for a week's TSS when the week's sessions are not at hand: ATL × 7 (docs/training-load.md,
+ * "Fitness, fatigue and form").
+ */
 export function weeklyTssFromAtl(atl: number): number {
   return nonNegative(atl) * 7;
 }

@@ -21,7 +21,7 @@ export const IDEAL_POLARIZED_DISTRIBUTION: Readonly<IntensityDistribution> = {
   moderate: 5,
   high: 15,
 };
-/** Polarized when low ≥ 75, high ≥ 10 and moderate ≤ 15 (spec). */
+/** Polarized when low ≥ 75, high ≥ 10 and moderate ≤ 15 (docs/training-load.md, "Polarization"). */
 export const POLARIZED_MIN_LOW = 75;
 export const POLARIZED_MIN_HIGH = 10;
 export const POLARIZED_MAX_MODERATE = 15;

@@ -137,8 +137,9 @@ export interface PolarizationFigure {
 }
 
 /**
- * 'Perfect 80/20' when the training is polarized by the spec's rule (low ≥ 75, high ≥ 10, moderate ≤ 15),
- * otherwise the actual low/moderate/high split such as '72/18/10'; null when no zone time was recorded.
+ * 'Perfect 80/20' when the training is polarized (low ≥ 75, high ≥ 10, moderate ≤ 15;
+ * docs/training-load.md, "Polarization"), otherwise the actual low/moderate/high split such as '72/18/10';
+ * null when no zone time was recorded.
  */
 export function polarizationBadge(polarization: PolarizationFigure): string | null {
   if (!(finite(polarization.total_time_minutes) > 0)) return null;
@@ -307,8 +308,9 @@ const SAMPLE_TSS_PER_HOUR = 55;
 
 /**
  * The deterministic sample of the Progress and Analytics screens for an account with no completed workout,
- * ending on `today`. Consistency follows the spec: a random draw per day, complete above 0.8, partial above
- * 0.5, missed above 0.2, else rest; completion is the share of complete days, rounded; the streak is 7.
+ * ending on `today` (docs/training-load.md, "Progress figures"). Consistency: a random draw per day,
+ * complete above 0.8, partial above 0.5, missed above 0.2, else rest; completion is the share of complete
+ * days, rounded; the streak is 7.
  */
 export function progressSampleData(today: string, consistencyDays = 28): ProgressSample {
   const weeklyLoad = SAMPLE_WEEKS.map(([swim, bike, run, strength], i) => ({

@@ -61,7 +61,7 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 
 /**
  * Each metric's mean over the 30 days before `date` (the day itself excluded, so a bad morning does not
- * raise its own bar), once that metric has at least 7 values there; otherwise its spec default. Metrics are
+ * raise its own bar), once that metric has at least 7 values there; otherwise its default. Metrics are
  * independent: an athlete who logs HRV but not sleep gets a personal HRV and the default sleep. Rows with an
  * invalid date, or outside the window, are ignored; several rows on one date all count (callers pass one per
  * day). Means are rounded to 0.1 (sleep to 0.01 h) and the score uses the rounded values it reports.
@@ -142,7 +142,7 @@ export function recoveryScore(
     // Lower is better; ±10 % of baseline (5 bpm at 50) is the full swing.
     resting_hr: [numberOrNull(v.resting_hr), rhrBase, (x) => component(((rhrBase - x) / rhrBase) * 500)],
     sleep_duration: [numberOrNull(v.sleep_hours), sleepBase, sleepDurationComponent],
-    // Spec "x20": 1-5 becomes 20-100, centred on 50.
+    // × 20: 1-5 becomes 20-100, centred on 50 (docs/wellness.md, "Recovery score").
     sleep_quality: [numberOrNull(v.sleep_quality), null, (x) => component(x * 20 - 50)],
     subjective_readiness: [numberOrNull(v.readiness), null, (x) => component(x * 20 - 50)],
     // TSB −20 (clearly tired) is the full −50, +20 the full +50.

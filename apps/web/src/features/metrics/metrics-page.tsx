@@ -75,7 +75,7 @@ export function MetricsPage() {
   }, [logToday]);
 
   function toggle(metric: MetricKey) {
-    // Kept in the spec's order, whatever order they were ticked in.
+    // Kept in the order of the metric list (core METRIC_KEYS), whatever order they were ticked in.
     setSelected((now) =>
       now.includes(metric)
         ? now.filter((m) => m !== metric)
