@@ -34,7 +34,10 @@ export const ZEnv = z.object({
     )
     .pipe(z.array(z.url()))
     .optional(),
-  /** Sign-ups allowed per minute from one client (spec: 5). Raised by the e2e suite, which signs up many users. */
+  /**
+   * Sign-ups allowed per minute from one client, 5 by default (docs/ARCHITECTURE.md, "Authentication"). Raised
+   * by the e2e suite, which signs up many users.
+   */
   SIGNUP_RATE_LIMIT: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')

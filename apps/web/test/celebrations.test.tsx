@@ -20,7 +20,7 @@ import { json, mockFetch } from './calendar-test-utils.tsx';
 const confetti = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('canvas-confetti', () => ({ default: confetti }));
 
-describe('celebration texts and rules (spec part 1 §9)', () => {
+describe('celebration texts and rules (docs/screens.md, "Celebrations")', () => {
   it('says what the spec says', () => {
     expect(workoutCelebration('run')).toMatchObject({
       title: 'Workout Completed!',

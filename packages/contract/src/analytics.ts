@@ -1,4 +1,4 @@
-// Schemas of the Analytics API (spec part 2 §3 "Analytics", §7 Analytics API) and of the Training API's
+// Schemas of the Analytics API (docs/training-load.md, "Analytics API") and of the Training API's
 // zones-distribution, load/{id} and analytics/{id} reads. Everything is computed from completed workouts
 // (and, later, imported activities) through the daily load table; "today" is the athlete's own calendar day.
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import { ZConsistency, ZFitnessFormRecord, ZWeeklyLoad } from './training-load.t
 
 /**
  * Periods of the zone and polarization reads, as days ending today: week 7, month 28 (four training weeks),
- * 3months 91 (thirteen weeks), year 364, all (from the first completed session). Default month (spec §9).
+ * 3months 91 (thirteen weeks), year 364, all (from the first completed session). Default month
+ * (docs/training-load.md, "Analytics API").
  */
 export const ANALYTICS_PERIODS = ['week', 'month', '3months', 'year', 'all'] as const;
 export const ZAnalyticsPeriod = z.enum(ANALYTICS_PERIODS, {
@@ -25,7 +26,7 @@ const ZSportHours = z.object({
   strength_hours: z.number(),
 });
 
-/** One training week (Monday first) of the analytics weekly load (spec part 2 §3 "Analytics: weekly load"). */
+/** One training week (Monday first) of the analytics weekly load (docs/training-load.md, "Analytics API"). */
 export const ZAnalyticsWeeklyLoad = z
   .object({
     week: z.number().int().describe('1 for the oldest week of the range'),
@@ -50,7 +51,10 @@ export const ZAnalyticsWeeklyLoad = z
   .meta({ id: 'AnalyticsWeeklyLoad' });
 export type AnalyticsWeeklyLoad = z.infer<typeof ZAnalyticsWeeklyLoad>;
 
-/** zone_3_percentage is also the spec's "moderate" bucket; zone_1_2 and zone_4_5 are the low and high ones. */
+/**
+ * zone_3_percentage is also the "moderate" bucket of polarization; zone_1_2 and zone_4_5 are the low and high
+ * ones (docs/training-load.md, "Polarization").
+ */
 const zoneFields = {
   zone_1_percentage: z.number(),
   zone_2_percentage: z.number(),
@@ -64,7 +68,7 @@ const zoneFields = {
 
 export const ZZoneSummary = z.object(zoneFields).meta({ id: 'ZoneSummary' });
 
-/** Time in zones over a period (spec part 2 §3 "Analytics: zone distribution"); rest counts as zone 1. */
+/** Time in zones over a period (docs/training-load.md, "Analytics API"); rest counts as zone 1. */
 export const ZZonesDistribution = z
   .object({
     period: ZAnalyticsPeriod,
@@ -77,7 +81,7 @@ export const ZZonesDistribution = z
       swim: ZZoneSummary,
       strength: ZZoneSummary,
     }),
-    /** The spec's targets: Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 %. */
+    /** The targets shown: Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 % (docs/training-load.md, "Polarization"). */
     targets: z.object({ zone_1_2: z.number(), zone_3: z.number(), zone_4_5: z.number() }),
   })
   .meta({ id: 'ZonesDistribution' });

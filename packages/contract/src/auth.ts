@@ -1,4 +1,4 @@
-// Request and response schemas of the /api/auth area (spec part 1 §3, §7; issue: foundation §4).
+// Request and response schemas of the /api/auth area (docs/auth.md; the fields' rules: "Account rules").
 import { PASSWORD_MIN_LENGTH, RACE_TYPES } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';

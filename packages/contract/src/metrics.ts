@@ -1,4 +1,4 @@
-// Schemas of the Metrics API (spec part 2 §3 "Metrics", §7 Metrics API, §9 recovery and readiness): the daily
+// Schemas of the Metrics API (docs/wellness.md): the daily
 // wellness store, recovery and readiness scores with their labels, trends and recommendations, metric
 // histories, and the CSV import of wellness history.
 import { WELLNESS_RANGES, type WellnessField } from '@stamina/core';
@@ -70,7 +70,10 @@ export const ZWellnessDay = z
     threshold_pace_seconds_per_km: nullableNumber,
     ftp_watts: nullableNumber,
     notes: z.string().nullable(),
-    /** The day's recovery score (spec §9), from the values and the baselines of that day. */
+    /**
+     * The day's recovery score (docs/wellness.md, "Recovery score"), from the values and the baselines of
+     * that day.
+     */
     recovery_score: nullableNumber,
     created_at: z.string(),
     updated_at: z.string(),
@@ -86,14 +89,20 @@ export const ZMetricIdParam = z.object({ id: z.uuid({ error: 'id must be a metri
 export const ZOptionalIdParam = z.object({ id: z.string().optional() });
 export const ZDateQuery = z.object({ date: ZIsoDate.optional() });
 
-/** Recovery labels (spec §9): 80+ Fully Recovered, 60+ Good Recovery, 40+ Moderate Recovery, else Need Recovery. */
+/**
+ * Recovery labels (docs/wellness.md, "Recovery score"): 80+ Fully Recovered, 60+ Good Recovery, 40+ Moderate
+ * Recovery, else Need Recovery.
+ */
 export const ZRecoveryLabel = z.enum([
   'Fully Recovered',
   'Good Recovery',
   'Moderate Recovery',
   'Need Recovery',
 ]);
-/** Readiness labels (spec §9): 80 Ready to Train, 60 Good to Go, 40 Take It Easy, else Rest Recommended. */
+/**
+ * Readiness labels (docs/wellness.md, "Readiness"): 80 Ready to Train, 60 Good to Go, 40 Take It Easy, else
+ * Rest Recommended.
+ */
 export const ZReadinessLabel = z.enum(['Ready to Train', 'Good to Go', 'Take It Easy', 'Rest Recommended']);
 const ZTrend = z.enum(['improving', 'stable', 'declining']);
 
@@ -110,7 +119,10 @@ export const ZRecoveryScore = z
     date: z.string(),
     score: z.number().describe('0-100'),
     label: ZRecoveryLabel,
-    /** 'low' below 40, 'reduced' below 60, 'high' above 85, else 'normal' (spec §9 low-recovery bands). */
+    /**
+     * 'low' below 40, 'reduced' below 60, 'high' above 85, else 'normal'
+     * (docs/wellness.md, "Recovery score").
+     */
     band: z.enum(['low', 'reduced', 'normal', 'high']),
     factors: z.object({
       hrv: ZRecoveryFactor,
@@ -189,7 +201,7 @@ export const ZScoreTrends = z
   .object({ days: z.array(ZScoreTrendPoint), trend: ZTrend, average: nullableNumber })
   .meta({ id: 'ScoreTrends' });
 
-/** Metric types of the history calls and the Metrics page (spec part 2 §3 "Metric keys"). */
+/** Metric types of the history calls (docs/wellness.md, "Reads"), which the Metrics page charts. */
 export const METRIC_TYPES = [
   'hrv',
   'resting_hr',

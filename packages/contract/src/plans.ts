@@ -1,10 +1,12 @@
-// Schemas of the Training API's plan calls (spec part 2 §3 "Training plan", §7 Training API) and of the plan
+// Schemas of the Training API's plan calls (docs/training-load.md, "Plans") and of the plan
 // progress that the Journey page (/plan) shows: phases, week X of Y, milestones and the current focus.
 import { RACE_TYPES } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
-/** The goal events of the profile form (spec part 2 §3 "Profile settings"); core knows each one's distance. */
+/**
+ * The goal events of the profile form (docs/training-load.md, "Race types"); core knows each one's distance.
+ */
 export { RACE_TYPES };
 export const ZRaceType = z.enum(RACE_TYPES, { error: `race_type must be one of: ${RACE_TYPES.join(', ')}` });
 export type RaceType = z.infer<typeof ZRaceType>;

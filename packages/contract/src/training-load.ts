@@ -1,5 +1,6 @@
-// Training load calls of the Training API (spec part 2 §7, §9): fitness and form, weekly load, streak and the
-// weekly summary, computed from the athlete's completed workouts.
+// Training load calls of the Training API: fitness and form, weekly load, streak and the weekly summary,
+// computed from the athlete's completed workouts (docs/training-load.md, "Fitness, fatigue and form" to
+// "Streaks").
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
@@ -113,7 +114,7 @@ export const ZConsistency = z
   })
   .meta({ id: 'Consistency' });
 
-// Calculations (spec part 2 §3 "TSS input" and its result, §7 calculate-* calls).
+// Calculations: the TSS input and its result, for the calculate-* calls (docs/training-load.md, "Local TSS").
 const ZPositive = (name: string, max: number) =>
   z
     .number({ error: `${name} must be a number` })

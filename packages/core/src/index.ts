@@ -1,4 +1,4 @@
-// Pure domain logic and spec constants shared by the server and the web app. No I/O here.
+// Pure domain logic and product constants shared by the server and the web app. No I/O here.
 export * from './activities/index.ts';
 export * from './dates.ts';
 export * from './demo/demo-athlete.ts';

@@ -43,7 +43,7 @@ describe('daily load', () => {
     ).toBe(90);
   });
 
-  it('labels the thresholds of spec part 2 §9', () => {
+  it('labels the day by the thresholds of docs/screens.md, "Training calendar"', () => {
     expect(dailyLoadLabel(0)).toBe('Rest');
     expect(dailyLoadLabel(0.5)).toBe('Light');
     expect(dailyLoadLabel(59.9)).toBe('Light');

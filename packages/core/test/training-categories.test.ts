@@ -10,7 +10,7 @@ import {
   trendOf,
 } from '../src/index.ts';
 
-describe('load-trend categories (spec part 2 §4, §9)', () => {
+describe('load-trend categories (docs/training-load.md, "Categories")', () => {
   it('bands fitness, fatigue and form at the spec’s thresholds', () => {
     expect([0, 29.9, 30, 59.9, 60, 89.9, 90, 200].map(fitnessLevel)).toEqual([
       'low',

@@ -10,7 +10,7 @@ import {
   workoutTss,
 } from '../src/index.ts';
 
-describe('local TSS (spec part 2 §9)', () => {
+describe('local TSS (docs/training-load.md, "Local TSS")', () => {
   it('uses average power × 1.05 / FTP', () => {
     // IF = 200 × 1.05 / 250 = 0.84; TSS = 1 h × 0.84² × 100 = 70.56.
     expect(

@@ -1,4 +1,5 @@
-// Session state for the whole app (spec part 1 §4): loading until the first session check, then user or none.
+// Session state for the whole app (docs/auth.md, "The session in the web app"): loading until the first
+// session check, then user or none.
 
 import type { Session, SignupRequest, User } from '@stamina/contract';
 import { DEFAULT_UNITS, type Units } from '@stamina/core';
@@ -39,7 +40,7 @@ function browserTimezone(): string | undefined {
   }
 }
 
-/** Connection test after sign-in (spec part 1 §7); a failure is only logged. */
+/** Connection test after sign-in (docs/auth.md, "The session in the web app"); a failure is only logged. */
 function checkHealth(): void {
   api
     .request('GET /v1/health', { anonymous: true })

@@ -1,4 +1,4 @@
-// Light, dark or system theme, stored under the key 'theme' (spec part 1 §9).
+// Light, dark or system theme, stored under the key 'theme' (docs/screens.md, "App-wide constants").
 import { THEME_STORAGE_KEY, THEMES, type Theme } from '@stamina/core';
 import { useCallback, useEffect, useState } from 'react';
 

@@ -1,4 +1,4 @@
-// App-wide constants from the spec (part 1 §2, §9): routes, breakpoints, API timing, themes.
+// App-wide constants: routes, breakpoints, API timing, themes (docs/screens.md, "App-wide constants").
 
 export const ROUTES = {
   home: '/',

@@ -1,4 +1,4 @@
-// Account rules shared by the server and the web app (spec part 1 §3, §5, §9).
+// Account rules shared by the server and the web app (docs/auth.md, "Account rules").
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const MINIMUM_AGE_YEARS = 13;

@@ -1,4 +1,5 @@
-// Dashboard widget configuration: the spec's default list (part 1 §3) and its validation rule (part 1 §5).
+// Dashboard widget configuration: the default list (docs/dashboard.md, "Widgets") and the rule a stored list
+// must pass (docs/dashboard.md, "Athlete profile").
 
 export type LayoutStyle = 'minimal' | 'expanded' | 'progressive';
 export const LAYOUT_STYLES: readonly LayoutStyle[] = ['minimal', 'expanded', 'progressive'];

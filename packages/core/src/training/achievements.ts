@@ -1,4 +1,4 @@
-// Achievements computed from completed sessions (spec part 2 §3 "Analytics: achievements"). Each catalogue
+// Achievements computed from completed sessions (docs/training-load.md, "Achievements"). Each catalogue
 // entry measures one figure of the athlete's history; it is earned on the first date the figure reaches its
 // target, and its progress is the best figure so far against the target.
 

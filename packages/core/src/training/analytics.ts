@@ -1,5 +1,6 @@
-// Small pure pieces of the Analytics API (spec part 2 §3 "Analytics"): training readiness implied by form,
-// the acute:chronic workload ratio and its bands, and zone minutes as percentages that add up to 100.
+// Small pure pieces of the Analytics API (docs/training-load.md, "Analytics API"): training readiness implied
+// by form, the acute:chronic workload ratio and its bands, and zone minutes as percentages that add up to
+// 100.
 import { nonNegative, roundTo } from '../numbers.ts';
 
 /**

@@ -1,6 +1,6 @@
-// Load-trend categories (spec part 2 §4 and §9): fitness from CTL, fatigue from ATL, form from TSB, the
-// week's load trend, the direction of a series, and training quality. Every function is total over all
-// numbers: NaN counts as 0, ±Infinity falls in the outermost band.
+// Load-trend categories (docs/training-load.md, "Categories"): fitness from CTL, fatigue from ATL, form from
+// TSB, the week's load trend, the direction of a series, and training quality. Every function is total over
+// all numbers: NaN counts as 0, ±Infinity falls in the outermost band.
 import type { DailyLoadPoint } from './fitness.ts';
 
 export type FitnessLevel = 'low' | 'moderate' | 'high' | 'very_high';

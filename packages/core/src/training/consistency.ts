@@ -1,4 +1,4 @@
-// Consistency (spec part 2 §4 "Consistency day status") and training streaks.
+// Consistency and training streaks (docs/training-load.md, "Consistency" and "Streaks").
 //
 // A day's completion is the share of its scheduled training that was done: completed minutes over the
 // minutes of every workout scheduled that day (planned, completed or skipped, so a completed workout is its
@@ -12,7 +12,10 @@ import { MAX_SESSION_MINUTES } from './tss.ts';
 
 export type ConsistencyStatus = 'rest' | 'complete' | 'partial' | 'missed';
 
-/** Completion above this is a complete day, above PARTIAL_ABOVE a partial one (spec). */
+/**
+ * Completion above this is a complete day, above PARTIAL_ABOVE a partial one (docs/training-load.md,
+ * "Consistency").
+ */
 export const COMPLETE_ABOVE = 0.8;
 export const PARTIAL_ABOVE = 0.5;
 
@@ -112,7 +115,7 @@ export function consistencyDay(date: string, workouts: readonly ConsistencyWorko
 }
 
 /**
- * Consistency over the `days` days ending `today` (default 28, the spec's span; at least 1, at most 3660).
+ * Consistency over the `days` days ending `today` (default 28; at least 1, at most 3660).
  * Every day in the range gets exactly one status. Today is shown with its status so far, but counts in the
  * summary only once it is complete: a day that is not over yet does not count against the athlete.
  * Workouts outside the range or with an invalid date are ignored; an invalid `today` gives no days.

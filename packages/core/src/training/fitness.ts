@@ -1,8 +1,8 @@
-// Fitness, fatigue and form (spec part 2 §9 "Training load maths"): chronic training load (CTL, 42-day time
-// constant), acute training load (ATL, 7 days) and training stress balance (TSB = CTL − ATL), day by day from
-// a daily TSS series. This is Banister's impulse-response model (Banister et al. 1975, "A systems model of
-// training for athletic performance", Aust J Sports Med 7:57-61) as Coggan's Performance Manager Chart uses it
-// (Allen & Coggan, "Training and Racing with a Power Meter", 2010, ch. 9).
+// Fitness, fatigue and form (docs/training-load.md, "Fitness, fatigue and form"): chronic training load (CTL,
+// 42-day time constant), acute training load (ATL, 7 days) and training stress balance (TSB = CTL − ATL), day
+// by day from a daily TSS series. This is Banister's impulse-response model (Banister et al. 1975, "A systems
+// model of training for athletic performance", Aust J Sports Med 7:57-61) as Coggan's Performance Manager
+// Chart uses it (Allen & Coggan, "Training and Racing with a Power Meter", 2010, ch. 9).
 //
 // Weighting. Each day, load ← load + (TSS − load) × k with k = 1 − e^(−1/N): the exact daily discretisation of
 // an exponential with time constant N days, so after N days without training a load has decayed to exactly
@@ -179,7 +179,10 @@ export function rampRate(series: readonly { date: string; ctl: number }[], date?
   return Number.isFinite(change) ? change : 0;
 }
 
-/** The spec's fallback for a week's TSS when the week's sessions are not at hand: ATL × 7. */
+/**
+ * The fallback for a week's TSS when the week's sessions are not at hand: ATL × 7 (docs/training-load.md,
+ * "Fitness, fatigue and form").
+ */
 export function weeklyTssFromAtl(atl: number): number {
   return nonNegative(atl) * 7;
 }

@@ -1,6 +1,6 @@
-// Periodization (spec part 2 §3 "Analytics: periodization"): the current training phase and how far into
+// Periodization (docs/training-load.md, "Periodization"): the current training phase and how far into
 // it the athlete is, from the active plan's phases when there is a plan, else inferred from the load
-// pattern; and the weekly load progression (default 16 weeks, the spec's periodization span).
+// pattern; and the weekly load progression (default 16 weeks).
 //
 // Phase names and typical lengths follow Friel's periodization ("The Triathlete's Training Bible", 4th ed.
 // 2016): base (8-12 weeks), build (6-8), peak (1-2), race, recovery (about a week); the taper length follows

@@ -1,13 +1,13 @@
-// Training plans (spec part 2 §3 "Training plan", the Journey page): the goal races, the phases a plan is
+// Training plans (shown on the Journey page): the goal races, the phases a plan is
 // cut into, working backward from race day, and the progress the Journey page shows (week X of Y, the phase
-// map, milestones, this week's goals). Rules and sources: docs/training-load.md §12.
+// map, milestones, this week's goals). Rules and sources: docs/training-load.md, "Plans".
 import { addDays } from '../dates.ts';
 import { nonNegative, roundTo } from '../numbers.ts';
 import { daysBetween, isIsoDate } from './calendar.ts';
 import type { PeriodizationPhase, PlanPhase } from './periodization.ts';
 import { taperDaysFor } from './readiness.ts';
 
-/** The goal events of the profile form (spec part 2 §3 "Profile settings"). */
+/** The goal events of the profile form (docs/training-load.md, "Race types"). */
 export const RACE_TYPES = [
   'Ironman',
   'Half Ironman',
@@ -62,7 +62,7 @@ export function raceSport(raceType: string | null | undefined): RaceSport | null
 /** The longest plan: race day at most this many days after the start (two years, one of them leap). */
 export const PLAN_MAX_DAYS = 731;
 
-/** Labels of the Journey page's phase map (spec part 2 §2 "Journey page"), in plan order. */
+/** Labels of the Journey page's phase map (docs/training-load.md, "Plans"), in plan order. */
 export const PLAN_LABELS = {
   foundation: 'Foundation',
   base: 'Base Building',

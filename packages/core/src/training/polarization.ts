@@ -1,7 +1,7 @@
-// Polarization of training intensity (spec part 2 §9): the share of time at low (zones 1-2), moderate
-// (zone 3) and high (zones 4-5) intensity against the polarized ideal of 80/5/15 (Seiler & Kjerland 2006,
-// "Quantifying training intensity distribution in elite endurance athletes: is there evidence for an
-// 'optimal' distribution?", Scand J Med Sci Sports 16:49-56; Seiler 2010, Int J Sports Physiol Perform
+// Polarization of training intensity (docs/training-load.md, "Polarization"): the share of time at low (zones
+// 1-2), moderate (zone 3) and high (zones 4-5) intensity against the polarized ideal of 80/5/15 (Seiler &
+// Kjerland 2006, "Quantifying training intensity distribution in elite endurance athletes: is there evidence
+// for an 'optimal' distribution?", Scand J Med Sci Sports 16:49-56; Seiler 2010, Int J Sports Physiol Perform
 // 5:276-291).
 
 import { nonNegative, roundTo } from '../numbers.ts';
@@ -21,7 +21,7 @@ export const IDEAL_POLARIZED_DISTRIBUTION: Readonly<IntensityDistribution> = {
   moderate: 5,
   high: 15,
 };
-/** Polarized when low ≥ 75, high ≥ 10 and moderate ≤ 15 (spec). */
+/** Polarized when low ≥ 75, high ≥ 10 and moderate ≤ 15 (docs/training-load.md, "Polarization"). */
 export const POLARIZED_MIN_LOW = 75;
 export const POLARIZED_MIN_HIGH = 10;
 export const POLARIZED_MAX_MODERATE = 15;

@@ -1,7 +1,8 @@
-// Figures of the Progress screen (spec part 2 §2 "Progress screen"): peak and average weekly hours, volume
+// Figures of the Progress screen (docs/screens.md, "Progress page"): peak and average weekly hours, volume
 // growth, the 80/20 badge and the coach summary, all computed from the athlete's own weeks, plus the small
 // deterministic sample shown (marked 'Demo') to an account with nothing completed yet. The rules are written
-// out in docs/training-load.md §14, so the badges and the summary can be checked against the numbers.
+// out in docs/training-load.md, "Progress figures", so the badges and the summary can be checked against the
+// numbers.
 import { addDays, epochDay } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 import { trainingLoadStep } from './fitness.ts';
@@ -136,8 +137,9 @@ export interface PolarizationFigure {
 }
 
 /**
- * 'Perfect 80/20' when the training is polarized by the spec's rule (low ≥ 75, high ≥ 10, moderate ≤ 15),
- * otherwise the actual low/moderate/high split such as '72/18/10'; null when no zone time was recorded.
+ * 'Perfect 80/20' when the training is polarized (low ≥ 75, high ≥ 10, moderate ≤ 15;
+ * docs/training-load.md, "Polarization"), otherwise the actual low/moderate/high split such as '72/18/10';
+ * null when no zone time was recorded.
  */
 export function polarizationBadge(polarization: PolarizationFigure): string | null {
   if (!(finite(polarization.total_time_minutes) > 0)) return null;
@@ -233,7 +235,7 @@ export function coachSummary(figures: ProgressFigures): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The Progress sample (spec part 2 §3 "Progress sample entities", §4, §9 "Progress sample").
+// The Progress sample (docs/training-load.md, "Progress figures", the sample).
 
 export interface SampleWeeklyLoad {
   week: number;
@@ -306,8 +308,9 @@ const SAMPLE_TSS_PER_HOUR = 55;
 
 /**
  * The deterministic sample of the Progress and Analytics screens for an account with no completed workout,
- * ending on `today`. Consistency follows the spec: a random draw per day, complete above 0.8, partial above
- * 0.5, missed above 0.2, else rest; completion is the share of complete days, rounded; the streak is 7.
+ * ending on `today` (docs/training-load.md, "Progress figures"). Consistency: a random draw per day,
+ * complete above 0.8, partial above 0.5, missed above 0.2, else rest; completion is the share of complete
+ * days, rounded; the streak is 7.
  */
 export function progressSampleData(today: string, consistencyDays = 28): ProgressSample {
   const weeklyLoad = SAMPLE_WEEKS.map(([swim, bike, run, strength], i) => ({

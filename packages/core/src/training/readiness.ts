@@ -1,4 +1,4 @@
-// Race readiness (spec part 2 §3 "Analytics: race readiness"): a 0-100 readiness score from fitness, form
+// Race readiness (docs/training-load.md, "Race readiness"): a 0-100 readiness score from fitness, form
 // and consistency, a taper recommendation, predicted running race times (Riegel), and areas to focus on.
 //
 // The score is ours, built from published pieces:

@@ -1,7 +1,7 @@
-// The Metrics page's keys, units and sample series (spec part 2 §3 "Metric keys", §8 "Metric load failure",
-// §9 "Metrics page"). A metric whose history cannot be loaded, or an account that has logged nothing yet,
-// is drawn from a sample around the spec's baselines. The sample is deterministic per calendar date, so a
-// 30-day window is the tail of the 90-day one and the chart does not jump when the timeframe changes.
+// The Metrics page's keys, units and sample series (docs/screens.md, "Metrics page"). A metric whose history
+// cannot be loaded, or an account that has logged nothing yet, is drawn from a sample around fixed baselines.
+// The sample is deterministic per calendar date, so a 30-day window is the tail of the 90-day one and the
+// chart does not jump when the timeframe changes.
 import { dateOfEpochDay, epochDay } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 
@@ -25,7 +25,7 @@ export interface MetricSpec {
   /** The unit as shown; threshold pace is stored in seconds per km and shown as m:ss per km. */
   unit: string;
   chart: 'line' | 'bar';
-  /** Spec sample baseline. */
+  /** The value the sample swings around. */
   sampleBaseline: number;
   /** Half the sample's day-to-day swing around the baseline. */
   sampleSwing: number;

@@ -1,5 +1,5 @@
-// Readiness to train (spec part 2 §9 readiness labels) and the small display rules of the dashboard hero and
-// the metric cards (spec part 1 §2; part 2 §9 "Indicator colour thresholds"). Weights are ours: recovery
+// Readiness to train and the small display rules of the dashboard hero and the metric cards
+// (docs/wellness.md, "Readiness"; docs/dashboard.md, "The dashboard screen"). Weights are ours: recovery
 // (how the body is today) dominates, form and the acute:chronic load ratio (how training has gone) temper it.
 
 import { clamp, roundTo } from '../numbers.ts';
@@ -81,7 +81,9 @@ export function readinessScore(input: ReadinessInput): ReadinessResult {
   };
 }
 
-/** Spec §9: 80 Ready to Train, 60 Good to Go, 40 Take It Easy, else Rest Recommended. */
+/**
+ * 80 Ready to Train, 60 Good to Go, 40 Take It Easy, else Rest Recommended (docs/wellness.md, "Readiness").
+ */
 export function readinessLabel(score: number): ReadinessLabel {
   if (score >= 80) return 'Ready to Train';
   if (score >= 60) return 'Good to Go';
@@ -91,7 +93,7 @@ export function readinessLabel(score: number): ReadinessLabel {
 
 export type ReadinessBand = 'Excellent' | 'Great' | 'Good' | 'Fair' | 'Poor';
 
-/** The dashboard hero's word for a readiness score (spec part 1 §2). */
+/** The dashboard hero's word for a readiness score (docs/dashboard.md, "The dashboard screen"). */
 export function readinessBand(score: number): ReadinessBand {
   if (score >= 80) return 'Excellent';
   if (score >= 70) return 'Great';
@@ -118,9 +120,8 @@ export function formChip(tsb: number | null | undefined): 'positive' | 'negative
 export type IndicatorMetric = 'hrv' | 'sleep_hours' | 'fatigue_level';
 
 /**
- * Spec §9 "Indicator colour thresholds: HRV 45 and 30; sleep 7 and 6 h; fatigue 3 and 6": HRV ≥ 45 good,
- * ≥ 30 fair; sleep ≥ 7 h good, ≥ 6 h fair; fatigue (lower is better) ≤ 3 good, ≤ 6 fair; else poor. Null
- * for a missing value.
+ * A metric card's indicator (docs/wellness.md, "Readiness"): HRV ≥ 45 good, ≥ 30 fair; sleep ≥ 7 h good,
+ * ≥ 6 h fair; fatigue (lower is better) ≤ 3 good, ≤ 6 fair; else poor. Null for a missing value.
  */
 export function metricIndicator(
   metric: IndicatorMetric,

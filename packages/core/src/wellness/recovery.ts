@@ -1,12 +1,15 @@
-// The local recovery score (spec part 2 §9 "Training load maths"), its personal baselines, labels and bands.
-// The spec gives the start (50), the weights and the ideal sleep window; the scaling of each component is
-// ours and documented in docs/wellness.md §2: every component lies in −50..+50, so a perfect day reaches
+// The local recovery score, its personal baselines, labels and bands (docs/wellness.md, "Recovery score" and
+// "Baselines"). The start (50), the weights and the ideal sleep window are the product's; the scaling of each
+// component is ours: every component lies in −50..+50, so a perfect day reaches
 // 100 and the worst 0 when all inputs are present.
 import { addDays, epochDay } from '../dates.ts';
 import { clamp, isPositive, roundTo } from '../numbers.ts';
 import type { WellnessValues } from './ranges.ts';
 
-/** Spec §9 "Baselines: HRV 45, resting HR 50, sleep 7.5 h": used until the athlete has enough own data. */
+/**
+ * HRV 45, resting HR 50, sleep 7.5 h: used until the athlete has enough own data (docs/wellness.md,
+ * "Baselines").
+ */
 export const WELLNESS_DEFAULT_BASELINES = { hrv: 45, resting_hr: 50, sleep_hours: 7.5 } as const;
 
 /** The window of the personal baselines, and the values a metric needs in it before its own mean is used. */
@@ -23,7 +26,7 @@ export interface WellnessBaselines {
   days: number;
 }
 
-/** Spec §9 weights, in the order of the contract's factors. */
+/** The components' weights (docs/wellness.md, "Recovery score"), in the order of the contract's factors. */
 export const RECOVERY_WEIGHTS = {
   hrv: 0.25,
   resting_hr: 0.2,
@@ -58,7 +61,7 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 
 /**
  * Each metric's mean over the 30 days before `date` (the day itself excluded, so a bad morning does not
- * raise its own bar), once that metric has at least 7 values there; otherwise its spec default. Metrics are
+ * raise its own bar), once that metric has at least 7 values there; otherwise its default. Metrics are
  * independent: an athlete who logs HRV but not sleep gets a personal HRV and the default sleep. Rows with an
  * invalid date, or outside the window, are ignored; several rows on one date all count (callers pass one per
  * day). Means are rounded to 0.1 (sleep to 0.01 h) and the score uses the rounded values it reports.
@@ -139,7 +142,7 @@ export function recoveryScore(
     // Lower is better; ±10 % of baseline (5 bpm at 50) is the full swing.
     resting_hr: [numberOrNull(v.resting_hr), rhrBase, (x) => component(((rhrBase - x) / rhrBase) * 500)],
     sleep_duration: [numberOrNull(v.sleep_hours), sleepBase, sleepDurationComponent],
-    // Spec "x20": 1-5 becomes 20-100, centred on 50.
+    // × 20: 1-5 becomes 20-100, centred on 50 (docs/wellness.md, "Recovery score").
     sleep_quality: [numberOrNull(v.sleep_quality), null, (x) => component(x * 20 - 50)],
     subjective_readiness: [numberOrNull(v.readiness), null, (x) => component(x * 20 - 50)],
     // TSB −20 (clearly tired) is the full −50, +20 the full +50.
@@ -170,7 +173,10 @@ function numberOrNull(value: unknown): number | null {
   return finite(value) ? value : null;
 }
 
-/** Spec §9: 80+ Fully Recovered, 60+ Good Recovery, 40+ Moderate Recovery, else Need Recovery. */
+/**
+ * 80+ Fully Recovered, 60+ Good Recovery, 40+ Moderate Recovery, else Need Recovery (docs/wellness.md,
+ * "Recovery score").
+ */
 export function recoveryLabel(score: number): RecoveryLabel {
   if (score >= 80) return 'Fully Recovered';
   if (score >= 60) return 'Good Recovery';
@@ -178,7 +184,7 @@ export function recoveryLabel(score: number): RecoveryLabel {
   return 'Need Recovery';
 }
 
-/** Spec §9 low-recovery bands: below 40 low, below 60 reduced, above 85 high, else normal. */
+/** Below 40 low, below 60 reduced, above 85 high, else normal (docs/wellness.md, "Recovery score"). */
 export function recoveryBand(score: number): RecoveryBand {
   if (score < 40) return 'low';
   if (score < 60) return 'reduced';

@@ -63,7 +63,10 @@ export const workouts = pgTable(
     targetHeartRateMax: integer('target_heart_rate_max'),
     workoutData: jsonb('workout_data').$type<Record<string, unknown>>().notNull().default({}),
     workoutStructure: jsonb('workout_structure').$type<Record<string, unknown>>(),
-    /** Training stress of the session (local TSS, spec part 2 §9); counted in the load only when completed. */
+    /**
+     * Training stress of the session (docs/training-load.md, "Local TSS"); counted in the load only when
+     * completed.
+     */
     tss: doublePrecision('tss'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**

@@ -65,7 +65,10 @@ const PERFORMANCE_WEEKS = 12;
 /** Race readiness: consistency over the last 28 days; best efforts of the last 90. */
 const READINESS_CONSISTENCY_DAYS = 28;
 const BEST_EFFORT_DAYS = 90;
-/** Periodization's inference looks back up to 16 weeks from each of up to 8 earlier days (docs §9). */
+/**
+ * Periodization's inference looks back up to 16 weeks from each of up to 8 earlier days
+ * (docs/training-load.md, "Periodization").
+ */
 const PERIODIZATION_HISTORY_DAYS = 112 + 56;
 /** The longest consistency span (the Training API's days limit). */
 const MAX_CONSISTENCY_DAYS = 3650;

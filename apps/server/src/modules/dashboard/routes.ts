@@ -1,5 +1,6 @@
-// The Dashboard API under /api/dashboard (spec part 2 §7): the summary, recovery, training load and the
-// widgets' reads, each also at `/{id}` (the caller's own athlete id; any other is 404), and health.
+// The Dashboard API under /api/dashboard (docs/dashboard.md, "Dashboard API"): the summary, recovery,
+// training load and the widgets' reads, each also at `/{id}` (the caller's own athlete id; any other is 404),
+// and health.
 import {
   ZDashboardRecovery,
   ZDashboardSummary,

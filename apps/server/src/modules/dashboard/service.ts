@@ -1,4 +1,4 @@
-// The Dashboard API (spec part 2 §3 "Dashboard summary", "Dashboard readiness data", §7 Dashboard API): one
+// The Dashboard API (docs/dashboard.md, "Dashboard API"): one
 // summary for the page and one read per widget, all from the athlete's real data. Load, form and trends come
 // from the daily load table through the training-load service, readiness and recovery from the metrics
 // service, the race and plan progress from the active plan. "Today" is the athlete's own calendar day.

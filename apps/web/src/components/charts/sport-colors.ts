@@ -1,5 +1,5 @@
-// Sport colours of the Progress sample (spec part 2 §9): swim blue, bike green, run amber, strength purple.
-// They are mid-tone hues that keep their contrast on both the light and the dark card.
+// Sport colours of the charts (docs/screens.md, "Progress page"): swim blue, bike green, run amber, strength
+// purple. They are mid-tone hues that keep their contrast on both the light and the dark card.
 export const CHART_SPORTS = ['swim', 'bike', 'run', 'strength'] as const;
 export type ChartSport = (typeof CHART_SPORTS)[number];
 

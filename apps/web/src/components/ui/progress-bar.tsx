@@ -17,7 +17,8 @@ export function ProgressBar({
   size?: 'sm' | 'md';
   className?: string;
 }) {
-  // The API may send counts beyond the target (an extra session); the bar stops at full (spec part 2 §5).
+  // The API may send counts beyond the target (an extra session); the bar stops at full (docs/dashboard.md,
+  // "The dashboard screen", This Week).
   const safeMax = max > 0 ? max : 100;
   const clamped = Math.min(Math.max(value, 0), safeMax);
   return (

@@ -1,5 +1,6 @@
-// Celebrations (spec part 1 §4, §9) as pure data: what each one says, how long it shows, and the queue that
-// shows one at a time with a 500 ms pause before the next. The provider only sets timers around these steps.
+// Celebrations (docs/screens.md, "Celebrations") as pure data: what each one says, how long it shows, and the
+// queue that shows one at a time with a 500 ms pause before the next. The provider only sets timers around
+// these steps.
 import { type Interval, isZone, primaryZone } from '@stamina/core';
 
 export type CelebrationKind = 'workout' | 'streak' | 'zone' | 'metrics';
@@ -13,7 +14,7 @@ export interface Celebration {
   figure?: number;
 }
 
-/** Spec part 1 §9. */
+/** How long each kind shows (docs/screens.md, "Celebrations"). */
 export const CELEBRATION_DURATION_MS: Record<CelebrationKind, number> = {
   workout: 4000,
   streak: 5000,
@@ -67,7 +68,7 @@ export function metricCelebration(metric: string, value: string | number): Draft
   return { kind: 'metrics', title: `${metric} Logged!`, message: `Value: ${value}` };
 }
 
-/** The streak flame grows with the streak: days / 7, capped at 3 (spec §9). */
+/** The streak flame grows with the streak: days / 7, capped at 3 (docs/screens.md, "Celebrations"). */
 export function flameScale(days: number): number {
   return Math.min(Math.max(days, 0) / 7, 3);
 }

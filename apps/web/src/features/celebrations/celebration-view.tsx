@@ -73,8 +73,8 @@ function CelebrationArt({ celebration }: { celebration: Celebration }) {
       );
     case 'streak': {
       const days = celebration.figure ?? 0;
-      // The flame grows with the streak (spec: days / 7, capped at 3) from a 20 px base, so a week's flame is
-      // 20 px and three weeks' or more fill the 60 px circle.
+      // The flame grows with the streak (days / 7, capped at 3: docs/screens.md, "Celebrations") from a 20 px
+      // base, so a week's flame is 20 px and three weeks' or more fill the 60 px circle.
       const scale = flameScale(days);
       return (
         <span className={cn(base, 'flex-col bg-accent text-primary')}>

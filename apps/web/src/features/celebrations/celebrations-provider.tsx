@@ -1,5 +1,6 @@
-// Listens to lib/celebrate.ts and shows one celebration at a time (spec part 1 §4): each plays for its
-// duration, signals completion, is removed, and the next appears 500 ms later. Mounted once, in the shell.
+// Listens to lib/celebrate.ts and shows one celebration at a time (docs/screens.md, "Celebrations"): each
+// plays for its duration, signals completion, is removed, and the next appears 500 ms later. Mounted once, in
+// the shell.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { streakQuery } from '../../api/dashboard/streak.ts';

@@ -1,5 +1,5 @@
-// Confetti for a completed workout (spec part 1 §9: 30 pieces, about 3 s). canvas-confetti is loaded on first
-// use, so it never weighs on a page's first load.
+// Confetti for a completed workout: 30 pieces, about 3 s (docs/screens.md, "Celebrations"). canvas-confetti
+// is loaded on first use, so it never weighs on a page's first load.
 import { CONFETTI_DURATION_MS, CONFETTI_PIECES } from './celebration-queue.ts';
 
 /** canvas-confetti counts time in animation frames; at 60 frames a second this is about 3 s. */

@@ -1,14 +1,20 @@
-// The dashboard's display rules that are not already in core (spec part 1 §2, part 2 §4, §8, §9): the client
-// fallbacks for missing scores, which widgets show and in what grid, and the small texts of the widgets.
-// The readiness band, indicator, form chip and metric indicators are core's (wellness/readiness.ts).
+// The dashboard's display rules that are not already in core (docs/dashboard.md, "The dashboard screen"): the
+// client fallbacks for missing scores, which widgets show and in what grid, and the small texts of the
+// widgets. The readiness band, indicator, form chip and metric indicators are core's (wellness/readiness.ts).
 import type { LayoutStyle, WidgetConfigItem, WidgetId } from '@stamina/core';
 import { WIDGET_IDS } from '@stamina/core';
 
-/** Spec part 2 §8: with no score, readiness defaults to 75 and recovery to 78. */
+/**
+ * With no score, readiness shows 75 and recovery 78, marked as estimates
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export const READINESS_FALLBACK = 75;
 export const RECOVERY_FALLBACK = 78;
 
-/** Spec part 2 §8: the recovery widget's time-of-day default (60 before 6 h, 80 before 12, 75 before 18, else 70). */
+/**
+ * The recovery widget's time-of-day default: 60 before 6 h, 80 before 12, 75 before 18, else 70
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export function recoveryTimeOfDayDefault(hour: number): number {
   if (hour < 6) return 60;
   if (hour < 12) return 80;
@@ -34,7 +40,9 @@ export function trendBadge(trend: number): { direction: 'up' | 'down'; percent: 
   return { direction: trend > 0 ? 'up' : 'down', percent: Math.abs(Math.round(trend * 10) / 10) };
 }
 
-/** Widget ids with a component on this page (spec: render only ids a component exists for). */
+/**
+ * Widget ids with a component on this page: only these render (docs/dashboard.md, "The dashboard screen").
+ */
 export const WIDGET_COMPONENT_IDS: readonly WidgetId[] = WIDGET_IDS;
 
 /** Enabled widgets with a component, in their configured order. */
@@ -48,7 +56,8 @@ export function visibleWidgets(config: readonly WidgetConfigItem[]): (WidgetConf
 }
 
 /**
- * Grid columns by layout style (spec): minimal 1/2/3, expanded 1/2, others 1/2/3; compact mode is one column.
+ * Grid columns by layout style (docs/dashboard.md, "The dashboard screen"): minimal 1/2/3, expanded 1/2,
+ * others 1/2/3; compact mode is one column.
  * Written out in full so Tailwind finds the class names.
  */
 export function gridColumnsClass(layout: LayoutStyle | string, compact = false): string {
@@ -57,7 +66,7 @@ export function gridColumnsClass(layout: LayoutStyle | string, compact = false):
   return 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3';
 }
 
-/** Widgets fade in one after another: order × 100 ms (spec part 2 §9). */
+/** Widgets fade in one after another: order × 100 ms (docs/dashboard.md, "The dashboard screen"). */
 export function widgetDelayMs(order: number): number {
   return Math.max(0, order) * 100;
 }
@@ -77,7 +86,10 @@ export function formatHours(hours: number): string {
   return m === 0 ? `${h}h` : `${h}h ${m}m`;
 }
 
-/** Momentum's encouragement by streak (spec thresholds 0, 3, 7 and 14 days; the words are ours). */
+/**
+ * Momentum's encouragement by streak, from 0, 3, 7 and 14 days on
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export function streakEncouragement(days: number): string {
   if (days >= 14) return 'Unstoppable! Two weeks and counting.';
   if (days >= 7) return 'A full week of training. Keep the rhythm!';
@@ -86,7 +98,10 @@ export function streakEncouragement(days: number): string {
   return 'Start a streak with a session today.';
 }
 
-/** The race countdown icon's range (spec: past, up to 7 days, up to 30 days, more). */
+/**
+ * The race countdown icon's range: past, up to 7 days, up to 30 days, more
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export function raceRange(daysUntil: number): 'past' | 'week' | 'month' | 'later' {
   if (daysUntil < 0) return 'past';
   if (daysUntil <= 7) return 'week';
@@ -94,7 +109,10 @@ export function raceRange(daysUntil: number): 'past' | 'week' | 'month' | 'later
   return 'later';
 }
 
-/** Intensity level names for the Today's Workout badge (the spec's dashboard labels per zone). */
+/**
+ * Intensity level names for the Today's Workout badge, one per zone
+ * (docs/dashboard.md, "The dashboard screen").
+ */
 export const INTENSITY_LABELS: Record<number, string> = {
   1: 'Very Easy',
   2: 'Easy',

@@ -1,4 +1,4 @@
-// The 404 page for any unknown path (spec part 1 §2).
+// The 404 page for any unknown path (docs/screens.md, "Error screen and 404").
 import { ROUTES } from '@stamina/core';
 import { Compass } from 'lucide-react';
 import { useEffect } from 'react';

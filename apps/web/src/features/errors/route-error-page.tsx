@@ -1,5 +1,6 @@
-// The error screen shown when a route fails to load or render (spec part 1 §2). It works without the auth context
-// (it may replace the providers themselves) and shows error messages only as text.
+// The error screen shown when a route fails to load or render (docs/screens.md, "Error screen and 404"). It
+// works without the auth context (it may replace the providers themselves) and shows error messages only as
+// text.
 import { ROUTES } from '@stamina/core';
 import { Check, Copy, RefreshCw, TriangleExclamationPoint } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// What the product offers (spec part 1 §1), one card per feature.
+// What the product offers (docs/screens.md, "Landing page"), one card per feature.
 import {
   Bot,
   CalendarDays,

@@ -1,4 +1,5 @@
-// The four-step journey of the landing page (spec part 1 §1): a counter follows the step in view while scrolling.
+// The four-step journey of the landing page (docs/screens.md, "Landing page"): a counter follows the step in
+// view while scrolling.
 import { Route, Target, Trophy, Watch } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';

@@ -1,5 +1,6 @@
-// The public landing page at / (spec part 1 §1–§2). It is prerendered to static HTML and hydrated by its own small
-// entry without a router, so it uses plain links and stays light: no images, no heavy libraries.
+// The public landing page at / (docs/screens.md, "Landing page"). It is prerendered to static HTML and
+// hydrated by its own small entry without a router, so it uses plain links and stays light: no images, no
+// heavy libraries.
 import { ROUTES } from '@stamina/core';
 import { ArrowRight, Check } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';

@@ -1,5 +1,6 @@
-// Five quotes from endurance athletes that rotate every 4 s (spec part 1 §2). Rotation pauses while the pointer or keyboard focus
-// is inside, can be stopped with a button, and never starts when the visitor prefers reduced motion.
+// Five quotes from endurance athletes that rotate every 4 s (docs/screens.md, "Landing page"). Rotation
+// pauses while the pointer or keyboard focus is inside, can be stopped with a button, and never starts when
+// the visitor prefers reduced motion.
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from 'lucide-react';
 import { type FocusEvent, useEffect, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';

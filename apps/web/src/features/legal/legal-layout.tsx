@@ -1,5 +1,5 @@
-// Shared frame of the legal pages (spec part 1 §2): Back button, title, 'Last updated' date, table of contents and
-// numbered sections.
+// Shared frame of the legal pages (docs/screens.md, "Legal pages"): Back button, title, 'Last updated' date,
+// table of contents and numbered sections.
 import { ArrowLeft } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-// /privacy: the Privacy Policy (spec part 1 §2, §9).
+// /privacy: the Privacy Policy (docs/screens.md, "Legal pages").
 import { DATA_DELETION_DAYS, MINIMUM_AGE_YEARS, ROUTES } from '@stamina/core';
 import { Link } from 'react-router';
 import { LegalLayout, type LegalSection, SUPPORT_EMAIL } from './legal-layout.tsx';

@@ -1,4 +1,4 @@
-// /terms: the Terms of Service (spec part 1 §2, §9).
+// /terms: the Terms of Service (docs/screens.md, "Legal pages").
 import { MINIMUM_AGE_YEARS, ROUTES, UPTIME_TARGET_PERCENT } from '@stamina/core';
 import { Link } from 'react-router';
 import { LegalLayout, type LegalSection, SUPPORT_EMAIL } from './legal-layout.tsx';

@@ -1,6 +1,6 @@
-// What the Metrics page shows, apart from React: the spec's metric keys mapped to the API's types, the
-// timeframes and the custom range turned into a history request and a window to clip it to, and values
-// written with their units (threshold pace as m:ss per km).
+// What the Metrics page shows (docs/screens.md, "Metrics page"), apart from React: its metric keys mapped to
+// the API's types, the timeframes and the custom range turned into a history request and a window to clip it
+// to, and values written with their units (threshold pace as m:ss per km).
 import type { MetricType } from '@stamina/contract';
 import {
   addDays,

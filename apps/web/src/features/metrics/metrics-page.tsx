@@ -1,7 +1,8 @@
-// /metrics: the Metrics page (spec part 2 §2, §9): metrics chosen by checkbox, a timeframe or a custom range,
-// one or two columns, one chart per metric; today's wellness form (focused at /metrics?log=today, the
-// dashboard's link) and the CSV import of wellness history. A metric that fails to load falls back to its
-// sample, marked Demo; an account with nothing logged sees every chart drawn from the sample, marked Demo.
+// /metrics: the Metrics page (docs/screens.md, "Metrics page"): metrics chosen by checkbox, a timeframe or a
+// custom range, one or two columns, one chart per metric; today's wellness form (focused at
+// /metrics?log=today, the dashboard's link) and the CSV import of wellness history. A metric that fails to
+// load falls back to its sample, marked Demo; an account with nothing logged sees every chart drawn from the
+// sample, marked Demo.
 import {
   DEFAULT_METRIC_KEYS,
   LOG_WELLNESS_PATH,
@@ -43,7 +44,7 @@ const COLUMN_OPTIONS = [
   { value: 'double', label: 'Double' },
 ] as const;
 
-/** Spec part 1 §9: desktop from 1024 px. Two columns there by default, one below. */
+/** Desktop from 1024 px (docs/screens.md, "App-wide constants"). Two columns there by default, one below. */
 const isDesktop = () =>
   typeof window !== 'undefined' && Boolean(window.matchMedia?.('(min-width: 1024px)').matches);
 
@@ -74,7 +75,7 @@ export function MetricsPage() {
   }, [logToday]);
 
   function toggle(metric: MetricKey) {
-    // Kept in the spec's order, whatever order they were ticked in.
+    // Kept in the order of the metric list (core METRIC_KEYS), whatever order they were ticked in.
     setSelected((now) =>
       now.includes(metric)
         ? now.filter((m) => m !== metric)
@@ -82,7 +83,8 @@ export function MetricsPage() {
     );
   }
 
-  // The '{metric} Logged!' celebration (spec part 1 §9), shown by the celebrations provider in the shell.
+  // The '{metric} Logged!' celebration (docs/screens.md, "Celebrations"), shown by the celebrations provider
+  // in the shell.
   const onLogged = (logged: LoggedMetric) =>
     celebrate({ type: 'metric-logged', metric: logged.metric, value: logged.value });
 

@@ -1,5 +1,6 @@
-// /plan, the Journey page (spec part 2 §2): the athlete's active plan with its goal, week X of Y, phase map,
-// milestones and this week's focus, all from the Training API; without an active plan, a form to start one.
+// /plan, the Journey page (docs/screens.md, "Journey page"): the athlete's active plan with its goal, week X
+// of Y, phase map, milestones and this week's focus, all from the Training API; without an active plan, a
+// form to start one.
 import type { PlanProgress, TrainingPlan } from '@stamina/contract';
 import { AlertTriangle, CheckCheck, MessageCircle, Pencil, RotateCw, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';

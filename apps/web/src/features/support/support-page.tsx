@@ -1,4 +1,4 @@
-// /support: ways to get help and the frequently asked questions (spec part 1 §2).
+// /support: ways to get help and the frequently asked questions (docs/screens.md, "Support page").
 import { ROUTES } from '@stamina/core';
 import { ArrowLeft, BookOpen, ChevronDown, Lightbulb, Mail, MessageCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';

@@ -1,5 +1,6 @@
 // /workouts: the athlete's workouts, filtered by sport, status and date range, as clickable cards that open
-// the detail dialog (spec part 2 §2). The range defaults to the last four weeks through the next four.
+// the detail dialog (docs/screens.md, "Workouts list"). The range defaults to the last four weeks through the
+// next four.
 import type { Workout } from '@stamina/contract';
 import { SPORTS } from '@stamina/core';
 import { addWeeks, format, parseISO } from 'date-fns';

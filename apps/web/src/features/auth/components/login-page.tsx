@@ -1,4 +1,4 @@
-// /login (spec part 1 §2, §4, §5, §8).
+// /login (docs/screens.md, "Log in and sign up").
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-// /signup (spec part 1 §2, §4, §5): name, email, password, terms; then 'Check your email'.
+// /signup (docs/screens.md, "Log in and sign up"): name, email, password, terms; then 'Check your email'.
 import { PASSWORD_MIN_LENGTH } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';

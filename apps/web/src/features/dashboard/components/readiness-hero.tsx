@@ -1,5 +1,5 @@
-// The readiness hero (spec part 1 §2): score, band, indicator colour (always with the band's word), the
-// 7-day trend badge and the form chip. A missing score shows the spec's 75, marked as an estimate.
+// The readiness hero (docs/dashboard.md, "The dashboard screen"): score, band, indicator colour (always with
+// the band's word), the 7-day trend badge and the form chip. A missing score shows 75, marked as an estimate.
 import type { DashboardSummary } from '@stamina/contract';
 import { formChip, readinessBand, readinessIndicator } from '@stamina/core';
 import { ArrowDown, ArrowUp } from 'lucide-react';

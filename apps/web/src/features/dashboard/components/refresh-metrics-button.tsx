@@ -1,4 +1,4 @@
-// The header's refresh-metrics button (spec part 1 §2 "Page shell", on /dashboard): refetches every
+// The header's refresh-metrics button on /dashboard (docs/screens.md, "Page shell"): refetches every
 // dashboard read at once, spinning while any of them is in flight.
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';

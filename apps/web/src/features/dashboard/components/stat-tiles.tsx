@@ -1,5 +1,6 @@
-// The four stat tiles (spec part 1 §2): Recovery, Fitness with form, Streak, and Plan Progress with an active
-// plan or Training Readiness (readiness from form, the Analytics page's rule) without one.
+// The four stat tiles (docs/dashboard.md, "The dashboard screen"): Recovery, Fitness with form, Streak, and
+// Plan Progress with an active plan or Training Readiness (readiness from form, the Analytics page's rule)
+// without one.
 import type { DashboardSummary } from '@stamina/contract';
 import { recoveryLabel, trainingReadinessFromForm } from '@stamina/core';
 import { Activity, Flame, HeartPulse, Map as MapIcon, Target } from 'lucide-react';

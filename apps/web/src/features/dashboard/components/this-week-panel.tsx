@@ -1,5 +1,6 @@
-// 'This Week' (spec part 2 §2): total time, sessions 'x of y' and a percent-complete bar. Fixed top-right on
-// large screens and a bottom bar on small ones; the page reserves room for it so nothing hides behind.
+// 'This Week' (docs/dashboard.md, "The dashboard screen"): total time, sessions 'x of y' and a
+// percent-complete bar. Fixed top-right on large screens and a bottom bar on small ones; the page reserves
+// room for it so nothing hides behind.
 import type { WeekSummary } from '@stamina/contract';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,5 +1,5 @@
-// The Today's Workout card beside the hero (spec part 1 §2): 'Start Workout' opens the workout's detail
-// dialog; without a workout, 'Plan Workout' opens the add-workout dialog for today.
+// The Today's Workout card beside the hero (docs/dashboard.md, "The dashboard screen"): 'Start Workout' opens
+// the workout's detail dialog; without a workout, 'Plan Workout' opens the add-workout dialog for today.
 import type { DashboardSummary } from '@stamina/contract';
 import { CalendarPlus, Play } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -35,7 +35,10 @@ export function WidgetCard({
   errorText?: string;
   /** Shown instead of the children when the data holds nothing to show. */
   empty?: ReactNode;
-  /** Marks figures that are the spec's fallbacks, not the athlete's measurements. */
+  /**
+   * Marks figures that are stand-ins for a missing score (docs/dashboard.md, "The dashboard screen"), not the
+   * athlete's measurements.
+   */
   estimate?: boolean;
   delayMs?: number;
   children?: ReactNode;

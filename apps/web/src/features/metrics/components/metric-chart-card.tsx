@@ -1,6 +1,6 @@
-// One metric's card on the Metrics page: its latest value, the change against the value seven points back
-// (spec part 2 §9), and the series as a line, or as bars for FTP and sleep. A failed load keeps the card
-// useful with the sample series, saying so and marked Demo (spec §8 "Metric load failure").
+// One metric's card on the Metrics page (docs/screens.md, "Metrics page"): its latest value, the change
+// against the value seven points back, and the series as a line, or as bars for FTP and sleep. A failed load
+// keeps the card useful with the sample series, saying so and marked Demo.
 import { METRIC_SPECS, type MetricKey, metricChange } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { ArrowDownRight, ArrowUpRight, Minus, RotateCw } from 'lucide-react';

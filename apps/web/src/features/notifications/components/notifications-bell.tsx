@@ -1,5 +1,5 @@
-// The header's notifications bell (spec part 1 §2 "Page shell"). The spec's badge is a fixed '2'; ours is the
-// real unread count from /api/notifications (hidden at 0, '9+' above 9), and the bell opens the list.
+// The header's notifications bell (docs/screens.md, "Page shell"): the real unread count from
+// /api/notifications (hidden at 0, '9+' above 9), and the bell opens the list.
 import * as Popover from '@radix-ui/react-popover';
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { Bell, CheckCheck } from 'lucide-react';

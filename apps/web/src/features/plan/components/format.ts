@@ -1,4 +1,5 @@
-// How the Journey page writes plan dates and counts (dates as 'MMM d, yyyy', spec part 2 §9).
+// How the Journey page writes plan dates and counts (dates as 'MMM d, yyyy': docs/screens.md,
+// "Journey page").
 import { format, parseISO } from 'date-fns';
 
 export const formatPlanDate = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
