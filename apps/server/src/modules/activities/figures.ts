@@ -4,8 +4,6 @@ import { type ActivityFigures, computeActivityFigures, encodeStream, type Record
 import { type ResolvedThresholds, resolveThresholds } from '@stamina/core';
 import type { ActivityInsert } from './repository.ts';
 
-export { DecodeError, decodeActivityFile } from './decode/index.ts';
-
 /** The thresholds (and zone tables, when the athlete has them) in force on an athlete's day. */
 export interface ThresholdsInForce {
   thresholds: ResolvedThresholds;

@@ -22,14 +22,14 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { lockAthleteLoad } from '../training-load/repository.ts';
 import { rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
-import { DecodeError, decodeActivityFile, type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
+import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/index.ts';
+import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
 import {
   ACTIVITY_LIMITS,
   contentProblem,
   entriesOf,
-  type RecordingFormat,
   type UploadEntry,
 } from './upload-files.ts';
 
@@ -42,7 +42,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface ImportPayload {
   importFileId: string;
   athleteId: string;
-  format: RecordingFormat;
   compression: 'gzip' | null;
 }
 
@@ -274,9 +273,10 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
             : 'The gzip file cannot be read',
         };
       }
-      const problem = contentProblem(payload.format, bytes);
-      if (problem) return { status: 'failed', message: problem };
     }
+    const problem = contentProblem(bytes, file.name);
+    if (problem) return { status: 'failed', message: problem };
+    const format = sniffActivityFormat(bytes, file.name)!;
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const early = await duplicateOfFile(db, athleteId, sha256);
     if (early) return early;
@@ -304,7 +304,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     const early2 = await duplicateByStart(db, athleteId, legs);
     if (early2) return early2;
 
-    const originalKey = `originals/${athleteId}/${sha256}.${payload.format}${payload.compression ? '.gz' : ''}`;
+    const originalKey = `originals/${athleteId}/${sha256}.${format}${payload.compression ? '.gz' : ''}`;
     await deps.fileStore.put(originalKey, staged);
     const stored = await db.transaction(async (tx) => {
       // The athlete's load lock also serialises their imports: two copies of one file never both pass the
@@ -319,7 +319,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         athleteId,
         sha256,
         originalName: file.name,
-        format: payload.format,
+        format,
         compression: payload.compression,
         sizeBytes: staged.length,
         storageKey: originalKey,
@@ -470,7 +470,6 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
             const payload: ImportPayload = {
               importFileId: rows[i]!.id,
               athleteId: auth.athleteId,
-              format: entry.format,
               compression: entry.compression,
             };
             await deps.jobs.enqueue(tx, IMPORT_JOB, { ...payload });

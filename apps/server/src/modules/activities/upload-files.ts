@@ -6,6 +6,7 @@
 // Each file also gets a cheap look at its first bytes, so an obviously wrong file fails at once, not in a job.
 import yauzl from 'yauzl';
 import { AppError } from '../../lib/errors.ts';
+import { sniffActivityFormat } from './decode/index.ts';
 
 export const ACTIVITY_LIMITS = {
   fileBytes: 50 * 1024 * 1024,
@@ -18,18 +19,12 @@ export const ACTIVITY_LIMITS = {
   nameLength: 255,
 } as const;
 
-export type RecordingFormat = 'fit' | 'gpx' | 'tcx';
-
 /** One recording found in the upload, ready to stage, or refused with a reason (still reported). */
 export type UploadEntry =
-  | { name: string; ok: true; format: RecordingFormat; compression: 'gzip' | null; bytes: Buffer }
+  | { name: string; ok: true; compression: 'gzip' | null; bytes: Buffer }
   | { name: string; ok: false; message: string };
 
 const RECORDING = /\.(fit|gpx|tcx)(\.gz)?$/i;
-const XML_ROOT: Record<'gpx' | 'tcx', RegExp> = {
-  gpx: /^<(?:[\w.-]+:)?gpx[\s/>]/,
-  tcx: /^<(?:[\w.-]+:)?TrainingCenterDatabase[\s/>]/,
-};
 
 /** The name as shown back: the last path segment of what the client sent, cut to the length limit. */
 export function displayName(name: string): string {
@@ -44,17 +39,16 @@ export async function entriesOf(fileName: string, bytes: Buffer): Promise<Upload
   return [recordingEntry(name, bytes)];
 }
 
-/** A single recording: its format from the name, checked against its first bytes. */
+/** A single recording, or a gzip copy of one, checked by its first bytes (the decoder's own sniffing). */
 function recordingEntry(name: string, bytes: Buffer): UploadEntry {
   const match = RECORDING.exec(name);
   if (!match) {
     return { name, ok: false, message: 'Not a FIT, GPX or TCX file (or a .gz or .zip of them)' };
   }
-  const format = match[1]!.toLowerCase() as RecordingFormat;
   const gzip = match[2] !== undefined;
-  const problem = gzip ? gzipProblem(bytes) : contentProblem(format, bytes);
+  const problem = gzip ? gzipProblem(bytes) : contentProblem(bytes, name);
   if (problem) return { name, ok: false, message: problem };
-  return { name, ok: true, format, compression: gzip ? 'gzip' : null, bytes };
+  return { name, ok: true, compression: gzip ? 'gzip' : null, bytes };
 }
 
 function gzipProblem(bytes: Buffer): string | null {
@@ -66,22 +60,16 @@ function gzipProblem(bytes: Buffer): string | null {
   return null;
 }
 
-/** A reason the bytes cannot be a file of this format, from its first bytes; null when they may be. */
-export function contentProblem(format: RecordingFormat, bytes: Buffer): string | null {
+/**
+ * A reason these bytes cannot be imported, from their first bytes: not a FIT, GPX or TCX file by content, or
+ * an XML file declaring a DOCTYPE or entities (the decoder refuses those too; this answers at once).
+ */
+export function contentProblem(bytes: Buffer, name: string): string | null {
   if (bytes.length === 0) return 'The file is empty';
-  if (format === 'fit') {
-    const headerSize = bytes[0];
-    const fit = (headerSize === 12 || headerSize === 14) && bytes.toString('latin1', 8, 12) === '.FIT';
-    return fit && bytes.length >= headerSize! ? null : 'The file is not a FIT file (no FIT header)';
-  }
-  const head = bytes.subarray(0, 64 * 1024).toString('utf8');
-  if (/<!DOCTYPE|<!ENTITY/i.test(head)) {
+  const format = sniffActivityFormat(bytes, name);
+  if (!format) return 'The file is not a FIT, GPX or TCX file';
+  if (format !== 'fit' && /<!DOCTYPE|<!ENTITY/i.test(bytes.subarray(0, 64 * 1024).toString('utf8'))) {
     return 'The file declares a DOCTYPE or entities, which activity files never need; it is not read';
-  }
-  // The first element, after the XML declaration, comments and whitespace (and a byte-order mark).
-  const body = head.replace(/^\uFEFF/, '').replace(/^(\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*/, '');
-  if (!XML_ROOT[format].test(body)) {
-    return format === 'gpx' ? 'The file is not a GPX file (no <gpx> root)' : 'The file is not a TCX file';
   }
   return null;
 }
