@@ -4,6 +4,8 @@
 import type { Recording } from '@stamina/core';
 import { DecodeError } from './decode-error.ts';
 import { decodeFit } from './fit.ts';
+import { decodeGpx } from './gpx.ts';
+import { decodeTcx } from './tcx.ts';
 
 export { DecodeError } from './decode-error.ts';
 
@@ -40,6 +42,8 @@ export function sniffActivityFormat(bytes: Uint8Array, fileName: string): Activi
 export function decodeActivityFile(bytes: Uint8Array, fileName: string): Recording {
   const format = sniffActivityFormat(bytes, fileName);
   if (format === 'fit') return decodeFit(bytes);
+  if (format === 'gpx') return decodeGpx(bytes);
+  if (format === 'tcx') return decodeTcx(bytes);
   if (bytes.length === 0) throw new DecodeError('The file is empty');
   throw new DecodeError('Not a FIT, GPX or TCX file');
 }

@@ -8,10 +8,17 @@ const SPORTS: Record<string, RecordedSport> = {
   trail_running: 'run',
   cycling: 'bike',
   e_biking: 'bike',
-  biking: 'bike',
   swimming: 'swim',
   multisport: 'brick',
   strength_training: 'strength',
+  // TCX and GPX words.
+  run: 'run',
+  biking: 'bike',
+  ride: 'bike',
+  virtual_ride: 'bike',
+  bike: 'bike',
+  swim: 'swim',
+  strength: 'strength',
 };
 
 /** 'lapSwimming' → 'lap_swimming'; names already in snake_case or lower case stay as they are. */
