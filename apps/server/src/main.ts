@@ -101,7 +101,12 @@ async function main(): Promise<void> {
     if (demo) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       app.log.info(
-        { workouts: demo.workouts, wellnessDays: demo.wellnessDays, seconds: Number(seconds) },
+        {
+          workouts: demo.workouts,
+          activities: demo.activities,
+          wellnessDays: demo.wellnessDays,
+          seconds: Number(seconds),
+        },
         `Demo account created in ${seconds} s: sign in as ${demo.email} with password ${demo.password}`,
       );
     }
