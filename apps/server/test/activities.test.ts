@@ -45,7 +45,11 @@ function uploadRequest(app: TestApp['app'], who: Athlete, files: readonly Upload
 }
 
 async function batchOf(app: TestApp['app'], who: Athlete, batchId: string): Promise<ImportBatch> {
-  const res = await app.inject({ method: 'GET', url: `${API}/imports/${batchId}`, headers: bearer(who.token) });
+  const res = await app.inject({
+    method: 'GET',
+    url: `${API}/imports/${batchId}`,
+    headers: bearer(who.token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -194,8 +198,9 @@ describe('upload of each format', () => {
       { name: '12345.fit.gz', content: gzipSync(fixture('run-fr15-10k.fit')) },
     ]);
     expect(batch.files[0]).toMatchObject({ status: 'imported' });
-    expect(storedFiles().filter((f) => f.startsWith(join('originals', ana.athleteId)) && f.endsWith('.fit.gz')))
-      .toHaveLength(1);
+    expect(
+      storedFiles().filter((f) => f.startsWith(join('originals', ana.athleteId)) && f.endsWith('.fit.gz')),
+    ).toHaveLength(1);
     expect(storedFiles().filter((f) => f.startsWith('staging'))).toEqual([]);
   });
 
@@ -473,7 +478,10 @@ describe('limits: 413 with nothing written', () => {
   });
 
   it('a zip of more than 500 members', async () => {
-    const members = Array.from({ length: 501 }, (_, i) => ({ name: `r${i}.gpx`, content: Buffer.from('<gpx/>') }));
+    const members = Array.from({ length: 501 }, (_, i) => ({
+      name: `r${i}.gpx`,
+      content: Buffer.from('<gpx/>'),
+    }));
     const res = await uploadRequest(t.app, dan, [{ name: 'many.zip', content: zipArchive(members) }]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/500 members/);
@@ -491,10 +499,13 @@ describe("another athlete's activity", () => {
   beforeAll(async () => {
     owner = await athlete('Owner');
     other = await athlete('Other');
-    const batch = await importFiles(owner, [{ name: 'run.fit', content: fixture('run-hr-fr110-smartrecording.fit') }]);
+    const batch = await importFiles(owner, [
+      { name: 'run.fit', content: fixture('run-hr-fr110-smartrecording.fit') },
+    ]);
     activityId = batch.files[0]!.activity_id!;
     batchId = batch.batch_id;
-    otherWorkout = (await createWorkout(other, { title: 'Run', workout_date: '2026-03-01', sport: 'run' })).id;
+    otherWorkout = (await createWorkout(other, { title: 'Run', workout_date: '2026-03-01', sport: 'run' }))
+      .id;
   });
 
   it('is 404 on every route, and changes nothing', async () => {
