@@ -141,7 +141,8 @@ async function importOnce(
       return performance.now() - started;
     }
     if (performance.now() - started > 60_000) throw new Error('import not done after 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // Every poll is a request the server answers between the job's queries (PGlite runs one at a time).
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
