@@ -139,7 +139,10 @@ describe('zones and best efforts', () => {
         (speeds) => {
           const cumulative: number[] = [];
           let d = 0;
-          for (const v of speeds) cumulative.push((d += v));
+          for (const v of speeds) {
+            d += v;
+            cumulative.push(d);
+          }
           const top = Math.max(...speeds);
           const best = fastestTime(cumulative, 400);
           if (best === undefined) expect(cumulative.at(-1)! - cumulative[0]!).toBeLessThan(400);
