@@ -42,6 +42,8 @@ export interface RecordedLap {
   avgCadence?: number;
   maxCadence?: number;
   calories?: number;
+  /** Normalized Power as the device computed it for the lap (FIT), for comparison only. */
+  normalizedPower?: number;
 }
 
 /** A pool-swim length (FIT length messages). */
@@ -73,6 +75,10 @@ export interface DeviceTotals {
   maxCadence?: number;
   calories?: number;
   poolLength?: number;
+  /** The device's own training values and the FTP it used (FIT), kept for comparison only. */
+  trainingStressScore?: number;
+  intensityFactor?: number;
+  thresholdPower?: number;
 }
 
 export interface RecordedSession {
@@ -82,12 +88,18 @@ export interface RecordedSession {
   subSport?: string;
   /** Transition legs of a multisport file. */
   isTransition?: boolean;
+  /** The device's name for the sport profile used (e.g. 'Open Water', 'ROAD'), if it wrote one. */
+  profileName?: string;
   startTime: number;
+  /** When the session ended (ms): the timer's final stop, or the next leg's start; else the last record. */
+  endTime?: number;
   records: RecordPoint[];
   laps: RecordedLap[];
   lengths: RecordedLength[];
   /** Timer stops and starts: [stopped at, restarted at] in ms; the span between is not moving time. */
   pauses: Array<[number, number]>;
+  /** True when the device recorded its timer's starts and stops (FIT): moving time is then timer time. */
+  timerEvents?: boolean;
   totals: DeviceTotals;
 }
 

@@ -10,6 +10,7 @@ export {
   parseWorkout,
   renderWorkout,
   SECONDS_PER_REP,
+  zoneFromThresholdPercent,
 } from './parser/index.ts';
 export * from './summarize.ts';
 export * from './types.ts';

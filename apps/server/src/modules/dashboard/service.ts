@@ -186,11 +186,7 @@ export function createDashboardService(
 
   /** Today's load point and the stored days of the trend window (one seeded series read). */
   async function loadWindow(auth: AuthContext, today: string, loadDays = trainingLoad.loadDays) {
-    const { points, rows } = await loadDays(
-      auth.athleteId,
-      addDays(today, -(WINDOW_DAYS - 1)),
-      today,
-    );
+    const { points, rows } = await loadDays(auth.athleteId, addDays(today, -(WINDOW_DAYS - 1)), today);
     const now = points.at(-1)!;
     return {
       ctl: roundTo(now.ctl, 1),

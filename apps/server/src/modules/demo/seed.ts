@@ -1,11 +1,13 @@
 // The demo account created on the first start of an empty database (SEED_DEMO), so that every screen has
 // real computed content to show. The data comes from core's seeded generator and is stored through the same
 // services as a user's own: the auth service (the account), the workout service (parsed structure, TSS,
-// daily load), the plan service (phases), and the wellness store.
-import { dateInTimeZone, generateDemoAthlete } from '@stamina/core';
+// daily load), the plan service (phases), the activities module (recordings synthesised from recent sessions,
+// with their figures and streams) and the wellness store.
+import { addDays, dateInTimeZone, generateDemoAthlete } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { DEMO_ACTIVITY_DAYS, storeDemoActivities } from '../activities/demo.ts';
 import { createConfirmedAccount } from '../auth/service.ts';
 import { writeNewAthleteDays } from '../metrics/store.ts';
 import { createPlanService } from '../plans/service.ts';
@@ -23,6 +25,8 @@ export interface DemoSeedSummary {
   password: string;
   workouts: { total: number; completed: number; skipped: number; planned: number };
   wellnessDays: number;
+  /** Recorded activities (with streams) of the recent completed sessions. */
+  activities: number;
   planId: string;
 }
 
@@ -79,6 +83,13 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
       })),
     );
 
+    // Recorded activities with streams for the recent completed sessions, each completing its session.
+    const since = addDays(dateInTimeZone(now, DEMO_TIMEZONE), -DEMO_ACTIVITY_DAYS);
+    const recent = (
+      await workouts.rows(auth.athleteId, { status: 'completed', dateFrom: since, limit: 500 })
+    ).filter((w) => w.workoutDate <= dateInTimeZone(now, DEMO_TIMEZONE));
+    const activities = await storeDemoActivities(tx, auth.athleteId, workouts, recent);
+
     // Every day's wellness in a few statements, through the wellness store.
     const wellnessDays = await writeNewAthleteDays(tx, auth.athleteId, demo.wellness);
 
@@ -93,6 +104,7 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
         planned: count('planned'),
       },
       wellnessDays,
+      activities,
       planId: plan.id,
     };
   });

@@ -1,0 +1,94 @@
+// The one place the import meets the decoder's sessions and core's figures (computeActivityFigures), and the
+// thresholds a day's figures are computed with. Everything the pipeline stores of a leg is shaped here.
+import {
+  type ActivityFigures,
+  computeActivityFigures,
+  encodeStream,
+  type FiguresContext,
+  type FiguresThresholds,
+  type RecordedSession,
+  type StreamType,
+} from '@stamina/core';
+import type { ActivityInsert } from './repository.ts';
+
+/** The thresholds (and zone tables, when the athlete has them) in force on an athlete's day. */
+export interface ThresholdsInForce {
+  /** The athlete's own values that day; an absent one falls back to core's default, named as such. */
+  thresholds: FiguresThresholds;
+  /** The athlete's zone tables that day; absent ones are derived from the thresholds. */
+  zones: FiguresContext['zones'] | null;
+  /** The day these thresholds took effect; null for the defaults. */
+  effectiveFrom: string | null;
+  sex?: string | null;
+}
+
+export type ThresholdsOn = (athleteId: string, day: string) => Promise<ThresholdsInForce>;
+
+/**
+ * Until the athlete's own thresholds are stored, every day is computed with core's documented defaults (each
+ * marked as a default on the activity). The app wires this in app.ts; it is the one place to replace.
+ */
+export const defaultThresholdsOn: ThresholdsOn = async () => ({
+  thresholds: {},
+  zones: null,
+  effectiveFrom: null,
+});
+
+export interface LegRecord {
+  activity: Omit<
+    ActivityInsert,
+    'name' | 'localDate' | 'fileId' | 'multisportGroupId' | 'legIndex' | 'source'
+  >;
+  streams: Array<{ type: string; sampleCount: number; data: Uint8Array }>;
+}
+
+/** One leg's figures computed with the thresholds in force, as an activity row and its encoded streams. */
+export function legRecord(
+  session: RecordedSession,
+  deviceName: string | undefined,
+  inForce: ThresholdsInForce,
+): LegRecord {
+  const f: ActivityFigures = computeActivityFigures(session, {
+    thresholds: inForce.thresholds,
+    ...(inForce.zones ? { zones: inForce.zones } : {}),
+    ...(inForce.sex ? { sex: inForce.sex } : {}),
+  });
+  const streams = (Object.entries(f.streams) as Array<[StreamType, (number | null)[] | undefined]>).flatMap(
+    ([type, values]) =>
+      // Time is the index (1 Hz from the start): the streams read serves it without storing it.
+      type !== 'time' && values?.some((v) => v !== null)
+        ? [{ type, sampleCount: values!.length, data: encodeStream(values!, type) }]
+        : [],
+  );
+  return {
+    activity: {
+      sport: session.sport,
+      deviceSport: session.deviceSport ?? null,
+      subSport: session.subSport ?? null,
+      deviceName: deviceName ?? null,
+      startTime: new Date(session.startTime),
+      elapsedSeconds: Math.round(f.elapsedSeconds),
+      movingSeconds: Math.round(f.movingSeconds),
+      distanceM: f.distanceM,
+      ascentM: f.ascentM,
+      avgHr: f.avgHr,
+      maxHr: f.maxHr,
+      avgPower: f.avgPower,
+      maxPower: f.maxPower,
+      avgSpeedMps: f.avgSpeedMps,
+      maxSpeedMps: f.maxSpeedMps,
+      avgCadence: f.avgCadence,
+      maxCadence: f.maxCadence,
+      calories: f.calories === null ? null : Math.round(f.calories),
+      laps: f.laps,
+      tss: f.tss,
+      tssMethod: f.tssMethod,
+      intensityFactor: f.intensityFactor,
+      normalizedPower: f.normalizedPower,
+      thresholds: { ...f.thresholds, effective_from: inForce.effectiveFrom },
+      zoneSeconds: f.zoneSeconds,
+      bestEfforts: f.bestEfforts,
+    },
+    streams,
+  };
+}
