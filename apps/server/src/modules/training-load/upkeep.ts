@@ -24,6 +24,12 @@ const MINUTES_COLUMN: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes'
   strength: 'strengthMinutes',
 };
 
+/**
+ * The athlete's load lock, for a write that must be serialised with their load updates before it calls
+ * `rederiveDailyLoad` (which takes it too; it is held until the transaction ends).
+ */
+export const lockAthleteLoad = repo.lockAthleteLoad;
+
 /** Seconds per zone of one session: from its parsed steps (rest as zone 1), else all in its zone (default 2). */
 export function sessionZoneSeconds(
   session: Pick<Session, 'structure' | 'durationMinutes' | 'intensityZone'>,
