@@ -105,10 +105,12 @@ export const ZRelabelledWorkout = z.object({
   from_zone: z.number().int().min(1).max(5).nullable(),
   to_zone: z.number().int().min(1).max(5).nullable(),
 });
+export type RelabelledWorkout = z.infer<typeof ZRelabelledWorkout>;
 
 export const ZSportMetricsSaved = ZSportMetrics.extend({
   relabelled_workouts: z.array(ZRelabelledWorkout),
 }).meta({ id: 'SportMetricsSaved' });
+export type SportMetricsSaved = z.infer<typeof ZSportMetricsSaved>;
 
 // Zones ----------------------------------------------------------------------------------------------------
 
