@@ -32,10 +32,10 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
 import { createPlanService } from './modules/plans/service.ts';
-import { trainingLoadRoutes } from './modules/training-load/routes.ts';
-import { createTrainingLoadService } from './modules/training-load/service.ts';
 import { thresholdRoutes } from './modules/thresholds/routes.ts';
 import { createThresholdService } from './modules/thresholds/service.ts';
+import { trainingLoadRoutes } from './modules/training-load/routes.ts';
+import { createTrainingLoadService } from './modules/training-load/service.ts';
 import { createWorkoutFileService } from './modules/workouts/files.ts';
 import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
 import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
@@ -175,7 +175,10 @@ export async function buildApp(config: AppConfig) {
     workouts: () => workoutService,
     onChange: workoutsChanged,
   });
-  const workoutService = createWorkoutService(db, { onChange: workoutsChanged, thresholds: thresholdService });
+  const workoutService = createWorkoutService(db, {
+    onChange: workoutsChanged,
+    thresholds: thresholdService,
+  });
   await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
   });
