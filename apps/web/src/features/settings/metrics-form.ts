@@ -210,7 +210,10 @@ export function methodText(table: ZoneTable): string {
     case 'karvonen':
       return 'Karvonen heart-rate zones from your max and resting HR';
     case 'max_hr':
-      return 'Percent of max HR: add a resting HR for Karvonen zones, or a threshold HR (LTHR) for Friel zones';
+      // Swimming keeps a max HR only (the spec's swimming metrics), so there is nothing more to add there.
+      return table.sport === 'swimming'
+        ? 'Heart-rate zones as percent of your max HR'
+        : 'Percent of max HR: add a resting HR for Karvonen zones, or a threshold HR (LTHR) for Friel zones';
     case 'threshold_pace':
       return 'Pace zones from your threshold pace';
     case 'css':

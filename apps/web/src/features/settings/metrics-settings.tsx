@@ -188,7 +188,7 @@ function MetricsForm({
         <div
           role="tablist"
           aria-label="Sport"
-          className="flex gap-1 overflow-x-auto rounded-lg border border-border bg-muted p-1"
+          className="grid grid-cols-2 gap-1 rounded-lg border border-border bg-muted p-1 sm:grid-cols-4"
         >
           {TABS.map((t) => (
             <button
@@ -209,7 +209,7 @@ function MetricsForm({
                 document.getElementById(`tab-${next}`)?.focus();
               }}
               className={cn(
-                'h-9 flex-1 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                'h-9 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
                 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 tab === t.value
                   ? 'bg-background text-foreground shadow-sm'
@@ -467,7 +467,12 @@ function ZoneTableEditor({
         {!table.auto_calculate ? <Badge variant="accent">Edited</Badge> : null}
       </div>
       <p className="text-sm text-muted-foreground">{methodText(table)}</p>
-      <table className="w-full text-sm">
+      <table className="w-full table-fixed text-sm">
+        <colgroup>
+          <col className="w-28 sm:w-36" />
+          <col />
+          <col />
+        </colgroup>
         <thead>
           <tr className="text-left text-muted-foreground">
             <th scope="col" className="py-1 pr-2 font-medium">
@@ -489,7 +494,7 @@ function ZoneTableEditor({
               </th>
               {(['min', 'max'] as const).map((key) => (
                 <td key={key} className={cn('py-2', key === 'min' && 'pr-2')}>
-                  <div className="flex items-center gap-2">
+                  <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-2">
                     <input
                       type="number"
                       min={0}
