@@ -183,7 +183,11 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/workout-planning',
   });
   await app.register(
-    workoutFileRoutes(createWorkoutFileService(workoutService), authenticate, idempotency.claimUpload),
+    workoutFileRoutes(
+      createWorkoutFileService(workoutService, thresholdService),
+      authenticate,
+      idempotency.claimUpload,
+    ),
     {
       prefix: '/api/workout-planning',
     },

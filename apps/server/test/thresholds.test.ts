@@ -355,6 +355,29 @@ describe('GET/PUT /api/athletes/me/zones', () => {
   });
 });
 
+describe('workout files with the stored FTP', () => {
+  it('writes an .erg with the athlete FTP when the request names none', async () => {
+    const token = await account();
+    await call(token, 'PUT', '/api/athletes/me/sport-metrics', {
+      sport: 'cycling',
+      values: { ftp_watts: 280, max_hr: null, resting_hr: null, lthr: null, max_power_watts: null },
+    });
+    const created = await call(token, 'POST', '/api/workout-planning/workouts', {
+      title: 'Sweet spot',
+      workout_date: today,
+      sport: 'bike',
+      workout_language_text: '10min Z2, 20min @ 90% FTP, 10min Z1',
+    });
+    const res = await call(
+      token,
+      'GET',
+      `/api/workout-planning/workouts/${created.json().data.id}/export?format=erg`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\r\n')).toContain('FTP = 280');
+  });
+});
+
 describe('calculate-tss with the stored zones', () => {
   it('scores power against the stored FTP when the request sends no zones', async () => {
     const token = await account();
