@@ -11,7 +11,7 @@ import { MetricsSettings } from '../src/features/settings/metrics-settings.tsx';
 import { type Call, json, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
 import { profile } from './dashboard-fixtures.ts';
 
-const empty = (values: Record<string, null>) => ({ effective_from: null, values });
+const empty = <T extends Record<string, null>>(values: T) => ({ effective_from: null, values });
 const metrics: SportMetrics = {
   running: empty({ threshold_pace_seconds_per_km: null, max_hr: null, resting_hr: null, lthr: null }),
   cycling: empty({ ftp_watts: null, max_hr: null, resting_hr: null, lthr: null, max_power_watts: null }),
@@ -26,7 +26,7 @@ const metrics: SportMetrics = {
   }),
   history: [],
   defaults: { ftp_watts: 250, threshold_pace_seconds_per_km: 300, css_seconds_per_100m: 105, max_hr: 190 },
-} as SportMetrics;
+};
 
 const table = (sport: ZoneTable['sport'], kind: ZoneTable['kind'], zones: ZoneTable['zones']): ZoneTable => ({
   sport,

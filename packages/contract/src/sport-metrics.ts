@@ -132,7 +132,15 @@ export const ZZoneRange = z.object({
   max: z.number().int(),
 });
 
-export const ZZoneMethod = z.enum(['coggan', 'friel', 'karvonen', 'max_hr', 'threshold_pace', 'css', 'custom']);
+export const ZZoneMethod = z.enum([
+  'coggan',
+  'friel',
+  'karvonen',
+  'max_hr',
+  'threshold_pace',
+  'css',
+  'custom',
+]);
 
 export const ZZoneTable = z.object({
   sport: ZThresholdSport,
