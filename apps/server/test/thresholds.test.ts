@@ -228,6 +228,11 @@ describe('re-labelling planned workouts', () => {
       workout_date: addDays(today, 2),
     });
     expect(parsed.json().data.intervals[0].zone).toBe(5);
+    // Moved past the change, a workout is read with the new threshold pace.
+    const moved = await call(token, 'PUT', `/api/workout-planning/workouts/${soon.json().data.id}`, {
+      workout_date: addDays(today, 15),
+    });
+    expect(moved.json().data.intensity_zone).toBe(3);
   });
 });
 

@@ -161,7 +161,7 @@ export function createWorkoutService(
     const text = newText === undefined ? current.workoutLanguageText : newText;
     // A move to another day may put the workout under other thresholds: parse again then too.
     if (newText !== undefined || sport !== current.sport || (text && day !== current.workoutDate)) {
-      const { workoutLanguageText, workoutStructure } = derived(
+      const { workoutLanguageText, workoutStructure, parsed } = derived(
         text,
         sport,
         await history(db, auth.athleteId),
@@ -169,6 +169,7 @@ export function createWorkoutService(
       );
       changes.workoutLanguageText = workoutLanguageText;
       changes.workoutStructure = workoutStructure;
+      if (parsed) Object.assign(changes, followParse(current, parsed, changes));
     }
     const next = { ...current, ...changes };
     changes.tss = tssOf(next);
@@ -223,6 +224,32 @@ export function createWorkoutService(
   }
 
   /**
+   * A duration or zone that came from the previous parse (or was never set) follows a new parse; one the
+   * athlete chose, or sends in this change, stays.
+   */
+  function followParse(
+    row: repo.WorkoutRow,
+    parsed: ParsedWorkout,
+    sent: Partial<repo.WorkoutInsert> = {},
+  ): Partial<repo.WorkoutInsert> {
+    const old = row.workoutStructure as ParsedWorkout | null;
+    const oldIntervals = old
+      ? [...old.warmup_intervals, ...old.main_intervals, ...old.cooldown_intervals]
+      : [];
+    const oldZone = old ? primaryZone(oldIntervals) : null;
+    const oldMinutes = old ? Math.ceil(old.total_duration_estimated / 60) || null : null;
+    const out: Partial<repo.WorkoutInsert> = {};
+    if (sent.intensityZone === undefined && (row.intensityZone === null || row.intensityZone === oldZone))
+      out.intensityZone = primaryZone(parsed.intervals);
+    if (
+      sent.durationMinutes === undefined &&
+      (row.durationMinutes === null || row.durationMinutes === oldMinutes)
+    )
+      out.durationMinutes = Math.ceil(parsed.total_duration_estimated / 60) || null;
+    return out;
+  }
+
+  /**
    * Re-parses the athlete's planned workouts from `fromDay` (all of them when null) with `given`, inside the
    * caller's transaction; a duration or zone that came from the old parse follows the new one. Answers the
    * workouts whose zone changed. Completed workouts keep what they were scored with.
@@ -245,17 +272,10 @@ export function createWorkoutService(
       const parsed = parse(row.workoutLanguageText, sport, given, row.workoutDate);
       const structure = structureOf(parsed);
       if (JSON.stringify(structure) === JSON.stringify(row.workoutStructure)) continue;
-      const old = row.workoutStructure as ParsedWorkout | null;
-      const oldIntervals = old
-        ? [...old.warmup_intervals, ...old.main_intervals, ...old.cooldown_intervals]
-        : [];
-      const oldZone = old ? primaryZone(oldIntervals) : null;
-      const oldMinutes = old ? Math.ceil(old.total_duration_estimated / 60) || null : null;
-      const changes: Partial<repo.WorkoutInsert> = { workoutStructure: structure };
-      if (row.intensityZone === null || row.intensityZone === oldZone)
-        changes.intensityZone = primaryZone(parsed.intervals);
-      if (row.durationMinutes === null || row.durationMinutes === oldMinutes)
-        changes.durationMinutes = Math.ceil(parsed.total_duration_estimated / 60) || null;
+      const changes: Partial<repo.WorkoutInsert> = {
+        workoutStructure: structure,
+        ...followParse(row, parsed),
+      };
       changes.tss = tssOf({ ...row, ...changes });
       await repo.updateWorkout(tx, athleteId, row.id, changes);
       const to = changes.intensityZone ?? row.intensityZone;
