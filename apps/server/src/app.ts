@@ -37,6 +37,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
 import { createPlanService } from './modules/plans/service.ts';
+import { thresholdRoutes } from './modules/thresholds/routes.ts';
+import { createThresholdService } from './modules/thresholds/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
 import { createTrainingLoadService } from './modules/training-load/service.ts';
 import { createWorkoutFileService } from './modules/workouts/files.ts';
@@ -172,23 +174,35 @@ export async function buildApp(config: AppConfig) {
     log: app.log,
     onChange: (athleteId) => readCache.invalidate(athleteId),
   });
+  const workoutsChanged = (athleteId: string) => {
+    readCache.invalidate(athleteId);
+    notificationService.workoutsChanged(athleteId);
+  };
+  // A threshold change re-parses planned workouts (through the workout service), and every parse reads the
+  // thresholds: the workout service is bound late, as the notification service's is.
+  const thresholdService = createThresholdService(db, {
+    workouts: () => workoutService,
+    onChange: workoutsChanged,
+  });
   const workoutService = createWorkoutService(db, {
-    onChange: (athleteId) => {
-      readCache.invalidate(athleteId);
-      notificationService.workoutsChanged(athleteId);
-    },
+    onChange: workoutsChanged,
+    thresholds: thresholdService,
   });
   await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
   });
   await app.register(
-    workoutFileRoutes(createWorkoutFileService(workoutService), authenticate, idempotency.claimUpload),
+    workoutFileRoutes(
+      createWorkoutFileService(workoutService, thresholdService),
+      authenticate,
+      idempotency.claimUpload,
+    ),
     {
       prefix: '/api/workout-planning',
     },
   );
   await app.register(trainingWorkoutRoutes(workoutService, cachedReads), { prefix: '/api/training' });
-  const trainingLoadService = createTrainingLoadService(db, workoutService);
+  const trainingLoadService = createTrainingLoadService(db, workoutService, thresholdService);
   await app.register(trainingLoadRoutes(trainingLoadService, cachedReads), { prefix: '/api/training' });
   const planService = createPlanService(db, {
     workouts: workoutService,
@@ -217,6 +231,7 @@ export async function buildApp(config: AppConfig) {
   });
   await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
   await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
+  await app.register(thresholdRoutes(thresholdService, authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {
     trainingLoad: trainingLoadService,

@@ -145,6 +145,32 @@ async function seed(who: Athlete): Promise<void> {
     notes: `${who.secret} wellness`,
   });
   const { batchId, activityId } = await importActivity(who);
+  // Thresholds and an edited zone table (sport_metrics, sport_zones).
+  for (const [url, payload] of [
+    [
+      '/api/athletes/me/sport-metrics',
+      {
+        sport: 'cycling',
+        values: { ftp_watts: 271, max_hr: 181, resting_hr: 47, lthr: 163, max_power_watts: 911 },
+      },
+    ],
+    [
+      '/api/athletes/me/zones',
+      {
+        tables: [
+          {
+            sport: 'cycling',
+            kind: 'power',
+            auto_calculate: false,
+            zones: [0, 150, 200, 250, 300].map((min, i) => ({ zone: i + 1, min, max: min + 40 + i })),
+          },
+        ],
+      },
+    ],
+  ] as const) {
+    const res = await t.app.inject({ method: 'PUT', url, headers: bearer(who.token), payload });
+    if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
+  }
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;

@@ -42,7 +42,34 @@ describe('GET /api/athletes/me', () => {
       widget_config: DEFAULT_WIDGET_CONFIG,
       onboarding_complete: false,
       notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+      tracked_metrics: {
+        heart_rate: true,
+        pace: true,
+        power: true,
+        hrv: true,
+        sleep: true,
+        fatigue: true,
+        rpe: true,
+      },
     });
+  });
+
+  it('saves the tracked-metric toggles, merging the ones sent', async () => {
+    const { token } = await account();
+    await put(token, { tracked_metrics: { hrv: false } });
+    const res = await put(token, { tracked_metrics: { power: false, rpe: false } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.tracked_metrics).toEqual({
+      heart_rate: true,
+      pace: true,
+      power: false,
+      hrv: false,
+      sleep: true,
+      fatigue: true,
+      rpe: false,
+    });
+    expect((await get(token)).json().data.tracked_metrics.hrv).toBe(false);
+    expect((await put(token, { tracked_metrics: { sleep: 'off' } })).statusCode).toBe(400);
   });
 
   it('answers a stored widget_config that breaks the spec rule as the default list', async () => {

@@ -46,6 +46,24 @@ describe('the demo account on an empty database', () => {
     expect(seedMs).toBeLessThan(20_000);
   });
 
+  it("has a runner's and a cyclist's thresholds, so that its tempo runs read as zone 3", async () => {
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/api/athletes/me/sport-metrics',
+      headers: bearer(session.access_token),
+    });
+    const data = metrics.json().data;
+    expect(data.running.values).toMatchObject({ threshold_pace_seconds_per_km: 250, max_hr: 188, lthr: 170 });
+    expect(data.cycling.values.ftp_watts).toBe(265);
+    expect(data.swimming.values.css_seconds_per_100m).toBe(100);
+    const tempo = await t.db
+      .select({ zone: workouts.intensityZone })
+      .from(workouts)
+      .where(sql`${workouts.athleteId} = ${session.user.athlete_id} and ${workouts.title} = 'Tempo run'`);
+    expect(tempo.length).toBeGreaterThan(0);
+    expect(new Set(tempo.map((w) => w.zone))).toEqual(new Set([3]));
+  });
+
   it('holds about six months of workouts across four sports, done and planned', async () => {
     const athleteId = session.user.athlete_id;
     const rows = await t.db

@@ -220,8 +220,10 @@ export function wellFormed(
     case 'array': {
       if (depth > 6) return fc.constant([]);
       const item = schema.items ? child(schema.items) : hostileValue;
+      // At most 4 items, unless the schema asks for more (a zone table has exactly 5).
+      const minLength = schema.minItems ?? 0;
       return withNull(
-        fc.array(item, { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) }),
+        fc.array(item, { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 4, 4)) }),
       );
     }
     case 'object': {

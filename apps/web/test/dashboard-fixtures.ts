@@ -91,6 +91,15 @@ export function profile(overrides: Partial<AthleteProfile> = {}): AthleteProfile
     widget_config: defaultWidgetConfig(),
     onboarding_complete: true,
     notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    tracked_metrics: {
+      heart_rate: true,
+      pace: true,
+      power: true,
+      hrv: true,
+      sleep: true,
+      fatigue: true,
+      rpe: true,
+    },
     ...overrides,
   };
 }

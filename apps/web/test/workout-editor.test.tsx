@@ -161,6 +161,8 @@ describe('workout editor: live parse', () => {
       workout_text: 'Warmup: 15min easy, 5x 3min @ Z4',
       sport: 'run',
       calculate_zones: true,
+      // The workout's day: the server reads the text with the athlete's thresholds of that day.
+      workout_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
   });
 

@@ -5,6 +5,7 @@ import { LAYOUT_STYLES, WIDGET_IDS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 import { ZRecoveryAnalysis, ZRecoveryScore } from './metrics.ts';
+import { ZTrackedMetrics } from './sport-metrics.ts';
 import { ZWeeklyLoad, ZWeekSummary } from './training-load.ts';
 
 const ZTrend = z.enum(['improving', 'stable', 'declining']);
@@ -56,6 +57,8 @@ export const ZAthleteProfile = z
     ),
     onboarding_complete: z.boolean(),
     notification_preferences: ZNotificationPreferences,
+    /** The metrics the athlete tracks: Settings → Metrics & Zones (docs/zones.md). */
+    tracked_metrics: ZTrackedMetrics,
   })
   .meta({ id: 'AthleteProfile' });
 export type AthleteProfile = z.infer<typeof ZAthleteProfile>;
@@ -67,6 +70,7 @@ export const ZAthleteProfileUpdateRequest = z
     widget_config: ZWidgetConfig.optional(),
     notification_preferences: ZNotificationPreferences.partial().optional(),
     onboarding_complete: z.boolean().optional(),
+    tracked_metrics: ZTrackedMetrics.partial().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update')

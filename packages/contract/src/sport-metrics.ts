@@ -105,10 +105,12 @@ export const ZRelabelledWorkout = z.object({
   from_zone: z.number().int().min(1).max(5).nullable(),
   to_zone: z.number().int().min(1).max(5).nullable(),
 });
+export type RelabelledWorkout = z.infer<typeof ZRelabelledWorkout>;
 
 export const ZSportMetricsSaved = ZSportMetrics.extend({
   relabelled_workouts: z.array(ZRelabelledWorkout),
 }).meta({ id: 'SportMetricsSaved' });
+export type SportMetricsSaved = z.infer<typeof ZSportMetricsSaved>;
 
 // Zones ----------------------------------------------------------------------------------------------------
 
@@ -130,7 +132,15 @@ export const ZZoneRange = z.object({
   max: z.number().int(),
 });
 
-export const ZZoneMethod = z.enum(['coggan', 'friel', 'karvonen', 'threshold_pace', 'css', 'custom']);
+export const ZZoneMethod = z.enum([
+  'coggan',
+  'friel',
+  'karvonen',
+  'max_hr',
+  'threshold_pace',
+  'css',
+  'custom',
+]);
 
 export const ZZoneTable = z.object({
   sport: ZThresholdSport,

@@ -71,6 +71,8 @@ export const ZParseWorkoutRequest = z.object({
   workout_text: z.string({ error: 'workout_text is required' }),
   sport: ZSport,
   calculate_zones: z.boolean().default(true),
+  /** The day the workout is for: the athlete's thresholds in force that day are used (default: today). */
+  workout_date: ZIsoDate.optional(),
 });
 
 /** The stored structure: the parse result without the per-text warnings. */

@@ -12,3 +12,4 @@ export * from './wellness/index.ts';
 export * from './wellness/metrics-sample.ts';
 export * from './workouts/files/index.ts';
 export * from './workouts/index.ts';
+export * from './zones/index.ts';

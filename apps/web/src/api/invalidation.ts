@@ -6,7 +6,9 @@ import { analyticsKeys } from './analytics/keys.ts';
 import { dashboardKeys } from './dashboard/keys.ts';
 import { metricsKeys } from './metrics/keys.ts';
 import { planKeys } from './plan/keys.ts';
+import { thresholdKeys } from './settings/keys.ts';
 import { workoutKeys } from './workouts/keys.ts';
+import { PARSE_WORKOUT_KEY } from './workouts/parse-workout.ts';
 
 export type WriteEvent = 'workout' | 'plan' | 'wellness' | 'activity' | 'thresholds';
 
@@ -30,8 +32,9 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   workout: SESSION_DERIVED,
   // An imported recording completes or adds sessions, exactly like a workout write.
   activity: SESSION_DERIVED,
-  // Thresholds (FTP, threshold heart rate and pace) re-score every session's TSS and zones.
-  thresholds: SESSION_DERIVED,
+  // Thresholds (FTP, threshold heart rate and pace) re-label planned workouts, re-score their TSS and zones, and
+  // change how the editor's live parse reads a text; the thresholds and zone tables themselves too.
+  thresholds: [...SESSION_DERIVED, thresholdKeys.all, PARSE_WORKOUT_KEY],
   // The active plan names the race: the dashboard's countdown and summary, and race readiness, read it.
   plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the

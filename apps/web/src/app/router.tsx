@@ -133,7 +133,7 @@ export const routes = [
                       },
                       {
                         path: 'metrics',
-                        ...page(() => import('../features/settings/section-settings.tsx'), 'MetricsSettings'),
+                        ...page(() => import('../features/settings/metrics-settings.tsx'), 'MetricsSettings'),
                       },
                       {
                         path: 'devices',

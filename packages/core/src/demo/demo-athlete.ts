@@ -9,6 +9,7 @@ import { workoutTss } from '../training/tss.ts';
 import { parseWorkout } from '../workouts/parser/index.ts';
 import { primaryZone } from '../workouts/summarize.ts';
 import type { Sport } from '../workouts/types.ts';
+import { type ThresholdEntry, thresholdsInForce } from '../zones/history.ts';
 
 export const DEMO_SEED = 20_240_601;
 /** About six months of history, and two weeks of planned sessions from today on. */
@@ -52,6 +53,8 @@ export interface DemoPlan {
 export interface DemoAthlete {
   profile: { name: string; primary_sports: Sport[]; goal_event: string; goal_date: string };
   plan: DemoPlan;
+  /** The athlete's thresholds, one entry per sport dated at the start of the history (docs/zones.md). */
+  thresholds: ThresholdEntry[];
   /** In date order, so that writing them one by one only ever extends the daily load series. */
   workouts: DemoWorkout[];
   /** Every day of the history up to today, except a few the athlete forgot to log. */
@@ -242,9 +245,48 @@ function weekSessions(random: Random, week: Week): Array<[day: number, session: 
   return sessions;
 }
 
-/** Local TSS as the server will compute it when the workout is stored: same parser, same model. */
-function sessionTss(session: Pick<DemoWorkout, 'sport' | 'workout_language_text'>): number {
-  const parsed = parseWorkout(session.workout_language_text, { sport: session.sport });
+/**
+ * A 70.3 age-grouper: runs at 4:10/km threshold, rides at 265 W, swims 1:40/100 m, so that "20min @ 4:30/km"
+ * reads as tempo (zone 3) and "4x 4min @ 118% FTP" as VO2max.
+ */
+function demoThresholds(firstDay: string): ThresholdEntry[] {
+  return [
+    {
+      sport: 'running',
+      effectiveFrom: firstDay,
+      thresholdPaceSecondsPerKm: 250,
+      maxHr: 188,
+      restingHr: 48,
+      lthr: 170,
+    },
+    {
+      sport: 'cycling',
+      effectiveFrom: firstDay,
+      ftpWatts: 265,
+      maxPowerWatts: 950,
+      maxHr: 182,
+      restingHr: 48,
+      lthr: 165,
+    },
+    {
+      sport: 'swimming',
+      effectiveFrom: firstDay,
+      cssSecondsPer100m: 100,
+      threshold100Seconds: 97,
+      maxHr: 178,
+    },
+  ];
+}
+
+/** Local TSS as the server will compute it when the workout is stored: same parser, thresholds and model. */
+function sessionTss(
+  session: Pick<DemoWorkout, 'sport' | 'workout_language_text' | 'workout_date'>,
+  thresholds: readonly ThresholdEntry[],
+): number {
+  const parsed = parseWorkout(session.workout_language_text, {
+    sport: session.sport,
+    thresholds: thresholdsInForce(thresholds, session.workout_date, session.sport),
+  });
   return (
     workoutTss({
       sport: session.sport,
@@ -389,10 +431,14 @@ export function generateDemoAthlete(options: { today: string; seed?: number }): 
     workouts.sort((a, b) => (a.workout_date < b.workout_date ? -1 : a.workout_date > b.workout_date ? 1 : 0));
   }
 
+  const thresholds = demoThresholds(firstDay);
   const tssByDate = new Map<string, number>();
   for (const workout of workouts) {
     if (workout.status !== 'completed') continue;
-    tssByDate.set(workout.workout_date, (tssByDate.get(workout.workout_date) ?? 0) + sessionTss(workout));
+    tssByDate.set(
+      workout.workout_date,
+      (tssByDate.get(workout.workout_date) ?? 0) + sessionTss(workout, thresholds),
+    );
   }
 
   return {
@@ -403,6 +449,7 @@ export function generateDemoAthlete(options: { today: string; seed?: number }): 
       goal_date: plan.race_date,
     },
     plan,
+    thresholds,
     workouts,
     wellness: wellnessDays(random, firstDay, today, tssByDate),
   };

@@ -9,6 +9,7 @@ const profileColumns = {
   widgetConfig: athletes.widgetConfig,
   onboardingComplete: athletes.onboardingComplete,
   notificationPreferences: athletes.notificationPreferences,
+  trackedMetrics: athletes.trackedMetrics,
 };
 
 export type AthleteProfileRow = {
@@ -18,6 +19,7 @@ export type AthleteProfileRow = {
   widgetConfig: unknown;
   onboardingComplete: boolean;
   notificationPreferences: unknown;
+  trackedMetrics: unknown;
 };
 
 export async function findProfile(db: Conn, athleteId: string): Promise<AthleteProfileRow | undefined> {
@@ -31,6 +33,8 @@ export interface ProfileChanges {
   onboardingComplete?: boolean;
   /** Merged into the stored preferences, so keys not sent keep their value. */
   notificationPreferences?: Record<string, boolean>;
+  /** Merged like the preferences. */
+  trackedMetrics?: Record<string, boolean>;
 }
 
 /**
@@ -42,7 +46,7 @@ export async function updateProfile(
   athleteId: string,
   changes: ProfileChanges,
 ): Promise<AthleteProfileRow | undefined> {
-  const { notificationPreferences, ...plain } = changes;
+  const { notificationPreferences, trackedMetrics, ...plain } = changes;
   const [row] = await db
     .update(athletes)
     .set({
@@ -51,6 +55,9 @@ export async function updateProfile(
         ? {
             notificationPreferences: sql`${athletes.notificationPreferences} || ${JSON.stringify(notificationPreferences)}::jsonb`,
           }
+        : {}),
+      ...(trackedMetrics
+        ? { trackedMetrics: sql`${athletes.trackedMetrics} || ${JSON.stringify(trackedMetrics)}::jsonb` }
         : {}),
       updatedAt: new Date(),
     })

@@ -48,6 +48,30 @@ export function completeWidgetConfig(items: readonly WidgetConfigItem[]): Widget
   return [...sorted.map((s) => s.item), ...missing].map((item, order) => ({ ...item, order }));
 }
 
+export type TrackedMetrics = AthleteProfile['tracked_metrics'];
+
+/** The API's names of the tracked metrics → the keys stored in athletes.tracked_metrics. */
+const TRACKED_KEYS: Record<keyof TrackedMetrics, string> = {
+  heart_rate: 'heartRate',
+  pace: 'pace',
+  power: 'power',
+  hrv: 'hrv',
+  sleep: 'sleep',
+  fatigue: 'fatigue',
+  rpe: 'rpe',
+};
+
+/** The stored toggles; every metric is tracked until the athlete turns it off. */
+export function trackedMetricsOf(stored: unknown): TrackedMetrics {
+  const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const out = {} as TrackedMetrics;
+  for (const [key, column] of Object.entries(TRACKED_KEYS) as [keyof TrackedMetrics, string][]) {
+    const value = source[column];
+    out[key] = typeof value === 'boolean' ? value : true;
+  }
+  return out;
+}
+
 function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
   return {
     id: row.id,
@@ -56,6 +80,7 @@ function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
     widget_config: normalizeWidgetConfig(row.widgetConfig),
     onboarding_complete: row.onboardingComplete,
     notification_preferences: preferencesOf(row.notificationPreferences),
+    tracked_metrics: trackedMetricsOf(row.trackedMetrics),
   };
 }
 
@@ -76,6 +101,12 @@ export function createAthleteService(db: Db) {
       if (body.notification_preferences !== undefined) {
         const sent = Object.entries(body.notification_preferences).filter(([, v]) => v !== undefined);
         changes.notificationPreferences = Object.fromEntries(sent) as Record<string, boolean>;
+      }
+      if (body.tracked_metrics !== undefined) {
+        const sent = Object.entries(body.tracked_metrics).filter(([, v]) => v !== undefined);
+        changes.trackedMetrics = Object.fromEntries(
+          sent.map(([key, v]) => [TRACKED_KEYS[key as keyof TrackedMetrics], v]),
+        ) as Record<string, boolean>;
       }
       const row = await repo.updateProfile(db, auth.athleteId, changes);
       if (!row) throw notFound('Athlete profile');

@@ -1,9 +1,10 @@
 // The demo account created on the first start of an empty database (SEED_DEMO), so that every screen has
 // real computed content to show. The data comes from core's seeded generator and is stored through the same
 // services as a user's own: the auth service (the account), the workout service (parsed structure, TSS,
-// daily load), the plan service (phases), the activities module (recordings synthesised from recent sessions,
-// with their figures and streams) and the wellness store.
-import { addDays, dateInTimeZone, generateDemoAthlete } from '@stamina/core';
+// daily load), the plan service (phases), the threshold service (dated thresholds), the activities module
+// (recordings synthesised from recent sessions, with their figures and streams) and the wellness store.
+import type { SportMetricsUpdateRequest } from '@stamina/contract';
+import { addDays, dateInTimeZone, generateDemoAthlete, type ThresholdEntry } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -11,6 +12,7 @@ import { DEMO_ACTIVITY_DAYS, storeDemoActivities } from '../activities/demo.ts';
 import { createConfirmedAccount } from '../auth/service.ts';
 import { writeNewAthleteDays } from '../metrics/store.ts';
 import { createPlanService } from '../plans/service.ts';
+import { createThresholdService } from '../thresholds/service.ts';
 import { createWorkoutService } from '../workouts/service.ts';
 import { hasAnyUser, lockDemoSeed } from './repository.ts';
 
@@ -19,6 +21,44 @@ export const DEMO_PASSWORD = 'stamina-demo';
 const DEMO_NAME = 'Alex Demo';
 /** The demo lives in UTC: "today" for its generated history is the UTC date at start-up. */
 const DEMO_TIMEZONE = 'UTC';
+
+/** A core history entry as the sport-metrics PUT body that stores it. */
+function sportMetricsUpdate(e: ThresholdEntry): SportMetricsUpdateRequest {
+  const effective_from = e.effectiveFrom;
+  const v = (x: number | null | undefined) => x ?? null;
+  if (e.sport === 'running')
+    return {
+      sport: 'running',
+      effective_from,
+      values: {
+        threshold_pace_seconds_per_km: v(e.thresholdPaceSecondsPerKm),
+        max_hr: v(e.maxHr),
+        resting_hr: v(e.restingHr),
+        lthr: v(e.lthr),
+      },
+    };
+  if (e.sport === 'cycling')
+    return {
+      sport: 'cycling',
+      effective_from,
+      values: {
+        ftp_watts: v(e.ftpWatts),
+        max_hr: v(e.maxHr),
+        resting_hr: v(e.restingHr),
+        lthr: v(e.lthr),
+        max_power_watts: v(e.maxPowerWatts),
+      },
+    };
+  return {
+    sport: 'swimming',
+    effective_from,
+    values: {
+      css_seconds_per_100m: v(e.cssSecondsPer100m),
+      threshold_100_seconds: v(e.threshold100Seconds),
+      max_hr: v(e.maxHr),
+    },
+  };
+}
 
 export interface DemoSeedSummary {
   email: string;
@@ -64,6 +104,9 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     // needs telling (no onChange): the athlete is new, so no process can hold anything of it yet.
     const conn = tx as unknown as Db;
     const workouts = createWorkoutService(conn);
+    // Thresholds first, so that every session is parsed with them (no workout exists yet to re-label).
+    const thresholds = createThresholdService(conn, { workouts: () => workouts });
+    for (const entry of demo.thresholds) await thresholds.saveSportMetrics(auth, sportMetricsUpdate(entry));
     const plan = await createPlanService(conn, { workouts }).create(
       auth,
       { ...demo.plan, status: 'active' },

@@ -96,8 +96,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       '/calculate-tss',
       { schema: tssSchema('Local TSS of one session (docs/training-load.md §1)') },
       async (request) => {
-        requireAuth(request);
-        return { data: service.calculateTss(request.body) };
+        return { data: await service.calculateTss(requireAuth(request), request.body) };
       },
     );
     app.post(
@@ -109,8 +108,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => {
-        requireOwnAthlete(request);
-        return { data: service.calculateTss(request.body) };
+        return { data: await service.calculateTss(requireOwnAthlete(request), request.body) };
       },
     );
 
@@ -125,8 +123,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
         },
       },
       async (request) => {
-        requireAuth(request);
-        return { data: service.calculateBulkTss(request.body.workouts) };
+        return { data: await service.calculateBulkTss(requireAuth(request), request.body.workouts) };
       },
     );
 

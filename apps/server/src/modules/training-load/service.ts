@@ -30,6 +30,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type ThresholdReader, tssZonesOf } from '../thresholds/service.ts';
 import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
@@ -38,7 +39,23 @@ const TREND_WEEKS = 4;
 /** The longest series a calculation call may ask for: ten years. */
 const MAX_SERIES_DAYS = 3650;
 
-export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) {
+export function createTrainingLoadService(
+  db: Db,
+  workoutReader: WorkoutReader,
+  thresholds?: Pick<ThresholdReader, 'thresholdsOn'>,
+) {
+  /**
+   * The inputs with the athlete's stored zones where a request sends none (docs/zones.md, "Used everywhere");
+   * sent zones win, and without a threshold reader the inputs are scored as sent.
+   */
+  async function withStoredZones(auth: AuthContext, inputs: readonly TssInputDto[]): Promise<TssInputDto[]> {
+    if (!thresholds || inputs.every((input) => input.athlete_zones)) return [...inputs];
+    const on = await thresholds.thresholdsOn(auth.athleteId, dateInTimeZone(new Date(), auth.timezone));
+    return inputs.map((input) =>
+      input.athlete_zones ? input : ({ ...input, athlete_zones: tssZonesOf(on, input.sport) } as TssInputDto),
+    );
+  }
+
   /**
    * The daily series from `from` to `to` (stored days with work, decayed across the days between), with
    * the stored rows of the range for the readers that also need their minutes, sessions and zones.
@@ -122,13 +139,14 @@ export function createTrainingLoadService(db: Db, workoutReader: WorkoutReader) 
     loadDays,
     sharedLoadDays,
 
-    /** Local TSS of one session (docs/training-load.md). */
-    calculateTss(input: TssInputDto) {
-      return calculateTss(input);
+    /** Local TSS of one session (docs/training-load.md); without zones in the input, the athlete's own. */
+    async calculateTss(auth: AuthContext, input: TssInputDto) {
+      const [withZones] = await withStoredZones(auth, [input]);
+      return calculateTss(withZones!);
     },
 
-    calculateBulkTss(inputs: readonly TssInputDto[]) {
-      return inputs.map((input) => calculateTss(input));
+    async calculateBulkTss(auth: AuthContext, inputs: readonly TssInputDto[]) {
+      return (await withStoredZones(auth, inputs)).map((input) => calculateTss(input));
     },
 
     /** The fitness, fatigue and form series of a given daily TSS list, from its first date to its last. */

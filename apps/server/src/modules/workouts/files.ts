@@ -28,6 +28,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { ThresholdReader } from '../thresholds/service.ts';
 import { encodeFitWorkout } from './fit.ts';
 import type { WorkoutService } from './service.ts';
 
@@ -73,7 +74,17 @@ function stepsOf(workout: Workout): Interval[] {
 const isImportFormat = (ext: string): ext is ImportFormat =>
   (WORKOUT_IMPORT_FORMATS as readonly string[]).includes(ext);
 
-export function createWorkoutFileService(workouts: WorkoutService) {
+export function createWorkoutFileService(
+  workouts: WorkoutService,
+  thresholds?: Pick<ThresholdReader, 'thresholdsOn'>,
+) {
+  /** The FTP a file is written with: the one asked for, else the athlete's own on the workout's day (docs/zones.md). */
+  async function ftpFor(auth: AuthContext, workout: Workout, asked: number | undefined) {
+    if (asked) return asked;
+    const on = await thresholds?.thresholdsOn(auth.athleteId, workout.workout_date);
+    return on?.cycling.known.ftp ? on.cycling.ftpWatts : undefined;
+  }
+
   return {
     async exportFile(auth: AuthContext, id: string, query: WorkoutExportQuery): Promise<ExportedFile> {
       const workout = await workouts.get(auth, id);
@@ -92,14 +103,15 @@ export function createWorkoutFileService(workouts: WorkoutService) {
         );
       }
       const input = { title: workout.title, sport: workout.sport, intervals };
-      const thresholds: FileThresholds = query.ftp_watts ? { ftpWatts: query.ftp_watts } : {};
+      const ftpWatts = await ftpFor(auth, workout, query.ftp_watts);
+      const fileThresholds: FileThresholds = ftpWatts ? { ftpWatts } : {};
       const body =
         format === 'zwo'
-          ? toZwo(input, thresholds)
+          ? toZwo(input, fileThresholds)
           : format === 'mrc'
-            ? toMrc(input, thresholds)
+            ? toMrc(input, fileThresholds)
             : format === 'erg'
-              ? toErg(input, thresholds)
+              ? toErg(input, fileThresholds)
               : Buffer.from(encodeFitWorkout(input));
       return {
         body,

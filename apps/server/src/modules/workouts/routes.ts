@@ -44,7 +44,14 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
           response: { 200: dataEnvelope(ZParsedWorkout), ...errors },
         },
       },
-      async (request) => ({ data: service.parse(request.body.workout_text, request.body.sport) }),
+      async (request) => ({
+        data: await service.parseFor(
+          requireAuth(request),
+          request.body.workout_text,
+          request.body.sport,
+          request.body.workout_date,
+        ),
+      }),
     );
 
     app.get(

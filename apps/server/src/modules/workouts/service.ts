@@ -1,5 +1,6 @@
 // Workout logic: parse plain-language text into structure, and keep each athlete's workouts.
 import {
+  type RelabelledWorkout,
   type TrainingWorkout,
   type TrainingWorkoutCreateRequest,
   type TrainingWorkoutUpdateRequest,
@@ -15,12 +16,15 @@ import {
   primaryZone,
   roundTo,
   type Sport,
+  type ThresholdEntry,
+  thresholdsInForce,
   workoutTss,
   type ZoneDistribution,
 } from '@stamina/core';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { createThresholdService, type ThresholdReader } from '../thresholds/service.ts';
 import { rederiveDailyLoad } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
@@ -89,11 +93,20 @@ function tssOf(
   });
 }
 
-/** Every write to workouts goes through this service; `onChange` hears of each, after it is stored. */
-export function createWorkoutService(db: Db, options: { onChange?: (athleteId: string) => void } = {}) {
+/**
+ * Every write to workouts goes through this service; `onChange` hears of each, after it is stored. Texts are
+ * parsed with the athlete's thresholds in force on the workout's day (docs/zones.md, "Used everywhere").
+ */
+export function createWorkoutService(
+  db: Db,
+  options: { onChange?: (athleteId: string) => void; thresholds?: Pick<ThresholdReader, 'history'> } = {},
+) {
   const changed = (athleteId: string) => options.onChange?.(athleteId);
+  const thresholds =
+    options.thresholds ?? createThresholdService(db, { workouts: () => service, onChange: options.onChange });
+  const history = (conn: Conn, athleteId: string) => thresholds.history(conn, athleteId);
 
-  function parse(text: string, sport: Sport): ParsedWorkout {
+  function parse(text: string, sport: Sport, given?: readonly ThresholdEntry[], day?: string): ParsedWorkout {
     if (text.length > WORKOUT_TEXT_MAX_LENGTH) {
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
@@ -101,7 +114,10 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
       );
     }
     if (text.trim() === '') throw new AppError('VALIDATION_FAILED', 'Workout text is empty');
-    return parseWorkout(text, { sport });
+    return parseWorkout(text, {
+      sport,
+      ...(given && day ? { thresholds: thresholdsInForce(given, day, sport) } : {}),
+    });
   }
 
   async function assertPlan(auth: AuthContext, planId: string | null | undefined) {
@@ -115,10 +131,15 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
   }
 
   /** Fields derived from the text: the structure, and duration and zone when the caller gave none. */
-  function derived(text: string | null | undefined, sport: Sport) {
+  function derived(
+    text: string | null | undefined,
+    sport: Sport,
+    given: readonly ThresholdEntry[],
+    day: string,
+  ) {
     const trimmed = text?.trim();
     if (!trimmed) return { workoutLanguageText: null, workoutStructure: null, parsed: null };
-    const parsed = parse(trimmed, sport);
+    const parsed = parse(trimmed, sport, given, day);
     return { workoutLanguageText: trimmed, workoutStructure: structureOf(parsed), parsed };
   }
 
@@ -136,13 +157,19 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
       else changes.completedAt = changes.status === 'completed' ? new Date() : null;
     }
     const sport = (changes.sport ?? current.sport) as Sport;
-    if (newText !== undefined || sport !== current.sport) {
-      const { workoutLanguageText, workoutStructure } = derived(
-        newText === undefined ? current.workoutLanguageText : newText,
+    const day = changes.workoutDate ?? current.workoutDate;
+    const text = newText === undefined ? current.workoutLanguageText : newText;
+    // A move to another day may put the workout under other thresholds: parse again then too.
+    if (newText !== undefined || sport !== current.sport || (text && day !== current.workoutDate)) {
+      const { workoutLanguageText, workoutStructure, parsed } = derived(
+        text,
         sport,
+        await history(db, auth.athleteId),
+        day,
       );
       changes.workoutLanguageText = workoutLanguageText;
       changes.workoutStructure = workoutStructure;
+      if (parsed) Object.assign(changes, followParse(current, parsed, changes));
     }
     const next = { ...current, ...changes };
     changes.tss = tssOf(next);
@@ -171,8 +198,13 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
   }
 
   /** The row a create request stores: the text parsed, duration and zone from it unless given. */
-  function newWorkout(body: WorkoutCreateRequest): repo.WorkoutInsert {
-    const { workoutLanguageText, workoutStructure, parsed } = derived(body.workout_language_text, body.sport);
+  function newWorkout(body: WorkoutCreateRequest, given: readonly ThresholdEntry[]): repo.WorkoutInsert {
+    const { workoutLanguageText, workoutStructure, parsed } = derived(
+      body.workout_language_text,
+      body.sport,
+      given,
+      body.workout_date,
+    );
     const status = body.status ?? 'planned';
     return {
       title: body.title,
@@ -191,8 +223,86 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
     };
   }
 
-  return {
-    parse,
+  /**
+   * A duration or zone that came from the previous parse (or was never set) follows a new parse; one the
+   * athlete chose, or sends in this change, stays.
+   */
+  function followParse(
+    row: repo.WorkoutRow,
+    parsed: ParsedWorkout,
+    sent: Partial<repo.WorkoutInsert> = {},
+  ): Partial<repo.WorkoutInsert> {
+    const old = row.workoutStructure as ParsedWorkout | null;
+    const oldIntervals = old
+      ? [...old.warmup_intervals, ...old.main_intervals, ...old.cooldown_intervals]
+      : [];
+    const oldZone = old ? primaryZone(oldIntervals) : null;
+    const oldMinutes = old ? Math.ceil(old.total_duration_estimated / 60) || null : null;
+    const out: Partial<repo.WorkoutInsert> = {};
+    if (sent.intensityZone === undefined && (row.intensityZone === null || row.intensityZone === oldZone))
+      out.intensityZone = primaryZone(parsed.intervals);
+    if (
+      sent.durationMinutes === undefined &&
+      (row.durationMinutes === null || row.durationMinutes === oldMinutes)
+    )
+      out.durationMinutes = Math.ceil(parsed.total_duration_estimated / 60) || null;
+    return out;
+  }
+
+  /**
+   * Re-parses the athlete's planned workouts from `fromDay` (all of them when null) with `given`, inside the
+   * caller's transaction; a duration or zone that came from the old parse follows the new one. Answers the
+   * workouts whose zone changed. Completed workouts keep what they were scored with.
+   */
+  async function reparsePlanned(
+    tx: Tx,
+    athleteId: string,
+    fromDay: string | null,
+    given: readonly ThresholdEntry[],
+  ): Promise<RelabelledWorkout[]> {
+    const rows = await repo.listWorkouts(tx, athleteId, {
+      status: 'planned',
+      dateFrom: fromDay ?? undefined,
+      limit: 100_000,
+    });
+    const relabelled: RelabelledWorkout[] = [];
+    for (const row of rows) {
+      if (!row.workoutLanguageText) continue;
+      const sport = row.sport as Sport;
+      const parsed = parse(row.workoutLanguageText, sport, given, row.workoutDate);
+      const structure = structureOf(parsed);
+      if (JSON.stringify(structure) === JSON.stringify(row.workoutStructure)) continue;
+      const changes: Partial<repo.WorkoutInsert> = {
+        workoutStructure: structure,
+        ...followParse(row, parsed),
+      };
+      changes.tss = tssOf({ ...row, ...changes });
+      await repo.updateWorkout(tx, athleteId, row.id, changes);
+      const to = changes.intensityZone ?? row.intensityZone;
+      if (to !== row.intensityZone)
+        relabelled.push({
+          id: row.id,
+          title: row.title,
+          workout_date: row.workoutDate,
+          from_zone: row.intensityZone,
+          to_zone: to,
+        });
+    }
+    return relabelled;
+  }
+
+  const service = {
+    /** Parses a text as a workout of the athlete's on `day` (default today) would be parsed. */
+    async parseFor(auth: AuthContext, text: string, sport: Sport, day?: string): Promise<ParsedWorkout> {
+      return parse(
+        text,
+        sport,
+        await history(db, auth.athleteId),
+        day ?? dateInTimeZone(new Date(), auth.timezone),
+      );
+    },
+
+    reparsePlanned,
 
     /** The stored rows of the athlete's workouts matching `filter`, for the modules computed from workouts. */
     rows(athleteId: string, filter: repo.WorkoutFilter): Promise<repo.WorkoutRow[]> {
@@ -276,7 +386,7 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
 
     async create(auth: AuthContext, body: WorkoutCreateRequest): Promise<Workout> {
       await assertPlan(auth, body.plan_id);
-      return toWorkout(await insert(auth, newWorkout(body)));
+      return toWorkout(await insert(auth, newWorkout(body, await history(db, auth.athleteId))));
     },
 
     /**
@@ -286,7 +396,8 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
      */
     async createMany(auth: AuthContext, bodies: readonly WorkoutCreateRequest[]): Promise<number> {
       for (const planId of new Set(bodies.map((b) => b.plan_id))) await assertPlan(auth, planId);
-      const values = bodies.map(newWorkout);
+      const given = await history(db, auth.athleteId);
+      const values = bodies.map((body) => newWorkout(body, given));
       if (values.length === 0) return 0;
       await db.transaction(async (tx) => {
         const rows = await repo.insertWorkouts(
@@ -374,6 +485,7 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
       );
     },
   };
+  return service;
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;

@@ -24,11 +24,15 @@ export interface ParsePreview {
   parsedSport: Sport;
 }
 
-/** `onParsed` runs once per new result, with the sport it was parsed for. */
+/**
+ * `onParsed` runs once per new result, with the sport it was parsed for. `date` is the workout's day: the
+ * server reads the text with the athlete's thresholds of that day (docs/zones.md).
+ */
 export function useParsePreview(
   text: string,
   sport: Sport,
   onParsed: (result: ParsedWorkout, sport: Sport) => void,
+  date?: string,
 ): ParsePreview {
   const [view, setView] = useState<ParseView | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);
@@ -40,7 +44,7 @@ export function useParsePreview(
   // One debounce over text and sport together: a parse runs 1 s after either stops changing.
   const input = useMemo(() => ({ text, sport }), [text, sport]);
   const debounced = useDebouncedValue(input, PARSE_DEBOUNCE_MS);
-  const parse = useParsedWorkout(debounced.text, debounced.sport);
+  const parse = useParsedWorkout(debounced.text, debounced.sport, date);
 
   useEffect(() => {
     const result = parse.data;

@@ -139,6 +139,7 @@ function EditorForm(props: WorkoutEditorDialogProps) {
           title: fillTitle ? defaultTitle(parsedSport) : current.title,
         };
       }),
+    values.date,
   );
   const pending = saving || createWorkout.isPending || updateWorkout.isPending;
   const saveEnabled = canSave(values, pending);

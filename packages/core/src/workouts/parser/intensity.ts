@@ -20,7 +20,9 @@ export interface ResolvedThresholds {
   maxHr: number;
   /** Lactate-threshold heart rate: given, or 0.9 × max HR. */
   lthr: number;
-  known: { ftp: boolean; pace: boolean; css: boolean; maxHr: boolean; lthr: boolean };
+  /** Resting heart rate when the athlete gave one below max HR: heart-rate zones are then Karvonen's. */
+  restingHr: number | null;
+  known: { ftp: boolean; pace: boolean; css: boolean; maxHr: boolean; lthr: boolean; restingHr: boolean };
 }
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -32,6 +34,7 @@ export function resolveThresholds(t: AthleteThresholds | undefined): ResolvedThr
   const maxHr = positive(t?.maxHr) && t.maxHr <= 260;
   const lthr = positive(t?.lthr) && t.lthr <= 260;
   const maxHrValue = maxHr ? t!.maxHr! : DEFAULT_THRESHOLDS.maxHr;
+  const restingHr = positive(t?.restingHr) && t.restingHr >= 30 && t.restingHr < maxHrValue - 20;
   return {
     ftpWatts: ftp ? t!.ftpWatts! : DEFAULT_THRESHOLDS.ftpWatts,
     thresholdPaceSecondsPerKm: pace
@@ -40,7 +43,8 @@ export function resolveThresholds(t: AthleteThresholds | undefined): ResolvedThr
     cssSecondsPer100m: css ? t!.cssSecondsPer100m! : DEFAULT_THRESHOLDS.cssSecondsPer100m,
     maxHr: maxHrValue,
     lthr: lthr ? t!.lthr! : Math.round(maxHrValue * 0.9),
-    known: { ftp, pace, css, maxHr, lthr },
+    restingHr: restingHr ? t!.restingHr! : null,
+    known: { ftp, pace, css, maxHr, lthr, restingHr },
   };
 }
 
@@ -68,14 +72,25 @@ export const zoneFromSpeedPercent = (pct: number): Zone => band(pct, [78, 88, 95
 /** RPE 1-10: 1-2 Z1, 3-4 Z2, 5-6 Z3, 7-8 Z4, 9-10 Z5. */
 export const zoneFromRpe = (rpe: number): Zone => band(rpe, [2.5, 4.5, 6.5, 8.5]);
 
-/** Zone of an absolute heart rate: against LTHR when the athlete gave one, else against max HR. */
-export function zoneFromBpm(bpm: number, t: ResolvedThresholds): Zone {
-  return t.known.lthr
-    ? zoneFromLthrPercent((bpm / t.lthr) * 100)
-    : zoneFromIntensityPercent((bpm / t.maxHr) * 100);
+/** How heart-rate zones are set (docs/zones.md): Friel from LTHR, Karvonen from max and resting HR, or % of max. */
+export type HeartRateMethod = 'friel' | 'karvonen' | 'max_hr';
+
+export function heartRateMethod(t: ResolvedThresholds): HeartRateMethod {
+  if (t.known.lthr) return 'friel';
+  return t.restingHr === null ? 'max_hr' : 'karvonen';
 }
 
-/** Heart-rate range of a zone: LTHR bands when the athlete gave an LTHR, else max-HR bands (50-60 % …). */
+/**
+ * Zone of an absolute heart rate: % of LTHR (Friel) when the athlete gave one; else % of heart-rate reserve
+ * (Karvonen) when a resting HR is known; else % of max HR. Karvonen and % of max share the intensity bands.
+ */
+export function zoneFromBpm(bpm: number, t: ResolvedThresholds): Zone {
+  if (t.known.lthr) return zoneFromLthrPercent((bpm / t.lthr) * 100);
+  const rest = t.restingHr ?? 0;
+  return zoneFromIntensityPercent(((bpm - rest) / (t.maxHr - rest)) * 100);
+}
+
+/** Heart-rate range of a zone: LTHR bands when the athlete gave an LTHR, else reserve or max-HR bands (50-60 % …). */
 export function heartRateRange(zone: Zone, t: ResolvedThresholds): { min: number; max: number } {
   if (t.known.lthr) {
     const bands: Record<Zone, [number, number]> = {
@@ -88,7 +103,9 @@ export function heartRateRange(zone: Zone, t: ResolvedThresholds): { min: number
     const [lo, hi] = bands[zone];
     return { min: Math.round(lo * t.lthr), max: Math.round(hi * t.lthr) };
   }
-  return { min: Math.round((0.4 + zone * 0.1) * t.maxHr), max: Math.round((0.5 + zone * 0.1) * t.maxHr) };
+  const rest = t.restingHr ?? 0;
+  const at = (fraction: number) => Math.round(rest + fraction * (t.maxHr - rest));
+  return { min: at(0.4 + zone * 0.1), max: at(0.5 + zone * 0.1) };
 }
 
 /** Zone → pace as a multiple of threshold pace (run) or CSS (swim, and strength carries). */

@@ -1,0 +1,79 @@
+// Queries of the athlete's thresholds (dated history) and edited zone tables. Every query is scoped by the
+// caller's athlete id.
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import {
+  type StoredZone,
+  sportMetrics,
+  sportZones,
+  type ThresholdSport,
+  type ZoneKind,
+} from '../../db/schema/index.ts';
+
+export type SportMetricsRow = typeof sportMetrics.$inferSelect;
+export type SportMetricsValues = Omit<
+  typeof sportMetrics.$inferInsert,
+  'id' | 'athleteId' | 'sport' | 'effectiveFrom' | 'createdAt' | 'updatedAt'
+>;
+export type SportZonesRow = typeof sportZones.$inferSelect;
+
+/** Every dated entry of the athlete, newest first. */
+export function history(db: Conn, athleteId: string): Promise<SportMetricsRow[]> {
+  return db
+    .select()
+    .from(sportMetrics)
+    .where(eq(sportMetrics.athleteId, athleteId))
+    .orderBy(desc(sportMetrics.effectiveFrom), sportMetrics.sport);
+}
+
+/** One sport's values from a day: a second save on the same day replaces that day's entry. */
+export async function upsertEntry(
+  db: Conn,
+  athleteId: string,
+  sport: ThresholdSport,
+  effectiveFrom: string,
+  values: SportMetricsValues,
+): Promise<void> {
+  await db
+    .insert(sportMetrics)
+    .values({ athleteId, sport, effectiveFrom, ...values })
+    .onConflictDoUpdate({
+      target: [sportMetrics.athleteId, sportMetrics.sport, sportMetrics.effectiveFrom],
+      set: { ...values, updatedAt: sql`now()` },
+    });
+}
+
+export function zoneRows(db: Conn, athleteId: string): Promise<SportZonesRow[]> {
+  return db.select().from(sportZones).where(eq(sportZones.athleteId, athleteId));
+}
+
+export async function upsertZones(
+  db: Conn,
+  athleteId: string,
+  rows: readonly {
+    sport: ThresholdSport;
+    kind: ZoneKind;
+    autoCalculate: boolean;
+    zones: StoredZone[] | null;
+  }[],
+): Promise<void> {
+  for (const row of rows) {
+    await db
+      .insert(sportZones)
+      .values({ athleteId, ...row })
+      .onConflictDoUpdate({
+        target: [sportZones.athleteId, sportZones.sport, sportZones.kind],
+        // Turning auto-calculate back on keeps the edited table, for when it is turned off again.
+        set: {
+          autoCalculate: row.autoCalculate,
+          ...(row.zones ? { zones: row.zones } : {}),
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/** Serialises the athlete's threshold writes (and the re-parse that follows) with a row lock. */
+export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
+  await db.execute(sql`select 1 from athletes where id = ${athleteId} for update`);
+}

@@ -1,0 +1,74 @@
+// The athlete's thresholds and zones under /api/athletes/me (docs/zones.md): the caller's own only.
+import {
+  dataEnvelope,
+  ZAthleteZones,
+  ZSportMetrics,
+  ZSportMetricsSaved,
+  ZSportMetricsUpdateRequest,
+  ZZonesUpdateRequest,
+} from '@stamina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
+import type { ThresholdService } from './service.ts';
+
+export function thresholdRoutes(service: ThresholdService, authenticate: Authenticate) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', authenticate);
+    const route = secured('athletes');
+
+    app.get(
+      '/me/sport-metrics',
+      {
+        schema: {
+          ...route,
+          summary:
+            "Each sport's thresholds in force today, the triathlon view, the dated history and the defaults",
+          response: { 200: dataEnvelope(ZSportMetrics), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.sportMetrics(requireAuth(request)) }),
+    );
+
+    app.put(
+      '/me/sport-metrics',
+      {
+        schema: {
+          ...route,
+          summary:
+            "Save one sport's thresholds from effective_from (default today); re-parses the planned workouts it reaches and lists those re-labelled",
+          body: ZSportMetricsUpdateRequest,
+          response: { 200: dataEnvelope(ZSportMetricsSaved), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.saveSportMetrics(requireAuth(request), request.body) }),
+    );
+
+    app.get(
+      '/me/zones',
+      {
+        schema: {
+          ...route,
+          summary: 'Zone tables per sport and kind (derived, or edited when auto-calculate is off)',
+          response: { 200: dataEnvelope(ZAthleteZones), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.zones(requireAuth(request)) }),
+    );
+
+    app.put(
+      '/me/zones',
+      {
+        schema: {
+          ...route,
+          summary: 'Save auto-calculate and edited zone tables; a bad table is a 400 naming the zone',
+          body: ZZonesUpdateRequest,
+          response: { 200: dataEnvelope(ZAthleteZones), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.saveZones(requireAuth(request), request.body) }),
+    );
+  };
+}

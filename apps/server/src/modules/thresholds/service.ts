@@ -1,0 +1,380 @@
+// The athlete's thresholds (dated history) and zone tables: Settings → Metrics & Zones, and the thresholds
+// every other module reads a workout or a recording with (`thresholdsOn`). Rules: docs/zones.md.
+import {
+  type AthleteZones,
+  type RelabelledWorkout,
+  SPORT_ZONE_KINDS,
+  type SportMetrics,
+  type SportMetricsUpdateRequest,
+  type ThresholdSport,
+  type ZonesUpdateRequest,
+  type ZoneTable,
+} from '@stamina/contract';
+import {
+  DEFAULT_THRESHOLDS,
+  dateInTimeZone,
+  deriveZoneTable,
+  entriesInForce,
+  heartRateSportOf,
+  type ResolvedThresholds,
+  resolveThresholds,
+  type Sport,
+  type ThresholdEntry,
+  type AthleteZones as TssAthleteZones,
+  thresholdsInForce,
+  validateZoneTable,
+} from '@stamina/core';
+import type { Conn, Db, Tx } from '../../db/client.ts';
+import type { ZoneKind } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import * as repo from './repository.ts';
+
+const SPORTS = ['running', 'cycling', 'swimming'] as const satisfies readonly ThresholdSport[];
+
+/** A stored row as core's history entry. */
+function entryOf(row: repo.SportMetricsRow): ThresholdEntry {
+  return {
+    sport: row.sport,
+    effectiveFrom: row.effectiveFrom,
+    thresholdPaceSecondsPerKm: row.thresholdPaceSecondsPerKm,
+    cssSecondsPer100m: row.cssSecondsPer100m,
+    threshold100Seconds: row.threshold100Seconds,
+    ftpWatts: row.ftpWatts,
+    maxPowerWatts: row.maxPowerWatts,
+    maxHr: row.maxHr,
+    restingHr: row.restingHr,
+    lthr: row.lthr,
+  };
+}
+
+/** One sport's values in the contract's shape. */
+function valuesOf(sport: ThresholdSport, e: ThresholdEntry | undefined): Record<string, number | null> {
+  const v = (x: number | null | undefined) => x ?? null;
+  if (sport === 'running')
+    return {
+      threshold_pace_seconds_per_km: v(e?.thresholdPaceSecondsPerKm),
+      max_hr: v(e?.maxHr),
+      resting_hr: v(e?.restingHr),
+      lthr: v(e?.lthr),
+    };
+  if (sport === 'cycling')
+    return {
+      ftp_watts: v(e?.ftpWatts),
+      max_hr: v(e?.maxHr),
+      resting_hr: v(e?.restingHr),
+      lthr: v(e?.lthr),
+      max_power_watts: v(e?.maxPowerWatts),
+    };
+  return {
+    css_seconds_per_100m: v(e?.cssSecondsPer100m),
+    threshold_100_seconds: v(e?.threshold100Seconds),
+    max_hr: v(e?.maxHr),
+  };
+}
+
+/** Contract values of one sport → the columns stored. */
+function columnsOf(sport: ThresholdSport, values: Record<string, number | null>): repo.SportMetricsValues {
+  const v = (key: string) => values[key] ?? null;
+  const empty: repo.SportMetricsValues = {
+    thresholdPaceSecondsPerKm: null,
+    cssSecondsPer100m: null,
+    threshold100Seconds: null,
+    ftpWatts: null,
+    maxPowerWatts: null,
+    maxHr: v('max_hr'),
+    restingHr: null,
+    lthr: null,
+  };
+  if (sport === 'running')
+    return {
+      ...empty,
+      thresholdPaceSecondsPerKm: v('threshold_pace_seconds_per_km'),
+      restingHr: v('resting_hr'),
+      lthr: v('lthr'),
+    };
+  if (sport === 'cycling')
+    return {
+      ...empty,
+      ftpWatts: v('ftp_watts'),
+      maxPowerWatts: v('max_power_watts'),
+      restingHr: v('resting_hr'),
+      lthr: v('lthr'),
+    };
+  return {
+    ...empty,
+    cssSecondsPer100m: v('css_seconds_per_100m'),
+    threshold100Seconds: v('threshold_100_seconds'),
+  };
+}
+
+const sameValues = (a: repo.SportMetricsValues, b: repo.SportMetricsValues) =>
+  (Object.keys(a) as (keyof repo.SportMetricsValues)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
+
+/**
+ * The triathlon tab's values written as the three sports': each sport keeps its values the tab does not show
+ * (resting HR, LTHR, max power, threshold 100), from the entry in force on that day.
+ */
+function triathlonWrites(
+  values: Extract<SportMetricsUpdateRequest, { sport: 'triathlon' }>['values'],
+  inForce: Partial<Record<ThresholdSport, ThresholdEntry>>,
+): Record<ThresholdSport, Record<string, number | null>> {
+  return {
+    running: {
+      ...valuesOf('running', inForce.running),
+      threshold_pace_seconds_per_km: values.run_threshold_pace_seconds_per_km,
+      max_hr: values.run_max_hr,
+    },
+    cycling: {
+      ...valuesOf('cycling', inForce.cycling),
+      ftp_watts: values.ftp_watts,
+      max_hr: values.bike_max_hr,
+    },
+    swimming: {
+      ...valuesOf('swimming', inForce.swimming),
+      css_seconds_per_100m: values.css_seconds_per_100m,
+      max_hr: values.swim_max_hr,
+    },
+  };
+}
+
+/** What the workouts module does when thresholds change: re-parse planned workouts, in the caller's transaction. */
+export interface PlannedReparser {
+  reparsePlanned(
+    tx: Tx,
+    athleteId: string,
+    fromDay: string | null,
+    history: readonly ThresholdEntry[],
+  ): Promise<RelabelledWorkout[]>;
+}
+
+/** The thresholds and zones an athlete's data of one day is read with (docs/zones.md, "Used everywhere"). */
+export interface ThresholdsOnDay {
+  day: string;
+  /** Per sport, with defaults filled in; `known` tells the athlete's values from the defaults. */
+  running: ResolvedThresholds;
+  cycling: ResolvedThresholds;
+  swimming: ResolvedThresholds;
+  /** The athlete's zone tables on that day: edited ones where auto-calculate is off, else derived. */
+  zones: ZoneTable[];
+}
+
+function tables(
+  history: readonly ThresholdEntry[],
+  stored: readonly repo.SportZonesRow[],
+  day: string,
+): ZoneTable[] {
+  return SPORTS.flatMap((sport) =>
+    SPORT_ZONE_KINDS[sport].map((kind): ZoneTable => {
+      const derived = deriveZoneTable(history, day, sport, kind);
+      const row = stored.find((r) => r.sport === sport && r.kind === kind);
+      const custom = row && !row.autoCalculate && row.zones?.length === 5 ? row.zones : null;
+      return {
+        sport,
+        kind,
+        unit: derived.unit,
+        auto_calculate: row?.autoCalculate ?? true,
+        method: custom ? 'custom' : derived.method,
+        from_defaults: custom ? false : derived.fromDefaults,
+        zones: (custom ?? derived.zones).map((z) => ({ zone: z.zone, min: z.min, max: z.max })),
+      };
+    }),
+  );
+}
+
+/**
+ * The zones `calculate-tss` uses when the request sends none: only the athlete's own values (a default FTP
+ * would turn any average power into a confident score), edited tables as bounds.
+ */
+export function tssZonesOf(on: ThresholdsOnDay, sport: string): TssAthleteZones {
+  const hrSport = heartRateSportOf(sport as Sport);
+  const t = on[hrSport];
+  const table = (s: ThresholdSport, kind: ZoneKind) =>
+    on.zones.find((z) => z.sport === s && z.kind === kind)!;
+  const hr = table(hrSport, 'hr');
+  const pace = table('running', 'pace');
+  const bounds = (zones: ZoneTable['zones'], pick: 'min' | 'max') => zones.slice(1).map((z) => z[pick]);
+  return {
+    power_ftp: on.cycling.known.ftp ? on.cycling.ftpWatts : null,
+    hr_zones:
+      hr.method === 'custom' || hr.method === 'karvonen'
+        ? { bounds: bounds(hr.zones, 'min') }
+        : t.known.lthr
+          ? { lthr: t.lthr }
+          : t.known.maxHr
+            ? { max_hr: t.maxHr }
+            : null,
+    pace_thresholds:
+      pace.method === 'custom'
+        ? { bounds: bounds(pace.zones, 'max') }
+        : on.running.known.pace
+          ? { threshold_pace_per_km: on.running.thresholdPaceSecondsPerKm }
+          : null,
+  };
+}
+
+export function createThresholdService(
+  db: Db,
+  deps: { workouts: () => PlannedReparser; onChange?: (athleteId: string) => void },
+) {
+  const changed = (athleteId: string) => deps.onChange?.(athleteId);
+  const today = (auth: AuthContext) => dateInTimeZone(new Date(), auth.timezone);
+
+  async function historyOf(conn: Conn, athleteId: string): Promise<ThresholdEntry[]> {
+    return (await repo.history(conn, athleteId)).map(entryOf);
+  }
+
+  async function sportMetricsOf(conn: Conn, athleteId: string, day: string): Promise<SportMetrics> {
+    const history = await historyOf(conn, athleteId);
+    const inForce = entriesInForce(history, day);
+    const dated = (sport: ThresholdSport) => ({
+      effective_from: inForce[sport]?.effectiveFrom ?? null,
+      values: valuesOf(sport, inForce[sport]),
+    });
+    const running = dated('running');
+    const cycling = dated('cycling');
+    const swimming = dated('swimming');
+    const days = [running, cycling, swimming].flatMap((d) => (d.effective_from ? [d.effective_from] : []));
+    return {
+      running: running as SportMetrics['running'],
+      cycling: cycling as SportMetrics['cycling'],
+      swimming: swimming as SportMetrics['swimming'],
+      triathlon: {
+        effective_from: days.length > 0 ? days.sort().at(-1)! : null,
+        values: {
+          run_threshold_pace_seconds_per_km: running.values.threshold_pace_seconds_per_km ?? null,
+          ftp_watts: cycling.values.ftp_watts ?? null,
+          css_seconds_per_100m: swimming.values.css_seconds_per_100m ?? null,
+          run_max_hr: running.values.max_hr ?? null,
+          bike_max_hr: cycling.values.max_hr ?? null,
+          swim_max_hr: swimming.values.max_hr ?? null,
+        },
+      },
+      history: history.map((e) => ({
+        sport: e.sport,
+        effective_from: e.effectiveFrom,
+        values: valuesOf(e.sport, e) as SportMetrics['history'][number]['values'],
+      })),
+      defaults: {
+        ftp_watts: DEFAULT_THRESHOLDS.ftpWatts,
+        threshold_pace_seconds_per_km: DEFAULT_THRESHOLDS.thresholdPaceSecondsPerKm,
+        css_seconds_per_100m: DEFAULT_THRESHOLDS.cssSecondsPer100m,
+        max_hr: DEFAULT_THRESHOLDS.maxHr,
+      },
+    };
+  }
+
+  async function thresholdsOn(athleteId: string, day: string, conn: Conn = db): Promise<ThresholdsOnDay> {
+    const [history, stored] = await Promise.all([historyOf(conn, athleteId), repo.zoneRows(conn, athleteId)]);
+    const resolved = (sport: ThresholdSport) => resolveThresholds(thresholdsInForce(history, day, sport));
+    return {
+      day,
+      running: resolved('running'),
+      cycling: resolved('cycling'),
+      swimming: resolved('swimming'),
+      zones: tables(history, stored, day),
+    };
+  }
+
+  return {
+    /** Every dated entry of the athlete, for the modules that read many days at once (core thresholdsInForce). */
+    history: historyOf,
+
+    /**
+     * The thresholds and zone tables in force for `athleteId` on `day` (YYYY-MM-DD), defaults filled in and
+     * marked. The modules that score or parse the athlete's data call this (activities import, TSS).
+     */
+    thresholdsOn,
+
+    sportMetrics(auth: AuthContext): Promise<SportMetrics> {
+      return sportMetricsOf(db, auth.athleteId, today(auth));
+    },
+
+    /**
+     * Stores one sport's values from `effective_from` (default today); triathlon writes the sports it
+     * changes. Then, in the same transaction, re-parses the planned workouts the change reaches.
+     */
+    async saveSportMetrics(auth: AuthContext, body: SportMetricsUpdateRequest) {
+      const day = today(auth);
+      const from = body.effective_from ?? day;
+      const relabelled = await db.transaction(async (tx) => {
+        await repo.lockAthlete(tx, auth.athleteId);
+        const before = await historyOf(tx, auth.athleteId);
+        const inForce = entriesInForce(before, from);
+        const writes: Partial<Record<ThresholdSport, Record<string, number | null>>> =
+          body.sport === 'triathlon'
+            ? triathlonWrites(body.values, inForce)
+            : { [body.sport]: body.values as Record<string, number | null> };
+        let earliest = false;
+        let wrote = false;
+        for (const sport of SPORTS) {
+          const values = writes[sport];
+          if (!values) continue;
+          const columns = columnsOf(sport, values);
+          const current = inForce[sport];
+          if (
+            body.sport === 'triathlon' &&
+            current &&
+            sameValues(columns, columnsOf(sport, valuesOf(sport, current)))
+          )
+            continue;
+          await repo.upsertEntry(tx, auth.athleteId, sport, from, columns);
+          wrote = true;
+          const first = before
+            .filter((e) => e.sport === sport)
+            .map((e) => e.effectiveFrom)
+            .sort()[0];
+          if (first === undefined || from <= first) earliest = true;
+        }
+        if (!wrote) return [];
+        const history = await historyOf(tx, auth.athleteId);
+        // An entry before all others also applies to the days before it (docs/zones.md, "Dated history").
+        return deps.workouts().reparsePlanned(tx, auth.athleteId, earliest ? null : from, history);
+      });
+      changed(auth.athleteId);
+      return { ...(await sportMetricsOf(db, auth.athleteId, day)), relabelled_workouts: relabelled };
+    },
+
+    async zones(auth: AuthContext): Promise<AthleteZones> {
+      return { tables: (await thresholdsOn(auth.athleteId, today(auth))).zones };
+    },
+
+    /** Validates every table first (400 naming the sport, kind and zone), then stores them all or none. */
+    async saveZones(auth: AuthContext, body: ZonesUpdateRequest): Promise<AthleteZones> {
+      const seen = new Set<string>();
+      const rows = body.tables.map((table) => {
+        const label = `${table.sport} ${table.kind === 'hr' ? 'heart rate' : table.kind} zones`;
+        if (!(SPORT_ZONE_KINDS[table.sport] as readonly string[]).includes(table.kind))
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `${table.sport} has no ${table.kind} zones (it has ${SPORT_ZONE_KINDS[table.sport].join(' and ')})`,
+          );
+        const key = `${table.sport}/${table.kind}`;
+        if (seen.has(key)) throw new AppError('VALIDATION_FAILED', `The ${label} are sent twice`);
+        seen.add(key);
+        if (table.auto_calculate)
+          return { sport: table.sport, kind: table.kind, autoCalculate: true, zones: null };
+        if (!table.zones)
+          throw new AppError('VALIDATION_FAILED', `Send the ${label} when auto-calculate is off`, {
+            sport: table.sport,
+            kind: table.kind,
+          });
+        const problem = validateZoneTable(table.kind, table.zones);
+        if (problem)
+          throw new AppError('VALIDATION_FAILED', `${label}: ${problem.message}`, {
+            sport: table.sport,
+            kind: table.kind,
+            zone: problem.zone,
+          });
+        return { sport: table.sport, kind: table.kind, autoCalculate: false, zones: table.zones };
+      });
+      await db.transaction((tx) => repo.upsertZones(tx, auth.athleteId, rows));
+      changed(auth.athleteId);
+      return this.zones(auth);
+    },
+  };
+}
+
+export type ThresholdService = ReturnType<typeof createThresholdService>;
+/** What other modules read of the thresholds. */
+export type ThresholdReader = Pick<ThresholdService, 'history' | 'thresholdsOn'>;
