@@ -296,14 +296,11 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const powerResult = hasPower ? powerTss(power, t.ftpWatts, restartsOf(oneHz)) : null;
   if (powerResult) normalizedPower = powerResult.normalized_power;
 
-  if (hasPower && session.sport !== 'run' && session.sport !== 'swim') {
-    const result = powerResult;
-    if (result) {
-      tss = result.tss;
-      intensityFactor = result.intensity_factor;
-      tssMethod = 'power';
-      used.add('ftp');
-    }
+  if (powerResult && session.sport !== 'run' && session.sport !== 'swim') {
+    tss = powerResult.tss;
+    intensityFactor = powerResult.intensity_factor;
+    tssMethod = 'power';
+    used.add('ftp');
   }
   if (tssMethod === 'none' && session.sport === 'run' && speed.length > 0 && usable(distance)) {
     const runSpeed: number[] = [];
