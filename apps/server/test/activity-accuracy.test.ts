@@ -258,6 +258,22 @@ describe('activity accuracy against the recording device', () => {
         });
       });
 
+      it('gives every lap its figures, the laps adding up to the session', () => {
+        recording.sessions.forEach((session, i) => {
+          const figures = computeActivityFigures(session, { thresholds: {} });
+          expect(figures.laps).toHaveLength(legs[i]!.laps);
+          const lapSeconds = figures.laps.reduce((a, lap) => a + lap.movingSeconds, 0);
+          within(lapSeconds, figures.movingSeconds, Math.max(2, figures.laps.length));
+          if (figures.distanceM && figures.laps.every((lap) => lap.distanceM !== null)) {
+            const lapDistance = figures.laps.reduce((a, lap) => a + lap.distanceM!, 0);
+            within(lapDistance, figures.distanceM, figures.distanceM * 0.001);
+          }
+          // The fenix 2 wrote its laps without heart rate: it comes from the records of each lap.
+          if (file === 'run-hr-fenix2.fit')
+            for (const lap of figures.laps) expect(lap.avgHr).toBeGreaterThan(100);
+        });
+      });
+
       legs.forEach((leg, i) => {
         const d = leg.device;
         it(`leg ${i + 1} (${leg.deviceSport}): elapsed ${d.elapsed} s, timer ${d.timer} s, distance ${d.distance ?? '-'} m, avg HR ${d.avgHr ?? '-'}, NP ${d.np ?? '-'} W`, () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecodeError, decodeActivityFile } from '../src/modules/activities/decode/index.ts';
+import { encodeFitWorkout } from '../src/modules/workouts/fit.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../..', '../shared/fixtures/activities');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
@@ -47,6 +48,28 @@ describe('damaged activity files', () => {
         decodesOrRefuses(bytes, 'random.fit');
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('a FIT workout (not a recording) is refused as such', () => {
+    const workout = encodeFitWorkout({
+      title: 'Intervals',
+      sport: 'bike',
+      intervals: [
+        {
+          name: 'Go',
+          duration_seconds: 300,
+          repetitions: 1,
+          rest_duration_seconds: 0,
+          zone: 3,
+          targets: {},
+          isRest: false,
+          phase: 'main',
+        },
+      ],
+    });
+    expect(() => decodeActivityFile(workout, 'workout.fit')).toThrow(
+      new DecodeError('This FIT file is a workout file, not a recorded activity'),
     );
   });
 

@@ -152,3 +152,60 @@ describe('zones and best efforts', () => {
     );
   });
 });
+
+describe('figures of any session', () => {
+  const point = fc.record(
+    {
+      offset: fc.integer({ min: 0, max: 3 }),
+      power: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined }),
+      heartRate: fc.option(fc.integer({ min: 40, max: 220 }), { nil: undefined }),
+      speed: fc.option(fc.double({ min: 0, max: 15, noNaN: true }), { nil: undefined }),
+      altitude: fc.option(fc.double({ min: -50, max: 3000, noNaN: true }), { nil: undefined }),
+    },
+    { requiredKeys: ['offset'] },
+  );
+  const arbitrarySession = fc.record({
+    sport: fc.constantFrom('bike', 'run', 'swim', 'other', 'strength', 'brick' as const),
+    points: fc.array(point, { minLength: 1, maxLength: 400 }),
+    pause: fc.option(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1, max: 300 })), {
+      nil: undefined,
+    }),
+  });
+
+  it('are consistent: moving within elapsed, zones within moving, streams one value per second', () => {
+    fc.assert(
+      fc.property(arbitrarySession, ({ sport, points, pause }) => {
+        let time = START;
+        let distance = 0;
+        const records: RecordPoint[] = points.map(({ offset, ...values }) => {
+          time += (offset + 1) * 1000;
+          distance += (values.speed ?? 0) * (offset + 1);
+          const record: RecordPoint = { time, distance };
+          for (const [key, value] of Object.entries(values))
+            if (value !== undefined) Object.assign(record, { [key]: value });
+          return record;
+        });
+        const pauses: Array<[number, number]> = pause
+          ? [[START + pause[0] * 1000, START + (pause[0] + pause[1]) * 1000]]
+          : [];
+        const figures = computeActivityFigures(
+          session(records, { sport, pauses, timerEvents: pauses.length > 0 }),
+          {
+            thresholds: {},
+          },
+        );
+        expect(figures.movingSeconds).toBeGreaterThanOrEqual(0);
+        expect(figures.movingSeconds).toBeLessThanOrEqual(figures.elapsedSeconds);
+        for (const series of Object.values(figures.streams)) expect(series).toHaveLength(figures.sampleCount);
+        for (const zones of Object.values(figures.zoneSeconds)) {
+          expect(zones).toHaveLength(5);
+          expect(zones.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(figures.sampleCount);
+        }
+        if (figures.tss !== null) expect(figures.tss).toBeGreaterThanOrEqual(0);
+        if (figures.normalizedPower !== null && figures.maxPower !== null)
+          expect(figures.normalizedPower).toBeLessThanOrEqual(figures.maxPower + 1e-6);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -205,22 +205,47 @@ function ascentOf(altitude: Float64Array | undefined): number | undefined {
   return base === undefined ? undefined : total;
 }
 
-function lapFigures(lap: RecordedLap, index: number): ActivityLapFigures {
+/** A lap's figures: the device's where it wrote them, else from the 1 Hz series over the lap's span. */
+function lapFigures(
+  lap: RecordedLap,
+  index: number,
+  oneHz: OneHertzSession,
+  start: number,
+): ActivityLapFigures {
+  const from = Math.max(0, Math.round((lap.startTime - start) / 1000));
+  const to = Math.min(oneHz.length, from + Math.round(lap.elapsedSeconds));
+  const span = (values: Float64Array | undefined) => {
+    const out: number[] = [];
+    if (!values) return out;
+    for (let i = from; i < to; i++) if (oneHz.moving[i] && !Number.isNaN(values[i]!)) out.push(values[i]!);
+    return out;
+  };
+  const hr = span(oneHz.series.heart_rate);
+  const power = span(oneHz.series.power);
+  const cadence = span(oneHz.series.cadence).filter((c) => c > 0);
+  const speed = span(oneHz.series.speed);
+  const distance = span(oneHz.series.distance);
+  const moving = lap.timerSeconds ?? lap.elapsedSeconds;
+  const covered = lap.distance ?? (distance.length > 1 ? distance.at(-1)! - distance[0]! : undefined);
+  const whole = (v: number | undefined) => round(orNull(v), 0);
   return {
     index,
     startTime: new Date(lap.startTime).toISOString(),
     elapsedSeconds: roundTo(lap.elapsedSeconds, 1),
-    movingSeconds: roundTo(lap.timerSeconds ?? lap.elapsedSeconds, 1),
-    distanceM: orNull(lap.distance),
+    movingSeconds: roundTo(moving, 1),
+    distanceM: round(orNull(covered), 1),
     ascentM: orNull(lap.ascent),
-    avgHr: orNull(lap.avgHeartRate),
-    maxHr: orNull(lap.maxHeartRate),
-    avgPower: orNull(lap.avgPower),
-    maxPower: orNull(lap.maxPower),
-    avgSpeedMps: orNull(lap.avgSpeed),
-    maxSpeedMps: orNull(lap.maxSpeed),
-    avgCadence: orNull(lap.avgCadence),
-    maxCadence: orNull(lap.maxCadence),
+    avgHr: whole(lap.avgHeartRate ?? mean(hr)),
+    maxHr: whole(lap.maxHeartRate ?? maxOf(hr)),
+    avgPower: whole(lap.avgPower ?? mean(power)),
+    maxPower: whole(lap.maxPower ?? maxOf(power)),
+    avgSpeedMps: round(
+      orNull(lap.avgSpeed ?? (covered !== undefined && moving > 0 ? covered / moving : undefined)),
+      3,
+    ),
+    maxSpeedMps: round(orNull(lap.maxSpeed ?? maxOf(speed)), 3),
+    avgCadence: whole(lap.avgCadence ?? mean(cadence)),
+    maxCadence: whole(lap.maxCadence ?? maxOf(cadence)),
     calories: orNull(lap.calories),
   };
 }
@@ -271,14 +296,11 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const powerResult = hasPower ? powerTss(power, t.ftpWatts, restartsOf(oneHz)) : null;
   if (powerResult) normalizedPower = powerResult.normalized_power;
 
-  if (hasPower && session.sport !== 'run' && session.sport !== 'swim') {
-    const result = powerResult;
-    if (result) {
-      tss = result.tss;
-      intensityFactor = result.intensity_factor;
-      tssMethod = 'power';
-      used.add('ftp');
-    }
+  if (powerResult && session.sport !== 'run' && session.sport !== 'swim') {
+    tss = powerResult.tss;
+    intensityFactor = powerResult.intensity_factor;
+    tssMethod = 'power';
+    used.add('ftp');
   }
   if (tssMethod === 'none' && session.sport === 'run' && speed.length > 0 && usable(distance)) {
     const runSpeed: number[] = [];
@@ -423,7 +445,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     avgCadence: round(orNull(totals.avgCadence ?? mean(cadence)), 0),
     maxCadence: round(orNull(totals.maxCadence ?? recordMax('cadence')), 0),
     calories: round(orNull(totals.calories), 0),
-    laps: session.laps.map(lapFigures),
+    laps: session.laps.map((lap, i) => lapFigures(lap, i, oneHz, session.startTime)),
     tss,
     tssMethod,
     intensityFactor,

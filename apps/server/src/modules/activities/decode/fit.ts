@@ -256,8 +256,14 @@ export function decodeFit(bytes: Uint8Array): Recording {
   const sessionMessages = [...(messages.sessionMesgs ?? [])]
     .filter((m) => ms(m.startTime) !== undefined)
     .sort((a, b) => ms(a.startTime)! - ms(b.startTime)!);
-  if (sessionMessages.length === 0 && records.length === 0)
+  if (sessionMessages.length === 0 && records.length === 0) {
+    const type = str(messages.fileIdMesgs?.[0]?.type);
+    if (type && type !== 'activity')
+      throw new DecodeError(
+        `This FIT file is a ${snakeCase(type).replace(/_/g, ' ')} file, not a recorded activity`,
+      );
     throw new DecodeError('The FIT file holds no activity (no sessions and no records)');
+  }
 
   // A file cut short before its session message still has its records: one session of the file's sport.
   const fallbackSport = messages.sportMesgs?.[0] ?? {};
