@@ -187,6 +187,19 @@ describe('upload of each format', () => {
     expect(Object.keys(streams.streams).sort()).toEqual(['power', 'time']);
     expect(streams.streams.power).toHaveLength(streams.sample_count);
     expect(streams.sample_count).toBeGreaterThan(60);
+    const time = await get<{ sample_count: number; streams: Record<string, number[]> }>(
+      ana,
+      `${API}/${id}/streams?types=time`,
+    );
+    expect(time.sample_count).toBe(streams.sample_count);
+    expect(time.streams.time!.at(-1)).toBe(streams.sample_count - 1);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${API}/${id}/streams?types=power,watts`,
+      headers: bearer(ana.token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/watts/);
 
     const list = await get<{ items: Array<{ id: string }>; total: number }>(ana, `${API}?sport=bike`);
     expect(list.items.map((a) => a.id)).toContain(id);

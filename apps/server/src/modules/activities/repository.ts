@@ -308,6 +308,15 @@ export async function streams(db: Conn, athleteId: string, activityId: string, t
     .where(and(...conditions));
 }
 
+/** How many 1 Hz samples the activity's streams hold (0 without streams). */
+export async function sampleCount(db: Conn, athleteId: string, activityId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`coalesce(max(${activityStreams.sampleCount}), 0)::int` })
+    .from(activityStreams)
+    .where(and(eq(activityStreams.activityId, activityId), eq(activityStreams.athleteId, athleteId)));
+  return rows[0]?.n ?? 0;
+}
+
 /** Best efforts of the athlete's activities on or after `from` (every activity when null). */
 export async function bestEffortsSince(db: Conn, athleteId: string, from: string | null) {
   const conditions: SQL[] = [

@@ -432,10 +432,12 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       /** Attempts ran out (the database or the file store kept failing): the file is reported failed. */
       failed: async (job: Job, reason: string) => {
         const payload = job.payload as unknown as ImportPayload;
+        const file = await repo.findImportFile(db, payload.importFileId);
         await record(db, payload.importFileId, {
           status: 'failed',
           message: `The file could not be processed: ${reason}`,
         });
+        if (file?.storageKey) await deps.fileStore.delete(file.storageKey).catch(() => {});
       },
     },
 
@@ -637,9 +639,10 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         streams[s.type] = decodeStream(s.data, s.type as StreamType);
         sampleCount = Math.max(sampleCount, s.sampleCount);
       }
-      // Time is implied by the index (1 Hz from the start) when it is not stored.
-      if ((!types || types.includes('time')) && !streams.time) {
-        streams.time = Array.from({ length: sampleCount }, (_, i) => i);
+      // Time is the index (1 Hz from the start): served, never stored, as long as the other streams.
+      if (!types || types.includes('time')) {
+        if (sampleCount === 0) sampleCount = await repo.sampleCount(db, auth.athleteId, row.id);
+        if (sampleCount > 0) streams.time = Array.from({ length: sampleCount }, (_, i) => i);
       }
       return { sample_count: sampleCount, streams };
     },
