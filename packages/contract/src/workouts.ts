@@ -38,6 +38,15 @@ export const ZInterval = z
     isRest: z.boolean(),
     phase: z.enum(['warmup', 'main', 'cooldown']),
     distance_meters: z.number().min(0).optional(),
+    zone_source: z
+      .object({
+        kind: z.enum(['target', 'word', 'default', 'recovery']),
+        why: z.string().max(200),
+      })
+      .optional()
+      .describe(
+        "Why the step is in its zone: a target it carries ('250 W = 100% FTP'), a word written for it, the default, or its place in a set (a recovery)",
+      ),
   })
   .meta({ id: 'Interval' });
 
