@@ -282,10 +282,10 @@ export type TrainingWorkoutUpdateRequest = z.input<typeof ZTrainingWorkoutUpdate
 
 export const ZTrainingWorkoutListQuery = z.object({ plan_id: z.uuid().optional() });
 
-// Workout files: export as .zwo, .fit, .mrc or .erg, and import from .zwo, .mrc or .erg (issue 3 §4).
+// Workout files: export and import as .zwo, .fit, .mrc or .erg (docs/workout-parser.md, "Workout files").
 export const WORKOUT_FILE_FORMATS = ['zwo', 'fit', 'mrc', 'erg'] as const;
 export type WorkoutFileFormat = (typeof WORKOUT_FILE_FORMATS)[number];
-export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg'] as const;
+export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg', 'fit'] as const;
 /** The sports each file format can describe. */
 export const WORKOUT_FILE_SPORTS: Record<
   WorkoutFileFormat,

@@ -1,5 +1,6 @@
 // Workout files: export a stored workout's structure as .zwo, .fit, .mrc or .erg, and create a workout from an
-// uploaded .zwo, .mrc or .erg. The format code is pure and lives in packages/core (FIT here, with the FIT SDK).
+// uploaded .zwo, .mrc, .erg or .fit. The format code is pure and lives in packages/core (the FIT bytes here, with
+// the FIT SDK; the FIT step mapping in core).
 import {
   WORKOUT_FILE_FORMAT_NAMES,
   WORKOUT_FILE_MAX_BYTES,
@@ -28,7 +29,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { encodeFitWorkout } from './fit.ts';
+import { encodeFitWorkout, readFitWorkout } from './fit.ts';
 import type { WorkoutService } from './service.ts';
 
 export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
@@ -41,7 +42,7 @@ export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
 /** Which sports each format can carry. */
 
 type ImportFormat = (typeof WORKOUT_IMPORT_FORMATS)[number];
-const READERS: Record<ImportFormat, (text: string) => WorkoutFileContent> = {
+const TEXT_READERS: Record<Exclude<ImportFormat, 'fit'>, (text: string) => WorkoutFileContent> = {
   zwo: fromZwo,
   mrc: fromMrc,
   erg: fromErg,
@@ -72,6 +73,17 @@ function stepsOf(workout: Workout): Interval[] {
 
 const isImportFormat = (ext: string): ext is ImportFormat =>
   (WORKOUT_IMPORT_FORMATS as readonly string[]).includes(ext);
+
+function readText(file: UploadedFile, extension: Exclude<ImportFormat, 'fit'>): WorkoutFileContent {
+  const text = new TextDecoder('utf-8').decode(file.bytes);
+  if (text.includes('\u0000')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `"${file.fileName}" is binary data, not a .${extension} text file`,
+    );
+  }
+  return TEXT_READERS[extension](text);
+}
 
 export function createWorkoutFileService(workouts: WorkoutService) {
   return {
@@ -126,19 +138,12 @@ export function createWorkoutFileService(workouts: WorkoutService) {
       if (!isImportFormat(extension)) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          `${file.fileName ? `"${file.fileName}" is not` : 'The file is not'} a workout file this app reads: upload a .zwo, .mrc or .erg file`,
-        );
-      }
-      const text = new TextDecoder('utf-8').decode(file.bytes);
-      if (text.includes('\u0000')) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `"${file.fileName}" is binary data, not a .${extension} text file`,
+          `${file.fileName ? `"${file.fileName}" is not` : 'The file is not'} a workout file this app reads: upload a .zwo, .mrc, .erg or .fit file`,
         );
       }
       let content: WorkoutFileContent;
       try {
-        content = READERS[extension](text);
+        content = extension === 'fit' ? readFitWorkout(file.bytes) : readText(file, extension);
       } catch (error) {
         if (error instanceof WorkoutFileError) {
           throw new AppError('VALIDATION_FAILED', `Could not read "${file.fileName}": ${error.message}`);
