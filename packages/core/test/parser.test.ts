@@ -647,3 +647,11 @@ describe('typos and abbreviations', () => {
     expect(parse('20min easy along the canal').warnings.map((w) => w.text)).toContain('along');
   });
 });
+
+describe('zone source of a written zone with its target', () => {
+  it('names the target when both agree, the written zone when they do not', () => {
+    const [sprint, over] = parseWorkout('10s Z5 300% FTP, 5min Z3 95% FTP', { sport: 'bike' }).intervals;
+    expect(sprint?.zone_source).toEqual({ kind: 'target', why: '300% FTP' });
+    expect(over?.zone_source).toEqual({ kind: 'word', why: "'Z3'" });
+  });
+});

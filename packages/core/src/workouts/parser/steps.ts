@@ -180,7 +180,11 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
     source = word(d.whyRest ?? d.whySoft, 'rest');
   } else if (d.zoneExplicit !== undefined) {
     zone = clampZone(d.zoneExplicit);
-    source = word(d.whyExplicit, `Z${zone}`);
+    // "10s Z5 300% FTP": the target says why as well as the zone written with it, and says more.
+    source =
+      d.zoneTarget === zone && d.whyTarget
+        ? { kind: 'target', why: d.whyTarget }
+        : word(d.whyExplicit, `Z${zone}`);
   } else if (d.zoneTarget !== undefined) {
     zone = d.zoneTarget;
     source = { kind: 'target', why: d.whyTarget ?? 'target' };
