@@ -158,10 +158,13 @@ test('a .zwo with 300 % sprints keeps them in the editor and in the exported fil
   await expect(editor.getByLabel('Workout description')).toHaveValue(/10s Z5 300% FTP/);
   const steps = editor.getByRole('list', { name: 'Parsed steps' });
   const sprint = steps.getByRole('button', { name: /Zone 5 .*300% FTP/ }).first();
+  // In view first: a tooltip closes when its trigger's scroll container scrolls, as focusing would make it.
+  await sprint.scrollIntoViewIfNeeded();
   await sprint.focus();
-  await expect(page.getByRole('tooltip')).toContainText('From its target: 300% FTP');
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  // The tooltip is portalled outside the dialog (which hides the rest of the page from the accessibility tree;
+  // the badge's own name carries the same words), so it is found by its text.
+  await expect(page.getByText('From its target: 300% FTP').first()).toBeVisible();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(editor).toBeHidden();
 
   await card.click();

@@ -492,7 +492,7 @@ class SegmentParser {
           d,
           zoneFromThresholdPercent(pct),
           !t.known.ftp,
-          `${num(mid)} W = ${num(pct)}% FTP${t.known.ftp ? '' : ` (default FTP ${t.ftpWatts} W)`}`,
+          () => `${num(mid)} W = ${num(pct)}% FTP${t.known.ftp ? '' : ` (default FTP ${t.ftpWatts} W)`}`,
         );
         return next;
       }
@@ -524,20 +524,20 @@ class SegmentParser {
           d,
           ofThreshold ? zoneFromThresholdPercent(mid) : zoneFromIntensityPercent(mid),
           ofThreshold && !t.known.ftp,
-          `${num(mid)}% ${what}`,
+          () => `${num(mid)}% ${what}`,
         );
         return next;
       }
       case 'pctMaxHr': {
         const d = this.draft();
         if (t.known.maxHr) this.heartRate(d, (qn.lo * t.maxHr) / 100, (qn.hi * t.maxHr) / 100);
-        this.targetZone(d, zoneFromIntensityPercent(mid), false, `${num(mid)}% max HR`);
+        this.targetZone(d, zoneFromIntensityPercent(mid), false, () => `${num(mid)}% max HR`);
         return next;
       }
       case 'pctLthr': {
         const d = this.draft();
         if (t.known.lthr || t.known.maxHr) this.heartRate(d, (qn.lo * t.lthr) / 100, (qn.hi * t.lthr) / 100);
-        this.targetZone(d, zoneFromLthrPercent(mid), false, `${num(mid)}% LTHR`);
+        this.targetZone(d, zoneFromLthrPercent(mid), false, () => `${num(mid)}% LTHR`);
         return next;
       }
       case 'bpm': {
@@ -789,11 +789,12 @@ class SegmentParser {
     d.nameEnd = end;
   }
 
-  private targetZone(d: StepDraft, zone: Zone, assumed: boolean, why: string): void {
+  /** The first target sets the step's zone; `why` is only worked out for that one. */
+  private targetZone(d: StepDraft, zone: Zone, assumed: boolean, why: () => string): void {
     if (d.zoneTarget !== undefined) return;
     d.zoneTarget = zone;
     d.targetAssumed = assumed;
-    d.whyTarget = why;
+    d.whyTarget = why();
   }
 
   /** A pace per km (run) or per 100 m (swim), zoned by speed against threshold pace or CSS. */
@@ -810,7 +811,8 @@ class SegmentParser {
       d,
       zoneFromSpeedPercent(pct),
       !known,
-      `${formatClock(seconds)}${unit} = ${num(pct)}% of ${known ? '' : 'default '}${name} ${formatClock(threshold)}${unit}`,
+      () =>
+        `${formatClock(seconds)}${unit} = ${num(pct)}% of ${known ? '' : 'default '}${name} ${formatClock(threshold)}${unit}`,
     );
   }
 
@@ -825,7 +827,8 @@ class SegmentParser {
       d,
       zoneFromSpeedPercent(pct),
       !t.known.css,
-      `send-off ${formatClock(seconds)} = ${formatClock(per100)}/100m, ${num(pct)}% of ${t.known.css ? '' : 'default '}CSS ${formatClock(t.cssSecondsPer100m)}/100m`,
+      () =>
+        `send-off ${formatClock(seconds)} = ${formatClock(per100)}/100m, ${num(pct)}% of ${t.known.css ? '' : 'default '}CSS ${formatClock(t.cssSecondsPer100m)}/100m`,
     );
   }
 
@@ -833,15 +836,12 @@ class SegmentParser {
     const t = this.ctx.thresholds;
     this.heartRate(d, lo, hi);
     const mid = (lo + hi) / 2;
-    const against = t.known.lthr
-      ? `${num((mid / t.lthr) * 100)}% LTHR`
-      : `${num((mid / t.maxHr) * 100)}% max HR`;
-    this.targetZone(
-      d,
-      zoneFromBpm(mid, t),
-      !t.known.lthr && !t.known.maxHr,
-      `${num(mid)} bpm = ${against}${t.known.lthr || t.known.maxHr ? '' : ' (default max HR)'}`,
-    );
+    this.targetZone(d, zoneFromBpm(mid, t), !t.known.lthr && !t.known.maxHr, () => {
+      const against = t.known.lthr
+        ? `${num((mid / t.lthr) * 100)}% LTHR`
+        : `${num((mid / t.maxHr) * 100)}% max HR`;
+      return `${num(mid)} bpm = ${against}${t.known.lthr || t.known.maxHr ? '' : ' (default max HR)'}`;
+    });
   }
 
   private heartRate(d: StepDraft, lo: number, hi: number): void {
@@ -853,7 +853,7 @@ class SegmentParser {
   private rpe(value: number): void {
     const d = this.draft();
     d.targets.rpe ??= roundTo(value, 1);
-    this.targetZone(d, zoneFromRpe(value), false, `RPE ${num(value)}`);
+    this.targetZone(d, zoneFromRpe(value), false, () => `RPE ${num(value)}`);
   }
 
   private word(i: number, afterRepeat: boolean): number {
