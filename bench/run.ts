@@ -12,7 +12,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss.
+// run alone: cache-miss, parser.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -83,9 +83,15 @@ async function main(): Promise<number> {
   if (unknown.length)
     throw new Error(`unknown section ${unknown.join(', ')}: one of ${STANDALONE.join(', ')}`);
   if (only.length) {
-    const bare = await startBare(root, benchDir);
-    if (only.includes('cache-miss')) await cacheMissSection(bare, seconds);
-    await bare.child.stop();
+    if (only.includes('parser')) {
+      section('Workout parser');
+      record(...parserFigures(measureParser()));
+    }
+    if (only.includes('cache-miss')) {
+      const bare = await startBare(root, benchDir);
+      await cacheMissSection(bare, seconds);
+      await bare.child.stop();
+    }
     return finish(started, {});
   }
 
@@ -249,7 +255,7 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss'];
+const STANDALONE = ['cache-miss', 'parser'];
 
 /** The miss path of the cached reads, with the cache off: on PGlite, then on PostgreSQL when it answers. */
 async function cacheMissSection(bare: RunningServer, seconds: number): Promise<void> {

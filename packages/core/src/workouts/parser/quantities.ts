@@ -345,7 +345,7 @@ export function readQuantity(v: TokenView, i: number, sport: Sport): Quantity {
   if (v.isClock(i)) return readClock(v, i);
   const lo = v.value(i);
   const j = i + 1;
-  if (v.punct(j) === '/' || v.word(j) === 'min' || v.word(j) === 'per') {
+  if (!Number.isInteger(lo) && (v.punct(j) === '/' || v.word(j) === 'min' || v.word(j) === 'per')) {
     const pace = decimalPace(v, i);
     if (pace) return pace;
   }

@@ -251,6 +251,19 @@ for (const key of [...table.keys(), ...UNIT_WORDS]) {
  * when a letter is missing. */
 export function lookupTypo(word: string): string | undefined {
   if (word.length < 3 || word.length > 20) return undefined;
+  const cached = typoCache.get(word);
+  if (cached !== undefined) return cached || undefined;
+  const found = findTypo(word);
+  // Bounded: unknown words are mostly exercise names and notes, which repeat.
+  if (typoCache.size >= 2000) typoCache.clear();
+  typoCache.set(word, found ?? '');
+  return found;
+}
+
+/** Words already looked up: the entry they are a typo of, or '' for none. */
+const typoCache = new Map<string, string>();
+
+function findTypo(word: string): string | undefined {
   const missing = deletions.get(word);
   if (missing) return missing;
   if (word.length < 5) return undefined;
