@@ -403,6 +403,12 @@ describe('hand-described FIT workout files', () => {
     expect(() => readFitWorkout(damaged)).toThrow(/checksum/);
     const backwards = writeFit({ ...FILES[0]!, steps: [{ repeatFrom: 3, times: 2 }, wu(60)] });
     expect(() => readFitWorkout(backwards)).toThrow(/repeats steps that do not come before it/);
+    // Repeats of repeats that would expand past any real workout are refused before they expand.
+    const bomb = writeFit({
+      ...FILES[0]!,
+      steps: [{ time: 1 }, { repeatFrom: 0, times: 60_000 }, { repeatFrom: 0, times: 60_000 }],
+    });
+    expect(() => readFitWorkout(bomb)).toThrow(/repeats its steps too many times/);
   });
 });
 
