@@ -13,7 +13,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import.
+// run alone: cache-miss, activity-import, parser.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -86,6 +86,10 @@ async function main(): Promise<number> {
     throw new Error(`unknown section ${unknown.join(', ')}: one of ${STANDALONE.join(', ')}`);
   if (only.length) {
     if (only.includes('activity-import')) await activityImportSection();
+    if (only.includes('parser')) {
+      section('Workout parser');
+      record(...parserFigures(measureParser()));
+    }
     if (only.includes('cache-miss')) {
       const bare = await startBare(root, benchDir);
       await cacheMissSection(bare, seconds);
@@ -257,7 +261,7 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss', 'activity-import'];
+const STANDALONE = ['cache-miss', 'activity-import', 'parser'];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
 async function activityImportSection(): Promise<void> {

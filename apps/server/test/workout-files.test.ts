@@ -362,7 +362,7 @@ describe('POST /workouts/import', () => {
     expect(w.workout_structure.zone_distribution.zone_4).toBeCloseTo(66.7, 1);
   });
 
-  for (const format of ['zwo', 'mrc', 'erg']) {
+  for (const format of ['zwo', 'mrc', 'erg', 'fit']) {
     it(`round trip: a workout exported as .${format} and imported again has the same steps`, async () => {
       const exported = await exportFile(ids.bike!, format);
       expect(exported.statusCode).toBe(200);
@@ -421,6 +421,8 @@ describe('POST /workouts/import', () => {
         /FTP/,
       ],
       ['empty.erg', '', /no \[COURSE HEADER\]/],
+      ['text.fit', 'not a FIT file at all', /not a FIT file/],
+      ['empty.fit', Buffer.alloc(0), /not a FIT file/],
     ];
     for (const [name, content, message] of cases) {
       const res = await upload(name, content);
@@ -447,7 +449,7 @@ describe('POST /workouts/import', () => {
     const before = await workoutCount();
     const unknown = await upload('ride.gpx', ZWO);
     expect(unknown.statusCode).toBe(415);
-    expect(unknown.json().message).toMatch(/upload a \.zwo, \.mrc or \.erg file/);
+    expect(unknown.json().message).toMatch(/upload a \.zwo, \.mrc, \.erg or \.fit file/);
 
     const noDate = await upload('a.zwo', ZWO, { workout_date: '' });
     expect(noDate.statusCode).toBe(400);

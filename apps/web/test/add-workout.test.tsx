@@ -177,7 +177,7 @@ describe('add-workout dialog: importing a file', () => {
     const { onCreated, onOpenChange } = renderDialog();
     const file = new File(['<workout_file/>'], 'tempo.zwo', { type: 'application/xml' });
     const input = screen.getByLabelText(/Import File/);
-    expect(input).toHaveAttribute('accept', '.zwo,.mrc,.erg');
+    expect(input).toHaveAttribute('accept', '.zwo,.mrc,.erg,.fit');
     await userEvent.upload(input, file);
     expect(await screen.findByText('Workout imported')).toBeVisible();
     expect(sent[0]?.get('workout_date')).toBe('2026-12-01');

@@ -38,6 +38,15 @@ export const ZInterval = z
     isRest: z.boolean(),
     phase: z.enum(['warmup', 'main', 'cooldown']),
     distance_meters: z.number().min(0).optional(),
+    zone_source: z
+      .object({
+        kind: z.enum(['target', 'word', 'default', 'recovery']),
+        why: z.string().max(200),
+      })
+      .optional()
+      .describe(
+        "Why the step is in its zone: a target it carries ('250 W = 100% FTP'), a word written for it, the default, or its place in a set (a recovery)",
+      ),
   })
   .meta({ id: 'Interval' });
 
@@ -277,10 +286,10 @@ export type TrainingWorkoutUpdateRequest = z.input<typeof ZTrainingWorkoutUpdate
 
 export const ZTrainingWorkoutListQuery = z.object({ plan_id: z.uuid().optional() });
 
-// Workout files: export as .zwo, .fit, .mrc or .erg, and import from .zwo, .mrc or .erg (issue 3 §4).
+// Workout files: export and import as .zwo, .fit, .mrc or .erg (docs/workout-parser.md, "Workout files").
 export const WORKOUT_FILE_FORMATS = ['zwo', 'fit', 'mrc', 'erg'] as const;
 export type WorkoutFileFormat = (typeof WORKOUT_FILE_FORMATS)[number];
-export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg'] as const;
+export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg', 'fit'] as const;
 /** The sports each file format can describe. */
 export const WORKOUT_FILE_SPORTS: Record<
   WorkoutFileFormat,

@@ -596,3 +596,62 @@ describe('totality', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('zone source', () => {
+  const sources = (
+    text: string,
+    sport: Sport = 'run',
+    thresholds?: Parameters<typeof parseWorkout>[1]['thresholds'],
+  ) =>
+    parseWorkout(text, { sport, ...(thresholds ? { thresholds } : {}) }).intervals.map((s) => s.zone_source);
+
+  it('names the target, with the threshold it was measured against', () => {
+    expect(sources('20min @ 250w', 'bike', { ftpWatts: 250 })).toEqual([
+      { kind: 'target', why: '250 W = 100% FTP' },
+    ]);
+    expect(sources('20min @ 250w', 'bike')[0]?.why).toBe('250 W = 100% FTP (default FTP 250 W)');
+    expect(sources('20min @ 4:30/km', 'run', { thresholdPaceSecondsPerKm: 250 })[0]).toEqual({
+      kind: 'target',
+      why: '4:30/km = 93% of threshold pace 4:10/km',
+    });
+    expect(sources('10x 100 @ 1:45', 'swim')[0]?.kind).toBe('target');
+  });
+
+  it('names the word, and the default when nothing says', () => {
+    expect(sources('20min tempo')).toEqual([{ kind: 'word', why: "'tempo'" }]);
+    expect(sources('20min Z4 tempo')[0]).toEqual({ kind: 'word', why: "'Z4'" });
+    expect(sources('2min rest')[0]).toEqual({ kind: 'word', why: "'rest'" });
+    expect(sources('20min')[0]).toEqual({ kind: 'default', why: 'nothing written about intensity: zone 2' });
+  });
+
+  it('says when a step is the recovery of a set', () => {
+    const [work, recovery] = sources('6x 20s sprint, 2min40s @ 50%', 'bike');
+    expect(work).toEqual({ kind: 'word', why: "'sprint'" });
+    expect(recovery?.kind).toBe('recovery');
+  });
+});
+
+describe('typos and abbreviations', () => {
+  it.each([
+    ['20min thresold', 4],
+    ['20min tmepo', 3],
+    ['20min recovry run', 1],
+    ['30 minuts easy', 2],
+  ] as const)('%j', (text, zone) => {
+    const p = parse(text);
+    expect(p.warnings).toEqual([]);
+    expect(p.intervals[0]?.zone).toBe(zone);
+  });
+
+  it('does not take an ordinary word for a close known one', () => {
+    expect(parse('20min easy along the canal').warnings.map((w) => w.text)).toContain('along');
+  });
+});
+
+describe('zone source of a written zone with its target', () => {
+  it('names the target when both agree, the written zone when they do not', () => {
+    const [sprint, over] = parseWorkout('10s Z5 300% FTP, 5min Z3 95% FTP', { sport: 'bike' }).intervals;
+    expect(sprint?.zone_source).toEqual({ kind: 'target', why: '300% FTP' });
+    expect(over?.zone_source).toEqual({ kind: 'word', why: "'Z3'" });
+  });
+});

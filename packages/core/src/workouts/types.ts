@@ -24,6 +24,16 @@ export interface IntervalTargets {
   rpe?: number;
 }
 
+/**
+ * Why a step got its zone (docs/workout-parser.md, "Zone source"): a target it carries ("250 W = 100% FTP"),
+ * a word written for it ("'tempo'", "'Z4'"), the default zone 2 when nothing says, or its place in a set (the
+ * easier step beside a harder one is that step's recovery).
+ */
+export interface ZoneSource {
+  kind: 'target' | 'word' | 'default' | 'recovery';
+  why: string;
+}
+
 /** One step. In the canonical expanded list every repetition is its own step and rest is its own step. */
 export interface Interval {
   name: string;
@@ -35,6 +45,8 @@ export interface Interval {
   isRest: boolean;
   phase: Phase;
   distance_meters?: number;
+  /** Set by the parser: why the step is in its zone. */
+  zone_source?: ZoneSource;
 }
 
 export interface ZoneDistribution {

@@ -66,7 +66,7 @@ export function workoutFileRoutes(
           schema: {
             ...route,
             summary:
-              'Create a workout from a .zwo, .mrc or .erg file (multipart/form-data: file, workout_date, optional title)',
+              'Create a workout from a .zwo, .mrc, .erg or .fit workout file (multipart/form-data: file, workout_date, optional title)',
             consumes: ['multipart/form-data'],
             response: { 201: dataEnvelope(ZWorkout), ...errors },
           },

@@ -1,5 +1,6 @@
 // Workout files: export a stored workout's structure as .zwo, .fit, .mrc or .erg, and create a workout from an
-// uploaded .zwo, .mrc or .erg. The format code is pure and lives in packages/core (FIT here, with the FIT SDK).
+// uploaded .zwo, .mrc, .erg or .fit. The format code is pure and lives in packages/core (the FIT bytes here, with
+// the FIT SDK; the FIT step mapping in core).
 import {
   WORKOUT_FILE_FORMAT_NAMES,
   WORKOUT_FILE_MAX_BYTES,
@@ -29,7 +30,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { ThresholdReader } from '../thresholds/service.ts';
-import { encodeFitWorkout } from './fit.ts';
+import { encodeFitWorkout, readFitWorkout } from './fit.ts';
 import type { WorkoutService } from './service.ts';
 
 export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
@@ -42,7 +43,7 @@ export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
 /** Which sports each format can carry. */
 
 type ImportFormat = (typeof WORKOUT_IMPORT_FORMATS)[number];
-const READERS: Record<ImportFormat, (text: string) => WorkoutFileContent> = {
+const TEXT_READERS: Record<Exclude<ImportFormat, 'fit'>, (text: string) => WorkoutFileContent> = {
   zwo: fromZwo,
   mrc: fromMrc,
   erg: fromErg,
@@ -73,6 +74,17 @@ function stepsOf(workout: Workout): Interval[] {
 
 const isImportFormat = (ext: string): ext is ImportFormat =>
   (WORKOUT_IMPORT_FORMATS as readonly string[]).includes(ext);
+
+function readText(file: UploadedFile, extension: Exclude<ImportFormat, 'fit'>): WorkoutFileContent {
+  const text = new TextDecoder('utf-8').decode(file.bytes);
+  if (text.includes('\u0000')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `"${file.fileName}" is binary data, not a .${extension} text file`,
+    );
+  }
+  return TEXT_READERS[extension](text);
+}
 
 export function createWorkoutFileService(
   workouts: WorkoutService,
@@ -138,19 +150,23 @@ export function createWorkoutFileService(
       if (!isImportFormat(extension)) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          `${file.fileName ? `"${file.fileName}" is not` : 'The file is not'} a workout file this app reads: upload a .zwo, .mrc or .erg file`,
-        );
-      }
-      const text = new TextDecoder('utf-8').decode(file.bytes);
-      if (text.includes('\u0000')) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `"${file.fileName}" is binary data, not a .${extension} text file`,
+          `${file.fileName ? `"${file.fileName}" is not` : 'The file is not'} a workout file this app reads: upload a .zwo, .mrc, .erg or .fit file`,
         );
       }
       let content: WorkoutFileContent;
       try {
-        content = READERS[extension](text);
+        // Watts and heart rates in a FIT workout are zoned with the athlete's thresholds of that day.
+        const on =
+          extension === 'fit'
+            ? await thresholds?.thresholdsOn(auth.athleteId, fields.data.workout_date)
+            : undefined;
+        content =
+          extension === 'fit'
+            ? readFitWorkout(
+                file.bytes,
+                on && { ...on.cycling, restingHr: on.cycling.restingHr ?? undefined },
+              )
+            : readText(file, extension);
       } catch (error) {
         if (error instanceof WorkoutFileError) {
           throw new AppError('VALIDATION_FAILED', `Could not read "${file.fileName}": ${error.message}`);

@@ -11,7 +11,15 @@ import {
   type WorkoutMesg,
   type WorkoutStepMesg,
 } from '@garmin/fitsdk';
-import type { Interval, Sport } from '@stamina/core';
+import {
+  type AthleteThresholds,
+  type FitStepInput,
+  fromFit,
+  type Interval,
+  type Sport,
+  type WorkoutFileContent,
+  WorkoutFileError,
+} from '@stamina/core';
 
 export interface FitWorkoutInput {
   title: string;
@@ -114,9 +122,15 @@ export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date(
   };
   encoder.onMesg(Profile.MesgNum.WORKOUT!, header);
   steps.forEach((step, index) => {
+    const t = step.targets;
+    // FIT has no ramp: the step's range is the ramp's span, and its name says which way it goes.
+    const ramp =
+      workout.sport === 'bike' && t.power_percent_ftp !== undefined && t.ramp_to_percent_ftp !== undefined
+        ? `Ramp ${Math.round(t.power_percent_ftp)}-${Math.round(t.ramp_to_percent_ftp)}% FTP`
+        : undefined;
     const mesg: WorkoutStepMesg = {
       messageIndex: index,
-      wktStepName: step.name.slice(0, MAX_NAME_LENGTH),
+      wktStepName: (ramp ?? step.name).slice(0, MAX_NAME_LENGTH),
       durationType: fitEnum('wktStepDuration', 'time'),
       durationValue: Math.round(step.duration_seconds * 1000),
       intensity: intensity(step),
@@ -202,4 +216,83 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
     numValidSteps: workout?.numValidSteps,
     steps,
   };
+}
+
+/** A FIT workout file from an upload is at most this many messages (a workout has one per step). */
+const MAX_FIT_MESSAGES = 5000;
+
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/**
+ * Reads an uploaded FIT workout file (file type workout; its workout and workout_step messages) into steps, with
+ * the SDK's Decoder and CRC check. Anything that is not a readable FIT workout is a WorkoutFileError.
+ */
+export function readFitWorkout(bytes: Uint8Array, thresholds?: AthleteThresholds): WorkoutFileContent {
+  let messages: ReturnType<Decoder['read']>['messages'];
+  try {
+    const decoder = new Decoder(Stream.fromByteArray(Array.from(bytes)));
+    if (!decoder.isFIT()) throw new WorkoutFileError('The file is not a FIT file');
+    if (!decoder.checkIntegrity())
+      throw new WorkoutFileError('The FIT file is damaged (its checksum does not match)');
+    const result = decoder.read({ mergeHeartRates: false, expandComponents: false });
+    if (result.errors.length) throw new WorkoutFileError('The FIT file could not be read to the end');
+    messages = result.messages;
+  } catch (error) {
+    if (error instanceof WorkoutFileError) throw error;
+    throw new WorkoutFileError('The FIT file could not be read');
+  }
+  const type = messages.fileIdMesgs?.[0]?.type;
+  if (type !== undefined && String(type) !== 'workout') {
+    throw new WorkoutFileError(`The FIT file is a ${String(type)} file, not a workout`);
+  }
+  const raw = messages.workoutStepMesgs ?? [];
+  if (raw.length > MAX_FIT_MESSAGES) throw new WorkoutFileError('The FIT workout has too many steps');
+  const steps = raw.map((step): FitStepInput => {
+    const targetType = step.targetType === undefined ? undefined : String(step.targetType);
+    const power = targetType === 'power';
+    const heart = targetType === 'heartRate';
+    const low = power
+      ? step.customTargetPowerLow
+      : heart
+        ? step.customTargetHeartRateLow
+        : targetType === 'speed'
+          ? step.customTargetSpeedLow
+          : targetType === 'cadence'
+            ? step.customTargetCadenceLow
+            : undefined;
+    const high = power
+      ? step.customTargetPowerHigh
+      : heart
+        ? step.customTargetHeartRateHigh
+        : targetType === 'speed'
+          ? step.customTargetSpeedHigh
+          : targetType === 'cadence'
+            ? step.customTargetCadenceHigh
+            : undefined;
+    const zone = num(step.targetValue);
+    return {
+      messageIndex: num(step.messageIndex),
+      name: typeof step.wktStepName === 'string' ? step.wktStepName : undefined,
+      durationType: step.durationType === undefined ? undefined : String(step.durationType),
+      durationSeconds: num(step.durationTime) ?? (num(step.durationValue) ?? 0) / 1000,
+      durationMeters: num(step.durationDistance),
+      repeatFrom: num(step.durationStep),
+      repeatCount: num(step.repeatSteps),
+      intensity: step.intensity === undefined ? undefined : String(step.intensity),
+      targetType,
+      targetZone: zone !== undefined && zone > 0 ? zone : undefined,
+      low: num(low),
+      high: num(high),
+    };
+  });
+  const workout = messages.workoutMesgs?.[0];
+  return fromFit(
+    {
+      title: typeof workout?.wktName === 'string' ? workout.wktName : undefined,
+      sport: workout?.sport === undefined ? undefined : String(workout.sport),
+      steps,
+    },
+    thresholds,
+  );
 }

@@ -53,7 +53,7 @@ export function useUpdateWorkout() {
   });
 }
 
-/** POST /api/workout-planning/workouts/import: a .zwo, .mrc or .erg file becomes a workout on `date`. */
+/** POST /api/workout-planning/workouts/import: a .zwo, .mrc, .erg or .fit workout file becomes a workout on `date`. */
 export function useImportWorkoutFile() {
   const client = useQueryClient();
   return useMutation({

@@ -216,7 +216,7 @@ export function AddWorkoutDialog({
               <span className="min-w-0">
                 <span className="block font-medium">Import File</span>
                 <span className="block text-xs text-muted-foreground">
-                  Zwift .zwo, .mrc or .erg, up to 1&nbsp;MB
+                  Zwift .zwo, .mrc, .erg or Garmin .fit workout, up to 1&nbsp;MB
                 </span>
               </span>
             </label>

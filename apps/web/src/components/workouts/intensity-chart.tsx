@@ -208,6 +208,12 @@ function StepTooltip({
         </dd>
         <dt className="text-muted-foreground">Intensity</dt>
         <dd className="tabular-nums">{step.intensity}%</dd>
+        {step.interval.zone_source ? (
+          <>
+            <dt className="text-muted-foreground">Why</dt>
+            <dd>{step.interval.zone_source.why}</dd>
+          </>
+        ) : null}
       </dl>
       {targets.length > 0 ? (
         <ul className="mt-2 space-y-0.5 border-t border-border pt-2">

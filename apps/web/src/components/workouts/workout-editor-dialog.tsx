@@ -18,6 +18,7 @@ import { Field } from '../ui/field.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
+import { ParsedSteps } from './parsed-steps.tsx';
 import { ParsingTips } from './parsing-tips.tsx';
 import { SportIcon } from './sport-icon.tsx';
 import { useParsePreview } from './use-parse-preview.ts';
@@ -363,6 +364,7 @@ function EditorForm(props: WorkoutEditorDialogProps) {
                   <IntensityChart intervals={result?.intervals ?? []} sport={parsedSport} />
                 </Suspense>
                 {result ? <ZoneDistributionPanel distribution={result.zone_distribution} /> : null}
+                {result ? <ParsedSteps intervals={result.intervals} /> : null}
               </div>
             ) : null}
           </section>

@@ -267,6 +267,8 @@ export function fromErg(text: string): WorkoutFileContent {
   return {
     title: titleOf(course),
     sport: 'bike',
-    intervals: courseSteps(course, (watts) => watts / ftp, '.erg file'),
+    // Watts are whole numbers: read back as whole % FTP, as the text writes them, so a zone does not flip on a
+    // fraction of a watt.
+    intervals: courseSteps(course, (watts) => Math.round((watts / ftp) * 100) / 100, '.erg file'),
   };
 }

@@ -1,5 +1,5 @@
-// Workout files for trainers and apps: Zwift .zwo, and .mrc/.erg. Pure string in, string out; FIT lives in the
-// server, which carries the FIT SDK.
+// Workout files for trainers and apps: Zwift .zwo, .mrc/.erg, and the mapping of FIT workout steps (the server
+// carries the FIT SDK, decodes and encodes the bytes). Pure: strings and plain values in and out.
 export {
   DEFAULT_FTP_WATTS,
   type FileThresholds,
@@ -13,4 +13,5 @@ export {
   zoneForFtpFraction,
 } from './common.ts';
 export { fromErg, fromMrc, toErg, toMrc } from './course.ts';
+export { type FitStepInput, type FitWorkoutDecoded, fromFit } from './fit.ts';
 export { fromZwo, toZwo } from './zwo.ts';

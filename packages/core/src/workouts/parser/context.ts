@@ -4,7 +4,7 @@ import type { AthleteThresholds, Sport } from '../types.ts';
 import { type ResolvedThresholds, resolveThresholds } from './intensity.ts';
 import { type Token, tokenize } from './lexer.ts';
 import { TokenView } from './quantities.ts';
-import { lookup, MAX_WORDS, type Meaning } from './vocabulary.ts';
+import { lookup, lookupTypo, MAX_WORDS, type Meaning } from './vocabulary.ts';
 
 /** Brackets nested deeper than this are reported instead of parsed (keeps recursion bounded). */
 export const MAX_DEPTH = 8;
@@ -91,9 +91,11 @@ export class ParseContext {
         words.push(t.text);
         ends.push(k + 1);
         k++;
-      } else if (t.kind === 'punct' && t.text === '-' && !t.space && k + 1 < end) {
+      } else if (t.kind === 'punct' && (t.text === '-' || t.text === '/') && !t.space && k + 1 < end) {
+        // "warm-up"; "w/u" and "c/d" (a slash joins only single letters: "w/ rest" is "with").
         const after = toks[k + 1]!;
         if (after.kind !== 'word' || after.space) break;
+        if (t.text === '/' && (after.text.length > 1 || words[words.length - 1]!.length > 1)) break;
         words.push(after.text);
         ends.push(k + 2);
         k += 2;
@@ -103,7 +105,10 @@ export class ParseContext {
       const meaning = lookup(n === 1 ? words[0]! : words.slice(0, n).join(' '));
       if (meaning) return { meaning, next: ends[n - 1]! };
     }
-    return null;
+    // A typo of a known word ("wih", "thresold").
+    const fixed = lookupTypo(first.text);
+    const meaning = fixed === undefined ? undefined : lookup(fixed);
+    return meaning ? { meaning, next: i + 1 } : null;
   }
 }
 

@@ -135,6 +135,16 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
+    // ":55" (a swimmer's send-off) is 55 seconds.
+    if (c === 58 && space && isDigit(text.charCodeAt(i + 1)) && isDigit(text.charCodeAt(i + 2))) {
+      const start = i;
+      i++;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+      const seconds = Number(text.slice(start + 1, i));
+      tokens.push({ kind: 'clock', start, end: i, text: '', value: seconds, space });
+      space = false;
+      continue;
+    }
     const mapped = UNICODE_PUNCT[c];
     if (mapped !== undefined) {
       tokens.push({ kind: 'punct', start: i, end: i + 1, text: mapped, value: 0, space });

@@ -3,6 +3,7 @@
 // repeat counts (5x, 3 sets). The segment parser decides what each quantity does to the workout.
 import type { Sport, Zone } from '../types.ts';
 import type { Token } from './lexer.ts';
+import { lookup, lookupTypo } from './vocabulary.ts';
 
 export type QuantityKind =
   | 'duration'
@@ -38,6 +39,8 @@ export interface Quantity {
   ambiguous: boolean;
   /** Named paces ("10k pace"): their zone. */
   zone?: Zone;
+  /** Distances: meters per unit as written (1609.344 for miles). */
+  unitMeters?: number;
   /** A ':' directly followed the repeat count ("4x:"). */
   colon?: boolean;
 }
@@ -111,6 +114,16 @@ const q = (kind: QuantityKind, lo: number, hi: number, next: number, ambiguous =
   ambiguous,
 });
 
+const isUnit = (w: string) =>
+  SECOND_UNITS.has(w) || MINUTE_UNITS.has(w) || HOUR_UNITS.has(w) || DISTANCE_UNITS.has(w);
+
+/** A unit as written, or the unit a typo stands for ("minuts", "secnds"). */
+function unitWord(w: string): string {
+  if (w.length < 5 || isUnit(w) || lookup(w) !== undefined) return w;
+  const fixed = lookupTypo(w);
+  return fixed !== undefined && isUnit(fixed) ? fixed : w;
+}
+
 /** Reads a unit for the numbers lo..hi starting at token j. */
 function readUnit(
   v: TokenView,
@@ -120,7 +133,7 @@ function readUnit(
   sport: Sport,
   allowCompound: boolean,
 ): Quantity {
-  const w = v.word(j);
+  const w = unitWord(v.word(j));
   const p = v.punct(j);
   if (w) {
     if (SECOND_UNITS.has(w)) return q('duration', lo, hi, j + 1);
@@ -147,15 +160,20 @@ function readUnit(
       // "20m" on a run or ride is almost always minutes; in the pool or gym it is meters.
       if (w === 'm' && hi < 50 && (sport === 'run' || sport === 'bike'))
         return q('duration', lo * 60, hi * 60, j + 1, true);
-      return q('distance', lo * meters, hi * meters, j + 1);
+      return { ...q('distance', lo * meters, hi * meters, j + 1), unitMeters: meters };
     }
-    if (w === 'w' || w === 'watt' || w === 'watts') return q('watts', lo, hi, j + 1);
+    // "300 w/u" and "4x 400 w/ 200 jog": the w is "with", not watts.
+    if ((w === 'w' && !(v.punct(j + 1) === '/' && v.tight(j + 1))) || w === 'watt' || w === 'watts')
+      return q('watts', lo, hi, j + 1);
     if (w === 'rpm') return q('rpm', lo, hi, j + 1);
     if (w === 'spm') return q('spm', lo, hi, j + 1);
     if (w === 'rpe') return q('rpe', lo, hi, j + 1);
     if (REPEAT_UNITS.has(w)) {
-      const next = v.word(j + 1) === 'of' ? j + 2 : j + 1;
+      const of = v.word(j + 1) === 'of';
+      const next = of ? j + 2 : j + 1;
       const rep = q('repeat', lo, hi, next);
+      // "5 rounds of 10 swings, 5 squats": a circuit, the rest of the line.
+      if (of && (w === 'rounds' || w === 'round' || w === 'rds')) rep.colon = true;
       if (v.punct(next) === ':') {
         rep.colon = true;
         rep.next = next + 1;
@@ -186,6 +204,8 @@ function readUnit(
 function readPercent(v: TokenView, lo: number, hi: number, j: number): Quantity {
   let k = v.word(j) === 'of' ? j + 1 : j;
   const w = v.word(k);
+  // "@ 1% incline": the treadmill, not the effort.
+  if (w === 'incline' || w === 'grade' || w === 'gradient') return q('load', lo, hi, k + 1);
   if (w === 'ftp' || w === 'threshold' || w === 'thr' || w === 'lt' || w === 'css' || w === 'cp') {
     if (w === 'lt' && v.word(k + 1) === 'hr') return q('pctLthr', lo, hi, k + 2);
     return q('pctThreshold', lo, hi, k + 1);
@@ -302,11 +322,33 @@ function readClock(v: TokenView, i: number): Quantity {
   return q('clock', lo, hi, j);
 }
 
+/** "3.50/km", "7.15/mi": minutes and seconds written with a point, read as a pace when a pace unit follows. */
+function decimalPace(v: TokenView, i: number): Quantity | null {
+  const tok = v.toks[i]!;
+  const value = tok.value;
+  if (Number.isInteger(value)) return null;
+  const minutes = Math.floor(value);
+  const decimals = tok.end - tok.start - String(minutes).length - 1;
+  const fraction = Math.round((value - minutes) * 10 ** decimals);
+  const seconds = decimals === 2 && fraction < 60 ? fraction : decimals === 1 ? fraction * 6 : -1;
+  if (seconds < 0) return null;
+  const pace = readPaceUnit(v, i + 1);
+  if (!pace) return null;
+  const total = minutes * 60 + seconds;
+  const kind: QuantityKind = pace.metersPer >= 400 ? 'pacePerKm' : 'pacePer100m';
+  const scale = kind === 'pacePerKm' ? 1000 / pace.metersPer : 100 / pace.metersPer;
+  return q(kind, total * scale, total * scale, pace.next);
+}
+
 /** Reads the quantity starting at a number or clock token. */
 export function readQuantity(v: TokenView, i: number, sport: Sport): Quantity {
   if (v.isClock(i)) return readClock(v, i);
   const lo = v.value(i);
   const j = i + 1;
+  if (!Number.isInteger(lo) && (v.punct(j) === '/' || v.word(j) === 'min' || v.word(j) === 'per')) {
+    const pace = decimalPace(v, i);
+    if (pace) return pace;
+  }
   // A range: "3-4min", "250 - 270w", "3 to 4 min".
   if ((v.punct(j) === '-' || v.word(j) === 'to') && v.isNum(j + 1)) {
     const hi = v.value(j + 1);

@@ -13,15 +13,20 @@ import {
   zoneFromThresholdPercent,
 } from './intensity.ts';
 import { inRange, type Quantity, readQuantity, type TokenView } from './quantities.ts';
+import { formatClock } from './render.ts';
 import {
+  addLadderRest,
   bodyHasRest,
   hasModifiers,
   type Item,
   isRestOnly,
+  isSetRest,
   MAX_REPEAT,
   newDraft,
+  pairSuffix,
   type RepeatItem,
   type StepDraft,
+  type StepItem,
 } from './steps.ts';
 
 export interface SegmentResult {
@@ -35,12 +40,16 @@ export interface SegmentResult {
   open?: RepeatItem;
   /** Only targets or intensity, no step ("…, 90rpm"): they describe the step before. */
   mods?: StepDraft;
+  /** Written as the end of the step before ("last 5km @ MP"). */
+  last?: boolean;
 }
 
 /** Tokens [from, to) of a segment, and whether " / " came before it (it then continues a repeat). */
 export type Range = readonly [from: number, to: number, slash: boolean];
 
 const NOTHING_TO_REPEAT = 'Nothing to repeat';
+/** A number as a person reads it: whole, or to one decimal below 10 (RPE 7.5). */
+const num = (n: number) => String(n >= 10 ? Math.round(n) : roundTo(n, 1));
 const OUT_OF_RANGE = 'Value out of range';
 
 /** Splits tokens [from, to) at separators outside brackets. */
@@ -114,10 +123,16 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
       continue;
     }
     if (givePending(pending, r.items)) pending = null;
+    if (carveLast(items[items.length - 1], r)) {
+      items.push(...r.items);
+      attachTo = null;
+      continue;
+    }
+    if (pairSuffix(items[items.length - 1], r.items, ctx)) items.pop();
     if (attachTo && r.items.length === 1 && !r.open) {
       const only = r.items[0]!;
-      if (only.kind === 'step' && isRestOnly(only.d)) {
-        attachTo.body.push(only);
+      if (only.kind === 'step' && isSetRest(attachTo, only.d, ctx)) {
+        attachRest(attachTo, only);
         attachTo = null;
         continue;
       }
@@ -175,6 +190,27 @@ export function joinSlashed(before: Item | undefined, r: SegmentResult): boolean
   return true;
 }
 
+/** Gives a recovery to the repeat before it: after each step of a ladder, or at the end of the body. */
+export function attachRest(target: RepeatItem, rest: StepItem): void {
+  if (target.ladder) addLadderRest(target, rest);
+  else target.body.push(rest);
+}
+
+/**
+ * "Long run 18km easy, last 5km @ MP": the last part is carved out of the step before, when both are
+ * measured the same way and the step is longer. Returns true when it was.
+ */
+export function carveLast(before: Item | undefined, r: SegmentResult): boolean {
+  const only = r.items[0];
+  if (!r.last || r.items.length !== 1 || only?.kind !== 'step' || before?.kind !== 'step') return false;
+  const [a, b] = [before.d, only.d];
+  if (a.interval || a.sendOff !== undefined) return false;
+  if (a.seconds !== undefined && b.seconds !== undefined && a.seconds > b.seconds) a.seconds -= b.seconds;
+  else if (a.meters !== undefined && b.meters !== undefined && a.meters > b.meters) a.meters -= b.meters;
+  else return false;
+  return true;
+}
+
 /** A repeat written without brackets and without its own rest takes the rest that follows it. */
 export function attachable(item: Item | undefined): RepeatItem | null {
   return item?.kind === 'repeat' &&
@@ -229,6 +265,8 @@ class SegmentParser {
     const { ctx, to } = this;
     let i = this.from;
     if (this.top) i = this.header(i);
+    const first = this.v.word(i);
+    if (first === 'last' || first === 'final') this.res.last = true;
     while (i < to) {
       const t = ctx.toks[i]!;
       const wasAt = this.afterAt;
@@ -237,7 +275,7 @@ class SegmentParser {
       this.afterRepeat = false;
       let next: number;
       if (t.kind === 'num' || t.kind === 'clock') next = this.number(i, wasAt, wasRepeat);
-      else if (t.kind === 'word') next = this.word(i);
+      else if (t.kind === 'word') next = this.word(i, wasRepeat);
       else if (t.kind === 'punct') next = this.punct(i);
       else next = i + 1;
       i = Math.max(next, i + 1);
@@ -269,16 +307,32 @@ class SegmentParser {
   }
 
   private emit(): void {
-    if (this.cur?.hasQuantity) {
-      this.container.push({ kind: 'step', d: this.cur });
-      this.cur = null;
-      this.steps++;
+    const d = this.cur;
+    if (!d?.hasQuantity) return;
+    this.cur = null;
+    this.steps++;
+    const list = this.container;
+    const before = list[list.length - 1];
+    const item: StepItem = { kind: 'step', d };
+    // After a ladder, a recovery goes after each of its steps.
+    if (before?.kind === 'repeat' && before.ladder && isRestOnly(d)) {
+      addLadderRest(before, item);
+      return;
     }
+    // "with equal recovery": as long as the step before.
+    if (d.equal && d.seconds === undefined && d.meters === undefined && before?.kind === 'step')
+      d.equalTo = before.d;
+    list.push(item);
   }
 
   /** A draft for a new duration, distance or rep count. */
   private stepForQuantity(): StepDraft {
     if (this.cur?.hasQuantity) this.emit();
+    // Words between a group and the next step describe the group ("400-800-1200 @ 5k pace w/ 90s jog").
+    if (this.cur && this.lastGroup && hasModifiers(this.cur) && !isRestOnly(this.cur)) {
+      applyToWork(this.lastGroup.body, this.cur);
+      this.cur = null;
+    }
     const d = this.draft();
     d.hasQuantity = true;
     this.lastGroup = null;
@@ -287,6 +341,9 @@ class SegmentParser {
 
   private startRepeat(count: number, from: number, to: number, colon: boolean): RepeatItem {
     this.emit();
+    // "3 sets of 4x 400m": a repeat that has nothing yet holds the new one.
+    const outer = this.curRepeat;
+    const nested = outer !== null && !outer.paren && outer.body.length === 0 && this.container === outer.body;
     const rep: RepeatItem = {
       kind: 'repeat',
       count: Math.min(count, MAX_REPEAT),
@@ -298,7 +355,7 @@ class SegmentParser {
     };
     if (count > MAX_REPEAT) this.ctx.flag(from, to, `Repeat count capped at ${MAX_REPEAT}`);
     this.ctx.use(from, to);
-    this.res.items.push(rep);
+    (nested ? outer.body : this.res.items).push(rep);
     this.container = rep.body;
     this.curRepeat = rep;
     this.lastGroup = null;
@@ -306,11 +363,24 @@ class SegmentParser {
     return rep;
   }
 
-  /** Whether tokens [from, to) hold a number or a clock: a bracket without one is words only. */
-  private quantityWithin(from: number, to: number): boolean {
+  /** Whether tokens [from, to) open a step: a list, a duration, distance, count or bare number. A bracket
+   * without one holds only words and targets. */
+  private stepWithin(from: number, to: number): boolean {
+    const { ctx, v } = this;
     for (let k = from; k < to; k++) {
-      const kind = this.ctx.toks[k]!.kind;
-      if (kind === 'num' || kind === 'clock') return true;
+      const t = ctx.toks[k]!;
+      if (t.kind === 'punct' && (t.text === ',' || t.text === ';')) return true;
+      if (t.kind === 'clock') return true;
+      if (t.kind !== 'num') continue;
+      const kind = readQuantity(v, k, ctx.sport).kind;
+      if (
+        kind === 'duration' ||
+        kind === 'distance' ||
+        kind === 'repeat' ||
+        kind === 'reps' ||
+        kind === 'bare'
+      )
+        return true;
     }
     return false;
   }
@@ -339,6 +409,9 @@ class SegmentParser {
       target.body.push(...body);
       target.paren = true;
     } else {
+      // "150m (50 kick, 100 swim)": the bracket breaks the step down; it replaces it.
+      const cur = this.cur;
+      if (cur?.hasQuantity && !hasModifiers(cur) && sameTotal(cur, body)) this.cur = null;
       this.emit();
       target = { kind: 'repeat', count: 1, body, paren: true, colon: false, countFrom: i, countTo: i + 1 };
       this.container.push(target);
@@ -358,6 +431,10 @@ class SegmentParser {
 
   private number(i: number, afterAt: boolean, afterRepeat: boolean): number {
     const { ctx, v } = this;
+    if (v.isNum(i) && v.punct(i + 1) === '-' && v.isNum(i + 2) && v.punct(i + 3) === '-') {
+      const end = this.ladder(i);
+      if (end > i) return end;
+    }
     const qn = readQuantity(v, i, ctx.sport);
     const next = Math.max(qn.next, i + 1);
     if (qn.kind === 'bare') return this.bare(i, qn, afterAt, afterRepeat);
@@ -376,14 +453,28 @@ class SegmentParser {
         }
         return next;
       case 'duration': {
+        const cur = this.cur;
+        if (afterAt && cur?.hasQuantity && cur.meters !== undefined && cur.seconds === undefined) {
+          // "400 @ 88 sec": the time for the distance, a pace.
+          if (ctx.sport === 'run') this.pace(cur, true, (mid * 1000) / cur.meters);
+          else if (ctx.sport === 'swim') this.pace(cur, false, (mid * 100) / cur.meters);
+          if (ctx.sport === 'run' || ctx.sport === 'swim') return next;
+        }
         const d = this.stepForQuantity();
         d.seconds = mid;
         d.ambiguous ||= qn.ambiguous;
         return next;
       }
       case 'distance': {
+        if (afterAt && this.cur?.hasQuantity && ctx.sport !== 'swim') {
+          // "3' @ 10k": the pace of a race of that distance.
+          const km = qn.hi / 1000;
+          this.named(this.cur, km <= 5.5 ? 5 : km <= 22 ? 4 : 3, i, next);
+          return next;
+        }
         const d = this.stepForQuantity();
         d.meters = mid;
+        d.perMile = qn.unitMeters !== undefined && qn.unitMeters > 1000;
         return next;
       }
       case 'reps': {
@@ -396,7 +487,13 @@ class SegmentParser {
         const d = this.draft();
         d.targets.power_watts ??= Math.round(qn.lo);
         if (qn.hi > qn.lo) d.targets.power_watts_max ??= Math.round(qn.hi);
-        this.targetZone(d, zoneFromThresholdPercent((mid / t.ftpWatts) * 100), !t.known.ftp);
+        const pct = (mid / t.ftpWatts) * 100;
+        this.targetZone(
+          d,
+          zoneFromThresholdPercent(pct),
+          !t.known.ftp,
+          () => `${num(mid)} W = ${num(pct)}% FTP${t.known.ftp ? '' : ` (default FTP ${t.ftpWatts} W)`}`,
+        );
         return next;
       }
       case 'pct':
@@ -416,29 +513,36 @@ class SegmentParser {
             if (hi !== lo) d.targets.power_watts_max ??= Math.round((Math.max(lo, hi) * t.ftpWatts) / 100);
           }
         }
+        const what = !ofThreshold
+          ? '(intensity bands)'
+          : ctx.sport === 'bike'
+            ? 'FTP'
+            : ctx.sport === 'swim'
+              ? 'CSS'
+              : 'threshold';
         this.targetZone(
           d,
           ofThreshold ? zoneFromThresholdPercent(mid) : zoneFromIntensityPercent(mid),
           ofThreshold && !t.known.ftp,
+          () => `${num(mid)}% ${what}`,
         );
         return next;
       }
       case 'pctMaxHr': {
         const d = this.draft();
         if (t.known.maxHr) this.heartRate(d, (qn.lo * t.maxHr) / 100, (qn.hi * t.maxHr) / 100);
-        this.targetZone(d, zoneFromIntensityPercent(mid), false);
+        this.targetZone(d, zoneFromIntensityPercent(mid), false, () => `${num(mid)}% max HR`);
         return next;
       }
       case 'pctLthr': {
         const d = this.draft();
         if (t.known.lthr || t.known.maxHr) this.heartRate(d, (qn.lo * t.lthr) / 100, (qn.hi * t.lthr) / 100);
-        this.targetZone(d, zoneFromLthrPercent(mid), false);
+        this.targetZone(d, zoneFromLthrPercent(mid), false, () => `${num(mid)}% LTHR`);
         return next;
       }
       case 'bpm': {
         const d = this.draft();
-        this.heartRate(d, qn.lo, qn.hi);
-        this.targetZone(d, zoneFromBpm(mid, t), !t.known.lthr && !t.known.maxHr);
+        this.bpmTarget(d, qn.lo, qn.hi);
         return next;
       }
       case 'rpm':
@@ -450,24 +554,16 @@ class SegmentParser {
       case 'rpe':
         this.rpe(mid);
         return next;
-      case 'pacePerKm': {
-        const d = this.draft();
-        d.targets.pace_per_km_seconds ??= Math.round(mid);
-        this.targetZone(d, zoneFromSpeedPercent((t.thresholdPaceSecondsPerKm / mid) * 100), !t.known.pace);
+      case 'pacePerKm':
+        this.pace(this.draft(), true, mid);
         return next;
-      }
-      case 'pacePer100m': {
-        const d = this.draft();
-        d.targets.pace_per_100m_seconds ??= Math.round(mid);
-        this.targetZone(d, zoneFromSpeedPercent((t.cssSecondsPer100m / mid) * 100), !t.known.css);
+      case 'pacePer100m':
+        this.pace(this.draft(), false, mid);
         return next;
-      }
-      case 'namedPace': {
-        const d = this.draft();
-        d.zoneName = Math.max(d.zoneName ?? 0, qn.zone ?? 3);
-        this.addName(d, i, next);
+      case 'namedPace':
+        this.named(this.draft(), qn.zone ?? 3, i, next);
+        this.addName(this.draft(), i, next);
         return next;
-      }
       case 'load':
         this.addName(this.draft(), i, next);
         return next;
@@ -535,33 +631,147 @@ class SegmentParser {
     return next;
   }
 
+  /**
+   * A ladder or pyramid written out with dashes ("400-800-1200-800-400", "1-2-3-4-3-2-1 min"): one step per
+   * number, in the unit written after the last one (or the sport's usual unit). Returns the index after it,
+   * or i when the numbers are not a ladder.
+   */
+  private ladder(i: number): number {
+    const { ctx, v } = this;
+    const values = [v.value(i)];
+    let k = i;
+    while (v.punct(k + 1) === '-' && v.isNum(k + 2) && values.length < 50) {
+      values.push(v.value(k + 2));
+      k += 2;
+    }
+    const last = readQuantity(v, k, ctx.sport);
+    const lastValue = values[values.length - 1]!;
+    if (!(lastValue > 0) || values.some((x) => !(x > 0))) return i;
+    const sport = ctx.sport;
+    const scale = last.lo / lastValue;
+    const body: Item[] = [];
+    for (const value of values) {
+      const d = newDraft();
+      d.hasQuantity = true;
+      if (last.kind === 'duration') d.seconds = value * scale;
+      else if (last.kind === 'distance') d.meters = value * scale;
+      else if (last.kind === 'reps' || (last.kind === 'bare' && sport === 'strength')) d.reps = value;
+      else if (last.kind === 'bare') {
+        // The sport's usual unit, as after a repeat count.
+        const meters = sport === 'swim' ? lastValue >= 25 : sport === 'run' ? lastValue >= 100 : false;
+        if (meters) d.meters = value;
+        else d.seconds = value * 60;
+        d.ambiguous = true;
+      } else return i;
+      d.ambiguous ||= last.ambiguous;
+      if (
+        !inRange({
+          ...last,
+          lo: d.seconds ?? d.meters ?? d.reps ?? 0,
+          hi: d.seconds ?? d.meters ?? d.reps ?? 0,
+        })
+      )
+        return i;
+      body.push({ kind: 'step', d });
+    }
+    const next = Math.max(last.next, k + 1);
+    this.emit();
+    const group: RepeatItem = {
+      kind: 'repeat',
+      count: 1,
+      body,
+      paren: false,
+      colon: false,
+      countFrom: i,
+      countTo: next,
+      ladder: true,
+    };
+    // Words before it ("Pyramid hard 1-2-3-2-1min") describe its steps.
+    if (this.cur && hasModifiers(this.cur)) applyToWork(body, this.cur);
+    this.cur = null;
+    ctx.use(i, next);
+    this.container.push(group);
+    this.lastGroup = group;
+    this.steps++;
+    return next;
+  }
+
   private clock(i: number, qn: Quantity, next: number, afterAt: boolean): number {
     const { ctx } = this;
     const mid = (qn.lo + qn.hi) / 2;
     const sport = ctx.sport;
-    if (afterAt && this.cur?.hasQuantity && (sport === 'run' || sport === 'swim')) {
-      // "1km @ 4:00": a pace in the sport's usual unit.
+    const cur = this.cur;
+    if (afterAt && cur?.hasQuantity && (sport === 'run' || sport === 'swim')) {
+      const meters = cur.meters;
+      // "10x 100 @ 1:45" in a swim set: the send-off, unless it would be faster than anyone swims.
+      if (sport === 'swim' && this.curRepeat && meters !== undefined && mid / (meters / 100) >= 55) {
+        ctx.use(i, next);
+        this.sendOff(cur, mid);
+        return next;
+      }
+      // "1km @ 4:00": a pace in the sport's usual unit; "400m @ 1:30", the time for the distance when that
+      // is a pace people run; "1 mile @ 6:30", per mile.
+      let pace = mid;
+      if (sport === 'run' && meters !== undefined && meters < 1000) {
+        const split = (mid * 1000) / meters;
+        if (split >= 150 && split < 600) pace = split;
+      } else if (sport === 'run' && cur.perMile) pace = mid / 1.609344;
       const perKm = sport === 'run';
-      const q2: Quantity = { ...qn, kind: perKm ? 'pacePerKm' : 'pacePer100m' };
+      const q2: Quantity = { ...qn, lo: pace, hi: pace, kind: perKm ? 'pacePerKm' : 'pacePer100m' };
       if (!inRange(q2)) {
         ctx.unuse(i, next);
         ctx.flag(i, next, OUT_OF_RANGE);
         return next;
       }
-      const d = this.draft();
-      const t = ctx.thresholds;
-      if (perKm) {
-        d.targets.pace_per_km_seconds ??= Math.round(mid);
-        this.targetZone(d, zoneFromSpeedPercent((t.thresholdPaceSecondsPerKm / mid) * 100), !t.known.pace);
-      } else {
-        d.targets.pace_per_100m_seconds ??= Math.round(mid);
-        this.targetZone(d, zoneFromSpeedPercent((t.cssSecondsPer100m / mid) * 100), !t.known.css);
-      }
+      this.pace(this.draft(), perKm, pace);
       return next;
     }
     const d = this.stepForQuantity();
     d.seconds = mid;
     return next;
+  }
+
+  /**
+   * "w/", "with": what follows is the next step of the same repetition ("w/ 90s jog", "with equal recovery"),
+   * unless it is only a description of this one ("w/ paddles", "with high cadence").
+   */
+  private withNext(from: number): void {
+    const { ctx, to } = this;
+    // "1-2-3-2-1min hard w/ equal recovery": the words before "w/" describe the group.
+    const cur = this.cur;
+    if (cur && !cur.hasQuantity && this.lastGroup && hasModifiers(cur)) {
+      applyToWork(this.lastGroup.body, cur);
+      this.cur = null;
+    }
+    for (let k = from; k < to; k++) {
+      const t = ctx.toks[k]!;
+      const kind = t.kind === 'word' ? ctx.phrase(k, to)?.meaning.t : undefined;
+      if (
+        t.kind === 'num' ||
+        t.kind === 'clock' ||
+        kind === 'rest' ||
+        kind === 'recovery' ||
+        kind === 'soft' ||
+        kind === 'ri' ||
+        (t.kind === 'punct' && (t.text === '(' || t.text === '['))
+      ) {
+        this.emit();
+        return;
+      }
+    }
+  }
+
+  /** The text of tokens [from, to) as written. */
+  private written(from: number, to: number): string {
+    const { toks, text } = this.ctx;
+    return text.slice(toks[from]!.start, toks[to - 1]!.end);
+  }
+
+  /** An intensity name: the step takes the highest zone named, and says which word named it. */
+  private named(d: StepDraft, zone: number, from: number, to: number): void {
+    if (d.zoneName !== undefined && d.zoneName >= zone) return;
+    d.zoneName = zone;
+    d.whyName = this.written(from, to);
   }
 
   /** Adds tokens [from, to) to the step's name; words joined by a hyphen stay one word ("push-ups"). */
@@ -579,10 +789,59 @@ class SegmentParser {
     d.nameEnd = end;
   }
 
-  private targetZone(d: StepDraft, zone: Zone, assumed: boolean): void {
+  /** The first target sets the step's zone; `why` is only worked out for that one. */
+  private targetZone(d: StepDraft, zone: Zone, assumed: boolean, why: () => string): void {
     if (d.zoneTarget !== undefined) return;
     d.zoneTarget = zone;
     d.targetAssumed = assumed;
+    d.whyTarget = why();
+  }
+
+  /** A pace per km (run) or per 100 m (swim), zoned by speed against threshold pace or CSS. */
+  private pace(d: StepDraft, perKm: boolean, seconds: number): void {
+    const t = this.ctx.thresholds;
+    const threshold = perKm ? t.thresholdPaceSecondsPerKm : t.cssSecondsPer100m;
+    const known = perKm ? t.known.pace : t.known.css;
+    if (perKm) d.targets.pace_per_km_seconds ??= Math.round(seconds);
+    else d.targets.pace_per_100m_seconds ??= Math.round(seconds);
+    const pct = (threshold / seconds) * 100;
+    const unit = perKm ? '/km' : '/100m';
+    const name = perKm ? 'threshold pace' : 'CSS';
+    this.targetZone(
+      d,
+      zoneFromSpeedPercent(pct),
+      !known,
+      () =>
+        `${formatClock(seconds)}${unit} = ${num(pct)}% of ${known ? '' : 'default '}${name} ${formatClock(threshold)}${unit}`,
+    );
+  }
+
+  /** A swim send-off: each repetition takes this long, swum faster than the send-off's pace. */
+  private sendOff(d: StepDraft, seconds: number): void {
+    d.sendOff = seconds;
+    if (d.meters === undefined || d.meters <= 0) return;
+    const t = this.ctx.thresholds;
+    const per100 = seconds / (d.meters / 100);
+    const pct = (t.cssSecondsPer100m / per100) * 100;
+    this.targetZone(
+      d,
+      zoneFromSpeedPercent(pct),
+      !t.known.css,
+      () =>
+        `send-off ${formatClock(seconds)} = ${formatClock(per100)}/100m, ${num(pct)}% of ${t.known.css ? '' : 'default '}CSS ${formatClock(t.cssSecondsPer100m)}/100m`,
+    );
+  }
+
+  private bpmTarget(d: StepDraft, lo: number, hi: number): void {
+    const t = this.ctx.thresholds;
+    this.heartRate(d, lo, hi);
+    const mid = (lo + hi) / 2;
+    this.targetZone(d, zoneFromBpm(mid, t), !t.known.lthr && !t.known.maxHr, () => {
+      const against = t.known.lthr
+        ? `${num((mid / t.lthr) * 100)}% LTHR`
+        : `${num((mid / t.maxHr) * 100)}% max HR`;
+      return `${num(mid)} bpm = ${against}${t.known.lthr || t.known.maxHr ? '' : ' (default max HR)'}`;
+    });
   }
 
   private heartRate(d: StepDraft, lo: number, hi: number): void {
@@ -594,26 +853,44 @@ class SegmentParser {
   private rpe(value: number): void {
     const d = this.draft();
     d.targets.rpe ??= roundTo(value, 1);
-    this.targetZone(d, zoneFromRpe(value), false);
+    this.targetZone(d, zoneFromRpe(value), false, () => `RPE ${num(value)}`);
   }
 
-  private word(i: number): number {
+  private word(i: number, afterRepeat: boolean): number {
     const { ctx, v, to } = this;
     const w = v.word(i);
+    // "4 sets x 12 reps": the x joins the count to what is repeated.
+    if (w === 'x' && afterRepeat && v.isNum(i + 1)) {
+      ctx.use(i, i + 1);
+      this.afterRepeat = true;
+      return i + 1;
+    }
+    // "10min from 50 to 75% FTP": a ramp.
+    if (w === 'from' && v.isNum(i + 1) && v.word(i + 2) === 'to') {
+      ctx.use(i, i + 1);
+      this.draft().ramp = true;
+      return i + 1;
+    }
+    if (w === 'equal' || w === 'same') {
+      ctx.use(i, i + 1);
+      this.draft().equal = true;
+      return i + 1;
+    }
     // Zones: "Z3", "zone 3", "Z3-Z4", "Z2 HR".
     if ((w === 'z' || w === 'zone' || w === 'hrz') && v.isNum(i + 1)) return this.zone(i, i + 1, w === 'hrz');
     if (w === 'vo' && v.isNum(i + 1) && v.value(i + 1) === 2 && v.tight(i + 1)) {
       const end = v.word(i + 2) === 'max' ? i + 3 : i + 2;
       ctx.use(i, end);
       const d = this.draft();
-      d.zoneName = 5;
+      this.named(d, 5, i, end);
       this.addName(d, i, end);
       return end;
     }
     if (w === 'x' && v.isNum(i + 1)) return this.suffixRepeat(i);
-    if (w === 'w' && v.punct(i + 1) === '/') {
+    // "w/", "w/rest"; but "w/u" is a warm-up.
+    if (w === 'w' && v.punct(i + 1) === '/' && !(v.tight(i + 2) && v.word(i + 2).length === 1)) {
       ctx.use(i, i + 2);
-      this.emit();
+      this.withNext(i + 2);
       return i + 2;
     }
     if (w === 'at') {
@@ -626,8 +903,7 @@ class SegmentParser {
       const seconds = v.value(i + 1);
       if (seconds > 0 && seconds <= 3600) {
         ctx.use(i, i + 2);
-        const d = this.draft();
-        d.sendOff = seconds;
+        this.sendOff(this.draft(), seconds);
         return i + 2;
       }
     }
@@ -653,8 +929,8 @@ class SegmentParser {
         return end;
       case 'zone': {
         const d = this.draft();
-        d.zoneName = Math.max(d.zoneName ?? 0, meaning.zone);
-        this.addName(this.draft(), i, end);
+        this.named(d, meaning.zone, i, end);
+        this.addName(d, i, end);
         return end;
       }
       case 'rest':
@@ -670,6 +946,7 @@ class SegmentParser {
         const d = this.draft();
         if (meaning.t === 'recovery') d.recovery = true;
         else d.restHard = true;
+        d.whyRest ??= this.written(i, end);
         if (meaning.t !== 'ri') this.addName(this.draft(), i, end);
         ctx.use(end, k);
         return k;
@@ -677,6 +954,7 @@ class SegmentParser {
       case 'soft': {
         const d = this.draft();
         d.softZone = Math.max(d.softZone ?? 0, meaning.zone);
+        d.whySoft ??= this.written(i, end);
         this.addName(this.draft(), i, end);
         return end;
       }
@@ -689,7 +967,7 @@ class SegmentParser {
         this.addName(this.draft(), i, end);
         return end;
       case 'with':
-        this.emit();
+        this.withNext(end);
         return end;
       case 'hr':
         return this.heartRateWord(i, end);
@@ -753,7 +1031,10 @@ class SegmentParser {
     }
     ctx.use(i, k);
     const d = this.draft();
-    d.zoneExplicit ??= (Math.min(lo, 5) + Math.min(hi, 5)) / 2;
+    if (d.zoneExplicit === undefined) {
+      d.zoneExplicit = (Math.min(lo, 5) + Math.min(hi, 5)) / 2;
+      d.whyExplicit = this.written(i, k);
+    }
     d.hrZone ||= hrZone;
     return k;
   }
@@ -773,10 +1054,7 @@ class SegmentParser {
         const bpm: Quantity = { ...qn, kind: 'bpm' };
         if (inRange(bpm)) {
           this.ctx.use(i, qn.next);
-          const d = this.draft();
-          const t = this.ctx.thresholds;
-          this.heartRate(d, qn.lo, qn.hi);
-          this.targetZone(d, zoneFromBpm((qn.lo + qn.hi) / 2, t), !t.known.lthr && !t.known.maxHr);
+          this.bpmTarget(this.draft(), qn.lo, qn.hi);
           return qn.next;
         }
       }
@@ -839,6 +1117,7 @@ class SegmentParser {
       colon: false,
       countFrom: i,
       countTo: next,
+      suffix: true,
     };
     list.push(rep);
     this.lastGroup = null;
@@ -853,8 +1132,9 @@ class SegmentParser {
       case '[':
       case '{':
         if (ctx.match[i]! > i) {
-          // Words in brackets after a step ("100m @ threshold (CSS)") are a note on it, not a group.
-          if (this.cur?.hasQuantity && !this.quantityWithin(i + 1, ctx.match[i]!)) {
+          // Words or targets in brackets after a step ("100m @ threshold (CSS)", "at sweet spot (88-94% FTP)")
+          // are a note on it, not a group.
+          if (this.cur?.hasQuantity && !this.stepWithin(i + 1, ctx.match[i]!)) {
             ctx.use(i, i + 1);
             ctx.use(ctx.match[i]!, ctx.match[i]! + 1);
             return i + 1;
@@ -868,7 +1148,8 @@ class SegmentParser {
         return i + 1;
       case ':':
         ctx.use(i, i + 1);
-        if (this.curRepeat && this.curRepeat.body.length === 0 && !this.cur) this.curRepeat.colon = true;
+        if (this.curRepeat && this.curRepeat.body.length === 0 && !this.cur?.hasQuantity)
+          this.curRepeat.colon = true;
         return i + 1;
       case '/':
         // "3min on/2min off": the next step of the same repetition.
@@ -897,8 +1178,12 @@ class SegmentParser {
     if (d) {
       if (d.hasQuantity) this.emit();
       else if (hasModifiers(d)) {
-        if (this.lastGroup && this.res.items[this.res.items.length - 1] === this.lastGroup) {
-          applyToWork(this.lastGroup.body, d);
+        const group = this.lastGroup;
+        if (group?.ladder && isRestOnly(d) && this.container[this.container.length - 1] === group) {
+          d.hasQuantity = true;
+          addLadderRest(group, { kind: 'step', d });
+        } else if (group && this.res.items[this.res.items.length - 1] === group) {
+          applyToWork(group.body, d);
         } else if (
           this.res.items.length === 0 &&
           !d.restHard &&
@@ -921,6 +1206,21 @@ class SegmentParser {
   }
 }
 
+/** Whether the steps of a bracket add up to the step written before it (in meters or seconds). */
+function sameTotal(d: StepDraft, body: readonly Item[]): boolean {
+  let meters = 0;
+  let seconds = 0;
+  for (const item of body) {
+    if (item.kind !== 'step') return false;
+    meters += item.d.meters ?? 0;
+    seconds += item.d.seconds ?? 0;
+  }
+  const close = (a: number, b: number) => Math.abs(a - b) < 0.5;
+  return d.meters !== undefined
+    ? close(d.meters, meters)
+    : d.seconds !== undefined && close(d.seconds, seconds);
+}
+
 /** Zones 1-5; 6 and 7 (seven-zone models) count as 5. */
 function validZone(z: number): boolean {
   return Number.isInteger(z) && z >= 1 && z <= 7;
@@ -938,12 +1238,19 @@ function applyToWork(items: Item[], mods: StepDraft): number {
     const d = item.d;
     if (isRestOnly(d) || d.restHard || d.recovery) continue;
     applied++;
-    if (d.zoneExplicit === undefined) d.zoneExplicit = mods.zoneExplicit;
+    if (d.zoneExplicit === undefined && mods.zoneExplicit !== undefined) {
+      d.zoneExplicit = mods.zoneExplicit;
+      d.whyExplicit = mods.whyExplicit;
+    }
     if (d.zoneTarget === undefined && mods.zoneTarget !== undefined) {
       d.zoneTarget = mods.zoneTarget;
       d.targetAssumed = mods.targetAssumed;
+      d.whyTarget = mods.whyTarget;
     }
-    if (d.zoneName === undefined) d.zoneName = mods.zoneName;
+    if (d.zoneName === undefined && mods.zoneName !== undefined) {
+      d.zoneName = mods.zoneName;
+      d.whyName = mods.whyName;
+    }
     d.hrZone ||= mods.hrZone;
     d.strides ||= mods.strides;
     d.targets = { ...mods.targets, ...d.targets };

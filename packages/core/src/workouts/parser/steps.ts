@@ -2,7 +2,7 @@
 // whether it is rest, and how long it lasts. Defaults stand in for what the text leaves out, and each one
 // counts as an assumption that lowers the parse confidence.
 import { roundTo } from '../../numbers.ts';
-import type { Interval, IntervalTargets, Zone } from '../types.ts';
+import type { Interval, IntervalTargets, Zone, ZoneSource } from '../types.ts';
 import { ZONES } from '../zones.ts';
 import { Assumption, type ParseContext } from './context.ts';
 import { distanceToSeconds, heartRateRange } from './intensity.ts';
@@ -22,6 +22,8 @@ export interface StepDraft {
   seconds?: number;
   meters?: number;
   reps?: number;
+  /** The distance was written in miles: a bare clock after "@" is per mile. */
+  perMile?: boolean;
   /** Swim send-off ("on 1:45"): the whole repetition takes this long. */
   sendOff?: number;
   hasQuantity: boolean;
@@ -31,6 +33,16 @@ export interface StepDraft {
   zoneExplicit?: number;
   /** Zone derived from the first power, pace, heart-rate, RPE or percent target. */
   zoneTarget?: Zone;
+  /** Why: the words or the target each zone came from, as the athlete will read it. */
+  whyExplicit?: string;
+  whyTarget?: string;
+  whyName?: string;
+  whySoft?: string;
+  whyRest?: string;
+  /** "equal" or "same" was written: a recovery as long as the step it follows. */
+  equal: boolean;
+  /** The step this recovery is as long as ("with equal recovery"). */
+  equalTo?: StepDraft;
   /** The target's zone relied on a default threshold. */
   targetAssumed: boolean;
   /** Highest zone among the intensity names. */
@@ -70,6 +82,11 @@ export interface RepeatItem {
   /** Tokens of the count, for messages. */
   countFrom: number;
   countTo: number;
+  /** A written-out ladder or pyramid ("400-800-1200m"): its steps in order, done once; a recovery after it
+   * goes after each of them. */
+  ladder?: boolean;
+  /** Written after its step ("4min30s @ 45% x6"). */
+  suffix?: boolean;
 }
 
 export type Item = StepItem | RepeatItem;
@@ -84,6 +101,7 @@ export function newDraft(): StepDraft {
     recovery: false,
     work: false,
     ramp: false,
+    equal: false,
     sportNoun: false,
     strides: false,
     targets: {},
@@ -118,6 +136,24 @@ export function isRestOnly(d: StepDraft): boolean {
   );
 }
 
+/** Copies a draft that has not been finalized (each copy becomes its own interval). */
+export function copyDraft(d: StepDraft): StepDraft {
+  const { interval: _ignored, ...rest } = d;
+  return { ...rest, targets: { ...d.targets }, names: [...d.names] };
+}
+
+/** A recovery after a ladder goes after each of its steps; "equal" makes each as long as its step. */
+export function addLadderRest(ladder: RepeatItem, rest: StepItem): void {
+  const steps = ladder.body.filter((item) => item.kind !== 'step' || !isRestOnly(item.d));
+  ladder.body = steps.flatMap((item) => {
+    if (item.kind !== 'step' || !rest.d.equal || rest.d.seconds !== undefined || rest.d.meters !== undefined)
+      return [item, rest];
+    const copy = copyDraft(rest.d);
+    copy.equalTo = item.d;
+    return [item, { kind: 'step', d: copy }];
+  });
+}
+
 export function bodyHasRest(items: readonly Item[]): boolean {
   for (const item of items) if (item.kind === 'step' && isRestOnly(item.d)) return true;
   return false;
@@ -125,29 +161,60 @@ export function bodyHasRest(items: readonly Item[]): boolean {
 
 const clampZone = (z: number): Zone => (z <= 1 ? 1 : z >= 5 ? 5 : (Math.ceil(z - 1e-9) as Zone));
 
+/** A zone named by words: what was written, else the usual word. */
+function word(why: string | undefined, fallback: string): ZoneSource {
+  return { kind: 'word', why: `'${why ?? fallback}'` };
+}
+
 /** Turns a draft into its interval (without phase), counting the defaults it needed. */
 export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): Interval {
   if (d.interval) return d.interval;
-  const soft = d.softZone !== undefined || (d.recovery && d.sportNoun);
-  const isRest = d.restHard || (d.recovery && !d.sportNoun) || (inRepeat && soft);
+  // "Recovery run", "Recovery 30min very easy": an easy session, not a rest.
+  const easyRecovery = d.recovery && (d.sportNoun || d.zoneName !== undefined);
+  const soft = d.softZone !== undefined || easyRecovery;
+  const isRest = d.restHard || (d.recovery && !easyRecovery) || (inRepeat && soft);
   let zone: Zone;
-  if (isRest) zone = 1;
-  else if (d.zoneExplicit !== undefined) zone = clampZone(d.zoneExplicit);
-  else if (d.zoneTarget !== undefined) {
+  let source: ZoneSource;
+  if (isRest) {
+    zone = 1;
+    source = word(d.whyRest ?? d.whySoft, 'rest');
+  } else if (d.zoneExplicit !== undefined) {
+    zone = clampZone(d.zoneExplicit);
+    // "10s Z5 300% FTP": the target says why as well as the zone written with it, and says more.
+    source =
+      d.zoneTarget === zone && d.whyTarget
+        ? { kind: 'target', why: d.whyTarget }
+        : word(d.whyExplicit, `Z${zone}`);
+  } else if (d.zoneTarget !== undefined) {
     zone = d.zoneTarget;
+    source = { kind: 'target', why: d.whyTarget ?? 'target' };
     if (d.targetAssumed) ctx.assume(Assumption.targetThreshold);
-  } else if (d.zoneName !== undefined) zone = clampZone(d.zoneName);
-  else if (d.softZone !== undefined) zone = clampZone(d.softZone);
-  else if (d.recovery) zone = 1;
-  else if (d.strides) zone = 5;
-  else {
+  } else if (d.zoneName !== undefined) {
+    zone = clampZone(d.zoneName);
+    source = word(d.whyName, ZONES[zone - 1]!.name);
+  } else if (d.softZone !== undefined) {
+    zone = clampZone(d.softZone);
+    source = word(d.whySoft, 'easy');
+  } else if (d.recovery) {
+    zone = 1;
+    source = word(d.whyRest, 'recovery');
+  } else if (d.strides) {
+    zone = 5;
+    source = word(undefined, 'strides');
+  } else if (d.work && inRepeat) {
+    // "1min on, 1min off": the "on" part is an effort.
+    zone = 4;
+    source = word(undefined, 'on');
+  } else {
     zone = 2;
+    source = { kind: 'default', why: 'nothing written about intensity: zone 2' };
     ctx.assume(Assumption.zone);
   }
 
   let seconds: number;
   if (d.sendOff !== undefined) seconds = d.sendOff;
   else if (d.seconds !== undefined) seconds = d.seconds;
+  else if (d.equalTo) seconds = finalize(d.equalTo, inRepeat, ctx).duration_seconds;
   else if (d.meters !== undefined) {
     const r = distanceToSeconds(d.meters, zone, ctx.sport, ctx.thresholds, {
       perKm: d.targets.pace_per_km_seconds,
@@ -180,8 +247,69 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
     targets,
     isRest,
     phase: 'main',
+    zone_source: source,
   };
   if (d.meters !== undefined) interval.distance_meters = roundTo(d.meters, 1);
   d.interval = interval;
   return interval;
+}
+
+/** Longest a recovery written only as easy ("2min45s easy") may be and still count as a set's rest. */
+const EASY_REST_MAX_SECONDS = 300;
+
+/** The hardest and the longest work step of a body, as finalized in a repeat. */
+function workOf(items: readonly Item[], ctx: ParseContext): { zone: number; seconds: number } {
+  let zone = 0;
+  let seconds = 0;
+  for (const item of items) {
+    const w =
+      item.kind === 'step'
+        ? isRestOnly(item.d)
+          ? null
+          : finalize(item.d, true, ctx)
+        : { ...workOf(item.body, ctx), isRest: false };
+    if (!w || w.isRest) continue;
+    zone = Math.max(zone, 'zone' in w ? w.zone : 0);
+    seconds = Math.max(seconds, 'duration_seconds' in w ? w.duration_seconds : w.seconds);
+  }
+  return { zone, seconds };
+}
+
+/**
+ * Whether a step written after a set is that set's recovery: a recovery word ("2min rest", "90s jog"), or a
+ * step written as easy (a word, a target or Z1-Z2, not the default) after efforts in zone 4-5, no longer than
+ * 5 minutes and than 12 of its efforts ("8x 15s @ 300% FTP, 2min45s easy"; docs/workout-parser.md,
+ * "Rest after a repeat").
+ */
+export function isSetRest(rep: RepeatItem, d: StepDraft, ctx: ParseContext): boolean {
+  if (isRestOnly(d)) return true;
+  // Timed only: "200 easy" after a swim set is the swim-down.
+  if (d.seconds === undefined) return false;
+  const work = workOf(rep.body, ctx);
+  if (work.zone < 4) return false;
+  const x = finalize(d, false, ctx);
+  return (
+    x.zone <= 2 &&
+    x.zone_source?.kind !== 'default' &&
+    x.duration_seconds <= Math.min(EASY_REST_MAX_SECONDS, 12 * work.seconds)
+  );
+}
+
+/**
+ * "30s @ 200% FTP, 4min30s @ 45% FTP x6": a count written after a recovery repeats it with the effort before
+ * it. Moves `before` into the repeat and returns true when `r` is such a repeat.
+ */
+export function pairSuffix(before: Item | undefined, items: readonly Item[], ctx: ParseContext): boolean {
+  const rep = items[0];
+  if (items.length !== 1 || rep?.kind !== 'repeat' || !rep.suffix || rep.body.length !== 1) return false;
+  const after = rep.body[0]!;
+  if (before?.kind !== 'step' || after.kind !== 'step' || isRestOnly(before.d)) return false;
+  const work = finalize(before.d, false, ctx);
+  if (work.zone < 4) return false;
+  if (!isRestOnly(after.d)) {
+    const x = finalize(after.d, true, ctx);
+    if (x.zone > 2 || x.zone_source?.kind === 'default') return false;
+  }
+  rep.body.unshift(before);
+  return true;
 }

@@ -6,6 +6,8 @@ import type { ParseContext } from './context.ts';
 import {
   addModifiers,
   attachable,
+  attachRest,
+  carveLast,
   closeEmptyRepeat,
   DESCRIBES_NOTHING,
   givePending,
@@ -17,7 +19,7 @@ import {
   type SegmentResult,
   splitSegments,
 } from './segment.ts';
-import { finalize, type Item, isRestOnly, type StepItem } from './steps.ts';
+import { finalize, type Item, isSetRest, pairSuffix, type StepItem } from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
 export const MAX_STEPS = 5000;
@@ -184,6 +186,12 @@ function parseEntries(ctx: ParseContext): Entry[] {
         // Nothing before it in its phase: it describes the next step, if one comes.
         pending ??= { mods: r.mods, from, to };
       } else if (givePending(pending, r.items)) pending = null;
+      if (prev && !r.phase && carveLast(prev.items[prev.items.length - 1], r)) {
+        prev.items.push(...r.items);
+        continue;
+      }
+      if (s > 0 && prev && !r.phase && pairSuffix(prev.items[prev.items.length - 1], r.items, ctx))
+        prev.items.pop();
       entries.push(entryOf(r, blankBefore));
       const open = r.open;
       if (!open) continue;
@@ -207,10 +215,10 @@ function parseEntries(ctx: ParseContext): Entry[] {
     const e = entries[k]!;
     const prev = entries[k - 1]!;
     const only = e.items[0];
-    if (e.phase || e.items.length !== 1 || only?.kind !== 'step' || !isRestOnly(only.d)) continue;
+    if (e.phase || e.items.length !== 1 || only?.kind !== 'step') continue;
     const target = attachable(prev.items[prev.items.length - 1]);
-    if (!target) continue;
-    target.body.push(only);
+    if (!target || !isSetRest(target, only.d, ctx)) continue;
+    attachRest(target, only);
     e.items = [];
   }
   return entries;
@@ -289,6 +297,8 @@ class Expander {
           phase,
         };
         if (t.distance_meters !== undefined) step.distance_meters = t.distance_meters;
+        // Shared by the repetitions of a step: it is replaced, never edited (markRest).
+        if (t.zone_source) step.zone_source = t.zone_source;
         this.out.push(step);
         continue;
       }
@@ -314,14 +324,16 @@ const RECOVERY_NAME =
  */
 function recoveryOf(step: Interval, written: readonly string[], work: Interval): boolean {
   if (step.isRest || work.isRest) return false;
-  return (
-    (work.zone >= 4 && step.zone <= 2) || (step.zone < work.zone && RECOVERY_NAME.test(written.join(' ')))
-  );
+  // "200 free, 100 kick, 50 sprint": a step described but given no intensity is work of its own.
+  const words = written.join(' ');
+  if (step.zone_source?.kind === 'default' && words && !RECOVERY_NAME.test(words)) return false;
+  return (work.zone >= 4 && step.zone <= 2) || (step.zone < work.zone && RECOVERY_NAME.test(words));
 }
 
 function markRest(step: Interval): void {
   step.isRest = true;
   step.zone = 1;
+  step.zone_source = { kind: 'recovery', why: 'easier than the harder step beside it: its recovery' };
 }
 
 /**

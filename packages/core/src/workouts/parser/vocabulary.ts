@@ -74,6 +74,21 @@ add(
   ...'normal hold holds pull up push up sit ups calf raises step ups box jumps jump jumps'.split(' '),
   ...'sculling scull catchup catch fist sighting openwater pool tt time trial'.split(' '),
   ...'aero position zwift erg walking swings curls goblet air'.split(' '),
+  ...'brick maf over under unders overunders openwater broken dips twists raises clamshells bridges'.split(
+    ' ',
+  ),
+  'over unders',
+  'over under',
+  'open water',
+  'off the bike',
+  'off bike',
+  'off the bike',
+  'russian twists',
+  'leg raises',
+  'glute bridges',
+  'back squat',
+  'front squat',
+  'bench press',
 );
 // Filler: understood, not part of any name.
 add(
@@ -81,7 +96,11 @@ add(
   ...'at of and for the a an each between in on to per total up down by as then after before into'.split(' '),
   ...'about around approx approximately roughly or every all your my some easyish ish'.split(' '),
   ...'last first final either side sides arm arms legs continuous nonstop straight remaining'.split(' '),
-  ...'minute minutes min mins sec secs second seconds times'.split(' '),
+  ...'minute minutes min mins sec secs second seconds times like'.split(' '),
+  ...'start starting finish finishing keep it stay middle mixed building spinning steps from until till'.split(
+    ' ',
+  ),
+  ...'ow incline'.split(' '),
 );
 
 add({ t: 'phase', phase: 'warmup' }, 'warmup', 'warm up', 'wu', 'w u', 'warming up', 'wup');
@@ -98,7 +117,7 @@ add(
   'cooldn',
 );
 
-add({ t: 'zone', zone: 1 }, 'very easy', 'active recovery', 'regen', 'regeneration', 'super easy');
+add({ t: 'zone', zone: 1 }, 'very easy', 'v easy', 'active recovery', 'regen', 'regeneration', 'super easy');
 add(
   { t: 'zone', zone: 2 },
   'easy',
@@ -138,11 +157,13 @@ add(
   'sweet spot',
   'sweetspot',
   'sst',
+  'ss',
   'hard',
   'cruise',
   'half marathon pace',
   'hm pace',
   'hmp',
+  'hm',
   'race pace',
   'threshold pace',
   'strong',
@@ -165,6 +186,8 @@ add(
   'flat out',
   'mile pace',
   'vvo2',
+  'tabata',
+  'vo2 max',
 );
 add({ t: 'strides' }, 'strides', 'stride', 'pick ups', 'pickups', 'pick up', 'accelerations', 'accels');
 
@@ -203,6 +226,57 @@ const MAX_WORDS = 3;
 
 export function lookup(phrase: string): Meaning | undefined {
   return table.get(phrase);
+}
+
+/**
+ * Typos: each one-word entry of five letters or more, with any one letter taken out, mapped back to the entry.
+ * A word one letter short of an entry ("wih", "thresold"), with one letter wrong or two swapped ("tmepo",
+ * "recovary") finds it through the same keys (docs/workout-parser.md, "Typos").
+ */
+const deletions = new Map<string, string | null>();
+/** Unit words are read by the quantity reader, not this table, but their typos are corrected the same way. */
+export const UNIT_WORDS =
+  'minutes minute seconds second meters metres kilometers kilometres miles hours yards'.split(' ');
+for (const key of [...table.keys(), ...UNIT_WORDS]) {
+  if (key.includes(' ') || key.length < 4) continue;
+  for (let i = 0; i < key.length; i++) {
+    const cut = key.slice(0, i) + key.slice(i + 1);
+    const seen = deletions.get(cut);
+    // Two entries share a key: the typo is ambiguous, so it matches neither.
+    deletions.set(cut, seen === undefined || seen === key ? key : null);
+  }
+}
+
+/** The entry an unknown word is a typo of: one letter missing, extra, wrong or swapped; short words only
+ * when a letter is missing. */
+export function lookupTypo(word: string): string | undefined {
+  if (word.length < 3 || word.length > 20) return undefined;
+  const cached = typoCache.get(word);
+  if (cached !== undefined) return cached || undefined;
+  const found = findTypo(word);
+  // Bounded: unknown words are mostly exercise names and notes, which repeat.
+  if (typoCache.size >= 2000) typoCache.clear();
+  typoCache.set(word, found ?? '');
+  return found;
+}
+
+/** Words already looked up: the entry they are a typo of, or '' for none. */
+const typoCache = new Map<string, string>();
+
+function findTypo(word: string): string | undefined {
+  const missing = deletions.get(word);
+  if (missing) return missing;
+  if (word.length < 5) return undefined;
+  let found: string | undefined;
+  for (let i = 0; i < word.length; i++) {
+    const cut = word.slice(0, i) + word.slice(i + 1);
+    const hit = table.has(cut) || UNIT_WORDS.includes(cut) ? cut : deletions.get(cut);
+    // Short entries only match a missing letter: "along" is not "long".
+    if (!hit || hit.length < 5) continue;
+    if (found && found !== hit) return undefined;
+    found = hit;
+  }
+  return found;
 }
 
 export { MAX_WORDS };
