@@ -203,10 +203,10 @@ function ImportedFileRow({ file }: { file: ImportFile }) {
       {file.activity_id && (file.status === 'imported' || file.status === 'duplicate') ? (
         <Link
           to={`/activities/${file.activity_id}`}
+          aria-label={`${file.status === 'duplicate' ? 'View existing activity' : 'View activity'} from ${file.name}`}
           className="shrink-0 font-medium text-primary underline-offset-4 hover:underline"
         >
           {file.status === 'duplicate' ? 'View existing activity' : 'View activity'}
-          <span className="sr-only"> from {file.name}</span>
         </Link>
       ) : null}
       {file.message ? <p className="basis-full pl-7 text-muted-foreground">{file.message}</p> : null}
