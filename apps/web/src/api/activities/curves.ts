@@ -1,5 +1,5 @@
 // GET /api/activities/curves: the athlete's best power (by duration) or pace (by distance) over a period.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { activityKeys, CURVES_STALE_MS, type CurvePeriod, type CurveType } from './keys.ts';
 
@@ -8,6 +8,8 @@ export function curveQuery(type: CurveType, period: CurvePeriod) {
     queryKey: activityKeys.curves(type, period),
     queryFn: async () => (await api.request('GET /activities/curves', { query: { type, period } })).data,
     staleTime: CURVES_STALE_MS,
+    // Switching the type or period keeps the card (and its selectors) on screen until the answer is there.
+    placeholderData: keepPreviousData,
   });
 }
 
