@@ -1,6 +1,7 @@
-// `npm run bench`: the workout parser and the core fitness series, API throughput, the calendar call, the
-// training-load reads and the dashboard summary against a bare Fastify baseline, the landing page's and the
-// signed-in dashboard's JavaScript, and Lighthouse on `/` and `/dashboard`. One line per figure with its budget;
+// `npm run bench`: importing a 4-hour ride beside a bare FIT decode, the workout parser and the core fitness
+// series, API throughput, the calendar call, the training-load reads and the dashboard summary against a bare
+// Fastify baseline, the landing page's and the signed-in dashboard's JavaScript, and Lighthouse on `/` and
+// `/dashboard`. One line per figure with its budget;
 // results in bench/results/latest.json.
 // A missed budget still exits 0 (the bench reports, it is not a test); a measurement that could not be
 // taken exits 1.
@@ -12,11 +13,12 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss.
+// run alone: cache-miss, activity-import.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchActivityImport } from './lib/activity-import.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
@@ -83,9 +85,12 @@ async function main(): Promise<number> {
   if (unknown.length)
     throw new Error(`unknown section ${unknown.join(', ')}: one of ${STANDALONE.join(', ')}`);
   if (only.length) {
-    const bare = await startBare(root, benchDir);
-    if (only.includes('cache-miss')) await cacheMissSection(bare, seconds);
-    await bare.child.stop();
+    if (only.includes('activity-import')) await activityImportSection();
+    if (only.includes('cache-miss')) {
+      const bare = await startBare(root, benchDir);
+      await cacheMissSection(bare, seconds);
+      await bare.child.stop();
+    }
     return finish(started, {});
   }
 
@@ -110,6 +115,9 @@ async function main(): Promise<number> {
       console.error(err instanceof Error ? err.message : err);
     }
   }
+
+  // Before the main servers start: the bare decode runs in this process and wants an otherwise idle machine.
+  await activityImportSection();
 
   // In-process and single-threaded: measured before the servers start, on an otherwise idle machine.
   section('Workout parser');
@@ -249,7 +257,21 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss'];
+const STANDALONE = ['cache-miss', 'activity-import'];
+
+/** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
+async function activityImportSection(): Promise<void> {
+  section('Activity import: a 4-hour 1 Hz ride, upload to imported, beside a bare @garmin/fitsdk decode');
+  let server: StaminaServer | undefined;
+  try {
+    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false' } });
+    record(...(await benchActivityImport(server)));
+  } catch (err) {
+    record(errorFigure('activity.import', 'activity import', err));
+  } finally {
+    await server?.child.stop();
+  }
+}
 
 /** The miss path of the cached reads, with the cache off: on PGlite, then on PostgreSQL when it answers. */
 async function cacheMissSection(bare: RunningServer, seconds: number): Promise<void> {

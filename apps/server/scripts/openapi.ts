@@ -3,10 +3,12 @@
 // built on an in-memory PGlite (the document needs routes, not data); keys are sorted at every level so the file
 // depends on the schemas, not on the order plugins registered their routes.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { diskFileStore } from '../src/lib/file-store.ts';
 import { VERSION } from '../src/version.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -33,6 +35,9 @@ async function openApiDocument(): Promise<string> {
     version: VERSION,
     webDistDir: null,
     logger: false,
+    // Nothing is uploaded or run: the document only needs the routes.
+    fileStore: diskFileStore(join(tmpdir(), 'stamina-openapi-files')),
+    jobs: { worker: false },
   });
   try {
     await app.ready();

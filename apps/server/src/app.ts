@@ -13,9 +13,14 @@ import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { createAthleteCache } from './lib/athlete-cache.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
+import type { FileStore } from './lib/file-store.ts';
+import { createJobQueue, type JobQueueOptions } from './lib/job-queue.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits.ts';
 import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
+import { defaultThresholdsOn } from './modules/activities/figures.ts';
+import { activityRoutes } from './modules/activities/routes.ts';
+import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
@@ -68,6 +73,10 @@ export interface AppConfig {
   readCacheTtlMs?: number;
   /** MAP_TILE_URL: tiles behind activity maps, told to the web app and allowed by the pages' CSP. */
   mapTileUrl?: string | null;
+  /** Where uploaded originals are kept (lib/file-store.ts): DATA_DIR/files in main.ts, a temp dir in tests. */
+  fileStore: FileStore;
+  /** The background job worker (lib/job-queue.ts); `worker: false` builds the app without running jobs. */
+  jobs?: JobQueueOptions & { worker?: boolean };
 }
 
 export async function buildApp(config: AppConfig) {
@@ -222,6 +231,30 @@ export async function buildApp(config: AppConfig) {
     dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
     { prefix: '/api/dashboard' },
   );
+
+  // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
+  // close, finishing the job in hand.
+  const jobs = createJobQueue(db, { ...config.jobs, log: app.log });
+  const activityService = createActivityService(db, {
+    fileStore: config.fileStore,
+    jobs,
+    workouts: workoutService,
+    // The athlete's thresholds in force on a day: the defaults until the thresholds module is wired here.
+    thresholdsOn: defaultThresholdsOn,
+    onChange: (athleteId) => {
+      readCache.invalidate(athleteId);
+      notificationService.workoutsChanged(athleteId);
+    },
+  });
+  jobs.register(IMPORT_JOB, activityService.importJob);
+  await app.register(
+    activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
+    { prefix: '/api/activities' },
+  );
+  if (config.jobs?.worker !== false) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
   const serveWeb = indexHtml !== null && existsSync(indexHtml);

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, parseEnv, seedDemoEnabled } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { diskFileStore } from './lib/file-store.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
 import { seedDemoAthlete } from './modules/demo/seed.ts';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT, loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT },
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mapTileUrl: env.MAP_TILE_URL ?? null,
+    fileStore: diskFileStore(join(dataDir, 'files')),
   });
 
   let closing = false;
@@ -100,7 +102,12 @@ async function main(): Promise<void> {
     if (demo) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       app.log.info(
-        { workouts: demo.workouts, wellnessDays: demo.wellnessDays, seconds: Number(seconds) },
+        {
+          workouts: demo.workouts,
+          activities: demo.activities,
+          wellnessDays: demo.wellnessDays,
+          seconds: Number(seconds),
+        },
         `Demo account created in ${seconds} s: sign in as ${demo.email} with password ${demo.password}`,
       );
     }

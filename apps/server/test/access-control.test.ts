@@ -6,13 +6,14 @@
 // holds B's ids or texts. Operations come from the document, so a new endpoint is swept without touching this
 // file (docs/RELIABILITY.md, "Access control").
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Session } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildSecondApp, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 import {
   encodeUrlValue,
   type JsonSchema,
@@ -32,7 +33,16 @@ const MAX_SAMPLES = 40;
  */
 const FREE_REFERENCES = new Set(['template_id']);
 
-const KINDS = ['athlete', 'completedWorkout', 'plannedWorkout', 'plan', 'wellness', 'notification'] as const;
+const KINDS = [
+  'athlete',
+  'completedWorkout',
+  'plannedWorkout',
+  'plan',
+  'wellness',
+  'notification',
+  'activity',
+  'importBatch',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 interface Athlete {
@@ -93,7 +103,8 @@ async function athlete(label: string): Promise<Athlete> {
 /**
  * A row in every athlete-owned table through the API: a completed workout (and so a daily_load row), a planned
  * one yesterday, a plan, a wellness day, the missed-session notification that the notification list's
- * sweep raises for yesterday's planned workout, and the idempotency keys of those creates. Seeding again gives the athlete fresh rows (after a delete).
+ * sweep raises for yesterday's planned workout, an imported ride (activity, original, streams, import batch and
+ * file), and the idempotency keys of those creates. Seeding again gives the athlete fresh rows (after a delete).
  */
 async function seed(who: Athlete): Promise<void> {
   const post = async (url: string, payload: object) => {
@@ -133,6 +144,7 @@ async function seed(who: Athlete): Promise<void> {
     sleep_hours: 7.5,
     notes: `${who.secret} wellness`,
   });
+  const { batchId, activityId } = await importActivity(who);
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;
@@ -145,7 +157,40 @@ async function seed(who: Athlete): Promise<void> {
     plan,
     wellness,
     notification: missed.id,
+    activity: activityId,
+    importBatch: batchId,
   };
+}
+
+/**
+ * A recorded ride uploaded and imported (an activity with its original, streams, batch and file rows). Seeding
+ * again while the ride is still stored finds it as a duplicate, which names the same activity.
+ */
+async function importActivity(who: Athlete): Promise<{ batchId: string; activityId: string }> {
+  const form = multipartForm([
+    {
+      name: 'file',
+      value: readFileSync('/work/shared/fixtures/activities/bike-power-indoor-edge800.fit'),
+      filename: `${who.secret}.fit`,
+    },
+  ]);
+  const headers = { ...bearer(who.token), ...form.headers, 'idempotency-key': randomUUID() };
+  const res = await t.app.inject({ method: 'POST', url: '/api/activities/import', headers, payload: form.payload });
+  if (res.statusCode !== 202) throw new Error(`seeding an activity: ${res.statusCode} ${res.body}`);
+  const batchId = (res.json() as { data: { batch_id: string } }).data.batch_id;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const poll = await t.app.inject({
+      method: 'GET',
+      url: `/api/activities/imports/${batchId}`,
+      headers: bearer(who.token),
+    });
+    const file = (poll.json() as { data: { files: Array<{ status: string; activity_id: string | null }> } }).data
+      .files[0]!;
+    if (file.activity_id) return { batchId, activityId: file.activity_id };
+    if (file.status === 'failed' || Date.now() > deadline) throw new Error(`seeding an activity: ${poll.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { diskFileStore } from '../src/lib/file-store.ts';
 import { outboxMailer } from '../src/lib/mailer.ts';
 import type { RateLimits } from '../src/lib/rate-limits.ts';
 import { VERSION } from '../src/version.ts';
@@ -80,6 +81,8 @@ export async function buildSecondApp(t: TestApp, overrides: Partial<AppConfig> =
     webDistDir: null,
     logger: false,
     mailer: { send: async () => {}, close: () => {} },
+    fileStore: t.fileStore,
+    jobs: t.jobs,
     ...overrides,
   });
   await other.ready();
@@ -122,6 +125,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     webDistDir: null,
     logger: false,
     mailer: outboxMailer(outboxPath, { info: () => {} }),
+    fileStore: diskFileStore(join(dir, 'files')),
+    // Retries come quickly in tests.
+    jobs: { pollMs: 50, retryBaseMs: 100 },
     ...overrides,
     rateLimits: { ...HIGH_RATE_LIMITS, ...overrides.rateLimits },
   };
@@ -195,6 +201,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     database,
     db: database.db,
     jwtSecret: config.jwtSecret,
+    fileStore: config.fileStore,
+    /** Where the file store keeps files (tests look in it). */
+    filesDir: join(dir, 'files'),
+    jobs: config.jobs,
     outboxPath,
     readOutbox,
     latestLink,

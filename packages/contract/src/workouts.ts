@@ -205,6 +205,8 @@ export const ZCalendarEvent = z
     status: ZWorkoutStatus,
     duration_minutes: z.number().int().nullable(),
     intensity_zone: ZZone.nullable(),
+    /** The recorded activity that completed this workout, if any (docs/activities.md, "Matching"). */
+    activity_id: z.string().nullable(),
     workout: ZWorkout,
   })
   .meta({ id: 'CalendarEvent' });

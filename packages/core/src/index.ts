@@ -2,6 +2,7 @@
 export * from './activities/index.ts';
 export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
+export * from './demo/demo-recording.ts';
 export { roundTo } from './numbers.ts';
 export * from './spec/app.ts';
 export * from './spec/user.ts';

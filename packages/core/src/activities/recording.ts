@@ -42,6 +42,8 @@ export interface RecordedLap {
   avgCadence?: number;
   maxCadence?: number;
   calories?: number;
+  /** Normalized Power as the device computed it for the lap (FIT), for comparison only. */
+  normalizedPower?: number;
 }
 
 /** A pool-swim length (FIT length messages). */
@@ -73,6 +75,10 @@ export interface DeviceTotals {
   maxCadence?: number;
   calories?: number;
   poolLength?: number;
+  /** The device's own training values and the FTP it used (FIT), kept for comparison only. */
+  trainingStressScore?: number;
+  intensityFactor?: number;
+  thresholdPower?: number;
 }
 
 export interface RecordedSession {
@@ -82,6 +88,8 @@ export interface RecordedSession {
   subSport?: string;
   /** Transition legs of a multisport file. */
   isTransition?: boolean;
+  /** The device's name for the sport profile used (e.g. 'Open Water', 'ROAD'), if it wrote one. */
+  profileName?: string;
   startTime: number;
   records: RecordPoint[];
   laps: RecordedLap[];

@@ -9,7 +9,10 @@ export {
   type ParseOptions,
   parseWorkout,
   renderWorkout,
+  type ResolvedThresholds,
+  resolveThresholds,
   SECONDS_PER_REP,
+  zoneFromThresholdPercent,
 } from './parser/index.ts';
 export * from './summarize.ts';
 export * from './types.ts';

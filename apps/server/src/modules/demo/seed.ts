@@ -1,11 +1,13 @@
 // The demo account created on the first start of an empty database (SEED_DEMO), so that every screen has
 // real computed content to show. The data comes from core's seeded generator and is stored through the same
 // services as a user's own: the workout service (parsed structure, TSS, daily load), the plan service
-// (phases), and the metrics repository's wellness upsert.
-import { dateInTimeZone, defaultWidgetConfig, generateDemoAthlete } from '@stamina/core';
+// (phases), the activities module (recordings synthesised from recent sessions, with their figures and
+// streams) and the metrics repository's wellness upsert.
+import { addDays, dateInTimeZone, defaultWidgetConfig, generateDemoAthlete } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { DEMO_ACTIVITY_DAYS, storeDemoActivities } from '../activities/demo.ts';
 import * as authRepo from '../auth/repository.ts';
 import { toUser } from '../auth/serialize.ts';
 import { upsertWellnessDays } from '../metrics/repository.ts';
@@ -24,6 +26,8 @@ export interface DemoSeedSummary {
   password: string;
   workouts: { total: number; completed: number; skipped: number; planned: number };
   wellnessDays: number;
+  /** Recorded activities (with streams) of the recent completed sessions. */
+  activities: number;
   planId: string;
 }
 
@@ -91,6 +95,13 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
       })),
     );
 
+    // Recorded activities with streams for the recent completed sessions, each completing its session.
+    const since = addDays(dateInTimeZone(now, DEMO_TIMEZONE), -DEMO_ACTIVITY_DAYS);
+    const recent = (
+      await workouts.rows(auth.athleteId, { status: 'completed', dateFrom: since, limit: 500 })
+    ).filter((w) => w.workoutDate <= dateInTimeZone(now, DEMO_TIMEZONE));
+    const activities = await storeDemoActivities(tx, auth.athleteId, workouts, recent);
+
     // Every day's wellness in a few statements, through the metrics store's own upsert.
     const wellness = await upsertWellnessDays(tx, auth.athleteId, demo.wellness);
 
@@ -105,6 +116,7 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
         planned: count('planned'),
       },
       wellnessDays: wellness.length,
+      activities,
       planId: plan.id,
     };
   });

@@ -1,8 +1,8 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
-import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { dailyLoad, workouts } from '../../db/schema/index.ts';
+import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
 export type DailyLoadRow = typeof dailyLoad.$inferSelect;
 
@@ -33,7 +33,10 @@ export async function lastDayBefore(
   return rows[0];
 }
 
-/** The athlete's completed sessions on or after `date`, oldest first: what the load is made of. */
+/**
+ * The athlete's completed workouts on or after `date` that no recorded activity completes, oldest first: with
+ * `activitiesFrom`, what the load is made of (a matched workout's load comes from its activity, never twice).
+ */
 export async function completedSessionsFrom(db: Conn, athleteId: string, date: string) {
   return db
     .select({
@@ -50,9 +53,31 @@ export async function completedSessionsFrom(db: Conn, athleteId: string, date: s
         eq(workouts.athleteId, athleteId),
         eq(workouts.status, 'completed'),
         gte(workouts.workoutDate, date),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(activities)
+            .where(and(eq(activities.athleteId, athleteId), eq(activities.workoutId, workouts.id))),
+        ),
       ),
     )
     .orderBy(asc(workouts.workoutDate));
+}
+
+/** The athlete's recorded activities on or after `date` (their local day), oldest first; each counts as training. */
+export async function activitiesFrom(db: Conn, athleteId: string, date: string) {
+  return db
+    .select({
+      date: activities.localDate,
+      sport: activities.sport,
+      movingSeconds: activities.movingSeconds,
+      tss: activities.tss,
+      intensityFactor: activities.intensityFactor,
+      zoneSeconds: activities.zoneSeconds,
+    })
+    .from(activities)
+    .where(and(eq(activities.athleteId, athleteId), gte(activities.localDate, date)))
+    .orderBy(asc(activities.localDate));
 }
 
 /** Replaces every stored day from `date` on with `rows`. */

@@ -2,11 +2,12 @@
 // change completed work, with the earliest day the write touched: every stored day from there on is
 // re-derived, so a change to an old workout flows through the whole fitness and fatigue series after it,
 // and nothing before it is recomputed. Rules: docs/training-load.md, "The daily load table".
-import { epochDay, restLoad, type Sport, trainingLoadStep, type Zone } from '@stamina/core';
+import { epochDay, restLoad, type Sport, trainingLoadStep, type Zone, zoneFromThresholdPercent } from '@stamina/core';
 import type { Conn } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
 type Session = Awaited<ReturnType<typeof repo.completedSessionsFrom>>[number];
+type Activity = Awaited<ReturnType<typeof repo.activitiesFrom>>[number];
 type Day = Omit<repo.DailyLoadRow, 'athleteId'>;
 
 const MINUTES_COLUMN: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'> = {
@@ -42,6 +43,26 @@ export function sessionZoneSeconds(
   return seconds;
 }
 
+/**
+ * Seconds per zone of a recorded activity: its measured time in zone (power, else heart rate, else pace), or,
+ * without any, its moving time in the zone of its intensity factor (zone 2 without one). docs/training-load.md,
+ * "The daily load table".
+ */
+export function activityZoneSeconds(activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>) {
+  const seconds: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  const zones = activity.zoneSeconds ?? {};
+  const measured = [zones.power, zones.hr, zones.pace].find(
+    (z) => Array.isArray(z) && z.length === 5 && z.some((v) => v > 0),
+  );
+  if (measured) {
+    for (let z = 0; z < 5; z++) seconds[z] = Math.max(0, measured[z] ?? 0);
+    return seconds;
+  }
+  const zone = activity.intensityFactor ? zoneFromThresholdPercent(activity.intensityFactor * 100) : 2;
+  seconds[zone - 1] = Math.max(0, activity.movingSeconds);
+  return seconds;
+}
+
 interface Step {
   zone: Zone;
   isRest: boolean;
@@ -74,25 +95,39 @@ function emptyDay(date: string): Day {
 export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: string): Promise<void> {
   await repo.lockAthleteLoad(db, athleteId);
   const before = await repo.lastDayBefore(db, athleteId, fromDate);
-  const sessions = await repo.completedSessionsFrom(db, athleteId, fromDate);
-  const byDate = new Map<string, Session[]>();
+  const [sessions, recorded] = await Promise.all([
+    repo.completedSessionsFrom(db, athleteId, fromDate),
+    repo.activitiesFrom(db, athleteId, fromDate),
+  ]);
+  // A day's training: its completed workouts that no activity completes, and its recorded activities.
+  const byDate = new Map<string, Day>();
+  const dayOf = (date: string) => {
+    let day = byDate.get(date);
+    if (!day) byDate.set(date, (day = emptyDay(date)));
+    return day;
+  };
   for (const session of sessions) {
-    const same = byDate.get(session.date);
-    if (same) same.push(session);
-    else byDate.set(session.date, [session]);
+    const day = dayOf(session.date);
+    day.sessions += 1;
+    day.tss += session.tss ?? 0;
+    day[MINUTES_COLUMN[session.sport as Sport]] += Math.max(0, session.durationMinutes ?? 0);
+    const zones = sessionZoneSeconds(session);
+    for (let z = 0; z < 5; z++) day.zoneSeconds[z]! += zones[z]!;
+  }
+  for (const activity of recorded) {
+    const day = dayOf(activity.date);
+    day.sessions += 1;
+    day.tss += activity.tss ?? 0;
+    const column = MINUTES_COLUMN[activity.sport as Sport];
+    if (column) day[column] += Math.max(0, activity.movingSeconds) / 60;
+    const zones = activityZoneSeconds(activity);
+    for (let z = 0; z < 5; z++) day.zoneSeconds[z]! += zones[z]!;
   }
 
   const days: Day[] = [];
   let previous: { date: string; ctl: number; atl: number } | undefined = before;
-  for (const [date, daySessions] of byDate) {
-    const day = emptyDay(date);
-    for (const session of daySessions) {
-      day.sessions += 1;
-      day.tss += session.tss ?? 0;
-      day[MINUTES_COLUMN[session.sport as Sport]] += Math.max(0, session.durationMinutes ?? 0);
-      const zones = sessionZoneSeconds(session);
-      for (let z = 0; z < 5; z++) day.zoneSeconds[z]! += zones[z]!;
-    }
+  for (const date of [...byDate.keys()].sort()) {
+    const day = byDate.get(date)!;
     // The rest days between the previous day with work and this one, then this day's training.
     const rested = previous ? restLoad(previous, epochDay(date) - epochDay(previous.date) - 1) : null;
     Object.assign(day, trainingLoadStep(rested, day.tss));

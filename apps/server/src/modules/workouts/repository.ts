@@ -1,7 +1,7 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { trainingPlans, workouts } from '../../db/schema/index.ts';
+import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
 export type WorkoutInsert = Omit<
@@ -106,4 +106,21 @@ export async function planBelongsTo(db: Conn, athleteId: string, planId: string)
     .where(and(eq(trainingPlans.id, planId), eq(trainingPlans.athleteId, athleteId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The recorded activity that completes each of these workouts (workout id → activity id), for the calendar's
+ * link. Read in SQL from the activities table, as the daily load reads both (docs/activities.md, "Matching").
+ */
+export async function activityIdsOfWorkouts(
+  db: Conn,
+  athleteId: string,
+  workoutIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (workoutIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: activities.id, workoutId: activities.workoutId })
+    .from(activities)
+    .where(and(eq(activities.athleteId, athleteId), inArray(activities.workoutId, [...workoutIds])));
+  return new Map(rows.map((r) => [r.workoutId!, r.id]));
 }

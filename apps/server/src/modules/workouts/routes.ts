@@ -122,7 +122,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
         const workouts = await service.calendar(requireAuth(request), date_from, date_to);
         return {
           data: {
-            calendar_events: workouts.map((workout) => ({
+            calendar_events: workouts.map(({ workout, activityId }) => ({
               id: workout.id,
               event_date: workout.workout_date,
               event_type: 'workout' as const,
@@ -131,6 +131,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
               status: workout.status,
               duration_minutes: workout.duration_minutes,
               intensity_zone: workout.intensity_zone,
+              activity_id: activityId,
               workout,
             })),
           },

@@ -18,7 +18,7 @@ import {
   workoutTss,
   type ZoneDistribution,
 } from '@stamina/core';
-import type { Db } from '../../db/client.ts';
+import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { rederiveDailyLoad } from '../training-load/upkeep.ts';
@@ -203,14 +203,67 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
       return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toWorkout);
     },
 
-    /** Every workout between two dates, for the calendar. */
-    async calendar(auth: AuthContext, dateFrom: string, dateTo: string): Promise<Workout[]> {
+    /** Every workout between two dates, for the calendar, with the activity that completed it, if any. */
+    async calendar(
+      auth: AuthContext,
+      dateFrom: string,
+      dateTo: string,
+    ): Promise<Array<{ workout: Workout; activityId: string | null }>> {
       const rows = await repo.listWorkouts(db, auth.athleteId, {
         dateFrom,
         dateTo,
         limit: CALENDAR_MAX_EVENTS,
       });
-      return rows.map(toWorkout);
+      const completed = rows.filter((row) => row.status === 'completed').map((row) => row.id);
+      const activityIds = await repo.activityIdsOfWorkouts(db, auth.athleteId, completed);
+      return rows.map((row) => ({ workout: toWorkout(row), activityId: activityIds.get(row.id) ?? null }));
+    },
+
+    /**
+     * The planned workouts of a day and sport a recorded activity may complete (docs/activities.md,
+     * "Matching"), on the caller's connection (the import's transaction).
+     */
+    matchCandidates(conn: Conn, athleteId: string, date: string, sport: Sport): Promise<repo.WorkoutRow[]> {
+      return repo.listWorkouts(conn, athleteId, {
+        dateFrom: date,
+        dateTo: date,
+        sport,
+        status: 'planned',
+        limit: 50,
+      });
+    },
+
+    /** One of the athlete's workouts, on the caller's connection; undefined when it is not theirs. */
+    find(conn: Conn, athleteId: string, id: string): Promise<repo.WorkoutRow | undefined> {
+      return UUID.test(id) ? repo.findWorkout(conn, athleteId, id) : Promise.resolve(undefined);
+    },
+
+    /**
+     * Marks a workout completed by a recorded activity, with what was done and the compliance, inside the
+     * caller's transaction (which re-derives daily load and tells `onChange` after its commit).
+     */
+    async completeByActivity(
+      conn: Conn,
+      athleteId: string,
+      id: string,
+      actual: Pick<repo.WorkoutInsert, 'actualDurationSeconds' | 'actualTss' | 'compliance'>,
+    ): Promise<repo.WorkoutRow | undefined> {
+      return repo.updateWorkout(conn, athleteId, id, {
+        status: 'completed',
+        completedAt: new Date(),
+        ...actual,
+      });
+    },
+
+    /** A workout its activity no longer completes goes back to planned, its actual figures cleared. */
+    async reopenFromActivity(conn: Conn, athleteId: string, id: string): Promise<repo.WorkoutRow | undefined> {
+      return repo.updateWorkout(conn, athleteId, id, {
+        status: 'planned',
+        completedAt: null,
+        actualDurationSeconds: null,
+        actualTss: null,
+        compliance: null,
+      });
     },
 
     async get(auth: AuthContext, id: string): Promise<Workout> {

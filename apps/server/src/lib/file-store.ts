@@ -1,0 +1,54 @@
+// Where uploaded files are kept (docs/ARCHITECTURE.md, "File store"): one small interface, put/get/delete by
+// key, so that an S3-compatible object store can stand in for the disk later. The default keeps each file
+// under DATA_DIR/files/<key>. Keys are made by the app (e.g. `<athlete id>/<sha256>.fit`), never by a user.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export interface FileStore {
+  /** Stores `bytes` under `key`, replacing what was there; once it resolves, the file is durable. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes under `key`; rejects with FileNotFoundError when there is none. */
+  get(key: string): Promise<Buffer>;
+  /** Removes `key`; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class FileNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No stored file under ${key}`);
+  }
+}
+
+/** Lower-case letters, digits, '-', '_', '.' in '/'-separated segments, none of them '.' or '..'. */
+const KEY = /^(?!.*(^|\/)\.{1,2}(\/|$))[a-z0-9._-]+(\/[a-z0-9._-]+)*$/;
+
+function checkKey(key: string): string {
+  if (!KEY.test(key) || key.length > 512) throw new Error(`Invalid file store key: ${key}`);
+  return key;
+}
+
+/** The default store: files on disk under `root` (DATA_DIR/files). Writes go to a temporary name first. */
+export function diskFileStore(root: string): FileStore {
+  const pathOf = (key: string) => join(root, checkKey(key));
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temporary = `${path}.${randomUUID()}.part`;
+      await writeFile(temporary, bytes, { flush: true });
+      await rename(temporary, path);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new FileNotFoundError(key);
+        throw err;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// The app's one durable job queue, on the `jobs` table (docs/ARCHITECTURE.md, "Background jobs"). A job is
+// enqueued inside the caller's transaction, so it exists exactly when the write that asked for it committed.
+// Every app process runs one worker: it claims the oldest due job of a kind it handles with FOR UPDATE SKIP
+// LOCKED (so processes sharing one PostgreSQL each take a different job) and holds it under a lease; a job
+// whose lease passed (its process died mid-job) is claimed again. A handler that throws is retried with
+// backoff up to the job's max attempts, then the job is failed and its handler's `failed` is told.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Conn, Db } from '../db/client.ts';
+
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface JobHandler {
+  /** Does the work. Throwing retries the job later (backoff), until its attempts run out. */
+  run(job: Job): Promise<void>;
+  /** Told once when the job is given up (attempts exhausted), to record the failure where users see it. */
+  failed?(job: Job, reason: string): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for due jobs (ms). An enqueue in this process wakes it at once. */
+  pollMs?: number;
+  /** How long a claim holds before another worker may take the job again (ms). */
+  leaseMs?: number;
+  /** Backoff before retry n (1-based): base × 2^(n−1), capped at 5 minutes. */
+  retryBaseMs?: number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+export interface JobQueue {
+  /** Handlers by kind; a worker claims only kinds it has a handler for. */
+  register(kind: string, handler: JobHandler): void;
+  /** Adds a job on `conn` (the caller's transaction, usually). Call `wake()` after the commit. */
+  enqueue(
+    conn: Conn,
+    kind: string,
+    payload: Record<string, unknown>,
+    options?: { maxAttempts?: number },
+  ): Promise<string>;
+  /** Wakes this process's idle worker (after a commit that enqueued). */
+  wake(): void;
+  /** Claims and runs one due job; false when there was none. The worker loop calls it; tests may too. */
+  runOnce(): Promise<boolean>;
+  start(): void;
+  /** Stops claiming, and waits for the job in hand to finish. */
+  stop(): Promise<void>;
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue {
+  const pollMs = options.pollMs ?? 250;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const retryBaseMs = options.retryBaseMs ?? 2_000;
+  const workerId = randomUUID();
+  const handlers = new Map<string, JobHandler>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+
+  async function claim(): Promise<Job | null> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return null;
+    const result = await db.execute(sql`
+      update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+        lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+      where id = (
+        select id from jobs
+        where kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+          and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_until < now()))
+        order by run_at
+        limit 1
+        for update skip locked
+      )
+      returning id, kind, payload, attempts, max_attempts`);
+    const row = rowsOf<JobRow>(result)[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
+  }
+
+  /** Only the claim holder may settle a job: a worker whose lease was taken over leaves it to the new one. */
+  async function settle(job: Job, status: 'done' | 'failed', error: string | null): Promise<void> {
+    await db.execute(sql`
+      update jobs set status = ${status}, last_error = ${error}, lease_until = null, locked_by = null,
+        updated_at = now()
+      where id = ${job.id} and locked_by = ${workerId}`);
+  }
+
+  async function giveUp(job: Job, handler: JobHandler | undefined, reason: string): Promise<void> {
+    await settle(job, 'failed', reason);
+    await handler?.failed?.(job, reason);
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.kind);
+    // A job claimed again after its process died each time it ran is not run once more than allowed.
+    if (job.attempts > job.maxAttempts || !handler) {
+      await giveUp(job, handler, handler ? 'gave up after its last attempt stopped' : 'no handler');
+      return true;
+    }
+    try {
+      await handler.run(job);
+      await settle(job, 'done', null);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      if (job.attempts >= job.maxAttempts) {
+        await giveUp(job, handler, reason);
+      } else {
+        const delayMs = Math.min(MAX_BACKOFF_MS, retryBaseMs * 2 ** (job.attempts - 1));
+        await db.execute(sql`
+          update jobs set status = 'queued', last_error = ${reason}, lease_until = null, locked_by = null,
+            run_at = now() + make_interval(secs => ${delayMs / 1000}), updated_at = now()
+          where id = ${job.id} and locked_by = ${workerId}`);
+      }
+    }
+    return true;
+  }
+
+  function idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function work(): Promise<void> {
+    while (running) {
+      let worked = false;
+      try {
+        worked = await runOnce();
+      } catch (err) {
+        // The database being unreachable for a moment is not fatal: the next poll tries again.
+        options.log?.error({ err }, 'job queue: claiming or settling a job failed');
+      }
+      if (!worked && running) await idle(pollMs);
+    }
+  }
+
+  return {
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    async enqueue(conn, kind, payload, enqueueOptions = {}) {
+      const result = await conn.execute(sql`
+        insert into jobs (kind, payload, max_attempts)
+        values (${kind}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.maxAttempts ?? 5})
+        returning id`);
+      return rowsOf<{ id: string }>(result)[0]!.id;
+    },
+    wake() {
+      wakeUp?.();
+    },
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loop = work();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      loop = null;
+    },
+  };
+}

@@ -1,0 +1,297 @@
+// Queries of the activities area: import batches and their files, stored originals, activities and their
+// streams. Every query is scoped by the athlete id.
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import {
+  activities,
+  activityFiles,
+  activityStreams,
+  athletes,
+  importBatches,
+  importFiles,
+} from '../../db/schema/index.ts';
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type ActivityInsert = Omit<typeof activities.$inferInsert, 'id' | 'athleteId' | 'createdAt' | 'updatedAt'>;
+export type ImportFileRow = typeof importFiles.$inferSelect;
+export type ImportFileStatus = ImportFileRow['status'];
+
+export async function athleteTimezone(db: Conn, athleteId: string): Promise<string> {
+  const rows = await db
+    .select({ timezone: athletes.timezone })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId))
+    .limit(1);
+  return rows[0]?.timezone ?? 'UTC';
+}
+
+// --- Import batches -------------------------------------------------------------------------------------------
+
+export async function insertBatch(db: Conn, athleteId: string, id: string): Promise<void> {
+  await db.insert(importBatches).values({ id, athleteId });
+}
+
+export async function insertImportFiles(
+  db: Conn,
+  rows: Array<Omit<typeof importFiles.$inferInsert, 'createdAt' | 'updatedAt'>>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(importFiles).values(rows);
+}
+
+export async function batchExists(db: Conn, athleteId: string, batchId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: importBatches.id })
+    .from(importBatches)
+    .where(and(eq(importBatches.id, batchId), eq(importBatches.athleteId, athleteId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function batchFiles(db: Conn, athleteId: string, batchId: string): Promise<ImportFileRow[]> {
+  return db
+    .select()
+    .from(importFiles)
+    .where(and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)))
+    .orderBy(asc(importFiles.position));
+}
+
+export async function findImportFile(db: Conn, id: string): Promise<ImportFileRow | undefined> {
+  const rows = await db.select().from(importFiles).where(eq(importFiles.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function setImportFile(
+  db: Conn,
+  id: string,
+  values: Partial<Pick<ImportFileRow, 'status' | 'message' | 'activityId' | 'activityIds' | 'storageKey'>>,
+): Promise<void> {
+  await db
+    .update(importFiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(importFiles.id, id));
+}
+
+// --- Originals ------------------------------------------------------------------------------------------------
+
+/** The stored original with this content, if the athlete already sent it. */
+export async function fileBySha(db: Conn, athleteId: string, sha256: string) {
+  const rows = await db
+    .select({ id: activityFiles.id })
+    .from(activityFiles)
+    .where(and(eq(activityFiles.athleteId, athleteId), eq(activityFiles.sha256, sha256)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertFile(
+  db: Conn,
+  values: Omit<typeof activityFiles.$inferInsert, 'id' | 'createdAt'>,
+): Promise<string | undefined> {
+  const rows = await db
+    .insert(activityFiles)
+    .values(values)
+    .onConflictDoNothing({ target: [activityFiles.athleteId, activityFiles.sha256] })
+    .returning({ id: activityFiles.id });
+  return rows[0]?.id;
+}
+
+/** The activities made from a stored original, first leg first. */
+export async function activityIdsOfFile(db: Conn, athleteId: string, fileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.athleteId, athleteId), eq(activities.fileId, fileId)))
+    .orderBy(asc(activities.legIndex), asc(activities.startTime));
+  return rows.map((r) => r.id);
+}
+
+/** Drops a stored original no activity comes from any more; its storage key, to delete after the commit. */
+export async function deleteFileIfUnused(db: Conn, athleteId: string, fileId: string): Promise<string | null> {
+  const rows = await db
+    .delete(activityFiles)
+    .where(
+      and(
+        eq(activityFiles.id, fileId),
+        eq(activityFiles.athleteId, athleteId),
+        sql`not exists (select 1 from activities where activities.file_id = ${activityFiles.id})`,
+      ),
+    )
+    .returning({ storageKey: activityFiles.storageKey });
+  return rows[0]?.storageKey ?? null;
+}
+
+// --- Activities -----------------------------------------------------------------------------------------------
+
+/** An activity of the same sport starting within `seconds` of `start`: the duplicate rule. */
+export async function activityNear(
+  db: Conn,
+  athleteId: string,
+  sport: string,
+  start: Date,
+  seconds: number,
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        eq(activities.sport, sport as ActivityRow['sport']),
+        gte(activities.startTime, new Date(start.getTime() - seconds * 1000)),
+        lte(activities.startTime, new Date(start.getTime() + seconds * 1000)),
+      ),
+    )
+    .orderBy(asc(activities.startTime))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+export async function insertActivity(db: Conn, athleteId: string, values: ActivityInsert): Promise<ActivityRow> {
+  const [row] = await db
+    .insert(activities)
+    .values({ ...values, athleteId })
+    .returning();
+  return row!;
+}
+
+export async function insertStreams(
+  db: Conn,
+  athleteId: string,
+  activityId: string,
+  streams: Array<{ type: string; sampleCount: number; data: Uint8Array }>,
+): Promise<void> {
+  if (streams.length === 0) return;
+  await db.insert(activityStreams).values(streams.map((s) => ({ ...s, athleteId, activityId })));
+}
+
+export async function findActivity(db: Conn, athleteId: string, id: string): Promise<ActivityRow | undefined> {
+  const rows = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, id), eq(activities.athleteId, athleteId)))
+    .limit(1);
+  return rows[0];
+}
+
+export interface ActivityFilter {
+  sport?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+export async function listActivities(
+  db: Conn,
+  athleteId: string,
+  filter: ActivityFilter,
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  const conditions: SQL[] = [eq(activities.athleteId, athleteId)];
+  if (filter.sport) conditions.push(eq(activities.sport, filter.sport as ActivityRow['sport']));
+  if (filter.from) conditions.push(gte(activities.localDate, filter.from));
+  if (filter.to) conditions.push(lte(activities.localDate, filter.to));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(activities)
+      .where(where)
+      .orderBy(desc(activities.startTime), asc(activities.legIndex))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db.select({ n: count() }).from(activities).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function updateActivity(
+  db: Conn,
+  athleteId: string,
+  id: string,
+  values: Partial<ActivityInsert>,
+): Promise<ActivityRow | undefined> {
+  const [row] = await db
+    .update(activities)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(activities.id, id), eq(activities.athleteId, athleteId)))
+    .returning();
+  return row;
+}
+
+export async function deleteActivity(db: Conn, athleteId: string, id: string): Promise<ActivityRow | undefined> {
+  const [row] = await db
+    .delete(activities)
+    .where(and(eq(activities.id, id), eq(activities.athleteId, athleteId)))
+    .returning();
+  return row;
+}
+
+/** Another activity that completes this workout, if any. */
+export async function activityOfWorkout(
+  db: Conn,
+  athleteId: string,
+  workoutId: string,
+  exceptActivityId?: string,
+): Promise<string | undefined> {
+  const conditions: SQL[] = [eq(activities.athleteId, athleteId), eq(activities.workoutId, workoutId)];
+  if (exceptActivityId) conditions.push(ne(activities.id, exceptActivityId));
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(...conditions))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+/** Which of these activities have a stream of `type`. */
+export async function activitiesWithStream(
+  db: Conn,
+  athleteId: string,
+  activityIds: readonly string[],
+  type: string,
+): Promise<Set<string>> {
+  if (activityIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: activityStreams.activityId })
+    .from(activityStreams)
+    .where(
+      and(
+        eq(activityStreams.athleteId, athleteId),
+        eq(activityStreams.type, type),
+        inArray(activityStreams.activityId, [...activityIds]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The stream types an activity has. */
+export async function streamTypes(db: Conn, athleteId: string, activityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ type: activityStreams.type })
+    .from(activityStreams)
+    .where(and(eq(activityStreams.activityId, activityId), eq(activityStreams.athleteId, athleteId)));
+  return rows.map((r) => r.type);
+}
+
+export async function streams(db: Conn, athleteId: string, activityId: string, types?: readonly string[]) {
+  const conditions: SQL[] = [eq(activityStreams.activityId, activityId), eq(activityStreams.athleteId, athleteId)];
+  if (types) conditions.push(inArray(activityStreams.type, [...types]));
+  return db
+    .select({ type: activityStreams.type, sampleCount: activityStreams.sampleCount, data: activityStreams.data })
+    .from(activityStreams)
+    .where(and(...conditions));
+}
+
+/** Best efforts of the athlete's activities on or after `from` (every activity when null). */
+export async function bestEffortsSince(db: Conn, athleteId: string, from: string | null) {
+  const conditions: SQL[] = [
+    eq(activities.athleteId, athleteId),
+    sql`${activities.bestEfforts} <> '{}'::jsonb`,
+  ];
+  if (from) conditions.push(gte(activities.localDate, from));
+  return db
+    .select({ id: activities.id, localDate: activities.localDate, bestEfforts: activities.bestEfforts })
+    .from(activities)
+    .where(and(...conditions))
+    .orderBy(asc(activities.startTime));
+}

@@ -1,0 +1,643 @@
+// Recorded training (docs/activities.md): the upload that stages files and queues one import job per file,
+// the job that decodes, scores, de-duplicates, stores and matches, and the reads and writes of activities.
+// Every write that changes what counts as training re-derives daily load from the earliest day it touched,
+// in its own transaction under the athlete's load lock, as workout writes do, then tells `onChange`.
+import { createHash, randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import {
+  type ActivityDetail,
+  type ActivityList,
+  type ActivitySummary,
+  type Curve,
+  type ImportBatch,
+  STREAM_TYPES,
+} from '@stamina/contract';
+import { addDays, dateInTimeZone, decodeStream, roundTo } from '@stamina/core';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { type FileStore, FileNotFoundError } from '../../lib/file-store.ts';
+import type { Job, JobQueue } from '../../lib/job-queue.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { lockAthleteLoad } from '../training-load/repository.ts';
+import { rederiveDailyLoad } from '../training-load/upkeep.ts';
+import type { WorkoutService } from '../workouts/service.ts';
+import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/index.ts';
+import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
+import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
+import * as repo from './repository.ts';
+import {
+  ACTIVITY_LIMITS,
+  contentProblem,
+  entriesOf,
+  type UploadEntry,
+} from './upload-files.ts';
+
+export const IMPORT_JOB = 'activity-import';
+/** Two activities of one sport starting this close are one session recorded twice. */
+export const DUPLICATE_WINDOW_SECONDS = 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ImportPayload {
+  importFileId: string;
+  athleteId: string;
+  compression: 'gzip' | null;
+}
+
+export interface ActivityServiceDeps {
+  fileStore: FileStore;
+  jobs: JobQueue;
+  workouts: Pick<
+    WorkoutService,
+    'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'
+  >;
+  /** The thresholds and zones in force on an athlete's day (figures.ts `defaultThresholdsOn` until wired). */
+  thresholdsOn: ThresholdsOn;
+  /** Told after every committed change to an athlete's activities (and the workouts they complete). */
+  onChange?: (athleteId: string) => void;
+}
+
+/** The outcome of one file, as its import_files row records it. */
+type Outcome =
+  | { status: 'imported'; activityIds: string[] }
+  | { status: 'duplicate'; message: string; activityIds: string[] }
+  | { status: 'failed'; message: string };
+
+function batchView(batchId: string, files: repo.ImportFileRow[]): ImportBatch {
+  return {
+    batch_id: batchId,
+    done: files.every((f) => f.status !== 'queued' && f.status !== 'processing'),
+    files: files.map((f) => ({
+      name: f.name,
+      status: f.status,
+      message: f.message,
+      activity_id: f.activityId,
+      activity_ids: f.activityIds,
+    })),
+  };
+}
+
+const round1 = (v: number | null) => (v === null ? null : roundTo(v, 1));
+
+function toSummary(row: repo.ActivityRow, streamTypes: readonly string[]): ActivitySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    sport: row.sport,
+    device_sport: row.deviceSport,
+    sub_sport: row.subSport,
+    device_name: row.deviceName,
+    source: row.source,
+    start_time: row.startTime.toISOString(),
+    local_date: row.localDate,
+    elapsed_seconds: row.elapsedSeconds,
+    moving_seconds: row.movingSeconds,
+    distance_m: round1(row.distanceM),
+    ascent_m: round1(row.ascentM),
+    avg_hr: round1(row.avgHr),
+    max_hr: round1(row.maxHr),
+    avg_power: round1(row.avgPower),
+    max_power: round1(row.maxPower),
+    avg_speed_mps: row.avgSpeedMps === null ? null : roundTo(row.avgSpeedMps, 3),
+    max_speed_mps: row.maxSpeedMps === null ? null : roundTo(row.maxSpeedMps, 3),
+    avg_cadence: round1(row.avgCadence),
+    max_cadence: round1(row.maxCadence),
+    calories: row.calories,
+    tss: round1(row.tss),
+    tss_method: row.tssMethod,
+    intensity_factor: row.intensityFactor === null ? null : roundTo(row.intensityFactor, 3),
+    normalized_power: round1(row.normalizedPower),
+    workout_id: row.workoutId,
+    multisport_group_id: row.multisportGroupId,
+    leg_index: row.legIndex,
+    has_gps: streamTypes.includes('lat'),
+  };
+}
+
+const SPORT_WORDS: Record<repo.ActivityRow['sport'], string> = {
+  run: 'Run',
+  bike: 'Ride',
+  swim: 'Swim',
+  brick: 'Brick',
+  strength: 'Strength',
+  other: 'Activity',
+};
+
+/** "Morning Ride", "Evening Run": the name an activity gets when its file gives none. */
+function defaultName(sport: repo.ActivityRow['sport'], start: Date, timeZone: string): string {
+  let hour = start.getUTCHours();
+  try {
+    hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone }).format(start));
+  } catch {
+    // An unknown zone keeps UTC.
+  }
+  const part = hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
+  return `${part} ${SPORT_WORDS[sport]}`;
+}
+
+const PERIOD_DAYS = { week: 7, month: 30, '3months': 91, year: 365, all: null } as const;
+const POWER_POINTS = [
+  { key: '5s', x: 5, label: '5 s' },
+  { key: '1min', x: 60, label: '1 min' },
+  { key: '5min', x: 300, label: '5 min' },
+  { key: '20min', x: 1200, label: '20 min' },
+  { key: '60min', x: 3600, label: '60 min' },
+];
+const PACE_POINTS = [
+  { key: '400m', x: 400, label: '400 m' },
+  { key: '1km', x: 1000, label: '1 km' },
+  { key: '1mile', x: 1609.344, label: '1 mile' },
+  { key: '5km', x: 5000, label: '5 km' },
+  { key: '10km', x: 10000, label: '10 km' },
+  { key: 'half_marathon', x: 21097.5, label: 'Half marathon' },
+  { key: 'marathon', x: 42195, label: 'Marathon' },
+];
+
+export function createActivityService(db: Db, deps: ActivityServiceDeps) {
+  const changed = (athleteId: string) => deps.onChange?.(athleteId);
+
+  async function own(auth: AuthContext, id: string): Promise<repo.ActivityRow> {
+    const row = UUID.test(id) ? await repo.findActivity(db, auth.athleteId, id) : undefined;
+    if (!row) throw notFound('Activity');
+    return row;
+  }
+
+  /** What a duplicate or an import found, written to the file's row. */
+  async function record(conn: Db | Tx, importFileId: string, outcome: Outcome): Promise<void> {
+    await repo.setImportFile(conn, importFileId, {
+      status: outcome.status,
+      message: outcome.status === 'imported' ? null : outcome.message,
+      activityId: outcome.status === 'failed' ? null : (outcome.activityIds[0] ?? null),
+      activityIds: outcome.status === 'failed' ? [] : outcome.activityIds,
+      storageKey: null,
+    });
+  }
+
+  async function duplicateOfFile(conn: Db | Tx, athleteId: string, sha256: string): Promise<Outcome | null> {
+    const file = await repo.fileBySha(conn, athleteId, sha256);
+    if (!file) return null;
+    return {
+      status: 'duplicate',
+      message: 'This file was already imported',
+      activityIds: await repo.activityIdsOfFile(conn, athleteId, file.id),
+    };
+  }
+
+  async function duplicateByStart(conn: Db | Tx, athleteId: string, legs: readonly LegRecord[]) {
+    for (const leg of legs) {
+      const existing = await repo.activityNear(
+        conn,
+        athleteId,
+        leg.activity.sport,
+        leg.activity.startTime,
+        DUPLICATE_WINDOW_SECONDS,
+      );
+      if (existing) {
+        return {
+          status: 'duplicate' as const,
+          message: `An activity of the same sport starting within ${DUPLICATE_WINDOW_SECONDS} s of this one is already stored`,
+          activityIds: [existing],
+        };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Completes the planned workout of the activity's day and sport nearest its duration, if there is one no
+   * other activity completes. Returns the workout's date (a day whose load changes).
+   */
+  async function autoMatch(tx: Tx, athleteId: string, activity: repo.ActivityRow): Promise<string | null> {
+    const sport = workoutSportOf(activity.sport);
+    if (!sport) return null;
+    const candidates = [];
+    for (const workout of await deps.workouts.matchCandidates(tx, athleteId, activity.localDate, sport)) {
+      if (!(await repo.activityOfWorkout(tx, athleteId, workout.id))) candidates.push(workout);
+    }
+    const workout = nearestWorkout(candidates, activity.movingSeconds);
+    if (!workout) return null;
+    await completeWith(tx, athleteId, workout, activity);
+    await repo.updateActivity(tx, athleteId, activity.id, { workoutId: workout.id, matchState: 'auto' });
+    return workout.workoutDate;
+  }
+
+  async function completeWith(
+    tx: Tx,
+    athleteId: string,
+    workout: { id: string; durationMinutes: number | null; tss: number | null },
+    activity: repo.ActivityRow,
+  ) {
+    const c = compliance(workout, activity);
+    await deps.workouts.completeByActivity(tx, athleteId, workout.id, {
+      actualDurationSeconds: activity.movingSeconds,
+      actualTss: activity.tss,
+      compliance: c,
+    });
+  }
+
+  /** The job: one staged file to activities (or a duplicate, or a failure with its reason). */
+  async function importFile(payload: ImportPayload): Promise<void> {
+    const file = await repo.findImportFile(db, payload.importFileId);
+    if (!file || file.athleteId !== payload.athleteId) return;
+    if (file.status !== 'queued' && file.status !== 'processing') return;
+    await repo.setImportFile(db, file.id, { status: 'processing' });
+    const stagedKey = file.storageKey;
+    const staged = stagedKey ? await deps.fileStore.get(stagedKey).catch(missingAsNull) : null;
+    if (!staged) {
+      await record(db, file.id, { status: 'failed', message: 'The uploaded file is no longer available' });
+      return;
+    }
+    const outcome = await importBytes(file, payload, staged);
+    if (outcome) await record(db, file.id, outcome);
+    if (stagedKey) await deps.fileStore.delete(stagedKey);
+  }
+
+  /** The outcome of a file that failed or was a duplicate before any write; null once stored (recorded in its transaction). */
+  async function importBytes(
+    file: repo.ImportFileRow,
+    payload: ImportPayload,
+    staged: Buffer,
+  ): Promise<Outcome | null> {
+    const athleteId = file.athleteId;
+    let bytes = staged;
+    if (payload.compression === 'gzip') {
+      try {
+        bytes = gunzipSync(staged, { maxOutputLength: ACTIVITY_LIMITS.fileBytes });
+      } catch (err) {
+        const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+        return {
+          status: 'failed',
+          message: tooBig
+            ? `Uncompressed, the file is larger than ${ACTIVITY_LIMITS.fileLabel}`
+            : 'The gzip file cannot be read',
+        };
+      }
+    }
+    const problem = contentProblem(bytes, file.name);
+    if (problem) return { status: 'failed', message: problem };
+    const format = sniffActivityFormat(bytes, file.name)!;
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const early = await duplicateOfFile(db, athleteId, sha256);
+    if (early) return early;
+
+    let recording: ReturnType<typeof decodeActivityFile>;
+    try {
+      recording = decodeActivityFile(bytes, file.name);
+    } catch (err) {
+      const message = err instanceof DecodeError ? err.message : `The file cannot be read: ${errorText(err)}`;
+      return { status: 'failed', message };
+    }
+    if (recording.sessions.length === 0) return { status: 'failed', message: 'The file holds no activity' };
+
+    const timeZone = await repo.athleteTimezone(db, athleteId);
+    const legs: Array<LegRecord & { localDate: string }> = [];
+    for (const session of recording.sessions) {
+      const localDate = dateInTimeZone(new Date(session.startTime), timeZone);
+      const inForce = await deps.thresholdsOn(athleteId, localDate);
+      try {
+        legs.push({ ...legRecord(session, recording.deviceName, inForce), localDate });
+      } catch (err) {
+        return { status: 'failed', message: `The file's figures cannot be computed: ${errorText(err)}` };
+      }
+    }
+    const early2 = await duplicateByStart(db, athleteId, legs);
+    if (early2) return early2;
+
+    const originalKey = `originals/${athleteId}/${sha256}.${format}${payload.compression ? '.gz' : ''}`;
+    await deps.fileStore.put(originalKey, staged);
+    const stored = await db.transaction(async (tx) => {
+      // The athlete's load lock also serialises their imports: two copies of one file never both pass the
+      // duplicate checks.
+      await lockAthleteLoad(tx, athleteId);
+      const duplicate = (await duplicateOfFile(tx, athleteId, sha256)) ?? (await duplicateByStart(tx, athleteId, legs));
+      if (duplicate) {
+        await record(tx, file.id, duplicate);
+        return false;
+      }
+      const fileId = await repo.insertFile(tx, {
+        athleteId,
+        sha256,
+        originalName: file.name,
+        format,
+        compression: payload.compression,
+        sizeBytes: staged.length,
+        storageKey: originalKey,
+      });
+      const groupId = legs.length > 1 ? randomUUID() : null;
+      const ids: string[] = [];
+      const touched: string[] = [];
+      for (const [index, leg] of legs.entries()) {
+        const base = recording.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
+        const row = await repo.insertActivity(tx, athleteId, {
+          ...leg.activity,
+          name: legs.length > 1 ? `${base} · ${SPORT_WORDS[leg.activity.sport]}` : base,
+          localDate: leg.localDate,
+          fileId: fileId ?? null,
+          multisportGroupId: groupId,
+          legIndex: groupId ? index : null,
+          source: 'file',
+        });
+        await repo.insertStreams(tx, athleteId, row.id, leg.streams);
+        ids.push(row.id);
+        touched.push(row.localDate);
+        const workoutDate = await autoMatch(tx, athleteId, row);
+        if (workoutDate) touched.push(workoutDate);
+      }
+      await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
+      await record(tx, file.id, { status: 'imported', activityIds: ids });
+      return true;
+    });
+    if (stored) changed(athleteId);
+    return null;
+  }
+
+  /** Re-derives daily load from the earliest of `dates`, in the transaction (it takes the load lock). */
+  async function rederiveFrom(tx: Tx, athleteId: string, dates: Array<string | null | undefined>) {
+    const known = dates.filter((d): d is string => typeof d === 'string').sort();
+    if (known.length > 0) await rederiveDailyLoad(tx, athleteId, known[0]!);
+  }
+
+  async function detail(auth: AuthContext, row: repo.ActivityRow): Promise<ActivityDetail> {
+    const streamTypes = await repo.streamTypes(db, auth.athleteId, row.id);
+    const workout = row.workoutId ? await deps.workouts.find(db, auth.athleteId, row.workoutId) : undefined;
+    const thresholds = row.thresholds as Partial<ActivityDetail['thresholds']>;
+    return {
+      ...toSummary(row, streamTypes),
+      laps: row.laps.map((lap) => ({
+        index: lap.index,
+        start_time: lap.startTime,
+        elapsed_seconds: lap.elapsedSeconds,
+        moving_seconds: lap.movingSeconds,
+        distance_m: round1(lap.distanceM),
+        ascent_m: round1(lap.ascentM),
+        avg_hr: round1(lap.avgHr),
+        max_hr: round1(lap.maxHr),
+        avg_power: round1(lap.avgPower),
+        max_power: round1(lap.maxPower),
+        avg_speed_mps: lap.avgSpeedMps,
+        max_speed_mps: lap.maxSpeedMps,
+        avg_cadence: round1(lap.avgCadence),
+        max_cadence: round1(lap.maxCadence),
+        calories: lap.calories,
+      })),
+      zone_seconds: row.zoneSeconds as ActivityDetail['zone_seconds'],
+      best_efforts: row.bestEfforts as ActivityDetail['best_efforts'],
+      thresholds: {
+        values: thresholds.values ?? {},
+        defaults_used: thresholds.defaults_used ?? [],
+        effective_from: thresholds.effective_from ?? null,
+      },
+      stream_types: [...streamTypes].sort(),
+      matched_workout: workout
+        ? {
+            id: workout.id,
+            title: workout.title,
+            workout_date: workout.workoutDate,
+            planned_duration_minutes: workout.durationMinutes,
+            planned_tss: round1(workout.tss),
+            actual_duration_seconds: workout.actualDurationSeconds,
+            actual_tss: round1(workout.actualTss),
+            compliance: {
+              duration_percent: workout.compliance?.durationPercent ?? null,
+              tss_percent: workout.compliance?.tssPercent ?? null,
+              percent: workout.compliance?.percent ?? 100,
+            },
+          }
+        : null,
+    };
+  }
+
+  return {
+    /** The job handler of IMPORT_JOB: registered on the app's job queue in app.ts. */
+    importJob: {
+      run: (job: Job) => importFile(job.payload as unknown as ImportPayload),
+      /** Attempts ran out (the database or the file store kept failing): the file is reported failed. */
+      failed: async (job: Job, reason: string) => {
+        const payload = job.payload as unknown as ImportPayload;
+        await record(db, payload.importFileId, {
+          status: 'failed',
+          message: `The file could not be processed: ${reason}`,
+        });
+      },
+    },
+
+    /**
+     * Stages every recording of the upload and queues one job per file, in one transaction: the batch, its
+     * files (refused ones already `failed` with their reason) and the jobs land together or not at all. An
+     * upload of which nothing can be imported is a 400; a file or zip past a limit a 413 (thrown by
+     * entriesOf before anything is written).
+     */
+    async upload(auth: AuthContext, files: readonly UploadedFile[]): Promise<ImportBatch> {
+      if (files.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'Send one or more activity files in the field "file"');
+      }
+      const entries: UploadEntry[] = [];
+      for (const file of files) entries.push(...(await entriesOf(file.fileName, file.bytes)));
+      if (entries.every((entry) => !entry.ok)) {
+        const reasons = entries.map((e) => `${e.name}: ${e.ok ? '' : e.message}`);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          entries.length === 1 && !entries[0]!.ok
+            ? `${entries[0]!.message}: upload a FIT, GPX or TCX file, a .gz copy of one, or a zip of them`
+            : 'None of the files can be imported',
+          { files: reasons },
+        );
+      }
+      const batchId = randomUUID();
+      const rows = entries.map((entry, position) => ({
+        id: randomUUID(),
+        batchId,
+        athleteId: auth.athleteId,
+        position,
+        name: entry.name,
+        status: entry.ok ? ('queued' as const) : ('failed' as const),
+        message: entry.ok ? null : entry.message,
+        storageKey: entry.ok ? `staging/${auth.athleteId}/${batchId}/${position}` : null,
+      }));
+      const staged: string[] = [];
+      try {
+        for (const [i, entry] of entries.entries()) {
+          if (!entry.ok) continue;
+          await deps.fileStore.put(rows[i]!.storageKey!, entry.bytes);
+          staged.push(rows[i]!.storageKey!);
+        }
+        await db.transaction(async (tx) => {
+          await repo.insertBatch(tx, auth.athleteId, batchId);
+          await repo.insertImportFiles(tx, rows);
+          for (const [i, entry] of entries.entries()) {
+            if (!entry.ok) continue;
+            const payload: ImportPayload = {
+              importFileId: rows[i]!.id,
+              athleteId: auth.athleteId,
+              compression: entry.compression,
+            };
+            await deps.jobs.enqueue(tx, IMPORT_JOB, { ...payload });
+          }
+        });
+      } catch (err) {
+        await Promise.all(staged.map((key) => deps.fileStore.delete(key).catch(() => {})));
+        throw err;
+      }
+      deps.jobs.wake();
+      return batchView(batchId, await repo.batchFiles(db, auth.athleteId, batchId));
+    },
+
+    async batch(auth: AuthContext, batchId: string): Promise<ImportBatch> {
+      if (!UUID.test(batchId) || !(await repo.batchExists(db, auth.athleteId, batchId))) {
+        throw notFound('Import batch');
+      }
+      return batchView(batchId, await repo.batchFiles(db, auth.athleteId, batchId));
+    },
+
+    async list(
+      auth: AuthContext,
+      query: { sport?: repo.ActivityRow['sport']; from?: string; to?: string; page: number; page_size: number },
+    ): Promise<ActivityList> {
+      if (query.from && query.to && query.from > query.to) {
+        throw new AppError('VALIDATION_FAILED', 'from must be on or before to');
+      }
+      const { rows, total } = await repo.listActivities(db, auth.athleteId, {
+        sport: query.sport,
+        from: query.from,
+        to: query.to,
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+      });
+      const gps = await repo.activitiesWithStream(
+        db,
+        auth.athleteId,
+        rows.map((r) => r.id),
+        'lat',
+      );
+      return {
+        items: rows.map((row) => toSummary(row, gps.has(row.id) ? ['lat'] : [])),
+        page: query.page,
+        page_size: query.page_size,
+        total,
+      };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<ActivityDetail> {
+      return detail(auth, await own(auth, id));
+    },
+
+    async rename(auth: AuthContext, id: string, name: string): Promise<ActivityDetail> {
+      await own(auth, id);
+      const row = await repo.updateActivity(db, auth.athleteId, id, { name });
+      if (!row) throw notFound('Activity');
+      changed(auth.athleteId);
+      return detail(auth, row);
+    },
+
+    /** Deletes an activity: its workout goes back to planned, its day's load is re-derived. */
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      if (!UUID.test(id)) throw notFound('Activity');
+      const orphanKey = await db.transaction(async (tx) => {
+        const row = await repo.deleteActivity(tx, auth.athleteId, id);
+        if (!row) throw notFound('Activity');
+        let workoutDate: string | undefined;
+        if (row.workoutId) {
+          workoutDate = (await deps.workouts.reopenFromActivity(tx, auth.athleteId, row.workoutId))?.workoutDate;
+        }
+        await rederiveFrom(tx, auth.athleteId, [row.localDate, workoutDate]);
+        // The original goes with its last activity, so the same file can be imported again.
+        return row.fileId ? repo.deleteFileIfUnused(tx, auth.athleteId, row.fileId) : null;
+      });
+      if (orphanKey) await deps.fileStore.delete(orphanKey).catch(() => {});
+      changed(auth.athleteId);
+    },
+
+    /** Matches the activity to another of the athlete's workouts, or unmatches it (null). */
+    async match(auth: AuthContext, id: string, workoutId: string | null): Promise<ActivityDetail> {
+      const row = await db.transaction(async (tx) => {
+        const activity = await repo.findActivity(tx, auth.athleteId, UUID.test(id) ? id : randomUUID());
+        if (!activity) throw notFound('Activity');
+        const dates: Array<string | undefined> = [activity.localDate];
+        if (workoutId !== null) {
+          const workout = await deps.workouts.find(tx, auth.athleteId, workoutId);
+          if (!workout) throw notFound('Workout');
+          if (await repo.activityOfWorkout(tx, auth.athleteId, workout.id, activity.id)) {
+            throw new AppError(
+              'CONFLICT',
+              'Another activity already completes this workout: unmatch it first',
+            );
+          }
+          if (activity.workoutId && activity.workoutId !== workout.id) {
+            dates.push((await deps.workouts.reopenFromActivity(tx, auth.athleteId, activity.workoutId))?.workoutDate);
+          }
+          await completeWith(tx, auth.athleteId, workout, activity);
+          dates.push(workout.workoutDate);
+        } else if (activity.workoutId) {
+          dates.push((await deps.workouts.reopenFromActivity(tx, auth.athleteId, activity.workoutId))?.workoutDate);
+        }
+        const updated = await repo.updateActivity(tx, auth.athleteId, activity.id, {
+          workoutId,
+          matchState: workoutId === null ? 'none' : 'manual',
+        });
+        await rederiveFrom(tx, auth.athleteId, dates);
+        return updated!;
+      });
+      changed(auth.athleteId);
+      return detail(auth, row);
+    },
+
+    async streams(auth: AuthContext, id: string, typesParam: string | undefined) {
+      const row = await own(auth, id);
+      let types: string[] | undefined;
+      if (typesParam !== undefined) {
+        types = [...new Set(typesParam.split(',').map((t) => t.trim()).filter(Boolean))];
+        const unknown = types.filter((t) => !(STREAM_TYPES as readonly string[]).includes(t));
+        if (unknown.length > 0) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `Unknown stream type ${unknown.join(', ')}: use ${STREAM_TYPES.join(', ')}`,
+          );
+        }
+      }
+      const stored = await repo.streams(db, auth.athleteId, row.id, types);
+      const streams: Record<string, Array<number | null>> = {};
+      let sampleCount = 0;
+      for (const s of stored) {
+        streams[s.type] = decodeStream(s.data);
+        sampleCount = Math.max(sampleCount, s.sampleCount);
+      }
+      // Time is implied by the index (1 Hz from the start) when it is not stored.
+      if ((!types || types.includes('time')) && !streams.time) {
+        streams.time = Array.from({ length: sampleCount }, (_, i) => i);
+      }
+      return { sample_count: sampleCount, streams };
+    },
+
+    /** The best value per duration (power) or distance (pace) over the period, with the activity that set it. */
+    async curve(auth: AuthContext, type: 'power' | 'pace', period: keyof typeof PERIOD_DAYS): Promise<Curve> {
+      const days = PERIOD_DAYS[period];
+      const today = dateInTimeZone(new Date(), auth.timezone);
+      const from = days === null ? null : addDays(today, -(days - 1));
+      const rows = await repo.bestEffortsSince(db, auth.athleteId, from);
+      const points = [];
+      for (const point of type === 'power' ? POWER_POINTS : PACE_POINTS) {
+        let best: { value: number; activity_id: string; date: string } | null = null;
+        for (const row of rows) {
+          const value = row.bestEfforts[type]?.[point.key];
+          if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) continue;
+          const better = best === null || (type === 'power' ? value > best.value : value < best.value);
+          if (better) best = { value, activity_id: row.id, date: row.localDate };
+        }
+        if (best) points.push({ x: point.x, label: point.label, ...best, value: roundTo(best.value, 1) });
+      }
+      return { type, period, points };
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;
+
+function missingAsNull(err: unknown): null {
+  if (err instanceof FileNotFoundError) return null;
+  throw err;
+}
+
+function errorText(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
+}

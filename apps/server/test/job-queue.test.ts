@@ -1,0 +1,168 @@
+// The durable job queue (lib/job-queue.ts) on a real database: jobs exist only when their transaction
+// commits, run once, retry with backoff, give up after their attempts, are taken again when their process
+// died holding them, and are claimed once by two workers on one PostgreSQL.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { createJobQueue, type Job } from '../src/lib/job-queue.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createPostgresDatabase, PG_URL, postgresAvailable } from './services.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function job(db: Database['db'], id: string) {
+  const result = await db.execute(
+    sql`select status, attempts, last_error, run_at > now() as later from jobs where id = ${id}`,
+  );
+  return rowsOf<{ status: string; attempts: number; last_error: string | null; later: boolean }>(result)[0];
+}
+
+describe('job queue', () => {
+  it('enqueues inside the caller transaction: a rolled-back write leaves no job', async () => {
+    const queue = createJobQueue(t.db);
+    let id = '';
+    await t.db
+      .transaction(async (tx) => {
+        id = await queue.enqueue(tx, 'test-rollback', { n: 1 });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await job(t.db, id)).toBeUndefined();
+  });
+
+  it('runs a job once with its payload and marks it done', async () => {
+    const queue = createJobQueue(t.db);
+    const seen: Job[] = [];
+    queue.register('test-run', { run: async (j) => void seen.push(j) });
+    const id = await queue.enqueue(t.db, 'test-run', { file: 'a.fit' });
+    expect(await queue.runOnce()).toBe(true);
+    expect(await queue.runOnce()).toBe(false);
+    expect(seen.map((j) => j.payload)).toEqual([{ file: 'a.fit' }]);
+    expect((await job(t.db, id))?.status).toBe('done');
+  });
+
+  it('retries a failing job later, then gives it up and says so after its last attempt', async () => {
+    const queue = createJobQueue(t.db, { retryBaseMs: 0 });
+    const failures: string[] = [];
+    let calls = 0;
+    queue.register('test-retry', {
+      run: async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+      failed: async (_job, reason) => void failures.push(reason),
+    });
+    const id = await queue.enqueue(t.db, 'test-retry', {}, { maxAttempts: 3 });
+    await queue.runOnce();
+    expect(await job(t.db, id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'boom 1' });
+    await queue.runOnce();
+    await queue.runOnce();
+    expect(await job(t.db, id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'boom 3' });
+    expect(failures).toEqual(['boom 3']);
+    expect(await queue.runOnce()).toBe(false);
+  });
+
+  it('backs off before a retry', async () => {
+    const queue = createJobQueue(t.db, { retryBaseMs: 60_000 });
+    queue.register('test-backoff', {
+      run: async () => {
+        throw new Error('not yet');
+      },
+    });
+    const id = await queue.enqueue(t.db, 'test-backoff', {});
+    await queue.runOnce();
+    expect(await job(t.db, id)).toMatchObject({ status: 'queued', later: true });
+    expect(await queue.runOnce()).toBe(false);
+  });
+
+  it('takes again a job whose worker died holding it (its lease passed)', async () => {
+    const queue = createJobQueue(t.db);
+    const ran: string[] = [];
+    queue.register('test-lease', { run: async (j) => void ran.push(j.id) });
+    const id = await queue.enqueue(t.db, 'test-lease', {});
+    // Another process claimed it and died: running, with a lease that has run out.
+    await t.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, locked_by = 'dead-process',
+        lease_until = now() - interval '1 second' where id = ${id}`);
+    expect(await queue.runOnce()).toBe(true);
+    expect(ran).toEqual([id]);
+    expect(await job(t.db, id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('leaves alone a job another live worker holds', async () => {
+    const queue = createJobQueue(t.db);
+    queue.register('test-held', { run: async () => {} });
+    const id = await queue.enqueue(t.db, 'test-held', {});
+    await t.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, locked_by = 'live-process',
+        lease_until = now() + interval '5 minutes' where id = ${id}`);
+    expect(await queue.runOnce()).toBe(false);
+    expect((await job(t.db, id))?.status).toBe('running');
+  });
+
+  it('runs jobs in the background as soon as it is woken, and stops cleanly', async () => {
+    const queue = createJobQueue(t.db, { pollMs: 60_000 });
+    const done: string[] = [];
+    queue.register('test-loop', {
+      run: async (j) => {
+        await new Promise((r) => setTimeout(r, 20));
+        done.push(j.id);
+      },
+    });
+    queue.start();
+    const started = Date.now();
+    const id = await queue.enqueue(t.db, 'test-loop', {});
+    queue.wake();
+    while (!done.includes(id) && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 10));
+    expect(done).toEqual([id]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await queue.stop();
+    expect((await job(t.db, id))?.status).toBe('done');
+  });
+});
+
+describe.runIf(await postgresAvailable())('job queue on one PostgreSQL with two processes', () => {
+  let databases: Database[] = [];
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const created = await createPostgresDatabase(PG_URL, 'stamina_jobs');
+    drop = created.drop;
+    databases = [
+      await openDatabase({ kind: 'postgres', url: created.url }),
+      await openDatabase({ kind: 'postgres', url: created.url }),
+    ];
+    await databases[0]!.migrate();
+  });
+  afterAll(async () => {
+    for (const database of databases) await database.close();
+    await drop();
+  });
+
+  it('claims every job exactly once', async () => {
+    const runs = new Map<string, number>();
+    const queues = databases.map((database) => {
+      const queue = createJobQueue(database.db, { pollMs: 10 });
+      queue.register('test-once', {
+        run: async (j) => {
+          runs.set(j.id, (runs.get(j.id) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+        },
+      });
+      return queue;
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push(await queues[0]!.enqueue(databases[0]!.db, 'test-once', { i }));
+    for (const queue of queues) queue.start();
+    const deadline = Date.now() + 20_000;
+    while (runs.size < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await Promise.all(queues.map((q) => q.stop()));
+    expect(runs.size).toBe(ids.length);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+  });
+});
