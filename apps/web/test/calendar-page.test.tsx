@@ -249,6 +249,23 @@ describe('training calendar, workouts', () => {
     expect(screen.getByRole('button', { name: 'Done Run, Run, 45 min, Zone 2, Completed' })).toBeVisible();
   });
 
+  it('shows the TSS of a completed session and links its detail to the recorded activity', async () => {
+    const ride = makeWorkout({ title: 'Sweet Spot', sport: 'bike', status: 'completed', tss: 74.6 });
+    mockFetch(() => json(200, { data: { calendar_events: [{ ...toEvent(ride), activity_id: 'act-7' }] } }));
+    renderCalendar();
+    const card = await screen.findByRole('button', {
+      name: 'Sweet Spot, Bike, 45 min, Zone 2, Completed, TSS 75',
+    });
+    expect(within(card).getByText('TSS 75')).toBeVisible();
+    await userEvent.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Sweet Spot' });
+    expect(within(dialog).getByText('TSS 75')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'View activity' })).toHaveAttribute(
+      'href',
+      '/activities/act-7',
+    );
+  });
+
   it('moves a workout to the next day by keyboard, optimistically, and says where', async () => {
     const run = makeWorkout({ title: 'Hill Repeats', workout_date: '2025-11-18' });
     let release: () => void = () => {};

@@ -43,6 +43,7 @@ export function toEvent(workout: Workout): CalendarEvent {
     status: workout.status,
     duration_minutes: workout.duration_minutes,
     intensity_zone: workout.intensity_zone,
+    activity_id: null,
     workout,
   };
 }

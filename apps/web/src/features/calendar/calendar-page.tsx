@@ -174,7 +174,11 @@ export function CalendarPage() {
         <Plus className="h-6 w-6" aria-hidden="true" />
       </button>
 
-      <WorkoutDialogs dialogs={dialogs} detailWorkout={detailWorkout} />
+      <WorkoutDialogs
+        dialogs={dialogs}
+        detailWorkout={detailWorkout}
+        detailActivityId={events.find((e) => e.id === detailWorkout?.id)?.activity_id ?? null}
+      />
     </div>
   );
 }
