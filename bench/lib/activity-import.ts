@@ -28,44 +28,56 @@ function fitEnum(type: string, name: string): number {
 /** A 4-hour ride at 1 Hz starting at `start`, as a head unit would write it. */
 export function fourHourRide(start: Date): Uint8Array {
   const encoder = new Encoder();
-  encoder.onMesg(Profile.MesgNum.FILE_ID!, mesg({
-    type: fitEnum('file', 'activity'),
-    manufacturer: fitEnum('manufacturer', 'development'),
-    product: 0,
-    serialNumber: 1,
-    timeCreated: start,
-  }));
+  encoder.onMesg(
+    Profile.MesgNum.FILE_ID!,
+    mesg({
+      type: fitEnum('file', 'activity'),
+      manufacturer: fitEnum('manufacturer', 'development'),
+      product: 0,
+      serialNumber: 1,
+      timeCreated: start,
+    }),
+  );
   let distance = 0;
   const at = (s: number) => new Date(start.getTime() + s * 1000);
-  encoder.onMesg(Profile.MesgNum.EVENT!, mesg({
-    timestamp: start,
-    event: fitEnum('event', 'timer'),
-    eventType: fitEnum('eventType', 'start'),
-  }));
+  encoder.onMesg(
+    Profile.MesgNum.EVENT!,
+    mesg({
+      timestamp: start,
+      event: fitEnum('event', 'timer'),
+      eventType: fitEnum('eventType', 'start'),
+    }),
+  );
   for (let s = 0; s < RIDE_SECONDS; s++) {
     // Blocks of 20 minutes alternate endurance and tempo, with a little noise.
     const power = Math.round((Math.floor(s / 1200) % 2 === 0 ? 190 : 245) + 25 * Math.sin(s / 7));
     const speed = 1.6 * Math.cbrt(power);
     distance += speed;
     const angle = distance / 6000;
-    encoder.onMesg(Profile.MesgNum.RECORD!, mesg({
-      timestamp: at(s),
-      power,
-      heartRate: Math.round(130 + power / 10 + 5 * Math.sin(s / 300)),
-      cadence: 88 + (s % 5),
-      speed,
-      distance,
-      positionLat: Math.round((47.3 + 0.05 * Math.sin(angle)) * (2 ** 31 / 180)),
-      positionLong: Math.round((8.6 + 0.07 * (1 - Math.cos(angle))) * (2 ** 31 / 180)),
-      altitude: 420 + 40 * Math.sin(angle * 3),
-    }));
+    encoder.onMesg(
+      Profile.MesgNum.RECORD!,
+      mesg({
+        timestamp: at(s),
+        power,
+        heartRate: Math.round(130 + power / 10 + 5 * Math.sin(s / 300)),
+        cadence: 88 + (s % 5),
+        speed,
+        distance,
+        positionLat: Math.round((47.3 + 0.05 * Math.sin(angle)) * (2 ** 31 / 180)),
+        positionLong: Math.round((8.6 + 0.07 * (1 - Math.cos(angle))) * (2 ** 31 / 180)),
+        altitude: 420 + 40 * Math.sin(angle * 3),
+      }),
+    );
   }
   const end = at(RIDE_SECONDS);
-  encoder.onMesg(Profile.MesgNum.EVENT!, mesg({
-    timestamp: end,
-    event: fitEnum('event', 'timer'),
-    eventType: fitEnum('eventType', 'stopAll'),
-  }));
+  encoder.onMesg(
+    Profile.MesgNum.EVENT!,
+    mesg({
+      timestamp: end,
+      event: fitEnum('event', 'timer'),
+      eventType: fitEnum('eventType', 'stopAll'),
+    }),
+  );
   const totals = {
     timestamp: end,
     startTime: start,
@@ -74,20 +86,26 @@ export function fourHourRide(start: Date): Uint8Array {
     totalDistance: distance,
   };
   encoder.onMesg(Profile.MesgNum.LAP!, mesg({ ...totals, messageIndex: 0 }));
-  encoder.onMesg(Profile.MesgNum.SESSION!, mesg({
-    ...totals,
-    messageIndex: 0,
-    sport: fitEnum('sport', 'cycling'),
-    subSport: fitEnum('subSport', 'road'),
-    firstLapIndex: 0,
-    numLaps: 1,
-  }));
-  encoder.onMesg(Profile.MesgNum.ACTIVITY!, mesg({
-    timestamp: end,
-    totalTimerTime: RIDE_SECONDS,
-    numSessions: 1,
-    type: fitEnum('activity', 'manual'),
-  }));
+  encoder.onMesg(
+    Profile.MesgNum.SESSION!,
+    mesg({
+      ...totals,
+      messageIndex: 0,
+      sport: fitEnum('sport', 'cycling'),
+      subSport: fitEnum('subSport', 'road'),
+      firstLapIndex: 0,
+      numLaps: 1,
+    }),
+  );
+  encoder.onMesg(
+    Profile.MesgNum.ACTIVITY!,
+    mesg({
+      timestamp: end,
+      totalTimerTime: RIDE_SECONDS,
+      numSessions: 1,
+      type: fitEnum('activity', 'manual'),
+    }),
+  );
   return encoder.close();
 }
 
@@ -99,7 +117,12 @@ function bareDecode(bytes: Uint8Array): number {
   return ms;
 }
 
-async function importOnce(server: StaminaServer, token: string, bytes: Uint8Array, n: number): Promise<number> {
+async function importOnce(
+  server: StaminaServer,
+  token: string,
+  bytes: Uint8Array,
+  n: number,
+): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([bytes]), `ride-${n}.fit`);
   const headers = { authorization: `Bearer ${token}` };
@@ -109,8 +132,9 @@ async function importOnce(server: StaminaServer, token: string, bytes: Uint8Arra
   const batchId = ((await res.json()) as { data: { batch_id: string } }).data.batch_id;
   for (;;) {
     const poll = await fetch(`${server.baseUrl}/api/activities/imports/${batchId}`, { headers });
-    const batch = ((await poll.json()) as { data: { done: boolean; files: Array<{ status: string; message: string }> } })
-      .data;
+    const batch = (
+      (await poll.json()) as { data: { done: boolean; files: Array<{ status: string; message: string }> } }
+    ).data;
     if (batch.done) {
       const file = batch.files[0]!;
       if (file.status !== 'imported') throw new Error(`import ended ${file.status}: ${file.message}`);

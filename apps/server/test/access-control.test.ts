@@ -175,7 +175,12 @@ async function importActivity(who: Athlete): Promise<{ batchId: string; activity
     },
   ]);
   const headers = { ...bearer(who.token), ...form.headers, 'idempotency-key': randomUUID() };
-  const res = await t.app.inject({ method: 'POST', url: '/api/activities/import', headers, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/activities/import',
+    headers,
+    payload: form.payload,
+  });
   if (res.statusCode !== 202) throw new Error(`seeding an activity: ${res.statusCode} ${res.body}`);
   const batchId = (res.json() as { data: { batch_id: string } }).data.batch_id;
   const deadline = Date.now() + 20_000;
@@ -185,10 +190,11 @@ async function importActivity(who: Athlete): Promise<{ batchId: string; activity
       url: `/api/activities/imports/${batchId}`,
       headers: bearer(who.token),
     });
-    const file = (poll.json() as { data: { files: Array<{ status: string; activity_id: string | null }> } }).data
-      .files[0]!;
+    const file = (poll.json() as { data: { files: Array<{ status: string; activity_id: string | null }> } })
+      .data.files[0]!;
     if (file.activity_id) return { batchId, activityId: file.activity_id };
-    if (file.status === 'failed' || Date.now() > deadline) throw new Error(`seeding an activity: ${poll.body}`);
+    if (file.status === 'failed' || Date.now() > deadline)
+      throw new Error(`seeding an activity: ${poll.body}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -192,7 +192,10 @@ async function finalStatus(url: string): Promise<{ status: string; message: stri
   const deadline = Date.now() + 20_000;
   for (;;) {
     const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-    const batch = res.json().data as { done: boolean; files: Array<{ status: string; message: string | null }> };
+    const batch = res.json().data as {
+      done: boolean;
+      files: Array<{ status: string; message: string | null }>;
+    };
     if (batch.done) return batch.files[0]!;
     if (Date.now() > deadline) throw new Error(`batch not done: ${res.body}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -88,7 +88,9 @@ export function demoRecordedSession(input: DemoRecordingInput): RecordedSession 
       if (gps) {
         const angle = (distance / loopMeters) * 2 * Math.PI;
         point.lat = roundTo6(ORIGIN.lat + radiusDeg * Math.sin(angle));
-        point.lng = roundTo6(ORIGIN.lng + (radiusDeg * (1 - Math.cos(angle))) / Math.cos((ORIGIN.lat * Math.PI) / 180));
+        point.lng = roundTo6(
+          ORIGIN.lng + (radiusDeg * (1 - Math.cos(angle))) / Math.cos((ORIGIN.lat * Math.PI) / 180),
+        );
         point.altitude = roundTo3(420 + 35 * Math.sin(angle * 3) + 12 * Math.sin(angle * 7));
       }
       records.push(point);

@@ -49,9 +49,15 @@ export async function storeDemoActivities(
       ...(structure?.main_intervals ?? []),
       ...(structure?.cooldown_intervals ?? []),
     ];
-    const startTime = Date.parse(`${session.workoutDate}T${String(START_HOUR_UTC[sport]).padStart(2, '0')}:00:00Z`);
+    const startTime = Date.parse(
+      `${session.workoutDate}T${String(START_HOUR_UTC[sport]).padStart(2, '0')}:00:00Z`,
+    );
     const recorded = demoRecordedSession({ sport, startTime, steps, seed: 1_000 + index });
-    const leg = legRecord(recorded, 'Stamina demo', await defaultThresholdsOn(athleteId, session.workoutDate));
+    const leg = legRecord(
+      recorded,
+      'Stamina demo',
+      await defaultThresholdsOn(athleteId, session.workoutDate),
+    );
     const row = await repo.insertActivity(tx, athleteId, {
       ...leg.activity,
       name: session.title,

@@ -1,7 +1,13 @@
 // The one place the import meets the decoder (./decode) and core's figures (computeActivityFigures), and the
 // thresholds a day's figures are computed with. Everything the pipeline stores of a leg is shaped here.
-import { type ActivityFigures, computeActivityFigures, encodeStream, type RecordedSession } from '@stamina/core';
-import { type ResolvedThresholds, resolveThresholds } from '@stamina/core';
+import {
+  type ActivityFigures,
+  computeActivityFigures,
+  encodeStream,
+  type RecordedSession,
+  type ResolvedThresholds,
+  resolveThresholds,
+} from '@stamina/core';
 import type { ActivityInsert } from './repository.ts';
 
 /** The thresholds (and zone tables, when the athlete has them) in force on an athlete's day. */
@@ -47,7 +53,10 @@ function thresholdsRecord(inForce: ThresholdsInForce) {
 }
 
 export interface LegRecord {
-  activity: Omit<ActivityInsert, 'name' | 'localDate' | 'fileId' | 'multisportGroupId' | 'legIndex' | 'source'>;
+  activity: Omit<
+    ActivityInsert,
+    'name' | 'localDate' | 'fileId' | 'multisportGroupId' | 'legIndex' | 'source'
+  >;
   streams: Array<{ type: string; sampleCount: number; data: Uint8Array }>;
 }
 
@@ -63,9 +72,7 @@ export function legRecord(
   });
   const s = figures.summary;
   const streams = Object.entries(figures.streams).flatMap(([type, values]) =>
-    values && values.length > 0
-      ? [{ type, sampleCount: values.length, data: encodeStream(values) }]
-      : [],
+    values && values.length > 0 ? [{ type, sampleCount: values.length, data: encodeStream(values) }] : [],
   );
   return {
     activity: {

@@ -17,7 +17,10 @@ interface Candidate {
  * The candidate whose planned duration is nearest the activity's moving time; one without a planned
  * duration only when none has one. Ties go to the first (the calendar's order).
  */
-export function nearestWorkout<T extends Candidate>(candidates: readonly T[], movingSeconds: number): T | null {
+export function nearestWorkout<T extends Candidate>(
+  candidates: readonly T[],
+  movingSeconds: number,
+): T | null {
   let best: T | null = null;
   let bestGap = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
@@ -53,7 +56,9 @@ export function compliance(
       ? Math.round((actual.movingSeconds / (planned.durationMinutes * 60)) * 100)
       : null;
   const tssPercent =
-    planned.tss && planned.tss > 0 && actual.tss !== null ? Math.round((actual.tss / planned.tss) * 100) : null;
+    planned.tss && planned.tss > 0 && actual.tss !== null
+      ? Math.round((actual.tss / planned.tss) * 100)
+      : null;
   const known = [durationPercent, tssPercent].filter((v): v is number => v !== null);
   const percent = known.length === 0 ? 100 : Math.round(known.reduce((a, b) => a + b, 0) / known.length);
   return { durationPercent, tssPercent, percent };

@@ -12,7 +12,10 @@ import {
 } from '../../db/schema/index.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
-export type ActivityInsert = Omit<typeof activities.$inferInsert, 'id' | 'athleteId' | 'createdAt' | 'updatedAt'>;
+export type ActivityInsert = Omit<
+  typeof activities.$inferInsert,
+  'id' | 'athleteId' | 'createdAt' | 'updatedAt'
+>;
 export type ImportFileRow = typeof importFiles.$inferSelect;
 export type ImportFileStatus = ImportFileRow['status'];
 
@@ -106,7 +109,11 @@ export async function activityIdsOfFile(db: Conn, athleteId: string, fileId: str
 }
 
 /** Drops a stored original no activity comes from any more; its storage key, to delete after the commit. */
-export async function deleteFileIfUnused(db: Conn, athleteId: string, fileId: string): Promise<string | null> {
+export async function deleteFileIfUnused(
+  db: Conn,
+  athleteId: string,
+  fileId: string,
+): Promise<string | null> {
   const rows = await db
     .delete(activityFiles)
     .where(
@@ -146,7 +153,11 @@ export async function activityNear(
   return rows[0]?.id;
 }
 
-export async function insertActivity(db: Conn, athleteId: string, values: ActivityInsert): Promise<ActivityRow> {
+export async function insertActivity(
+  db: Conn,
+  athleteId: string,
+  values: ActivityInsert,
+): Promise<ActivityRow> {
   const [row] = await db
     .insert(activities)
     .values({ ...values, athleteId })
@@ -164,7 +175,11 @@ export async function insertStreams(
   await db.insert(activityStreams).values(streams.map((s) => ({ ...s, athleteId, activityId })));
 }
 
-export async function findActivity(db: Conn, athleteId: string, id: string): Promise<ActivityRow | undefined> {
+export async function findActivity(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<ActivityRow | undefined> {
   const rows = await db
     .select()
     .from(activities)
@@ -218,7 +233,11 @@ export async function updateActivity(
   return row;
 }
 
-export async function deleteActivity(db: Conn, athleteId: string, id: string): Promise<ActivityRow | undefined> {
+export async function deleteActivity(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<ActivityRow | undefined> {
   const [row] = await db
     .delete(activities)
     .where(and(eq(activities.id, id), eq(activities.athleteId, athleteId)))
@@ -274,10 +293,17 @@ export async function streamTypes(db: Conn, athleteId: string, activityId: strin
 }
 
 export async function streams(db: Conn, athleteId: string, activityId: string, types?: readonly string[]) {
-  const conditions: SQL[] = [eq(activityStreams.activityId, activityId), eq(activityStreams.athleteId, athleteId)];
+  const conditions: SQL[] = [
+    eq(activityStreams.activityId, activityId),
+    eq(activityStreams.athleteId, athleteId),
+  ];
   if (types) conditions.push(inArray(activityStreams.type, [...types]));
   return db
-    .select({ type: activityStreams.type, sampleCount: activityStreams.sampleCount, data: activityStreams.data })
+    .select({
+      type: activityStreams.type,
+      sampleCount: activityStreams.sampleCount,
+      data: activityStreams.data,
+    })
     .from(activityStreams)
     .where(and(...conditions));
 }

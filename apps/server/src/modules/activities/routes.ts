@@ -83,7 +83,8 @@ export function activityRoutes(
         {
           schema: {
             ...route,
-            summary: "An upload's files and the status of each: queued, processing, imported, duplicate or failed",
+            summary:
+              "An upload's files and the status of each: queued, processing, imported, duplicate or failed",
             params: ZImportBatchIdParam,
             response: { 200: dataEnvelope(ZImportBatch), ...errors },
           },
@@ -112,7 +113,8 @@ export function activityRoutes(
         {
           schema: {
             ...route,
-            summary: 'Best power per duration or best time per distance over a period, with the activity of each',
+            summary:
+              'Best power per duration or best time per distance over a period, with the activity of each',
             querystring: ZCurveQuery,
             response: { 200: dataEnvelope(ZCurve), ...errors },
           },

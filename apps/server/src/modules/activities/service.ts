@@ -15,7 +15,7 @@ import {
 import { addDays, dateInTimeZone, decodeStream, roundTo } from '@stamina/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type FileStore, FileNotFoundError } from '../../lib/file-store.ts';
+import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -26,12 +26,7 @@ import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/i
 import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
-import {
-  ACTIVITY_LIMITS,
-  contentProblem,
-  entriesOf,
-  type UploadEntry,
-} from './upload-files.ts';
+import { ACTIVITY_LIMITS, contentProblem, entriesOf, type UploadEntry } from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -48,10 +43,7 @@ interface ImportPayload {
 export interface ActivityServiceDeps {
   fileStore: FileStore;
   jobs: JobQueue;
-  workouts: Pick<
-    WorkoutService,
-    'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'
-  >;
+  workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
   /** The thresholds and zones in force on an athlete's day (figures.ts `defaultThresholdsOn` until wired). */
   thresholdsOn: ThresholdsOn;
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
@@ -128,11 +120,14 @@ const SPORT_WORDS: Record<repo.ActivityRow['sport'], string> = {
 function defaultName(sport: repo.ActivityRow['sport'], start: Date, timeZone: string): string {
   let hour = start.getUTCHours();
   try {
-    hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone }).format(start));
+    hour = Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone }).format(start),
+    );
   } catch {
     // An unknown zone keeps UTC.
   }
-  const part = hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
+  const part =
+    hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
   return `${part} ${SPORT_WORDS[sport]}`;
 }
 
@@ -310,7 +305,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       // The athlete's load lock also serialises their imports: two copies of one file never both pass the
       // duplicate checks.
       await lockAthleteLoad(tx, athleteId);
-      const duplicate = (await duplicateOfFile(tx, athleteId, sha256)) ?? (await duplicateByStart(tx, athleteId, legs));
+      const duplicate =
+        (await duplicateOfFile(tx, athleteId, sha256)) ?? (await duplicateByStart(tx, athleteId, legs));
       if (duplicate) {
         await record(tx, file.id, duplicate);
         return false;
@@ -492,7 +488,13 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
 
     async list(
       auth: AuthContext,
-      query: { sport?: repo.ActivityRow['sport']; from?: string; to?: string; page: number; page_size: number },
+      query: {
+        sport?: repo.ActivityRow['sport'];
+        from?: string;
+        to?: string;
+        page: number;
+        page_size: number;
+      },
     ): Promise<ActivityList> {
       if (query.from && query.to && query.from > query.to) {
         throw new AppError('VALIDATION_FAILED', 'from must be on or before to');
@@ -538,7 +540,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         if (!row) throw notFound('Activity');
         let workoutDate: string | undefined;
         if (row.workoutId) {
-          workoutDate = (await deps.workouts.reopenFromActivity(tx, auth.athleteId, row.workoutId))?.workoutDate;
+          workoutDate = (await deps.workouts.reopenFromActivity(tx, auth.athleteId, row.workoutId))
+            ?.workoutDate;
         }
         await rederiveFrom(tx, auth.athleteId, [row.localDate, workoutDate]);
         // The original goes with its last activity, so the same file can be imported again.
@@ -564,12 +567,16 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
             );
           }
           if (activity.workoutId && activity.workoutId !== workout.id) {
-            dates.push((await deps.workouts.reopenFromActivity(tx, auth.athleteId, activity.workoutId))?.workoutDate);
+            dates.push(
+              (await deps.workouts.reopenFromActivity(tx, auth.athleteId, activity.workoutId))?.workoutDate,
+            );
           }
           await completeWith(tx, auth.athleteId, workout, activity);
           dates.push(workout.workoutDate);
         } else if (activity.workoutId) {
-          dates.push((await deps.workouts.reopenFromActivity(tx, auth.athleteId, activity.workoutId))?.workoutDate);
+          dates.push(
+            (await deps.workouts.reopenFromActivity(tx, auth.athleteId, activity.workoutId))?.workoutDate,
+          );
         }
         const updated = await repo.updateActivity(tx, auth.athleteId, activity.id, {
           workoutId,
@@ -586,7 +593,14 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       const row = await own(auth, id);
       let types: string[] | undefined;
       if (typesParam !== undefined) {
-        types = [...new Set(typesParam.split(',').map((t) => t.trim()).filter(Boolean))];
+        types = [
+          ...new Set(
+            typesParam
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          ),
+        ];
         const unknown = types.filter((t) => !(STREAM_TYPES as readonly string[]).includes(t));
         if (unknown.length > 0) {
           throw new AppError(

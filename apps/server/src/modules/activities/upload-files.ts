@@ -29,7 +29,9 @@ const RECORDING = /\.(fit|gpx|tcx)(\.gz)?$/i;
 /** The name as shown back: the last path segment of what the client sent, cut to the length limit. */
 export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() || 'file';
-  return base.length > ACTIVITY_LIMITS.nameLength ? `${base.slice(0, ACTIVITY_LIMITS.nameLength - 1)}…` : base;
+  return base.length > ACTIVITY_LIMITS.nameLength
+    ? `${base.slice(0, ACTIVITY_LIMITS.nameLength - 1)}…`
+    : base;
 }
 
 /** Every recording in one uploaded file: itself, or a zip's members. Throws a 413 past a limit. */
@@ -166,7 +168,11 @@ async function zipEntries(name: string, bytes: Buffer): Promise<UploadEntry[]> {
       if (err instanceof ZipLimitError) {
         throw tooLarge(`${name} inflates to more than its limits (${ACTIVITY_LIMITS.zipUncompressedLabel})`);
       }
-      entries.push({ name: memberName, ok: false, message: `This zip member cannot be read: ${reason(err)}` });
+      entries.push({
+        name: memberName,
+        ok: false,
+        message: `This zip member cannot be read: ${reason(err)}`,
+      });
       continue;
     }
     inflated += content.length;

@@ -2,7 +2,14 @@
 // change completed work, with the earliest day the write touched: every stored day from there on is
 // re-derived, so a change to an old workout flows through the whole fitness and fatigue series after it,
 // and nothing before it is recomputed. Rules: docs/training-load.md, "The daily load table".
-import { epochDay, restLoad, type Sport, trainingLoadStep, type Zone, zoneFromThresholdPercent } from '@stamina/core';
+import {
+  epochDay,
+  restLoad,
+  type Sport,
+  trainingLoadStep,
+  type Zone,
+  zoneFromThresholdPercent,
+} from '@stamina/core';
 import type { Conn } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
@@ -48,7 +55,9 @@ export function sessionZoneSeconds(
  * without any, its moving time in the zone of its intensity factor (zone 2 without one). docs/training-load.md,
  * "The daily load table".
  */
-export function activityZoneSeconds(activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>) {
+export function activityZoneSeconds(
+  activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>,
+) {
   const seconds: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   const zones = activity.zoneSeconds ?? {};
   const measured = [zones.power, zones.hr, zones.pace].find(
@@ -102,8 +111,10 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
   // A day's training: its completed workouts that no activity completes, and its recorded activities.
   const byDate = new Map<string, Day>();
   const dayOf = (date: string) => {
-    let day = byDate.get(date);
-    if (!day) byDate.set(date, (day = emptyDay(date)));
+    const found = byDate.get(date);
+    if (found) return found;
+    const day = emptyDay(date);
+    byDate.set(date, day);
     return day;
   };
   for (const session of sessions) {

@@ -256,7 +256,11 @@ export function createWorkoutService(db: Db, options: { onChange?: (athleteId: s
     },
 
     /** A workout its activity no longer completes goes back to planned, its actual figures cleared. */
-    async reopenFromActivity(conn: Conn, athleteId: string, id: string): Promise<repo.WorkoutRow | undefined> {
+    async reopenFromActivity(
+      conn: Conn,
+      athleteId: string,
+      id: string,
+    ): Promise<repo.WorkoutRow | undefined> {
       return repo.updateWorkout(conn, athleteId, id, {
         status: 'planned',
         completedAt: null,
