@@ -187,8 +187,8 @@ export const ZActivityStreams = z
   .meta({ id: 'ActivityStreams' });
 export type ActivityStreams = z.infer<typeof ZActivityStreams>;
 
-/** Match to another planned workout (by id), or unmatch (null). */
-export const ZActivityMatchRequest = z.object({ workout_id: z.string().max(100).nullable() });
+/** Match to another planned workout (by id), or unmatch (null; also when workout_id is left out). */
+export const ZActivityMatchRequest = z.object({ workout_id: z.string().max(100).nullable().default(null) });
 
 export const ZActivityUpdateRequest = z.object({ name: z.string().trim().min(1).max(200) });
 

@@ -1,2 +1,7 @@
 // Recorded activities: the decoded shape and the figures computed from it (docs/activities.md).
+export * from './best-efforts.ts';
+export * from './figures.ts';
+export * from './one-hertz.ts';
 export * from './recording.ts';
+export * from './stream-codec.ts';
+export * from './zones.ts';

@@ -91,11 +91,15 @@ export interface RecordedSession {
   /** The device's name for the sport profile used (e.g. 'Open Water', 'ROAD'), if it wrote one. */
   profileName?: string;
   startTime: number;
+  /** When the session ended (ms): the timer's final stop, or the next leg's start; else the last record. */
+  endTime?: number;
   records: RecordPoint[];
   laps: RecordedLap[];
   lengths: RecordedLength[];
   /** Timer stops and starts: [stopped at, restarted at] in ms; the span between is not moving time. */
   pauses: Array<[number, number]>;
+  /** True when the device recorded its timer's starts and stops (FIT): moving time is then timer time. */
+  timerEvents?: boolean;
   totals: DeviceTotals;
 }
 

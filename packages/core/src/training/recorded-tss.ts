@@ -86,28 +86,42 @@ function repaired(samples: readonly number[], max: number, missing: number): num
  * Coggan's "4th-power" normalisation (Allen & Coggan, "Training and Racing with a Power Meter", 2010): the
  * 30-s rolling average of the series, each raised to the 4th power, averaged, and the 4th root taken. The
  * rolling average starts once a full window exists; a series shorter than one window is just averaged.
+ *
+ * `restarts` (sample indices) split the series where the recording was paused: the window starts afresh
+ * after each, so no rolling average spans a pause (docs/activities.md, "Training values"). Parts shorter
+ * than a window add no rolling average of their own.
  */
-function fourthPowerNormalized(values: readonly number[]): number {
+function fourthPowerNormalized(values: readonly number[], restarts: readonly number[] = []): number {
   const n = values.length;
   if (n === 0) return 0;
   const w = NORMALIZED_POWER_WINDOW_SECONDS;
-  if (n < w) return values.reduce((a, b) => a + b, 0) / n;
-  let sum = 0;
-  for (let i = 0; i < w; i++) sum += values[i]!;
-  let total = (sum / w) ** 4;
-  for (let i = w; i < n; i++) {
-    sum += values[i]! - values[i - w]!;
+  const bounds = [...new Set([0, ...restarts.filter((r) => r > 0 && r < n), n])].sort((a, b) => a - b);
+  let total = 0;
+  let count = 0;
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const start = bounds[b]!;
+    const end = bounds[b + 1]!;
+    if (end - start < w) continue;
+    let sum = 0;
+    for (let i = start; i < start + w; i++) sum += values[i]!;
     total += (Math.max(0, sum) / w) ** 4;
+    count++;
+    for (let i = start + w; i < end; i++) {
+      sum += values[i]! - values[i - w]!;
+      total += (Math.max(0, sum) / w) ** 4;
+      count++;
+    }
   }
-  return (total / (n - w + 1)) ** 0.25;
+  if (count === 0) return values.reduce((a, b) => a + b, 0) / n;
+  return (total / count) ** 0.25;
 }
 
 /**
  * Normalized Power of 1 Hz power samples, watts (Coggan). Dropouts (NaN, negative) count as 0 W, as
- * coasting does; values above 3000 W are clamped.
+ * coasting does; values above 3000 W are clamped. `restarts`: see fourthPowerNormalized.
  */
-export function normalizedPower(watts: readonly number[]): number {
-  return fourthPowerNormalized(repaired(watts, SAMPLE_LIMITS.powerWatts, 0));
+export function normalizedPower(watts: readonly number[], restarts: readonly number[] = []): number {
+  return fourthPowerNormalized(repaired(watts, SAMPLE_LIMITS.powerWatts, 0), restarts);
 }
 
 export interface RecordedTssResult {
@@ -123,12 +137,16 @@ export interface PowerTssResult extends RecordedTssResult {
 /**
  * Power TSS (Allen & Coggan 2010; TrainingPeaks "Normalized Power, Intensity Factor and Training Stress
  * Score"): IF = NP / FTP, TSS = (s × NP × IF) / (FTP × 3600) × 100, s the duration in seconds. One hour at
- * exactly FTP scores 100. Null when the FTP is outside THRESHOLD_RANGES.
+ * exactly FTP scores 100. Null when the FTP is outside THRESHOLD_RANGES. `restarts`: see normalizedPower.
  */
-export function powerTss(watts: readonly number[], ftpWatts: number): PowerTssResult | null {
+export function powerTss(
+  watts: readonly number[],
+  ftpWatts: number,
+  restarts: readonly number[] = [],
+): PowerTssResult | null {
   if (!inRange(ftpWatts, THRESHOLD_RANGES.ftpWatts)) return null;
   const seconds = Math.min(watts.length, MAX_SAMPLES);
-  const np = normalizedPower(watts);
+  const np = normalizedPower(watts, restarts);
   const intensity = np / ftpWatts;
   return {
     tss: roundTo(((seconds * np * intensity) / (ftpWatts * 3600)) * 100, 1),

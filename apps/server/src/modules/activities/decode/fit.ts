@@ -227,7 +227,7 @@ function lengthOf(m: Message): RecordedLength | undefined {
 }
 
 /** Timer stop → start pairs from the event messages: the spans the timer did not run. */
-function timerPauses(events: Message[]): Array<[number, number]> {
+function timerPauses(events: Message[]): { pauses: Array<[number, number]>; finalStop?: number } {
   const pauses: Array<[number, number]> = [];
   let stoppedAt: number | undefined;
   for (const e of events) {
@@ -240,7 +240,7 @@ function timerPauses(events: Message[]): Array<[number, number]> {
       stoppedAt = undefined;
     }
   }
-  return pauses;
+  return { pauses, finalStop: stoppedAt };
 }
 
 /** Index of the span (by start times, ascending) that `time` falls in: the last one starting at or before it. */
@@ -311,7 +311,19 @@ export function decodeFit(bytes: Uint8Array): Recording {
   const events = [...(messages.eventMesgs ?? [])].sort(
     (a, b) => (ms(a.timestamp) ?? 0) - (ms(b.timestamp) ?? 0),
   );
-  for (const pause of timerPauses(events)) sessions[spanIndex(starts, pause[0])]!.pauses.push(pause);
+  const timer = timerPauses(events);
+  const hasTimerEvents = events.some((e) => e.event === 'timer');
+  for (const pause of timer.pauses) sessions[spanIndex(starts, pause[0])]!.pauses.push(pause);
+  sessions.forEach((session, i) => {
+    const next = starts[i + 1];
+    const lastRecord = session.records.reduce<number | undefined>(
+      (a, r) => Math.max(a ?? r.time, r.time),
+      undefined,
+    );
+    const end = next ?? timer.finalStop ?? lastRecord;
+    if (end !== undefined && end >= session.startTime) session.endTime = end;
+    if (hasTimerEvents) session.timerEvents = true;
+  });
 
   // Devices keep one running distance across the legs of a multisport file; each leg counts from its start.
   let carried = 0;
