@@ -8,9 +8,7 @@ export {
   formatDuration,
   type ParseOptions,
   parseWorkout,
-  type ResolvedThresholds,
   renderWorkout,
-  resolveThresholds,
   SECONDS_PER_REP,
   zoneFromThresholdPercent,
 } from './parser/index.ts';

@@ -1,22 +1,25 @@
-// The one place the import meets the decoder (./decode) and core's figures (computeActivityFigures), and the
+// The one place the import meets the decoder's sessions and core's figures (computeActivityFigures), and the
 // thresholds a day's figures are computed with. Everything the pipeline stores of a leg is shaped here.
 import {
   type ActivityFigures,
   computeActivityFigures,
   encodeStream,
+  type FiguresContext,
+  type FiguresThresholds,
   type RecordedSession,
-  type ResolvedThresholds,
-  resolveThresholds,
+  type StreamType,
 } from '@stamina/core';
 import type { ActivityInsert } from './repository.ts';
 
 /** The thresholds (and zone tables, when the athlete has them) in force on an athlete's day. */
 export interface ThresholdsInForce {
-  thresholds: ResolvedThresholds;
-  /** The athlete's zone tables for that day; null uses the zones derived from the thresholds. */
-  zones: unknown | null;
+  /** The athlete's own values that day; an absent one falls back to core's default, named as such. */
+  thresholds: FiguresThresholds;
+  /** The athlete's zone tables that day; absent ones are derived from the thresholds. */
+  zones: FiguresContext['zones'] | null;
   /** The day these thresholds took effect; null for the defaults. */
   effectiveFrom: string | null;
+  sex?: string | null;
 }
 
 export type ThresholdsOn = (athleteId: string, day: string) => Promise<ThresholdsInForce>;
@@ -26,31 +29,10 @@ export type ThresholdsOn = (athleteId: string, day: string) => Promise<Threshold
  * marked as a default on the activity). The app wires this in app.ts; it is the one place to replace.
  */
 export const defaultThresholdsOn: ThresholdsOn = async () => ({
-  thresholds: resolveThresholds(undefined),
+  thresholds: {},
   zones: null,
   effectiveFrom: null,
 });
-
-/** The thresholds as the activity keeps and shows them: values, which were defaults, and since when. */
-function thresholdsRecord(inForce: ThresholdsInForce) {
-  const t = inForce.thresholds;
-  const values = {
-    ftp_watts: t.ftpWatts,
-    threshold_pace_seconds_per_km: t.thresholdPaceSecondsPerKm,
-    css_seconds_per_100m: t.cssSecondsPer100m,
-    max_hr: t.maxHr,
-    lthr: t.lthr,
-  };
-  const known: Record<keyof typeof values, boolean> = {
-    ftp_watts: t.known.ftp,
-    threshold_pace_seconds_per_km: t.known.pace,
-    css_seconds_per_100m: t.known.css,
-    max_hr: t.known.maxHr,
-    lthr: t.known.lthr,
-  };
-  const defaultsUsed = Object.keys(values).filter((k) => !known[k as keyof typeof values]);
-  return { values, defaults_used: defaultsUsed, effective_from: inForce.effectiveFrom };
-}
 
 export interface LegRecord {
   activity: Omit<
@@ -66,13 +48,16 @@ export function legRecord(
   deviceName: string | undefined,
   inForce: ThresholdsInForce,
 ): LegRecord {
-  const figures: ActivityFigures = computeActivityFigures(session, {
+  const f: ActivityFigures = computeActivityFigures(session, {
     thresholds: inForce.thresholds,
-    zones: inForce.zones,
+    ...(inForce.zones ? { zones: inForce.zones } : {}),
+    ...(inForce.sex ? { sex: inForce.sex } : {}),
   });
-  const s = figures.summary;
-  const streams = Object.entries(figures.streams).flatMap(([type, values]) =>
-    values && values.length > 0 ? [{ type, sampleCount: values.length, data: encodeStream(values) }] : [],
+  const streams = (Object.entries(f.streams) as Array<[StreamType, (number | null)[] | undefined]>).flatMap(
+    ([type, values]) =>
+      values?.some((v) => v !== null)
+        ? [{ type, sampleCount: values!.length, data: encodeStream(values!, type) }]
+        : [],
   );
   return {
     activity: {
@@ -81,27 +66,27 @@ export function legRecord(
       subSport: session.subSport ?? null,
       deviceName: deviceName ?? null,
       startTime: new Date(session.startTime),
-      elapsedSeconds: Math.round(s.elapsedSeconds),
-      movingSeconds: Math.round(s.movingSeconds),
-      distanceM: s.distanceM,
-      ascentM: s.ascentM,
-      avgHr: s.avgHr,
-      maxHr: s.maxHr,
-      avgPower: s.avgPower,
-      maxPower: s.maxPower,
-      avgSpeedMps: s.avgSpeedMps,
-      maxSpeedMps: s.maxSpeedMps,
-      avgCadence: s.avgCadence,
-      maxCadence: s.maxCadence,
-      calories: s.calories === null ? null : Math.round(s.calories),
-      laps: figures.laps,
-      tss: figures.tss,
-      tssMethod: figures.tssMethod,
-      intensityFactor: figures.intensityFactor,
-      normalizedPower: figures.normalizedPower,
-      thresholds: thresholdsRecord(inForce),
-      zoneSeconds: figures.zoneSeconds,
-      bestEfforts: figures.bestEfforts,
+      elapsedSeconds: Math.round(f.elapsedSeconds),
+      movingSeconds: Math.round(f.movingSeconds),
+      distanceM: f.distanceM,
+      ascentM: f.ascentM,
+      avgHr: f.avgHr,
+      maxHr: f.maxHr,
+      avgPower: f.avgPower,
+      maxPower: f.maxPower,
+      avgSpeedMps: f.avgSpeedMps,
+      maxSpeedMps: f.maxSpeedMps,
+      avgCadence: f.avgCadence,
+      maxCadence: f.maxCadence,
+      calories: f.calories === null ? null : Math.round(f.calories),
+      laps: f.laps,
+      tss: f.tss,
+      tssMethod: f.tssMethod,
+      intensityFactor: f.intensityFactor,
+      normalizedPower: f.normalizedPower,
+      thresholds: { ...f.thresholds, effective_from: inForce.effectiveFrom },
+      zoneSeconds: f.zoneSeconds,
+      bestEfforts: f.bestEfforts,
     },
     streams,
   };

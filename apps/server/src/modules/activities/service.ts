@@ -12,7 +12,7 @@ import {
   type ImportBatch,
   STREAM_TYPES,
 } from '@stamina/contract';
-import { addDays, dateInTimeZone, decodeStream, roundTo } from '@stamina/core';
+import { addDays, dateInTimeZone, decodeStream, roundTo, type StreamType } from '@stamina/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
@@ -613,7 +613,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       const streams: Record<string, Array<number | null>> = {};
       let sampleCount = 0;
       for (const s of stored) {
-        streams[s.type] = decodeStream(s.data);
+        streams[s.type] = decodeStream(s.data, s.type as StreamType);
         sampleCount = Math.max(sampleCount, s.sampleCount);
       }
       // Time is implied by the index (1 Hz from the start) when it is not stored.
