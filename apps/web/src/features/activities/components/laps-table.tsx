@@ -55,7 +55,7 @@ export function LapsTable({
         <tbody>
           {laps.map((lap) => (
             <tr key={lap.index} className="border-b border-border last:border-0">
-              <th scope="row" className="py-2 pr-3 font-medium">
+              <th scope="row" className="py-2 pr-3 text-left font-medium">
                 {lap.index + 1}
               </th>
               {columns.map((c) => (

@@ -61,7 +61,7 @@ export function StreamCharts({
             ? `Showing ${formatOffset(window.from)} to ${formatOffset(window.to)}`
             : 'Drag across a chart to zoom in.'}
         </p>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1 [&>button]:whitespace-nowrap">
           <Button variant="outline" size="sm" onClick={() => setWindow((w) => zoomBy(w, 0.5, total))}>
             <ZoomIn className="h-4 w-4" aria-hidden="true" />
             Zoom in
@@ -120,6 +120,7 @@ export function StreamCharts({
                 <YAxis
                   width={48}
                   reversed={spec.reversed}
+                  allowDecimals={Boolean(spec.reversed)}
                   domain={['auto', 'auto']}
                   tickFormatter={(v: number) => axisValue(spec, v)}
                   tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }}
