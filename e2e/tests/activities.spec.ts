@@ -80,7 +80,9 @@ test('an uploaded FIT ride completes its planned workout, shows its figures and 
   await page.getByRole('button', { name: 'Add Workout' }).first().click();
   await page.getByRole('button', { name: /Create Custom/ }).click();
   const editor = page.getByRole('dialog');
-  await editor.getByRole('radio', { name: 'Bike' }).check();
+  // The sport radios are visually hidden inside their labels: choose by the label.
+  await editor.locator('label').filter({ hasText: /^Bike$/ }).click();
+  await expect(editor.getByRole('radio', { name: 'Bike' })).toBeChecked();
   await editor.getByLabel('Title').fill('Vector test ride');
   await editor.getByLabel('Date').fill(date);
   await editor.getByLabel('Workout description').fill('90min Z2');

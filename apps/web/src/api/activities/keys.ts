@@ -8,6 +8,8 @@ export interface ActivityFilter {
   from?: string;
   to?: string;
   page: number;
+  /** Rows a page; the list's default (ACTIVITIES_PAGE_SIZE) when left out. */
+  page_size?: number;
 }
 
 export type CurveType = 'power' | 'pace';
