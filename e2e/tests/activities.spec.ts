@@ -81,7 +81,10 @@ test('an uploaded FIT ride completes its planned workout, shows its figures and 
   await page.getByRole('button', { name: /Create Custom/ }).click();
   const editor = page.getByRole('dialog');
   // The sport radios are visually hidden inside their labels: choose by the label.
-  await editor.locator('label').filter({ hasText: /^Bike$/ }).click();
+  await editor
+    .locator('label')
+    .filter({ hasText: /^Bike$/ })
+    .click();
   await expect(editor.getByRole('radio', { name: 'Bike' })).toBeChecked();
   await editor.getByLabel('Title').fill('Vector test ride');
   await editor.getByLabel('Date').fill(date);
