@@ -112,7 +112,11 @@ export function BestEffortCurves({
         <>
           <div className="h-56" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+              <LineChart
+                data={rows}
+                margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+                accessibilityLayer={false}
+              >
                 <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
                 <XAxis
                   dataKey="label"

@@ -95,6 +95,8 @@ export function StreamCharts({
               <LineChart
                 data={rows}
                 syncId={SYNC_ID}
+                // Hidden from assistive technology (the summary below says it in words), so not focusable either.
+                accessibilityLayer={false}
                 margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
                 onMouseDown={(state) => {
                   const t = num(state.activeLabel);
