@@ -48,5 +48,9 @@ export function LeafletMap({
     };
   }, [points, tileUrl]);
 
-  return <div ref={element} role="img" aria-label={label} className="h-72 w-full rounded-lg sm:h-96" />;
+  // `isolate`: Leaflet's panes and controls carry z-indexes up to 1000; kept inside the map, they stay under the
+  // sticky header and the dialogs.
+  return (
+    <div ref={element} role="img" aria-label={label} className="isolate h-72 w-full rounded-lg sm:h-96" />
+  );
 }
