@@ -264,7 +264,8 @@ async function activityImportSection(): Promise<void> {
   section('Activity import: a 4-hour 1 Hz ride, upload to imported, beside a bare @garmin/fitsdk decode');
   let server: StaminaServer | undefined;
   try {
-    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false' } });
+    // At info level the server logs each import job's stage timings, which the section reports.
+    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
     record(...(await benchActivityImport(server)));
   } catch (err) {
     record(errorFigure('activity.import', 'activity import', err));

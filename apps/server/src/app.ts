@@ -241,6 +241,7 @@ export async function buildApp(config: AppConfig) {
     workouts: workoutService,
     // The athlete's thresholds in force on a day: the defaults until the thresholds module is wired here.
     thresholdsOn: defaultThresholdsOn,
+    log: app.log,
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);
       notificationService.workoutsChanged(athleteId);

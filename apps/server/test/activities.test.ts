@@ -600,3 +600,41 @@ describe('a restart in the middle of a batch', () => {
     }
   });
 });
+
+// With TEST_DATABASE_URL the suite runs on PostgreSQL, where two app processes share the queue.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two app processes on one PostgreSQL', () => {
+  it('import every file of a batch once, each job claimed by one of them', async () => {
+    const second = await buildSecondApp(t, { jobs: { pollMs: 20 } });
+    try {
+      const fay = await athlete('Fay');
+      const names = [
+        'run-fr15-10k.fit',
+        'run-hr-fenix2.fit',
+        'run-hr-fr110-smartrecording.fit',
+        'bike-power-edge810-vector.fit',
+        'bike-power-indoor-edge800.fit',
+        'swim-pool-fenix3-hr.fit',
+      ];
+      const res = await uploadRequest(
+        second,
+        fay,
+        names.map((name) => ({ name, content: fixture(name) })),
+      );
+      expect(res.statusCode, res.body).toBe(202);
+      const batch = await settled(fay, res.json().data.batch_id);
+      expect(batch.files.map((f) => f.status)).toEqual(names.map(() => 'imported'));
+      expect(await count('activities', fay.athleteId)).toBe(names.length);
+      await eventually(async () => {
+        const result = await t.db.execute(sql`
+          select j.status, j.attempts from jobs j
+          join import_files f on f.id = (j.payload->>'importFileId')::uuid
+          where f.athlete_id = ${fay.athleteId}`);
+        const jobs = rowsOf<{ status: string; attempts: number }>(result);
+        expect(jobs).toHaveLength(names.length);
+        expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+      });
+    } finally {
+      await second.close();
+    }
+  });
+});

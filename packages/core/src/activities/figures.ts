@@ -13,7 +13,7 @@ import {
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
-import { type OneHertzSession, toOneHertz } from './one-hertz.ts';
+import { type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
 import type { StreamType } from './stream-codec.ts';
 import {
@@ -107,13 +107,13 @@ const usable = (v: number | null | undefined): v is number =>
 const orNull = (v: number | undefined): number | null => (v === undefined || !Number.isFinite(v) ? null : v);
 const round = (v: number | null, digits = 0): number | null => (v === null ? null : roundTo(v, digits));
 
-/** Values at the moving seconds, nulls dropped. */
-function movingValues(series: readonly (number | null)[] | undefined, moving: Uint8Array): number[] {
+/** Values at the moving seconds, missing ones dropped. */
+function movingValues(series: Float64Array | undefined, moving: Uint8Array): number[] {
   const out: number[] = [];
   if (!series) return out;
   for (let i = 0; i < series.length; i++) {
-    const v = series[i];
-    if (moving[i] && v !== null && v !== undefined) out.push(v);
+    const v = series[i]!;
+    if (moving[i] && !Number.isNaN(v)) out.push(v);
   }
   return out;
 }
@@ -180,18 +180,22 @@ function restartsOf(oneHz: OneHertzSession): number[] {
 
 /** Power over the moving seconds with dropouts (no reading while moving) as 0 W. */
 function movingPower(oneHz: OneHertzSession): number[] {
-  const power = oneHz.streams.power ?? [];
+  const power = oneHz.series.power;
   const out: number[] = [];
-  for (let i = 0; i < oneHz.length; i++) if (oneHz.moving[i]) out.push(power[i] ?? 0);
+  for (let i = 0; i < oneHz.length; i++) {
+    if (!oneHz.moving[i]) continue;
+    const v = power?.[i] ?? Number.NaN;
+    out.push(Number.isNaN(v) ? 0 : v);
+  }
   return out;
 }
 
-function ascentOf(altitude: readonly (number | null)[] | undefined): number | undefined {
+function ascentOf(altitude: Float64Array | undefined): number | undefined {
   if (!altitude) return undefined;
   let total = 0;
   let base: number | undefined;
   for (const a of altitude) {
-    if (a === null) continue;
+    if (Number.isNaN(a)) continue;
     if (base === undefined || a < base) base = a;
     else if (a - base >= ASCENT_HYSTERESIS_M) {
       total += a - base;
@@ -241,21 +245,22 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const t = resolveThresholds(context.thresholds);
   const totals = session.totals;
   const oneHz = toOneHertz(session);
-  const { streams, moving } = oneHz;
+  const { series, moving } = oneHz;
 
   const elapsed = totals.elapsedSeconds ?? elapsedFromRecords(session);
   const movingSeconds =
     totals.timerSeconds ??
     (oneHz.movingFromTimer ? elapsed - pausedSeconds(session, elapsed) : moving.reduce((a, b) => a + b, 0));
 
-  const lastDistance = streams.distance?.reduce<number | null>((a, v) => (v === null ? a : v), null) ?? null;
+  const lastDistance =
+    series.distance?.reduce<number | null>((a, v) => (Number.isNaN(v) ? a : v), null) ?? null;
   const distance = usable(totals.distance) ? totals.distance : usable(lastDistance) ? lastDistance : null;
 
-  const hr = movingValues(streams.heart_rate, moving);
+  const hr = movingValues(series.heart_rate, moving);
   const power = movingPower(oneHz);
-  const hasPower = streams.power?.some((v) => v !== null) ?? false;
-  const cadence = movingValues(streams.cadence, moving).filter((c) => c > 0);
-  const speed = movingValues(streams.speed, moving);
+  const hasPower = series.power?.some((v) => !Number.isNaN(v)) ?? false;
+  const cadence = movingValues(series.cadence, moving).filter((c) => c > 0);
+  const speed = movingValues(series.speed, moving);
 
   // Training values ---------------------------------------------------------------------------------
   let tss: number | null = null;
@@ -263,11 +268,11 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   let intensityFactor: number | null = null;
   let normalizedPower: number | null = null;
   const used = new Set<keyof Resolved['known']>();
-  const restarts = restartsOf(oneHz);
-  if (hasPower) normalizedPower = roundTo(powerTss(power, t.ftpWatts, restarts)?.normalized_power ?? 0, 1);
+  const powerResult = hasPower ? powerTss(power, t.ftpWatts, restartsOf(oneHz)) : null;
+  if (powerResult) normalizedPower = powerResult.normalized_power;
 
   if (hasPower && session.sport !== 'run' && session.sport !== 'swim') {
-    const result = powerTss(power, t.ftpWatts, restarts);
+    const result = powerResult;
     if (result) {
       tss = result.tss;
       intensityFactor = result.intensity_factor;
@@ -278,13 +283,14 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   if (tssMethod === 'none' && session.sport === 'run' && speed.length > 0 && usable(distance)) {
     const runSpeed: number[] = [];
     const elevation: number[] = [];
-    const altitude = streams.altitude;
+    const altitude = series.altitude;
     let lastAltitude: number | undefined;
     for (let i = 0; i < oneHz.length; i++) {
       if (!moving[i]) continue;
-      runSpeed.push(streams.speed?.[i] ?? 0);
-      const a = altitude?.[i];
-      if (a !== null && a !== undefined) lastAltitude = a;
+      const v = series.speed?.[i] ?? Number.NaN;
+      runSpeed.push(Number.isNaN(v) ? 0 : v);
+      const a = altitude?.[i] ?? Number.NaN;
+      if (!Number.isNaN(a)) lastAltitude = a;
       elevation.push(lastAltitude ?? Number.NaN);
     }
     const result = runningTss(runSpeed, {
@@ -359,13 +365,13 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   // Best efforts -------------------------------------------------------------------------------------
   const bestEfforts: ActivityFigures['bestEfforts'] = {};
   if (hasPower) bestEfforts.power = powerBestEfforts(power);
-  if (session.sport === 'run' && streams.distance) {
+  if (session.sport === 'run' && series.distance) {
     const cumulative: number[] = [];
     let last = 0;
     for (let i = 0; i < oneHz.length; i++) {
       if (!moving[i]) continue;
-      const d = streams.distance[i];
-      if (d !== null && d !== undefined && d >= last) last = d;
+      const d = series.distance[i]!;
+      if (d >= last) last = d;
       cumulative.push(last);
     }
     bestEfforts.pace = paceBestEfforts(cumulative);
@@ -398,16 +404,16 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const avgSpeed =
     totals.avgSpeed ?? (usable(distance) && movingSeconds > 0 ? distance / movingSeconds : undefined);
 
-  const outStreams: ActivityFigures['streams'] = {};
-  for (const [type, series] of Object.entries(streams) as Array<[StreamType, (number | null)[]]>)
-    if (series.some((v) => v !== null)) outStreams[type] = series;
+  const streams: ActivityFigures['streams'] = { time: Array.from({ length: oneHz.length }, (_, i) => i) };
+  for (const [type, values] of Object.entries(series) as Array<[StreamType, Float64Array]>)
+    if (values.some((v) => !Number.isNaN(v))) streams[type] = seriesToStream(values);
 
   return {
     startTime: new Date(session.startTime).toISOString(),
     elapsedSeconds: roundTo(elapsed, 0),
     movingSeconds: roundTo(Math.min(movingSeconds, elapsed), 0),
     distanceM: round(distance, 1),
-    ascentM: round(orNull(totals.ascent ?? ascentOf(streams.altitude)), 0),
+    ascentM: round(orNull(totals.ascent ?? ascentOf(series.altitude)), 0),
     avgHr: round(orNull(totals.avgHeartRate ?? mean(hr)), 0),
     maxHr: round(orNull(totals.maxHeartRate ?? recordMax('heartRate')), 0),
     avgPower: hasPower ? round(orNull(totals.avgPower ?? mean(power)), 0) : null,
@@ -425,7 +431,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     thresholds: { values, defaults_used: defaultsUsed },
     zoneSeconds,
     bestEfforts,
-    streams: outStreams,
+    streams,
     sampleCount: oneHz.length,
     hasGps: session.records.some((r) => r.lat !== undefined && r.lng !== undefined),
   };

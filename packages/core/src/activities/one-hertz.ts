@@ -38,7 +38,8 @@ export function trackDistances(records: readonly RecordPoint[]): (number | undef
 export interface OneHertzSession {
   /** Number of seconds (samples). */
   length: number;
-  streams: Partial<Record<StreamType, (number | null)[]>>;
+  /** One value per second; NaN where nothing was recorded or the timer was stopped. */
+  series: Partial<Record<StreamType, Float64Array>>;
   /** 1 for each second the session counts as moving: the timer ran (or, without timer events, by speed). */
   moving: Uint8Array;
   /** True when the moving seconds come from the device's timer events rather than from speed. */
@@ -47,25 +48,28 @@ export interface OneHertzSession {
   distanceSource: 'device' | 'lengths' | 'gps' | 'none';
 }
 
-interface Reading {
-  /** Seconds from the session start. */
-  t: number;
-  value: number;
-}
-
-function fill(readings: readonly Reading[], length: number, maxGap: number): (number | null)[] {
-  const out = new Array<number | null>(length).fill(null);
-  for (let k = 0; k < readings.length; k++) {
-    const a = readings[k]!;
-    const index = Math.round(a.t);
-    if (index >= 0 && index < length) out[index] = a.value;
-    const b = readings[k + 1];
-    if (!b) continue;
-    const gap = b.t - a.t;
+/** Readings at `times` (seconds from the start, ascending) to one value per second; NaN where none. */
+function fill(
+  times: ArrayLike<number>,
+  values: ArrayLike<number>,
+  count: number,
+  length: number,
+  maxGap: number,
+): Float64Array {
+  const out = new Float64Array(length).fill(Number.NaN);
+  for (let k = 0; k < count; k++) {
+    const at = times[k]!;
+    const value = values[k]!;
+    const index = Math.round(at);
+    if (index >= 0 && index < length) out[index] = value;
+    if (k + 1 >= count) continue;
+    const nextAt = times[k + 1]!;
+    const gap = nextAt - at;
     if (gap <= 0 || gap > maxGap) continue;
-    const from = Math.max(0, Math.floor(a.t) + 1);
-    const to = Math.min(length - 1, Math.ceil(b.t) - 1);
-    for (let s = from; s <= to; s++) out[s] = a.value + ((b.value - a.value) * (s - a.t)) / gap;
+    const slope = (values[k + 1]! - value) / gap;
+    const from = Math.max(0, Math.floor(at) + 1);
+    const to = Math.min(length - 1, Math.ceil(nextAt) - 1);
+    for (let s = from; s <= to; s++) out[s] = value + slope * (s - at);
   }
   return out;
 }
@@ -78,40 +82,25 @@ const FIELDS: Array<[keyof RecordPoint, StreamType]> = [
   ['lat', 'lat'],
   ['lng', 'lng'],
   ['temperature', 'temperature'],
+  ['speed', 'speed'],
 ];
 
-/** Distance readings: from pool lengths (active lengths add the pool length), else the device, else GPS. */
-function distanceReadings(
-  session: RecordedSession,
-  seconds: (time: number) => number,
-): { readings: Reading[]; source: OneHertzSession['distanceSource']; maxGap: number } {
-  const pool = session.totals.poolLength;
-  if (pool && session.lengths.some((l) => l.kind === 'active')) {
-    const readings: Reading[] = [];
-    let covered = 0;
-    for (const length of session.lengths) {
-      const start = seconds(length.startTime);
-      readings.push({ t: start, value: covered });
-      if (length.kind === 'active') covered += pool;
-      readings.push({ t: start + length.elapsedSeconds, value: covered });
-    }
-    readings.sort((a, b) => a.t - b.t);
-    return { readings, source: 'lengths', maxGap: Number.POSITIVE_INFINITY };
+/** One field of the records as parallel arrays of times and values (records without it skipped). */
+function readings(
+  records: readonly RecordPoint[],
+  secondsOf: Float64Array,
+  field: keyof RecordPoint,
+): { times: Float64Array; values: Float64Array; count: number } {
+  const times = new Float64Array(records.length);
+  const values = new Float64Array(records.length);
+  let count = 0;
+  for (let i = 0; i < records.length; i++) {
+    const v = records[i]![field];
+    if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+    times[count] = secondsOf[i]!;
+    values[count++] = v;
   }
-  const device = session.records.filter((r) => r.distance !== undefined);
-  if (device.length > 0)
-    return {
-      readings: device.map((r) => ({ t: seconds(r.time), value: r.distance! })),
-      source: 'device',
-      maxGap: MAX_GAP_SECONDS,
-    };
-  const track = trackDistances(session.records);
-  const readings: Reading[] = [];
-  session.records.forEach((r, i) => {
-    const d = track[i];
-    if (d !== undefined) readings.push({ t: seconds(r.time), value: d });
-  });
-  return { readings, source: readings.length > 1 ? 'gps' : 'none', maxGap: MAX_GAP_SECONDS };
+  return { times, values, count };
 }
 
 /** Seconds from the start to the session's end: its end time, else its last record (inclusive). */
@@ -124,57 +113,106 @@ export function sessionSeconds(session: RecordedSession): number {
   return Math.min(Math.max(fromRecords, fromEnd, 0), MAX_SAMPLES);
 }
 
-export function toOneHertz(session: RecordedSession): OneHertzSession {
+/** Distance per second: from pool lengths (active lengths add the pool length), else the device, else GPS. */
+function distanceSeries(
+  session: RecordedSession,
+  secondsOf: Float64Array,
+  length: number,
+): { series?: Float64Array; source: OneHertzSession['distanceSource'] } {
+  const pool = session.totals.poolLength;
   const start = session.startTime;
-  const seconds = (time: number) => (time - start) / 1000;
+  if (pool && session.lengths.some((l) => l.kind === 'active')) {
+    const points: Array<[number, number]> = [];
+    let covered = 0;
+    for (const swum of session.lengths) {
+      const from = (swum.startTime - start) / 1000;
+      points.push([from, covered]);
+      if (swum.kind === 'active') covered += pool;
+      points.push([from + swum.elapsedSeconds, covered]);
+    }
+    points.sort((a, b) => a[0] - b[0]);
+    const times = Float64Array.from(points, (p) => p[0]);
+    const values = Float64Array.from(points, (p) => p[1]);
+    return {
+      series: fill(times, values, points.length, length, Number.POSITIVE_INFINITY),
+      source: 'lengths',
+    };
+  }
+  const device = readings(session.records, secondsOf, 'distance');
+  if (device.count > 0)
+    return {
+      series: fill(device.times, device.values, device.count, length, MAX_GAP_SECONDS),
+      source: 'device',
+    };
+  const track = trackDistances(session.records);
+  const times = new Float64Array(track.length);
+  const values = new Float64Array(track.length);
+  let count = 0;
+  track.forEach((d, i) => {
+    if (d === undefined) return;
+    times[count] = secondsOf[i]!;
+    values[count++] = d;
+  });
+  if (count < 2) return { source: 'none' };
+  return { series: fill(times, values, count, length, MAX_GAP_SECONDS), source: 'gps' };
+}
+
+export function toOneHertz(session: RecordedSession): OneHertzSession {
   const length = sessionSeconds(session);
   const records = session.records;
-  const streams: OneHertzSession['streams'] = {};
+  const secondsOf = Float64Array.from(records, (r) => (r.time - session.startTime) / 1000);
+  const series: OneHertzSession['series'] = {};
+  const distance = distanceSeries(session, secondsOf, length);
   for (const [field, type] of FIELDS) {
-    const readings: Reading[] = [];
-    for (const r of records) {
-      const value = r[field];
-      if (typeof value === 'number') readings.push({ t: seconds(r.time), value });
-    }
-    if (readings.length > 0) streams[type] = fill(readings, length, MAX_GAP_SECONDS);
+    // Pool swims: the speed of the lengths, from their distance, rather than the watch's records.
+    if (type === 'speed' && distance.source === 'lengths') continue;
+    const r = readings(records, secondsOf, field);
+    if (r.count > 0) series[type] = fill(r.times, r.values, r.count, length, MAX_GAP_SECONDS);
   }
-  const distance = distanceReadings(session, seconds);
-  if (distance.readings.length > 0) streams.distance = fill(distance.readings, length, distance.maxGap);
-  const speedReadings: Reading[] = [];
-  for (const r of records)
-    if (r.speed !== undefined) speedReadings.push({ t: seconds(r.time), value: r.speed });
-  if (speedReadings.length > 0 && distance.source !== 'lengths')
-    streams.speed = fill(speedReadings, length, MAX_GAP_SECONDS);
-  else if (streams.distance) {
-    // Speed from the distance: the change over the two neighbouring seconds.
-    const d = streams.distance;
-    streams.speed = d.map((_, i) => {
-      const before = d[Math.max(0, i - 1)];
-      const after = d[Math.min(length - 1, i + 1)];
-      const span = Math.min(length - 1, i + 1) - Math.max(0, i - 1);
-      return before != null && after != null && span > 0 ? Math.max(0, (after - before) / span) : null;
-    });
+  if (distance.series) {
+    series.distance = distance.series;
+    if (!series.speed) {
+      // Speed from the distance: the change over the two neighbouring seconds.
+      const d = distance.series;
+      const speed = new Float64Array(length).fill(Number.NaN);
+      for (let i = 0; i < length; i++) {
+        const a = Math.max(0, i - 1);
+        const b = Math.min(length - 1, i + 1);
+        const change = d[b]! - d[a]!;
+        if (b > a && Number.isFinite(change)) speed[i] = Math.max(0, change / (b - a));
+      }
+      series.speed = speed;
+    }
   }
 
   const moving = new Uint8Array(length);
   const movingFromTimer = session.timerEvents === true || session.pauses.length > 0;
+  const all = Object.values(series);
   if (movingFromTimer) {
     moving.fill(1);
     for (const [stop, restart] of session.pauses) {
-      const from = Math.max(0, Math.ceil(seconds(stop)));
-      const to = Math.min(length, Math.ceil(seconds(restart)));
+      const from = Math.max(0, Math.ceil((stop - session.startTime) / 1000));
+      const to = Math.min(length, Math.ceil((restart - session.startTime) / 1000));
       for (let s = from; s < to; s++) moving[s] = 0;
+      for (const values of all) if (to > from) values.fill(Number.NaN, from, to);
     }
-    for (const series of Object.values(streams))
-      for (let s = 0; s < length; s++) if (!moving[s]) series[s] = null;
   } else {
     const threshold = session.sport === 'bike' ? MOVING_SPEED_MPS.bike : MOVING_SPEED_MPS.other;
-    const speed = streams.speed;
+    const speed = series.speed;
     for (let s = 0; s < length; s++) {
-      if (speed) moving[s] = (speed[s] ?? 0) >= threshold ? 1 : 0;
-      else moving[s] = FIELDS.some(([, type]) => streams[type]?.[s] != null) ? 1 : 0;
+      if (speed) moving[s] = speed[s]! >= threshold ? 1 : 0;
+      else moving[s] = all.some((values) => !Number.isNaN(values[s]!)) ? 1 : 0;
     }
   }
-  streams.time = Array.from({ length }, (_, i) => i);
-  return { length, streams, moving, movingFromTimer, distanceSource: distance.source };
+  return { length, series, moving, movingFromTimer, distanceSource: distance.source };
+}
+
+/** A series as the streams API gives it: numbers, null where nothing was recorded. */
+export function seriesToStream(values: Float64Array): (number | null)[] {
+  const out = new Array<number | null>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    out[i] = Number.isNaN(v) ? null : v;
+  }
+  return out;
 }

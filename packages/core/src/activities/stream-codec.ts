@@ -35,7 +35,8 @@ export const STREAM_SCALE: Record<StreamType, number> = {
 export function roundToStreamScale(value: number | null, type: StreamType): number | null {
   if (value === null || !Number.isFinite(value)) return null;
   const scale = STREAM_SCALE[type];
-  return Math.round(value * scale) / scale;
+  const rounded = Math.round(value * scale) / scale;
+  return rounded === 0 ? 0 : rounded;
 }
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);

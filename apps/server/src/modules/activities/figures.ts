@@ -55,7 +55,8 @@ export function legRecord(
   });
   const streams = (Object.entries(f.streams) as Array<[StreamType, (number | null)[] | undefined]>).flatMap(
     ([type, values]) =>
-      values?.some((v) => v !== null)
+      // Time is the index (1 Hz from the start): the streams read serves it without storing it.
+      type !== 'time' && values?.some((v) => v !== null)
         ? [{ type, sampleCount: values!.length, data: encodeStream(values!, type) }]
         : [],
   );

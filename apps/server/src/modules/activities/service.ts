@@ -34,6 +34,9 @@ export const DUPLICATE_WINDOW_SECONDS = 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Milliseconds per stage of one file's job, logged with its outcome. */
+type Timings = Record<string, number>;
+
 interface ImportPayload {
   importFileId: string;
   athleteId: string;
@@ -48,6 +51,7 @@ export interface ActivityServiceDeps {
   thresholdsOn: ThresholdsOn;
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
   onChange?: (athleteId: string) => void;
+  log?: { info(obj: object, msg: string): void };
 }
 
 /** The outcome of one file, as its import_files row records it. */
@@ -243,9 +247,16 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       await record(db, file.id, { status: 'failed', message: 'The uploaded file is no longer available' });
       return;
     }
-    const outcome = await importBytes(file, payload, staged);
+    const started = performance.now();
+    const ms: Timings = {};
+    const outcome = await importBytes(file, payload, staged, ms);
     if (outcome) await record(db, file.id, outcome);
     if (stagedKey) await deps.fileStore.delete(stagedKey);
+    ms.total = Math.round(performance.now() - started);
+    deps.log?.info(
+      { importFileId: file.id, status: outcome?.status ?? 'imported', bytes: staged.length, ms },
+      'activity file processed',
+    );
   }
 
   /** The outcome of a file that failed or was a duplicate before any write; null once stored (recorded in its transaction). */
@@ -253,8 +264,15 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     file: repo.ImportFileRow,
     payload: ImportPayload,
     staged: Buffer,
+    ms: Timings,
   ): Promise<Outcome | null> {
     const athleteId = file.athleteId;
+    let mark = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      ms[name] = Math.round(now - mark);
+      mark = now;
+    };
     let bytes = staged;
     if (payload.compression === 'gzip') {
       try {
@@ -276,9 +294,11 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     const early = await duplicateOfFile(db, athleteId, sha256);
     if (early) return early;
 
+    lap('read');
     let recording: ReturnType<typeof decodeActivityFile>;
     try {
       recording = decodeActivityFile(bytes, file.name);
+      lap('decode');
     } catch (err) {
       const message = err instanceof DecodeError ? err.message : `The file cannot be read: ${errorText(err)}`;
       return { status: 'failed', message };
@@ -296,6 +316,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         return { status: 'failed', message: `The file's figures cannot be computed: ${errorText(err)}` };
       }
     }
+    lap('figures');
     const early2 = await duplicateByStart(db, athleteId, legs);
     if (early2) return early2;
 
@@ -344,6 +365,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       await record(tx, file.id, { status: 'imported', activityIds: ids });
       return true;
     });
+    lap('store');
     if (stored) changed(athleteId);
     return null;
   }

@@ -24,7 +24,7 @@ const SINGLE_VALUE_TOLERANCE = 0.025;
 const MAX_NAME_LENGTH = 40;
 
 /** The numeric value of a FIT profile enum, by its name (the SDK's types describe enums as numbers). */
-function fitEnum(type: string, name: string): number {
+export function fitEnum(type: string, name: string): number {
   const values = Profile.types[type];
   const entry = values ? Object.entries(values).find(([, value]) => value === name) : undefined;
   if (!entry) throw new Error(`FIT profile has no ${type} "${name}"`);
