@@ -83,6 +83,27 @@ test.describe('signed in as the demo athlete', () => {
       });
     }
 
+    // A page with a parameter: the demo athlete's newest recorded activity, and its two dialogs.
+    test(`an activity's page and dialogs have no accessibility violations (${theme})`, async ({ page }) => {
+      await open(page, '/activities', theme);
+      await page.getByRole('listitem').getByRole('link').first().click();
+      await expect(page.getByRole('region', { name: 'Charts' }).getByRole('figure').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), 'detail').toEqual([]);
+
+      const dialog = page.getByRole('dialog');
+      await page.getByRole('button', { name: /^Match to (a|another) workout$/ }).click();
+      await expect(dialog.getByRole('heading', { name: 'Match to a planned workout' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page, '[role="dialog"]'), 'match').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(dialog.getByRole('button', { name: 'Delete activity' })).toBeVisible();
+      expect(await violations(page, '[role="dialog"]'), 'delete').toEqual([]);
+    });
+
     test(`the calendar's dialogs have no accessibility violations (${theme})`, async ({ page }) => {
       await open(page, '/calendar', theme);
       const dialog = page.getByRole('dialog');

@@ -73,6 +73,8 @@ export interface AppConfig {
   sessionCacheTtlMs?: number;
   /** Lifetime of cached reads (lib/athlete-cache.ts); 0 turns the cache off. */
   readCacheTtlMs?: number;
+  /** MAP_TILE_URL: tiles behind activity maps, told to the web app and allowed by the pages' CSP. */
+  mapTileUrl?: string | null;
   /** Where uploaded originals are kept (lib/file-store.ts): DATA_DIR/files in main.ts, a temp dir in tests. */
   fileStore: FileStore;
   /** The background job worker (lib/job-queue.ts); `worker: false` builds the app without running jobs. */
@@ -93,7 +95,7 @@ export async function buildApp(config: AppConfig) {
   // Only JSON is accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('auth', null);
-  const headers = securityHeaders();
+  const headers = securityHeaders({ mapTileUrl: config.mapTileUrl ?? null });
   app.addHook('onRequest', (request, reply, done) => {
     const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
     reply.headers(api ? headers.api : headers.page).header('x-request-id', request.id);
@@ -146,7 +148,7 @@ export async function buildApp(config: AppConfig) {
   app.addHook('onRoute', idempotency.onRoute);
 
   await app.register(
-    healthRoutes(() => config.database.ping(), config.version),
+    healthRoutes(() => config.database.ping(), config.version, { map_tile_url: config.mapTileUrl ?? null }),
     { prefix: '/api/v1' },
   );
   const failedLogins = createFailureLimiter({

@@ -58,6 +58,18 @@ export const ZEnv = z.object({
     .min(0, 'must be at least 0')
     .max(3_600_000, 'must be at most 3600000')
     .default(60_000),
+  /**
+   * Map tiles for activity tracks (docs/activities.md, "Web"): an http(s) URL template with {z}, {x} and {y}
+   * (and optionally {s} for subdomains); unset draws tracks as plain lines without a background map.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'must be an http:// or https:// URL template')
+    .refine(
+      (u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)),
+      'must contain {z}, {x} and {y} (for example https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+    )
+    .optional(),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     ...(env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {}),
     rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT, loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT },
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
+    mapTileUrl: env.MAP_TILE_URL ?? null,
     fileStore: diskFileStore(join(dataDir, 'files')),
   });
 

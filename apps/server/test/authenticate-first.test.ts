@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 /** The operations that need no session. Any other operation must declare bearer auth and enforce it. */
 const PUBLIC_OPERATIONS = new Set([
   'GET /api/v1/health',
+  'GET /api/v1/client-config',
   'GET /api/analytics/health',
   'GET /api/dashboard/health',
   'POST /api/auth/signup',

@@ -223,6 +223,14 @@ export function mockAnalytics(answers: AnalyticsAnswers) {
         return json(200, { data: achievements(answers.earned, answers.total) });
       case '/api/analytics/race-readiness':
         return json(200, { data: raceReadiness() });
+      case '/api/activities/curves':
+        return json(200, {
+          data: {
+            type: call.url.searchParams.get('type'),
+            period: call.url.searchParams.get('period'),
+            points: [{ x: 300, label: '5 min', value: 280, activity_id: 'a-1', date: '2025-11-10' }],
+          },
+        });
       default:
         return json(404, { message: `No fixture for ${path}`, code: 'NOT_FOUND' });
     }

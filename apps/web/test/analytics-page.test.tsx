@@ -129,6 +129,17 @@ describe('Analytics page', () => {
     }
     expect(within(card('Achievements')).getByText('0 of 3 earned')).toBeVisible();
   });
+
+  it('shows the best power efforts of the last 3 months, linked to their activities', async () => {
+    const calls = mockAnalytics({ weeklyHours: () => TWELVE, earned: 1, total: 3 });
+    renderAnalytics();
+    const best = await screen.findByRole('region', { name: /^Best efforts/ }, { timeout: 5000 });
+    const row = await within(best).findByRole('row', { name: /5 min/ });
+    expect(row).toHaveTextContent('280 W');
+    expect(within(row).getByRole('link')).toHaveAttribute('href', '/activities/a-1');
+    const curve = calls.find((c: Call) => c.url.pathname === '/api/activities/curves');
+    expect(curve?.url.search).toBe('?type=power&period=3months');
+  });
 });
 
 describe('Achievements list', () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarPage } from '../src/features/calendar/calendar-page.tsx';
+import { makeActivity } from './activity-fixtures.ts';
 import { json, makeWorkout, mockFetch, renderWithProviders, toEvent } from './calendar-test-utils.tsx';
 
 function renderCalendar(query = 'view=week&date=2025-11-18') {
@@ -247,6 +248,42 @@ describe('training calendar, workouts', () => {
     const title = await screen.findByText('Done Run');
     expect(title).toHaveClass('line-through');
     expect(screen.getByRole('button', { name: 'Done Run, Run, 45 min, Zone 2, Completed' })).toBeVisible();
+  });
+
+  it("shows a completed session with its recording's TSS and links its detail to the activity", async () => {
+    const ride = makeWorkout({ title: 'Sweet Spot', sport: 'bike', status: 'completed', tss: 74.6 });
+    const done = makeWorkout({ title: 'Marked Run', status: 'completed', tss: 40 });
+    const calls = mockFetch((call) =>
+      call.url.pathname === '/api/activities'
+        ? json(200, {
+            data: { items: [makeActivity({ id: 'act-7', tss: 118.4 })], page: 1, page_size: 100, total: 1 },
+          })
+        : json(200, {
+            data: { calendar_events: [{ ...toEvent(ride), activity_id: 'act-7' }, toEvent(done)] },
+          }),
+    );
+    renderCalendar();
+    const card = await screen.findByRole('button', {
+      name: 'Sweet Spot, Bike, 45 min, Zone 2, Completed, TSS 118',
+    });
+    expect(within(card).getByText('TSS 118')).toBeVisible();
+    // Marked done by hand: its own TSS.
+    expect(
+      screen.getByRole('button', { name: 'Marked Run, Run, 45 min, Zone 2, Completed, TSS 40' }),
+    ).toBeVisible();
+    const list = calls.find((c) => c.url.pathname === '/api/activities')!.url.searchParams;
+    expect([list.get('from'), list.get('to'), list.get('page_size')]).toEqual([
+      '2025-11-16',
+      '2025-11-22',
+      '100',
+    ]);
+    await userEvent.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Sweet Spot' });
+    expect(within(dialog).getByText('TSS 118')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'View activity' })).toHaveAttribute(
+      'href',
+      '/activities/act-7',
+    );
   });
 
   it('moves a workout to the next day by keyboard, optimistically, and says where', async () => {

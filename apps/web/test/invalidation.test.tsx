@@ -5,6 +5,10 @@ import { QueryClient, QueryClientProvider, type UseQueryOptions, useQuery } from
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activityQuery } from '../src/api/activities/activity-detail.ts';
+import { curveQuery } from '../src/api/activities/curves.ts';
+import { activitiesQuery } from '../src/api/activities/list-activities.ts';
+import { useDeleteActivity, useMatchActivity } from '../src/api/activities/mutations.ts';
 import { fitnessTrendsQuery } from '../src/api/analytics/fitness-trends.ts';
 import { raceReadinessQuery } from '../src/api/analytics/race-readiness.ts';
 import { zonesQuery } from '../src/api/analytics/zones.ts';
@@ -42,6 +46,9 @@ const SCREENS = {
   '/api/dashboard/recovery': recoveryQuery(),
   '/api/v1/metrics/current': currentMetricsQuery,
   '/api/v1/metrics/history': metricHistoryQuery('hrv', 30),
+  '/api/activities': activitiesQuery({ page: 1 }),
+  '/api/activities/a2': activityQuery('a2'),
+  '/api/activities/curves': curveQuery('power', '3months'),
 } as const;
 type ScreenPath = keyof typeof SCREENS;
 
@@ -54,6 +61,9 @@ const SESSION_SCREENS: ScreenPath[] = [
   '/api/dashboard/summary',
   '/api/dashboard/widgets/streak',
   '/api/dashboard/widgets/readiness',
+  '/api/activities',
+  '/api/activities/a2',
+  '/api/activities/curves',
 ];
 
 let reads: Map<string, number>;
@@ -155,6 +165,17 @@ describe('a write refreshes every screen that depends on it', () => {
       expect(refetched, path).toContain(path);
     }
     expect(refetched).not.toContain('/api/workout-planning/calendar');
+  });
+
+  it('activity: a match or a deletion refreshes the activities, the calendar, analytics, plan progress and dashboard', async () => {
+    const { wrapper } = await mountScreens();
+    const match = renderHook(() => useMatchActivity('a1'), { wrapper });
+    let refetched = await refetchedBy(() => match.result.current.mutateAsync('w1'));
+    for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
+    expect(refetched).not.toContain('/api/v1/metrics/history');
+    const remove = renderHook(() => useDeleteActivity('a1'), { wrapper });
+    refetched = await refetchedBy(() => remove.result.current.mutateAsync());
+    for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
   });
 
   it.each(['activity', 'thresholds'] as WriteEvent[])(

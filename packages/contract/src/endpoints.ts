@@ -56,7 +56,7 @@ import {
   ZReadinessWidget,
   ZStreakWidget,
 } from './dashboard.ts';
-import { ZHealth } from './health.ts';
+import { ZClientConfig, ZHealth } from './health.ts';
 import {
   ZCurrentMetrics,
   ZMetricHistory,
@@ -116,6 +116,7 @@ interface EndpointDef {
 
 export const API_ENDPOINTS = {
   'GET /v1/health': { response: ZHealth },
+  'GET /v1/client-config': { response: dataEnvelope(ZClientConfig) },
 
   // Auth
   'POST /auth/signup': { body: ZSignupRequest, response: dataEnvelope(ZSignupResponse) },

@@ -9,3 +9,12 @@ export const ZHealth = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof ZHealth>;
+
+/** GET /api/v1/client-config: the deployment's settings the web app needs before sign-in (public). */
+export const ZClientConfig = z
+  .object({
+    /** Map tile URL template (`{z}`, `{x}`, `{y}`, optional `{s}`) from MAP_TILE_URL; null draws tracks without tiles. */
+    map_tile_url: z.string().nullable(),
+  })
+  .meta({ id: 'ClientConfig' });
+export type ClientConfig = z.infer<typeof ZClientConfig>;

@@ -10,14 +10,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
-export function securityHeaders(): { page: Record<string, string>; api: Record<string, string> } {
+/**
+ * The content-security-policy source that lets pages load tiles of a map tile URL template: its scheme and host,
+ * with a `{s}` subdomain placeholder widened to `*` ('https://{s}.tile.example.org/{z}/{x}/{y}.png' →
+ * 'https://*.tile.example.org').
+ */
+export function tileImageSource(template: string): string | null {
+  const origin = template.match(/^https?:\/\/[^/]+/)?.[0];
+  return origin ? origin.replaceAll('{s}', '*') : null;
+}
+
+export function securityHeaders(options: { mapTileUrl?: string | null } = {}): {
+  page: Record<string, string>;
+  api: Record<string, string>;
+} {
+  const tiles = options.mapTileUrl ? tileImageSource(options.mapTileUrl) : null;
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],

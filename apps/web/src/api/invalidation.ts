@@ -2,6 +2,7 @@
 // the event it is, and each screen that shows data derived from that write refetches. A new query family that
 // depends on a write is added here, not in the mutation. Keys are prefixes (TanStack Query matches by prefix).
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { activityKeys } from './activities/keys.ts';
 import { analyticsKeys } from './analytics/keys.ts';
 import { dashboardKeys } from './dashboard/keys.ts';
 import { metricsKeys } from './metrics/keys.ts';
@@ -16,12 +17,14 @@ export type WriteEvent = 'workout' | 'plan' | 'wellness' | 'activity' | 'thresho
 const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
 
 /**
- * Everything computed from the athlete's sessions: the workouts and the calendar themselves, training load and
- * zones (analytics, progress), plan progress (it counts the plan's workouts) and the whole dashboard (today's
- * workout, the week, streaks, form, readiness).
+ * Everything computed from the athlete's sessions: the workouts and the calendar themselves, the recorded
+ * activities (their matched workout, training values and curves), training load and zones (analytics,
+ * progress), plan progress (it counts the plan's workouts) and the whole dashboard (today's workout, the week,
+ * streaks, form, readiness).
  */
 const SESSION_DERIVED: readonly QueryKey[] = [
   workoutKeys.all,
+  activityKeys.all,
   workoutKeys.calendarAll,
   analyticsKeys.all,
   PLAN_PROGRESS,
@@ -30,7 +33,7 @@ const SESSION_DERIVED: readonly QueryKey[] = [
 
 export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   workout: SESSION_DERIVED,
-  // An imported recording completes or adds sessions, exactly like a workout write.
+  // An import, a match or a deletion of a recording completes, adds or removes sessions, like a workout write.
   activity: SESSION_DERIVED,
   // Thresholds (FTP, threshold heart rate and pace) re-label planned workouts, re-score their TSS and zones, and
   // change how the editor's live parse reads a text; the thresholds and zone tables themselves too.

@@ -82,6 +82,17 @@ export const routes = [
                     ...page(() => import('../features/workouts-list/workouts-page.tsx'), 'WorkoutsPage'),
                   },
                   {
+                    path: '/activities',
+                    ...page(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage'),
+                  },
+                  {
+                    path: '/activities/:id',
+                    ...page(
+                      () => import('../features/activities/activity-detail-page.tsx'),
+                      'ActivityDetailPage',
+                    ),
+                  },
+                  {
                     path: '/plan',
                     ...page(() => import('../features/plan/journey-page.tsx'), 'JourneyPage'),
                   },

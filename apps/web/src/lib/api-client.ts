@@ -62,6 +62,11 @@ export interface RequestOptions {
   responseType?: 'json' | 'file';
   /** Sent as `Idempotency-Key`; one per user action (newIdempotencyKey), the same on every retry of it. */
   idempotencyKey?: string;
+  /**
+   * Bytes of the body sent so far, for a FormData body: the exchange then goes through XMLHttpRequest, whose
+   * upload events fetch does not have. Starts again from 0 on a retry.
+   */
+  onUploadProgress?: (sentBytes: number, totalBytes: number) => void;
 }
 
 /** Methods a retry cannot turn into a second write. */
@@ -100,6 +105,44 @@ export function dispositionFileName(header: string | null, fallback: string): st
     }
   }
   return header.match(/filename="?([^";]+)"?/i)?.[1] ?? fallback;
+}
+
+/**
+ * fetch's contract over XMLHttpRequest, for an upload whose progress is shown: resolves to a Response of the
+ * answer, rejects on a network failure or an abort (as fetch does).
+ */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: FormData; signal: AbortSignal },
+  onProgress: (sentBytes: number, totalBytes: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      // A Response cannot carry a body with 204/205/304, nor a status outside 200–599.
+      const status = xhr.status >= 200 && xhr.status <= 599 ? xhr.status : 502;
+      const empty = status === 204 || status === 205 || status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status, headers }));
+    });
+    const fail = () => reject(new TypeError('Network request failed'));
+    xhr.addEventListener('error', fail);
+    xhr.addEventListener('abort', fail);
+    init.signal.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body);
+  });
 }
 
 /** The options of a typed call: the endpoint's params, query and body (contract API_ENDPOINTS), and transport. */
@@ -193,6 +236,13 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     try {
+      if (form && options.onUploadProgress) {
+        return await sendWithProgress(
+          url,
+          { method, headers, body: form, signal: controller.signal },
+          options.onUploadProgress,
+        );
+      }
       return await deps.fetch(url, {
         method,
         headers,

@@ -1,12 +1,14 @@
-// GET /api/v1/health: liveness plus a database round trip.
-import { dataEnvelope, ZErrorResponse, ZHealth } from '@stamina/contract';
+// GET /api/v1/health: liveness plus a database round trip. GET /api/v1/client-config: the deployment's settings
+// the web app reads before sign-in (the map tile URL; docs/activities.md, "Web"), public like health.
+import { type ClientConfig, dataEnvelope, ZClientConfig, ZErrorResponse, ZHealth } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 
-export function healthRoutes(ping: () => Promise<void>, version: string) {
+export function healthRoutes(ping: () => Promise<void>, version: string, clientConfig: ClientConfig) {
   return async function register(fastify: FastifyInstance) {
-    fastify.withTypeProvider<ZodTypeProvider>().get(
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
       '/health',
       {
         schema: {
@@ -28,6 +30,18 @@ export function healthRoutes(ping: () => Promise<void>, version: string) {
         }
         return { data: { status: 'ok' as const, database: 'ok' as const, version } };
       },
+    );
+    const body = { data: clientConfig };
+    app.get(
+      '/client-config',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Deployment settings the web app needs (the map tile URL); public',
+          response: { 200: dataEnvelope(ZClientConfig) },
+        },
+      },
+      async () => body,
     );
   };
 }

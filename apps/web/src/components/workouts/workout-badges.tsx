@@ -45,6 +45,8 @@ export function workoutCardLabel(
     duration_minutes: number | null;
     intensity_zone: number | null;
     status: string;
+    /** The TSS of a completed session (a calendar event's workout carries it). */
+    tss?: number | null;
   },
   date?: string,
 ): string {
@@ -55,6 +57,9 @@ export function workoutCardLabel(
     workout.duration_minutes ? formatDuration(workout.duration_minutes * 60) : 'No duration',
     isZone(workout.intensity_zone) ? `Zone ${workout.intensity_zone}` : null,
     workout.status === 'completed' ? 'Completed' : workout.status === 'skipped' ? 'Skipped' : null,
+    workout.status === 'completed' && typeof workout.tss === 'number'
+      ? `TSS ${Math.round(workout.tss)}`
+      : null,
   ]
     .filter(Boolean)
     .join(', ');

@@ -11,8 +11,9 @@ import {
 } from '@stamina/contract';
 import { type Interval, isZone, ZONES } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
-import { CalendarClock, Check, Clock, Download, Gauge, Pencil, Trash2, X } from 'lucide-react';
+import { Activity, CalendarClock, Check, Clock, Download, Gauge, Pencil, Trash2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   downloadWorkoutFile,
   useMarkWorkoutDone,
@@ -39,6 +40,8 @@ export interface WorkoutDetailDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onEdit: (workout: Workout) => void;
+  /** The recorded activity that completed the workout (the calendar's `activity_id`), linked from the dialog. */
+  activityId?: string | null;
 }
 
 type Step = 'actions' | 'reschedule' | 'confirm-delete';
@@ -58,7 +61,13 @@ function notesOf(workout: Workout): string | null {
   return typeof notes === 'string' && notes.trim() !== '' ? notes : null;
 }
 
-export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: WorkoutDetailDialogProps) {
+export function WorkoutDetailDialog({
+  workout,
+  open,
+  onOpenChange,
+  onEdit,
+  activityId = null,
+}: WorkoutDetailDialogProps) {
   const markDone = useMarkWorkoutDone();
   const reschedule = useRescheduleWorkout();
   const remove = useRemoveWorkout();
@@ -133,10 +142,25 @@ export function WorkoutDetailDialog({ workout, open, onOpenChange, onEdit }: Wor
               </Dialog.Description>
 
               {completed ? (
-                <p className="mt-3 flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium text-success">
-                  <CompletedMark />
-                  <span aria-hidden="true">Completed</span>
-                </p>
+                <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium">
+                  <span className="flex items-center gap-2 text-success">
+                    <CompletedMark />
+                    <span aria-hidden="true">Completed</span>
+                  </span>
+                  {shown.tss !== null ? (
+                    <span className="tabular-nums">TSS {Math.round(shown.tss)}</span>
+                  ) : null}
+                  {activityId ? (
+                    <Link
+                      to={`/activities/${activityId}`}
+                      onClick={() => onOpenChange(false)}
+                      className="ml-auto inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                    >
+                      <Activity className="h-4 w-4" aria-hidden="true" />
+                      View activity
+                    </Link>
+                  ) : null}
+                </div>
               ) : null}
 
               {/* dt and dd are each group's direct children (a dl allows nothing else around them), so the

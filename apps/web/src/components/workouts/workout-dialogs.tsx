@@ -10,9 +10,15 @@ export interface WorkoutDialogsProps {
   dialogs: WorkoutDialogsState;
   /** The workout the detail dialog shows; by default the one it was opened on. */
   detailWorkout?: Workout | null;
+  /** The activity that completed the detail dialog's workout, when the page knows it (the calendar does). */
+  detailActivityId?: string | null;
 }
 
-export function WorkoutDialogs({ dialogs, detailWorkout = dialogs.detail }: WorkoutDialogsProps) {
+export function WorkoutDialogs({
+  dialogs,
+  detailWorkout = dialogs.detail,
+  detailActivityId = null,
+}: WorkoutDialogsProps) {
   const { editor } = dialogs;
   return (
     <>
@@ -35,6 +41,7 @@ export function WorkoutDialogs({ dialogs, detailWorkout = dialogs.detail }: Work
         workout={detailWorkout}
         open={dialogs.detailOpen}
         onOpenChange={dialogs.setDetailOpen}
+        activityId={detailActivityId}
         onEdit={(workout) => {
           dialogs.setDetailOpen(false);
           dialogs.openEditor({ mode: 'edit', workout });

@@ -12,6 +12,7 @@ import { usePolarized } from '../../api/analytics/polarized.ts';
 import { useRaceReadiness } from '../../api/analytics/race-readiness.ts';
 import { useWeeklyLoad } from '../../api/analytics/weekly-load.ts';
 import { useZones } from '../../api/analytics/zones.ts';
+import { BestEffortCurves } from '../../components/charts/best-effort-curves.tsx';
 import {
   SportHoursChart,
   sampleSportHoursRows,
@@ -188,6 +189,8 @@ export function AnalyticsPage() {
         >
           <FitnessFormChart days={fitnessDays} />
         </QueryCard>
+
+        <BestEffortCurves className="lg:col-span-2" />
 
         <QueryCard
           title="Achievements"

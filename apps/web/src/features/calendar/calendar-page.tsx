@@ -1,6 +1,7 @@
 import { AlertTriangle, CalendarPlus, CheckCircle2, Clock, Plus, RotateCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRecordedTss } from '../../api/activities/list-activities.ts';
 import { type CalendarEvent, useCalendar } from '../../api/workouts/calendar.ts';
 import { useRescheduleWorkout } from '../../api/workouts/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -44,8 +45,22 @@ export function CalendarPage() {
 
   const dialogs = useWorkoutDialogs();
 
-  const events = calendar.data ?? [];
-  const byDay = useMemo(() => eventsByDay(calendar.data ?? []), [calendar.data]);
+  const recordedTss = useRecordedTss(
+    from,
+    to,
+    (calendar.data ?? []).some((e) => e.activity_id !== null),
+  );
+  // A session an activity completed counts the recording's TSS (docs/activities.md, "Web"), so the card and the
+  // detail show that one rather than the workout's planned TSS.
+  const events = useMemo(
+    () =>
+      (calendar.data ?? []).map((e) => {
+        const tss = e.activity_id ? recordedTss.get(e.activity_id) : undefined;
+        return tss === undefined ? e : { ...e, workout: { ...e.workout, tss } };
+      }),
+    [calendar.data, recordedTss],
+  );
+  const byDay = useMemo(() => eventsByDay(events), [events]);
   const stats = calendarStats(events, period, today);
   const days = daysOf(visible);
   const periodEmpty = !events.some(
@@ -174,7 +189,11 @@ export function CalendarPage() {
         <Plus className="h-6 w-6" aria-hidden="true" />
       </button>
 
-      <WorkoutDialogs dialogs={dialogs} detailWorkout={detailWorkout} />
+      <WorkoutDialogs
+        dialogs={dialogs}
+        detailWorkout={detailWorkout}
+        detailActivityId={events.find((e) => e.id === detailWorkout?.id)?.activity_id ?? null}
+      />
     </div>
   );
 }

@@ -74,6 +74,9 @@ export function WorkoutCardBody({ event, compact = false }: { event: CalendarEve
         {duration ? <span>{duration}</span> : null}
         <ZoneBadge zone={event.intensity_zone} />
         {completed ? <CompletedMark /> : null}
+        {completed && event.workout.tss !== null ? (
+          <span className="tabular-nums">TSS {Math.round(event.workout.tss)}</span>
+        ) : null}
       </span>
     </span>
   );
@@ -98,7 +101,7 @@ export function WorkoutCard({ event, onOpen, compact = false }: WorkoutCardProps
     <div className={cardClasses(event.status === 'completed', compact)}>
       <button
         type="button"
-        aria-label={workoutCardLabel(event)}
+        aria-label={workoutCardLabel({ ...event, tss: event.workout.tss })}
         className={openButtonClasses(compact)}
         onClick={() => onOpen(event)}
       >
@@ -132,7 +135,7 @@ export function DraggableWorkoutCard({ event, onOpen, compact = false }: Workout
     >
       <button
         type="button"
-        aria-label={workoutCardLabel(event)}
+        aria-label={workoutCardLabel({ ...event, tss: event.workout.tss })}
         className={openButtonClasses(compact)}
         onClick={() => onOpen(event)}
       >

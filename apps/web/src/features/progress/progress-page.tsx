@@ -29,6 +29,7 @@ import { useFitnessTrends } from '../../api/analytics/fitness-trends.ts';
 import { usePolarized } from '../../api/analytics/polarized.ts';
 import { useWeeklyLoad } from '../../api/analytics/weekly-load.ts';
 import { useZones } from '../../api/analytics/zones.ts';
+import { BestEffortCurves } from '../../components/charts/best-effort-curves.tsx';
 import {
   SportHoursChart,
   sampleSportHoursRows,
@@ -315,6 +316,8 @@ export function ProgressPage() {
             </div>
           </div>
         </QueryCard>
+
+        <BestEffortCurves className="md:col-span-2 xl:col-span-3" />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { displayName, initials } from '@stamina/core';
 import {
+  Activity,
   BarChart3,
   CalendarDays,
   Dumbbell,
@@ -25,6 +26,7 @@ const LINKS = [
   { to: '/calendar', label: 'Calendar', icon: CalendarDays },
   { to: '/plan', label: 'Plan', icon: MapIcon },
   { to: '/workouts', label: 'Workouts', icon: Dumbbell },
+  { to: '/activities', label: 'Activities', icon: Activity },
   { to: '/progress', label: 'Progress', icon: TrendingUp },
   { to: '/metrics', label: 'Metrics', icon: BarChart3 },
   { to: '/coach', label: 'Coach', icon: MessageCircle },

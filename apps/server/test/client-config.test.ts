@@ -1,0 +1,54 @@
+// GET /api/v1/client-config and MAP_TILE_URL: the web app learns the tile URL without signing in, and pages
+// may load tiles from that host (and only then).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../src/config.ts';
+import { tileImageSource } from '../src/plugins/security-headers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+const TILES = 'https://{s}.tile.example.org/{z}/{x}/{y}.png';
+
+let plain: TestApp;
+let withTiles: TestApp;
+beforeAll(async () => {
+  [plain, withTiles] = await Promise.all([createTestApp(), createTestApp({ mapTileUrl: TILES })]);
+});
+afterAll(() => Promise.all([plain.close(), withTiles.close()]));
+
+describe('GET /api/v1/client-config', () => {
+  it('answers null tiles when MAP_TILE_URL is unset, without a session', async () => {
+    const res = await plain.app.inject({ method: 'GET', url: '/api/v1/client-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { map_tile_url: null } });
+  });
+
+  it('answers the configured template', async () => {
+    const res = await withTiles.app.inject({ method: 'GET', url: '/api/v1/client-config' });
+    expect(res.json()).toEqual({ data: { map_tile_url: TILES } });
+  });
+
+  it('lets pages load images from the tile host only when one is configured', async () => {
+    const csp = async (t: TestApp) =>
+      (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
+    expect(await csp(withTiles)).toMatch(/img-src 'self' data: blob: https:\/\/\*\.tile\.example\.org/);
+    expect(await csp(plain)).not.toMatch(/tile\.example\.org/);
+  });
+});
+
+describe('MAP_TILE_URL', () => {
+  it('accepts an http(s) template with {z}, {x} and {y}', () => {
+    expect(parseEnv({ MAP_TILE_URL: TILES }).MAP_TILE_URL).toBe(TILES);
+    expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
+  });
+
+  it('refuses a template without the tile coordinates or of another scheme', () => {
+    expect(() => parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/map.png' })).toThrow(
+      /\{z\}, \{x\} and \{y\}/,
+    );
+    expect(() => parseEnv({ MAP_TILE_URL: 'javascript:alert(1)/{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
+  });
+
+  it('widens a {s} subdomain to a wildcard for the content security policy', () => {
+    expect(tileImageSource(TILES)).toBe('https://*.tile.example.org');
+    expect(tileImageSource('http://localhost:8080/{z}/{x}/{y}.png')).toBe('http://localhost:8080');
+  });
+});

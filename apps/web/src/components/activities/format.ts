@@ -1,0 +1,119 @@
+// Display of recorded figures in the athlete's units (docs/activities.md, "Web"): distances, speeds as the
+// sport reads them (bike km/h or mph, run pace per km or mile, swim pace per 100 m), heights and durations.
+import type { ActivitySport } from '@stamina/contract';
+import type { Units } from '@stamina/core';
+import { formatClock } from '../workouts/format.ts';
+
+export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = {
+  run: 'Run',
+  bike: 'Bike',
+  swim: 'Swim',
+  brick: 'Brick',
+  strength: 'Strength',
+  other: 'Other',
+};
+
+const METERS_PER_MILE = 1609.344;
+const FEET_PER_METER = 3.28084;
+
+/** '42.20 km' or '26.22 mi'; a swim in metres or yards. */
+export function formatDistance(meters: number | null, units: Units, sport?: ActivitySport): string {
+  if (meters === null) return '—';
+  if (sport === 'swim') {
+    return units === 'imperial'
+      ? `${Math.round(meters * 1.09361).toLocaleString('en-US')} yd`
+      : `${Math.round(meters).toLocaleString('en-US')} m`;
+  }
+  return units === 'imperial'
+    ? `${(meters / METERS_PER_MILE).toFixed(2)} mi`
+    : `${(meters / 1000).toFixed(2)} km`;
+}
+
+/** '245 m' or '804 ft'. */
+export function formatHeight(meters: number | null, units: Units): string {
+  if (meters === null) return '—';
+  return units === 'imperial' ? `${Math.round(meters * FEET_PER_METER)} ft` : `${Math.round(meters)} m`;
+}
+
+/** Elapsed clock: '1:02:03' or '12:05'. */
+export function formatElapsed(seconds: number | null): string {
+  return seconds === null ? '—' : formatClock(seconds);
+}
+
+/** How the sport reads speed: pace for runs (and walks) and swims, speed for everything else. */
+export function speedKind(sport: ActivitySport): 'pace' | 'swim_pace' | 'speed' {
+  if (sport === 'run') return 'pace';
+  if (sport === 'swim') return 'swim_pace';
+  return 'speed';
+}
+
+/** A speed in metres per second as the sport reads it: '32.4 km/h', '4:30 /km', '1:45 /100m'. */
+export function formatSpeed(mps: number | null, units: Units, sport: ActivitySport): string {
+  if (mps === null || !Number.isFinite(mps) || mps <= 0) return '—';
+  const kind = speedKind(sport);
+  if (kind === 'speed') {
+    return units === 'imperial'
+      ? `${((mps * 3600) / METERS_PER_MILE).toFixed(1)} mph`
+      : `${(mps * 3.6).toFixed(1)} km/h`;
+  }
+  if (kind === 'swim_pace') return `${formatClock(100 / mps)} /100m`;
+  return units === 'imperial'
+    ? `${formatClock(METERS_PER_MILE / mps)} /mi`
+    : `${formatClock(1000 / mps)} /km`;
+}
+
+/** The name of the speed figure for the sport. */
+export function speedLabel(sport: ActivitySport): string {
+  return speedKind(sport) === 'speed' ? 'Speed' : 'Pace';
+}
+
+/** A number rounded, with its unit, or a dash: '245 W', '152 bpm'. */
+export function withUnit(value: number | null, unit: string, digits = 0): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  return `${digits ? value.toFixed(digits) : Math.round(value)} ${unit}`;
+}
+
+/** Cadence unit by sport: strides per minute on foot, strokes in the water, revolutions on the bike. */
+export function cadenceUnit(sport: ActivitySport): string {
+  if (sport === 'run') return 'spm';
+  if (sport === 'swim') return 'spm';
+  return 'rpm';
+}
+
+/** The methods the server names for a training stress score (docs/activities.md). */
+export const TSS_METHOD_LABELS: Record<string, string> = {
+  power: 'Power (TSS from normalized power and FTP)',
+  hr_lthr: 'Heart rate (hrTSS from threshold heart rate)',
+  hr_trimp: 'Heart rate (TRIMP from maximum and resting heart rate)',
+  run_pace: 'Pace (rTSS from normalized graded pace)',
+  swim_css: 'Swim pace (sTSS from critical swim speed)',
+  none: 'Not scored: no power, heart rate or pace to score it by',
+};
+
+export function tssMethodLabel(method: string | null): string {
+  if (!method) return 'Not scored';
+  return TSS_METHOD_LABELS[method] ?? method;
+}
+
+/** Labels of the thresholds the server reports it used. */
+export const THRESHOLD_LABELS: Record<string, { label: string; unit: string }> = {
+  ftp: { label: 'FTP', unit: 'W' },
+  ftp_watts: { label: 'FTP', unit: 'W' },
+  lthr: { label: 'Threshold heart rate', unit: 'bpm' },
+  threshold_hr: { label: 'Threshold heart rate', unit: 'bpm' },
+  max_hr: { label: 'Maximum heart rate', unit: 'bpm' },
+  resting_hr: { label: 'Resting heart rate', unit: 'bpm' },
+  threshold_pace: { label: 'Threshold pace', unit: 's/km' },
+  threshold_pace_seconds_per_km: { label: 'Threshold pace', unit: 's/km' },
+  css: { label: 'Critical swim speed', unit: 's/100m' },
+  css_seconds_per_100m: { label: 'Critical swim speed', unit: 's/100m' },
+};
+
+/** '250 W', '4:15 /km' for a threshold by its key; unknown keys show as they come. */
+export function formatThreshold(key: string, value: number): { label: string; value: string } {
+  const known = THRESHOLD_LABELS[key];
+  if (!known) return { label: key.replaceAll('_', ' '), value: String(Math.round(value * 100) / 100) };
+  if (known.unit === 's/km') return { label: known.label, value: `${formatClock(value)} /km` };
+  if (known.unit === 's/100m') return { label: known.label, value: `${formatClock(value)} /100m` };
+  return { label: known.label, value: `${Math.round(value)} ${known.unit}` };
+}

@@ -1,0 +1,288 @@
+// /activities/:id: one recorded activity (docs/activities.md, "Web"): summary, the GPS track, synchronised
+// stream charts, training values with their method, the matched workout, time in zones and laps; rename and
+// delete (after a confirm).
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ActivityDetail } from '@stamina/contract';
+import { format, parseISO } from 'date-fns';
+import { AlertTriangle, ArrowLeft, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useActivity } from '../../api/activities/activity-detail.ts';
+import { useActivityStreams } from '../../api/activities/activity-streams.ts';
+import { useDeleteActivity, useRenameActivity } from '../../api/activities/mutations.ts';
+import { ACTIVITY_SPORT_LABELS, formatDistance } from '../../components/activities/format.ts';
+import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useUnits } from '../../lib/auth-context.tsx';
+import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
+import { ActivityMap } from './components/activity-map.tsx';
+import { ActivitySummaryList } from './components/activity-summary.tsx';
+import { LapsTable } from './components/laps-table.tsx';
+import { MatchedWorkout } from './components/matched-workout.tsx';
+import { StreamCharts } from './components/stream-charts.tsx';
+import { TrainingValues } from './components/training-values.tsx';
+import { hasZones, ZonesPanel } from './components/zones-panel.tsx';
+import { trackPoints } from './stream-model.ts';
+
+export function ActivityDetailPage() {
+  const { id = '' } = useParams();
+  const activity = useActivity(id);
+
+  if (activity.isError) {
+    const notFound = activity.error && 'status' in activity.error && activity.error.status === 404;
+    return (
+      <div>
+        <BackLink />
+        <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+          <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden="true" />
+          <h1 className="text-lg font-semibold">
+            {notFound ? 'Activity not found' : 'Unable to load activity'}
+          </h1>
+          <p className="max-w-md text-sm text-muted-foreground">
+            {notFound ? 'It may have been deleted.' : activity.error.message}
+          </p>
+          {notFound ? null : (
+            <Button variant="outline" onClick={() => activity.refetch()} disabled={activity.isFetching}>
+              <RotateCw className={cn('h-4 w-4', activity.isFetching && 'animate-spin')} aria-hidden="true" />
+              Try Again
+            </Button>
+          )}
+        </Card>
+      </div>
+    );
+  }
+  if (activity.isPending) {
+    return (
+      <div className="flex min-h-60 items-center justify-center text-muted-foreground">
+        <Spinner label="Loading activity" className="h-6 w-6" />
+      </div>
+    );
+  }
+  return <ActivityView activity={activity.data} />;
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/activities"
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      All activities
+    </Link>
+  );
+}
+
+function ActivityView({ activity }: { activity: ActivityDetail }) {
+  const units = useUnits();
+  const streams = useActivityStreams(activity.id, activity.stream_types.length > 0);
+  const points = useMemo(() => (streams.data ? trackPoints(streams.data) : []), [streams.data]);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const started = parseISO(activity.start_time);
+  const mapLabel = `Route of ${activity.name}${
+    activity.distance_m ? `, ${formatDistance(activity.distance_m, units, activity.sport)}` : ''
+  }`;
+
+  return (
+    <div>
+      <BackLink />
+      {renaming ? (
+        <RenameForm activity={activity} onDone={() => setRenaming(false)} />
+      ) : (
+        <PageHeader
+          title={activity.name}
+          description={
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <ActivitySportIcon sport={activity.sport} className="h-4 w-4" />
+              <span>{ACTIVITY_SPORT_LABELS[activity.sport]}</span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={activity.start_time}>{format(started, 'EEEE, MMMM d, yyyy, h:mm a')}</time>
+            </span>
+          }
+          actions={
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" onClick={() => setRenaming(true)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                Rename
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive!"
+                onClick={() => setDeleting(true)}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          }
+        />
+      )}
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <Section title="Summary">
+          <ActivitySummaryList activity={activity} units={units} />
+        </Section>
+        {activity.has_gps ? (
+          <Section title="Map">
+            {streams.isPending ? (
+              <Spinner label="Loading the track" className="h-6 w-6" />
+            ) : streams.isError ? (
+              <p className="text-sm text-destructive">{streams.error.message}</p>
+            ) : (
+              <ActivityMap points={points} label={mapLabel} />
+            )}
+          </Section>
+        ) : null}
+        {activity.stream_types.length > 0 ? (
+          <Section title="Charts" className="lg:col-span-2">
+            {streams.isPending ? (
+              <Spinner label="Loading the charts" className="h-6 w-6" />
+            ) : streams.isError ? (
+              <div role="alert" className="flex items-center gap-3 text-sm">
+                <span className="text-destructive">{streams.error.message}</span>
+                <Button variant="outline" size="sm" onClick={() => streams.refetch()}>
+                  Try Again
+                </Button>
+              </div>
+            ) : (
+              <StreamCharts streams={streams.data} sport={activity.sport} units={units} />
+            )}
+          </Section>
+        ) : null}
+        <Section title="Training values">
+          <TrainingValues activity={activity} />
+        </Section>
+        <Section title="Planned workout">
+          <MatchedWorkout activity={activity} />
+        </Section>
+        {hasZones(activity.zone_seconds) ? (
+          <Section title="Time in zones" className="lg:col-span-2">
+            <ZonesPanel zones={activity.zone_seconds} />
+          </Section>
+        ) : null}
+        {activity.laps.length > 0 ? (
+          <Section title="Laps" className="lg:col-span-2">
+            <LapsTable laps={activity.laps} sport={activity.sport} units={units} />
+          </Section>
+        ) : null}
+      </div>
+      <DeleteDialog activity={activity} open={deleting} onOpenChange={setDeleting} />
+    </div>
+  );
+}
+
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card className={cn('min-w-0 p-4 sm:p-5', className)}>
+      <section aria-labelledby={id} className="space-y-3">
+        <h2 id={id} className="text-base font-semibold">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+function RenameForm({ activity, onDone }: { activity: ActivityDetail; onDone: () => void }) {
+  const [name, setName] = useState(activity.name);
+  const rename = useRenameActivity(activity.id);
+  const id = useId();
+  const trimmed = name.trim();
+  return (
+    <form
+      className="mb-6 flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!trimmed) return;
+        rename.mutate(trimmed, {
+          onSuccess: () => {
+            toast.success('Activity renamed');
+            onDone();
+          },
+          onError: (err) => toast.error(errorMessage(err)),
+        });
+      }}
+    >
+      <h1 className="sr-only">{activity.name}</h1>
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium">
+          Activity name
+        </label>
+        <input
+          id={id}
+          value={name}
+          maxLength={200}
+          // biome-ignore lint/a11y/noAutofocus: the athlete just asked to rename; the field is what they want.
+          autoFocus
+          onChange={(event) => setName(event.target.value)}
+          className="block h-11 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </div>
+      <Button type="submit" disabled={!trimmed || rename.isPending}>
+        Save
+      </Button>
+      <Button variant="ghost" onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+function DeleteDialog({
+  activity,
+  open,
+  onOpenChange,
+}: {
+  activity: ActivityDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useDeleteActivity(activity.id);
+  const navigate = useNavigate();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-5 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold">Delete activity?</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted-foreground">
+            <strong className="text-foreground">{activity.name}</strong> and its recording will be deleted,
+            and your training load recalculated.{' '}
+            {activity.matched_workout ? 'Its planned workout goes back to planned. ' : ''}
+            This cannot be undone.
+          </Dialog.Description>
+          <div className="mt-5 flex justify-end gap-2">
+            <Dialog.Close className={buttonClasses('ghost', 'sm')}>Cancel</Dialog.Close>
+            <Button
+              variant="destructive"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    toast.success('Activity deleted');
+                    onOpenChange(false);
+                    navigate('/activities', { replace: true });
+                  },
+                  onError: (err) => toast.error(errorMessage(err)),
+                })
+              }
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              {remove.isPending ? 'Deleting…' : 'Delete activity'}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,53 @@
+// Time in zones 1–5 for power, heart rate and pace, as bars with the time and share written beside each
+// (the bar is never the only way to read it).
+import type { ActivityDetail } from '@stamina/contract';
+import { formatDuration } from '../../../components/workouts/format.ts';
+
+const KINDS = [
+  { key: 'power', title: 'Power' },
+  { key: 'hr', title: 'Heart rate' },
+  { key: 'pace', title: 'Pace' },
+] as const;
+
+const ZONE_COLORS = ['#94A3B8', '#3B82F6', '#10B981', '#F59E0B', '#EF4444'];
+
+export function hasZones(zones: ActivityDetail['zone_seconds']): boolean {
+  return KINDS.some((k) => (zones[k.key] ?? []).some((s) => s > 0));
+}
+
+export function ZonesPanel({ zones }: { zones: ActivityDetail['zone_seconds'] }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {KINDS.map(({ key, title }) => {
+        const seconds = zones[key];
+        const total = seconds?.reduce((a, b) => a + b, 0) ?? 0;
+        if (!seconds || total <= 0) return null;
+        return (
+          <div key={key}>
+            <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+            <ul className="space-y-1.5">
+              {seconds.map((s, i) => {
+                const percent = Math.round((s / total) * 100);
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the five zones are fixed positions.
+                  <li key={i} className="grid grid-cols-[2rem_1fr_6.5rem] items-center gap-2 text-sm">
+                    <span className="font-medium">Z{i + 1}</span>
+                    <span className="h-2.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                      <span
+                        className="block h-full rounded-full"
+                        style={{ width: `${percent}%`, background: ZONE_COLORS[i] }}
+                      />
+                    </span>
+                    <span className="text-right tabular-nums text-muted-foreground">
+                      {formatDuration(s)} · {percent}%
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

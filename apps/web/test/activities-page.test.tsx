@@ -1,0 +1,225 @@
+// /activities: the list with its URL filters and paging, the empty state, and the upload: per-file progress
+// while sending, then each file's status from the import batch, with a link to the activity.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ActivitiesPage } from '../src/features/activities/activities-page.tsx';
+import { makeActivity } from './activity-fixtures.ts';
+import { json, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const listCalls = (calls: ReturnType<typeof mockFetch>) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/activities');
+
+const page = (items: ReturnType<typeof makeActivity>[], total = items.length, pageNo = 1) => ({
+  data: { items, page: pageNo, page_size: 20, total },
+});
+
+describe('/activities list', { timeout: 20_000 }, () => {
+  it('shows each activity with its date, sport, duration, distance, TSS, heart rate and power', async () => {
+    mockFetch(() =>
+      json(
+        200,
+        page([
+          makeActivity({ name: 'Morning Ride' }),
+          makeActivity({
+            name: 'Track Intervals',
+            sport: 'run',
+            avg_power: null,
+            tss: null,
+            moving_seconds: 2400,
+            distance_m: 8000,
+          }),
+        ]),
+      ),
+    );
+    renderWithProviders(<ActivitiesPage />, { path: '/activities' });
+    const ride = await screen.findByRole('link', { name: /Morning Ride/ });
+    expect(ride).toHaveAttribute('href', expect.stringMatching(/^\/activities\/act-\d+$/));
+    expect(within(ride).getByText('Bike · Sat, Nov 15, 2025')).toBeVisible();
+    expect(within(ride).getByText('1:00:00')).toBeVisible();
+    expect(within(ride).getByText('32.45 km')).toBeVisible();
+    expect(within(ride).getByText('75')).toBeVisible();
+    expect(within(ride).getByText('142 bpm')).toBeVisible();
+    expect(within(ride).getByText('201 W')).toBeVisible();
+    const run = screen.getByRole('link', { name: /Track Intervals/ });
+    expect(within(run).getByText('40:00')).toBeVisible();
+    expect(within(run).getAllByText('—')).toHaveLength(2);
+    expect(screen.getByText('2 activities')).toBeVisible();
+  });
+
+  it('filters by sport and dates through the URL, and pages', async () => {
+    const calls = mockFetch((call) =>
+      json(200, page([makeActivity()], 45, Number(call.url.searchParams.get('page') ?? 1))),
+    );
+    const { router } = renderWithProviders(<ActivitiesPage />, {
+      path: '/activities',
+      initialEntry: '/activities?sport=bike&from=2025-11-01&page=2',
+    });
+    await screen.findByText('Page 2 of 3');
+    expect(screen.getByLabelText('Sport')).toHaveValue('bike');
+    expect(screen.getByLabelText('From')).toHaveValue('2025-11-01');
+    let query = listCalls(calls).at(-1)?.url.searchParams;
+    expect(query?.get('sport')).toBe('bike');
+    expect(query?.get('from')).toBe('2025-11-01');
+    expect(query?.get('page')).toBe('2');
+
+    await userEvent.click(screen.getByRole('button', { name: /Older/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+    expect(await screen.findByText('Page 3 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Older/ })).toBeDisabled();
+
+    // A filter change goes back to the first page.
+    await userEvent.selectOptions(screen.getByLabelText('Sport'), 'swim');
+    await waitFor(() => {
+      query = listCalls(calls).at(-1)?.url.searchParams;
+      expect(query?.get('sport')).toBe('swim');
+      expect(query?.get('page')).toBe('1');
+    });
+    expect(router.state.location.search).not.toContain('page=');
+  });
+
+  it('invites an upload when there is nothing yet, and says so when filters hide everything', async () => {
+    mockFetch(() => json(200, page([])));
+    renderWithProviders(<ActivitiesPage />, { path: '/activities', initialEntry: '/activities' });
+    expect(await screen.findByText('No activities yet')).toBeVisible();
+    expect(screen.getByText(/Upload the FIT, GPX or TCX files from your watch/)).toBeVisible();
+    expect(screen.getByLabelText('Upload activity files')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Sport'), 'run');
+    expect(await screen.findByText('No activity matches these filters.')).toBeVisible();
+  });
+});
+
+/** A stand-in XMLHttpRequest: reports upload progress in two steps, then answers `answer`. */
+function stubXhr(answer: { status: number; body: unknown }) {
+  const sent: { url: string; headers: Record<string, string>; body: FormData | null }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload = new EventTarget();
+    private listeners = new EventTarget();
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    addEventListener(type: string, fn: EventListener) {
+      this.listeners.addEventListener(type, fn);
+    }
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+    abort() {}
+    send(body: FormData) {
+      sent.push({ url: this.url, headers: this.headers, body });
+      const progress = (loaded: number) =>
+        Object.assign(new Event('progress'), { lengthComputable: true, loaded, total: 200 });
+      setTimeout(() => this.upload.dispatchEvent(progress(50)), 0);
+      setTimeout(() => {
+        this.upload.dispatchEvent(progress(200));
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.listeners.dispatchEvent(new Event('load'));
+      }, 30);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('/activities upload', { timeout: 20_000 }, () => {
+  it('uploads dropped files with an idempotency key, then shows each file’s final status', async () => {
+    let polls = 0;
+    const calls = mockFetch((call) => {
+      if (call.url.pathname === '/api/activities/imports/b-1') {
+        polls++;
+        const done = polls > 1;
+        return json(200, {
+          data: {
+            batch_id: 'b-1',
+            done,
+            files: [
+              {
+                name: 'ride.fit',
+                status: done ? 'imported' : 'processing',
+                message: null,
+                activity_id: done ? 'act-9' : null,
+                activity_ids: done ? ['act-9'] : [],
+              },
+              {
+                name: 'broken.gpx',
+                status: done ? 'failed' : 'queued',
+                message: done ? 'The GPX file is not valid XML.' : null,
+                activity_id: null,
+                activity_ids: [],
+              },
+            ],
+          },
+        });
+      }
+      return json(200, page([]));
+    });
+    const sent = stubXhr({
+      status: 202,
+      body: {
+        data: {
+          batch_id: 'b-1',
+          done: false,
+          files: [
+            { name: 'ride.fit', status: 'queued', message: null, activity_id: null, activity_ids: [] },
+            { name: 'broken.gpx', status: 'queued', message: null, activity_id: null, activity_ids: [] },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ActivitiesPage />, { path: '/activities', initialEntry: '/activities' });
+    await screen.findByText('No activities yet');
+
+    const input = screen.getByLabelText('Upload activity files');
+    const files = [
+      new File([new Uint8Array(100)], 'ride.fit'),
+      new File(['<gpx>'], 'broken.gpx'),
+      new File(['hello'], 'notes.txt'),
+    ];
+    await userEvent.upload(input, files, { applyAccept: false });
+
+    expect(await screen.findByText(/left out: notes\.txt/)).toBeVisible();
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Upload of ride.fit',
+      'Upload of broken.gpx',
+    ]);
+
+    expect(await screen.findByText('Imported', {}, { timeout: 4000 })).toBeVisible();
+    expect(screen.getByText('Failed')).toBeVisible();
+    expect(screen.getByText('The GPX file is not valid XML.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View activity from ride.fit' })).toHaveAttribute(
+      'href',
+      '/activities/act-9',
+    );
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe('/api/activities/import');
+    expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0]?.body?.getAll('file').map((f) => (f as File).name)).toEqual(['ride.fit', 'broken.gpx']);
+    // The list is asked again once the batch is done.
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1));
+  });
+
+  it('says why an upload was refused', async () => {
+    mockFetch(() => json(200, page([])));
+    stubXhr({ status: 413, body: { message: 'A file is larger than 50 MB.', code: 'PAYLOAD_TOO_LARGE' } });
+    renderWithProviders(<ActivitiesPage />, { path: '/activities', initialEntry: '/activities' });
+    await screen.findByText('No activities yet');
+    await act(() =>
+      userEvent.upload(screen.getByLabelText('Upload activity files'), new File(['x'], 'huge.fit')),
+    );
+    expect(await screen.findByText('Upload failed: A file is larger than 50 MB.')).toBeVisible();
+  });
+});

@@ -1,0 +1,198 @@
+// /activities/:id: the summary in the athlete's units, the SVG track when no tiles are configured, the charts,
+// training values with their method and default thresholds, planned against actual, zones and laps; and the
+// actions: unmatch, match to another workout, rename, delete after a confirm.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../src/components/ui/toaster.tsx';
+import { ActivityDetailPage } from '../src/features/activities/activity-detail-page.tsx';
+import { makeDetail, makeStreams } from './activity-fixtures.ts';
+import { type Call, json, makeWorkout, mockFetch } from './calendar-test-utils.tsx';
+
+// The page is a lazy chunk's worth of modules; on a busy machine its first render takes a while.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDetail(id = 'act-1') {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/activities/:id', element: <ActivityDetailPage /> },
+      { path: '/activities', element: <h1>All activities page</h1> },
+    ],
+    { initialEntries: [`/activities/${id}`] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** Answers the detail, its streams, the client config (no tiles) and `other` for the rest. */
+function serve(
+  detail: () => ReturnType<typeof makeDetail> = () => makeDetail({ id: 'act-1', name: 'Saturday Ride' }),
+  other?: (call: Call) => Response,
+) {
+  return mockFetch((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/v1/client-config') return json(200, { data: { map_tile_url: null } });
+    if (path === '/api/activities/act-1/streams') return json(200, { data: makeStreams() });
+    if (path === '/api/activities/act-1' && call.method === 'GET') return json(200, { data: detail() });
+    return other?.(call) ?? json(404, { message: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+describe('/activities/:id', { timeout: 20_000 }, () => {
+  it('shows the summary, the track, the charts, training values, the planned workout, zones and laps', async () => {
+    serve();
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saturday Ride' })).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    for (const [label, value] of [
+      ['Elapsed time', '1:02:05'],
+      ['Moving time', '1:00:00'],
+      ['Distance', '32.45 km'],
+      ['Ascent', '312 m'],
+      ['Avg heart rate', '142 bpm'],
+      ['Avg power', '201 W'],
+      ['Avg speed', '32.4 km/h'],
+      ['Avg cadence', '88 rpm'],
+      ['Calories', '780 kcal'],
+      ['Device', 'Garmin Edge 810'],
+    ]) {
+      expect(within(summary).getByText(label as string).nextSibling).toHaveTextContent(value as string);
+    }
+
+    // No tiles configured: the track is drawn as a plain line.
+    expect(await screen.findByRole('img', { name: 'Route of Saturday Ride, 32.45 km' })).toBeVisible();
+    const charts = screen.getByRole('region', { name: 'Charts' });
+    for (const name of [
+      'Power chart',
+      'Heart rate chart',
+      'Speed chart',
+      'Cadence chart',
+      'Elevation chart',
+    ]) {
+      expect(within(charts).getByRole('figure', { name })).toBeInTheDocument();
+    }
+    expect(within(charts).getByRole('button', { name: 'Zoom in' })).toBeEnabled();
+    expect(within(charts).getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
+
+    const values = screen.getByRole('region', { name: 'Training values' });
+    expect(within(values).getByText('TSS').nextSibling).toHaveTextContent('75');
+    expect(within(values).getByText('Intensity factor').nextSibling).toHaveTextContent('0.84');
+    expect(within(values).getByText('Normalized power').nextSibling).toHaveTextContent('214 W');
+    expect(within(values).getByText('Power (TSS from normalized power and FTP)')).toBeVisible();
+    const ftp = within(values).getByText('FTP:').closest('li')!;
+    expect(ftp).toHaveTextContent('255 W');
+    expect(within(ftp).queryByText('Default')).toBeNull();
+    const lthr = within(values).getByText('Threshold heart rate:').closest('li')!;
+    expect(within(lthr).getByText('Default')).toBeVisible();
+
+    const planned = screen.getByRole('region', { name: 'Planned workout' });
+    expect(within(planned).getByText('Sweet Spot 2x20')).toBeVisible();
+    expect(within(planned).getByText('96% compliance')).toBeVisible();
+    const tssRow = within(planned).getByRole('row', { name: /TSS/ });
+    expect(tssRow).toHaveTextContent('TSS807593%');
+
+    const zones = screen.getByRole('region', { name: 'Time in zones' });
+    expect(within(zones).getByRole('heading', { name: 'Power' })).toBeVisible();
+    expect(within(zones).getAllByText('20 min · 33%')).toHaveLength(2);
+
+    const laps = within(screen.getByRole('region', { name: 'Laps' })).getAllByRole('row');
+    expect(laps).toHaveLength(3);
+    expect(laps[2]).toHaveTextContent('2');
+    expect(laps[2]).toHaveTextContent('207 W');
+  });
+
+  it('unmatches, and matches to another planned workout of the nearby days', async () => {
+    const calls = serve(undefined, (call) => {
+      if (call.url.pathname === '/api/workout-planning/workouts')
+        return json(200, {
+          data: [
+            makeWorkout({ id: 'w-2', title: 'Endurance Ride', sport: 'bike', workout_date: '2025-11-16' }),
+          ],
+        });
+      if (call.url.pathname === '/api/activities/act-1/match')
+        return json(200, { data: makeDetail({ id: 'act-1' }) });
+      return undefined as unknown as Response;
+    });
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unmatch' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/match'))?.body).toEqual({
+        workout_id: null,
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Match to another workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Match to a planned workout' });
+    const list = calls.find((c) => c.url.pathname === '/api/workout-planning/workouts')!.url.searchParams;
+    expect(list.get('date_from')).toBe('2025-11-12');
+    expect(list.get('date_to')).toBe('2025-11-18');
+    expect(list.get('status')).toBe('planned');
+    expect(list.get('sport')).toBe('bike');
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Endurance Ride/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Match' }));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'PUT' && c.url.pathname.endsWith('/match')).at(-1)?.body,
+      ).toEqual({
+        workout_id: 'w-2',
+      }),
+    );
+    expect(await screen.findByText('Activity matched')).toBeVisible();
+  });
+
+  it('renames', async () => {
+    let name = 'Saturday Ride';
+    const calls = serve(
+      () => makeDetail({ id: 'act-1', name }),
+      (call) => {
+        if (call.method !== 'PUT') return json(404, {});
+        name = (call.body as { name: string }).name;
+        return json(200, { data: makeDetail({ id: 'act-1', name }) });
+      },
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const field = screen.getByLabelText('Activity name');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Hill repeats');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Hill repeats' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hill repeats' })).toBeVisible();
+  });
+
+  it('deletes only after the confirm, then goes back to the list', async () => {
+    const calls = serve(undefined, (call) =>
+      call.method === 'DELETE' ? json(200, { data: { id: 'act-1', deleted: true } }) : json(404, {}),
+    );
+    const router = renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete activity?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete activity' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activities'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
+      '/api/activities/act-1',
+    ]);
+    expect(await screen.findByText('Activity deleted')).toBeVisible();
+  });
+
+  it("says so when the activity does not exist (or is another athlete's)", async () => {
+    mockFetch(() => json(404, { message: 'Activity not found', code: 'NOT_FOUND' }));
+    renderDetail('nope');
+    expect(await screen.findByRole('heading', { name: 'Activity not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'All activities' })).toHaveAttribute('href', '/activities');
+  });
+});
