@@ -3,6 +3,7 @@ export * from './activities/index.ts';
 export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
 export { roundTo } from './numbers.ts';
+export * from './onboarding/index.ts';
 export * from './spec/app.ts';
 export * from './spec/user.ts';
 export * from './spec/widgets.ts';
