@@ -100,6 +100,9 @@ export interface GeneratedPlan {
   explainability: { bullets: string[] };
 }
 
+/** The least share of a week's training time in zones 1-2. */
+const EASY_SHARE = 0.8;
+
 /** The rules' numbers (docs/plan-generator.md, "The plan generator"). */
 export const PLAN_GENERATOR_RULES = {
   /** Load weeks grow by at most this share over the previous load week. */
@@ -277,7 +280,8 @@ function keyKind(sport: Sport, phase: PeriodizationPhase, label: string, shortRa
   if (label === 'Foundation') return sport === 'run' ? 'strides' : 'easy';
   if (phase === 'base') return 'tempo';
   if (phase === 'build') return 'threshold';
-  return shortRace ? 'vo2' : 'race_pace';
+  // Long races: race pace on the bike; the run's race-pace work is in the long run, so its key is tempo.
+  return shortRace ? 'vo2' : sport === 'run' ? 'tempo' : 'race_pace';
 }
 
 const PHASE_WORDS: Record<string, string> = {
@@ -292,7 +296,7 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
   const event = goal.primary_event;
   const tri = event.sport === 'triathlon';
   const shortRace = event.distance_meters < 15_000 || (tri && event.distance_meters < 30_000);
-  const easyWeek = week.kind === 'deload' || week.kind === 'race';
+  const easyWeek = week.kind === 'deload' || week.kind === 'race' || week.easyOnly;
   const phaseWhy = PHASE_WORDS[week.label] ?? '';
   const slots: Slot[] = [];
   const sports = ctx.sports;
@@ -300,7 +304,8 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
   const loadWeeks = week.loadWeeksBefore;
   const longMax = (sport: 'run' | 'bike' | 'swim') => {
     const known = ctx.profileLongest[sport];
-    const start = isPositive(known) ? known : sport === 'bike' ? 90 : sport === 'run' ? 60 : 40;
+    // From the longest recent session (a modest default when it is shorter or unknown).
+    const start = Math.max(isPositive(known) ? known : 0, sport === 'bike' ? 90 : sport === 'run' ? 60 : 40);
     return Math.min(
       longCap(sport, event),
       Math.max(start, 30) + PLAN_GENERATOR_RULES.longGrowthMinutes[sport] * loadWeeks,
@@ -313,7 +318,8 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       easy(sport, weight / 2, 0);
       return;
     }
-    const brick = sport === 'bike' && tri && (week.phase === 'build' || week.phase === 'peak') && !easyWeek;
+    const brick =
+      sport === 'bike' && tri && (week.phase === 'build' || week.phase === 'peak') && week.kind !== 'deload';
     const kind: SessionKind =
       sport === 'run' && week.phase === 'peak' && !shortRace && !easyWeek && !rules.noFastRunning
         ? 'race_pace'
@@ -351,14 +357,17 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       ([date, s]) => s === sport && date >= week.start && date <= week.end,
     );
     if (test) {
+      // A test lasts what it lasts: its length is fixed, the week's other sessions share the rest.
+      const lib = librarySession(sport, 'test', 0, ctx.targets);
+      const length = parsed(ctx, sport, lib.workout_language_text).total_duration_estimated / 60;
       slots.push({
         sport,
         kind: 'test',
         role: 'test',
         essential: true,
         weight: 0,
-        min: 20,
-        max: 80,
+        min: length,
+        max: length,
         pinned: test[0],
         reason: testReason(sport, week.label),
       });
@@ -380,7 +389,9 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       reason =
         week.kind === 'race'
           ? 'Race week: short and easy, to stay loose'
-          : "Deload week: easy, so the last weeks' work sinks in";
+          : week.kind === 'deload'
+            ? "Deload week: easy, so the last weeks' work sinks in"
+            : 'Easy this week: harder work would raise your fitness load faster than is safe';
     slots.push({
       sport: actual,
       kind,
@@ -388,7 +399,7 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       essential: true,
       weight,
       min: kind === 'easy' || kind === 'technique' || kind === 'strides' ? 30 : 50,
-      max: actual === 'bike' ? 100 : 75,
+      max: actual === 'bike' ? 100 : tri ? 75 : 90,
       reason,
     });
   };
@@ -405,12 +416,16 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       role: 'easy',
       weight,
       min: actual === 'bike' ? 40 : 30,
-      max: actual === 'bike' ? 120 : 75,
+      // An easy session never outlasts the longest the event's long session may get.
+      max: Math.min(
+        actual === 'bike' ? 120 : !tri && actual !== 'strength' ? 90 : 75,
+        actual === 'strength' ? 75 : longCap(actual, event),
+      ),
       reason,
     });
   };
   const strength = () => {
-    if (week.phase !== 'base' || easyWeek) return;
+    if (week.phase !== 'base' || week.kind === 'deload' || week.kind === 'race') return;
     slots.push({
       sport: 'strength',
       kind: rules.noLegStrength ? 'core' : 'strength',
@@ -445,7 +460,7 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
     key(main, 1.4);
     strength();
     easy(main, 1, 1);
-    for (let n = 2; n <= 5; n++) easy(main, 1, n);
+    for (let n = 2; n <= 7; n++) easy(main, 1, n);
   }
   return slots;
 }
@@ -481,6 +496,10 @@ interface WeekShape {
   label: string;
   kind: PlanWeekKind;
   loadWeeksBefore: number;
+  /** Every key session easy: the CTL cap could not be kept otherwise. */
+  easyOnly: boolean;
+  /** Share of each session's shortest length kept (1; lower when the CTL cap needs shorter sessions). */
+  floor: number;
 }
 
 /** Minutes per slot: shares of the week by weight, each kept within its bounds (water-filling). */
@@ -540,8 +559,18 @@ function placeSlots(ctx: PlanContext, slots: Slot[], dates: string[]): Array<[Sl
     if (slot.role === 'key' || slot.role === 'long' || slot.role === 'test') hardDates.add(date);
   };
   const swimOk = (slot: Slot, date: string) => slot.sport !== 'swim' || dayNameOf(date) !== prefs.no_swim_day;
+  // A second session of one sport on a day: only a single-sport athlete's easy double on an easy day.
+  const single = ctx.goal.primary_event.sport !== 'triathlon';
   const sameSport = (slot: Slot, date: string) =>
-    byDate.get(date)!.some((s) => s.sport === slot.sport && s.role !== 'brick' && slot.role !== 'brick');
+    byDate
+      .get(date)!
+      .some(
+        (s) =>
+          s.sport === slot.sport &&
+          s.role !== 'brick' &&
+          slot.role !== 'brick' &&
+          !(single && slot.role === 'easy' && s.role === 'easy'),
+      );
 
   for (const slot of slots.filter((s) => s.pinned)) {
     const pin = slot.pinned!;
@@ -553,7 +582,7 @@ function placeSlots(ctx: PlanContext, slots: Slot[], dates: string[]): Array<[Sl
       // Both long sessions on one day: the second moves to the next free day.
       const i = dates.indexOf(date);
       date = [...dates.slice(i + 1), ...dates.slice(0, i)].find(
-        (d) => byDate.get(d)!.length === 0 && swimOk(slot, d),
+        (d) => byDate.get(d)!.length === 0 && swimOk(slot, d) && usable.includes(d),
       );
     }
     if (date && swimOk(slot, date) && byDate.has(date)) put(slot, date);
@@ -567,8 +596,7 @@ function placeSlots(ctx: PlanContext, slots: Slot[], dates: string[]): Array<[Sl
     for (const date of usable) {
       const day = byDate.get(date)!;
       if (day.length >= 2 || !swimOk(slot, date) || sameSport(slot, date)) continue;
-      if (day.length >= 1 && ctx.goal.primary_event.sport !== 'triathlon' && slot.role !== 'strength')
-        continue;
+      if (day.length >= 1 && single && slot.role !== 'strength' && slot.role !== 'easy') continue;
       let score = -10 * day.length;
       const nearestHard = [...hardDates].reduce((m, d) => Math.min(m, distance(d, date)), 7);
       if (hard) score += nearestHard >= 2 ? 5 + nearestHard : nearestHard === 0 ? -50 : -20;
@@ -651,6 +679,8 @@ function buildWeek(ctx: PlanContext, week: WeekShape, hours: number): PlanSessio
   const all = slotsFor(ctx, week);
   const daysFactor = dates.length / 7;
   const minutes = hours * 60 * daysFactor;
+  for (const slot of all)
+    if (slot.role !== 'test') slot.min = Math.max(15, Math.round(slot.min * week.floor));
   const slots = chooseSlots(all, minutes);
   const placed = placeSlots(ctx, slots, dates);
   const placedSlots = placed.map(([s]) => s);
@@ -661,11 +691,35 @@ function buildWeek(ctx: PlanContext, week: WeekShape, hours: number): PlanSessio
       slot.min = Math.min(slot.min, slot.max);
     }
   }
-  const fill = fillMinutes(placedSlots, minutes);
-  const sessions = placed.map(([slot, date], i) => {
-    const lib = librarySession(slot.sport, slot.kind, fill[i]!, ctx.targets, ctx.rules.noLegStrength);
-    return toSession(ctx, lib, date, slot.reason);
-  });
+  // At least EASY_SHARE of the week's time in zones 1-2: while a short week's key sessions weigh too much,
+  // the last of them becomes easy.
+  let sessions: PlanSession[] = [];
+  for (;;) {
+    const fill = fillMinutes(placedSlots, minutes);
+    sessions = placed.map(([slot, date], i) => {
+      const lib = librarySession(slot.sport, slot.kind, fill[i]!, ctx.targets, ctx.rules.noLegStrength);
+      return toSession(ctx, lib, date, slot.reason);
+    });
+    const total = sessions.reduce((a, x) => a + x.duration_minutes, 0);
+    const easy = sessions.reduce((a, x) => a + x.easy_minutes, 0);
+    const key =
+      placedSlots.findLast((x) => x.role === 'key') ??
+      placedSlots.find((x) => x.role === 'long' && x.kind === 'race_pace');
+    // A week whose floors overshoot its minutes also trades a key session (50 min at least) for an easy one.
+    const tooLong = total > minutes * 1.1 && key?.role === 'key';
+    if (total === 0 || (easy / total >= EASY_SHARE && !tooLong) || !key) break;
+    if (key.role === 'long') {
+      key.kind = 'long';
+      key.reason = 'Long run, all easy: a short week stays mostly easy';
+      continue;
+    }
+    key.kind = 'easy';
+    key.role = 'easy';
+    key.min = Math.min(key.min, 30);
+    key.reason = tooLong
+      ? 'Easy instead of intervals: the week is short on time'
+      : 'Easy instead of intervals: a short week stays mostly easy';
+  }
   if (week.end >= ctx.race) sessions.push(...raceDaySessions(ctx));
   return sessions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
@@ -763,13 +817,9 @@ export function generatePlan(
   const cycle = goal.experience === 'beginner' ? 3 : 4;
   const cap = rules.ctlRampCap[goal.experience] ?? 6;
   const startCtl = isPositive(profile.ctl) ? Math.min(profile.ctl, 250) : 0;
-  const actual = isPositive(profile.weeklyHours) ? profile.weeklyHours : 0;
-  // Start near what the athlete trains now; with no history, at 60 % of the goal's hours.
-  let level = clamp(
-    actual > 0 ? actual : targetHours * 0.6,
-    Math.min(rules.minHours, targetHours),
-    targetHours,
-  );
+  const actual = isPositive(profile.weeklyHours) ? Math.min(profile.weeklyHours, 40) : 0;
+  // Start near what the athlete trains now (no history: 60 % of the goal's hours), at least half the goal's hours.
+  let level = clamp(actual >= 1 ? actual : targetHours * 0.6, targetHours * 0.5, targetHours);
   let state: LoadState = { ctl: startCtl, atl: startCtl };
   const weekCount = Math.floor(daysBetween(today, race) / 7) + 1;
   const taperStart = phases.find((p) => p.name === 'taper')?.start_date ?? race;
@@ -777,7 +827,8 @@ export function generatePlan(
   const weeks: PlanWeek[] = [];
   let loadWeeks = 0;
   let sinceDeload = 0;
-  let peakLevel = level;
+  // The highest load week so far: the taper cuts from it (the first level when no load week came before).
+  let peakLevel = 0;
 
   for (let w = 0; w < weekCount; w++) {
     const start = addDays(today, 7 * w);
@@ -803,7 +854,7 @@ export function generatePlan(
         taperWeeks === 1
           ? rules.taperLastShare
           : rules.taperFirstShare - ((rules.taperFirstShare - rules.taperLastShare) * j) / (taperWeeks - 1);
-      hours = peakLevel * (kind === 'race' ? rules.taperLastShare : share);
+      hours = (peakLevel || level) * (kind === 'race' ? rules.taperLastShare : share);
     }
     const shape: WeekShape = {
       start,
@@ -812,15 +863,20 @@ export function generatePlan(
       label: phase.label,
       kind,
       loadWeeksBefore: loadWeeks,
+      easyOnly: false,
+      floor: 1,
     };
     let sessions = buildWeek(ctx, shape, hours);
     // The CTL ramp cap: a week that would raise CTL too fast is scaled down until it does not.
     let next = simulate(state, sessions, start, end);
-    for (let attempt = 0; attempt < 4 && next.ctl - state.ctl > cap && kind !== 'race'; attempt++) {
+    for (let attempt = 0; attempt < 6 && next.ctl - state.ctl > cap && kind !== 'race'; attempt++) {
       const rise = next.ctl - state.ctl;
       const decay = simulate(state, [], start, end).ctl - state.ctl;
       const scale = clamp((cap - 0.3 - decay) / Math.max(0.01, rise - decay), 0.3, 0.97);
       hours *= scale;
+      // Past the second try, the intensity goes too: all key sessions easy.
+      if (attempt >= 1) shape.easyOnly = true;
+      if (attempt >= 2) shape.floor = attempt >= 4 ? 0.4 : 0.6;
       sessions = buildWeek(ctx, shape, hours);
       next = simulate(state, sessions, start, end);
     }
