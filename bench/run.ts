@@ -12,7 +12,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss.
+// run alone: cache-miss, plan-generator.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,6 +36,7 @@ import {
   runLighthouse,
 } from './lib/lighthouse.ts';
 import { measureParser, type ParserBench, parserFigures } from './lib/parser.ts';
+import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } from './lib/plan-generator.ts';
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
@@ -83,10 +84,14 @@ async function main(): Promise<number> {
   if (unknown.length)
     throw new Error(`unknown section ${unknown.join(', ')}: one of ${STANDALONE.join(', ')}`);
   if (only.length) {
-    const bare = await startBare(root, benchDir);
-    if (only.includes('cache-miss')) await cacheMissSection(bare, seconds);
-    await bare.child.stop();
-    return finish(started, {});
+    const details: { planGenerator?: PlanGeneratorBench } = {};
+    if (only.includes('plan-generator')) details.planGenerator = planGeneratorSection();
+    if (only.includes('cache-miss')) {
+      const bare = await startBare(root, benchDir);
+      await cacheMissSection(bare, seconds);
+      await bare.child.stop();
+    }
+    return finish(started, details);
   }
 
   const details: {
@@ -94,6 +99,7 @@ async function main(): Promise<number> {
     landingJs?: LandingJsResult;
     lighthouse?: Record<string, Omit<LighthouseResult, 'lhr'>>;
     parser?: ParserBench;
+    planGenerator?: PlanGeneratorBench;
     pmc?: PmcBench;
   } = {};
 
@@ -119,6 +125,8 @@ async function main(): Promise<number> {
   } catch (err) {
     record(errorFigure('parser', 'workout parser', err));
   }
+
+  details.planGenerator = planGeneratorSection();
 
   section('Fitness, fatigue and form (core)');
   try {
@@ -249,7 +257,20 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss'];
+const STANDALONE = ['cache-miss', 'plan-generator'];
+
+/** The onboarding plan generator, in process (docs/plan-generator.md). */
+function planGeneratorSection(): PlanGeneratorBench | undefined {
+  section('Plan generator (core)');
+  try {
+    const result = measurePlanGenerator();
+    record(...planGeneratorFigures(result));
+    return result;
+  } catch (err) {
+    record(errorFigure('plan-generator', 'plan generator', err));
+    return undefined;
+  }
+}
 
 /** The miss path of the cached reads, with the cache off: on PGlite, then on PostgreSQL when it answers. */
 async function cacheMissSection(bare: RunningServer, seconds: number): Promise<void> {
