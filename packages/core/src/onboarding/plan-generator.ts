@@ -273,7 +273,7 @@ const dayNameOf = (date: string): WeekDay => WEEK_DAYS[dayOfWeek(date)]!;
 const capitalised = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 const isWeekday = (date: string) => dayOfWeek(date) >= 1 && dayOfWeek(date) <= 5;
 
-/** The quality session of a sport in a phase (docs/plan-generator.md, "Sessions by phase"). */
+/** The quality session of a sport in a phase (docs/plan-generator.md, "Sessions by week"). */
 function keyKind(sport: Sport, phase: PeriodizationPhase, label: string, shortRace: boolean): SessionKind {
   if (sport === 'swim')
     return label === 'Foundation' ? 'technique' : phase === 'base' ? 'technique' : 'threshold';
