@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type GoalAssumed, parseGoal } from '../src/index.ts';
+import { EXPERIENCE_LEVELS, type GoalAssumed, MAX_WEEKLY_HOURS, parseGoal, WEEK_DAYS } from '../src/index.ts';
 import { GOAL_FIXTURES, TODAY } from './goal-fixtures.ts';
 
 describe('parseGoal fixtures', () => {
@@ -65,5 +66,73 @@ describe('parseGoal', () => {
     for (const text of ['', ' ', '\u0000', 'x'.repeat(100_000), '9'.repeat(400), '💥 ironman 💥']) {
       expect(() => parseGoal(text, { today: TODAY })).not.toThrow();
     }
+  });
+});
+
+describe('parseGoal properties', () => {
+  const words = fc.constantFrom(
+    'ironman',
+    'marathon',
+    'half',
+    '10k',
+    'in',
+    '16',
+    'weeks',
+    'hours',
+    'a',
+    'week',
+    'sub',
+    '3:30',
+    'on',
+    'sundays',
+    'no',
+    'swimming',
+    'knee',
+    'first',
+    '5th',
+    'april',
+    '12th',
+    '2027',
+    'and',
+    'B race',
+    'long run',
+    '45',
+    'minutes',
+    'weekdays',
+    '999',
+    'day',
+    ',',
+    '.',
+    '-',
+    '/',
+    'tri',
+    'ride',
+    'km',
+    'mile',
+  );
+  const texts = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.array(words, { maxLength: 40 }).map((w) => w.join(' ')),
+  );
+
+  it('always answers a complete, sane goal context', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const goal = parseGoal(text, { today: TODAY });
+        expect(goal.primary_event.date > TODAY).toBe(true);
+        expect(goal.weekly_hours).toBeGreaterThan(0);
+        expect(goal.weekly_hours).toBeLessThanOrEqual(MAX_WEEKLY_HOURS);
+        expect(EXPERIENCE_LEVELS).toContain(goal.experience);
+        expect(goal.primary_event.distance_meters).toBeGreaterThan(0);
+        expect(goal.primary_event.target).toMatch(/^(finish|\d+:\d{2}:\d{2})$/);
+        for (const day of [
+          goal.preferences.long_run_day,
+          goal.preferences.long_ride_day,
+          goal.preferences.no_swim_day,
+        ])
+          expect(WEEK_DAYS).toContain(day);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

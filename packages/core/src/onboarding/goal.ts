@@ -40,6 +40,9 @@ export const INJURIES = [
 ] as const;
 export type Injury = (typeof INJURIES)[number];
 
+/** The most weekly hours read from a text; anything above is ignored. */
+export const MAX_WEEKLY_HOURS = 40;
+
 /** The review's option list for weekly hours. */
 export const WEEKLY_HOURS_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15] as const;
 
@@ -814,7 +817,9 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
   const sportAssumed = main === null && !/\b(run|running|cycl|bike|biking|ride|riding|swim|tri)/.test(text);
   const date = main?.date ?? loose[0]?.date ?? null;
   const target = findTarget(text, main, sport, distanceMeters);
-  const hours = findWeeklyHours(text);
+  // More than 40 hours a week (or none) is not a training budget: the default stands.
+  const read = findWeeklyHours(text);
+  const hours = read && read.hours > 0 && read.hours <= MAX_WEEKLY_HOURS ? read : null;
   const experience = findExperience(text);
   const injuries = findInjuries(text);
   const prefs = findPreferences(text);
