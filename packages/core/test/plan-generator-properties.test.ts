@@ -308,6 +308,17 @@ describe('generatePlan properties', () => {
     }
   });
 
+  it('explains the plan in 3 to 6 bullets and carries the race and test milestones', () => {
+    for (const [c, plan] of PLANS) {
+      expect(plan.explainability.bullets.length).toBeGreaterThanOrEqual(3);
+      expect(plan.explainability.bullets.length).toBeLessThanOrEqual(6);
+      expect(plan.milestones.some((m) => m.type === 'race' && m.date === c.goal.primary_event.date)).toBe(true);
+      for (const phase of plan.phases.filter((p) => p.name === 'build' || p.name === 'peak'))
+        expect(plan.milestones.some((m) => m.type === 'test' && m.date === phase.start_date)).toBe(true);
+      for (const s of sessionsOf(plan)) expect(s.reason.length).toBeGreaterThan(10);
+    }
+  });
+
   it('is deterministic', () => {
     for (const [c, plan] of PLANS.slice(0, 20))
       expect(generatePlan(c.goal, c.profile, { today: c.today })).toEqual(plan);
