@@ -312,7 +312,9 @@ describe('generatePlan properties', () => {
     for (const [c, plan] of PLANS) {
       expect(plan.explainability.bullets.length).toBeGreaterThanOrEqual(3);
       expect(plan.explainability.bullets.length).toBeLessThanOrEqual(6);
-      expect(plan.milestones.some((m) => m.type === 'race' && m.date === c.goal.primary_event.date)).toBe(true);
+      expect(plan.milestones.some((m) => m.type === 'race' && m.date === c.goal.primary_event.date)).toBe(
+        true,
+      );
       for (const phase of plan.phases.filter((p) => p.name === 'build' || p.name === 'peak'))
         expect(plan.milestones.some((m) => m.type === 'test' && m.date === phase.start_date)).toBe(true);
       for (const s of sessionsOf(plan)) expect(s.reason.length).toBeGreaterThan(10);

@@ -496,6 +496,8 @@ interface WeekShape {
   label: string;
   kind: PlanWeekKind;
   loadWeeksBefore: number;
+  /** The week's dates, start to end. */
+  days: string[];
   /** Every key session easy: the CTL cap could not be kept otherwise. */
   easyOnly: boolean;
   /** Share of each session's shortest length kept (1; lower when the CTL cap needs shorter sessions). */
@@ -674,8 +676,7 @@ function raceDaySessions(ctx: PlanContext): PlanSession[] {
 }
 
 function buildWeek(ctx: PlanContext, week: WeekShape, hours: number): PlanSession[] {
-  const dates: string[] = [];
-  for (let d = week.start; d <= week.end && d < ctx.race; d = addDays(d, 1)) dates.push(d);
+  const dates = week.days.filter((d) => d < ctx.race);
   const all = slotsFor(ctx, week);
   const daysFactor = dates.length / 7;
   const minutes = hours * 60 * daysFactor;
@@ -763,11 +764,12 @@ function phaseOf(phases: LabelledPlanPhase[], date: string): LabelledPlanPhase {
   return phases.find((p) => p.start_date <= date && date <= p.end_date) ?? phases.at(-1)!;
 }
 
-function simulate(state: LoadState, sessions: PlanSession[], start: string, end: string): LoadState {
+/** CTL and ATL after the week's days (`days`, in order) with the sessions' TSS. */
+function simulate(state: LoadState, sessions: PlanSession[], days: readonly string[]): LoadState {
   const byDate = new Map<string, number>();
   for (const s of sessions) byDate.set(s.date, (byDate.get(s.date) ?? 0) + s.tss);
   let current = state;
-  for (let d = start; d <= end; d = addDays(d, 1)) current = trainingLoadStep(current, byDate.get(d) ?? 0);
+  for (const d of days) current = trainingLoadStep(current, byDate.get(d) ?? 0);
   return { ctl: current.ctl, atl: current.atl };
 }
 
@@ -833,6 +835,7 @@ export function generatePlan(
   for (let w = 0; w < weekCount; w++) {
     const start = addDays(today, 7 * w);
     const end = w === weekCount - 1 ? race : addDays(start, 6);
+    const days = Array.from({ length: daysBetween(start, end) + 1 }, (_, i) => addDays(start, i));
     const phase = phaseOf(phases, start);
     let kind: PlanWeekKind;
     const nextStart = addDays(start, 7);
@@ -863,22 +866,23 @@ export function generatePlan(
       label: phase.label,
       kind,
       loadWeeksBefore: loadWeeks,
+      days,
       easyOnly: false,
       floor: 1,
     };
     let sessions = buildWeek(ctx, shape, hours);
     // The CTL ramp cap: a week that would raise CTL too fast is scaled down until it does not.
-    let next = simulate(state, sessions, start, end);
+    let next = simulate(state, sessions, days);
     for (let attempt = 0; attempt < 6 && next.ctl - state.ctl > cap && kind !== 'race'; attempt++) {
       const rise = next.ctl - state.ctl;
-      const decay = simulate(state, [], start, end).ctl - state.ctl;
+      const decay = simulate(state, [], days).ctl - state.ctl;
       const scale = clamp((cap - 0.3 - decay) / Math.max(0.01, rise - decay), 0.3, 0.97);
       hours *= scale;
       // Past the second try, the intensity goes too: all key sessions easy.
       if (attempt >= 1) shape.easyOnly = true;
       if (attempt >= 2) shape.floor = attempt >= 4 ? 0.4 : 0.6;
       sessions = buildWeek(ctx, shape, hours);
-      next = simulate(state, sessions, start, end);
+      next = simulate(state, sessions, days);
     }
     if (kind === 'load') {
       level = hours;
