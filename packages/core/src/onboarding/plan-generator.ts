@@ -379,11 +379,11 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
     if (sport === 'run' && rules.noFastRunning && kind !== 'easy') {
       if (kind === 'strides') kind = 'easy';
       else actual = 'bike';
-      reason = `${actual === 'bike' ? 'Bike intervals instead of run intervals' : 'An easy run instead of strides'}: your ${rules.names} rules out fast running for now`;
+      reason = `${actual === 'bike' ? 'Bike intervals instead of run intervals' : 'An easy run instead of strides'}: no fast running with your ${rules.names} for now`;
     }
     if (sport === 'swim' && rules.noHardSwims && kind === 'threshold') {
       kind = 'technique';
-      reason = `A technique swim instead of hard sets: your ${rules.names} rules out hard swimming for now`;
+      reason = `A technique swim instead of hard sets: no hard swimming with your ${rules.names} for now`;
     }
     if (easyWeek)
       reason =
@@ -405,10 +405,15 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
   };
   const easy = (sport: Sport, weight: number, n: number) => {
     let actual = sport;
-    let reason = 'Easy aerobic volume in zone 2: most of the training is easy';
+    let reason =
+      week.kind === 'race'
+        ? 'Race week: short and easy, to stay loose'
+        : week.kind === 'taper'
+          ? 'Taper: shorter and easy, so you arrive rested'
+          : 'Easy aerobic volume in zone 2: most of the training is easy';
     if (sport === 'run' && rules.fewerRuns && n === 1) {
       actual = 'bike';
-      reason = `An easy ride instead of a run: your ${rules.names} needs less impact`;
+      reason = `An easy ride instead of a run: less impact for your ${rules.names}`;
     }
     slots.push({
       sport: actual,
@@ -419,7 +424,8 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       // An easy session never outlasts the longest the event's long session may get.
       max: Math.min(
         actual === 'bike' ? 120 : !tri && actual !== 'strength' ? 90 : 75,
-        actual === 'strength' ? 75 : longCap(actual, event),
+        // …and stays near this week's long session (at least an hour; 45 minutes swimming).
+        actual === 'strength' ? 75 : Math.max(longMax(actual), actual === 'swim' ? 45 : 60),
       ),
       reason,
     });
@@ -435,7 +441,7 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       min: 30,
       max: 30,
       reason: rules.noLegStrength
-        ? `Core and mobility in ${week.label}: your ${rules.names} rules out loaded leg work`
+        ? `Core and mobility in ${week.label}: no loaded leg work with your ${rules.names}`
         : `Strength in ${week.label}: stronger muscles and tendons carry the volume to come`,
     });
   };
@@ -950,10 +956,13 @@ function explain(
   const easy = sessions.reduce((a, s) => a + s.easy_minutes, 0);
   const bullets: string[] = [];
   const start = first ? first.hours : 0;
+  const now = isPositive(profile.weeklyHours)
+    ? ` (you train about ${roundTo(profile.weeklyHours, 1)} h now)`
+    : '';
   bullets.push(
-    isPositive(profile.weeklyHours)
-      ? `Volume starts at ${start} h a week, near the ${roundTo(profile.weeklyHours, 1)} h you train now, and builds toward your ${roundTo(targetHours, 1)} h (top week ${top} h), rising at most 10 % a week.`
-      : `Volume starts at ${start} h a week and builds toward your ${roundTo(targetHours, 1)} h (top week ${top} h), rising at most 10 % a week.`,
+    start >= targetHours * 0.95
+      ? `Volume stays at about ${roundTo(targetHours, 1)} h a week, the hours you gave${now}; the top week is ${top} h.`
+      : `Volume starts at ${start} h a week${now} and builds toward your ${roundTo(targetHours, 1)} h (top week ${top} h), rising at most 10 % a week.`,
   );
   if (deloads > 0)
     bullets.push(
