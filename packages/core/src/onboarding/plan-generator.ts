@@ -399,7 +399,10 @@ function slotsFor(ctx: PlanContext, week: WeekShape): Slot[] {
       essential: true,
       weight,
       min: kind === 'easy' || kind === 'technique' || kind === 'strides' ? 30 : 50,
-      max: actual === 'bike' ? 100 : tri ? 75 : 90,
+      max: Math.min(
+        actual === 'bike' ? 100 : tri ? 75 : 90,
+        Math.max(longMax(actual as 'run' | 'bike' | 'swim'), 60),
+      ),
       reason,
     });
   };
