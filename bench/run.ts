@@ -13,7 +13,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import, parser.
+// run alone: cache-miss, activity-import, parser, plan-generator.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,6 +38,7 @@ import {
   runLighthouse,
 } from './lib/lighthouse.ts';
 import { measureParser, type ParserBench, parserFigures } from './lib/parser.ts';
+import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } from './lib/plan-generator.ts';
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
@@ -85,6 +86,8 @@ async function main(): Promise<number> {
   if (unknown.length)
     throw new Error(`unknown section ${unknown.join(', ')}: one of ${STANDALONE.join(', ')}`);
   if (only.length) {
+    const details: { planGenerator?: PlanGeneratorBench } = {};
+    if (only.includes('plan-generator')) details.planGenerator = planGeneratorSection();
     if (only.includes('activity-import')) await activityImportSection();
     if (only.includes('parser')) {
       section('Workout parser');
@@ -95,7 +98,7 @@ async function main(): Promise<number> {
       await cacheMissSection(bare, seconds);
       await bare.child.stop();
     }
-    return finish(started, {});
+    return finish(started, details);
   }
 
   const details: {
@@ -103,6 +106,7 @@ async function main(): Promise<number> {
     landingJs?: LandingJsResult;
     lighthouse?: Record<string, Omit<LighthouseResult, 'lhr'>>;
     parser?: ParserBench;
+    planGenerator?: PlanGeneratorBench;
     pmc?: PmcBench;
   } = {};
 
@@ -131,6 +135,8 @@ async function main(): Promise<number> {
   } catch (err) {
     record(errorFigure('parser', 'workout parser', err));
   }
+
+  details.planGenerator = planGeneratorSection();
 
   section('Fitness, fatigue and form (core)');
   try {
@@ -261,7 +267,7 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss', 'activity-import', 'parser'];
+const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator'];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
 async function activityImportSection(): Promise<void> {
@@ -275,6 +281,19 @@ async function activityImportSection(): Promise<void> {
     record(errorFigure('activity.import', 'activity import', err));
   } finally {
     await server?.child.stop();
+  }
+}
+
+/** The onboarding plan generator, in process (docs/plan-generator.md). */
+function planGeneratorSection(): PlanGeneratorBench | undefined {
+  section('Plan generator (core)');
+  try {
+    const result = measurePlanGenerator();
+    record(...planGeneratorFigures(result));
+    return result;
+  } catch (err) {
+    record(errorFigure('plan-generator', 'plan generator', err));
+    return undefined;
   }
 }
 

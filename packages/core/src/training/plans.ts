@@ -106,13 +106,15 @@ export interface GeneratePlanPhasesInput {
   start_date: string;
   race_date: string;
   race_distance_meters?: number | null;
+  /** Days of taper; default taperDaysFor(race_distance_meters). The plan generator sets it by event. */
+  taper_days?: number;
 }
 
 const wholeWeeks = (days: number) => 7 * Math.round(days / 7);
 
 /**
  * The phases from `start_date` to `race_date` (both included), contiguous. Worked backward from the race: race
- * day, the taper (14 days, 7 below a half marathon), 14 days of peak, build (about 40 % of what is left, whole
+ * day, the taper (`taper_days`, else 14 days, 7 below a half marathon), 14 days of peak, build (about 40 % of what is left, whole
  * weeks, at most 12) and base, whose first third (whole weeks, at most 4) is Foundation. Short plans lose the earliest
  * blocks first. Empty when a date is invalid or the race comes before the start.
  */
@@ -121,7 +123,11 @@ export function generatePlanPhases(input: GeneratePlanPhasesInput): LabelledPlan
   if (!isIsoDate(start) || !isIsoDate(race) || start > race) return [];
   const rules = PLAN_RULES;
   let left = daysBetween(start, race); // days before race day
-  const taper = Math.min(taperDaysFor(input.race_distance_meters), left);
+  const taperDays =
+    input.taper_days !== undefined && Number.isInteger(input.taper_days) && input.taper_days >= 0
+      ? input.taper_days
+      : taperDaysFor(input.race_distance_meters);
+  const taper = Math.min(taperDays, left);
   left -= taper;
   const peak = Math.min(rules.peakDays, left);
   left -= peak;

@@ -1,0 +1,60 @@
+// The onboarding plan generator: a 24-week Ironman plan (sessions written, parsed and scored, the CTL ramp
+// checked week by week) generated again and again on this one thread; the median time of one plan.
+import { generatePlan, parseGoal } from '@stamina/core';
+import { budgeted, type Figure } from './report.ts';
+
+export interface PlanGeneratorBench {
+  medianMs: number;
+  p95Ms: number;
+  plans: number;
+  weeks: number;
+  sessions: number;
+}
+
+const TODAY = '2026-11-23';
+/** Race day 24 weeks after TODAY (a Monday): the plan has 24 plan weeks. */
+const GOAL =
+  'Ironman on 2027-05-09, 12 hours a week, long ride on Saturday, long run on Sunday, no swimming on Sundays';
+const PROFILE = {
+  ctl: 55,
+  weeklyHours: 8,
+  longestSessionMinutes: { run: 100, bike: 180, swim: 50 },
+  thresholds: { ftpWatts: 240, thresholdPaceSecondsPerKm: 285, cssSecondsPer100m: 105 },
+};
+
+/** Generates the plan `plans` times after a warm-up; each generation starts cold (no shared cache). */
+export function measurePlanGenerator(plans = 60): PlanGeneratorBench {
+  const goal = parseGoal(GOAL, { today: TODAY });
+  for (let i = 0; i < 10; i++) generatePlan(goal, PROFILE, { today: TODAY });
+  const times: number[] = [];
+  let last = generatePlan(goal, PROFILE, { today: TODAY });
+  for (let i = 0; i < plans; i++) {
+    const started = performance.now();
+    last = generatePlan(goal, PROFILE, { today: TODAY });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    medianMs: times[Math.floor(times.length / 2)]!,
+    p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!,
+    plans,
+    weeks: last.weeks.length,
+    sessions: last.weeks.reduce((n, w) => n + w.sessions.length, 0),
+  };
+}
+
+export function planGeneratorFigures(result: PlanGeneratorBench): Figure[] {
+  return [
+    budgeted(
+      {
+        id: 'plan-generator.ironman-24-weeks',
+        label: `plan generator (${result.weeks}-week Ironman, ${result.sessions} sessions, one core)`,
+        value: result.medianMs,
+        unit: 'ms',
+        digits: 1,
+        note: `median of ${result.plans}; p95 ${result.p95Ms.toFixed(1)} ms`,
+      },
+      { max: 50, text: '<= 50 ms' },
+    ),
+  ];
+}

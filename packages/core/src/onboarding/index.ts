@@ -1,0 +1,5 @@
+// Onboarding: the athlete's goal in plain words read into a goal context, and the periodised plan of real
+// sessions generated from it. Pure; rules in docs/plan-generator.md.
+export * from './goal.ts';
+export * from './plan-generator.ts';
+export * from './session-library.ts';

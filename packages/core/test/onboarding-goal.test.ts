@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EXPERIENCE_LEVELS, type GoalAssumed, MAX_WEEKLY_HOURS, parseGoal, WEEK_DAYS } from '../src/index.ts';
+import { GOAL_FIXTURES, TODAY } from './goal-fixtures.ts';
+
+describe('parseGoal fixtures', () => {
+  it('has at least 80 goal texts', () => {
+    expect(GOAL_FIXTURES.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it.each(GOAL_FIXTURES.map((f) => [f.text, f] as const))('%s', (_, f) => {
+    const goal = parseGoal(f.text, { today: TODAY });
+    const e = goal.primary_event;
+    if (f.race !== undefined) expect(e.race_type).toBe(f.race);
+    if (f.sport !== undefined) expect(e.sport).toBe(f.sport);
+    if (f.meters !== undefined) expect(Math.abs(e.distance_meters - f.meters)).toBeLessThanOrEqual(1);
+    if (f.distance !== undefined) expect(e.distance).toBe(f.distance);
+    if (f.date !== undefined) expect(e.date).toBe(f.date);
+    if (f.target !== undefined) expect(e.target).toBe(f.target);
+    if (f.hours !== undefined) expect(goal.weekly_hours).toBeCloseTo(f.hours, 2);
+    if (f.range !== undefined) expect(goal.weekly_hours_range).toEqual(f.range);
+    if (f.weekdayMax !== undefined) expect(goal.preferences.weekday_max_minutes).toBe(f.weekdayMax);
+    if (f.experience !== undefined) expect(goal.experience).toBe(f.experience);
+    if (f.injuries !== undefined) expect(goal.injuries).toEqual(f.injuries);
+    if (f.longRun !== undefined) expect(goal.preferences.long_run_day).toBe(f.longRun);
+    if (f.longRide !== undefined) expect(goal.preferences.long_ride_day).toBe(f.longRide);
+    if (f.noSwim !== undefined) expect(goal.preferences.no_swim_day).toBe(f.noSwim);
+    if (f.rest !== undefined) expect(goal.preferences.rest_days).toEqual(f.rest);
+    if (f.others !== undefined) expect(goal.other_events.map((o) => o.race_type)).toEqual(f.others);
+    if (f.assumed !== undefined) {
+      const assumed = (Object.keys(goal.assumed) as (keyof GoalAssumed)[]).filter((k) => goal.assumed[k]);
+      expect(assumed.sort()).toEqual([...f.assumed].sort());
+    }
+  });
+});
+
+describe('parseGoal', () => {
+  it('marks every field assumed for a text that gives nothing, with the review defaults', () => {
+    const goal = parseGoal('hello there, coach', { today: TODAY });
+    expect(Object.values(goal.assumed).every(Boolean)).toBe(true);
+    expect(goal.weekly_hours).toBe(6);
+    expect(goal.experience).toBe('intermediate');
+    expect(goal.preferences).toMatchObject({
+      long_run_day: 'saturday',
+      long_ride_day: 'friday',
+      no_swim_day: 'sunday',
+    });
+  });
+
+  it('reads the date in the athlete time zone when no day is given', () => {
+    // 23:30 UTC on the 22nd is already the 23rd in Auckland.
+    const now = new Date('2026-11-22T23:30:00Z');
+    expect(parseGoal('marathon in 1 week', { now, timezone: 'Pacific/Auckland' }).primary_event.date).toBe(
+      '2026-11-30',
+    );
+    expect(parseGoal('marathon in 1 week', { now, timezone: 'UTC' }).primary_event.date).toBe('2026-11-29');
+  });
+
+  it('never takes a date in the past or a weekday name as race day', () => {
+    const goal = parseGoal('marathon on 2025-04-01, long run on Sunday', { today: TODAY });
+    expect(goal.assumed.date).toBe(true);
+    expect(goal.primary_event.date > TODAY).toBe(true);
+  });
+
+  it('does not throw on hostile input', () => {
+    for (const text of ['', ' ', '\u0000', 'x'.repeat(100_000), '9'.repeat(400), '💥 ironman 💥']) {
+      expect(() => parseGoal(text, { today: TODAY })).not.toThrow();
+    }
+  });
+});
+
+describe('parseGoal properties', () => {
+  const words = fc.constantFrom(
+    'ironman',
+    'marathon',
+    'half',
+    '10k',
+    'in',
+    '16',
+    'weeks',
+    'hours',
+    'a',
+    'week',
+    'sub',
+    '3:30',
+    'on',
+    'sundays',
+    'no',
+    'swimming',
+    'knee',
+    'first',
+    '5th',
+    'april',
+    '12th',
+    '2027',
+    'and',
+    'B race',
+    'long run',
+    '45',
+    'minutes',
+    'weekdays',
+    '999',
+    'day',
+    ',',
+    '.',
+    '-',
+    '/',
+    'tri',
+    'ride',
+    'km',
+    'mile',
+  );
+  const texts = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.array(words, { maxLength: 40 }).map((w) => w.join(' ')),
+  );
+
+  it('always answers a complete, sane goal context', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const goal = parseGoal(text, { today: TODAY });
+        expect(goal.primary_event.date > TODAY).toBe(true);
+        expect(goal.weekly_hours).toBeGreaterThan(0);
+        expect(goal.weekly_hours).toBeLessThanOrEqual(MAX_WEEKLY_HOURS);
+        expect(EXPERIENCE_LEVELS).toContain(goal.experience);
+        expect(goal.primary_event.distance_meters).toBeGreaterThan(0);
+        expect(goal.primary_event.target).toMatch(/^(finish|\d+:\d{2}:\d{2})$/);
+        for (const day of [
+          goal.preferences.long_run_day,
+          goal.preferences.long_ride_day,
+          goal.preferences.no_swim_day,
+        ])
+          expect(WEEK_DAYS).toContain(day);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
