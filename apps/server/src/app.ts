@@ -18,7 +18,7 @@ import { createJobQueue, type JobQueueOptions } from './lib/job-queue.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits.ts';
 import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
-import { defaultThresholdsOn } from './modules/activities/figures.ts';
+import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
@@ -254,8 +254,8 @@ export async function buildApp(config: AppConfig) {
     fileStore: config.fileStore,
     jobs,
     workouts: workoutService,
-    // The athlete's thresholds in force on a day: the defaults until the thresholds module is wired here.
-    thresholdsOn: defaultThresholdsOn,
+    // The athlete's thresholds in force on the activity's day (docs/zones.md).
+    thresholdsOn: thresholdsFrom(thresholdService),
     log: app.log,
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);

@@ -23,12 +23,13 @@ export interface DemoRecordingInput {
 }
 
 /** The demo athlete's own thresholds, which the synthesised efforts are fractions of. */
+/** The demo athlete's own thresholds (demo-athlete.ts `demoThresholds`): the recordings are efforts relative to them. */
 export const DEMO_RECORDING_THRESHOLDS = {
-  ftpWatts: 240,
-  thresholdSpeedMps: 1000 / 285,
+  ftpWatts: 265,
+  thresholdSpeedMps: 1000 / 250,
   cssSpeedMps: 100 / 100,
   maxHr: 188,
-  restingHr: 50,
+  restingHr: 48,
 } as const;
 
 /** Effort as a fraction of threshold per zone (rest is zone 1). */

@@ -1,29 +1,17 @@
 // The demo athlete's recorded activities (docs/activities.md, "Demo athlete"): for each of its recent completed
 // sessions, core synthesises a 1 Hz recording from the session's steps, and it is stored as an import stores a
 // file (the same figures, streams and matching), marked source 'demo', completing the session it came from.
-import { DEMO_RECORDING_THRESHOLDS, demoRecordedSession, type Sport } from '@stamina/core';
+import { demoRecordedSession, type Sport } from '@stamina/core';
 import type { Tx } from '../../db/client.ts';
 import { rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
-import { legRecord, type ThresholdsInForce } from './figures.ts';
+import { legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance } from './matching.ts';
 import * as repo from './repository.ts';
 
 /** Sessions of the last six weeks get a recording: enough for every page, cheap enough for the first start. */
 export const DEMO_ACTIVITY_DAYS = 42;
 const START_HOUR_UTC = { bike: 7, run: 17, swim: 6, strength: 18 } as const;
-/** The recordings are efforts relative to the demo's own thresholds, so they are scored with them. */
-const DEMO_THRESHOLDS: ThresholdsInForce = {
-  thresholds: {
-    ftpWatts: DEMO_RECORDING_THRESHOLDS.ftpWatts,
-    thresholdPaceSecondsPerKm: Math.round(1000 / DEMO_RECORDING_THRESHOLDS.thresholdSpeedMps),
-    cssSecondsPer100m: Math.round(100 / DEMO_RECORDING_THRESHOLDS.cssSpeedMps),
-    maxHr: DEMO_RECORDING_THRESHOLDS.maxHr,
-    restingHr: DEMO_RECORDING_THRESHOLDS.restingHr,
-  },
-  zones: null,
-  effectiveFrom: null,
-};
 
 interface DemoSession {
   id: string;
@@ -47,6 +35,8 @@ export async function storeDemoActivities(
   athleteId: string,
   workouts: Pick<WorkoutService, 'completeByActivity'>,
   sessions: readonly DemoSession[],
+  /** The demo's stored thresholds: core synthesises the recordings as efforts relative to the same values. */
+  thresholdsOn: ThresholdsOn,
 ): Promise<number> {
   if (sessions.length === 0) return 0;
   for (const [index, session] of sessions.entries()) {
@@ -65,7 +55,11 @@ export async function storeDemoActivities(
       `${session.workoutDate}T${String(START_HOUR_UTC[sport]).padStart(2, '0')}:00:00Z`,
     );
     const recorded = demoRecordedSession({ sport, startTime, steps, seed: 1_000 + index });
-    const leg = legRecord(recorded, 'Stamina demo', DEMO_THRESHOLDS);
+    const leg = legRecord(
+      recorded,
+      'Stamina demo',
+      await thresholdsOn(athleteId, session.workoutDate, recorded.sport),
+    );
     const row = await repo.insertActivity(tx, athleteId, {
       ...leg.activity,
       name: session.title,

@@ -1,5 +1,7 @@
 // The one place the import meets the decoder's sessions and core's figures (computeActivityFigures), and the
 // thresholds a day's figures are computed with. Everything the pipeline stores of a leg is shaped here.
+
+import type { ThresholdSport, ZoneTable } from '@stamina/contract';
 import {
   type ActivityFigures,
   computeActivityFigures,
@@ -7,8 +9,10 @@ import {
   type FiguresContext,
   type FiguresThresholds,
   type RecordedSession,
+  type RecordedSport,
   type StreamType,
 } from '@stamina/core';
+import type { ThresholdReader } from '../thresholds/service.ts';
 import type { ActivityInsert } from './repository.ts';
 
 /** The thresholds (and zone tables, when the athlete has them) in force on an athlete's day. */
@@ -22,17 +26,52 @@ export interface ThresholdsInForce {
   sex?: string | null;
 }
 
-export type ThresholdsOn = (athleteId: string, day: string) => Promise<ThresholdsInForce>;
+export type ThresholdsOn = (
+  athleteId: string,
+  day: string,
+  sport: RecordedSport,
+) => Promise<ThresholdsInForce>;
+
+/** The sport whose thresholds and zones score a recording (docs/zones.md): bike, swim, else running's. */
+const THRESHOLD_SPORT: Record<RecordedSport, ThresholdSport> = {
+  bike: 'cycling',
+  swim: 'swimming',
+  run: 'running',
+  brick: 'running',
+  strength: 'running',
+  other: 'running',
+};
 
 /**
- * Until the athlete's own thresholds are stored, every day is computed with core's documented defaults (each
- * marked as a default on the activity). The app wires this in app.ts; it is the one place to replace.
+ * The athlete's own values in force on the day, from the threshold service: only values the athlete gave
+ * (the rest fall back to core's defaults, each marked as a default on the activity), and the zone tables of
+ * the sport when the athlete edited them (derived tables are the same bands the figures derive).
  */
-export const defaultThresholdsOn: ThresholdsOn = async () => ({
-  thresholds: {},
-  zones: null,
-  effectiveFrom: null,
-});
+export function thresholdsFrom(reader: Pick<ThresholdReader, 'thresholdsOn'>): ThresholdsOn {
+  return async (athleteId, day, recordedSport) => {
+    const sport = THRESHOLD_SPORT[recordedSport];
+    const on = await reader.thresholdsOn(athleteId, day);
+    const t = on[sport];
+    const own = <T>(known: boolean, value: T) => (known ? value : null);
+    const edited = (kind: ZoneTable['kind']) => {
+      const table = on.zones.find((z) => z.sport === sport && z.kind === kind);
+      return table && table.method === 'custom' ? table.zones : undefined;
+    };
+    const zones = { power: edited('power'), hr: edited('hr'), pace: edited('pace') };
+    return {
+      thresholds: {
+        ftpWatts: own(on.cycling.known.ftp, on.cycling.ftpWatts),
+        thresholdPaceSecondsPerKm: own(on.running.known.pace, on.running.thresholdPaceSecondsPerKm),
+        cssSecondsPer100m: own(on.swimming.known.css, on.swimming.cssSecondsPer100m),
+        maxHr: own(t.known.maxHr, t.maxHr),
+        lthr: own(t.known.lthr, t.lthr),
+        restingHr: own(t.known.restingHr, t.restingHr),
+      },
+      zones: Object.values(zones).some(Boolean) ? zones : null,
+      effectiveFrom: null,
+    };
+  };
+}
 
 export interface LegRecord {
   activity: Omit<

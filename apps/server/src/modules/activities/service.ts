@@ -46,7 +46,7 @@ export interface ActivityServiceDeps {
   fileStore: FileStore;
   jobs: JobQueue;
   workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
-  /** The thresholds and zones in force on an athlete's day (figures.ts `defaultThresholdsOn` until wired). */
+  /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
   thresholdsOn: ThresholdsOn;
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
   onChange?: (athleteId: string) => void;
@@ -308,7 +308,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     const legs: Array<LegRecord & { localDate: string }> = [];
     for (const session of recording.sessions) {
       const localDate = dateInTimeZone(new Date(session.startTime), timeZone);
-      const inForce = await deps.thresholdsOn(athleteId, localDate);
+      const inForce = await deps.thresholdsOn(athleteId, localDate, session.sport);
       try {
         legs.push({ ...legRecord(session, recording.deviceName, inForce), localDate });
       } catch (err) {

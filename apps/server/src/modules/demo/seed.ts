@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { DEMO_ACTIVITY_DAYS, storeDemoActivities } from '../activities/demo.ts';
+import { thresholdsFrom } from '../activities/figures.ts';
 import { createConfirmedAccount } from '../auth/service.ts';
 import { writeNewAthleteDays } from '../metrics/store.ts';
 import { createPlanService } from '../plans/service.ts';
@@ -131,7 +132,13 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     const recent = (
       await workouts.rows(auth.athleteId, { status: 'completed', dateFrom: since, limit: 500 })
     ).filter((w) => w.workoutDate <= dateInTimeZone(now, DEMO_TIMEZONE));
-    const activities = await storeDemoActivities(tx, auth.athleteId, workouts, recent);
+    const activities = await storeDemoActivities(
+      tx,
+      auth.athleteId,
+      workouts,
+      recent,
+      thresholdsFrom(thresholds),
+    );
 
     // Every day's wellness in a few statements, through the wellness store.
     const wellnessDays = await writeNewAthleteDays(tx, auth.athleteId, demo.wellness);
