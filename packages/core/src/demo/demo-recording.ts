@@ -22,8 +22,10 @@ export interface DemoRecordingInput {
   seed: number;
 }
 
-/** The demo athlete's own thresholds, which the synthesised efforts are fractions of. */
-/** The demo athlete's own thresholds (demo-athlete.ts `demoThresholds`): the recordings are efforts relative to them. */
+/**
+ * The demo athlete's own thresholds (demo-athlete.ts `demoThresholds`; keep both alike), which the synthesised
+ * efforts are fractions of.
+ */
 export const DEMO_RECORDING_THRESHOLDS = {
   ftpWatts: 265,
   thresholdSpeedMps: 1000 / 250,
