@@ -2,7 +2,7 @@
 // URL (?sport=&from=&to=&page=), with the upload above (docs/activities.md, "Web").
 import { ACTIVITY_SPORTS, type ActivitySport, type ActivitySummary } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
-import { AlertTriangle, ChevronLeft, ChevronRight, RotateCw, UploadCloud } from 'lucide-react';
+import { ChevronLeft, ChevronRight, UploadCloud } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVITIES_PAGE_SIZE, type ActivityFilter } from '../../api/activities/keys.ts';
@@ -17,6 +17,7 @@ import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { PageError } from '../../components/ui/page-error.tsx';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ActivityUpload } from './components/activity-upload.tsx';
@@ -140,15 +141,7 @@ export function ActivitiesPage() {
 
       <div className="mt-5">
         {query.isError ? (
-          <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-            <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">Unable to load activities</h2>
-            <p className="max-w-md text-sm text-muted-foreground">{query.error.message}</p>
-            <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-              <RotateCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden="true" />
-              Try Again
-            </Button>
-          </Card>
+          <PageError title="Unable to load activities" message={query.error.message} retry={query} />
         ) : query.isPending ? (
           <div role="status" aria-label="Loading activities" className="animate-pulse space-y-2">
             {['a', 'b', 'c', 'd', 'e'].map((key) => (

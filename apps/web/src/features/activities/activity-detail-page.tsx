@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ActivityDetail } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
-import { AlertTriangle, ArrowLeft, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActivity } from '../../api/activities/activity-detail.ts';
@@ -15,6 +15,7 @@ import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { PageError } from '../../components/ui/page-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
@@ -38,21 +39,12 @@ export function ActivityDetailPage() {
     return (
       <div>
         <BackLink />
-        <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-          <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden="true" />
-          <h1 className="text-lg font-semibold">
-            {notFound ? 'Activity not found' : 'Unable to load activity'}
-          </h1>
-          <p className="max-w-md text-sm text-muted-foreground">
-            {notFound ? 'It may have been deleted.' : activity.error.message}
-          </p>
-          {notFound ? null : (
-            <Button variant="outline" onClick={() => activity.refetch()} disabled={activity.isFetching}>
-              <RotateCw className={cn('h-4 w-4', activity.isFetching && 'animate-spin')} aria-hidden="true" />
-              Try Again
-            </Button>
-          )}
-        </Card>
+        <PageError
+          headingLevel={1}
+          title={notFound ? 'Activity not found' : 'Unable to load activity'}
+          message={notFound ? 'It may have been deleted.' : activity.error.message}
+          retry={notFound ? undefined : activity}
+        />
       </div>
     );
   }

@@ -2,7 +2,7 @@
 // of Y, phase map, milestones and this week's focus, all from the Training API; without an active plan, a
 // form to start one.
 import type { PlanProgress, TrainingPlan } from '@stamina/contract';
-import { AlertTriangle, CheckCheck, MessageCircle, Pencil, RotateCw, Route, Trash2 } from 'lucide-react';
+import { CheckCheck, MessageCircle, Pencil, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useActivePlan } from '../../api/plan/active-plan.ts';
@@ -12,8 +12,8 @@ import { usePlanProgress } from '../../api/plan/plan-progress.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { PageError } from '../../components/ui/page-error.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { CreatePlanForm } from './components/create-plan-form.tsx';
@@ -37,15 +37,11 @@ export function JourneyPage() {
     return (
       <>
         <PageHeader title={TITLE} />
-        <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-          <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">Unable to load your training plan</h2>
-          <p className="max-w-md text-sm text-muted-foreground">{errorMessage(failed.error)}</p>
-          <Button variant="outline" onClick={() => failed.refetch()} disabled={failed.isFetching}>
-            <RotateCw className={cn('h-4 w-4', failed.isFetching && 'animate-spin')} aria-hidden="true" />
-            Try Again
-          </Button>
-        </Card>
+        <PageError
+          title="Unable to load your training plan"
+          message={errorMessage(failed.error)}
+          retry={failed}
+        />
       </>
     );
   }

@@ -4,12 +4,13 @@
 import type { Workout } from '@stamina/contract';
 import { SPORTS } from '@stamina/core';
 import { addWeeks, format, parseISO } from 'date-fns';
-import { AlertTriangle, Dumbbell, Plus, RotateCw } from 'lucide-react';
+import { Dumbbell, Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useWorkouts, type WorkoutFilter } from '../../api/workouts/list-workouts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { PageError } from '../../components/ui/page-error.tsx';
 import { formatDuration, SPORT_LABELS } from '../../components/workouts/format.ts';
 import { SportIcon } from '../../components/workouts/sport-icon.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
@@ -120,17 +121,11 @@ export function WorkoutsPage() {
 
       <div className="mt-5">
         {workouts.isError ? (
-          <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-            <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">Unable to load workouts</h2>
-            <p className="max-w-md text-sm text-muted-foreground">
-              {workouts.error?.message || 'Something went wrong while loading your workouts.'}
-            </p>
-            <Button variant="outline" onClick={() => workouts.refetch()} disabled={workouts.isFetching}>
-              <RotateCw className={cn('h-4 w-4', workouts.isFetching && 'animate-spin')} aria-hidden="true" />
-              Try Again
-            </Button>
-          </Card>
+          <PageError
+            title="Unable to load workouts"
+            message={workouts.error?.message || 'Something went wrong while loading your workouts.'}
+            retry={workouts}
+          />
         ) : workouts.isPending ? (
           <div
             role="status"
