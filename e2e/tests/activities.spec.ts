@@ -9,12 +9,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
 import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
 
+/** Kept in the repository with its source (fixtures/activities/SOURCES.md). */
 const FIXTURE = join(
   import.meta.dirname,
   '..',
   '..',
-  '..',
-  'shared',
   'fixtures',
   'activities',
   'bike-power-edge810-vector.fit',

@@ -6,13 +6,13 @@
 // holds B's ids or texts. Operations come from the document, so a new endpoint is swept without touching this
 // file (docs/RELIABILITY.md, "Access control").
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Session } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityFixture } from './activity-fixtures.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 import {
   encodeUrlValue,
@@ -196,7 +196,7 @@ async function importActivity(who: Athlete): Promise<{ batchId: string; activity
   const form = multipartForm([
     {
       name: 'file',
-      value: readFileSync('/work/shared/fixtures/activities/bike-power-indoor-edge800.fit'),
+      value: activityFixture('bike-power-indoor-edge800.fit'),
       filename: `${who.secret}.fit`,
     },
   ]);

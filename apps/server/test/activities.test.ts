@@ -2,18 +2,18 @@
 // the job queue; duplicates; matching to planned workouts and the daily load that follows; the limits (413 with
 // nothing written); a restart in the middle of a batch; and another athlete's activity as 404 on every route.
 // The recordings are the real device files in the shared fixtures folder.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ActivityDetail, ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityFixture } from './activity-fixtures.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 import { zipArchive } from './zip-writer.ts';
 
-/** Real recordings (FIT, GPX, TCX) with their sources: /work/shared/fixtures/activities/SOURCES.md. */
-const FIXTURES = '/work/shared/fixtures/activities';
-const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+/** Real recordings (FIT, GPX, TCX) with their sources: fixtures/activities/SOURCES.md. */
+const fixture = activityFixture;
 const API = '/api/activities';
 
 let t: TestApp;

@@ -1,16 +1,17 @@
 // Accuracy against the devices themselves (docs/activities.md, "Accuracy"): every real recording in
-// ../shared/fixtures/activities is decoded and its figures computed; each test names the device and the
+// fixtures/activities and the shared fixtures (test/activity-fixtures.ts) is decoded and its figures computed; each test names the device and the
 // values the device wrote (FIT session messages, TCX lap totals) and checks ours against them: NP within
 // 1 %, distance within 0.1 %, average HR within 1 bpm, elapsed and timer time within 1 s. GPX files carry no
 // totals: they are checked against their own track (distance along the points, time from first to last).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { computeActivityFigures, haversineMeters, type Recording } from '@stamina/core';
 import { describe, expect, it } from 'vitest';
 import { DecodeError, decodeActivityFile } from '../src/modules/activities/decode/index.ts';
+import { activityFixture, activityFixturePath } from './activity-fixtures.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const FIXTURES = path.resolve(repoRoot, '../shared/fixtures/activities');
+/** The shared folder holding every recording (the repository keeps copies of the permissively licensed ones). */
+const FIXTURES = path.dirname(activityFixturePath('run-fr15-10k.fit'));
 
 interface DeviceValues {
   elapsed: number;
@@ -222,8 +223,7 @@ const EXPECTATIONS: Expectation[] = [
   },
 ];
 
-const decode = (file: string): Recording =>
-  decodeActivityFile(new Uint8Array(readFileSync(path.join(FIXTURES, file))), file);
+const decode = (file: string): Recording => decodeActivityFile(new Uint8Array(activityFixture(file)), file);
 
 const within = (actual: number | null, expected: number, tolerance: number) => {
   expect(actual).not.toBeNull();
@@ -336,7 +336,7 @@ describe('files that are not activities', () => {
       new DecodeError('Not a FIT, GPX or TCX file'),
     );
     expect(() => decodeActivityFile(new Uint8Array(), 'x.gpx')).toThrow(DecodeError);
-    const fit = new Uint8Array(readFileSync(path.join(FIXTURES, 'run-fr15-10k.fit')));
+    const fit = new Uint8Array(activityFixture('run-fr15-10k.fit'));
     expect(() => decodeActivityFile(fit.subarray(0, fit.length / 2), 'x.fit')).toThrow(DecodeError);
   });
 

@@ -1,14 +1,10 @@
-// Damaged and hostile activity files (docs/activities.md, "Decoding"): whatever the bytes, the decoder either
-// returns a recording or throws DecodeError with a message; it never fails with anything else.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecodeError, decodeActivityFile } from '../src/modules/activities/decode/index.ts';
 import { encodeFitWorkout } from '../src/modules/workouts/fit.ts';
+import { activityFixture } from './activity-fixtures.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../..', '../shared/fixtures/activities');
-const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+const fixture = (name: string) => new Uint8Array(activityFixture(name));
 
 function decodesOrRefuses(bytes: Uint8Array, name: string): void {
   try {
