@@ -1,6 +1,6 @@
-// Schemas of the Dashboard API (spec part 2 §3 "Dashboard summary", "Dashboard readiness data", §7 Dashboard
-// API), the athlete profile's dashboard configuration (part 1 §3, §5, §7 "Athlete profile") and the in-app
-// notifications with their preferences (part 1 §3 "Preferences").
+// Schemas of the Dashboard API (docs/dashboard.md, "Dashboard API"), the athlete profile's dashboard
+// configuration ("Athlete profile", "Widgets") and the in-app notifications with their preferences
+// ("Notifications").
 import { LAYOUT_STYLES, WIDGET_IDS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
@@ -40,12 +40,12 @@ export const ZNotificationPreferences = z
   .strict()
   .meta({ id: 'NotificationPreferences' });
 
-/** GET /api/athletes/me: the caller's athlete profile (spec part 1 §7 "Athlete profile"). */
+/** GET /api/athletes/me: the caller's athlete profile (docs/dashboard.md, "Athlete profile"). */
 export const ZAthleteProfile = z
   .object({
     id: z.string(),
     layout_style: ZLayoutStyle,
-    /** Stored config that fails the spec's validation (part 1 §5) is answered as the default list. */
+    /** Stored config that fails validation (docs/dashboard.md, "Athlete profile") is answered as the default list. */
     widget_config: z.array(
       z.object({
         id: z.string(),
@@ -63,7 +63,10 @@ export const ZAthleteProfile = z
   .meta({ id: 'AthleteProfile' });
 export type AthleteProfile = z.infer<typeof ZAthleteProfile>;
 
-/** PUT /api/athletes/me: only the fields sent change (part 1 §5); the widget order is renumbered from 0. */
+/**
+ * PUT /api/athletes/me: only the fields sent change (docs/dashboard.md, "Athlete profile"); the widget order is
+ * renumbered from 0.
+ */
 export const ZAthleteProfileUpdateRequest = z
   .object({
     layout_style: ZLayoutStyle.optional(),
@@ -79,7 +82,7 @@ export type AthleteProfileUpdateRequest = z.infer<typeof ZAthleteProfileUpdateRe
 
 // ——— Dashboard ———
 
-/** Today's workout as the dashboard shows it (the Training API's field names, part 2 §3). */
+/** Today's workout as the dashboard shows it (the Training API's field names, docs/dashboard.md, "Dashboard API"). */
 export const ZDashboardWorkout = z
   .object({
     id: z.string(),
@@ -111,7 +114,10 @@ export const ZDashboardSummary = z
   .object({
     athlete_id: z.string(),
     date: z.string(),
-    /** Null scores: no data to compute from (the client then uses the spec's fallbacks, part 2 §8). */
+    /**
+     * Null scores: no data to compute from (the client then uses the fallbacks of docs/dashboard.md, "The dashboard
+     * screen").
+     */
     readiness_score: z.number().nullable(),
     recovery_score: z.number().nullable(),
     fitness_score: z.number().describe('CTL'),
@@ -139,7 +145,7 @@ export const ZDashboardSummary = z
   .meta({ id: 'DashboardSummary' });
 export type DashboardSummary = z.infer<typeof ZDashboardSummary>;
 
-/** GET /api/dashboard/widgets/readiness (spec part 2 §3 "Dashboard readiness data"). */
+/** GET /api/dashboard/widgets/readiness (docs/dashboard.md, "Dashboard API"). */
 export const ZReadinessWidget = z
   .object({
     readiness: z.number().nullable(),

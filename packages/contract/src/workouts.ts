@@ -1,4 +1,5 @@
-// Schemas of the workout-planning API (spec part 2 §3, §7) and the Training API's workout calls.
+// Schemas of the workout-planning API (docs/ARCHITECTURE.md, "Workouts and the calendar") and the Training API's
+// workout calls.
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
@@ -225,7 +226,8 @@ export const ZCalendarEvent = z
 // Any string: an id that is not a UUID simply names no workout (404), like another athlete's id.
 export const ZWorkoutIdParam = z.object({ workoutId: z.string().max(100) });
 
-// The Training API's view of the same workouts (spec part 2 §3: intensity 1-5, duration in minutes).
+// The Training API's view of the same workouts (docs/ARCHITECTURE.md, "Workouts and the calendar": intensity 1-5,
+// duration in minutes).
 export const ZTrainingWorkout = z
   .object({
     id: z.uuid(),

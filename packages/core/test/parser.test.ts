@@ -96,7 +96,7 @@ describe('repeats', () => {
     ['2x 1min Z5 then 1min easy jog', 'mZ5:60 mR:60 mZ5:60 mR:60'],
     [
       '2x (2x (30s Z5, 30s rest), 2min Z2)',
-      // The easy step between sets is the set rest (docs/workout-parser.md, "Recoveries inside sets").
+      // The easy step between sets is the set rest (docs/workout-parser.md, "What it reads").
       'mZ5:30 mR:30 mZ5:30 mR:30 mR:120 mZ5:30 mR:30 mZ5:30 mR:30 mR:120',
     ],
   ])('%j', (text, expected) => {

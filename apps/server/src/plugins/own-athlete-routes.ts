@@ -1,7 +1,8 @@
 // Route helpers shared by the per-athlete APIs (analytics, dashboard, metrics, training load): a call that answers
 // at `path` for the caller and at `path/{id}` for the caller's own athlete id (the `[/{id}]` forms; any other id
 // is a 404, checked here and only here, so services take the AuthContext alone), and a service health route a
-// load balancer can poll without a session. Ownership rules: docs/ARCHITECTURE.md, "The shape of the system".
+// load balancer can poll without a session. Ownership rules: docs/ARCHITECTURE.md, "A request, from
+// the browser to the database".
 import { dataEnvelope, ZAthleteIdParam, ZErrorResponse, ZServiceHealth } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// The signed-in page shell (spec part 1 §2): sticky header, navigation drawer, page content.
+// The signed-in page shell (docs/screens.md, "Page shell"): sticky header, navigation drawer, page content.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { displayName, initials } from '@stamina/core';
 import { QueryClientProvider } from '@tanstack/react-query';

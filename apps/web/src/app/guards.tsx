@@ -5,7 +5,7 @@ import { Wordmark } from '../components/ui/wordmark.tsx';
 import { useAuth } from '../lib/auth-context.tsx';
 import { postLoginPath } from '../lib/post-login-path.ts';
 
-/** Shown while the first session check runs (spec part 1 §2). */
+/** Shown while the first session check runs (docs/screens.md, "App-wide constants"). */
 export function AuthLoading() {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-3" aria-busy="true">

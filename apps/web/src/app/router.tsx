@@ -1,4 +1,4 @@
-// Every route of the spec's route table (part 1 §2). Pages load lazily, but for the shell and the dashboard.
+// Every route of docs/screens.md, "App-wide constants". Pages load lazily, but for the shell and the dashboard.
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';

@@ -1,4 +1,5 @@
-// Unhandled promise rejections become route errors (spec part 1 §4), so the error screen shows them.
+// Unhandled promise rejections become route errors (docs/screens.md, "Error screen and 404"), so the error screen shows
+// them.
 import { useEffect, useState } from 'react';
 
 export function useUnhandledRejections(): void {

@@ -1,6 +1,6 @@
-// The API client of spec part 1 §8–§9: base /api, bearer token, timeouts, retries with backoff,
-// one refresh-and-retry on 401, and proactive refresh when the token is about to expire. It is the only place
-// that retries (TanStack Query does not, lib/query-client.ts), and it retries only what cannot write twice:
+// The API client (docs/screens.md, "App-wide constants", API client timing): base /api, bearer token, timeouts, retries
+// with backoff, one refresh-and-retry on 401, and proactive refresh when the token is about to expire. It is the only
+// place that retries (TanStack Query does not, lib/query-client.ts), and it retries only what cannot write twice:
 // GET, PUT and DELETE, and a POST that carries an Idempotency-Key (GUIDE §4).
 import type {
   EndpointInput,

@@ -1,4 +1,4 @@
-// Local TSS (spec part 2 §9 "Local TSS"): a training stress score from what a planned or logged session
+// Local TSS (docs/training-load.md, "Local TSS"): a training stress score from what a planned or logged session
 // says about itself (average power, a zone distribution, average heart rate or pace, or RPE), for when no
 // recording exists. Recorded sessions use ./recorded-tss.ts.
 //
@@ -143,7 +143,7 @@ export interface TssIntensityData {
   rpe?: number | null;
 }
 
-/** The spec's "TSS input" (part 2 §3). */
+/** What Local TSS reads from a session (docs/training-load.md, "Local TSS"). */
 export interface TssInput {
   /** swim, bike, run, brick or strength; any other sport has factor 1. */
   sport: string;
@@ -250,8 +250,8 @@ export function tssSportFactor(sport: string): number {
 }
 
 /**
- * Local TSS per spec part 2 §9. Never throws: a missing, negative or non-finite duration counts as 0 minutes
- * (TSS 0), a longer one than MAX_SESSION_MINUTES is capped, an input that is not usable (no FTP for power,
+ * Local TSS per docs/training-load.md, "Local TSS". Never throws: a missing, negative or non-finite duration counts as
+ * 0 minutes (TSS 0), a longer one than MAX_SESSION_MINUTES is capped, an input that is not usable (no FTP for power,
  * no zones for heart rate or pace, RPE ≤ 0) is skipped for the next one in priority order.
  */
 export function calculateTss(input: TssInput): TssResult {

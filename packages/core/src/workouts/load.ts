@@ -1,4 +1,5 @@
-// Daily training load of the calendar (spec part 2 §9): a per-workout score, the day's label and its bar fill.
+// Daily training load of the calendar (docs/screens.md, "Training calendar"): a per-workout score, the day's label and
+// its bar fill.
 //
 // What counts: every workout that is not skipped. Planned workouts count so the calendar shows the load an
 // athlete is about to take on; completed ones count because they were done; a skipped workout added no load.

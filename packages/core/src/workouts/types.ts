@@ -1,4 +1,4 @@
-// The structured workout: the parser's output, the editor's input, and what the server stores (spec part 2 §3).
+// The structured workout: the parser's output, the editor's input, and what the server stores (docs/workout-parser.md).
 
 export type Sport = 'run' | 'bike' | 'swim' | 'strength';
 export const SPORTS: readonly Sport[] = ['run', 'bike', 'swim', 'strength'];

@@ -1,4 +1,4 @@
-// The five intensity zones of spec part 2 §9 and part 1 §3.
+// The five intensity zones (docs/workout-parser.md, "Zones"; docs/zones.md).
 import type { Zone } from './types.ts';
 
 export interface ZoneInfo {
@@ -19,7 +19,7 @@ export const ZONES: readonly ZoneInfo[] = [
   { zone: 5, name: 'VO2 Max', band: '90-100%', label: 'Very Hard', color: '#8B5CF6' },
 ];
 
-/** Heart-rate zone names (spec part 1 §9). */
+/** Heart-rate zone names (docs/screens.md, "App-wide constants"). */
 export const HEART_RATE_ZONE_NAMES: Record<Zone, string> = {
   1: 'Recovery Zone',
   2: 'Aerobic Zone',
@@ -28,7 +28,7 @@ export const HEART_RATE_ZONE_NAMES: Record<Zone, string> = {
   5: 'VO2 Max Zone',
 };
 
-/** Chart intensity: zone × 20 percent; rest counts as zone 1 (spec part 2 §2). */
+/** Chart intensity: zone × 20 percent; rest counts as zone 1 (docs/screens.md, "Workout editor and dialogs"). */
 export function zoneIntensity(zone: Zone, isRest = false): number {
   return (isRest ? 1 : zone) * 20;
 }

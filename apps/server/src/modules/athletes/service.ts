@@ -1,5 +1,5 @@
-// The athlete profile's dashboard settings (spec part 1 §3 widget config and Preferences, §5 widget_config
-// validation, §7 "Athlete profile"): layout style, widget list, onboarding flag and notification switches.
+// The athlete profile's dashboard settings (docs/dashboard.md, "Athlete profile" and "Widgets"): layout style,
+// widget list, onboarding flag and notification switches.
 import type { AthleteProfile, AthleteProfileUpdateRequest } from '@stamina/contract';
 import {
   DEFAULT_WIDGET_CONFIG,
@@ -14,7 +14,7 @@ import * as repo from './repository.ts';
 
 export type NotificationPreferences = AthleteProfile['notification_preferences'];
 
-/** Spec part 1 §3 Preferences: every notification is on until the athlete turns it off. */
+/** docs/dashboard.md, "Athlete profile": every notification is on until the athlete turns it off. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
   missedSession: true,
   newWeekPlan: true,
@@ -76,7 +76,7 @@ function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
   return {
     id: row.id,
     layout_style: row.layoutStyle as LayoutStyle,
-    // Spec part 1 §5: a stored list that is not well formed is answered as the default list.
+    // docs/dashboard.md, "Athlete profile": a stored list that is not well formed is answered as the default list.
     widget_config: normalizeWidgetConfig(row.widgetConfig),
     onboarding_complete: row.onboardingComplete,
     notification_preferences: preferencesOf(row.notificationPreferences),

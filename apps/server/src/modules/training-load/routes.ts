@@ -1,4 +1,5 @@
-// Training load calls of the Training API, under /api/training (docs/training-load.md; the calls are listed in docs/ARCHITECTURE.md, "Training load").
+// Training load calls of the Training API, under /api/training (docs/training-load.md; the calls are listed in
+// docs/ARCHITECTURE.md, "Workouts and the calendar").
 import {
   dataEnvelope,
   ZAthleteIdParam,
@@ -27,7 +28,7 @@ import { errors, secured } from '../../plugins/route-schema.ts';
 import type { TrainingLoadService } from './service.ts';
 
 const route = secured('training');
-/** Default spans (docs/ARCHITECTURE.md, "Training load"). */
+/** Default spans (docs/ARCHITECTURE.md, "Workouts and the calendar"). */
 const FORM_FITNESS_DAYS = 42;
 const WEEKLY_LOAD_WEEKS = 12;
 const LOAD_TRENDS_WEEKS = 12;

@@ -1,6 +1,6 @@
 // Training load reads (docs/training-load.md §3 and §6): fitness and form, load trends, consistency, weekly
-// load, streak and the weekly summary, from the daily load table the workout writes keep current. Weeks start on Monday, the
-// training-week convention, and "today" is the athlete's own calendar day.
+// load, streak and the weekly summary, from the daily load table the workout writes keep current. Weeks start on
+// Monday, the training-week convention, and "today" is the athlete's own calendar day.
 import type {
   CtlAtlTsbRequest,
   FitnessFormRecordDto,
@@ -190,7 +190,10 @@ export function createTrainingLoadService(
       return trends;
     },
 
-    /** Each of the last `days` days as rest, complete, partial or missed, with the summary (spec part 2 §4). */
+    /**
+     * Each of the last `days` days as rest, complete, partial or missed, with the summary (docs/training-load.md,
+     * "Consistency").
+     */
     async consistency(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
       const workouts = await workoutReader.rows(auth.athleteId, {

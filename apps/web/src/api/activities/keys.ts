@@ -27,7 +27,10 @@ export const activityKeys = {
 
 const MINUTE = 60 * 1000;
 
-/** Activity history: 12 h (spec part 1, cache lifetimes). A recording changes only by the athlete's own writes. */
+/**
+ * Activity history: 12 h (docs/ARCHITECTURE.md, "How fresh each read is"). A recording changes only by the athlete's
+ * own writes.
+ */
 export const ACTIVITIES_STALE_MS = 12 * 60 * MINUTE;
 /** Streams never change once imported. */
 export const STREAMS_STALE_MS = Number.POSITIVE_INFINITY;

@@ -15,15 +15,15 @@ export const analyticsKeys = {
 
 const MINUTE = 60 * 1000;
 
-/** Cache freshness (spec part 2 §9): training load 30 min. */
+/** Cache freshness (docs/ARCHITECTURE.md, "How fresh each read is"): training load 30 min. */
 export const WEEKLY_LOAD_STALE_MS = 30 * MINUTE;
 /** Zone analysis changes only when a workout is completed: 4 h. Polarization is read from the same zones. */
 export const ZONES_STALE_MS = 4 * 60 * MINUTE;
-/** Form-fitness 1 h (spec §9); fitness trends are the same series with readiness added. */
+/** Form-fitness 1 h (same table); fitness trends are the same series with readiness added. */
 export const FITNESS_TRENDS_STALE_MS = 60 * MINUTE;
-/** Consistency 30 min (spec §9). */
+/** Consistency 30 min (same table). */
 export const CONSISTENCY_STALE_MS = 30 * MINUTE;
-/** Achievements 15 min (spec §9). */
+/** Achievements 15 min (same table). */
 export const ACHIEVEMENTS_STALE_MS = 15 * MINUTE;
 /** Race readiness has no freshness in the spec; it is computed from the form-fitness series, so 1 h too. */
 export const RACE_READINESS_STALE_MS = 60 * MINUTE;

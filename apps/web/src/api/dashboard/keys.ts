@@ -1,5 +1,6 @@
-// Query keys and freshness of the Dashboard API reads (spec part 2 §9 "Cache freshness"). Everything sits
-// under ['dashboard'], which is one of the workout-derived families: a workout write refreshes the page.
+// Query keys and freshness of the Dashboard API reads (docs/ARCHITECTURE.md, "How fresh each read is").
+// Everything sits under ['dashboard'], which is one of the workout-derived families: a workout write refreshes the
+// page.
 const MINUTE = 60 * 1000;
 
 export const dashboardKeys = {

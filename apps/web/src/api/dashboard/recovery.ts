@@ -6,7 +6,7 @@ import { dashboardKeys, RECOVERY_STALE_MS } from './keys.ts';
 
 export type { DashboardRecovery };
 
-/** Spec part 2 §9: recovery analysis spans 7 days by default. */
+/** docs/dashboard.md, "Dashboard API": recovery analysis spans 7 days by default. */
 export const RECOVERY_DAYS = 7;
 
 export function recoveryQuery(days = RECOVERY_DAYS) {

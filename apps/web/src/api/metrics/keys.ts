@@ -9,6 +9,9 @@ export const metricsKeys = {
 };
 
 const HOUR = 60 * 60 * 1000;
-/** Cache lifetimes (spec part 1 §9): historical metrics 24 h, current metrics 4 h. Writes invalidate both. */
+/**
+ * Cache lifetimes (docs/ARCHITECTURE.md, "How fresh each read is"): historical metrics 24 h, current metrics 4 h.
+ * Writes invalidate both.
+ */
 export const HISTORY_STALE_MS = 24 * HOUR;
 export const CURRENT_STALE_MS = 4 * HOUR;

@@ -6,5 +6,5 @@ export const thresholdKeys = {
   zones: ['thresholds', 'zones'] as const,
 };
 
-/** Zone analysis keeps 4 h (spec part 1 §9 cache lifetimes). */
+/** Zone analysis keeps 4 h (docs/ARCHITECTURE.md, "How fresh each read is"). */
 export const THRESHOLDS_STALE_MS = 4 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ export async function parseWorkoutText(text: string, sport: Sport, date?: string
   return data as ParsedWorkout;
 }
 
-/** The parse of already-debounced text; an empty text is not parsed (spec part 2 §5). */
+/** The parse of already-debounced text; an empty text is not parsed (docs/screens.md, "Workout editor and dialogs"). */
 export function useParsedWorkout(text: string, sport: Sport, date?: string) {
   const trimmed = text.trim();
   return useQuery({

@@ -1,6 +1,6 @@
-// The add-workout dialog of spec part 2 §2: create a custom workout, browse templates (later), import a
-// workout file, or add one of four ready-made sessions at once. Quick Add creates real, structured
-// workouts through the API.
+// The add-workout dialog (docs/screens.md, "Workout editor and dialogs"): create a custom workout, browse
+// templates (later), import a workout file, or add one of four ready-made sessions at once. Quick Add creates real,
+// structured workouts through the API.
 import * as Dialog from '@radix-ui/react-dialog';
 import { WORKOUT_IMPORT_FORMATS, type Workout } from '@stamina/contract';
 import type { Sport } from '@stamina/core';

@@ -1,4 +1,4 @@
-// How sure the parser is about its reading of the text: High, Medium or Low (spec part 2 §4),
+// How sure the parser is about its reading of the text: High, Medium or Low (docs/workout-parser.md, "Confidence"),
 // shown with an icon, a colour and the word, so colour is never the only signal.
 import { confidenceLabel } from '@stamina/core';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';

@@ -1,5 +1,5 @@
-// The workout intensity chart of spec part 2 §2: a step area of intensity (zone × 20 %) over time,
-// coloured by zone, with dashed zone lines, a legend, distribution badges and a tooltip per step.
+// The workout intensity chart (docs/screens.md, "Workout editor and dialogs"): a step area of intensity (zone × 20 %)
+// over time, coloured by zone, with dashed zone lines, a legend, distribution badges and a tooltip per step.
 import {
   type Interval,
   type Phase,

@@ -1,5 +1,5 @@
-// The workout detail dialog (spec part 2 §2, §4, §8): what the workout is, its intensity chart, and the
-// actions on it: Mark Done, Edit, Reschedule (a date picker inside the dialog) and Delete (after a confirm),
+// The workout detail dialog (docs/screens.md, "Workout editor and dialogs"): what the workout is, its intensity chart,
+// and the actions on it: Mark Done, Edit, Reschedule (a date picker inside the dialog) and Delete (after a confirm),
 // and downloads of its file formats.
 import * as Dialog from '@radix-ui/react-dialog';
 import {

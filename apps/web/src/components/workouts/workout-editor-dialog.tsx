@@ -1,5 +1,5 @@
-// The workout editor of spec part 2 §2, §4, §5: the athlete describes a session in plain language,
-// sees it parsed live (debounced 1 s) into an intensity profile, and creates or updates the workout.
+// The workout editor (docs/screens.md, "Workout editor and dialogs"): the athlete describes a session in plain
+// language, sees it parsed live (debounced 1 s) into an intensity profile, and creates or updates the workout.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { addDays, SPORTS, type Sport, ZONES } from '@stamina/core';
@@ -41,7 +41,10 @@ const IntensityChart = lazy(() =>
   import('./intensity-chart.tsx').then((m) => ({ default: m.IntensityChart })),
 );
 
-/** The text is re-parsed this long after the text or sport stops changing (spec part 2 §9). */
+/**
+ * The text is re-parsed this long after the text or sport stops changing (docs/screens.md, "Workout editor and
+ * dialogs").
+ */
 const TEXT_MAX_LENGTH = 10_000;
 
 export interface WorkoutEditorDialogProps {

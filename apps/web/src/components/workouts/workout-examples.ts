@@ -1,4 +1,4 @@
-// Quick examples per sport and the parsing tips of the workout editor (spec part 2 §2).
+// Quick examples per sport and the parsing tips of the workout editor (docs/screens.md, "Workout editor and dialogs").
 import type { Sport } from '@stamina/core';
 
 export interface WorkoutExample {

@@ -1,4 +1,5 @@
-// The editor's form values and the pure rules that turn them into API bodies (spec part 2 §5).
+// The editor's form values and the pure rules that turn them into API bodies (docs/screens.md, "Workout editor and
+// dialogs").
 import type { Workout, WorkoutCreateRequest, WorkoutUpdateRequest } from '@stamina/contract';
 import { addDays, type Sport, type Zone } from '@stamina/core';
 import { SPORT_LABELS } from './format.ts';

@@ -1,5 +1,5 @@
-// /analytics: the Analytics page (spec part 2 §2): weekly hours by sport, zone distribution against the
-// targets with the polarization score, fitness/fatigue/form, race readiness and the achievements, over
+// /analytics: the Analytics page (docs/screens.md, "Analytics page"): weekly hours by sport, zone distribution against
+// the targets with the polarization score, fitness/fatigue/form, race readiness and the achievements, over
 // 12 weeks or 3 months (?period= in the URL). An account with no completed workout sees the charts drawn
 // from a sample, each marked 'Demo'.
 import { hasNoHours, progressSampleData, roundTo } from '@stamina/core';

@@ -1,5 +1,5 @@
-// The training calendar's date arithmetic and figures (spec part 2 §2, §4, §9), kept free of React so the
-// rules can be read and tested in one place. Weeks start on Sunday: date-fns' default, as the spec asks.
+// The training calendar's date arithmetic and figures (docs/screens.md, "Training calendar"), kept free of React so the
+// rules can be read and tested in one place. Weeks start on Sunday: date-fns' default, as the docs say.
 import { dailyLoadScore } from '@stamina/core';
 import {
   addMonths,

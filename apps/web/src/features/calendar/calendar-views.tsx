@@ -1,5 +1,6 @@
-// The three calendar views (spec part 2 §2): Week (7 day cards), Month (a Sunday-to-Saturday grid with the
-// first title and '+N'), Agenda (only the days with workouts, over the current week plus two).
+// The three calendar views (docs/screens.md, "Training calendar"): Week (7 day cards), Month (a
+// Sunday-to-Saturday grid with the first title and '+N'), Agenda (only the days with workouts, over the current week
+// plus two).
 import * as Popover from '@radix-ui/react-popover';
 import { format, isSameMonth, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';

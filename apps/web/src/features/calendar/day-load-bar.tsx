@@ -1,4 +1,5 @@
-// The day's training load (spec part 2 §9): a bar filled score/200, capped, with its label in words.
+// The day's training load (docs/screens.md, "Training calendar"): a bar filled score/200, capped, with its label in
+// words.
 import { type DailyLoadLabel, dailyLoadFill, dailyLoadLabel } from '@stamina/core';
 import { cn } from '../../lib/cn.ts';
 

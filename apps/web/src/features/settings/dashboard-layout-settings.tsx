@@ -1,5 +1,5 @@
-// /settings/dashboard: the Dashboard Layout settings (spec part 1 §2 Settings): the layout style, the widget
-// order (drag a row's handle, or use its Move up / Move down buttons, or pick the handle up with Space and
+// /settings/dashboard: the Dashboard Layout settings (docs/screens.md, "Settings"): the layout style, the
+// widget order (drag a row's handle, or use its Move up / Move down buttons, or pick the handle up with Space and
 // move it with the arrow keys) and each widget's visibility. Nothing is stored until Save Layout, which sends
 // the order renumbered from 0; Cancel puts back what is stored.
 import {

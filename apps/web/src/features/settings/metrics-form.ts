@@ -1,4 +1,4 @@
-// The Metrics & Zones form (docs/zones.md, "The Metrics & Zones page"): its state built from the API's answers,
+// The Metrics & Zones form (docs/zones.md, "Editing zones"): its state built from the API's answers,
 // pace text in and out (typed as '7:30', shown per km or per mile, stored per km), and the requests a save sends.
 import type {
   AthleteProfile,

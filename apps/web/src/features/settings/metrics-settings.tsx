@@ -1,4 +1,4 @@
-// /settings/metrics: Metrics & Zones (docs/zones.md, "The Metrics & Zones page"). The tracked-metric toggles
+// /settings/metrics: Metrics & Zones (docs/zones.md; the toggles: "What is stored"). The tracked-metric toggles
 // (saved on the athlete profile), each sport's thresholds from a chosen day, and the zone tables, derived
 // (auto-calculate on, the default) or edited. Saving re-labels planned workouts, which the page lists.
 import type { RelabelledWorkout, ThresholdSport, ZoneTable } from '@stamina/contract';

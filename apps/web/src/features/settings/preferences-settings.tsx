@@ -169,8 +169,8 @@ const NOTIFICATIONS: readonly { key: NotificationKey; label: string; text: strin
 ];
 
 /**
- * The three notification preferences (spec part 1 §3, all on by default). A toggle shows its new state at
- * once and is saved in the background; if the save fails it flips back and a toast says so.
+ * The three notification preferences (docs/dashboard.md, "Athlete profile": all on by default). A toggle shows its new
+ * state at once and is saved in the background; if the save fails it flips back and a toast says so.
  */
 function NotificationToggles() {
   const profile = useAthleteProfile();

@@ -1,4 +1,4 @@
-// /settings/profile: the profile form of spec part 2 §3, saved through PUT /api/auth/profile.
+// /settings/profile: the profile form (docs/screens.md, "Settings"), saved through PUT /api/auth/profile.
 import type { User } from '@stamina/contract';
 import { initials, RACE_TYPES } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
@@ -19,7 +19,7 @@ const GENDERS = [
   ['other', 'Other'],
   ['prefer-not-to-say', 'Prefer not to say'],
 ] as const;
-/** The profile's goal events are the plans' race types (spec part 2 §3). */
+/** The profile's goal events are the plans' race types (docs/training-load.md, "Race types"). */
 const GOAL_EVENTS = RACE_TYPES;
 const LANGUAGES = [['en', 'English']] as const;
 

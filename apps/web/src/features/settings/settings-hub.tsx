@@ -1,4 +1,4 @@
-// /settings: five cards, one per settings area (spec part 1 §2). A navigation state can name a section.
+// /settings: five cards, one per settings area (docs/screens.md, "Settings"). A navigation state can name a section.
 import { ChevronRight, LayoutGrid, Settings2, SlidersHorizontal, User, Watch } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';

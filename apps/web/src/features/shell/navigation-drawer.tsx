@@ -1,4 +1,4 @@
-// The left navigation drawer (spec part 1 §2): links, profile button, settings, sign out.
+// The left navigation drawer (docs/screens.md, "Page shell"): links, profile button, settings, sign out.
 import * as Dialog from '@radix-ui/react-dialog';
 import { displayName, initials } from '@stamina/core';
 import {

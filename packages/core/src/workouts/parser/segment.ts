@@ -158,7 +158,7 @@ export const DESCRIBES_NOTHING = 'Describes no step';
  * Words or targets without a quantity ("very easy", "@ tempo", "90rpm") describe a step; they never make one.
  * With a step before them they describe it (a repeat: its work steps); a step that has its own intensity, or a
  * recovery, keeps it, and the words are a note. Returns false with nothing before, so the caller can give
- * them to the next step, or report them (docs/workout-parser.md, "Descriptors").
+ * them to the next step, or report them (docs/workout-parser.md, "What it reads").
  */
 export function addModifiers(before: Item | undefined, mods: StepDraft): boolean {
   if (!before) return false;

@@ -313,7 +313,7 @@ class Expander {
   }
 }
 
-/** Names that make a step easier by what it is (docs/workout-parser.md, "Recoveries inside sets"). */
+/** Names that make a step easier by what it is (docs/workout-parser.md, "What it reads"). */
 const RECOVERY_NAME =
   /\b(jog|jogs|jogging|easy|easier|float|floats|floating|spin|spinning|walk|walking|rest|recover|recovery)\b/i;
 

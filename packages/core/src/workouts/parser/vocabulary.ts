@@ -231,7 +231,7 @@ export function lookup(phrase: string): Meaning | undefined {
 /**
  * Typos: each one-word entry of five letters or more, with any one letter taken out, mapped back to the entry.
  * A word one letter short of an entry ("wih", "thresold"), with one letter wrong or two swapped ("tmepo",
- * "recovary") finds it through the same keys (docs/workout-parser.md, "Typos").
+ * "recovary") finds it through the same keys (docs/workout-parser.md, "What it reads").
  */
 const deletions = new Map<string, string | null>();
 /** Unit words are read by the quantity reader, not this table, but their typos are corrected the same way. */

@@ -1,5 +1,6 @@
 // Fitness (CTL), fatigue (ATL) and form (TSB) day by day: two lines and form as bars, with the neutral form
-// band (−10 to +10) shaded and the spec's form levels spelled out below (spec part 2 §9 "Training load maths").
+// band (−10 to +10) shaded and the form levels spelled out below (docs/training-load.md, "Fitness, fatigue and
+// form").
 import { formLevel } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { useId } from 'react';

@@ -12,7 +12,7 @@ const FITNESS_LABELS: Record<RaceReadinessDto['fitness_level'], string> = {
   very_high: 'Very high',
 };
 
-/** Spec part 2 §4 readiness bands and indicator colours. */
+/** Readiness bands and indicator colours (docs/wellness.md, "Readiness"). */
 function band(score: number): { label: string; tone: string } {
   const tone = score >= 80 ? 'text-success' : score >= 60 ? 'text-warning' : 'text-destructive';
   const label =
