@@ -1,5 +1,6 @@
-// What the system suites check after the fact: every athlete's daily load equals what their completed workouts
-// add up to (sessions, TSS, and CTL run over every day between), read straight from the database.
+// What the system suites check after the fact: every athlete's daily load equals what their training adds up to
+// (completed workouts and recorded activities: sessions, TSS, and CTL run over every day between), read
+// straight from the database.
 import { loadSeries } from '@stamina/core';
 import { expect } from 'vitest';
 
@@ -10,10 +11,17 @@ export async function expectLoadMatchesWorkouts(query: Query): Promise<void> {
     `select athlete_id::text as athlete, to_char(date, 'YYYY-MM-DD') as date, tss, ctl, sessions
      from daily_load where sessions > 0 order by athlete_id, date`,
   );
+  // A day's training: its completed workouts that no activity completes, and its recorded activities
+  // (docs/training-load.md, "The daily load table").
   const expected = await query(
-    `select athlete_id::text as athlete, to_char(workout_date, 'YYYY-MM-DD') as date, sum(tss) as tss,
-       count(*) as sessions
-     from workouts where status = 'completed' group by athlete_id, workout_date order by athlete_id, workout_date`,
+    `select athlete, date, sum(coalesce(tss, 0)) as tss, count(*) as sessions from (
+       select w.athlete_id::text as athlete, to_char(w.workout_date, 'YYYY-MM-DD') as date, w.tss
+       from workouts w
+       where w.status = 'completed'
+         and not exists (select 1 from activities a where a.athlete_id = w.athlete_id and a.workout_id = w.id)
+       union all
+       select athlete_id::text, to_char(local_date, 'YYYY-MM-DD'), tss from activities
+     ) training group by athlete, date order by athlete, date`,
   );
   const key = (r: Record<string, unknown>) => [r.athlete, r.date, Number(r.sessions)];
   expect(stored.map(key)).toEqual(expected.map(key));
