@@ -132,12 +132,12 @@ test('sign in, add, move, reschedule and complete a workout with the keyboard al
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
   await expect(
-    day(page, friday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed$`) }),
+    day(page, friday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed\\b`) }),
   ).toBeVisible();
 
   // The changes were saved.
   await page.reload();
   await expect(
-    day(page, friday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed$`) }),
+    day(page, friday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed\\b`) }),
   ).toBeVisible();
 });

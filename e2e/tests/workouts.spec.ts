@@ -76,7 +76,7 @@ test('a workout is written, drawn, saved, moved, completed and deleted', async (
   await expect(page.getByText('Workout marked as completed!')).toBeVisible();
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(
-    day(page, thursday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed$`) }),
+    day(page, thursday).getByRole('button', { name: new RegExp(`^${TITLE}.*Completed\\b`) }),
   ).toBeVisible();
 
   // Delete it, after the confirm step.
