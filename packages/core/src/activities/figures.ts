@@ -53,9 +53,8 @@ export interface FiguresContext {
 
 export type TssMethod = 'power' | 'hr_lthr' | 'hr_trimp' | 'run_pace' | 'swim_css' | 'none';
 
-/** Per-lap figures, as the activities row keeps them. */
-export interface ActivityLapFigures {
-  index: number;
+/** The figures a whole activity and each of its laps have alike. */
+export interface SummaryFigures {
   startTime: string;
   elapsedSeconds: number;
   movingSeconds: number;
@@ -72,21 +71,12 @@ export interface ActivityLapFigures {
   calories: number | null;
 }
 
-export interface ActivityFigures {
-  startTime: string;
-  elapsedSeconds: number;
-  movingSeconds: number;
-  distanceM: number | null;
-  ascentM: number | null;
-  avgHr: number | null;
-  maxHr: number | null;
-  avgPower: number | null;
-  maxPower: number | null;
-  avgSpeedMps: number | null;
-  maxSpeedMps: number | null;
-  avgCadence: number | null;
-  maxCadence: number | null;
-  calories: number | null;
+/** Per-lap figures, as the activities row keeps them. */
+export interface ActivityLapFigures extends SummaryFigures {
+  index: number;
+}
+
+export interface ActivityFigures extends SummaryFigures {
   laps: ActivityLapFigures[];
   tss: number | null;
   tssMethod: TssMethod;

@@ -1,5 +1,6 @@
 // Recorded training (docs/activities.md): imported files, the activities decoded from them with their figures
 // and 1 Hz streams, and the import batches that report each file's fate. Every row belongs to an athlete.
+import type { ActivityLapFigures } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -52,23 +53,7 @@ export const activityFiles = pgTable(
 );
 
 /** Per-lap figures, as the device closed its laps. */
-export interface ActivityLap {
-  index: number;
-  startTime: string;
-  elapsedSeconds: number;
-  movingSeconds: number;
-  distanceM: number | null;
-  ascentM: number | null;
-  avgHr: number | null;
-  maxHr: number | null;
-  avgPower: number | null;
-  maxPower: number | null;
-  avgSpeedMps: number | null;
-  maxSpeedMps: number | null;
-  avgCadence: number | null;
-  maxCadence: number | null;
-  calories: number | null;
-}
+export type ActivityLap = ActivityLapFigures;
 
 /** One recorded session. A multisport file gives one activity per leg (transitions included), sharing a group. */
 export const activities = pgTable(
