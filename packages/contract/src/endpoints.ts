@@ -67,6 +67,20 @@ import {
   ZWellnessUpsertRequest,
 } from './metrics.ts';
 import {
+  ZGoalContextUpdateRequest,
+  ZOnboardingApproval,
+  ZOnboardingApproveRequest,
+  ZOnboardingPromptRequest,
+  ZOnboardingSession,
+  ZOnboardingSessionCreateRequest,
+  ZOnboardingSessionIdParam,
+  ZOnboardingStatusResponse,
+  ZPlanOutline,
+  ZPlanRebuild,
+  ZPlanRebuildRequest,
+  ZTranscription,
+} from './onboarding.ts';
+import {
   ZPlanIdParam,
   ZPlanProgress,
   ZTrainingPlan,
@@ -231,6 +245,48 @@ export const API_ENDPOINTS = {
   },
   'DELETE /training/plans/{id}': { params: ZPlanIdParam, response: ZDeleted },
   'GET /training/plans/{id}/progress': { params: ZPlanIdParam, response: dataEnvelope(ZPlanProgress) },
+  'GET /training/plans/{id}/outline': {
+    params: ZPlanIdParam,
+    response: dataEnvelope(ZPlanOutline.nullable()),
+  },
+  'POST /training/plans/{id}/rebuild': {
+    params: ZPlanIdParam,
+    body: ZPlanRebuildRequest,
+    response: dataEnvelope(ZPlanRebuild),
+  },
+
+  // Onboarding (docs/onboarding.md)
+  'GET /onboarding/status': { response: dataEnvelope(ZOnboardingStatusResponse) },
+  'POST /onboarding/reset': { response: dataEnvelope(ZOnboardingStatusResponse) },
+  'POST /onboarding/sessions': {
+    body: ZOnboardingSessionCreateRequest,
+    response: dataEnvelope(ZOnboardingSession),
+    idempotencyKey: true,
+  },
+  'GET /onboarding/sessions/{id}': {
+    params: ZOnboardingSessionIdParam,
+    response: dataEnvelope(ZOnboardingSession),
+  },
+  'POST /onboarding/sessions/{id}/prompt': {
+    params: ZOnboardingSessionIdParam,
+    body: ZOnboardingPromptRequest,
+    response: dataEnvelope(ZOnboardingSession),
+  },
+  'POST /onboarding/sessions/{id}/devices/skip': {
+    params: ZOnboardingSessionIdParam,
+    response: dataEnvelope(ZOnboardingSession),
+  },
+  'PUT /onboarding/sessions/{id}/goal-context': {
+    params: ZOnboardingSessionIdParam,
+    body: ZGoalContextUpdateRequest,
+    response: dataEnvelope(ZOnboardingSession),
+  },
+  'POST /onboarding/sessions/{id}/approve': {
+    params: ZOnboardingSessionIdParam,
+    body: ZOnboardingApproveRequest,
+    response: dataEnvelope(ZOnboardingApproval),
+  },
+  'POST /onboarding/transcriptions': { body: 'multipart', response: dataEnvelope(ZTranscription) },
 
   // Workout planning
   'POST /workout-planning/parse-workout': {

@@ -7,6 +7,7 @@ export * from './dashboard.ts';
 export * from './endpoints.ts';
 export * from './health.ts';
 export * from './metrics.ts';
+export * from './onboarding.ts';
 export * from './plans.ts';
 export * from './sport-metrics.ts';
 export * from './training-load.ts';

@@ -4,6 +4,7 @@ export * from './athletes.ts';
 export * from './auth.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
+export * from './onboarding.ts';
 export * from './sport-metrics.ts';
 export * from './training.ts';
 export * from './wellness.ts';

@@ -32,6 +32,11 @@ export const trainingPlans = pgTable(
     startDate: date('start_date').notNull().default(sql`current_date`),
     phases: jsonb('phases').$type<unknown[]>().notNull().default([]),
     status: text('status').notNull().default('active'),
+    /**
+     * A generated plan's outline (docs/onboarding.md, "The plan's outline"): the goal context and training
+     * profile it was built from, its weeks and explainability. Null for a plan the athlete made by hand.
+     */
+    outline: jsonb('outline').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

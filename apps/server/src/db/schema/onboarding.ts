@@ -1,0 +1,44 @@
+// Onboarding sessions (docs/onboarding.md): the athlete's goal in plain words, what the server made of it at
+// each status (goal context, training profile, drafted plan), and the plan its approval created.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { athletes } from './athletes.ts';
+import { trainingPlans } from './training.ts';
+
+export const onboardingSessions = pgTable(
+  'onboarding_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('CREATED'),
+    consentVersion: text('consent_version').notNull(),
+    language: text('language').notNull().default('en'),
+    prompt: text('prompt'),
+    /**
+     * Counts the prompts sent; a processing job carries the revision it was queued for and stops when a newer
+     * prompt replaced it.
+     */
+    revision: integer('revision').notNull().default(0),
+    goalContext: jsonb('goal_context').$type<Record<string, unknown>>(),
+    /** What the last 12 weeks held (DATA_HARVESTED), then the estimated training profile (PROFILE_SYNTHESIZED). */
+    harvest: jsonb('harvest').$type<Record<string, unknown>>(),
+    profile: jsonb('profile').$type<Record<string, unknown>>(),
+    /** The generated plan (core GeneratedPlan) as drafted for review (PLAN_DRAFTED). */
+    plan: jsonb('plan').$type<Record<string, unknown>>(),
+    devicesSkipped: boolean('devices_skipped').notNull().default(false),
+    error: text('error'),
+    planId: uuid('plan_id').references(() => trainingPlans.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('onboarding_sessions_athlete_idx').on(t.athleteId, t.createdAt),
+    check(
+      'onboarding_sessions_status_check',
+      sql`${t.status} in ('CREATED', 'NLP_PARSED', 'DATA_HARVESTED', 'PROFILE_SYNTHESIZED', 'PLAN_DRAFTED', 'APPROVED')`,
+    ),
+  ],
+);
