@@ -24,7 +24,7 @@ export const ReadinessScoreWidget = memo(function ReadinessScoreWidget({ delayMs
         <div>
           <p className="font-semibold">{readinessLabel(score.value)}</p>
           {score.estimate ? (
-            <p className="text-xs text-muted-foreground">No data yet: the spec's default of 75.</p>
+            <p className="text-xs text-muted-foreground">No wellness data yet: a neutral 75 until you log HRV, resting HR or sleep.</p>
           ) : null}
         </div>
       </div>
