@@ -17,5 +17,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // A page with several charts takes seconds to render in jsdom when every core is busy with other test
+    // files; 5 s (the default) failed such pages on a loaded 2-core machine without any fault in them.
+    testTimeout: 15_000,
   },
 });
