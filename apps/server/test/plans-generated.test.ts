@@ -122,8 +122,18 @@ describe('adoptGeneratedPlan', () => {
     expect(stored.workout.workout_structure).not.toBeNull();
     expect(stored.workout.tss).toBeCloseTo(first.tss, 0);
 
-    const training = await call(ana.token, 'GET', `/api/training/workouts?plan_id=${result.plan.id}`);
-    expect(training.json().data[0].description).toBe(plan.weeks[0]!.sessions[0]!.reason);
+    // The first week through the Training API, which carries each session's reason as its description.
+    const firstWeek = plan.weeks[0]!;
+    const training = await call(
+      ana.token,
+      'GET',
+      `/api/training/workouts?plan_id=${result.plan.id}&date_from=${firstWeek.start}&date_to=${firstWeek.end}`,
+    );
+    expect(training.statusCode, training.body).toBe(200);
+    const listed = training.json().data as Array<{ title: string; description: string; workout_date: string }>;
+    expect(listed).toHaveLength(firstWeek.sessions.length);
+    expect(listed.map((w) => w.description).sort()).toEqual(firstWeek.sessions.map((s) => s.reason).sort());
+    expect(listed.every((w) => w.workout_date >= firstWeek.start && w.workout_date <= firstWeek.end)).toBe(true);
 
     const outline = await call(ana.token, 'GET', `/api/training/plans/${result.plan.id}/outline`);
     expect(outline.statusCode, outline.body).toBe(200);
