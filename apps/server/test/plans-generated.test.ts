@@ -130,10 +130,16 @@ describe('adoptGeneratedPlan', () => {
       `/api/training/workouts?plan_id=${result.plan.id}&date_from=${firstWeek.start}&date_to=${firstWeek.end}`,
     );
     expect(training.statusCode, training.body).toBe(200);
-    const listed = training.json().data as Array<{ title: string; description: string; workout_date: string }>;
+    const listed = training.json().data as Array<{
+      title: string;
+      description: string;
+      workout_date: string;
+    }>;
     expect(listed).toHaveLength(firstWeek.sessions.length);
     expect(listed.map((w) => w.description).sort()).toEqual(firstWeek.sessions.map((s) => s.reason).sort());
-    expect(listed.every((w) => w.workout_date >= firstWeek.start && w.workout_date <= firstWeek.end)).toBe(true);
+    expect(listed.every((w) => w.workout_date >= firstWeek.start && w.workout_date <= firstWeek.end)).toBe(
+      true,
+    );
 
     const outline = await call(ana.token, 'GET', `/api/training/plans/${result.plan.id}/outline`);
     expect(outline.statusCode, outline.body).toBe(200);

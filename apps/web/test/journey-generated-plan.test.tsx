@@ -83,9 +83,9 @@ const outline: PlanOutline = {
     experience: 'intermediate',
     injuries: [],
     preferences: {
-      long_run_day: 'Sunday',
-      long_ride_day: 'Saturday',
-      no_swim_day: 'Sunday',
+      long_run_day: 'sunday',
+      long_ride_day: 'saturday',
+      no_swim_day: 'sunday',
       rest_days: [],
       weekday_max_minutes: null,
     },
