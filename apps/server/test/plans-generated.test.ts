@@ -62,7 +62,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function calendar(token: string, from = today, to = addDays(today, 200)) {
@@ -337,5 +337,16 @@ describe('POST /api/training/plans/{id}/rebuild', () => {
       expect(res.json().message).toMatch(message);
     }
     expect(await snapshot()).toEqual(before);
+
+    // An archived plan is history: it is not rebuilt.
+    const archive = await call(ivy.token, 'PUT', `/api/training/plans/${adopted.plan.id}`, {
+      status: 'archived',
+    });
+    expect(archive.statusCode, archive.body).toBe(200);
+    const archived = await call(ivy.token, 'POST', `/api/training/plans/${adopted.plan.id}/rebuild`, {});
+    expect(archived.statusCode).toBe(409);
+    expect(archived.json().message).toMatch(/Only the active plan can be rebuilt; this one is archived/);
+    const [after] = await snapshot();
+    expect(after!.n).toBe(before[0]!.n);
   });
 });

@@ -218,6 +218,9 @@ export function createGeneratedPlans(
           'This plan was made by hand, not generated from a goal, so it cannot be rebuilt. Edit its dates instead.',
         );
       }
+      if (row.status !== 'active') {
+        throw new AppError('CONFLICT', `Only the active plan can be rebuilt; this one is ${row.status}.`);
+      }
       const today = dateInTimeZone(now, auth.timezone);
       if (body.race_date !== undefined && body.race_date <= today) {
         throw new AppError(
@@ -269,6 +272,8 @@ export function createGeneratedPlans(
         (s) => !(s.workout_date === today && doneToday.some((w) => w.sport === s.sport)),
       );
       const result = await db.transaction(async (tx) => {
+        // Two rebuilds at once take turns, so neither leaves the other's sessions beside its own.
+        await repo.lockAthlete(tx, auth.athleteId);
         const removed = await options.workouts.removePlannedOfPlan(tx, auth.athleteId, row.id, today);
         const updated = await repo.updatePlan(tx, auth.athleteId, row.id, {
           raceDate: plan.race_date,
