@@ -223,7 +223,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Journey page of a generated plan', () => {
+describe('Journey page of a generated plan', { timeout: 20_000 }, () => {
   it('shows the weekly volume with each kind of week named and this week marked', async () => {
     planApi();
     renderJourney();
