@@ -2,12 +2,13 @@
 // planned workouts linked to it in the caller's transaction, the conflict with an active plan and its
 // replacement; and the plan's outline and rebuild calls (docs/onboarding.md, "The plan's outline and rebuild").
 import type { GoalContextDto, TrainingProfileDto } from '@stamina/contract';
-import { addDays, type GeneratedPlan, generatePlan, parseGoal } from '@stamina/core';
+import { addDays, type GeneratedPlan } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createPlanService } from '../src/modules/plans/service.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
+import { generatedPlan, goalContext, trainingProfile } from './generated-plan-fixture.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -15,40 +16,14 @@ let plans: ReturnType<typeof createPlanService>;
 const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
 const raceDate = addDays(today, 7 * 12 + 3);
 
-const PROFILE: TrainingProfileDto = {
-  ctl: 35,
-  weekly_hours: 5,
-  longest_session_minutes: { run: 90, bike: 0, swim: 0 },
-  thresholds: {
-    ftp_watts: null,
-    threshold_pace_seconds_per_km: 270,
-    css_seconds_per_100m: null,
-    max_hr: null,
-    lthr: null,
-  },
-  data: {
-    from: addDays(today, -84),
-    to: today,
-    training_days: 40,
-    activities: 40,
-    completed_workouts: 0,
-    wellness_days: 0,
-    hrv_average: null,
-    resting_hr_average: null,
-    sleep_hours_average: null,
-  },
-};
+const PROFILE: TrainingProfileDto = trainingProfile(today);
 
 function goal(text = `Marathon on ${raceDate}, 6 hours a week, intermediate`): GoalContextDto {
-  return parseGoal(text, { today }) as GoalContextDto;
+  return goalContext(today, text);
 }
 
 function generated(context = goal()): GeneratedPlan {
-  return generatePlan(
-    context,
-    { ctl: PROFILE.ctl, weeklyHours: PROFILE.weekly_hours, thresholds: { thresholdPaceSecondsPerKm: 270 } },
-    { today },
-  );
+  return generatedPlan(today, context);
 }
 
 const sessionCount = (plan: GeneratedPlan) => plan.weeks.reduce((n, w) => n + w.sessions.length, 0);
