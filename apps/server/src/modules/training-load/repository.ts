@@ -1,6 +1,7 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
-import { and, asc, desc, eq, gte, lt, notExists, or, sql } from 'drizzle-orm';
+import { epochDay } from '@stamina/core';
+import { and, asc, desc, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
@@ -136,28 +137,25 @@ export async function daysWithSeed(
 }
 
 /**
- * The athlete's training streaks up to `today`, counted in SQL (gaps and islands over the days with sessions):
- * the longest run of consecutive days, and the current one, which ends today or, when today has no session yet,
- * yesterday (core `trainingStreak` has the same rule). Two numbers instead of every day of the history: five
- * years of days took most of a dashboard summary's time on PGlite when they were read and counted in JS.
+ * The athlete's training streaks up to `today`: the longest run of consecutive days with sessions, and the
+ * current one, which ends today or, when today has no session yet, yesterday (core `trainingStreak` has the same
+ * rule). Each stored day keeps its streak facts (`streak_days`, `longest_streak`, written by `rederiveDailyLoad`),
+ * so this is one row by the primary key: the last day with sessions on or before today. Counting the runs over
+ * the whole history per read (gaps and islands in SQL) took most of a dashboard-summary miss on PGlite
+ * (docs/ARCHITECTURE.md, "Workouts and the calendar", misses).
  */
 export async function streaks(
   db: Conn,
   athleteId: string,
   today: string,
 ): Promise<{ current: number; longest: number }> {
-  const result = await db.execute(sql`
-    with days as (
-      select ${dailyLoad.date} as day,
-             ${dailyLoad.date} - (row_number() over (order by ${dailyLoad.date}))::int as island
-      from ${dailyLoad}
-      where ${dailyLoad.athleteId} = ${athleteId} and ${dailyLoad.sessions} > 0 and ${dailyLoad.date} <= ${today}::date
-    ), runs as (
-      select max(day) as last_day, count(*)::int as length from days group by island
-    )
-    select coalesce(max(length) filter (where last_day >= ${today}::date - 1), 0)::int as current,
-           coalesce(max(length), 0)::int as longest
-    from runs`);
-  const row = (result as unknown as { rows: { current: unknown; longest: unknown }[] }).rows[0];
-  return { current: Number(row?.current ?? 0), longest: Number(row?.longest ?? 0) };
+  const [last] = await db
+    .select({ date: dailyLoad.date, streakDays: dailyLoad.streakDays, longestStreak: dailyLoad.longestStreak })
+    .from(dailyLoad)
+    .where(and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.date} <= ${today}`, gt(dailyLoad.sessions, 0)))
+    .orderBy(desc(dailyLoad.date))
+    .limit(1);
+  if (!last) return { current: 0, longest: 0 };
+  const current = epochDay(today) - epochDay(last.date) <= 1 ? last.streakDays : 0;
+  return { current, longest: last.longestStreak };
 }
