@@ -3,6 +3,7 @@
 import { epochDay } from '@stamina/core';
 import { and, asc, desc, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
 export type DailyLoadRow = typeof dailyLoad.$inferSelect;
@@ -109,29 +110,46 @@ export async function daysBetween(
     .orderBy(asc(dailyLoad.date));
 }
 
+/** What a load read gives of each stored day: all but the athlete and the streak facts. */
+const LOAD_DAY = {
+  date: dailyLoad.date,
+  tss: dailyLoad.tss,
+  ctl: dailyLoad.ctl,
+  atl: dailyLoad.atl,
+  tsb: dailyLoad.tsb,
+  sessions: dailyLoad.sessions,
+  runMinutes: dailyLoad.runMinutes,
+  bikeMinutes: dailyLoad.bikeMinutes,
+  swimMinutes: dailyLoad.swimMinutes,
+  strengthMinutes: dailyLoad.strengthMinutes,
+  zoneSeconds: dailyLoad.zoneSeconds,
+};
+export type LoadDayRow = Pick<DailyLoadRow, keyof typeof LOAD_DAY>;
+
 /**
  * The stored days from `from` to `to`, oldest first, and the last stored day before `from` (the series' seed),
  * in one query: a load read is one round trip, not two in a row (the dashboard summary makes five of them).
+ * Read as one JSON value (db/json-rows.ts): the 8 weeks of a dashboard summary are one value, not 400 fields.
  */
 export async function daysWithSeed(
   db: Conn,
   athleteId: string,
   from: string,
   to: string,
-): Promise<{ before: DailyLoadRow | undefined; rows: DailyLoadRow[] }> {
-  const all = await db
-    .select()
-    .from(dailyLoad)
-    .where(
-      and(
-        eq(dailyLoad.athleteId, athleteId),
-        or(
-          sql`${dailyLoad.date} between ${from} and ${to}`,
-          sql`${dailyLoad.date} = (select max(d.date) from ${dailyLoad} d where d.athlete_id = ${athleteId} and d.date < ${from})`,
-        ),
+): Promise<{ before: LoadDayRow | undefined; rows: LoadDayRow[] }> {
+  const all = await jsonRows(
+    db,
+    LOAD_DAY,
+    dailyLoad,
+    and(
+      eq(dailyLoad.athleteId, athleteId),
+      or(
+        sql`${dailyLoad.date} between ${from} and ${to}`,
+        sql`${dailyLoad.date} = (select max(d.date) from ${dailyLoad} d where d.athlete_id = ${athleteId} and d.date < ${from})`,
       ),
-    )
-    .orderBy(asc(dailyLoad.date));
+    ),
+    sql`${dailyLoad.date}`,
+  );
   const before = all[0] && all[0].date < from ? all[0] : undefined;
   return { before, rows: before ? all.slice(1) : all };
 }

@@ -1,6 +1,7 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
@@ -132,7 +133,7 @@ export type WorkoutAnswerRow = Pick<WorkoutRow, keyof typeof WORKOUT_ANSWER>;
  * The calendar's workouts between two dates (date, then creation order), each with the recorded activity
  * that completes it when it is completed, in one query: only the columns the answer shows (every column read
  * is decoded per row, which on PGlite is most of a query's time). docs/ARCHITECTURE.md, "Workouts and the
- * calendar" (misses).
+ * calendar" (misses). Read as one JSON value (db/json-rows.ts).
  */
 export async function calendarRows(
   db: Conn,
@@ -145,10 +146,12 @@ export async function calendarRows(
       select ${activities.id} from ${activities}
       where ${activities.athleteId} = ${athleteId} and ${activities.workoutId} = ${workouts.id} limit 1
     ) end`;
-  return db
-    .select({ ...WORKOUT_ANSWER, activityId: completedBy })
-    .from(workouts)
-    .where(and(eq(workouts.athleteId, athleteId), gte(workouts.workoutDate, from), lte(workouts.workoutDate, to)))
-    .orderBy(asc(workouts.workoutDate), asc(workouts.createdAt))
-    .limit(limit);
+  return jsonRows(
+    db,
+    { ...WORKOUT_ANSWER, activityId: completedBy },
+    workouts,
+    and(eq(workouts.athleteId, athleteId), gte(workouts.workoutDate, from), lte(workouts.workoutDate, to)),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
+    limit,
+  );
 }
