@@ -1,5 +1,5 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
@@ -30,12 +30,15 @@ export async function listWorkouts(
   if (filter.status) conditions.push(eq(workouts.status, filter.status));
   if (filter.dateFrom) conditions.push(gte(workouts.workoutDate, filter.dateFrom));
   if (filter.dateTo) conditions.push(lte(workouts.workoutDate, filter.dateTo));
-  return db
-    .select()
-    .from(workouts)
-    .where(and(...conditions))
-    .orderBy(asc(workouts.workoutDate), asc(workouts.createdAt))
-    .limit(filter.limit);
+  // Read as one JSON value (db/json-rows.ts): a week or a month of workouts is one value, not hundreds of fields.
+  return jsonRows(
+    db,
+    getTableColumns(workouts),
+    workouts,
+    and(...conditions),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
+    filter.limit,
+  );
 }
 
 export async function findWorkout(db: Conn, athleteId: string, id: string): Promise<WorkoutRow | undefined> {
