@@ -218,7 +218,9 @@ describe('the streak kept with each stored day', () => {
     // The migration's backfill writes the same facts as the re-derivation did.
     const id = session.user.athlete_id;
     const written = await storedFacts(id);
-    await t.db.execute(sql`update daily_load set streak_days = 0, longest_streak = 0 where athlete_id = ${id}`);
+    await t.db.execute(
+      sql`update daily_load set streak_days = 0, longest_streak = 0 where athlete_id = ${id}`,
+    );
     const migration = readFileSync(
       join(dirname(fileURLToPath(import.meta.url)), '../drizzle/0008_daily_load_streaks.sql'),
       'utf8',

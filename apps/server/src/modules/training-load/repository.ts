@@ -168,9 +168,15 @@ export async function streaks(
   today: string,
 ): Promise<{ current: number; longest: number }> {
   const [last] = await db
-    .select({ date: dailyLoad.date, streakDays: dailyLoad.streakDays, longestStreak: dailyLoad.longestStreak })
+    .select({
+      date: dailyLoad.date,
+      streakDays: dailyLoad.streakDays,
+      longestStreak: dailyLoad.longestStreak,
+    })
     .from(dailyLoad)
-    .where(and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.date} <= ${today}`, gt(dailyLoad.sessions, 0)))
+    .where(
+      and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.date} <= ${today}`, gt(dailyLoad.sessions, 0)),
+    )
     .orderBy(desc(dailyLoad.date))
     .limit(1);
   if (!last) return { current: 0, longest: 0 };
