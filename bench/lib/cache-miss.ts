@@ -5,6 +5,7 @@
 // first read costs) and at 10 (misses queueing behind each other in one process), the bare Fastify route beside
 // them in the same run. On PGlite, then on PostgreSQL when one answers (a fresh database, dropped
 // afterwards; BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { CONNECTIONS, type LoadResult, load, signUpAndConfirm } from './api.ts';
 import { isoDate, seedHistory } from './calendar.ts';
@@ -22,6 +23,24 @@ function checked(name: string, result: LoadResult): LoadResult {
   }
   return result;
 }
+
+/**
+ * The CPU time a process has used, in ms (Linux /proc; null elsewhere). On a shared machine the wall-clock
+ * figures move with whatever else runs; the server's CPU per request does not, and is what the changes move.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux the bench runs on. */
+const CLOCK_TICKS = 100;
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
@@ -71,17 +90,24 @@ export async function benchCacheMisses(
     const summaryUrl = `${stamina.baseUrl}/api/dashboard/summary`;
     checked('calendar', await load(calendarUrl, 2, auth));
     checked('summary', await load(summaryUrl, 2, auth));
-    const rps = (r: LoadResult) => `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50Ms} ms`;
+    const serverCpu = new Map<LoadResult, number>();
+    const measured = async (name: string, url: string, connections: number) => {
+      const before = cpuMs(stamina.child.proc.pid);
+      const result = checked(name, await load(url, seconds, auth, undefined, connections));
+      const after = cpuMs(stamina.child.proc.pid);
+      if (before !== null && after !== null && result.total > 0)
+        serverCpu.set(result, (after - before) / result.total);
+      return result;
+    };
+    const rps = (r: LoadResult) => {
+      const cpu = serverCpu.get(r);
+      const cpuText = cpu === undefined ? '' : `, server CPU ${cpu.toFixed(1)} ms/req`;
+      return `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50Ms} ms${cpuText}`;
+    };
     const figures: Figure[] = [];
     for (const connections of [1, CONNECTIONS]) {
-      const calendar = checked(
-        'calendar (miss)',
-        await load(calendarUrl, seconds, auth, undefined, connections),
-      );
-      const summary = checked(
-        'dashboard summary (miss)',
-        await load(summaryUrl, seconds, auth, undefined, connections),
-      );
+      const calendar = await measured('calendar (miss)', calendarUrl, connections);
+      const summary = await measured('dashboard summary (miss)', summaryUrl, connections);
       const conn = `${connections} conn`;
       figures.push(
         budgeted(

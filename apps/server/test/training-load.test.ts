@@ -1,5 +1,9 @@
 // Training API load calls: fitness and form, weekly load, streak and the weekly summary, on real data.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { addDays, weekStartOf } from '@stamina/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
@@ -160,6 +164,69 @@ describe('GET /api/training/streak', () => {
     const res = await get('/api/training/streak');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ currentStreak: 2, longestStreak: 2 });
+  });
+});
+
+describe('the streak kept with each stored day', () => {
+  const streakOf = async (as: string) => (await get('/api/training/streak', as)).json().data;
+  const storedFacts = async (id: string) =>
+    (
+      (await t.db.execute(sql`
+        select to_char(date, 'YYYY-MM-DD') as date, streak_days, longest_streak from daily_load
+        where athlete_id = ${id} order by date`)) as unknown as { rows: unknown[] }
+    ).rows;
+
+  it('follows writes out of order, joins and splits runs, ignores future days, and matches the migration', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const as = session.access_token;
+    const ran = async (offset: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/workout-planning/workouts',
+        headers: bearer(as),
+        payload: {
+          title: `Run ${offset}`,
+          workout_date: addDays(today, offset),
+          sport: 'run',
+          duration_minutes: 30,
+          status: 'completed',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.id as string;
+    };
+    for (const offset of [-10, -9, -8, -5, -4]) await ran(offset);
+    expect(await streakOf(as)).toEqual({ currentStreak: 0, longestStreak: 3 });
+    // Two older days filled in afterwards join the runs: -10 to -4.
+    const bridge = await ran(-7);
+    await ran(-6);
+    expect(await streakOf(as)).toEqual({ currentStreak: 0, longestStreak: 7 });
+    // Yesterday counts as current; tomorrow's completed run is not counted yet.
+    await ran(-1);
+    await ran(1);
+    expect(await streakOf(as)).toEqual({ currentStreak: 1, longestStreak: 7 });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workout-planning/workouts/${bridge}`,
+      headers: bearer(as),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await streakOf(as)).toEqual({ currentStreak: 1, longestStreak: 3 });
+    await ran(0);
+    expect(await streakOf(as)).toEqual({ currentStreak: 2, longestStreak: 3 });
+
+    // The migration's backfill writes the same facts as the re-derivation did.
+    const id = session.user.athlete_id;
+    const written = await storedFacts(id);
+    await t.db.execute(
+      sql`update daily_load set streak_days = 0, longest_streak = 0 where athlete_id = ${id}`,
+    );
+    const migration = readFileSync(
+      join(dirname(fileURLToPath(import.meta.url)), '../drizzle/0008_daily_load_streaks.sql'),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    expect(await storedFacts(id)).toEqual(written);
   });
 });
 

@@ -11,12 +11,27 @@ const toJsonSchema = (schema: z.ZodType) =>
   );
 
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+const CONTAINERS = new Set(['object', 'array']);
+/** Keywords with which a schema picks or pins values rather than only shaping them. */
+const CHOOSING = new Set(['anyOf', 'oneOf', 'allOf', 'not', 'if', 'const']);
+
+/** Whether a schema, anywhere inside, holds a union, a condition or a constant. */
+function choosesValues(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(choosesValues);
+  if (schema === null || typeof schema !== 'object') return false;
+  return Object.entries(schema).some(([key, value]) => CHOOSING.has(key) || choosesValues(value));
+}
 
 /**
  * The JSON schema as fast-json-stringify serializes it fastest. Zod writes a nullable field as
  * `anyOf: [T, {type: 'null'}]`, and for an `anyOf` fast-json-stringify validates every value with ajv to pick
- * the branch (patterns and enums included): a nullable scalar becomes `type: [T, 'null']` instead, which it
- * writes directly. Everything else is kept: other unions still need their keywords to pick a branch.
+ * the branch (patterns and enums included, through every nested field): a nullable scalar becomes
+ * `type: [T, 'null']` instead, which it writes directly, and a nullable object or array without a union,
+ * condition or constant anywhere inside becomes that object or array with `nullable: true` (null written as
+ * null, anything else as the object or array: the only branch it could be). A calendar event's workout
+ * structure is such an object; validating it per event was most of a calendar miss (docs/ARCHITECTURE.md,
+ * "Workouts and the calendar", misses). Everything else is kept: other unions still need their keywords to pick a
+ * branch, and a constant is written from the schema, so only the validation keeps a wrong value out.
  */
 export function forSerialization(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forSerialization);
@@ -35,6 +50,12 @@ export function forSerialization(schema: unknown): unknown {
     if (nullIndex !== -1 && other && typeof other.type === 'string' && SCALARS.has(other.type)) {
       const { anyOf: _anyOf, ...rest } = out;
       return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+    if (nullIndex !== -1 && other && typeof other.type === 'string' && CONTAINERS.has(other.type)) {
+      if (!choosesValues(other)) {
+        const { anyOf: _anyOf, ...rest } = out;
+        return { ...rest, ...other, nullable: true };
+      }
     }
   }
   return out;

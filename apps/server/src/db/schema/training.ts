@@ -123,6 +123,12 @@ export const dailyLoad = pgTable(
       .$type<[number, number, number, number, number]>()
       .notNull()
       .default([0, 0, 0, 0, 0]),
+    /**
+     * The training streak facts as of this day, kept with it so that a streak read is one row, not the whole
+     * history: the consecutive days with sessions ending on this day, and the longest such run on or before it.
+     */
+    streakDays: integer('streak_days').notNull().default(0),
+    longestStreak: integer('longest_streak').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.athleteId, t.date] })],
 );

@@ -45,7 +45,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { PlanReader, PlanRow } from '../plans/service.ts';
-import type { DailyLoadRow, TrainingLoadService } from '../training-load/service.ts';
+import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
@@ -80,7 +80,7 @@ const MINUTES: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'str
   strength: 'strengthMinutes',
 };
 
-const sumMinutes = (rows: readonly DailyLoadRow[] | undefined, sport: Sport) =>
+const sumMinutes = (rows: readonly LoadDayRow[] | undefined, sport: Sport) =>
   (rows ?? []).reduce((sum, row) => sum + row[MINUTES[sport]], 0);
 
 function planPhases(plan: PlanRow | undefined): PlanPhase[] {

@@ -32,7 +32,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { PlanReader, PlanRow } from '../plans/service.ts';
-import type { DailyLoadRow, TrainingLoadService } from '../training-load/service.ts';
+import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
 
 type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
@@ -83,7 +83,7 @@ export function percentChange(values: readonly (number | null)[], span: number):
   return base === 0 ? 0 : roundTo(((mean(later) - base) / Math.abs(base)) * 100, 1);
 }
 
-const minutesOf = (row: DailyLoadRow) =>
+const minutesOf = (row: LoadDayRow) =>
   row.runMinutes + row.bikeMinutes + row.swimMinutes + row.strengthMinutes;
 
 /**
@@ -91,7 +91,7 @@ const minutesOf = (row: DailyLoadRow) =>
  * by core `trendOf` (the later 4 against the earlier 4). A block without training has no intensity (NaN,
  * which trendOf leaves out) rather than an intensity of 0.
  */
-export function loadTrends(rows: readonly DailyLoadRow[], today: string) {
+export function loadTrends(rows: readonly LoadDayRow[], today: string) {
   const first = addDays(today, -(WINDOW_DAYS - 1));
   const volume = Array.from({ length: 2 * LOAD_TREND_WEEKS }, () => 0);
   const tss = Array.from({ length: 2 * LOAD_TREND_WEEKS }, () => 0);

@@ -1,8 +1,9 @@
 // Queries of the daily wellness store. Every query is scoped by the athlete id; the unique (athlete_id, date)
 // index serves the range reads and the upserts.
 import type { WellnessField, WellnessValues } from '@stamina/core';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { wellnessDaily } from '../../db/schema/index.ts';
 
 export type WellnessRow = typeof wellnessDaily.$inferSelect;
@@ -41,13 +42,16 @@ export async function listDays(
   from: string,
   to: string,
 ): Promise<WellnessRow[]> {
-  return db
-    .select()
-    .from(wellnessDaily)
-    .where(
-      and(eq(wellnessDaily.athleteId, athleteId), gte(wellnessDaily.date, from), lte(wellnessDaily.date, to)),
-    )
-    .orderBy(asc(wellnessDaily.date));
+  // Read as one JSON value (db/json-rows.ts): a summary's 44 days are one value, not 800 fields.
+  const { athleteId: _athlete, ...columns } = getTableColumns(wellnessDaily);
+  const rows = await jsonRows(
+    db,
+    columns,
+    wellnessDaily,
+    and(eq(wellnessDaily.athleteId, athleteId), gte(wellnessDaily.date, from), lte(wellnessDaily.date, to)),
+    sql`${wellnessDaily.date}`,
+  );
+  return rows.map((row) => ({ ...row, athleteId }));
 }
 
 export async function findById(db: Conn, athleteId: string, id: string): Promise<WellnessRow | undefined> {

@@ -1,7 +1,9 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
-import { and, asc, desc, eq, gte, lt, notExists, or, sql } from 'drizzle-orm';
+import { epochDay } from '@stamina/core';
+import { and, asc, desc, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
 export type DailyLoadRow = typeof dailyLoad.$inferSelect;
@@ -108,56 +110,76 @@ export async function daysBetween(
     .orderBy(asc(dailyLoad.date));
 }
 
+/** What a load read gives of each stored day: all but the athlete and the streak facts. */
+const LOAD_DAY = {
+  date: dailyLoad.date,
+  tss: dailyLoad.tss,
+  ctl: dailyLoad.ctl,
+  atl: dailyLoad.atl,
+  tsb: dailyLoad.tsb,
+  sessions: dailyLoad.sessions,
+  runMinutes: dailyLoad.runMinutes,
+  bikeMinutes: dailyLoad.bikeMinutes,
+  swimMinutes: dailyLoad.swimMinutes,
+  strengthMinutes: dailyLoad.strengthMinutes,
+  zoneSeconds: dailyLoad.zoneSeconds,
+};
+export type LoadDayRow = Pick<DailyLoadRow, keyof typeof LOAD_DAY>;
+
 /**
  * The stored days from `from` to `to`, oldest first, and the last stored day before `from` (the series' seed),
  * in one query: a load read is one round trip, not two in a row (the dashboard summary makes five of them).
+ * Read as one JSON value (db/json-rows.ts): the 8 weeks of a dashboard summary are one value, not 400 fields.
  */
 export async function daysWithSeed(
   db: Conn,
   athleteId: string,
   from: string,
   to: string,
-): Promise<{ before: DailyLoadRow | undefined; rows: DailyLoadRow[] }> {
-  const all = await db
-    .select()
-    .from(dailyLoad)
-    .where(
-      and(
-        eq(dailyLoad.athleteId, athleteId),
-        or(
-          sql`${dailyLoad.date} between ${from} and ${to}`,
-          sql`${dailyLoad.date} = (select max(d.date) from ${dailyLoad} d where d.athlete_id = ${athleteId} and d.date < ${from})`,
-        ),
+): Promise<{ before: LoadDayRow | undefined; rows: LoadDayRow[] }> {
+  const all = await jsonRows(
+    db,
+    LOAD_DAY,
+    dailyLoad,
+    and(
+      eq(dailyLoad.athleteId, athleteId),
+      or(
+        sql`${dailyLoad.date} between ${from} and ${to}`,
+        sql`${dailyLoad.date} = (select max(d.date) from ${dailyLoad} d where d.athlete_id = ${athleteId} and d.date < ${from})`,
       ),
-    )
-    .orderBy(asc(dailyLoad.date));
+    ),
+    sql`${dailyLoad.date}`,
+  );
   const before = all[0] && all[0].date < from ? all[0] : undefined;
   return { before, rows: before ? all.slice(1) : all };
 }
 
 /**
- * The athlete's training streaks up to `today`, counted in SQL (gaps and islands over the days with sessions):
- * the longest run of consecutive days, and the current one, which ends today or, when today has no session yet,
- * yesterday (core `trainingStreak` has the same rule). Two numbers instead of every day of the history: five
- * years of days took most of a dashboard summary's time on PGlite when they were read and counted in JS.
+ * The athlete's training streaks up to `today`: the longest run of consecutive days with sessions, and the
+ * current one, which ends today or, when today has no session yet, yesterday (core `trainingStreak` has the same
+ * rule). Each stored day keeps its streak facts (`streak_days`, `longest_streak`, written by `rederiveDailyLoad`),
+ * so this is one row by the primary key: the last day with sessions on or before today. Counting the runs over
+ * the whole history per read (gaps and islands in SQL) took most of a dashboard-summary miss on PGlite
+ * (docs/ARCHITECTURE.md, "Workouts and the calendar", misses).
  */
 export async function streaks(
   db: Conn,
   athleteId: string,
   today: string,
 ): Promise<{ current: number; longest: number }> {
-  const result = await db.execute(sql`
-    with days as (
-      select ${dailyLoad.date} as day,
-             ${dailyLoad.date} - (row_number() over (order by ${dailyLoad.date}))::int as island
-      from ${dailyLoad}
-      where ${dailyLoad.athleteId} = ${athleteId} and ${dailyLoad.sessions} > 0 and ${dailyLoad.date} <= ${today}::date
-    ), runs as (
-      select max(day) as last_day, count(*)::int as length from days group by island
+  const [last] = await db
+    .select({
+      date: dailyLoad.date,
+      streakDays: dailyLoad.streakDays,
+      longestStreak: dailyLoad.longestStreak,
+    })
+    .from(dailyLoad)
+    .where(
+      and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.date} <= ${today}`, gt(dailyLoad.sessions, 0)),
     )
-    select coalesce(max(length) filter (where last_day >= ${today}::date - 1), 0)::int as current,
-           coalesce(max(length), 0)::int as longest
-    from runs`);
-  const row = (result as unknown as { rows: { current: unknown; longest: unknown }[] }).rows[0];
-  return { current: Number(row?.current ?? 0), longest: Number(row?.longest ?? 0) };
+    .orderBy(desc(dailyLoad.date))
+    .limit(1);
+  if (!last) return { current: 0, longest: 0 };
+  const current = epochDay(today) - epochDay(last.date) <= 1 ? last.streakDays : 0;
+  return { current, longest: last.longestStreak };
 }

@@ -64,7 +64,7 @@ export function createTrainingLoadService(
     athleteId: string,
     from: string,
     to: string,
-  ): Promise<{ points: DailyLoadPoint[]; rows: repo.DailyLoadRow[] }> {
+  ): Promise<{ points: DailyLoadPoint[]; rows: repo.LoadDayRow[] }> {
     const { before, rows } = await repo.daysWithSeed(db, athleteId, from, to);
     // Only days with work are stored: the last one before the range, rested up to the day before it.
     const seed = before ? restLoad(before, epochDay(from) - epochDay(before.date) - 1) : null;
@@ -257,4 +257,4 @@ export function createTrainingLoadService(
 const DEFAULT_PLANNED_SESSIONS = 5;
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
-export type { DailyLoadRow } from './repository.ts';
+export type { DailyLoadRow, LoadDayRow } from './repository.ts';

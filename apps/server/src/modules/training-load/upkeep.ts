@@ -97,6 +97,8 @@ function emptyDay(date: string): Day {
     swimMinutes: 0,
     strengthMinutes: 0,
     zoneSeconds: [0, 0, 0, 0, 0],
+    streakDays: 0,
+    longestStreak: 0,
   };
 }
 
@@ -142,12 +144,17 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
   }
 
   const days: Day[] = [];
-  let previous: { date: string; ctl: number; atl: number } | undefined = before;
+  let previous: Pick<Day, 'date' | 'ctl' | 'atl' | 'sessions' | 'streakDays' | 'longestStreak'> | undefined =
+    before;
   for (const date of [...byDate.keys()].sort()) {
     const day = byDate.get(date)!;
     // The rest days between the previous day with work and this one, then this day's training.
-    const rested = previous ? restLoad(previous, epochDay(date) - epochDay(previous.date) - 1) : null;
+    const gap = previous ? epochDay(date) - epochDay(previous.date) - 1 : 0;
+    const rested = previous ? restLoad(previous, gap) : null;
     Object.assign(day, trainingLoadStep(rested, day.tss));
+    // The streak goes on from the day before, when it had sessions; the longest carries over.
+    day.streakDays = previous && gap === 0 && previous.sessions > 0 ? previous.streakDays + 1 : 1;
+    day.longestStreak = Math.max(previous?.longestStreak ?? 0, day.streakDays);
     previous = day;
     days.push(day);
   }

@@ -1,6 +1,7 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
@@ -29,12 +30,15 @@ export async function listWorkouts(
   if (filter.status) conditions.push(eq(workouts.status, filter.status));
   if (filter.dateFrom) conditions.push(gte(workouts.workoutDate, filter.dateFrom));
   if (filter.dateTo) conditions.push(lte(workouts.workoutDate, filter.dateTo));
-  return db
-    .select()
-    .from(workouts)
-    .where(and(...conditions))
-    .orderBy(asc(workouts.workoutDate), asc(workouts.createdAt))
-    .limit(filter.limit);
+  // Read as one JSON value (db/json-rows.ts): a week or a month of workouts is one value, not hundreds of fields.
+  return jsonRows(
+    db,
+    getTableColumns(workouts),
+    workouts,
+    and(...conditions),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
+    filter.limit,
+  );
 }
 
 export async function findWorkout(db: Conn, athleteId: string, id: string): Promise<WorkoutRow | undefined> {
@@ -132,19 +136,49 @@ export async function planBelongsTo(db: Conn, athleteId: string, planId: string)
   return rows.length > 0;
 }
 
+/** The columns a workout's API answer (`toWorkout`) is built from. */
+const WORKOUT_ANSWER = {
+  id: workouts.id,
+  title: workouts.title,
+  workoutDate: workouts.workoutDate,
+  sport: workouts.sport,
+  workoutLanguageText: workouts.workoutLanguageText,
+  durationMinutes: workouts.durationMinutes,
+  intensityZone: workouts.intensityZone,
+  planId: workouts.planId,
+  templateId: workouts.templateId,
+  status: workouts.status,
+  workoutData: workouts.workoutData,
+  workoutStructure: workouts.workoutStructure,
+  tss: workouts.tss,
+  createdAt: workouts.createdAt,
+  updatedAt: workouts.updatedAt,
+};
+export type WorkoutAnswerRow = Pick<WorkoutRow, keyof typeof WORKOUT_ANSWER>;
+
 /**
- * The recorded activity that completes each of these workouts (workout id → activity id), for the calendar's
- * link. Read in SQL from the activities table, as the daily load reads both (docs/activities.md, "Matching").
+ * The calendar's workouts between two dates (date, then creation order), each with the recorded activity
+ * that completes it when it is completed, in one query: only the columns the answer shows (every column read
+ * is decoded per row, which on PGlite is most of a query's time). docs/ARCHITECTURE.md, "Workouts and the
+ * calendar" (misses). Read as one JSON value (db/json-rows.ts).
  */
-export async function activityIdsOfWorkouts(
+export async function calendarRows(
   db: Conn,
   athleteId: string,
-  workoutIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (workoutIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: activities.id, workoutId: activities.workoutId })
-    .from(activities)
-    .where(and(eq(activities.athleteId, athleteId), inArray(activities.workoutId, [...workoutIds])));
-  return new Map(rows.map((r) => [r.workoutId!, r.id]));
+  from: string,
+  to: string,
+  limit: number,
+): Promise<Array<WorkoutAnswerRow & { activityId: string | null }>> {
+  const completedBy = sql<string | null>`case when ${workouts.status} = 'completed' then (
+      select ${activities.id} from ${activities}
+      where ${activities.athleteId} = ${athleteId} and ${activities.workoutId} = ${workouts.id} limit 1
+    ) end`;
+  return jsonRows(
+    db,
+    { ...WORKOUT_ANSWER, activityId: completedBy },
+    workouts,
+    and(eq(workouts.athleteId, athleteId), gte(workouts.workoutDate, from), lte(workouts.workoutDate, to)),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
+    limit,
+  );
 }

@@ -49,7 +49,7 @@ export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
   };
 }
 
-export function toWorkout(row: repo.WorkoutRow): Workout {
+export function toWorkout(row: repo.WorkoutAnswerRow): Workout {
   return {
     id: row.id,
     title: row.title,
@@ -319,14 +319,8 @@ export function createWorkoutService(
       dateFrom: string,
       dateTo: string,
     ): Promise<Array<{ workout: Workout; activityId: string | null }>> {
-      const rows = await repo.listWorkouts(db, auth.athleteId, {
-        dateFrom,
-        dateTo,
-        limit: CALENDAR_MAX_EVENTS,
-      });
-      const completed = rows.filter((row) => row.status === 'completed').map((row) => row.id);
-      const activityIds = await repo.activityIdsOfWorkouts(db, auth.athleteId, completed);
-      return rows.map((row) => ({ workout: toWorkout(row), activityId: activityIds.get(row.id) ?? null }));
+      const rows = await repo.calendarRows(db, auth.athleteId, dateFrom, dateTo, CALENDAR_MAX_EVENTS);
+      return rows.map((row) => ({ workout: toWorkout(row), activityId: row.activityId }));
     },
 
     /**

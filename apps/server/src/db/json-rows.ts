@@ -1,0 +1,78 @@
+// Rows read as one JSON value, for the reads of a cache miss that fetch tens of rows (docs/ARCHITECTURE.md,
+// "Workouts and the calendar", misses). PGlite decodes every field of every row on its own (a text decode and a
+// parser per value, a few microseconds each): 50 rows of 10 columns cost more than the query. Aggregated in SQL
+// into one JSON array, the same rows are one value and one JSON.parse, on PGlite and PostgreSQL alike.
+//
+// Only columns whose values come out exactly as Drizzle gives them may be read so: numbers (their shortest
+// exact text, as the driver's), text, uuid, boolean, dates kept as strings, json/jsonb, and timestamps with a
+// time zone, read as their text and made a Date as Drizzle makes it (`new Date(text)`). Anything else is refused.
+import { type Column, is, SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Conn } from './client.ts';
+
+const AS_JSON = new Set([
+  'PgInteger',
+  'PgSmallInt',
+  'PgDoublePrecision',
+  'PgReal',
+  'PgText',
+  'PgVarchar',
+  'PgUUID',
+  'PgBoolean',
+  'PgDateString',
+  'PgJson',
+  'PgJsonb',
+]);
+
+const TIMESTAMP = 'PgTimestamp';
+
+/** A column, or an SQL expression whose JSON form its caller vouches for (a uuid, a number, text). */
+type Field = Column | SQL<unknown>;
+type RowOf<T extends Record<string, Field>> = {
+  [K in keyof T]: T[K] extends Column ? T[K]['_']['data'] : T[K] extends SQL<infer V> ? V : never;
+};
+
+/**
+ * `select <columns> from <table> where <where> order by <orderBy>`, as rows with the columns' field names and
+ * the values Drizzle would give, read in one JSON array.
+ */
+export async function jsonRows<T extends Record<string, Field>>(
+  db: Conn,
+  columns: T,
+  table: PgTable,
+  where: SQL | undefined,
+  orderBy: SQL,
+  limit?: number,
+): Promise<RowOf<T>[]> {
+  const timestamps: string[] = [];
+  const pairs = Object.entries(columns).map(([name, column]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`jsonRows: bad field name ${name}`);
+    if (is(column, SQL)) return sql`${sql.raw(`'${name}'`)}, ${column}`;
+    if (column.columnType === TIMESTAMP && (column as unknown as { withTimezone: boolean }).withTimezone) {
+      timestamps.push(name);
+      return sql`${sql.raw(`'${name}'`)}, ${column}::text`;
+    }
+    if (!AS_JSON.has(column.columnType)) {
+      throw new Error(`jsonRows: ${column.name} (${column.columnType}) cannot be read as JSON`);
+    }
+    return sql`${sql.raw(`'${name}'`)}, ${column}`;
+  });
+  const filter = sql`where ${where ?? sql`true`}`;
+  // With a limit, the first rows in order are picked first, under the table's own name for the fields to read.
+  const source =
+    limit === undefined
+      ? sql`${table} ${filter}`
+      : sql`(select * from ${table} ${filter} order by ${orderBy} limit ${limit}) as ${table}`;
+  const result = await db.execute(sql`
+    select coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${orderBy}), '[]'::json) as rows
+    from ${source}`);
+  const [row] = (result as unknown as { rows: { rows: RowOf<T>[] | string }[] }).rows;
+  const raw = row?.rows ?? [];
+  const rows = typeof raw === 'string' ? (JSON.parse(raw) as RowOf<T>[]) : raw;
+  for (const name of timestamps) {
+    for (const r of rows as Record<string, unknown>[]) {
+      if (typeof r[name] === 'string') r[name] = new Date(r[name]);
+    }
+  }
+  return rows;
+}
