@@ -16,6 +16,7 @@ import {
 } from '../../api/onboarding/keys.ts';
 import { fetchOnboardingSession } from '../../api/onboarding/session.ts';
 import { useSkipOnboardingDevices } from '../../api/onboarding/skip-devices.ts';
+import { useOnboardingStatus } from '../../api/onboarding/status.ts';
 import { useSubmitOnboardingPrompt } from '../../api/onboarding/submit-prompt.ts';
 import { useUpdateOnboardingGoalContext } from '../../api/onboarding/update-goal-context.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -70,17 +71,13 @@ export interface OnboardingDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Called when the athlete leaves the done step (Settings then goes to the dashboard). */
   onComplete?: () => void;
-  /** Whether the server can transcribe voice prompts (GET /onboarding/status voice_available). */
-  voiceAvailable?: boolean;
 }
 
-export function OnboardingDialog({
-  open,
-  onOpenChange,
-  onComplete,
-  voiceAvailable = false,
-}: OnboardingDialogProps) {
+export function OnboardingDialog({ open, onOpenChange, onComplete }: OnboardingDialogProps) {
   const [step, setStep] = useState<Step>('consent');
+  // Whether the server can transcribe voice prompts; without an answer the text path is offered alone.
+  const status = useOnboardingStatus({ enabled: open });
+  const voiceAvailable = status.data?.voice_available ?? false;
   const blocked = step === 'processing';
   const finish = () => {
     onOpenChange(false);
