@@ -278,10 +278,16 @@ function Labelled({
 }) {
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
-        {label}
-        {assumed ? <Badge variant="warning">Assumed</Badge> : null}
-      </label>
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {assumed ? (
+          <Badge variant="warning">
+            <span id={`${id}-assumed`}>Assumed</span>
+          </Badge>
+        ) : null}
+      </div>
       {children}
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
@@ -316,7 +322,13 @@ function Select({
   const id = useId();
   return (
     <Labelled id={id} label={label} assumed={assumed}>
-      <select id={id} value={value} onChange={onChange} className={CONTROL}>
+      <select
+        id={id}
+        value={value}
+        onChange={onChange}
+        aria-describedby={assumed ? `${id}-assumed` : undefined}
+        className={CONTROL}
+      >
         {options.map(([option, text]) => (
           <option key={option} value={option}>
             {text}
@@ -353,7 +365,11 @@ function Input({
         value={value}
         onChange={onChange}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={
+          [assumed ? `${id}-assumed` : '', error ? `${id}-error` : hint ? `${id}-hint` : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         className={cn(CONTROL, error && 'border-destructive')}
       />
     </Labelled>
