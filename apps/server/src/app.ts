@@ -222,6 +222,8 @@ export async function buildApp(config: AppConfig) {
   const planService = createPlanService(db, {
     workouts: workoutService,
     onChange: (id) => readCache.invalidate(id),
+    // A generated plan's rebuild starts from the athlete's fitness today.
+    currentCtl: async (auth) => (await trainingLoadService.formFitness(auth, 1)).at(-1)?.ctl ?? null,
   });
   const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
