@@ -88,3 +88,13 @@ export async function archiveActivePlans(db: Conn, athleteId: string, exceptId?:
 export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
   await db.select({ id: athletes.id }).from(athletes).where(eq(athletes.id, athleteId)).for('update');
 }
+
+/** The athlete's time zone, for their local today. */
+export async function athleteTimezone(db: Conn, athleteId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: athletes.timezone })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId))
+    .limit(1);
+  return row?.timezone ?? 'UTC';
+}

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { WorkoutReader } from '../workouts/service.ts';
+import { createGeneratedPlans, type GeneratedPlanWorkouts } from './generated.ts';
 import * as repo from './repository.ts';
 
 /** Workouts read for a plan's session counts: a two-year plan with two sessions a day stays under it. */
@@ -94,8 +95,20 @@ function phasesFor(startDate: string, raceDate: string | null, raceType: string 
  */
 export function createPlanService(
   db: Db,
-  options: { workouts: WorkoutReader; onChange?: (athleteId: string) => void },
+  options: {
+    workouts: WorkoutReader & GeneratedPlanWorkouts;
+    onChange?: (athleteId: string) => void;
+    /** The athlete's CTL today, which a rebuild starts from (docs/onboarding.md, "The plan's outline and rebuild"). */
+    currentCtl?: (auth: AuthContext) => Promise<number | null>;
+  },
 ) {
+  const generated = createGeneratedPlans(db, {
+    workouts: options.workouts,
+    toPlan,
+    currentCtl: options.currentCtl,
+    onChange: options.onChange,
+  });
+
   async function own(auth: AuthContext, id: string): Promise<repo.PlanRow> {
     const row = await repo.findPlan(db, auth.athleteId, id);
     if (!row) throw notFound('Plan');
@@ -103,6 +116,13 @@ export function createPlanService(
   }
 
   return {
+    /** A generated plan adopted in the caller's transaction (docs/onboarding.md, "Adopting a generated plan"). */
+    adoptGeneratedPlan: generated.adoptGeneratedPlan,
+    /** Tells the cached reads of plan and workout writes made in a caller's transaction, after its commit. */
+    changed: generated.changed,
+    outline: generated.outline,
+    rebuild: generated.rebuild,
+
     /** The stored row of the athlete's active plan, for the modules that read plans (analytics, dashboard). */
     activeRow(athleteId: string): Promise<repo.PlanRow | undefined> {
       return repo.findActivePlan(db, athleteId);

@@ -99,6 +99,30 @@ export async function deleteWorkout(db: Conn, athleteId: string, id: string) {
   return rows[0];
 }
 
+/**
+ * Deletes the athlete's planned workouts of a plan dated `fromDay` or later; completed and skipped ones stay.
+ * Answers how many went.
+ */
+export async function deletePlannedOfPlan(
+  db: Conn,
+  athleteId: string,
+  planId: string,
+  fromDay: string,
+): Promise<number> {
+  const rows = await db
+    .delete(workouts)
+    .where(
+      and(
+        eq(workouts.athleteId, athleteId),
+        eq(workouts.planId, planId),
+        eq(workouts.status, 'planned'),
+        gte(workouts.workoutDate, fromDay),
+      ),
+    )
+    .returning({ id: workouts.id });
+  return rows.length;
+}
+
 export async function planBelongsTo(db: Conn, athleteId: string, planId: string): Promise<boolean> {
   const rows = await db
     .select({ id: trainingPlans.id })

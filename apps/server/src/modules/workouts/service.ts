@@ -412,6 +412,36 @@ export function createWorkoutService(
       return values.length;
     },
 
+    /**
+     * Planned sessions of a plan (a generated plan's, docs/onboarding.md, "Adopting a generated plan") stored
+     * on the caller's connection (its transaction), each parsed and scored exactly as `create` does, in one
+     * statement per 100 rows. Nothing is completed, so daily load does not change; the caller tells
+     * `onChange` (through `changed`) after its commit.
+     */
+    async insertPlanned(
+      conn: Conn,
+      athleteId: string,
+      sessions: ReadonlyArray<WorkoutCreateRequest & { plan_id: string; description?: string | null }>,
+    ): Promise<repo.WorkoutRow[]> {
+      if (sessions.length === 0) return [];
+      const given = await history(conn, athleteId);
+      const values = sessions.map((session) => {
+        const value = newWorkout({ ...session, status: 'planned' }, given);
+        return { ...value, description: session.description ?? null, tss: tssOf(value) };
+      });
+      return repo.insertWorkouts(conn, athleteId, values);
+    },
+
+    /** Deletes a plan's planned workouts from `fromDay` on, in the caller's transaction; answers how many. */
+    removePlannedOfPlan(conn: Conn, athleteId: string, planId: string, fromDay: string): Promise<number> {
+      return repo.deletePlannedOfPlan(conn, athleteId, planId, fromDay);
+    },
+
+    /** Tells `onChange` of workout writes made in a caller's transaction, once it has committed. */
+    changed(athleteId: string): void {
+      changed(athleteId);
+    },
+
     async update(auth: AuthContext, id: string, body: WorkoutUpdateRequest): Promise<Workout> {
       const changes: Partial<repo.WorkoutInsert> = {};
       if (body.title !== undefined) changes.title = body.title;
