@@ -15,6 +15,7 @@ import { PARSE_WORKOUT_KEY } from './workouts/parse-workout.ts';
 export type WriteEvent =
   | 'workout'
   | 'plan'
+  | 'planSessions'
   | 'wellness'
   | 'activity'
   | 'thresholds'
@@ -48,11 +49,13 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   thresholds: [...SESSION_DERIVED, thresholdKeys.all, PARSE_WORKOUT_KEY],
   // The active plan names the race: the dashboard's countdown and summary, and race readiness, read it.
   plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness],
+  // A generated plan adopted or rebuilt writes the plan and its sessions at once: both of the above.
+  planSessions: [...SESSION_DERIVED, planKeys.all, analyticsKeys.raceReadiness],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
   // fitness trends (Progress, Analytics).
   wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],
-  // Approving an onboarding session creates a plan (archiving the one it replaces) and all its sessions as
-  // planned workouts, and completes onboarding (the status and the athlete profile's onboarding_complete).
+  // Approving an onboarding session adopts a generated plan (as planSessions) and completes onboarding (the
+  // status and the athlete profile's onboarding_complete).
   onboarding: [
     ...SESSION_DERIVED,
     planKeys.all,
