@@ -5,6 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { GoalContextUpdateRequest, OnboardingSession } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Check, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type OnboardingApproval, useApproveOnboardingSession } from '../../api/onboarding/approve.ts';
@@ -522,7 +523,7 @@ function ProcessingStep({
                 )}
               </span>
               <span className={cn(state === 'waiting' && 'text-muted-foreground')}>{stage.label}</span>
-              <span className="ml-auto text-xs text-muted-foreground">
+              <span className="ml-auto whitespace-nowrap text-xs text-muted-foreground">
                 {state === 'done'
                   ? 'Done'
                   : state === 'active'
@@ -618,6 +619,8 @@ function ReadyStep({
   );
 }
 
+const longDate = (iso: string) => format(parseISO(iso), 'EEEE, MMMM d, yyyy');
+
 function DoneStep({ approval, onFinish }: { approval: OnboardingApproval | null; onFinish: () => void }) {
   return (
     <div className="space-y-4 text-center">
@@ -626,7 +629,9 @@ function DoneStep({ approval, onFinish }: { approval: OnboardingApproval | null;
       </span>
       <p className="text-sm">
         {approval
-          ? `${approval.plan.title}${approval.plan.race_date ? ` runs to ${approval.plan.race_date}` : ' is on'}. Train well!`
+          ? `${approval.plan.title} is on your calendar: ${approval.workouts_created} sessions${
+              approval.plan.race_date ? ` up to race day, ${longDate(approval.plan.race_date)}` : ''
+            }. Train well!`
           : 'Your plan is ready. Train well!'}
       </p>
       <Button className="w-full" onClick={onFinish}>
