@@ -1,4 +1,4 @@
-// The onboarding dialog (docs/onboarding.md, "The dialog"): consent → prompt (text or voice) → processing (the
+// The onboarding dialog (docs/screens.md, "Onboarding dialog"): consent → prompt (text or voice) → processing (the
 // server's real stages, polled) → devices → review (edit the goal, see the first week and why) → approve →
 // ready → done. Opened by the shell on a first sign-in and by the Settings banner. Its session, step and
 // progress are kept in local storage until done, so it goes on where it was when opened again.
@@ -467,7 +467,8 @@ function ConsentStep({
           <li>your wellness data (sleep, HRV, resting heart rate) when you log it.</li>
         </ul>
         <p className="text-muted-foreground">
-          Nothing is shared. You review the plan before it goes on your calendar. Consent version 1.0.0.
+          You review the plan before it goes on your calendar. A voice recording is sent only to be written
+          out as text. Consent version 1.0.0.
         </p>
       </div>
       <label className="flex items-start gap-3 text-sm">

@@ -1,4 +1,4 @@
-// The onboarding dialog's steps and rules that do not draw anything (docs/onboarding.md, "The dialog"): the
+// The onboarding dialog's steps and rules that do not draw anything (docs/screens.md, "Onboarding dialog"): the
 // progress of each step, where Back goes, which session status leads where, the processing stages read from
 // the real status, the saved progress in local storage, and the error texts.
 import type { OnboardingSession, OnboardingStatus } from '@stamina/contract';

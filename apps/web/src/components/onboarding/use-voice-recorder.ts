@@ -1,4 +1,4 @@
-// Voice recording for the onboarding prompt (docs/onboarding.md, "Voice"): MediaRecorder in 1 s chunks, the
+// Voice recording for the onboarding prompt (docs/screens.md, "Onboarding dialog"): MediaRecorder in 1 s chunks, the
 // first supported of webm/opus, webm, mp4 and ogg, 44.1 kHz with echo cancellation, noise suppression and
 // automatic gain. States idle → recording → recorded, where the recording can be played or discarded.
 import { useCallback, useEffect, useRef, useState } from 'react';
