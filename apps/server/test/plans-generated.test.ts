@@ -134,7 +134,11 @@ describe('adoptGeneratedPlan', () => {
       explainability: { bullets: plan.explainability.bullets },
     });
     expect(outline.json().data.weeks).toHaveLength(plan.weeks.length);
-    expect(outline.json().data.weeks[0]).toMatchObject({ week: 1, start: today, sessions: plan.weeks[0]!.sessions.length });
+    expect(outline.json().data.weeks[0]).toMatchObject({
+      week: 1,
+      start: today,
+      sessions: plan.weeks[0]!.sessions.length,
+    });
   });
 
   it('refuses to replace an active plan unless asked, naming it', async () => {
@@ -172,7 +176,12 @@ describe('adoptGeneratedPlan', () => {
       sql`select title, status, workout_date::text from workouts where plan_id = ${old.plan.id} order by workout_date`,
     );
     expect(kept.map((k) => k.status).sort()).toEqual(
-      ['completed', 'planned', 'skipped', ...kept.filter((k) => k.workout_date === today).map(() => 'completed')].sort(),
+      [
+        'completed',
+        'planned',
+        'skipped',
+        ...kept.filter((k) => k.workout_date === today).map(() => 'completed'),
+      ].sort(),
     );
     expect(kept.find((k) => k.title === 'Missed run')).toBeDefined();
     expect(kept.every((k) => k.workout_date <= today)).toBe(true);
