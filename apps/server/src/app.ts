@@ -40,7 +40,7 @@ import { createOnboardingService } from './modules/onboarding/service.ts';
 import type { SttConfig } from './modules/onboarding/stt.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
-import { createPlanService } from './modules/plans/service.ts';
+import { createPlanService, toPlan } from './modules/plans/service.ts';
 import { thresholdRoutes } from './modules/thresholds/routes.ts';
 import { createThresholdService } from './modules/thresholds/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
@@ -286,7 +286,13 @@ export async function buildApp(config: AppConfig) {
   // Onboarding (docs/onboarding.md): its processing is a chain of jobs, one per stage.
   const onboardingService = createOnboardingService(db, {
     jobs,
-    plans: planService,
+    plans: {
+      adoptGeneratedPlan: planService.adoptGeneratedPlan,
+      plan: async (athleteId, id) => {
+        const row = await planService.row(athleteId, id);
+        return row ? toPlan(row) : null;
+      },
+    },
     athletes: athleteService,
     stt: config.stt ?? null,
     onChange: workoutsChanged,

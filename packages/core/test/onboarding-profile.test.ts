@@ -43,7 +43,12 @@ describe('estimateTrainingProfile', () => {
     expect(profile.ctl).toBe(0);
     expect(profile.weekly_hours).toBe(0);
     expect(profile.longest_session_minutes).toEqual({ run: 0, bike: 0, swim: 0 });
-    expect(profile.data).toMatchObject({ from: '2026-09-04', to: TODAY, training_days: 0, hrv_average: null });
+    expect(profile.data).toMatchObject({
+      from: '2026-09-04',
+      to: TODAY,
+      training_days: 0,
+      hrv_average: null,
+    });
   });
 
   it('rests the latest CTL down to today', () => {

@@ -148,7 +148,8 @@ export function applyGoalEdits(
       next.preferences.rest_days = [...new Set(prefs.rest_days)];
       assumed.rest_days = false;
     }
-    if (prefs.weekday_max_minutes !== undefined) next.preferences.weekday_max_minutes = prefs.weekday_max_minutes;
+    if (prefs.weekday_max_minutes !== undefined)
+      next.preferences.weekday_max_minutes = prefs.weekday_max_minutes;
   }
   return next;
 }
@@ -179,7 +180,9 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
     return {
       step: complete ? 'completed' : 'wearable_connection',
       onboarding_complete: complete,
-      wearable_connection_complete: Boolean(latest && (latest.devicesSkipped || latest.status === 'APPROVED')),
+      wearable_connection_complete: Boolean(
+        latest && (latest.devicesSkipped || latest.status === 'APPROVED'),
+      ),
       conversational_chat_complete: Boolean(latest?.goalContext),
       active_session: open ? { onboarding_session_id: open.id, status: open.status as never } : null,
       voice_available: deps.stt !== null,
@@ -243,7 +246,9 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
         if (current.status !== 'PLAN_DRAFTED') {
           throw new AppError(
             'CONFLICT',
-            current.status === 'CREATED' ? 'Send your goal first: there is nothing to edit yet.' : PROCESSING_MESSAGE,
+            current.status === 'CREATED'
+              ? 'Send your goal first: there is nothing to edit yet.'
+              : PROCESSING_MESSAGE,
           );
         }
         const goal = applyGoalEdits(goalOf(current)!, edits, day);
@@ -261,13 +266,17 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
      * onboarding complete, in one transaction. Approving an approved session answers what it created.
      */
     async approve(auth: AuthContext, id: string, body: { replace_active_plan: boolean }) {
+      const approved = async (row: repo.SessionRow) => {
+        const plan = row.planId ? await deps.plans.plan(auth.athleteId, row.planId) : null;
+        if (!plan) throw new AppError('CONFLICT', `${APPROVED_MESSAGE} Its plan was deleted since.`);
+        const workouts = (planOf(row)?.weeks ?? []).reduce((n, w) => n + w.sessions.length, 0);
+        return { session: toSession(row), plan, workouts_created: workouts };
+      };
+      // Approved before: the same answer, read outside any transaction.
+      const before = await own(auth, id);
+      if (before.status === 'APPROVED') return approved(before);
       const result = await locked(auth, id, async (tx, current) => {
-        if (current.status === 'APPROVED' && current.planId) {
-          const plan = await deps.plans.plan(auth.athleteId, current.planId);
-          if (!plan) throw new AppError('CONFLICT', `${APPROVED_MESSAGE} Its plan was deleted since.`);
-          const workouts = (planOf(current)?.weeks ?? []).reduce((n, w) => n + w.sessions.length, 0);
-          return { row: current, plan, workoutsCreated: workouts, created: false };
-        }
+        if (current.status === 'APPROVED') return { row: current, created: false as const };
         if (current.status !== 'PLAN_DRAFTED') {
           throw new AppError(
             'CONFLICT',
@@ -290,9 +299,16 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
           error: null,
         });
         await deps.athletes.setOnboardingComplete(auth.athleteId, true, tx);
-        return { row: row!, plan: adopted.plan, workoutsCreated: adopted.workoutsCreated, created: true };
+        return {
+          row: row!,
+          plan: adopted.plan,
+          workoutsCreated: adopted.workoutsCreated,
+          created: true as const,
+        };
       });
-      if (result.created) deps.onChange?.(auth.athleteId);
+      // Two approvals at once: the one that waited for the lock answers what the other created.
+      if (!result.created) return approved(result.row);
+      deps.onChange?.(auth.athleteId);
       return { session: toSession(result.row), plan: result.plan, workouts_created: result.workoutsCreated };
     },
 

@@ -21,12 +21,14 @@ const AUDIO_SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = 
   { type: 'audio/ogg', test: (b) => b.subarray(0, 4).toString('latin1') === 'OggS' },
   {
     type: 'audio/wav',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WAVE',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WAVE',
   },
   { type: 'audio/mp4', test: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
   {
     type: 'audio/mpeg',
-    test: (b) => b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0),
+    test: (b) =>
+      b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0),
   },
 ];
 
@@ -111,7 +113,10 @@ export async function transcribe(
     text = undefined;
   }
   if (typeof text !== 'string') {
-    throw new AppError('BAD_GATEWAY', 'The speech-to-text service gave no text. Try again, or type your goal.');
+    throw new AppError(
+      'BAD_GATEWAY',
+      'The speech-to-text service gave no text. Try again, or type your goal.',
+    );
   }
   return text.trim();
 }
