@@ -1,9 +1,16 @@
 // The onboarding flow: a new athlete is offered the dialog on first sign-in, writes a goal in plain words,
 // watches the server's real stages, skips devices, reviews the goal it read and the first week, approves, and
 // the plan's sessions are on the calendar and the Journey page.
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+
+/** axe's violations inside the dialog, as "rule: targets" (every rule, as accessibility.spec.ts runs them). */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 test('from a goal in plain words to a plan on the calendar and the Journey page', async ({ page }) => {
   const email = uniqueEmail('onboarding');
@@ -16,6 +23,7 @@ test('from a goal in plain words to a plan on the calendar and the Journey page'
   const progress = dialog.getByRole('progressbar', { name: 'Setup progress' });
   await expect(progress).toHaveAttribute('aria-valuenow', '5');
   await expect(dialog.getByRole('button', { name: "Let's Get Started" })).toBeDisabled();
+  expect(await dialogViolations(page)).toEqual([]);
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: "Let's Get Started" }).click();
 
@@ -30,6 +38,7 @@ test('from a goal in plain words to a plan on the calendar and the Journey page'
     `I want to run a marathon on ${format(race, 'MMMM d, yyyy')}, 6 hours a week, long runs on Sunday`,
   );
   await expect(dialog.getByText('Looking good!')).toBeVisible();
+  expect(await dialogViolations(page)).toEqual([]);
   // Without a speech-to-text service, the voice button says what it needs and the text path stays.
   await expect(dialog.getByText(/Voice needs a speech-to-text service|Soon/).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Create My Plan' }).click();
@@ -43,6 +52,7 @@ test('from a goal in plain words to a plan on the calendar and the Journey page'
     timeout: 30_000,
   });
   await expect(progress).toHaveAttribute('aria-valuenow', '40');
+  expect(await dialogViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Skip for now' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Review your plan' })).toBeVisible();
@@ -60,6 +70,7 @@ test('from a goal in plain words to a plan on the calendar and the Journey page'
     dialog.getByRole('region', { name: 'Why this plan' }).getByRole('listitem').first(),
   ).toBeVisible();
 
+  expect(await dialogViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Approve plan' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your plan is ready' })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: "You're all set!" })).toBeVisible({ timeout: 5000 });
