@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { logIn } from './helpers.ts';
+import { logIn, skipOnboardingOffer } from './helpers.ts';
 import { signedInPaths, signedOutPaths } from './route-table.ts';
 
 const THEMES = ['light', 'dark'] as const;
@@ -59,6 +59,8 @@ test.describe('signed in as the demo athlete', () => {
 
   async function open(page: Page, path: string, theme: string): Promise<void> {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // A new page is a new browser session: without this the demo athlete would be offered onboarding again.
+    await skipOnboardingOffer(page);
     await page.addInitScript(
       ([value, stored]) => {
         localStorage.setItem('theme', value);

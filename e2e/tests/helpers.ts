@@ -43,7 +43,23 @@ export async function mailedLink(to: string, pathPart: string): Promise<string> 
   return link!;
 }
 
-export async function signUp(page: Page, name: string, email: string, password: string): Promise<void> {
+/**
+ * The offer of the onboarding dialog on sign-in is for this browser session already made, as after the athlete
+ * closed it once: flows that are not about onboarding then see their pages without it (onboarding.spec.ts
+ * covers the offer and the dialog).
+ */
+export async function skipOnboardingOffer(page: Page): Promise<void> {
+  await page.addInitScript(() => sessionStorage.setItem('stamina.onboarding-offered', 'true'));
+}
+
+export async function signUp(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+  { offerOnboarding = false }: { offerOnboarding?: boolean } = {},
+): Promise<void> {
+  if (!offerOnboarding) await skipOnboardingOffer(page);
   await page.goto('/signup');
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -53,7 +69,17 @@ export async function signUp(page: Page, name: string, email: string, password: 
   await expect(page.getByText('Check your email for the confirmation link!')).toBeVisible();
 }
 
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
+export async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  { offerOnboarding = false }: { offerOnboarding?: boolean } = {},
+): Promise<void> {
+  // The init script runs from the next page load on; this one is already loaded, so set it here too.
+  if (!offerOnboarding) {
+    await skipOnboardingOffer(page);
+    await page.evaluate(() => sessionStorage.setItem('stamina.onboarding-offered', 'true'));
+  }
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();

@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import { createAthleteCache } from './lib/athlete-cache.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import type { FileStore } from './lib/file-store.ts';
-import { createJobQueue, type JobQueueOptions } from './lib/job-queue.ts';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './lib/job-queue.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits.ts';
 import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
@@ -34,9 +34,13 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { metricsRoutes, metricsV1Routes } from './modules/metrics/routes.ts';
 import { createMetricsService } from './modules/metrics/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { ONBOARDING_JOB, onboardingJob } from './modules/onboarding/job.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { createOnboardingService } from './modules/onboarding/service.ts';
+import type { SttConfig } from './modules/onboarding/stt.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
-import { createPlanService } from './modules/plans/service.ts';
+import { createPlanService, toPlan } from './modules/plans/service.ts';
 import { thresholdRoutes } from './modules/thresholds/routes.ts';
 import { createThresholdService } from './modules/thresholds/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
@@ -79,6 +83,15 @@ export interface AppConfig {
   fileStore: FileStore;
   /** The background job worker (lib/job-queue.ts); `worker: false` builds the app without running jobs. */
   jobs?: JobQueueOptions & { worker?: boolean };
+  /** STT_URL, STT_API_KEY, STT_MODEL: the speech-to-text service of voice prompts; null or absent turns voice off. */
+  stt?: SttConfig | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue: tests with `jobs: { worker: false }` run its jobs one at a time (`runOnce`). */
+    jobs: JobQueue;
+  }
 }
 
 export async function buildApp(config: AppConfig) {
@@ -234,7 +247,8 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/metrics',
   });
   await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
-  await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
+  const athleteService = createAthleteService(db);
+  await app.register(athleteRoutes(athleteService, authenticate), { prefix: '/api/athletes' });
   await app.register(thresholdRoutes(thresholdService, authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {
@@ -269,6 +283,40 @@ export async function buildApp(config: AppConfig) {
     activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
     { prefix: '/api/activities' },
   );
+  // Onboarding (docs/onboarding.md): its processing is a chain of jobs, one per stage.
+  const onboardingService = createOnboardingService(db, {
+    jobs,
+    plans: {
+      adoptGeneratedPlan: planService.adoptGeneratedPlan,
+      plan: async (athleteId, id) => {
+        const row = await planService.row(athleteId, id);
+        return row ? toPlan(row) : null;
+      },
+    },
+    athletes: athleteService,
+    stt: config.stt ?? null,
+    onChange: workoutsChanged,
+  });
+  jobs.register(
+    ONBOARDING_JOB,
+    onboardingJob(db, {
+      jobs,
+      log: app.log,
+      readers: {
+        trainingLoad: trainingLoadService,
+        activities: activityService,
+        workouts: workoutService,
+        thresholds: thresholdService,
+        metrics: metricsService,
+        timezone: (athleteId) => athleteService.timezone(athleteId),
+      },
+    }),
+  );
+  await app.register(
+    onboardingRoutes(onboardingService, { authenticate, voiceAvailable: Boolean(config.stt) }),
+    { prefix: '/api/onboarding' },
+  );
+  app.decorate('jobs', jobs);
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());

@@ -70,6 +70,15 @@ export const ZEnv = z.object({
       'must contain {z}, {x} and {y} (for example https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
     )
     .optional(),
+  /**
+   * Speech to text for voice prompts (docs/onboarding.md, "Voice"): an OpenAI-compatible service's base URL
+   * (the audio goes to STT_URL/audio/transcriptions); unset, voice input says it needs one.
+   */
+  STT_URL: z.url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://').optional(),
+  /** Sent as `Authorization: Bearer …` to the speech-to-text service when set. */
+  STT_API_KEY: z.string().min(1).optional(),
+  /** The transcription model asked for. */
+  STT_MODEL: z.string().min(1).max(100).default('whisper-1'),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })
@@ -86,7 +95,7 @@ export function seedDemoEnabled(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): b
   return env.SEED_DEMO ?? env.DATABASE_URL === undefined;
 }
 
-const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'STT_API_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

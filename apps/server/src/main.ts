@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT, loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT },
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mapTileUrl: env.MAP_TILE_URL ?? null,
+    stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
     fileStore: diskFileStore(join(dataDir, 'files')),
   });
 

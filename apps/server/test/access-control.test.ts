@@ -43,6 +43,7 @@ const KINDS = [
   'notification',
   'activity',
   'importBatch',
+  'onboardingSession',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -176,6 +177,7 @@ async function seed(who: Athlete): Promise<void> {
     const res = await t.app.inject({ method: 'PUT', url, headers: bearer(who.token), payload });
     if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
   }
+  const onboardingSession = await draftedOnboardingSession(who);
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;
@@ -190,7 +192,35 @@ async function seed(who: Athlete): Promise<void> {
     notification: missed.id,
     activity: activityId,
     importBatch: batchId,
+    onboardingSession,
   };
+}
+
+/** An onboarding session with its plan drafted (the job runs on the app's worker), ready for review edits. */
+async function draftedOnboardingSession(who: Athlete): Promise<string> {
+  const headers = bearer(who.token);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/sessions',
+    headers,
+    payload: { consent_version: '1.0.0' },
+  });
+  if (created.statusCode !== 201) throw new Error(`seeding onboarding: ${created.body}`);
+  const id = (created.json() as { data: { onboarding_session_id: string } }).data.onboarding_session_id;
+  const prompt = await t.app.inject({
+    method: 'POST',
+    url: `/api/onboarding/sessions/${id}/prompt`,
+    headers,
+    payload: { prompt: `${who.secret}: a half marathon in 14 weeks, 5 hours a week` },
+  });
+  if (prompt.statusCode !== 200) throw new Error(`seeding onboarding: ${prompt.body}`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/onboarding/sessions/${id}`, headers });
+    if ((res.json() as { data: { status: string } }).data.status === 'PLAN_DRAFTED') return id;
+    if (Date.now() > deadline) throw new Error(`onboarding session not drafted: ${res.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
 // FUZZ_REQUESTS (default 2,300) sets the run's size and FUZZ_SEED replays or varies it (docs/RELIABILITY.md).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, fakeSpeechToText, type TestApp } from './helpers.ts';
 import {
   encodeUrlValue,
   hostileValue,
@@ -22,12 +22,18 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 let t: TestApp;
 let doc: OpenApiDocument;
 let operations: Operation[];
+let stt: Awaited<ReturnType<typeof fakeSpeechToText>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Voice prompts go to a speech-to-text service: a fake one on loopback, so the route is fuzzed whole.
+  stt = await fakeSpeechToText();
+  t = await createTestApp({ stt: { url: stt.url, model: 'whisper-1', timeoutMs: 5_000 } });
   doc = t.app.swagger() as unknown as OpenApiDocument;
   operations = operationsOf(doc);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stt.close();
+});
 
 interface Athlete {
   email: string;

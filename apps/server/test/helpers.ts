@@ -238,3 +238,37 @@ export function twoProcesses() {
   });
   return { first: () => first, second: () => second };
 }
+
+/** What the fake speech-to-text service accepts: an Ogg header, then text ending with this marker. */
+export const FAKE_RECORDING_MARKER = 'END-OF-RECORDING';
+/** A recording the fake speech-to-text service transcribes. */
+export const FAKE_RECORDING = Buffer.from(`OggS stamina test recording ${FAKE_RECORDING_MARKER}`);
+
+/**
+ * An OpenAI-compatible speech-to-text service on loopback (docs/onboarding.md, "Voice"), for apps built with
+ * `stt`: a recording that holds the marker is transcribed; anything else is refused with 400, as a real
+ * service refuses audio it cannot decode.
+ */
+export async function fakeSpeechToText(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('latin1');
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v1/audio/transcriptions' && body.includes(FAKE_RECORDING_MARKER)) {
+        res.end(JSON.stringify({ text: 'I want to run a marathon next spring' }));
+      } else {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ error: { message: 'Invalid file format.' } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

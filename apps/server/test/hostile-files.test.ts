@@ -5,18 +5,31 @@
 import { deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  FAKE_RECORDING,
+  fakeSpeechToText,
+  multipartForm,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp;
 let token: string;
 let athleteId: string;
+let stt: Awaited<ReturnType<typeof fakeSpeechToText>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The voice route sends recordings to a speech-to-text service: a fake one on loopback.
+  stt = await fakeSpeechToText();
+  t = await createTestApp({ stt: { url: stt.url, model: 'whisper-1', timeoutMs: 5_000 } });
   const { session } = await t.signUpAndConfirm();
   token = session.access_token;
   athleteId = session.user.athlete_id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stt.close();
+});
 
 interface Upload {
   name: string;
@@ -82,6 +95,15 @@ const UPLOADS: Upload[] = [
     maxBytes: 50 * 1024 * 1024,
     tables: ['activities', 'activity_files', 'activity_streams'],
     batchUrl: (batchId) => `/api/activities/imports/${batchId}`,
+  },
+  {
+    name: 'voice transcription',
+    url: '/api/onboarding/transcriptions',
+    fields: {},
+    valid: { fileName: 'recording.ogg', content: FAKE_RECORDING.toString() },
+    extension: 'ogg',
+    maxBytes: 10 * 1024 * 1024,
+    tables: ['onboarding_sessions'],
   },
 ];
 

@@ -21,6 +21,7 @@ import { invalidateAfter, type WriteEvent } from '../src/api/invalidation.ts';
 import { currentMetricsQuery } from '../src/api/metrics/current-metrics.ts';
 import { useLogWellness } from '../src/api/metrics/log-wellness.ts';
 import { metricHistoryQuery } from '../src/api/metrics/metric-history.ts';
+import { useApproveOnboardingSession } from '../src/api/onboarding/approve.ts';
 import { activePlanQuery } from '../src/api/plan/active-plan.ts';
 import { plansQuery } from '../src/api/plan/list-plans.ts';
 import { useCreatePlan } from '../src/api/plan/mutations.ts';
@@ -201,6 +202,24 @@ describe('a write refreshes every screen that depends on it', () => {
     const remove = renderHook(() => useDeleteActivity('a1'), { wrapper });
     refetched = await refetchedBy(() => remove.result.current.mutateAsync());
     for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
+  });
+
+  it('onboarding: approving a drafted plan refreshes the sessions, the calendar, the plan and the dashboard', async () => {
+    const { wrapper } = await mountScreens();
+    const { result } = renderHook(() => useApproveOnboardingSession(), { wrapper });
+    const refetched = await refetchedBy(() =>
+      result.current.mutateAsync({ id: '00000000-0000-4000-8000-00000000a001' }),
+    );
+    for (const path of [
+      ...SESSION_SCREENS,
+      '/api/training/plans/active',
+      '/api/training/plans',
+      '/api/dashboard/widgets/race-countdown',
+      '/api/analytics/race-readiness',
+    ] as const) {
+      expect(refetched, path).toContain(path);
+    }
+    expect(refetched).not.toContain('/api/v1/metrics/history');
   });
 
   it.each(['activity', 'thresholds'] as WriteEvent[])(

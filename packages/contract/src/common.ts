@@ -24,6 +24,8 @@ export const ZErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  /** An outside service Stamina relies on (speech to text) failed. */
+  'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ZErrorCode>;

@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
 

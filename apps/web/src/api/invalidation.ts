@@ -4,14 +4,23 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { activityKeys } from './activities/keys.ts';
 import { analyticsKeys } from './analytics/keys.ts';
-import { dashboardKeys } from './dashboard/keys.ts';
+import { athleteKeys, dashboardKeys } from './dashboard/keys.ts';
 import { metricsKeys } from './metrics/keys.ts';
+import { onboardingKeys } from './onboarding/keys.ts';
 import { planKeys } from './plan/keys.ts';
 import { thresholdKeys } from './settings/keys.ts';
 import { workoutKeys } from './workouts/keys.ts';
 import { PARSE_WORKOUT_KEY } from './workouts/parse-workout.ts';
 
-export type WriteEvent = 'workout' | 'plan' | 'planSessions' | 'wellness' | 'activity' | 'thresholds';
+export type WriteEvent =
+  | 'workout'
+  | 'plan'
+  | 'planSessions'
+  | 'wellness'
+  | 'activity'
+  | 'thresholds'
+  | 'onboarding'
+  | 'onboarding-reset';
 
 /** Plan progress of every plan: `planKeys.progress(id)` without the id. */
 const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
@@ -45,6 +54,17 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
   // fitness trends (Progress, Analytics).
   wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],
+  // Approving an onboarding session adopts a generated plan (as planSessions) and completes onboarding (the
+  // status and the athlete profile's onboarding_complete).
+  onboarding: [
+    ...SESSION_DERIVED,
+    planKeys.all,
+    analyticsKeys.raceReadiness,
+    onboardingKeys.all,
+    athleteKeys.me,
+  ],
+  // A reset only makes onboarding incomplete again.
+  'onboarding-reset': [onboardingKeys.all, athleteKeys.me],
 };
 
 /** Marks stale, and refetches where shown, every query that `event` changes. */

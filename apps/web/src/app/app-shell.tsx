@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { OnboardingOffer } from '../components/onboarding/onboarding-offer.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { CelebrationsProvider } from '../features/celebrations/celebrations-provider.tsx';
 import { RefreshMetricsButton } from '../features/dashboard/components/refresh-metrics-button.tsx';
@@ -77,6 +78,7 @@ export function AppShell() {
               </div>
             </header>
             <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+            <OnboardingOffer />
             <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
               <Outlet />
             </main>

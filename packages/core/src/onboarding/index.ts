@@ -3,3 +3,4 @@
 export * from './goal.ts';
 export * from './plan-generator.ts';
 export * from './session-library.ts';
+export * from './profile.ts';

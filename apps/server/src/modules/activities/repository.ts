@@ -330,3 +330,17 @@ export async function bestEffortsSince(db: Conn, athleteId: string, from: string
     .where(and(...conditions))
     .orderBy(asc(activities.startTime));
 }
+
+/** Each activity from `from` to `to` (local dates, both included): its day, sport and moving minutes. */
+export async function durationsBetween(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; sport: string; movingSeconds: number }>> {
+  return db
+    .select({ date: activities.localDate, sport: activities.sport, movingSeconds: activities.movingSeconds })
+    .from(activities)
+    .where(and(eq(activities.athleteId, athleteId), gte(activities.localDate, from), lte(activities.localDate, to)))
+    .orderBy(asc(activities.localDate));
+}

@@ -502,6 +502,15 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       return batchView(batchId, await repo.batchFiles(db, auth.athleteId, batchId));
     },
 
+    /**
+     * The athlete's activities from `from` to `to` as day, sport and moving minutes: what the onboarding job
+     * reads of recent training (docs/onboarding.md, "The training profile").
+     */
+    async durationsBetween(athleteId: string, from: string, to: string) {
+      const rows = await repo.durationsBetween(db, athleteId, from, to);
+      return rows.map((r) => ({ date: r.date, sport: r.sport, minutes: r.movingSeconds / 60 }));
+    },
+
     async batch(auth: AuthContext, batchId: string): Promise<ImportBatch> {
       if (!UUID.test(batchId) || !(await repo.batchExists(db, auth.athleteId, batchId))) {
         throw notFound('Import batch');

@@ -75,3 +75,13 @@ export async function notificationPreferences(db: Conn, athleteId: string): Prom
     .limit(1);
   return row?.prefs;
 }
+
+/** The athlete's IANA time zone (UTC when unknown). */
+export async function findTimezone(db: Conn, athleteId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: athletes.timezone })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId))
+    .limit(1);
+  return row?.timezone ?? 'UTC';
+}

@@ -7,7 +7,7 @@ import {
   normalizeWidgetConfig,
   type WidgetConfigItem,
 } from '@stamina/core';
-import type { Db } from '../../db/client.ts';
+import type { Conn, Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as repo from './repository.ts';
@@ -111,6 +111,21 @@ export function createAthleteService(db: Db) {
       const row = await repo.updateProfile(db, auth.athleteId, changes);
       if (!row) throw notFound('Athlete profile');
       return toProfile(row);
+    },
+
+    /** Whether the athlete finished onboarding (docs/onboarding.md), for the onboarding module. */
+    async onboardingComplete(athleteId: string, conn: Conn = db): Promise<boolean> {
+      return (await repo.findProfile(conn, athleteId))?.onboardingComplete ?? false;
+    },
+
+    /** The athlete's time zone, for work done without a request (the onboarding job). */
+    timezone(athleteId: string): Promise<string> {
+      return repo.findTimezone(db, athleteId);
+    },
+
+    /** Sets the onboarding flag, on `conn` (the approval's transaction) when given. */
+    async setOnboardingComplete(athleteId: string, value: boolean, conn: Conn = db): Promise<void> {
+      await repo.updateProfile(conn, athleteId, { onboardingComplete: value });
     },
   };
 }

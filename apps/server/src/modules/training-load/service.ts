@@ -139,6 +139,15 @@ export function createTrainingLoadService(
     loadDays,
     sharedLoadDays,
 
+    /**
+     * The stored days from `from` to `to`, and the latest stored day on or before `to` (it may lie before the
+     * range): the onboarding job's read of recent load (docs/onboarding.md, "The training profile").
+     */
+    async storedDays(athleteId: string, from: string, to: string) {
+      const { before, rows } = await repo.daysWithSeed(db, athleteId, from, to);
+      return { rows, latest: rows.at(-1) ?? before ?? null };
+    },
+
     /** Local TSS of one session (docs/training-load.md); without zones in the input, the athlete's own. */
     async calculateTss(auth: AuthContext, input: TssInputDto) {
       const [withZones] = await withStoredZones(auth, [input]);

@@ -3,14 +3,17 @@
 import type { AthleteProfile } from '@stamina/contract';
 import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { LogOut, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useResetOnboarding } from '../../api/onboarding/reset.ts';
 import {
   athleteKeys,
   useAthleteProfile,
   useUpdateAthleteProfile,
 } from '../../api/settings/update-athlete-profile.ts';
+import { clearOffered, clearSavedProgress } from '../../components/onboarding/onboarding-flow.ts';
+import { LazyOnboardingDialog } from '../../components/onboarding/onboarding-offer.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -79,6 +82,7 @@ export function PreferencesSettings() {
           />
         </Card>
         <NotificationToggles />
+        <OnboardingCard />
         <Card className="space-y-3 p-5">
           <h2 className="text-lg font-semibold">Legal &amp; Support</h2>
           <div className="flex flex-wrap gap-2">
@@ -243,6 +247,52 @@ function NotificationToggles() {
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+export const RESET_MESSAGES = {
+  done: "Your onboarding has been reset. You'll see the setup flow again on next page load.",
+  failedTitle: 'Reset Failed',
+  failed: 'Failed to reset onboarding. Please try again.',
+} as const;
+
+/**
+ * The AI Profile Assistant and Reset Onboarding: a reset makes onboarding incomplete again, forgets this
+ * browser's unfinished setup, and asks for the sign-in offer again, so the next page load shows the dialog.
+ */
+function OnboardingCard() {
+  const reset = useResetOnboarding();
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+
+  function onReset() {
+    reset.mutate(undefined, {
+      onSuccess: () => {
+        clearSavedProgress();
+        clearOffered();
+        toast.success(RESET_MESSAGES.done);
+      },
+      onError: () => toast.error(RESET_MESSAGES.failedTitle, { description: RESET_MESSAGES.failed }),
+    });
+  }
+
+  return (
+    <Card className="space-y-3 p-5">
+      <h2 className="text-lg font-semibold">AI Profile Assistant</h2>
+      <p className="text-sm text-muted-foreground">
+        Build a plan from your goal in your own words, or start the setup again.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          Start Onboarding
+        </Button>
+        <Button variant="outline" size="sm" onClick={onReset} disabled={reset.isPending}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          Reset Onboarding
+        </Button>
+      </div>
+      <LazyOnboardingDialog open={open} onOpenChange={setOpen} onComplete={() => navigate('/dashboard')} />
     </Card>
   );
 }

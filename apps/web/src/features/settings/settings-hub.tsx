@@ -1,7 +1,10 @@
 // /settings: five cards, one per settings area (docs/screens.md, "Settings"). A navigation state can name a section.
-import { ChevronRight, LayoutGrid, Settings2, SlidersHorizontal, User, Watch } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { ChevronRight, LayoutGrid, Settings2, SlidersHorizontal, Sparkles, User, Watch } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { LazyOnboardingDialog } from '../../components/onboarding/onboarding-offer.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 const CARDS = [
   { to: 'profile', title: 'Profile', text: 'Name, birthday, sports and goal event', icon: User },
@@ -33,6 +36,7 @@ export function SettingsHub() {
   return (
     <>
       <PageHeader title="Settings" />
+      <AiProfileAssistant />
       <ul className="grid gap-3 sm:grid-cols-2">
         {CARDS.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
@@ -53,5 +57,27 @@ export function SettingsHub() {
         ))}
       </ul>
     </>
+  );
+}
+
+/** The AI Profile Assistant banner: 'Start Onboarding' opens the onboarding dialog; when done, the dashboard. */
+export function AiProfileAssistant() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <section
+      aria-labelledby="ai-assistant-title"
+      className="mb-4 flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 text-accent-foreground sm:flex-row sm:items-center"
+    >
+      <Sparkles className="h-6 w-6 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <h2 id="ai-assistant-title" className="font-semibold">
+          AI Profile Assistant
+        </h2>
+        <p className="text-sm">Tell us your goal in your own words and get a plan built around it.</p>
+      </div>
+      <Button onClick={() => setOpen(true)}>Start Onboarding</Button>
+      <LazyOnboardingDialog open={open} onOpenChange={setOpen} onComplete={() => navigate('/dashboard')} />
+    </section>
   );
 }
