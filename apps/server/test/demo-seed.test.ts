@@ -162,6 +162,12 @@ describe('the demo account on an empty database', () => {
     expect(linked!.n).toBe(summary!.workouts.planned);
   });
 
+  it('has finished onboarding, so signing in does not offer it', async () => {
+    const res = await t.app.inject({ url: '/api/onboarding/status', headers: bearer(session.access_token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ step: 'completed', onboarding_complete: true });
+  });
+
   it('never seeds twice: a second run finds a user and writes nothing', async () => {
     expect(await seedDemoAthlete(t.db, NOW)).toBeNull();
     const [users_] = await t.db.select({ n: count() }).from(users);
