@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
+import { storedOutline } from './generated-plan-fixture.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 import {
   encodeUrlValue,
@@ -121,6 +122,10 @@ async function seed(who: Athlete): Promise<void> {
     start_date: today,
     race_date: addDays(today, 200),
   });
+  // A generated plan's outline, so that its outline and rebuild calls have something to read and redo.
+  await t.db.execute(
+    sql`update training_plans set outline = ${JSON.stringify(storedOutline(today, addDays(today, 200), who.secret))}::jsonb where id = ${plan}`,
+  );
   const completedWorkout = await post('/api/workout-planning/workouts', {
     title: `${who.secret} threshold`,
     workout_date: today,

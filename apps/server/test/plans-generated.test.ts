@@ -62,7 +62,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function calendar(token: string, from = today, to = addDays(today, 200)) {
@@ -122,8 +122,24 @@ describe('adoptGeneratedPlan', () => {
     expect(stored.workout.workout_structure).not.toBeNull();
     expect(stored.workout.tss).toBeCloseTo(first.tss, 0);
 
-    const training = await call(ana.token, 'GET', `/api/training/workouts?plan_id=${result.plan.id}`);
-    expect(training.json().data[0].description).toBe(plan.weeks[0]!.sessions[0]!.reason);
+    // The first week through the Training API, which carries each session's reason as its description.
+    const firstWeek = plan.weeks[0]!;
+    const training = await call(
+      ana.token,
+      'GET',
+      `/api/training/workouts?plan_id=${result.plan.id}&date_from=${firstWeek.start}&date_to=${firstWeek.end}`,
+    );
+    expect(training.statusCode, training.body).toBe(200);
+    const listed = training.json().data as Array<{
+      title: string;
+      description: string;
+      workout_date: string;
+    }>;
+    expect(listed).toHaveLength(firstWeek.sessions.length);
+    expect(listed.map((w) => w.description).sort()).toEqual(firstWeek.sessions.map((s) => s.reason).sort());
+    expect(listed.every((w) => w.workout_date >= firstWeek.start && w.workout_date <= firstWeek.end)).toBe(
+      true,
+    );
 
     const outline = await call(ana.token, 'GET', `/api/training/plans/${result.plan.id}/outline`);
     expect(outline.statusCode, outline.body).toBe(200);
@@ -212,5 +228,125 @@ describe('adoptGeneratedPlan', () => {
       select (select count(*)::int from training_plans where athlete_id = ${dee.id}) as p,
              (select count(*)::int from workouts where athlete_id = ${dee.id}) as w`);
     expect(counts).toEqual({ p: 0, w: 0 });
+  });
+});
+
+describe('GET /api/training/plans/{id}/outline', () => {
+  it('is null for a plan made by hand and 404 for another athlete’s plan', async () => {
+    const eve = await athlete('Eve');
+    const fay = await athlete('Fay');
+    const hand = await call(eve.token, 'POST', '/api/training/plans', {
+      title: 'My own',
+      race_type: '10K',
+      race_date: addDays(today, 40),
+    });
+    expect(hand.statusCode, hand.body).toBe(201);
+    const own = await call(eve.token, 'GET', `/api/training/plans/${hand.json().data.id}/outline`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toBeNull();
+
+    const adopted = await adopt(fay.id, generated());
+    const other = await call(eve.token, 'GET', `/api/training/plans/${adopted.plan.id}/outline`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Plan not found');
+  });
+});
+
+describe('POST /api/training/plans/{id}/rebuild', () => {
+  it('drafts the plan again from today: future planned sessions replaced, past and completed ones kept', async () => {
+    const gus = await athlete('Gus');
+    const adopted = await adopt(gus.id, generated());
+    const planId = adopted.plan.id;
+    await t.db.execute(sql`
+      insert into workouts (athlete_id, plan_id, title, workout_date, sport, status)
+      values (${gus.id}, ${planId}, 'Done run', ${addDays(today, -3)}, 'run', 'completed'),
+             (${gus.id}, ${planId}, 'Missed run', ${addDays(today, -1)}, 'run', 'planned')`);
+    await t.db.execute(
+      sql`update workouts set status = 'completed' where plan_id = ${planId} and workout_date = ${today}`,
+    );
+    const [future] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from workouts
+      where plan_id = ${planId} and status = 'planned' and workout_date >= ${today}`);
+    // Read (and cache) the calendar before the rebuild: the rebuild must show at once.
+    const before = await calendar(gus.token, addDays(today, -7));
+
+    const newRace = addDays(raceDate, 14);
+    const res = await call(gus.token, 'POST', `/api/training/plans/${planId}/rebuild`, {
+      race_date: newRace,
+      weekly_hours: 8,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json().data;
+    expect(body.workouts_removed).toBe(future!.n);
+    expect(body.workouts_created).toBeGreaterThan(0);
+    expect(body.plan).toMatchObject({ id: planId, race_date: newRace, start_date: today, status: 'active' });
+    expect(body.outline.goal_context).toMatchObject({
+      weekly_hours: 8,
+      primary_event: { date: newRace },
+      assumed: { date: false, weekly_hours: false },
+    });
+    expect(body.outline.weeks.at(-1).end).toBe(newRace);
+
+    const after = await calendar(gus.token, addDays(today, -7), addDays(newRace, 1));
+    expect(after).not.toEqual(before);
+    expect(
+      after.filter((e) => e.workout.plan_id === planId && e.status === 'planned' && e.event_date >= today),
+    ).toHaveLength(body.workouts_created);
+    expect(after.some((e) => e.event_date === newRace)).toBe(true);
+    expect(after.find((e) => e.title === 'Done run')?.status).toBe('completed');
+    expect(after.find((e) => e.title === 'Missed run')?.status).toBe('planned');
+    expect(after.filter((e) => e.event_date === today && e.status === 'completed').length).toBeGreaterThan(0);
+
+    const outline = await call(gus.token, 'GET', `/api/training/plans/${planId}/outline`);
+    expect(outline.json().data.goal_context.weekly_hours).toBe(8);
+  });
+
+  it('refuses a plan made by hand (409), another athlete’s plan (404) and a bad body (400), writing nothing', async () => {
+    const hal = await athlete('Hal');
+    const ivy = await athlete('Ivy');
+    const hand = await call(hal.token, 'POST', '/api/training/plans', {
+      title: 'My own',
+      race_type: '10K',
+      race_date: addDays(today, 40),
+    });
+    const handId = hand.json().data.id;
+    const notGenerated = await call(hal.token, 'POST', `/api/training/plans/${handId}/rebuild`, {});
+    expect(notGenerated.statusCode).toBe(409);
+    expect(notGenerated.json().message).toMatch(/made by hand/);
+
+    const adopted = await adopt(ivy.id, generated());
+    const snapshot = () =>
+      rows<{ n: number; outline: string }>(sql`
+        select (select count(*)::int from workouts where athlete_id = ${ivy.id}) as n,
+               (select outline::text from training_plans where id = ${adopted.plan.id}) as outline`);
+    const before = await snapshot();
+
+    const foreign = await call(hal.token, 'POST', `/api/training/plans/${adopted.plan.id}/rebuild`, {
+      weekly_hours: 8,
+    });
+    expect(foreign.statusCode).toBe(404);
+    for (const [payload, message] of [
+      [{ weekly_hours: 1 }, /weekly_hours must be at least/],
+      [{ weekly_hours: 'lots' }, /weekly_hours must be a number/],
+      [{ race_date: '2027-02-30' }, /.+/],
+      [{ race_date: addDays(today, -1) }, /must be after today/],
+      [{ taper: true }, /.+/],
+    ] as const) {
+      const res = await call(ivy.token, 'POST', `/api/training/plans/${adopted.plan.id}/rebuild`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    // An archived plan is history: it is not rebuilt.
+    const archive = await call(ivy.token, 'PUT', `/api/training/plans/${adopted.plan.id}`, {
+      status: 'archived',
+    });
+    expect(archive.statusCode, archive.body).toBe(200);
+    const archived = await call(ivy.token, 'POST', `/api/training/plans/${adopted.plan.id}/rebuild`, {});
+    expect(archived.statusCode).toBe(409);
+    expect(archived.json().message).toMatch(/Only the active plan can be rebuilt; this one is archived/);
+    const [after] = await snapshot();
+    expect(after!.n).toBe(before[0]!.n);
   });
 });

@@ -24,10 +24,13 @@ import { metricHistoryQuery } from '../src/api/metrics/metric-history.ts';
 import { activePlanQuery } from '../src/api/plan/active-plan.ts';
 import { plansQuery } from '../src/api/plan/list-plans.ts';
 import { useCreatePlan } from '../src/api/plan/mutations.ts';
+import { planOutlineQuery } from '../src/api/plan/plan-outline.ts';
 import { planProgressQuery } from '../src/api/plan/plan-progress.ts';
+import { useRebuildPlan } from '../src/api/plan/rebuild-plan.ts';
 import { calendarQuery } from '../src/api/workouts/calendar.ts';
 import { workoutsQuery } from '../src/api/workouts/list-workouts.ts';
 import { useCreateWorkout } from '../src/api/workouts/mutations.ts';
+import { trainingWorkoutsQuery } from '../src/api/workouts/training-workouts.ts';
 
 /** The reads of every screen, by the path they fetch. */
 const SCREENS = {
@@ -37,6 +40,8 @@ const SCREENS = {
   '/api/analytics/fitness-trends': fitnessTrendsQuery(90),
   '/api/analytics/race-readiness': raceReadinessQuery(),
   '/api/training/plans/p1/progress': planProgressQuery('p1'),
+  '/api/training/plans/p1/outline': planOutlineQuery('p1'),
+  '/api/training/workouts': trainingWorkoutsQuery({ plan_id: 'p1' }),
   '/api/training/plans/active': activePlanQuery(),
   '/api/training/plans': plansQuery(),
   '/api/dashboard/summary': summaryQuery(),
@@ -58,6 +63,7 @@ const SESSION_SCREENS: ScreenPath[] = [
   '/api/analytics/zones',
   '/api/analytics/fitness-trends',
   '/api/training/plans/p1/progress',
+  '/api/training/workouts',
   '/api/dashboard/summary',
   '/api/dashboard/widgets/streak',
   '/api/dashboard/widgets/readiness',
@@ -148,6 +154,25 @@ describe('a write refreshes every screen that depends on it', () => {
       expect(refetched, path).toContain(path);
     }
     expect(refetched).not.toContain('/api/workout-planning/calendar');
+  });
+
+  it('plan rebuild: the plan, its outline, and everything computed from its sessions', async () => {
+    const { wrapper } = await mountScreens();
+    const { result } = renderHook(() => useRebuildPlan(), { wrapper });
+    const refetched = await refetchedBy(() =>
+      result.current.mutateAsync({ id: 'p1', body: { weekly_hours: 8 } }),
+    );
+    for (const path of [
+      ...SESSION_SCREENS,
+      '/api/training/plans/active',
+      '/api/training/plans',
+      '/api/training/plans/p1/outline',
+      '/api/dashboard/widgets/race-countdown',
+      '/api/analytics/race-readiness',
+    ] as const) {
+      expect(refetched, path).toContain(path);
+    }
+    expect(refetched).not.toContain('/api/v1/metrics/history');
   });
 
   it('wellness: the metrics charts and latest values, recovery and readiness, and the fitness trends', async () => {

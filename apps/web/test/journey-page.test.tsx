@@ -111,6 +111,10 @@ function planApi(
     if (call.method === 'GET' && path === `/api/training/plans/${PLAN_ID}/progress`) {
       return json(200, { data: progress });
     }
+    // A plan made by hand has no outline.
+    if (call.method === 'GET' && path === `/api/training/plans/${PLAN_ID}/outline`) {
+      return json(200, { data: null });
+    }
     if (call.method === 'POST' && path === '/api/training/plans') {
       active = { ...plan, ...(call.body as Partial<TrainingPlan>) };
       return json(201, { data: active });

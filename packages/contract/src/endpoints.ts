@@ -100,6 +100,8 @@ import {
   ZCalendarQuery,
   ZParsedWorkout,
   ZParseWorkoutRequest,
+  ZTrainingWorkout,
+  ZTrainingWorkoutListQuery,
   ZWorkout,
   ZWorkoutCreateRequest,
   ZWorkoutExportQuery,
@@ -231,6 +233,10 @@ export const API_ENDPOINTS = {
   'POST /notifications/{id}/read': { params: ZNotificationIdParam, response: dataEnvelope(ZNotification) },
 
   // Training plans
+  'GET /training/workouts': {
+    query: ZTrainingWorkoutListQuery,
+    response: dataEnvelope(z.array(ZTrainingWorkout)),
+  },
   'GET /training/plans': { response: dataEnvelope(z.array(ZTrainingPlan)) },
   'POST /training/plans': {
     body: ZTrainingPlanCreateRequest,

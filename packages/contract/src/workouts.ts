@@ -286,7 +286,12 @@ export const ZTrainingWorkoutUpdateRequest = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');
 export type TrainingWorkoutUpdateRequest = z.input<typeof ZTrainingWorkoutUpdateRequest>;
 
-export const ZTrainingWorkoutListQuery = z.object({ plan_id: z.uuid().optional() });
+export const ZTrainingWorkoutListQuery = z.object({
+  plan_id: z.uuid().optional(),
+  /** The days to list, both included (the Journey page reads its plan's week). */
+  date_from: ZIsoDate.optional(),
+  date_to: ZIsoDate.optional(),
+});
 
 // Workout files: export and import as .zwo, .fit, .mrc or .erg (docs/workout-parser.md, "Workout files").
 export const WORKOUT_FILE_FORMATS = ['zwo', 'fit', 'mrc', 'erg'] as const;

@@ -11,7 +11,7 @@ import { thresholdKeys } from './settings/keys.ts';
 import { workoutKeys } from './workouts/keys.ts';
 import { PARSE_WORKOUT_KEY } from './workouts/parse-workout.ts';
 
-export type WriteEvent = 'workout' | 'plan' | 'wellness' | 'activity' | 'thresholds';
+export type WriteEvent = 'workout' | 'plan' | 'planSessions' | 'wellness' | 'activity' | 'thresholds';
 
 /** Plan progress of every plan: `planKeys.progress(id)` without the id. */
 const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
@@ -40,6 +40,8 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   thresholds: [...SESSION_DERIVED, thresholdKeys.all, PARSE_WORKOUT_KEY],
   // The active plan names the race: the dashboard's countdown and summary, and race readiness, read it.
   plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness],
+  // A generated plan adopted or rebuilt writes the plan and its sessions at once: both of the above.
+  planSessions: [...SESSION_DERIVED, planKeys.all, analyticsKeys.raceReadiness],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
   // fitness trends (Progress, Analytics).
   wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],

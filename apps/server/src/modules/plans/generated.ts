@@ -12,8 +12,10 @@ import type {
 import {
   type AthleteThresholds,
   dateInTimeZone,
+  daysBetween,
   type GeneratedPlan,
   generatePlan,
+  PLAN_MAX_DAYS,
   type PlanProfile,
 } from '@stamina/core';
 import type { z } from 'zod';
@@ -27,7 +29,10 @@ type PlanRebuild = z.infer<typeof ZPlanRebuild>;
 type PlanRebuildRequest = z.infer<typeof ZPlanRebuildRequest>;
 
 /** What generated plans use of the workout service: the bulk write and delete on the caller's transaction. */
-export type GeneratedPlanWorkouts = Pick<WorkoutService, 'insertPlanned' | 'removePlannedOfPlan' | 'changed'>;
+export type GeneratedPlanWorkouts = Pick<
+  WorkoutService,
+  'insertPlanned' | 'removePlannedOfPlan' | 'changed' | 'rows'
+>;
 
 export interface AdoptGeneratedPlanInput {
   plan: GeneratedPlan;
@@ -213,6 +218,9 @@ export function createGeneratedPlans(
           'This plan was made by hand, not generated from a goal, so it cannot be rebuilt. Edit its dates instead.',
         );
       }
+      if (row.status !== 'active') {
+        throw new AppError('CONFLICT', `Only the active plan can be rebuilt; this one is ${row.status}.`);
+      }
       const today = dateInTimeZone(now, auth.timezone);
       if (body.race_date !== undefined && body.race_date <= today) {
         throw new AppError(
@@ -235,6 +243,12 @@ export function createGeneratedPlans(
           ...(body.weekly_hours !== undefined ? { weekly_hours: false } : {}),
         },
       };
+      if (daysBetween(today, goal.primary_event.date) > PLAN_MAX_DAYS) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `A plan can be at most 2 years long: race_date ${goal.primary_event.date} is more than ${PLAN_MAX_DAYS} days after today (${today})`,
+        );
+      }
       if (goal.primary_event.date <= today) {
         throw new AppError(
           'VALIDATION_FAILED',
@@ -245,7 +259,21 @@ export function createGeneratedPlans(
       const profile: TrainingProfileDto = { ...stored.profile, ...(ctl !== null ? { ctl } : {}) };
       const plan = generatePlan(goal, planProfileOf(profile), { today });
       const outline = storedOutline(plan, goal, profile, now);
+      // A day of the plan already done (or skipped) today is not drafted again.
+      const doneToday = (
+        await options.workouts.rows(auth.athleteId, {
+          planId: row.id,
+          dateFrom: today,
+          dateTo: today,
+          limit: 50,
+        })
+      ).filter((w) => w.status !== 'planned');
+      const sessions = sessionsOf(plan, row.id).filter(
+        (s) => !(s.workout_date === today && doneToday.some((w) => w.sport === s.sport)),
+      );
       const result = await db.transaction(async (tx) => {
+        // Two rebuilds at once take turns, so neither leaves the other's sessions beside its own.
+        await repo.lockAthlete(tx, auth.athleteId);
         const removed = await options.workouts.removePlannedOfPlan(tx, auth.athleteId, row.id, today);
         const updated = await repo.updatePlan(tx, auth.athleteId, row.id, {
           raceDate: plan.race_date,
@@ -254,7 +282,7 @@ export function createGeneratedPlans(
           outline,
         });
         if (!updated) throw notFound('Plan');
-        const created = await options.workouts.insertPlanned(tx, auth.athleteId, sessionsOf(plan, row.id));
+        const created = await options.workouts.insertPlanned(tx, auth.athleteId, sessions);
         return { updated, removed, created: created.length };
       });
       changed(auth.athleteId);

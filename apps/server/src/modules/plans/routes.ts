@@ -2,7 +2,10 @@
 import {
   dataEnvelope,
   ZPlanIdParam,
+  ZPlanOutline,
   ZPlanProgress,
+  ZPlanRebuild,
+  ZPlanRebuildRequest,
   ZTrainingPlan,
   ZTrainingPlanCreateRequest,
   ZTrainingPlanUpdateRequest,
@@ -106,6 +109,37 @@ export function trainingPlanRoutes(service: PlanService, authenticate: Authentic
         },
       },
       async (request) => ({ data: await service.progress(requireAuth(request), request.params.id) }),
+    );
+
+    app.get(
+      '/plans/:id/outline',
+      {
+        schema: {
+          ...route,
+          summary:
+            "A generated plan's outline: its goal, the profile it started from, its weeks and why; null for a plan made by hand",
+          params: ZPlanIdParam,
+          response: { 200: dataEnvelope(ZPlanOutline.nullable()), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.outline(requireAuth(request), request.params.id) }),
+    );
+
+    app.post(
+      '/plans/:id/rebuild',
+      {
+        schema: {
+          ...route,
+          summary:
+            'Draft a generated plan again from today (new race date or weekly hours): its planned sessions from today on are replaced',
+          params: ZPlanIdParam,
+          body: ZPlanRebuildRequest,
+          response: { 200: dataEnvelope(ZPlanRebuild), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await service.rebuild(requireAuth(request), request.params.id, request.body),
+      }),
     );
   };
 }

@@ -164,7 +164,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
           response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
         },
       },
-      async (request) => ({ data: await service.listTraining(requireAuth(request), request.query.plan_id) }),
+      async (request) => ({ data: await service.listTraining(requireAuth(request), request.query) }),
     );
 
     app.get(

@@ -495,8 +495,12 @@ export function createWorkoutService(
       return toTrainingWorkout(row);
     },
 
-    async listTraining(auth: AuthContext, planId: string | undefined): Promise<TrainingWorkout[]> {
-      return (await repo.listWorkouts(db, auth.athleteId, { planId, limit: 500 })).map(toTrainingWorkout);
+    async listTraining(
+      auth: AuthContext,
+      query: { plan_id?: string | undefined; date_from?: string | undefined; date_to?: string | undefined },
+    ): Promise<TrainingWorkout[]> {
+      const filter = { planId: query.plan_id, dateFrom: query.date_from, dateTo: query.date_to, limit: 500 };
+      return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toTrainingWorkout);
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {

@@ -5,6 +5,7 @@ export const planKeys = {
   active: ['plans', 'active'] as const,
   list: ['plans', 'list'] as const,
   progress: (id: string) => ['plans', 'progress', id] as const,
+  outline: (id: string) => ['plans', 'outline', id] as const,
 };
 
 /**

@@ -3,6 +3,7 @@ export const workoutKeys = {
   all: ['workouts'] as const,
   list: (filter: object) => ['workouts', 'list', filter] as const,
   detail: (id: string) => ['workouts', 'detail', id] as const,
+  training: (filter: object) => ['workouts', 'training', filter] as const,
   calendar: (from: string, to: string) => ['calendar', from, to] as const,
   calendarAll: ['calendar'] as const,
 };

@@ -2,28 +2,32 @@
 // of Y, phase map, milestones and this week's focus, all from the Training API; without an active plan, a
 // form to start one.
 import type { PlanProgress, TrainingPlan } from '@stamina/contract';
-import { CheckCheck, MessageCircle, Pencil, Route, Trash2 } from 'lucide-react';
+import { CheckCheck, MessageCircle, Pencil, RefreshCw, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useActivePlan } from '../../api/plan/active-plan.ts';
 import { usePlans } from '../../api/plan/list-plans.ts';
 import { useUpdatePlan } from '../../api/plan/mutations.ts';
+import { usePlanOutline } from '../../api/plan/plan-outline.ts';
 import { usePlanProgress } from '../../api/plan/plan-progress.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageError } from '../../components/ui/page-error.tsx';
+import { QueryCard } from '../../components/ui/query-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { CreatePlanForm } from './components/create-plan-form.tsx';
 import { CurrentFocus } from './components/current-focus.tsx';
 import { formatPlanDate } from './components/format.ts';
+import { GeneratedPlan } from './components/generated-plan.tsx';
 import { JourneyOverview } from './components/journey-overview.tsx';
 import { MilestonesList } from './components/milestones-list.tsx';
 import { PhaseMap } from './components/phase-map.tsx';
 import { PhilosophyCard } from './components/philosophy-card.tsx';
 import { DeletePlanDialog, EditPlanDialog } from './components/plan-dialogs.tsx';
+import { RebuildPlanDialog } from './components/rebuild-plan-dialog.tsx';
 
 const TITLE = 'Your Journey';
 
@@ -75,6 +79,11 @@ function Journey({ plan, progress }: { plan: TrainingPlan; progress: PlanProgres
   const update = useUpdatePlan();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [rebuilding, setRebuilding] = useState(false);
+  // A generated plan's outline; null for a plan made by hand, which keeps the page as it was.
+  const outline = usePlanOutline(plan.id);
+  const generated = outline.data ?? null;
+  const today = todayIso();
 
   function markComplete() {
     update.mutate(
@@ -105,6 +114,12 @@ function Journey({ plan, progress }: { plan: TrainingPlan; progress: PlanProgres
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit Plan
           </Button>
+          {generated ? (
+            <Button variant="outline" size="sm" onClick={() => setRebuilding(true)}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              Rebuild Plan
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" onClick={markComplete} disabled={update.isPending}>
             <CheckCheck className="h-4 w-4" aria-hidden="true" />
             {update.isPending ? 'Saving…' : 'Mark Complete'}
@@ -115,6 +130,10 @@ function Journey({ plan, progress }: { plan: TrainingPlan; progress: PlanProgres
           </Button>
         </div>
         <PhaseMap phases={progress.phases} />
+        {outline.isPending || outline.isError ? (
+          <QueryCard title="Your plan's weeks" query={outline} loadingLabel="Loading your plan's weeks" />
+        ) : null}
+        {generated ? <GeneratedPlan outline={generated} today={today} /> : null}
         <div className="grid gap-4 lg:grid-cols-2">
           <CurrentFocus progress={progress} />
           <MilestonesList milestones={progress.milestones} />
@@ -123,6 +142,15 @@ function Journey({ plan, progress }: { plan: TrainingPlan; progress: PlanProgres
       </div>
       <EditPlanDialog plan={plan} open={editing} onOpenChange={setEditing} />
       <DeletePlanDialog plan={plan} open={deleting} onOpenChange={setDeleting} />
+      {generated ? (
+        <RebuildPlanDialog
+          plan={plan}
+          outline={generated}
+          today={today}
+          open={rebuilding}
+          onOpenChange={setRebuilding}
+        />
+      ) : null}
     </>
   );
 }

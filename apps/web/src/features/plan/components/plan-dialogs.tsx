@@ -13,7 +13,8 @@ import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { editValuesFromPlan, type FieldErrors, validateEdit } from '../plan-form.ts';
 
-function DialogShell({
+/** The plan dialogs' frame (also the rebuild dialog's). */
+export function DialogShell({
   open,
   onOpenChange,
   title,
