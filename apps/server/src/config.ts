@@ -74,7 +74,10 @@ export const ZEnv = z.object({
    * Speech to text for voice prompts (docs/onboarding.md, "Voice"): an OpenAI-compatible service's base URL
    * (the audio goes to STT_URL/audio/transcriptions); unset, voice input says it needs one.
    */
-  STT_URL: z.url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://').optional(),
+  STT_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .optional(),
   /** Sent as `Authorization: Bearer …` to the speech-to-text service when set. */
   STT_API_KEY: z.string().min(1).optional(),
   /** The transcription model asked for. */
@@ -95,7 +98,7 @@ export function seedDemoEnabled(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): b
   return env.SEED_DEMO ?? env.DATABASE_URL === undefined;
 }
 
-const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'STT_API_KEY']);
+const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'STT_URL', 'STT_API_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -75,4 +75,20 @@ describe('parseEnv', () => {
     expect(message).not.toContain(secret);
     expect(message).not.toContain('hunter2');
   });
+
+  it('reads the speech-to-text service: off by default, whisper-1 unless STT_MODEL says otherwise', () => {
+    const none = parseEnv({});
+    expect(none.STT_URL).toBeUndefined();
+    expect(none.STT_API_KEY).toBeUndefined();
+    expect(none.STT_MODEL).toBe('whisper-1');
+    const env = parseEnv({ STT_URL: 'http://127.0.0.1:9000/v1', STT_API_KEY: 'sk-x', STT_MODEL: 'large-v3' });
+    expect(env).toMatchObject({
+      STT_URL: 'http://127.0.0.1:9000/v1',
+      STT_API_KEY: 'sk-x',
+      STT_MODEL: 'large-v3',
+    });
+    const message = problemsOf({ STT_URL: 'ftp://user:hunter2@stt/v1' });
+    expect(message).toMatch(/STT_URL: must start with http/);
+    expect(message).not.toContain('hunter2');
+  });
 });

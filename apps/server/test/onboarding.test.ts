@@ -39,6 +39,7 @@ function call(who: Athlete, method: 'GET' | 'POST' | 'PUT', url: string, payload
 
 async function ok(res: { statusCode: number; body: string; json(): unknown }, status = 200) {
   expect(res.statusCode, res.body.slice(0, 500)).toBe(status);
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely; the assertions check them
   return (res.json() as { data: Record<string, any> }).data;
 }
 

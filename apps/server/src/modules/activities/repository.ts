@@ -341,6 +341,12 @@ export async function durationsBetween(
   return db
     .select({ date: activities.localDate, sport: activities.sport, movingSeconds: activities.movingSeconds })
     .from(activities)
-    .where(and(eq(activities.athleteId, athleteId), gte(activities.localDate, from), lte(activities.localDate, to)))
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        gte(activities.localDate, from),
+        lte(activities.localDate, to),
+      ),
+    )
     .orderBy(asc(activities.localDate));
 }

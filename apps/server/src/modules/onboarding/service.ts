@@ -5,6 +5,7 @@ import type {
   GoalContextDto,
   GoalContextUpdateRequest,
   OnboardingSession,
+  OnboardingStatus,
   OnboardingStatusResponse,
   TrainingPlan,
   TrainingProfileDto,
@@ -184,7 +185,9 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
         latest && (latest.devicesSkipped || latest.status === 'APPROVED'),
       ),
       conversational_chat_complete: Boolean(latest?.goalContext),
-      active_session: open ? { onboarding_session_id: open.id, status: open.status as never } : null,
+      active_session: open
+        ? { onboarding_session_id: open.id, status: open.status as OnboardingStatus }
+        : null,
       voice_available: deps.stt !== null,
     };
   }
