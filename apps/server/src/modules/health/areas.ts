@@ -44,7 +44,12 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-export function healthAreas(checks: readonly AreaCheck[], version: string, log: Log, timeoutMs = CHECK_TIMEOUT_MS) {
+export function healthAreas(
+  checks: readonly AreaCheck[],
+  version: string,
+  log: Log,
+  timeoutMs = CHECK_TIMEOUT_MS,
+) {
   return async function check(): Promise<HealthAreas> {
     const areas = await Promise.all(checks.map((c) => runCheck(c, timeoutMs, log)));
     const bad = areas.some((a) => a.status === 'down' || a.status === 'degraded');

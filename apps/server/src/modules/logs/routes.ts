@@ -33,7 +33,9 @@ declare module 'fastify' {
 /** The stream's token: one `token` query parameter, or none. */
 export function queryToken(request: FastifyRequest): string | undefined {
   const token = (request.query as { token?: unknown } | undefined)?.token;
-  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
+  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN_LENGTH
+    ? token
+    : undefined;
 }
 
 /** The stream's 401s say what failed after the spec's text, for a person reading the answer. */
@@ -79,7 +81,8 @@ export function logRoutes(options: LogRoutesOptions) {
         onRequest: options.authenticate,
         schema: {
           ...secured('logs'),
-          summary: "The caller's own most recent requests, newest first (20, 50 or 100; kept per server process)",
+          summary:
+            "The caller's own most recent requests, newest first (20, 50 or 100; kept per server process)",
           querystring: ZLogsRecentQuery,
           response: { 200: dataEnvelope(ZLogsRecent), ...errors },
         },
