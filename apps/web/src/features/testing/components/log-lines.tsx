@@ -35,9 +35,7 @@ export function LogLines({ lines, label }: { lines: readonly LogLine[]; label: s
           </div>
           <p className="break-all font-mono text-xs">{line.path}</p>
           <p className="break-all font-mono text-[11px] text-muted-foreground">
-            <span className="sr-only">Request id </span>
-            <span aria-hidden="true">id </span>
-            {line.request_id}
+            <span className="sr-only">Request </span>id {line.request_id}
           </p>
         </li>
       ))}
