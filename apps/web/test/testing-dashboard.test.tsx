@@ -265,9 +265,12 @@ describe('Testing dashboard', () => {
     expect(within(card('Recent logs')).getByRole('button', { name: 'Refresh' })).toBeEnabled();
   });
 
-  it('streams new requests over EventSource with the token in the query', async () => {
+  it('streams new requests over EventSource with the token in the query, once connected', async () => {
     serve();
     renderWithProviders(<TestPage />);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(within(card('Live log stream')).getByText('Not connected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     const source = latestSource();
     expect(source.url).toBe(`/api/v1/logs/stream?token=${encodeURIComponent(TOKEN)}`);
     const stream = card('Live log stream');
@@ -287,11 +290,12 @@ describe('Testing dashboard', () => {
     serve();
     const user = userEvent.setup();
     renderWithProviders(<TestPage />);
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
     latestSource().fail(FakeEventSource.CLOSED);
     const stream = card('Live log stream');
     expect(within(stream).getByRole('alert')).toHaveTextContent(/^Log stream connection error$/);
     expect(within(stream).getByText('Disconnected')).toBeInTheDocument();
-    await user.click(within(stream).getByRole('button', { name: 'Reconnect' }));
+    await user.click(within(stream).getByRole('button', { name: 'Connect' }));
     expect(FakeEventSource.instances).toHaveLength(2);
     latestSource().open();
     expect(within(stream).queryByRole('alert')).not.toBeInTheDocument();
@@ -300,6 +304,7 @@ describe('Testing dashboard', () => {
   it('tells why when the server ends the stream, and opens a new one with a refreshed token', async () => {
     serve();
     renderWithProviders(<TestPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     const first = latestSource();
     first.open();
     first.emit('session-ended', { message: 'Session expired. Please log in again.' });
@@ -312,17 +317,17 @@ describe('Testing dashboard', () => {
     expect(latestSource().url).toContain(encodeURIComponent(fresh));
   });
 
-  it('pauses and resumes the stream from the keyboard', async () => {
+  it('connects and disconnects the stream from the keyboard', async () => {
     serve();
     const user = userEvent.setup();
     renderWithProviders(<TestPage />);
+    within(card('Live log stream')).getByRole('button', { name: 'Connect' }).focus();
+    await user.keyboard('{Enter}');
     latestSource().open();
-    const pause = within(card('Live log stream')).getByRole('button', { name: 'Pause' });
-    pause.focus();
+    expect(within(card('Live log stream')).getByText('Live')).toBeInTheDocument();
+    within(card('Live log stream')).getByRole('button', { name: 'Disconnect' }).focus();
     await user.keyboard('{Enter}');
     expect(latestSource().readyState).toBe(FakeEventSource.CLOSED);
-    expect(within(card('Live log stream')).getByText('Paused')).toBeInTheDocument();
-    await user.keyboard('{Enter}');
-    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(within(card('Live log stream')).getByText('Not connected')).toBeInTheDocument();
   });
 });

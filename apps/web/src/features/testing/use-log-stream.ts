@@ -1,11 +1,12 @@
-// The live log stream (GET /api/v1/logs/stream) through EventSource, with the access token in the query. A new
-// token (after a refresh) opens a new connection; EventSource reconnects by itself after a network drop, and a
-// refused connection (401) stays closed with the spec's error text until the token changes or Reconnect.
+// The live log stream (GET /api/v1/logs/stream) through EventSource, with the access token in the query. It
+// connects when the athlete asks (an open stream holds a server connection; the server allows a few per athlete).
+// A new token (after a refresh) opens a new connection; EventSource reconnects by itself after a network drop,
+// and a refused connection (401) stays closed with the spec's error text until the token changes or Connect.
 import { LOG_BUFFER_SIZE, LOG_STREAM_ERROR, type LogLine } from '@stamina/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { logStreamUrl } from '../../api/logs/logs.ts';
 
-export type StreamStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'paused';
+export type StreamStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface LogStream {
   status: StreamStatus;
@@ -13,10 +14,11 @@ export interface LogStream {
   lines: LogLine[];
   /** 'Log stream connection error', with the server's reason when it gave one. */
   error: string | null;
-  paused: boolean;
-  setPaused(paused: boolean): void;
+  /** Whether the athlete asked for the stream (Connect) and has not disconnected it. */
+  active: boolean;
+  connect(): void;
+  disconnect(): void;
   clear(): void;
-  reconnect(): void;
 }
 
 function isLogLine(value: unknown): value is LogLine {
@@ -32,16 +34,17 @@ function isLogLine(value: unknown): value is LogLine {
 }
 
 export function useLogStream(accessToken: string | null): LogStream {
-  const [status, setStatus] = useState<StreamStatus>('connecting');
+  const [status, setStatus] = useState<StreamStatus>('idle');
   const [lines, setLines] = useState<LogLine[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [paused, setPaused] = useState(false);
+  const [active, setActive] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Reconnect opens a new connection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Connect opens a new connection.
   useEffect(() => {
-    if (paused) {
-      setStatus('paused');
+    if (!active) {
+      setStatus('idle');
+      setError(null);
       return;
     }
     if (!accessToken) {
@@ -85,15 +88,18 @@ export function useLogStream(accessToken: string | null): LogStream {
       setError(LOG_STREAM_ERROR);
     };
     return () => source.close();
-  }, [accessToken, paused, attempt]);
+  }, [accessToken, active, attempt]);
 
   return {
     status,
     lines,
     error,
-    paused,
-    setPaused,
+    active,
+    connect: useCallback(() => {
+      setActive(true);
+      setAttempt((n) => n + 1);
+    }, []),
+    disconnect: useCallback(() => setActive(false), []),
     clear: useCallback(() => setLines([]), []),
-    reconnect: useCallback(() => setAttempt((n) => n + 1), []),
   };
 }

@@ -1,5 +1,5 @@
 // The live log stream: each new request of the signed-in athlete as it is answered (server-sent events).
-import { Pause, Play, RotateCw, Trash2 } from 'lucide-react';
+import { Plug, Trash2, Unplug } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,11 +9,11 @@ import { type StreamStatus, useLogStream } from '../use-log-stream.ts';
 import { LogLines } from './log-lines.tsx';
 
 const STATUS: Record<StreamStatus, { text: string; dot: string }> = {
+  idle: { text: 'Not connected', dot: 'bg-muted-foreground' },
   connecting: { text: 'Connecting…', dot: 'bg-warning' },
   open: { text: 'Live', dot: 'bg-success animate-pulse' },
   reconnecting: { text: 'Reconnecting…', dot: 'bg-warning' },
   closed: { text: 'Disconnected', dot: 'bg-destructive' },
-  paused: { text: 'Paused', dot: 'bg-muted-foreground' },
 };
 
 export function LiveStreamCard({ accessToken }: { accessToken: string | null }) {
@@ -37,33 +37,30 @@ export function LiveStreamCard({ accessToken }: { accessToken: string | null }) 
         </header>
 
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => stream.setPaused(!stream.paused)}>
-            {stream.paused ? (
-              <Play className="h-4 w-4" aria-hidden="true" />
-            ) : (
-              <Pause className="h-4 w-4" aria-hidden="true" />
-            )}
-            {stream.paused ? 'Resume' : 'Pause'}
-          </Button>
+          {stream.active && stream.status !== 'closed' ? (
+            <Button variant="outline" size="sm" onClick={stream.disconnect}>
+              <Unplug className="h-4 w-4" aria-hidden="true" />
+              Disconnect
+            </Button>
+          ) : (
+            <Button size="sm" onClick={stream.connect}>
+              <Plug className="h-4 w-4" aria-hidden="true" />
+              Connect
+            </Button>
+          )}
           <Button variant="outline" size="sm" onClick={stream.clear} disabled={stream.lines.length === 0}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Clear
           </Button>
-          {stream.status === 'closed' ? (
-            <Button variant="outline" size="sm" onClick={stream.reconnect}>
-              <RotateCw className="h-4 w-4" aria-hidden="true" />
-              Reconnect
-            </Button>
-          ) : null}
         </div>
 
         {stream.error ? <Alert variant="destructive">{stream.error}</Alert> : null}
 
         {stream.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
-            {stream.paused
-              ? 'Paused: new requests are not shown.'
-              : 'Waiting for requests. Anything you do in another tab shows up here.'}
+            {stream.active
+              ? 'Waiting for requests. Anything you do in another tab shows up here.'
+              : 'Connect to see each of your requests as the server answers it.'}
           </p>
         ) : (
           <LogLines lines={stream.lines} label="Live requests" />
