@@ -24,11 +24,12 @@ export function TestPage() {
         title="Testing Dashboard"
         description="Your session's token, the server's health, and your own requests as the server saw them."
       />
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* The live stream before the list of up to 100 lines, so that a phone reaches it without scrolling past. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         <TokenDebugCard accessToken={accessToken} />
         <HealthCard />
-        <RecentLogsCard />
         <LiveStreamCard accessToken={accessToken} />
+        <RecentLogsCard />
       </div>
     </div>
   );
