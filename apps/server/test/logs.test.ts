@@ -3,9 +3,10 @@
 // EventSource cannot send headers, never reaches the server log; and the health of each area.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { LogLine } from '@stamina/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/lib/logger.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, REDIS_URL, redisAvailable, type TestApp } from './helpers.ts';
 
 const written: string[] = [];
 let t: TestApp;
@@ -280,6 +281,26 @@ describe('GET /api/v1/health/areas', () => {
       expect(res.body).not.toContain('/secret/path');
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe.runIf(await redisAvailable(REDIS_URL))('GET /api/v1/health/areas with Redis', () => {
+  it('checks Redis when REDIS_URL is set', async () => {
+    const redis = new Redis(REDIS_URL);
+    const withRedis = await createTestApp({ redis });
+    try {
+      const { session } = await withRedis.signUpAndConfirm();
+      const res = await withRedis.app.inject({
+        method: 'GET',
+        url: '/api/v1/health/areas',
+        headers: bearer(session.access_token),
+      });
+      const redisArea = res.json().data.areas.find((x: { area: string }) => x.area === 'redis');
+      expect(redisArea).toMatchObject({ status: 'ok', detail: 'Answered PING' });
+    } finally {
+      await withRedis.close();
+      redis.disconnect();
     }
   });
 });
