@@ -30,7 +30,10 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { type AreaCheck, healthAreas } from './modules/health/areas.ts';
+import { healthAreaRoutes, healthRoutes } from './modules/health/routes.ts';
+import { createRequestLog, pathOf } from './modules/logs/request-log.ts';
+import { logRoutes, queryToken } from './modules/logs/routes.ts';
 import { metricsRoutes, metricsV1Routes } from './modules/metrics/routes.ts';
 import { createMetricsService } from './modules/metrics/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -49,7 +52,7 @@ import { createWorkoutFileService } from './modules/workouts/files.ts';
 import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
 import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutService } from './modules/workouts/service.ts';
-import { authenticator } from './plugins/authenticate.ts';
+import { authenticator, tokenIdentifier } from './plugins/authenticate.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { idempotentCreates } from './plugins/idempotency.ts';
@@ -85,6 +88,8 @@ export interface AppConfig {
   jobs?: JobQueueOptions & { worker?: boolean };
   /** STT_URL, STT_API_KEY, STT_MODEL: the speech-to-text service of voice prompts; null or absent turns voice off. */
   stt?: SttConfig | null;
+  /** How often the log stream sends a heartbeat and re-checks its session (modules/logs/routes.ts). */
+  logStreamHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -116,6 +121,23 @@ export async function buildApp(config: AppConfig) {
   });
   registerErrorHandler(app);
   registerInputGuards(app);
+  // Every answered request of a signed-in athlete goes into their own in-memory request log, which the testing
+  // dashboard lists and streams (docs/testing-dashboard.md): method, path without query, status, duration, id.
+  const requestLog = createRequestLog();
+  app.addHook('onResponse', (request, reply, done) => {
+    const auth = request.auth;
+    if (auth && request.routeOptions.config.requestLog !== false) {
+      requestLog.record(auth.athleteId, {
+        request_id: request.id,
+        method: request.method,
+        path: pathOf(request.url),
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        time: new Date().toISOString(),
+      });
+    }
+    done();
+  });
 
   // CORS stays closed (no plugin, no headers) unless origins are configured.
   if (config.corsOrigins?.length) await app.register(fastifyCors, { origin: config.corsOrigins });
@@ -133,7 +155,11 @@ export async function buildApp(config: AppConfig) {
     openapi: {
       info: { title: 'Stamina API', version: config.version },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The log stream only: EventSource cannot send headers (docs/testing-dashboard.md).
+          queryToken: { type: 'apiKey', in: 'query', name: 'token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -321,6 +347,75 @@ export async function buildApp(config: AppConfig) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
+
+  // The testing dashboard (docs/testing-dashboard.md): the athlete's own request log, and each area's health.
+  await app.register(
+    logRoutes({
+      log: requestLog,
+      authenticate,
+      authenticateQuery: authenticator(authService, signer, sessions, queryToken),
+      identify: tokenIdentifier(authService, signer, sessions),
+      heartbeatMs: config.logStreamHeartbeatMs,
+    }),
+    { prefix: '/api/v1/logs' },
+  );
+  const areaChecks: AreaCheck[] = [
+    {
+      area: 'database',
+      label: 'Database',
+      run: async () => {
+        await config.database.ping();
+        return { detail: 'Answered a query' };
+      },
+    },
+    {
+      area: 'jobs',
+      label: 'Job queue',
+      run: async () => {
+        const { running, overdue, failedLastDay } = await jobs.status();
+        const failed = failedLastDay ? `; ${failedLastDay} failed in the last day` : '';
+        if (!running) return { status: 'degraded', detail: `This process runs no worker${failed}` };
+        if (overdue) return { status: 'degraded', detail: `${overdue} jobs waiting over a minute${failed}` };
+        return { detail: `Worker running, no job waiting${failed}` };
+      },
+    },
+    {
+      area: 'files',
+      label: 'File store',
+      run: async () => {
+        const key = `health/probe-${randomUUID()}`;
+        await config.fileStore.put(key, new TextEncoder().encode('ok'));
+        const back = await config.fileStore.get(key);
+        await config.fileStore.delete(key);
+        if (back.toString('utf8') !== 'ok') return { status: 'down', detail: 'Read back other bytes' };
+        return { detail: 'Wrote, read back and removed a probe file' };
+      },
+    },
+    {
+      area: 'mail',
+      label: 'Mail',
+      run: async () => ({
+        detail: config.mailer.check ? await config.mailer.check() : 'This mailer has no check',
+      }),
+    },
+    {
+      area: 'redis',
+      label: 'Redis',
+      run: async () => {
+        if (!config.redis) {
+          return {
+            status: 'not_configured',
+            detail: 'REDIS_URL not set: rate limits and caches are kept per process',
+          };
+        }
+        await config.redis.ping();
+        return { detail: 'Answered PING' };
+      },
+    },
+  ];
+  await app.register(healthAreaRoutes(healthAreas(areaChecks, config.version, app.log), authenticate), {
+    prefix: '/api/v1',
+  });
 
   const indexHtml = config.webDistDir ? join(config.webDistDir, 'index.html') : null;
   const serveWeb = indexHtml !== null && existsSync(indexHtml);

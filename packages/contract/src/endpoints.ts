@@ -57,6 +57,7 @@ import {
   ZStreakWidget,
 } from './dashboard.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
+import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
 import {
   ZCurrentMetrics,
   ZMetricHistory,
@@ -121,8 +122,12 @@ interface EndpointDef {
   query?: z.ZodType;
   /** A JSON body, or 'multipart' for a file upload (FormData). */
   body?: z.ZodType | 'multipart';
-  /** The success body; 'file' for a download. */
+  /**
+   * The success body; 'file' for a download; for server-sent events, the schema of each event's data, marked
+   * `eventStream: true` (opened with EventSource, not a JSON call).
+   */
   response: z.ZodType | 'file';
+  eventStream?: true;
   /**
    * A create that takes an `Idempotency-Key` header: the same key sent again answers the first result instead
    * of creating twice, so a client may retry it (GUIDE §4). Clients must send one, fresh per user action.
@@ -133,6 +138,11 @@ interface EndpointDef {
 export const API_ENDPOINTS = {
   'GET /v1/health': { response: ZHealth },
   'GET /v1/client-config': { response: dataEnvelope(ZClientConfig) },
+  'GET /v1/health/areas': { response: dataEnvelope(ZHealthAreas) },
+
+  // The testing dashboard's logs (docs/testing-dashboard.md): the caller's own requests only.
+  'GET /v1/logs/recent': { query: ZLogsRecentQuery, response: dataEnvelope(ZLogsRecent) },
+  'GET /v1/logs/stream': { query: ZLogStreamQuery, response: ZLogLine, eventStream: true },
 
   // Auth
   'POST /auth/signup': { body: ZSignupRequest, response: dataEnvelope(ZSignupResponse) },
@@ -326,11 +336,20 @@ export const API_ENDPOINTS = {
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
 export type EndpointKey = keyof ApiEndpoints;
-/** The endpoints that answer JSON, and those that answer a file. */
-export type JsonEndpoint = {
-  [K in EndpointKey]: ApiEndpoints[K]['response'] extends 'file' ? never : K;
+/** The endpoints that answer JSON, those that answer a file, and those that answer server-sent events. */
+export type EventStreamEndpoint = {
+  [K in EndpointKey]: ApiEndpoints[K] extends { eventStream: true } ? K : never;
 }[EndpointKey];
-export type FileEndpoint = Exclude<EndpointKey, JsonEndpoint>;
+export type JsonEndpoint = {
+  [K in EndpointKey]: ApiEndpoints[K]['response'] extends 'file'
+    ? never
+    : K extends EventStreamEndpoint
+      ? never
+      : K;
+}[EndpointKey];
+export type FileEndpoint = {
+  [K in EndpointKey]: ApiEndpoints[K]['response'] extends 'file' ? K : never;
+}[EndpointKey];
 
 /** A browser FormData (this package is typed without the DOM library). */
 export interface MultipartForm {
@@ -361,5 +380,10 @@ export type EndpointInput<K extends EndpointKey> = (Field<ApiEndpoints[K], 'para
 
 /** The success body as the server writes it. */
 export type EndpointResponse<K extends JsonEndpoint> = ApiEndpoints[K]['response'] extends z.ZodType
+  ? z.output<ApiEndpoints[K]['response']>
+  : never;
+
+/** The data of each event of a server-sent event stream. */
+export type EventStreamData<K extends EventStreamEndpoint> = ApiEndpoints[K]['response'] extends z.ZodType
   ? z.output<ApiEndpoints[K]['response']>
   : never;

@@ -6,6 +6,7 @@ export * from './common.ts';
 export * from './dashboard.ts';
 export * from './endpoints.ts';
 export * from './health.ts';
+export * from './logs.ts';
 export * from './metrics.ts';
 export * from './onboarding.ts';
 export * from './plans.ts';

@@ -51,6 +51,8 @@ export interface JobQueue {
   start(): void;
   /** Stops claiming, and waits for the job in hand to finish. */
   stop(): Promise<void>;
+  /** Whether this process's worker runs, and the jobs due for over a minute or failed in the last day. */
+  status(): Promise<{ running: boolean; overdue: number; failedLastDay: number }>;
 }
 
 interface JobRow {
@@ -194,6 +196,15 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       wakeUp?.();
       await loop;
       loop = null;
+    },
+    async status() {
+      const result = await db.execute(sql`
+        select
+          count(*) filter (where status = 'queued' and run_at < now() - interval '1 minute')::int as overdue,
+          count(*) filter (where status = 'failed' and updated_at > now() - interval '1 day')::int as failed
+        from jobs`);
+      const row = rowsOf<{ overdue: number; failed: number }>(result)[0];
+      return { running, overdue: Number(row?.overdue ?? 0), failedLastDay: Number(row?.failed ?? 0) };
     },
   };
 }

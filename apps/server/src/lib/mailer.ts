@@ -1,5 +1,5 @@
 // Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, else one JSON line per message in DATA_DIR/outbox.jsonl.
-import { appendFile, mkdir } from 'node:fs/promises';
+import { access, appendFile, constants, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -13,6 +13,8 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   close(): void;
+  /** A cheap check that mail can go out (the testing dashboard's health); resolves to what was found. */
+  check?(): Promise<string>;
 }
 
 interface Logger {
@@ -27,6 +29,10 @@ export function smtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
       log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent over SMTP');
     },
     close: () => transport.close(),
+    async check() {
+      await transport.verify();
+      return 'The SMTP server accepted a connection';
+    },
   };
 }
 
@@ -45,5 +51,10 @@ export function outboxMailer(outboxPath: string, log: Logger): Mailer {
       );
     },
     close: () => {},
+    async check() {
+      await mkdir(dirname(outboxPath), { recursive: true });
+      await access(dirname(outboxPath), constants.W_OK);
+      return 'No SMTP_URL: mail is written to the outbox file, which is writable';
+    },
   };
 }

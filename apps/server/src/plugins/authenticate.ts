@@ -37,46 +37,72 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export type Authenticate = onRequestHookHandler;
 
-/**
- * Most requests carry a token verified before and an open session found in the cache: those finish
- * synchronously, without a promise, since this runs on every authenticated request. The rest verify the
- * signature and load the session.
- */
 /** Where an open session's identity comes from: the auth service, which owns sessions. */
 export interface SessionSource {
   openSessionIdentity(sessionId: string, userId: string): Promise<SessionIdentity | undefined>;
 }
 
+/** Who a token belongs to: `cached` without I/O when both its check and its session are cached, else `verify`. */
+export interface TokenIdentifier {
+  cached(token: string): AuthContext | undefined;
+  /** Verifies the signature and that the session is still open; rejects with a 401 AppError otherwise. */
+  verify(token: string): Promise<AuthContext>;
+}
+
+export function tokenIdentifier(
+  sessions: SessionSource,
+  signer: TokenSigner,
+  cache: SessionCache,
+): TokenIdentifier {
+  return {
+    cached(token) {
+      const claims = signer.verifiedClaims(token);
+      const identity = claims ? cache.get(claims.sid) : undefined;
+      if (!claims || !identity || identity.userId !== claims.sub) return undefined;
+      return { ...identity, email: claims.email, sessionId: claims.sid };
+    },
+    async verify(token) {
+      const claims = await signer.verify(token);
+      let identity = cache.get(claims.sid);
+      if (!identity || identity.userId !== claims.sub) {
+        identity = await sessions.openSessionIdentity(claims.sid, claims.sub);
+        if (!identity) throw new AppError('TOKEN_INVALID', 'Session expired. Please log in again.');
+        cache.set(claims.sid, identity);
+      }
+      return { ...identity, email: claims.email, sessionId: claims.sid };
+    },
+  };
+}
+
+/**
+ * Most requests carry a token verified before and an open session found in the cache: those finish
+ * synchronously, without a promise, since this runs on every authenticated request. The rest verify the
+ * signature and load the session. `tokenOf` finds the token: the bearer header, except for the log stream,
+ * which EventSource opens with the token in its query (docs/testing-dashboard.md, "Live stream").
+ */
 export function authenticator(
   sessions: SessionSource,
   signer: TokenSigner,
   cache: SessionCache,
+  tokenOf: (request: FastifyRequest) => string | undefined = bearerToken,
 ): Authenticate {
-  async function slowPath(request: FastifyRequest, token: string): Promise<void> {
-    const claims = await signer.verify(token);
-    let identity = cache.get(claims.sid);
-    if (!identity || identity.userId !== claims.sub) {
-      identity = await sessions.openSessionIdentity(claims.sid, claims.sub);
-      if (!identity) throw new AppError('TOKEN_INVALID', 'Session expired. Please log in again.');
-      cache.set(claims.sid, identity);
-    }
-    request.auth = { ...identity, email: claims.email, sessionId: claims.sid };
-  }
-
+  const identify = tokenIdentifier(sessions, signer, cache);
   return function authenticate(request, _reply, done) {
-    const token = bearerToken(request);
+    const token = tokenOf(request);
     if (!token) {
       done(new AppError('UNAUTHORIZED', 'Authentication required'));
       return;
     }
-    const claims = signer.verifiedClaims(token);
-    const identity = claims ? cache.get(claims.sid) : undefined;
-    if (claims && identity && identity.userId === claims.sub) {
-      request.auth = { ...identity, email: claims.email, sessionId: claims.sid };
+    const known = identify.cached(token);
+    if (known) {
+      request.auth = known;
       done();
       return;
     }
-    slowPath(request, token).then(() => done(), done);
+    identify.verify(token).then((auth) => {
+      request.auth = auth;
+      done();
+    }, done);
   };
 }
 

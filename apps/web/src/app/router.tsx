@@ -118,7 +118,10 @@ export const routes = [
                     path: '/profile',
                     ...page(() => import('../features/shell/section-pages.tsx'), 'ProfilePage'),
                   },
-                  { path: '/test', ...page(() => import('../features/shell/section-pages.tsx'), 'TestPage') },
+                  {
+                    path: '/test',
+                    ...page(() => import('../features/testing/testing-page.tsx'), 'TestPage'),
+                  },
                   {
                     path: '/auth/garmin/callback',
                     ...page(() => import('../features/shell/section-pages.tsx'), 'GarminCallbackPage'),

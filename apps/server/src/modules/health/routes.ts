@@ -1,9 +1,20 @@
-// GET /api/v1/health: liveness plus a database round trip. GET /api/v1/client-config: the deployment's settings
+// GET /api/v1/health: liveness plus a database round trip. GET /api/v1/health/areas (signed in): one check per
+// part of the server, for the testing dashboard (areas.ts). GET /api/v1/client-config: the deployment's settings
 // the web app reads before sign-in (the map tile URL; docs/activities.md, "Web"), public like health.
-import { type ClientConfig, dataEnvelope, ZClientConfig, ZErrorResponse, ZHealth } from '@stamina/contract';
+import {
+  type ClientConfig,
+  dataEnvelope,
+  type HealthAreas,
+  ZClientConfig,
+  ZErrorResponse,
+  ZHealth,
+  ZHealthAreas,
+} from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import type { Authenticate } from '../../plugins/authenticate.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 
 export function healthRoutes(ping: () => Promise<void>, version: string, clientConfig: ClientConfig) {
   return async function register(fastify: FastifyInstance) {
@@ -42,6 +53,25 @@ export function healthRoutes(ping: () => Promise<void>, version: string, clientC
         },
       },
       async () => body,
+    );
+  };
+}
+
+export function healthAreaRoutes(check: () => Promise<HealthAreas>, authenticate: Authenticate) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', authenticate);
+    app.get(
+      '/health/areas',
+      {
+        schema: {
+          ...secured('health'),
+          summary:
+            'One check per part of the server (database, job queue, file store, mail, Redis); 200 with each result',
+          response: { 200: dataEnvelope(ZHealthAreas), ...errors },
+        },
+      },
+      async () => ({ data: await check() }),
     );
   };
 }

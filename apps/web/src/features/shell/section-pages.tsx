@@ -3,5 +3,4 @@ import { PageHeader } from '../../components/page-header.tsx';
 
 export const CoachPage = () => <PageHeader title="Coach" />;
 export const ProfilePage = () => <PageHeader title="Profile" />;
-export const TestPage = () => <PageHeader title="Testing Dashboard" />;
 export const GarminCallbackPage = () => <PageHeader title="Garmin Connection" />;
