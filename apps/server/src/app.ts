@@ -23,6 +23,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
+import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
 import { createAthleteService } from './modules/athletes/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -232,7 +233,9 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/metrics',
   });
   await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
-  await app.register(athleteRoutes(createAthleteService(db), authenticate), { prefix: '/api/athletes' });
+  const athleteService = createAthleteService(db, { fileStore: config.fileStore, log: app.log });
+  await app.register(athleteRoutes(athleteService, authenticate), { prefix: '/api/athletes' });
+  await app.register(avatarRoutes(athleteService, authenticate), { prefix: '/api/athletes' });
   await app.register(thresholdRoutes(thresholdService, authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {

@@ -75,6 +75,7 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
     goalEvent: null,
     goalDate: null,
     language: 'en',
+    avatarKey: null,
     createdAt: now,
     updatedAt: now,
   };
