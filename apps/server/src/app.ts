@@ -38,6 +38,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
 import { createPlanService } from './modules/plans/service.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { createProfileService } from './modules/profile/service.ts';
 import { thresholdRoutes } from './modules/thresholds/routes.ts';
 import { createThresholdService } from './modules/thresholds/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
@@ -269,6 +271,13 @@ export async function buildApp(config: AppConfig) {
   await app.register(
     activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
     { prefix: '/api/activities' },
+  );
+  await app.register(
+    profileRoutes(
+      createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),
+      cachedReads,
+    ),
+    { prefix: '/api/athletes' },
   );
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());

@@ -57,7 +57,6 @@ import {
   ZStreakWidget,
 } from './dashboard.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
-import { ZAvatar, ZAvatarDeleted, ZProfileSummary } from './profile.ts';
 import {
   ZCurrentMetrics,
   ZMetricHistory,
@@ -88,6 +87,7 @@ import {
   ZTrainingPlanCreateRequest,
   ZTrainingPlanUpdateRequest,
 } from './plans.ts';
+import { ZAvatar, ZAvatarDeleted, ZProfileSummary } from './profile.ts';
 import {
   ZAthleteZones,
   ZSportMetrics,

@@ -33,7 +33,8 @@ export function sniffAvatarFormat(bytes: Uint8Array): AvatarFormat | null {
   if (b.length >= 16 && b.toString('latin1', 4, 8) === 'ftyp') {
     const boxSize = b.readUInt32BE(0);
     const brands = [b.toString('latin1', 8, 12)];
-    for (let at = 16; at + 4 <= Math.min(boxSize, b.length, 64); at += 4) brands.push(b.toString('latin1', at, at + 4));
+    for (let at = 16; at + 4 <= Math.min(boxSize, b.length, 64); at += 4)
+      brands.push(b.toString('latin1', at, at + 4));
     if (HEIC_BRANDS.has(brands[0]!)) return 'heic';
     if (GENERIC_HEIF_BRANDS.has(brands[0]!) && brands.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
   }

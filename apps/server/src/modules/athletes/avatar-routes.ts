@@ -44,7 +44,8 @@ export function avatarRoutes(service: AthleteService, authenticate: Authenticate
           maxFiles: 1,
         });
         const file = files[0];
-        if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a picture to upload (the form field "file")');
+        if (!file)
+          throw new AppError('VALIDATION_FAILED', 'Choose a picture to upload (the form field "file")');
         return { data: await service.putAvatar(auth, file.bytes) };
       },
     );
@@ -62,7 +63,9 @@ export function avatarRoutes(service: AthleteService, authenticate: Authenticate
       async (request, reply) => {
         const { bytes, version } = await service.avatar(requireAuth(request));
         // The picture is the body itself, not a JSON envelope. Private: it is behind the caller's token.
-        const raw: FastifyReply = reply.header('cache-control', 'private, no-cache').header('etag', `"${version}"`);
+        const raw: FastifyReply = reply
+          .header('cache-control', 'private, no-cache')
+          .header('etag', `"${version}"`);
         if (request.headers['if-none-match'] === `"${version}"`) return raw.code(304).send();
         return raw
           .type('image/webp')

@@ -104,7 +104,10 @@ export async function replaceAvatarKey(
       .where(eq(athletes.id, athleteId))
       .for('update');
     if (!row) return undefined;
-    await tx.update(athletes).set({ avatarKey: key, updatedAt: new Date() }).where(eq(athletes.id, athleteId));
+    await tx
+      .update(athletes)
+      .set({ avatarKey: key, updatedAt: new Date() })
+      .where(eq(athletes.id, athleteId));
     return { previous: row.key };
   });
 }

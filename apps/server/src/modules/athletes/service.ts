@@ -131,7 +131,12 @@ export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
         throw notFound('Athlete profile');
       }
       await dropFile(replaced.previous);
-      return { avatar_version: version, content_type: 'image/webp', width: picture.width, height: picture.height };
+      return {
+        avatar_version: version,
+        content_type: 'image/webp',
+        width: picture.width,
+        height: picture.height,
+      };
     },
 
     /** The stored picture's bytes and version; 404 without one. */
