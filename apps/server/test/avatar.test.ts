@@ -26,7 +26,12 @@ async function jpegWithGps(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'SecretCam', Artist: 'Jane Runner' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 30/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '13/1 24/1 0/1',
+      },
     })
     .toBuffer();
 }
@@ -120,14 +125,22 @@ describe('profile picture upload', () => {
     expect(second).not.toBe(first);
     expect(await filesOf(athleteId)).toEqual([`avatar-${second}.webp`]);
 
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/athletes/me/avatar', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/athletes/me/avatar',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ avatar_version: null });
     expect((await profile(token)).avatar_version).toBeNull();
     expect((await read(token)).statusCode).toBe(404);
     expect(await filesOf(athleteId)).toEqual([]);
     // Removing none is not an error.
-    const again = await t.app.inject({ method: 'DELETE', url: '/api/athletes/me/avatar', headers: bearer(token) });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/athletes/me/avatar',
+      headers: bearer(token),
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -156,7 +169,12 @@ describe('profile picture refusals: a clear 4xx, the old picture kept, nothing w
     version = (await upload(token, await jpegWithGps())).json().data.avatar_version;
   });
 
-  const cases: Array<{ what: string; content: () => Promise<Buffer> | Buffer; status: number; message: RegExp }> = [
+  const cases: Array<{
+    what: string;
+    content: () => Promise<Buffer> | Buffer;
+    status: number;
+    message: RegExp;
+  }> = [
     {
       what: 'a file over 5 MB',
       content: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024, 1)]),
@@ -183,7 +201,8 @@ describe('profile picture refusals: a clear 4xx, the old picture kept, nothing w
     },
     {
       what: 'a HEIC header with garbage after it',
-      content: async () => Buffer.concat([(await readFile(HEIC_WITH_GPS)).subarray(0, 40), Buffer.alloc(300, 9)]),
+      content: async () =>
+        Buffer.concat([(await readFile(HEIC_WITH_GPS)).subarray(0, 40), Buffer.alloc(300, 9)]),
       status: 400,
       message: /could not be read/,
     },

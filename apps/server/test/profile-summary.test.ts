@@ -67,7 +67,8 @@ async function importRun(token: string, date: string, seconds: number) {
   expect(res.statusCode, res.body).toBe(202);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const batch = (await call(token, 'GET', `/api/activities/imports/${res.json().data.batch_id}`)).json().data;
+    const batch = (await call(token, 'GET', `/api/activities/imports/${res.json().data.batch_id}`)).json()
+      .data;
     if (batch.done) {
       expect(batch.files[0].status, JSON.stringify(batch)).toBe('imported');
       return;

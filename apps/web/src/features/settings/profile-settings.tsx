@@ -1,7 +1,17 @@
-// /settings/profile: the profile form (docs/screens.md, "Settings"), saved through PUT /api/auth/profile.
+// /settings/profile: the profile form (docs/screens.md, "Settings"), saved through PUT /api/auth/profile, and
+// the profile picture (docs/profile.md, "Profile picture"), uploaded on its own as soon as it is chosen.
 import type { User } from '@stamina/contract';
-import { initials, RACE_TYPES } from '@stamina/core';
-import { type FormEvent, useState } from 'react';
+import { RACE_TYPES } from '@stamina/core';
+import { Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import {
+  AVATAR_ACCEPT,
+  AVATAR_MAX_BYTES,
+  useRemoveAvatar,
+  useUploadAvatar,
+} from '../../api/profile/avatar.ts';
+import { useAthleteProfile } from '../../api/settings/update-athlete-profile.ts';
+import { Avatar } from '../../components/avatar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -77,15 +87,8 @@ export function ProfileSettings() {
       <form onSubmit={onSubmit} className="space-y-6">
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         <Card className="space-y-4 p-5">
-          <div className="flex items-center gap-4">
-            <span
-              aria-hidden="true"
-              className="flex h-16 w-16 items-center justify-center rounded-full bg-accent text-xl font-semibold text-accent-foreground"
-            >
-              {initials(name || 'Athlete')}
-            </span>
-            <h2 className="text-lg font-semibold">Basic Information</h2>
-          </div>
+          <h2 className="text-lg font-semibold">Basic Information</h2>
+          <PictureField name={name || 'Athlete'} />
           <Field label="Name" name="name" required value={name} onChange={(e) => setName(e.target.value)} />
           <Field
             label="Email"
@@ -199,5 +202,80 @@ export function ProfileSettings() {
         </Button>
       </form>
     </>
+  );
+}
+
+/** The picture beside the name: Upload Picture (JPEG, PNG, WebP or HEIC up to 5 MB) and Remove. */
+function PictureField({ name }: { name: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+  const hasPicture = Boolean(useAthleteProfile().data?.avatar_version);
+  const [error, setError] = useState<string | null>(null);
+  const busy = upload.isPending || remove.isPending;
+
+  function onChoose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    // The server refuses it too (413); saying so here saves sending 5 MB for nothing.
+    if (file.size > AVATAR_MAX_BYTES) {
+      setError('The picture is larger than 5 MB. Choose a smaller one.');
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => toast.success('Profile picture updated'),
+      onError: (err) => setError(errorMessage(err)),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+      <Avatar name={name} className="h-20 w-20 text-2xl" maxInitials={3} />
+      <div className="space-y-2">
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+            <Upload className="h-4 w-4" aria-hidden="true" />
+            {upload.isPending ? 'Uploading...' : 'Upload Picture'}
+          </Button>
+          {hasPicture ? (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setError(null);
+                remove.mutate(undefined, {
+                  onSuccess: () => toast.success('Profile picture removed'),
+                  onError: (err) => setError(errorMessage(err)),
+                });
+              }}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Remove
+            </Button>
+          ) : null}
+        </div>
+        <p id="picture-hint" className="text-xs text-muted-foreground">
+          JPEG, PNG, WebP or HEIC, up to 5 MB. Stored as a small square, without location or camera data.
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_ACCEPT}
+          aria-label="Profile picture file"
+          aria-describedby="picture-hint"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={onChoose}
+        />
+      </div>
+    </div>
   );
 }

@@ -2,6 +2,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
 
 export const CoachPage = () => <PageHeader title="Coach" />;
-export const ProfilePage = () => <PageHeader title="Profile" />;
 export const TestPage = () => <PageHeader title="Testing Dashboard" />;
 export const GarminCallbackPage = () => <PageHeader title="Garmin Connection" />;
