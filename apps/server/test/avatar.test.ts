@@ -51,7 +51,8 @@ const profile = async (token: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/athletes/me', headers: bearer(token) })).json().data as {
     avatar_version: string | null;
   };
-const filesOf = async (athleteId: string) => readdir(join(t.filesDir, athleteId)).catch(() => [] as string[]);
+const filesOf = async (athleteId: string) =>
+  readdir(join(t.filesDir, 'avatars', athleteId)).catch(() => [] as string[]);
 
 describe('profile picture upload', () => {
   it('stores a JPEG as a 256×256 WebP with its EXIF and GPS gone, served to its owner', async () => {
@@ -80,7 +81,7 @@ describe('profile picture upload', () => {
     expect(served.rawPayload.includes(Buffer.from('Jane Runner'))).toBe(false);
     // What is on disk is the same stripped file.
     const [stored] = await filesOf(athleteId);
-    expect(await readFile(join(t.filesDir, athleteId, stored!))).toEqual(served.rawPayload);
+    expect(await readFile(join(t.filesDir, 'avatars', athleteId, stored!))).toEqual(served.rawPayload);
 
     // The version is the ETag: a client holding it is told nothing changed.
     expect((await read(token, { 'if-none-match': `"${avatar_version}"` })).statusCode).toBe(304);
@@ -123,7 +124,7 @@ describe('profile picture upload', () => {
     const first = (await upload(token, await jpegWithGps())).json().data.avatar_version;
     const second = (await upload(token, await jpegWithGps())).json().data.avatar_version;
     expect(second).not.toBe(first);
-    expect(await filesOf(athleteId)).toEqual([`avatar-${second}.webp`]);
+    expect(await filesOf(athleteId)).toEqual([`${second}.webp`]);
 
     const res = await t.app.inject({
       method: 'DELETE',
@@ -229,7 +230,7 @@ describe('profile picture refusals: a clear 4xx, the old picture kept, nothing w
       expect(res.statusCode, res.body.slice(0, 200)).toBe(c.status);
       expect(res.json().message).toMatch(c.message);
       expect((await profile(token)).avatar_version).toBe(version);
-      expect(await filesOf(athleteId)).toEqual([`avatar-${version}.webp`]);
+      expect(await filesOf(athleteId)).toEqual([`${version}.webp`]);
     });
   }
 

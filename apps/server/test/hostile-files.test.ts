@@ -107,8 +107,8 @@ const UPLOADS: Upload[] = [
     // The picture lives in the athletes row and the file store: its version and the athlete's files.
     state: async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/athletes/me', headers: bearer(token) });
-      const files = await readdir(join(t.filesDir, athleteId)).catch(() => []);
-      return { version: res.json().data.avatar_version, files: files.filter((f) => f.startsWith('avatar-')) };
+      const files = await readdir(join(t.filesDir, 'avatars', athleteId)).catch(() => []);
+      return { version: res.json().data.avatar_version, files };
     },
   },
 ];

@@ -88,9 +88,9 @@ function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
   };
 }
 
-/** `<athlete id>/avatar-<version>.webp` → the version (docs/profile.md, "Profile picture"). */
+/** `avatars/<athlete id>/<version>.webp` → the version (docs/profile.md, "Profile picture"). */
 export function avatarVersionOf(key: string | null): string | null {
-  return key?.match(/\/avatar-([a-f0-9]+)\.webp$/)?.[1] ?? null;
+  return key?.match(/^avatars\/[^/]+\/([a-f0-9]+)\.webp$/)?.[1] ?? null;
 }
 
 export interface AthleteServiceDeps {
@@ -117,7 +117,7 @@ export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
     async putAvatar(auth: AuthContext, bytes: Buffer): Promise<Avatar> {
       const picture = await processAvatar(bytes);
       const version = randomBytes(16).toString('hex');
-      const key = `${auth.athleteId}/avatar-${version}.webp`;
+      const key = `avatars/${auth.athleteId}/${version}.webp`;
       await deps.fileStore.put(key, picture.webp);
       let replaced: { previous: string | null } | undefined;
       try {

@@ -27,6 +27,19 @@ const SPORT_NAMES: Record<Sport, string> = {
   triathlon: 'Triathlon',
 };
 
+/** Stored sports under the workout names (the demo athlete's 'swim', 'bike', 'run') read as the profile's. */
+const ALIASES: Record<string, Sport> = { run: 'running', bike: 'cycling', swim: 'swimming' };
+
+/** The profile's sports, known names only, each once. */
+export function profileSports(stored: readonly string[]): Sport[] {
+  const out: Sport[] = [];
+  for (const value of stored) {
+    const sport = (value in SPORT_NAMES ? value : ALIASES[value]) as Sport | undefined;
+    if (sport && !out.includes(sport)) out.push(sport);
+  }
+  return out;
+}
+
 /** What the athlete is, from their primary sports: 'Triathlete' for triathlon or all three disciplines. */
 export function athleteKind(sports: readonly Sport[]): string {
   const has = (s: Sport) => sports.includes(s);
@@ -57,7 +70,7 @@ function hoursMinutes(seconds: number): string {
 const SOURCE_TEXT: Record<ProfileSummary['this_year']['source'], string> = {
   activities: 'From your recorded activities',
   workouts: 'From your completed workouts',
-  none: 'Nothing logged yet',
+  none: '',
 };
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -82,7 +95,7 @@ export function ProfilePage() {
   const achievements = useAchievements();
   const meta = user?.user_metadata ?? {};
   const name = displayName(user);
-  const sports = meta.primarySports ?? [];
+  const sports = profileSports(meta.primarySports ?? []);
   const city = cityOf(meta.timezone);
   const year = summary.data?.this_year;
   const goal = summary.data?.current_goal ?? null;
@@ -129,7 +142,13 @@ export function ProfilePage() {
       <div className="grid gap-4 md:grid-cols-2">
         <QueryCard
           title="This Year"
-          subtitle={year ? `${year.year} · ${SOURCE_TEXT[year.source]}` : undefined}
+          subtitle={
+            year
+              ? year.source === 'none'
+                ? String(year.year)
+                : `${year.year} · ${SOURCE_TEXT[year.source]}`
+              : undefined
+          }
           query={summary}
           isEmpty={year?.source === 'none'}
           emptyTitle={`No training logged in ${year?.year ?? 'this year'} yet`}
