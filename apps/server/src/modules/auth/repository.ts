@@ -144,7 +144,13 @@ export async function revokeAllSessions(db: Conn, userId: string): Promise<void>
 
 export async function insertEmailToken(
   db: Conn,
-  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string | null;
+  },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
@@ -206,4 +212,12 @@ export async function updateProfile(
       .set({ ...athleteFields, updatedAt: sql`now()` })
       .where(eq(athletes.authUserId, userId));
   }
+}
+
+/** Moves the account to a confirmed new address (a unique violation when another account took it meanwhile). */
+export async function changeEmail(tx: Tx, userId: string, email: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ email, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

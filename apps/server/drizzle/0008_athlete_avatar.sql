@@ -1,1 +1,0 @@
-ALTER TABLE "athletes" ADD COLUMN "avatar_key" text;
