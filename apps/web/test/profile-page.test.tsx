@@ -120,6 +120,12 @@ function mockApi(answers: {
             data: { avatar_version: 'v2', content_type: 'image/webp', width: 256, height: 256 },
           });
         }
+        case 'PUT /api/auth/profile': {
+          const sent = JSON.parse(String(init?.body)) as { email?: string; name: string };
+          return json(200, {
+            data: { ...currentUser, name: sent.name, pending_email: sent.email ?? null },
+          });
+        }
         case 'GET /api/v1/health':
           return json(200, { status: 'ok' });
         default:
@@ -311,5 +317,53 @@ describe('Profile picture', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Upload a JPEG, PNG, WebP or HEIC picture'),
     );
     expect(screen.queryByTestId('avatar-picture')).not.toBeInTheDocument();
+  });
+});
+
+describe('Changing the e-mail in Settings → Profile', () => {
+  it('sends the new address and says a confirmation was sent, keeping the old one', async () => {
+    const seen = mockApi({});
+    renderPage(<ProfileSettings />, '/settings/profile');
+    const field = await screen.findByLabelText('Email');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile Changes' }));
+    expect(
+      await screen.findByText(
+        'We sent a confirmation link to new@example.com. Your e-mail address changes when you follow it; until then, keep signing in with ana@example.com.',
+      ),
+    ).toBeVisible();
+    const put = seen.find((c) => c.method === 'PUT' && c.path === '/api/auth/profile');
+    expect(JSON.parse(String(put?.body))).toMatchObject({ email: 'new@example.com' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@example.com');
+  });
+
+  it('does not send the address when it did not change', async () => {
+    const seen = mockApi({});
+    renderPage(<ProfileSettings />, '/settings/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Profile Changes' }));
+    expect((await screen.findAllByText('Profile saved')).length).toBeGreaterThan(0);
+    const put = seen.find((c) => c.method === 'PUT' && c.path === '/api/auth/profile');
+    expect(JSON.parse(String(put?.body))).not.toHaveProperty('email');
+    expect(screen.queryByText(/We sent a confirmation link/)).not.toBeInTheDocument();
+  });
+
+  it('shows the outcome of a followed link', async () => {
+    mockApi({});
+    currentUser = user;
+    signIn(user);
+    renderWithProviders(
+      <AuthProvider>
+        <ProfileSettings />
+      </AuthProvider>,
+      {
+        path: '/settings/profile',
+        initialEntry:
+          '/settings/profile?email_change=confirmed&message=Your+e-mail+address+is+now+ana%40example.com.+Use+it+to+log+in.',
+      },
+    );
+    expect(
+      await screen.findByText('Your e-mail address is now ana@example.com. Use it to log in.'),
+    ).toBeVisible();
   });
 });

@@ -3,7 +3,8 @@
 import type { User } from '@stamina/contract';
 import { RACE_TYPES } from '@stamina/core';
 import { Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   AVATAR_ACCEPT,
   AVATAR_MAX_BYTES,
@@ -42,6 +43,14 @@ export function ProfileSettings() {
   const { user, setUser } = useAuth();
   const meta: Meta = user?.user_metadata ?? {};
   const [name, setName] = useState(user?.name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // A followed e-mail change link lands here (docs/profile.md, "Changing the email").
+  const [params, setParams] = useSearchParams();
+  const emailChange = params.get('email_change');
+  const emailChangeMessage = params.get('message');
+  // The session's user is refreshed from the server after a page load (a followed link changed the address).
+  useEffect(() => setEmail(user?.email ?? ''), [user?.email]);
   const [birthday, setBirthday] = useState(meta.birthday ?? '');
   const [gender, setGender] = useState<NonNullable<Meta['gender']> | ''>(meta.gender ?? '');
   const [sports, setSports] = useState<NonNullable<Meta['primarySports']>>(meta.primarySports ?? []);
@@ -56,9 +65,11 @@ export function ProfileSettings() {
     setSaving(true);
     setError(null);
     try {
+      const changedEmail = email.trim().toLowerCase() !== (user?.email ?? '');
       const { data } = await api.request('PUT /auth/profile', {
         body: {
           name,
+          ...(changedEmail && email.trim() ? { email: email.trim() } : {}),
           birthday: birthday || null,
           gender: gender || null,
           primarySports: sports,
@@ -67,7 +78,10 @@ export function ProfileSettings() {
           language,
         },
       });
-      setUser(data);
+      const { pending_email, ...saved } = data;
+      setUser(saved);
+      setPendingEmail(pending_email ?? null);
+      if (pending_email) setEmail(saved.email);
       toast.success('Profile saved');
     } catch (err) {
       setError(errorMessage(err));
@@ -86,6 +100,24 @@ export function ProfileSettings() {
       <PageHeader title="Profile" description="How Stamina knows you and what you are training for." />
       <form onSubmit={onSubmit} className="space-y-6">
         {error ? <Alert variant="destructive">{error}</Alert> : null}
+        {emailChange && emailChangeMessage ? (
+          <Alert variant={emailChange === 'confirmed' ? 'success' : 'destructive'}>
+            <span>{emailChangeMessage}</span>{' '}
+            <button
+              type="button"
+              className="font-medium underline underline-offset-4"
+              onClick={() => setParams({}, { replace: true })}
+            >
+              Dismiss
+            </button>
+          </Alert>
+        ) : null}
+        {pendingEmail ? (
+          <Alert variant="info">
+            We sent a confirmation link to {pendingEmail}. Your e-mail address changes when you follow it;
+            until then, keep signing in with {user?.email}.
+          </Alert>
+        ) : null}
         <Card className="space-y-4 p-5">
           <h2 className="text-lg font-semibold">Basic Information</h2>
           <PictureField name={name || 'Athlete'} />
@@ -94,9 +126,10 @@ export function ProfileSettings() {
             label="Email"
             type="email"
             name="email"
-            value={user?.email ?? ''}
-            readOnly
-            hint="Your sign-in address"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            hint="Your sign-in address. A new one takes effect once you follow the link we e-mail to it."
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
