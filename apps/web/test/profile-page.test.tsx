@@ -201,7 +201,7 @@ describe('Profile page', () => {
     const year = await screen.findByRole('region', { name: /^This Year/ });
     expect(await within(year).findByText('42')).toBeVisible();
     expect(within(year).getByText('10h 30m')).toBeVisible();
-    expect(within(year).getByText('250.00 km')).toBeVisible();
+    expect(within(year).getByText('250 km')).toBeVisible();
     expect(within(year).getByText('2025 · From your recorded activities')).toBeVisible();
 
     const goals = card('Current Goals');

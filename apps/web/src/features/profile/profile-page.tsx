@@ -9,7 +9,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAchievements } from '../../api/analytics/achievements.ts';
 import { useProfileSummary } from '../../api/profile/profile-summary.ts';
-import { formatDistance } from '../../components/activities/format.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -67,6 +66,13 @@ function hoursMinutes(seconds: number): string {
   return h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
+/** A year's distance in whole kilometres or miles ('877 km'); under 10, one decimal. */
+function yearDistance(meters: number, units: 'metric' | 'imperial'): string {
+  const value = units === 'imperial' ? meters / 1609.344 : meters / 1000;
+  const shown = value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
+  return `${shown} ${units === 'imperial' ? 'mi' : 'km'}`;
+}
+
 const SOURCE_TEXT: Record<ProfileSummary['this_year']['source'], string> = {
   activities: 'From your recorded activities',
   workouts: 'From your completed workouts',
@@ -75,8 +81,8 @@ const SOURCE_TEXT: Record<ProfileSummary['this_year']['source'], string> = {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-lg bg-muted/60 p-3 text-center">
-      <p className="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
+    <div className="rounded-lg bg-muted/60 px-1 py-3 text-center">
+      <p className="whitespace-nowrap text-lg font-bold tabular-nums sm:text-2xl">{value}</p>
       <p className="text-xs text-muted-foreground">{label}</p>
     </div>
   );
@@ -160,7 +166,7 @@ export function ProfilePage() {
               <Figure label="Total Time" value={hoursMinutes(year.total_seconds)} />
               <Figure
                 label="Distance"
-                value={year.distance_meters > 0 ? formatDistance(year.distance_meters, units) : '—'}
+                value={year.distance_meters > 0 ? yearDistance(year.distance_meters, units) : '—'}
               />
             </div>
           ) : null}
