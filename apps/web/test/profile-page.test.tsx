@@ -295,7 +295,8 @@ describe('Profile picture', () => {
     await userEvent.upload(screen.getByLabelText('Profile picture file'), file);
     expect(await screen.findByText('Profile picture updated')).toBeVisible();
     const put = seen.find((c) => c.method === 'PUT' && c.path === '/api/athletes/me/avatar');
-    expect((put?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(put).toBeDefined();
+    expect((put!.body as FormData).get('file')).toBeInstanceOf(File);
     expect(await screen.findAllByTestId('avatar-picture')).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Remove' })).toBeVisible();
   });

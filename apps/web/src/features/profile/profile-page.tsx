@@ -52,7 +52,7 @@ export function athleteKind(sports: readonly Sport[]): string {
 
 /** The city of an IANA time zone ('Europe/Berlin' → 'Berlin'); none for UTC and the like. */
 export function cityOf(timezone: string | undefined): string | null {
-  if (!timezone || !timezone.includes('/')) return null;
+  if (!timezone?.includes('/')) return null;
   return timezone.split('/').pop()?.replace(/_/g, ' ') ?? null;
 }
 
