@@ -2,15 +2,16 @@
 // uploaded in Settings → Profile (a HEIC phone photo) replaces the initials in the shell.
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { logIn, mailedLink, signUp, uniqueEmail } from './helpers.ts';
 
 const HEIC = join(import.meta.dirname, '..', '..', 'fixtures', 'images', 'red-640x480-exif-gps.heic');
 
-async function newAthlete(page: Page, name: string) {
+async function newAthlete(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('profile');
   await signUp(page, name, email, 'profile-picture-1');
   await page.goto(await mailedLink(email, '/api/auth/confirm'));
   await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
 }
 
 test('a new athlete sees the empty profile, then uploads a picture the shell shows', async ({ page }) => {
@@ -47,4 +48,26 @@ test('a new athlete sees the empty profile, then uploads a picture the shell sho
     .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') });
   await expect(page.getByRole('alert')).toContainText('Upload a JPEG, PNG, WebP or HEIC picture');
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+});
+
+test('a changed e-mail takes effect only once the link mailed to the new address is followed', async ({
+  page,
+}) => {
+  const old = await newAthlete(page, 'Eve Mover');
+  const fresh = uniqueEmail('moved');
+  await page.goto('/settings/profile');
+  await page.getByLabel('Email').fill(fresh);
+  await page.getByRole('button', { name: 'Save Profile Changes' }).click();
+  await expect(page.getByText(`We sent a confirmation link to ${fresh}.`, { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(old);
+
+  await page.goto(await mailedLink(fresh, '/api/auth/confirm-email'));
+  await expect(page).toHaveURL(/\/settings\/profile\?email_change=confirmed/);
+  await expect(page.getByText(`Your e-mail address is now ${fresh}. Use it to log in.`)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(fresh);
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await logIn(page, fresh, 'profile-picture-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
