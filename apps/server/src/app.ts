@@ -23,6 +23,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
+import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
 import { createAthleteService } from './modules/athletes/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -44,6 +45,8 @@ import { createOnboardingService } from './modules/onboarding/service.ts';
 import type { SttConfig } from './modules/onboarding/stt.ts';
 import { trainingPlanRoutes } from './modules/plans/routes.ts';
 import { createPlanService, toPlan } from './modules/plans/service.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { createProfileService } from './modules/profile/service.ts';
 import { thresholdRoutes } from './modules/thresholds/routes.ts';
 import { createThresholdService } from './modules/thresholds/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
@@ -273,8 +276,9 @@ export async function buildApp(config: AppConfig) {
     prefix: '/api/metrics',
   });
   await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
-  const athleteService = createAthleteService(db);
+  const athleteService = createAthleteService(db, { fileStore: config.fileStore, log: app.log });
   await app.register(athleteRoutes(athleteService, authenticate), { prefix: '/api/athletes' });
+  await app.register(avatarRoutes(athleteService, authenticate), { prefix: '/api/athletes' });
   await app.register(thresholdRoutes(thresholdService, authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
   const dashboardService = createDashboardService(db, {
@@ -343,6 +347,13 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/onboarding' },
   );
   app.decorate('jobs', jobs);
+  await app.register(
+    profileRoutes(
+      createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),
+      cachedReads,
+    ),
+    { prefix: '/api/athletes' },
+  );
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());

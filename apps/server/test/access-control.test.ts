@@ -115,6 +115,12 @@ async function athlete(label: string): Promise<Athlete> {
  * sweep raises for yesterday's planned workout, an imported ride (activity, original, streams, import batch and
  * file), and the idempotency keys of those creates. Seeding again gives the athlete fresh rows (after a delete).
  */
+/** A 2×2 PNG (made by sharp): the seeded profile picture. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAE0lEQVQImWP4z8DwnwGM/zMwAAAf7gP9qS/A4gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function seed(who: Athlete): Promise<void> {
   const post = async (url: string, payload: object) => {
     // Each create with its own Idempotency-Key, so that the athlete has rows in idempotency_keys too.
@@ -185,6 +191,15 @@ async function seed(who: Athlete): Promise<void> {
     if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
   }
   const onboardingSession = await draftedOnboardingSession(who);
+  // A profile picture (athletes.avatar_key and a file), which no call of A's may change or serve to A.
+  const picture = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'me.png' }]);
+  const avatar = await t.app.inject({
+    method: 'PUT',
+    url: '/api/athletes/me/avatar',
+    headers: { ...bearer(who.token), ...picture.headers },
+    payload: picture.payload,
+  });
+  if (avatar.statusCode >= 300) throw new Error(`seeding the avatar: ${avatar.statusCode} ${avatar.body}`);
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;

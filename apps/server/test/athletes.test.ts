@@ -51,6 +51,7 @@ describe('GET /api/athletes/me', () => {
         fatigue: true,
         rpe: true,
       },
+      avatar_version: null,
     });
   });
 

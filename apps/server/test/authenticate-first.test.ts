@@ -12,6 +12,7 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/dashboard/health',
   'POST /api/auth/signup',
   'GET /api/auth/confirm',
+  'GET /api/auth/confirm-email',
   'POST /api/auth/resend-confirmation',
   'POST /api/auth/confirm/exchange',
   'POST /api/auth/login',

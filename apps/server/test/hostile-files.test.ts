@@ -2,6 +2,8 @@
 // parser (truncated, binary in disguise, entity expansion, deep nesting, over the size limit, zip bombs, odd
 // names), and each must be refused with a 4xx carrying a message, within its limits, writing nothing. A new
 // upload route joins by adding an entry to UPLOADS. Rules: docs/RELIABILITY.md, "Input the API refuses".
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,15 +36,19 @@ afterAll(async () => {
 interface Upload {
   name: string;
   url: string;
+  /** POST unless the route replaces what it stores (PUT). */
+  method?: 'POST' | 'PUT';
   /** Text fields a valid upload needs besides the file. */
   fields: Record<string, string>;
   /** A file the route accepts, so the catalogue is known to reach the parser, not a form check. */
-  valid: { fileName: string; content: string };
+  valid: { fileName: string; content: string | Buffer };
   /** The extension the route expects, for disguised files. */
   extension: string;
   maxBytes: number;
   /** Tables the route writes to. */
   tables: string[];
+  /** What else the route changes, read before and after each hostile file (it must not change). */
+  state?: () => Promise<unknown>;
   /**
    * The route answers 202 and processes files in background jobs (the activity import): a file its first bytes
    * cannot refuse is accepted, and must then end `failed` with a message in the batch at this URL, with
@@ -50,6 +56,12 @@ interface Upload {
    */
   batchUrl?: (batchId: string) => string;
 }
+
+/** A 2×2 PNG (made by sharp), the profile picture route's valid file. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAE0lEQVQImWP4z8DwnwGM/zMwAAAf7gP9qS/A4gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const UPLOADS: Upload[] = [
   {
@@ -104,6 +116,22 @@ const UPLOADS: Upload[] = [
     extension: 'ogg',
     maxBytes: 10 * 1024 * 1024,
     tables: ['onboarding_sessions'],
+  },
+  {
+    name: 'profile picture upload',
+    url: '/api/athletes/me/avatar',
+    method: 'PUT',
+    fields: {},
+    valid: { fileName: 'me.png', content: TINY_PNG },
+    extension: 'png',
+    maxBytes: 5 * 1024 * 1024,
+    tables: [],
+    // The picture lives in the athletes row and the file store: its version and the athlete's files.
+    state: async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/athletes/me', headers: bearer(token) });
+      const files = await readdir(join(t.filesDir, 'avatars', athleteId)).catch(() => []);
+      return { version: res.json().data.avatar_version, files };
+    },
   },
 ];
 
@@ -227,7 +255,7 @@ async function finalStatus(url: string): Promise<{ status: string; message: stri
 describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
   it('accepts its valid file (the control)', async () => {
     const res = await t.app.inject({
-      method: 'POST',
+      method: upload.method ?? 'POST',
       url: upload.url,
       ...form(upload.fields, upload.valid.fileName, Buffer.from(upload.valid.content)),
     });
@@ -240,8 +268,9 @@ describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
   for (const file of hostileFiles(upload)) {
     it(`${file.what}: a 4xx with a message, nothing written`, async () => {
       const before = await Promise.all(upload.tables.map(rowCount));
+      const stateBefore = await upload.state?.();
       const res = await t.app.inject({
-        method: 'POST',
+        method: upload.method ?? 'POST',
         url: upload.url,
         ...form(upload.fields, file.fileName, file.content),
       });
@@ -256,6 +285,7 @@ describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
         expect(typeof res.json().message).toBe('string');
       }
       expect(await Promise.all(upload.tables.map(rowCount))).toEqual(before);
+      expect(await upload.state?.()).toEqual(stateBefore);
     });
   }
 });

@@ -100,6 +100,7 @@ export function profile(overrides: Partial<AthleteProfile> = {}): AthleteProfile
       fatigue: true,
       rpe: true,
     },
+    avatar_version: null,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ function profile(overrides: Partial<AthleteProfile> = {}): AthleteProfile {
       fatigue: true,
       rpe: true,
     },
+    avatar_version: null,
     ...overrides,
   };
 }

@@ -101,6 +101,13 @@ export const ZUser = z
     user_metadata: ZUserMetadata,
     email_confirmed_at: z.string().nullable(),
     created_at: z.string(),
+    pending_email: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Only in the answer of PUT /api/auth/profile that changed the email: the new address a confirmation link was sent to; `email` stays the old one until it is followed',
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof ZUser>;
@@ -119,6 +126,8 @@ export type Session = z.infer<typeof ZSession>;
 export const ZProfileUpdateRequest = z
   .object({
     name: ZName.optional(),
+    /** A new address takes effect once the link mailed to it is followed (docs/profile.md, "Changing the email"). */
+    email: ZEmail.optional(),
     birthday: ZIsoDate.nullable().optional(),
     gender: ZGender.nullable().optional(),
     primarySports: z.array(ZPrimarySport).max(4).optional(),

@@ -59,6 +59,11 @@ export const ZAthleteProfile = z
     notification_preferences: ZNotificationPreferences,
     /** The metrics the athlete tracks: Settings → Metrics & Zones (docs/zones.md). */
     tracked_metrics: ZTrackedMetrics,
+    /**
+     * The profile picture's version (docs/profile.md, "Profile picture"): null without one. It changes with
+     * every upload, so a client keys its copy of GET /api/athletes/me/avatar by it.
+     */
+    avatar_version: z.string().nullable(),
   })
   .meta({ id: 'AthleteProfile' });
 export type AthleteProfile = z.infer<typeof ZAthleteProfile>;

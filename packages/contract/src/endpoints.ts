@@ -88,6 +88,7 @@ import {
   ZTrainingPlanCreateRequest,
   ZTrainingPlanUpdateRequest,
 } from './plans.ts';
+import { ZAvatar, ZAvatarDeleted, ZProfileSummary } from './profile.ts';
 import {
   ZAthleteZones,
   ZSportMetrics,
@@ -162,6 +163,11 @@ export const API_ENDPOINTS = {
   // Athlete profile
   'GET /athletes/me': { response: dataEnvelope(ZAthleteProfile) },
   'PUT /athletes/me': { body: ZAthleteProfileUpdateRequest, response: dataEnvelope(ZAthleteProfile) },
+  // The profile picture and the profile page's figures (docs/profile.md)
+  'PUT /athletes/me/avatar': { body: 'multipart', response: dataEnvelope(ZAvatar) },
+  'GET /athletes/me/avatar': { response: 'file' },
+  'DELETE /athletes/me/avatar': { response: dataEnvelope(ZAvatarDeleted) },
+  'GET /athletes/me/profile-summary': { response: dataEnvelope(ZProfileSummary) },
 
   // Thresholds and zones (docs/zones.md)
   'GET /athletes/me/sport-metrics': { response: dataEnvelope(ZSportMetrics) },

@@ -10,6 +10,7 @@ export * from './logs.ts';
 export * from './metrics.ts';
 export * from './onboarding.ts';
 export * from './plans.ts';
+export * from './profile.ts';
 export * from './sport-metrics.ts';
 export * from './training-load.ts';
 export * from './workouts.ts';

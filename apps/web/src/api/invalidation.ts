@@ -8,6 +8,7 @@ import { athleteKeys, dashboardKeys } from './dashboard/keys.ts';
 import { metricsKeys } from './metrics/keys.ts';
 import { onboardingKeys } from './onboarding/keys.ts';
 import { planKeys } from './plan/keys.ts';
+import { profileKeys } from './profile/keys.ts';
 import { thresholdKeys } from './settings/keys.ts';
 import { workoutKeys } from './workouts/keys.ts';
 import { PARSE_WORKOUT_KEY } from './workouts/parse-workout.ts';
@@ -28,8 +29,8 @@ const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
 /**
  * Everything computed from the athlete's sessions: the workouts and the calendar themselves, the recorded
  * activities (their matched workout, training values and curves), training load and zones (analytics,
- * progress), plan progress (it counts the plan's workouts) and the whole dashboard (today's workout, the week,
- * streaks, form, readiness).
+ * progress), plan progress (it counts the plan's workouts), the profile page's figures and the whole
+ * dashboard (today's workout, the week, streaks, form, readiness).
  */
 const SESSION_DERIVED: readonly QueryKey[] = [
   workoutKeys.all,
@@ -38,6 +39,7 @@ const SESSION_DERIVED: readonly QueryKey[] = [
   analyticsKeys.all,
   PLAN_PROGRESS,
   dashboardKeys.all,
+  profileKeys.summary,
 ];
 
 export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
@@ -48,7 +50,8 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   // change how the editor's live parse reads a text; the thresholds and zone tables themselves too.
   thresholds: [...SESSION_DERIVED, thresholdKeys.all, PARSE_WORKOUT_KEY],
   // The active plan names the race: the dashboard's countdown and summary, and race readiness, read it.
-  plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness],
+  // The profile page's Current Goals card reads it too.
+  plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness, profileKeys.summary],
   // A generated plan adopted or rebuilt writes the plan and its sessions at once: both of the above.
   planSessions: [...SESSION_DERIVED, planKeys.all, analyticsKeys.raceReadiness],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the

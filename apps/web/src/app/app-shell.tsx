@@ -1,10 +1,11 @@
 // The signed-in page shell (docs/screens.md, "Page shell"): sticky header, navigation drawer, page content.
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { displayName, initials } from '@stamina/core';
+import { displayName } from '@stamina/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { Avatar } from '../components/avatar.tsx';
 import { OnboardingOffer } from '../components/onboarding/onboarding-offer.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { CelebrationsProvider } from '../features/celebrations/celebrations-provider.tsx';
@@ -32,12 +33,7 @@ export function AppShell() {
               <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
                 {onDashboard ? (
                   <>
-                    <span
-                      aria-hidden="true"
-                      className="flex h-10 w-10 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground"
-                    >
-                      {initials(name).slice(0, 2) || 'A'}
-                    </span>
+                    <Avatar name={name} className="h-10 w-10" />
                     <p className="min-w-0 flex-1 truncate text-lg font-semibold">Hi {name}</p>
                     <NotificationsBell />
                     <RefreshMetricsButton />

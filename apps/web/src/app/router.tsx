@@ -116,7 +116,7 @@ export const routes = [
                   },
                   {
                     path: '/profile',
-                    ...page(() => import('../features/shell/section-pages.tsx'), 'ProfilePage'),
+                    ...page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
                   },
                   {
                     path: '/test',

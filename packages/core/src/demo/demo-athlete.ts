@@ -51,7 +51,13 @@ export interface DemoPlan {
 }
 
 export interface DemoAthlete {
-  profile: { name: string; primary_sports: Sport[]; goal_event: string; goal_date: string };
+  /** primary_sports as the profile form names them (running, cycling, swimming, triathlon). */
+  profile: {
+    name: string;
+    primary_sports: Array<'running' | 'cycling' | 'swimming' | 'triathlon'>;
+    goal_event: string;
+    goal_date: string;
+  };
   plan: DemoPlan;
   /** The athlete's thresholds, one entry per sport dated at the start of the history (docs/zones.md). */
   thresholds: ThresholdEntry[];
@@ -444,7 +450,7 @@ export function generateDemoAthlete(options: { today: string; seed?: number }): 
   return {
     profile: {
       name: 'Alex Demo',
-      primary_sports: ['swim', 'bike', 'run'],
+      primary_sports: ['triathlon', 'swimming', 'cycling', 'running'],
       goal_event: plan.race_type,
       goal_date: plan.race_date,
     },

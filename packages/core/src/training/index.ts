@@ -10,6 +10,7 @@ export * from './fitness.ts';
 export * from './periodization.ts';
 export * from './plans.ts';
 export * from './polarization.ts';
+export * from './profile-summary.ts';
 export * from './progress.ts';
 export * from './readiness.ts';
 export * from './recorded-tss.ts';

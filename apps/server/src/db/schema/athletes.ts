@@ -46,6 +46,11 @@ export const athletes = pgTable('athletes', {
   goalEvent: text('goal_event'),
   goalDate: date('goal_date'),
   language: text('language').notNull().default('en'),
+  /**
+   * The profile picture's file store key (docs/profile.md, "Profile picture"), null without one. The key's
+   * last segment holds an unguessable version that changes with every upload.
+   */
+  avatarKey: text('avatar_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -50,8 +50,11 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** `signin`: the one-time code a followed confirmation link hands the web app for a session (docs/auth.md). */
-export type EmailTokenPurpose = 'confirm' | 'reset' | 'signin';
+/**
+ * `signin`: the one-time code a followed confirmation link hands the web app for a session (docs/auth.md).
+ * `email_change`: the link mailed to a new address, which moves the account to it (docs/profile.md).
+ */
+export type EmailTokenPurpose = 'confirm' | 'reset' | 'signin' | 'email_change';
 
 /** Single-use links sent by e-mail (address confirmation, password reset) and sign-in codes, stored hashed. */
 export const emailTokens = pgTable(
@@ -63,6 +66,8 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The address an `email_change` link moves the account to; null for the other purposes. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

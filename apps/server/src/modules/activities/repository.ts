@@ -350,3 +350,28 @@ export async function durationsBetween(
     )
     .orderBy(asc(activities.localDate));
 }
+
+/**
+ * The athlete's activities between two local dates: sessions (the legs of one multisport recording are one),
+ * moving seconds and metres (docs/profile.md, "This Year").
+ */
+export async function totalsBetween(db: Conn, athleteId: string, from: string, to: string) {
+  const [row] = await db
+    .select({
+      sessions:
+        sql<number>`count(distinct coalesce(${activities.multisportGroupId}, ${activities.id}))`.mapWith(
+          Number,
+        ),
+      seconds: sql<number>`coalesce(sum(${activities.movingSeconds}), 0)`.mapWith(Number),
+      distanceMeters: sql<number>`coalesce(sum(${activities.distanceM}), 0)`.mapWith(Number),
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        gte(activities.localDate, from),
+        lte(activities.localDate, to),
+      ),
+    );
+  return row ?? { sessions: 0, seconds: 0, distanceMeters: 0 };
+}

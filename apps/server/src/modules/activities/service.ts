@@ -656,6 +656,21 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       return { sample_count: sampleCount, streams };
     },
 
+    /** Sessions, moving seconds and metres between two local dates (docs/profile.md, "This Year"). */
+    totalsBetween(auth: AuthContext, from: string, to: string) {
+      return repo.totalsBetween(db, auth.athleteId, from, to);
+    },
+
+    /** Every activity's pace best efforts (seconds per distance key), oldest first (docs/profile.md). */
+    async paceBests(
+      auth: AuthContext,
+    ): Promise<{ activityId: string; date: string; pace: Record<string, number> }[]> {
+      const rows = await repo.bestEffortsSince(db, auth.athleteId, null);
+      return rows
+        .filter((row) => row.bestEfforts.pace && Object.keys(row.bestEfforts.pace).length > 0)
+        .map((row) => ({ activityId: row.id, date: row.localDate, pace: row.bestEfforts.pace ?? {} }));
+    },
+
     /** The best value per duration (power) or distance (pace) over the period, with the activity that set it. */
     async curve(auth: AuthContext, type: 'power' | 'pace', period: keyof typeof PERIOD_DAYS): Promise<Curve> {
       const days = PERIOD_DAYS[period];

@@ -210,3 +210,16 @@ export async function weeklyPerformance(
     .groupBy(week)
     .orderBy(asc(week));
 }
+
+/** Completed workouts between two dates: count, seconds and known metres (docs/profile.md, "This Year"). */
+export async function completedTotals(db: Conn, athleteId: string, from: string, to: string) {
+  const [row] = await db
+    .select({
+      sessions: sql<number>`count(*)`.mapWith(Number),
+      seconds: sql<number>`coalesce(sum(${workouts.durationMinutes}), 0) * 60`.mapWith(Number),
+      distanceMeters: sql<number>`coalesce(sum(${distanceMeters}), 0)`.mapWith(Number),
+    })
+    .from(workouts)
+    .where(completedBetween(athleteId, from, to));
+  return row ?? { sessions: 0, seconds: 0, distanceMeters: 0 };
+}

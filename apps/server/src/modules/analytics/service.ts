@@ -18,8 +18,10 @@ import {
   addDays,
   dateInTimeZone,
   daysBetween,
+  EARLIEST_DATE,
   evaluateAchievements,
   groupByWeek,
+  LATEST_DATE,
   mondaysBetween,
   type PlanPhase,
   periodizationAnalysis,
@@ -300,6 +302,16 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
 
     async consistency(auth: AuthContext, days: number, now = new Date()) {
       return trainingLoad.consistency(auth, days, now);
+    },
+
+    /** Completed workouts between two dates: count, seconds, known metres (docs/profile.md, "This Year"). */
+    completedTotals(auth: AuthContext, from: string, to: string) {
+      return repo.completedTotals(db, auth.athleteId, from, to);
+    },
+
+    /** Every completed continuous run with a known distance (docs/profile.md, "Personal Records"). */
+    continuousRuns(auth: AuthContext) {
+      return repo.continuousRuns(db, auth.athleteId, EARLIEST_DATE, LATEST_DATE);
     },
 
     async achievements(auth: AuthContext, category: string | undefined) {

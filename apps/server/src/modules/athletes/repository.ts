@@ -1,6 +1,6 @@
 // Queries of the athlete profile's dashboard settings. Every query is scoped by the caller's athlete id.
 import { eq, sql } from 'drizzle-orm';
-import type { Conn } from '../../db/client.ts';
+import type { Conn, Db } from '../../db/client.ts';
 import { athletes } from '../../db/schema/index.ts';
 
 const profileColumns = {
@@ -10,6 +10,7 @@ const profileColumns = {
   onboardingComplete: athletes.onboardingComplete,
   notificationPreferences: athletes.notificationPreferences,
   trackedMetrics: athletes.trackedMetrics,
+  avatarKey: athletes.avatarKey,
 };
 
 export type AthleteProfileRow = {
@@ -20,6 +21,7 @@ export type AthleteProfileRow = {
   onboardingComplete: boolean;
   notificationPreferences: unknown;
   trackedMetrics: unknown;
+  avatarKey: string | null;
 };
 
 export async function findProfile(db: Conn, athleteId: string): Promise<AthleteProfileRow | undefined> {
@@ -84,4 +86,38 @@ export async function findTimezone(db: Conn, athleteId: string): Promise<string>
     .where(eq(athletes.id, athleteId))
     .limit(1);
   return row?.timezone ?? 'UTC';
+}
+
+/** The profile picture's file store key, or null (undefined when the athlete row is missing). */
+export async function avatarKey(db: Conn, athleteId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ key: athletes.avatarKey })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId))
+    .limit(1);
+  return row ? row.key : undefined;
+}
+
+/**
+ * Points the athlete at another picture (null: none) and answers the key it replaced, in one transaction with
+ * the row locked, so two uploads at once each learn which file they made obsolete.
+ */
+export async function replaceAvatarKey(
+  db: Db,
+  athleteId: string,
+  key: string | null,
+): Promise<{ previous: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ key: athletes.avatarKey })
+      .from(athletes)
+      .where(eq(athletes.id, athleteId))
+      .for('update');
+    if (!row) return undefined;
+    await tx
+      .update(athletes)
+      .set({ avatarKey: key, updatedAt: new Date() })
+      .where(eq(athletes.id, athleteId));
+    return { previous: row.key };
+  });
 }

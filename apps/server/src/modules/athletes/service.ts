@@ -1,6 +1,7 @@
 // The athlete profile's dashboard settings (docs/dashboard.md, "Athlete profile" and "Widgets"): layout style,
 // widget list, onboarding flag and notification switches.
-import type { AthleteProfile, AthleteProfileUpdateRequest } from '@stamina/contract';
+import { randomBytes } from 'node:crypto';
+import type { AthleteProfile, AthleteProfileUpdateRequest, Avatar } from '@stamina/contract';
 import {
   DEFAULT_WIDGET_CONFIG,
   type LayoutStyle,
@@ -9,7 +10,9 @@ import {
 } from '@stamina/core';
 import type { Conn, Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { processAvatar } from './avatar-image.ts';
 import * as repo from './repository.ts';
 
 export type NotificationPreferences = AthleteProfile['notification_preferences'];
@@ -81,11 +84,82 @@ function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
     onboarding_complete: row.onboardingComplete,
     notification_preferences: preferencesOf(row.notificationPreferences),
     tracked_metrics: trackedMetricsOf(row.trackedMetrics),
+    avatar_version: avatarVersionOf(row.avatarKey),
   };
 }
 
-export function createAthleteService(db: Db) {
+/** `avatars/<athlete id>/<version>.webp` → the version (docs/profile.md, "Profile picture"). */
+export function avatarVersionOf(key: string | null): string | null {
+  return key?.match(/^avatars\/[^/]+\/([a-f0-9]+)\.webp$/)?.[1] ?? null;
+}
+
+export interface AthleteServiceDeps {
+  fileStore: FileStore;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
+  /** A file no row points at any more: removed, and a failure only logged (the row is already right). */
+  async function dropFile(key: string | null) {
+    if (!key) return;
+    try {
+      await deps.fileStore.delete(key);
+    } catch (err) {
+      deps.log?.warn({ err, key }, 'could not remove an obsolete profile picture');
+    }
+  }
+
   return {
+    /**
+     * Stores a new profile picture: checked and re-encoded before anything is written, then the file, then
+     * the row; the picture it replaces is removed last. A failure on the way leaves the old picture in place.
+     */
+    async putAvatar(auth: AuthContext, bytes: Buffer): Promise<Avatar> {
+      const picture = await processAvatar(bytes);
+      const version = randomBytes(16).toString('hex');
+      const key = `avatars/${auth.athleteId}/${version}.webp`;
+      await deps.fileStore.put(key, picture.webp);
+      let replaced: { previous: string | null } | undefined;
+      try {
+        replaced = await repo.replaceAvatarKey(db, auth.athleteId, key);
+      } catch (err) {
+        await dropFile(key);
+        throw err;
+      }
+      if (!replaced) {
+        await dropFile(key);
+        throw notFound('Athlete profile');
+      }
+      await dropFile(replaced.previous);
+      return {
+        avatar_version: version,
+        content_type: 'image/webp',
+        width: picture.width,
+        height: picture.height,
+      };
+    },
+
+    /** The stored picture's bytes and version; 404 without one. */
+    async avatar(auth: AuthContext): Promise<{ bytes: Buffer; version: string }> {
+      const key = await repo.avatarKey(db, auth.athleteId);
+      const version = avatarVersionOf(key ?? null);
+      if (!key || !version) throw notFound('Profile picture');
+      try {
+        return { bytes: await deps.fileStore.get(key), version };
+      } catch (err) {
+        if (err instanceof FileNotFoundError) throw notFound('Profile picture');
+        throw err;
+      }
+    },
+
+    /** Removes the picture (the shell falls back to initials); removing none is not an error. */
+    async deleteAvatar(auth: AuthContext): Promise<{ avatar_version: null }> {
+      const replaced = await repo.replaceAvatarKey(db, auth.athleteId, null);
+      if (!replaced) throw notFound('Athlete profile');
+      await dropFile(replaced.previous);
+      return { avatar_version: null };
+    },
+
     async profile(auth: AuthContext): Promise<AthleteProfile> {
       const row = await repo.findProfile(db, auth.athleteId);
       if (!row) throw notFound('Athlete profile');

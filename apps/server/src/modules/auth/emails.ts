@@ -86,3 +86,33 @@ export function signupAttemptMail(
     ),
   };
 }
+
+/** To a new address the athlete entered in Settings → Profile: following the link moves the account to it. */
+export function emailChangeMail(to: string, name: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your new Stamina e-mail address',
+    text: `Hi ${name},\n\nYou asked to use this address for your Stamina account. Confirm it here:\n\n${link}\n\nThe link works once and expires in 24 hours. Until you follow it, you sign in with your old address.\n\nIf you did not ask for this, you can ignore this e-mail: nothing changes.`,
+    html: layout(
+      'Confirm your new e-mail address',
+      `Hi ${escapeHtml(name)}, you asked to use this address for your Stamina account. The link works once and expires in 24 hours. Until you follow it, you sign in with your old address.`,
+      link,
+      'Use this address',
+    ),
+  };
+}
+
+/**
+ * To the owner of an address another account asked to move to. The change answers the same either way, so that
+ * it does not tell who has an account (docs/profile.md, "Changing the email"); nothing changes.
+ */
+export function emailTakenMail(to: string, name: string, loginLink: string): Mail {
+  const body =
+    'Someone asked to move another Stamina account to this e-mail address, which already belongs to your account. Nothing changed: your account and its address stay as they are.';
+  return {
+    to,
+    subject: 'Someone tried to use your e-mail address on Stamina',
+    text: `Hi ${name},\n\n${body}\n\nYou can log in as usual here:\n\n${loginLink}\n\nIf it was you, change the address of your other account to one that is not in use.`,
+    html: layout('Your address is already in use', `Hi ${escapeHtml(name)}. ${body}`, loginLink, 'Log in'),
+  };
+}

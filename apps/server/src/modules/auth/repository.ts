@@ -144,7 +144,13 @@ export async function revokeAllSessions(db: Conn, userId: string): Promise<void>
 
 export async function insertEmailToken(
   db: Conn,
-  values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string | null;
+  },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
@@ -193,7 +199,15 @@ export async function updateProfile(
   athleteFields: Partial<
     Pick<
       AthleteRow,
-      'birthday' | 'gender' | 'primarySports' | 'goalEvent' | 'goalDate' | 'language' | 'timezone' | 'units'
+      | 'birthday'
+      | 'gender'
+      | 'primarySports'
+      | 'goalEvent'
+      | 'goalDate'
+      | 'language'
+      | 'timezone'
+      | 'units'
+      | 'onboardingComplete'
     >
   >,
 ): Promise<void> {
@@ -206,4 +220,12 @@ export async function updateProfile(
       .set({ ...athleteFields, updatedAt: sql`now()` })
       .where(eq(athletes.authUserId, userId));
   }
+}
+
+/** Moves the account to a confirmed new address (a unique violation when another account took it meanwhile). */
+export async function changeEmail(tx: Tx, userId: string, email: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ email, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

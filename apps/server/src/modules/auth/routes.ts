@@ -110,6 +110,37 @@ export function authRoutes(
       },
     );
 
+    app.get(
+      '/confirm-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Move the account to a new e-mail address from the link mailed to it',
+          description:
+            'Browsers (Accept: text/html) are redirected to /settings/profile?email_change=confirmed, or with email_change=failed and a message; other clients get the message as JSON (docs/profile.md, "Changing the email").',
+          querystring: ZConfirmQuery,
+          response: { 200: dataEnvelope(ZMessage), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+        try {
+          const result = await service.confirmEmailChange(request.query.token ?? '');
+          if (!wantsHtml) return reply.send({ data: result });
+          return reply.redirect(
+            `/settings/profile?${new URLSearchParams({ email_change: 'confirmed', message: result.message })}`,
+            302,
+          );
+        } catch (err) {
+          if (!wantsHtml || !(err instanceof AppError)) throw err;
+          return reply.redirect(
+            `/settings/profile?${new URLSearchParams({ email_change: 'failed', message: err.message })}`,
+            302,
+          );
+        }
+      },
+    );
+
     app.post(
       '/confirm/exchange',
       {

@@ -8,7 +8,13 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
-import { confirmationMail, passwordResetMail, signupAttemptMail } from './emails.ts';
+import {
+  confirmationMail,
+  emailChangeMail,
+  emailTakenMail,
+  passwordResetMail,
+  signupAttemptMail,
+} from './emails.ts';
 import * as repo from './repository.ts';
 import { toUser } from './serialize.ts';
 import type { SessionCache, SessionIdentity } from './session-cache.ts';
@@ -17,7 +23,12 @@ export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The sign-in code of a followed confirmation link is exchanged by the page it lands on, at once. */
 export const SIGNIN_CODE_TTL_MS = 5 * 60 * 1000;
-const TOKEN_TTL_MS = { confirm: CONFIRM_TOKEN_TTL_MS, reset: RESET_TOKEN_TTL_MS, signin: SIGNIN_CODE_TTL_MS };
+const TOKEN_TTL_MS = {
+  confirm: CONFIRM_TOKEN_TTL_MS,
+  reset: RESET_TOKEN_TTL_MS,
+  signin: SIGNIN_CODE_TTL_MS,
+  email_change: CONFIRM_TOKEN_TTL_MS,
+};
 /** How long a used refresh token still answers with its successor, for parallel refreshes (docs/auth.md). */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 export const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
@@ -75,6 +86,7 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
     goalEvent: null,
     goalDate: null,
     language: 'en',
+    avatarKey: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -137,12 +149,19 @@ export function createAuthService({
   }
 
   /** A new one-time token; `binding` is a second secret the redeemer must also hold (the sign-in cookie). */
-  async function newEmailToken(conn: Conn, userId: string, purpose: repo.EmailTokenPurpose, binding = '') {
+  async function newEmailToken(
+    conn: Conn,
+    userId: string,
+    purpose: repo.EmailTokenPurpose,
+    binding = '',
+    newEmail: string | null = null,
+  ) {
     const token = randomToken();
     await repo.retireEmailTokens(conn, userId, purpose);
     await repo.insertEmailToken(conn, {
       userId,
       purpose,
+      newEmail,
       tokenHash: hashToken(binding ? `${token}.${binding}` : token),
       expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
     });
@@ -151,11 +170,29 @@ export function createAuthService({
 
   const confirmLink = (token: string) => `${appUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
   const resetLink = (token: string) => `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const emailChangeLink = (token: string) =>
+    `${appUrl}/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
+
+  /**
+   * A new address asked for in the profile (docs/profile.md, "Changing the email"): a link to it, which moves the
+   * account when followed. An address another account has gets that owner a notice instead, and the caller the
+   * same answer, so the change does not tell who has an account.
+   */
+  async function requestEmailChange(found: repo.UserWithAthlete, email: string): Promise<void> {
+    const owner = await repo.findUserByEmail(db, email);
+    if (owner) {
+      await repo.retireEmailTokens(db, found.user.id, 'email_change');
+      void sendLater(emailTakenMail(owner.user.email, owner.user.name, `${appUrl}/login`));
+      return;
+    }
+    const token = await newEmailToken(db, found.user.id, 'email_change', '', email);
+    void sendLater(emailChangeMail(email, found.user.name, emailChangeLink(token)));
+  }
 
   /** Validates a one-time e-mail token inside the caller's transaction and marks it used. */
-  async function consumeEmailToken(tx: Tx, token: string, purpose: 'confirm' | 'reset') {
+  async function consumeEmailToken(tx: Tx, token: string, purpose: 'confirm' | 'reset' | 'email_change') {
     const row = await repo.lockEmailToken(tx, hashToken(token), purpose);
-    const what = purpose === 'confirm' ? 'confirmation' : 'password reset';
+    const what = { confirm: 'confirmation', reset: 'password reset', email_change: 'e-mail change' }[purpose];
     if (!row) throw new AppError('LINK_INVALID', `This ${what} link is not valid. Ask for a new one.`);
     if (row.usedAt)
       throw new AppError('TOKEN_USED', `This ${what} link has already been used. Ask for a new one.`);
@@ -361,18 +398,40 @@ export function createAuthService({
     },
 
     async updateProfile(userId: string, body: ProfileUpdateRequest): Promise<User> {
-      const { name, ...fields } = body;
-      return db
+      const { name, email, ...fields } = body;
+      const found = await db.transaction(async (tx) => {
+        await repo.updateProfile(tx, userId, name, fields);
+        const found = await repo.findUserById(tx, userId);
+        if (!found) throw new AppError('UNAUTHORIZED', 'Authentication required');
+        return found;
+      });
+      sessions.invalidateUser(userId);
+      // The address itself changes only when the link mailed to the new one is followed.
+      const newEmail = email !== undefined && email !== found.user.email ? email : null;
+      if (newEmail) await requestEmailChange(found, newEmail);
+      return { ...toUser(found), pending_email: newEmail };
+    },
+
+    /** A followed e-mail change link: the account moves to the new address, which counts as confirmed. */
+    async confirmEmailChange(token: string): Promise<{ message: string }> {
+      const { userId, email } = await db
         .transaction(async (tx) => {
-          await repo.updateProfile(tx, userId, name, fields);
-          const found = await repo.findUserById(tx, userId);
-          if (!found) throw new AppError('UNAUTHORIZED', 'Authentication required');
-          return toUser(found);
+          const row = await consumeEmailToken(tx, token, 'email_change');
+          if (!row.newEmail) {
+            throw new AppError('LINK_INVALID', 'This e-mail change link is not valid. Ask for a new one.');
+          }
+          await repo.changeEmail(tx, row.userId, row.newEmail);
+          return { userId: row.userId, email: row.newEmail };
         })
-        .then((user) => {
-          sessions.invalidateUser(userId);
-          return user;
+        .catch((err: unknown) => {
+          if (!isUniqueViolation(err)) throw err;
+          throw new AppError(
+            'CONFLICT',
+            'That address now belongs to another account, so your address was not changed. Choose another one in Settings → Profile.',
+          );
         });
+      sessions.invalidateUser(userId);
+      return { message: `Your e-mail address is now ${email}. Use it to log in.` };
     },
 
     async requestPasswordReset(email: string) {
@@ -414,7 +473,7 @@ export async function createConfirmedAccount(
     name: string;
     passwordHash: string;
     timezone: string;
-    profile: Pick<repo.AthleteRow, 'primarySports' | 'goalEvent' | 'goalDate'>;
+    profile: Pick<repo.AthleteRow, 'primarySports' | 'goalEvent' | 'goalDate' | 'onboardingComplete'>;
   },
 ): Promise<{ userId: string; email: string; athleteId: string; timezone: string; user: User }> {
   const created = await repo.insertUserWithAthlete(tx, {

@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { DEMO_ACTIVITY_DAYS, storeDemoActivities } from '../activities/demo.ts';
-import { createAthleteService } from '../athletes/service.ts';
 import { thresholdsFrom } from '../activities/figures.ts';
 import { createConfirmedAccount } from '../auth/service.ts';
 import { writeNewAthleteDays } from '../metrics/store.ts';
@@ -98,6 +97,8 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
         primarySports: demo.profile.primary_sports,
         goalEvent: demo.profile.goal_event,
         goalDate: demo.profile.goal_date,
+        // The demo comes with its plan already made: it is not offered the onboarding a new account gets.
+        onboardingComplete: true,
       },
     });
     const auth: AuthContext = { ...account, sessionId: '' };
@@ -105,8 +106,6 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     // The services run on the transaction: their own transactions become savepoints inside it. No cache
     // needs telling (no onChange): the athlete is new, so no process can hold anything of it yet.
     const conn = tx as unknown as Db;
-    // The demo comes with its plan already made: it is not offered the onboarding a new account gets.
-    await createAthleteService(conn).setOnboardingComplete(account.athleteId, true);
     const workouts = createWorkoutService(conn);
     // Thresholds first, so that every session is parsed with them (no workout exists yet to re-label).
     const thresholds = createThresholdService(conn, { workouts: () => workouts });

@@ -1,7 +1,18 @@
-// /settings/profile: the profile form (docs/screens.md, "Settings"), saved through PUT /api/auth/profile.
+// /settings/profile: the profile form (docs/screens.md, "Settings"), saved through PUT /api/auth/profile, and
+// the profile picture (docs/profile.md, "Profile picture"), uploaded on its own as soon as it is chosen.
 import type { User } from '@stamina/contract';
-import { initials, RACE_TYPES } from '@stamina/core';
-import { type FormEvent, useState } from 'react';
+import { RACE_TYPES } from '@stamina/core';
+import { Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  AVATAR_ACCEPT,
+  AVATAR_MAX_BYTES,
+  useRemoveAvatar,
+  useUploadAvatar,
+} from '../../api/profile/avatar.ts';
+import { useAthleteProfile } from '../../api/settings/update-athlete-profile.ts';
+import { Avatar } from '../../components/avatar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -32,6 +43,14 @@ export function ProfileSettings() {
   const { user, setUser } = useAuth();
   const meta: Meta = user?.user_metadata ?? {};
   const [name, setName] = useState(user?.name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // A followed e-mail change link lands here (docs/profile.md, "Changing the email").
+  const [params, setParams] = useSearchParams();
+  const emailChange = params.get('email_change');
+  const emailChangeMessage = params.get('message');
+  // The session's user is refreshed from the server after a page load (a followed link changed the address).
+  useEffect(() => setEmail(user?.email ?? ''), [user?.email]);
   const [birthday, setBirthday] = useState(meta.birthday ?? '');
   const [gender, setGender] = useState<NonNullable<Meta['gender']> | ''>(meta.gender ?? '');
   const [sports, setSports] = useState<NonNullable<Meta['primarySports']>>(meta.primarySports ?? []);
@@ -46,9 +65,11 @@ export function ProfileSettings() {
     setSaving(true);
     setError(null);
     try {
+      const changedEmail = email.trim().toLowerCase() !== (user?.email ?? '');
       const { data } = await api.request('PUT /auth/profile', {
         body: {
           name,
+          ...(changedEmail && email.trim() ? { email: email.trim() } : {}),
           birthday: birthday || null,
           gender: gender || null,
           primarySports: sports,
@@ -57,7 +78,10 @@ export function ProfileSettings() {
           language,
         },
       });
-      setUser(data);
+      const { pending_email, ...saved } = data;
+      setUser(saved);
+      setPendingEmail(pending_email ?? null);
+      if (pending_email) setEmail(saved.email);
       toast.success('Profile saved');
     } catch (err) {
       setError(errorMessage(err));
@@ -76,24 +100,36 @@ export function ProfileSettings() {
       <PageHeader title="Profile" description="How Stamina knows you and what you are training for." />
       <form onSubmit={onSubmit} className="space-y-6">
         {error ? <Alert variant="destructive">{error}</Alert> : null}
-        <Card className="space-y-4 p-5">
-          <div className="flex items-center gap-4">
-            <span
-              aria-hidden="true"
-              className="flex h-16 w-16 items-center justify-center rounded-full bg-accent text-xl font-semibold text-accent-foreground"
+        {emailChange && emailChangeMessage ? (
+          <Alert variant={emailChange === 'confirmed' ? 'success' : 'destructive'}>
+            <span>{emailChangeMessage}</span>{' '}
+            <button
+              type="button"
+              className="font-medium underline underline-offset-4"
+              onClick={() => setParams({}, { replace: true })}
             >
-              {initials(name || 'Athlete')}
-            </span>
-            <h2 className="text-lg font-semibold">Basic Information</h2>
-          </div>
+              Dismiss
+            </button>
+          </Alert>
+        ) : null}
+        {pendingEmail ? (
+          <Alert variant="info">
+            We sent a confirmation link to {pendingEmail}. Your e-mail address changes when you follow it;
+            until then, keep signing in with {user?.email}.
+          </Alert>
+        ) : null}
+        <Card className="space-y-4 p-5">
+          <h2 className="text-lg font-semibold">Basic Information</h2>
+          <PictureField name={name || 'Athlete'} />
           <Field label="Name" name="name" required value={name} onChange={(e) => setName(e.target.value)} />
           <Field
             label="Email"
             type="email"
             name="email"
-            value={user?.email ?? ''}
-            readOnly
-            hint="Your sign-in address"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            hint="Your sign-in address. A new one takes effect once you follow the link we e-mail to it."
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
@@ -199,5 +235,80 @@ export function ProfileSettings() {
         </Button>
       </form>
     </>
+  );
+}
+
+/** The picture beside the name: Upload Picture (JPEG, PNG, WebP or HEIC up to 5 MB) and Remove. */
+function PictureField({ name }: { name: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+  const hasPicture = Boolean(useAthleteProfile().data?.avatar_version);
+  const [error, setError] = useState<string | null>(null);
+  const busy = upload.isPending || remove.isPending;
+
+  function onChoose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    // The server refuses it too (413); saying so here saves sending 5 MB for nothing.
+    if (file.size > AVATAR_MAX_BYTES) {
+      setError('The picture is larger than 5 MB. Choose a smaller one.');
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => toast.success('Profile picture updated'),
+      onError: (err) => setError(errorMessage(err)),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+      <Avatar name={name} className="h-20 w-20 text-2xl" maxInitials={3} />
+      <div className="space-y-2">
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+            <Upload className="h-4 w-4" aria-hidden="true" />
+            {upload.isPending ? 'Uploading...' : 'Upload Picture'}
+          </Button>
+          {hasPicture ? (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setError(null);
+                remove.mutate(undefined, {
+                  onSuccess: () => toast.success('Profile picture removed'),
+                  onError: (err) => setError(errorMessage(err)),
+                });
+              }}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Remove
+            </Button>
+          ) : null}
+        </div>
+        <p id="picture-hint" className="text-xs text-muted-foreground">
+          JPEG, PNG, WebP or HEIC, up to 5 MB. Stored as a small square, without location or camera data.
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_ACCEPT}
+          aria-label="Profile picture file"
+          aria-describedby="picture-hint"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={onChoose}
+        />
+      </div>
+    </div>
   );
 }

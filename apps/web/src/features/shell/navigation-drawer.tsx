@@ -1,6 +1,6 @@
 // The left navigation drawer (docs/screens.md, "Page shell"): links, profile button, settings, sign out.
 import * as Dialog from '@radix-ui/react-dialog';
-import { displayName, initials } from '@stamina/core';
+import { displayName } from '@stamina/core';
 import {
   Activity,
   BarChart3,
@@ -15,6 +15,7 @@ import {
   X,
 } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
+import { Avatar } from '../../components/avatar.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
 import { useAuth } from '../../lib/auth-context.tsx';
@@ -80,12 +81,7 @@ export function NavigationDrawer({
             }}
             className="mt-4 flex items-center gap-3 rounded-lg border border-border p-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span
-              aria-hidden="true"
-              className="flex h-10 w-10 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground"
-            >
-              {initials(name).charAt(0) || 'A'}
-            </span>
+            <Avatar name={name} className="h-10 w-10" maxInitials={1} />
             <span className="min-w-0">
               <span className="block truncate font-medium">{name}</span>
               <span className="block text-xs text-muted-foreground">View Profile</span>

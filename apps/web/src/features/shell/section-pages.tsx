@@ -2,5 +2,4 @@
 import { PageHeader } from '../../components/page-header.tsx';
 
 export const CoachPage = () => <PageHeader title="Coach" />;
-export const ProfilePage = () => <PageHeader title="Profile" />;
 export const GarminCallbackPage = () => <PageHeader title="Garmin Connection" />;

@@ -24,7 +24,9 @@ export const ReadinessScoreWidget = memo(function ReadinessScoreWidget({ delayMs
         <div>
           <p className="font-semibold">{readinessLabel(score.value)}</p>
           {score.estimate ? (
-            <p className="text-xs text-muted-foreground">No wellness data yet: a neutral 75 until you log HRV, resting HR or sleep.</p>
+            <p className="text-xs text-muted-foreground">
+              No wellness data yet: a neutral 75 until you log HRV, resting HR or sleep.
+            </p>
           ) : null}
         </div>
       </div>
