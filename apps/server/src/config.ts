@@ -98,7 +98,14 @@ export function seedDemoEnabled(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): b
   return env.SEED_DEMO ?? env.DATABASE_URL === undefined;
 }
 
-const SECRET_KEYS = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'STT_URL', 'STT_API_KEY']);
+const SECRET_KEYS = new Set([
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'STT_URL',
+  'STT_API_KEY',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
