@@ -236,10 +236,20 @@ async function draftedOnboardingSession(who: Athlete): Promise<string> {
     payload: { prompt: `${who.secret}: a half marathon in 14 weeks, 5 hours a week` },
   });
   if (prompt.statusCode !== 200) throw new Error(`seeding onboarding: ${prompt.body}`);
-  const deadline = Date.now() + 20_000;
+  await untilDrafted(who, id);
+  return id;
+}
+
+/** Waits for the app's worker to draft the session's plan (after a prompt sends it back to processing). */
+async function untilDrafted(who: Athlete, id: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
   for (;;) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/onboarding/sessions/${id}`, headers });
-    if ((res.json() as { data: { status: string } }).data.status === 'PLAN_DRAFTED') return id;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/onboarding/sessions/${id}`,
+      headers: bearer(who.token),
+    });
+    if ((res.json() as { data: { status: string } }).data.status === 'PLAN_DRAFTED') return;
     if (Date.now() > deadline) throw new Error(`onboarding session not drafted: ${res.body}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -416,6 +426,8 @@ async function validRequestOf(op: Operation, index: number) {
       const res = await send(call, a);
       if (ok(res)) {
         if (op.method === 'DELETE') await seed(a);
+        // A new prompt sends A's session back to processing; the review edit that may come next needs its draft.
+        if (op.path.endsWith('/prompt')) await untilDrafted(a, a.ids.onboardingSession);
         return { ...sample, assignment };
       }
     }

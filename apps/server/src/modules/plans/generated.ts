@@ -10,13 +10,12 @@ import type {
   ZPlanRebuildRequest,
 } from '@stamina/contract';
 import {
-  type AthleteThresholds,
   dateInTimeZone,
   daysBetween,
   type GeneratedPlan,
   generatePlan,
   PLAN_MAX_DAYS,
-  type PlanProfile,
+  planProfileOf,
 } from '@stamina/core';
 import type { z } from 'zod';
 import type { Conn, Db } from '../../db/client.ts';
@@ -99,24 +98,6 @@ function sessionsOf(plan: GeneratedPlan, planId: string) {
       description: session.reason,
     })),
   );
-}
-
-/** The generator's profile from the stored training profile. */
-export function planProfileOf(profile: TrainingProfileDto): PlanProfile {
-  const t = profile.thresholds;
-  const thresholds: AthleteThresholds = {};
-  if (t.ftp_watts !== null) thresholds.ftpWatts = t.ftp_watts;
-  if (t.threshold_pace_seconds_per_km !== null)
-    thresholds.thresholdPaceSecondsPerKm = t.threshold_pace_seconds_per_km;
-  if (t.css_seconds_per_100m !== null) thresholds.cssSecondsPer100m = t.css_seconds_per_100m;
-  if (t.max_hr !== null) thresholds.maxHr = t.max_hr;
-  if (t.lthr !== null) thresholds.lthr = t.lthr;
-  return {
-    ctl: profile.ctl,
-    weeklyHours: profile.weekly_hours,
-    longestSessionMinutes: profile.longest_session_minutes,
-    thresholds,
-  };
 }
 
 function storedOutlineOf(row: repo.PlanRow): StoredOutline | null {
