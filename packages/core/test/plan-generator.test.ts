@@ -43,6 +43,12 @@ describe('generatePlan', () => {
     expect(p.explainability.bullets.length).toBeLessThanOrEqual(6);
   });
 
+  it('shows a strides run as the easy run it is, not by its few seconds of speed', () => {
+    const strides = all(plan('marathon on 2027-06-27, 7 hours a week')).filter((s) => s.kind === 'strides');
+    expect(strides.length).toBeGreaterThan(0);
+    expect(strides.every((s) => s.intensity_zone === 2)).toBe(true);
+  });
+
   it('drops the early phases of a short plan', () => {
     const p = plan('half marathon in 5 weeks');
     const labels = new Set(p.phases.map((x) => x.label));

@@ -635,7 +635,9 @@ function parsed(ctx: PlanContext, sport: Sport, text: string) {
 function toSession(ctx: PlanContext, lib: LibrarySession, date: string, reason: string): PlanSession {
   const p = parsed(ctx, lib.sport, lib.workout_language_text);
   const minutes = p.total_duration_estimated / 60;
-  const zone = primaryZone(p.intervals) ?? 2;
+  // Strides are a few seconds of speed in an easy run: the session is easy, though its only efforts are fast
+  // (primaryZone would name it by them, as it does a sprint session).
+  const zone = lib.kind === 'strides' ? 2 : (primaryZone(p.intervals) ?? 2);
   const easyShare = (p.zone_distribution.zone_1 + p.zone_distribution.zone_2) / 100;
   return {
     date,
