@@ -3,7 +3,7 @@ import { type ButtonHTMLAttributes, forwardRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const VARIANTS = {
-  primary: 'bg-primary text-primary-foreground hover:opacity-90',
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
   secondary: 'bg-secondary text-secondary-foreground hover:bg-muted border border-border',
   ghost: 'hover:bg-muted text-foreground',
   outline: 'border border-input bg-transparent hover:bg-muted text-foreground',
