@@ -161,6 +161,8 @@ test('a .zwo with 300 % sprints keeps them in the editor and in the exported fil
   // In view first: a tooltip closes when its trigger's scroll container scrolls, as focusing would make it.
   await sprint.scrollIntoViewIfNeeded();
   await sprint.focus();
+  // Focus alone left the tooltip shut when the file's earlier flows ran first; the pointer opens it as well.
+  await sprint.hover();
   // The tooltip is portalled outside the dialog (which hides the rest of the page from the accessibility tree;
   // the badge's own name carries the same words), so it is found by its text.
   await expect(page.getByText('From its target: 300% FTP').first()).toBeVisible();

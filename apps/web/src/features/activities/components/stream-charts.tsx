@@ -138,6 +138,8 @@ export function StreamCharts({
                     color: 'var(--card-foreground)',
                     fontSize: 12,
                   }}
+                  // Recharts writes each item in its line's colour, which light lines make unreadable on a card.
+                  itemStyle={{ color: 'var(--card-foreground)' }}
                 />
                 <Line
                   type="monotone"
