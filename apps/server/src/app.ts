@@ -281,7 +281,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(avatarRoutes(athleteService, authenticate), { prefix: '/api/athletes' });
   await app.register(thresholdRoutes(thresholdService, authenticate), { prefix: '/api/athletes' });
   await app.register(notificationRoutes(notificationService, authenticate), { prefix: '/api/notifications' });
-  const dashboardService = createDashboardService(db, {
+  const dashboardService = createDashboardService({
     trainingLoad: trainingLoadService,
     plans: planService,
     metrics: metricsService,

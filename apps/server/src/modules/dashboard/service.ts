@@ -28,12 +28,11 @@ import {
 } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { PlanReader, PlanRow } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
-import * as repo from './repository.ts';
+import type { WorkoutRow } from '../workouts/service.ts';
 
 type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
 type PrimaryRace = z.infer<typeof ZPrimaryRace>;
@@ -133,8 +132,21 @@ function activePlanOf(plan: PlanRow | undefined, today: string): DashboardSummar
   return { id: plan.id, title: plan.title, progress_percentage: progress.progress_percentage };
 }
 
-type TodaysWorkoutRow = NonNullable<Awaited<ReturnType<typeof repo.firstWorkoutOn>>>;
-function toDashboardWorkout(row: TodaysWorkoutRow | undefined): z.input<typeof ZDashboardWorkout> | null {
+/** The first planned or completed workout of a day, in the order they were added (docs/dashboard.md). */
+function firstWorkoutOf(workouts: readonly WorkoutRow[], day: string): WorkoutRow | undefined {
+  let first: WorkoutRow | undefined;
+  for (const w of workouts) {
+    if (w.workoutDate !== day || (w.status !== 'planned' && w.status !== 'completed')) continue;
+    const earlier =
+      first === undefined ||
+      w.createdAt < first.createdAt ||
+      (+w.createdAt === +first.createdAt && w.id < first.id);
+    if (earlier) first = w;
+  }
+  return first;
+}
+
+function toDashboardWorkout(row: WorkoutRow | undefined): z.input<typeof ZDashboardWorkout> | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -151,16 +163,13 @@ function toDashboardWorkout(row: TodaysWorkoutRow | undefined): z.input<typeof Z
   };
 }
 
-export function createDashboardService(
-  db: Db,
-  deps: {
-    trainingLoad: TrainingLoadService;
-    plans: PlanReader;
-    metrics: DashboardMetrics | null;
-    notifications: NotificationService;
-    log?: FastifyBaseLogger;
-  },
-) {
+export function createDashboardService(deps: {
+  trainingLoad: TrainingLoadService;
+  plans: PlanReader;
+  metrics: DashboardMetrics | null;
+  notifications: NotificationService;
+  log?: FastifyBaseLogger;
+}) {
   const { trainingLoad, plans, notifications } = deps;
 
   /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
@@ -189,6 +198,7 @@ export function createDashboardService(
     const { points, rows } = await loadDays(auth.athleteId, addDays(today, -(WINDOW_DAYS - 1)), today);
     const now = points.at(-1)!;
     return {
+      rows,
       ctl: roundTo(now.ctl, 1),
       atl: roundTo(now.atl, 1),
       tsb: roundTo(now.tsb, 1),
@@ -216,8 +226,9 @@ export function createDashboardService(
     load: { ctl: number; atl: number },
   ) => (readiness && (recovery !== null || load.ctl !== 0 || load.atl !== 0) ? readiness.score : null);
 
-  async function streakOf(auth: AuthContext, now: Date) {
-    const { currentStreak, longestStreak } = await trainingLoad.streak(auth, now);
+  /** The streaks, answered from the load window's stored days when they can (training-load `streak`). */
+  async function streakOf(auth: AuthContext, now: Date, known?: readonly LoadDayRow[]) {
+    const { currentStreak, longestStreak } = await trainingLoad.streak(auth, now, known);
     return { current_streak: currentStreak, longest_streak: longestStreak };
   }
 
@@ -232,18 +243,19 @@ export function createDashboardService(
       // are cut from it.
       const loadDays = trainingLoad.sharedLoadDays();
       const metrics = deps.metrics?.withSharedReads?.(loadDays) ?? deps.metrics;
-      const [workout, week, streak, plan, load, recovery, readiness, readinessTrend, unread] =
-        await Promise.all([
-          repo.firstWorkoutOn(db, auth.athleteId, today),
-          trainingLoad.weekSummary(auth, undefined, now),
-          streakOf(auth, now),
-          plans.activeRow(auth.athleteId),
-          loadWindow(auth, today, loadDays),
-          recoveryOf(auth, metrics),
-          readinessOf(auth, metrics),
-          readinessTrendOf(auth, metrics),
-          notifications.unreadCount(auth.athleteId),
-        ]);
+      // Today's workout comes from the week's workouts, and the streak from the load window's days: no read
+      // of their own (docs/dashboard.md, "Dashboard API").
+      const [week, [load, streak], plan, recovery, readiness, readinessTrend, unread] = await Promise.all([
+        trainingLoad.weekWithWorkouts(auth, undefined, now),
+        loadWindow(auth, today, loadDays).then(
+          async (window) => [window, await streakOf(auth, now, window.rows)] as const,
+        ),
+        plans.activeRow(auth.athleteId),
+        recoveryOf(auth, metrics),
+        readinessOf(auth, metrics),
+        readinessTrendOf(auth, metrics),
+        notifications.unreadCount(auth.athleteId),
+      ]);
       return {
         athlete_id: auth.athleteId,
         date: today,
@@ -252,8 +264,10 @@ export function createDashboardService(
         fitness_score: load.ctl,
         fatigue_score: load.atl,
         form_score: load.tsb,
-        todays_workout: toDashboardWorkout(workout) as DashboardSummary['todays_workout'],
-        weekly_summary: week,
+        todays_workout: toDashboardWorkout(
+          firstWorkoutOf(week.workouts, today),
+        ) as DashboardSummary['todays_workout'],
+        weekly_summary: week.summary,
         current_training_streak: streak.current_streak,
         longest_training_streak: streak.longest_streak,
         primary_race: primaryRaceOf(plan, today),

@@ -123,6 +123,8 @@ const LOAD_DAY = {
   swimMinutes: dailyLoad.swimMinutes,
   strengthMinutes: dailyLoad.strengthMinutes,
   zoneSeconds: dailyLoad.zoneSeconds,
+  streakDays: dailyLoad.streakDays,
+  longestStreak: dailyLoad.longestStreak,
 };
 export type LoadDayRow = Pick<DailyLoadRow, keyof typeof LOAD_DAY>;
 
@@ -179,7 +181,14 @@ export async function streaks(
     )
     .orderBy(desc(dailyLoad.date))
     .limit(1);
-  if (!last) return { current: 0, longest: 0 };
+  return last ? streakAsOf(last, today) : { current: 0, longest: 0 };
+}
+
+/** The streaks as of `today`, from the last day with sessions on or before it (the rule of `streaks`). */
+export function streakAsOf(
+  last: Pick<LoadDayRow, 'date' | 'streakDays' | 'longestStreak'>,
+  today: string,
+): { current: number; longest: number } {
   const current = epochDay(today) - epochDay(last.date) <= 1 ? last.streakDays : 0;
   return { current, longest: last.longestStreak };
 }

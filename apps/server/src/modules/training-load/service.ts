@@ -31,7 +31,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type ThresholdReader, tssZonesOf } from '../thresholds/service.ts';
-import type { WorkoutReader } from '../workouts/service.ts';
+import type { WorkoutReader, WorkoutRow } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
 /** Earlier weeks that the load trend of a week compares with. */
@@ -119,6 +119,36 @@ export function createTrainingLoadService(
       });
     }
     return all.slice(TREND_WEEKS);
+  }
+
+  async function weekWithWorkouts(
+    auth: AuthContext,
+    start: string | undefined,
+    now = new Date(),
+  ): Promise<{ summary: WeekSummary; workouts: WorkoutRow[] }> {
+    const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
+    const workouts = await workoutReader.rows(auth.athleteId, {
+      dateFrom: weekStart,
+      dateTo: addDays(weekStart, 6),
+      limit: 1000,
+    });
+    const completed = workouts.filter((w) => w.status === 'completed');
+    const minutes = completed.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
+    let weeklyTss = completed.reduce((sum, w) => sum + (w.tss ?? 0), 0);
+    // Completed work without any TSS (no duration): the spec's fallback, the week's share of the fatigue.
+    if (completed.length > 0 && completed.every((w) => w.tss === null)) {
+      const atEnd = await series(auth.athleteId, addDays(weekStart, 6), addDays(weekStart, 6));
+      weeklyTss = weeklyTssFromAtl(atEnd[0]?.atl ?? 0);
+    }
+    const summary: WeekSummary = {
+      week_start: weekStart,
+      completed_sessions: completed.length,
+      planned_sessions: workouts.length > 0 ? workouts.length : DEFAULT_PLANNED_SESSIONS,
+      total_sessions: workouts.length,
+      total_duration_hours: roundTo(minutes / 60, 1),
+      weekly_tss: roundTo(weeklyTss, 1),
+    };
+    return { summary, workouts };
   }
 
   const toRecord = (point: DailyLoadPoint): FitnessFormRecordDto => {
@@ -228,36 +258,26 @@ export function createTrainingLoadService(
       return load!;
     },
 
-    async streak(auth: AuthContext, now = new Date()) {
+    /**
+     * The training streaks as of today. Given stored days the caller has already read (the dashboard's load
+     * window), the last of them with sessions answers it, as the one-row query would: each day keeps its streak
+     * facts. When none of them has sessions, that query.
+     */
+    async streak(auth: AuthContext, now = new Date(), known: readonly repo.LoadDayRow[] = []) {
       const today = dateInTimeZone(now, auth.timezone);
       if (!isIsoDate(today)) return { currentStreak: 0, longestStreak: 0 };
-      const { current, longest } = await repo.streaks(db, auth.athleteId, today);
+      const last = known.findLast((row) => row.sessions > 0 && row.date <= today);
+      const { current, longest } = last
+        ? repo.streakAsOf(last, today)
+        : await repo.streaks(db, auth.athleteId, today);
       return { currentStreak: current, longestStreak: longest };
     },
 
+    /** `weekSummary` with the week's workouts it read (planned, completed and skipped), for callers that show them. */
+    weekWithWorkouts,
+
     async weekSummary(auth: AuthContext, start: string | undefined, now = new Date()): Promise<WeekSummary> {
-      const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
-      const workouts = await workoutReader.rows(auth.athleteId, {
-        dateFrom: weekStart,
-        dateTo: addDays(weekStart, 6),
-        limit: 1000,
-      });
-      const completed = workouts.filter((w) => w.status === 'completed');
-      const minutes = completed.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
-      let weeklyTss = completed.reduce((sum, w) => sum + (w.tss ?? 0), 0);
-      // Completed work without any TSS (no duration): the spec's fallback, the week's share of the fatigue.
-      if (completed.length > 0 && completed.every((w) => w.tss === null)) {
-        const atEnd = await series(auth.athleteId, addDays(weekStart, 6), addDays(weekStart, 6));
-        weeklyTss = weeklyTssFromAtl(atEnd[0]?.atl ?? 0);
-      }
-      return {
-        week_start: weekStart,
-        completed_sessions: completed.length,
-        planned_sessions: workouts.length > 0 ? workouts.length : DEFAULT_PLANNED_SESSIONS,
-        total_sessions: workouts.length,
-        total_duration_hours: roundTo(minutes / 60, 1),
-        weekly_tss: roundTo(weeklyTss, 1),
-      };
+      return (await weekWithWorkouts(auth, start, now)).summary;
     },
   };
 }
