@@ -1,7 +1,8 @@
 // Changing the e-mail in the profile (docs/profile.md, "Changing the email"): a link goes to the new address and
 // the account moves only when it is followed; until then the old address signs in. A link works once; a newer
-// request retires the older link; an address another account has gets its owner a notice and changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// request retires the older link; an address another account has gets its owner a notice and changes nothing;
+// once the account moves, the old address is told.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, type TestApp, uniqueEmail } from './helpers.ts';
 
 let t: TestApp;
@@ -48,6 +49,16 @@ describe('changing the e-mail address', () => {
     expect((await me(token)).email).toBe(fresh);
     expect((await login(fresh)).statusCode).toBe(200);
     expect((await login(old)).statusCode).toBe(401);
+    // The old address is told, naming the new one, with a way to act if it was not the owner.
+    const notice = await vi.waitFor(async () => {
+      const found = (await t.readOutbox()).find(
+        (m) => m.to === old && m.subject === 'Your Stamina e-mail address was changed',
+      );
+      if (!found) throw new Error('no notice to the old address yet');
+      return found;
+    });
+    expect(notice.text).toContain(fresh);
+    expect(notice.text).toContain('/forgot-password');
 
     // The link works once.
     const again = await follow(link);

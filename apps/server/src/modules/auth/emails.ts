@@ -103,6 +103,25 @@ export function emailChangeMail(to: string, name: string, link: string): Mail {
 }
 
 /**
+ * To the address an account just moved away from (docs/profile.md, "Changing the email"): if the owner did not
+ * make the change, this is how they learn of it while they can still act.
+ */
+export function emailChangedMail(to: string, name: string, newEmail: string, resetLink: string): Mail {
+  const body = `The e-mail address of your Stamina account was changed to ${newEmail}. You now sign in with that address, and mail from Stamina goes there.`;
+  return {
+    to,
+    subject: 'Your Stamina e-mail address was changed',
+    text: `Hi ${name},\n\n${body}\n\nIf you did not make this change, reset your password here straight away and then contact support:\n\n${resetLink}`,
+    html: layout(
+      'Your e-mail address was changed',
+      `Hi ${escapeHtml(name)}. ${escapeHtml(body)} If you did not make this change, reset your password straight away and then contact support.`,
+      resetLink,
+      'Reset password',
+    ),
+  };
+}
+
+/**
  * To the owner of an address another account asked to move to. The change answers the same either way, so that
  * it does not tell who has an account (docs/profile.md, "Changing the email"); nothing changes.
  */

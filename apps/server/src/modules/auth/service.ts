@@ -10,6 +10,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
 import {
   confirmationMail,
+  emailChangedMail,
   emailChangeMail,
   emailTakenMail,
   passwordResetMail,
@@ -414,14 +415,15 @@ export function createAuthService({
 
     /** A followed e-mail change link: the account moves to the new address, which counts as confirmed. */
     async confirmEmailChange(token: string): Promise<{ message: string }> {
-      const { userId, email } = await db
+      const { userId, email, previous } = await db
         .transaction(async (tx) => {
           const row = await consumeEmailToken(tx, token, 'email_change');
           if (!row.newEmail) {
             throw new AppError('LINK_INVALID', 'This e-mail change link is not valid. Ask for a new one.');
           }
+          const before = await repo.findUserById(tx, row.userId);
           await repo.changeEmail(tx, row.userId, row.newEmail);
-          return { userId: row.userId, email: row.newEmail };
+          return { userId: row.userId, email: row.newEmail, previous: before?.user };
         })
         .catch((err: unknown) => {
           if (!isUniqueViolation(err)) throw err;
@@ -431,6 +433,9 @@ export function createAuthService({
           );
         });
       sessions.invalidateUser(userId);
+      if (previous && previous.email !== email) {
+        void sendLater(emailChangedMail(previous.email, previous.name, email, `${appUrl}/forgot-password`));
+      }
       return { message: `Your e-mail address is now ${email}. Use it to log in.` };
     },
 

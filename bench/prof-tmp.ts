@@ -1,0 +1,21 @@
+import { signUpAndConfirm } from './lib/api.ts';
+import { seedHistory } from './lib/calendar.ts';
+import { seedWellness } from './lib/dashboard.ts';
+import { startStamina } from './lib/servers.ts';
+import { cleanupAll } from './lib/proc.ts';
+const root = new URL('..', import.meta.url).pathname;
+const path = process.argv[2] ?? '/api/dashboard/summary';
+const s = await startStamina(root, { databaseUrl: process.env.PROF_PG ?? null, env: { READ_CACHE_TTL_MS: '0', SEED_DEMO: 'false', NODE_OPTIONS: '--import /work/main/apps/server/qhook-tmp.mjs' } });
+const token = await signUpAndConfirm(s);
+await seedHistory(s.baseUrl, token, { days: 1826, skipEvery: 60 });
+await seedWellness(s.baseUrl, token);
+const h = { authorization: `Bearer ${token}` };
+for (let i = 0; i < 50; i++) await (await fetch(s.baseUrl + path, { headers: h })).arrayBuffer();
+process.kill(s.child.proc.pid!, 'SIGUSR2');
+const times: number[] = [];
+for (let i = 0; i < 400; i++) { const t = performance.now(); await (await fetch(s.baseUrl + path, { headers: h })).arrayBuffer(); times.push(performance.now() - t); }
+process.kill(s.child.proc.pid!, 'SIGUSR2'); await new Promise((r) => setTimeout(r, 3000));
+times.sort((a, b) => a - b);
+console.log('p50', times[200]!.toFixed(2), 'p99', times[396]!.toFixed(2));
+await s.child.stop();
+await cleanupAll();
