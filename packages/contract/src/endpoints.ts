@@ -56,6 +56,18 @@ import {
   ZReadinessWidget,
   ZStreakWidget,
 } from './dashboard.ts';
+import {
+  ZDevice,
+  ZDeviceCallbackRequest,
+  ZDeviceCallbackResult,
+  ZDeviceConnectRequest,
+  ZDeviceConnectStart,
+  ZDeviceList,
+  ZDeviceProviderParam,
+  ZDeviceUpdateRequest,
+  ZSyncRun,
+  ZSyncRunIdParam,
+} from './devices.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
 import {
@@ -276,6 +288,23 @@ export const API_ENDPOINTS = {
     body: ZPlanRebuildRequest,
     response: dataEnvelope(ZPlanRebuild),
   },
+
+  // Device connections (docs/devices.md)
+  'GET /devices': { response: dataEnvelope(ZDeviceList) },
+  'POST /devices/{provider}/connect': {
+    params: ZDeviceProviderParam,
+    body: ZDeviceConnectRequest,
+    response: dataEnvelope(ZDeviceConnectStart),
+  },
+  'POST /devices/callback': { body: ZDeviceCallbackRequest, response: dataEnvelope(ZDeviceCallbackResult) },
+  'POST /devices/{provider}/sync': { params: ZDeviceProviderParam, response: dataEnvelope(ZSyncRun) },
+  'GET /devices/sync-runs/{id}': { params: ZSyncRunIdParam, response: dataEnvelope(ZSyncRun) },
+  'PUT /devices/{provider}': {
+    params: ZDeviceProviderParam,
+    body: ZDeviceUpdateRequest,
+    response: dataEnvelope(ZDevice),
+  },
+  'DELETE /devices/{provider}': { params: ZDeviceProviderParam, response: dataEnvelope(ZDevice) },
 
   // Onboarding (docs/onboarding.md)
   'GET /onboarding/status': { response: dataEnvelope(ZOnboardingStatusResponse) },
