@@ -100,7 +100,8 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
     token_endpoint: config.tokenUrl,
   };
   const client: oauth.Client = { client_id: config.clientId ?? '' };
-  const auth =
+  // Made at the call: an unconfigured provider has no secret, and is never asked for tokens.
+  const auth = () =>
     clientAuth === 'post'
       ? oauth.ClientSecretPost(config.clientSecret ?? '')
       : oauth.ClientSecretBasic(config.clientSecret ?? '');
@@ -159,7 +160,7 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
         const res = await oauth.authorizationCodeGrantRequest(
           as,
           client,
-          auth,
+          auth(),
           params,
           input.redirectUri,
           input.codeVerifier,
@@ -176,7 +177,7 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
     },
     async refresh(refreshToken: string) {
       const response = await tokenResult(async () => {
-        const res = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options);
+        const res = await oauth.refreshTokenGrantRequest(as, client, auth(), refreshToken, options);
         return oauth.processRefreshTokenResponse(as, client, res);
       }, 'refresh its access');
       return toTokens(response, refreshToken);
