@@ -2,6 +2,7 @@
 // dance, refused and forged callbacks, expired and revoked tokens, provider errors and backoff, webhooks,
 // a 90-day backfill, duplicates with uploads, and two processes pulling the same connection.
 import { createHmac, randomBytes } from 'node:crypto';
+import type { ActivitySummary, Device } from '@stamina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -63,9 +64,9 @@ async function startConnect(headers: Headers, provider = 'garmin', providerUser 
   fake.state.nextUser = providerUser;
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/devices/${provider}/connect`,
+    url: '/api/devices/connect',
     headers,
-    payload: {},
+    payload: { provider },
   });
   expect(res.statusCode).toBe(200);
   const authorizationUrl = new URL(res.json().data.authorization_url);
@@ -92,17 +93,14 @@ async function connect(headers: Headers, providerUser: string, provider = 'garmi
 }
 
 const devices = async (headers: Headers) =>
-  (await t.app.inject({ method: 'GET', url: '/api/devices', headers })).json().data as Array<
-    Record<string, any>
-  >;
+  (await t.app.inject({ method: 'GET', url: '/api/devices', headers })).json().data as Device[];
 const garmin = async (headers: Headers) => (await devices(headers)).find((d) => d.id === 'garmin')!;
 const activities = async (headers: Headers) =>
-  (await t.app.inject({ method: 'GET', url: '/api/activities', headers })).json().data.items as Array<
-    Record<string, any>
-  >;
+  (await t.app.inject({ method: 'GET', url: '/api/activities', headers })).json().data
+    .items as ActivitySummary[];
 
 const syncNow = async (headers: Headers, provider = 'garmin') =>
-  t.app.inject({ method: 'POST', url: `/api/devices/${provider}/sync`, headers });
+  t.app.inject({ method: 'POST', url: '/api/devices/sync', headers, payload: { provider } });
 const runOf = async (headers: Headers, id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/devices/sync-runs/${id}`, headers })).json().data;
 
@@ -122,9 +120,9 @@ describe('a server without provider settings', () => {
       expect(list[0].missing_config).toEqual(['GARMIN_CLIENT_ID', 'GARMIN_CLIENT_SECRET']);
       const connect = await bare.app.inject({
         method: 'POST',
-        url: '/api/devices/garmin/connect',
+        url: '/api/devices/connect',
         headers: bearer(session.access_token),
-        payload: {},
+        payload: { provider: 'garmin' },
       });
       expect(connect.statusCode).toBe(409);
       expect(connect.json().message).toBe(
@@ -282,14 +280,14 @@ describe('syncing', () => {
     expect((await runOf(headers, first.id)).status).toBe('failed');
     const backedOff = await garmin(headers);
     expect(backedOff.status).toBe('connected');
-    const until500 = Date.parse(backedOff.backoff_until);
+    const until500 = Date.parse(backedOff.backoff_until ?? '');
     expect(until500 - Date.now()).toBeGreaterThan(14 * 60_000);
 
     fake.state.failures = [{ status: 429, times: 1, path: 'activityFiles', retryAfter: 7200 }];
     const second = (await syncNow(headers)).json().data;
     await drain();
     expect((await runOf(headers, second.id)).message).toContain('429');
-    const until429 = Date.parse((await garmin(headers)).backoff_until);
+    const until429 = Date.parse((await garmin(headers)).backoff_until ?? '');
     expect(until429 - Date.now()).toBeGreaterThan(7100_000);
 
     // The scheduler leaves a backing-off connection alone.
@@ -316,7 +314,12 @@ describe('syncing', () => {
     await drain();
     expect((await garmin(headers)).last_run).toMatchObject({ kind: 'auto', status: 'done' });
 
-    await t.app.inject({ method: 'PUT', url: '/api/devices/garmin', headers, payload: { autoSync: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/devices/settings',
+      headers,
+      payload: { provider: 'garmin', autoSync: false },
+    });
     await t.db.execute(
       sql`update device_connections set next_sync_at = now() - interval '1 minute' where provider_user_id = ${providerUser}`,
     );
@@ -431,7 +434,7 @@ describe('webhooks', () => {
       payload: body,
     });
     expect(unsigned.statusCode).toBe(401);
-    expect((await garmin(headers)).last_run.kind).toBe('backfill');
+    expect((await garmin(headers)).last_run?.kind).toBe('backfill');
 
     const good = await t.app.inject({
       method: 'POST',
@@ -504,7 +507,12 @@ describe('disconnecting', () => {
     const { headers, providerUser } = await athlete();
     await connect(headers, providerUser);
     await drain();
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/devices/garmin', headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'garmin' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ connected: false, status: 'disconnected', lastSync: null });
     expect(fake.calls).toContain('DELETE /garmin/wellness-api/rest/user/registration');
@@ -519,7 +527,7 @@ describe('disconnecting', () => {
   it("keeps one athlete's sync runs from another", async () => {
     const a = await athlete();
     await connect(a.headers, a.providerUser);
-    const runId = (await garmin(a.headers)).last_run.id;
+    const runId = (await garmin(a.headers)).last_run?.id;
     await drain();
     const b = await athlete();
     const res = await t.app.inject({

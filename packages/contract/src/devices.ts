@@ -6,7 +6,11 @@ export const DEVICE_PROVIDERS = ['garmin', 'strava'] as const;
 export const ZDeviceProviderId = z.enum(DEVICE_PROVIDERS);
 export type DeviceProviderId = z.infer<typeof ZDeviceProviderId>;
 
-export const ZDeviceProviderParam = z.object({ provider: ZDeviceProviderId });
+/** The provider a call is about (in the body: device calls name no athlete-owned id in their paths). */
+export const ZDeviceProviderRequest = z
+  .object({ provider: ZDeviceProviderId })
+  .strict()
+  .meta({ id: 'DeviceProviderRequest' });
 export const ZSyncRunIdParam = z.object({ id: z.string().max(100) });
 
 export const ZSyncRun = z
@@ -59,6 +63,8 @@ export const ZDeviceList = z.array(ZDevice).meta({ id: 'DeviceList' });
 
 export const ZDeviceConnectRequest = z
   .object({
+    provider: ZDeviceProviderId,
+    /** Where the callback page goes once connected (a path of this app). */
     return_to: z
       .string()
       .max(200)
@@ -86,7 +92,7 @@ export const ZDeviceCallbackResult = z
   .meta({ id: 'DeviceCallbackResult' });
 
 export const ZDeviceUpdateRequest = z
-  .object({ autoSync: z.boolean() })
+  .object({ provider: ZDeviceProviderId, autoSync: z.boolean() })
   .strict()
   .meta({ id: 'DeviceUpdateRequest' });
 

@@ -63,7 +63,7 @@ import {
   ZDeviceConnectRequest,
   ZDeviceConnectStart,
   ZDeviceList,
-  ZDeviceProviderParam,
+  ZDeviceProviderRequest,
   ZDeviceUpdateRequest,
   ZSyncRun,
   ZSyncRunIdParam,
@@ -291,20 +291,12 @@ export const API_ENDPOINTS = {
 
   // Device connections (docs/devices.md)
   'GET /devices': { response: dataEnvelope(ZDeviceList) },
-  'POST /devices/{provider}/connect': {
-    params: ZDeviceProviderParam,
-    body: ZDeviceConnectRequest,
-    response: dataEnvelope(ZDeviceConnectStart),
-  },
+  'POST /devices/connect': { body: ZDeviceConnectRequest, response: dataEnvelope(ZDeviceConnectStart) },
   'POST /devices/callback': { body: ZDeviceCallbackRequest, response: dataEnvelope(ZDeviceCallbackResult) },
-  'POST /devices/{provider}/sync': { params: ZDeviceProviderParam, response: dataEnvelope(ZSyncRun) },
+  'POST /devices/sync': { body: ZDeviceProviderRequest, response: dataEnvelope(ZSyncRun) },
   'GET /devices/sync-runs/{id}': { params: ZSyncRunIdParam, response: dataEnvelope(ZSyncRun) },
-  'PUT /devices/{provider}': {
-    params: ZDeviceProviderParam,
-    body: ZDeviceUpdateRequest,
-    response: dataEnvelope(ZDevice),
-  },
-  'DELETE /devices/{provider}': { params: ZDeviceProviderParam, response: dataEnvelope(ZDevice) },
+  'PUT /devices/settings': { body: ZDeviceUpdateRequest, response: dataEnvelope(ZDevice) },
+  'POST /devices/disconnect': { body: ZDeviceProviderRequest, response: dataEnvelope(ZDevice) },
 
   // Onboarding (docs/onboarding.md)
   'GET /onboarding/status': { response: dataEnvelope(ZOnboardingStatusResponse) },

@@ -9,7 +9,7 @@ import {
   ZDeviceConnectRequest,
   ZDeviceConnectStart,
   ZDeviceList,
-  ZDeviceProviderParam,
+  ZDeviceProviderRequest,
   ZDeviceUpdateRequest,
   ZErrorResponse,
   ZStravaChallenge,
@@ -89,19 +89,18 @@ export function deviceRoutes(service: DeviceService, options: { authenticate: Au
         async (request) => ({ data: await service.list(requireAuth(request)) }),
       );
       app.post(
-        '/:provider/connect',
+        '/connect',
         {
           schema: {
             ...route,
             summary:
               "Start connecting: the provider's authorisation URL (PKCE, a state bound to this session)",
-            params: ZDeviceProviderParam,
             body: ZDeviceConnectRequest,
             response: { 200: dataEnvelope(ZDeviceConnectStart), ...errorsWith(409) },
           },
         },
         async (request) => ({
-          data: await service.connect(requireAuth(request), request.params.provider, request.body.return_to),
+          data: await service.connect(requireAuth(request), request.body.provider, request.body.return_to),
         }),
       );
       app.post(
@@ -118,19 +117,17 @@ export function deviceRoutes(service: DeviceService, options: { authenticate: Au
         async (request) => ({ data: await service.callback(requireAuth(request), request.body) }),
       );
       app.post(
-        '/:provider/sync',
+        '/sync',
         {
           schema: {
             ...route,
             summary: 'Sync Now: queue a pull at once (or answer the one already queued); 202 with the run',
-            params: ZDeviceProviderParam,
+            body: ZDeviceProviderRequest,
             response: { 202: dataEnvelope(ZSyncRun), ...errorsWith(409) },
           },
         },
         async (request, reply) =>
-          reply
-            .code(202)
-            .send({ data: await service.syncNow(requireAuth(request), request.params.provider) }),
+          reply.code(202).send({ data: await service.syncNow(requireAuth(request), request.body.provider) }),
       );
       app.get(
         '/sync-runs/:id',
@@ -145,36 +142,31 @@ export function deviceRoutes(service: DeviceService, options: { authenticate: Au
         async (request) => ({ data: await service.syncRun(requireAuth(request), request.params.id) }),
       );
       app.put(
-        '/:provider',
+        '/settings',
         {
           schema: {
             ...route,
             summary: 'Turn auto-sync (a pull every 30 minutes) on or off',
-            params: ZDeviceProviderParam,
             body: ZDeviceUpdateRequest,
             response: { 200: dataEnvelope(ZDevice), ...errorsWith(409) },
           },
         },
         async (request) => ({
-          data: await service.setAutoSync(
-            requireAuth(request),
-            request.params.provider,
-            request.body.autoSync,
-          ),
+          data: await service.setAutoSync(requireAuth(request), request.body.provider, request.body.autoSync),
         }),
       );
-      app.delete(
-        '/:provider',
+      app.post(
+        '/disconnect',
         {
           schema: {
             ...route,
             summary: "Disconnect: revoke Stamina's access at the provider and delete the tokens",
-            params: ZDeviceProviderParam,
+            body: ZDeviceProviderRequest,
             response: { 200: dataEnvelope(ZDevice), ...errors },
           },
         },
         async (request) => ({
-          data: await service.disconnect(requireAuth(request), request.params.provider),
+          data: await service.disconnect(requireAuth(request), request.body.provider),
         }),
       );
     });
