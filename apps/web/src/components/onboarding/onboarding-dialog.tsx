@@ -31,6 +31,7 @@ import { ProgressBar } from '../ui/progress-bar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import {
   BACK_TO,
+  clearOffered,
   clearSavedProgress,
   conflictingPlan,
   DEFAULT_ERRORS,
@@ -587,6 +588,8 @@ function DevicesStep({
   async function connect(provider: Device['provider']) {
     setConnecting(provider);
     try {
+      // Back from the provider, the offer opens the dialog again and its saved progress resumes this step.
+      clearOffered();
       await startDeviceConnect(provider, `${window.location.pathname}${window.location.search}`);
     } catch (err) {
       setConnecting(null);
