@@ -262,8 +262,9 @@ async function connectGarmin(who: Athlete): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const list = await t.app.inject({ method: 'GET', url: '/api/devices', headers });
-    const run = (list.json() as { data: Array<{ id: string; last_run: { id: string; status: string } | null }> })
-      .data.find((d) => d.id === 'garmin')?.last_run;
+    const run = (
+      list.json() as { data: Array<{ id: string; last_run: { id: string; status: string } | null }> }
+    ).data.find((d) => d.id === 'garmin')?.last_run;
     if (run && (run.status === 'done' || run.status === 'failed')) {
       await start();
       return run.id;

@@ -44,7 +44,8 @@ interface Failure {
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
-export async function startFakeProviders() {
+/** Starts the fake on 127.0.0.1 at `port` (0: any free port). */
+export async function startFakeProviders(port = 0) {
   const users = new Map<string, User>();
   const codes = new Map<string, { user: string; challenge: string; redirectUri: string; flavour: string }>();
   const access = new Map<string, { user: string; expiresAt: number }>();
@@ -111,6 +112,7 @@ export async function startFakeProviders() {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     calls.push(`${req.method} ${path}`);
+    if (path === '/health') return send(res, 200, { ok: true });
     const flavour = path.startsWith('/strava') ? 'strava' : 'garmin';
 
     const failure = state.failures.find((f) => f.times > 0 && (!f.path || path.includes(f.path)));
@@ -292,7 +294,7 @@ export async function startFakeProviders() {
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err) => send(res, 500, { message: String(err) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

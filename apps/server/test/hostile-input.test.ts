@@ -255,11 +255,13 @@ describe('device connections refuse bad input with a 4xx and write nothing', () 
     expectRefused(await call('POST', '/api/devices/connect', { provider: 'fitbit' }));
     expectRefused(await call('POST', '/api/devices/sync', { provider: 42 }));
     expectRefused(await call('PUT', '/api/devices/settings', { provider: 'garmin', autoSync: 'yes' }));
-    expectRefused(await call('POST', '/api/devices/connect', { provider: 'garmin', return_to: '//evil.example' }));
-    expectRefused(await call('POST', '/api/devices/callback', { state: 123, code: 'x' }));
-    expect(expectRefused(await call('POST', '/api/devices/callback', { state: 'forged.state', code: 'x' }))).toBe(
-      'This authorization is not valid for your session: start connecting again',
+    expectRefused(
+      await call('POST', '/api/devices/connect', { provider: 'garmin', return_to: '//evil.example' }),
     );
+    expectRefused(await call('POST', '/api/devices/callback', { state: 123, code: 'x' }));
+    expect(
+      expectRefused(await call('POST', '/api/devices/callback', { state: 'forged.state', code: 'x' })),
+    ).toBe('This authorization is not valid for your session: start connecting again');
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/devices/sync',
