@@ -255,6 +255,23 @@ describe('syncing', () => {
     );
   });
 
+  it('refreshes once and carries on when the provider refuses a token it thinks expired', async () => {
+    const { headers, providerUser } = await athlete();
+    await connect(headers, providerUser);
+    await drain();
+    fake.expireAccess(providerUser); // our copy still looks valid for an hour
+    fake.user(providerUser).activities.push({
+      id: 'after-expiry',
+      name: 'Run',
+      start: daysAgo(0, 5),
+      fit: activityFixture('run-hr-fenix2.fit'),
+    });
+    const run = (await syncNow(headers)).json().data;
+    await drain();
+    expect(await runOf(headers, run.id)).toMatchObject({ status: 'done', imported: 1, errors: 0 });
+    expect((await garmin(headers)).status).toBe('connected');
+  });
+
   it('marks a revoked connection as needing a new connection, and Sync Failed', async () => {
     const { headers, providerUser } = await athlete();
     await connect(headers, providerUser);
@@ -445,6 +462,25 @@ describe('webhooks', () => {
     expect(good.statusCode).toBe(200);
     expect((await garmin(headers)).last_run).toMatchObject({ kind: 'webhook', status: 'queued' });
     await drain();
+  });
+
+  it("marks the connection withdrawn when Garmin's signed ping says the athlete deregistered", async () => {
+    const { headers, providerUser } = await athlete();
+    await connect(headers, providerUser);
+    await drain();
+    const body = JSON.stringify({ deregistrations: [{ userId: providerUser }] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/webhooks/garmin',
+      headers: { 'content-type': 'application/json', 'x-garmin-signature': sign(body) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await garmin(headers)).toMatchObject({
+      status: 'error',
+      connected: false,
+      last_error: 'Garmin access was withdrawn: connect again',
+    });
   });
 
   it("answers Strava's subscription challenge only with our verify token, and verifies its events", async () => {
