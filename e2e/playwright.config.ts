@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const DATA_DIR = '.tmp/e2e-data';
+/** The fake Garmin and Strava on loopback (apps/server/test/fake-providers-server.ts), for devices.spec.ts. */
+export const FAKE_PROVIDERS_PORT = Number(process.env.E2E_FAKE_PROVIDERS_PORT ?? 3211);
+const fakeBase = `http://127.0.0.1:${FAKE_PROVIDERS_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -25,15 +28,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real app, built if needed, on an empty data directory (embedded PostgreSQL, mail to the outbox file).
-    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
-    cwd: '..',
-    url: `http://localhost:${PORT}/api/v1/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    // The demo athlete is seeded, as on a first `npm start`: the dashboard flow signs in as it. The flows sign
-    // up a dozen users from one address within a minute, past the product's 5 a minute.
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', SEED_DEMO: 'true', SIGNUP_RATE_LIMIT: '100' },
-  },
+  webServer: [
+    {
+      command: 'npx tsx apps/server/test/fake-providers-server.ts',
+      cwd: '..',
+      url: `${fakeBase}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { FAKE_PROVIDERS_PORT: String(FAKE_PROVIDERS_PORT) },
+    },
+    {
+      // The real app, built if needed, on an empty data directory (embedded PostgreSQL, mail to the outbox file).
+      command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+      cwd: '..',
+      url: `http://localhost:${PORT}/api/v1/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      // The demo athlete is seeded, as on a first `npm start`: the dashboard flow signs in as it. The flows sign
+      // up a dozen users from one address within a minute, past the product's 5 a minute.
+      // Garmin points at the fake provider (docs/devices.md, "Tests").
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SIGNUP_RATE_LIMIT: '100',
+        GARMIN_CLIENT_ID: 'stamina-test-client',
+        GARMIN_CLIENT_SECRET: 'stamina-test-secret',
+        GARMIN_AUTHORIZE_URL: `${fakeBase}/garmin/oauth/authorize`,
+        GARMIN_TOKEN_URL: `${fakeBase}/garmin/oauth/token`,
+        GARMIN_API_URL: `${fakeBase}/garmin`,
+      },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 // Builds the Fastify app from a config object. It never listens: main.ts does, tests use app.inject.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCors from '@fastify/cors';
@@ -31,6 +31,12 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
+import { type DevicesConfig, UNCONFIGURED } from './modules/devices/config.ts';
+import { garminProvider } from './modules/devices/garmin.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { createSealer } from './modules/devices/secrets.ts';
+import { createDeviceService, DEVICE_SYNC_JOB, type DeviceService } from './modules/devices/service.ts';
+import { stravaProvider } from './modules/devices/strava.ts';
 import { type AreaCheck, healthAreas } from './modules/health/areas.ts';
 import { healthAreaRoutes, healthRoutes } from './modules/health/routes.ts';
 import { createRequestLog, pathOf } from './modules/logs/request-log.ts';
@@ -93,12 +99,16 @@ export interface AppConfig {
   stt?: SttConfig | null;
   /** How often the log stream sends a heartbeat and re-checks its session (modules/logs/routes.ts). */
   logStreamHeartbeatMs?: number;
+  /** Device providers and the token key (modules/devices/config.ts); absent: none configured, a random key. */
+  devices?: DevicesConfig;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue: tests with `jobs: { worker: false }` run its jobs one at a time (`runOnce`). */
     jobs: JobQueue;
+    /** Device connections: tests call `scheduleDue()` instead of waiting for the scheduler. */
+    devices: DeviceService;
   }
 }
 
@@ -347,6 +357,22 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/onboarding' },
   );
   app.decorate('jobs', jobs);
+  // Device connections (docs/devices.md): pulls run as jobs on the same queue, feeding the import above.
+  const devicesConfig = config.devices ?? { tokenKey: randomBytes(32), ...UNCONFIGURED };
+  const deviceService = createDeviceService(db, {
+    providers: { garmin: garminProvider(devicesConfig.garmin), strava: stravaProvider(devicesConfig.strava) },
+    sealer: createSealer(devicesConfig.tokenKey),
+    jobs,
+    appUrl: config.appUrl,
+    stravaVerifyToken: devicesConfig.strava.webhookSecret,
+    syncIntervalMinutes: devicesConfig.syncIntervalMinutes,
+    activities: activityService,
+    wellness: metricsService,
+    log: app.log,
+  });
+  jobs.register(DEVICE_SYNC_JOB, deviceService.syncJob);
+  app.decorate('devices', deviceService);
+  await app.register(deviceRoutes(deviceService, { authenticate }), { prefix: '/api/devices' });
   await app.register(
     profileRoutes(
       createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),
@@ -357,6 +383,22 @@ export async function buildApp(config: AppConfig) {
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+  }
+  // Every process looks for connections due an automatic pull; the row locks let only one queue each.
+  const schedulerMs = devicesConfig.schedulerMs ?? 60_000;
+  if (config.jobs?.worker !== false && schedulerMs > 0) {
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        deviceService
+          .scheduleDue()
+          .catch((err) => app.log.error({ err }, 'device auto-sync scheduling failed'));
+      }, schedulerMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
   }
 
   // The testing dashboard (docs/testing-dashboard.md): the athlete's own request log, and each area's health.

@@ -82,6 +82,39 @@ export const ZEnv = z.object({
   STT_API_KEY: z.string().min(1).optional(),
   /** The transcription model asked for. */
   STT_MODEL: z.string().min(1).max(100).default('whisper-1'),
+  /**
+   * Device connections (docs/devices.md, "Configuration"): a provider is usable once its client id and secret
+   * are set; the URLs default to the provider's own and are overridden only to point at a test server.
+   */
+  GARMIN_CLIENT_ID: z.string().min(1).optional(),
+  GARMIN_CLIENT_SECRET: z.string().min(1).optional(),
+  GARMIN_AUTHORIZE_URL: z.url().default('https://connect.garmin.com/oauth2Confirm'),
+  GARMIN_TOKEN_URL: z.url().default('https://diauth.garmin.com/di-oauth2-service/oauth/token'),
+  GARMIN_API_URL: z.url().default('https://apis.garmin.com'),
+  /** The key of the HMAC-SHA256 signature Garmin's pings carry (x-garmin-signature); unset refuses them all. */
+  GARMIN_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  STRAVA_CLIENT_ID: z.string().min(1).optional(),
+  STRAVA_CLIENT_SECRET: z.string().min(1).optional(),
+  STRAVA_AUTHORIZE_URL: z.url().default('https://www.strava.com/oauth/authorize'),
+  STRAVA_TOKEN_URL: z.url().default('https://www.strava.com/oauth/token'),
+  STRAVA_API_URL: z.url().default('https://www.strava.com/api/v3'),
+  /** The verify token of Strava's webhook subscription (and of its callback URL); unset refuses events. */
+  STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** 32 bytes (64 hex digits or base64) sealing provider tokens; unset, one is generated in DATA_DIR. */
+  DEVICE_TOKEN_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-f]{64}$/i.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'must be 32 bytes written as 64 hex digits or base64',
+    )
+    .optional(),
+  /** Minutes between automatic pulls of one connection. */
+  DEVICE_SYNC_INTERVAL_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1440, 'must be at most 1440')
+    .default(30),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })
@@ -105,6 +138,11 @@ const SECRET_KEYS = new Set([
   'REDIS_URL',
   'STT_URL',
   'STT_API_KEY',
+  'GARMIN_CLIENT_SECRET',
+  'GARMIN_WEBHOOK_SECRET',
+  'STRAVA_CLIENT_SECRET',
+  'STRAVA_WEBHOOK_VERIFY_TOKEN',
+  'DEVICE_TOKEN_KEY',
 ]);
 
 export class ConfigError extends Error {

@@ -11,6 +11,8 @@ import { diskFileStore } from './lib/file-store.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
 import { seedDemoAthlete } from './modules/demo/seed.ts';
+import { providerConfigsFromEnv } from './modules/devices/config.ts';
+import { parseTokenKey } from './modules/devices/secrets.ts';
 import { VERSION } from './version.ts';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -21,6 +23,20 @@ function loadJwtSecret(envSecret: string | undefined, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** DEVICE_TOKEN_KEY, or 32 bytes generated on first start and kept in DATA_DIR, as the JWT secret is. */
+function loadDeviceTokenKey(envKey: string | undefined, dataDir: string): Buffer {
+  const fromEnv = envKey ? parseTokenKey(envKey) : null;
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'device-token-key');
+  if (existsSync(file)) {
+    const kept = parseTokenKey(readFileSync(file, 'utf8'));
+    if (kept) return kept;
+  }
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  return key;
 }
 
 async function main(): Promise<void> {
@@ -69,6 +85,7 @@ async function main(): Promise<void> {
     mapTileUrl: env.MAP_TILE_URL ?? null,
     stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
     fileStore: diskFileStore(join(dataDir, 'files')),
+    devices: { tokenKey: loadDeviceTokenKey(env.DEVICE_TOKEN_KEY, dataDir), ...providerConfigsFromEnv(env) },
   });
 
   let closing = false;

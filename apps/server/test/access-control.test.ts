@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
+import { type FakeProviders, startFakeProviders } from './fake-providers.ts';
 import { storedOutline } from './generated-plan-fixture.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 import {
@@ -51,6 +52,7 @@ const KINDS = [
   'activity',
   'importBatch',
   'onboardingSession',
+  'syncRun',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -66,6 +68,8 @@ interface Athlete {
 }
 
 let t: TestApp;
+/** A fake Garmin on loopback, so that athletes have device connections and sync runs (docs/devices.md). */
+let fake: FakeProviders;
 /** A second app on the same database without the read cache, for B's own reads before and after. */
 let uncached: Awaited<ReturnType<typeof buildSecondApp>>;
 let doc: OpenApiDocument;
@@ -77,7 +81,15 @@ const today = new Date().toISOString().slice(0, 10); // test athletes live in UT
 const yesterday = addDays(today, -1);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  fake = await startFakeProviders();
+  t = await createTestApp({
+    devices: {
+      tokenKey: randomBytes(32),
+      garmin: fake.garminConfig(),
+      strava: fake.stravaConfig(),
+      schedulerMs: 0,
+    },
+  });
   uncached = await buildSecondApp(t, { readCacheTtlMs: 0, sessionCacheTtlMs: 0 });
   doc = t.app.swagger() as unknown as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => op.secured);
@@ -87,6 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await uncached?.close();
   await t?.close();
+  await fake?.close();
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -191,6 +204,7 @@ async function seed(who: Athlete): Promise<void> {
     if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
   }
   const onboardingSession = await draftedOnboardingSession(who);
+  const syncRun = await connectGarmin(who);
   // A profile picture (athletes.avatar_key and a file), which no call of A's may change or serve to A.
   const picture = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'me.png' }]);
   const avatar = await t.app.inject({
@@ -215,7 +229,49 @@ async function seed(who: Athlete): Promise<void> {
     activity: activityId,
     importBatch: batchId,
     onboardingSession,
+    syncRun,
   };
+}
+
+/**
+ * A Garmin connection through the fake provider's dance, its first sync run settled, and one more
+ * authorisation left pending (device_connections, device_sync_runs, device_authorizations).
+ */
+async function connectGarmin(who: Athlete): Promise<string> {
+  const headers = bearer(who.token);
+  const start = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/connect',
+      headers,
+      payload: { provider: 'garmin' },
+    });
+    if (res.statusCode !== 200) throw new Error(`seeding a device: ${res.statusCode} ${res.body}`);
+    return new URL((res.json() as { data: { authorization_url: string } }).data.authorization_url);
+  };
+  fake.state.nextUser = `${who.label}-${randomUUID()}`;
+  const back = await fetch(await start(), { redirect: 'manual' });
+  const callback = new URL(back.headers.get('location') ?? '');
+  const done = await t.app.inject({
+    method: 'POST',
+    url: '/api/devices/callback',
+    headers,
+    payload: { state: callback.searchParams.get('state'), code: callback.searchParams.get('code') },
+  });
+  if (done.statusCode !== 200) throw new Error(`seeding a device: ${done.statusCode} ${done.body}`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const list = await t.app.inject({ method: 'GET', url: '/api/devices', headers });
+    const run = (
+      list.json() as { data: Array<{ id: string; last_run: { id: string; status: string } | null }> }
+    ).data.find((d) => d.id === 'garmin')?.last_run;
+    if (run && (run.status === 'done' || run.status === 'failed')) {
+      await start();
+      return run.id;
+    }
+    if (Date.now() > deadline) throw new Error(`seeding a device: the sync never finished: ${list.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** An onboarding session with its plan drafted (the job runs on the app's worker), ready for review edits. */

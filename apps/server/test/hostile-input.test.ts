@@ -242,3 +242,51 @@ describe('the wellness CSV import', () => {
     expect(await countRows('wellness_daily')).toBe(0);
   });
 });
+
+describe('device connections refuse bad input with a 4xx and write nothing', () => {
+  async function deviceRows(): Promise<number> {
+    const result = await t.db.execute(sql`
+      select (select count(*) from device_connections)::int + (select count(*) from device_authorizations)::int
+        + (select count(*) from device_sync_runs)::int as n`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  }
+
+  it('refuses unknown providers, wrong types, malformed JSON and forged states', async () => {
+    expectRefused(await call('POST', '/api/devices/connect', { provider: 'fitbit' }));
+    expectRefused(await call('POST', '/api/devices/sync', { provider: 42 }));
+    expectRefused(await call('PUT', '/api/devices/settings', { provider: 'garmin', autoSync: 'yes' }));
+    expectRefused(
+      await call('POST', '/api/devices/connect', { provider: 'garmin', return_to: '//evil.example' }),
+    );
+    expectRefused(await call('POST', '/api/devices/callback', { state: 123, code: 'x' }));
+    expect(
+      expectRefused(await call('POST', '/api/devices/callback', { state: 'forged.state', code: 'x' })),
+    ).toBe('This authorization is not valid for your session: start connecting again');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/sync',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"provider": "garmin"',
+    });
+    expectRefused(malformed);
+    expect(await deviceRows()).toBe(0);
+  });
+
+  it('answers a webhook that cannot be verified with 401, whatever its body, and writes nothing', async () => {
+    for (const payload of ['{"activityFiles": [', '[]', '{"activityFiles":[{"userId":"u"}]}', '\u0000']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/devices/webhooks/garmin',
+        headers: { 'content-type': 'application/json', 'x-garmin-signature': 'ab'.repeat(32) },
+        payload,
+      });
+      expectRefused(res, 401);
+    }
+    const strava = await t.app.inject({
+      method: 'GET',
+      url: '/api/devices/webhooks/strava?hub.challenge=x&hub.verify_token=guess',
+    });
+    expectRefused(strava, 401);
+    expect(await deviceRows()).toBe(0);
+  });
+});

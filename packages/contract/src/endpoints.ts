@@ -56,6 +56,18 @@ import {
   ZReadinessWidget,
   ZStreakWidget,
 } from './dashboard.ts';
+import {
+  ZDevice,
+  ZDeviceCallbackRequest,
+  ZDeviceCallbackResult,
+  ZDeviceConnectRequest,
+  ZDeviceConnectStart,
+  ZDeviceList,
+  ZDeviceProviderRequest,
+  ZDeviceUpdateRequest,
+  ZSyncRun,
+  ZSyncRunIdParam,
+} from './devices.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
 import {
@@ -276,6 +288,15 @@ export const API_ENDPOINTS = {
     body: ZPlanRebuildRequest,
     response: dataEnvelope(ZPlanRebuild),
   },
+
+  // Device connections (docs/devices.md)
+  'GET /devices': { response: dataEnvelope(ZDeviceList) },
+  'POST /devices/connect': { body: ZDeviceConnectRequest, response: dataEnvelope(ZDeviceConnectStart) },
+  'POST /devices/callback': { body: ZDeviceCallbackRequest, response: dataEnvelope(ZDeviceCallbackResult) },
+  'POST /devices/sync': { body: ZDeviceProviderRequest, response: dataEnvelope(ZSyncRun) },
+  'GET /devices/sync-runs/{id}': { params: ZSyncRunIdParam, response: dataEnvelope(ZSyncRun) },
+  'PUT /devices/settings': { body: ZDeviceUpdateRequest, response: dataEnvelope(ZDevice) },
+  'POST /devices/disconnect': { body: ZDeviceProviderRequest, response: dataEnvelope(ZDevice) },
 
   // Onboarding (docs/onboarding.md)
   'GET /onboarding/status': { response: dataEnvelope(ZOnboardingStatusResponse) },

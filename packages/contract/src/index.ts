@@ -4,6 +4,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
+export * from './devices.ts';
 export * from './endpoints.ts';
 export * from './health.ts';
 export * from './logs.ts';

@@ -151,7 +151,7 @@ export const routes = [
                       },
                       {
                         path: 'devices',
-                        ...page(() => import('../features/settings/section-settings.tsx'), 'DeviceSettings'),
+                        ...page(() => import('../features/settings/device-settings.tsx'), 'DeviceSettings'),
                       },
                       {
                         path: 'preferences',

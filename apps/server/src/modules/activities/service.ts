@@ -40,6 +40,8 @@ interface ImportPayload {
   importFileId: string;
   athleteId: string;
   compression: 'gzip' | null;
+  /** Where the file came from: 'file' (an upload) or a device provider's id (docs/devices.md). */
+  source?: string;
 }
 
 export interface ActivityServiceDeps {
@@ -352,7 +354,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
           fileId: fileId ?? null,
           multisportGroupId: groupId,
           legIndex: groupId ? index : null,
-          source: 'file',
+          source: payload.source ?? 'file',
         });
         await repo.insertStreams(tx, athleteId, row.id, leg.streams);
         ids.push(row.id);
@@ -506,6 +508,50 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
      * The athlete's activities from `from` to `to` as day, sport and moving minutes: what the onboarding job
      * reads of recent training (docs/onboarding.md, "The training profile").
      */
+    /**
+     * One file a device provider sent, imported at once in the caller's job (docs/devices.md, "Sync"): the same
+     * path as an uploaded file (its own batch and import_files row, the duplicate rule, the athlete's lock), so
+     * an activity that arrives both by upload and by sync is one activity.
+     */
+    async importDownloaded(
+      athleteId: string,
+      file: { name: string; bytes: Buffer; source: string },
+    ): Promise<{
+      status: 'imported' | 'duplicate' | 'failed';
+      message: string | null;
+      activityIds: string[];
+    }> {
+      const batchId = randomUUID();
+      const id = randomUUID();
+      await db.transaction(async (tx) => {
+        await repo.insertBatch(tx, athleteId, batchId);
+        await repo.insertImportFiles(tx, [
+          {
+            id,
+            batchId,
+            athleteId,
+            position: 0,
+            name: file.name,
+            status: 'processing',
+            message: null,
+            storageKey: null,
+          },
+        ]);
+      });
+      const row = (await repo.findImportFile(db, id))!;
+      const outcome = await importBytes(
+        row,
+        { importFileId: id, athleteId, compression: null, source: file.source },
+        file.bytes,
+        {},
+      );
+      if (outcome) await record(db, id, outcome);
+      const settled = (await repo.findImportFile(db, id))!;
+      const status =
+        settled.status === 'imported' || settled.status === 'duplicate' ? settled.status : 'failed';
+      return { status, message: settled.message, activityIds: settled.activityIds };
+    },
+
     async durationsBetween(athleteId: string, from: string, to: string) {
       const rows = await repo.durationsBetween(db, athleteId, from, to);
       return rows.map((r) => ({ date: r.date, sport: r.sport, minutes: r.movingSeconds / 60 }));

@@ -65,6 +65,21 @@ export function createWellnessStore(
       return { created: written!.created, day: await dayById(auth.athleteId, written!.id) };
     },
 
+    /**
+     * Days a device provider measured (docs/devices.md, "Garmin"), created or updated by date with the fields
+     * sent, in one statement. The hooks hear of the latest day only (a backfill must not warn about old nights).
+     */
+    async upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number> {
+      if (days.length === 0) return 0;
+      const written = await repo.upsertWellnessDays(db, athleteId, days);
+      const latest = days
+        .map((d) => d.date)
+        .sort()
+        .at(-1)!;
+      await notifyScored(athleteId, latest);
+      return written.length;
+    },
+
     async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>) {
       let row: repo.WellnessRow | undefined;
       try {

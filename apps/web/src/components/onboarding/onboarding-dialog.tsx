@@ -3,11 +3,13 @@
 // ready → done. Opened by the shell on a first sign-in and by the Settings banner. Its session, step and
 // progress are kept in local storage until done, so it goes on where it was when opened again.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { GoalContextUpdateRequest, OnboardingSession } from '@stamina/contract';
+import type { Device, GoalContextUpdateRequest, OnboardingSession } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Check, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { startDeviceConnect } from '../../api/devices/connect.ts';
+import { useDevices } from '../../api/devices/devices.ts';
 import { type OnboardingApproval, useApproveOnboardingSession } from '../../api/onboarding/approve.ts';
 import { useCreateOnboardingSession } from '../../api/onboarding/create-session.ts';
 import {
@@ -29,6 +31,7 @@ import { ProgressBar } from '../ui/progress-bar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import {
   BACK_TO,
+  clearOffered,
   clearSavedProgress,
   conflictingPlan,
   DEFAULT_ERRORS,
@@ -396,7 +399,11 @@ function OnboardingFlow({
             onEditGoal={() => go('prompt', session)}
           />
         ) : step === 'devices' ? (
-          <DevicesStep skipping={skip.isPending} onSkip={onSkip} />
+          <DevicesStep
+            skipping={skip.isPending}
+            onSkip={onSkip}
+            onConnectError={(err) => fail(err, DEFAULT_ERRORS.connect)}
+          />
         ) : step === 'review' && session ? (
           <>
             {replaceTitle !== null ? (
@@ -557,31 +564,72 @@ function ProcessingStep({
   );
 }
 
-const PROVIDERS = [
-  { name: 'Garmin Connect', text: 'Activities, heart rate, sleep and HRV' },
-  { name: 'Strava', text: 'Activities' },
+const FILE_ONLY = [
   { name: 'Apple Health', text: 'Workouts, heart rate and sleep' },
   { name: 'Google Fit', text: 'Workouts and heart rate' },
 ] as const;
 
-function DevicesStep({ skipping, onSkip }: { skipping: boolean; onSkip: () => void }) {
+/**
+ * The devices step (docs/devices.md, "Web"): Garmin and Strava connect for real (the provider's page, then
+ * back here through the callback page); once one is connected, Continue goes on to the review.
+ */
+function DevicesStep({
+  skipping,
+  onSkip,
+  onConnectError,
+}: {
+  skipping: boolean;
+  onSkip: () => void;
+  onConnectError: (err: unknown) => void;
+}) {
+  const devices = useDevices();
+  const [connecting, setConnecting] = useState<string | null>(null);
+  const anyConnected = devices.data?.some((d) => d.connected) ?? false;
+  async function connect(provider: Device['provider']) {
+    setConnecting(provider);
+    try {
+      // Back from the provider, the offer opens the dialog again and its saved progress resumes this step.
+      clearOffered();
+      await startDeviceConnect(provider, `${window.location.pathname}${window.location.search}`);
+    } catch (err) {
+      setConnecting(null);
+      onConnectError(err);
+    }
+  }
   return (
     <div className="space-y-4">
       <ul className="grid gap-2 sm:grid-cols-2">
-        {PROVIDERS.map((provider) => (
+        {(devices.data ?? []).map((device) => (
+          <li key={device.id} className="rounded-lg border border-border p-3">
+            <p className="text-sm font-medium">{device.name}</p>
+            <p className="text-xs text-muted-foreground">{device.description}</p>
+            {device.connected ? (
+              <p className="mt-1 text-xs font-medium text-success">Connected</p>
+            ) : device.configured ? (
+              <Button
+                size="sm"
+                variant="outline"
+                className="mt-2"
+                onClick={() => connect(device.provider)}
+                disabled={connecting !== null}
+              >
+                {connecting === device.provider ? 'Connecting…' : 'Connect'}
+              </Button>
+            ) : (
+              <p className="mt-1 text-xs text-muted-foreground">Not configured on this server</p>
+            )}
+          </li>
+        ))}
+        {FILE_ONLY.map((provider) => (
           <li key={provider.name} className="rounded-lg border border-border p-3">
             <p className="text-sm font-medium">{provider.name}</p>
             <p className="text-xs text-muted-foreground">{provider.text}</p>
-            <p className="mt-1 text-xs text-muted-foreground">Not connected</p>
+            <p className="mt-1 text-xs text-muted-foreground">Import its files from Activities</p>
           </li>
         ))}
       </ul>
-      <Alert>
-        Connecting a device arrives with device connections. Until then, import your .fit, .gpx or .tcx files
-        from Activities: the plan adapts as they come in.
-      </Alert>
       <Button className="w-full" onClick={onSkip} disabled={skipping}>
-        {skipping ? 'Skipping…' : 'Skip for now'}
+        {skipping ? (anyConnected ? 'Continuing…' : 'Skipping…') : anyConnected ? 'Continue' : 'Skip for now'}
       </Button>
     </div>
   );

@@ -126,8 +126,9 @@ export function SupportPage() {
                 >
                   Settings &gt; Device Connections
                 </Link>
-                , choose Garmin and sign in to your Garmin account to allow Stamina access. Your workouts,
-                sleep and heart-rate variability then sync automatically.
+                , choose Connect on Garmin Connect and sign in to your Garmin account to allow Stamina access.
+                Your last 90 days come in at once; from then on your workouts, sleep and heart-rate
+                variability sync automatically every 30 minutes, and Sync Now brings them at any time.
               </p>
             </Question>
             <Question title="Can I use Stamina without a coach?">

@@ -1,0 +1,153 @@
+// Garmin, the wearable provider (docs/devices.md, "Garmin"): activities as their original FIT files, and daily
+// HRV, resting heart rate, sleep duration and sleep score. Garmin's Health API answers at most a day of
+// uploads per request, so a pull walks the range a day at a time.
+import { createHmac } from 'node:crypto';
+import {
+  type DeviceProvider,
+  epoch,
+  oauthClient,
+  type ProviderConfig,
+  type RemoteActivity,
+  type RemoteWellnessDay,
+} from './provider.ts';
+import { sameSecret } from './secrets.ts';
+
+const DAY_SECONDS = 86_400;
+
+/** Garmin's sleep score (0–100) on the wellness scale of sleep quality (1–5): each fifth is one step. */
+export function sleepQualityOf(score: number): number {
+  return Math.min(5, Math.max(1, Math.ceil(score / 20)));
+}
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export function garminProvider(config: ProviderConfig): DeviceProvider {
+  const missing = [
+    ...(config.clientId ? [] : ['GARMIN_CLIENT_ID']),
+    ...(config.clientSecret ? [] : ['GARMIN_CLIENT_SECRET']),
+  ];
+  const client = oauthClient('Garmin', config, 'post');
+  const api = (path: string) => new URL(path, `${config.apiUrl.replace(/\/$/, '')}/`);
+
+  /** Each day-long window from `since` to now. */
+  function* windows(since: Date): Generator<[number, number]> {
+    const end = epoch(new Date());
+    for (let start = epoch(since); start < end; start += DAY_SECONDS) {
+      yield [start, Math.min(end, start + DAY_SECONDS)];
+    }
+  }
+
+  async function listJson(accessToken: string, path: string, since: Date): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (const [from, to] of windows(since)) {
+      const url = api(path);
+      url.searchParams.set('uploadStartTimeInSeconds', String(from));
+      url.searchParams.set('uploadEndTimeInSeconds', String(to));
+      const body = await (await client.api(accessToken, 'GET', url)).json();
+      if (Array.isArray(body))
+        rows.push(...body.filter((r): r is Row => r !== null && typeof r === 'object'));
+    }
+    return rows;
+  }
+
+  return {
+    id: 'garmin',
+    name: 'Garmin Connect',
+    description: 'Activities, heart rate, sleep and HRV',
+    dataTypes: ['activities', 'hrv', 'resting_hr', 'sleep'],
+    missing,
+    authorizeUrl: (input) => client.authorizeUrl(input),
+    async exchange(input) {
+      const tokens = await client.exchange(input);
+      // Garmin's pings name its user id, which the token answer does not carry.
+      const res = await client.api(tokens.accessToken, 'GET', api('wellness-api/rest/user/id'));
+      const body = (await res.json()) as Row;
+      tokens.providerUserId = str(body?.userId) ?? null;
+      return tokens;
+    },
+    refresh: (refreshToken) => client.refresh(refreshToken),
+    async listActivities(accessToken, since) {
+      const rows = await listJson(accessToken, 'wellness-api/rest/activityFiles', since);
+      const seen = new Set<string>();
+      const list: RemoteActivity[] = [];
+      for (const row of rows) {
+        const id = str(row.summaryId);
+        const start = num(row.startTimeInSeconds);
+        if (!id || start === undefined || seen.has(id)) continue;
+        if (str(row.fileType) && str(row.fileType)?.toUpperCase() !== 'FIT') continue;
+        seen.add(id);
+        list.push({ id, name: str(row.activityName) ?? null, startTime: new Date(start * 1000) });
+      }
+      return list.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+    },
+    async downloadActivity(accessToken, activity) {
+      // The file is fetched from our configured API base by its id, never from a URL the provider's list
+      // names (docs/devices.md, "Garmin").
+      const url = api('wellness-api/rest/activityFile');
+      url.searchParams.set('id', activity.id);
+      const res = await client.api(accessToken, 'GET', url);
+      return { name: `garmin-${activity.id}.fit`, bytes: Buffer.from(await res.arrayBuffer()) };
+    },
+    async listWellness(accessToken, since) {
+      const days = new Map<string, RemoteWellnessDay>();
+      const day = (date: string) => {
+        const d = days.get(date) ?? { date };
+        days.set(date, d);
+        return d;
+      };
+      for (const row of await listJson(accessToken, 'wellness-api/rest/dailies', since)) {
+        const date = str(row.calendarDate);
+        const rhr = num(row.restingHeartRateInBeatsPerMinute);
+        if (date && rhr !== undefined && rhr > 0) day(date).resting_hr = Math.round(rhr);
+      }
+      for (const row of await listJson(accessToken, 'wellness-api/rest/sleeps', since)) {
+        const date = str(row.calendarDate);
+        if (!date) continue;
+        const seconds = num(row.durationInSeconds);
+        if (seconds !== undefined && seconds > 0)
+          day(date).sleep_hours = Math.round((seconds / 3600) * 100) / 100;
+        const score = num((row.overallSleepScore as Row | undefined)?.value);
+        if (score !== undefined) day(date).sleep_quality = sleepQualityOf(score);
+      }
+      for (const row of await listJson(accessToken, 'wellness-api/rest/hrv', since)) {
+        const date = str(row.calendarDate);
+        const avg = num(row.lastNightAvg);
+        if (date && avg !== undefined && avg > 0) day(date).hrv = avg;
+      }
+      return [...days.values()]
+        .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d.date))
+        .sort((a, b) => a.date.localeCompare(b.date));
+    },
+    verifyWebhook(request) {
+      const secret = config.webhookSecret;
+      const header = request.headers['x-garmin-signature'];
+      if (!secret || typeof header !== 'string') return null;
+      const expected = createHmac('sha256', secret).update(request.rawBody).digest('hex');
+      if (!sameSecret(header.toLowerCase(), expected)) return null;
+      let body: unknown;
+      try {
+        body = JSON.parse(request.rawBody.toString('utf8'));
+      } catch {
+        return null;
+      }
+      const events = { sync: new Set<string>(), deauthorized: new Set<string>() };
+      if (body && typeof body === 'object') {
+        for (const [key, value] of Object.entries(body as Row)) {
+          if (!Array.isArray(value)) continue;
+          for (const item of value) {
+            const userId = str((item as Row | null)?.userId);
+            if (!userId) continue;
+            if (key === 'deregistrations' || key === 'userPermissionsChange') events.deauthorized.add(userId);
+            else events.sync.add(userId);
+          }
+        }
+      }
+      return { sync: [...events.sync], deauthorized: [...events.deauthorized] };
+    },
+    async revoke(accessToken) {
+      await client.api(accessToken, 'DELETE', api('wellness-api/rest/user/registration'));
+    },
+  };
+}

@@ -1,0 +1,544 @@
+// Device connections (docs/devices.md): the OAuth dance (PKCE, a signed state bound to the session), tokens
+// sealed at rest and refreshed before they expire, sync runs as jobs on the app's one queue (Sync Now, the
+// first connection's 90-day backfill, webhook pings and the 30-minute auto-sync), with backoff when a
+// provider fails or asks us to slow down. Activities go through the import pipeline, wellness through the
+// metrics service's write path.
+import type { Device, DeviceProviderId, SyncRun } from '@stamina/contract';
+import * as oauth from 'oauth4webapi';
+import type { Db } from '../../db/client.ts';
+import type { SyncRunKind } from '../../db/schema/devices.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Job, JobQueue } from '../../lib/job-queue.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import {
+  type DeviceProvider,
+  PROVIDER_IDS,
+  ProviderError,
+  type ProviderId,
+  type RemoteActivity,
+  type WebhookRequest,
+} from './provider.ts';
+import * as repo from './repository.ts';
+import type { Sealer } from './secrets.ts';
+
+export const DEVICE_SYNC_JOB = 'device-sync';
+/** How far back the first connection reaches. */
+export const BACKFILL_DAYS = 90;
+/** Tokens this close to expiry are refreshed before use. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+/** An authorisation not finished in this time is void. */
+const AUTHORIZATION_TTL_MS = 10 * 60_000;
+/** A pull overlaps the previous one by a day: late uploads are caught, duplicates are found as such. */
+const OVERLAP_MS = 24 * 3600_000;
+const BACKOFF_BASE_MS = 15 * 60_000;
+const BACKOFF_MAX_MS = 6 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface DeviceServiceDeps {
+  providers: Record<ProviderId, DeviceProvider>;
+  sealer: Sealer;
+  jobs: JobQueue;
+  appUrl: string;
+  /** STRAVA_WEBHOOK_VERIFY_TOKEN: what Strava's subscription check must present. */
+  stravaVerifyToken?: string;
+  /** Minutes between automatic pulls of one connection (30 by default). */
+  syncIntervalMinutes?: number;
+  activities: {
+    importDownloaded(
+      athleteId: string,
+      file: { name: string; bytes: Buffer; source: string },
+    ): Promise<{ status: 'imported' | 'duplicate' | 'failed'; message: string | null }>;
+  };
+  wellness: {
+    upsertProviderDays(
+      athleteId: string,
+      days: readonly {
+        date: string;
+        hrv?: number;
+        resting_hr?: number;
+        sleep_hours?: number;
+        sleep_quality?: number;
+      }[],
+    ): Promise<number>;
+  };
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** Where each provider sends the athlete back: Garmin to its own route, the others to the generic one. */
+export function redirectUriOf(appUrl: string, provider: ProviderId): string {
+  return `${appUrl}${provider === 'garmin' ? '/auth/garmin/callback' : '/oauth/callback'}`;
+}
+
+const shortName = (p: DeviceProvider) => (p.id === 'garmin' ? 'Garmin' : p.name);
+
+function runView(row: repo.SyncRunRow): SyncRun {
+  return {
+    id: row.id,
+    provider: row.provider as DeviceProviderId,
+    kind: row.kind,
+    status: row.status,
+    items: row.imported + row.wellnessDays,
+    imported: row.imported,
+    duplicates: row.duplicates,
+    wellness_days: row.wellnessDays,
+    errors: row.errors,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
+  const intervalMs = (deps.syncIntervalMinutes ?? 30) * 60_000;
+  const providerOf = (id: string): DeviceProvider => {
+    const provider = deps.providers[id as ProviderId];
+    if (!provider) throw notFound('Provider');
+    return provider;
+  };
+
+  function view(
+    provider: DeviceProvider,
+    row: repo.ConnectionRow | undefined,
+    run: repo.SyncRunRow | undefined,
+  ): Device {
+    const configured = provider.missing.length === 0;
+    const status = !configured ? 'not_configured' : !row ? 'disconnected' : row.status;
+    return {
+      id: provider.id,
+      provider: provider.id,
+      name: provider.name,
+      description: provider.description,
+      data_types: provider.dataTypes,
+      configured,
+      missing_config: provider.missing,
+      connected: configured && row?.status === 'connected',
+      status,
+      lastSync: row?.lastSyncAt?.toISOString() ?? null,
+      autoSync: row?.autoSync ?? true,
+      last_error: row?.lastError ?? null,
+      backoff_until:
+        row?.backoffUntil && row.backoffUntil > new Date() ? row.backoffUntil.toISOString() : null,
+      backfill:
+        row && row.backfillTotal > 0
+          ? {
+              done: row.backfillDone,
+              total: row.backfillTotal,
+              running:
+                row.backfillDone < row.backfillTotal &&
+                run?.kind === 'backfill' &&
+                run.status !== 'done' &&
+                run.status !== 'failed',
+            }
+          : null,
+      last_run: row && run ? runView(run) : null,
+    };
+  }
+
+  async function deviceOf(athleteId: string, providerId: ProviderId): Promise<Device> {
+    const provider = providerOf(providerId);
+    const row = await repo.connection(db, athleteId, providerId);
+    const run = row ? await latestRun(athleteId, row.id) : undefined;
+    return view(provider, row, run);
+  }
+
+  async function latestRun(athleteId: string, connectionId: string) {
+    return (await repo.latestRuns(db, athleteId)).find((r) => r.connectionId === connectionId);
+  }
+
+  function configuredProvider(id: ProviderId): DeviceProvider {
+    const provider = providerOf(id);
+    if (provider.missing.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `${provider.name} is not configured on this server: set ${provider.missing.join(' and ')}`,
+        { missing: provider.missing },
+      );
+    }
+    return provider;
+  }
+
+  /** Queues a pull of the connection unless one is already waiting or running; answers the run either way. */
+  async function queueRun(connection: repo.ConnectionRow, kind: SyncRunKind): Promise<repo.SyncRunRow> {
+    const run = await db.transaction(async (tx) => {
+      // The connection's row lock makes "is one open? if not, add one" atomic across processes.
+      await repo.connectionById(tx, connection.id, true);
+      const open = await repo.openRun(tx, connection.id);
+      if (open) return open;
+      const created = await repo.insertRun(tx, {
+        athleteId: connection.athleteId,
+        connectionId: connection.id,
+        provider: connection.provider,
+        kind,
+      });
+      await deps.jobs.enqueue(tx, DEVICE_SYNC_JOB, { runId: created.id }, { maxAttempts: 3 });
+      return created;
+    });
+    deps.jobs.wake();
+    return run;
+  }
+
+  // ---- tokens ----
+
+  /** The connection's access token, refreshed first when it expires within 5 minutes (or `force`). */
+  async function accessToken(connectionId: string, force = false): Promise<string> {
+    const current = await repo.connectionById(db, connectionId);
+    if (!current) throw new ProviderError('auth', 'The connection was removed');
+    const fresh = (row: repo.ConnectionRow) =>
+      !row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+    if (!force && fresh(current)) return deps.sealer.open(current.accessTokenEnc);
+    // Under the row's lock, so two processes never both spend a (single-use) refresh token.
+    return db.transaction(async (tx) => {
+      const row = await repo.connectionById(tx, connectionId, true);
+      if (!row) throw new ProviderError('auth', 'The connection was removed');
+      if (row.accessTokenEnc !== current.accessTokenEnc && fresh(row))
+        return deps.sealer.open(row.accessTokenEnc);
+      if (!force && fresh(row)) return deps.sealer.open(row.accessTokenEnc);
+      if (!row.refreshTokenEnc)
+        throw new ProviderError('auth', 'The access expired and there is no refresh token');
+      const provider = providerOf(row.provider);
+      const tokens = await provider.refresh(deps.sealer.open(row.refreshTokenEnc));
+      await repo.updateConnection(tx, row.id, {
+        accessTokenEnc: deps.sealer.seal(tokens.accessToken),
+        refreshTokenEnc: tokens.refreshToken ? deps.sealer.seal(tokens.refreshToken) : row.refreshTokenEnc,
+        expiresAt: tokens.expiresAt,
+        ...(tokens.scopes ? { scopes: tokens.scopes } : {}),
+      });
+      return tokens.accessToken;
+    });
+  }
+
+  /** Runs a provider call with the token; a refused token is refreshed once and the call tried again. */
+  async function withToken<T>(connectionId: string, call: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await call(await accessToken(connectionId));
+    } catch (err) {
+      if (!(err instanceof ProviderError) || err.kind !== 'auth') throw err;
+      return call(await accessToken(connectionId, true));
+    }
+  }
+
+  // ---- the sync job ----
+
+  async function runSync(runId: string): Promise<void> {
+    const run = await repo.run(db, runId);
+    if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+    const connection = await repo.connectionById(db, run.connectionId);
+    if (!connection) {
+      await repo.updateRun(db, run.id, { status: 'failed', message: 'Disconnected', finishedAt: new Date() });
+      return;
+    }
+    await repo.updateRun(db, run.id, { status: 'running' });
+    const provider = providerOf(connection.provider);
+    const started = new Date();
+    const backfill = run.kind === 'backfill' || !connection.syncedThrough;
+    const since = backfill
+      ? new Date(started.getTime() - BACKFILL_DAYS * DAY_MS)
+      : new Date(connection.syncedThrough!.getTime() - OVERLAP_MS);
+    const counts = { imported: 0, duplicates: 0, wellnessDays: 0, errors: 0 };
+    let stopped: ProviderError | null = null;
+    try {
+      if (provider.missing.length > 0)
+        throw new ProviderError('bad', `${provider.name} is not configured on this server`);
+      const list: RemoteActivity[] = await withToken(connection.id, (t) => provider.listActivities(t, since));
+      if (backfill) {
+        await repo.updateConnection(db, connection.id, { backfillDone: 0, backfillTotal: list.length });
+      }
+      for (const [index, activity] of list.entries()) {
+        try {
+          const file = await withToken(connection.id, (t) => provider.downloadActivity(t, activity));
+          const result = await deps.activities.importDownloaded(connection.athleteId, {
+            ...file,
+            source: provider.id,
+          });
+          if (result.status === 'imported') counts.imported++;
+          else if (result.status === 'duplicate') counts.duplicates++;
+          else counts.errors++;
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          if (err.kind === 'auth' || err.kind === 'rate' || err.kind === 'server') {
+            // Asking for the rest now would fail the same way: they are left to the next pull.
+            counts.errors += list.length - index;
+            stopped = err;
+            break;
+          }
+          counts.errors++;
+        }
+        if (backfill) await repo.updateConnection(db, connection.id, { backfillDone: index + 1 });
+        await repo.updateRun(db, run.id, { ...counts });
+      }
+      if (!stopped && provider.listWellness) {
+        const days = await withToken(connection.id, (t) => provider.listWellness!(t, since));
+        counts.wellnessDays = await deps.wellness.upsertProviderDays(connection.athleteId, days);
+      }
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      stopped = err;
+    }
+    await finish(run, connection, provider, counts, stopped, started);
+  }
+
+  async function finish(
+    run: repo.SyncRunRow,
+    connection: repo.ConnectionRow,
+    provider: DeviceProvider,
+    counts: { imported: number; duplicates: number; wellnessDays: number; errors: number },
+    stopped: ProviderError | null,
+    started: Date,
+  ) {
+    const now = new Date();
+    const anything = counts.imported + counts.duplicates + counts.wellnessDays > 0;
+    if (!stopped) {
+      await repo.updateConnection(db, connection.id, {
+        lastSyncAt: now,
+        syncedThrough: started,
+        nextSyncAt: new Date(now.getTime() + intervalMs),
+        lastError: null,
+        failures: 0,
+        backoffUntil: null,
+      });
+    } else {
+      const failures = connection.failures + 1;
+      const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1));
+      const retryAfter = (stopped.retryAfterSeconds ?? 0) * 1000;
+      const until = new Date(now.getTime() + Math.max(backoff, retryAfter));
+      const refused = stopped.kind === 'auth';
+      await repo.updateConnection(db, connection.id, {
+        ...(anything ? { lastSyncAt: now } : {}),
+        failures,
+        backoffUntil: until,
+        nextSyncAt: until,
+        lastError: refused
+          ? `${shortName(provider)} no longer accepts Stamina's access: disconnect and connect again`
+          : stopped.message,
+        ...(refused ? { status: 'error' as const } : {}),
+      });
+      deps.log?.warn(
+        { provider: provider.id, connectionId: connection.id, kind: stopped.kind, until },
+        'device sync stopped',
+      );
+    }
+    const failed = Boolean(stopped) && !anything;
+    await repo.updateRun(db, run.id, {
+      ...counts,
+      status: failed ? 'failed' : 'done',
+      message: stopped ? stopped.message : null,
+      finishedAt: now,
+    });
+  }
+
+  return {
+    async list(auth: AuthContext): Promise<Device[]> {
+      const rows = await repo.connections(db, auth.athleteId);
+      const runs = await repo.latestRuns(db, auth.athleteId);
+      return PROVIDER_IDS.map((id) => {
+        const row = rows.find((r) => r.provider === id);
+        return view(deps.providers[id], row, row ? runs.find((r) => r.connectionId === row.id) : undefined);
+      });
+    },
+
+    device: (auth: AuthContext, provider: ProviderId) => deviceOf(auth.athleteId, provider),
+
+    /** Starts the dance: a PKCE verifier kept sealed under a one-use id, and the provider's authorize URL. */
+    async connect(auth: AuthContext, providerId: ProviderId, returnTo: string | undefined) {
+      const provider = configuredProvider(providerId);
+      await repo.purgeExpiredAuthorizations(db);
+      const verifier = oauth.generateRandomCodeVerifier();
+      const expiresAt = new Date(Date.now() + AUTHORIZATION_TTL_MS);
+      const pending = await repo.insertAuthorization(db, {
+        athleteId: auth.athleteId,
+        provider: provider.id,
+        sessionId: auth.sessionId,
+        codeVerifierEnc: deps.sealer.seal(verifier),
+        expiresAt,
+      });
+      const state = deps.sealer.sign({
+        n: pending.id,
+        a: auth.athleteId,
+        s: auth.sessionId,
+        p: provider.id,
+        e: Math.floor(expiresAt.getTime() / 1000),
+        r: returnTo ?? null,
+      });
+      return {
+        provider: provider.id,
+        authorization_url: provider.authorizeUrl({
+          state,
+          codeChallenge: await oauth.calculatePKCECodeChallenge(verifier),
+          redirectUri: redirectUriOf(deps.appUrl, provider.id),
+        }),
+      };
+    },
+
+    /** Finishes the dance from what the provider's redirect brought back. */
+    async callback(
+      auth: AuthContext,
+      body: { state: string; code?: string; error?: string; error_description?: string },
+    ) {
+      const claims = deps.sealer.verify(body.state);
+      const invalid = () =>
+        new AppError(
+          'BAD_REQUEST',
+          'This authorization is not valid for your session: start connecting again',
+        );
+      if (
+        !claims ||
+        claims.a !== auth.athleteId ||
+        claims.s !== auth.sessionId ||
+        typeof claims.n !== 'string'
+      ) {
+        throw invalid();
+      }
+      if (typeof claims.e !== 'number' || claims.e * 1000 < Date.now()) {
+        throw new AppError('BAD_REQUEST', 'This authorization has expired: start connecting again');
+      }
+      const provider = providerOf(String(claims.p));
+      const pending = UUID.test(claims.n) ? await repo.takeAuthorization(db, claims.n) : undefined;
+      if (!pending || pending.athleteId !== auth.athleteId || pending.provider !== provider.id) {
+        throw new AppError('BAD_REQUEST', 'This authorization was already used: start connecting again');
+      }
+      configuredProvider(provider.id);
+      const callback = new URLSearchParams({ state: body.state });
+      if (body.code) callback.set('code', body.code);
+      if (body.error) callback.set('error', body.error);
+      if (body.error_description) callback.set('error_description', body.error_description);
+      if (!body.code && !body.error)
+        throw new AppError('BAD_REQUEST', 'The provider sent no authorization code');
+      let tokens: Awaited<ReturnType<DeviceProvider['exchange']>>;
+      try {
+        tokens = await provider.exchange({
+          callback,
+          codeVerifier: deps.sealer.open(pending.codeVerifierEnc),
+          redirectUri: redirectUriOf(deps.appUrl, provider.id),
+        });
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        if (err.kind === 'refused')
+          throw new AppError('BAD_REQUEST', err.message, { reason: 'authorization_refused' });
+        throw new AppError('BAD_GATEWAY', `${shortName(provider)} could not be connected: ${err.message}`, {
+          reason: 'connection_failed',
+        });
+      }
+      const row = await repo.upsertConnection(db, {
+        athleteId: auth.athleteId,
+        provider: provider.id,
+        providerUserId: tokens.providerUserId,
+        accessTokenEnc: deps.sealer.seal(tokens.accessToken),
+        refreshTokenEnc: tokens.refreshToken ? deps.sealer.seal(tokens.refreshToken) : null,
+        expiresAt: tokens.expiresAt,
+        scopes: tokens.scopes,
+      });
+      // A first connection brings the last 90 days (and a reconnection whatever it missed).
+      await queueRun(row, row.syncedThrough ? 'manual' : 'backfill');
+      return {
+        device: await deviceOf(auth.athleteId, provider.id),
+        return_to: typeof claims.r === 'string' ? claims.r : null,
+      };
+    },
+
+    async syncNow(auth: AuthContext, providerId: ProviderId): Promise<SyncRun> {
+      const provider = configuredProvider(providerId);
+      const row = await repo.connection(db, auth.athleteId, providerId);
+      if (!row) throw new AppError('CONFLICT', `${provider.name} is not connected`);
+      if (row.status !== 'connected')
+        throw new AppError('CONFLICT', row.lastError ?? `${provider.name} needs connecting again`);
+      return runView(await queueRun(row, 'manual'));
+    },
+
+    async syncRun(auth: AuthContext, id: string): Promise<SyncRun> {
+      const row = UUID.test(id) ? await repo.ownRun(db, auth.athleteId, id) : undefined;
+      if (!row) throw notFound('Sync run');
+      return runView(row);
+    },
+
+    async setAutoSync(auth: AuthContext, providerId: ProviderId, autoSync: boolean): Promise<Device> {
+      const provider = configuredProvider(providerId);
+      const row = await repo.connection(db, auth.athleteId, providerId);
+      if (!row) throw new AppError('CONFLICT', `${provider.name} is not connected`);
+      await repo.updateConnection(db, row.id, { autoSync });
+      return deviceOf(auth.athleteId, providerId);
+    },
+
+    /** Revokes Stamina's access at the provider (as far as it answers) and forgets the tokens. */
+    async disconnect(auth: AuthContext, providerId: ProviderId): Promise<Device> {
+      const provider = providerOf(providerId);
+      const row = await repo.connection(db, auth.athleteId, providerId);
+      if (row) {
+        try {
+          if (provider.missing.length === 0) await provider.revoke(deps.sealer.open(row.accessTokenEnc));
+        } catch (err) {
+          // The athlete asked to be disconnected: our copy of the tokens goes whatever the provider says.
+          deps.log?.warn({ err, provider: providerId }, 'device revocation failed; tokens deleted anyway');
+        }
+        await repo.deleteConnection(db, row.id);
+      }
+      return deviceOf(auth.athleteId, providerId);
+    },
+
+    /** A provider's event post: unverified → 401 and nothing written; verified → pulls queued. */
+    async webhook(providerId: ProviderId, request: WebhookRequest): Promise<{ received: boolean }> {
+      const provider = providerOf(providerId);
+      const events = provider.missing.length === 0 ? provider.verifyWebhook(request) : null;
+      if (!events) throw new AppError('UNAUTHORIZED', 'The webhook could not be verified');
+      for (const userId of events.sync) {
+        for (const row of await repo.connectionsOfProviderUser(db, providerId, userId)) {
+          if (row.status === 'connected') await queueRun(row, 'webhook');
+        }
+      }
+      for (const userId of events.deauthorized) {
+        for (const row of await repo.connectionsOfProviderUser(db, providerId, userId)) {
+          await repo.updateConnection(db, row.id, {
+            status: 'error',
+            lastError: `${shortName(provider)} access was withdrawn: connect again`,
+          });
+        }
+      }
+      return { received: true };
+    },
+
+    /** Strava's subscription check: echo the challenge when the verify token is ours. */
+    stravaChallenge(query: { 'hub.challenge'?: string; 'hub.verify_token'?: string }) {
+      const secret = deps.providers.strava.missing.length === 0 ? deps.stravaVerifyToken : undefined;
+      if (!secret || !query['hub.challenge'] || query['hub.verify_token'] !== secret) {
+        throw new AppError('UNAUTHORIZED', 'The subscription could not be verified');
+      }
+      return { 'hub.challenge': query['hub.challenge'] };
+    },
+
+    /** Queues an automatic pull of every connection that is due (docs/devices.md, "Auto-sync"). */
+    async scheduleDue(): Promise<number> {
+      let queued = 0;
+      await db.transaction(async (tx) => {
+        for (const row of await repo.claimDue(tx, 50)) {
+          const open = await repo.openRun(tx, row.id);
+          if (!open) {
+            const run = await repo.insertRun(tx, {
+              athleteId: row.athleteId,
+              connectionId: row.id,
+              provider: row.provider,
+              kind: 'auto',
+            });
+            await deps.jobs.enqueue(tx, DEVICE_SYNC_JOB, { runId: run.id }, { maxAttempts: 3 });
+            queued++;
+          }
+          await repo.updateConnection(tx, row.id, { nextSyncAt: new Date(Date.now() + intervalMs) });
+        }
+      });
+      if (queued) deps.jobs.wake();
+      return queued;
+    },
+
+    syncJob: {
+      run: (job: Job) => runSync(String(job.payload.runId)),
+      failed: async (job: Job, reason: string) => {
+        await repo.updateRun(db, String(job.payload.runId), {
+          status: 'failed',
+          message: `The sync could not be completed: ${reason}`,
+          finishedAt: new Date(),
+        });
+      },
+    },
+  };
+}
+
+export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -1,0 +1,283 @@
+// /settings/devices (docs/devices.md, "Web"): a card per provider: Garmin (the wearable), Strava, Apple Health
+// and Google Fit. Each shows a Connected or Disconnected badge and the last sync ('Never' until one); a
+// connected provider has Sync Now (with the spec's toasts and their counts), the auto-sync switch and
+// Disconnect behind a confirmation; a provider the server lacks settings for says so and what to set.
+import * as Dialog from '@radix-ui/react-dialog';
+import type { Device } from '@stamina/contract';
+import { formatDistanceToNow } from 'date-fns';
+import { AlertTriangle, CheckCircle2, Circle, RefreshCw, X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { startDeviceConnect } from '../../api/devices/connect.ts';
+import { useDevices } from '../../api/devices/devices.ts';
+import { DEVICE_TOASTS, syncToast } from '../../api/devices/messages.ts';
+import { useDisconnectDevice, useSetAutoSync } from '../../api/devices/settings.ts';
+import { useSyncNow } from '../../api/devices/sync.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageError } from '../../components/ui/page-error.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
+
+/** 'Never', or how long ago, with the exact time for a tooltip. */
+export function lastSyncText(lastSync: string | null, now = new Date()): string {
+  if (!lastSync) return 'Never';
+  const at = new Date(lastSync);
+  return at > now ? 'just now' : formatDistanceToNow(at, { addSuffix: true });
+}
+
+export function DeviceSettings() {
+  const devices = useDevices();
+  return (
+    <>
+      <PageHeader
+        title="Device Connections"
+        description="Connect your watch and apps: new activities arrive on their own, and your last 90 days come in on the first connection."
+      />
+      {devices.isPending ? (
+        <Spinner label="Loading device connections" />
+      ) : devices.isError ? (
+        <PageError
+          title="Device connections could not be loaded"
+          message={errorMessage(devices.error)}
+          retry={devices}
+        />
+      ) : (
+        <div className="grid gap-4">
+          {devices.data.map((device) => (
+            <ProviderCard key={device.id} device={device} />
+          ))}
+          <FileOnlyCard
+            name="Apple Health"
+            description="Workouts, heart rate, HRV and sleep from your iPhone"
+            text="Apple Health cannot be connected from the web. Until its export can be imported, bring workouts in as files on Activities."
+          />
+          <FileOnlyCard
+            name="Google Fit"
+            description="Activities from Android phones and Wear OS"
+            text="Google Fit offers no connection for new apps. Export your activities from Google Takeout and import the files on Activities."
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+function StatusBadge({ connected }: { connected: boolean }) {
+  return connected ? (
+    <Badge variant="success">
+      <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" />
+      Connected
+    </Badge>
+  ) : (
+    <Badge>
+      <Circle className="h-3.5 w-3.5" aria-hidden="true" />
+      Disconnected
+    </Badge>
+  );
+}
+
+function CardFrame({
+  name,
+  description,
+  connected,
+  lastSync,
+  children,
+}: {
+  name: string;
+  description: string;
+  connected: boolean;
+  lastSync: string | null;
+  children: ReactNode;
+}) {
+  const headingId = `device-${name.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card className="p-5" aria-labelledby={headingId} role="region">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            {name}
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        <StatusBadge connected={connected} />
+      </div>
+      <p className="mt-3 text-sm">
+        <span className="text-muted-foreground">Last sync: </span>
+        <time
+          dateTime={lastSync ?? undefined}
+          title={lastSync ? new Date(lastSync).toLocaleString() : undefined}
+        >
+          {lastSyncText(lastSync)}
+        </time>
+      </p>
+      <div className="mt-4 space-y-3">{children}</div>
+    </Card>
+  );
+}
+
+function FileOnlyCard({ name, description, text }: { name: string; description: string; text: string }) {
+  return (
+    <CardFrame name={name} description={description} connected={false} lastSync={null}>
+      <p className="text-sm text-muted-foreground">{text}</p>
+      <Button variant="outline" disabled>
+        Connect
+      </Button>
+    </CardFrame>
+  );
+}
+
+function ProviderCard({ device }: { device: Device }) {
+  const [connecting, setConnecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const sync = useSyncNow();
+  const autoSync = useSetAutoSync();
+  const disconnect = useDisconnectDevice();
+  const runBusy = device.last_run?.status === 'queued' || device.last_run?.status === 'running';
+
+  async function connect() {
+    setConnecting(true);
+    try {
+      await startDeviceConnect(device.provider, '/settings/devices');
+    } catch (err) {
+      setConnecting(false);
+      toast.error(DEVICE_TOASTS.connectionFailed, { description: errorMessage(err) });
+    }
+  }
+
+  function syncNow() {
+    sync.mutate(device.provider, {
+      onSuccess: (run) => {
+        const t = syncToast(run);
+        toast[t.kind](t.title, { description: t.text });
+      },
+      onError: () =>
+        toast.error(DEVICE_TOASTS.syncFailed, { description: DEVICE_TOASTS.syncFailedText(device.provider) }),
+    });
+  }
+
+  function confirmDisconnect() {
+    disconnect.mutate(device.provider, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(DEVICE_TOASTS.disconnected, { description: `${device.name} is no longer connected.` });
+      },
+      onError: () =>
+        toast.error(DEVICE_TOASTS.disconnectFailed, {
+          description: DEVICE_TOASTS.disconnectFailedText(device.provider),
+        }),
+    });
+  }
+
+  const linked = device.status === 'connected' || device.status === 'error';
+  return (
+    <CardFrame
+      name={device.name}
+      description={device.description}
+      connected={device.connected}
+      lastSync={device.lastSync}
+    >
+      {device.status === 'not_configured' ? (
+        <Alert>
+          Not configured on this server. To offer it, the server needs {device.missing_config.join(' and ')}{' '}
+          (see the configuration in the README).
+        </Alert>
+      ) : null}
+      {device.status === 'error' && device.last_error ? (
+        <Alert variant="destructive">
+          <span className="inline-flex items-center gap-2">
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {device.last_error}
+          </span>
+        </Alert>
+      ) : null}
+      {device.status === 'connected' && device.backoff_until ? (
+        <p className="text-sm text-muted-foreground">
+          {device.last_error ? `${device.last_error}. ` : ''}Automatic sync resumes{' '}
+          {formatDistanceToNow(new Date(device.backoff_until), { addSuffix: true })}.
+        </p>
+      ) : null}
+      {device.backfill?.running ? (
+        <div>
+          <p className="mb-1 text-sm">
+            Importing your last 90 days: {device.backfill.done} of {device.backfill.total} activities
+          </p>
+          <ProgressBar
+            value={device.backfill.done}
+            max={Math.max(1, device.backfill.total)}
+            label="Import of the last 90 days"
+          />
+        </div>
+      ) : null}
+      {device.status === 'connected' ? (
+        <div className="flex items-center gap-3">
+          <Switch
+            checked={device.autoSync}
+            disabled={autoSync.isPending}
+            onCheckedChange={(on) => autoSync.mutate({ provider: device.provider, autoSync: on })}
+            aria-label={`Auto-sync ${device.name}`}
+          />
+          <span className="text-sm">Auto-sync every 30 minutes</span>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {device.status === 'connected' ? (
+          <Button onClick={syncNow} disabled={sync.isPending || runBusy}>
+            <RefreshCw
+              className={cn('h-4 w-4', (sync.isPending || runBusy) && 'animate-spin')}
+              aria-hidden="true"
+            />
+            {sync.isPending || runBusy ? 'Syncing…' : 'Sync Now'}
+          </Button>
+        ) : null}
+        {device.status === 'error' ||
+        device.status === 'disconnected' ||
+        device.status === 'not_configured' ? (
+          <Button
+            variant={device.status === 'error' ? 'outline' : 'primary'}
+            onClick={connect}
+            disabled={connecting || device.status === 'not_configured'}
+          >
+            {connecting ? 'Connecting…' : device.status === 'error' ? 'Connect again' : 'Connect'}
+          </Button>
+        ) : null}
+        {linked ? (
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            Disconnect
+          </Button>
+        ) : null}
+      </div>
+      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-5 shadow-xl focus:outline-none">
+            <div className="flex items-start justify-between gap-3">
+              <Dialog.Title className="text-lg font-semibold">Disconnect {device.name}?</Dialog.Title>
+              <Dialog.Close aria-label="Close" className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}>
+                <X className="h-5 w-5" aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="mt-2 text-sm text-muted-foreground">
+              New activities will no longer arrive from {device.name}. Activities already imported stay.
+              Stamina's access is withdrawn at {device.name} and its keys are deleted.
+            </Dialog.Description>
+            <div className="mt-5 flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.Close>
+              <Button variant="destructive" onClick={confirmDisconnect} disabled={disconnect.isPending}>
+                {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </CardFrame>
+  );
+}
