@@ -26,7 +26,10 @@ export const accountExports = pgTable(
   },
   (t) => [
     index('account_exports_athlete_idx').on(t.athleteId, t.createdAt),
-    check('account_exports_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'failed', 'expired')`),
+    check(
+      'account_exports_status_check',
+      sql`${t.status} in ('queued', 'running', 'ready', 'failed', 'expired')`,
+    ),
     check('account_exports_percent_check', sql`${t.percent} between 0 and 100`),
   ],
 );
