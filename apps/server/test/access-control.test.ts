@@ -51,6 +51,7 @@ const KINDS = [
   'activity',
   'importBatch',
   'onboardingSession',
+  'export',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -200,6 +201,7 @@ async function seed(who: Athlete): Promise<void> {
     payload: picture.payload,
   });
   if (avatar.statusCode >= 300) throw new Error(`seeding the avatar: ${avatar.statusCode} ${avatar.body}`);
+  const accountExport = await readyExport(who);
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;
@@ -215,7 +217,30 @@ async function seed(who: Athlete): Promise<void> {
     activity: activityId,
     importBatch: batchId,
     onboardingSession,
+    export: accountExport,
   };
+}
+
+/** "Download my data" built (account_exports and a zip in the file store), by the app's worker. */
+async function readyExport(who: Athlete): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/athletes/me/exports',
+    headers: bearer(who.token),
+  });
+  if (res.statusCode !== 202) throw new Error(`seeding an export: ${res.statusCode} ${res.body}`);
+  const id = (res.json() as { data: { id: string } }).data.id;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const poll = await t.app.inject({
+      method: 'GET',
+      url: `/api/athletes/me/exports/${id}`,
+      headers: bearer(who.token),
+    });
+    if ((poll.json() as { data: { status: string } }).data.status === 'ready') return id;
+    if (Date.now() > deadline) throw new Error(`seeding an export: ${poll.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** An onboarding session with its plan drafted (the job runs on the app's worker), ready for review edits. */

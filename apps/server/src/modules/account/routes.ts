@@ -81,7 +81,7 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
           schema: {
             ...route,
             summary:
-              'Import a Stamina export (multipart, one "file" part, up to 200 MB) into this fresh account, whole or not at all',
+              'Import a Stamina export (multipart, one "file" part, up to 100 MB) into this fresh account, whole or not at all',
             consumes: ['multipart/form-data'],
             response: { 200: dataEnvelope(ZAccountImportReport), ...errorsWith(409, 413, 415) },
           },

@@ -28,8 +28,8 @@ export const EXPORT_FORMAT = 'stamina-export';
 export const EXPORT_VERSION = 1;
 /** docs/account.md, "Importing an export": limits set before the zip is read. */
 export const IMPORT_LIMITS = {
-  zipBytes: 200 * 1024 * 1024,
-  zipLabel: '200 MB',
+  zipBytes: 100 * 1024 * 1024,
+  zipLabel: '100 MB',
   entries: 100_000,
   uncompressedBytes: 2 * 1024 * 1024 * 1024,
   lineBytes: 16 * 1024 * 1024,
