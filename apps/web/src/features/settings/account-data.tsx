@@ -120,6 +120,7 @@ function ImportData() {
         accept=".zip,application/zip"
         className="sr-only"
         id="import-export-file"
+        aria-label="Export zip file"
         onChange={(e) => onFile(e.target.files?.[0])}
       />
       <Button variant="outline" disabled={upload.isPending} onClick={() => input.current?.click()}>
