@@ -86,5 +86,7 @@ test('delete the account, then signing in offers to cancel, and cancelling signs
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText(/This account is scheduled for deletion on \d{4}-\d{2}-\d{2}/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel the deletion and log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed in again, back where the deletion was asked for.
+  await expect(page).toHaveURL(/\/settings\/preferences$/);
+  await expect(page.getByRole('button', { name: 'Delete Account' })).toBeVisible();
 });

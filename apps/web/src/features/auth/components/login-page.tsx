@@ -55,7 +55,7 @@ export function LoginPage() {
     try {
       adoptSession(await cancelDeletion(email, password));
       rememberDeletion(null);
-      navigate('/dashboard', { replace: true });
+      navigate(postLoginPath(location.state), { replace: true });
     } catch (err) {
       setPendingUntil(null);
       setError(errorMessage(err));
