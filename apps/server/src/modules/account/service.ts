@@ -135,6 +135,7 @@ async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: numb
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 export function createAccountService(deps: AccountDeps) {
   const { db, fileStore, jobs, clock } = deps;
@@ -480,6 +481,15 @@ export function createAccountService(deps: AccountDeps) {
             const uuidColumns = new Set(table.columns.filter((c) => c.udt === 'uuid').map((c) => c.name));
             const uuidArrays = new Set(table.columns.filter((c) => c.udt === '_uuid').map((c) => c.name));
             const known = new Set(table.columns.map((c) => c.name));
+            const binary = new Set(table.columns.filter((c) => c.udt === 'bytea').map((c) => c.name));
+            /** Ids written inside text or JSON (a notification's link): those of rows already mapped follow them. */
+            const relink = (value: unknown): unknown => {
+              if (typeof value === 'string')
+                return value.replace(UUIDS, (id) => ids.get(id.toLowerCase()) ?? id);
+              if (value && typeof value === 'object')
+                return JSON.parse(relink(JSON.stringify(value)) as string);
+              return value;
+            };
             const lines = createInterface({ input: await entryStream(zip, entry), crlfDelay: Infinity });
             let n = 0;
             for await (const line of lines) {
@@ -504,7 +514,7 @@ export function createAccountService(deps: AccountDeps) {
                 if (uuidColumns.has(column) && typeof value === 'string') row[column] = newId(value);
                 else if (uuidArrays.has(column) && Array.isArray(value)) {
                   row[column] = value.map((v) => (typeof v === 'string' ? newId(v) : v));
-                } else row[column] = value;
+                } else row[column] = binary.has(column) ? value : relink(value);
               }
               if (table.name === 'activity_files') {
                 const key = fileKey(source.storage_key);
