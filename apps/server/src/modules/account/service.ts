@@ -267,7 +267,10 @@ export function createAccountService(deps: AccountDeps) {
       const files = await originalKeys(athleteId);
       const athlete = await repo.athleteRowJson(db, athleteId);
       const account = await repo.accountRow(db, athleteId);
-      if (!athlete || !account) return;
+      if (!athlete || !account) {
+        await repo.updateExport(db, exportId, { status: 'failed', message: 'The account is gone.' });
+        return;
+      }
       if (typeof athlete.avatar_key === 'string') files.push(athlete.avatar_key);
 
       const total =
