@@ -18,6 +18,8 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from './lib/job-q
 import type { Mailer } from './lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits.ts';
 import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService, EXPORT_EXPIRE_JOB, EXPORT_JOB, PURGE_JOB } from './modules/account/service.ts';
 import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
@@ -101,6 +103,10 @@ export interface AppConfig {
   logStreamHeartbeatMs?: number;
   /** Device providers and the token key (modules/devices/config.ts); absent: none configured, a random key. */
   devices?: DevicesConfig;
+  /** The clock of account deletion, purge and export expiry, and of which jobs are due; tests move it. */
+  clock?: () => Date;
+  /** Rows per page of an export, and a probe told of each page (tests check exports read in pages). */
+  account?: { exportPageSize?: number; onExportPage?: (table: string, rows: number) => void };
 }
 
 declare module 'fastify' {
@@ -305,7 +311,7 @@ export async function buildApp(config: AppConfig) {
 
   // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
   // close, finishing the job in hand.
-  const jobs = createJobQueue(db, { ...config.jobs, log: app.log });
+  const jobs = createJobQueue(db, { ...config.jobs, now: config.jobs?.now ?? config.clock, log: app.log });
   const activityService = createActivityService(db, {
     fileStore: config.fileStore,
     jobs,
@@ -373,6 +379,23 @@ export async function buildApp(config: AppConfig) {
   jobs.register(DEVICE_SYNC_JOB, deviceService.syncJob);
   app.decorate('devices', deviceService);
   await app.register(deviceRoutes(deviceService, { authenticate }), { prefix: '/api/devices' });
+  // Data ownership (docs/account.md): account deletion and its purge, exports and their import.
+  const accountService = createAccountService({
+    db,
+    auth: authService,
+    jobs,
+    fileStore: config.fileStore,
+    secret: config.jwtSecret,
+    clock: config.clock ?? (() => new Date()),
+    log: app.log,
+    pageSize: config.account?.exportPageSize,
+    onPage: config.account?.onExportPage,
+    onChange: (athleteId) => readCache.invalidate(athleteId),
+  });
+  jobs.register(PURGE_JOB, accountService.purgeJob);
+  jobs.register(EXPORT_JOB, accountService.exportJob);
+  jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
+  await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
   await app.register(
     profileRoutes(
       createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),

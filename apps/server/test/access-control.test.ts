@@ -53,6 +53,7 @@ const KINDS = [
   'importBatch',
   'onboardingSession',
   'syncRun',
+  'export',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -214,6 +215,7 @@ async function seed(who: Athlete): Promise<void> {
     payload: picture.payload,
   });
   if (avatar.statusCode >= 300) throw new Error(`seeding the avatar: ${avatar.statusCode} ${avatar.body}`);
+  const accountExport = await readyExport(who);
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;
@@ -230,6 +232,7 @@ async function seed(who: Athlete): Promise<void> {
     importBatch: batchId,
     onboardingSession,
     syncRun,
+    export: accountExport,
   };
 }
 
@@ -270,6 +273,28 @@ async function connectGarmin(who: Athlete): Promise<string> {
       return run.id;
     }
     if (Date.now() > deadline) throw new Error(`seeding a device: the sync never finished: ${list.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** "Download my data" built (account_exports and a zip in the file store), by the app's worker. */
+async function readyExport(who: Athlete): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/athletes/me/exports',
+    headers: bearer(who.token),
+  });
+  if (res.statusCode !== 202) throw new Error(`seeding an export: ${res.statusCode} ${res.body}`);
+  const id = (res.json() as { data: { id: string } }).data.id;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const poll = await t.app.inject({
+      method: 'GET',
+      url: `/api/athletes/me/exports/${id}`,
+      headers: bearer(who.token),
+    });
+    if ((poll.json() as { data: { status: string } }).data.status === 'ready') return id;
+    if (Date.now() > deadline) throw new Error(`seeding an export: ${poll.body}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -2,6 +2,7 @@
 // parser (truncated, binary in disguise, entity expansion, deep nesting, over the size limit, zip bombs, odd
 // names), and each must be refused with a 4xx carrying a message, within its limits, writing nothing. A new
 // upload route joins by adding an entry to UPLOADS. Rules: docs/RELIABILITY.md, "Input the API refuses".
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -15,6 +16,7 @@ import {
   multipartForm,
   type TestApp,
 } from './helpers.ts';
+import { zipArchive } from './zip-writer.ts';
 
 let t: TestApp;
 let token: string;
@@ -63,7 +65,32 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** The smallest Stamina export an import accepts: a manifest and an empty profile (docs/account.md). */
+const EMPTY_EXPORT = zipArchive([
+  {
+    name: 'manifest.json',
+    content: Buffer.from(
+      JSON.stringify({
+        format: 'stamina-export',
+        version: 1,
+        athlete_id: randomUUID(),
+        user_id: randomUUID(),
+      }),
+    ),
+  },
+  { name: 'data/athletes.json', content: Buffer.from('{}') },
+]);
+
 const UPLOADS: Upload[] = [
+  {
+    name: 'account import',
+    url: '/api/athletes/me/import',
+    fields: {},
+    valid: { fileName: 'stamina-export.zip', content: EMPTY_EXPORT },
+    extension: 'zip',
+    maxBytes: 100 * 1024 * 1024,
+    tables: ['workouts', 'activities', 'activity_files', 'wellness_daily', 'training_plans', 'sport_metrics'],
+  },
   {
     name: 'workout file import',
     url: '/api/workout-planning/workouts/import',

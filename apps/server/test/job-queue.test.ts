@@ -47,6 +47,21 @@ describe('job queue', () => {
     expect((await job(t.db, id))?.status).toBe('done');
   });
 
+  it('holds a job enqueued with runAt until its clock reaches that time', async () => {
+    let now = Date.now();
+    const queue = createJobQueue(t.db, { now: () => new Date(now) });
+    const seen: unknown[] = [];
+    queue.register('test-later', { run: async (j) => void seen.push(j.payload) });
+    const runAt = new Date(now + 7 * 24 * 60 * 60 * 1000);
+    await queue.enqueue(t.db, 'test-later', { n: 7 }, { runAt });
+    expect(await queue.runOnce()).toBe(false);
+    now = runAt.getTime() - 1000;
+    expect(await queue.runOnce()).toBe(false);
+    now = runAt.getTime();
+    expect(await queue.runOnce()).toBe(true);
+    expect(seen).toEqual([{ n: 7 }]);
+  });
+
   it('retries a failing job later, then gives it up and says so after its last attempt', async () => {
     const queue = createJobQueue(t.db, { retryBaseMs: 0 });
     const failures: string[] = [];

@@ -264,6 +264,11 @@ describe('GET /api/v1/health/areas', () => {
         },
         get: async () => Buffer.from(''),
         delete: async () => {},
+        putStream: async () => 0,
+        getStream: async () => {
+          throw new Error('unused');
+        },
+        deleteUnder: async () => {},
       },
     });
     try {

@@ -15,8 +15,12 @@ export const ZErrorCode = z.enum([
   'TOKEN_INVALID',
   'EMAIL_NOT_CONFIRMED',
   'FORBIDDEN',
+  /** Sign-in to an account whose deletion is pending: `detail.purge_after` says when it goes (docs/account.md). */
+  'ACCOUNT_PENDING_DELETION',
   'NOT_FOUND',
   'CONFLICT',
+  /** A link that worked once and no longer does (an expired export download). */
+  'GONE',
   'TOKEN_EXPIRED',
   'TOKEN_USED',
   'LINK_INVALID',

@@ -4,6 +4,15 @@
 // Paths are relative to /api and write parameters as {name}, like the OpenAPI document.
 import { z } from 'zod';
 import {
+  ZAccountDeleteRequest,
+  ZAccountDeletion,
+  ZAccountExport,
+  ZAccountImportReport,
+  ZDeletionCancelRequest,
+  ZExportDownloadQuery,
+  ZExportIdParam,
+} from './account.ts';
+import {
   ZActivityDetail,
   ZActivityIdParam,
   ZActivityList,
@@ -180,6 +189,17 @@ export const API_ENDPOINTS = {
   'GET /athletes/me/avatar': { response: 'file' },
   'DELETE /athletes/me/avatar': { response: dataEnvelope(ZAvatarDeleted) },
   'GET /athletes/me/profile-summary': { response: dataEnvelope(ZProfileSummary) },
+  // Data ownership (docs/account.md): delete the account, download everything, import an export.
+  'DELETE /athletes/me': { body: ZAccountDeleteRequest, response: dataEnvelope(ZAccountDeletion) },
+  'POST /auth/deletion/cancel': { body: ZDeletionCancelRequest, response: dataEnvelope(ZSession) },
+  'POST /athletes/me/exports': { response: dataEnvelope(ZAccountExport) },
+  'GET /athletes/me/exports/{exportId}': { params: ZExportIdParam, response: dataEnvelope(ZAccountExport) },
+  'GET /athletes/me/exports/{exportId}/download': {
+    params: ZExportIdParam,
+    query: ZExportDownloadQuery,
+    response: 'file',
+  },
+  'POST /athletes/me/import': { body: 'multipart', response: dataEnvelope(ZAccountImportReport) },
 
   // Thresholds and zones (docs/zones.md)
   'GET /athletes/me/sport-metrics': { response: dataEnvelope(ZSportMetrics) },

@@ -1,4 +1,5 @@
 // Zod schemas for every request and response, shared by the server (validation, OpenAPI) and the web app.
+export * from './account.ts';
 export * from './activities.ts';
 export * from './analytics.ts';
 export * from './auth.ts';

@@ -13,8 +13,10 @@ export const ERROR_STATUS = {
   TOKEN_INVALID: 401,
   EMAIL_NOT_CONFIRMED: 403,
   FORBIDDEN: 403,
+  ACCOUNT_PENDING_DELETION: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   TOKEN_EXPIRED: 400,
   TOKEN_USED: 400,
   // A mailed link that does not exist is bad input, not a failed sign-in: a 401 would make clients refresh.

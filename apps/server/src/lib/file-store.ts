@@ -2,8 +2,11 @@
 // key, so that an S3-compatible object store can stand in for the disk later. The default keeps each file
 // under DATA_DIR/files/<key>. Keys are made by the app (e.g. `<athlete id>/<sha256>.fit`), never by a user.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface FileStore {
   /** Stores `bytes` under `key`, replacing what was there; once it resolves, the file is durable. */
@@ -12,6 +15,12 @@ export interface FileStore {
   get(key: string): Promise<Buffer>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Stores what `source` yields under `key` without holding it in memory; resolves to the size in bytes. */
+  putStream(key: string, source: Readable): Promise<number>;
+  /** The bytes under `key` as a stream; rejects with FileNotFoundError when there is none. */
+  getStream(key: string): Promise<Readable>;
+  /** Removes every key under `prefix/` (an account's files when it is purged, docs/account.md). */
+  deleteUnder(prefix: string): Promise<void>;
 }
 
 export class FileNotFoundError extends Error {
@@ -49,6 +58,32 @@ export function diskFileStore(root: string): FileStore {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async putStream(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temporary = `${path}.${randomUUID()}.part`;
+      try {
+        await pipeline(source, createWriteStream(temporary, { flush: true }));
+        await rename(temporary, path);
+      } catch (err) {
+        await rm(temporary, { force: true });
+        throw err;
+      }
+      return (await stat(path)).size;
+    },
+    async getStream(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new FileNotFoundError(key);
+        throw err;
+      }
+      return createReadStream(path);
+    },
+    async deleteUnder(prefix) {
+      await rm(pathOf(prefix), { recursive: true, force: true });
     },
   };
 }

@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   /** Backoff before retry n (1-based): base × 2^(n−1), capped at 5 minutes. */
   retryBaseMs?: number;
   log?: { error(obj: object, msg: string): void };
+  /** The clock that decides which jobs are due (tests move it to run a job scheduled days ahead); the database's `now()` without it. */
+  now?: () => Date;
 }
 
 export interface JobQueue {
@@ -42,7 +44,7 @@ export interface JobQueue {
     conn: Conn,
     kind: string,
     payload: Record<string, unknown>,
-    options?: { maxAttempts?: number },
+    options?: { maxAttempts?: number; runAt?: Date },
   ): Promise<string>;
   /** Wakes this process's idle worker (after a commit that enqueued). */
   wake(): void;
@@ -79,6 +81,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   async function claim(): Promise<Job | null> {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
+    const now = options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
         lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
@@ -88,7 +91,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
           kinds.map((k) => sql`${k}`),
           sql`, `,
         )})
-          and ((status = 'queued' and run_at <= now()) or (status = 'running' and lease_until < now()))
+          and ((status = 'queued' and run_at <= ${now}) or (status = 'running' and lease_until < now()))
         order by run_at
         limit 1
         for update skip locked
@@ -177,8 +180,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     },
     async enqueue(conn, kind, payload, enqueueOptions = {}) {
       const result = await conn.execute(sql`
-        insert into jobs (kind, payload, max_attempts)
-        values (${kind}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.maxAttempts ?? 5})
+        insert into jobs (kind, payload, max_attempts, run_at)
+        values (${kind}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.maxAttempts ?? 5},
+          ${enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : sql`now()`})
         returning id`);
       return rowsOf<{ id: string }>(result)[0]!.id;
     },

@@ -10,6 +10,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** When the owner asked to delete the account (docs/account.md, "Deleting the account"); null otherwise. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** From this moment the purge job removes every row and file of the account. */
+    purgeAfter: timestamp('purge_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 // The Drizzle schema, one file per area. docs/ARCHITECTURE.md lists the tables later areas add.
+export * from './account.ts';
 export * from './activities.ts';
 export * from './athletes.ts';
 export * from './auth.ts';

@@ -135,3 +135,19 @@ export function emailTakenMail(to: string, name: string, loginLink: string): Mai
     html: layout('Your address is already in use', `Hi ${escapeHtml(name)}. ${body}`, loginLink, 'Log in'),
   };
 }
+
+/** To an athlete who deleted their account: when everything goes, and how to change their mind before then. */
+export function accountDeletionMail(to: string, name: string, purgeDate: string, loginLink: string): Mail {
+  const body = `Your Stamina account is scheduled for deletion. You have been signed out everywhere. On ${purgeDate} every record and file of your account will be removed for good. Until then, logging in offers to cancel the deletion.`;
+  return {
+    to,
+    subject: 'Your Stamina account will be deleted',
+    text: `Hi ${name},\n\n${body}\n\nChanged your mind? Log in here before ${purgeDate}:\n\n${loginLink}\n\nIf you did not ask for this, log in and cancel the deletion, then change your password.`,
+    html: layout(
+      'Your account will be deleted',
+      `Hi ${escapeHtml(name)}. ${body}`,
+      loginLink,
+      'Log in to cancel',
+    ),
+  };
+}

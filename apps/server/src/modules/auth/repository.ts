@@ -229,3 +229,42 @@ export async function changeEmail(tx: Tx, userId: string, email: string): Promis
     .set({ email, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
+
+/** Marks the account for deletion and ends every session (docs/account.md, "Deleting the account"). */
+export async function markForDeletion(
+  tx: Tx,
+  userId: string,
+  requestedAt: Date,
+  purgeAfter: Date,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ deletionRequestedAt: requestedAt, purgeAfter, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await revokeAllSessions(tx, userId);
+}
+
+export async function clearDeletion(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ deletionRequestedAt: null, purgeAfter: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Deletes the user whose purge date has come, and with it (ON DELETE CASCADE) the athlete and every row that
+ * carries its id. Answers whether a row went: a cancelled deletion leaves nothing to purge.
+ */
+export async function deleteUserDueForPurge(tx: Tx, userId: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.purgeAfter} is not null`,
+        sql`${users.purgeAfter} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

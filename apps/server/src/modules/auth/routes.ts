@@ -3,6 +3,7 @@ import {
   dataEnvelope,
   ZConfirmExchangeRequest,
   ZConfirmQuery,
+  ZDeletionCancelRequest,
   ZEmailOnlyRequest,
   ZErrorResponse,
   ZLoginRequest,
@@ -218,6 +219,39 @@ export function authRoutes(
           return { data: session };
         } catch (err) {
           // Only a wrong address or password counts; a right password on an unconfirmed address does not.
+          if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
+            void failedLogins.giveBack(request.ip);
+          throw err;
+        }
+      },
+    );
+
+    app.post(
+      '/deletion/cancel',
+      {
+        config: perClient(limits.loginPerMinute),
+        schema: {
+          tags: ['auth'],
+          summary: 'Cancel a pending account deletion with e-mail and password, and sign in',
+          description:
+            'For an account a sign-in answered 403 ACCOUNT_PENDING_DELETION: the deletion is called off and a session opens (docs/account.md).',
+          body: ZDeletionCancelRequest,
+          response: { 200: dataEnvelope(ZSession), ...errors },
+        },
+      },
+      async (request) => {
+        const waitMs = await failedLogins.take(request.ip);
+        if (waitMs > 0) {
+          throw new AppError(
+            'RATE_LIMITED',
+            'Too many requests: too many failed sign-ins from your network.',
+          );
+        }
+        try {
+          const session = await service.cancelDeletion(request.body, userAgent(request));
+          void failedLogins.giveBack(request.ip);
+          return { data: session };
+        } catch (err) {
           if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
             void failedLogins.giveBack(request.ip);
           throw err;

@@ -9,6 +9,7 @@ import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
 import {
+  accountDeletionMail,
   confirmationMail,
   emailChangedMail,
   emailChangeMail,
@@ -93,6 +94,19 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
   };
 }
 
+/** The answer to a sign-in of an account whose deletion is pending (docs/account.md, "Changing one's mind"). */
+export function pendingDeletionError(purgeAfter: Date): AppError {
+  return new AppError(
+    'ACCOUNT_PENDING_DELETION',
+    `This account is scheduled for deletion on ${purgeAfter.toISOString().slice(0, 10)}. You can cancel the deletion to keep it.`,
+    { purge_after: purgeAfter.toISOString() },
+  );
+}
+
+function refusePendingDeletion(found: repo.UserWithAthlete): void {
+  if (found.user.purgeAfter) throw pendingDeletionError(found.user.purgeAfter);
+}
+
 export function createAuthService({
   db,
   signer,
@@ -108,6 +122,7 @@ export function createAuthService({
   }
 
   async function openSession(tx: Tx, found: repo.UserWithAthlete, userAgent?: string): Promise<Session> {
+    refusePendingDeletion(found);
     const sessionId = await repo.insertSession(tx, found.user.id, userAgent);
     return issueTokens(tx, found, sessionId);
   }
@@ -249,6 +264,8 @@ export function createAuthService({
           passwordHash,
           name: input.name,
           emailConfirmedAt: null,
+          deletionRequestedAt: null,
+          purgeAfter: null,
           createdAt: new Date(),
           updatedAt: new Date(),
         },
@@ -342,6 +359,7 @@ export function createAuthService({
       if (!found.user.emailConfirmedAt) {
         throw new AppError('EMAIL_NOT_CONFIRMED', 'Email not confirmed');
       }
+      refusePendingDeletion(found);
       const timezoneChanged = Boolean(input.timezone && input.timezone !== found.athlete.timezone);
       const session = await db.transaction(async (tx) => {
         if (timezoneChanged && input.timezone) {
@@ -437,6 +455,59 @@ export function createAuthService({
         void sendLater(emailChangedMail(previous.email, previous.name, email, `${appUrl}/forgot-password`));
       }
       return { message: `Your e-mail address is now ${email}. Use it to log in.` };
+    },
+
+    /**
+     * The account's own password, checked before a deletion (docs/account.md, "Deleting the account"). A 403,
+     * not a 401: the session is fine, and a 401 would make clients refresh and sign out.
+     */
+    async checkPassword(userId: string, password: string): Promise<repo.UserWithAthlete> {
+      const found = await repo.findUserById(db, userId);
+      if (!found) throw new AppError('UNAUTHORIZED', 'Authentication required');
+      if (!(await verifyPassword(found.user.passwordHash, password))) {
+        throw new AppError('FORBIDDEN', 'That password is not correct. Your account was not deleted.');
+      }
+      return found;
+    },
+
+    /** Inside the caller's transaction: the account is marked with its purge date and every session ends. */
+    async markForDeletion(tx: Tx, userId: string, requestedAt: Date, purgeAfter: Date): Promise<void> {
+      await repo.markForDeletion(tx, userId, requestedAt, purgeAfter);
+    },
+
+    /** After the deletion committed: cached sessions are forgotten at once, and the athlete is told the date. */
+    async deletionCommitted(found: repo.UserWithAthlete, purgeAfter: Date): Promise<void> {
+      sessions.invalidateUser(found.user.id);
+      await sendLater(
+        accountDeletionMail(
+          found.user.email,
+          found.user.name,
+          purgeAfter.toISOString().slice(0, 10),
+          `${appUrl}/login`,
+        ),
+      );
+    },
+
+    /** Signs in to an account whose deletion is pending and cancels the deletion (docs/account.md). */
+    async cancelDeletion(input: { email: string; password: string }, userAgent?: string): Promise<Session> {
+      const found = await repo.findUserByEmail(db, input.email);
+      const ok = await verifyPassword(
+        found?.user.passwordHash ?? (await dummyPasswordHash()),
+        input.password,
+      );
+      if (!found || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      if (!found.user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', 'Email not confirmed');
+      return db.transaction(async (tx) => {
+        await repo.clearDeletion(tx, found.user.id);
+        found.user.deletionRequestedAt = null;
+        found.user.purgeAfter = null;
+        return openSession(tx, found, userAgent);
+      });
+    },
+
+    /** Inside the purge job's transaction: deletes the account if its purge date has come and it was not cancelled. */
+    purgeIfDue(tx: Tx, userId: string, now: Date): Promise<boolean> {
+      return repo.deleteUserDueForPurge(tx, userId, now);
     },
 
     async requestPasswordReset(email: string) {

@@ -1,5 +1,6 @@
 // /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile), the three
-// notification toggles (saved on the athlete profile), legal and support links, sign out.
+// notification toggles (saved on the athlete profile), legal and support links, your data (export, import),
+// sign out and Delete Account.
 import type { AthleteProfile } from '@stamina/contract';
 import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { toast } from '../../lib/toast.ts';
+import { DeleteAccountButton, YourDataCard } from './account-data.tsx';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const UNITS: readonly Units[] = ['metric', 'imperial'];
@@ -97,12 +99,16 @@ export function PreferencesSettings() {
             </Link>
           </div>
         </Card>
+        <YourDataCard />
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Account</h2>
-          <Button variant="outline" className="mt-3" onClick={onSignOut}>
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign Out
-          </Button>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="outline" onClick={onSignOut}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Sign Out
+            </Button>
+            <DeleteAccountButton />
+          </div>
         </Card>
       </div>
     </>

@@ -1,6 +1,13 @@
-// /login (docs/screens.md, "Log in and sign up").
+// /login (docs/screens.md, "Log in and sign up"). An account whose deletion is pending is offered to cancel it
+// (docs/account.md, "Changing one's mind"); after a deletion the page says when the data goes.
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  cancelDeletion,
+  purgeDateOf,
+  rememberDeletion,
+  rememberedDeletion,
+} from '../../../api/account/delete-account.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -10,7 +17,9 @@ import { postLoginPath } from '../../../lib/post-login-path.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, adoptSession } = useAuth();
+  const [deletedOn] = useState(rememberedDeletion);
+  const [pendingUntil, setPendingUntil] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -24,12 +33,32 @@ export function LoginPage() {
     setSubmitting(true);
     setError(null);
     setUnconfirmed(false);
+    setPendingUntil(null);
     try {
       await signIn(email, password);
+      rememberDeletion(null);
       navigate(postLoginPath(location.state), { replace: true });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'ACCOUNT_PENDING_DELETION') {
+        setPendingUntil(purgeDateOf(err.options.detail) ?? '');
+      } else {
+        setError(errorMessage(err));
+        setUnconfirmed(err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED');
+      }
+      setSubmitting(false);
+    }
+  }
+
+  async function onCancelDeletion() {
+    setSubmitting(true);
+    setError(null);
+    try {
+      adoptSession(await cancelDeletion(email, password));
+      rememberDeletion(null);
+      navigate(postLoginPath(location.state), { replace: true });
+    } catch (err) {
+      setPendingUntil(null);
       setError(errorMessage(err));
-      setUnconfirmed(err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED');
       setSubmitting(false);
     }
   }
@@ -49,6 +78,23 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-4">
+        {deletedOn && pendingUntil === null ? (
+          <Alert>
+            Your account is scheduled for deletion. All your data will be removed on {deletedOn}. Log in
+            before then to cancel the deletion.
+          </Alert>
+        ) : null}
+        {pendingUntil !== null ? (
+          <Alert variant="destructive">
+            <p>
+              This account is scheduled for deletion{pendingUntil ? ` on ${pendingUntil}` : ''}. Do you want
+              to keep it?
+            </p>
+            <Button type="button" className="mt-3" onClick={onCancelDeletion} disabled={submitting}>
+              Cancel the deletion and log in
+            </Button>
+          </Alert>
+        ) : null}
         {error ? (
           <Alert variant="destructive">
             {error}

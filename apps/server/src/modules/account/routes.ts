@@ -1,0 +1,133 @@
+// Data ownership under /api/athletes/me (docs/account.md): delete the account, export everything, import an
+// export. The caller's own only; the download alone is reached by its signed link, without a bearer token.
+import fastifyMultipart from '@fastify/multipart';
+import {
+  dataEnvelope,
+  ZAccountDeleteRequest,
+  ZAccountDeletion,
+  ZAccountExport,
+  ZAccountImportReport,
+  ZErrorResponse,
+  ZExportDownloadQuery,
+  ZExportIdParam,
+} from '@stamina/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
+import { type AccountService, IMPORT_LIMITS } from './service.ts';
+
+const route = secured('account');
+
+export function accountRoutes(service: AccountService, authenticate: Authenticate) {
+  return async function register(fastify: FastifyInstance) {
+    await fastify.register(async (scope) => {
+      scope.addHook('onRequest', authenticate);
+      await scope.register(fastifyMultipart, {
+        limits: { fileSize: IMPORT_LIMITS.zipBytes, files: 1, fields: 2, parts: 3, fieldSize: 100 },
+      });
+      const app = scope.withTypeProvider<ZodTypeProvider>();
+
+      app.delete(
+        '/me',
+        {
+          schema: {
+            ...route,
+            summary:
+              'Delete the account, confirmed by its password: signs out everywhere at once; every row and file is purged after 7 days',
+            body: ZAccountDeleteRequest,
+            response: { 200: dataEnvelope(ZAccountDeletion), ...errorsWith(403) },
+          },
+        },
+        async (request) => ({
+          data: await service.deleteAccount(requireAuth(request), request.body.password),
+        }),
+      );
+
+      app.post(
+        '/me/exports',
+        {
+          schema: {
+            ...route,
+            summary:
+              '"Download my data": start building the zip of everything the athlete owns (or answer the one being built)',
+            response: { 202: dataEnvelope(ZAccountExport), ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply.code(202).send({ data: await service.startExport(requireAuth(request)) }),
+      );
+
+      app.get(
+        '/me/exports/:exportId',
+        {
+          schema: {
+            ...route,
+            summary: 'An export: its progress in percent and, once ready, its download link and expiry',
+            params: ZExportIdParam,
+            response: { 200: dataEnvelope(ZAccountExport), ...errors },
+          },
+        },
+        async (request) => ({
+          data: await service.exportStatus(requireAuth(request), request.params.exportId),
+        }),
+      );
+
+      app.post(
+        '/me/import',
+        {
+          schema: {
+            ...route,
+            summary:
+              'Import a Stamina export (multipart, one "file" part, up to 100 MB) into this fresh account, whole or not at all',
+            consumes: ['multipart/form-data'],
+            response: { 200: dataEnvelope(ZAccountImportReport), ...errorsWith(409, 413, 415) },
+          },
+        },
+        async (request) => {
+          const auth = requireAuth(request);
+          if (!request.isMultipart()) {
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the export as multipart/form-data');
+          }
+          const { files } = await readUpload(request, {
+            fileField: 'file',
+            what: 'The export',
+            maxSizeLabel: IMPORT_LIMITS.zipLabel,
+            maxFiles: 1,
+          });
+          const file = files[0];
+          if (!file)
+            throw new AppError('VALIDATION_FAILED', 'Choose an export zip to upload (the form field "file")');
+          return { data: await service.importExport(auth, file.bytes) };
+        },
+      );
+    });
+
+    // The download link works on its own, like a mailed link: its token is the only credential.
+    const open = fastify.withTypeProvider<ZodTypeProvider>();
+    open.get(
+      '/me/exports/:exportId/download',
+      {
+        schema: {
+          tags: ['account'],
+          summary:
+            'The export zip, through the signed link its status answers; 410 once the link has expired',
+          params: ZExportIdParam,
+          querystring: ZExportDownloadQuery,
+          response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 410: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const file = await service.download(request.params.exportId, request.query.token);
+        const raw: FastifyReply = reply
+          .type('application/zip')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`);
+        if (file.sizeBytes) raw.header('content-length', String(file.sizeBytes));
+        return raw.send(file.stream);
+      },
+    );
+  };
+}

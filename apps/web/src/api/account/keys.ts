@@ -1,0 +1,8 @@
+// Query keys of data ownership (docs/account.md): an export's status, polled while it is being built.
+export const accountKeys = {
+  all: ['account'] as const,
+  export: (id: string) => ['account', 'export', id] as const,
+};
+
+/** How often a running export's progress is asked for. */
+export const EXPORT_POLL_MS = 1000;

@@ -1,0 +1,166 @@
+// Preferences & Account: Delete Account (the spec's dialog, a password, then signed out with the purge date),
+// the sign-in page's offer to cancel a pending deletion, and "Download my data" with its progress and link.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../src/app/router.tsx';
+import { readSession, writeSession } from '../src/lib/session-store.ts';
+import { json, mockFetch } from './calendar-test-utils.tsx';
+import { signIn as signInAs } from './dashboard-fixtures.ts';
+
+const user = {
+  id: '00000000-0000-4000-8000-000000000000',
+  athlete_id: '00000000-0000-4000-8000-0000000000a1',
+  email: 'ana@example.com',
+  name: 'Ana Runner',
+  user_metadata: { name: 'Ana Runner', units: 'metric' as const },
+  email_confirmed_at: '2026-01-01T00:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => {
+  writeSession(null);
+  sessionStorage.clear();
+});
+
+describe('Delete Account', () => {
+  it('asks in the spec words for the password, refuses a wrong one, then signs out and shows the purge date', async () => {
+    signInAs(user);
+    let attempts = 0;
+    const calls = mockFetch(({ method, url }) => {
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      if (method === 'DELETE' && url.pathname === '/api/athletes/me') {
+        attempts += 1;
+        if (attempts === 1) {
+          return json(403, {
+            message: 'That password is not correct. Your account was not deleted.',
+            code: 'FORBIDDEN',
+          });
+        }
+        return json(200, {
+          data: {
+            deletion_requested_at: '2026-11-26T10:00:00.000Z',
+            purge_after: '2026-12-03T10:00:00.000Z',
+            message: 'Your account and all your data will be deleted on 2026-12-03.',
+          },
+        });
+      }
+      if (url.pathname === '/api/auth/logout')
+        return json(401, { message: 'Authentication required', code: 'UNAUTHORIZED' });
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    const router = renderAt('/settings/preferences');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(
+      within(dialog).getByText(
+        'This action cannot be undone. This will permanently delete your account and remove all your data from our servers.',
+      ),
+    ).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: 'Delete Account' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'wrong');
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That password is not correct. Your account was not deleted.',
+    );
+    expect(readSession()).not.toBeNull();
+
+    await userEvent.clear(within(dialog).getByLabelText('Password'));
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right password');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(readSession()).toBeNull();
+    expect(await screen.findByText(/All your data will be removed on 2026-12-03/)).toBeVisible();
+    const sent = calls.filter((c) => c.method === 'DELETE').map((c) => c.body);
+    expect(sent).toEqual([{ password: 'wrong' }, { password: 'right password' }]);
+  });
+});
+
+describe('signing in to an account whose deletion is pending', () => {
+  it('offers to cancel the deletion; cancelling signs in', async () => {
+    const session = {
+      access_token: `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.s`,
+      refresh_token: 'r',
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      token_type: 'bearer',
+      user,
+    };
+    const calls = mockFetch(({ url }) => {
+      if (url.pathname === '/api/auth/login') {
+        return json(403, {
+          message: 'This account is scheduled for deletion on 2026-12-03.',
+          code: 'ACCOUNT_PENDING_DELETION',
+          detail: { purge_after: '2026-12-03T10:00:00.000Z' },
+        });
+      }
+      if (url.pathname === '/api/auth/deletion/cancel') return json(200, { data: session });
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    const router = renderAt('/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText(/scheduled for deletion on 2026-12-03/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the deletion and log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(readSession()?.user.id).toBe(user.id);
+    expect(calls.find((c) => c.url.pathname === '/api/auth/deletion/cancel')?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'secret1',
+    });
+  });
+});
+
+describe('Download my data', () => {
+  it('starts the export, shows its progress, then the download link', async () => {
+    signInAs(user);
+    let polls = 0;
+    const base = {
+      id: '00000000-0000-4000-8000-0000000000e1',
+      size_bytes: null,
+      message: null,
+      created_at: '2026-11-26T10:00:00.000Z',
+      expires_at: null,
+      download_url: null,
+    };
+    mockFetch(({ method, url }) => {
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      if (method === 'POST' && url.pathname === '/api/athletes/me/exports') {
+        return json(202, { data: { ...base, status: 'queued', percent: 0 } });
+      }
+      if (url.pathname === `/api/athletes/me/exports/${base.id}`) {
+        polls += 1;
+        if (polls === 1) return json(200, { data: { ...base, status: 'running', percent: 40 } });
+        return json(200, {
+          data: {
+            ...base,
+            status: 'ready',
+            percent: 100,
+            size_bytes: 2048,
+            expires_at: '2026-11-28T10:00:00.000Z',
+            download_url: `/api/athletes/me/exports/${base.id}/download?token=abc`,
+          },
+        });
+      }
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    renderAt('/settings/preferences');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Preparing your export… 40%')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    const link = await screen.findByRole('link', { name: 'Download the zip' }, { timeout: 3000 });
+    expect(link).toHaveAttribute('href', `/api/athletes/me/exports/${base.id}/download?token=abc`);
+  });
+});
