@@ -62,6 +62,7 @@ import {
   ZCurrentMetrics,
   ZMetricHistory,
   ZMetricHistoryQuery,
+  ZMetricsListQuery,
   ZWellnessDay,
   ZWellnessImportQuery,
   ZWellnessImportReport,
@@ -229,6 +230,7 @@ export const API_ENDPOINTS = {
   'GET /dashboard/widgets/race-countdown': { response: dataEnvelope(ZRaceCountdownWidget) },
 
   // Metrics (wellness)
+  'GET /metrics': { query: ZMetricsListQuery, response: dataEnvelope(z.array(ZWellnessDay)) },
   'POST /metrics': {
     body: ZWellnessUpsertRequest,
     response: dataEnvelope(ZWellnessDay),
@@ -316,6 +318,7 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZParsedWorkout),
   },
   'GET /workout-planning/workouts': { query: ZWorkoutListQuery, response: dataEnvelope(z.array(ZWorkout)) },
+  'GET /workout-planning/workouts/{workoutId}': { params: ZWorkoutIdParam, response: dataEnvelope(ZWorkout) },
   'POST /workout-planning/workouts': {
     body: ZWorkoutCreateRequest,
     response: dataEnvelope(ZWorkout),

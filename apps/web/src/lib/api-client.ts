@@ -195,6 +195,9 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
         writeSession(result.data);
         return result.data;
       } catch (err) {
+        // Without a connection the session is not known to be over: keep it, so the app still opens offline
+        // (docs/offline.md, "Signed in while offline"); anything else ends it.
+        if (err instanceof ApiError && err.isNetworkError) throw err;
         writeSession(null);
         throw err instanceof ApiError && !err.isAuthError
           ? err
@@ -210,7 +213,14 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     const session = readSession();
     if (!session) return undefined;
     if (secondsUntilExpiry(session.access_token) < TOKEN_REFRESH_MARGIN_SECONDS && session.refresh_token) {
-      return (await refreshSession()).access_token;
+      try {
+        return (await refreshSession()).access_token;
+      } catch (err) {
+        // Offline: send the token we have; the service worker answers reads from its cache, and a 401 once back
+        // online refreshes as usual.
+        if (err instanceof ApiError && err.isNetworkError) return session.access_token;
+        throw err;
+      }
     }
     return session.access_token;
   }

@@ -2,9 +2,15 @@
 // plugin that keys each saved answer by the signed-in athlete and the URL, writes the entry's timestamp, expiry
 // and version beside it, and refuses (and removes) an entry that has expired or was written by another version.
 // Runs in the service worker; kept free of worker-only types so it is tested in the web suite.
-import { apiCacheLifetimeMs, CACHE_VERSION, cacheKey, entryStatus } from '@stamina/core';
+import {
+  apiCacheLifetimeMs,
+  CACHE_VERSION,
+  cacheKey,
+  entryStatus,
+  OFFLINE_API_CACHE_NAME,
+} from '@stamina/core';
 
-export const API_CACHE_NAME = 'stamina-api';
+export const API_CACHE_NAME = OFFLINE_API_CACHE_NAME;
 
 /** Headers of a saved answer holding its entry fields. */
 export const ENTRY_HEADERS = {

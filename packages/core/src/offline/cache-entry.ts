@@ -2,6 +2,9 @@
 // worker stores an entry's timestamp, expiry and version beside each saved API answer and asks `entryStatus`
 // whether it may still be used.
 
+/** The name of the service worker's cache of API reads. */
+export const OFFLINE_API_CACHE_NAME = 'stamina-api';
+
 /** The version every entry is written with; an entry of any other version is a miss (and is removed). */
 export const CACHE_VERSION = '1.0.0';
 
