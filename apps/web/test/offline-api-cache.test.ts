@@ -1,6 +1,12 @@
 // The service worker's API cache rules (src/sw/api-cache.ts), run outside a worker.
 import { describe, expect, it } from 'vitest';
-import { apiCacheKey, apiCachePlugin, ENTRY_HEADERS, isCachedApiRead } from '../src/sw/api-cache.ts';
+import {
+  apiCacheKey,
+  apiCachePlugin,
+  ENTRY_HEADERS,
+  isCachedApiRead,
+  OFFLINE_COPY_HEADER,
+} from '../src/sw/api-cache.ts';
 
 const ORIGIN = 'https://stamina.test';
 const HOUR = 3_600_000;
@@ -75,9 +81,10 @@ describe('entries', () => {
     const request = read('/analytics/achievements');
     const saved = await plugin.cacheWillUpdate({ request, response: new Response('{"data":1}') });
     now = 15 * 60_000 - 1;
-    expect(await plugin.cachedResponseWillBeUsed({ request, cachedResponse: saved ?? undefined })).toBe(
-      saved,
-    );
+    const used = await plugin.cachedResponseWillBeUsed({ request, cachedResponse: saved?.clone() });
+    expect(await used?.text()).toBe('{"data":1}');
+    // The page learns that it was answered from the cache, so it shows that it is offline.
+    expect(used?.headers.get(OFFLINE_COPY_HEADER)).toBe('1');
     expect(cache.deleted).toEqual([]);
     now = 15 * 60_000;
     expect(await plugin.cachedResponseWillBeUsed({ request, cachedResponse: saved ?? undefined })).toBeNull();

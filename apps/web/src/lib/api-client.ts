@@ -12,6 +12,7 @@ import type {
   Session,
 } from '@stamina/contract';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
+import { reportReachable } from './pwa.ts';
 import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
 
 export const MESSAGES = {
@@ -253,13 +254,17 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           options.onUploadProgress,
         );
       }
-      return await deps.fetch(url, {
+      const response = await deps.fetch(url, {
         method,
         headers,
         body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
         signal: controller.signal,
       });
+      // An answer from the service worker's cache means the server could not be reached (docs/offline.md).
+      reportReachable(!response.headers?.get?.('x-stamina-offline-copy'));
+      return response;
     } catch {
+      if (!options.signal?.aborted) reportReachable(false);
       if (controller.signal.aborted && !options.signal?.aborted) {
         throw new ApiError(MESSAGES.timeout, 408, { isNetworkError: true });
       }

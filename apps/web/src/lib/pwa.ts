@@ -39,6 +39,38 @@ let installPrompt: InstallPromptEvent | null = null;
 let waitingWorker: ServiceWorker | null = null;
 let applying = false;
 let started = false;
+let probe: ReturnType<typeof setInterval> | null = null;
+
+/** How often the app checks whether the server can be reached again, once a request found it could not. */
+const PROBE_INTERVAL_MS = 5_000;
+
+function startProbe(): void {
+  probe ??= setInterval(() => {
+    fetch('/api/v1/health', { cache: 'no-store' }).then(
+      (response) => {
+        if (response.ok) reportReachable(true);
+      },
+      () => {},
+    );
+  }, PROBE_INTERVAL_MS);
+}
+
+/**
+ * What a request learnt about the connection (docs/offline.md, "Online and offline"): the browser's online flag
+ * is not enough (it stays true on a network without internet), so a request that could not reach the server, or
+ * that the service worker answered from its cache, makes the app offline until a request reaches the server again
+ * (checked every 5 s meanwhile) or the browser says it is online again.
+ */
+export function reportReachable(reachable: boolean): void {
+  if (reachable) {
+    if (probe) clearInterval(probe);
+    probe = null;
+    if (!state.online) set({ online: true });
+    return;
+  }
+  startProbe();
+  if (state.online) set({ online: false });
+}
 
 function set(patch: Partial<PwaState>): void {
   state = { ...state, ...patch };
@@ -87,8 +119,9 @@ export function startPwa(options: { register?: boolean } = {}): void {
     installPrompt = null;
     set({ installed: true, installable: false });
   });
-  window.addEventListener('online', () => set({ online: true }));
-  window.addEventListener('offline', () => set({ online: false }));
+  window.addEventListener('online', () => reportReachable(true));
+  window.addEventListener('offline', () => reportReachable(false));
+  if (!navigator.onLine) reportReachable(false);
   if (options.register && 'serviceWorker' in navigator) {
     // After the load, so the worker's precaching never competes with the page's own first requests.
     if (document.readyState === 'complete') void registerWorker();

@@ -19,6 +19,9 @@ export const ENTRY_HEADERS = {
   version: 'x-cache-version',
 } as const;
 
+/** Set on an answer the worker gave from its cache because the network failed: the page is offline. */
+export const OFFLINE_COPY_HEADER = 'x-stamina-offline-copy';
+
 /** The `sub` claim of the request's bearer token, read without verifying it (the server does that). */
 export function bearerSubject(authorization: string | null): string | null {
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -100,7 +103,16 @@ export function apiCachePlugin(openCache: () => Promise<CacheLike>, now: () => n
     }) => {
       if (!cachedResponse) return null;
       const status = entryStatus(entryOf(cachedResponse), now());
-      if (status === 'fresh') return cachedResponse;
+      if (status === 'fresh') {
+        // Network-first reads the cache only when the network failed or was too slow: tell the page.
+        const headers = new Headers(cachedResponse.headers);
+        headers.set(OFFLINE_COPY_HEADER, '1');
+        return new Response(await cachedResponse.blob(), {
+          status: cachedResponse.status,
+          statusText: cachedResponse.statusText,
+          headers,
+        });
+      }
       // An expired, mismatched or unreadable entry is a miss, and goes.
       try {
         await (await openCache()).delete(apiCacheKey(request));

@@ -1,9 +1,10 @@
-// Sends the queued offline writes when the connection returns (docs/offline.md, "Writes made offline"): on the
-// browser's online event, when the signed-in shell mounts, and when a write is queued behind others while
+// Sends the queued offline writes when the connection returns (docs/offline.md, "Writes made offline"): when the
+// app goes online again (lib/pwa.ts), when the signed-in shell mounts, and when a write is queued behind others while
 // online. What the replay applied refreshes the screens that show it; what it could not apply is told to the
 // athlete at once (a toast) and stays listed in the banner until dismissed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { pwaStore } from '../../lib/pwa.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { setReplayer, writeQueue } from './write-queue.ts';
@@ -19,7 +20,7 @@ export function useOfflineSync(userId: string | null): void {
   useEffect(() => {
     let active = true;
     const run = async () => {
-      if (!navigator.onLine || !active) return;
+      if (!pwaStore.get().online || !active) return;
       try {
         const result = await writeQueue.replay();
         const events = new Set(result.applied.map((w) => (w.type === 'wellness' ? 'wellness' : 'workout')));
@@ -41,12 +42,17 @@ export function useOfflineSync(userId: string | null): void {
     };
     void writeQueue.setUser(userId).then(run);
     setReplayer(() => void run());
-    const onOnline = () => void run();
-    window.addEventListener('online', onOnline);
+    // Back online (the browser's event, or a request that reached the server again): send what waits.
+    let wasOnline = pwaStore.get().online;
+    const unsubscribe = pwaStore.subscribe(() => {
+      const online = pwaStore.get().online;
+      if (online && !wasOnline) void run();
+      wasOnline = online;
+    });
     return () => {
       active = false;
       setReplayer(null);
-      window.removeEventListener('online', onOnline);
+      unsubscribe();
     };
   }, [client, userId]);
 }

@@ -13,6 +13,7 @@ import {
   type ReplayExecutor,
   type Verdict,
 } from '../../lib/offline/write-queue.ts';
+import { pwaStore } from '../../lib/pwa.ts';
 import { readSession } from '../../lib/session-store.ts';
 
 export const OFFLINE_TEXTS = {
@@ -138,7 +139,7 @@ export async function queueWrite(input: QueueInput): Promise<QueuedWrite> {
 }
 
 /**
- * Sends a write now when the browser is online, or queues it: when offline, or when the send fails for want of a
+ * Sends a write now when the app is online (lib/pwa.ts), or queues it: when offline, or when the send fails for want of a
  * connection (it is then sent again, with the same Idempotency-Key, by the replay). Resolves to the server's
  * answer, or to `{ queued: true }`.
  */
@@ -148,9 +149,10 @@ export async function sendOrQueue<T>(
 ): Promise<{ queued: false; result: T } | { queued: true }> {
   const idempotencyKey = input.idempotencyKey ?? newIdempotencyKey();
   // Writes queued earlier go first: a new one never overtakes them.
-  if (!navigator.onLine || writeQueue.get().pending.length > 0) {
+  const online = pwaStore.get().online;
+  if (!online || writeQueue.get().pending.length > 0) {
     await queueWrite({ ...input, idempotencyKey });
-    if (navigator.onLine) requestReplay();
+    if (online) requestReplay();
     return { queued: true };
   }
   try {
