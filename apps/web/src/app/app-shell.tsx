@@ -76,12 +76,12 @@ export function AppShell() {
               </div>
             </header>
             <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
-            <AppStatusBanner />
             <OfflineSync userId={user?.id ?? null} />
             <OnboardingOffer />
             <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
               <Outlet />
             </main>
+            <AppStatusBanner />
           </div>
         </Tooltip.Provider>
       </CelebrationsProvider>

@@ -1,6 +1,7 @@
-// The installable-app and offline banner under the shell's header (docs/offline.md, "What the athlete sees"):
-// offline or not, changes waiting to sync, changes a replay could not apply, a new version to apply, and the
-// offer to install the app. Shows nothing when there is nothing to say.
+// The installable-app and offline banner (docs/offline.md, "What the athlete sees"): offline or not, changes
+// waiting to sync, changes a replay could not apply, a new version to apply, and the offer to install the app.
+// Shows nothing when there is nothing to say. Fixed to the bottom of the screen, over the page: appearing after
+// the first paint (the install offer comes when the browser decides), it must not push the page down.
 import { CloudOff, Download, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useWriteQueue } from '../api/offline/use-offline-sync.ts';
@@ -39,80 +40,87 @@ export function AppStatusBanner() {
     return null;
 
   return (
-    <section aria-label="App status" className="border-b border-border bg-muted/60">
-      <div role="status" aria-live="polite">
-        {!online || pending.length > 0 ? (
-          <p className={ROW}>
-            {!online ? (
-              <span className="inline-flex items-center gap-2 font-medium">
-                <CloudOff className="h-4 w-4 shrink-0" aria-hidden="true" />
-                {BANNER_TEXTS.offline}
-              </span>
-            ) : null}
-            {pending.length > 0 ? (
-              <span data-testid="pending-writes" className="font-medium">
-                {BANNER_TEXTS.pending(pending.length)}
-              </span>
-            ) : null}
-          </p>
+    <>
+      {/* Room at the end of the page, so the banner never hides its last lines. */}
+      <div aria-hidden="true" className="h-24" />
+      <section
+        aria-label="App status"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] shadow-lg backdrop-blur"
+      >
+        <div role="status" aria-live="polite">
+          {!online || pending.length > 0 ? (
+            <p className={ROW}>
+              {!online ? (
+                <span className="inline-flex items-center gap-2 font-medium">
+                  <CloudOff className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  {BANNER_TEXTS.offline}
+                </span>
+              ) : null}
+              {pending.length > 0 ? (
+                <span data-testid="pending-writes" className="font-medium">
+                  {BANNER_TEXTS.pending(pending.length)}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        {conflicts.length > 0 ? (
+          <details className={ROW}>
+            <summary className="inline-flex cursor-pointer items-center gap-2 font-medium text-destructive">
+              <TriangleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {BANNER_TEXTS.notApplied(conflicts.length)}
+            </summary>
+            <ul className="w-full space-y-2 py-1">
+              {conflicts.map((conflict) => (
+                <li key={conflict.id} className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{conflict.write.label}</span>
+                  <span className="text-muted-foreground">{conflict.reason}</span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void writeQueue.dismissConflict(conflict.id)}
+                    aria-label={`Dismiss: ${conflict.write.label}`}
+                  >
+                    Dismiss
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </details>
         ) : null}
-      </div>
-      {conflicts.length > 0 ? (
-        <details className={ROW}>
-          <summary className="inline-flex cursor-pointer items-center gap-2 font-medium text-destructive">
-            <TriangleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
-            {BANNER_TEXTS.notApplied(conflicts.length)}
-          </summary>
-          <ul className="w-full space-y-2 py-1">
-            {conflicts.map((conflict) => (
-              <li key={conflict.id} className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{conflict.write.label}</span>
-                <span className="text-muted-foreground">{conflict.reason}</span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => void writeQueue.dismissConflict(conflict.id)}
-                  aria-label={`Dismiss: ${conflict.write.label}`}
-                >
-                  Dismiss
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-      {updateAvailable ? (
-        <div className={ROW}>
-          <RefreshCw className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>{BANNER_TEXTS.update}</span>
-          <Button size="sm" onClick={() => void applyUpdate()}>
-            Update
-          </Button>
-        </div>
-      ) : null}
-      {offerInstall ? (
-        <div className={ROW}>
-          <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>{BANNER_TEXTS.install}</span>
-          <Button size="sm" onClick={() => void promptInstall()}>
-            Install
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              try {
-                localStorage.setItem(INSTALL_DISMISSED_KEY, 'true');
-              } catch {
-                // Dismissed for this page only.
-              }
-              setDismissed(true);
-            }}
-          >
-            Not now
-          </Button>
-        </div>
-      ) : null}
-    </section>
+        {updateAvailable ? (
+          <div className={ROW}>
+            <RefreshCw className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>{BANNER_TEXTS.update}</span>
+            <Button size="sm" onClick={() => void applyUpdate()}>
+              Update
+            </Button>
+          </div>
+        ) : null}
+        {offerInstall ? (
+          <div className={ROW}>
+            <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>{BANNER_TEXTS.install}</span>
+            <Button size="sm" onClick={() => void promptInstall()}>
+              Install
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                try {
+                  localStorage.setItem(INSTALL_DISMISSED_KEY, 'true');
+                } catch {
+                  // Dismissed for this page only.
+                }
+                setDismissed(true);
+              }}
+            >
+              Not now
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </>
   );
 }

@@ -41,6 +41,9 @@ let applying = false;
 let started = false;
 let probe: ReturnType<typeof setInterval> | null = null;
 
+/** How long after the page's load event the service worker is registered (docs/offline.md). */
+const REGISTER_DELAY_MS = 10_000;
+
 /** How often the app checks whether the server can be reached again, once a request found it could not. */
 const PROBE_INTERVAL_MS = 5_000;
 
@@ -123,9 +126,11 @@ export function startPwa(options: { register?: boolean } = {}): void {
   window.addEventListener('offline', () => reportReachable(false));
   if (!navigator.onLine) reportReachable(false);
   if (options.register && 'serviceWorker' in navigator) {
-    // After the load, so the worker's precaching never competes with the page's own first requests.
-    if (document.readyState === 'complete') void registerWorker();
-    else window.addEventListener('load', () => void registerWorker(), { once: true });
+    // Well after the load, so the worker's precaching (the whole shell) never competes with the page's own start
+    // for the network or the CPU.
+    const later = () => setTimeout(() => void registerWorker(), REGISTER_DELAY_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
   }
 }
 
