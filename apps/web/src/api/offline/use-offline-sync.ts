@@ -15,6 +15,9 @@ export const SYNC_TEXTS = {
     n === 1 ? '1 change made offline was not applied' : `${n} changes made offline were not applied`,
 } as const;
 
+/** How long after the shell mounts the queue is first read and replayed. */
+const START_DELAY_MS = 3_000;
+
 export function useOfflineSync(userId: string | null): void {
   const client = useQueryClient();
   useEffect(() => {
@@ -40,7 +43,10 @@ export function useOfflineSync(userId: string | null): void {
         console.warn('Offline replay failed', err);
       }
     };
-    void writeQueue.setUser(userId).then(run);
+    // The queue is read from IndexedDB once the page has started, not during its first render and reads.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+    const begin = () => void writeQueue.setUser(userId).then(run);
+    const startTimer = setTimeout(() => idle(begin, { timeout: 2_000 }), START_DELAY_MS);
     setReplayer(() => void run());
     // Back online (the browser's event, or a request that reached the server again): send what waits.
     let wasOnline = pwaStore.get().online;
@@ -51,6 +57,7 @@ export function useOfflineSync(userId: string | null): void {
     });
     return () => {
       active = false;
+      clearTimeout(startTimer);
       setReplayer(null);
       unsubscribe();
     };

@@ -148,7 +148,8 @@ export async function sendOrQueue<T>(
   send: (idempotencyKey: string) => Promise<T>,
 ): Promise<{ queued: false; result: T } | { queued: true }> {
   const idempotencyKey = input.idempotencyKey ?? newIdempotencyKey();
-  // Writes queued earlier go first: a new one never overtakes them.
+  // Writes queued earlier go first: a new one never overtakes them (the queue is read afresh for this).
+  await writeQueue.setUser(readSession()?.user?.id ?? null);
   const online = pwaStore.get().online;
   if (!online || writeQueue.get().pending.length > 0) {
     await queueWrite({ ...input, idempotencyKey });
