@@ -105,3 +105,29 @@ test('the dashboard and calendar open offline, and a workout marked done offline
   const after = await page.request.get(`/api/workout-planning/workouts/${workoutId}`, { headers: auth });
   expect(((await after.json()) as { data: { status: string } }).data.status).toBe('completed');
 });
+
+test('the install offer: the browser offers, the athlete installs, the offer goes', async ({ page }) => {
+  const email = uniqueEmail('install');
+  await signUp(page, 'Ivy Install', email, 'home-screen-app');
+  await page.goto(await mailedLink(email, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const offer = page.getByText('Install Stamina on this device for quick access and offline use.');
+  await expect(offer).toHaveCount(0);
+
+  // Chromium never offers to install from an incognito context (Playwright's), so the offer is made as Chromium
+  // makes it: a beforeinstallprompt event whose prompt the page may call once.
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: async () => {
+        (window as unknown as { promptShown: boolean }).promptShown = true;
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(event);
+  });
+  await expect(offer).toBeVisible();
+  await page.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { promptShown?: boolean }).promptShown)).toBe(true);
+});
