@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { startBootQueries } from './app/boot-queries.ts';
 import { createRouter } from './app/router.tsx';
+import { startPwa } from './lib/pwa.ts';
 import './styles.css';
 
 // The page's reads go out first; React and the router start in a task of their own, so the browser gets the
 // main thread back in between instead of running both in one long task.
 startBootQueries(window.location.pathname);
+// The install prompt can come before the first render; the worker is registered after the load (docs/offline.md).
+startPwa({ register: import.meta.env.PROD });
 setTimeout(mount, 0);
 
 function mount(): void {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { reportReachable } from '../src/lib/pwa.ts';
 
 // jsdom has no matchMedia; the theme code and the toaster ask it about colour scheme and motion.
 if (!window.matchMedia) {
@@ -20,4 +21,6 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A test's network failure takes the app offline (lib/pwa.ts); the next test starts online.
+  reportReachable(true);
 });

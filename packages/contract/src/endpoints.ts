@@ -83,6 +83,7 @@ import {
   ZCurrentMetrics,
   ZMetricHistory,
   ZMetricHistoryQuery,
+  ZMetricsListQuery,
   ZWellnessDay,
   ZWellnessImportQuery,
   ZWellnessImportReport,
@@ -261,6 +262,7 @@ export const API_ENDPOINTS = {
   'GET /dashboard/widgets/race-countdown': { response: dataEnvelope(ZRaceCountdownWidget) },
 
   // Metrics (wellness)
+  'GET /metrics': { query: ZMetricsListQuery, response: dataEnvelope(z.array(ZWellnessDay)) },
   'POST /metrics': {
     body: ZWellnessUpsertRequest,
     response: dataEnvelope(ZWellnessDay),
@@ -357,6 +359,7 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZParsedWorkout),
   },
   'GET /workout-planning/workouts': { query: ZWorkoutListQuery, response: dataEnvelope(z.array(ZWorkout)) },
+  'GET /workout-planning/workouts/{workoutId}': { params: ZWorkoutIdParam, response: dataEnvelope(ZWorkout) },
   'POST /workout-planning/workouts': {
     body: ZWorkoutCreateRequest,
     response: dataEnvelope(ZWorkout),

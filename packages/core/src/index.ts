@@ -4,6 +4,7 @@ export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
 export * from './demo/demo-recording.ts';
 export { roundTo } from './numbers.ts';
+export * from './offline/cache-entry.ts';
 export * from './onboarding/index.ts';
 export * from './spec/app.ts';
 export * from './spec/user.ts';

@@ -5,6 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useOfflineSync } from '../api/offline/use-offline-sync.ts';
+import { AppStatusBanner } from '../components/app-status-banner.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { OnboardingOffer } from '../components/onboarding/onboarding-offer.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
@@ -74,13 +76,21 @@ export function AppShell() {
               </div>
             </header>
             <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+            <OfflineSync userId={user?.id ?? null} />
             <OnboardingOffer />
             <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
               <Outlet />
             </main>
+            <AppStatusBanner />
           </div>
         </Tooltip.Provider>
       </CelebrationsProvider>
     </QueryClientProvider>
   );
+}
+
+/** Replays the writes queued offline for the signed-in account (docs/offline.md, "Writes made offline"). */
+function OfflineSync({ userId }: { userId: string | null }) {
+  useOfflineSync(userId);
+  return null;
 }

@@ -12,6 +12,7 @@ import type {
   Session,
 } from '@stamina/contract';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
+import { reportReachable } from './pwa.ts';
 import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
 
 export const MESSAGES = {
@@ -195,6 +196,9 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
         writeSession(result.data);
         return result.data;
       } catch (err) {
+        // Without a connection the session is not known to be over: keep it, so the app still opens offline
+        // (docs/offline.md, "Signed in while offline"); anything else ends it.
+        if (err instanceof ApiError && err.isNetworkError) throw err;
         writeSession(null);
         throw err instanceof ApiError && !err.isAuthError
           ? err
@@ -210,7 +214,14 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     const session = readSession();
     if (!session) return undefined;
     if (secondsUntilExpiry(session.access_token) < TOKEN_REFRESH_MARGIN_SECONDS && session.refresh_token) {
-      return (await refreshSession()).access_token;
+      try {
+        return (await refreshSession()).access_token;
+      } catch (err) {
+        // Offline: send the token we have; the service worker answers reads from its cache, and a 401 once back
+        // online refreshes as usual.
+        if (err instanceof ApiError && err.isNetworkError) return session.access_token;
+        throw err;
+      }
     }
     return session.access_token;
   }
@@ -243,13 +254,17 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
           options.onUploadProgress,
         );
       }
-      return await deps.fetch(url, {
+      const response = await deps.fetch(url, {
         method,
         headers,
         body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
         signal: controller.signal,
       });
+      // An answer from the service worker's cache means the server could not be reached (docs/offline.md).
+      reportReachable(!response.headers?.get?.('x-stamina-offline-copy'));
+      return response;
     } catch {
+      if (!options.signal?.aborted) reportReachable(false);
       if (controller.signal.aborted && !options.signal?.aborted) {
         throw new ApiError(MESSAGES.timeout, 408, { isNetworkError: true });
       }

@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { ApiError, api } from './api-client.ts';
+import { clearOfflineReads } from './pwa.ts';
 import { onSessionChange, readSession, writeSession } from './session-store.ts';
 
 export interface AuthState {
@@ -117,6 +118,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!(err instanceof ApiError && err.isAuthError)) throw err;
     }
     writeSession(null);
+    // The reads kept for offline use are this account's; the next one on this device never sees them.
+    await clearOfflineReads();
   }, []);
 
   const updateUser = useCallback((next: User) => {

@@ -14,6 +14,7 @@ import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
+import { OFFLINE_TEXTS, sendOrQueue } from '../offline/write-queue.ts';
 import type { CalendarEvent } from './calendar.ts';
 import { workoutKeys } from './keys.ts';
 
@@ -29,18 +30,61 @@ function putWorkout(id: string, changes: WorkoutUpdateRequest) {
     .then((body) => body.data);
 }
 
+/**
+ * The workout a create queued offline stands for until it is sent (docs/offline.md, "Writes made offline"): its id
+ * is the create's Idempotency-Key (a UUID), nothing is parsed yet.
+ */
+function provisionalWorkout(body: WorkoutCreateRequest, id: string): Workout {
+  const now = new Date().toISOString();
+  return {
+    id,
+    title: body.title,
+    workout_date: body.workout_date,
+    sport: body.sport,
+    workout_language_text: body.workout_language_text ?? null,
+    duration_minutes: body.duration_minutes ?? null,
+    intensity_zone: body.intensity_zone ?? null,
+    plan_id: body.plan_id ?? null,
+    template_id: body.template_id ?? null,
+    status: body.status ?? 'planned',
+    workout_data: body.workout_data ?? {},
+    workout_structure: null,
+    tss: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function useCreateWorkout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: WorkoutCreateRequest) =>
-      (
-        await api.request('POST /workout-planning/workouts', {
+    mutationFn: async (body: WorkoutCreateRequest) => {
+      // One key per click, the same on each of the client's retries and on an offline replay: a create is never
+      // made twice.
+      const key = newIdempotencyKey();
+      const outcome = await sendOrQueue(
+        {
+          type: 'workout-create',
+          endpoint: 'POST /workout-planning/workouts',
+          params: {},
+          method: 'POST',
           body,
-          // One key per click, the same on each of the client's retries: a create is never made twice.
-          idempotencyKey: newIdempotencyKey(),
-          timeoutMs: PLANNING_API_TIMEOUT_MS,
-        })
-      ).data,
+          label: `New workout: ${body.title} (${body.workout_date})`,
+          idempotencyKey: key,
+        },
+        async (idempotencyKey) =>
+          (
+            await api.request('POST /workout-planning/workouts', {
+              body,
+              idempotencyKey,
+              timeoutMs: PLANNING_API_TIMEOUT_MS,
+            })
+          ).data,
+      );
+      if (!outcome.queued) return outcome.result;
+      toast.info(OFFLINE_TEXTS.savedOffline);
+      return provisionalWorkout(body, key);
+    },
     onSuccess: () => invalidateAll(client),
   });
 }
@@ -166,9 +210,28 @@ export function useRescheduleWorkout() {
 export function useMarkWorkoutDone() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (workout: Workout) => putWorkout(workout.id, { status: 'completed' }),
-    onSuccess: async (saved) => {
+    mutationFn: async (workout: Workout): Promise<Workout & { queued?: true }> => {
+      const outcome = await sendOrQueue(
+        {
+          type: 'workout-done',
+          endpoint: 'PUT /workout-planning/workouts/{workoutId}',
+          params: { workoutId: workout.id },
+          method: 'PUT',
+          body: { status: 'completed' },
+          label: `Mark done: ${workout.title} (${workout.workout_date})`,
+          // What the athlete saw: a replay refuses to overwrite a newer change (docs/offline.md, "Conflicts").
+          baseUpdatedAt: workout.updated_at,
+        },
+        () => putWorkout(workout.id, { status: 'completed' }),
+      );
+      return outcome.queued ? { ...workout, status: 'completed', queued: true } : outcome.result;
+    },
+    onSuccess: async ({ queued, ...saved }) => {
       await patchCaches(client, saved.id, () => saved);
+      if (queued) {
+        toast.info(OFFLINE_TEXTS.markedDoneOffline);
+        return;
+      }
       toast.success(TOASTS.completed);
       // The shell's celebrations provider turns this into the workout, zone and streak celebrations.
       celebrate({ type: 'workout-completed', workout: saved });
@@ -176,7 +239,8 @@ export function useMarkWorkoutDone() {
     onError: () => {
       toast.error(TOASTS.updateFailed);
     },
-    onSettled: () => invalidateAll(client),
+    // A queued change is not on the server yet: a refetch now would show the workout as it was.
+    onSettled: (result) => (result?.queued ? undefined : invalidateAll(client)),
   });
 }
 

@@ -1,0 +1,70 @@
+// Sends the queued offline writes when the connection returns (docs/offline.md, "Writes made offline"): when the
+// app goes online again (lib/pwa.ts), when the signed-in shell mounts, and when a write is queued behind others while
+// online. What the replay applied refreshes the screens that show it; what it could not apply is told to the
+// athlete at once (a toast) and stays listed in the banner until dismissed.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { pwaStore } from '../../lib/pwa.ts';
+import { toast } from '../../lib/toast.ts';
+import { invalidateAfter } from '../invalidation.ts';
+import { setReplayer, writeQueue } from './write-queue.ts';
+
+export const SYNC_TEXTS = {
+  synced: (n: number) => (n === 1 ? '1 offline change synced' : `${n} offline changes synced`),
+  notApplied: (n: number) =>
+    n === 1 ? '1 change made offline was not applied' : `${n} changes made offline were not applied`,
+} as const;
+
+/** How long after the shell mounts the queue is first read and replayed. */
+const START_DELAY_MS = 3_000;
+
+export function useOfflineSync(userId: string | null): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    let active = true;
+    const run = async () => {
+      if (!pwaStore.get().online || !active) return;
+      try {
+        const result = await writeQueue.replay();
+        const events = new Set(result.applied.map((w) => (w.type === 'wellness' ? 'wellness' : 'workout')));
+        // A refused write is shown as the server has it.
+        for (const conflict of result.conflicts) {
+          events.add(conflict.write.type === 'wellness' ? 'wellness' : 'workout');
+        }
+        await Promise.all([...events].map((event) => invalidateAfter(client, event)));
+        if (result.conflicts.length > 0) {
+          toast.error(SYNC_TEXTS.notApplied(result.conflicts.length), {
+            description: result.conflicts.map((c) => `${c.write.label}: ${c.reason}`).join(' '),
+          });
+        } else if (result.applied.length > 0) {
+          toast.success(SYNC_TEXTS.synced(result.applied.length));
+        }
+      } catch (err) {
+        console.warn('Offline replay failed', err);
+      }
+    };
+    // The queue is read from IndexedDB once the page has started, not during its first render and reads.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+    const begin = () => void writeQueue.setUser(userId).then(run);
+    const startTimer = setTimeout(() => idle(begin, { timeout: 2_000 }), START_DELAY_MS);
+    setReplayer(() => void run());
+    // Back online (the browser's event, or a request that reached the server again): send what waits.
+    let wasOnline = pwaStore.get().online;
+    const unsubscribe = pwaStore.subscribe(() => {
+      const online = pwaStore.get().online;
+      if (online && !wasOnline) void run();
+      wasOnline = online;
+    });
+    return () => {
+      active = false;
+      clearTimeout(startTimer);
+      setReplayer(null);
+      unsubscribe();
+    };
+  }, [client, userId]);
+}
+
+/** The signed-in account's queued writes and refused ones, live. */
+export function useWriteQueue() {
+  return useSyncExternalStore(writeQueue.subscribe, writeQueue.get, writeQueue.get);
+}

@@ -1,0 +1,166 @@
+// The app's offline write queue (docs/offline.md, "Writes made offline"): the queue of lib/offline on IndexedDB,
+// with the checks and sends of each kind of write, and `sendOrQueue`, which the mutations that may be queued
+// (mark done, a wellness entry, a new workout) call instead of the API client.
+import type { Workout, WorkoutCreateRequest } from '@stamina/contract';
+import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
+import { ApiError, api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { idbQueueStorage } from '../../lib/offline/idb-storage.ts';
+import {
+  createWriteQueue,
+  memoryQueueStorage,
+  type NewQueuedWrite,
+  type QueuedWrite,
+  type ReplayExecutor,
+  type Verdict,
+} from '../../lib/offline/write-queue.ts';
+import { pwaStore } from '../../lib/pwa.ts';
+import { readSession } from '../../lib/session-store.ts';
+
+export const OFFLINE_TEXTS = {
+  changedElsewhere: 'It was changed elsewhere after you made this change offline.',
+  deletedElsewhere: 'It was deleted elsewhere after you made this change offline.',
+  markedDoneOffline: "Marked done offline. It will be sent when you're back online.",
+  savedOffline: "Saved offline. It will be sent when you're back online.",
+} as const;
+
+/** Whether a failure means the request may not have arrived: no connection, or no answer in time. */
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof ApiError && err.isNetworkError;
+}
+
+const executor: ReplayExecutor = {
+  async check(write: QueuedWrite): Promise<Verdict> {
+    if (write.type === 'workout-done') {
+      let current: Workout;
+      try {
+        current = (
+          await api.request('GET /workout-planning/workouts/{workoutId}', {
+            params: { workoutId: write.params.workoutId ?? '' },
+          })
+        ).data;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          return { kind: 'conflict', reason: OFFLINE_TEXTS.deletedElsewhere };
+        }
+        throw err;
+      }
+      // Done already (this replay's first send arrived, or done elsewhere): nothing to change.
+      if (current.status === 'completed') return { kind: 'already-applied' };
+      if (write.baseUpdatedAt && current.updated_at !== write.baseUpdatedAt) {
+        return { kind: 'conflict', reason: OFFLINE_TEXTS.changedElsewhere };
+      }
+      return { kind: 'send' };
+    }
+    if (write.type === 'wellness') {
+      const date = (write.body as { date: string }).date;
+      const days = (await api.request('GET /metrics', { query: { start_date: date, end_date: date } })).data;
+      const day = days.find((d) => d.date === date);
+      // The day was written on the server after the athlete made this entry: theirs would overwrite it.
+      if (day && Date.parse(day.updated_at) > Date.parse(write.queuedAt)) {
+        return { kind: 'conflict', reason: OFFLINE_TEXTS.changedElsewhere };
+      }
+      return { kind: 'send' };
+    }
+    // A new workout cannot conflict; its Idempotency-Key makes it land once however often it is sent.
+    return { kind: 'send' };
+  },
+  async send(write: QueuedWrite): Promise<void> {
+    const key = write.headers['idempotency-key'];
+    if (write.type === 'workout-done') {
+      await api.request('PUT /workout-planning/workouts/{workoutId}', {
+        params: { workoutId: write.params.workoutId ?? '' },
+        body: write.body as { status: 'completed' },
+        // A PUT is idempotent by itself: the server takes no key for it.
+        timeoutMs: PLANNING_API_TIMEOUT_MS,
+      });
+    } else if (write.type === 'wellness') {
+      await api.request('POST /metrics', { body: write.body as never, idempotencyKey: key });
+    } else {
+      await api.request('POST /workout-planning/workouts', {
+        body: write.body as WorkoutCreateRequest,
+        idempotencyKey: key,
+        timeoutMs: PLANNING_API_TIMEOUT_MS,
+      });
+    }
+  },
+  failure(err: unknown) {
+    const retryLater =
+      isConnectionFailure(err) ||
+      (err instanceof ApiError && (err.status >= 500 || err.isAuthError)) ||
+      !(err instanceof ApiError);
+    return { retryLater, message: err instanceof Error ? err.message : String(err) };
+  },
+};
+
+function storage() {
+  return typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage();
+}
+
+export const writeQueue = createWriteQueue(storage(), executor);
+
+type QueueInput = Pick<NewQueuedWrite, 'type' | 'endpoint' | 'params' | 'method' | 'body' | 'label'> & {
+  baseUpdatedAt?: string | null;
+  idempotencyKey?: string;
+};
+
+function urlOf(endpoint: string, params: Record<string, string>): string {
+  const template = endpoint.split(' ')[1] ?? '';
+  return `/api${template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}
+
+let replayer: (() => void) | null = null;
+
+/** The shell's replay (use-offline-sync.ts), asked for when a write was queued while online. */
+export function setReplayer(next: (() => void) | null): void {
+  replayer = next;
+}
+
+function requestReplay(): void {
+  replayer?.();
+}
+
+/** Queues a write for the signed-in account. */
+export async function queueWrite(input: QueueInput): Promise<QueuedWrite> {
+  const userId = readSession()?.user?.id;
+  if (!userId) throw new ApiError('Authentication required', 401, { isAuthError: true });
+  return writeQueue.enqueue({
+    type: input.type,
+    userId,
+    endpoint: input.endpoint,
+    params: input.params,
+    method: input.method,
+    url: urlOf(input.endpoint, input.params),
+    headers: { 'idempotency-key': input.idempotencyKey ?? newIdempotencyKey() },
+    body: input.body,
+    baseUpdatedAt: input.baseUpdatedAt ?? null,
+    label: input.label,
+    queuedAt: new Date().toISOString(),
+  });
+}
+
+/**
+ * Sends a write now when the app is online (lib/pwa.ts), or queues it: when offline, or when the send fails for want of a
+ * connection (it is then sent again, with the same Idempotency-Key, by the replay). Resolves to the server's
+ * answer, or to `{ queued: true }`.
+ */
+export async function sendOrQueue<T>(
+  input: QueueInput,
+  send: (idempotencyKey: string) => Promise<T>,
+): Promise<{ queued: false; result: T } | { queued: true }> {
+  const idempotencyKey = input.idempotencyKey ?? newIdempotencyKey();
+  // Writes queued earlier go first: a new one never overtakes them (the queue is read afresh for this).
+  await writeQueue.setUser(readSession()?.user?.id ?? null);
+  const online = pwaStore.get().online;
+  if (!online || writeQueue.get().pending.length > 0) {
+    await queueWrite({ ...input, idempotencyKey });
+    if (online) requestReplay();
+    return { queued: true };
+  }
+  try {
+    return { queued: false, result: await send(idempotencyKey) };
+  } catch (err) {
+    if (!isConnectionFailure(err)) throw err;
+    await queueWrite({ ...input, idempotencyKey });
+    return { queued: true };
+  }
+}

@@ -1,0 +1,194 @@
+// Writes made without a connection, kept in order and sent again when it returns (docs/offline.md, "Writes made
+// offline"). The queue's rules live here; where writes are kept is a small storage interface (IndexedDB in the
+// app, lib/offline/idb-storage.ts; memory in tests), and how one is checked and sent is the caller's executor.
+
+/** The kinds of write that may be queued. */
+export type QueuedWriteType = 'workout-done' | 'wellness' | 'workout-create';
+
+/** One queued write: the request as it will be sent, and what the replay checks before sending it. */
+export interface QueuedWrite {
+  /** Order of queueing; replays go in this order. Given by the storage. */
+  seq: number;
+  type: QueuedWriteType;
+  /** The account that made it; only that account's session replays it. */
+  userId: string;
+  /** The contract endpoint ('PUT /workout-planning/workouts/{workoutId}'), its path parameters and the URL. */
+  endpoint: string;
+  params: Record<string, string>;
+  method: 'POST' | 'PUT';
+  url: string;
+  /** Sent as they are on every attempt: the Idempotency-Key makes a replayed create land once. */
+  headers: { 'idempotency-key': string };
+  body: unknown;
+  /** The row's updated_at the athlete saw when making the change (null: none, or not applicable). */
+  baseUpdatedAt: string | null;
+  /** What the athlete sees in the list of pending and refused changes. */
+  label: string;
+  queuedAt: string;
+}
+
+export type NewQueuedWrite = Omit<QueuedWrite, 'seq'>;
+
+/** A queued write the server refused or that a newer change on the server overtook; kept until dismissed. */
+export interface WriteConflict {
+  id: number;
+  write: QueuedWrite;
+  reason: string;
+  at: string;
+}
+
+export interface QueueStorage {
+  /** Every queued write, oldest first. */
+  list(): Promise<QueuedWrite[]>;
+  add(write: NewQueuedWrite): Promise<QueuedWrite>;
+  remove(seq: number): Promise<void>;
+  conflicts(): Promise<WriteConflict[]>;
+  addConflict(conflict: Omit<WriteConflict, 'id'>): Promise<void>;
+  removeConflict(id: number): Promise<void>;
+}
+
+/** What the server's current state says about a queued write, before it is sent. */
+export type Verdict = { kind: 'send' } | { kind: 'already-applied' } | { kind: 'conflict'; reason: string };
+
+/** A failure the replay sees: `retryLater` for no connection or a server fault (the write stays queued). */
+export interface ReplayFailure {
+  retryLater: boolean;
+  message: string;
+}
+
+export interface ReplayExecutor {
+  /** Compares the server's row with what the athlete saw; throws (as `fail` reads it) when it cannot tell. */
+  check(write: QueuedWrite): Promise<Verdict>;
+  send(write: QueuedWrite): Promise<void>;
+  /** How a thrown error is read: retry later, or refused for good with a message. */
+  failure(err: unknown): ReplayFailure;
+}
+
+export interface ReplayResult {
+  applied: QueuedWrite[];
+  conflicts: WriteConflict[];
+  /** Writes still queued after this replay (it stopped at the first that could not be sent now). */
+  remaining: number;
+}
+
+export interface QueueSnapshot {
+  /** The signed-in account's queued writes, oldest first. */
+  pending: QueuedWrite[];
+  conflicts: WriteConflict[];
+  replaying: boolean;
+}
+
+export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor) {
+  let userId: string | null = null;
+  let snapshot: QueueSnapshot = { pending: [], conflicts: [], replaying: false };
+  let running: Promise<ReplayResult> | null = null;
+  const listeners = new Set<() => void>();
+
+  const own = <T extends { userId: string }>(items: T[]) => items.filter((item) => item.userId === userId);
+
+  async function refresh(): Promise<void> {
+    const [writes, conflicts] = await Promise.all([storage.list(), storage.conflicts()]);
+    snapshot = {
+      pending: own(writes).sort((a, b) => a.seq - b.seq),
+      conflicts: conflicts.filter((conflict) => conflict.write.userId === userId),
+      replaying: running !== null,
+    };
+    for (const listener of listeners) listener();
+  }
+
+  async function replayOnce(): Promise<ReplayResult> {
+    const applied: QueuedWrite[] = [];
+    const conflicts: WriteConflict[] = [];
+    const writes = own(await storage.list()).sort((a, b) => a.seq - b.seq);
+    let index = 0;
+    for (; index < writes.length; index++) {
+      const write = writes[index] as QueuedWrite;
+      let refusal: string | null = null;
+      try {
+        const verdict = await executor.check(write);
+        if (verdict.kind === 'conflict') refusal = verdict.reason;
+        else if (verdict.kind === 'send') await executor.send(write);
+      } catch (err) {
+        const failure = executor.failure(err);
+        // No connection or a server fault: stop here, so later writes never overtake this one.
+        if (failure.retryLater) break;
+        refusal = failure.message;
+      }
+      if (refusal !== null) {
+        const conflict = { write, reason: refusal, at: new Date().toISOString() };
+        await storage.addConflict(conflict);
+        conflicts.push({ ...conflict, id: 0 });
+      } else {
+        applied.push(write);
+      }
+      await storage.remove(write.seq);
+    }
+    return { applied, conflicts, remaining: writes.length - index };
+  }
+
+  return {
+    /** The account whose writes are shown and replayed (null when signed out). */
+    async setUser(next: string | null): Promise<void> {
+      userId = next;
+      await refresh();
+    },
+    async enqueue(write: NewQueuedWrite): Promise<QueuedWrite> {
+      const saved = await storage.add(write);
+      await refresh();
+      return saved;
+    },
+    /** Sends the signed-in account's queued writes in order; one replay at a time (a second call joins it). */
+    replay(): Promise<ReplayResult> {
+      if (!running) {
+        running = (async () => {
+          try {
+            await refresh();
+            return await replayOnce();
+          } finally {
+            running = null;
+            await refresh();
+          }
+        })();
+      }
+      return running;
+    },
+    async dismissConflict(id: number): Promise<void> {
+      await storage.removeConflict(id);
+      await refresh();
+    },
+    refresh,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: (): QueueSnapshot => snapshot,
+  };
+}
+
+export type WriteQueue = ReturnType<typeof createWriteQueue>;
+
+/** Storage in memory: for tests, and where IndexedDB cannot open. */
+export function memoryQueueStorage(): QueueStorage {
+  let writes: QueuedWrite[] = [];
+  let conflicts: WriteConflict[] = [];
+  let nextSeq = 1;
+  let nextConflict = 1;
+  return {
+    list: async () => writes.map((write) => ({ ...write })),
+    add: async (write) => {
+      const saved = { ...write, seq: nextSeq++ };
+      writes.push(saved);
+      return { ...saved };
+    },
+    remove: async (seq) => {
+      writes = writes.filter((write) => write.seq !== seq);
+    },
+    conflicts: async () => conflicts.map((conflict) => ({ ...conflict })),
+    addConflict: async (conflict) => {
+      conflicts.push({ ...conflict, id: nextConflict++ });
+    },
+    removeConflict: async (id) => {
+      conflicts = conflicts.filter((conflict) => conflict.id !== id);
+    },
+  };
+}

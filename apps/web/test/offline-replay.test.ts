@@ -1,0 +1,169 @@
+// The replay of writes made offline against the API (api/offline/write-queue.ts): the conflict checks of each
+// kind of write, and the Idempotency-Key a queued create keeps until it is sent.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_TEXTS, queueWrite, sendOrQueue, writeQueue } from '../src/api/offline/write-queue.ts';
+import { reportReachable } from '../src/lib/pwa.ts';
+import { writeSession } from '../src/lib/session-store.ts';
+
+const USER = '00000000-0000-4000-8000-000000000000';
+const WORKOUT = '00000000-0000-4000-8000-000000000001';
+
+function token(): string {
+  const payload = btoa(JSON.stringify({ sub: USER, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(
+    /=+$/,
+    '',
+  );
+  return `header.${payload}.signature`;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function workout(overrides: Record<string, unknown> = {}) {
+  return {
+    id: WORKOUT,
+    title: 'Tempo',
+    status: 'planned',
+    updated_at: '2026-11-26T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A fake server: answers by method and path, and records every request with its Idempotency-Key. */
+function server(routes: Record<string, () => Response>) {
+  const calls: { route: string; key: string | null }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const route = `${init.method} ${new URL(url, 'http://x').pathname}`;
+    calls.push({ route, key: (init.headers as Record<string, string>)['idempotency-key'] ?? null });
+    const answer = routes[route];
+    return answer ? answer() : json(404, { message: 'Not found', code: 'NOT_FOUND' });
+  });
+  return calls;
+}
+
+function queueMarkDone(baseUpdatedAt: string) {
+  return queueWrite({
+    type: 'workout-done',
+    endpoint: 'PUT /workout-planning/workouts/{workoutId}',
+    params: { workoutId: WORKOUT },
+    method: 'PUT',
+    body: { status: 'completed' },
+    label: 'Mark done: Tempo',
+    baseUpdatedAt,
+  });
+}
+
+beforeEach(async () => {
+  writeSession({
+    access_token: token(),
+    refresh_token: 'r',
+    expires_at: 0,
+    token_type: 'bearer',
+    user: {
+      id: USER,
+      athlete_id: USER,
+      email: 'a@b.c',
+      name: 'A',
+      user_metadata: {},
+      email_confirmed_at: null,
+      created_at: '',
+    },
+  } as never);
+  await writeQueue.setUser(USER);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const conflict of writeQueue.get().conflicts) await writeQueue.dismissConflict(conflict.id);
+});
+
+const WORKOUT_PATH = `/api/workout-planning/workouts/${WORKOUT}`;
+
+describe('replaying a workout marked done offline', () => {
+  it('sends it when the workout is as the athlete saw it', async () => {
+    await queueMarkDone('2026-11-26T08:00:00.000Z');
+    const calls = server({
+      [`GET ${WORKOUT_PATH}`]: () => json(200, { data: workout() }),
+      [`PUT ${WORKOUT_PATH}`]: () => json(200, { data: workout({ status: 'completed' }) }),
+    });
+    const result = await writeQueue.replay();
+    expect(calls.map((c) => c.route)).toEqual([`GET ${WORKOUT_PATH}`, `PUT ${WORKOUT_PATH}`]);
+    expect(result.applied).toHaveLength(1);
+    expect(writeQueue.get().pending).toEqual([]);
+  });
+
+  it('reports it, without sending, when the workout was changed on the server since', async () => {
+    await queueMarkDone('2026-11-26T08:00:00.000Z');
+    const calls = server({
+      [`GET ${WORKOUT_PATH}`]: () => json(200, { data: workout({ updated_at: '2026-11-26T09:30:00.000Z' }) }),
+    });
+    await writeQueue.replay();
+    expect(calls.map((c) => c.route)).toEqual([`GET ${WORKOUT_PATH}`]);
+    expect(writeQueue.get().conflicts.map((c) => c.reason)).toEqual([OFFLINE_TEXTS.changedElsewhere]);
+    expect(writeQueue.get().pending).toEqual([]);
+  });
+
+  it('reports it when the workout was deleted on the server', async () => {
+    await queueMarkDone('2026-11-26T08:00:00.000Z');
+    server({});
+    await writeQueue.replay();
+    expect(writeQueue.get().conflicts.map((c) => c.reason)).toEqual([OFFLINE_TEXTS.deletedElsewhere]);
+  });
+});
+
+describe('a wellness entry made offline', () => {
+  it('is reported when the day was written on the server after it was made', async () => {
+    const entry = { date: '2026-11-26', hrv: 50 };
+    reportReachable(false);
+    const outcome = await sendOrQueue(
+      {
+        type: 'wellness',
+        endpoint: 'POST /metrics',
+        params: {},
+        method: 'POST',
+        body: entry,
+        label: 'Wellness',
+      },
+      async () => {
+        throw new Error('not sent while offline');
+      },
+    );
+    expect(outcome).toEqual({ queued: true });
+    reportReachable(true);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const calls = server({
+      'GET /api/metrics': () => json(200, { data: [{ date: '2026-11-26', updated_at: later }] }),
+    });
+    await writeQueue.replay();
+    expect(calls.map((c) => c.route)).toEqual(['GET /api/metrics']);
+    expect(writeQueue.get().conflicts.map((c) => c.write.label)).toEqual(['Wellness']);
+  });
+});
+
+describe('a workout created offline', () => {
+  it('is sent on reconnect with the Idempotency-Key it was given when made', async () => {
+    reportReachable(false);
+    await sendOrQueue(
+      {
+        type: 'workout-create',
+        endpoint: 'POST /workout-planning/workouts',
+        params: {},
+        method: 'POST',
+        body: { title: 'Easy', workout_date: '2026-11-27', sport: 'run' },
+        label: 'New workout: Easy',
+        idempotencyKey: 'key-made-offline',
+      },
+      async () => {
+        throw new Error('not sent while offline');
+      },
+    );
+    expect(writeQueue.get().pending).toHaveLength(1);
+    reportReachable(true);
+    const calls = server({
+      'POST /api/workout-planning/workouts': () => json(201, { data: workout() }),
+    });
+    await writeQueue.replay();
+    expect(calls).toEqual([{ route: 'POST /api/workout-planning/workouts', key: 'key-made-offline' }]);
+    expect(writeQueue.get().pending).toEqual([]);
+  });
+});
