@@ -14,3 +14,4 @@ export * from './profile.ts';
 export * from './sport-metrics.ts';
 export * from './training-load.ts';
 export * from './workouts.ts';
+export * from './workout-bank.ts';

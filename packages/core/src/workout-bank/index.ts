@@ -265,3 +265,13 @@ export function recommendationScore(
   if (reasons.length === 0) reasons.push('Popular in the library');
   return { score: Math.round(score * 100) / 100, reasons };
 }
+
+/** The template training phases that suit each plan phase (docs/workout-bank.md, "Recommendations"). */
+export const PLAN_PHASE_FOCUS: Readonly<Record<string, readonly string[]>> = {
+  base: ['aerobic_endurance', 'technique_drills', 'muscular_force'],
+  build: ['muscular_endurance', 'threshold_development', 'anaerobic_endurance'],
+  peak: ['anaerobic_endurance', 'speed_neuromuscular', 'threshold_development'],
+  taper: ['speed_neuromuscular', 'recovery_regeneration'],
+  race: ['speed_neuromuscular', 'testing_benchmark'],
+  recovery: ['recovery_regeneration', 'technique_drills'],
+};

@@ -6,7 +6,8 @@ const bike = (fields: Parameters<typeof entry>[2]) => entry('bike', 'bike', fiel
 const TRAINER = ['bike', 'indoor trainer', 'power meter'];
 const TRAINER_OR_ROAD = ['indoor', 'sunny', 'cloudy', 'rainy', 'windy', 'hot', 'cold'] as const;
 
-const endurance: LibraryTemplate[] = [
+const endurance: LibraryTemplate[] = (
+  [
   [45, 1],
   [60, 1],
   [90, 2],
@@ -19,7 +20,7 @@ const endurance: LibraryTemplate[] = [
   [240, 4],
   [270, 5],
   [300, 5],
-].map(([minutes, difficulty]) =>
+] as Array<[number, number]>).map(([minutes, difficulty]) =>
   bike({
     name: `Endurance ride ${minutes >= 60 ? `${minutes / 60}h` : `${minutes}min`}`,
     description: `A steady aerobic ride of ${minutes} minutes at a conversational effort, the foundation of cycling fitness.`,
@@ -372,9 +373,35 @@ const mixed: LibraryTemplate[] = [
   }),
 ];
 
+/** Short threshold sessions for a lunch hour: 40-50 minutes in all. */
+const express: LibraryTemplate[] = [
+  [2, 10, 5, 3],
+  [3, 8, 3, 3],
+  [3, 7, 3, 3],
+  [1, 20, 0, 3],
+  [4, 5, 2, 3],
+].map(([reps, work, rest, difficulty]) =>
+  bike({
+    name: reps === 1 ? `Express threshold ${work}min` : `Express threshold ${reps}x${work}min`,
+    description: `A short threshold ride for a busy day: ${reps === 1 ? `one ${work}-minute block` : `${reps} efforts of ${work} minutes`} at FTP between a brisk warm-up and cool-down.`,
+    key_focus: 'Threshold power (FTP) in little time',
+    difficulty: difficulty as 1 | 2 | 3 | 4 | 5,
+    primary_target: 'threshold',
+    tags: ['threshold', 'FTP', 'short'],
+    phases: ['threshold_development'],
+    equipment: TRAINER,
+    weather: [...TRAINER_OR_ROAD],
+    structure:
+      reps === 1
+        ? `Warmup 10min ramp 50-75% FTP\nMain ${work}min @ 95-100% FTP\nCooldown 10min @ 50% FTP`
+        : `Warmup 10min ramp 50-75% FTP\nMain ${reps}x ${work}min @ 95-105% FTP w/ ${rest}min @ 55% FTP\nCooldown 5min @ 50% FTP`,
+  }),
+);
+
 export const BIKE_TEMPLATES: LibraryTemplate[] = [
   ...endurance,
   ...threshold,
+  ...express,
   ...sweetSpot,
   ...vo2,
   ...shortIntervals,

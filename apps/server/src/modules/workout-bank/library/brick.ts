@@ -7,7 +7,8 @@ type Difficulty = 1 | 2 | 3 | 4 | 5;
 const brick = (fields: Parameters<typeof entry>[2]) => entry('brick', 'bike', fields);
 const KIT = ['bike', 'running shoes'];
 
-const classic: LibraryTemplate[] = [
+const classic: LibraryTemplate[] = (
+  [
   [45, 15, 2],
   [60, 15, 2],
   [60, 20, 3],
@@ -20,7 +21,7 @@ const classic: LibraryTemplate[] = [
   [30, 10, 1],
   [100, 25, 3],
   [45, 20, 2],
-].map(([ride, runMinutes, difficulty]) =>
+] as Array<[number, number, number]>).map(([ride, runMinutes, difficulty]) =>
   brick({
     name: `Endurance brick ${ride}+${runMinutes}`,
     description: `${ride} minutes of steady riding straight into a ${runMinutes}-minute easy run: teaches the legs to run off the bike.`,

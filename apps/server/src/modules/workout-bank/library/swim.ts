@@ -35,7 +35,8 @@ const css: LibraryTemplate[] = [
   }),
 );
 
-const endurance: LibraryTemplate[] = [
+const endurance: LibraryTemplate[] = (
+  [
   [1000, 1],
   [1500, 2],
   [2000, 2],
@@ -45,7 +46,7 @@ const endurance: LibraryTemplate[] = [
   [1200, 1],
   [1800, 2],
   [3500, 4],
-].map(([meters, difficulty]) =>
+] as Array<[number, number]>).map(([meters, difficulty]) =>
   swim({
     name: `Aerobic swim ${meters}m`,
     description: `${meters} m of steady aerobic swimming, broken into long repeats with short rests.`,
