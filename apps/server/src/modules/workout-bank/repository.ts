@@ -108,7 +108,7 @@ export async function categories(db: Db, type: string | undefined) {
       name: workoutCategories.name,
       categoryType: workoutCategories.categoryType,
       sortOrder: workoutCategories.sortOrder,
-      templateCount: sql<number>`(select count(*) from ${workoutTemplateCategories} tc join ${t} on ${t.id} = tc.template_id where tc.category_id = ${workoutCategories.id} and ${t.isPublic})`.mapWith(
+      templateCount: sql<number>`(select count(*) from workout_template_categories tc join workout_templates wt on wt.id = tc.template_id where tc.category_id = "workout_categories"."id" and wt.is_public)`.mapWith(
         Number,
       ),
     })
