@@ -9,7 +9,8 @@ describe('the Workout Bank library', () => {
     expect(LIBRARY.length).toBeGreaterThanOrEqual(300);
     const disciplines = new Set(LIBRARY.map((t) => t.discipline));
     expect([...disciplines].sort()).toEqual(['bike', 'brick', 'recovery', 'run', 'strength', 'swim']);
-    for (const d of disciplines) expect(LIBRARY.filter((t) => t.discipline === d).length).toBeGreaterThanOrEqual(25);
+    for (const d of disciplines)
+      expect(LIBRARY.filter((t) => t.discipline === d).length).toBeGreaterThanOrEqual(25);
   });
 
   it('parses every structure without a warning', () => {
@@ -38,7 +39,11 @@ describe('the Workout Bank library', () => {
       expect(t.weather.length, t.slug).toBeGreaterThan(0);
     }
     // Every phase and every difficulty level is covered.
-    for (const p of TRAINING_PHASES) expect(LIBRARY.some((t) => t.phases.includes(p)), p).toBe(true);
+    for (const p of TRAINING_PHASES)
+      expect(
+        LIBRARY.some((t) => t.phases.includes(p)),
+        p,
+      ).toBe(true);
     for (const d of [1, 2, 3, 4, 5]) expect(LIBRARY.some((t) => t.difficulty === d)).toBe(true);
   });
 
@@ -49,7 +54,8 @@ describe('the Workout Bank library', () => {
     expect(Math.max(...minutes)).toBeGreaterThanOrEqual(270);
     expect(Math.max(...minutes)).toBeLessThanOrEqual(300);
     for (const d of durations) {
-      const sum = d.zone1Percentage + d.zone2Percentage + d.zone3Percentage + d.zone4Percentage + d.zone5Percentage;
+      const sum =
+        d.zone1Percentage + d.zone2Percentage + d.zone3Percentage + d.zone4Percentage + d.zone5Percentage;
       expect(sum).toBeCloseTo(100, 0);
       expect(d.estimatedTss).toBeGreaterThan(0);
     }

@@ -61,13 +61,19 @@ describe('seeding', () => {
     expect(a.unchanged).toBe(LIBRARY.length);
     const target = LIBRARY[0]!;
     const row = templates.find((x) => x.name === target.name)!;
-    expect((await call(ben, 'POST', `/templates/${row.id}/favorite`, { notes: 'keep' })).statusCode).toBe(200);
-    const changed = LIBRARY.map((x) => (x.slug === target.slug ? { ...x, description: 'Rewritten description' } : x));
+    expect((await call(ben, 'POST', `/templates/${row.id}/favorite`, { notes: 'keep' })).statusCode).toBe(
+      200,
+    );
+    const changed = LIBRARY.map((x) =>
+      x.slug === target.slug ? { ...x, description: 'Rewritten description' } : x,
+    );
     const result = await seedWorkoutBank(t.db, changed);
     expect(result).toEqual({ inserted: 0, updated: 1, unchanged: LIBRARY.length - 1 });
     const detail = (await call(ben, 'GET', `/templates/${row.id}`)).json().data;
     expect(detail.description).toBe('Rewritten description');
-    expect((await call(ben, 'GET', `/templates/${row.id}/favorite/status`)).json().data.is_favorite).toBe(true);
+    expect((await call(ben, 'GET', `/templates/${row.id}/favorite/status`)).json().data.is_favorite).toBe(
+      true,
+    );
     await seedWorkoutBank(t.db);
     await call(ben, 'DELETE', `/templates/${row.id}/favorite`);
   });
@@ -90,7 +96,11 @@ describe('GET /templates', () => {
   });
 
   it("ranks 'threshold bike 45 min': bike templates with a threshold focus of 35-55 min in the first five", async () => {
-    const res = await call(ana, 'GET', `/templates?search_query=${encodeURIComponent('threshold bike 45 min')}`);
+    const res = await call(
+      ana,
+      'GET',
+      `/templates?search_query=${encodeURIComponent('threshold bike 45 min')}`,
+    );
     expect(res.statusCode).toBe(200);
     const top = res.json().data.templates.slice(0, 5) as T[];
     expect(top).toHaveLength(5);
@@ -122,13 +132,29 @@ describe('GET /templates', () => {
       expect([1, 2]).toContain(x.difficulty_level);
       expect(x.estimated_duration_minutes).toBeLessThanOrEqual(40);
     }
-    const phase = (await call(ana, 'GET', '/templates?training_phases=testing_benchmark&page_size=100')).json().data;
-    expect(phase.templates.every((x: { training_phases: string[] }) => x.training_phases.includes('testing_benchmark'))).toBe(true);
-    const indoor = (await call(ana, 'GET', '/templates?weather_suitability=indoor&disciplines=run&page_size=100')).json().data;
-    expect(indoor.templates.every((x: { weather_suitability: string[] }) => x.weather_suitability.includes('indoor'))).toBe(true);
+    const phase = (
+      await call(ana, 'GET', '/templates?training_phases=testing_benchmark&page_size=100')
+    ).json().data;
+    expect(
+      phase.templates.every((x: { training_phases: string[] }) =>
+        x.training_phases.includes('testing_benchmark'),
+      ),
+    ).toBe(true);
+    const indoor = (
+      await call(ana, 'GET', '/templates?weather_suitability=indoor&disciplines=run&page_size=100')
+    ).json().data;
+    expect(
+      indoor.templates.every((x: { weather_suitability: string[] }) =>
+        x.weather_suitability.includes('indoor'),
+      ),
+    ).toBe(true);
     const kit = (await call(ana, 'GET', '/templates?required_equipment=pool&page_size=100')).json().data;
     expect(kit.total_count).toBeGreaterThan(0);
-    expect(kit.templates.every((x: { required_equipment: string[] }) => x.required_equipment.every((e) => e === 'pool'))).toBe(true);
+    expect(
+      kit.templates.every((x: { required_equipment: string[] }) =>
+        x.required_equipment.every((e) => e === 'pool'),
+      ),
+    ).toBe(true);
     const cat = (await call(ana, 'GET', '/templates?category=discipline:brick&page_size=100')).json().data;
     expect(cat.total_count).toBe(LIBRARY.filter((x) => x.discipline === 'brick').length);
     const tss = (await call(ana, 'GET', '/templates?min_tss=100&sort_by=tss&sort_order=asc')).json().data;
@@ -138,7 +164,8 @@ describe('GET /templates', () => {
   });
 
   it('sorts by duration in either order and pages past the end to an empty page', async () => {
-    const desc = (await call(ana, 'GET', '/templates?sort_by=duration&sort_order=desc&page_size=5')).json().data;
+    const desc = (await call(ana, 'GET', '/templates?sort_by=duration&sort_order=desc&page_size=5')).json()
+      .data;
     const d = desc.templates.map((x: T) => x.estimated_duration_minutes);
     expect(d).toEqual([...d].sort((a: number, b: number) => b - a));
     const past = (await call(ana, 'GET', '/templates?page=999')).json().data;
@@ -194,7 +221,9 @@ describe('templates', () => {
     expect(data.templates[0].primary_target).toBe('vo2max');
     const sims = data.templates.map((s: { similarity: number }) => s.similarity);
     expect(sims).toEqual([...sims].sort((a: number, b: number) => b - a));
-    expect((await call(ana, 'GET', `/templates/${x.id}/similar?limit=2`)).json().data.templates).toHaveLength(2);
+    expect((await call(ana, 'GET', `/templates/${x.id}/similar?limit=2`)).json().data.templates).toHaveLength(
+      2,
+    );
   });
 
   it('lists categories of the four types in sort order, and by type', async () => {
@@ -203,7 +232,14 @@ describe('templates', () => {
       new Set(['discipline', 'target', 'phase', 'intensity']),
     );
     const disciplines = (await call(ana, 'GET', '/categories?type=discipline')).json().data.categories;
-    expect(disciplines.map((c: { name: string }) => c.name)).toEqual(['Swim', 'Bike', 'Run', 'Brick', 'Strength', 'Recovery']);
+    expect(disciplines.map((c: { name: string }) => c.name)).toEqual([
+      'Swim',
+      'Bike',
+      'Run',
+      'Brick',
+      'Strength',
+      'Recovery',
+    ]);
     expect(disciplines.every((c: { template_count: number }) => c.template_count > 0)).toBe(true);
     expect((await call(ana, 'GET', '/categories?type=colour')).statusCode).toBe(400);
   });
@@ -228,8 +264,12 @@ describe('own templates', () => {
     expect((await call(ben, 'GET', `/templates/${privateId}`)).statusCode).toBe(404);
     expect((await call(ben, 'POST', `/templates/${privateId}/favorite`, {})).statusCode).toBe(404);
     expect((await call(ben, 'POST', `/templates/${privateId}/rate`, { rating: 5 })).statusCode).toBe(404);
-    expect((await call(ben, 'POST', `/templates/${privateId}/convert`, { scheduled_date: '2026-05-01' })).statusCode).toBe(404);
-    const mine = (await call(ana, 'GET', '/templates?include_own_templates=true&created_by_user=true')).json().data;
+    expect(
+      (await call(ben, 'POST', `/templates/${privateId}/convert`, { scheduled_date: '2026-05-01' }))
+        .statusCode,
+    ).toBe(404);
+    const mine = (await call(ana, 'GET', '/templates?include_own_templates=true&created_by_user=true')).json()
+      .data;
     expect(mine.templates.map((x: T) => x.id)).toEqual([privateId]);
     const browse = (await call(ana, 'GET', '/templates?created_by_user=true')).json().data;
     expect(browse.total_count).toBe(0);
@@ -252,7 +292,9 @@ describe('favourites', () => {
     expect(added.statusCode).toBe(200);
     expect(added.json().data.notes).toBe('Tuesday staple');
     expect((await call(ana, 'GET', `/templates/${x.id}/favorite/status`)).json().data.is_favorite).toBe(true);
-    expect((await call(ben, 'GET', `/templates/${x.id}/favorite/status`)).json().data.is_favorite).toBe(false);
+    expect((await call(ben, 'GET', `/templates/${x.id}/favorite/status`)).json().data.is_favorite).toBe(
+      false,
+    );
     // Adding again keeps one favourite.
     await call(ana, 'POST', `/templates/${x.id}/favorite`, {});
     const list = (await call(ana, 'GET', '/favorites?page=1&page_size=12')).json().data;
@@ -297,7 +339,9 @@ describe('ratings', () => {
     expect(ben5.rating_count).toBe(2);
     expect(ben5.avg_rating).toBe(3.5);
     expect((await call(ana, 'GET', `/templates/${x.id}/rating`)).json().data.rating.rating).toBe(2);
-    expect((await call(ana, 'GET', `/templates/${byName('Tempo hour').id}/rating`)).json().data.rating).toBeNull();
+    expect(
+      (await call(ana, 'GET', `/templates/${byName('Tempo hour').id}/rating`)).json().data.rating,
+    ).toBeNull();
     const page = (await call(ana, 'GET', `/templates/${x.id}/ratings?page=1&page_size=1`)).json().data;
     expect(page.ratings).toHaveLength(1);
     expect(page.total_count).toBe(2);
@@ -315,7 +359,9 @@ describe('ratings', () => {
         token: (await t.signUpAndConfirm({ name: `Rater ${i}` })).session.access_token,
       })),
     );
-    const results = await Promise.all(athletes.map((a) => call(a.token, 'POST', `/templates/${x.id}/rate`, { rating: a.stars })));
+    const results = await Promise.all(
+      athletes.map((a) => call(a.token, 'POST', `/templates/${x.id}/rate`, { rating: a.stars })),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const detail = (await call(ana, 'GET', `/templates/${x.id}`)).json().data;
     expect(detail.rating_count).toBe(8);
@@ -327,13 +373,16 @@ describe('views, uses and popular', () => {
   it('ranks templates by real views and uses in the timeframe', async () => {
     const a = byName('Easy run 30min');
     const b = byName('CSS 8x100m');
-    for (let i = 0; i < 3; i += 1) expect((await call(ana, 'POST', `/templates/${a.id}/view`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await call(ana, 'POST', `/templates/${a.id}/view`, {})).statusCode).toBe(200);
     await call(ben, 'POST', `/templates/${b.id}/view`, {});
     const month = (await call(ana, 'GET', '/popular?timeframe=month&limit=12')).json().data;
     expect(month.templates[0].id).toBe(a.id);
     expect(month.templates[0].views).toBe(3);
     // Old events fall out of the week.
-    await t.db.execute(sql`update workout_template_events set created_at = now() - interval '20 days' where template_id = ${a.id}`);
+    await t.db.execute(
+      sql`update workout_template_events set created_at = now() - interval '20 days' where template_id = ${a.id}`,
+    );
     const week = (await call(ana, 'GET', '/popular?timeframe=week')).json().data;
     expect(week.templates.map((x: T) => x.id)).not.toContain(a.id);
     expect(week.templates.map((x: T) => x.id)).toContain(b.id);
@@ -358,7 +407,11 @@ describe('convert', () => {
     expect(workout.workout_data.notes).toBe('Before work');
     expect(workout.duration_minutes).toBeLessThan(x.estimated_duration_minutes);
     expect(workout.workout_structure.main_intervals.length).toBeGreaterThan(0);
-    const list = await t.app.inject({ method: 'GET', url: '/api/workout-planning/workouts', headers: bearer(ana) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/workout-planning/workouts',
+      headers: bearer(ana),
+    });
     expect(list.json().data.some((w: { id: string }) => w.id === workout.id)).toBe(true);
     expect((await call(ana, 'GET', `/templates/${x.id}`)).json().data.usage_count).toBe(1);
     const bad = await call(ana, 'POST', `/templates/${x.id}/convert`, { scheduled_date: '2026-02-30' });
@@ -390,7 +443,9 @@ describe('suggestions', () => {
     });
     expect(outdoor.json().data.weather_ok).toBe(false);
     expect(outdoor.json().data.changes.join(' ')).toContain('indoor trainer');
-    expect((await call(ana, 'POST', `/templates/${x.id}/suggestions`, { available_time: 'soon' })).statusCode).toBe(400);
+    expect(
+      (await call(ana, 'POST', `/templates/${x.id}/suggestions`, { available_time: 'soon' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -414,12 +469,17 @@ describe('natural search', () => {
 });
 
 describe('recommendations, stats and health', () => {
-  it('recommends from the athlete\'s sports and says why', async () => {
+  it("recommends from the athlete's sports and says why", async () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/workout-planning/workouts',
       headers: bearer(ben),
-      payload: { title: 'Swim', workout_date: new Date().toISOString().slice(0, 10), sport: 'swim', workout_language_text: '1000m easy' },
+      payload: {
+        title: 'Swim',
+        workout_date: new Date().toISOString().slice(0, 10),
+        sport: 'swim',
+        workout_language_text: '1000m easy',
+      },
     });
     const res = await call(ben, 'GET', '/recommendations?type=general&limit=12');
     expect(res.statusCode).toBe(200);

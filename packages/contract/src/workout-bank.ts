@@ -102,7 +102,9 @@ export const ZWorkoutTemplate = z
     training_phases: z.array(z.string()),
     required_equipment: z.array(z.string()),
     weather_suitability: z.array(z.string()),
-    workout_language_text: z.string().describe('The structure in plain language, as the workout parser reads it'),
+    workout_language_text: z
+      .string()
+      .describe('The structure in plain language, as the workout parser reads it'),
     avg_rating: z.number(),
     rating_count: z.number().int(),
     usage_count: z.number().int(),
@@ -171,7 +173,9 @@ export const ZWorkoutCategory = z
   })
   .meta({ id: 'WorkoutCategory' });
 export const ZWorkoutCategoriesQuery = z.object({
-  type: z.enum(WORKOUT_BANK_CATEGORY_TYPES, { error: 'type must be discipline, target, phase or intensity' }).optional(),
+  type: z
+    .enum(WORKOUT_BANK_CATEGORY_TYPES, { error: 'type must be discipline, target, phase or intensity' })
+    .optional(),
 });
 export const ZWorkoutCategories = z.object({ categories: z.array(ZWorkoutCategory) });
 
@@ -263,7 +267,11 @@ export const ZRating = z
     updated_at: z.string(),
   })
   .meta({ id: 'WorkoutRating' });
-export const ZRateResponse = z.object({ rating: ZRating, avg_rating: z.number(), rating_count: z.number().int() });
+export const ZRateResponse = z.object({
+  rating: ZRating,
+  avg_rating: z.number(),
+  rating_count: z.number().int(),
+});
 export const ZMyRating = z.object({ rating: ZRating.nullable() });
 export const ZRatingList = z.object({
   ratings: z.array(ZRating),
@@ -287,7 +295,9 @@ export const ZRecommendations = z.object({
   templates: z.array(ZWorkoutTemplate.extend({ score: z.number(), reasons: z.array(z.string()) })),
 });
 export const ZPopularQuery = z.object({
-  timeframe: z.enum(['week', 'month', 'year'], { error: 'timeframe must be week, month or year' }).default('month'),
+  timeframe: z
+    .enum(['week', 'month', 'year'], { error: 'timeframe must be week, month or year' })
+    .default('month'),
   limit: queryInt('limit', 1, 50).default(12),
 });
 export const ZPopular = z.object({
@@ -329,7 +339,11 @@ export const ZConvertRequest = z
     notes: z.string().max(2000).nullish(),
   })
   .meta({ id: 'WorkoutTemplateConvertRequest' });
-export const ZConvertResponse = z.object({ workout: ZWorkout, template_id: z.uuid(), scale_factor: z.number() });
+export const ZConvertResponse = z.object({
+  workout: ZWorkout,
+  template_id: z.uuid(),
+  scale_factor: z.number(),
+});
 
 export const ZSuggestionsRequest = z
   .object({

@@ -2,7 +2,6 @@
 // and recommendation scoring.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWorkout } from '../src/workouts/parser/index.ts';
 import {
   difficultyLabel,
   formatTemplateDuration,
@@ -11,6 +10,7 @@ import {
   scaleWorkoutText,
   similarityScore,
 } from '../src/workout-bank/index.ts';
+import { parseWorkout } from '../src/workouts/parser/index.ts';
 
 describe('labels and duration format', () => {
   it('names the five difficulty levels', () => {
@@ -44,7 +44,9 @@ describe('scaling', () => {
     const base = parseWorkout(text, { sport: 'run' }).total_duration_estimated;
     fc.assert(
       fc.property(fc.double({ min: 0.5, max: 2, noNaN: true }), (factor) => {
-        const scaled = parseWorkout(scaleWorkoutText(text, factor), { sport: 'run' }).total_duration_estimated;
+        const scaled = parseWorkout(scaleWorkoutText(text, factor), {
+          sport: 'run',
+        }).total_duration_estimated;
         if (factor > 1.1) expect(scaled).toBeGreaterThan(base);
         if (factor < 0.9) expect(scaled).toBeLessThan(base);
         expect(Math.abs(scaled / base - factor)).toBeLessThan(0.25);
@@ -103,8 +105,21 @@ describe('natural search', () => {
 });
 
 describe('recommendation scoring', () => {
-  const base = { sports: ['run'], phaseFocus: [], readiness: 80, recentHardLoadRatio: 0.8, ratedTags: new Map() };
-  const easy = { discipline: 'run', difficulty: 1, primaryTarget: 'recovery', phases: [], tags: [], avgRating: 0 };
+  const base = {
+    sports: ['run'],
+    phaseFocus: [],
+    readiness: 80,
+    recentHardLoadRatio: 0.8,
+    ratedTags: new Map(),
+  };
+  const easy = {
+    discipline: 'run',
+    difficulty: 1,
+    primaryTarget: 'recovery',
+    phases: [],
+    tags: [],
+    avgRating: 0,
+  };
   const hard = { ...easy, difficulty: 5, primaryTarget: 'vo2max' };
   it('prefers easy sessions when readiness is low, and says why', () => {
     const ctx = { ...base, readiness: 40 };
@@ -114,10 +129,18 @@ describe('recommendation scoring', () => {
   });
   it('always gives at least one reason', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 100 }), (difficulty, readiness) => {
-        const r = recommendationScore({ ...easy, discipline: 'swim', difficulty }, { ...base, readiness }, 'general');
-        expect(r.reasons.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 100 }),
+        (difficulty, readiness) => {
+          const r = recommendationScore(
+            { ...easy, discipline: 'swim', difficulty },
+            { ...base, readiness },
+            'general',
+          );
+          expect(r.reasons.length).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 });

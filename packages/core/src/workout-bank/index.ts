@@ -138,7 +138,10 @@ export interface QueryFilters {
 }
 
 function takePhrase(source: string, phrase: string): { found: boolean; rest: string } {
-  const pattern = new RegExp(`(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^a-z0-9])`, 'g');
+  const pattern = new RegExp(
+    `(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^a-z0-9])`,
+    'g',
+  );
   if (!pattern.test(source)) return { found: false, rest: source };
   return { found: true, rest: source.replace(pattern, '$1 ') };
 }
@@ -169,7 +172,8 @@ export function interpretQuery(query: string): QueryFilters {
     const taken = takePhrase(rest, phrase);
     if (!taken.found) continue;
     rest = taken.rest;
-    if (kind === 'd' && !disciplines.includes(key as TemplateDiscipline)) disciplines.push(key as TemplateDiscipline);
+    if (kind === 'd' && !disciplines.includes(key as TemplateDiscipline))
+      disciplines.push(key as TemplateDiscipline);
     if (kind === 't' && !targets.includes(key as PrimaryTarget)) targets.push(key as PrimaryTarget);
   }
   const text = rest
@@ -187,7 +191,25 @@ export function interpretQuery(query: string): QueryFilters {
   };
 }
 
-const STOP_WORDS = new Set(['a', 'an', 'the', 'for', 'with', 'and', 'of', 'in', 'on', 'at', 'to', 'session', 'workout', 'workouts', 'min', 'minutes', 'hour']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'for',
+  'with',
+  'and',
+  'of',
+  'in',
+  'on',
+  'at',
+  'to',
+  'session',
+  'workout',
+  'workouts',
+  'min',
+  'minutes',
+  'hour',
+]);
 
 export interface RecommendationContext {
   /** Disciplines the athlete trains, most frequent first. */

@@ -53,8 +53,10 @@ export async function search(db: Db, plan: SearchPlan) {
     rank = sql`ts_rank(${t.searchVector}, ${query})`;
   }
   const { disciplines, targets, durationMinutes } = plan.hints;
-  if (disciplines.length) rank = sql`${rank} + (case when ${inArray(t.discipline, disciplines)} then 1 else 0 end)`;
-  if (targets.length) rank = sql`${rank} + (case when ${inArray(t.primaryTarget, targets)} then 1 else 0 end)`;
+  if (disciplines.length)
+    rank = sql`${rank} + (case when ${inArray(t.discipline, disciplines)} then 1 else 0 end)`;
+  if (targets.length)
+    rank = sql`${rank} + (case when ${inArray(t.primaryTarget, targets)} then 1 else 0 end)`;
   if (durationMinutes) {
     rank = sql`${rank} + greatest(0, 1 - abs(${t.estimatedDurationMinutes} - ${durationMinutes})::float8 / ${durationMinutes})`;
   }
@@ -88,7 +90,10 @@ export async function search(db: Db, plan: SearchPlan) {
     .offset(plan.offset);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && plan.offset > 0) {
-    const [c] = await db.select({ n: count() }).from(t).where(and(...where));
+    const [c] = await db
+      .select({ n: count() })
+      .from(t)
+      .where(and(...where));
     total = c?.n ?? 0;
   }
   return { rows: rows.map((r) => r.template), total };
@@ -108,9 +113,10 @@ export async function categories(db: Db, type: string | undefined) {
       name: workoutCategories.name,
       categoryType: workoutCategories.categoryType,
       sortOrder: workoutCategories.sortOrder,
-      templateCount: sql<number>`(select count(*) from workout_template_categories tc join workout_templates wt on wt.id = tc.template_id where tc.category_id = "workout_categories"."id" and wt.is_public)`.mapWith(
-        Number,
-      ),
+      templateCount:
+        sql<number>`(select count(*) from workout_template_categories tc join workout_templates wt on wt.id = tc.template_id where tc.category_id = "workout_categories"."id" and wt.is_public)`.mapWith(
+          Number,
+        ),
     })
     .from(workoutCategories)
     .where(type ? eq(workoutCategories.categoryType, type) : undefined)
@@ -188,7 +194,12 @@ export async function listFavorites(db: Db, athleteId: string, limit: number, of
  * Stores the athlete's rating and recomputes the template's average and count in one transaction, with the
  * template's row locked, so concurrent ratings never leave a stale average (docs/workout-bank.md, "Ratings").
  */
-export async function rate(db: Db, athleteId: string, templateId: string, values: Omit<RatingRow, 'id' | 'athleteId' | 'templateId' | 'createdAt' | 'updatedAt'>) {
+export async function rate(
+  db: Db,
+  athleteId: string,
+  templateId: string,
+  values: Omit<RatingRow, 'id' | 'athleteId' | 'templateId' | 'createdAt' | 'updatedAt'>,
+) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${t} where ${t.id} = ${templateId} for update`);
     const [rating] = await tx
@@ -207,7 +218,10 @@ export async function rate(db: Db, athleteId: string, templateId: string, values
       .from(workoutRatings)
       .where(eq(workoutRatings.templateId, templateId));
     const avg = Math.round((agg?.avg ?? 0) * 100) / 100;
-    await tx.update(t).set({ avgRating: avg, ratingCount: agg?.n ?? 0 }).where(eq(t.id, templateId));
+    await tx
+      .update(t)
+      .set({ avgRating: avg, ratingCount: agg?.n ?? 0 })
+      .where(eq(t.id, templateId));
     return { rating: rating!, avg, count: agg?.n ?? 0 };
   });
 }
@@ -231,7 +245,10 @@ export async function listRatings(db: Db, templateId: string, limit: number, off
     .offset(offset);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
-    const [c] = await db.select({ n: count() }).from(workoutRatings).where(eq(workoutRatings.templateId, templateId));
+    const [c] = await db
+      .select({ n: count() })
+      .from(workoutRatings)
+      .where(eq(workoutRatings.templateId, templateId));
     total = c?.n ?? 0;
   }
   return { rows: rows.map((r) => r.rating), total };
@@ -265,15 +282,24 @@ export async function popular(db: Db, athleteId: string, since: Date, limit: num
     .innerJoin(t, eq(t.id, e.templateId))
     .where(and(gte(e.createdAt, since), visibleTo(athleteId)))
     .groupBy(t.id)
-    .orderBy(desc(sql`count(*) filter (where ${e.kind} = 'use') * 3 + count(*) filter (where ${e.kind} = 'view')`), asc(t.name))
+    .orderBy(
+      desc(sql`count(*) filter (where ${e.kind} = 'use') * 3 + count(*) filter (where ${e.kind} = 'view')`),
+      asc(t.name),
+    )
     .limit(limit);
 }
 
 export async function stats(db: Db, athleteId: string) {
   const e = workoutTemplateEvents;
-  const [favorites] = await db.select({ n: count() }).from(workoutFavorites).where(eq(workoutFavorites.athleteId, athleteId));
+  const [favorites] = await db
+    .select({ n: count() })
+    .from(workoutFavorites)
+    .where(eq(workoutFavorites.athleteId, athleteId));
   const [ratings] = await db
-    .select({ n: count(), avg: sql<number | null>`avg(${workoutRatings.rating})`.mapWith((v) => (v === null ? null : Number(v))) })
+    .select({
+      n: count(),
+      avg: sql<number | null>`avg(${workoutRatings.rating})`.mapWith((v) => (v === null ? null : Number(v))),
+    })
     .from(workoutRatings)
     .where(eq(workoutRatings.athleteId, athleteId));
   const [events] = await db
@@ -336,7 +362,11 @@ export interface TemplateFilters {
   category?: string | undefined;
 }
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * The WHERE of a search (docs/workout-bank.md, "Search and ranking"). Browsing shows public templates; with
@@ -345,23 +375,23 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
  */
 export function filterConditions(athleteId: string, f: TemplateFilters): SQL[] {
   const where: SQL[] = [];
-  where.push(
-    f.include_own_templates
-      ? (visibleTo(athleteId) as SQL)
-      : (and(eq(t.isPublic, true)) as SQL),
-  );
+  where.push(f.include_own_templates ? (visibleTo(athleteId) as SQL) : (and(eq(t.isPublic, true)) as SQL));
   if (f.disciplines?.length) where.push(inArray(t.discipline, f.disciplines));
   if (f.primary_targets?.length) where.push(inArray(t.primaryTarget, f.primary_targets));
   if (f.difficulty_levels?.length) where.push(inArray(t.difficultyLevel, f.difficulty_levels));
-  if (f.min_duration_minutes !== undefined) where.push(gte(t.estimatedDurationMinutes, f.min_duration_minutes));
-  if (f.max_duration_minutes !== undefined) where.push(lte(t.estimatedDurationMinutes, f.max_duration_minutes));
+  if (f.min_duration_minutes !== undefined)
+    where.push(gte(t.estimatedDurationMinutes, f.min_duration_minutes));
+  if (f.max_duration_minutes !== undefined)
+    where.push(lte(t.estimatedDurationMinutes, f.max_duration_minutes));
   if (f.min_distance_meters !== undefined) where.push(gte(t.estimatedDistanceMeters, f.min_distance_meters));
   if (f.max_distance_meters !== undefined) where.push(lte(t.estimatedDistanceMeters, f.max_distance_meters));
   if (f.min_tss !== undefined) where.push(gte(t.estimatedTss, f.min_tss));
   if (f.max_tss !== undefined) where.push(lte(t.estimatedTss, f.max_tss));
   if (f.training_phases?.length) where.push(sql`${t.trainingPhases} && ${textArray(f.training_phases)}`);
-  if (f.weather_suitability?.length) where.push(sql`${t.weatherSuitability} && ${textArray(f.weather_suitability)}`);
-  if (f.required_equipment?.length) where.push(sql`${t.requiredEquipment} <@ ${textArray(f.required_equipment)}`);
+  if (f.weather_suitability?.length)
+    where.push(sql`${t.weatherSuitability} && ${textArray(f.weather_suitability)}`);
+  if (f.required_equipment?.length)
+    where.push(sql`${t.requiredEquipment} <@ ${textArray(f.required_equipment)}`);
   if (f.tags?.length) where.push(sql`${t.tags} && ${textArray(f.tags)}`);
   if (f.min_rating !== undefined) where.push(gte(t.avgRating, f.min_rating));
   if (f.is_verified !== undefined) where.push(eq(t.isVerified, f.is_verified));

@@ -9,8 +9,8 @@ import {
   ZFavoriteList,
   ZFavoriteRemoved,
   ZFavoriteRequest,
-  ZFavoritesPageQuery,
   ZFavoriteStatus,
+  ZFavoritesPageQuery,
   ZMyRating,
   ZNaturalSearchRequest,
   ZNaturalSearchResponse,
@@ -85,7 +85,14 @@ export function workoutBankRoutes(service: WorkoutBankService, authenticate: Aut
 
     app.get(
       '/templates/:id',
-      { schema: { ...route, summary: 'One template', params: ZTemplateIdParam, response: ok(ZWorkoutTemplate) } },
+      {
+        schema: {
+          ...route,
+          summary: 'One template',
+          params: ZTemplateIdParam,
+          response: ok(ZWorkoutTemplate),
+        },
+      },
       async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
     );
 
@@ -167,19 +174,26 @@ export function workoutBankRoutes(service: WorkoutBankService, authenticate: Aut
       {
         schema: {
           ...route,
-          summary: "Rate the template (one rating per athlete; a second replaces the first)",
+          summary: 'Rate the template (one rating per athlete; a second replaces the first)',
           params: ZTemplateIdParam,
           body: ZRatingRequest,
           response: ok(ZRateResponse),
         },
       },
-      async (request) => ({ data: await service.rate(requireAuth(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await service.rate(requireAuth(request), request.params.id, request.body),
+      }),
     );
 
     app.get(
       '/templates/:id/rating',
       {
-        schema: { ...route, summary: "The caller's rating", params: ZTemplateIdParam, response: ok(ZMyRating) },
+        schema: {
+          ...route,
+          summary: "The caller's rating",
+          params: ZTemplateIdParam,
+          response: ok(ZMyRating),
+        },
       },
       async (request) => ({ data: await service.myRating(requireAuth(request), request.params.id) }),
     );
@@ -279,7 +293,11 @@ export function workoutBankRoutes(service: WorkoutBankService, authenticate: Aut
         },
       },
       async (request) => ({
-        data: await service.addFavorite(requireAuth(request), request.body.workout_template_id, request.body.notes),
+        data: await service.addFavorite(
+          requireAuth(request),
+          request.body.workout_template_id,
+          request.body.notes,
+        ),
       }),
     );
 

@@ -44,10 +44,20 @@ const INTENSITY_NAMES = { low: 'Low', moderate: 'Moderate', high: 'High', very_h
 
 /** Every category: its slug is '<type>:<value>', the value a template's field holds. */
 export const CATEGORIES = [
-  ...Object.entries(DISCIPLINE_NAMES).map(([value, name], i) => ({ type: 'discipline', value, name, order: i + 1 })),
+  ...Object.entries(DISCIPLINE_NAMES).map(([value, name], i) => ({
+    type: 'discipline',
+    value,
+    name,
+    order: i + 1,
+  })),
   ...Object.entries(TARGET_NAMES).map(([value, name], i) => ({ type: 'target', value, name, order: i + 1 })),
   ...Object.entries(PHASE_NAMES).map(([value, name], i) => ({ type: 'phase', value, name, order: i + 1 })),
-  ...Object.entries(INTENSITY_NAMES).map(([value, name], i) => ({ type: 'intensity', value, name, order: i + 1 })),
+  ...Object.entries(INTENSITY_NAMES).map(([value, name], i) => ({
+    type: 'intensity',
+    value,
+    name,
+    order: i + 1,
+  })),
 ] as const;
 
 export function rowValues(template: Omit<LibraryTemplate, 'slug'>) {
@@ -132,7 +142,9 @@ export async function seedWorkoutBank(
       .from(workoutTemplates)
       .where(isNotNull(workoutTemplates.slug));
     const bySlug = new Map(existing.map((r) => [r.slug, r]));
-    const cats = await tx.select({ id: workoutCategories.id, slug: workoutCategories.slug }).from(workoutCategories);
+    const cats = await tx
+      .select({ id: workoutCategories.id, slug: workoutCategories.slug })
+      .from(workoutCategories);
     const catId = new Map(cats.map((c) => [c.slug, c.id]));
     const result: SeedResult = { inserted: 0, updated: 0, unchanged: 0 };
     const links: Array<{ templateId: string; categoryId: string }> = [];
@@ -142,7 +154,8 @@ export async function seedWorkoutBank(
         if (categoryId) links.push({ templateId, categoryId });
       }
     };
-    const fresh: Array<{ template: LibraryTemplate; hash: string; values: ReturnType<typeof rowValues> }> = [];
+    const fresh: Array<{ template: LibraryTemplate; hash: string; values: ReturnType<typeof rowValues> }> =
+      [];
     const rewritten: string[] = [];
     for (const template of library) {
       const hash = contentHash(template);
@@ -183,10 +196,15 @@ export async function seedWorkoutBank(
       result.inserted += chunk.length;
     }
     if (rewritten.length) {
-      await tx.delete(workoutTemplateCategories).where(inArray(workoutTemplateCategories.templateId, rewritten));
+      await tx
+        .delete(workoutTemplateCategories)
+        .where(inArray(workoutTemplateCategories.templateId, rewritten));
     }
     for (let i = 0; i < links.length; i += 500) {
-      await tx.insert(workoutTemplateCategories).values(links.slice(i, i + 500)).onConflictDoNothing();
+      await tx
+        .insert(workoutTemplateCategories)
+        .values(links.slice(i, i + 500))
+        .onConflictDoNothing();
     }
     return result;
   });

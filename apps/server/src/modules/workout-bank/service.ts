@@ -14,9 +14,9 @@ import {
   PLAN_PHASE_FOCUS,
   type RecommendationContext,
   recommendationScore,
+  type Sport,
   scaleWorkoutText,
   similarityScore,
-  type Sport,
 } from '@stamina/core';
 import { eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -51,21 +51,29 @@ const DISCIPLINE_OF_SPORT: Record<string, string> = {
 export interface WorkoutBankDeps {
   workouts: {
     create(auth: AuthContext, body: Parameters<WorkoutsCreate>[1]): Promise<Workout>;
-    list(auth: AuthContext, filter: { dateFrom?: string; dateTo?: string; limit?: number }): Promise<Workout[]>;
+    list(
+      auth: AuthContext,
+      filter: { dateFrom?: string; dateTo?: string; limit?: number },
+    ): Promise<Workout[]>;
   };
   /** The athlete's readiness (0-100 or null) and load (CTL, ATL), e.g. the dashboard's readiness widget. */
   readiness(auth: AuthContext): Promise<{ readiness: number | null; ctl: number; atl: number }>;
   /** The phases of the athlete's active plan (none without one). */
-  planPhases(auth: AuthContext): Promise<ReadonlyArray<{ name: string; start_date: string; end_date: string }>>;
+  planPhases(
+    auth: AuthContext,
+  ): Promise<ReadonlyArray<{ name: string; start_date: string; end_date: string }>>;
 }
-type WorkoutsCreate = (auth: AuthContext, body: {
-  title: string;
-  workout_date: string;
-  sport: Sport;
-  workout_language_text?: string;
-  template_id?: string | null;
-  workout_data?: Record<string, unknown>;
-}) => Promise<Workout>;
+type WorkoutsCreate = (
+  auth: AuthContext,
+  body: {
+    title: string;
+    workout_date: string;
+    sport: Sport;
+    workout_language_text?: string;
+    template_id?: string | null;
+    workout_data?: Record<string, unknown>;
+  },
+) => Promise<Workout>;
 
 export function toTemplate(row: repo.TemplateRow, athleteId: string): WorkoutTemplate {
   return {
@@ -120,7 +128,13 @@ function toRating(row: repo.RatingRow, athleteId: string) {
 }
 
 const zonesOf = (row: repo.TemplateRow) =>
-  [row.zone1Percentage, row.zone2Percentage, row.zone3Percentage, row.zone4Percentage, row.zone5Percentage] as const;
+  [
+    row.zone1Percentage,
+    row.zone2Percentage,
+    row.zone3Percentage,
+    row.zone4Percentage,
+    row.zone5Percentage,
+  ] as const;
 
 /** A sanitised prefix tsquery ('threshold:* | bike:*') from words, or null when none is left. */
 export function prefixQuery(words: readonly string[]): string | null {
@@ -225,12 +239,20 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
         sql`${ne(workoutTemplates.id, row.id)} and (${or(
           eq(workoutTemplates.discipline, row.discipline),
           row.tags.length
-            ? sql`${workoutTemplates.tags} && array[${sql.join(row.tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`
+            ? sql`${workoutTemplates.tags} && array[${sql.join(
+                row.tags.map((tag) => sql`${tag}`),
+                sql`, `,
+              )}]::text[]`
             : sql`false`,
         )})`,
         1000,
       );
-      const me = { discipline: row.discipline, zones: zonesOf(row), tags: row.tags, durationMinutes: row.estimatedDurationMinutes };
+      const me = {
+        discipline: row.discipline,
+        zones: zonesOf(row),
+        tags: row.tags,
+        durationMinutes: row.estimatedDurationMinutes,
+      };
       return {
         templates: pool
           .map((c) => ({
@@ -348,12 +370,21 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       return { recorded: true as const };
     },
 
-    async popular(auth: AuthContext, timeframe: keyof typeof TIMEFRAME_DAYS, limit: number, now = new Date()) {
+    async popular(
+      auth: AuthContext,
+      timeframe: keyof typeof TIMEFRAME_DAYS,
+      limit: number,
+      now = new Date(),
+    ) {
       const since = new Date(now.getTime() - TIMEFRAME_DAYS[timeframe] * DAY_MS);
       const rows = await repo.popular(db, auth.athleteId, since, limit);
       return {
         timeframe,
-        templates: rows.map((r) => ({ ...toTemplate(r.template, auth.athleteId), views: r.views, uses: r.uses })),
+        templates: rows.map((r) => ({
+          ...toTemplate(r.template, auth.athleteId),
+          views: r.views,
+          uses: r.uses,
+        })),
       };
     },
 
@@ -376,13 +407,16 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       if (sports.length >= 3) sports.push('brick');
       const tagScores = new Map<string, number[]>();
       for (const r of rated)
-        for (const tag of r.tags) tagScores.set(tag.toLowerCase(), [...(tagScores.get(tag.toLowerCase()) ?? []), r.rating]);
+        for (const tag of r.tags)
+          tagScores.set(tag.toLowerCase(), [...(tagScores.get(tag.toLowerCase()) ?? []), r.rating]);
       const context: RecommendationContext = {
         sports,
         phaseFocus: phase ? (PLAN_PHASE_FOCUS[phase] ?? []) : [],
         readiness: readiness.readiness ?? 75,
         recentHardLoadRatio: readiness.ctl > 0 ? readiness.atl / readiness.ctl : 1,
-        ratedTags: new Map([...tagScores].map(([tag, list]) => [tag, list.reduce((a, b) => a + b, 0) / list.length])),
+        ratedTags: new Map(
+          [...tagScores].map(([tag, list]) => [tag, list.reduce((a, b) => a + b, 0) / list.length]),
+        ),
       };
       const scopedSports = type === 'discipline' && sports.length ? sports.slice(0, 1) : null;
       const pool = await repo.candidates(
@@ -409,7 +443,10 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
               type,
             ),
           }))
-          .sort((a, b) => b.score - a.score || b.row.avgRating - a.row.avgRating || a.row.name.localeCompare(b.row.name))
+          .sort(
+            (a, b) =>
+              b.score - a.score || b.row.avgRating - a.row.avgRating || a.row.name.localeCompare(b.row.name),
+          )
           .slice(0, limit)
           .map(({ row, score, reasons }) => ({ ...toTemplate(row, auth.athleteId), score, reasons })),
       };
@@ -450,7 +487,12 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
     async convert(
       auth: AuthContext,
       templateId: string,
-      body: { scheduled_date: string; scheduled_start_time?: string | null; custom_scaling?: number | null; notes?: string | null },
+      body: {
+        scheduled_date: string;
+        scheduled_start_time?: string | null;
+        custom_scaling?: number | null;
+        notes?: string | null;
+      },
     ) {
       const row = await visible(auth, templateId);
       const factor = body.custom_scaling ?? 1;
@@ -495,8 +537,13 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       if (body.fitness_level === 'beginner' && row.difficultyLevel >= 4) {
         factor *= 0.8;
         changes.push('Cut by a fifth: this session is hard for a beginner');
-      } else if ((body.fitness_level === 'advanced' || body.fitness_level === 'elite') && row.difficultyLevel <= 2) {
-        const room = body.available_time ? body.available_time / (row.estimatedDurationMinutes * factor) : 1.2;
+      } else if (
+        (body.fitness_level === 'advanced' || body.fitness_level === 'elite') &&
+        row.difficultyLevel <= 2
+      ) {
+        const room = body.available_time
+          ? body.available_time / (row.estimatedDurationMinutes * factor)
+          : 1.2;
         const grow = Math.min(1.2, room);
         if (grow > 1.01) {
           factor *= grow;
@@ -506,12 +553,18 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       factor = Math.round(factor * 100) / 100;
       const { text, derived } = scaled(row, factor);
       const have = new Set((body.equipment_available ?? []).map((e) => e.toLowerCase()));
-      const missing = body.equipment_available ? row.requiredEquipment.filter((e) => !have.has(e.toLowerCase())) : [];
+      const missing = body.equipment_available
+        ? row.requiredEquipment.filter((e) => !have.has(e.toLowerCase()))
+        : [];
       if (missing.length) changes.push(`You need: ${missing.join(', ')}`);
       const weatherOk = !body.weather_conditions || row.weatherSuitability.includes(body.weather_conditions);
       if (!weatherOk) {
         const indoor =
-          row.discipline === 'run' ? 'on a treadmill' : row.discipline === 'bike' || row.discipline === 'brick' ? 'on an indoor trainer' : 'indoors';
+          row.discipline === 'run'
+            ? 'on a treadmill'
+            : row.discipline === 'bike' || row.discipline === 'brick'
+              ? 'on an indoor trainer'
+              : 'indoors';
         changes.push(`Not suited to ${body.weather_conditions} weather: do it ${indoor}`);
       }
       if (changes.length === 0) changes.push('No change needed: the session fits as written');

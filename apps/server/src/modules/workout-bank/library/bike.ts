@@ -8,19 +8,20 @@ const TRAINER_OR_ROAD = ['indoor', 'sunny', 'cloudy', 'rainy', 'windy', 'hot', '
 
 const endurance: LibraryTemplate[] = (
   [
-  [45, 1],
-  [60, 1],
-  [90, 2],
-  [120, 2],
-  [150, 3],
-  [180, 3],
-  [75, 1],
-  [105, 2],
-  [210, 4],
-  [240, 4],
-  [270, 5],
-  [300, 5],
-] as Array<[number, number]>).map(([minutes, difficulty]) =>
+    [45, 1],
+    [60, 1],
+    [90, 2],
+    [120, 2],
+    [150, 3],
+    [180, 3],
+    [75, 1],
+    [105, 2],
+    [210, 4],
+    [240, 4],
+    [270, 5],
+    [300, 5],
+  ] as Array<[number, number]>
+).map(([minutes, difficulty]) =>
   bike({
     name: `Endurance ride ${minutes >= 60 ? `${minutes / 60}h` : `${minutes}min`}`,
     description: `A steady aerobic ride of ${minutes} minutes at a conversational effort, the foundation of cycling fitness.`,
@@ -115,7 +116,8 @@ const vo2: LibraryTemplate[] = [
 const shortIntervals: LibraryTemplate[] = [
   bike({
     name: '30/30s micro intervals',
-    description: 'Three sets of ten 30-second surges at 130% FTP with 30 seconds easy: lots of time near VO2max.',
+    description:
+      'Three sets of ten 30-second surges at 130% FTP with 30 seconds easy: lots of time near VO2max.',
     key_focus: 'VO2max with short surges',
     difficulty: 4,
     primary_target: 'vo2max',
@@ -136,7 +138,8 @@ const shortIntervals: LibraryTemplate[] = [
     phases: ['anaerobic_endurance'],
     equipment: TRAINER,
     weather: [...TRAINER_OR_ROAD],
-    structure: 'Warmup 15min ramp 50-75% FTP\nMain 3x (10x 40s @ 120% FTP, 20s @ 50% FTP), 5min easy\nCooldown 10min easy',
+    structure:
+      'Warmup 15min ramp 50-75% FTP\nMain 3x (10x 40s @ 120% FTP, 20s @ 50% FTP), 5min easy\nCooldown 10min easy',
   }),
   bike({
     name: 'Neuromuscular sprints',
@@ -172,7 +175,8 @@ const shortIntervals: LibraryTemplate[] = [
     phases: ['anaerobic_endurance'],
     equipment: TRAINER,
     weather: ['indoor', 'rainy', 'cold', 'hot'],
-    structure: 'Warmup 10min ramp 50-75% FTP\nMain 2x (8x 20s @ 170% FTP, 10s @ 40% FTP), 5min @ 50% FTP\nCooldown 5min @ 50% FTP',
+    structure:
+      'Warmup 10min ramp 50-75% FTP\nMain 2x (8x 20s @ 170% FTP, 10s @ 40% FTP), 5min @ 50% FTP\nCooldown 5min @ 50% FTP',
   }),
   bike({
     name: 'Spin-ups and cadence drills',
@@ -228,7 +232,8 @@ const tempo: LibraryTemplate[] = [
 const mixed: LibraryTemplate[] = [
   bike({
     name: 'Over-unders',
-    description: 'Alternating just under and just over FTP teaches you to clear lactate while still working hard.',
+    description:
+      'Alternating just under and just over FTP teaches you to clear lactate while still working hard.',
     key_focus: 'Lactate clearance at threshold',
     difficulty: 4,
     primary_target: 'threshold',
@@ -285,7 +290,8 @@ const mixed: LibraryTemplate[] = [
     phases: ['anaerobic_endurance'],
     equipment: TRAINER,
     weather: [...TRAINER_OR_ROAD],
-    structure: 'Warmup 15min ramp 50-75% FTP\nMain 1-2-3-4-3-2-1 min @ 110% FTP with equal recovery\nCooldown 10min @ 50% FTP',
+    structure:
+      'Warmup 15min ramp 50-75% FTP\nMain 1-2-3-4-3-2-1 min @ 110% FTP with equal recovery\nCooldown 10min @ 50% FTP',
   }),
   bike({
     name: 'Threshold ladder',
@@ -309,7 +315,8 @@ const mixed: LibraryTemplate[] = [
     phases: ['threshold_development', 'muscular_endurance'],
     equipment: ['bike', 'power meter'],
     weather: [...OUTDOOR],
-    structure: 'Warmup 20min ramp 50-75% FTP\nMain 2x 20min @ 95% FTP w/ 6min @ 55% FTP\nCooldown 15min @ 50% FTP',
+    structure:
+      'Warmup 20min ramp 50-75% FTP\nMain 2x 20min @ 95% FTP w/ 6min @ 55% FTP\nCooldown 15min @ 50% FTP',
   }),
   bike({
     name: 'Half-Ironman race simulation',
@@ -325,7 +332,8 @@ const mixed: LibraryTemplate[] = [
   }),
   bike({
     name: 'Ironman race simulation',
-    description: 'Three and a half hours with two long blocks at Ironman power: the key long session before a full distance.',
+    description:
+      'Three and a half hours with two long blocks at Ironman power: the key long session before a full distance.',
     key_focus: 'Ironman pacing and fuelling',
     difficulty: 5,
     primary_target: 'race_pace',
@@ -349,7 +357,8 @@ const mixed: LibraryTemplate[] = [
   }),
   bike({
     name: 'Ramp test',
-    description: 'One-minute steps rising until you cannot hold the power; estimates FTP with less pacing skill.',
+    description:
+      'One-minute steps rising until you cannot hold the power; estimates FTP with less pacing skill.',
     key_focus: 'Benchmark FTP',
     difficulty: 4,
     primary_target: 'testing',
@@ -369,7 +378,8 @@ const mixed: LibraryTemplate[] = [
     phases: ['speed_neuromuscular'],
     equipment: ['bike'],
     weather: [...TRAINER_OR_ROAD],
-    structure: 'Warmup 15min Z2\nMain 3x 1min @ 105% FTP, 2min easy\n3x 15s @ 150% FTP, 1min45s easy\nCooldown 10min Z1',
+    structure:
+      'Warmup 15min Z2\nMain 3x 1min @ 105% FTP, 2min easy\n3x 15s @ 150% FTP, 1min45s easy\nCooldown 10min Z1',
   }),
 ];
 

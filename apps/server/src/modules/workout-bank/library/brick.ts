@@ -9,19 +9,20 @@ const KIT = ['bike', 'running shoes'];
 
 const classic: LibraryTemplate[] = (
   [
-  [45, 15, 2],
-  [60, 15, 2],
-  [60, 20, 3],
-  [75, 20, 3],
-  [90, 30, 3],
-  [120, 30, 4],
-  [150, 40, 4],
-  [180, 45, 5],
-  [210, 60, 5],
-  [30, 10, 1],
-  [100, 25, 3],
-  [45, 20, 2],
-] as Array<[number, number, number]>).map(([ride, runMinutes, difficulty]) =>
+    [45, 15, 2],
+    [60, 15, 2],
+    [60, 20, 3],
+    [75, 20, 3],
+    [90, 30, 3],
+    [120, 30, 4],
+    [150, 40, 4],
+    [180, 45, 5],
+    [210, 60, 5],
+    [30, 10, 1],
+    [100, 25, 3],
+    [45, 20, 2],
+  ] as Array<[number, number, number]>
+).map(([ride, runMinutes, difficulty]) =>
   brick({
     name: `Endurance brick ${ride}+${runMinutes}`,
     description: `${ride} minutes of steady riding straight into a ${runMinutes}-minute easy run: teaches the legs to run off the bike.`,
@@ -126,11 +127,13 @@ const varied: LibraryTemplate[] = [
     phases: ['anaerobic_endurance', 'speed_neuromuscular'],
     equipment: ['bike', 'running shoes', 'indoor trainer'],
     weather: ['indoor', 'sunny', 'cloudy'],
-    structure: 'Warmup 15min @ 60% FTP\nMain 5x 3min @ 115% FTP w/ 3min @ 50% FTP\n15min run off the bike Z2\n4x 20s strides w/ 40s walk',
+    structure:
+      'Warmup 15min @ 60% FTP\nMain 5x 3min @ 115% FTP w/ 3min @ 50% FTP\n15min run off the bike Z2\n4x 20s strides w/ 40s walk',
   }),
   brick({
     name: 'Long ride, run at race pace',
-    description: 'A long ride at endurance power then a run at race pace: the key session of an Ironman build.',
+    description:
+      'A long ride at endurance power then a run at race pace: the key session of an Ironman build.',
     key_focus: 'Race durability',
     difficulty: 5,
     primary_target: 'race_pace',
@@ -174,11 +177,13 @@ const varied: LibraryTemplate[] = [
     phases: ['speed_neuromuscular'],
     equipment: KIT,
     weather: [...OUTDOOR],
-    structure: 'Warmup 10min Z2\nMain 3x 2min @ 95% FTP w/ 2min easy\n10min run off the bike Z2\n3x 1min @ Z4 w/ 1min walk',
+    structure:
+      'Warmup 10min Z2\nMain 3x 2min @ 95% FTP w/ 2min easy\n10min run off the bike Z2\n3x 1min @ Z4 w/ 1min walk',
   }),
   brick({
     name: 'Brick test',
-    description: 'A 20-minute time trial on the bike then a 5-minute all-out run: benchmark for race fitness.',
+    description:
+      'A 20-minute time trial on the bike then a 5-minute all-out run: benchmark for race fitness.',
     key_focus: 'Benchmark race fitness',
     difficulty: 5,
     primary_target: 'testing',
@@ -186,7 +191,8 @@ const varied: LibraryTemplate[] = [
     phases: ['testing_benchmark'],
     equipment: ['bike', 'running shoes', 'power meter'],
     weather: ['sunny', 'cloudy', 'cold'],
-    structure: 'Warmup 15min @ 60% FTP\nMain 20min max effort\n5min run off the bike all out\nCooldown 10min walk',
+    structure:
+      'Warmup 15min @ 60% FTP\nMain 20min max effort\n5min run off the bike all out\nCooldown 10min walk',
   }),
   brick({
     name: 'Recovery brick',
@@ -210,7 +216,8 @@ const varied: LibraryTemplate[] = [
     phases: ['aerobic_endurance', 'muscular_endurance'],
     equipment: KIT,
     weather: [...OUTDOOR],
-    structure: '45min ride @ 70-75% FTP\n15min run off the bike Z3\n30min ride @ 70-75% FTP\n15min run off the bike Z3',
+    structure:
+      '45min ride @ 70-75% FTP\n15min run off the bike Z3\n30min ride @ 70-75% FTP\n15min run off the bike Z3',
   }),
   brick({
     name: 'Sweet spot brick',
@@ -222,7 +229,8 @@ const varied: LibraryTemplate[] = [
     phases: ['muscular_endurance', 'threshold_development'],
     equipment: ['bike', 'running shoes', 'power meter'],
     weather: [...OUTDOOR, 'indoor'],
-    structure: 'Warmup 15min @ 60% FTP\nMain 3x 10min @ 88-93% FTP w/ 5min @ 55% FTP\n20min run off the bike Z3',
+    structure:
+      'Warmup 15min @ 60% FTP\nMain 3x 10min @ 88-93% FTP w/ 5min @ 55% FTP\n20min run off the bike Z3',
   }),
 ];
 

@@ -1,9 +1,9 @@
 // Recovery sessions of the library (docs/workout-bank.md, "The library"): very easy movement that helps the
 // body absorb training. Each is parsed as the sport it is done in (mobility and yoga as strength).
-import { ANY_WEATHER, entry, type LibraryTemplate, OUTDOOR } from './types.ts';
-import type { Sport } from '@stamina/core';
 
-type Difficulty = 1 | 2 | 3 | 4 | 5;
+import type { Sport } from '@stamina/core';
+import { ANY_WEATHER, entry, type LibraryTemplate, OUTDOOR } from './types.ts';
+
 const recovery = (sport: Sport, fields: Parameters<typeof entry>[2]) => entry('recovery', sport, fields);
 const POOL = ['indoor', 'sunny', 'cloudy', 'rainy', 'windy', 'hot', 'cold'] as const;
 
@@ -73,13 +73,28 @@ const mobility: LibraryTemplate[] = (
     ['Yoga for athletes', 30, 'A gentle yoga flow for tight hips and hamstrings.', ['mat']],
     ['Long yoga session', 45, 'A longer, slow yoga session for a recovery week.', ['mat']],
     ['Foam rolling routine', 20, 'Foam rolling of calves, quads, glutes and upper back.', ['foam roller']],
-    ['Stretching after a long run', 25, 'Static stretching of the running muscles after a long run.', ['mat']],
+    [
+      'Stretching after a long run',
+      25,
+      'Static stretching of the running muscles after a long run.',
+      ['mat'],
+    ],
     ['Hip mobility for cyclists', 20, 'Hip flexor and glute mobility for hours in the saddle.', ['mat']],
-    ['Shoulder mobility for swimmers', 20, 'Gentle shoulder and thoracic mobility for swim volume.', ['resistance band']],
+    [
+      'Shoulder mobility for swimmers',
+      20,
+      'Gentle shoulder and thoracic mobility for swim volume.',
+      ['resistance band'],
+    ],
     ['Ankle and foot mobility', 20, 'Ankle, foot and calf mobility for runners.', ['mat']],
     ['Post-ride stretch', 20, 'Stretching for quads, hip flexors and lower back after a ride.', ['mat']],
     ['Evening yoga', 40, 'A calm evening yoga session that prepares for sleep.', ['mat']],
-    ['Breathing and stretching', 30, 'Slow breathing with light stretching: calms the nervous system.', ['mat']],
+    [
+      'Breathing and stretching',
+      30,
+      'Slow breathing with light stretching: calms the nervous system.',
+      ['mat'],
+    ],
   ] as const
 ).map(([name, minutes, description, kit]) =>
   recovery('strength', {
@@ -131,11 +146,13 @@ const flush: LibraryTemplate[] = [
     phases: ['recovery_regeneration', 'technique_drills'],
     equipment: ['pool'],
     weather: [...POOL],
-    structure: 'Warmup 200m very easy\nMain 6x 50m drill w/ 20s rest\n300m very easy\nCooldown 100m very easy',
+    structure:
+      'Warmup 200m very easy\nMain 6x 50m drill w/ 20s rest\n300m very easy\nCooldown 100m very easy',
   }),
   recovery('bike', {
     name: 'Coffee ride',
-    description: 'A sociable, very easy ride of an hour and a half with a stop: recovery that feels like a treat.',
+    description:
+      'A sociable, very easy ride of an hour and a half with a stop: recovery that feels like a treat.',
     key_focus: 'Easy volume and recovery',
     difficulty: 2,
     primary_target: 'recovery',
@@ -171,4 +188,11 @@ const flush: LibraryTemplate[] = [
   }),
 ];
 
-export const RECOVERY_TEMPLATES: LibraryTemplate[] = [...spins, ...jogs, ...walks, ...swims, ...mobility, ...flush];
+export const RECOVERY_TEMPLATES: LibraryTemplate[] = [
+  ...spins,
+  ...jogs,
+  ...walks,
+  ...swims,
+  ...mobility,
+  ...flush,
+];

@@ -46,7 +46,11 @@ const long: LibraryTemplate[] = [
 ].map(([minutes, difficulty, kind]) => {
   const m = minutes as number;
   const finish =
-    kind === 'mp' ? `, last ${Math.round(m / 3)}min @ marathon pace` : kind === 'fast' ? ', last 15min @ Z3' : '';
+    kind === 'mp'
+      ? `, last ${Math.round(m / 3)}min @ marathon pace`
+      : kind === 'fast'
+        ? ', last 15min @ Z3'
+        : '';
   return run({
     name:
       kind === 'mp'
@@ -136,11 +140,21 @@ const track: LibraryTemplate[] = [
   run({
     name: `Track ${reps}x${meters}m @ ${pace}`,
     description: `${reps} repeats of ${meters} m at ${pace} with ${jog} m jog recoveries.`,
-    key_focus: target === 'speed' ? 'Speed and running economy' : target === 'vo2max' ? 'VO2max' : 'Threshold at race pace',
+    key_focus:
+      target === 'speed'
+        ? 'Speed and running economy'
+        : target === 'vo2max'
+          ? 'VO2max'
+          : 'Threshold at race pace',
     difficulty: difficulty as Difficulty,
     primary_target: target as 'vo2max' | 'threshold' | 'speed',
     tags: ['track', 'intervals', String(pace)],
-    phases: target === 'speed' ? ['speed_neuromuscular'] : target === 'vo2max' ? ['anaerobic_endurance'] : ['threshold_development'],
+    phases:
+      target === 'speed'
+        ? ['speed_neuromuscular']
+        : target === 'vo2max'
+          ? ['anaerobic_endurance']
+          : ['threshold_development'],
     equipment: ['running shoes', 'track'],
     weather: [...OUTDOOR],
     structure: `Warmup 15min easy\nMain ${reps}x ${meters}m @ ${pace} w/ ${jog}m jog\nCooldown 10min easy`,
@@ -162,7 +176,8 @@ const other: LibraryTemplate[] = [
   }),
   run({
     name: 'Short hill sprints',
-    description: 'Ten 10-second all-out hill sprints with full recovery: neuromuscular power with low injury risk.',
+    description:
+      'Ten 10-second all-out hill sprints with full recovery: neuromuscular power with low injury risk.',
     key_focus: 'Neuromuscular power',
     difficulty: 2,
     primary_target: 'speed',
@@ -271,7 +286,8 @@ const other: LibraryTemplate[] = [
   }),
   run({
     name: '30-minute threshold test',
-    description: 'Thirty minutes as hard as you can hold evenly; threshold pace is your average of the last 20.',
+    description:
+      'Thirty minutes as hard as you can hold evenly; threshold pace is your average of the last 20.',
     key_focus: 'Benchmark threshold pace',
     difficulty: 5,
     primary_target: 'testing',
@@ -283,7 +299,8 @@ const other: LibraryTemplate[] = [
   }),
   run({
     name: 'Treadmill incline intervals',
-    description: 'Steady uphill efforts on the treadmill: strength and aerobic power when the weather is bad.',
+    description:
+      'Steady uphill efforts on the treadmill: strength and aerobic power when the weather is bad.',
     key_focus: 'Uphill strength',
     difficulty: 3,
     primary_target: 'strength',
@@ -303,11 +320,13 @@ const other: LibraryTemplate[] = [
     phases: ['technique_drills'],
     equipment: ['running shoes'],
     weather: [...RUN_WEATHER],
-    structure: 'Warmup 15min easy\nMain 6x 30s drills, 30s walk\n6x 20s strides w/ 40s walk\nCooldown 10min easy',
+    structure:
+      'Warmup 15min easy\nMain 6x 30s drills, 30s walk\n6x 20s strides w/ 40s walk\nCooldown 10min easy',
   }),
   run({
     name: 'Double threshold morning',
-    description: 'Five 6-minute reps at threshold with one-minute jogs, the first half of a Norwegian-style double day.',
+    description:
+      'Five 6-minute reps at threshold with one-minute jogs, the first half of a Norwegian-style double day.',
     key_focus: 'Threshold volume',
     difficulty: 4,
     primary_target: 'threshold',
@@ -331,4 +350,11 @@ const other: LibraryTemplate[] = [
   }),
 ];
 
-export const RUN_TEMPLATES: LibraryTemplate[] = [...easy, ...long, ...tempo, ...threshold, ...track, ...other];
+export const RUN_TEMPLATES: LibraryTemplate[] = [
+  ...easy,
+  ...long,
+  ...tempo,
+  ...threshold,
+  ...track,
+  ...other,
+];

@@ -46,14 +46,32 @@ const circuits: LibraryTemplate[] = (
     ['Runner legs circuit', 3, '12 step ups, 15 calf raises, 10 single leg deadlifts', 2, ['dumbbells']],
     ['Kettlebell circuit', 4, '15 kettlebell swings, 10 goblet squats, 10 rows', 3, ['kettlebell']],
     ['Triathlete full body', 3, '10 pull-ups, 12 push-ups, 15 squats, 10 dips', 3, ['pull-up bar']],
-    ['Upper body for swimmers', 3, '12 band pull aparts, 10 push-ups, 12 rows, 10 dips', 2, ['resistance band']],
-    ['Glute and hip circuit', 3, '15 glute bridges, 12 clamshells, 10 lateral lunges', 1, ['resistance band', 'mat']],
+    [
+      'Upper body for swimmers',
+      3,
+      '12 band pull aparts, 10 push-ups, 12 rows, 10 dips',
+      2,
+      ['resistance band'],
+    ],
+    [
+      'Glute and hip circuit',
+      3,
+      '15 glute bridges, 12 clamshells, 10 lateral lunges',
+      1,
+      ['resistance band', 'mat'],
+    ],
     ['Dumbbell full body', 4, '10 thrusters, 10 rows, 12 lunges, 10 presses', 3, ['dumbbells']],
     ['Plyometric circuit', 4, '10 box jumps, 10 jump squats, 20 skips', 4, ['plyo box']],
     ['Cyclist leg circuit', 4, '12 split squats, 12 step ups, 15 wall sits', 3, ['dumbbells']],
     ['Stability ball circuit', 3, '12 hamstring curls, 10 pikes, 15 back extensions', 2, ['stability ball']],
     ['Conditioning finisher', 5, '10 burpees, 15 kettlebell swings, 20 mountain climbers', 4, ['kettlebell']],
-    ['Band circuit for runners', 3, '15 monster walks, 15 lateral walks, 12 glute bridges', 1, ['resistance band']],
+    [
+      'Band circuit for runners',
+      3,
+      '15 monster walks, 15 lateral walks, 12 glute bridges',
+      1,
+      ['resistance band'],
+    ],
     ['Quick hotel-room circuit', 3, '15 squats, 10 push-ups, 20 mountain climbers', 2, HOME],
   ] as const
 ).map(([name, rounds, moves, difficulty, kit]) =>
@@ -118,7 +136,8 @@ const other: LibraryTemplate[] = [
     phases: ['technique_drills', 'speed_neuromuscular'],
     equipment: GYM,
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\nMain 5x3 power clean @ 60%, 2min rest\n5x3 snatch @ 50%, 2min rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\nMain 5x3 power clean @ 60%, 2min rest\n5x3 snatch @ 50%, 2min rest\nCooldown 5min stretch',
   }),
   strength({
     name: 'Plyometrics for runners',
@@ -130,7 +149,8 @@ const other: LibraryTemplate[] = [
     phases: ['speed_neuromuscular'],
     equipment: ['plyo box'],
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\nMain 4x 10 box jumps, 90s rest\n3x 20 pogo jumps, 90s rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\nMain 4x 10 box jumps, 90s rest\n3x 20 pogo jumps, 90s rest\nCooldown 5min stretch',
   }),
   strength({
     name: 'Eccentric calf and Achilles',
@@ -142,7 +162,8 @@ const other: LibraryTemplate[] = [
     phases: ['muscular_force', 'recovery_regeneration'],
     equipment: ['step'],
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\n3x 15 heel drops, 60s rest\n3x 15 calf raises, 60s rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\n3x 15 heel drops, 60s rest\n3x 15 calf raises, 60s rest\nCooldown 5min stretch',
   }),
   strength({
     name: 'Shoulder prehab for swimmers',
@@ -154,7 +175,8 @@ const other: LibraryTemplate[] = [
     phases: ['muscular_force', 'recovery_regeneration'],
     equipment: ['resistance band'],
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\n3x 15 external rotations, 45s rest\n3x 15 band pull aparts, 45s rest\n3x 12 face pulls, 45s rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\n3x 15 external rotations, 45s rest\n3x 15 band pull aparts, 45s rest\n3x 12 face pulls, 45s rest\nCooldown 5min stretch',
   }),
   strength({
     name: 'Strength maintenance in season',
@@ -166,7 +188,8 @@ const other: LibraryTemplate[] = [
     phases: ['muscular_force'],
     equipment: GYM,
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\nMain 3x5 squats @ 75%, 2min rest\n3x5 deadlift @ 75%, 2min rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\nMain 3x5 squats @ 75%, 2min rest\n3x5 deadlift @ 75%, 2min rest\nCooldown 5min stretch',
   }),
   strength({
     name: 'EMOM kettlebell',
@@ -202,7 +225,8 @@ const other: LibraryTemplate[] = [
     phases: ['muscular_force'],
     equipment: ['pull-up bar', 'dumbbells'],
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\nMain 4x 6 pull-ups, 2min rest\n4x 10 rows @ 70%, 90s rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\nMain 4x 6 pull-ups, 2min rest\n4x 10 rows @ 70%, 90s rest\nCooldown 5min stretch',
   }),
   strength({
     name: 'Single-leg stability',
@@ -214,7 +238,8 @@ const other: LibraryTemplate[] = [
     phases: ['muscular_force', 'technique_drills'],
     equipment: ['step'],
     weather: [...ANY_WEATHER],
-    structure: 'Warmup 10min easy\n3x 10 step downs, 60s rest\n3x 8 pistol squats, 60s rest\n3x 45s single leg balance, 30s rest\nCooldown 5min stretch',
+    structure:
+      'Warmup 10min easy\n3x 10 step downs, 60s rest\n3x 8 pistol squats, 60s rest\n3x 45s single leg balance, 30s rest\nCooldown 5min stretch',
   }),
 ];
 

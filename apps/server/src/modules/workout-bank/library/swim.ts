@@ -37,16 +37,17 @@ const css: LibraryTemplate[] = [
 
 const endurance: LibraryTemplate[] = (
   [
-  [1000, 1],
-  [1500, 2],
-  [2000, 2],
-  [2500, 3],
-  [3000, 3],
-  [3800, 4],
-  [1200, 1],
-  [1800, 2],
-  [3500, 4],
-] as Array<[number, number]>).map(([meters, difficulty]) =>
+    [1000, 1],
+    [1500, 2],
+    [2000, 2],
+    [2500, 3],
+    [3000, 3],
+    [3800, 4],
+    [1200, 1],
+    [1800, 2],
+    [3500, 4],
+  ] as Array<[number, number]>
+).map(([meters, difficulty]) =>
   swim({
     name: `Aerobic swim ${meters}m`,
     description: `${meters} m of steady aerobic swimming, broken into long repeats with short rests.`,
@@ -138,7 +139,8 @@ const technique: LibraryTemplate[] = [
     phases: ['technique_drills'],
     equipment: ['pool'],
     weather: [...POOL],
-    structure: 'Warmup 300m easy\nMain 8x 50m drill w/ 20s rest\n4x 100m easy w/ 15s rest\nCooldown 200m easy',
+    structure:
+      'Warmup 300m easy\nMain 8x 50m drill w/ 20s rest\n4x 100m easy w/ 15s rest\nCooldown 200m easy',
   }),
   swim({
     name: 'Kick set with board',
@@ -162,7 +164,8 @@ const technique: LibraryTemplate[] = [
     phases: ['technique_drills'],
     equipment: ['pool', 'fins'],
     weather: [...POOL],
-    structure: 'Warmup 200m easy\nMain 10x 50m drill w/ 15s rest\n4x 100m easy w/ 15s rest\nCooldown 200m easy',
+    structure:
+      'Warmup 200m easy\nMain 10x 50m drill w/ 15s rest\n4x 100m easy w/ 15s rest\nCooldown 200m easy',
   }),
   swim({
     name: 'Individual medley technique',
@@ -249,7 +252,8 @@ const mixed: LibraryTemplate[] = [
     phases: ['threshold_development'],
     equipment: ['pool'],
     weather: [...POOL],
-    structure: 'Warmup 400m easy\nMain 5x 150m @ CSS w/ 15s rest\n4x 50m sprint w/ 30s rest\nCooldown 200m easy',
+    structure:
+      'Warmup 400m easy\nMain 5x 150m @ CSS w/ 15s rest\n4x 50m sprint w/ 30s rest\nCooldown 200m easy',
   }),
   swim({
     name: 'Open water continuous 45min',
@@ -297,7 +301,8 @@ const mixed: LibraryTemplate[] = [
     phases: ['testing_benchmark'],
     equipment: ['pool'],
     weather: [...POOL],
-    structure: 'Warmup 400m easy, 4x 50m build w/ 20s rest\nMain 400m all out, 400m easy, 200m all out\nCooldown 200m easy',
+    structure:
+      'Warmup 400m easy, 4x 50m build w/ 20s rest\nMain 400m all out, 400m easy, 200m all out\nCooldown 200m easy',
   }),
   swim({
     name: 'Recovery swim 20min',
@@ -337,4 +342,12 @@ const mixed: LibraryTemplate[] = [
   }),
 ];
 
-export const SWIM_TEMPLATES: LibraryTemplate[] = [...css, ...endurance, ...speed, ...vo2, ...pull, ...technique, ...mixed];
+export const SWIM_TEMPLATES: LibraryTemplate[] = [
+  ...css,
+  ...endurance,
+  ...speed,
+  ...vo2,
+  ...pull,
+  ...technique,
+  ...mixed,
+];
