@@ -51,6 +51,8 @@ const KINDS = [
   'activity',
   'importBatch',
   'onboardingSession',
+  'ownTemplate',
+  'favorite',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -191,6 +193,21 @@ async function seed(who: Athlete): Promise<void> {
     if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
   }
   const onboardingSession = await draftedOnboardingSession(who);
+  // A private Workout Bank template of the athlete's own, favourited, rated and viewed (docs/workout-bank.md).
+  const ownTemplate = await post('/api/v1/workout-bank/templates', {
+    name: `${who.secret} hills`,
+    discipline: 'run',
+    difficulty_level: 3,
+    workout_language_text: 'Warmup 15min easy, 6x 2min hard w/ 2min jog, cooldown 10min easy',
+  });
+  const favorite = await post(`/api/v1/workout-bank/templates/${ownTemplate}/favorite`, {
+    notes: `${who.secret} favourite`,
+  });
+  await post(`/api/v1/workout-bank/templates/${ownTemplate}/rate`, {
+    rating: 4,
+    review_text: `${who.secret} review`,
+  });
+  await post(`/api/v1/workout-bank/templates/${ownTemplate}/view`, {});
   // A profile picture (athletes.avatar_key and a file), which no call of A's may change or serve to A.
   const picture = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'me.png' }]);
   const avatar = await t.app.inject({
@@ -215,6 +232,8 @@ async function seed(who: Athlete): Promise<void> {
     activity: activityId,
     importBatch: batchId,
     onboardingSession,
+    ownTemplate,
+    favorite,
   };
 }
 
