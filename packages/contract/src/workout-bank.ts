@@ -118,36 +118,34 @@ export const ZWorkoutTemplate = z
   .meta({ id: 'WorkoutTemplate' });
 export type WorkoutTemplate = z.infer<typeof ZWorkoutTemplate>;
 
-export const ZWorkoutTemplateSearchQuery = z
-  .object({
-    search_query: z.string().max(200, 'search_query must be at most 200 characters').optional(),
-    disciplines: commaList(ZDiscipline, 'disciplines').optional(),
-    primary_targets: commaList(z.enum(WORKOUT_BANK_TARGETS), 'primary_targets').optional(),
-    difficulty_levels: commaList(z.coerce.number().int().min(1).max(5), 'difficulty_levels').optional(),
-    min_duration_minutes: queryInt('min_duration_minutes', 0, 1440).optional(),
-    max_duration_minutes: queryInt('max_duration_minutes', 0, 1440).optional(),
-    min_distance_meters: queryInt('min_distance_meters', 0, 1_000_000).optional(),
-    max_distance_meters: queryInt('max_distance_meters', 0, 1_000_000).optional(),
-    min_tss: queryNumber('min_tss', 0, 2000).optional(),
-    max_tss: queryNumber('max_tss', 0, 2000).optional(),
-    training_phases: commaList(z.enum(WORKOUT_BANK_PHASES), 'training_phases').optional(),
-    weather_suitability: commaList(z.enum(WORKOUT_BANK_WEATHER), 'weather_suitability').optional(),
-    required_equipment: commaList(ZTag, 'required_equipment').optional(),
-    tags: commaList(ZTag, 'tags').optional(),
-    min_rating: queryNumber('min_rating', 0, 5).optional(),
-    is_verified: queryBool('is_verified').optional(),
-    is_public: queryBool('is_public').optional(),
-    include_own_templates: queryBool('include_own_templates').optional(),
-    created_by_user: queryBool('created_by_user').optional(),
-    sort_by: z
-      .enum(WORKOUT_BANK_SORT_BY, { error: `sort_by must be one of ${WORKOUT_BANK_SORT_BY.join(', ')}` })
-      .optional(),
-    sort_order: z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' }).optional(),
-    page: queryInt('page', 1, 10_000).default(1),
-    page_size: queryInt('page_size', 1, 100).default(WORKOUT_BANK_PAGE_SIZE),
-    category: z.string().max(100).optional().describe('A category id or slug'),
-  })
-  .meta({ id: 'WorkoutTemplateSearchQuery' });
+export const ZWorkoutTemplateSearchQuery = z.object({
+  search_query: z.string().max(200, 'search_query must be at most 200 characters').optional(),
+  disciplines: commaList(ZDiscipline, 'disciplines').optional(),
+  primary_targets: commaList(z.enum(WORKOUT_BANK_TARGETS), 'primary_targets').optional(),
+  difficulty_levels: commaList(z.coerce.number().int().min(1).max(5), 'difficulty_levels').optional(),
+  min_duration_minutes: queryInt('min_duration_minutes', 0, 1440).optional(),
+  max_duration_minutes: queryInt('max_duration_minutes', 0, 1440).optional(),
+  min_distance_meters: queryInt('min_distance_meters', 0, 1_000_000).optional(),
+  max_distance_meters: queryInt('max_distance_meters', 0, 1_000_000).optional(),
+  min_tss: queryNumber('min_tss', 0, 2000).optional(),
+  max_tss: queryNumber('max_tss', 0, 2000).optional(),
+  training_phases: commaList(z.enum(WORKOUT_BANK_PHASES), 'training_phases').optional(),
+  weather_suitability: commaList(z.enum(WORKOUT_BANK_WEATHER), 'weather_suitability').optional(),
+  required_equipment: commaList(ZTag, 'required_equipment').optional(),
+  tags: commaList(ZTag, 'tags').optional(),
+  min_rating: queryNumber('min_rating', 0, 5).optional(),
+  is_verified: queryBool('is_verified').optional(),
+  is_public: queryBool('is_public').optional(),
+  include_own_templates: queryBool('include_own_templates').optional(),
+  created_by_user: queryBool('created_by_user').optional(),
+  sort_by: z
+    .enum(WORKOUT_BANK_SORT_BY, { error: `sort_by must be one of ${WORKOUT_BANK_SORT_BY.join(', ')}` })
+    .optional(),
+  sort_order: z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' }).optional(),
+  page: queryInt('page', 1, 10_000).default(1),
+  page_size: queryInt('page_size', 1, 100).default(WORKOUT_BANK_PAGE_SIZE),
+  category: z.string().max(100).optional().describe('A category id or slug'),
+});
 export type WorkoutTemplateSearchQuery = z.infer<typeof ZWorkoutTemplateSearchQuery>;
 
 export const ZWorkoutTemplateSearchResponse = z
