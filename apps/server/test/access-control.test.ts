@@ -30,16 +30,21 @@ const MAX_SAMPLES = 40;
 
 /**
  * `…_id` fields that name no row an athlete owns, so another athlete's id in them proves nothing: the
- * workouts' template_id refers to the Workout Bank, whose tables arrive with a later issue.
+ * workouts' template_id refers to a Workout Bank template, which may be any public one.
  */
 const FREE_REFERENCES = new Set(['template_id']);
 
 /**
  * Reads about the moment rather than stored data, left out of B's before-and-after comparison: the request log
  * lists B's own latest requests (these reads among them) and the health check reports its own timing
- * (docs/testing-dashboard.md). They are still read, and searched for B's data in what A receives.
+ * (docs/testing-dashboard.md), and a Workout Bank search reports the time it took (docs/workout-bank.md). They
+ * are still read, and searched for B's data in what A receives.
  */
-const MOMENTARY_READS = new Set(['/api/v1/logs/recent', '/api/v1/health/areas']);
+const MOMENTARY_READS = new Set([
+  '/api/v1/logs/recent',
+  '/api/v1/health/areas',
+  '/api/v1/workout-bank/templates',
+]);
 
 const KINDS = [
   'athlete',
@@ -439,15 +444,24 @@ const idsFor = (who: Athlete, kinds: Record<string, Kind>) =>
  */
 async function validRequestOf(op: Operation, index: number) {
   const kinds = assignments(op);
+  // A required `…_id` field of the body (the offline favourite's workout_template_id) takes one of A's ids.
+  const required = new Set(op.jsonBody ? (resolve(op.jsonBody).required ?? []) : []);
+  const requiredIds = idFields(op).filter((f) => f.in === 'body' && required.has(f.name));
+  const fills: Array<Record<string, string>> = requiredIds.length
+    ? KINDS.map((kind) => Object.fromEntries(requiredIds.map((f) => [f.name, a.ids[kind]])))
+    : [{}];
   for (const sample of samplesOf(op, index)) {
     for (const assignment of kinds) {
-      const call: Call = { op, path: idsFor(a, assignment), ...sample };
-      const res = await send(call, a);
-      if (ok(res)) {
-        if (op.method === 'DELETE') await seed(a);
-        // A new prompt sends A's session back to processing; the review edit that may come next needs its draft.
-        if (op.path.endsWith('/prompt')) await untilDrafted(a, a.ids.onboardingSession);
-        return { ...sample, assignment };
+      for (const fill of fills) {
+        const body = requiredIds.length ? { ...(sample.body as object), ...fill } : sample.body;
+        const call: Call = { op, path: idsFor(a, assignment), query: sample.query, body };
+        const res = await send(call, a);
+        if (ok(res)) {
+          if (op.method === 'DELETE') await seed(a);
+          // A new prompt sends A's session back to processing; the review edit that may come next needs its draft.
+          if (op.path.endsWith('/prompt')) await untilDrafted(a, a.ids.onboardingSession);
+          return { ...sample, body, assignment };
+        }
       }
     }
   }
