@@ -465,6 +465,10 @@ describe('natural search', () => {
       expect(x.estimated_duration_minutes).toBeLessThanOrEqual(57);
     }
     expect((await call(ana, 'POST', '/search/natural', { query: '  ' })).statusCode).toBe(400);
+    // Nothing recognised and no words left: every visible template, by name.
+    const vague = await call(ana, 'POST', '/search/natural', { query: '3:30:00 !{', limit: 3 });
+    expect(vague.statusCode).toBe(200);
+    expect(vague.json().data.templates).toHaveLength(3);
   });
 });
 

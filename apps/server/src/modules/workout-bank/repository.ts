@@ -46,7 +46,8 @@ export interface SearchPlan {
 /** docs/workout-bank.md, "Search and ranking": text rank plus hint bonuses, on the GIN index. */
 export async function search(db: Db, plan: SearchPlan) {
   const where = [...plan.where];
-  let rank: SQL = sql`0`;
+  // A constant rank is cast: a bare `0` in ORDER BY would name a column position.
+  let rank: SQL = sql`0::float8`;
   if (plan.tsquery) {
     const query = sql`to_tsquery('english', ${plan.tsquery})`;
     where.push(sql`${t.searchVector} @@ ${query}`);
