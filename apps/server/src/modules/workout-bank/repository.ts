@@ -1,5 +1,5 @@
 // Queries of the Workout Bank. Every read of templates is scoped by visibility: public, or the caller's own.
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import {
   workoutCategories,
@@ -10,12 +10,14 @@ import {
   workoutTemplates,
 } from '../../db/schema/index.ts';
 
-export type TemplateRow = typeof workoutTemplates.$inferSelect;
+export type TemplateRow = Omit<typeof workoutTemplates.$inferSelect, 'searchVector'>;
 export type TemplateInsert = typeof workoutTemplates.$inferInsert;
 export type RatingRow = typeof workoutRatings.$inferSelect;
 export type FavoriteRow = typeof workoutFavorites.$inferSelect;
 
 const t = workoutTemplates;
+/** Every column but the search vector, which no answer shows and which is costly to read back. */
+const { searchVector: _searchVector, ...templateColumns } = getTableColumns(workoutTemplates);
 
 /** A template the athlete may see: public, or their own. */
 export function visibleTo(athleteId: string): SQL {
@@ -24,7 +26,7 @@ export function visibleTo(athleteId: string): SQL {
 
 export async function findVisible(db: Conn, athleteId: string, id: string): Promise<TemplateRow | undefined> {
   const [row] = await db
-    .select()
+    .select(templateColumns)
     .from(t)
     .where(and(eq(t.id, id), visibleTo(athleteId)))
     .limit(1);
@@ -82,22 +84,20 @@ export async function search(db: Db, plan: SearchPlan) {
         return [dir(t.name), asc(t.id)];
     }
   })();
+  // The page and the count as two queries: a window count would make PostgreSQL build and sort every match;
+  // alone, the page is a top-N sort and the count an index-only pass.
   const rows = await db
-    .select({ template: t, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(templateColumns)
     .from(t)
     .where(and(...where))
     .orderBy(...orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && plan.offset > 0) {
-    const [c] = await db
-      .select({ n: count() })
-      .from(t)
-      .where(and(...where));
-    total = c?.n ?? 0;
-  }
-  return { rows: rows.map((r) => r.template), total };
+  const total =
+    rows.length < plan.limit && (rows.length > 0 || plan.offset === 0)
+      ? plan.offset + rows.length
+      : ((await db.select({ n: count() }).from(t).where(and(...where)))[0]?.n ?? 0);
+  return { rows, total };
 }
 
 export function categoryCondition(idOrSlug: string): SQL {
@@ -126,7 +126,7 @@ export async function categories(db: Db, type: string | undefined) {
 
 export async function candidates(db: Db, athleteId: string, where: SQL | undefined, limit: number) {
   return db
-    .select()
+    .select(templateColumns)
     .from(t)
     .where(and(visibleTo(athleteId), where))
     .orderBy(desc(t.avgRating), asc(t.name))
@@ -171,7 +171,7 @@ export async function deleteFavorite(db: Conn, athleteId: string, id: string) {
 
 export async function listFavorites(db: Db, athleteId: string, limit: number, offset: number) {
   const rows = await db
-    .select({ favorite: workoutFavorites, template: t, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ favorite: workoutFavorites, template: templateColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(workoutFavorites)
     .innerJoin(t, eq(t.id, workoutFavorites.templateId))
     .where(and(eq(workoutFavorites.athleteId, athleteId), visibleTo(athleteId)))
@@ -278,7 +278,7 @@ export async function popular(db: Db, athleteId: string, since: Date, limit: num
   const views = sql<number>`count(*) filter (where ${e.kind} = 'view')`.mapWith(Number);
   const uses = sql<number>`count(*) filter (where ${e.kind} = 'use')`.mapWith(Number);
   return db
-    .select({ template: t, views, uses })
+    .select({ template: templateColumns, views, uses })
     .from(e)
     .innerJoin(t, eq(t.id, e.templateId))
     .where(and(gte(e.createdAt, since), visibleTo(athleteId)))
@@ -337,7 +337,7 @@ export async function counts(db: Db) {
 }
 
 export async function insertTemplate(db: Conn, values: TemplateInsert) {
-  const [row] = await db.insert(t).values(values).returning();
+  const [row] = await db.insert(t).values(values).returning(templateColumns);
   return row!;
 }
 
