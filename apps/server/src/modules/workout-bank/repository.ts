@@ -1,5 +1,18 @@
 // Queries of the Workout Bank. Every read of templates is scoped by visibility: public, or the caller's own.
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import {
   workoutCategories,
@@ -96,7 +109,12 @@ export async function search(db: Db, plan: SearchPlan) {
   const total =
     rows.length < plan.limit && (rows.length > 0 || plan.offset === 0)
       ? plan.offset + rows.length
-      : ((await db.select({ n: count() }).from(t).where(and(...where)))[0]?.n ?? 0);
+      : ((
+          await db
+            .select({ n: count() })
+            .from(t)
+            .where(and(...where))
+        )[0]?.n ?? 0);
   return { rows, total };
 }
 
@@ -171,7 +189,11 @@ export async function deleteFavorite(db: Conn, athleteId: string, id: string) {
 
 export async function listFavorites(db: Db, athleteId: string, limit: number, offset: number) {
   const rows = await db
-    .select({ favorite: workoutFavorites, template: templateColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      favorite: workoutFavorites,
+      template: templateColumns,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(workoutFavorites)
     .innerJoin(t, eq(t.id, workoutFavorites.templateId))
     .where(and(eq(workoutFavorites.athleteId, athleteId), visibleTo(athleteId)))

@@ -19,6 +19,7 @@ import {
   similarityScore,
 } from '@stamina/core';
 import { eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { workoutTemplates } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -152,7 +153,17 @@ function paging(total: number, page: number, pageSize: number) {
   return { total_count: total, page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) };
 }
 
-export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
+/** docs/workout-bank.md, "Search cache": how long a page of public search results is kept in a process. */
+export const SEARCH_CACHE_TTL_MS = 10_000;
+
+export function createWorkoutBankService(
+  db: Db,
+  deps: WorkoutBankDeps,
+  options: { searchCacheTtlMs?: number } = {},
+) {
+  const ttl = options.searchCacheTtlMs ?? SEARCH_CACHE_TTL_MS;
+  const searchCache =
+    ttl > 0 ? new LRUCache<string, { rows: repo.TemplateRow[]; total: number }>({ max: 2000, ttl }) : null;
   async function visible(auth: AuthContext, id: string): Promise<repo.TemplateRow> {
     const row = UUID.test(id) ? await repo.findVisible(db, auth.athleteId, id) : undefined;
     if (!row) throw notFound('Workout template');
@@ -180,19 +191,27 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       }
       const sortBy = q.sort_by ?? (text ? 'relevance' : 'name');
       const sortOrder = q.sort_order ?? (sortBy === 'name' ? 'asc' : 'desc');
-      const { rows, total } = await repo.search(db, {
-        where,
-        tsquery,
-        hints: {
-          disciplines: hints.disciplines,
-          targets: hints.primary_targets,
-          durationMinutes: hints.duration_minutes,
-        },
-        sortBy,
-        sortOrder,
-        limit: q.page_size,
-        offset: (q.page - 1) * q.page_size,
-      });
+      // Searches of public templates only are the same for everyone: kept briefly (docs/workout-bank.md,
+      // "Search cache"); a search that may show the caller's private templates is never cached.
+      const key = q.include_own_templates ? null : JSON.stringify([q, tsquery, sortBy, sortOrder]);
+      let found = key ? searchCache?.get(key) : undefined;
+      if (!found) {
+        found = await repo.search(db, {
+          where,
+          tsquery,
+          hints: {
+            disciplines: hints.disciplines,
+            targets: hints.primary_targets,
+            durationMinutes: hints.duration_minutes,
+          },
+          sortBy,
+          sortOrder,
+          limit: q.page_size,
+          offset: (q.page - 1) * q.page_size,
+        });
+        if (key) searchCache?.set(key, found);
+      }
+      const { rows, total } = found;
       return {
         templates: rows.map((r) => toTemplate(r, auth.athleteId)),
         ...paging(total, q.page, q.page_size),
@@ -625,6 +644,7 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
         createdByUser: true,
         ownerAthleteId: auth.athleteId,
       });
+      if (row.isPublic) searchCache?.clear();
       return toTemplate(row, auth.athleteId);
     },
   };
