@@ -302,8 +302,11 @@ export async function buildApp(config: AppConfig) {
       return { readiness: widget.readiness, ctl: widget.fitnessMetrics.ctl, atl: widget.fitnessMetrics.atl };
     },
     planPhases: async (auth) => (await planService.active(auth))?.phases ?? [],
+    onOwnTemplate: (athleteId) => readCache.invalidate(athleteId),
   });
-  await app.register(workoutBankRoutes(workoutBankService, authenticate), { prefix: '/api/v1/workout-bank' });
+  await app.register(workoutBankRoutes(workoutBankService, authenticate, cachedReads), {
+    prefix: '/api/v1/workout-bank',
+  });
 
   // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
   // close, finishing the job in hand.

@@ -47,10 +47,19 @@ import type { WorkoutBankService } from './service.ts';
 
 const ZEmptyBody = z.object({}).passthrough().optional();
 
-export function workoutBankRoutes(service: WorkoutBankService, authenticate: Authenticate) {
+export function workoutBankRoutes(
+  service: WorkoutBankService,
+  authenticate: Authenticate,
+  cachedReads: Authenticate = authenticate,
+) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', authenticate);
+    // The search answers from the athlete's read cache (docs/workout-bank.md, "Search cache"); the rest are fresh.
+    app.addHook('onRequest', function pickAuthenticate(request, reply, done) {
+      const search =
+        request.method === 'GET' && request.routeOptions.url?.endsWith('/workout-bank/templates');
+      (search ? cachedReads : authenticate).call(this, request, reply, done);
+    });
     const route = secured('workout-bank');
     const ok = <T extends z.ZodType>(schema: T) => ({ 200: dataEnvelope(schema), ...errors });
     const created = <T extends z.ZodType>(schema: T) => ({ 201: dataEnvelope(schema), ...errors });

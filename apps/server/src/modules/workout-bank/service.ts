@@ -63,6 +63,8 @@ export interface WorkoutBankDeps {
   planPhases(
     auth: AuthContext,
   ): Promise<ReadonlyArray<{ name: string; start_date: string; end_date: string }>>;
+  /** Hears of an athlete's new own template (their cached searches are dropped). */
+  onOwnTemplate?(athleteId: string): void;
 }
 type WorkoutsCreate = (
   auth: AuthContext,
@@ -645,6 +647,7 @@ export function createWorkoutBankService(
         ownerAthleteId: auth.athleteId,
       });
       if (row.isPublic) searchCache?.clear();
+      deps.onOwnTemplate?.(auth.athleteId);
       return toTemplate(row, auth.athleteId);
     },
   };
