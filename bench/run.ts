@@ -13,7 +13,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import, parser, plan-generator.
+// run alone: cache-miss, activity-import, parser, plan-generator, workout-bank.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,6 +43,7 @@ import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
 import { benchTrainingLoad, measurePmc, type PmcBench, pmcFigures } from './lib/training-load.ts';
+import { benchWorkoutBank } from './lib/workout-bank.ts';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(benchDir);
@@ -92,6 +93,11 @@ async function main(): Promise<number> {
     if (only.includes('parser')) {
       section('Workout parser');
       record(...parserFigures(measureParser()));
+    }
+    if (only.includes('workout-bank')) {
+      const [stamina, bare] = await Promise.all([startStamina(root), startBare(root, benchDir)]);
+      await workoutBankSection(stamina, bare, seconds);
+      await Promise.all([stamina.child.stop(), bare.child.stop()]);
     }
     if (only.includes('cache-miss')) {
       const bare = await startBare(root, benchDir);
@@ -192,6 +198,7 @@ async function main(): Promise<number> {
   } catch (err) {
     record(errorFigure('dashboard', 'dashboard summary', err));
   }
+  await workoutBankSection(stamina, bare, seconds);
   // The main server stays up (idle) for the page figures below; the miss path runs on servers of its own.
   await cacheMissSection(bare, seconds);
   await bare.child.stop();
@@ -267,7 +274,17 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator'];
+async function workoutBankSection(stamina: StaminaServer, bare: RunningServer, seconds: number) {
+  section('Workout Bank search (10,000 generated templates)');
+  try {
+    const token = await signUpAndConfirm(stamina);
+    record(...(await benchWorkoutBank(stamina, bare, token, seconds)));
+  } catch (err) {
+    record(errorFigure('bank', 'Workout Bank search', err));
+  }
+}
+
+const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator', 'workout-bank'];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
 async function activityImportSection(): Promise<void> {

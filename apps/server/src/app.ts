@@ -59,6 +59,8 @@ import { thresholdRoutes } from './modules/thresholds/routes.ts';
 import { createThresholdService } from './modules/thresholds/service.ts';
 import { trainingLoadRoutes } from './modules/training-load/routes.ts';
 import { createTrainingLoadService } from './modules/training-load/service.ts';
+import { workoutBankRoutes } from './modules/workout-bank/routes.ts';
+import { createWorkoutBankService } from './modules/workout-bank/service.ts';
 import { createWorkoutFileService } from './modules/workouts/files.ts';
 import { workoutFileRoutes } from './modules/workouts/files-routes.ts';
 import { trainingWorkoutRoutes, workoutPlanningRoutes } from './modules/workouts/routes.ts';
@@ -308,6 +310,19 @@ export async function buildApp(config: AppConfig) {
     dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
     { prefix: '/api/dashboard' },
   );
+  // The Workout Bank (docs/workout-bank.md): readiness and load from the dashboard, the plan's phase today.
+  const workoutBankService = createWorkoutBankService(db, {
+    workouts: workoutService,
+    readiness: async (auth) => {
+      const widget = await dashboardService.readinessWidget(auth);
+      return { readiness: widget.readiness, ctl: widget.fitnessMetrics.ctl, atl: widget.fitnessMetrics.atl };
+    },
+    planPhases: async (auth) => (await planService.active(auth))?.phases ?? [],
+    onOwnTemplate: (athleteId) => readCache.invalidate(athleteId),
+  });
+  await app.register(workoutBankRoutes(workoutBankService, authenticate, cachedReads), {
+    prefix: '/api/v1/workout-bank',
+  });
 
   // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
   // close, finishing the job in hand.

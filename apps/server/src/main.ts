@@ -13,6 +13,7 @@ import { outboxMailer, smtpMailer } from './lib/mailer.ts';
 import { seedDemoAthlete } from './modules/demo/seed.ts';
 import { providerConfigsFromEnv } from './modules/devices/config.ts';
 import { parseTokenKey } from './modules/devices/secrets.ts';
+import { seedWorkoutBank } from './modules/workout-bank/seed.ts';
 import { VERSION } from './version.ts';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // The Workout Bank's library (docs/workout-bank.md, "Seeding"): inserted when missing, rewritten when its
+  // data files changed; safe when several processes start at once.
+  const bank = await seedWorkoutBank(database.db);
+  app.log.info(bank, 'workout bank library seeded');
 
   // Before listening, so the first request already finds the demo; after buildApp, to log through pino.
   if (seedDemoEnabled(env)) {

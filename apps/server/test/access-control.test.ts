@@ -31,16 +31,21 @@ const MAX_SAMPLES = 40;
 
 /**
  * `…_id` fields that name no row an athlete owns, so another athlete's id in them proves nothing: the
- * workouts' template_id refers to the Workout Bank, whose tables arrive with a later issue.
+ * workouts' template_id refers to a Workout Bank template, which may be any public one.
  */
 const FREE_REFERENCES = new Set(['template_id']);
 
 /**
  * Reads about the moment rather than stored data, left out of B's before-and-after comparison: the request log
  * lists B's own latest requests (these reads among them) and the health check reports its own timing
- * (docs/testing-dashboard.md). They are still read, and searched for B's data in what A receives.
+ * (docs/testing-dashboard.md), and a Workout Bank search reports the time it took (docs/workout-bank.md). They
+ * are still read, and searched for B's data in what A receives.
  */
-const MOMENTARY_READS = new Set(['/api/v1/logs/recent', '/api/v1/health/areas']);
+const MOMENTARY_READS = new Set([
+  '/api/v1/logs/recent',
+  '/api/v1/health/areas',
+  '/api/v1/workout-bank/templates',
+]);
 
 const KINDS = [
   'athlete',
@@ -54,6 +59,8 @@ const KINDS = [
   'onboardingSession',
   'syncRun',
   'export',
+  'ownTemplate',
+  'favorite',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -206,6 +213,21 @@ async function seed(who: Athlete): Promise<void> {
   }
   const onboardingSession = await draftedOnboardingSession(who);
   const syncRun = await connectGarmin(who);
+  // A private Workout Bank template of the athlete's own, favourited, rated and viewed (docs/workout-bank.md).
+  const ownTemplate = await post('/api/v1/workout-bank/templates', {
+    name: `${who.secret} hills`,
+    discipline: 'run',
+    difficulty_level: 3,
+    workout_language_text: 'Warmup 15min easy, 6x 2min hard w/ 2min jog, cooldown 10min easy',
+  });
+  const favorite = await post(`/api/v1/workout-bank/templates/${ownTemplate}/favorite`, {
+    notes: `${who.secret} favourite`,
+  });
+  await post(`/api/v1/workout-bank/templates/${ownTemplate}/rate`, {
+    rating: 4,
+    review_text: `${who.secret} review`,
+  });
+  await post(`/api/v1/workout-bank/templates/${ownTemplate}/view`, {});
   // A profile picture (athletes.avatar_key and a file), which no call of A's may change or serve to A.
   const picture = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'me.png' }]);
   const avatar = await t.app.inject({
@@ -233,6 +255,8 @@ async function seed(who: Athlete): Promise<void> {
     onboardingSession,
     syncRun,
     export: accountExport,
+    ownTemplate,
+    favorite,
   };
 }
 
@@ -501,15 +525,24 @@ const idsFor = (who: Athlete, kinds: Record<string, Kind>) =>
  */
 async function validRequestOf(op: Operation, index: number) {
   const kinds = assignments(op);
+  // A required `…_id` field of the body (the offline favourite's workout_template_id) takes one of A's ids.
+  const required = new Set(op.jsonBody ? (resolve(op.jsonBody).required ?? []) : []);
+  const requiredIds = idFields(op).filter((f) => f.in === 'body' && required.has(f.name));
+  const fills: Array<Record<string, string>> = requiredIds.length
+    ? KINDS.map((kind) => Object.fromEntries(requiredIds.map((f) => [f.name, a.ids[kind]])))
+    : [{}];
   for (const sample of samplesOf(op, index)) {
     for (const assignment of kinds) {
-      const call: Call = { op, path: idsFor(a, assignment), ...sample };
-      const res = await send(call, a);
-      if (ok(res)) {
-        if (op.method === 'DELETE') await seed(a);
-        // A new prompt sends A's session back to processing; the review edit that may come next needs its draft.
-        if (op.path.endsWith('/prompt')) await untilDrafted(a, a.ids.onboardingSession);
-        return { ...sample, assignment };
+      for (const fill of fills) {
+        const body = requiredIds.length ? { ...(sample.body as object), ...fill } : sample.body;
+        const call: Call = { op, path: idsFor(a, assignment), query: sample.query, body };
+        const res = await send(call, a);
+        if (ok(res)) {
+          if (op.method === 'DELETE') await seed(a);
+          // A new prompt sends A's session back to processing; the review edit that may come next needs its draft.
+          if (op.path.endsWith('/prompt')) await untilDrafted(a, a.ids.onboardingSession);
+          return { ...sample, body, assignment };
+        }
       }
     }
   }

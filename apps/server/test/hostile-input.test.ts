@@ -38,7 +38,9 @@ function expectRefused(
   return res.json().message as string;
 }
 
-async function countRows(table: 'workouts' | 'training_plans' | 'wellness_daily'): Promise<number> {
+async function countRows(
+  table: 'workouts' | 'training_plans' | 'wellness_daily' | 'workout_ratings' | 'workout_favorites',
+): Promise<number> {
   const result = await t.db.execute(
     sql`select count(*)::int as n from ${sql.identifier(table)} where athlete_id = ${athleteId}`,
   );
@@ -288,5 +290,63 @@ describe('device connections refuse bad input with a 4xx and write nothing', () 
     });
     expectRefused(strava, 401);
     expect(await deviceRows()).toBe(0);
+  });
+});
+
+describe('the Workout Bank', () => {
+  const BANK = '/api/v1/workout-bank';
+  it('searches text full of tsquery operators without error, and refuses a query with no words', async () => {
+    for (const query of ["threshold & | ! :* ( ) ' \\", 'bike:*|run', "o'brien <-> fast"]) {
+      const res = await call('GET', `${BANK}/templates?search_query=${encodeURIComponent(query)}`);
+      expect(res.statusCode, query).toBe(200);
+    }
+    expect(
+      expectRefused(await call('GET', `${BANK}/templates?search_query=${encodeURIComponent('&&& !!')}`)),
+    ).toContain('search_query');
+    expectRefused(await call('GET', `${BANK}/templates?search_query=${'x'.repeat(201)}`));
+    expectRefused(await call('GET', `${BANK}/templates?search_query=a%00b`));
+    expectRefused(await call('GET', `${BANK}/templates?disciplines=${',bike'.repeat(300)}`));
+  });
+
+  it('refuses malformed JSON, wrong types and NUL characters in its writes, and stores nothing', async () => {
+    const workoutsBefore = await countRows('workouts');
+    const own = await call('POST', `${BANK}/templates`, {
+      name: 'Hostile test',
+      discipline: 'bike',
+      difficulty_level: 2,
+      workout_language_text: '30min Z2',
+    });
+    expect(own.statusCode).toBe(201);
+    const id = own.json().data.id;
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: `${BANK}/templates/${id}/rate`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"rating": 4,',
+    });
+    expectRefused(raw);
+    expectRefused(await call('POST', `${BANK}/templates/${id}/rate`, { rating: '5' }));
+    expectRefused(await call('POST', `${BANK}/templates/${id}/rate`, { rating: 4, review_text: 'a\u0000b' }));
+    expectRefused(await call('POST', `${BANK}/templates/${id}/favorite`, { notes: 42 }));
+    expectRefused(await call('POST', `${BANK}/favorites`, { workout_template_id: 7 }));
+    expectRefused(await call('POST', `${BANK}/templates/${id}/convert`, { scheduled_date: '9999-01-01' }));
+    expectRefused(
+      await call('POST', `${BANK}/templates/${id}/convert`, {
+        scheduled_date: '2026-03-01',
+        custom_scaling: 1e9,
+      }),
+    );
+    expectRefused(await call('POST', `${BANK}/search/natural`, { query: ['45 min'] }));
+    expectRefused(
+      await call('POST', `${BANK}/templates`, {
+        name: 'x',
+        discipline: 'bike',
+        difficulty_level: 9,
+        workout_language_text: '1h',
+      }),
+    );
+    expect(await countRows('workout_ratings')).toBe(0);
+    expect(await countRows('workout_favorites')).toBe(0);
+    expect(await countRows('workouts')).toBe(workoutsBefore);
   });
 });

@@ -120,6 +120,44 @@ import {
 } from './sport-metrics.ts';
 import { ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
 import {
+  ZConvertRequest,
+  ZConvertResponse,
+  ZFavorite,
+  ZFavoriteCreateRequest,
+  ZFavoriteIdParam,
+  ZFavoriteList,
+  ZFavoriteRemoved,
+  ZFavoriteRequest,
+  ZFavoriteStatus,
+  ZFavoritesPageQuery,
+  ZMyRating,
+  ZNaturalSearchRequest,
+  ZNaturalSearchResponse,
+  ZOwnTemplateRequest,
+  ZPopular,
+  ZPopularQuery,
+  ZRateResponse,
+  ZRatingList,
+  ZRatingRequest,
+  ZRatingsPageQuery,
+  ZRecommendations,
+  ZRecommendationsQuery,
+  ZSimilarQuery,
+  ZSimilarTemplates,
+  ZSuggestions,
+  ZSuggestionsRequest,
+  ZTemplateIdParam,
+  ZTemplateVariants,
+  ZUserStats,
+  ZViewResponse,
+  ZWorkoutBankHealth,
+  ZWorkoutCategories,
+  ZWorkoutCategoriesQuery,
+  ZWorkoutTemplate,
+  ZWorkoutTemplateSearchQuery,
+  ZWorkoutTemplateSearchResponse,
+} from './workout-bank.ts';
+import {
   ZCalendarEvent,
   ZCalendarQuery,
   ZParsedWorkout,
@@ -382,6 +420,94 @@ export const API_ENDPOINTS = {
     response: 'file',
   },
   'GET /workout-planning/calendar': { query: ZCalendarQuery, response: ZCalendarResponse },
+
+  // Workout Bank (docs/workout-bank.md)
+  'GET /v1/workout-bank/templates': {
+    query: ZWorkoutTemplateSearchQuery,
+    response: dataEnvelope(ZWorkoutTemplateSearchResponse),
+  },
+  'POST /v1/workout-bank/templates': {
+    body: ZOwnTemplateRequest,
+    response: dataEnvelope(ZWorkoutTemplate),
+    idempotencyKey: true,
+  },
+  'GET /v1/workout-bank/templates/{id}': {
+    params: ZTemplateIdParam,
+    response: dataEnvelope(ZWorkoutTemplate),
+  },
+  'GET /v1/workout-bank/templates/{id}/variants': {
+    params: ZTemplateIdParam,
+    response: dataEnvelope(ZTemplateVariants),
+  },
+  'GET /v1/workout-bank/templates/{id}/similar': {
+    params: ZTemplateIdParam,
+    query: ZSimilarQuery,
+    response: dataEnvelope(ZSimilarTemplates),
+  },
+  'POST /v1/workout-bank/templates/{id}/favorite': {
+    params: ZTemplateIdParam,
+    body: ZFavoriteRequest,
+    response: dataEnvelope(ZFavorite),
+  },
+  'DELETE /v1/workout-bank/templates/{id}/favorite': {
+    params: ZTemplateIdParam,
+    response: dataEnvelope(ZFavoriteRemoved),
+  },
+  'GET /v1/workout-bank/templates/{id}/favorite/status': {
+    params: ZTemplateIdParam,
+    response: dataEnvelope(ZFavoriteStatus),
+  },
+  'POST /v1/workout-bank/templates/{id}/rate': {
+    params: ZTemplateIdParam,
+    body: ZRatingRequest,
+    response: dataEnvelope(ZRateResponse),
+  },
+  'GET /v1/workout-bank/templates/{id}/rating': {
+    params: ZTemplateIdParam,
+    response: dataEnvelope(ZMyRating),
+  },
+  'GET /v1/workout-bank/templates/{id}/ratings': {
+    params: ZTemplateIdParam,
+    query: ZRatingsPageQuery,
+    response: dataEnvelope(ZRatingList),
+  },
+  'POST /v1/workout-bank/templates/{id}/convert': {
+    params: ZTemplateIdParam,
+    body: ZConvertRequest,
+    response: dataEnvelope(ZConvertResponse),
+    idempotencyKey: true,
+  },
+  'POST /v1/workout-bank/templates/{id}/suggestions': {
+    params: ZTemplateIdParam,
+    body: ZSuggestionsRequest,
+    response: dataEnvelope(ZSuggestions),
+  },
+  'POST /v1/workout-bank/templates/{id}/view': {
+    params: ZTemplateIdParam,
+    body: z.object({}),
+    response: dataEnvelope(ZViewResponse),
+  },
+  'GET /v1/workout-bank/favorites': { query: ZFavoritesPageQuery, response: dataEnvelope(ZFavoriteList) },
+  'POST /v1/workout-bank/favorites': { body: ZFavoriteCreateRequest, response: dataEnvelope(ZFavorite) },
+  'DELETE /v1/workout-bank/favorites/{id}': {
+    params: ZFavoriteIdParam,
+    response: dataEnvelope(ZFavoriteRemoved),
+  },
+  'GET /v1/workout-bank/categories': {
+    query: ZWorkoutCategoriesQuery,
+    response: dataEnvelope(ZWorkoutCategories),
+  },
+  'GET /v1/workout-bank/recommendations': {
+    query: ZRecommendationsQuery,
+    response: dataEnvelope(ZRecommendations),
+  },
+  'GET /v1/workout-bank/popular': { query: ZPopularQuery, response: dataEnvelope(ZPopular) },
+  'POST /v1/workout-bank/search/natural': {
+    body: ZNaturalSearchRequest,
+    response: dataEnvelope(ZNaturalSearchResponse),
+  },
+  'GET /v1/workout-bank/user/stats': { response: dataEnvelope(ZUserStats) },
+  'GET /v1/workout-bank/health': { response: dataEnvelope(ZWorkoutBankHealth) },
 } as const satisfies Record<string, EndpointDef>;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;

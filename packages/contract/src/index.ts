@@ -15,4 +15,5 @@ export * from './plans.ts';
 export * from './profile.ts';
 export * from './sport-metrics.ts';
 export * from './training-load.ts';
+export * from './workout-bank.ts';
 export * from './workouts.ts';

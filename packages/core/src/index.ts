@@ -12,6 +12,7 @@ export * from './spec/widgets.ts';
 export * from './training/index.ts';
 export * from './wellness/index.ts';
 export * from './wellness/metrics-sample.ts';
+export * from './workout-bank/index.ts';
 export * from './workouts/files/index.ts';
 export * from './workouts/index.ts';
 export * from './zones/index.ts';

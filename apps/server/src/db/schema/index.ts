@@ -10,3 +10,4 @@ export * from './onboarding.ts';
 export * from './sport-metrics.ts';
 export * from './training.ts';
 export * from './wellness.ts';
+export * from './workout-bank.ts';
