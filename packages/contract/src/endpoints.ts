@@ -40,6 +40,15 @@ import {
   ZSignupResponse,
   ZUser,
 } from './auth.ts';
+import {
+  ZCoachAction,
+  ZCoachActionIdParam,
+  ZCoachMessageList,
+  ZCoachMessageRequest,
+  ZCoachMessagesQuery,
+  ZCoachReply,
+  ZCoachReplyQuery,
+} from './coach.ts';
 import { dataEnvelope, ZMessage } from './common.ts';
 import {
   ZAthleteProfile,
@@ -242,6 +251,15 @@ export const API_ENDPOINTS = {
   },
   'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
   'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
+
+  // Coach chat (docs/coach.md)
+  'GET /coach/messages': { query: ZCoachMessagesQuery, response: dataEnvelope(ZCoachMessageList) },
+  'POST /coach/messages': {
+    query: ZCoachReplyQuery,
+    body: ZCoachMessageRequest,
+    response: dataEnvelope(ZCoachReply),
+  },
+  'POST /coach/actions/{id}/confirm': { params: ZCoachActionIdParam, response: dataEnvelope(ZCoachAction) },
 
   // Notifications
   'GET /notifications': { query: ZNotificationsQuery, response: dataEnvelope(ZNotificationList) },

@@ -2,6 +2,7 @@
 export * from './activities.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './coach.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
 export * from './endpoints.ts';

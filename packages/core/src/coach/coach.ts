@@ -875,3 +875,84 @@ export function coachReply(snapshot: CoachSnapshot, text: string): CoachAnswer {
 }
 
 export { resolveDay, weekdayOf };
+
+export interface CoachActionRequest {
+  kind: string;
+  workoutId: string;
+  /** move: the new day. */
+  date?: string | null;
+  /** shorten: the new duration. */
+  minutes?: number | null;
+}
+
+/**
+ * A proposed action built from a structured request (the language model's propose_action tool): the same
+ * checks and the same easier session as the built-in coach's; a reason in words when it cannot be proposed.
+ */
+export function proposeCoachAction(
+  s: CoachSnapshot,
+  request: CoachActionRequest,
+): { action: CoachProposedAction } | { error: string } {
+  const w = s.workouts.find((x) => x.id === request.workoutId);
+  if (!w) return { error: 'No such workout in the athlete’s calendar (use an id from get_week or get_workout).' };
+  if (w.status !== 'planned') return { error: `That workout is ${w.status}; only planned workouts can change.` };
+  const base = { workoutId: w.id, workoutTitle: w.title, workoutDate: w.date };
+  switch (request.kind) {
+    case 'move': {
+      const to = request.date ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(epochDay(to))) return { error: 'move needs a date YYYY-MM-DD.' };
+      if (to < s.today) return { error: 'A session can only move to today or later.' };
+      if (to === w.date) return { error: `It is already on ${coachDay(to)}.` };
+      return {
+        action: {
+          kind: 'move',
+          ...base,
+          summary: `Move '${w.title}' from ${coachDay(w.date)} to ${coachDay(to)}`,
+          reason: `Moved at your request from ${coachDay(w.date)} to ${coachDay(to)}.`,
+          patch: { workoutDate: to },
+        },
+      };
+    }
+    case 'skip':
+      return {
+        action: {
+          kind: 'skip',
+          ...base,
+          summary: `Skip '${w.title}' on ${coachDay(w.date)}`,
+          reason: 'Skipped at your request.',
+          patch: { status: 'skipped' },
+        },
+      };
+    case 'swap': {
+      const easy = easierVersion(w, s.readiness && w.date === s.today ? s.readiness.score : null);
+      return {
+        action: {
+          kind: 'swap',
+          ...base,
+          summary: `Swap '${w.title}' on ${coachDay(w.date)} for '${easy.title}' (${easy.minutes} min Z${easy.zone})`,
+          reason: 'Swapped at your request for an easier session.',
+          patch: { title: easy.title, workoutLanguageText: easy.text, durationMinutes: easy.minutes, intensityZone: easy.zone },
+        },
+      };
+    }
+    case 'shorten': {
+      const current = w.durationMinutes ?? 60;
+      const minutes = Math.max(
+        COACH_MIN_MINUTES,
+        Math.round(request.minutes && Number.isFinite(request.minutes) ? request.minutes : (current * 2) / 3),
+      );
+      if (minutes >= current) return { error: `It is already ${minutesText(current)}.` };
+      return {
+        action: {
+          kind: 'shorten',
+          ...base,
+          summary: `Shorten '${w.title}' on ${coachDay(w.date)} from ${minutesText(current)} to ${minutesText(minutes)}`,
+          reason: `Shortened at your request to ${minutesText(minutes)}.`,
+          patch: { durationMinutes: minutes },
+        },
+      };
+    }
+    default:
+      return { error: 'kind must be move, skip, swap or shorten.' };
+  }
+}

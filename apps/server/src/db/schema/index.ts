@@ -2,6 +2,7 @@
 export * from './activities.ts';
 export * from './athletes.ts';
 export * from './auth.ts';
+export * from './coach.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './onboarding.ts';
