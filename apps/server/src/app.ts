@@ -21,6 +21,8 @@ import { refreshTokenDeriver, tokenSigner } from './lib/tokens.ts';
 import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
+import { adaptationRoutes } from './modules/adaptation/routes.ts';
+import { type AdaptationService, createAdaptationService } from './modules/adaptation/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
@@ -99,6 +101,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue: tests with `jobs: { worker: false }` run its jobs one at a time (`runOnce`). */
     jobs: JobQueue;
+    /** Plan changes (docs/adaptation.md), for modules built after it (the coach) and tests. */
+    adaptation: AdaptationService;
   }
 }
 
@@ -261,6 +265,13 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/analytics' },
   );
   await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
+  // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
+  const adaptationService = createAdaptationService(db, {
+    workouts: workoutService,
+    plans: planService,
+    onChange: (id) => readCache.invalidate(id),
+  });
+  await app.register(adaptationRoutes(adaptationService, authenticate), { prefix: '/api/training' });
   const metricsService = createMetricsService(
     db,
     trainingLoadService,
@@ -347,6 +358,7 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/onboarding' },
   );
   app.decorate('jobs', jobs);
+  app.decorate('adaptation', adaptationService);
   await app.register(
     profileRoutes(
       createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),

@@ -18,6 +18,13 @@ import {
   ZImportBatchIdParam,
 } from './activities.ts';
 import {
+  ZAdaptationRun,
+  ZPlanChange,
+  ZPlanChangeIdParam,
+  ZPlanChangeList,
+  ZPlanChangesQuery,
+} from './adaptation.ts';
+import {
   ZAchievements,
   ZAchievementsQuery,
   ZAnalyticsWeeklyLoad,
@@ -293,6 +300,17 @@ export const API_ENDPOINTS = {
     params: ZPlanIdParam,
     body: ZPlanRebuildRequest,
     response: dataEnvelope(ZPlanRebuild),
+  },
+  // Adaptation (docs/adaptation.md)
+  'POST /training/plans/{id}/adapt': { params: ZPlanIdParam, response: dataEnvelope(ZAdaptationRun) },
+  'GET /training/plans/{id}/changes': {
+    params: ZPlanIdParam,
+    query: ZPlanChangesQuery,
+    response: dataEnvelope(ZPlanChangeList),
+  },
+  'POST /training/plans/{id}/changes/{changeId}/undo': {
+    params: ZPlanChangeIdParam,
+    response: dataEnvelope(ZPlanChange),
   },
 
   // Onboarding (docs/onboarding.md)

@@ -1,5 +1,6 @@
 // Zod schemas for every request and response, shared by the server (validation, OpenAPI) and the web app.
 export * from './activities.ts';
+export * from './adaptation.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './coach.ts';

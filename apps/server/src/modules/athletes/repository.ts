@@ -10,6 +10,7 @@ const profileColumns = {
   onboardingComplete: athletes.onboardingComplete,
   notificationPreferences: athletes.notificationPreferences,
   trackedMetrics: athletes.trackedMetrics,
+  adaptationEnabled: athletes.adaptationEnabled,
   avatarKey: athletes.avatarKey,
 };
 
@@ -21,6 +22,7 @@ export type AthleteProfileRow = {
   onboardingComplete: boolean;
   notificationPreferences: unknown;
   trackedMetrics: unknown;
+  adaptationEnabled: boolean;
   avatarKey: string | null;
 };
 
@@ -37,6 +39,7 @@ export interface ProfileChanges {
   notificationPreferences?: Record<string, boolean>;
   /** Merged like the preferences. */
   trackedMetrics?: Record<string, boolean>;
+  adaptationEnabled?: boolean;
 }
 
 /**
