@@ -31,6 +31,10 @@ import { createAthleteService } from './modules/athletes/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
+import { applyThroughPlanChanges, recentPlanChanges } from './modules/coach/apply.ts';
+import { type CoachModelConfig, createCoachModel } from './modules/coach/model.ts';
+import { coachRoutes } from './modules/coach/routes.ts';
+import { createCoachService } from './modules/coach/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { type AreaCheck, healthAreas } from './modules/health/areas.ts';
@@ -93,6 +97,8 @@ export interface AppConfig {
   jobs?: JobQueueOptions & { worker?: boolean };
   /** STT_URL, STT_API_KEY, STT_MODEL: the speech-to-text service of voice prompts; null or absent turns voice off. */
   stt?: SttConfig | null;
+  /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL: the coach's language model (docs/coach.md); null or absent: built-in coach. */
+  llm?: CoachModelConfig | null;
   /** How often the log stream sends a heartbeat and re-checks its session (modules/logs/routes.ts). */
   logStreamHeartbeatMs?: number;
 }
@@ -303,6 +309,23 @@ export async function buildApp(config: AppConfig) {
     dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
     { prefix: '/api/dashboard' },
   );
+  // The coach chat (docs/coach.md): reads through the other services; confirmed actions become plan changes.
+  const coachService = createCoachService(db, {
+    readers: {
+      readiness: (auth) => metricsService.calculateReadiness(auth),
+      workouts: (athleteId, from, to) =>
+        workoutService.rows(athleteId, { dateFrom: from, dateTo: to, limit: 200 }),
+      loadTrend: (auth, weeks) => trainingLoadService.loadTrends(auth, weeks),
+      raceReadiness: (auth) => analyticsService.raceReadiness(auth, undefined),
+      activePlan: (athleteId) => planService.activeRow(athleteId),
+      changes: recentPlanChanges(adaptationService),
+    },
+    apply: applyThroughPlanChanges(adaptationService),
+    model: config.llm ? createCoachModel(config.llm) : null,
+    log: app.log,
+    onChange: workoutsChanged,
+  });
+  await app.register(coachRoutes(coachService, authenticate), { prefix: '/api/coach' });
 
   // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
   // close, finishing the job in hand.

@@ -70,7 +70,12 @@ async function main(): Promise<void> {
     stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
-        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY ?? null, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
+        ? {
+            baseUrl: env.LLM_BASE_URL,
+            apiKey: env.LLM_API_KEY ?? null,
+            model: env.LLM_MODEL,
+            timeoutMs: env.LLM_TIMEOUT_MS,
+          }
         : null,
     fileStore: diskFileStore(join(dataDir, 'files')),
   });

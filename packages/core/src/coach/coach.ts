@@ -894,13 +894,16 @@ export function proposeCoachAction(
   request: CoachActionRequest,
 ): { action: CoachProposedAction } | { error: string } {
   const w = s.workouts.find((x) => x.id === request.workoutId);
-  if (!w) return { error: 'No such workout in the athlete’s calendar (use an id from get_week or get_workout).' };
-  if (w.status !== 'planned') return { error: `That workout is ${w.status}; only planned workouts can change.` };
+  if (!w)
+    return { error: 'No such workout in the athlete’s calendar (use an id from get_week or get_workout).' };
+  if (w.status !== 'planned')
+    return { error: `That workout is ${w.status}; only planned workouts can change.` };
   const base = { workoutId: w.id, workoutTitle: w.title, workoutDate: w.date };
   switch (request.kind) {
     case 'move': {
       const to = request.date ?? '';
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(epochDay(to))) return { error: 'move needs a date YYYY-MM-DD.' };
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(epochDay(to)))
+        return { error: 'move needs a date YYYY-MM-DD.' };
       if (to < s.today) return { error: 'A session can only move to today or later.' };
       if (to === w.date) return { error: `It is already on ${coachDay(to)}.` };
       return {
@@ -931,7 +934,12 @@ export function proposeCoachAction(
           ...base,
           summary: `Swap '${w.title}' on ${coachDay(w.date)} for '${easy.title}' (${easy.minutes} min Z${easy.zone})`,
           reason: 'Swapped at your request for an easier session.',
-          patch: { title: easy.title, workoutLanguageText: easy.text, durationMinutes: easy.minutes, intensityZone: easy.zone },
+          patch: {
+            title: easy.title,
+            workoutLanguageText: easy.text,
+            durationMinutes: easy.minutes,
+            intensityZone: easy.zone,
+          },
         },
       };
     }

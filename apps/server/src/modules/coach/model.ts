@@ -49,7 +49,8 @@ const TOOLS: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'get_readiness',
-      description: 'Today’s readiness score (0-100), its label, recovery score, form (TSB), fitness (CTL), fatigue (ATL).',
+      description:
+        'Today’s readiness score (0-100), its label, recovery score, form (TSB), fitness (CTL), fatigue (ATL).',
       parameters: { type: 'object', properties: {}, additionalProperties: false },
     },
   },
@@ -60,7 +61,9 @@ const TOOLS: ChatCompletionTool[] = [
       description: 'The sessions of a Monday-to-Sunday week: id, date, title, sport, minutes, zone, status.',
       parameters: {
         type: 'object',
-        properties: { week_offset: { type: 'integer', description: '0 this week, 1 next week, -1 last week' } },
+        properties: {
+          week_offset: { type: 'integer', description: '0 this week, 1 next week, -1 last week' },
+        },
         additionalProperties: false,
       },
     },
@@ -90,7 +93,8 @@ const TOOLS: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'get_race_readiness',
-      description: 'Readiness for the plan’s race: score, days to go, projected race-day CTL and TSB, taper advice.',
+      description:
+        'Readiness for the plan’s race: score, days to go, projected race-day CTL and TSB, taper advice.',
       parameters: { type: 'object', properties: {}, additionalProperties: false },
     },
   },
@@ -98,7 +102,8 @@ const TOOLS: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'get_plan_changes',
-      description: 'Recent changes to the plan (by the daily adaptation or the athlete’s requests), with reasons.',
+      description:
+        'Recent changes to the plan (by the daily adaptation or the athlete’s requests), with reasons.',
       parameters: { type: 'object', properties: {}, additionalProperties: false },
     },
   },
@@ -180,15 +185,23 @@ export function runTool(
       });
     }
     case 'get_week': {
-      const offset = Number.isInteger(args.week_offset) ? Math.max(-4, Math.min(2, args.week_offset as number)) : 0;
+      const offset = Number.isInteger(args.week_offset)
+        ? Math.max(-4, Math.min(2, args.week_offset as number))
+        : 0;
       const start = weekStart(s.today, offset);
       const end = weekStart(s.today, offset + 1);
-      const list = s.workouts.filter((w) => w.date >= start && w.date < end).sort((a, b) => a.date.localeCompare(b.date));
-      for (const w of list) cite({ label: coachDay(w.date), value: w.title, path: `/calendar?date=${w.date}` });
+      const list = s.workouts
+        .filter((w) => w.date >= start && w.date < end)
+        .sort((a, b) => a.date.localeCompare(b.date));
+      for (const w of list)
+        cite({ label: coachDay(w.date), value: w.title, path: `/calendar?date=${w.date}` });
       return untrusted({
         today: s.today,
         week_start: start,
-        sessions: list.map((w) => ({ ...workoutView(w, false), missed: w.status === 'planned' && w.date < s.today })),
+        sessions: list.map((w) => ({
+          ...workoutView(w, false),
+          missed: w.status === 'planned' && w.date < s.today,
+        })),
       });
     }
     case 'get_load_trend': {
@@ -203,7 +216,9 @@ export function runTool(
       const w = s.workouts.find((x) => x.id === args.workout_id);
       if (!w) return untrusted({ error: 'No workout with that id; use ids from get_week.' });
       cite({ label: coachDay(w.date), value: w.title, path: `/calendar?date=${w.date}` });
-      const changes = s.changes.filter((c) => c.workoutId === w.id && !c.undone).map((c) => ({ kind: c.kind, reason: c.reason }));
+      const changes = s.changes
+        .filter((c) => c.workoutId === w.id && !c.undone)
+        .map((c) => ({ kind: c.kind, reason: c.reason }));
       return untrusted({ ...workoutView(w, true), changes });
     }
     case 'get_race_readiness': {
@@ -215,7 +230,12 @@ export function runTool(
     case 'get_plan_changes': {
       const list = s.changes.filter((c) => !c.undone).slice(0, 10);
       for (const c of list)
-        if (c.workoutDate) cite({ label: `Change on ${coachDay(c.workoutDate)}`, value: c.kind, path: `/calendar?date=${c.workoutDate}` });
+        if (c.workoutDate)
+          cite({
+            label: `Change on ${coachDay(c.workoutDate)}`,
+            value: c.kind,
+            path: `/calendar?date=${c.workoutDate}`,
+          });
       return untrusted({ changes: list });
     }
     case 'propose_action': {
@@ -228,8 +248,16 @@ export function runTool(
       if ('error' in result) return JSON.stringify({ proposed: false, error: result.error });
       if (!out.actions.some((a) => a.workoutId === result.action.workoutId && a.kind === result.action.kind))
         out.actions.push(result.action);
-      cite({ label: coachDay(result.action.workoutDate), value: result.action.workoutTitle, path: `/calendar?date=${result.action.workoutDate}` });
-      return JSON.stringify({ proposed: true, summary: result.action.summary, note: 'Shown to the athlete as a card to confirm.' });
+      cite({
+        label: coachDay(result.action.workoutDate),
+        value: result.action.workoutTitle,
+        path: `/calendar?date=${result.action.workoutDate}`,
+      });
+      return JSON.stringify({
+        proposed: true,
+        summary: result.action.summary,
+        note: 'Shown to the athlete as a card to confirm.',
+      });
     }
     default:
       return JSON.stringify({ error: `Unknown tool ${name}` });
@@ -257,10 +285,16 @@ export function createCoachModel(config: CoachModelConfig): CoachModel {
   return {
     async answer(snapshot, history, text, onDelta) {
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new ModelTimeout('The model took too long')), config.timeoutMs);
+      const timer = setTimeout(
+        () => controller.abort(new ModelTimeout('The model took too long')),
+        config.timeoutMs,
+      );
       const out = { citations: [] as CoachCitation[], actions: [] as CoachProposedAction[] };
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: `${COACH_SYSTEM_PROMPT}\nToday is ${snapshot.today} (${coachDay(snapshot.today)}).` },
+        {
+          role: 'system',
+          content: `${COACH_SYSTEM_PROMPT}\nToday is ${snapshot.today} (${coachDay(snapshot.today)}).`,
+        },
         ...history,
         { role: 'user', content: text },
       ];
@@ -294,8 +328,7 @@ export function createCoachModel(config: CoachModelConfig): CoachModel {
               calls.set(call.index, current);
             }
           }
-          if (refusal)
-            return { kind: 'refusal', reply: refusal.trim(), citations: [], actions: [] };
+          if (refusal) return { kind: 'refusal', reply: refusal.trim(), citations: [], actions: [] };
           if (!calls.size) return { kind: 'answer', reply: content.trim(), ...out };
           const toolCalls: ChatCompletionMessageToolCall[] = [...calls.values()].map((c, i) => ({
             id: c.id || `call_${round}_${i}`,
@@ -312,7 +345,11 @@ export function createCoachModel(config: CoachModelConfig): CoachModel {
             } catch {
               // Unparseable arguments count as none: the tool answers what it can.
             }
-            messages.push({ role: 'tool', tool_call_id: call.id, content: runTool(snapshot, call.function.name, args, out) });
+            messages.push({
+              role: 'tool',
+              tool_call_id: call.id,
+              content: runTool(snapshot, call.function.name, args, out),
+            });
           }
         }
         return { kind: 'answer', reply: '', ...out };

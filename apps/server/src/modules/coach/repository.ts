@@ -26,7 +26,11 @@ export async function listMessages(
   return { rows, total: totalRow?.n ?? 0 };
 }
 
-export async function actionsOf(db: Conn, athleteId: string, messageIds: string[]): Promise<CoachActionRow[]> {
+export async function actionsOf(
+  db: Conn,
+  athleteId: string,
+  messageIds: string[],
+): Promise<CoachActionRow[]> {
   if (!messageIds.length) return [];
   return db
     .select()
@@ -67,7 +71,11 @@ export async function insertActions(
 }
 
 /** The athlete's action, locked for the confirmation's transaction. */
-export async function lockAction(db: Conn, athleteId: string, id: string): Promise<CoachActionRow | undefined> {
+export async function lockAction(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<CoachActionRow | undefined> {
   const [row] = await db
     .select()
     .from(coachActions)

@@ -30,7 +30,8 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate) {
       {
         schema: {
           ...route,
-          summary: 'The conversation, page 1 the newest; each page oldest first; `model` says whether a language model answers',
+          summary:
+            'The conversation, page 1 the newest; each page oldest first; `model` says whether a language model answers',
           querystring: ZCoachMessagesQuery,
           response: { 200: dataEnvelope(ZCoachMessageList), ...errors },
         },

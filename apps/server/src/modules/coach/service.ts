@@ -51,7 +51,10 @@ export interface CoachWorkoutRow {
 export interface CoachReaders {
   readiness(auth: AuthContext): Promise<ReadinessDto>;
   workouts(athleteId: string, from: string, to: string): Promise<CoachWorkoutRow[]>;
-  loadTrend(auth: AuthContext, weeks: number): Promise<{ week_start: string; total_tss: number; ctl: number; atl: number; tsb: number }[]>;
+  loadTrend(
+    auth: AuthContext,
+    weeks: number,
+  ): Promise<{ week_start: string; total_tss: number; ctl: number; atl: number; tsb: number }[]>;
   raceReadiness(auth: AuthContext): Promise<RaceReadinessDto>;
   activePlan(athleteId: string): Promise<{ id: string; title: string; raceDate: string | null } | undefined>;
   changes(auth: AuthContext): Promise<CoachChange[]>;
@@ -123,10 +126,24 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     // A part that fails leaves its part of the snapshot empty: the coach then says it has no data, and never
     // invents it.
     const [readiness, rows, trend, race, plan, changes] = await Promise.all([
-      settle(readers.readiness(auth).then((r): ReadinessDto | null => r), null, log, 'readiness'),
-      readers.workouts(auth.athleteId, addDays(today, -WORKOUTS_BACK_DAYS), addDays(today, WORKOUTS_AHEAD_DAYS)),
+      settle(
+        readers.readiness(auth).then((r): ReadinessDto | null => r),
+        null,
+        log,
+        'readiness',
+      ),
+      readers.workouts(
+        auth.athleteId,
+        addDays(today, -WORKOUTS_BACK_DAYS),
+        addDays(today, WORKOUTS_AHEAD_DAYS),
+      ),
       settle(readers.loadTrend(auth, LOAD_TREND_WEEKS), [], log, 'load trend'),
-      settle(readers.raceReadiness(auth).then((r): RaceReadinessDto | null => r), null, log, 'race readiness'),
+      settle(
+        readers.raceReadiness(auth).then((r): RaceReadinessDto | null => r),
+        null,
+        log,
+        'race readiness',
+      ),
       readers.activePlan(auth.athleteId),
       settle(readers.changes(auth), [], log, 'plan changes'),
     ]);
@@ -158,22 +175,27 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
           }
         : null,
       workouts,
-      loadTrend: trend.map((w) => ({ weekStart: w.week_start, totalTss: w.total_tss, ctl: w.ctl, atl: w.atl, tsb: w.tsb })),
-      race:
-        race?.race
-          ? {
-              title: race.race.title,
-              raceDate: race.race.race_date,
-              daysUntil: race.days_until_race,
-              score: race.readiness_score,
-              fitnessLevel: race.fitness_level,
-              taperRecommendation: race.taper_recommendation,
-              raceDayCtl: race.race_day_load.ctl,
-              raceDayTsb: race.race_day_load.tsb,
-              areasToFocus: race.areas_to_focus,
-              prediction: prediction ? { name: prediction.name, time: prediction.predicted_time } : null,
-            }
-          : null,
+      loadTrend: trend.map((w) => ({
+        weekStart: w.week_start,
+        totalTss: w.total_tss,
+        ctl: w.ctl,
+        atl: w.atl,
+        tsb: w.tsb,
+      })),
+      race: race?.race
+        ? {
+            title: race.race.title,
+            raceDate: race.race.race_date,
+            daysUntil: race.days_until_race,
+            score: race.readiness_score,
+            fitnessLevel: race.fitness_level,
+            taperRecommendation: race.taper_recommendation,
+            raceDayCtl: race.race_day_load.ctl,
+            raceDayTsb: race.race_day_load.tsb,
+            areasToFocus: race.areas_to_focus,
+            prediction: prediction ? { name: prediction.name, time: prediction.predicted_time } : null,
+          }
+        : null,
       plan: plan ? { id: plan.id, title: plan.title, raceDate: plan.raceDate } : null,
       changes,
     };
@@ -181,7 +203,9 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
 
   async function history(auth: AuthContext): Promise<ChatCompletionMessageParam[]> {
     const { rows } = await repo.listMessages(db, auth.athleteId, 1, MODEL_HISTORY_MESSAGES);
-    return rows.reverse().map((r) => ({ role: r.role === 'athlete' ? 'user' : 'assistant', content: r.text }));
+    return rows
+      .reverse()
+      .map((r) => ({ role: r.role === 'athlete' ? 'user' : 'assistant', content: r.text }));
   }
 
   /** The model's answer, or null when there is none or it failed (the built-in coach answers then). */
@@ -195,7 +219,10 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     try {
       const answer = await deps.model.answer(s, await history(auth), text, onDelta);
       if (answer.kind === 'refusal')
-        return { ...answer, reply: `The coach model declined to answer: ${answer.reply || 'no reason given.'}` };
+        return {
+          ...answer,
+          reply: `The coach model declined to answer: ${answer.reply || 'no reason given.'}`,
+        };
       return answer.reply ? answer : null;
     } catch (err) {
       log?.warn({ err }, 'coach: the language model failed; the built-in coach answers');
@@ -208,7 +235,11 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
 
     async list(auth: AuthContext, page: number, pageSize: number): Promise<CoachMessageList> {
       const { rows, total } = await repo.listMessages(db, auth.athleteId, page, pageSize);
-      const actions = await repo.actionsOf(db, auth.athleteId, rows.map((r) => r.id));
+      const actions = await repo.actionsOf(
+        db,
+        auth.athleteId,
+        rows.map((r) => r.id),
+      );
       return {
         items: rows.reverse().map((r) => toMessage(r, actions)),
         page,
@@ -243,7 +274,11 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
         for (const line of answer.reply.split('\n')) onDelta(`${line}\n`);
       }
       const { athleteRow, coachRow, actionRows } = await db.transaction(async (tx) => {
-        const athleteRow = await repo.insertMessage(tx, auth.athleteId, { role: 'athlete', text, createdAt: now });
+        const athleteRow = await repo.insertMessage(tx, auth.athleteId, {
+          role: 'athlete',
+          text,
+          createdAt: now,
+        });
         // A millisecond later, so the answer always sorts after the question.
         const coachRow = await repo.insertMessage(tx, auth.athleteId, {
           role: 'coach',
