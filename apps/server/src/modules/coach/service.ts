@@ -18,6 +18,7 @@ import {
   type CoachWorkout,
   coachReply,
   dateInTimeZone,
+  parseMessage,
 } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -32,6 +33,8 @@ const WORKOUTS_BACK_DAYS = 7;
 const WORKOUTS_AHEAD_DAYS = 14;
 /** Weeks of load trend a snapshot holds (this one and four before). */
 const LOAD_TREND_WEEKS = 5;
+/** The intents of a message that asks for a change to the plan. */
+const ACTING_INTENTS = new Set(['move', 'skip', 'swap', 'shorten', 'missed']);
 /** Messages of earlier conversation the model sees. */
 const MODEL_HISTORY_MESSAGES = 10;
 
@@ -218,6 +221,15 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     if (!deps.model) return null;
     try {
       const answer = await deps.model.answer(s, await history(auth), text, onDelta);
+      // A model can be talked into proposing changes by text inside the data (a workout note): its actions count
+      // only when the athlete's own message asks for a change (docs/coach.md, "Safety").
+      if (answer.actions.length && !ACTING_INTENTS.has(parseMessage(text).intent)) {
+        log?.warn(
+          { dropped: answer.actions.length },
+          'coach: model proposed actions the athlete did not ask for',
+        );
+        answer.actions = [];
+      }
       if (answer.kind === 'refusal')
         return {
           ...answer,
