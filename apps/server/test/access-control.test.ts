@@ -51,6 +51,7 @@ const KINDS = [
   'activity',
   'importBatch',
   'onboardingSession',
+  'coachAction',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -191,6 +192,23 @@ async function seed(who: Athlete): Promise<void> {
     if (res.statusCode >= 300) throw new Error(`seeding ${url}: ${res.statusCode} ${res.body}`);
   }
   const onboardingSession = await draftedOnboardingSession(who);
+  // A coach conversation (coach_messages) with a proposed action (coach_actions) on tomorrow's session.
+  await post('/api/training/workouts', {
+    title: `${who.secret} tempo run`,
+    workout_date: addDays(today, 1),
+    sport: 'run',
+    duration: 50,
+    intensity: 3,
+    plan_id: plan,
+  });
+  const coach = await t.app.inject({
+    method: 'POST',
+    url: '/api/coach/messages',
+    headers: bearer(who.token),
+    payload: { text: "skip tomorrow's tempo run" },
+  });
+  const coachAction = (coach.json() as { data?: { actions: Array<{ id: string }> } }).data?.actions[0]?.id;
+  if (!coachAction) throw new Error(`seeding a coach action: ${coach.statusCode} ${coach.body}`);
   // A profile picture (athletes.avatar_key and a file), which no call of A's may change or serve to A.
   const picture = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'me.png' }]);
   const avatar = await t.app.inject({
@@ -215,6 +233,7 @@ async function seed(who: Athlete): Promise<void> {
     activity: activityId,
     importBatch: batchId,
     onboardingSession,
+    coachAction,
   };
 }
 
