@@ -33,6 +33,8 @@ export const ZCoachAction = z
     change_id: z.uuid().nullable(),
     plan_id: z.uuid().nullable(),
     applied_at: z.string().nullable(),
+    /** The applied change was undone since (from the plan's change history). */
+    undone: z.boolean(),
   })
   .meta({ id: 'CoachAction' });
 export type CoachActionDto = z.infer<typeof ZCoachAction>;

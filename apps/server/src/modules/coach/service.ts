@@ -86,7 +86,7 @@ export interface CoachServiceDeps {
   onChange?: (athleteId: string) => void;
 }
 
-function toAction(row: repo.CoachActionRow): CoachActionDto {
+function toAction(row: repo.CoachActionRow, undone = false): CoachActionDto {
   const p = row.payload as unknown as CoachProposedAction;
   return {
     id: row.id,
@@ -100,16 +100,23 @@ function toAction(row: repo.CoachActionRow): CoachActionDto {
     change_id: row.changeId,
     plan_id: row.planId,
     applied_at: row.appliedAt ? new Date(row.appliedAt).toISOString() : null,
+    undone,
   };
 }
 
-function toMessage(row: repo.CoachMessageRow, actions: repo.CoachActionRow[]): CoachMessageDto {
+function toMessage(
+  row: repo.CoachMessageRow,
+  actions: repo.CoachActionRow[],
+  undoneChanges: ReadonlySet<string> = new Set(),
+): CoachMessageDto {
   return {
     id: row.id,
     role: row.role as CoachMessageDto['role'],
     text: row.text,
     citations: row.citations,
-    actions: actions.filter((a) => a.messageId === row.id).map(toAction),
+    actions: actions
+      .filter((a) => a.messageId === row.id)
+      .map((a) => toAction(a, a.changeId !== null && undoneChanges.has(a.changeId))),
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
@@ -252,8 +259,16 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
         auth.athleteId,
         rows.map((r) => r.id),
       );
+      // Which applied actions were undone since, from the plan's recent change history.
+      const undone = actions.some((a) => a.changeId)
+        ? new Set(
+            (await settle(readers.changes(auth), [], log, 'plan changes'))
+              .filter((c) => c.undone)
+              .map((c) => c.id),
+          )
+        : new Set<string>();
       return {
-        items: rows.reverse().map((r) => toMessage(r, actions)),
+        items: rows.reverse().map((r) => toMessage(r, actions, undone)),
         page,
         page_size: pageSize,
         total,
@@ -311,7 +326,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
         );
         return { athleteRow, coachRow, actionRows };
       });
-      const actions = actionRows.map(toAction);
+      const actions = actionRows.map((a) => toAction(a));
       return {
         reply: answer.reply,
         citations: answer.citations,

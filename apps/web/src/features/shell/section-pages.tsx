@@ -1,5 +1,4 @@
 // Signed-in sections whose content arrives with later work: each shows the shell and its title only.
 import { PageHeader } from '../../components/page-header.tsx';
 
-export const CoachPage = () => <PageHeader title="Coach" />;
 export const GarminCallbackPage = () => <PageHeader title="Garmin Connection" />;
