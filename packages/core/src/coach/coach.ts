@@ -18,7 +18,7 @@ import type {
   CoachWorkout,
 } from './types.ts';
 
-/** Readiness below which a hard session today is worth easing (docs/coach.md, "Readiness"). */
+/** Readiness below which a hard session today is worth easing (docs/coach.md, "Readiness and the day"). */
 export const COACH_EASE_BELOW = 55;
 /** Readiness below which rest beats an easy session. */
 export const COACH_REST_BELOW = 40;
@@ -92,7 +92,7 @@ function isHard(w: CoachWorkout): boolean {
 function isLong(w: CoachWorkout): boolean {
   return /\blong\b/i.test(w.title) || (w.durationMinutes ?? 0) >= 120;
 }
-/** A key session: long, or threshold and above (docs/coach.md, "Missed sessions"). */
+/** A key session: long, or threshold and above (docs/coach.md, "Actions"). */
 function isKey(w: CoachWorkout): boolean {
   return isHard(w) || isLong(w);
 }

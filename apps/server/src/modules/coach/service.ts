@@ -296,7 +296,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
       const source = model ? 'model' : 'built_in';
       if (!model && onDelta) {
         // The built-in answer streams line by line; after a failed model stream the client replaces what it
-        // showed with the final answer (docs/coach.md, "Streaming").
+        // showed with the final answer (docs/coach.md, "API").
         if (streamed) onDelta('\n\n');
         for (const line of answer.reply.split('\n')) onDelta(`${line}\n`);
       }

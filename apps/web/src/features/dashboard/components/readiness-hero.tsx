@@ -87,7 +87,7 @@ export function ReadinessHero({ summary }: { summary: DashboardSummary }) {
               Not enough data for a readiness score yet; 75 is a starting estimate, not a measurement.
             </p>
           ) : null}
-          {/* docs/coach.md, "Entry points": the coach explains today's score from the same data. */}
+          {/* docs/coach.md, "Web": the coach explains today's score from the same data. */}
           <Link
             to="/coach"
             state={{ topic: 'readiness' }}
