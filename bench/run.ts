@@ -13,7 +13,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import, parser, plan-generator.
+// run alone: cache-miss, activity-import, parser, plan-generator, coach.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,6 +22,7 @@ import { benchActivityImport } from './lib/activity-import.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
+import { benchCoach } from './lib/coach.ts';
 import { benchDashboard } from './lib/dashboard.ts';
 import {
   buildWeb,
@@ -92,6 +93,16 @@ async function main(): Promise<number> {
     if (only.includes('parser')) {
       section('Workout parser');
       record(...parserFigures(measureParser()));
+    }
+    if (only.includes('coach')) {
+      section('Coach answer without a model');
+      const stamina = await startStamina(root);
+      try {
+        record(...(await benchCoach(stamina, await signUpAndConfirm(stamina), seconds)));
+      } catch (err) {
+        record(errorFigure('coach', 'coach answer', err));
+      }
+      await stamina.child.stop();
     }
     if (only.includes('cache-miss')) {
       const bare = await startBare(root, benchDir);
@@ -192,6 +203,13 @@ async function main(): Promise<number> {
   } catch (err) {
     record(errorFigure('dashboard', 'dashboard summary', err));
   }
+  section('Coach answer without a model');
+  try {
+    record(...(await benchCoach(stamina, await signUpAndConfirm(stamina), seconds)));
+  } catch (err) {
+    record(errorFigure('coach', 'coach answer', err));
+  }
+
   // The main server stays up (idle) for the page figures below; the miss path runs on servers of its own.
   await cacheMissSection(bare, seconds);
   await bare.child.stop();
@@ -267,7 +285,7 @@ async function main(): Promise<number> {
   return finish(started, details);
 }
 
-const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator'];
+const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator', 'coach'];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
 async function activityImportSection(): Promise<void> {
