@@ -39,12 +39,12 @@ async function seedWeek(baseUrl: string, token: string): Promise<void> {
     race_date: day(90),
   });
   for (let offset = -7; offset <= 7; offset++) {
-    await post(`${baseUrl}/api/training/workouts`, token, {
+    await post(`${baseUrl}/api/workout-planning/workouts`, token, {
       title: offset % 7 === 5 ? 'Long ride' : offset % 3 === 0 ? 'Threshold intervals' : 'Easy run',
       workout_date: day(offset),
       sport: offset % 7 === 5 ? 'bike' : 'run',
-      duration: offset % 7 === 5 ? 180 : 50,
-      intensity: offset % 3 === 0 ? 4 : 2,
+      duration_minutes: offset % 7 === 5 ? 180 : 50,
+      intensity_zone: offset % 3 === 0 ? 4 : 2,
       plan_id: plan.data.id,
       ...(offset < 0 && offset % 2 === 0 ? { status: 'completed' } : {}),
     });

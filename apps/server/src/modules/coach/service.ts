@@ -13,6 +13,7 @@ import {
   addDays,
   type CoachActionPatch,
   type CoachChange,
+  type CoachIntent,
   type CoachProposedAction,
   type CoachSnapshot,
   type CoachWorkout,
@@ -33,6 +34,32 @@ const WORKOUTS_BACK_DAYS = 7;
 const WORKOUTS_AHEAD_DAYS = 14;
 /** Weeks of load trend a snapshot holds (this one and four before). */
 const LOAD_TREND_WEEKS = 5;
+type SnapshotPart = 'readiness' | 'workouts' | 'loadTrend' | 'race' | 'plan' | 'changes';
+const ALL_PARTS: ReadonlySet<SnapshotPart> = new Set([
+  'readiness',
+  'workouts',
+  'loadTrend',
+  'race',
+  'plan',
+  'changes',
+]);
+/** What the built-in coach's answer to each intent reads (docs/coach.md, "Intents"). */
+const PARTS_BY_INTENT: Record<CoachIntent, ReadonlySet<SnapshotPart>> = {
+  readiness: new Set(['readiness', 'workouts']),
+  today: new Set(['readiness', 'workouts']),
+  week: new Set(['workouts', 'changes', 'plan']),
+  move: new Set(['workouts']),
+  skip: new Set(['readiness', 'workouts']),
+  swap: new Set(['readiness', 'workouts']),
+  shorten: new Set(['workouts']),
+  explain: new Set(['readiness', 'workouts', 'changes']),
+  race_readiness: new Set(['race', 'readiness']),
+  load_trend: new Set(['loadTrend']),
+  missed: new Set(['workouts']),
+  changes: new Set(['changes', 'readiness']),
+  help: new Set(),
+};
+
 /** The intents of a message that asks for a change to the plan. */
 const ACTING_INTENTS = new Set(['move', 'skip', 'swap', 'shorten', 'missed']);
 /** Messages of earlier conversation the model sees. */
@@ -131,31 +158,33 @@ function settle<T>(promise: Promise<T>, fallback: T, log: CoachServiceDeps['log'
 export function createCoachService(db: Db, deps: CoachServiceDeps) {
   const { readers, log } = deps;
 
-  async function snapshot(auth: AuthContext, now: Date): Promise<CoachSnapshot> {
+  /**
+   * The athlete's data for one answer. `parts` limits the reads to what the built-in coach's answer uses (by its
+   * intent); the language model may call any tool, so it gets every part.
+   */
+  async function snapshot(
+    auth: AuthContext,
+    now: Date,
+    parts: ReadonlySet<SnapshotPart> = ALL_PARTS,
+  ): Promise<CoachSnapshot> {
     const today = dateInTimeZone(now, auth.timezone);
+    const when = <T>(part: SnapshotPart, read: () => Promise<T>, empty: T): Promise<T> =>
+      parts.has(part) ? settle(read(), empty, log, part) : Promise.resolve(empty);
     // A part that fails leaves its part of the snapshot empty: the coach then says it has no data, and never
     // invents it.
     const [readiness, rows, trend, race, plan, changes] = await Promise.all([
-      settle(
-        readers.readiness(auth).then((r): ReadinessDto | null => r),
-        null,
-        log,
-        'readiness',
-      ),
-      readers.workouts(
-        auth.athleteId,
-        addDays(today, -WORKOUTS_BACK_DAYS),
-        addDays(today, WORKOUTS_AHEAD_DAYS),
-      ),
-      settle(readers.loadTrend(auth, LOAD_TREND_WEEKS), [], log, 'load trend'),
-      settle(
-        readers.raceReadiness(auth).then((r): RaceReadinessDto | null => r),
-        null,
-        log,
-        'race readiness',
-      ),
-      readers.activePlan(auth.athleteId),
-      settle(readers.changes(auth), [], log, 'plan changes'),
+      when('readiness', () => readers.readiness(auth).then((r): ReadinessDto | null => r), null),
+      parts.has('workouts')
+        ? readers.workouts(
+            auth.athleteId,
+            addDays(today, -WORKOUTS_BACK_DAYS),
+            addDays(today, WORKOUTS_AHEAD_DAYS),
+          )
+        : Promise.resolve([]),
+      when('loadTrend', () => readers.loadTrend(auth, LOAD_TREND_WEEKS), []),
+      when('race', () => readers.raceReadiness(auth).then((r): RaceReadinessDto | null => r), null),
+      parts.has('plan') ? readers.activePlan(auth.athleteId) : Promise.resolve(undefined),
+      when('changes', () => readers.changes(auth), []),
     ]);
     const workouts: CoachWorkout[] = rows.map((w) => ({
       id: w.id,
@@ -286,7 +315,12 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
       onDelta?: (text: string) => void,
       now = new Date(),
     ): Promise<CoachReplyDto> {
-      const s = await snapshot(auth, now);
+      // Without a model the answer's intent is known first, and only what it uses is read.
+      const s = await snapshot(
+        auth,
+        now,
+        deps.model ? ALL_PARTS : PARTS_BY_INTENT[parseMessage(text).intent],
+      );
       let streamed = false;
       const model = await modelAnswer(auth, s, text, (d) => {
         streamed = true;
