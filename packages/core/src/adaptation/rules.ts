@@ -183,9 +183,14 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
   };
   const occupied = (day: string) =>
     input.workouts.some((w) => dateOf.get(w.id) === day && w.status !== 'skipped' && !dropped.has(w.id));
-  const keyOn = (day: string) =>
+  const keyOn = (day: string, except: string) =>
     input.workouts.some(
-      (w) => dateOf.get(w.id) === day && w.status === 'planned' && !dropped.has(w.id) && isKeySession(w),
+      (w) =>
+        w.id !== except &&
+        dateOf.get(w.id) === day &&
+        w.status === 'planned' &&
+        !dropped.has(w.id) &&
+        isKeySession(w),
     );
   const readiness = readinessOf(input);
   const poorToday = readiness !== null && readiness.level !== 'fine';
@@ -218,7 +223,7 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
     let day: string | null = null;
     for (let d = first; d <= sunday && fits; d = addDays(d, 1)) {
       if (occupied(d) || decided.has(d) || d === input.raceDate) continue;
-      if (keyOn(addDays(d, -1)) || keyOn(addDays(d, 1))) continue;
+      if (keyOn(addDays(d, -1), w.id) || keyOn(addDays(d, 1), w.id)) continue;
       day = d;
       break;
     }
