@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { storedOutline } from './generated-plan-fixture.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
@@ -51,6 +52,7 @@ const KINDS = [
   'activity',
   'importBatch',
   'onboardingSession',
+  'planChange',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -156,6 +158,17 @@ async function seed(who: Athlete): Promise<void> {
     duration: 120,
     plan_id: plan,
   });
+  // A plan change (docs/adaptation.md), as a confirmed coach action records it: its undo and history calls.
+  const planChange = await t.app.adaptation.applyChange(
+    { athleteId: who.athleteId, timezone: 'UTC' } as AuthContext,
+    {
+      workoutId: plannedWorkout,
+      kind: 'shorten',
+      source: 'coach',
+      reason: `${who.secret} shortened`,
+      patch: { durationMinutes: 90 },
+    },
+  );
   const wellness = await post('/api/metrics', {
     date: today,
     hrv: 55,
@@ -215,6 +228,7 @@ async function seed(who: Athlete): Promise<void> {
     activity: activityId,
     importBatch: batchId,
     onboardingSession,
+    planChange: planChange.id,
   };
 }
 
