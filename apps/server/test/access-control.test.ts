@@ -158,17 +158,20 @@ async function seed(who: Athlete): Promise<void> {
     duration: 120,
     plan_id: plan,
   });
-  // A plan change (docs/adaptation.md), as a confirmed coach action records it: its undo and history calls.
-  const planChange = await t.app.adaptation.applyChange(
-    { athleteId: who.athleteId, timezone: 'UTC' } as AuthContext,
-    {
+  // Plan changes (docs/adaptation.md), as confirmed coach actions record them: one undone (a day the athlete
+  // decided), one for the undo and history calls; and a run of the day's adaptation (adaptation_runs).
+  const whoAuth = { athleteId: who.athleteId, timezone: 'UTC' } as AuthContext;
+  const shorten = (minutes: number) =>
+    t.app.adaptation.applyChange(whoAuth, {
       workoutId: plannedWorkout,
       kind: 'shorten',
       source: 'coach',
       reason: `${who.secret} shortened`,
-      patch: { durationMinutes: 90 },
-    },
-  );
+      patch: { durationMinutes: minutes },
+    });
+  await t.app.adaptation.undoChange(whoAuth, (await shorten(100)).id);
+  const planChange = await shorten(90);
+  await post(`/api/training/plans/${plan}/adapt`, {});
   const wellness = await post('/api/metrics', {
     date: today,
     hrv: 55,

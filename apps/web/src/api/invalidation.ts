@@ -6,6 +6,7 @@ import { activityKeys } from './activities/keys.ts';
 import { analyticsKeys } from './analytics/keys.ts';
 import { athleteKeys, dashboardKeys } from './dashboard/keys.ts';
 import { metricsKeys } from './metrics/keys.ts';
+import { notificationKeys } from './notifications/notifications.ts';
 import { onboardingKeys } from './onboarding/keys.ts';
 import { planKeys } from './plan/keys.ts';
 import { profileKeys } from './profile/keys.ts';
@@ -17,6 +18,7 @@ export type WriteEvent =
   | 'workout'
   | 'plan'
   | 'planSessions'
+  | 'planChange'
   | 'wellness'
   | 'activity'
   | 'thresholds'
@@ -54,6 +56,9 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness, profileKeys.summary],
   // A generated plan adopted or rebuilt writes the plan and its sessions at once: both of the above.
   planSessions: [...SESSION_DERIVED, planKeys.all, analyticsKeys.raceReadiness],
+  // An adaptation run or an undo (docs/adaptation.md) changes sessions and the plan's history of changes, and
+  // each change made is a notification.
+  planChange: [...SESSION_DERIVED, planKeys.all, notificationKeys.list],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
   // fitness trends (Progress, Analytics).
   wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],
