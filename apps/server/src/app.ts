@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { addDays, dateInTimeZone } from '@stamina/core';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -22,7 +23,11 @@ import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { adaptationRoutes } from './modules/adaptation/routes.ts';
-import { type AdaptationService, createAdaptationService } from './modules/adaptation/service.ts';
+import {
+  ADAPTATION_JOB,
+  type AdaptationService,
+  createAdaptationService,
+} from './modules/adaptation/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
@@ -99,6 +104,8 @@ export interface AppConfig {
   stt?: SttConfig | null;
   /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL: the coach's language model (docs/coach.md); null or absent: built-in coach. */
   llm?: CoachModelConfig | null;
+  /** How often this process queues the daily adaptation of athletes due (ms); 0 turns it off (docs/adaptation.md). */
+  adaptationTickMs?: number;
   /** How often the log stream sends a heartbeat and re-checks its session (modules/logs/routes.ts). */
   logStreamHeartbeatMs?: number;
 }
@@ -263,6 +270,8 @@ export async function buildApp(config: AppConfig) {
     onChange: (id) => readCache.invalidate(id),
     // A generated plan's rebuild starts from the athlete's fitness today.
     currentCtl: async (auth) => (await trainingLoadService.formFitness(auth, 1)).at(-1)?.ctl ?? null,
+    // Bound late: the adaptation service is built with the job queue, below.
+    recordRebuild: (conn, auth, change) => adaptationService.recordRebuild(conn, auth, change),
   });
   const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
@@ -271,13 +280,6 @@ export async function buildApp(config: AppConfig) {
     { prefix: '/api/analytics' },
   );
   await app.register(trainingPlanRoutes(planService, cachedReads), { prefix: '/api/training' });
-  // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
-  const adaptationService = createAdaptationService(db, {
-    workouts: workoutService,
-    plans: planService,
-    onChange: (id) => readCache.invalidate(id),
-  });
-  await app.register(adaptationRoutes(adaptationService, authenticate), { prefix: '/api/training' });
   const metricsService = createMetricsService(
     db,
     trainingLoadService,
@@ -309,6 +311,38 @@ export async function buildApp(config: AppConfig) {
     dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
     { prefix: '/api/dashboard' },
   );
+
+  // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
+  // close, finishing the job in hand.
+  const jobs = createJobQueue(db, { ...config.jobs, log: app.log });
+  // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
+  const adaptationService = createAdaptationService(db, {
+    workouts: workoutService,
+    plans: planService,
+    athletes: athleteService,
+    notifications: notificationService,
+    jobs,
+    readers: {
+      readiness: async (auth, now) => {
+        const today = dateInTimeZone(now, auth.timezone);
+        const [scores, days] = await Promise.all([
+          metricsService.dailyReadiness(auth, 2, now),
+          metricsService.wellnessDays(auth.athleteId, addDays(today, -1), today),
+        ]);
+        const sleep = new Map(days.map((d) => [d.date, d.sleepHours]));
+        return scores.map((d) => ({ ...d, sleepHours: sleep.get(d.date) ?? null }));
+      },
+      ctlRamp: async (athleteId, today) => {
+        const { rows } = await trainingLoadService.storedDays(athleteId, addDays(today, -14), today);
+        const before = rows.filter((r) => r.date <= addDays(today, -7)).at(-1);
+        const latest = rows.at(-1);
+        return before && latest ? latest.ctl - before.ctl : null;
+      },
+    },
+    onChange: (id) => readCache.invalidate(id),
+  });
+  jobs.register(ADAPTATION_JOB, adaptationService.job);
+  await app.register(adaptationRoutes(adaptationService, authenticate), { prefix: '/api/training' });
   // The coach chat (docs/coach.md): reads through the other services; confirmed actions become plan changes.
   const coachService = createCoachService(db, {
     readers: {
@@ -326,10 +360,6 @@ export async function buildApp(config: AppConfig) {
     onChange: workoutsChanged,
   });
   await app.register(coachRoutes(coachService, authenticate), { prefix: '/api/coach' });
-
-  // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
-  // close, finishing the job in hand.
-  const jobs = createJobQueue(db, { ...config.jobs, log: app.log });
   const activityService = createActivityService(db, {
     fileStore: config.fileStore,
     jobs,
@@ -340,6 +370,12 @@ export async function buildApp(config: AppConfig) {
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);
       notificationService.workoutsChanged(athleteId);
+    },
+    // docs/adaptation.md, "When it runs": an import may complete or reveal missed sessions.
+    onImported: (athleteId) => {
+      adaptationService
+        .requestRun(athleteId)
+        .catch((err) => app.log.error({ err }, 'adaptation after an import not queued'));
     },
   });
   jobs.register(IMPORT_JOB, activityService.importJob);
@@ -392,6 +428,23 @@ export async function buildApp(config: AppConfig) {
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+    // docs/adaptation.md, "One run a day": every process looks for athletes due now and then.
+    const tickMs = config.adaptationTickMs ?? 10 * 60_000;
+    if (tickMs > 0) {
+      const schedule = () =>
+        adaptationService
+          .scheduleDue()
+          .catch((err) => app.log.error({ err }, 'adaptation schedule failed; the next tick tries again'));
+      let timer: NodeJS.Timeout | null = null;
+      app.addHook('onReady', async () => {
+        timer = setInterval(schedule, tickMs);
+        timer.unref();
+        void schedule();
+      });
+      app.addHook('onClose', async () => {
+        if (timer) clearInterval(timer);
+      });
+    }
   }
 
   // The testing dashboard (docs/testing-dashboard.md): the athlete's own request log, and each area's health.

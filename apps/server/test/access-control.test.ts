@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { storedOutline } from './generated-plan-fixture.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
@@ -52,6 +53,7 @@ const KINDS = [
   'importBatch',
   'onboardingSession',
   'coachAction',
+  'planChange',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -157,6 +159,20 @@ async function seed(who: Athlete): Promise<void> {
     duration: 120,
     plan_id: plan,
   });
+  // Plan changes (docs/adaptation.md), as confirmed coach actions record them: one undone (a day the athlete
+  // decided), one for the undo and history calls; and a run of the day's adaptation (adaptation_runs).
+  const whoAuth = { athleteId: who.athleteId, timezone: 'UTC' } as AuthContext;
+  const shorten = (minutes: number) =>
+    t.app.adaptation.applyChange(whoAuth, {
+      workoutId: plannedWorkout,
+      kind: 'shorten',
+      source: 'coach',
+      reason: `${who.secret} shortened`,
+      patch: { durationMinutes: minutes },
+    });
+  await t.app.adaptation.undoChange(whoAuth, (await shorten(100)).id);
+  const planChange = await shorten(90);
+  await post(`/api/training/plans/${plan}/adapt`, {});
   const wellness = await post('/api/metrics', {
     date: today,
     hrv: 55,
@@ -234,6 +250,7 @@ async function seed(who: Athlete): Promise<void> {
     importBatch: batchId,
     onboardingSession,
     coachAction,
+    planChange: planChange.id,
   };
 }
 

@@ -281,3 +281,37 @@ describe('the coach chat', () => {
     }
   });
 });
+
+describe('plan adaptation calls (docs/adaptation.md)', () => {
+  it('refuses malformed JSON, wrong types and ids that are not ids with a 400, and changes nothing', async () => {
+    const created = await call('POST', '/api/training/plans', {
+      title: 'Plan',
+      start_date: '2026-01-05',
+      race_date: '2026-12-20',
+    });
+    const planId = created.json().data.id as string;
+    const workoutsBefore = await countRows('workouts');
+    const raw = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      });
+    expectRefused(await raw(`/api/training/plans/${planId}/adapt`, '{"x":'));
+    expectRefused(await raw(`/api/training/plans/${planId}/changes/${planId}/undo`, '{'));
+    expectRefused(await call('POST', '/api/training/plans/0/adapt'));
+    expectRefused(await call('POST', `/api/training/plans/${planId}/changes/undefined/undo`));
+    expectRefused(await call('GET', `/api/training/plans/${planId}/changes?page=abc`));
+    expectRefused(await call('GET', `/api/training/plans/${planId}/changes?page_size=1000`));
+    expectRefused(await call('GET', `/api/training/plans/${planId}/changes?workout_id=%00`));
+    expectRefused(
+      await call('POST', `/api/training/plans/${planId}/rebuild`, { preferences: { rest_days: ['Funday'] } }),
+    );
+    expectRefused(
+      await call('POST', `/api/training/plans/${planId}/rebuild`, { preferences: { long_run_day: 7 } }),
+    );
+    expectRefused(await call('PUT', '/api/athletes/me', { adaptation_enabled: 'yes' }));
+    expect(await countRows('workouts')).toBe(workoutsBefore);
+  });
+});

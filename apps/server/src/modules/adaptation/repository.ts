@@ -151,3 +151,26 @@ export async function recordRunChanges(
     .set({ changes })
     .where(and(eq(adaptationRuns.athleteId, athleteId), eq(adaptationRuns.day, day)));
 }
+
+/**
+ * Takes the athlete's run row of `day` for the caller's transaction, creating it when missing: a forced run (the
+ * adapt call, after an import) waits for any other run of the athlete that day, and counts as the day's run.
+ */
+export async function lockRun(db: Conn, athleteId: string, day: string): Promise<void> {
+  await db
+    .insert(adaptationRuns)
+    .values({ athleteId, day })
+    .onConflictDoUpdate({
+      target: [adaptationRuns.athleteId, adaptationRuns.day],
+      set: { changes: sql`${adaptationRuns.changes}` },
+    });
+}
+
+/** The (athlete, day) runs done on or after `fromDay`, as "athleteId:day" keys: the schedule skips them. */
+export async function runsSince(db: Conn, fromDay: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ athleteId: adaptationRuns.athleteId, day: adaptationRuns.day })
+    .from(adaptationRuns)
+    .where(sql`${adaptationRuns.day} >= ${fromDay}`);
+  return new Set(rows.map((r) => `${r.athleteId}:${r.day}`));
+}

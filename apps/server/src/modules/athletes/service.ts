@@ -194,6 +194,11 @@ export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
       return (await repo.findProfile(conn, athleteId))?.onboardingComplete ?? false;
     },
 
+    /** Time zone and adaptation switch of athletes, for the daily adaptation (docs/adaptation.md). */
+    adaptationSettings(athleteIds: readonly string[]) {
+      return repo.adaptationSettings(db, athleteIds);
+    },
+
     /** The athlete's time zone, for work done without a request (the onboarding job). */
     timezone(athleteId: string): Promise<string> {
       return repo.findTimezone(db, athleteId);

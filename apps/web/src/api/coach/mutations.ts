@@ -31,7 +31,7 @@ export function useConfirmCoachAction() {
   return useMutation({
     mutationFn: async (id: string) =>
       (await api.request('POST /coach/actions/{id}/confirm', { params: { id } })).data,
-    onSuccess: () => invalidateAfter(client, 'workout'),
+    onSuccess: () => invalidateAfter(client, 'planChange'),
     onSettled: () => client.invalidateQueries({ queryKey: coachKeys.messages }),
   });
 }
@@ -46,7 +46,7 @@ export function useUndoCoachAction() {
           params: { id: planId, changeId },
         })
       ).data,
-    onSuccess: () => invalidateAfter(client, 'workout'),
+    onSuccess: () => invalidateAfter(client, 'planChange'),
     onSettled: () => client.invalidateQueries({ queryKey: coachKeys.messages }),
   });
 }
