@@ -13,7 +13,9 @@ async function token(page: Page): Promise<string> {
   return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
 }
 
-test('the coach moves a long ride on request, after confirmation, and says why it changed', async ({ page }) => {
+test('the coach moves a long ride on request, after confirmation, and says why it changed', async ({
+  page,
+}) => {
   const email = uniqueEmail('coach');
   await signUp(page, 'Cora Coach', email, 'long-ride-sunday');
   await page.goto(await mailedLink(email, '/api/auth/confirm'));
