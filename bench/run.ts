@@ -22,7 +22,7 @@ import { benchActivityImport } from './lib/activity-import.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
-import { benchCoach } from './lib/coach.ts';
+import { benchCoach, COACH_BENCH_ENV } from './lib/coach.ts';
 import { benchDashboard } from './lib/dashboard.ts';
 import {
   buildWeb,
@@ -96,7 +96,7 @@ async function main(): Promise<number> {
     }
     if (only.includes('coach')) {
       section('Coach answer without a model');
-      const stamina = await startStamina(root);
+      const stamina = await startStamina(root, { env: COACH_BENCH_ENV });
       try {
         record(...(await benchCoach(stamina, await signUpAndConfirm(stamina), seconds)));
       } catch (err) {
@@ -161,7 +161,10 @@ async function main(): Promise<number> {
   let stamina: StaminaServer;
   let bare: RunningServer;
   try {
-    [stamina, bare] = await Promise.all([startStamina(root), startBare(root, benchDir)]);
+    [stamina, bare] = await Promise.all([
+      startStamina(root, { env: COACH_BENCH_ENV }),
+      startBare(root, benchDir),
+    ]);
   } catch (err) {
     record(errorFigure('servers', 'start servers', err));
     console.error(err);

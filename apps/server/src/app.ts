@@ -359,7 +359,9 @@ export async function buildApp(config: AppConfig) {
     log: app.log,
     onChange: workoutsChanged,
   });
-  await app.register(coachRoutes(coachService, authenticate), { prefix: '/api/coach' });
+  await app.register(coachRoutes(coachService, authenticate, limits.coachMessagesPerMinute), {
+    prefix: '/api/coach',
+  });
   const activityService = createActivityService(db, {
     fileStore: config.fileStore,
     jobs,

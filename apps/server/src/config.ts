@@ -51,6 +51,13 @@ export const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(30),
+  /** Coach messages one athlete may send per minute, 30 by default (docs/coach.md, "API"); raised by the bench. */
+  COACH_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(30),
   /** Lifetime of cached read bodies in ms (lib/athlete-cache.ts); 0 turns the cache off (the bench's miss path). */
   READ_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a number' })

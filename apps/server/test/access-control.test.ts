@@ -86,7 +86,7 @@ beforeAll(async () => {
   operations = operationsOf(doc).filter((op) => op.secured);
   a = await athlete('A');
   b = await athlete('B');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await uncached?.close();
   await t?.close();

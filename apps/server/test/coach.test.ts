@@ -216,6 +216,37 @@ describe('POST /api/coach/messages', () => {
   });
 });
 
+describe('the coach message limit', () => {
+  it('answers 429 with a message past the per-athlete limit, and other athletes still get answers', async () => {
+    const limited = await createTestApp({
+      jobs: { worker: false },
+      rateLimits: { coachMessagesPerMinute: 2 },
+    });
+    try {
+      const tokenOf = async () => (await limited.signUpAndConfirm()).session.access_token;
+      const [first, second] = [await tokenOf(), await tokenOf()];
+      const send = (token: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/coach/messages',
+          headers: bearer(token),
+          payload: { text: 'hi' },
+        });
+      expect((await send(first)).statusCode).toBe(200);
+      expect((await send(first)).statusCode).toBe(200);
+      const refused = await send(first);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringContaining('Try again'),
+      });
+      expect((await send(second)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('POST /api/coach/actions/{id}/confirm', () => {
   it("moves Saturday's long ride to Sunday on confirmation, records it as a coach change, and undoes it", async () => {
     const a = await athlete('Mover');

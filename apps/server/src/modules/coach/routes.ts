@@ -19,7 +19,7 @@ import type { CoachService } from './service.ts';
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export function coachRoutes(service: CoachService, authenticate: Authenticate) {
+export function coachRoutes(service: CoachService, authenticate: Authenticate, messagesPerMinute: number) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
@@ -44,6 +44,14 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate) {
     app.post(
       '/messages',
       {
+        // Per athlete (the caller is known: authentication runs first in this scope), not per address.
+        config: {
+          rateLimit: {
+            max: messagesPerMinute,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => `coach:${request.auth?.athleteId ?? request.ip}`,
+          },
+        },
         schema: {
           ...route,
           summary:
@@ -52,7 +60,7 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate) {
             'events ({text}) while it is written, then one `done` event with this body (or `error`).',
           querystring: ZCoachReplyQuery,
           body: ZCoachMessageRequest,
-          response: { 200: dataEnvelope(ZCoachReply), ...errors },
+          response: { 200: dataEnvelope(ZCoachReply), ...errorsWith(429) },
         },
       },
       async (request, reply) => {
