@@ -39,7 +39,8 @@ export async function actionsOf(
     .orderBy(asc(coachActions.createdAt), asc(coachActions.id));
 }
 
-export async function insertMessage(
+/** Several messages in one statement, returned in the order given. */
+export async function insertMessages(
   db: Conn,
   athleteId: string,
   values: {
@@ -48,13 +49,14 @@ export async function insertMessage(
     citations?: StoredCitation[];
     source?: string | null;
     createdAt: Date;
-  },
-): Promise<CoachMessageRow> {
-  const [row] = await db
+  }[],
+): Promise<CoachMessageRow[]> {
+  const rows = await db
     .insert(coachMessages)
-    .values({ athleteId, ...values, citations: values.citations ?? [] })
+    .values(values.map((v) => ({ athleteId, ...v, citations: v.citations ?? [] })))
     .returning();
-  return row!;
+  // RETURNING keeps no promised order: put them back in the order given.
+  return [...rows].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
 }
 
 export async function insertActions(

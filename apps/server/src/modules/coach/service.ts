@@ -23,7 +23,7 @@ import {
 } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { CoachModel } from './model.ts';
@@ -334,32 +334,34 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
         if (streamed) onDelta('\n\n');
         for (const line of answer.reply.split('\n')) onDelta(`${line}\n`);
       }
-      const { athleteRow, coachRow, actionRows } = await db.transaction(async (tx) => {
-        const athleteRow = await repo.insertMessage(tx, auth.athleteId, {
-          role: 'athlete',
-          text,
-          createdAt: now,
-        });
-        // A millisecond later, so the answer always sorts after the question.
-        const coachRow = await repo.insertMessage(tx, auth.athleteId, {
-          role: 'coach',
-          text: answer.reply,
-          citations: answer.citations,
-          source,
-          createdAt: new Date(now.getTime() + 1),
-        });
+      // Both messages in one statement (atomic on its own); with actions, one transaction around both inserts.
+      const store = async (conn: Conn) => {
+        const [athleteRow, coachRow] = await repo.insertMessages(conn, auth.athleteId, [
+          { role: 'athlete', text, createdAt: now },
+          // A millisecond later, so the answer always sorts after the question.
+          {
+            role: 'coach',
+            text: answer.reply,
+            citations: answer.citations,
+            source,
+            createdAt: new Date(now.getTime() + 1),
+          },
+        ]);
         const actionRows = await repo.insertActions(
-          tx,
+          conn,
           auth.athleteId,
-          coachRow.id,
+          coachRow!.id,
           answer.actions.map((a) => ({
             kind: a.kind,
             workoutId: a.workoutId,
             payload: a as unknown as Record<string, unknown>,
           })),
         );
-        return { athleteRow, coachRow, actionRows };
-      });
+        return { athleteRow: athleteRow!, coachRow: coachRow!, actionRows };
+      };
+      const { athleteRow, coachRow, actionRows } = answer.actions.length
+        ? await db.transaction((tx) => store(tx))
+        : await store(db);
       const actions = actionRows.map((a) => toAction(a));
       return {
         reply: answer.reply,
