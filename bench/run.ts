@@ -13,7 +13,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import, parser, plan-generator, workout-bank.
+// run alone: cache-miss, activity-import, parser, plan-generator, workout-bank, coach.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,6 +22,7 @@ import { benchActivityImport } from './lib/activity-import.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
+import { benchCoach, COACH_BENCH_ENV } from './lib/coach.ts';
 import { benchDashboard } from './lib/dashboard.ts';
 import {
   buildWeb,
@@ -99,6 +100,16 @@ async function main(): Promise<number> {
       await workoutBankSection(stamina, bare, seconds);
       await Promise.all([stamina.child.stop(), bare.child.stop()]);
     }
+    if (only.includes('coach')) {
+      section('Coach answer without a model');
+      const stamina = await startStamina(root, { env: COACH_BENCH_ENV });
+      try {
+        record(...(await benchCoach(stamina, await signUpAndConfirm(stamina), seconds)));
+      } catch (err) {
+        record(errorFigure('coach', 'coach answer', err));
+      }
+      await stamina.child.stop();
+    }
     if (only.includes('cache-miss')) {
       const bare = await startBare(root, benchDir);
       await cacheMissSection(bare, seconds);
@@ -156,7 +167,10 @@ async function main(): Promise<number> {
   let stamina: StaminaServer;
   let bare: RunningServer;
   try {
-    [stamina, bare] = await Promise.all([startStamina(root), startBare(root, benchDir)]);
+    [stamina, bare] = await Promise.all([
+      startStamina(root, { env: COACH_BENCH_ENV }),
+      startBare(root, benchDir),
+    ]);
   } catch (err) {
     record(errorFigure('servers', 'start servers', err));
     console.error(err);
@@ -199,6 +213,13 @@ async function main(): Promise<number> {
     record(errorFigure('dashboard', 'dashboard summary', err));
   }
   await workoutBankSection(stamina, bare, seconds);
+  section('Coach answer without a model');
+  try {
+    record(...(await benchCoach(stamina, await signUpAndConfirm(stamina), seconds)));
+  } catch (err) {
+    record(errorFigure('coach', 'coach answer', err));
+  }
+
   // The main server stays up (idle) for the page figures below; the miss path runs on servers of its own.
   await cacheMissSection(bare, seconds);
   await bare.child.stop();
@@ -284,7 +305,7 @@ async function workoutBankSection(stamina: StaminaServer, bare: RunningServer, s
   }
 }
 
-const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator', 'workout-bank'];
+const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator', 'workout-bank', 'coach'];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
 async function activityImportSection(): Promise<void> {

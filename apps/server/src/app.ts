@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { addDays, dateInTimeZone } from '@stamina/core';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -23,6 +24,12 @@ import { createAccountService, EXPORT_EXPIRE_JOB, EXPORT_JOB, PURGE_JOB } from '
 import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
+import { adaptationRoutes } from './modules/adaptation/routes.ts';
+import {
+  ADAPTATION_JOB,
+  type AdaptationService,
+  createAdaptationService,
+} from './modules/adaptation/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
@@ -31,6 +38,10 @@ import { createAthleteService } from './modules/athletes/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
+import { applyThroughPlanChanges, recentPlanChanges } from './modules/coach/apply.ts';
+import { type CoachModelConfig, createCoachModel } from './modules/coach/model.ts';
+import { coachRoutes } from './modules/coach/routes.ts';
+import { createCoachService } from './modules/coach/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { type DevicesConfig, UNCONFIGURED } from './modules/devices/config.ts';
@@ -101,6 +112,10 @@ export interface AppConfig {
   jobs?: JobQueueOptions & { worker?: boolean };
   /** STT_URL, STT_API_KEY, STT_MODEL: the speech-to-text service of voice prompts; null or absent turns voice off. */
   stt?: SttConfig | null;
+  /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL: the coach's language model (docs/coach.md); null or absent: built-in coach. */
+  llm?: CoachModelConfig | null;
+  /** How often this process queues the daily adaptation of athletes due (ms); 0 turns it off (docs/adaptation.md). */
+  adaptationTickMs?: number;
   /** How often the log stream sends a heartbeat and re-checks its session (modules/logs/routes.ts). */
   logStreamHeartbeatMs?: number;
   /** Device providers and the token key (modules/devices/config.ts); absent: none configured, a random key. */
@@ -117,6 +132,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Device connections: tests call `scheduleDue()` instead of waiting for the scheduler. */
     devices: DeviceService;
+    /** Plan changes (docs/adaptation.md), for modules built after it (the coach) and tests. */
+    adaptation: AdaptationService;
   }
 }
 
@@ -271,6 +288,8 @@ export async function buildApp(config: AppConfig) {
     onChange: (id) => readCache.invalidate(id),
     // A generated plan's rebuild starts from the athlete's fitness today.
     currentCtl: async (auth) => (await trainingLoadService.formFitness(auth, 1)).at(-1)?.ctl ?? null,
+    // Bound late: the adaptation service is built with the job queue, below.
+    recordRebuild: (conn, auth, change) => adaptationService.recordRebuild(conn, auth, change),
   });
   const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
@@ -327,6 +346,53 @@ export async function buildApp(config: AppConfig) {
   // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
   // close, finishing the job in hand.
   const jobs = createJobQueue(db, { ...config.jobs, now: config.jobs?.now ?? config.clock, log: app.log });
+  // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
+  const adaptationService = createAdaptationService(db, {
+    workouts: workoutService,
+    plans: planService,
+    athletes: athleteService,
+    notifications: notificationService,
+    jobs,
+    readers: {
+      readiness: async (auth, now) => {
+        const today = dateInTimeZone(now, auth.timezone);
+        const [scores, days] = await Promise.all([
+          metricsService.dailyReadiness(auth, 2, now),
+          metricsService.wellnessDays(auth.athleteId, addDays(today, -1), today),
+        ]);
+        const sleep = new Map(days.map((d) => [d.date, d.sleepHours]));
+        return scores.map((d) => ({ ...d, sleepHours: sleep.get(d.date) ?? null }));
+      },
+      ctlRamp: async (athleteId, today) => {
+        const { rows } = await trainingLoadService.storedDays(athleteId, addDays(today, -14), today);
+        const before = rows.filter((r) => r.date <= addDays(today, -7)).at(-1);
+        const latest = rows.at(-1);
+        return before && latest ? latest.ctl - before.ctl : null;
+      },
+    },
+    onChange: (id) => readCache.invalidate(id),
+  });
+  jobs.register(ADAPTATION_JOB, adaptationService.job);
+  await app.register(adaptationRoutes(adaptationService, authenticate), { prefix: '/api/training' });
+  // The coach chat (docs/coach.md): reads through the other services; confirmed actions become plan changes.
+  const coachService = createCoachService(db, {
+    readers: {
+      readiness: (auth) => metricsService.calculateReadiness(auth),
+      workouts: (athleteId, from, to) =>
+        workoutService.rows(athleteId, { dateFrom: from, dateTo: to, limit: 200 }),
+      loadTrend: (auth, weeks) => trainingLoadService.loadTrends(auth, weeks),
+      raceReadiness: (auth) => analyticsService.raceReadiness(auth, undefined),
+      activePlan: (athleteId) => planService.activeRow(athleteId),
+      changes: recentPlanChanges(adaptationService),
+    },
+    apply: applyThroughPlanChanges(adaptationService),
+    model: config.llm ? createCoachModel(config.llm) : null,
+    log: app.log,
+    onChange: workoutsChanged,
+  });
+  await app.register(coachRoutes(coachService, authenticate, limits.coachMessagesPerMinute), {
+    prefix: '/api/coach',
+  });
   const activityService = createActivityService(db, {
     fileStore: config.fileStore,
     jobs,
@@ -337,6 +403,12 @@ export async function buildApp(config: AppConfig) {
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);
       notificationService.workoutsChanged(athleteId);
+    },
+    // docs/adaptation.md, "When it runs": an import may complete or reveal missed sessions.
+    onImported: (athleteId) => {
+      adaptationService
+        .requestRun(athleteId)
+        .catch((err) => app.log.error({ err }, 'adaptation after an import not queued'));
     },
   });
   jobs.register(IMPORT_JOB, activityService.importJob);
@@ -411,6 +483,7 @@ export async function buildApp(config: AppConfig) {
   jobs.register(EXPORT_JOB, accountService.exportJob);
   jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
   await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
+  app.decorate('adaptation', adaptationService);
   await app.register(
     profileRoutes(
       createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),
@@ -421,6 +494,23 @@ export async function buildApp(config: AppConfig) {
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+    // docs/adaptation.md, "One run a day": every process looks for athletes due now and then.
+    const tickMs = config.adaptationTickMs ?? 10 * 60_000;
+    if (tickMs > 0) {
+      const schedule = () =>
+        adaptationService
+          .scheduleDue()
+          .catch((err) => app.log.error({ err }, 'adaptation schedule failed; the next tick tries again'));
+      let timer: NodeJS.Timeout | null = null;
+      app.addHook('onReady', async () => {
+        timer = setInterval(schedule, tickMs);
+        timer.unref();
+        void schedule();
+      });
+      app.addHook('onClose', async () => {
+        if (timer) clearInterval(timer);
+      });
+    }
   }
   // Every process looks for connections due an automatic pull; the row locks let only one queue each.
   const schedulerMs = devicesConfig.schedulerMs ?? 60_000;

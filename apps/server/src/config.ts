@@ -51,6 +51,13 @@ export const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(30),
+  /** Coach messages one athlete may send per minute, 30 by default (docs/coach.md, "API"); raised by the bench. */
+  COACH_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(30),
   /** Lifetime of cached read bodies in ms (lib/athlete-cache.ts); 0 turns the cache off (the bench's miss path). */
   READ_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a number' })
@@ -115,6 +122,25 @@ export const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(1440, 'must be at most 1440')
     .default(30),
+  /**
+   * An OpenAI-compatible chat model for the coach (docs/coach.md, "Language model"): the base URL of its API
+   * (chat completions go to LLM_BASE_URL/chat/completions). Unset, the built-in coach answers.
+   */
+  LLM_BASE_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .optional(),
+  /** Sent as `Authorization: Bearer …` to the model's API when set. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** The chat model asked for; the coach uses a model only when LLM_BASE_URL and LLM_MODEL are both set. */
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  /** How long the coach waits for the model's whole answer before the built-in coach answers instead. */
+  LLM_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(120_000, 'must be at most 120000')
+    .default(20_000),
   /** Create the demo account on an empty database; unset means on for PGlite, off with DATABASE_URL. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })
@@ -143,6 +169,8 @@ const SECRET_KEYS = new Set([
   'STRAVA_CLIENT_SECRET',
   'STRAVA_WEBHOOK_VERIFY_TOKEN',
   'DEVICE_TOKEN_KEY',
+  'LLM_BASE_URL',
+  'LLM_API_KEY',
 ]);
 
 export class ConfigError extends Error {

@@ -81,10 +81,23 @@ async function main(): Promise<void> {
     ...(redis ? { redis } : {}),
     trustProxy: env.TRUST_PROXY,
     ...(env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {}),
-    rateLimits: { signupPerMinute: env.SIGNUP_RATE_LIMIT, loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT },
+    rateLimits: {
+      signupPerMinute: env.SIGNUP_RATE_LIMIT,
+      loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT,
+      coachMessagesPerMinute: env.COACH_RATE_LIMIT,
+    },
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mapTileUrl: env.MAP_TILE_URL ?? null,
     stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? {
+            baseUrl: env.LLM_BASE_URL,
+            apiKey: env.LLM_API_KEY ?? null,
+            model: env.LLM_MODEL,
+            timeoutMs: env.LLM_TIMEOUT_MS,
+          }
+        : null,
     fileStore: diskFileStore(join(dataDir, 'files')),
     devices: { tokenKey: loadDeviceTokenKey(env.DEVICE_TOKEN_KEY, dataDir), ...providerConfigsFromEnv(env) },
   });

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { type FakeProviders, startFakeProviders } from './fake-providers.ts';
 import { storedOutline } from './generated-plan-fixture.ts';
@@ -61,6 +62,8 @@ const KINDS = [
   'export',
   'ownTemplate',
   'favorite',
+  'coachAction',
+  'planChange',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -103,7 +106,7 @@ beforeAll(async () => {
   operations = operationsOf(doc).filter((op) => op.secured);
   a = await athlete('A');
   b = await athlete('B');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await uncached?.close();
   await t?.close();
@@ -177,6 +180,20 @@ async function seed(who: Athlete): Promise<void> {
     duration: 120,
     plan_id: plan,
   });
+  // Plan changes (docs/adaptation.md), as confirmed coach actions record them: one undone (a day the athlete
+  // decided), one for the undo and history calls; and a run of the day's adaptation (adaptation_runs).
+  const whoAuth = { athleteId: who.athleteId, timezone: 'UTC' } as AuthContext;
+  const shorten = (minutes: number) =>
+    t.app.adaptation.applyChange(whoAuth, {
+      workoutId: plannedWorkout,
+      kind: 'shorten',
+      source: 'coach',
+      reason: `${who.secret} shortened`,
+      patch: { durationMinutes: minutes },
+    });
+  await t.app.adaptation.undoChange(whoAuth, (await shorten(100)).id);
+  const planChange = await shorten(90);
+  await post(`/api/training/plans/${plan}/adapt`, {});
   const wellness = await post('/api/metrics', {
     date: today,
     hrv: 55,
@@ -228,6 +245,23 @@ async function seed(who: Athlete): Promise<void> {
     review_text: `${who.secret} review`,
   });
   await post(`/api/v1/workout-bank/templates/${ownTemplate}/view`, {});
+  // A coach conversation (coach_messages) with a proposed action (coach_actions) on tomorrow's session.
+  await post('/api/training/workouts', {
+    title: `${who.secret} tempo run`,
+    workout_date: addDays(today, 1),
+    sport: 'run',
+    duration: 50,
+    intensity: 3,
+    plan_id: plan,
+  });
+  const coach = await t.app.inject({
+    method: 'POST',
+    url: '/api/coach/messages',
+    headers: bearer(who.token),
+    payload: { text: "skip tomorrow's tempo run" },
+  });
+  const coachAction = (coach.json() as { data?: { actions: Array<{ id: string }> } }).data?.actions[0]?.id;
+  if (!coachAction) throw new Error(`seeding a coach action: ${coach.statusCode} ${coach.body}`);
   // A profile picture (athletes.avatar_key and a file), which no call of A's may change or serve to A.
   const picture = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'me.png' }]);
   const avatar = await t.app.inject({
@@ -257,6 +291,8 @@ async function seed(who: Athlete): Promise<void> {
     export: accountExport,
     ownTemplate,
     favorite,
+    coachAction,
+    planChange: planChange.id,
   };
 }
 
@@ -738,5 +774,5 @@ describe('access control', () => {
     expect(rowsAfter).toEqual(rowsBefore);
     expect(readsAfter).toEqual(readsBefore);
     expect(Object.keys(readsBefore).length).toBeGreaterThan(40);
-  }, 120_000);
+  }, 300_000);
 });

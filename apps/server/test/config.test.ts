@@ -91,4 +91,25 @@ describe('parseEnv', () => {
     expect(message).toMatch(/STT_URL: must start with http/);
     expect(message).not.toContain('hunter2');
   });
+
+  it('reads the coach language model: off by default, with a 20 s timeout unless LLM_TIMEOUT_MS says otherwise', () => {
+    const none = parseEnv({});
+    expect(none.LLM_BASE_URL).toBeUndefined();
+    expect(none.LLM_MODEL).toBeUndefined();
+    expect(none.LLM_TIMEOUT_MS).toBe(20_000);
+    const env = parseEnv({
+      LLM_BASE_URL: 'http://127.0.0.1:8080/v1',
+      LLM_API_KEY: 'sk-y',
+      LLM_MODEL: 'coach-1',
+    });
+    expect(env).toMatchObject({
+      LLM_BASE_URL: 'http://127.0.0.1:8080/v1',
+      LLM_API_KEY: 'sk-y',
+      LLM_MODEL: 'coach-1',
+    });
+    const message = problemsOf({ LLM_BASE_URL: 'ftp://user:hunter2@llm/v1', LLM_TIMEOUT_MS: '5' });
+    expect(message).toMatch(/LLM_BASE_URL: must start with http/);
+    expect(message).toMatch(/LLM_TIMEOUT_MS: must be at least 1000/);
+    expect(message).not.toContain('hunter2');
+  });
 });

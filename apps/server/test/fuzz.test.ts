@@ -4,6 +4,7 @@
 // FUZZ_REQUESTS (default 2,300) sets the run's size and FUZZ_SEED replays or varies it (docs/RELIABILITY.md).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { bearer, createTestApp, fakeSpeechToText, type TestApp } from './helpers.ts';
 import {
   encodeUrlValue,
@@ -41,7 +42,7 @@ interface Athlete {
   token: string;
   athleteId: string;
   /** Ids of the athlete's own rows, by the path parameter names that take them. */
-  ids: { workoutId: string[]; id: string[] };
+  ids: { workoutId: string[]; id: string[]; changeId: string[] };
 }
 
 /** A fresh athlete with a row in each table an {id} can name, so requests reach past the 404s. */
@@ -74,12 +75,33 @@ async function athleteWithData(): Promise<Athlete> {
     race_date: '2027-10-10',
   });
   const wellness = await post('/api/metrics', { date: today, hrv: 55, resting_hr: 48, sleep_hours: 7.5 });
+  // A plan change (docs/adaptation.md) of the plan, so that its undo call reaches past the 404.
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/training/workouts/${planned.id}`,
+    headers: bearer(token),
+    payload: { plan_id: plan.id },
+  });
+  const change = await t.app.adaptation.applyChange(
+    { athleteId: session.user.athlete_id, timezone: 'UTC' } as AuthContext,
+    {
+      workoutId: planned.id,
+      kind: 'shorten',
+      source: 'coach',
+      reason: 'Shortened',
+      patch: { durationMinutes: 90 },
+    },
+  );
   return {
     email,
     password,
     token,
     athleteId: session.user.athlete_id,
-    ids: { workoutId: [done.id, planned.id], id: [session.user.athlete_id, plan.id, wellness.id] },
+    ids: {
+      workoutId: [done.id, planned.id],
+      id: [session.user.athlete_id, plan.id, wellness.id],
+      changeId: [change.id],
+    },
   };
 }
 
@@ -153,7 +175,13 @@ function requestsFor(op: Operation, athlete: Athlete): fc.Arbitrary<FuzzRequest>
     fc.oneof(
       {
         weight: 6,
-        arbitrary: fc.constantFrom(...(name === 'workoutId' ? athlete.ids.workoutId : athlete.ids.id)),
+        arbitrary: fc.constantFrom(
+          ...(name === 'workoutId'
+            ? athlete.ids.workoutId
+            : name === 'changeId'
+              ? athlete.ids.changeId
+              : athlete.ids.id),
+        ),
       },
       { weight: 2, arbitrary: fc.uuid() },
       { weight: 1, arbitrary: urlValueOf({ type: 'string' }, doc) },

@@ -22,6 +22,7 @@ const HIGH_RATE_LIMITS: RateLimits = {
   mailPerMinute: 10_000,
   loginFailuresPerClient: 10_000,
   loginFailureWindowSeconds: 60,
+  coachMessagesPerMinute: 10_000,
 };
 
 export interface OutboxMail {

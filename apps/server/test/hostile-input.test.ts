@@ -39,7 +39,13 @@ function expectRefused(
 }
 
 async function countRows(
-  table: 'workouts' | 'training_plans' | 'wellness_daily' | 'workout_ratings' | 'workout_favorites',
+  table:
+    | 'workouts'
+    | 'training_plans'
+    | 'wellness_daily'
+    | 'workout_ratings'
+    | 'workout_favorites'
+    | 'coach_messages',
 ): Promise<number> {
   const result = await t.db.execute(
     sql`select count(*)::int as n from ${sql.identifier(table)} where athlete_id = ${athleteId}`,
@@ -135,6 +141,7 @@ describe('a NUL character in any text is refused in one place', () => {
       ],
       ['POST', '/api/training/plans', { title: nul, start_date: '2026-03-01', race_date: '2026-09-01' }],
       ['POST', '/api/metrics', { date: '2026-03-01', notes: nul }],
+      ['POST', '/api/coach/messages', { text: nul }],
     ];
     for (const [, url, payload] of bodies) {
       expect(expectRefused(await call('POST', url, payload))).toContain('NUL');
@@ -147,6 +154,7 @@ describe('a NUL character in any text is refused in one place', () => {
     expect(expectRefused(signup)).toContain('NUL');
     expect(await countRows('workouts')).toBe(before);
     expect(await countRows('wellness_daily')).toBe(0);
+    expect(await countRows('coach_messages')).toBe(0);
   });
 
   it('in queries and paths', async () => {
@@ -347,6 +355,75 @@ describe('the Workout Bank', () => {
     );
     expect(await countRows('workout_ratings')).toBe(0);
     expect(await countRows('workout_favorites')).toBe(0);
+    expect(await countRows('workouts')).toBe(workoutsBefore);
+  });
+});
+
+describe('the coach chat', () => {
+  it('refuses malformed JSON, wrong types, a bad stream flag and a huge message with a 4xx, storing nothing', async () => {
+    const raw = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/coach/messages',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      });
+    expectRefused(await raw('{"text": "hi"'));
+    expectRefused(await raw('["hi"]'));
+    expectRefused(await call('POST', '/api/coach/messages', { text: ['hi'] }));
+    expectRefused(await call('POST', '/api/coach/messages', { text: { $gt: '' } }));
+    expectRefused(await call('POST', '/api/coach/messages?stream=maybe', { text: 'hi' }));
+    expectRefused(await call('POST', '/api/coach/messages', { text: '\u202e'.repeat(3000) }));
+    expectRefused(await call('GET', '/api/coach/messages?page=-1'));
+    expectRefused(await call('GET', '/api/coach/messages?page_size=1e9'));
+    expectRefused(await call('POST', '/api/coach/actions/%27%20or%201=1/confirm'));
+    expect(await countRows('coach_messages')).toBe(0);
+  });
+
+  it('answers any text, however odd, without failing', async () => {
+    for (const text of [
+      '💥'.repeat(500),
+      '<script>alert(1)</script>',
+      "'; drop table workouts; --",
+      'move to 9999-99-99',
+    ]) {
+      const res = await call('POST', '/api/coach/messages', { text });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(typeof res.json().data.reply).toBe('string');
+    }
+  });
+});
+
+describe('plan adaptation calls (docs/adaptation.md)', () => {
+  it('refuses malformed JSON, wrong types and ids that are not ids with a 400, and changes nothing', async () => {
+    const created = await call('POST', '/api/training/plans', {
+      title: 'Plan',
+      start_date: '2026-01-05',
+      race_date: '2026-12-20',
+    });
+    const planId = created.json().data.id as string;
+    const workoutsBefore = await countRows('workouts');
+    const raw = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      });
+    expectRefused(await raw(`/api/training/plans/${planId}/adapt`, '{"x":'));
+    expectRefused(await raw(`/api/training/plans/${planId}/changes/${planId}/undo`, '{'));
+    expectRefused(await call('POST', '/api/training/plans/0/adapt'));
+    expectRefused(await call('POST', `/api/training/plans/${planId}/changes/undefined/undo`));
+    expectRefused(await call('GET', `/api/training/plans/${planId}/changes?page=abc`));
+    expectRefused(await call('GET', `/api/training/plans/${planId}/changes?page_size=1000`));
+    expectRefused(await call('GET', `/api/training/plans/${planId}/changes?workout_id=%00`));
+    expectRefused(
+      await call('POST', `/api/training/plans/${planId}/rebuild`, { preferences: { rest_days: ['Funday'] } }),
+    );
+    expectRefused(
+      await call('POST', `/api/training/plans/${planId}/rebuild`, { preferences: { long_run_day: 7 } }),
+    );
+    expectRefused(await call('PUT', '/api/athletes/me', { adaptation_enabled: 'yes' }));
     expect(await countRows('workouts')).toBe(workoutsBefore);
   });
 });

@@ -13,6 +13,7 @@ function profile(overrides: Partial<AthleteProfile> = {}): AthleteProfile {
     widget_config: defaultWidgetConfig(),
     onboarding_complete: true,
     notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    adaptation_enabled: true,
     tracked_metrics: {
       heart_rate: true,
       pace: true,

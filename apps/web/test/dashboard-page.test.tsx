@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReadinessHero } from '../src/features/dashboard/components/readiness-hero.tsx';
 import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
@@ -34,7 +35,11 @@ afterEach(() => {
 
 describe('Readiness hero', () => {
   const hero = (overrides: Parameters<typeof summary>[0]) =>
-    render(<ReadinessHero summary={summary(overrides)} />);
+    render(
+      <MemoryRouter>
+        <ReadinessHero summary={summary(overrides)} />
+      </MemoryRouter>,
+    );
 
   it.each([
     [85, 'Excellent', 'success'],
@@ -76,6 +81,11 @@ describe('Readiness hero', () => {
     unmount();
     hero({ form_score: 5 });
     expect(screen.getByText(/Form \+5/)).toHaveTextContent('Neutral');
+  });
+
+  it('offers "Ask why", which opens the coach with readiness as the topic', () => {
+    hero({ readiness_score: 48 });
+    expect(screen.getByRole('link', { name: 'Ask why' })).toHaveAttribute('href', '/coach');
   });
 
   it('uses the fallback 75 without a score and marks it as an estimate', () => {

@@ -186,6 +186,8 @@ function planApi(overrides: (call: Call) => Response | undefined = () => undefin
       return json(200, { data: { ...outline, weeks } });
     }
     if (call.method === 'GET' && path === '/api/training/workouts') return json(200, { data: sessions });
+    if (call.method === 'GET' && path === `/api/training/plans/${PLAN_ID}/changes`)
+      return json(200, { data: { items: [], page: 1, page_size: 10, total: 0 } });
     if (call.method === 'POST' && path === `/api/training/plans/${PLAN_ID}/rebuild`) {
       rebuilt = true;
       return json(200, {

@@ -23,6 +23,7 @@ const athlete = {
   widget_config: [],
   onboarding_complete: true,
   notification_preferences: { missedSession: true, newWeekPlan: false, recoveryWarning: true },
+  adaptation_enabled: true,
 };
 
 const signIn = () => signInAs(user);

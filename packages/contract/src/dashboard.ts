@@ -59,6 +59,8 @@ export const ZAthleteProfile = z
     notification_preferences: ZNotificationPreferences,
     /** The metrics the athlete tracks: Settings → Metrics & Zones (docs/zones.md). */
     tracked_metrics: ZTrackedMetrics,
+    /** Whether the daily adaptation may change the plan (docs/adaptation.md); Settings → Preferences. */
+    adaptation_enabled: z.boolean(),
     /**
      * The profile picture's version (docs/profile.md, "Profile picture"): null without one. It changes with
      * every upload, so a client keys its copy of GET /api/athletes/me/avatar by it.
@@ -79,6 +81,7 @@ export const ZAthleteProfileUpdateRequest = z
     notification_preferences: ZNotificationPreferences.partial().optional(),
     onboarding_complete: z.boolean().optional(),
     tracked_metrics: ZTrackedMetrics.partial().optional(),
+    adaptation_enabled: z.boolean().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update')

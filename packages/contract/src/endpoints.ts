@@ -27,6 +27,13 @@ import {
   ZImportBatchIdParam,
 } from './activities.ts';
 import {
+  ZAdaptationRun,
+  ZPlanChange,
+  ZPlanChangeIdParam,
+  ZPlanChangeList,
+  ZPlanChangesQuery,
+} from './adaptation.ts';
+import {
   ZAchievements,
   ZAchievementsQuery,
   ZAnalyticsWeeklyLoad,
@@ -49,6 +56,15 @@ import {
   ZSignupResponse,
   ZUser,
 } from './auth.ts';
+import {
+  ZCoachAction,
+  ZCoachActionIdParam,
+  ZCoachMessageList,
+  ZCoachMessageRequest,
+  ZCoachMessagesQuery,
+  ZCoachReply,
+  ZCoachReplyQuery,
+} from './coach.ts';
 import { dataEnvelope, ZMessage } from './common.ts';
 import {
   ZAthleteProfile,
@@ -315,6 +331,15 @@ export const API_ENDPOINTS = {
   'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
   'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
 
+  // Coach chat (docs/coach.md)
+  'GET /coach/messages': { query: ZCoachMessagesQuery, response: dataEnvelope(ZCoachMessageList) },
+  'POST /coach/messages': {
+    query: ZCoachReplyQuery,
+    body: ZCoachMessageRequest,
+    response: dataEnvelope(ZCoachReply),
+  },
+  'POST /coach/actions/{id}/confirm': { params: ZCoachActionIdParam, response: dataEnvelope(ZCoachAction) },
+
   // Notifications
   'GET /notifications': { query: ZNotificationsQuery, response: dataEnvelope(ZNotificationList) },
   'POST /notifications/read-all': { response: dataEnvelope(ZNotificationsReadAll) },
@@ -347,6 +372,17 @@ export const API_ENDPOINTS = {
     params: ZPlanIdParam,
     body: ZPlanRebuildRequest,
     response: dataEnvelope(ZPlanRebuild),
+  },
+  // Adaptation (docs/adaptation.md)
+  'POST /training/plans/{id}/adapt': { params: ZPlanIdParam, response: dataEnvelope(ZAdaptationRun) },
+  'GET /training/plans/{id}/changes': {
+    params: ZPlanIdParam,
+    query: ZPlanChangesQuery,
+    response: dataEnvelope(ZPlanChangeList),
+  },
+  'POST /training/plans/{id}/changes/{changeId}/undo': {
+    params: ZPlanChangeIdParam,
+    response: dataEnvelope(ZPlanChange),
   },
 
   // Device connections (docs/devices.md)

@@ -1,8 +1,10 @@
 // Zod schemas for every request and response, shared by the server (validation, OpenAPI) and the web app.
 export * from './account.ts';
 export * from './activities.ts';
+export * from './adaptation.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './coach.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
 export * from './devices.ts';

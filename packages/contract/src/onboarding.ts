@@ -339,6 +339,16 @@ export const ZPlanRebuildRequest = z
   .object({
     race_date: ZIsoDate.optional(),
     weekly_hours: weeklyHours.optional(),
+    /** Day preferences changed (docs/adaptation.md, "Changes to the goal"); the others keep their value. */
+    preferences: z
+      .object({
+        long_run_day: ZWeekDay.optional(),
+        long_ride_day: ZWeekDay.optional(),
+        no_swim_day: ZWeekDay.optional(),
+        rest_days: z.array(ZWeekDay).max(5, 'At most 5 rest days a week').optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .meta({ id: 'PlanRebuildRequest' });

@@ -1,5 +1,7 @@
 // Pure domain logic and product constants shared by the server and the web app. No I/O here.
 export * from './activities/index.ts';
+export * from './adaptation/index.ts';
+export * from './coach/index.ts';
 export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
 export * from './demo/demo-recording.ts';

@@ -7,6 +7,8 @@ export interface RateLimits {
   /** Failed sign-ins from one client address, across all accounts, per window (password spraying). */
   loginFailuresPerClient: number;
   loginFailureWindowSeconds: number;
+  /** Coach messages per athlete per minute: each may cost a language-model call (docs/coach.md, "API"). */
+  coachMessagesPerMinute: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -15,4 +17,5 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerMinute: 5,
   loginFailuresPerClient: 30,
   loginFailureWindowSeconds: 15 * 60,
+  coachMessagesPerMinute: 30,
 };

@@ -4,8 +4,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { activityKeys } from './activities/keys.ts';
 import { analyticsKeys } from './analytics/keys.ts';
+import { coachKeys } from './coach/keys.ts';
 import { athleteKeys, dashboardKeys } from './dashboard/keys.ts';
 import { metricsKeys } from './metrics/keys.ts';
+import { notificationKeys } from './notifications/notifications.ts';
 import { onboardingKeys } from './onboarding/keys.ts';
 import { planKeys } from './plan/keys.ts';
 import { profileKeys } from './profile/keys.ts';
@@ -17,6 +19,7 @@ export type WriteEvent =
   | 'workout'
   | 'plan'
   | 'planSessions'
+  | 'planChange'
   | 'wellness'
   | 'activity'
   | 'thresholds'
@@ -54,6 +57,10 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness, profileKeys.summary],
   // A generated plan adopted or rebuilt writes the plan and its sessions at once: both of the above.
   planSessions: [...SESSION_DERIVED, planKeys.all, analyticsKeys.raceReadiness],
+  // An adaptation run or an undo (docs/adaptation.md) changes sessions and the plan's history of changes, and
+  // each change made is a notification. A confirmed coach action is a plan change too, and an undo shows on the
+  // coach's action card (docs/coach.md, "Actions").
+  planChange: [...SESSION_DERIVED, planKeys.all, notificationKeys.list, coachKeys.all],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
   // fitness trends (Progress, Analytics).
   wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],

@@ -103,7 +103,7 @@ export const routes = [
                   },
                   {
                     path: '/coach',
-                    ...page(() => import('../features/shell/section-pages.tsx'), 'CoachPage'),
+                    ...page(() => import('../features/coach/coach-page.tsx'), 'CoachPage'),
                   },
                   {
                     path: '/progress',

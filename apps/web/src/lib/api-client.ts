@@ -59,8 +59,13 @@ export interface RequestOptions {
   /** With `anonymous`: send this bearer token, of a session that is not the stored one, still without refresh. */
   bearer?: string;
   signal?: AbortSignal;
-  /** 'file' resolves to a DownloadedFile instead of parsed JSON; errors are still read as JSON. */
-  responseType?: 'json' | 'file';
+  /**
+   * 'file' resolves to a DownloadedFile instead of parsed JSON; 'events' asks for server-sent events, hands
+   * each to `onEvent` as it arrives and resolves to the `done` event's data. Errors are still read as JSON.
+   */
+  responseType?: 'json' | 'file' | 'events';
+  /** With responseType 'events': each event's name and parsed data. */
+  onEvent?: (name: string, data: unknown) => void;
   /** Sent as `Idempotency-Key`; one per user action (newIdempotencyKey), the same on every retry of it. */
   idempotencyKey?: string;
   /**
@@ -178,6 +183,58 @@ const defaultDeps: ClientDeps = {
   baseUrl: '/api',
 };
 
+/**
+ * Reads a server-sent event stream to its end: each `event:`/`data:` block to `onEvent`; the answer is the data
+ * of the `done` event, and an `error` event is thrown as an ApiError.
+ */
+export async function readEvents(response: Response, onEvent: RequestOptions['onEvent']): Promise<unknown> {
+  let done: unknown;
+  let failure: { message?: unknown; code?: unknown } | null = null;
+  const handle = (block: string) => {
+    let name = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) name = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    if (!data.length) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(data.join('\n'));
+    } catch {
+      return;
+    }
+    onEvent?.(name, value);
+    if (name === 'done') done = value;
+    if (name === 'error') failure = value as { message?: unknown; code?: unknown };
+  };
+  let buffer = '';
+  const reader = response.body?.getReader();
+  if (reader) {
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done: finished } = await reader.read();
+      if (finished) break;
+      buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        handle(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  } else buffer = await response.text();
+  for (const block of buffer.split('\n\n')) if (block.trim()) handle(block);
+  if (failure) {
+    const { message, code } = failure as { message?: unknown; code?: unknown };
+    throw new ApiError(typeof message === 'string' ? message : MESSAGES.network, 502, {
+      ...(typeof code === 'string' ? { code: code as ErrorCode } : {}),
+    });
+  }
+  if (done === undefined) throw new ApiError(MESSAGES.network, 0, { isNetworkError: true });
+  return done;
+}
+
 export function createApiClient(deps: ClientDeps = defaultDeps) {
   let refreshing: Promise<Session> | null = null;
 
@@ -240,7 +297,9 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
     options.signal?.addEventListener('abort', () => controller.abort());
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: options.responseType === 'events' ? 'text/event-stream' : 'application/json',
+    };
     const form = options.body instanceof FormData ? options.body : null;
     // A form sets its own multipart content type, boundary included.
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -279,6 +338,8 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
       const fileName = dispositionFileName(response.headers.get('content-disposition'), 'download');
       return { blob: await response.blob(), fileName } satisfies DownloadedFile as T;
     }
+    if (response.ok && options.responseType === 'events')
+      return (await readEvents(response, options.onEvent)) as T;
     const text = await response.text();
     let body: unknown;
     if (text) {
@@ -359,6 +420,15 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     /** One call of the contract's endpoint map: params, query and body are checked against it, and so is the answer. */
     request: <K extends JsonEndpoint>(endpoint: K, ...[options]: CallArgs<K>) =>
       call<EndpointResponse<K>>(endpoint, options as CallOptions<EndpointKey>, false),
+    /** A call answered as server-sent events (RequestOptions.responseType 'events'): resolves to the `done` data. */
+    events: <K extends JsonEndpoint>(
+      endpoint: K,
+      options: CallOptions<K> & { onEvent: NonNullable<RequestOptions['onEvent']> },
+    ) =>
+      send<EndpointResponse<K>>(...resolveEndpoint(endpoint, (options as { params?: object }).params), {
+        ...(options as RequestOptions),
+        responseType: 'events',
+      }),
     /** A GET that answers a file, saved under its content-disposition name. */
     download: <K extends FileEndpoint>(endpoint: K, ...[options]: CallArgs<K>) =>
       call<DownloadedFile>(endpoint, options as CallOptions<EndpointKey>, true),

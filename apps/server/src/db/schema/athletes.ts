@@ -40,6 +40,8 @@ export const athletes = pgTable('athletes', {
     .$type<TrackedMetrics>()
     .notNull()
     .default({ heartRate: true, pace: true, power: true, hrv: true, sleep: true, fatigue: true, rpe: true }),
+  /** Whether the daily adaptation may change the athlete's plan (docs/adaptation.md, "Athlete's choices win"). */
+  adaptationEnabled: boolean('adaptation_enabled').notNull().default(true),
   birthday: date('birthday'),
   gender: text('gender'),
   primarySports: text('primary_sports').array().notNull().default([]),

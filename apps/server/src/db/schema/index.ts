@@ -4,6 +4,7 @@ export * from './activities.ts';
 export * from './athletes.ts';
 export * from './auth.ts';
 export * from './devices.ts';
+export * from './coach.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './onboarding.ts';

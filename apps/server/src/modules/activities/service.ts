@@ -52,6 +52,8 @@ export interface ActivityServiceDeps {
   thresholdsOn: ThresholdsOn;
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
   onChange?: (athleteId: string) => void;
+  /** Told after an imported recording is stored: the plan's adaptation runs again (docs/adaptation.md). */
+  onImported?: (athleteId: string) => void;
   log?: { info(obj: object, msg: string): void };
 }
 
@@ -367,7 +369,10 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       return true;
     });
     lap('store');
-    if (stored) changed(athleteId);
+    if (stored) {
+      changed(athleteId);
+      deps.onImported?.(athleteId);
+    }
     return null;
   }
 

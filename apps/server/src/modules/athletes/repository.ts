@@ -1,5 +1,5 @@
 // Queries of the athlete profile's dashboard settings. Every query is scoped by the caller's athlete id.
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import { athletes } from '../../db/schema/index.ts';
 
@@ -10,6 +10,7 @@ const profileColumns = {
   onboardingComplete: athletes.onboardingComplete,
   notificationPreferences: athletes.notificationPreferences,
   trackedMetrics: athletes.trackedMetrics,
+  adaptationEnabled: athletes.adaptationEnabled,
   avatarKey: athletes.avatarKey,
 };
 
@@ -21,6 +22,7 @@ export type AthleteProfileRow = {
   onboardingComplete: boolean;
   notificationPreferences: unknown;
   trackedMetrics: unknown;
+  adaptationEnabled: boolean;
   avatarKey: string | null;
 };
 
@@ -37,6 +39,7 @@ export interface ProfileChanges {
   notificationPreferences?: Record<string, boolean>;
   /** Merged like the preferences. */
   trackedMetrics?: Record<string, boolean>;
+  adaptationEnabled?: boolean;
 }
 
 /**
@@ -86,6 +89,18 @@ export async function findTimezone(db: Conn, athleteId: string): Promise<string>
     .where(eq(athletes.id, athleteId))
     .limit(1);
   return row?.timezone ?? 'UTC';
+}
+
+/** Time zone and adaptation switch of these athletes (the daily adaptation's schedule, docs/adaptation.md). */
+export async function adaptationSettings(
+  db: Conn,
+  athleteIds: readonly string[],
+): Promise<Array<{ athleteId: string; timezone: string; enabled: boolean }>> {
+  if (athleteIds.length === 0) return [];
+  return db
+    .select({ athleteId: athletes.id, timezone: athletes.timezone, enabled: athletes.adaptationEnabled })
+    .from(athletes)
+    .where(inArray(athletes.id, [...athleteIds]));
 }
 
 /** The profile picture's file store key, or null (undefined when the athlete row is missing). */

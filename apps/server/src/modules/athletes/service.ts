@@ -84,6 +84,7 @@ function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
     onboarding_complete: row.onboardingComplete,
     notification_preferences: preferencesOf(row.notificationPreferences),
     tracked_metrics: trackedMetricsOf(row.trackedMetrics),
+    adaptation_enabled: row.adaptationEnabled,
     avatar_version: avatarVersionOf(row.avatarKey),
   };
 }
@@ -171,6 +172,7 @@ export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
       const changes: repo.ProfileChanges = {};
       if (body.layout_style !== undefined) changes.layoutStyle = body.layout_style;
       if (body.onboarding_complete !== undefined) changes.onboardingComplete = body.onboarding_complete;
+      if (body.adaptation_enabled !== undefined) changes.adaptationEnabled = body.adaptation_enabled;
       if (body.widget_config !== undefined) changes.widgetConfig = completeWidgetConfig(body.widget_config);
       if (body.notification_preferences !== undefined) {
         const sent = Object.entries(body.notification_preferences).filter(([, v]) => v !== undefined);
@@ -190,6 +192,11 @@ export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
     /** Whether the athlete finished onboarding (docs/onboarding.md), for the onboarding module. */
     async onboardingComplete(athleteId: string, conn: Conn = db): Promise<boolean> {
       return (await repo.findProfile(conn, athleteId))?.onboardingComplete ?? false;
+    },
+
+    /** Time zone and adaptation switch of athletes, for the daily adaptation (docs/adaptation.md). */
+    adaptationSettings(athleteIds: readonly string[]) {
+      return repo.adaptationSettings(db, athleteIds);
     },
 
     /** The athlete's time zone, for work done without a request (the onboarding job). */

@@ -82,6 +82,7 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
       fatigue: true,
       rpe: true,
     },
+    adaptationEnabled: true,
     birthday: null,
     gender: null,
     primarySports: [],

@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
-import { missedSession, type NotificationEvent, recoveryWarning, weekPlan } from './texts.ts';
+import { missedSession, type NotificationEvent, planChange, recoveryWarning, weekPlan } from './texts.ts';
 
 /** Recovery below 40 is the low band (docs/wellness.md §2). */
 export const RECOVERY_WARNING_BELOW = 40;
@@ -127,6 +127,23 @@ export function createNotificationService(
       const marked = await repo.markAllRead(db, auth.athleteId, now);
       if (marked > 0) options.onChange?.(auth.athleteId);
       return { marked, unread_count: 0 };
+    },
+
+    /**
+     * The adaptation changed the plan: one notification per change (only with 'new week plan' on). Never
+     * throws: the changes are committed already.
+     */
+    async planChanged(
+      athleteId: string,
+      changes: ReadonlyArray<{ id: string; kind: string; date: string; reason: string }>,
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      try {
+        const created = await repo.insertEvents(db, athleteId, changes.map(planChange));
+        if (created > 0) options.onChange?.(athleteId);
+      } catch (err) {
+        options.log?.error({ err }, 'plan change notifications not stored');
+      }
     },
 
     /**

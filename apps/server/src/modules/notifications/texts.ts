@@ -58,3 +58,29 @@ export function recoveryWarning(date: string, score: number, recommendation: str
     preference: 'recoveryWarning',
   } satisfies NotificationEvent;
 }
+
+/**
+ * A change the adaptation made to the plan (docs/adaptation.md, "Every change is recorded"): its reason is the
+ * body. Under the 'new week plan' switch, as news of the plan.
+ */
+export function planChange(change: { id: string; kind: string; date: string; reason: string }) {
+  const what: Record<string, string> = {
+    swap: 'Session swapped',
+    rest: 'Rest day',
+    move: 'Session moved',
+    drop: 'Session dropped',
+    ease: 'Session eased',
+    skip: 'Session skipped',
+    shorten: 'Session shortened',
+    rebuild: 'Plan rebuilt',
+  };
+  return {
+    kind: 'new_week_plan',
+    title: `Plan adapted: ${(what[change.kind] ?? 'Session changed').toLowerCase()} on ${change.date}`,
+    body: change.reason,
+    link: '/calendar',
+    data: { plan_change_id: change.id, date: change.date, kind: change.kind },
+    dedupeKey: `change:${change.id}`,
+    preference: 'newWeekPlan',
+  } satisfies NotificationEvent;
+}

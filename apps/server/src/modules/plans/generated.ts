@@ -112,6 +112,8 @@ export function createGeneratedPlans(
     /** The athlete's CTL today, to refresh the stored profile's on a rebuild; the stored one when absent. */
     currentCtl?: ((auth: AuthContext) => Promise<number | null>) | undefined;
     onChange?: ((athleteId: string) => void) | undefined;
+    /** Records a rebuild as a plan change, in the rebuild's transaction (the adaptation service, app.ts). */
+    recordRebuild?: RecordRebuild | undefined;
   },
 ) {
   /** Plan and workout reads are cached: every committed write tells both listeners. */
@@ -218,10 +220,12 @@ export function createGeneratedPlans(
         ...(body.weekly_hours !== undefined
           ? { weekly_hours: body.weekly_hours, weekly_hours_range: null }
           : {}),
+        preferences: { ...stored.goal_context.preferences, ...definedOf(body.preferences ?? {}) },
         assumed: {
           ...stored.goal_context.assumed,
           ...(body.race_date !== undefined ? { date: false } : {}),
           ...(body.weekly_hours !== undefined ? { weekly_hours: false } : {}),
+          ...Object.fromEntries(Object.keys(definedOf(body.preferences ?? {})).map((k) => [k, false])),
         },
       };
       if (daysBetween(today, goal.primary_event.date) > PLAN_MAX_DAYS) {
@@ -239,7 +243,7 @@ export function createGeneratedPlans(
       const ctl = options.currentCtl ? await options.currentCtl(auth) : null;
       const profile: TrainingProfileDto = { ...stored.profile, ...(ctl !== null ? { ctl } : {}) };
       const plan = generatePlan(goal, planProfileOf(profile), { today });
-      const outline = storedOutline(plan, goal, profile, now);
+      const outline = keepCompletedWeeks(storedOutline(plan, goal, profile, now), stored, today);
       // A day of the plan already done (or skipped) today is not drafted again.
       const doneToday = (
         await options.workouts.rows(auth.athleteId, {
@@ -264,6 +268,12 @@ export function createGeneratedPlans(
         });
         if (!updated) throw notFound('Plan');
         const created = await options.workouts.insertPlanned(tx, auth.athleteId, sessions);
+        // docs/adaptation.md, "Changes to the goal": the rebuild is a plan change, in the history with its reason.
+        await options.recordRebuild?.(tx, auth, {
+          planId: row.id,
+          date: today,
+          reason: rebuildReason(stored.goal_context, goal, removed, created.length),
+        });
         return { updated, removed, created: created.length };
       });
       changed(auth.athleteId);
@@ -275,6 +285,47 @@ export function createGeneratedPlans(
       };
     },
   };
+}
+
+export type RecordRebuild = (
+  conn: Conn,
+  auth: AuthContext,
+  change: { planId: string; date: string; reason: string },
+) => Promise<void>;
+
+function definedOf<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * The rebuilt outline keeps the weeks already over (docs/adaptation.md, "Changes to the goal"): they were
+ * trained as they were planned. The new weeks follow them, numbered on.
+ */
+function keepCompletedWeeks(outline: StoredOutline, stored: StoredOutline, today: string): StoredOutline {
+  const done = stored.weeks.filter((w) => w.end < today && w.end < (outline.weeks[0]?.start ?? today));
+  if (done.length === 0) return outline;
+  return {
+    ...outline,
+    weeks: [...done, ...outline.weeks].map((w, i) => ({ ...w, week: i + 1 })),
+  };
+}
+
+/** What changed in the goal, in the athlete's words, and what the rebuild did. */
+function rebuildReason(
+  before: GoalContextDto,
+  after: GoalContextDto,
+  removed: number,
+  created: number,
+): string {
+  const what: string[] = [];
+  if (before.primary_event.date !== after.primary_event.date)
+    what.push(`race day moved from ${before.primary_event.date} to ${after.primary_event.date}`);
+  if (before.weekly_hours !== after.weekly_hours)
+    what.push(`weekly hours changed from ${before.weekly_hours} to ${after.weekly_hours}`);
+  if (JSON.stringify(before.preferences) !== JSON.stringify(after.preferences))
+    what.push('day preferences changed');
+  const cause = what.length ? `${what.join(', ')}` : 'rebuilt on request';
+  return `Goal changed (${cause}): the weeks from today were drafted again (${removed} planned sessions replaced by ${created}); completed weeks are kept.`;
 }
 
 /**

@@ -98,3 +98,14 @@ export async function athleteTimezone(db: Conn, athleteId: string): Promise<stri
     .limit(1);
   return row?.timezone ?? 'UTC';
 }
+
+/**
+ * Every athlete with an active plan, and the plan: the daily adaptation's schedule (docs/adaptation.md, "One run
+ * a day"). Not scoped by athlete: it serves the background job, never a request.
+ */
+export async function activePlans(db: Conn): Promise<Array<{ athleteId: string; planId: string }>> {
+  return db
+    .select({ athleteId: trainingPlans.athleteId, planId: trainingPlans.id })
+    .from(trainingPlans)
+    .where(eq(trainingPlans.status, 'active'));
+}

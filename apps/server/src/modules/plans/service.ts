@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { WorkoutReader } from '../workouts/service.ts';
-import { createGeneratedPlans, type GeneratedPlanWorkouts } from './generated.ts';
+import { createGeneratedPlans, type GeneratedPlanWorkouts, type RecordRebuild } from './generated.ts';
 import * as repo from './repository.ts';
 
 /** Workouts read for a plan's session counts: a two-year plan with two sessions a day stays under it. */
@@ -100,6 +100,8 @@ export function createPlanService(
     onChange?: (athleteId: string) => void;
     /** The athlete's CTL today, which a rebuild starts from (docs/onboarding.md, "The plan's outline and rebuild"). */
     currentCtl?: (auth: AuthContext) => Promise<number | null>;
+    /** Records a rebuild in the plan's history of changes (docs/adaptation.md, "Changes to the goal"). */
+    recordRebuild?: RecordRebuild;
   },
 ) {
   const generated = createGeneratedPlans(db, {
@@ -107,6 +109,7 @@ export function createPlanService(
     toPlan,
     currentCtl: options.currentCtl,
     onChange: options.onChange,
+    recordRebuild: options.recordRebuild,
   });
 
   async function own(auth: AuthContext, id: string): Promise<repo.PlanRow> {
@@ -126,6 +129,11 @@ export function createPlanService(
     /** The stored row of the athlete's active plan, for the modules that read plans (analytics, dashboard). */
     activeRow(athleteId: string): Promise<repo.PlanRow | undefined> {
       return repo.findActivePlan(db, athleteId);
+    },
+
+    /** Every active plan's athlete and id, for the daily adaptation's schedule (background work only). */
+    activePlans(): Promise<Array<{ athleteId: string; planId: string }>> {
+      return repo.activePlans(db);
     },
 
     /** The stored row of one of the athlete's plans (undefined for another athlete's or a missing id). */

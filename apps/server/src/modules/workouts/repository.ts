@@ -50,6 +50,21 @@ export async function findWorkout(db: Conn, athleteId: string, id: string): Prom
   return rows[0];
 }
 
+/** One of the athlete's workouts, its row locked until the caller's transaction ends. */
+export async function findWorkoutForUpdate(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<WorkoutRow | undefined> {
+  const rows = await db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
 export async function workoutsOn(db: Conn, athleteId: string, date: string): Promise<WorkoutRow[]> {
   return db
     .select()
@@ -58,7 +73,11 @@ export async function workoutsOn(db: Conn, athleteId: string, date: string): Pro
     .orderBy(desc(workouts.status), asc(workouts.createdAt));
 }
 
-export async function insertWorkout(db: Conn, athleteId: string, values: WorkoutInsert): Promise<WorkoutRow> {
+export async function insertWorkout(
+  db: Conn,
+  athleteId: string,
+  values: WorkoutInsert & { id?: string },
+): Promise<WorkoutRow> {
   const [row] = await db
     .insert(workouts)
     .values({ ...values, athleteId })

@@ -124,8 +124,8 @@ export function createWorkoutService(
     if (planId && !(await repo.planBelongsTo(db, auth.athleteId, planId))) throw notFound('Plan');
   }
 
-  async function own(auth: AuthContext, id: string): Promise<repo.WorkoutRow> {
-    const row = UUID.test(id) ? await repo.findWorkout(db, auth.athleteId, id) : undefined;
+  async function own(auth: AuthContext, id: string, conn: Conn = db): Promise<repo.WorkoutRow> {
+    const row = UUID.test(id) ? await repo.findWorkout(conn, auth.athleteId, id) : undefined;
     if (!row) throw notFound('Workout');
     return row;
   }
@@ -143,14 +143,18 @@ export function createWorkoutService(
     return { workoutLanguageText: trimmed, workoutStructure: structureOf(parsed), parsed };
   }
 
-  /** Applies changes to one of the caller's workouts; a changed text or sport re-parses the text. */
+  /**
+   * Applies changes to one of the caller's workouts; a changed text or sport re-parses the text. On `conn`
+   * when given (the caller's transaction; its commit is the caller's to announce through `changed`).
+   */
   async function patch(
     auth: AuthContext,
     id: string,
     changes: Partial<repo.WorkoutInsert>,
     newText: string | null | undefined,
+    conn: Conn = db,
   ): Promise<repo.WorkoutRow> {
-    const current = await own(auth, id);
+    const current = await own(auth, id, conn);
     await assertPlan(auth, changes.planId);
     if (changes.status !== undefined) {
       if (changes.status === current.status) delete changes.status;
@@ -164,7 +168,7 @@ export function createWorkoutService(
       const { workoutLanguageText, workoutStructure, parsed } = derived(
         text,
         sport,
-        await history(db, auth.athleteId),
+        await history(conn, auth.athleteId),
         day,
       );
       changes.workoutLanguageText = workoutLanguageText;
@@ -173,7 +177,7 @@ export function createWorkoutService(
     }
     const next = { ...current, ...changes };
     changes.tss = tssOf(next);
-    const row = await db.transaction(async (tx) => {
+    const row = await conn.transaction(async (tx) => {
       const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes);
       if (!updated) throw notFound('Workout');
       if (current.status === 'completed' || updated.status === 'completed') {
@@ -187,8 +191,12 @@ export function createWorkoutService(
   }
 
   /** Stores a new workout and, when it is already completed, its day's load. */
-  async function insert(auth: AuthContext, values: repo.WorkoutInsert): Promise<repo.WorkoutRow> {
-    const row = await db.transaction(async (tx) => {
+  async function insert(
+    auth: AuthContext,
+    values: repo.WorkoutInsert & { id?: string },
+    conn: Conn = db,
+  ): Promise<repo.WorkoutRow> {
+    const row = await conn.transaction(async (tx) => {
       const inserted = await repo.insertWorkout(tx, auth.athleteId, { ...values, tss: tssOf(values) });
       if (inserted.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, inserted.workoutDate);
       return inserted;
@@ -342,6 +350,11 @@ export function createWorkoutService(
       return UUID.test(id) ? repo.findWorkout(conn, athleteId, id) : Promise.resolve(undefined);
     },
 
+    /** As `find`, the row locked until the caller's transaction ends (two changes of one workout take turns). */
+    findForUpdate(conn: Tx, athleteId: string, id: string): Promise<repo.WorkoutRow | undefined> {
+      return UUID.test(id) ? repo.findWorkoutForUpdate(conn, athleteId, id) : Promise.resolve(undefined);
+    },
+
     /**
      * Marks a workout completed by a recorded activity, with what was done and the compliance, inside the
      * caller's transaction (which re-derives daily load and tells `onChange` after its commit).
@@ -380,7 +393,8 @@ export function createWorkoutService(
 
     async create(auth: AuthContext, body: WorkoutCreateRequest): Promise<Workout> {
       await assertPlan(auth, body.plan_id);
-      return toWorkout(await insert(auth, newWorkout(body, await history(db, auth.athleteId))));
+      const values = newWorkout(body, await history(db, auth.athleteId));
+      return toWorkout(await insert(auth, { ...values, editedByAthleteAt: new Date() }));
     },
 
     /**
@@ -447,6 +461,8 @@ export function createWorkoutService(
       if (body.template_id !== undefined) changes.templateId = body.template_id;
       if (body.workout_data !== undefined) changes.workoutData = body.workout_data;
       if (body.status !== undefined) changes.status = body.status;
+      // docs/adaptation.md, "Athlete's choices win": a workout edited by hand is the athlete's.
+      changes.editedByAthleteAt = new Date();
       return toWorkout(await patch(auth, id, changes, body.workout_language_text));
     },
 
@@ -466,6 +482,7 @@ export function createWorkoutService(
       if (body.plan_id !== undefined) changes.planId = body.plan_id;
       if (body.workout_date !== undefined) changes.workoutDate = body.workout_date;
       if (body.status !== undefined) changes.status = body.status;
+      changes.editedByAthleteAt = new Date();
       return toTrainingWorkout(await patch(auth, id, changes, undefined));
     },
 
@@ -485,6 +502,7 @@ export function createWorkoutService(
         sport: body.sport,
         planId: body.plan_id ?? null,
         workoutDate: body.workout_date ?? dateInTimeZone(now, auth.timezone),
+        editedByAthleteAt: now,
       });
       return toTrainingWorkout(row);
     },
@@ -505,6 +523,80 @@ export function createWorkoutService(
         if (deleted.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, deleted.workoutDate);
       });
       changed(auth.athleteId);
+    },
+
+    /**
+     * A change made for the athlete, not by them (the adaptation, a confirmed coach action): written on the
+     * caller's transaction exactly as an edit is (text re-parsed, TSS and daily load kept right), without
+     * marking the workout as edited by hand (docs/adaptation.md). The caller calls `changed` after its commit.
+     */
+    async applyFor(
+      conn: Conn,
+      auth: AuthContext,
+      id: string,
+      changes: Pick<
+        Partial<repo.WorkoutInsert>,
+        'title' | 'workoutDate' | 'durationMinutes' | 'intensityZone' | 'status' | 'description'
+      >,
+      newText?: string | null,
+    ): Promise<repo.WorkoutRow> {
+      return patch(auth, id, { ...changes }, newText, conn);
+    },
+
+    /** Deletes a workout for the athlete on the caller's transaction; the deleted row, undefined when none. */
+    async removeFor(conn: Conn, auth: AuthContext, id: string): Promise<repo.WorkoutRow | undefined> {
+      const row = await conn.transaction(async (tx) => {
+        const current = UUID.test(id) ? await repo.findWorkout(tx, auth.athleteId, id) : undefined;
+        if (!current) return undefined;
+        await repo.deleteWorkout(tx, auth.athleteId, id);
+        if (current.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, current.workoutDate);
+        return current;
+      });
+      return row;
+    },
+
+    /**
+     * Re-creates a workout with its old id (undoing a deletion, docs/adaptation.md "Undo"), parsed and scored
+     * as a new one, on the caller's transaction.
+     */
+    async recreateFor(
+      conn: Conn,
+      auth: AuthContext,
+      values: {
+        id: string;
+        planId: string | null;
+        title: string;
+        workoutDate: string;
+        sport: Sport;
+        workoutLanguageText: string | null;
+        durationMinutes: number | null;
+        intensityZone: number | null;
+        status: string;
+        description: string | null;
+      },
+    ): Promise<repo.WorkoutRow> {
+      // The plan may have been deleted since: the workout comes back without it.
+      const planId =
+        values.planId && (await repo.planBelongsTo(conn, auth.athleteId, values.planId))
+          ? values.planId
+          : null;
+      const { workoutLanguageText, workoutStructure } = derived(
+        values.workoutLanguageText,
+        values.sport,
+        await history(conn, auth.athleteId),
+        values.workoutDate,
+      );
+      return insert(
+        auth,
+        {
+          ...values,
+          planId,
+          workoutLanguageText,
+          workoutStructure,
+          completedAt: values.status === 'completed' ? new Date() : null,
+        },
+        conn,
+      );
     },
 
     async today(auth: AuthContext, now = new Date()): Promise<TrainingWorkout[]> {

@@ -6,7 +6,16 @@ export const planKeys = {
   list: ['plans', 'list'] as const,
   progress: (id: string) => ['plans', 'progress', id] as const,
   outline: (id: string) => ['plans', 'outline', id] as const,
+  /** The plan's history of changes (docs/adaptation.md), a page of it, or one workout's. */
+  changes: (id: string, page: number, workoutId?: string) =>
+    ['plans', 'changes', id, page, workoutId ?? null] as const,
 };
+
+/**
+ * Changes come from the daily job as well as from the athlete's own adapt and undo (which invalidate them), so
+ * they keep the workouts' 2 min freshness (docs/ARCHITECTURE.md, "How fresh each read is").
+ */
+export const PLAN_CHANGES_STALE_MS = 2 * 60 * 1000;
 
 /**
  * The plan and the history change only through this feature's mutations (which invalidate them), so they

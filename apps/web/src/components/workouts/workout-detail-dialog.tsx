@@ -26,6 +26,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { MonthCalendar } from '../ui/month-calendar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { AdaptedNote } from './adapted-note.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
 import { SportIcon } from './sport-icon.tsx';
 import { CompletedMark, ZoneBadge } from './workout-badges.tsx';
@@ -140,6 +141,7 @@ export function WorkoutDetailDialog({
               <Dialog.Description className="mt-2 text-sm text-muted-foreground">
                 {format(parseISO(shown.workout_date), 'EEEE, MMMM d, yyyy')}
               </Dialog.Description>
+              <AdaptedNote workout={shown} />
 
               {completed ? (
                 <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium">

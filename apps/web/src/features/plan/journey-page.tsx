@@ -26,6 +26,7 @@ import { JourneyOverview } from './components/journey-overview.tsx';
 import { MilestonesList } from './components/milestones-list.tsx';
 import { PhaseMap } from './components/phase-map.tsx';
 import { PhilosophyCard } from './components/philosophy-card.tsx';
+import { PlanChanges } from './components/plan-changes.tsx';
 import { DeletePlanDialog, EditPlanDialog } from './components/plan-dialogs.tsx';
 import { RebuildPlanDialog } from './components/rebuild-plan-dialog.tsx';
 
@@ -138,6 +139,7 @@ function Journey({ plan, progress }: { plan: TrainingPlan; progress: PlanProgres
           <CurrentFocus progress={progress} />
           <MilestonesList milestones={progress.milestones} />
         </div>
+        <PlanChanges planId={plan.id} />
         <PhilosophyCard />
       </div>
       <EditPlanDialog plan={plan} open={editing} onOpenChange={setEditing} />

@@ -84,6 +84,7 @@ export function PreferencesSettings() {
           />
         </Card>
         <NotificationToggles />
+        <AdaptationToggle />
         <OnboardingCard />
         <Card className="space-y-3 p-5">
           <h2 className="text-lg font-semibold">Legal &amp; Support</h2>
@@ -252,6 +253,70 @@ function NotificationToggles() {
             </li>
           ))}
         </ul>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The plan's daily adaptation on or off (docs/adaptation.md, "Athlete's choices win"): on by default. Shown at
+ * once and saved in the background, flipped back with a toast if the save fails.
+ */
+function AdaptationToggle() {
+  const profile = useAthleteProfile();
+  const update = useUpdateAthleteProfile();
+  const client = useQueryClient();
+  const enabled = profile.data?.adaptation_enabled;
+
+  async function onToggle(value: boolean) {
+    await client.cancelQueries({ queryKey: athleteKeys.me });
+    const before = client.getQueryData<AthleteProfile>(athleteKeys.me);
+    if (before) client.setQueryData<AthleteProfile>(athleteKeys.me, { ...before, adaptation_enabled: value });
+    try {
+      client.setQueryData(athleteKeys.me, await update.mutateAsync({ adaptation_enabled: value }));
+    } catch (error) {
+      const now = client.getQueryData<AthleteProfile>(athleteKeys.me);
+      if (now && before) {
+        client.setQueryData<AthleteProfile>(athleteKeys.me, {
+          ...now,
+          adaptation_enabled: before.adaptation_enabled,
+        });
+      }
+      toast.error(
+        `Could not save your adaptation setting${error instanceof ApiError ? `: ${error.message}` : ''}`,
+      );
+    }
+  }
+
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold">Plan adaptation</h2>
+      {profile.isError ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          Could not load your adaptation setting.{' '}
+          <button type="button" className="underline" onClick={() => profile.refetch()}>
+            Try Again
+          </button>
+        </p>
+      ) : (
+        <div className="mt-3 flex items-center justify-between gap-4">
+          <div>
+            <p id="adaptation-label" className="font-medium">
+              Adapt my plan automatically
+            </p>
+            <p id="adaptation-text" className="text-sm text-muted-foreground">
+              Each morning, ease or move sessions after a poor night, a missed session or too much load.
+              Workouts you made or edited yourself are never changed.
+            </p>
+          </div>
+          <Switch
+            checked={enabled ?? true}
+            disabled={enabled === undefined}
+            onCheckedChange={(value) => void onToggle(value)}
+            aria-labelledby="adaptation-label"
+            aria-describedby="adaptation-text"
+          />
+        </div>
       )}
     </Card>
   );

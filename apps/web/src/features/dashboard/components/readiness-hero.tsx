@@ -2,7 +2,8 @@
 // the band's word), the 7-day trend badge and the form chip. A missing score shows 75, marked as an estimate.
 import type { DashboardSummary } from '@stamina/contract';
 import { formChip, readinessBand, readinessIndicator } from '@stamina/core';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -86,6 +87,15 @@ export function ReadinessHero({ summary }: { summary: DashboardSummary }) {
               Not enough data for a readiness score yet; 75 is a starting estimate, not a measurement.
             </p>
           ) : null}
+          {/* docs/coach.md, "Web": the coach explains today's score from the same data. */}
+          <Link
+            to="/coach"
+            state={{ topic: 'readiness' }}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" />
+            Ask why
+          </Link>
         </div>
       </section>
     </Card>

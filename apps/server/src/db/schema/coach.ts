@@ -1,0 +1,60 @@
+// The coach chat (docs/coach.md): the conversation per athlete, and the actions the coach proposed in it with
+// what became of them.
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { athletes } from './athletes.ts';
+import { workouts } from './training.ts';
+
+export interface StoredCitation {
+  label: string;
+  value: string;
+  path: string;
+}
+
+export const coachMessages = pgTable(
+  'coach_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    text: text('text').notNull(),
+    citations: jsonb('citations').$type<StoredCitation[]>().notNull().default([]),
+    /** Who wrote a coach message: the built-in coach or the language model. */
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coach_messages_athlete_idx').on(t.athleteId, t.createdAt),
+    check('coach_messages_role_check', sql`${t.role} in ('athlete', 'coach')`),
+  ],
+);
+
+export const coachActions = pgTable(
+  'coach_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => athletes.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => coachMessages.id, { onDelete: 'cascade' }),
+    workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('proposed'),
+    /** What confirming does: { summary, reason, workoutTitle, workoutDate, patch } (core CoachProposedAction). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The plan change recorded when the action was applied. */
+    changeId: uuid('change_id'),
+    planId: uuid('plan_id'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coach_actions_athlete_idx').on(t.athleteId, t.messageId),
+    check('coach_actions_status_check', sql`${t.status} in ('proposed', 'applied', 'dismissed')`),
+    check('coach_actions_kind_check', sql`${t.kind} in ('move', 'skip', 'swap', 'shorten')`),
+  ],
+);

@@ -1,0 +1,176 @@
+// Queries of the adaptation area: plan changes, the days the athlete decided, and the daily runs. Every query
+// is scoped by the athlete id.
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import {
+  adaptationRuns,
+  athleteDecidedDays,
+  planChanges,
+  type WorkoutSnapshot,
+} from '../../db/schema/index.ts';
+
+export type PlanChangeRow = typeof planChanges.$inferSelect;
+export type PlanChangeInsert = Omit<typeof planChanges.$inferInsert, 'id' | 'athleteId' | 'createdAt'>;
+export type { WorkoutSnapshot };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function insertChange(
+  db: Conn,
+  athleteId: string,
+  values: PlanChangeInsert,
+): Promise<PlanChangeRow> {
+  const [row] = await db
+    .insert(planChanges)
+    .values({ ...values, athleteId })
+    .returning();
+  return row!;
+}
+
+/** One of the athlete's changes, locked until the caller's transaction ends. */
+export async function findChangeForUpdate(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<PlanChangeRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(planChanges)
+    .where(and(eq(planChanges.athleteId, athleteId), eq(planChanges.id, id)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function markUndone(db: Conn, athleteId: string, id: string, at: Date): Promise<PlanChangeRow> {
+  const [row] = await db
+    .update(planChanges)
+    .set({ undoneAt: at })
+    .where(and(eq(planChanges.athleteId, athleteId), eq(planChanges.id, id)))
+    .returning();
+  return row!;
+}
+
+export interface ChangeFilter {
+  planId?: string | undefined;
+  workoutId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+function filterOf(athleteId: string, filter: Pick<ChangeFilter, 'planId' | 'workoutId'>) {
+  return and(
+    eq(planChanges.athleteId, athleteId),
+    filter.planId ? eq(planChanges.planId, filter.planId) : undefined,
+    filter.workoutId ? eq(planChanges.workoutId, filter.workoutId) : undefined,
+  );
+}
+
+/** Newest first. */
+export async function listChanges(
+  db: Conn,
+  athleteId: string,
+  filter: ChangeFilter,
+): Promise<{ rows: PlanChangeRow[]; total: number }> {
+  const where = filterOf(athleteId, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(planChanges)
+      .where(where)
+      .orderBy(desc(planChanges.createdAt), desc(planChanges.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(planChanges).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Changes not undone of these workouts (the rules leave a workout changed once alone). */
+export async function activeChangesOf(
+  db: Conn,
+  athleteId: string,
+  workoutIds: readonly string[],
+): Promise<PlanChangeRow[]> {
+  if (workoutIds.length === 0) return [];
+  return db
+    .select()
+    .from(planChanges)
+    .where(
+      and(
+        eq(planChanges.athleteId, athleteId),
+        inArray(planChanges.workoutId, [...workoutIds]),
+        isNull(planChanges.undoneAt),
+      ),
+    );
+}
+
+export async function markDecided(db: Conn, athleteId: string, dates: readonly string[]): Promise<void> {
+  if (dates.length === 0) return;
+  await db
+    .insert(athleteDecidedDays)
+    .values([...new Set(dates)].map((date) => ({ athleteId, date })))
+    .onConflictDoNothing();
+}
+
+export async function decidedDays(db: Conn, athleteId: string, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: athleteDecidedDays.date })
+    .from(athleteDecidedDays)
+    .where(
+      and(
+        eq(athleteDecidedDays.athleteId, athleteId),
+        sql`${athleteDecidedDays.date} between ${from} and ${to}`,
+      ),
+    );
+  return rows.map((r) => r.date);
+}
+
+/**
+ * Claims the athlete's run of `day`: true for the one caller whose insert landed (docs/adaptation.md, "One run
+ * a day"). On the caller's transaction, so a run that fails releases its claim.
+ */
+export async function claimRun(db: Conn, athleteId: string, day: string): Promise<boolean> {
+  const rows = await db
+    .insert(adaptationRuns)
+    .values({ athleteId, day })
+    .onConflictDoNothing()
+    .returning({ day: adaptationRuns.day });
+  return rows.length > 0;
+}
+
+export async function recordRunChanges(
+  db: Conn,
+  athleteId: string,
+  day: string,
+  changes: number,
+): Promise<void> {
+  await db
+    .update(adaptationRuns)
+    .set({ changes })
+    .where(and(eq(adaptationRuns.athleteId, athleteId), eq(adaptationRuns.day, day)));
+}
+
+/**
+ * Takes the athlete's run row of `day` for the caller's transaction, creating it when missing: a forced run (the
+ * adapt call, after an import) waits for any other run of the athlete that day, and counts as the day's run.
+ */
+export async function lockRun(db: Conn, athleteId: string, day: string): Promise<void> {
+  await db
+    .insert(adaptationRuns)
+    .values({ athleteId, day })
+    .onConflictDoUpdate({
+      target: [adaptationRuns.athleteId, adaptationRuns.day],
+      set: { changes: sql`${adaptationRuns.changes}` },
+    });
+}
+
+/** The (athlete, day) runs done on or after `fromDay`, as "athleteId:day" keys: the schedule skips them. */
+export async function runsSince(db: Conn, fromDay: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ athleteId: adaptationRuns.athleteId, day: adaptationRuns.day })
+    .from(adaptationRuns)
+    .where(sql`${adaptationRuns.day} >= ${fromDay}`);
+  return new Set(rows.map((r) => `${r.athleteId}:${r.day}`));
+}

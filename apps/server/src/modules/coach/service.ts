@@ -1,0 +1,397 @@
+// The coach chat (docs/coach.md): reads the athlete's data through the other modules' services into a snapshot,
+// answers with the language model when one is configured (model.ts) or the built-in coach (core), stores both
+// messages and the proposed actions, and applies a confirmed action as a recorded plan change.
+import type {
+  CoachActionDto,
+  CoachMessageDto,
+  CoachMessageList,
+  CoachReplyDto,
+  RaceReadinessDto,
+  ReadinessDto,
+} from '@stamina/contract';
+import {
+  addDays,
+  type CoachActionPatch,
+  type CoachChange,
+  type CoachIntent,
+  type CoachProposedAction,
+  type CoachSnapshot,
+  type CoachWorkout,
+  coachReply,
+  dateInTimeZone,
+  parseMessage,
+} from '@stamina/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Conn, Db, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { CoachModel } from './model.ts';
+import * as repo from './repository.ts';
+
+/** The days of workouts a snapshot holds: a week back, two weeks ahead. */
+const WORKOUTS_BACK_DAYS = 7;
+const WORKOUTS_AHEAD_DAYS = 14;
+/** Weeks of load trend a snapshot holds (this one and four before). */
+const LOAD_TREND_WEEKS = 5;
+type SnapshotPart = 'readiness' | 'workouts' | 'loadTrend' | 'race' | 'plan' | 'changes';
+const ALL_PARTS: ReadonlySet<SnapshotPart> = new Set([
+  'readiness',
+  'workouts',
+  'loadTrend',
+  'race',
+  'plan',
+  'changes',
+]);
+/** What the built-in coach's answer to each intent reads (docs/coach.md, "Intents"). */
+const PARTS_BY_INTENT: Record<CoachIntent, ReadonlySet<SnapshotPart>> = {
+  readiness: new Set(['readiness', 'workouts']),
+  today: new Set(['readiness', 'workouts']),
+  week: new Set(['workouts', 'changes', 'plan']),
+  move: new Set(['workouts']),
+  skip: new Set(['readiness', 'workouts']),
+  swap: new Set(['readiness', 'workouts']),
+  shorten: new Set(['workouts']),
+  explain: new Set(['readiness', 'workouts', 'changes']),
+  race_readiness: new Set(['race', 'readiness']),
+  load_trend: new Set(['loadTrend']),
+  missed: new Set(['workouts']),
+  changes: new Set(['changes', 'readiness']),
+  help: new Set(),
+};
+
+/** The intents of a message that asks for a change to the plan. */
+const ACTING_INTENTS = new Set(['move', 'skip', 'swap', 'shorten', 'missed']);
+/** Messages of earlier conversation the model sees. */
+const MODEL_HISTORY_MESSAGES = 10;
+
+export interface CoachWorkoutRow {
+  id: string;
+  title: string;
+  workoutDate: string;
+  sport: string;
+  durationMinutes: number | null;
+  intensityZone: number | null;
+  status: string;
+  workoutLanguageText: string | null;
+  description: string | null;
+}
+
+/** What the coach reads, each through another module's service (wired in app.ts). */
+export interface CoachReaders {
+  readiness(auth: AuthContext): Promise<ReadinessDto>;
+  workouts(athleteId: string, from: string, to: string): Promise<CoachWorkoutRow[]>;
+  loadTrend(
+    auth: AuthContext,
+    weeks: number,
+  ): Promise<{ week_start: string; total_tss: number; ctl: number; atl: number; tsb: number }[]>;
+  raceReadiness(auth: AuthContext): Promise<RaceReadinessDto>;
+  activePlan(athleteId: string): Promise<{ id: string; title: string; raceDate: string | null } | undefined>;
+  changes(auth: AuthContext): Promise<CoachChange[]>;
+}
+
+export interface AppliedChange {
+  changeId: string | null;
+  planId: string | null;
+}
+
+/**
+ * Applies one confirmed action to its workout inside the caller's transaction, recorded as a plan change with
+ * source 'coach' (app.ts wires the plan-change service here; docs/coach.md, "Actions").
+ */
+export type ApplyCoachAction = (
+  auth: AuthContext,
+  action: { workoutId: string; kind: CoachProposedAction['kind']; reason: string; patch: CoachActionPatch },
+  tx: Tx,
+) => Promise<AppliedChange>;
+
+export interface CoachServiceDeps {
+  readers: CoachReaders;
+  apply: ApplyCoachAction;
+  model: CoachModel | null;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  onChange?: (athleteId: string) => void;
+}
+
+function toAction(row: repo.CoachActionRow, undone = false): CoachActionDto {
+  const p = row.payload as unknown as CoachProposedAction;
+  return {
+    id: row.id,
+    kind: row.kind as CoachActionDto['kind'],
+    workout_id: p.workoutId,
+    workout_title: p.workoutTitle,
+    workout_date: p.workoutDate,
+    summary: p.summary,
+    reason: p.reason,
+    status: row.status as CoachActionDto['status'],
+    change_id: row.changeId,
+    plan_id: row.planId,
+    applied_at: row.appliedAt ? new Date(row.appliedAt).toISOString() : null,
+    undone,
+  };
+}
+
+function toMessage(
+  row: repo.CoachMessageRow,
+  actions: repo.CoachActionRow[],
+  undoneChanges: ReadonlySet<string> = new Set(),
+): CoachMessageDto {
+  return {
+    id: row.id,
+    role: row.role as CoachMessageDto['role'],
+    text: row.text,
+    citations: row.citations,
+    actions: actions
+      .filter((a) => a.messageId === row.id)
+      .map((a) => toAction(a, a.changeId !== null && undoneChanges.has(a.changeId))),
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+function settle<T>(promise: Promise<T>, fallback: T, log: CoachServiceDeps['log'], what: string): Promise<T> {
+  return promise.catch((err: unknown) => {
+    log?.warn({ err }, `coach: ${what} unavailable`);
+    return fallback;
+  });
+}
+
+export function createCoachService(db: Db, deps: CoachServiceDeps) {
+  const { readers, log } = deps;
+
+  /**
+   * The athlete's data for one answer. `parts` limits the reads to what the built-in coach's answer uses (by its
+   * intent); the language model may call any tool, so it gets every part.
+   */
+  async function snapshot(
+    auth: AuthContext,
+    now: Date,
+    parts: ReadonlySet<SnapshotPart> = ALL_PARTS,
+  ): Promise<CoachSnapshot> {
+    const today = dateInTimeZone(now, auth.timezone);
+    const when = <T>(part: SnapshotPart, read: () => Promise<T>, empty: T): Promise<T> =>
+      parts.has(part) ? settle(read(), empty, log, part) : Promise.resolve(empty);
+    // A part that fails leaves its part of the snapshot empty: the coach then says it has no data, and never
+    // invents it.
+    const [readiness, rows, trend, race, plan, changes] = await Promise.all([
+      when('readiness', () => readers.readiness(auth).then((r): ReadinessDto | null => r), null),
+      parts.has('workouts')
+        ? readers.workouts(
+            auth.athleteId,
+            addDays(today, -WORKOUTS_BACK_DAYS),
+            addDays(today, WORKOUTS_AHEAD_DAYS),
+          )
+        : Promise.resolve([]),
+      when('loadTrend', () => readers.loadTrend(auth, LOAD_TREND_WEEKS), []),
+      when('race', () => readers.raceReadiness(auth).then((r): RaceReadinessDto | null => r), null),
+      parts.has('plan') ? readers.activePlan(auth.athleteId) : Promise.resolve(undefined),
+      when('changes', () => readers.changes(auth), []),
+    ]);
+    const workouts: CoachWorkout[] = rows.map((w) => ({
+      id: w.id,
+      title: w.title,
+      date: w.workoutDate,
+      sport: w.sport,
+      durationMinutes: w.durationMinutes,
+      intensityZone: w.intensityZone,
+      status: w.status as CoachWorkout['status'],
+      text: w.workoutLanguageText,
+      description: w.description,
+    }));
+    const prediction = race?.predicted_performance.predictions[0];
+    return {
+      today,
+      readiness: readiness
+        ? {
+            date: readiness.date,
+            score: readiness.score,
+            label: readiness.label,
+            recoveryScore: readiness.components.recovery.score,
+            ctl: readiness.components.load.ctl,
+            atl: readiness.components.load.atl,
+            tsb: readiness.components.form.tsb,
+            acwr: readiness.components.load.acwr,
+            recommendations: readiness.recommendations,
+          }
+        : null,
+      workouts,
+      loadTrend: trend.map((w) => ({
+        weekStart: w.week_start,
+        totalTss: w.total_tss,
+        ctl: w.ctl,
+        atl: w.atl,
+        tsb: w.tsb,
+      })),
+      race: race?.race
+        ? {
+            title: race.race.title,
+            raceDate: race.race.race_date,
+            daysUntil: race.days_until_race,
+            score: race.readiness_score,
+            fitnessLevel: race.fitness_level,
+            taperRecommendation: race.taper_recommendation,
+            raceDayCtl: race.race_day_load.ctl,
+            raceDayTsb: race.race_day_load.tsb,
+            areasToFocus: race.areas_to_focus,
+            prediction: prediction ? { name: prediction.name, time: prediction.predicted_time } : null,
+          }
+        : null,
+      plan: plan ? { id: plan.id, title: plan.title, raceDate: plan.raceDate } : null,
+      changes,
+    };
+  }
+
+  async function history(auth: AuthContext): Promise<ChatCompletionMessageParam[]> {
+    const { rows } = await repo.listMessages(db, auth.athleteId, 1, MODEL_HISTORY_MESSAGES);
+    return rows
+      .reverse()
+      .map((r) => ({ role: r.role === 'athlete' ? 'user' : 'assistant', content: r.text }));
+  }
+
+  /** The model's answer, or null when there is none or it failed (the built-in coach answers then). */
+  async function modelAnswer(
+    auth: AuthContext,
+    s: CoachSnapshot,
+    text: string,
+    onDelta?: (text: string) => void,
+  ) {
+    if (!deps.model) return null;
+    try {
+      const answer = await deps.model.answer(s, await history(auth), text, onDelta);
+      // A model can be talked into proposing changes by text inside the data (a workout note): its actions count
+      // only when the athlete's own message asks for a change (docs/coach.md, "Safety").
+      if (answer.actions.length && !ACTING_INTENTS.has(parseMessage(text).intent)) {
+        log?.warn(
+          { dropped: answer.actions.length },
+          'coach: model proposed actions the athlete did not ask for',
+        );
+        answer.actions = [];
+      }
+      if (answer.kind === 'refusal')
+        return {
+          ...answer,
+          reply: `The coach model declined to answer: ${answer.reply || 'no reason given.'}`,
+        };
+      return answer.reply ? answer : null;
+    } catch (err) {
+      log?.warn({ err }, 'coach: the language model failed; the built-in coach answers');
+      return null;
+    }
+  }
+
+  return {
+    modelAvailable: deps.model !== null,
+
+    async list(auth: AuthContext, page: number, pageSize: number): Promise<CoachMessageList> {
+      const { rows, total } = await repo.listMessages(db, auth.athleteId, page, pageSize);
+      const actions = await repo.actionsOf(
+        db,
+        auth.athleteId,
+        rows.map((r) => r.id),
+      );
+      // Which applied actions were undone since, from the plan's recent change history.
+      const undone = actions.some((a) => a.changeId)
+        ? new Set(
+            (await settle(readers.changes(auth), [], log, 'plan changes'))
+              .filter((c) => c.undone)
+              .map((c) => c.id),
+          )
+        : new Set<string>();
+      return {
+        items: rows.reverse().map((r) => toMessage(r, actions, undone)),
+        page,
+        page_size: pageSize,
+        total,
+        model: deps.model !== null,
+      };
+    },
+
+    /**
+     * Answers one message and stores both it and the answer (with the proposed actions) in one transaction.
+     * `onDelta` hears the answer as it is written (the model's tokens, or the built-in reply line by line).
+     */
+    async send(
+      auth: AuthContext,
+      text: string,
+      onDelta?: (text: string) => void,
+      now = new Date(),
+    ): Promise<CoachReplyDto> {
+      // Without a model the answer's intent is known first, and only what it uses is read.
+      const s = await snapshot(
+        auth,
+        now,
+        deps.model ? ALL_PARTS : PARTS_BY_INTENT[parseMessage(text).intent],
+      );
+      let streamed = false;
+      const model = await modelAnswer(auth, s, text, (d) => {
+        streamed = true;
+        onDelta?.(d);
+      });
+      const answer = model ?? coachReply(s, text);
+      const source = model ? 'model' : 'built_in';
+      if (!model && onDelta) {
+        // The built-in answer streams line by line; after a failed model stream the client replaces what it
+        // showed with the final answer (docs/coach.md, "API").
+        if (streamed) onDelta('\n\n');
+        for (const line of answer.reply.split('\n')) onDelta(`${line}\n`);
+      }
+      // Both messages in one statement (atomic on its own); with actions, one transaction around both inserts.
+      const store = async (conn: Conn) => {
+        const [athleteRow, coachRow] = await repo.insertMessages(conn, auth.athleteId, [
+          { role: 'athlete', text, createdAt: now },
+          // A millisecond later, so the answer always sorts after the question.
+          {
+            role: 'coach',
+            text: answer.reply,
+            citations: answer.citations,
+            source,
+            createdAt: new Date(now.getTime() + 1),
+          },
+        ]);
+        const actionRows = await repo.insertActions(
+          conn,
+          auth.athleteId,
+          coachRow!.id,
+          answer.actions.map((a) => ({
+            kind: a.kind,
+            workoutId: a.workoutId,
+            payload: a as unknown as Record<string, unknown>,
+          })),
+        );
+        return { athleteRow: athleteRow!, coachRow: coachRow!, actionRows };
+      };
+      const { athleteRow, coachRow, actionRows } = answer.actions.length
+        ? await db.transaction((tx) => store(tx))
+        : await store(db);
+      const actions = actionRows.map((a) => toAction(a));
+      return {
+        reply: answer.reply,
+        citations: answer.citations,
+        actions,
+        source,
+        messages: [toMessage(athleteRow, []), toMessage(coachRow, actionRows)],
+      };
+    },
+
+    /** Applies a proposed action: 404 when it is not the caller's, 409 when it was already applied or dismissed. */
+    async confirm(auth: AuthContext, id: string, now = new Date()): Promise<CoachActionDto> {
+      const row = await db.transaction(async (tx) => {
+        const action = await repo.lockAction(tx, auth.athleteId, id);
+        if (!action) throw notFound('Coach action');
+        if (action.status !== 'proposed')
+          throw new AppError('CONFLICT', `This action was already ${action.status}.`);
+        if (!action.workoutId) throw new AppError('CONFLICT', 'The workout of this action no longer exists.');
+        const p = action.payload as unknown as CoachProposedAction;
+        const applied = await deps.apply(
+          auth,
+          { workoutId: action.workoutId, kind: p.kind, reason: p.reason, patch: p.patch },
+          tx,
+        );
+        return repo.markApplied(tx, auth.athleteId, id, { ...applied, appliedAt: now });
+      });
+      deps.onChange?.(auth.athleteId);
+      return toAction(row);
+    },
+  };
+}
+
+export type CoachService = ReturnType<typeof createCoachService>;

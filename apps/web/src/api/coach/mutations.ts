@@ -1,0 +1,52 @@
+// The coach chat's writes: send a message (streamed), confirm a proposed action, undo an applied one through the
+// plan's change history. Confirm and undo change workouts: everything derived from sessions refetches.
+import type { CoachReplyDto } from '@stamina/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { invalidateAfter } from '../invalidation.ts';
+import { coachKeys } from './keys.ts';
+
+/** POST /api/coach/messages?stream=true: `onDelta` hears the answer as it is written. */
+export function useSendCoachMessage(onDelta: (text: string) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string): Promise<CoachReplyDto> => {
+      const answer = await api.events('POST /coach/messages', {
+        body: { text },
+        query: { stream: 'true' },
+        onEvent: (name, data) => {
+          if (name === 'delta' && data && typeof (data as { text?: unknown }).text === 'string')
+            onDelta((data as { text: string }).text);
+        },
+      });
+      return answer.data;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: coachKeys.messages }),
+  });
+}
+
+/** POST /api/coach/actions/{id}/confirm */
+export function useConfirmCoachAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.request('POST /coach/actions/{id}/confirm', { params: { id } })).data,
+    onSuccess: () => invalidateAfter(client, 'planChange'),
+    onSettled: () => client.invalidateQueries({ queryKey: coachKeys.messages }),
+  });
+}
+
+/** POST /api/training/plans/{id}/changes/{changeId}/undo: puts the workout back as it was. */
+export function useUndoCoachAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ planId, changeId }: { planId: string; changeId: string }) =>
+      (
+        await api.request('POST /training/plans/{id}/changes/{changeId}/undo', {
+          params: { id: planId, changeId },
+        })
+      ).data,
+    onSuccess: () => invalidateAfter(client, 'planChange'),
+    onSettled: () => client.invalidateQueries({ queryKey: coachKeys.messages }),
+  });
+}

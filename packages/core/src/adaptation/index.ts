@@ -1,0 +1,2 @@
+// The daily adaptation of a training plan (docs/adaptation.md).
+export * from './rules.ts';
