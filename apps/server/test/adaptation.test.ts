@@ -1,10 +1,12 @@
 // Plan changes and the daily adaptation (docs/adaptation.md) through the API and the service, on the real
 // database: applying and undoing a change, the history, and the athlete's choices winning.
 import { addDays, weekStartOf } from '@stamina/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
+import { storedOutline } from './generated-plan-fixture.ts';
 import { bearer, buildSecondApp, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -372,3 +374,52 @@ describe('the daily job', () => {
 async function drain(runOnce: () => Promise<boolean>) {
   while (await runOnce()) {}
 }
+
+describe('a change of goal', () => {
+  it('rebuilds the weeks from today, keeps the completed weeks, and records a rebuild that cannot be undone', async () => {
+    const kim = await athlete('Kim');
+    const raceDate = addDays(today, 120);
+    const planId = await plan(kim.token);
+    // A generated plan that started three weeks ago (its outline's first weeks are over).
+    const start = addDays(today, -21);
+    await t.db.execute(
+      sql`update training_plans set outline = ${JSON.stringify(storedOutline(start, raceDate))}::jsonb where id = ${planId}`,
+    );
+    const before = (await call(kim.token, 'GET', `/api/training/plans/${planId}/outline`)).json().data;
+    const over = before.weeks.filter((w: { end: string }) => w.end < today);
+    expect(over.length).toBeGreaterThanOrEqual(2);
+
+    const res = await call(kim.token, 'POST', `/api/training/plans/${planId}/rebuild`, {
+      race_date: addDays(raceDate, 14),
+      weekly_hours: 7,
+      preferences: { long_run_day: 'wednesday' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const outline = res.json().data.outline;
+    expect(outline.weeks.slice(0, over.length)).toEqual(over);
+    expect(outline.weeks.map((w: { week: number }) => w.week)).toEqual(
+      outline.weeks.map((_: unknown, i: number) => i + 1),
+    );
+    expect(outline.goal_context.preferences.long_run_day).toBe('wednesday');
+    expect(outline.goal_context.assumed.long_run_day).toBe(false);
+
+    const list = (await call(kim.token, 'GET', `/api/training/plans/${planId}/changes`)).json().data;
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      kind: 'rebuild',
+      workout_id: null,
+      date: today,
+      before: null,
+      after: null,
+    });
+    expect(list.items[0].reason).toContain(`race day moved from ${raceDate} to ${addDays(raceDate, 14)}`);
+    expect(list.items[0].reason).toContain('weekly hours changed from 6 to 7');
+    expect(list.items[0].reason).toContain('day preferences changed');
+    const undo = await call(
+      kim.token,
+      'POST',
+      `/api/training/plans/${planId}/changes/${list.items[0].id}/undo`,
+    );
+    expect(undo.statusCode).toBe(409);
+  });
+});
