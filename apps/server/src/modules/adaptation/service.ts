@@ -423,6 +423,10 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
   /** After an import: a forced run of the athlete's plan, on the queue (never failing the import). */
   async function requestRun(athleteId: string): Promise<void> {
     if (!deps.jobs) return;
+    // Only athletes whose plan may adapt get a job.
+    const [settings] = (await deps.athletes?.adaptationSettings([athleteId])) ?? [];
+    if (settings && !settings.enabled) return;
+    if (!(await deps.plans.activeRow(athleteId))) return;
     await deps.jobs.enqueue(db, ADAPTATION_JOB, { athleteId, force: true });
     deps.jobs.wake();
   }
