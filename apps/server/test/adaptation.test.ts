@@ -1,13 +1,15 @@
 // Plan changes and the daily adaptation (docs/adaptation.md) through the API and the service, on the real
 // database: applying and undoing a change, the history, and the athlete's choices winning.
+import { randomUUID } from 'node:crypto';
 import { addDays, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
+import { activityFixture } from './activity-fixtures.ts';
 import { storedOutline } from './generated-plan-fixture.ts';
-import { bearer, buildSecondApp, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
@@ -421,5 +423,40 @@ describe('a change of goal', () => {
       `/api/training/plans/${planId}/changes/${list.items[0].id}/undo`,
     );
     expect(undo.statusCode).toBe(409);
+  });
+});
+
+describe('after an import, and the notification switch', () => {
+  it('an import queues a run of the plan; with "new week plan" off the changes notify nothing', async () => {
+    const lea = await athlete('Lea');
+    const planId = await plan(lea.token);
+    const off = await call(lea.token, 'PUT', '/api/athletes/me', {
+      notification_preferences: { newWeekPlan: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const easy = await generatedWorkout(lea.id, planId, {
+      title: 'Easy run',
+      date: addDays(today, -1),
+      text: '30min Z2',
+      zone: 2,
+      minutes: 30,
+    });
+    const form = multipartForm([
+      { name: 'file', value: activityFixture('bike-power-indoor-edge800.fit'), filename: 'ride.fit' },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/activities/import',
+      headers: { ...bearer(lea.token), ...form.headers, 'idempotency-key': randomUUID() },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
+    await drain(t.app.jobs.runOnce);
+    const list = (await call(lea.token, 'GET', `/api/training/plans/${planId}/changes`)).json().data;
+    expect(list.items.map((c: { workout_id: string; kind: string }) => [c.workout_id, c.kind])).toEqual([
+      [easy.id, 'drop'],
+    ]);
+    const notifications = (await call(lea.token, 'GET', '/api/notifications')).json().data.notifications;
+    expect(notifications.filter((n: { title: string }) => n.title.startsWith('Plan adapted'))).toEqual([]);
   });
 });
