@@ -197,6 +197,12 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     });
   }
 
+  /**
+   * One change of a planned workout, recorded (docs/adaptation.md, "Every change is recorded"). Its own
+   * transaction, or a savepoint of `conn` (the caller's transaction; the caller then calls `changed` after its
+   * commit). 404 for a workout that is not the caller's; 409 for one not planned, or, from the adaptation, one
+   * made or edited by hand or adapted already.
+   */
   async function applyChange(auth: AuthContext, input: ApplyChangeInput, conn?: Conn): Promise<PlanChange> {
     if (conn) return toPlanChange(await conn.transaction((tx) => applyOn(tx, auth, input)));
     const row = await db.transaction((tx) => applyOn(tx, auth, input));
@@ -441,6 +447,8 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     applyChange,
     undoChange,
     listChanges,
+    /** After a commit of changes applied on a caller's transaction (`applyChange(…, conn)`): refreshes the reads. */
+    changed: announce,
 
     /** GET /training/plans/{id}/changes: 404 for a plan that is not the caller's. */
     async planChanges(
