@@ -353,6 +353,12 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
       ctlRamp,
       ctlRampCap: (experience && CTL_RAMP_CAP[experience]) || DEFAULT_CTL_RAMP_CAP,
     });
+    // Nothing to change (most days of most athletes): the day's claim alone, one statement.
+    if (proposals.length === 0) {
+      if (mode === 'daily') await repo.claimRun(db, auth.athleteId, today);
+      else await repo.lockRun(db, auth.athleteId, today);
+      return [];
+    }
     const applied = await db.transaction(async (tx) => {
       if (mode === 'daily') {
         if (!(await repo.claimRun(tx, auth.athleteId, today))) return null;
