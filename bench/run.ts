@@ -13,12 +13,14 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import, parser, plan-generator, workout-bank, coach.
+// run alone: cache-miss, activity-import, parser, plan-generator, workout-bank, coach, adaptation
+// (BENCH_ADAPTATION_ATHLETES).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchActivityImport } from './lib/activity-import.ts';
+import { benchAdaptation } from './lib/adaptation.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
@@ -91,6 +93,14 @@ async function main(): Promise<number> {
     const details: { planGenerator?: PlanGeneratorBench } = {};
     if (only.includes('plan-generator')) details.planGenerator = planGeneratorSection();
     if (only.includes('activity-import')) await activityImportSection();
+    if (only.includes('adaptation')) {
+      section('Daily plan adaptation (in process, PGlite)');
+      try {
+        record(...(await benchAdaptation()));
+      } catch (err) {
+        record(errorFigure('adaptation.daily', 'daily adaptation job', err));
+      }
+    }
     if (only.includes('parser')) {
       section('Workout parser');
       record(...parserFigures(measureParser()));
@@ -305,7 +315,15 @@ async function workoutBankSection(stamina: StaminaServer, bare: RunningServer, s
   }
 }
 
-const STANDALONE = ['cache-miss', 'activity-import', 'parser', 'plan-generator', 'workout-bank', 'coach'];
+const STANDALONE = [
+  'cache-miss',
+  'activity-import',
+  'parser',
+  'plan-generator',
+  'workout-bank',
+  'coach',
+  'adaptation',
+];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
 async function activityImportSection(): Promise<void> {

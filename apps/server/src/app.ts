@@ -404,7 +404,7 @@ export async function buildApp(config: AppConfig) {
       readCache.invalidate(athleteId);
       notificationService.workoutsChanged(athleteId);
     },
-    // docs/adaptation.md, "When it runs": an import may complete or reveal missed sessions.
+    // docs/adaptation.md, "One run a day": an import may complete or reveal missed sessions.
     onImported: (athleteId) => {
       adaptationService
         .requestRun(athleteId)

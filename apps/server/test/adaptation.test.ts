@@ -1,11 +1,15 @@
 // Plan changes and the daily adaptation (docs/adaptation.md) through the API and the service, on the real
 // database: applying and undoing a change, the history, and the athlete's choices winning.
+import { randomUUID } from 'node:crypto';
 import { addDays, weekStartOf } from '@stamina/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
-import { bearer, buildSecondApp, createTestApp, type TestApp } from './helpers.ts';
+import { activityFixture } from './activity-fixtures.ts';
+import { storedOutline } from './generated-plan-fixture.ts';
+import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
@@ -372,3 +376,87 @@ describe('the daily job', () => {
 async function drain(runOnce: () => Promise<boolean>) {
   while (await runOnce()) {}
 }
+
+describe('a change of goal', () => {
+  it('rebuilds the weeks from today, keeps the completed weeks, and records a rebuild that cannot be undone', async () => {
+    const kim = await athlete('Kim');
+    const raceDate = addDays(today, 120);
+    const planId = await plan(kim.token);
+    // A generated plan that started three weeks ago (its outline's first weeks are over).
+    const start = addDays(today, -21);
+    await t.db.execute(
+      sql`update training_plans set outline = ${JSON.stringify(storedOutline(start, raceDate))}::jsonb where id = ${planId}`,
+    );
+    const before = (await call(kim.token, 'GET', `/api/training/plans/${planId}/outline`)).json().data;
+    const over = before.weeks.filter((w: { end: string }) => w.end < today);
+    expect(over.length).toBeGreaterThanOrEqual(2);
+
+    const res = await call(kim.token, 'POST', `/api/training/plans/${planId}/rebuild`, {
+      race_date: addDays(raceDate, 14),
+      weekly_hours: 7,
+      preferences: { long_run_day: 'wednesday' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const outline = res.json().data.outline;
+    expect(outline.weeks.slice(0, over.length)).toEqual(over);
+    expect(outline.weeks.map((w: { week: number }) => w.week)).toEqual(
+      outline.weeks.map((_: unknown, i: number) => i + 1),
+    );
+    expect(outline.goal_context.preferences.long_run_day).toBe('wednesday');
+    expect(outline.goal_context.assumed.long_run_day).toBe(false);
+
+    const list = (await call(kim.token, 'GET', `/api/training/plans/${planId}/changes`)).json().data;
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      kind: 'rebuild',
+      workout_id: null,
+      date: today,
+      before: null,
+      after: null,
+    });
+    expect(list.items[0].reason).toContain(`race day moved from ${raceDate} to ${addDays(raceDate, 14)}`);
+    expect(list.items[0].reason).toContain('weekly hours changed from 6 to 7');
+    expect(list.items[0].reason).toContain('day preferences changed');
+    const undo = await call(
+      kim.token,
+      'POST',
+      `/api/training/plans/${planId}/changes/${list.items[0].id}/undo`,
+    );
+    expect(undo.statusCode).toBe(409);
+  });
+});
+
+describe('after an import, and the notification switch', () => {
+  it('an import queues a run of the plan; with "new week plan" off the changes notify nothing', async () => {
+    const lea = await athlete('Lea');
+    const planId = await plan(lea.token);
+    const off = await call(lea.token, 'PUT', '/api/athletes/me', {
+      notification_preferences: { newWeekPlan: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const easy = await generatedWorkout(lea.id, planId, {
+      title: 'Easy run',
+      date: addDays(today, -1),
+      text: '30min Z2',
+      zone: 2,
+      minutes: 30,
+    });
+    const form = multipartForm([
+      { name: 'file', value: activityFixture('bike-power-indoor-edge800.fit'), filename: 'ride.fit' },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/activities/import',
+      headers: { ...bearer(lea.token), ...form.headers, 'idempotency-key': randomUUID() },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
+    await drain(t.app.jobs.runOnce);
+    const list = (await call(lea.token, 'GET', `/api/training/plans/${planId}/changes`)).json().data;
+    expect(list.items.map((c: { workout_id: string; kind: string }) => [c.workout_id, c.kind])).toEqual([
+      [easy.id, 'drop'],
+    ]);
+    const notifications = (await call(lea.token, 'GET', '/api/notifications')).json().data.notifications;
+    expect(notifications.filter((n: { title: string }) => n.title.startsWith('Plan adapted'))).toEqual([]);
+  });
+});

@@ -42,6 +42,7 @@ describe('GET /api/athletes/me', () => {
       widget_config: DEFAULT_WIDGET_CONFIG,
       onboarding_complete: false,
       notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+      adaptation_enabled: true,
       tracked_metrics: {
         heart_rate: true,
         pace: true,

@@ -197,6 +197,12 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     });
   }
 
+  /**
+   * One change of a planned workout, recorded (docs/adaptation.md, "Every change is recorded"). Its own
+   * transaction, or a savepoint of `conn` (the caller's transaction; the caller then calls `changed` after its
+   * commit). 404 for a workout that is not the caller's; 409 for one not planned, or, from the adaptation, one
+   * made or edited by hand or adapted already.
+   */
   async function applyChange(auth: AuthContext, input: ApplyChangeInput, conn?: Conn): Promise<PlanChange> {
     if (conn) return toPlanChange(await conn.transaction((tx) => applyOn(tx, auth, input)));
     const row = await db.transaction((tx) => applyOn(tx, auth, input));
@@ -347,6 +353,12 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
       ctlRamp,
       ctlRampCap: (experience && CTL_RAMP_CAP[experience]) || DEFAULT_CTL_RAMP_CAP,
     });
+    // Nothing to change (most days of most athletes): the day's claim alone, one statement.
+    if (proposals.length === 0) {
+      if (mode === 'daily') await repo.claimRun(db, auth.athleteId, today);
+      else await repo.lockRun(db, auth.athleteId, today);
+      return [];
+    }
     const applied = await db.transaction(async (tx) => {
       if (mode === 'daily') {
         if (!(await repo.claimRun(tx, auth.athleteId, today))) return null;
@@ -423,6 +435,10 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
   /** After an import: a forced run of the athlete's plan, on the queue (never failing the import). */
   async function requestRun(athleteId: string): Promise<void> {
     if (!deps.jobs) return;
+    // Only athletes whose plan may adapt get a job.
+    const [settings] = (await deps.athletes?.adaptationSettings([athleteId])) ?? [];
+    if (settings && !settings.enabled) return;
+    if (!(await deps.plans.activeRow(athleteId))) return;
     await deps.jobs.enqueue(db, ADAPTATION_JOB, { athleteId, force: true });
     deps.jobs.wake();
   }
@@ -437,6 +453,8 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     applyChange,
     undoChange,
     listChanges,
+    /** After a commit of changes applied on a caller's transaction (`applyChange(…, conn)`): refreshes the reads. */
+    changed: announce,
 
     /** GET /training/plans/{id}/changes: 404 for a plan that is not the caller's. */
     async planChanges(
