@@ -19,6 +19,14 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/refresh',
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
+  // Cancelling a pending deletion signs in with e-mail and password (docs/account.md).
+  'POST /api/auth/deletion/cancel',
+  // An export's download link carries its own signed, expiring token (docs/account.md).
+  'GET /api/athletes/me/exports/{exportId}/download',
+  // Providers' webhooks, verified by their own schemes instead (docs/devices.md, "Webhooks").
+  'POST /api/devices/webhooks/garmin',
+  'GET /api/devices/webhooks/strava',
+  'POST /api/devices/webhooks/strava',
 ]);
 
 interface JsonSchema {
