@@ -122,6 +122,50 @@ describe('workouts', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('with If-Match, changes a workout only while the copy is current: else 412 and nothing changes', async () => {
+    const created = (
+      await call(ana, 'POST', '/api/workout-planning/workouts', {
+        title: 'Tempo',
+        workout_date: '2026-12-03',
+        sport: 'run',
+        workout_language_text: '40min Z3',
+      })
+    ).json().data;
+    const put = (ifMatch: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/workout-planning/workouts/${created.id}`,
+        headers: { ...bearer(ana), 'if-match': ifMatch },
+        payload,
+      });
+    // Changed elsewhere (a newer version) after this copy: the stale write is refused.
+    const elsewhere = await call(ana, 'PUT', `/api/workout-planning/workouts/${created.id}`, {
+      title: 'Tempo 2',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    const stale = await put(`"${created.updated_at}"`, { status: 'completed' });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      detail: { updated_at: elsewhere.json().data.updated_at },
+    });
+    expect(await put('"not a version"', { status: 'completed' }).then((r) => r.statusCode)).toBe(412);
+    const still = (await call(ana, 'GET', `/api/workout-planning/workouts/${created.id}`)).json().data;
+    expect(still).toMatchObject({ title: 'Tempo 2', status: 'planned' });
+    // The current copy goes through, quoted or weak.
+    const current = await put(`W/"${still.updated_at}"`, { status: 'completed' });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json().data.status).toBe('completed');
+    // The Training API's PUT takes the same precondition.
+    const training = await t.app.inject({
+      method: 'PUT',
+      url: `/api/training/workouts/${created.id}`,
+      headers: { ...bearer(ana), 'if-match': `"${still.updated_at}"` },
+      payload: { title: 'Too late' },
+    });
+    expect(training.statusCode).toBe(412);
+  });
+
   it('lists with every filter and validates them', async () => {
     const make = (date: string, sport: string, status = 'planned') =>
       call(ben, 'POST', '/api/workout-planning/workouts', {

@@ -32,10 +32,11 @@ function workout(overrides: Record<string, unknown> = {}) {
 
 /** A fake server: answers by method and path, and records every request with its Idempotency-Key. */
 function server(routes: Record<string, () => Response>) {
-  const calls: { route: string; key: string | null }[] = [];
+  const calls: { route: string; key: string | null; ifMatch: string | null }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const route = `${init.method} ${new URL(url, 'http://x').pathname}`;
-    calls.push({ route, key: (init.headers as Record<string, string>)['idempotency-key'] ?? null });
+    const headers = init.headers as Record<string, string>;
+    calls.push({ route, key: headers['idempotency-key'] ?? null, ifMatch: headers['if-match'] ?? null });
     const answer = routes[route];
     return answer ? answer() : json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
@@ -103,6 +104,20 @@ describe('replaying a workout marked done offline', () => {
     expect(writeQueue.get().pending).toEqual([]);
   });
 
+  it('sends the version it was made on, and lists a change made elsewhere meanwhile (412) as refused', async () => {
+    await queueMarkDone('2026-11-26T08:00:00.000Z');
+    const message =
+      'This workout was changed after your copy of it, so your change was not applied. Reload it and try again.';
+    const calls = server({
+      [`GET ${WORKOUT_PATH}`]: () => json(200, { data: workout() }),
+      [`PUT ${WORKOUT_PATH}`]: () => json(412, { message, code: 'PRECONDITION_FAILED' }),
+    });
+    await writeQueue.replay();
+    expect(calls.find((c) => c.route === `PUT ${WORKOUT_PATH}`)?.ifMatch).toBe('"2026-11-26T08:00:00.000Z"');
+    expect(writeQueue.get().conflicts.map((c) => c.reason)).toEqual([message]);
+    expect(writeQueue.get().pending).toEqual([]);
+  });
+
   it('reports it when the workout was deleted on the server', async () => {
     await queueMarkDone('2026-11-26T08:00:00.000Z');
     server({});
@@ -163,7 +178,9 @@ describe('a workout created offline', () => {
       'POST /api/workout-planning/workouts': () => json(201, { data: workout() }),
     });
     await writeQueue.replay();
-    expect(calls).toEqual([{ route: 'POST /api/workout-planning/workouts', key: 'key-made-offline' }]);
+    expect(calls).toEqual([
+      { route: 'POST /api/workout-planning/workouts', key: 'key-made-offline', ifMatch: null },
+    ]);
     expect(writeQueue.get().pending).toEqual([]);
   });
 });

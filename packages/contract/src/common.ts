@@ -19,6 +19,8 @@ export const ZErrorCode = z.enum([
   'ACCOUNT_PENDING_DELETION',
   'NOT_FOUND',
   'CONFLICT',
+  /** A write sent with `If-Match` whose copy is older than the record (docs/offline.md, "Conflicts"). */
+  'PRECONDITION_FAILED',
   /** A link that worked once and no longer does (an expired export download). */
   'GONE',
   'TOKEN_EXPIRED',

@@ -68,6 +68,8 @@ export interface RequestOptions {
   onEvent?: (name: string, data: unknown) => void;
   /** Sent as `Idempotency-Key`; one per user action (newIdempotencyKey), the same on every retry of it. */
   idempotencyKey?: string;
+  /** Sent as `If-Match`: the `updated_at` of the copy a write was made on (docs/offline.md, "Conflicts"). */
+  ifMatch?: string;
   /**
    * Bytes of the body sent so far, for a FormData body: the exchange then goes through XMLHttpRequest, whose
    * upload events fetch does not have. Starts again from 0 on a retry.
@@ -305,6 +307,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    if (options.ifMatch) headers['if-match'] = `"${options.ifMatch}"`;
     try {
       if (form && options.onUploadProgress) {
         return await sendWithProgress(

@@ -104,11 +104,21 @@ export async function updateWorkout(
   athleteId: string,
   id: string,
   values: Partial<WorkoutInsert>,
+  /** Only when the row is still as of this time (to the millisecond, as the API gives `updated_at`). */
+  unchangedSince?: Date,
 ): Promise<WorkoutRow | undefined> {
   const [row] = await db
     .update(workouts)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(workouts.id, id), eq(workouts.athleteId, athleteId)))
+    .where(
+      and(
+        eq(workouts.id, id),
+        eq(workouts.athleteId, athleteId),
+        unchangedSince
+          ? sql`date_trunc('milliseconds', ${workouts.updatedAt}) = ${unchangedSince.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
     .returning();
   return row;
 }

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
@@ -111,7 +112,7 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       summary: 'Update a workout (for example its status or date); a changed text is parsed again',
       body: ZWorkoutUpdateRequest,
       response: ZWorkout,
-      update: (auth, id, body) => service.update(auth, id, body),
+      update: (auth, id, body, ifMatch) => service.update(auth, id, body, ifMatch),
     });
 
     app.get(
@@ -198,7 +199,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       summary: 'Update a workout (Training API fields)',
       body: ZTrainingWorkoutUpdateRequest,
       response: ZTrainingWorkout,
-      update: (auth, id, body) => service.updateTraining(auth, id, body),
+      update: (auth, id, body, ifMatch) => service.updateTraining(auth, id, body, ifMatch),
     });
 
     app.post(
@@ -229,7 +230,7 @@ function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
     summary: string;
     body: B;
     response: R;
-    update: (auth: AuthContext, workoutId: string, body: z.infer<B>) => Promise<z.input<R>>;
+    update: (auth: AuthContext, workoutId: string, body: z.infer<B>, ifMatch?: Date) => Promise<z.input<R>>;
   },
 ) {
   const workoutId = (request: FastifyRequest) =>
@@ -240,13 +241,20 @@ function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
       schema: {
         ...route,
         summary: put.summary,
+        description:
+          'With `If-Match: "<updated_at>"` (the workout\'s `updated_at` as this API gives it), the change is applied only while the workout is still that version; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
         params: ZWorkoutIdParam,
         body: put.body,
-        response: { 200: dataEnvelope(put.response), ...errors },
+        response: { 200: dataEnvelope(put.response), ...errorsWith(413, 412) },
       },
     },
     async (request) => ({
-      data: await put.update(requireAuth(request), workoutId(request), request.body as z.infer<B>),
+      data: await put.update(
+        requireAuth(request),
+        workoutId(request),
+        request.body as z.infer<B>,
+        ifMatchOf(request.headers['if-match']),
+      ),
     }),
   );
   app.delete(
@@ -265,4 +273,24 @@ function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
       return { data: { id, deleted: true as const } };
     },
   );
+}
+
+/**
+ * The version an `If-Match` names: a workout's `updated_at`, quoted as an entity tag or bare (docs/offline.md,
+ * "Conflicts"). One that names no time cannot match any version: 412, as HTTP has it.
+ */
+export function ifMatchOf(header: string | string[] | undefined): Date | undefined {
+  if (header === undefined) return undefined;
+  const tag = (Array.isArray(header) ? header[0] : header)
+    ?.trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+  const time = tag ? Date.parse(tag) : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw new AppError(
+      'PRECONDITION_FAILED',
+      'If-Match names no version of this workout: send its updated_at.',
+    );
+  }
+  return new Date(time);
 }

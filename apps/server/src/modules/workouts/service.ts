@@ -93,6 +93,15 @@ function tssOf(
   });
 }
 
+/** docs/offline.md, "Conflicts": a write whose copy of the workout is older than the workout. */
+function changedSince(current: Pick<repo.WorkoutRow, 'updatedAt'>) {
+  return new AppError(
+    'PRECONDITION_FAILED',
+    'This workout was changed after your copy of it, so your change was not applied. Reload it and try again.',
+    { updated_at: current.updatedAt.toISOString() },
+  );
+}
+
 /**
  * Every write to workouts goes through this service; `onChange` hears of each, after it is stored. Texts are
  * parsed with the athlete's thresholds in force on the workout's day (docs/zones.md, "Used everywhere").
@@ -153,8 +162,11 @@ export function createWorkoutService(
     changes: Partial<repo.WorkoutInsert>,
     newText: string | null | undefined,
     conn: Conn = db,
+    /** The `updated_at` of the caller's copy (an `If-Match`): the write goes through only while it is current. */
+    ifMatch?: Date,
   ): Promise<repo.WorkoutRow> {
     const current = await own(auth, id, conn);
+    if (ifMatch && current.updatedAt.getTime() !== ifMatch.getTime()) throw changedSince(current);
     await assertPlan(auth, changes.planId);
     if (changes.status !== undefined) {
       if (changes.status === current.status) delete changes.status;
@@ -178,8 +190,8 @@ export function createWorkoutService(
     const next = { ...current, ...changes };
     changes.tss = tssOf(next);
     const row = await conn.transaction(async (tx) => {
-      const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes);
-      if (!updated) throw notFound('Workout');
+      const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes, ifMatch);
+      if (!updated) throw ifMatch ? changedSince(current) : notFound('Workout');
       if (current.status === 'completed' || updated.status === 'completed') {
         const from = current.workoutDate < updated.workoutDate ? current.workoutDate : updated.workoutDate;
         await rederiveDailyLoad(tx, auth.athleteId, from);
@@ -450,7 +462,12 @@ export function createWorkoutService(
       changed(athleteId);
     },
 
-    async update(auth: AuthContext, id: string, body: WorkoutUpdateRequest): Promise<Workout> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      body: WorkoutUpdateRequest,
+      ifMatch?: Date,
+    ): Promise<Workout> {
       const changes: Partial<repo.WorkoutInsert> = {};
       if (body.title !== undefined) changes.title = body.title;
       if (body.workout_date !== undefined) changes.workoutDate = body.workout_date;
@@ -463,13 +480,14 @@ export function createWorkoutService(
       if (body.status !== undefined) changes.status = body.status;
       // docs/adaptation.md, "Athlete's choices win": a workout edited by hand is the athlete's.
       changes.editedByAthleteAt = new Date();
-      return toWorkout(await patch(auth, id, changes, body.workout_language_text));
+      return toWorkout(await patch(auth, id, changes, body.workout_language_text, db, ifMatch));
     },
 
     async updateTraining(
       auth: AuthContext,
       id: string,
       body: TrainingWorkoutUpdateRequest,
+      ifMatch?: Date,
     ): Promise<TrainingWorkout> {
       const changes: Partial<repo.WorkoutInsert> = {};
       if (body.title !== undefined) changes.title = body.title;
@@ -483,7 +501,7 @@ export function createWorkoutService(
       if (body.workout_date !== undefined) changes.workoutDate = body.workout_date;
       if (body.status !== undefined) changes.status = body.status;
       changes.editedByAthleteAt = new Date();
-      return toTrainingWorkout(await patch(auth, id, changes, undefined));
+      return toTrainingWorkout(await patch(auth, id, changes, undefined, db, ifMatch));
     },
 
     async complete(auth: AuthContext, id: string): Promise<TrainingWorkout> {

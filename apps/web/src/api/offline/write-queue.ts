@@ -70,7 +70,9 @@ const executor: ReplayExecutor = {
       await api.request('PUT /workout-planning/workouts/{workoutId}', {
         params: { workoutId: write.params.workoutId ?? '' },
         body: write.body as { status: 'completed' },
-        // A PUT is idempotent by itself: the server takes no key for it.
+        // A PUT is idempotent by itself: the server takes no key for it. The version the athlete saw goes with it,
+        // so a change made elsewhere since the check is refused (412) rather than overwritten.
+        ...(write.baseUpdatedAt ? { ifMatch: write.baseUpdatedAt } : {}),
         timeoutMs: PLANNING_API_TIMEOUT_MS,
       });
     } else if (write.type === 'wellness') {
