@@ -38,7 +38,7 @@ import { createAthleteService } from './modules/athletes/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
-import { applyThroughPlanChanges, recentPlanChanges } from './modules/coach/apply.ts';
+import { applyThroughPlanChanges, recentPlanChanges, undoThroughPlanChanges } from './modules/coach/apply.ts';
 import { type CoachModelConfig, createCoachModel } from './modules/coach/model.ts';
 import { coachRoutes } from './modules/coach/routes.ts';
 import { createCoachService } from './modules/coach/service.ts';
@@ -386,6 +386,7 @@ export async function buildApp(config: AppConfig) {
       changes: recentPlanChanges(adaptationService),
     },
     apply: applyThroughPlanChanges(adaptationService),
+    undo: undoThroughPlanChanges(adaptationService),
     model: config.llm ? createCoachModel(config.llm) : null,
     log: app.log,
     onChange: workoutsChanged,

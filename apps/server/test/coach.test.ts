@@ -290,13 +290,38 @@ describe('POST /api/coach/actions/{id}/confirm', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CONFLICT');
 
-    const undo = await call(
-      a.token,
-      'POST',
-      `/api/training/plans/${planId}/changes/${applied.change_id}/undo`,
-    );
+    const undo = await call(a.token, 'POST', `/api/coach/actions/${action!.id}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().data).toMatchObject({ id: action!.id, undone: true });
     expect(await workoutDate(a.token, ride.id, saturday)).toBe(saturday);
+    const history = (await call(a.token, 'GET', `/api/training/plans/${planId}/changes`)).json().data;
+    expect(history.items[0].undone_at).not.toBeNull();
+    expect((await call(a.token, 'POST', `/api/coach/actions/${action!.id}/undo`)).statusCode).toBe(409);
+  });
+
+  it('undoes an applied action on a workout outside any plan; refuses an unapplied one and hides others', async () => {
+    const owner = await athlete('Planless');
+    const other = await athlete('Nosy');
+    const created = await call(owner.token, 'POST', '/api/workout-planning/workouts', {
+      title: 'Tempo run',
+      workout_date: today,
+      sport: 'run',
+      workout_language_text: '10min Z2, 20min Z3, 10min Z1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const action = (await ask(owner.token, 'skip today')).actions[0]!;
+    expect((await call(owner.token, 'POST', `/api/coach/actions/${action.id}/undo`)).statusCode).toBe(409);
+    const confirmed = await call(owner.token, 'POST', `/api/coach/actions/${action.id}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.plan_id).toBeNull();
+    const status = async () =>
+      (await call(owner.token, 'GET', `/api/workout-planning/workouts/${created.json().data.id}`)).json().data
+        .status;
+    expect(await status()).toBe('skipped');
+    expect((await call(other.token, 'POST', `/api/coach/actions/${action.id}/undo`)).statusCode).toBe(404);
+    const undo = await call(owner.token, 'POST', `/api/coach/actions/${action.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await status()).toBe('planned');
   });
 
   it("answers 404 for another athlete's action and for an unknown one, and leaves the workout alone", async () => {

@@ -199,12 +199,7 @@ describe('Coach page', () => {
     await userEvent.click(undo);
     expect(await screen.findByText('Undone')).toBeVisible();
     expect(
-      calls.some(
-        (c) =>
-          c.method === 'POST' &&
-          c.url.pathname ===
-            '/api/training/plans/00000000-0000-4000-8000-00000000d001/changes/00000000-0000-4000-8000-00000000c001/undo',
-      ),
+      calls.some((c) => c.method === 'POST' && c.url.pathname === `/api/coach/actions/${current.id}/undo`),
     ).toBe(true);
     expect(screen.queryByRole('button', { name: /^Undo:/ })).toBeNull();
   });

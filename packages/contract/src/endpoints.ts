@@ -339,6 +339,7 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZCoachReply),
   },
   'POST /coach/actions/{id}/confirm': { params: ZCoachActionIdParam, response: dataEnvelope(ZCoachAction) },
+  'POST /coach/actions/{id}/undo': { params: ZCoachActionIdParam, response: dataEnvelope(ZCoachAction) },
 
   // Notifications
   'GET /notifications': { query: ZNotificationsQuery, response: dataEnvelope(ZNotificationList) },

@@ -3,7 +3,7 @@
 import type { CoachChange } from '@stamina/core';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { AdaptationService } from '../adaptation/service.ts';
-import type { ApplyCoachAction } from './service.ts';
+import type { ApplyCoachAction, UndoCoachChange } from './service.ts';
 
 /** How many recent plan changes the coach reads for "what changed?". */
 const RECENT_CHANGES = 20;
@@ -23,6 +23,11 @@ export function applyThroughPlanChanges(changes: Pick<AdaptationService, 'applyC
     );
     return { changeId: change.id, planId: change.plan_id };
   };
+}
+
+/** An applied action undone through the plan-change service, like any change of the plan's history. */
+export function undoThroughPlanChanges(changes: Pick<AdaptationService, 'undoChange'>): UndoCoachChange {
+  return (auth, changeId) => changes.undoChange(auth, changeId);
 }
 
 /** The athlete's recent plan changes, newest first, as the coach's snapshot holds them. */

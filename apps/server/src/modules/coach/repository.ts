@@ -73,6 +73,18 @@ export async function insertActions(
 }
 
 /** The athlete's action, locked for the confirmation's transaction. */
+export async function findAction(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<CoachActionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coachActions)
+    .where(and(eq(coachActions.athleteId, athleteId), eq(coachActions.id, id)));
+  return row;
+}
+
 export async function lockAction(
   db: Conn,
   athleteId: string,

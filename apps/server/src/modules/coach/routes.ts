@@ -112,5 +112,19 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate, m
       },
       async (request) => ({ data: await service.confirm(requireAuth(request), request.params.id) }),
     );
+
+    app.post(
+      '/actions/:id/undo',
+      {
+        schema: {
+          ...route,
+          summary:
+            'Undo an applied action: its workout is put back as it was, and its day left to the athlete; 409 when it was never applied or is undone already',
+          params: ZCoachActionIdParam,
+          response: { 200: dataEnvelope(ZCoachAction), ...errorsWith(409) },
+        },
+      },
+      async (request) => ({ data: await service.undo(requireAuth(request), request.params.id) }),
+    );
   };
 }

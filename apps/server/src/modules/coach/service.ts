@@ -105,9 +105,13 @@ export type ApplyCoachAction = (
   tx: Tx,
 ) => Promise<AppliedChange>;
 
+/** Undoes the plan change an applied action became (the plan-change service's undo). */
+export type UndoCoachChange = (auth: AuthContext, changeId: string) => Promise<unknown>;
+
 export interface CoachServiceDeps {
   readers: CoachReaders;
   apply: ApplyCoachAction;
+  undo: UndoCoachChange;
   model: CoachModel | null;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   onChange?: (athleteId: string) => void;
@@ -390,6 +394,21 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
       });
       deps.onChange?.(auth.athleteId);
       return toAction(row);
+    },
+
+    /**
+     * Undoes an applied action: its plan change is put back as the plan's history would (docs/coach.md,
+     * "Actions"), whether or not the workout belongs to a plan. 409 when it was never applied or is undone already.
+     */
+    async undo(auth: AuthContext, id: string): Promise<CoachActionDto> {
+      const action = await repo.findAction(db, auth.athleteId, id);
+      if (!action) throw notFound('Coach action');
+      if (action.status !== 'applied' || !action.changeId) {
+        throw new AppError('CONFLICT', 'This action was not applied, so there is nothing to undo.');
+      }
+      await deps.undo(auth, action.changeId);
+      deps.onChange?.(auth.athleteId);
+      return toAction(action, true);
     },
   };
 }

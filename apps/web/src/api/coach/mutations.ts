@@ -1,5 +1,5 @@
-// The coach chat's writes: send a message (streamed), confirm a proposed action, undo an applied one through the
-// plan's change history. Confirm and undo change workouts: everything derived from sessions refetches.
+// The coach chat's writes: send a message (streamed), confirm a proposed action, undo an applied one (its plan
+// change put back). Confirm and undo change workouts: everything derived from sessions refetches.
 import type { CoachReplyDto } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
@@ -36,16 +36,12 @@ export function useConfirmCoachAction() {
   });
 }
 
-/** POST /api/training/plans/{id}/changes/{changeId}/undo: puts the workout back as it was. */
+/** POST /api/coach/actions/{id}/undo: puts the workout back as it was, in a plan or not. */
 export function useUndoCoachAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ planId, changeId }: { planId: string; changeId: string }) =>
-      (
-        await api.request('POST /training/plans/{id}/changes/{changeId}/undo', {
-          params: { id: planId, changeId },
-        })
-      ).data,
+    mutationFn: async (id: string) =>
+      (await api.request('POST /coach/actions/{id}/undo', { params: { id } })).data,
     onSuccess: () => invalidateAfter(client, 'planChange'),
     onSettled: () => client.invalidateQueries({ queryKey: coachKeys.messages }),
   });

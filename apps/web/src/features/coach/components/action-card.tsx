@@ -1,5 +1,5 @@
 // A proposed change as a card (docs/coach.md, "Actions"): nothing changes until the athlete confirms it; an
-// applied change can be undone through the plan's change history.
+// applied change can be undone (POST /api/coach/actions/{id}/undo), in a plan or not.
 import type { CoachActionDto } from '@stamina/contract';
 import { Check, Undo2 } from 'lucide-react';
 import { useConfirmCoachAction, useUndoCoachAction } from '../../../api/coach/mutations.ts';
@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 export function ActionCard({ action }: { action: CoachActionDto }) {
   const confirm = useConfirmCoachAction();
   const undo = useUndoCoachAction();
-  const canUndo = action.status === 'applied' && !action.undone && action.plan_id && action.change_id;
+  const canUndo = action.status === 'applied' && !action.undone && action.change_id;
 
   return (
     <div className="rounded-lg border border-border bg-background p-3" data-testid="coach-action">
@@ -47,13 +47,10 @@ export function ActionCard({ action }: { action: CoachActionDto }) {
             aria-label={`Undo: ${action.summary}`}
             disabled={undo.isPending}
             onClick={() =>
-              undo.mutate(
-                { planId: action.plan_id!, changeId: action.change_id! },
-                {
-                  onSuccess: () => toast.success('Undone: the session is back as it was.'),
-                  onError: (err) => toast.error(errorMessage(err)),
-                },
-              )
+              undo.mutate(action.id, {
+                onSuccess: () => toast.success('Undone: the session is back as it was.'),
+                onError: (err) => toast.error(errorMessage(err)),
+              })
             }
           >
             <Undo2 className="h-4 w-4" aria-hidden="true" />
