@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Trash2, Upload, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { rememberDeletion, useDeleteAccount } from '../../api/account/delete-account.ts';
 import { useExportStatus, useStartExport } from '../../api/account/export-data.ts';
 import { IMPORT_MAX_BYTES, useImportData } from '../../api/account/import-data.ts';
@@ -175,6 +175,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const remove = useDeleteAccount();
   const { signOut } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -187,7 +188,8 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       // page it leads to says when the data goes.
       rememberDeletion(deletion.purge_after.slice(0, 10));
       await signOut().catch(() => {});
-      navigate('/login', { replace: true });
+      // Cancelling the deletion at sign-in brings the athlete back here, where they asked for it.
+      navigate('/login', { replace: true, state: { from: location.pathname } });
     } catch (error) {
       setProblem(errorMessage(error));
     }
