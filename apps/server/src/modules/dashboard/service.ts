@@ -30,7 +30,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import type { PlanReader, PlanRow } from '../plans/service.ts';
+import type { PlanHeader, PlanReader } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
 import type { WorkoutRow } from '../workouts/service.ts';
 
@@ -104,7 +104,7 @@ export function loadTrends(rows: readonly LoadDayRow[], today: string) {
   return { volume_trend: trendOf(volume), intensity_trend: trendOf(intensity) };
 }
 
-function primaryRaceOf(plan: PlanRow | undefined, today: string): PrimaryRace | null {
+function primaryRaceOf(plan: PlanHeader | undefined, today: string): PrimaryRace | null {
   if (!plan?.raceDate) return null;
   return {
     plan_id: plan.id,
@@ -116,7 +116,7 @@ function primaryRaceOf(plan: PlanRow | undefined, today: string): PrimaryRace | 
   };
 }
 
-function activePlanOf(plan: PlanRow | undefined, today: string): DashboardSummary['active_plan'] {
+function activePlanOf(plan: PlanHeader | undefined, today: string): DashboardSummary['active_plan'] {
   if (!plan) return null;
   // Only the share of the plan's days is needed, which planProgress computes without the plan's workouts.
   const progress = planProgress({
@@ -250,7 +250,7 @@ export function createDashboardService(deps: {
         loadWindow(auth, today, loadDays).then(
           async (window) => [window, await streakOf(auth, now, window.rows)] as const,
         ),
-        plans.activeRow(auth.athleteId),
+        plans.activeHeader(auth.athleteId),
         recoveryOf(auth, metrics),
         readinessOf(auth, metrics),
         readinessTrendOf(auth, metrics),
@@ -315,7 +315,7 @@ export function createDashboardService(deps: {
         recoveryOf(auth),
         readinessOf(auth),
         readinessTrendOf(auth),
-        plans.activeRow(auth.athleteId),
+        plans.activeHeader(auth.athleteId),
         streakOf(auth, now),
         trainingLoad.weekSummary(auth, undefined, now),
       ]);
@@ -364,7 +364,7 @@ export function createDashboardService(deps: {
     },
 
     async raceCountdown(auth: AuthContext, now = new Date()) {
-      return primaryRaceOf(await plans.activeRow(auth.athleteId), dateInTimeZone(now, auth.timezone));
+      return primaryRaceOf(await plans.activeHeader(auth.athleteId), dateInTimeZone(now, auth.timezone));
     },
   };
 }

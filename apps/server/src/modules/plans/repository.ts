@@ -1,14 +1,28 @@
 // Queries of the training plans area. Every query is scoped by the caller's athlete id.
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { athletes, trainingPlans } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof trainingPlans.$inferSelect;
+/** A plan row without its outline (the generated plan's weeks), for reads that only show the plan's header. */
+export type PlanHeader = Omit<PlanRow, 'outline'>;
 
 /** The athlete's active plan (the newest, should several ever be active), or undefined. */
 export async function findActivePlan(db: Conn, athleteId: string): Promise<PlanRow | undefined> {
   const [row] = await db
     .select()
+    .from(trainingPlans)
+    .where(and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.status, 'active')))
+    .orderBy(desc(trainingPlans.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The athlete's active plan without its outline, or undefined: the dashboard and profile read only this. */
+export async function findActivePlanHeader(db: Conn, athleteId: string): Promise<PlanHeader | undefined> {
+  const { outline: _outline, ...columns } = getTableColumns(trainingPlans);
+  const [row] = await db
+    .select(columns)
     .from(trainingPlans)
     .where(and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.status, 'active')))
     .orderBy(desc(trainingPlans.createdAt))

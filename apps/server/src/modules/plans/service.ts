@@ -131,6 +131,11 @@ export function createPlanService(
       return repo.findActivePlan(db, athleteId);
     },
 
+    /** The athlete's active plan without its outline: for reads that show only the plan's header (dashboard, profile). */
+    activeHeader(athleteId: string): Promise<repo.PlanHeader | undefined> {
+      return repo.findActivePlanHeader(db, athleteId);
+    },
+
     /** Every active plan's athlete and id, for the daily adaptation's schedule (background work only). */
     activePlans(): Promise<Array<{ athleteId: string; planId: string }>> {
       return repo.activePlans(db);
@@ -257,6 +262,6 @@ export function createPlanService(
 }
 
 export type PlanService = ReturnType<typeof createPlanService>;
-export type { PlanRow } from './repository.ts';
+export type { PlanHeader, PlanRow } from './repository.ts';
 /** What the modules that read plans (analytics, dashboard) use of them. */
-export type PlanReader = Pick<PlanService, 'activeRow' | 'row'>;
+export type PlanReader = Pick<PlanService, 'activeRow' | 'activeHeader' | 'row'>;

@@ -10,7 +10,7 @@ import type { PlanReader } from '../plans/service.ts';
 export interface ProfileServiceDeps {
   activities: Pick<ActivityService, 'totalsBetween' | 'paceBests'>;
   analytics: Pick<AnalyticsService, 'completedTotals' | 'continuousRuns'>;
-  plans: Pick<PlanReader, 'activeRow'>;
+  plans: Pick<PlanReader, 'activeHeader'>;
 }
 
 export function createProfileService(deps: ProfileServiceDeps) {
@@ -25,7 +25,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         deps.analytics.completedTotals(auth, from, to),
         deps.activities.paceBests(auth),
         deps.analytics.continuousRuns(auth),
-        deps.plans.activeRow(auth.athleteId),
+        deps.plans.activeHeader(auth.athleteId),
       ]);
       return {
         this_year: { year, ...thisYearFigures(activityTotals, workoutTotals) },
