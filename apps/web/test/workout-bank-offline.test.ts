@@ -11,6 +11,7 @@ import {
   type WorkoutBankOfflineDeps,
 } from '../src/api/workout-bank/offline/offline-core.ts';
 import {
+  IDB_OPEN_FAILED,
   memoryWorkoutBankStorage,
   type PendingFavoriteAction,
   type WorkoutBankStorage,
@@ -351,6 +352,30 @@ describe('one athlete per record', () => {
       store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, () => Promise.reject(offline())),
     ).rejects.toThrow('Failed to fetch');
     expect(await storage.pending()).toEqual([]);
+  });
+});
+
+describe('when the local database cannot open', () => {
+  const broken = new Proxy({} as WorkoutBankStorage, {
+    get: () => () => Promise.reject(new Error(IDB_OPEN_FAILED)),
+  });
+
+  it('still answers reads and online favourites from the network', async () => {
+    const { store } = setup({ storage: broken });
+    expect(await store.withCategoriesFallback(async () => ({ categories: ['c'] }))).toEqual({
+      categories: ['c'],
+    });
+    expect(
+      await store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, async () => 'sent'),
+    ).toEqual({ queued: false, isFavorite: true, result: 'sent' });
+  });
+
+  it("says so when a favourite cannot be kept offline: 'Failed to initialize IndexedDB'", async () => {
+    const { store, state } = setup({ storage: broken });
+    state.online = false;
+    await expect(
+      store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, async () => 'x'),
+    ).rejects.toThrow('Failed to initialize IndexedDB');
   });
 });
 

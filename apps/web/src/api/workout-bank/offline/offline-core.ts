@@ -158,6 +158,11 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
   const own = (actions: PendingFavoriteAction[], athleteId: string) =>
     actions.filter((a) => a.athleteId === athleteId).sort((a, b) => a.seq - b.seq);
 
+  /** The athlete's queued actions, for what is shown: a store that cannot be read knows of none. */
+  async function knownPending(athleteId: string): Promise<PendingFavoriteAction[]> {
+    return own((await quietly(() => storage.pending())) ?? [], athleteId);
+  }
+
   async function rememberFavorite(athleteId: string, args: FavoriteToggleArgs, pending: boolean) {
     const record: StoredRecord = {
       athleteId,
@@ -253,7 +258,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
   async function localFavoriteStatus(templateId: string): Promise<boolean | null> {
     const athleteId = deps.athleteId();
     if (!athleteId) return null;
-    const queued = own(await storage.pending(), athleteId).filter((a) => a.templateId === templateId);
+    const queued = (await knownPending(athleteId)).filter((a) => a.templateId === templateId);
     const last = queued.at(-1);
     if (last) return last.type === 'favorite-add';
     const record = await quietly(() => storage.get('favorites', athleteId, templateId));
@@ -292,7 +297,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
       const athleteId = deps.athleteId();
       if (!athleteId) return { queued: false, isFavorite: args.favorite, result: await sendOnline(args) };
       const online = deps.isOnline();
-      const earlier = own(await storage.pending(), athleteId);
+      const earlier = await knownPending(athleteId);
       if (!online || earlier.length > 0) {
         await queue(athleteId, args);
         if (online) deps.onQueuedWhileOnline?.();
@@ -339,7 +344,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
       for (const record of (await quietly(() => storage.list('favorites', athleteId))) ?? []) {
         if (typeof record.isFavorite === 'boolean') statuses.set(record.key, record.isFavorite);
       }
-      for (const action of own(await storage.pending(), athleteId)) {
+      for (const action of await knownPending(athleteId)) {
         statuses.set(action.templateId, action.type === 'favorite-add');
       }
       return statuses;
@@ -361,7 +366,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     ): Promise<T | { is_favorite: boolean; favorite_id: null }> {
       const athleteId = deps.athleteId();
       if (!athleteId) return fetcher();
-      const queued = own(await storage.pending(), athleteId).filter((a) => a.templateId === templateId);
+      const queued = (await knownPending(athleteId)).filter((a) => a.templateId === templateId);
       const local = queued.at(-1);
       let answer: T;
       try {
