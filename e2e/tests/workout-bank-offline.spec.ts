@@ -43,6 +43,38 @@ async function accessToken(page: Page): Promise<string> {
   );
 }
 
+const STORES = ['workouts', 'categories', 'favorites', 'ratings', 'searches', 'pendingActions'] as const;
+
+/** Every record of the Workout Bank's database, read straight from IndexedDB. */
+async function storeContents(
+  page: Page,
+): Promise<Record<(typeof STORES)[number], Record<string, unknown>[]>> {
+  return page.evaluate(
+    (names) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('stamina-workout-bank');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction([...names]);
+          const contents: Record<string, unknown[]> = {};
+          for (const name of names) {
+            const read = tx.objectStore(name).getAll();
+            read.onsuccess = () => {
+              contents[name] = read.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(contents as Record<(typeof names)[number], Record<string, unknown>[]>);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    STORES,
+  );
+}
+
 // The harness script is inline: the app's policy allows only its own scripts.
 test.use({ bypassCSP: true });
 
@@ -132,21 +164,7 @@ test('a favourite made offline is kept, shown, and reaches the server when the c
   expect(outcome).toEqual({ queued: true, isFavorite: true, local: true, categories: online });
 
   // It waits in the spec's store, as the request it will be.
-  const queued = await page.evaluate(
-    () =>
-      new Promise<{ method: string; url: string; body: unknown }[]>((resolve, reject) => {
-        const open = indexedDB.open('stamina-workout-bank');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('pendingActions').objectStore('pendingActions').getAll();
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result as { method: string; url: string; body: unknown }[]);
-          };
-        };
-      }),
-  );
-  expect(queued).toEqual([
+  expect((await storeContents(page)).pendingActions).toEqual([
     expect.objectContaining({
       method: 'POST',
       url: '/api/v1/workout-bank/favorites',
@@ -192,4 +210,21 @@ test('a favourite made offline is kept, shown, and reaches the server when the c
 
   // Leave the demo athlete as it was.
   await page.request.delete(`/api/v1/workout-bank/templates/${templateId}/favorite`, { headers: auth });
+
+  // Signing out forgets what this device saved of the account.
+  const before = await storeContents(page);
+  expect(before.categories.length).toBeGreaterThan(0);
+  expect(before.favorites.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const after = await storeContents(page);
+  expect(after).toEqual({
+    workouts: [],
+    categories: [],
+    favorites: [],
+    ratings: [],
+    searches: [],
+    pendingActions: [],
+  });
 });
