@@ -166,8 +166,13 @@ export function installWorkoutBankOfflineSync(): () => void {
     const next = session?.user?.id ?? null;
     if (next === athleteId) return;
     athleteId = next;
-    if (next === null) void clearWorkoutBankReads();
-    else void workoutBankOffline.forgetReadsExcept(next).catch((err: unknown) => console.warn(err));
+    if (next === null) {
+      void clearWorkoutBankReads();
+      return;
+    }
+    void workoutBankOffline.forgetReadsExcept(next).catch((err: unknown) => console.warn(err));
+    // Changes this athlete queued in an earlier session go out now.
+    if (pwaStore.get().online) void replayQuietly();
   });
   window.addEventListener('online', onOnline);
   navigator.serviceWorker?.addEventListener('message', onMessage);
