@@ -3,7 +3,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { displayName } from '@stamina/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useOfflineSync } from '../api/offline/use-offline-sync.ts';
 import { AppStatusBanner } from '../components/app-status-banner.tsx';
@@ -92,5 +92,32 @@ export function AppShell() {
 /** Replays the writes queued offline for the signed-in account (docs/offline.md, "Writes made offline"). */
 function OfflineSync({ userId }: { userId: string | null }) {
   useOfflineSync(userId);
+  useWorkoutBankOfflineSync();
   return null;
 }
+
+/**
+ * Starts the replay of Workout Bank favourites queued offline (docs/offline.md, "Workout Bank offline store"), a
+ * few seconds after the shell mounts, from its own chunk: the page's start never waits for it.
+ */
+function useWorkoutBankOfflineSync(): void {
+  useEffect(() => {
+    let active = true;
+    let undo: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      void import('../api/workout-bank/offline-store.ts')
+        .then((store) => {
+          if (active) undo = store.installWorkoutBankOfflineSync();
+        })
+        .catch((err: unknown) => console.warn('Workout Bank offline store did not start', err));
+    }, WORKOUT_BANK_SYNC_DELAY_MS);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+      undo?.();
+    };
+  }, []);
+}
+
+/** After the write queue's first read (use-offline-sync.ts waits 3 s), so both never compete with the start. */
+const WORKOUT_BANK_SYNC_DELAY_MS = 3_500;

@@ -4,6 +4,7 @@
 // production builds only (dev mode has no worker).
 import { OFFLINE_API_CACHE_NAME } from '@stamina/core';
 import { useSyncExternalStore } from 'react';
+import { clearWorkoutBankReads } from './offline/workout-bank-db.ts';
 
 export const PWA_TEXTS = {
   installMissing: 'Install prompt not available',
@@ -193,11 +194,13 @@ export async function applyUpdate(): Promise<void> {
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
 
-/** Forgets the saved API reads (on sign-out): the next account on this device never sees them. */
+/** Forgets the saved API reads (on sign-out), the worker's and the Workout Bank's: the next account never sees them. */
 export async function clearOfflineReads(): Promise<void> {
   try {
     if (typeof caches !== 'undefined') await caches.delete(OFFLINE_API_CACHE_NAME);
   } catch (err) {
     console.warn('Could not clear the offline cache', err);
   }
+  // The Workout Bank's saved reads too (docs/offline.md, "Workout Bank offline store").
+  await clearWorkoutBankReads();
 }

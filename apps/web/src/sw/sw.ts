@@ -7,6 +7,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_NAME, apiCachePlugin, isCachedApiRead } from './api-cache.ts';
+import { isFavoriteSync, replayThroughPages } from './favorite-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -55,6 +56,21 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   if (type === 'CLEAR_API_CACHE') event.waitUntil(caches.delete(API_CACHE_NAME));
+});
+
+// Background sync (not in TypeScript's worker types): favourites queued offline in the Workout Bank are sent by an
+// open page, which holds the session (sw/favorite-sync.ts).
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+(self as EventTarget).addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (!isFavoriteSync(sync.tag)) return;
+  sync.waitUntil(
+    self.clients
+      .matchAll({ includeUncontrolled: true, type: 'window' })
+      .then((clients) => replayThroughPages(clients)),
+  );
 });
 
 // The first worker takes the open page at once, so its reads are kept from then on.

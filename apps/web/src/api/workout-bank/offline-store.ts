@@ -1,0 +1,190 @@
+// The Workout Bank's offline store as the app uses it (docs/offline.md, "Workout Bank offline store"): the rules of
+// offline/offline-core.ts on IndexedDB, for the signed-in athlete, sending queued favourites with the app's API
+// client (its bearer token and refresh). The Workout Bank's fetchers are wrapped with these; the replay is started
+// by `installWorkoutBankOfflineSync` (the app shell), on reconnect and when the service worker asks for it.
+import { api } from '../../lib/api-client.ts';
+import {
+  clearWorkoutBankReads,
+  type PendingFavoriteAction,
+  sharedStorage,
+} from '../../lib/offline/workout-bank-db.ts';
+import {
+  FAVORITES_REPLAYED_MESSAGE,
+  type FavoritesReplayedReply,
+  REPLAY_FAVORITES_MESSAGE,
+  WORKOUT_FAVORITE_SYNC_TAG,
+} from '../../lib/offline/workout-bank-sync.ts';
+import { pwaStore } from '../../lib/pwa.ts';
+import { onSessionChange, readSession } from '../../lib/session-store.ts';
+import {
+  createWorkoutBankOffline,
+  type FavoriteReplayResult,
+  type FavoriteToggleArgs,
+  type ToggleOutcome,
+} from './offline/offline-core.ts';
+
+export type {
+  DroppedFavorite,
+  FavoriteReplayResult,
+  FavoriteToggleArgs,
+  ToggleOutcome,
+} from './offline/offline-core.ts';
+export { isNetworkFailure, WORKOUT_BANK_OFFLINE_LIFETIME_MS } from './offline/offline-core.ts';
+export { WORKOUT_FAVORITE_SYNC_TAG };
+
+/** The lock that keeps two tabs from replaying the same queue at once (one would overtake the other). */
+const REPLAY_LOCK = 'stamina-workout-favorite-replay';
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Registers the background sync where the browser has it and a worker is active; false otherwise. */
+async function registerBackgroundSync(): Promise<boolean> {
+  if (typeof window === 'undefined' || !('SyncManager' in window) || !navigator.serviceWorker) return false;
+  const registration = (await navigator.serviceWorker.getRegistration()) as SyncRegistration | undefined;
+  if (!registration?.active || !registration.sync) return false;
+  await registration.sync.register(WORKOUT_FAVORITE_SYNC_TAG);
+  return true;
+}
+
+/**
+ * One queued action, sent with the signed-in session. Neither call takes an Idempotency-Key (the contract has none
+ * for them): adding is an upsert and removing a delete, so sending one twice changes nothing more.
+ */
+async function sendAction(action: PendingFavoriteAction): Promise<void> {
+  if (action.type === 'favorite-add') {
+    await api.request('POST /v1/workout-bank/favorites', {
+      body: action.body as { workout_template_id: string; notes: string | null },
+    });
+  } else {
+    await api.request('DELETE /v1/workout-bank/favorites/{id}', { params: { id: action.templateId } });
+  }
+}
+
+function exclusive<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REPLAY_LOCK, run) as Promise<T>) : run();
+}
+
+export const workoutBankOffline = createWorkoutBankOffline({
+  storage: sharedStorage(),
+  athleteId: () => readSession()?.user?.id ?? null,
+  isOnline: () => pwaStore.get().online,
+  registerSync: registerBackgroundSync,
+  send: sendAction,
+  exclusive,
+  onQueuedWhileOnline: () => void replayQuietly(),
+});
+
+/** A search's answer, saved per athlete and parameters; offline (or on a 5xx) the fresh saved copy answers. */
+export function withSearchCache<T>(params: unknown, fetcher: () => Promise<T>): Promise<T> {
+  return workoutBankOffline.withSearchCache(params, fetcher);
+}
+
+/** The categories, falling back on the saved copy when the network fails; rethrows only when there is none. */
+export function withCategoriesFallback<T>(fetcher: () => Promise<T>, type?: string | null): Promise<T> {
+  return workoutBankOffline.withCategoriesFallback(fetcher, type);
+}
+
+/** A template's detail, saved per athlete; offline the fresh saved copy answers. */
+export function withTemplateCache<T>(templateId: string, fetcher: () => Promise<T>): Promise<T> {
+  return workoutBankOffline.withTemplateCache(templateId, fetcher);
+}
+
+/** Adds or removes a favourite; without a network it is kept, queued and resolved as done (`queued: true`). */
+export function toggleFavoriteOfflineAware<T>(
+  args: FavoriteToggleArgs,
+  sendOnline: (args: FavoriteToggleArgs) => Promise<T>,
+): Promise<ToggleOutcome<T>> {
+  return workoutBankOffline.toggleFavoriteOfflineAware(args, sendOnline);
+}
+
+/** Sends the signed-in athlete's queued favourites, in order. */
+export function replayPendingFavorites(): Promise<FavoriteReplayResult> {
+  return workoutBankOffline.replayPendingFavorites();
+}
+
+/** The favourite status known on this device (queued changes included); null when unknown. */
+export function localFavoriteStatus(templateId: string): Promise<boolean | null> {
+  return workoutBankOffline.localFavoriteStatus(templateId);
+}
+
+/** Every favourite status known on this device, by template id. */
+export function localFavorites(): Promise<Map<string, boolean>> {
+  return workoutBankOffline.localFavorites();
+}
+
+/** The favourite status read, with queued changes over the server's answer and the local status offline. */
+export function withFavoriteStatus<T extends { is_favorite: boolean }>(
+  templateId: string,
+  fetcher: () => Promise<T>,
+): Promise<T | { is_favorite: boolean; favorite_id: null }> {
+  return workoutBankOffline.withFavoriteStatus(templateId, fetcher);
+}
+
+/** Told after each replay: refresh the favourites, report what was refused. */
+export function onFavoritesReplayed(listener: (result: FavoriteReplayResult) => void): () => void {
+  return workoutBankOffline.onReplay(listener);
+}
+
+async function replayQuietly(): Promise<FavoriteReplayResult | null> {
+  try {
+    return await workoutBankOffline.replayPendingFavorites();
+  } catch (err) {
+    console.warn('Workout Bank favourites replay failed', err);
+    return null;
+  }
+}
+
+let installed: (() => void) | null = null;
+
+/**
+ * Starts the replay of queued favourites for the page: now (when online), on every reconnect (the browser's
+ * `online` event: the background sync fires only where the browser has it and by its own idea of the network),
+ * and when the service worker's sync asks for it (the worker has no session, so the page sends). Also keeps the
+ * saved reads to the signed-in athlete: another account's are forgotten when the session changes hands, all of
+ * them on sign-out. Returns the undo; a second call does nothing more.
+ */
+export function installWorkoutBankOfflineSync(): () => void {
+  if (installed) return installed;
+  if (typeof window === 'undefined') return () => {};
+  const onOnline = () => void replayQuietly();
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type !== REPLAY_FAVORITES_MESSAGE) return;
+    const port = event.ports[0];
+    void replayQuietly().then((result) => {
+      const reply: FavoritesReplayedReply = {
+        type: FAVORITES_REPLAYED_MESSAGE,
+        remaining: result ? result.remaining : -1,
+      };
+      port?.postMessage(reply);
+    });
+  };
+  let athleteId = readSession()?.user?.id ?? null;
+  const stopSession = onSessionChange((session) => {
+    const next = session?.user?.id ?? null;
+    if (next === athleteId) return;
+    athleteId = next;
+    if (next === null) {
+      void clearWorkoutBankReads();
+      return;
+    }
+    void workoutBankOffline.forgetReadsExcept(next).catch((err: unknown) => console.warn(err));
+    // Changes this athlete queued in an earlier session go out now.
+    if (pwaStore.get().online) void replayQuietly();
+  });
+  window.addEventListener('online', onOnline);
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  // Records of another account left by an earlier session (one that ended without this page loaded) go now.
+  if (athleteId)
+    void workoutBankOffline.forgetReadsExcept(athleteId).catch((err: unknown) => console.warn(err));
+  if (pwaStore.get().online) void replayQuietly();
+  installed = () => {
+    window.removeEventListener('online', onOnline);
+    navigator.serviceWorker?.removeEventListener('message', onMessage);
+    stopSession();
+    installed = null;
+  };
+  return installed;
+}

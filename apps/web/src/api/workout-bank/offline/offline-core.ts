@@ -1,0 +1,407 @@
+// The Workout Bank's offline rules (docs/offline.md, "Workout Bank offline store"), free of the browser: saved
+// reads with an expiry (searches, categories, template details), favourites changed without a connection kept in
+// order and sent again, and the favourite status the screen shows meanwhile. Every record belongs to one athlete,
+// and only that athlete's records are ever read or sent. Storage, clock, session and transport are injected;
+// offline-store.ts wires them for the app.
+import { CACHE_MAX_AGE_MS, createCacheEntry, entryStatus } from '@stamina/core';
+import type {
+  NewPendingFavoriteAction,
+  PendingFavoriteAction,
+  StoredRecord,
+  WorkoutBankReadStore,
+  WorkoutBankStorage,
+} from '../../../lib/offline/workout-bank-db.ts';
+
+/** How long a saved read may answer offline: the service worker's lifetime for Workout Bank reads (24 h). */
+export const WORKOUT_BANK_OFFLINE_LIFETIME_MS = CACHE_MAX_AGE_MS;
+
+/** The replay's calls (the server's offline-replay routes). */
+export const FAVORITES_URL = '/api/v1/workout-bank/favorites';
+
+export interface FavoriteToggleArgs {
+  templateId: string;
+  /** true adds the favourite, false removes it. */
+  favorite: boolean;
+  notes?: string | null;
+}
+
+export type ToggleOutcome<T> =
+  | { queued: false; isFavorite: boolean; result: T }
+  /** Kept offline and treated as done: the screen shows `isFavorite` until the replay sends it. */
+  | { queued: true; isFavorite: boolean };
+
+/** A queued favourite the server refused (a 4xx): dropped from the queue, its local status forgotten. */
+export interface DroppedFavorite {
+  action: PendingFavoriteAction;
+  status: number;
+  message: string;
+  at: string;
+}
+
+export interface FavoriteReplayResult {
+  applied: PendingFavoriteAction[];
+  dropped: DroppedFavorite[];
+  /** Still queued: the replay stopped at the first action that could not be sent now. */
+  remaining: number;
+}
+
+export interface WorkoutBankOfflineDeps {
+  storage: WorkoutBankStorage;
+  /** The signed-in athlete (null when signed out). */
+  athleteId: () => string | null;
+  now?: () => number;
+  /** Whether the app believes it is online; offline, writes are queued without trying the network. */
+  isOnline: () => boolean;
+  /** Registers the background sync; false where there is none. */
+  registerSync: () => Promise<boolean>;
+  /** Sends one queued action with the signed-in session; throws an error carrying `status` when refused. */
+  send: (action: PendingFavoriteAction) => Promise<void>;
+  /** Runs the replay exclusively across the athlete's tabs (Web Locks where present). */
+  exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
+  /** Asks for a replay soon (a write was queued behind others while online). */
+  onQueuedWhileOnline?: () => void;
+}
+
+/** The HTTP status an error carries, when the server answered (ApiError and fetch wrappers expose `status`). */
+export function statusOf(err: unknown): number | null {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 100 ? status : null;
+}
+
+/**
+ * Whether a failure means the server was not reached: no connection (fetch's TypeError, the API client's network
+ * error), or no answer in time. A 4xx or 5xx is an answer, not a network failure.
+ */
+export function isNetworkFailure(err: unknown): boolean {
+  if ((err as { isNetworkError?: unknown } | null)?.isNetworkError === true) return true;
+  if (statusOf(err) !== null) return false;
+  if (err instanceof TypeError) return true;
+  const name = (err as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError' || name === 'NetworkError';
+}
+
+/** A read may fall back on its saved copy when the server was not reached or failed (5xx), never on a 4xx. */
+function mayFallBack(err: unknown): boolean {
+  const status = statusOf(err);
+  return isNetworkFailure(err) || (status !== null && status >= 500);
+}
+
+/** A stable key for search parameters: the same filters in any order give the same key. */
+export function searchKey(params: unknown): string {
+  const normalise = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(normalise);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, v]) => [k, normalise(v)]),
+      );
+    }
+    return value;
+  };
+  return typeof params === 'string' ? params : JSON.stringify(normalise(params));
+}
+
+export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
+  const now = deps.now ?? Date.now;
+  const exclusive = deps.exclusive ?? (<T>(run: () => Promise<T>) => run());
+  const { storage } = deps;
+  let replaying: Promise<FavoriteReplayResult> | null = null;
+  const listeners = new Set<(result: FavoriteReplayResult) => void>();
+
+  /** A storage failure never fails a read that the network answered: it is logged. */
+  async function quietly<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (err) {
+      console.warn('Workout Bank offline store', err);
+      return undefined;
+    }
+  }
+
+  /** The athlete's saved copy under `key`, when still fresh; an expired or unreadable one is removed. */
+  async function savedCopy<T>(store: WorkoutBankReadStore, athleteId: string, key: string) {
+    const record = await quietly(() => storage.get(store, athleteId, key));
+    if (!record) return undefined;
+    if (entryStatus(record, now()) === 'fresh') return { data: record.data as T };
+    await quietly(() => storage.delete(store, athleteId, key));
+    return undefined;
+  }
+
+  /**
+   * Network first: the answer is saved for the athlete and returned. When the server cannot be reached (or
+   * fails), the saved copy answers while fresh; otherwise the error goes on. Known offline, the saved copy
+   * answers without trying the network.
+   */
+  async function cached<T>(store: WorkoutBankReadStore, key: string, fetcher: () => Promise<T>): Promise<T> {
+    const athleteId = deps.athleteId();
+    if (!athleteId) return fetcher();
+    if (!deps.isOnline()) {
+      const copy = await savedCopy<T>(store, athleteId, key);
+      if (copy) return copy.data;
+    }
+    let data: T;
+    try {
+      data = await fetcher();
+    } catch (err) {
+      if (!mayFallBack(err)) throw err;
+      const copy = await savedCopy<T>(store, athleteId, key);
+      if (copy) return copy.data;
+      throw err;
+    }
+    const entry = createCacheEntry(data, now(), WORKOUT_BANK_OFFLINE_LIFETIME_MS);
+    await quietly(() => storage.put(store, { athleteId, key, ...entry }));
+    return data;
+  }
+
+  const own = (actions: PendingFavoriteAction[], athleteId: string) =>
+    actions.filter((a) => a.athleteId === athleteId).sort((a, b) => a.seq - b.seq);
+
+  /** The athlete's queued actions, for what is shown: a store that cannot be read knows of none. */
+  async function knownPending(athleteId: string): Promise<PendingFavoriteAction[]> {
+    return own((await quietly(() => storage.pending())) ?? [], athleteId);
+  }
+
+  async function rememberFavorite(athleteId: string, args: FavoriteToggleArgs, pending: boolean) {
+    const record: StoredRecord = {
+      athleteId,
+      key: args.templateId,
+      templateId: args.templateId,
+      isFavorite: args.favorite,
+      notes: args.notes ?? null,
+      pending,
+      updatedAt: now(),
+    };
+    await storage.put('favorites', record);
+  }
+
+  async function queue(athleteId: string, args: FavoriteToggleArgs): Promise<void> {
+    const action: NewPendingFavoriteAction = args.favorite
+      ? {
+          type: 'favorite-add',
+          url: FAVORITES_URL,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: { workout_template_id: args.templateId, notes: args.notes ?? null },
+          athleteId,
+          templateId: args.templateId,
+          queuedAt: new Date(now()).toISOString(),
+        }
+      : {
+          type: 'favorite-remove',
+          url: `${FAVORITES_URL}/${encodeURIComponent(args.templateId)}`,
+          method: 'DELETE',
+          headers: {},
+          body: null,
+          athleteId,
+          templateId: args.templateId,
+          queuedAt: new Date(now()).toISOString(),
+        };
+    await storage.addPending(action);
+    await rememberFavorite(athleteId, args, true);
+    try {
+      await deps.registerSync();
+    } catch (err) {
+      console.warn('Background sync could not be registered', err);
+    }
+  }
+
+  async function replayOnce(athleteId: string): Promise<FavoriteReplayResult> {
+    const applied: PendingFavoriteAction[] = [];
+    const dropped: DroppedFavorite[] = [];
+    const actions = own(await storage.pending(), athleteId);
+    let index = 0;
+    for (; index < actions.length; index++) {
+      const action = actions[index] as PendingFavoriteAction;
+      try {
+        await deps.send(action);
+        applied.push(action);
+      } catch (err) {
+        const status = statusOf(err);
+        if (action.type === 'favorite-remove' && status === 404) {
+          // Gone already (an earlier attempt arrived, or it was removed elsewhere): what was wanted holds.
+          applied.push(action);
+        } else if (
+          status !== null &&
+          status >= 400 &&
+          status < 500 &&
+          ![401, 403, 408, 429].includes(status)
+        ) {
+          const message = err instanceof Error ? err.message : String(err);
+          dropped.push({ action, status, message, at: new Date(now()).toISOString() });
+          console.warn(`Queued favourite refused (${status}): ${message}`, action);
+        } else {
+          // No connection, a server fault or an expired session: stop, so nothing overtakes this action.
+          break;
+        }
+      }
+      await storage.removePending(action.seq);
+    }
+    const rest = own(await storage.pending(), athleteId);
+    const stillQueued = new Set(rest.map((a) => a.templateId));
+    for (const { action } of dropped) {
+      // The server refused the change: show what the server has, not what was queued.
+      if (!stillQueued.has(action.templateId)) {
+        await quietly(() => storage.delete('favorites', athleteId, action.templateId));
+      }
+    }
+    for (const action of applied) {
+      if (stillQueued.has(action.templateId)) continue;
+      const record = await quietly(() => storage.get('favorites', athleteId, action.templateId));
+      if (record?.pending) await quietly(() => storage.put('favorites', { ...record, pending: false }));
+    }
+    return { applied, dropped, remaining: rest.length };
+  }
+
+  /** The athlete's favourite status as known on this device (queued changes included); null when unknown. */
+  async function localFavoriteStatus(templateId: string): Promise<boolean | null> {
+    const athleteId = deps.athleteId();
+    if (!athleteId) return null;
+    const queued = (await knownPending(athleteId)).filter((a) => a.templateId === templateId);
+    const last = queued.at(-1);
+    if (last) return last.type === 'favorite-add';
+    const record = await quietly(() => storage.get('favorites', athleteId, templateId));
+    return typeof record?.isFavorite === 'boolean' ? record.isFavorite : null;
+  }
+
+  return {
+    /** A search's answer, saved per athlete and parameters (see `cached`). */
+    withSearchCache<T>(params: unknown, fetcher: () => Promise<T>): Promise<T> {
+      return cached('searches', searchKey(params), fetcher);
+    },
+
+    /**
+     * The categories: from the network, else the saved copy; the error goes on only when there is no fresh copy.
+     * `type` is the optional category type filter.
+     */
+    withCategoriesFallback<T>(fetcher: () => Promise<T>, type?: string | null): Promise<T> {
+      return cached('categories', type ?? 'all', fetcher);
+    },
+
+    /** A template's detail, saved per athlete under the template's id. */
+    withTemplateCache<T>(templateId: string, fetcher: () => Promise<T>): Promise<T> {
+      return cached('workouts', templateId, fetcher);
+    },
+
+    /**
+     * Adds or removes a favourite. Online, `sendOnline` sends it. When the server cannot be reached (or the app
+     * is offline, or earlier favourites are still queued, which a new one never overtakes), the change is kept
+     * in `favorites`, queued in `pendingActions`, the background sync registered, and the call resolves as done.
+     * A refusal (4xx) or a server fault is thrown as it came.
+     */
+    async toggleFavoriteOfflineAware<T>(
+      args: FavoriteToggleArgs,
+      sendOnline: (args: FavoriteToggleArgs) => Promise<T>,
+    ): Promise<ToggleOutcome<T>> {
+      const athleteId = deps.athleteId();
+      if (!athleteId) return { queued: false, isFavorite: args.favorite, result: await sendOnline(args) };
+      const online = deps.isOnline();
+      const earlier = await knownPending(athleteId);
+      if (!online || earlier.length > 0) {
+        await queue(athleteId, args);
+        if (online) deps.onQueuedWhileOnline?.();
+        return { queued: true, isFavorite: args.favorite };
+      }
+      try {
+        const result = await sendOnline(args);
+        await quietly(() => rememberFavorite(athleteId, args, false));
+        return { queued: false, isFavorite: args.favorite, result };
+      } catch (err) {
+        if (!isNetworkFailure(err)) throw err;
+        await queue(athleteId, args);
+        return { queued: true, isFavorite: args.favorite };
+      }
+    },
+
+    /**
+     * Sends the signed-in athlete's queued favourites in the order they were made, one replay at a time (across
+     * tabs too, with `exclusive`). Each sent one leaves the queue; a refused one (4xx) is dropped and reported;
+     * the first that cannot be sent now stops the replay with everything after it still queued.
+     */
+    replayPendingFavorites(): Promise<FavoriteReplayResult> {
+      replaying ??= (async () => {
+        try {
+          const athleteId = deps.athleteId();
+          if (!athleteId) return { applied: [], dropped: [], remaining: 0 };
+          const result = await exclusive(() => replayOnce(athleteId));
+          for (const listener of listeners) listener(result);
+          return result;
+        } finally {
+          replaying = null;
+        }
+      })();
+      return replaying;
+    },
+
+    localFavoriteStatus,
+
+    /** Every favourite status known on this device for the athlete, queued changes applied over the saved ones. */
+    async localFavorites(): Promise<Map<string, boolean>> {
+      const athleteId = deps.athleteId();
+      const statuses = new Map<string, boolean>();
+      if (!athleteId) return statuses;
+      for (const record of (await quietly(() => storage.list('favorites', athleteId))) ?? []) {
+        if (typeof record.isFavorite === 'boolean') statuses.set(record.key, record.isFavorite);
+      }
+      for (const action of await knownPending(athleteId)) {
+        statuses.set(action.templateId, action.type === 'favorite-add');
+      }
+      return statuses;
+    },
+
+    /** How many favourites of the athlete wait to be sent. */
+    async pendingFavoriteCount(): Promise<number> {
+      const athleteId = deps.athleteId();
+      return athleteId ? own(await storage.pending(), athleteId).length : 0;
+    },
+
+    /**
+     * The favourite status read (`GET …/favorite/status`): a change still queued wins over the server's answer
+     * (the server does not know it yet); without a network the status known on this device answers.
+     */
+    async withFavoriteStatus<T extends { is_favorite: boolean }>(
+      templateId: string,
+      fetcher: () => Promise<T>,
+    ): Promise<T | { is_favorite: boolean; favorite_id: null }> {
+      const athleteId = deps.athleteId();
+      if (!athleteId) return fetcher();
+      const queued = (await knownPending(athleteId)).filter((a) => a.templateId === templateId);
+      const local = queued.at(-1);
+      let answer: T;
+      try {
+        answer = await fetcher();
+      } catch (err) {
+        if (!mayFallBack(err)) throw err;
+        const known = await localFavoriteStatus(templateId);
+        if (known === null) throw err;
+        return { is_favorite: known, favorite_id: null };
+      }
+      if (local) return { ...answer, is_favorite: local.type === 'favorite-add' };
+      const record: StoredRecord = {
+        athleteId,
+        key: templateId,
+        templateId,
+        isFavorite: answer.is_favorite,
+        notes: null,
+        pending: false,
+        updatedAt: now(),
+      };
+      await quietly(() => storage.put('favorites', record));
+      return answer;
+    },
+
+    /** Keeps only `athleteId`'s saved reads (an account switch); null forgets them all (sign-out). */
+    forgetReadsExcept(athleteId: string | null): Promise<void> {
+      return storage.clearReads(athleteId);
+    },
+
+    /** Told after each replay (the screen refreshes favourites, reports what was dropped). */
+    onReplay(listener: (result: FavoriteReplayResult) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type WorkoutBankOffline = ReturnType<typeof createWorkoutBankOffline>;
