@@ -76,45 +76,87 @@ export async function search(db: Db, plan: SearchPlan) {
   if (durationMinutes) {
     rank = sql`${rank} + greatest(0, 1 - abs(${t.estimatedDurationMinutes} - ${durationMinutes})::float8 / ${durationMinutes})`;
   }
-  const dir = plan.sortOrder === 'asc' ? asc : desc;
-  const orderBy: SQL[] = (() => {
+  const dir = plan.sortOrder === 'asc' ? 'asc' : 'desc';
+  // Each order as its sort keys and directions; every order ends on the id, so pages never overlap.
+  const keys: Array<[SQL, 'asc' | 'desc']> = (() => {
     switch (plan.sortBy) {
       case 'relevance':
-        return [plan.sortOrder === 'asc' ? sql`${rank} asc` : sql`${rank} desc`, asc(t.name)];
+        return [
+          [rank, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'duration':
-        return [dir(t.estimatedDurationMinutes), asc(t.name)];
+        return [
+          [sql`${t.estimatedDurationMinutes}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'difficulty':
-        return [dir(t.difficultyLevel), asc(t.name)];
+        return [
+          [sql`${t.difficultyLevel}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'rating':
-        return [dir(t.avgRating), dir(t.ratingCount), asc(t.name)];
+        return [
+          [sql`${t.avgRating}`, dir],
+          [sql`${t.ratingCount}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'popularity':
-        return [dir(sql`${t.usageCount} * 3 + ${t.viewCount}`), asc(t.name)];
+        return [
+          [sql`${t.usageCount} * 3 + ${t.viewCount}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'tss':
-        return [dir(t.estimatedTss), asc(t.name)];
+        return [
+          [sql`${t.estimatedTss}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'created_at':
-        return [dir(t.createdAt), asc(t.id)];
+        return [[sql`${t.createdAt}`, dir]];
       default:
-        return [dir(t.name), asc(t.id)];
+        return [[sql`${t.name}`, dir]];
     }
   })();
-  // The page and the count as two queries: a window count would make PostgreSQL build and sort every match;
-  // alone, the page is a top-N sort and the count an index-only pass.
-  const rows = await db
-    .select(templateColumns)
-    .from(t)
-    .where(and(...where))
-    .orderBy(...orderBy)
+  // docs/workout-bank.md, "Search cache and cost": the matches are read once, narrow (id and sort keys), into
+  // a CTE that gives both the count and the page's ids; only the page's rows are then read whole.
+  const fields: Record<string, SQL.Aliased> = { id: sql`${t.id}`.as('id') };
+  keys.forEach(([expr], i) => {
+    fields[`k${i}`] = expr.as(`k${i}`);
+  });
+  const m = db.$with('m').as(
+    db
+      .select(fields)
+      .from(t)
+      .where(and(...where)),
+  );
+  const order = sql.raw([...keys.map(([, d], i) => `"k${i}" ${d}`), '"id" asc'].join(', '));
+  const page = await db
+    .with(m)
+    .select({
+      id: sql<string>`"id"`,
+      total: sql<number>`(select count(*) from "m")`.mapWith(Number),
+    })
+    .from(m)
+    .orderBy(order)
     .limit(plan.limit)
     .offset(plan.offset);
+  const ids = page.map((p) => p.id);
+  const byId = new Map(
+    ids.length
+      ? (await db.select(templateColumns).from(t).where(inArray(t.id, ids))).map((r) => [r.id, r] as const)
+      : [],
+  );
+  const rows = ids.map((id) => byId.get(id)).filter((r): r is TemplateRow => r !== undefined);
   const total =
-    rows.length < plan.limit && (rows.length > 0 || plan.offset === 0)
-      ? plan.offset + rows.length
+    page[0]?.total ??
+    (plan.offset === 0
+      ? 0
       : ((
           await db
             .select({ n: count() })
             .from(t)
             .where(and(...where))
-        )[0]?.n ?? 0);
+        )[0]?.n ?? 0));
   return { rows, total };
 }
 
