@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
+import { jsonObject } from '../../db/json-rows.ts';
 import {
   workoutCategories,
   workoutFavorites,
@@ -31,6 +32,8 @@ export type FavoriteRow = typeof workoutFavorites.$inferSelect;
 const t = workoutTemplates;
 /** Every column but the search vector, which no answer shows and which is costly to read back. */
 const { searchVector: _searchVector, ...templateColumns } = getTableColumns(workoutTemplates);
+/** A search page's rows, read as one JSON value (db/json-rows.ts). */
+const pageObject = jsonObject(templateColumns);
 
 /** A template the athlete may see: public, or their own. */
 export function visibleTo(athleteId: string): SQL {
@@ -117,47 +120,23 @@ export async function search(db: Db, plan: SearchPlan) {
         return [[sql`${t.name}`, dir]];
     }
   })();
-  // docs/workout-bank.md, "Search cache and cost": the matches are read once, narrow (id and sort keys), into
-  // a CTE that gives both the count and the page's ids; only the page's rows are then read whole.
-  const fields: Record<string, SQL.Aliased> = { id: sql`${t.id}`.as('id') };
-  keys.forEach(([expr], i) => {
-    fields[`k${i}`] = expr.as(`k${i}`);
-  });
-  const m = db.$with('m').as(
-    db
-      .select(fields)
-      .from(t)
-      .where(and(...where)),
+  // docs/workout-bank.md, "Search cache and cost": one statement. The matches are read once, narrow (id and
+  // sort keys), into a CTE that gives both the count and the page; only the page's rows are read whole, as one
+  // JSON value.
+  const keyColumns = sql.join(
+    keys.map(([expr], i) => sql`${expr} as ${sql.raw(`"k${i}"`)}`),
+    sql`, `,
   );
-  const order = sql.raw([...keys.map(([, d], i) => `"k${i}" ${d}`), '"id" asc'].join(', '));
-  const page = await db
-    .with(m)
-    .select({
-      id: sql<string>`"id"`,
-      total: sql<number>`(select count(*) from "m")`.mapWith(Number),
-    })
-    .from(m)
-    .orderBy(order)
-    .limit(plan.limit)
-    .offset(plan.offset);
-  const ids = page.map((p) => p.id);
-  const byId = new Map(
-    ids.length
-      ? (await db.select(templateColumns).from(t).where(inArray(t.id, ids))).map((r) => [r.id, r] as const)
-      : [],
-  );
-  const rows = ids.map((id) => byId.get(id)).filter((r): r is TemplateRow => r !== undefined);
-  const total =
-    page[0]?.total ??
-    (plan.offset === 0
-      ? 0
-      : ((
-          await db
-            .select({ n: count() })
-            .from(t)
-            .where(and(...where))
-        )[0]?.n ?? 0));
-  return { rows, total };
+  const order = (prefix: string) =>
+    sql.raw([...keys.map(([, d], i) => `${prefix}"k${i}" ${d}`), `${prefix}"id" asc`].join(', '));
+  const result = await db.execute(sql`
+    with "m" as (select ${t.id} as "id", ${keyColumns} from ${t} where ${and(...where)}),
+    "p" as (select * from "m" order by ${order('')} limit ${plan.limit} offset ${plan.offset})
+    select (select count(*) from "m")::int as "total",
+      (select coalesce(json_agg(${pageObject.object} order by ${order('"p".')}), '[]'::json)
+        from "p" join ${t} on ${t.id} = "p"."id") as "rows"`);
+  const [row] = (result as unknown as { rows: { total: number; rows: unknown }[] }).rows;
+  return { rows: pageObject.revive(row?.rows) as TemplateRow[], total: Number(row?.total ?? 0) };
 }
 
 export function categoryCondition(idOrSlug: string): SQL {
