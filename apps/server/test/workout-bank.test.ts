@@ -173,6 +173,34 @@ describe('GET /templates', () => {
     expect(past.total_count).toBe(LIBRARY.length);
   });
 
+  it('pages a text search in each order with no gap or overlap, every page giving the count of all matches', async () => {
+    for (const order of ['sort_by=relevance', 'sort_by=duration&sort_order=asc', 'sort_by=rating']) {
+      const seen: T[] = [];
+      const counts = new Set<number>();
+      let totalPages = 1;
+      for (let page = 1; page <= totalPages; page++) {
+        const data = (
+          await call(ana, 'GET', `/templates?search_query=threshold&${order}&page_size=9&page=${page}`)
+        ).json().data;
+        totalPages = data.total_pages;
+        counts.add(data.total_count);
+        seen.push(...data.templates);
+      }
+      expect([...counts]).toEqual([seen.length]);
+      expect(new Set(seen.map((x) => x.id)).size).toBe(seen.length);
+      if (order.includes('duration')) {
+        const d = seen.map((x) => x.estimated_duration_minutes);
+        expect(d).toEqual([...d].sort((a, b) => a - b));
+      }
+    }
+    // Every library template with a word starting 'threshold' in its searched text, and no other.
+    const expected = LIBRARY.filter((x) =>
+      /\bthreshold/i.test(`${x.name} ${x.description} ${x.key_focus} ${x.primary_target}`),
+    ).length;
+    const first = (await call(ana, 'GET', '/templates?search_query=threshold')).json().data;
+    expect(first.total_count).toBe(expected);
+  });
+
   it('answers 400 naming the bad parameter', async () => {
     for (const [query, name] of [
       ['sort_by=colour', 'sort_by'],

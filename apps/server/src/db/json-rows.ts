@@ -5,7 +5,8 @@
 //
 // Only columns whose values come out exactly as Drizzle gives them may be read so: numbers (their shortest
 // exact text, as the driver's), text, uuid, boolean, dates kept as strings, json/jsonb, and timestamps with a
-// time zone, read as their text and made a Date as Drizzle makes it (`new Date(text)`). Anything else is refused.
+// time zone, read as their text and made a Date as Drizzle makes it (`new Date(text)`), and text arrays.
+// Anything else is refused.
 import { type Column, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
@@ -32,6 +33,45 @@ type RowOf<T extends Record<string, Field>> = {
   [K in keyof T]: T[K] extends Column ? T[K]['_']['data'] : T[K] extends SQL<infer V> ? V : never;
 };
 
+/** A text array reads as a JSON array of strings, exactly as the driver gives it. */
+function isTextArray(column: Column): boolean {
+  const base = (column as unknown as { baseColumn?: Column }).baseColumn;
+  return column.columnType === 'PgArray' && base?.columnType === 'PgText';
+}
+
+/**
+ * `json_build_object(...)` of the columns, and `revive`, which gives the parsed objects the values Drizzle
+ * would give (a timestamp made a Date). For a read that builds its own statement around the object.
+ */
+export function jsonObject<T extends Record<string, Field>>(columns: T) {
+  const timestamps: string[] = [];
+  const pairs = Object.entries(columns).map(([name, column]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`jsonRows: bad field name ${name}`);
+    if (is(column, SQL)) return sql`${sql.raw(`'${name}'`)}, ${column}`;
+    if (column.columnType === TIMESTAMP && (column as unknown as { withTimezone: boolean }).withTimezone) {
+      timestamps.push(name);
+      return sql`${sql.raw(`'${name}'`)}, ${column}::text`;
+    }
+    if (!AS_JSON.has(column.columnType) && !isTextArray(column)) {
+      throw new Error(`jsonRows: ${column.name} (${column.columnType}) cannot be read as JSON`);
+    }
+    return sql`${sql.raw(`'${name}'`)}, ${column}`;
+  });
+  return {
+    object: sql`json_build_object(${sql.join(pairs, sql`, `)})`,
+    /** The rows of a JSON array value (parsed, or its text), with the values Drizzle would give. */
+    revive(raw: unknown): RowOf<T>[] {
+      const rows = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as RowOf<T>[];
+      for (const name of timestamps) {
+        for (const r of rows as Record<string, unknown>[]) {
+          if (typeof r[name] === 'string') r[name] = new Date(r[name]);
+        }
+      }
+      return rows;
+    },
+  };
+}
+
 /**
  * `select <columns> from <table> where <where> order by <orderBy>`, as rows with the columns' field names and
  * the values Drizzle would give, read in one JSON array.
@@ -44,19 +84,7 @@ export async function jsonRows<T extends Record<string, Field>>(
   orderBy: SQL,
   limit?: number,
 ): Promise<RowOf<T>[]> {
-  const timestamps: string[] = [];
-  const pairs = Object.entries(columns).map(([name, column]) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`jsonRows: bad field name ${name}`);
-    if (is(column, SQL)) return sql`${sql.raw(`'${name}'`)}, ${column}`;
-    if (column.columnType === TIMESTAMP && (column as unknown as { withTimezone: boolean }).withTimezone) {
-      timestamps.push(name);
-      return sql`${sql.raw(`'${name}'`)}, ${column}::text`;
-    }
-    if (!AS_JSON.has(column.columnType)) {
-      throw new Error(`jsonRows: ${column.name} (${column.columnType}) cannot be read as JSON`);
-    }
-    return sql`${sql.raw(`'${name}'`)}, ${column}`;
-  });
+  const { object, revive } = jsonObject(columns);
   const filter = sql`where ${where ?? sql`true`}`;
   // With a limit, the first rows in order are picked first, under the table's own name for the fields to read.
   const source =
@@ -64,15 +92,8 @@ export async function jsonRows<T extends Record<string, Field>>(
       ? sql`${table} ${filter}`
       : sql`(select * from ${table} ${filter} order by ${orderBy} limit ${limit}) as ${table}`;
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${orderBy}), '[]'::json) as rows
+    select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) as rows
     from ${source}`);
-  const [row] = (result as unknown as { rows: { rows: RowOf<T>[] | string }[] }).rows;
-  const raw = row?.rows ?? [];
-  const rows = typeof raw === 'string' ? (JSON.parse(raw) as RowOf<T>[]) : raw;
-  for (const name of timestamps) {
-    for (const r of rows as Record<string, unknown>[]) {
-      if (typeof r[name] === 'string') r[name] = new Date(r[name]);
-    }
-  }
-  return rows;
+  const [row] = (result as unknown as { rows: { rows: unknown }[] }).rows;
+  return revive(row?.rows);
 }

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
+import { jsonObject } from '../../db/json-rows.ts';
 import {
   workoutCategories,
   workoutFavorites,
@@ -31,6 +32,8 @@ export type FavoriteRow = typeof workoutFavorites.$inferSelect;
 const t = workoutTemplates;
 /** Every column but the search vector, which no answer shows and which is costly to read back. */
 const { searchVector: _searchVector, ...templateColumns } = getTableColumns(workoutTemplates);
+/** A search page's rows, read as one JSON value (db/json-rows.ts). */
+const pageObject = jsonObject(templateColumns);
 
 /** A template the athlete may see: public, or their own. */
 export function visibleTo(athleteId: string): SQL {
@@ -76,46 +79,64 @@ export async function search(db: Db, plan: SearchPlan) {
   if (durationMinutes) {
     rank = sql`${rank} + greatest(0, 1 - abs(${t.estimatedDurationMinutes} - ${durationMinutes})::float8 / ${durationMinutes})`;
   }
-  const dir = plan.sortOrder === 'asc' ? asc : desc;
-  const orderBy: SQL[] = (() => {
+  const dir = plan.sortOrder === 'asc' ? 'asc' : 'desc';
+  // Each order as its sort keys and directions; every order ends on the id, so pages never overlap.
+  const keys: Array<[SQL, 'asc' | 'desc']> = (() => {
     switch (plan.sortBy) {
       case 'relevance':
-        return [plan.sortOrder === 'asc' ? sql`${rank} asc` : sql`${rank} desc`, asc(t.name)];
+        return [
+          [rank, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'duration':
-        return [dir(t.estimatedDurationMinutes), asc(t.name)];
+        return [
+          [sql`${t.estimatedDurationMinutes}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'difficulty':
-        return [dir(t.difficultyLevel), asc(t.name)];
+        return [
+          [sql`${t.difficultyLevel}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'rating':
-        return [dir(t.avgRating), dir(t.ratingCount), asc(t.name)];
+        return [
+          [sql`${t.avgRating}`, dir],
+          [sql`${t.ratingCount}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'popularity':
-        return [dir(sql`${t.usageCount} * 3 + ${t.viewCount}`), asc(t.name)];
+        return [
+          [sql`${t.usageCount} * 3 + ${t.viewCount}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'tss':
-        return [dir(t.estimatedTss), asc(t.name)];
+        return [
+          [sql`${t.estimatedTss}`, dir],
+          [sql`${t.name}`, 'asc'],
+        ];
       case 'created_at':
-        return [dir(t.createdAt), asc(t.id)];
+        return [[sql`${t.createdAt}`, dir]];
       default:
-        return [dir(t.name), asc(t.id)];
+        return [[sql`${t.name}`, dir]];
     }
   })();
-  // The page and the count as two queries: a window count would make PostgreSQL build and sort every match;
-  // alone, the page is a top-N sort and the count an index-only pass.
-  const rows = await db
-    .select(templateColumns)
-    .from(t)
-    .where(and(...where))
-    .orderBy(...orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
-  const total =
-    rows.length < plan.limit && (rows.length > 0 || plan.offset === 0)
-      ? plan.offset + rows.length
-      : ((
-          await db
-            .select({ n: count() })
-            .from(t)
-            .where(and(...where))
-        )[0]?.n ?? 0);
-  return { rows, total };
+  // docs/workout-bank.md, "Search cache and cost": one statement. The matches are read once, narrow (id and
+  // sort keys), into a CTE that gives both the count and the page; only the page's rows are read whole, as one
+  // JSON value.
+  const keyColumns = sql.join(
+    keys.map(([expr], i) => sql`${expr} as ${sql.raw(`"k${i}"`)}`),
+    sql`, `,
+  );
+  const order = (prefix: string) =>
+    sql.raw([...keys.map(([, d], i) => `${prefix}"k${i}" ${d}`), `${prefix}"id" asc`].join(', '));
+  const result = await db.execute(sql`
+    with "m" as (select ${t.id} as "id", ${keyColumns} from ${t} where ${and(...where)}),
+    "p" as (select * from "m" order by ${order('')} limit ${plan.limit} offset ${plan.offset})
+    select (select count(*) from "m")::int as "total",
+      (select coalesce(json_agg(${pageObject.object} order by ${order('"p".')}), '[]'::json)
+        from "p" join ${t} on ${t.id} = "p"."id") as "rows"`);
+  const [row] = (result as unknown as { rows: { total: number; rows: unknown }[] }).rows;
+  return { rows: pageObject.revive(row?.rows) as TemplateRow[], total: Number(row?.total ?? 0) };
 }
 
 export function categoryCondition(idOrSlug: string): SQL {
