@@ -23,6 +23,8 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService, EXPORT_EXPIRE_JOB, EXPORT_JOB, PURGE_JOB } from './modules/account/service.ts';
 import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
+import { appleHealthRoutes } from './modules/apple-health/routes.ts';
+import { APPLE_HEALTH_JOB, createAppleHealthService } from './modules/apple-health/service.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { adaptationRoutes } from './modules/adaptation/routes.ts';
 import {
@@ -416,6 +418,20 @@ export async function buildApp(config: AppConfig) {
   await app.register(
     activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
     { prefix: '/api/activities' },
+  );
+  // Apple Health exports (docs/devices.md, "Apple Health"): streamed in, read by a job, written through the
+  // activity service and the wellness store.
+  const appleHealthService = createAppleHealthService({
+    fileStore: config.fileStore,
+    jobs,
+    activities: activityService,
+    wellness: metricsService,
+    log: app.log,
+  });
+  jobs.register(APPLE_HEALTH_JOB, appleHealthService.job);
+  await app.register(
+    appleHealthRoutes(appleHealthService, { authenticate, claimUpload: idempotency.claimUpload }),
+    { prefix: '/api/activities/import' },
   );
   // Onboarding (docs/onboarding.md): its processing is a chain of jobs, one per stage.
   const onboardingService = createOnboardingService(db, {
