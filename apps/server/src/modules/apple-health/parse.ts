@@ -68,7 +68,8 @@ const IN_BED = 'HKCategoryValueSleepAnalysisInBed';
 /** A sleep interval ending at or after this local hour belongs to the next day's night. */
 export const NIGHT_CUTOFF_HOUR = 18;
 
-const APPLE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?(?:([+-])(\d{2}):?(\d{2})|Z)?$/;
+const APPLE_TIME =
+  /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?(?:([+-])(\d{2}):?(\d{2})|Z)?$/;
 
 /** Apple's '2024-01-15 07:30:00 +0100': epoch ms, the local date and hour as written. */
 export function appleTime(text: string | undefined): { ms: number; date: string; hour: number } | null {
@@ -204,7 +205,10 @@ export function exportReader() {
           workout.maxHeartRate = num(a.maximum);
         } else if (/^HKQuantityTypeIdentifierDistance/.test(type) && workout.distanceMeters === undefined) {
           workout.distanceMeters = scaled(a.sum, a.unit, DISTANCE_FACTOR);
-        } else if (type === 'HKQuantityTypeIdentifierActiveEnergyBurned' && workout.energyKcal === undefined) {
+        } else if (
+          type === 'HKQuantityTypeIdentifierActiveEnergyBurned' &&
+          workout.energyKcal === undefined
+        ) {
           workout.energyKcal = scaled(a.sum, a.unit, ENERGY_FACTOR);
         }
         return;

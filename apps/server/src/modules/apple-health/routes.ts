@@ -29,7 +29,7 @@ export function appleHealthRoutes(
         schema: {
           ...secured('activities'),
           summary:
-            "Upload Apple Health's export.zip (or export.xml) as one multipart \"file\" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch",
+            'Upload Apple Health\'s export.zip (or export.xml) as one multipart "file" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch',
           consumes: ['multipart/form-data'],
           response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415) },
         },
@@ -44,12 +44,18 @@ export function appleHealthRoutes(
           part = await request.file();
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          throw new AppError('BAD_REQUEST', `The upload is not a readable multipart/form-data body: ${message}`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `The upload is not a readable multipart/form-data body: ${message}`,
+          );
         }
         if (!part) throw new AppError('VALIDATION_FAILED', 'Send the export in the field "file"');
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw new AppError('VALIDATION_FAILED', `Send the export in the field "file", not "${part.fieldname}"`);
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `Send the export in the field "file", not "${part.fieldname}"`,
+          );
         }
         if (part.filename.includes('\u0000')) {
           part.file.resume();

@@ -40,7 +40,9 @@ export interface AppleHealthDeps {
     ActivityService,
     'importRecording' | 'notifyImported' | 'openImport' | 'importFileOf' | 'markProcessing' | 'settleImport'
   >;
-  wellness: { upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number> };
+  wellness: {
+    upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number>;
+  };
   log?: { info(obj: object, msg: string): void };
 }
 
@@ -289,7 +291,10 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
       }
       if (size === 0) throw await refuse(new AppError('VALIDATION_FAILED', 'The file is empty'));
       const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
-      const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+      const text = head
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart();
       if (kind === 'zip' && !isZip) {
         throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not a zip archive'));
       }

@@ -59,7 +59,8 @@ export async function openExportZip(store: FileStore, key: string): Promise<Expo
       new StoreReader(store, key),
       size,
       { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true },
-      (err, file) => (err ? reject(new ExportError(`The zip file cannot be read (${err.message})`)) : resolve(file)),
+      (err, file) =>
+        err ? reject(new ExportError(`The zip file cannot be read (${err.message})`)) : resolve(file),
     );
   });
   if (zip.entryCount > ZIP_LIMITS.members) {
@@ -97,7 +98,9 @@ export async function openExportZip(store: FileStore, key: string): Promise<Expo
     open: (entry) =>
       new Promise<Readable>((resolve, reject) => {
         zip.openReadStream(entry, (err, stream) =>
-          err ? reject(new ExportError(`${entry.fileName} cannot be read (${err.message})`)) : resolve(stream),
+          err
+            ? reject(new ExportError(`${entry.fileName} cannot be read (${err.message})`))
+            : resolve(stream),
         );
       }),
     close: () => zip.close(),
