@@ -126,6 +126,8 @@ export interface AppConfig {
   clock?: () => Date;
   /** Rows per page of an export, and a probe told of each page (tests check exports read in pages). */
   account?: { exportPageSize?: number; onExportPage?: (table: string, rows: number) => void };
+  /** The largest Apple Health export accepted (docs/devices.md, "Apple Health"); 2 GB. Tests lower it. */
+  appleHealthMaxUploadBytes?: number;
 }
 
 declare module 'fastify' {
@@ -426,6 +428,7 @@ export async function buildApp(config: AppConfig) {
     jobs,
     activities: activityService,
     wellness: metricsService,
+    maxUploadBytes: config.appleHealthMaxUploadBytes,
     log: app.log,
   });
   jobs.register(APPLE_HEALTH_JOB, appleHealthService.job);

@@ -10,7 +10,7 @@ import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { NUL_MESSAGE } from '../../plugins/input-guards.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
-import { APPLE_HEALTH_LIMITS, type AppleHealthService } from './service.ts';
+import type { AppleHealthService } from './service.ts';
 
 export function appleHealthRoutes(
   service: AppleHealthService,
@@ -19,7 +19,7 @@ export function appleHealthRoutes(
   return async function register(fastify: FastifyInstance) {
     fastify.addHook('onRequest', hooks.authenticate);
     await fastify.register(fastifyMultipart, {
-      limits: { fileSize: APPLE_HEALTH_LIMITS.uploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
+      limits: { fileSize: service.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
     });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(

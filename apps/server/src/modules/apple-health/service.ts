@@ -22,10 +22,14 @@ import { openExportZip, readCapped, ZIP_LIMITS } from './zip.ts';
 
 export const APPLE_HEALTH_JOB = 'apple-health-import';
 export const APPLE_HEALTH_SOURCE = 'apple-health';
-export const APPLE_HEALTH_LIMITS = {
-  uploadBytes: 2 * 1024 * 1024 * 1024,
-  uploadLabel: '2 GB',
-} as const;
+/** The largest export accepted unless the app is told otherwise. */
+export const APPLE_HEALTH_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** '2 GB', '50 MB': a byte count as people read a limit. */
+export function sizeLabel(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  return gb >= 1 ? `${Math.round(gb * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}
 
 interface Payload {
   importFileId: string;
@@ -120,6 +124,7 @@ function missingAsNull(err: unknown): null {
 }
 
 export function createAppleHealthService(deps: AppleHealthDeps) {
+  const maxUploadBytes = deps.maxUploadBytes ?? APPLE_HEALTH_MAX_UPLOAD_BYTES;
   async function readContents(
     payload: Payload,
     key: string,
@@ -229,6 +234,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
   }
 
   return {
+    maxUploadBytes,
     job: {
       run: (job: Job) => run(job.payload as unknown as Payload),
       failed: async (job: Job, reason: string) => {
@@ -278,6 +284,9 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         size = await deps.fileStore.putStream(key, tap);
       } catch (err) {
         await deps.fileStore.delete(key).catch(() => {});
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`);
+        }
         throw err;
       }
       const refuse = async (error: AppError) => {
@@ -286,7 +295,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
       };
       if (file.stream.truncated) {
         throw await refuse(
-          new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${APPLE_HEALTH_LIMITS.uploadLabel}`),
+          new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`),
         );
       }
       if (size === 0) throw await refuse(new AppError('VALIDATION_FAILED', 'The file is empty'));
