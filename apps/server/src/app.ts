@@ -24,7 +24,11 @@ import { createAccountService, EXPORT_EXPIRE_JOB, EXPORT_JOB, PURGE_JOB } from '
 import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { appleHealthRoutes } from './modules/apple-health/routes.ts';
-import { APPLE_HEALTH_JOB, createAppleHealthService } from './modules/apple-health/service.ts';
+import {
+  APPLE_HEALTH_JOB,
+  type AppleHealthService,
+  createAppleHealthService,
+} from './modules/apple-health/service.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { adaptationRoutes } from './modules/adaptation/routes.ts';
 import {
@@ -136,6 +140,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Device connections: tests call `scheduleDue()` instead of waiting for the scheduler. */
     devices: DeviceService;
+    /** The Apple Health import: the memory bench feeds it an export without HTTP (bench/apple-health-memory.ts). */
+    appleHealth: AppleHealthService;
     /** Plan changes (docs/adaptation.md), for modules built after it (the coach) and tests. */
     adaptation: AdaptationService;
   }
@@ -432,6 +438,7 @@ export async function buildApp(config: AppConfig) {
     log: app.log,
   });
   jobs.register(APPLE_HEALTH_JOB, appleHealthService.job);
+  app.decorate('appleHealth', appleHealthService);
   await app.register(
     appleHealthRoutes(appleHealthService, { authenticate, claimUpload: idempotency.claimUpload }),
     { prefix: '/api/activities/import' },

@@ -125,16 +125,19 @@ function missingAsNull(err: unknown): null {
 
 export function createAppleHealthService(deps: AppleHealthDeps) {
   const maxUploadBytes = deps.maxUploadBytes ?? APPLE_HEALTH_MAX_UPLOAD_BYTES;
+  /**
+   * Reads export.xml through (nothing written yet), and answers its contents with a way to read each route
+   * later, one at a time, so that only one workout's points are ever held. `close` releases the zip.
+   */
   async function readContents(
     payload: Payload,
     key: string,
-  ): Promise<{ contents: ExportContents; routes: Map<string, RecordPoint[]> }> {
+  ): Promise<{ contents: ExportContents; route(path: string): Promise<RecordPoint[]>; close(): void }> {
     const reader = exportReader();
-    const routes = new Map<string, RecordPoint[]>();
     if (payload.kind === 'xml') {
       const stream = await deps.fileStore.getStream(key);
       for await (const chunk of stream) reader.write(chunk as Buffer);
-      return { contents: reader.end(), routes };
+      return { contents: reader.end(), route: async () => [], close: () => {} };
     }
     const zip = await openExportZip(deps.fileStore, key);
     try {
@@ -145,25 +148,26 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         if (total > ZIP_LIMITS.xmlBytes) throw new ExportError('export.xml is larger than 16 GB');
         reader.write(chunk as Buffer);
       }
-      const contents = reader.end();
-      for (const workout of contents.workouts) {
-        if (!workout.routePath) continue;
-        const path = workout.routePath.replace(/^\/+/, '');
-        const entry = zip.routes.get(path);
-        if (!entry || routes.has(path)) continue;
-        const bytes = await readCapped(await zip.open(entry), ZIP_LIMITS.routeBytes, path);
+    } catch (err) {
+      zip.close();
+      throw err;
+    }
+    return {
+      contents: reader.end(),
+      async route(path) {
+        const entry = zip.routes.get(path.replace(/^\/+/, ''));
+        if (!entry) return [];
         try {
-          routes.set(path, decodeGpx(bytes).sessions[0]?.records ?? []);
+          const bytes = await readCapped(await zip.open(entry), ZIP_LIMITS.routeBytes, path);
+          return decodeGpx(bytes).sessions[0]?.records ?? [];
         } catch (err) {
           // A route that cannot be read leaves its workout without a map, not the export unread.
-          if (!(err instanceof DecodeError)) throw err;
-          routes.set(path, []);
+          if (err instanceof DecodeError || err instanceof ExportError) return [];
+          throw err;
         }
-      }
-      return { contents, routes };
-    } finally {
-      zip.close();
-    }
+      },
+      close: () => zip.close(),
+    };
   }
 
   async function run(payload: Payload): Promise<void> {
@@ -188,24 +192,28 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
       await deps.fileStore.delete(key);
       return;
     }
-    const { contents, routes } = read;
+    const { contents } = read;
     const ids: string[] = [];
     let duplicates = 0;
     let failed = 0;
-    for (const workout of contents.workouts) {
-      const route = workout.routePath ? (routes.get(workout.routePath.replace(/^\/+/, '')) ?? []) : [];
-      const recording: Recording = {
-        format: 'gpx',
-        deviceName: workout.sourceName,
-        sessions: [workoutSession(workout, route)],
-      };
-      const outcome = await deps.activities.importRecording(payload.athleteId, recording, {
-        source: APPLE_HEALTH_SOURCE,
-        quiet: true,
-      });
-      if (outcome.status === 'imported') ids.push(...outcome.activityIds);
-      else if (outcome.status === 'duplicate') duplicates += 1;
-      else failed += 1;
+    try {
+      for (const workout of contents.workouts) {
+        const route = workout.routePath ? await read.route(workout.routePath) : [];
+        const recording: Recording = {
+          format: 'gpx',
+          deviceName: workout.sourceName,
+          sessions: [workoutSession(workout, route)],
+        };
+        const outcome = await deps.activities.importRecording(payload.athleteId, recording, {
+          source: APPLE_HEALTH_SOURCE,
+          quiet: true,
+        });
+        if (outcome.status === 'imported') ids.push(...outcome.activityIds);
+        else if (outcome.status === 'duplicate') duplicates += 1;
+        else failed += 1;
+      }
+    } finally {
+      read.close();
     }
     const days = wellnessDays(contents);
     await deps.wellness.upsertProviderDays(payload.athleteId, days);
