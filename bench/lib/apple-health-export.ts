@@ -57,10 +57,22 @@ function day(index: number, first: number, recordsPerDay: number): { xml: string
   }
   for (let k = 0; k < 4; k++) {
     out.push(
-      record('HKQuantityTypeIdentifierHeartRateVariabilitySDNN', 'ms', 35 + ((index + k * 7) % 30), midnight + (1 + k * 5) * 3_600_000),
+      record(
+        'HKQuantityTypeIdentifierHeartRateVariabilitySDNN',
+        'ms',
+        35 + ((index + k * 7) % 30),
+        midnight + (1 + k * 5) * 3_600_000,
+      ),
     );
   }
-  out.push(record('HKQuantityTypeIdentifierRestingHeartRate', 'count/min', 45 + (index % 10), midnight + 8 * 3_600_000));
+  out.push(
+    record(
+      'HKQuantityTypeIdentifierRestingHeartRate',
+      'count/min',
+      45 + (index % 10),
+      midnight + 8 * 3_600_000,
+    ),
+  );
   // The night that ends this morning: in bed 22:45-06:45 the day before, asleep in stages.
   const bed = midnight - 75 * 60_000;
   const stages: Array<[string, number, number]> = [
@@ -71,7 +83,9 @@ function day(index: number, first: number, recordsPerDay: number): { xml: string
     ['AsleepREM', bed + 4.25 * 3_600_000, bed + 7.75 * 3_600_000],
   ];
   for (const [value, start, end] of stages) {
-    out.push(record('HKCategoryTypeIdentifierSleepAnalysis', '', `HKCategoryValueSleepAnalysis${value}`, start, end));
+    out.push(
+      record('HKCategoryTypeIdentifierSleepAnalysis', '', `HKCategoryValueSleepAnalysis${value}`, start, end),
+    );
   }
   let route: [string, number] | undefined;
   if (index % 2 === 0) {

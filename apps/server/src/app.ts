@@ -23,12 +23,6 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService, EXPORT_EXPIRE_JOB, EXPORT_JOB, PURGE_JOB } from './modules/account/service.ts';
 import { thresholdsFrom } from './modules/activities/figures.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
-import { appleHealthRoutes } from './modules/apple-health/routes.ts';
-import {
-  APPLE_HEALTH_JOB,
-  type AppleHealthService,
-  createAppleHealthService,
-} from './modules/apple-health/service.ts';
 import { createActivityService, IMPORT_JOB } from './modules/activities/service.ts';
 import { adaptationRoutes } from './modules/adaptation/routes.ts';
 import {
@@ -38,6 +32,12 @@ import {
 } from './modules/adaptation/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
+import { appleHealthRoutes } from './modules/apple-health/routes.ts';
+import {
+  APPLE_HEALTH_JOB,
+  type AppleHealthService,
+  createAppleHealthService,
+} from './modules/apple-health/service.ts';
 import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
 import { createAthleteService } from './modules/athletes/service.ts';

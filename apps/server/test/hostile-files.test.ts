@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportXml, exportZip, recordXml, routeGpx, workoutXml } from './apple-health-export.ts';
 import {
   bearer,
   createTestApp,
@@ -16,7 +17,6 @@ import {
   multipartForm,
   type TestApp,
 } from './helpers.ts';
-import { exportXml, exportZip, recordXml, routeGpx, workoutXml } from './apple-health-export.ts';
 import { zipArchive } from './zip-writer.ts';
 
 const APPLE_TEST_LIMIT = 20 * 1024 * 1024;

@@ -116,7 +116,7 @@ describe('Apple Health card', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe('/api/activities/import/apple-health');
     expect(sent[0]!.headers['Idempotency-Key'] ?? sent[0]!.headers['idempotency-key']).toMatch(/\w{8}/);
-    expect((sent[0]!.body?.get('file') as File).name).toBe('export.zip');
+    expect((sent[0]!.body!.get('file') as File).name).toBe('export.zip');
   });
 
   it('toasts the reason when the import fails', async () => {

@@ -32,13 +32,7 @@ import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/i
 import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
-import {
-  ACTIVITY_LIMITS,
-  contentProblem,
-  displayName,
-  entriesOf,
-  type UploadEntry,
-} from './upload-files.ts';
+import { ACTIVITY_LIMITS, contentProblem, displayName, entriesOf, type UploadEntry } from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -580,7 +574,11 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       athleteId: string,
       recording: Recording,
       options: { source: string; quiet?: boolean },
-    ): Promise<{ status: 'imported' | 'duplicate' | 'failed'; message: string | null; activityIds: string[] }> {
+    ): Promise<{
+      status: 'imported' | 'duplicate' | 'failed';
+      message: string | null;
+      activityIds: string[];
+    }> {
       if (recording.sessions.length === 0) {
         return { status: 'failed', message: 'The workout holds no activity', activityIds: [] };
       }

@@ -13,10 +13,10 @@ import { AppError } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { ActivityService } from '../activities/service.ts';
 import { DecodeError } from '../activities/decode/decode-error.ts';
 import { decodeGpx } from '../activities/decode/gpx.ts';
 import { snakeCase } from '../activities/decode/sport.ts';
+import type { ActivityService } from '../activities/service.ts';
 import { type AppleWorkout, type ExportContents, ExportError, exportReader, unionMs } from './parse.ts';
 import { openExportZip, readCapped, ZIP_LIMITS } from './zip.ts';
 
@@ -47,6 +47,8 @@ export interface AppleHealthDeps {
   wellness: {
     upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number>;
   };
+  /** APPLE_HEALTH_MAX_UPLOAD_BYTES by default. */
+  maxUploadBytes?: number;
   log?: { info(obj: object, msg: string): void };
 }
 

@@ -5,9 +5,9 @@
 // Health's card uploads the athlete's export; Google Fit's says how to bring its files in.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Device } from '@stamina/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { AlertTriangle, CheckCircle2, Circle, RefreshCw, X } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { isAppleHealthExport, uploadAppleHealthExport } from '../../api/activities/apple-health.ts';
