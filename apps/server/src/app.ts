@@ -32,6 +32,12 @@ import {
 } from './modules/adaptation/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
+import { appleHealthRoutes } from './modules/apple-health/routes.ts';
+import {
+  APPLE_HEALTH_JOB,
+  type AppleHealthService,
+  createAppleHealthService,
+} from './modules/apple-health/service.ts';
 import { avatarRoutes } from './modules/athletes/avatar-routes.ts';
 import { athleteRoutes } from './modules/athletes/routes.ts';
 import { createAthleteService } from './modules/athletes/service.ts';
@@ -124,6 +130,8 @@ export interface AppConfig {
   clock?: () => Date;
   /** Rows per page of an export, and a probe told of each page (tests check exports read in pages). */
   account?: { exportPageSize?: number; onExportPage?: (table: string, rows: number) => void };
+  /** The largest Apple Health export accepted (docs/devices.md, "Apple Health"); 2 GB. Tests lower it. */
+  appleHealthMaxUploadBytes?: number;
 }
 
 declare module 'fastify' {
@@ -132,6 +140,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Device connections: tests call `scheduleDue()` instead of waiting for the scheduler. */
     devices: DeviceService;
+    /** The Apple Health import: the memory bench feeds it an export without HTTP (bench/apple-health-memory.ts). */
+    appleHealth: AppleHealthService;
     /** Plan changes (docs/adaptation.md), for modules built after it (the coach) and tests. */
     adaptation: AdaptationService;
   }
@@ -416,6 +426,22 @@ export async function buildApp(config: AppConfig) {
   await app.register(
     activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
     { prefix: '/api/activities' },
+  );
+  // Apple Health exports (docs/devices.md, "Apple Health"): streamed in, read by a job, written through the
+  // activity service and the wellness store.
+  const appleHealthService = createAppleHealthService({
+    fileStore: config.fileStore,
+    jobs,
+    activities: activityService,
+    wellness: metricsService,
+    maxUploadBytes: config.appleHealthMaxUploadBytes,
+    log: app.log,
+  });
+  jobs.register(APPLE_HEALTH_JOB, appleHealthService.job);
+  app.decorate('appleHealth', appleHealthService);
+  await app.register(
+    appleHealthRoutes(appleHealthService, { authenticate, claimUpload: idempotency.claimUpload }),
+    { prefix: '/api/activities/import' },
   );
   // Onboarding (docs/onboarding.md): its processing is a chain of jobs, one per stage.
   const onboardingService = createOnboardingService(db, {

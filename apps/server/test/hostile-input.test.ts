@@ -178,6 +178,12 @@ describe('a NUL character in any text is refused in one place', () => {
     expectRefused(await t.app.inject({ method: 'POST', url: `${WORKOUTS}/import`, ...fileName }));
     const csvName = form([{ name: 'file', value: 'date,hrv\n2026-03-01,50\n', filename: 'w\u0000.csv' }]);
     expectRefused(await t.app.inject({ method: 'POST', url: '/api/metrics/import', ...csvName }));
+    const exportName = form([{ name: 'file', value: '<HealthData/>', filename: 'export\u0000.xml' }]);
+    expect(
+      expectRefused(
+        await t.app.inject({ method: 'POST', url: '/api/activities/import/apple-health', ...exportName }),
+      ),
+    ).toContain('NUL');
     const zwoWithNul = form([
       { name: 'workout_date', value: '2026-03-01' },
       { name: 'file', value: ZWO.replace('Sweet spot', 'Sweet&#0;spot'), filename: 'sweet.zwo' },
@@ -208,8 +214,13 @@ describe('bodies built to break the parser', () => {
     expect(res.json().data.title).toBe(`${'['.repeat(100)} \\u0000 "quoted"`);
   });
 
-  it('answers a multipart content type over a body that is not multipart with a 4xx, on both imports', async () => {
-    for (const url of [`${WORKOUTS}/import`, '/api/metrics/import']) {
+  it('answers a multipart content type over a body that is not multipart with a 4xx, on every import', async () => {
+    for (const url of [
+      `${WORKOUTS}/import`,
+      '/api/metrics/import',
+      '/api/activities/import',
+      '/api/activities/import/apple-health',
+    ]) {
       for (const contentType of ['multipart/form-data; boundary=xyz', 'multipart/form-data']) {
         const res = await t.app.inject({
           method: 'POST',

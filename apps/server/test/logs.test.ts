@@ -268,6 +268,10 @@ describe('GET /api/v1/health/areas', () => {
         getStream: async () => {
           throw new Error('unused');
         },
+        size: async () => 0,
+        getRangeStream: async () => {
+          throw new Error('unused');
+        },
         deleteUnder: async () => {},
       },
     });

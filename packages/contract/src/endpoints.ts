@@ -271,6 +271,12 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZImportBatch),
     idempotencyKey: true,
   },
+  // Apple Health's export (docs/devices.md, "Apple Health"), reported through the same batch status.
+  'POST /activities/import/apple-health': {
+    body: 'multipart',
+    response: dataEnvelope(ZImportBatch),
+    idempotencyKey: true,
+  },
   'GET /activities/imports/{batchId}': { params: ZImportBatchIdParam, response: dataEnvelope(ZImportBatch) },
   'GET /activities': { query: ZActivityListQuery, response: dataEnvelope(ZActivityList) },
   'GET /activities/curves': { query: ZCurveQuery, response: dataEnvelope(ZCurve) },

@@ -23,6 +23,8 @@ const ranged = (field: WellnessField, integer = false) => {
 const wellnessValues = {
   /** HRV as rMSSD, milliseconds. */
   hrv: ranged('hrv'),
+  /** HRV as SDNN, milliseconds (Apple Health measures SDNN, not rMSSD: the two are kept apart). */
+  hrv_sdnn: ranged('hrv_sdnn'),
   resting_hr: ranged('resting_hr', true),
   sleep_hours: ranged('sleep_hours'),
   sleep_quality: ranged('sleep_quality', true),
@@ -58,6 +60,7 @@ export const ZWellnessDay = z
     id: z.string(),
     date: z.string(),
     hrv: nullableNumber,
+    hrv_sdnn: nullableNumber,
     resting_hr: nullableNumber,
     sleep_hours: nullableNumber,
     sleep_quality: nullableNumber,

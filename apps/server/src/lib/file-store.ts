@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface FileStore {
@@ -19,6 +19,10 @@ export interface FileStore {
   putStream(key: string, source: Readable): Promise<number>;
   /** The bytes under `key` as a stream; rejects with FileNotFoundError when there is none. */
   getStream(key: string): Promise<Readable>;
+  /** The size in bytes of what is stored under `key`; rejects with FileNotFoundError when there is none. */
+  size(key: string): Promise<number>;
+  /** Bytes `start` (included) to `end` (excluded) under `key` as a stream: random access for zip readers. */
+  getRangeStream(key: string, start: number, end: number): Promise<Readable>;
   /** Removes every key under `prefix/` (an account's files when it is purged, docs/account.md). */
   deleteUnder(prefix: string): Promise<void>;
 }
@@ -81,6 +85,20 @@ export function diskFileStore(root: string): FileStore {
         throw err;
       }
       return createReadStream(path);
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new FileNotFoundError(key);
+        throw err;
+      }
+    },
+    async getRangeStream(key, start, end) {
+      const path = pathOf(key);
+      await this.size(key);
+      // createReadStream's `end` is inclusive; an empty range is an empty stream.
+      return end <= start ? Readable.from([]) : createReadStream(path, { start, end: end - 1 });
     },
     async deleteUnder(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });

@@ -4,6 +4,7 @@
 /** Physiological ranges: a value outside answers 400 naming the field. */
 export const WELLNESS_RANGES = {
   hrv: { min: 5, max: 300, unit: 'ms' },
+  hrv_sdnn: { min: 5, max: 300, unit: 'ms' },
   resting_hr: { min: 25, max: 120, unit: 'bpm' },
   sleep_hours: { min: 0, max: 24, unit: 'h' },
   sleep_quality: { min: 1, max: 5, unit: '' },

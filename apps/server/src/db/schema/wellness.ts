@@ -30,6 +30,8 @@ export const wellnessDaily = pgTable(
     date: date('date').notNull(),
     /** rMSSD, milliseconds. */
     hrv: doublePrecision('hrv'),
+    /** SDNN, milliseconds (Apple Health's HRV measure; never mixed with rMSSD). */
+    hrvSdnn: doublePrecision('hrv_sdnn'),
     restingHr: smallint('resting_hr'),
     sleepHours: doublePrecision('sleep_hours'),
     sleepQuality: smallint('sleep_quality'),
@@ -49,6 +51,7 @@ export const wellnessDaily = pgTable(
   (t) => [
     uniqueIndex('wellness_daily_athlete_date_key').on(t.athleteId, t.date),
     check('wellness_hrv_check', sql`${t.hrv} between 5 and 300`),
+    check('wellness_hrv_sdnn_check', sql`${t.hrvSdnn} between 5 and 300`),
     check('wellness_resting_hr_check', sql`${t.restingHr} between 25 and 120`),
     check('wellness_sleep_hours_check', sql`${t.sleepHours} between 0 and 24`),
     check('wellness_sleep_quality_check', sql`${t.sleepQuality} between 1 and 5`),

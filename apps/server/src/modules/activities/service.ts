@@ -12,7 +12,14 @@ import {
   type ImportBatch,
   STREAM_TYPES,
 } from '@stamina/contract';
-import { addDays, dateInTimeZone, decodeStream, roundTo, type StreamType } from '@stamina/core';
+import {
+  addDays,
+  dateInTimeZone,
+  decodeStream,
+  type Recording,
+  roundTo,
+  type StreamType,
+} from '@stamina/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
@@ -25,7 +32,7 @@ import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/i
 import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
-import { ACTIVITY_LIMITS, contentProblem, entriesOf, type UploadEntry } from './upload-files.ts';
+import { ACTIVITY_LIMITS, contentProblem, displayName, entriesOf, type UploadEntry } from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -58,7 +65,7 @@ export interface ActivityServiceDeps {
 }
 
 /** The outcome of one file, as its import_files row records it. */
-type Outcome =
+export type Outcome =
   | { status: 'imported'; activityIds: string[] }
   | { status: 'duplicate'; message: string; activityIds: string[] }
   | { status: 'failed'; message: string };
@@ -555,6 +562,127 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       const status =
         settled.status === 'imported' || settled.status === 'duplicate' ? settled.status : 'failed';
       return { status, message: settled.message, activityIds: settled.activityIds };
+    },
+
+    /**
+     * A recording built by another importer (docs/devices.md, "Apple Health": a workout and its route), stored
+     * like a decoded file's sessions: figures with the thresholds in force, the duplicate rule (checked again
+     * under the athlete's lock), one transaction per recording, matching and daily load. No original file is
+     * kept. With `quiet`, the caller tells the change once for many (`notifyImported`).
+     */
+    async importRecording(
+      athleteId: string,
+      recording: Recording,
+      options: { source: string; quiet?: boolean },
+    ): Promise<{
+      status: 'imported' | 'duplicate' | 'failed';
+      message: string | null;
+      activityIds: string[];
+    }> {
+      if (recording.sessions.length === 0) {
+        return { status: 'failed', message: 'The workout holds no activity', activityIds: [] };
+      }
+      const timeZone = await repo.athleteTimezone(db, athleteId);
+      const legs: Array<LegRecord & { localDate: string }> = [];
+      for (const session of recording.sessions) {
+        const localDate = dateInTimeZone(new Date(session.startTime), timeZone);
+        const inForce = await deps.thresholdsOn(athleteId, localDate, session.sport);
+        try {
+          legs.push({ ...legRecord(session, recording.deviceName, inForce), localDate });
+        } catch (err) {
+          return {
+            status: 'failed',
+            message: `The workout's figures cannot be computed: ${errorText(err)}`,
+            activityIds: [],
+          };
+        }
+      }
+      const early = await duplicateByStart(db, athleteId, legs);
+      if (early) return { ...early };
+      const outcome = await db.transaction(async (tx) => {
+        await lockAthleteLoad(tx, athleteId);
+        const duplicate = await duplicateByStart(tx, athleteId, legs);
+        if (duplicate) return duplicate;
+        const ids: string[] = [];
+        const touched: string[] = [];
+        for (const leg of legs) {
+          const row = await repo.insertActivity(tx, athleteId, {
+            ...leg.activity,
+            name: recording.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone),
+            localDate: leg.localDate,
+            fileId: null,
+            multisportGroupId: null,
+            legIndex: null,
+            source: options.source,
+          });
+          await repo.insertStreams(tx, athleteId, row.id, leg.streams);
+          ids.push(row.id);
+          touched.push(row.localDate);
+          const workoutDate = await autoMatch(tx, athleteId, row);
+          if (workoutDate) touched.push(workoutDate);
+        }
+        await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
+        return { status: 'imported' as const, message: null, activityIds: ids };
+      });
+      if (outcome.status === 'imported' && !options.quiet) {
+        changed(athleteId);
+        deps.onImported?.(athleteId);
+      }
+      return outcome;
+    },
+
+    /** Tells the cached reads and the plan's adaptation once, after a run of quiet `importRecording`s. */
+    notifyImported(athleteId: string): void {
+      changed(athleteId);
+      deps.onImported?.(athleteId);
+    },
+
+    /**
+     * A batch of one file, queued (`storageKey` already staged), with the caller's job enqueued in the same
+     * transaction: another importer's file (an Apple Health export) reported through the batch status like an
+     * upload. Answers the batch.
+     */
+    async openImport(
+      athleteId: string,
+      file: { name: string; storageKey: string },
+      enqueue: (tx: Tx, importFileId: string) => Promise<unknown>,
+    ): Promise<ImportBatch> {
+      const batchId = randomUUID();
+      const id = randomUUID();
+      await db.transaction(async (tx) => {
+        await repo.insertBatch(tx, athleteId, batchId);
+        await repo.insertImportFiles(tx, [
+          {
+            id,
+            batchId,
+            athleteId,
+            position: 0,
+            name: displayName(file.name),
+            status: 'queued',
+            message: null,
+            storageKey: file.storageKey,
+          },
+        ]);
+        await enqueue(tx, id);
+      });
+      deps.jobs.wake();
+      return batchView(batchId, await repo.batchFiles(db, athleteId, batchId));
+    },
+
+    /** The import file row of `openImport` (its status and staged key), or null. */
+    async importFileOf(athleteId: string, importFileId: string) {
+      const row = await repo.findImportFile(db, importFileId);
+      return row && row.athleteId === athleteId ? row : null;
+    },
+
+    async markProcessing(importFileId: string): Promise<void> {
+      await repo.setImportFile(db, importFileId, { status: 'processing' });
+    },
+
+    /** Records the outcome of an `openImport` file (its staged key cleared). */
+    async settleImport(importFileId: string, outcome: Outcome, message?: string): Promise<void> {
+      await record(db, importFileId, outcome);
+      if (message !== undefined) await repo.setImportFile(db, importFileId, { message });
     },
 
     async durationsBetween(athleteId: string, from: string, to: string) {

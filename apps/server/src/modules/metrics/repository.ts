@@ -12,6 +12,7 @@ type Insert = typeof wellnessDaily.$inferInsert;
 /** Contract field → table column key. */
 export const COLUMN_OF = {
   hrv: 'hrv',
+  hrv_sdnn: 'hrvSdnn',
   resting_hr: 'restingHr',
   sleep_hours: 'sleepHours',
   sleep_quality: 'sleepQuality',

@@ -1,17 +1,23 @@
 // /settings/devices (docs/devices.md, "Web"): a card per provider: Garmin (the wearable), Strava, Apple Health
 // and Google Fit. Each shows a Connected or Disconnected badge and the last sync ('Never' until one); a
 // connected provider has Sync Now (with the spec's toasts and their counts), the auto-sync switch and
-// Disconnect behind a confirmation; a provider the server lacks settings for says so and what to set.
+// Disconnect behind a confirmation; a provider the server lacks settings for says so and what to set. Apple
+// Health's card uploads the athlete's export; Google Fit's says how to bring its files in.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Device } from '@stamina/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { AlertTriangle, CheckCircle2, Circle, RefreshCw, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { isAppleHealthExport, uploadAppleHealthExport } from '../../api/activities/apple-health.ts';
+import { useImportBatch } from '../../api/activities/import-batch.ts';
 import { startDeviceConnect } from '../../api/devices/connect.ts';
 import { useDevices } from '../../api/devices/devices.ts';
 import { DEVICE_TOASTS, syncToast } from '../../api/devices/messages.ts';
 import { useDisconnectDevice, useSetAutoSync } from '../../api/devices/settings.ts';
 import { useSyncNow } from '../../api/devices/sync.ts';
+import { invalidateAfter } from '../../api/invalidation.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -53,16 +59,16 @@ export function DeviceSettings() {
           {devices.data.map((device) => (
             <ProviderCard key={device.id} device={device} />
           ))}
-          <FileOnlyCard
-            name="Apple Health"
-            description="Workouts, heart rate, HRV and sleep from your iPhone"
-            text="Apple Health cannot be connected from the web. Until its export can be imported, bring workouts in as files on Activities."
-          />
+          <AppleHealthCard />
           <FileOnlyCard
             name="Google Fit"
             description="Activities from Android phones and Wear OS"
-            text="Google Fit offers no connection for new apps. Export your activities from Google Takeout and import the files on Activities."
-          />
+            text="Google Fit offers no connection for new apps. In Google Takeout, export Fit: its Activities folder holds one TCX file per workout. Upload those files, or a zip of the folder, on Activities."
+          >
+            <Link to="/activities" className={buttonClasses('outline')}>
+              Upload on Activities
+            </Link>
+          </FileOnlyCard>
         </div>
       )}
     </>
@@ -122,14 +128,118 @@ function CardFrame({
   );
 }
 
-function FileOnlyCard({ name, description, text }: { name: string; description: string; text: string }) {
+function FileOnlyCard({
+  name,
+  description,
+  text,
+  children,
+}: {
+  name: string;
+  description: string;
+  text: string;
+  children?: ReactNode;
+}) {
   return (
     <CardFrame name={name} description={description} connected={false} lastSync={null}>
       <p className="text-sm text-muted-foreground">{text}</p>
-      <Button variant="outline" disabled>
-        Connect
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" disabled>
+          Connect
+        </Button>
+        {children}
+      </div>
     </CardFrame>
+  );
+}
+
+export const APPLE_HEALTH_TOASTS = {
+  imported: 'Apple Health Imported',
+  failed: 'Import Failed',
+} as const;
+
+/**
+ * Apple Health has no web connection: the athlete uploads the export.zip their iPhone makes. The upload shows
+ * its progress, the import runs in the background, and a toast gives its outcome (docs/devices.md, "Apple
+ * Health").
+ */
+function AppleHealthCard() {
+  const client = useQueryClient();
+  const inputId = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const batch = useImportBatch(batchId);
+  const file = batch.data?.files[0];
+
+  useEffect(() => {
+    if (!batch.data?.done || !file) return;
+    if (file.status === 'failed') {
+      toast.error(APPLE_HEALTH_TOASTS.failed, { description: file.message ?? undefined });
+    } else {
+      toast.success(APPLE_HEALTH_TOASTS.imported, { description: file.message ?? undefined });
+      void invalidateAfter(client, 'wellness');
+    }
+    setBatchId(null);
+  }, [batch.data?.done, file, client]);
+
+  async function upload(chosen: File) {
+    if (!isAppleHealthExport(chosen.name)) {
+      toast.error(APPLE_HEALTH_TOASTS.failed, {
+        description: 'Choose the export.zip (or export.xml) that Apple Health made.',
+      });
+      return;
+    }
+    setProgress(0);
+    try {
+      const started = await uploadAppleHealthExport(chosen, setProgress);
+      setBatchId(started.batch_id);
+    } catch (err) {
+      toast.error(APPLE_HEALTH_TOASTS.failed, { description: errorMessage(err) });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const busy = progress !== null || batchId !== null;
+  return (
+    <FileOnlyCard
+      name="Apple Health"
+      description="Workouts, heart rate, HRV and sleep from your iPhone"
+      text="Apple Health cannot be connected from the web. On your iPhone, open Health, tap your picture, choose Export All Health Data, and upload the export.zip here: workouts with their routes, HRV (SDNN), resting heart rate and sleep come in."
+    >
+      <input
+        id={inputId}
+        type="file"
+        accept=".zip,.xml,application/zip,text/xml"
+        className="sr-only"
+        disabled={busy}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          event.target.value = '';
+          if (chosen) void upload(chosen);
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        className={cn(
+          buttonClasses('primary'),
+          'cursor-pointer focus-within:ring-2',
+          busy && 'pointer-events-none opacity-50',
+        )}
+      >
+        Upload export.zip
+      </label>
+      {progress !== null && (
+        <div className="w-full space-y-1">
+          <ProgressBar value={progress * 100} label="Uploading the Apple Health export" />
+          <p className="text-sm text-muted-foreground">Uploading: {Math.round(progress * 100)}%</p>
+        </div>
+      )}
+      {batchId !== null && (
+        <p className="w-full text-sm text-muted-foreground" role="status">
+          Importing your Apple Health data: a large export takes a few minutes.
+        </p>
+      )}
+    </FileOnlyCard>
   );
 }
 

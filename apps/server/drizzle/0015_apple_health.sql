@@ -1,0 +1,2 @@
+ALTER TABLE "wellness_daily" ADD COLUMN "hrv_sdnn" double precision;--> statement-breakpoint
+ALTER TABLE "wellness_daily" ADD CONSTRAINT "wellness_hrv_sdnn_check" CHECK ("wellness_daily"."hrv_sdnn" between 5 and 300);

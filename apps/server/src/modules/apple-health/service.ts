@@ -1,0 +1,346 @@
+// Apple Health import (docs/devices.md, "Apple Health"): the upload streams the athlete's export.zip (or a bare
+// export.xml) into the file store and queues one job; the job streams export.xml through the reader in
+// parse.ts, then writes workouts (with their routes) through the activity service, one transaction each under
+// the duplicate rule, and the days' HRV SDNN, resting heart rate and sleep through the wellness store's one
+// write path, in one statement. Nothing is written before the whole document has been read, so a file that
+// turns out to be corrupt writes nothing. The outcome is reported on the upload's import batch.
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform } from 'node:stream';
+import type { WellnessUpsertRequest } from '@stamina/contract';
+import type { RecordedSession, RecordedSport, Recording, RecordPoint } from '@stamina/core';
+import { WELLNESS_RANGES } from '@stamina/core';
+import { AppError } from '../../lib/errors.ts';
+import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
+import type { Job, JobQueue } from '../../lib/job-queue.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { DecodeError } from '../activities/decode/decode-error.ts';
+import { decodeGpx } from '../activities/decode/gpx.ts';
+import { snakeCase } from '../activities/decode/sport.ts';
+import type { ActivityService } from '../activities/service.ts';
+import { type AppleWorkout, type ExportContents, ExportError, exportReader, unionMs } from './parse.ts';
+import { openExportZip, readCapped, ZIP_LIMITS } from './zip.ts';
+
+export const APPLE_HEALTH_JOB = 'apple-health-import';
+export const APPLE_HEALTH_SOURCE = 'apple-health';
+/** The largest export accepted unless the app is told otherwise. */
+export const APPLE_HEALTH_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** '2 GB', '50 MB': a byte count as people read a limit. */
+export function sizeLabel(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  return gb >= 1 ? `${Math.round(gb * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}
+
+interface Payload {
+  importFileId: string;
+  athleteId: string;
+  kind: 'zip' | 'xml';
+}
+
+export interface AppleHealthDeps {
+  fileStore: FileStore;
+  jobs: JobQueue;
+  activities: Pick<
+    ActivityService,
+    'importRecording' | 'notifyImported' | 'openImport' | 'importFileOf' | 'markProcessing' | 'settleImport'
+  >;
+  wellness: {
+    upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number>;
+  };
+  /** APPLE_HEALTH_MAX_UPLOAD_BYTES by default. */
+  maxUploadBytes?: number;
+  log?: { info(obj: object, msg: string): void };
+}
+
+const SPORTS: Record<string, RecordedSport> = {
+  Running: 'run',
+  Cycling: 'bike',
+  HandCycling: 'bike',
+  Swimming: 'swim',
+  SwimBikeRun: 'brick',
+  TraditionalStrengthTraining: 'strength',
+  FunctionalStrengthTraining: 'strength',
+};
+
+/** A workout (and its route's points, when it has one) as a session the activity figures understand. */
+export function workoutSession(workout: AppleWorkout, route: RecordPoint[]): RecordedSession {
+  const elapsed = (workout.endTime - workout.startTime) / 1000;
+  return {
+    sport: SPORTS[workout.activityType] ?? 'other',
+    deviceSport: snakeCase(workout.activityType || 'Other'),
+    subSport: workout.indoor ? 'indoor' : undefined,
+    startTime: workout.startTime,
+    endTime: workout.endTime,
+    records: route.filter((p) => p.time >= workout.startTime && p.time <= workout.endTime),
+    laps: [],
+    lengths: [],
+    pauses: workout.pauses,
+    timerEvents: workout.pauses.length > 0,
+    totals: {
+      elapsedSeconds: elapsed,
+      timerSeconds:
+        workout.durationSeconds !== undefined ? Math.min(workout.durationSeconds, elapsed) : undefined,
+      distance: workout.distanceMeters,
+      calories: workout.energyKcal === undefined ? undefined : Math.round(workout.energyKcal),
+      avgHeartRate: workout.avgHeartRate,
+      maxHeartRate: workout.maxHeartRate,
+    },
+  };
+}
+
+const inRange = (field: 'hrv_sdnn' | 'resting_hr' | 'sleep_hours', value: number) =>
+  value >= WELLNESS_RANGES[field].min && value <= WELLNESS_RANGES[field].max;
+
+/** The export's days as wellness writes: SDNN the day's mean, resting HR the day's mean, sleep per night. */
+export function wellnessDays(contents: ExportContents): WellnessUpsertRequest[] {
+  const days = new Map<string, WellnessUpsertRequest>();
+  const day = (date: string) => {
+    let d = days.get(date);
+    if (!d) {
+      d = { date };
+      days.set(date, d);
+    }
+    return d;
+  };
+  const valid = (date: string) => date >= '1900-01-01' && date <= '2100-12-31';
+  for (const [date, { sum, count }] of contents.hrvSdnn) {
+    const value = Math.round((sum / count) * 10) / 10;
+    if (valid(date) && inRange('hrv_sdnn', value)) day(date).hrv_sdnn = value;
+  }
+  for (const [date, { sum, count }] of contents.restingHr) {
+    const value = Math.round(sum / count);
+    if (valid(date) && inRange('resting_hr', value)) day(date).resting_hr = value;
+  }
+  for (const [date, night] of contents.nights) {
+    // Asleep stages when the night has them; a night recorded only as time in bed (older iPhones) counts that.
+    const ms = unionMs(night.asleep.length > 0 ? night.asleep : night.inBed);
+    const hours = Math.round((ms / 3_600_000) * 100) / 100;
+    if (valid(date) && hours > 0 && inRange('sleep_hours', hours)) day(date).sleep_hours = hours;
+  }
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+function missingAsNull(err: unknown): null {
+  if (err instanceof FileNotFoundError) return null;
+  throw err;
+}
+
+export function createAppleHealthService(deps: AppleHealthDeps) {
+  const maxUploadBytes = deps.maxUploadBytes ?? APPLE_HEALTH_MAX_UPLOAD_BYTES;
+  /**
+   * Reads export.xml through (nothing written yet), and answers its contents with a way to read each route
+   * later, one at a time, so that only one workout's points are ever held. `close` releases the zip.
+   */
+  async function readContents(
+    payload: Payload,
+    key: string,
+  ): Promise<{ contents: ExportContents; route(path: string): Promise<RecordPoint[]>; close(): void }> {
+    const reader = exportReader();
+    if (payload.kind === 'xml') {
+      const stream = await deps.fileStore.getStream(key);
+      for await (const chunk of stream) reader.write(chunk as Buffer);
+      return { contents: reader.end(), route: async () => [], close: () => {} };
+    }
+    const zip = await openExportZip(deps.fileStore, key);
+    try {
+      const stream = await zip.open(zip.xml);
+      let total = 0;
+      for await (const chunk of stream) {
+        total += (chunk as Buffer).length;
+        if (total > ZIP_LIMITS.xmlBytes) throw new ExportError('export.xml is larger than 16 GB');
+        reader.write(chunk as Buffer);
+      }
+    } catch (err) {
+      zip.close();
+      throw err;
+    }
+    return {
+      contents: reader.end(),
+      async route(path) {
+        const entry = zip.routes.get(path.replace(/^\/+/, ''));
+        if (!entry) return [];
+        try {
+          const bytes = await readCapped(await zip.open(entry), ZIP_LIMITS.routeBytes, path);
+          return decodeGpx(bytes).sessions[0]?.records ?? [];
+        } catch (err) {
+          // A route that cannot be read leaves its workout without a map, not the export unread.
+          if (err instanceof DecodeError || err instanceof ExportError) return [];
+          throw err;
+        }
+      },
+      close: () => zip.close(),
+    };
+  }
+
+  async function run(payload: Payload): Promise<void> {
+    const file = await deps.activities.importFileOf(payload.athleteId, payload.importFileId);
+    if (!file || (file.status !== 'queued' && file.status !== 'processing')) return;
+    const key = file.storageKey;
+    if (!key || !(await deps.fileStore.size(key).catch(missingAsNull))) {
+      await deps.activities.settleImport(file.id, {
+        status: 'failed',
+        message: 'The uploaded file is no longer available',
+      });
+      return;
+    }
+    await deps.activities.markProcessing(file.id);
+    const started = performance.now();
+    let read: Awaited<ReturnType<typeof readContents>>;
+    try {
+      read = await readContents(payload, key);
+    } catch (err) {
+      if (!(err instanceof ExportError)) throw err;
+      await deps.activities.settleImport(file.id, { status: 'failed', message: err.message });
+      await deps.fileStore.delete(key);
+      return;
+    }
+    const { contents } = read;
+    const ids: string[] = [];
+    let duplicates = 0;
+    let failed = 0;
+    try {
+      for (const workout of contents.workouts) {
+        const route = workout.routePath ? await read.route(workout.routePath) : [];
+        const recording: Recording = {
+          format: 'gpx',
+          deviceName: workout.sourceName,
+          sessions: [workoutSession(workout, route)],
+        };
+        const outcome = await deps.activities.importRecording(payload.athleteId, recording, {
+          source: APPLE_HEALTH_SOURCE,
+          quiet: true,
+        });
+        if (outcome.status === 'imported') ids.push(...outcome.activityIds);
+        else if (outcome.status === 'duplicate') duplicates += 1;
+        else failed += 1;
+      }
+    } finally {
+      read.close();
+    }
+    const days = wellnessDays(contents);
+    await deps.wellness.upsertProviderDays(payload.athleteId, days);
+    if (ids.length > 0) deps.activities.notifyImported(payload.athleteId);
+    const count = (key: keyof WellnessUpsertRequest) => days.filter((d) => d[key] !== undefined).length;
+    const message =
+      `${ids.length} workouts imported` +
+      (duplicates > 0 ? `, ${duplicates} already stored` : '') +
+      (failed > 0 ? `, ${failed} could not be read` : '') +
+      `; HRV (SDNN) on ${count('hrv_sdnn')} days, resting heart rate on ${count('resting_hr')} days, ` +
+      `sleep on ${count('sleep_hours')} nights`;
+    await deps.activities.settleImport(file.id, { status: 'imported', activityIds: ids }, message);
+    await deps.fileStore.delete(key);
+    deps.log?.info(
+      {
+        importFileId: file.id,
+        workouts: contents.workouts.length,
+        imported: ids.length,
+        duplicates,
+        days: days.length,
+        records: contents.records,
+        ms: Math.round(performance.now() - started),
+      },
+      'apple health export processed',
+    );
+  }
+
+  return {
+    maxUploadBytes,
+    job: {
+      run: (job: Job) => run(job.payload as unknown as Payload),
+      failed: async (job: Job, reason: string) => {
+        const payload = job.payload as unknown as Payload;
+        const file = await deps.activities.importFileOf(payload.athleteId, payload.importFileId);
+        if (!file) return;
+        await deps.activities.settleImport(file.id, {
+          status: 'failed',
+          message: `The export could not be processed: ${reason}`,
+        });
+        if (file.storageKey) await deps.fileStore.delete(file.storageKey).catch(() => {});
+      },
+    },
+
+    /**
+     * Streams the upload into the file store (never whole into memory) and queues its job. A name other than
+     * .zip or .xml, or content that is not a zip or XML, is a 400 and nothing is kept; past the size limit a
+     * 413. `claim` runs with the upload's fingerprint (name and SHA-256) before anything is queued: true
+     * when an earlier request with the same Idempotency-Key already answered.
+     */
+    async upload(
+      auth: AuthContext,
+      file: { fileName: string; stream: NodeJS.ReadableStream & { truncated?: boolean } },
+      claim: (fingerprint: string[]) => Promise<boolean>,
+    ) {
+      const kind = /\.zip$/i.test(file.fileName) ? 'zip' : /\.xml$/i.test(file.fileName) ? 'xml' : null;
+      if (!kind) {
+        (file.stream as NodeJS.ReadableStream).resume();
+        throw new AppError(
+          'VALIDATION_FAILED',
+          "Upload the export.zip (or export.xml) from Apple Health's Export All Health Data",
+        );
+      }
+      const key = `staging/${auth.athleteId}/apple-health-${randomUUID()}`;
+      const hash = createHash('sha256');
+      let head = Buffer.alloc(0);
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64)]);
+          done(null, chunk);
+        },
+      });
+      (file.stream as NodeJS.ReadableStream).pipe(tap);
+      let size: number;
+      try {
+        size = await deps.fileStore.putStream(key, tap);
+      } catch (err) {
+        await deps.fileStore.delete(key).catch(() => {});
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`);
+        }
+        throw err;
+      }
+      const refuse = async (error: AppError) => {
+        await deps.fileStore.delete(key).catch(() => {});
+        return error;
+      };
+      if (file.stream.truncated) {
+        throw await refuse(
+          new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`),
+        );
+      }
+      if (size === 0) throw await refuse(new AppError('VALIDATION_FAILED', 'The file is empty'));
+      const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+      const text = head
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart();
+      if (kind === 'zip' && !isZip) {
+        throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not a zip archive'));
+      }
+      if (kind === 'xml' && !text.startsWith('<')) {
+        throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not an XML document'));
+      }
+      if (await claim([file.fileName, hash.digest('hex')])) {
+        await deps.fileStore.delete(key).catch(() => {});
+        return null;
+      }
+      try {
+        return await deps.activities.openImport(
+          auth.athleteId,
+          { name: file.fileName, storageKey: key },
+          (tx, importFileId) =>
+            deps.jobs.enqueue(tx, APPLE_HEALTH_JOB, {
+              importFileId,
+              athleteId: auth.athleteId,
+              kind,
+            } satisfies Payload),
+        );
+      } catch (err) {
+        await deps.fileStore.delete(key).catch(() => {});
+        throw err;
+      }
+    },
+  };
+}
+
+export type AppleHealthService = ReturnType<typeof createAppleHealthService>;

@@ -1,0 +1,123 @@
+// Reading an Apple Health export.zip straight from the file store (docs/devices.md, "Apple Health"): yauzl
+// reads the central directory and each member through ranged reads of the stored file, so nothing is held
+// whole in memory. Limits are checked as members are found and as they are inflated.
+import { PassThrough, type Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import type { FileStore } from '../../lib/file-store.ts';
+import { ExportError } from './parse.ts';
+
+export const ZIP_LIMITS = {
+  /** Members of one export (routes, ECG files, clinical records, …). */
+  members: 200_000,
+  /** export.xml once inflated. */
+  xmlBytes: 16 * 1024 * 1024 * 1024,
+  /** One route file once inflated. */
+  routeBytes: 50 * 1024 * 1024,
+} as const;
+
+class StoreReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly store: FileStore,
+    private readonly key: string,
+  ) {
+    super();
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    this.store.getRangeStream(this.key, start, end).then(
+      (source) => {
+        source.on('error', (err) => out.destroy(err));
+        source.pipe(out);
+      },
+      (err: Error) => out.destroy(err),
+    );
+    return out;
+  }
+}
+
+export interface ExportZip {
+  /** The export.xml member. */
+  xml: yauzl.Entry;
+  /** Route files by their path in the export without the top folder: 'workout-routes/route_1.gpx'. */
+  routes: Map<string, yauzl.Entry>;
+  open(entry: yauzl.Entry): Promise<Readable>;
+  close(): void;
+}
+
+/** Where a member sits below the export's top folder ('apple_health_export/…' or the root). */
+function innerPath(name: string): string {
+  const parts = name.split('/');
+  return parts.length > 1 && !['workout-routes', 'electrocardiograms'].includes(parts[0]!)
+    ? parts.slice(1).join('/')
+    : name;
+}
+
+export async function openExportZip(store: FileStore, key: string): Promise<ExportZip> {
+  const size = await store.size(key);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    yauzl.fromRandomAccessReader(
+      new StoreReader(store, key),
+      size,
+      { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true },
+      (err, file) =>
+        err ? reject(new ExportError(`The zip file cannot be read (${err.message})`)) : resolve(file),
+    );
+  });
+  if (zip.entryCount > ZIP_LIMITS.members) {
+    zip.close();
+    throw new ExportError(`The zip holds more than ${ZIP_LIMITS.members} files`);
+  }
+  let xml: yauzl.Entry | null = null;
+  const routes = new Map<string, yauzl.Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const inner = innerPath(entry.fileName);
+      if (inner === 'export.xml' && !xml) xml = entry;
+      else if (/^workout-routes\/[^/]+\.gpx$/i.test(inner)) routes.set(inner, entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', (err: Error) => reject(new ExportError(`The zip file cannot be read (${err.message})`)));
+    zip.readEntry();
+  }).catch((err) => {
+    zip.close();
+    throw err;
+  });
+  if (!xml) {
+    zip.close();
+    throw new ExportError('The zip holds no export.xml: upload the export.zip Apple Health made');
+  }
+  const found: yauzl.Entry = xml;
+  if (found.uncompressedSize > ZIP_LIMITS.xmlBytes) {
+    zip.close();
+    throw new ExportError('export.xml is larger than 16 GB once uncompressed');
+  }
+  return {
+    xml: found,
+    routes,
+    open: (entry) =>
+      new Promise<Readable>((resolve, reject) => {
+        zip.openReadStream(entry, (err, stream) =>
+          err
+            ? reject(new ExportError(`${entry.fileName} cannot be read (${err.message})`))
+            : resolve(stream),
+        );
+      }),
+    close: () => zip.close(),
+  };
+}
+
+/** A member's bytes, refused past `limit` as they inflate. */
+export async function readCapped(stream: Readable, limit: number, what: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total > limit) {
+      stream.destroy();
+      throw new ExportError(`${what} is too large`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
