@@ -17,7 +17,11 @@ export interface ToggleFavoriteInput {
 }
 
 /** Saves or removes a favourite; answers the state the template is now in. */
-export async function toggleFavorite({ templateId, favorite, notes }: ToggleFavoriteInput): Promise<FavoriteStatus> {
+export async function toggleFavorite({
+  templateId,
+  favorite,
+  notes,
+}: ToggleFavoriteInput): Promise<FavoriteStatus> {
   if (favorite) {
     const saved = await api.request('POST /v1/workout-bank/templates/{id}/favorite', {
       params: { id: templateId },
@@ -31,7 +35,10 @@ export async function toggleFavorite({ templateId, favorite, notes }: ToggleFavo
 
 export async function rateTemplate(templateId: string, rating: RatingRequest): Promise<RateResponse> {
   return (
-    await api.request('POST /v1/workout-bank/templates/{id}/rate', { params: { id: templateId }, body: rating })
+    await api.request('POST /v1/workout-bank/templates/{id}/rate', {
+      params: { id: templateId },
+      body: rating,
+    })
   ).data;
 }
 
@@ -92,6 +99,7 @@ export function useConvertTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ConvertInput) => convertTemplate(input, newIdempotencyKey()),
-    onSuccess: () => Promise.all([invalidateAfter(client, 'workout'), invalidateAfter(client, 'templateUse')]),
+    onSuccess: () =>
+      Promise.all([invalidateAfter(client, 'workout'), invalidateAfter(client, 'templateUse')]),
   });
 }

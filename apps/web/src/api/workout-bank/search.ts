@@ -39,7 +39,9 @@ export function searchQueryString(params: TemplateSearchParams): Record<string, 
   return out;
 }
 
-export async function fetchTemplateSearch(params: TemplateSearchParams): Promise<WorkoutTemplateSearchResponse> {
+export async function fetchTemplateSearch(
+  params: TemplateSearchParams,
+): Promise<WorkoutTemplateSearchResponse> {
   return (await api.request('GET /v1/workout-bank/templates', { query: searchQueryString(params) })).data;
 }
 

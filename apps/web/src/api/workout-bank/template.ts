@@ -10,7 +10,13 @@ import {
   TEMPLATE_STALE_MS,
   workoutBankKeys,
 } from './keys.ts';
-import type { FavoriteStatus, RatingList, SimilarTemplates, TemplateRating, TemplateVariants } from './types.ts';
+import type {
+  FavoriteStatus,
+  RatingList,
+  SimilarTemplates,
+  TemplateRating,
+  TemplateVariants,
+} from './types.ts';
 
 export async function fetchTemplate(id: string): Promise<WorkoutTemplate> {
   return (await api.request('GET /v1/workout-bank/templates/{id}', { params: { id } })).data;
@@ -21,8 +27,9 @@ export async function fetchVariants(id: string): Promise<TemplateVariants> {
 }
 
 export async function fetchSimilar(id: string, limit = SIMILAR_LIMIT): Promise<SimilarTemplates> {
-  return (await api.request('GET /v1/workout-bank/templates/{id}/similar', { params: { id }, query: { limit } }))
-    .data;
+  return (
+    await api.request('GET /v1/workout-bank/templates/{id}/similar', { params: { id }, query: { limit } })
+  ).data;
 }
 
 export async function fetchFavoriteStatus(id: string): Promise<FavoriteStatus> {
