@@ -228,6 +228,7 @@ export function WorkoutBankBrowser({ pickDate, onAdded, sidebar = false }: Worko
                   variant="outline"
                   size="sm"
                   aria-expanded={filtersOpen}
+                  aria-label={activeFilters > 0 ? `Filters (${activeFilters} active)` : 'Filters'}
                   onClick={() => setFiltersOpen((v) => !v)}
                 >
                   <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
@@ -235,7 +236,6 @@ export function WorkoutBankBrowser({ pickDate, onAdded, sidebar = false }: Worko
                   {activeFilters > 0 ? (
                     <Badge variant="accent" className="px-1.5 py-0">
                       {activeFilters}
-                      <span className="sr-only"> active</span>
                     </Badge>
                   ) : null}
                 </Button>
