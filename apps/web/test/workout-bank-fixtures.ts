@@ -65,7 +65,9 @@ export function bankHandler(
   templates: readonly WorkoutTemplate[] = [],
 ) {
   return (call: Call): Response => {
-    const path = call.url.pathname.startsWith(BANK) ? call.url.pathname.slice(BANK.length) : call.url.pathname;
+    const path = call.url.pathname.startsWith(BANK)
+      ? call.url.pathname.slice(BANK.length)
+      : call.url.pathname;
     const route = routes[`${call.method} ${path}`];
     if (route) return route(call);
     const one = /^\/templates\/([^/]+)$/.exec(path);
@@ -82,7 +84,8 @@ export function bankHandler(
       return json(200, { data: { template_id: path.split('/')[2], variants: [] } });
     }
     if (path.endsWith('/similar')) return json(200, { data: { templates: [] } });
-    if (path.endsWith('/favorite/status')) return json(200, { data: { is_favorite: false, favorite_id: null } });
+    if (path.endsWith('/favorite/status'))
+      return json(200, { data: { is_favorite: false, favorite_id: null } });
     if (path.endsWith('/rating')) return json(200, { data: { rating: null } });
     if (path.endsWith('/ratings')) {
       return json(200, {

@@ -10,13 +10,19 @@ import { bankHandler, makeTemplate, searchAnswer } from './workout-bank-fixtures
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
-const calls = (all: Call[], path: string) => all.filter((c) => c.url.pathname === `/api/v1/workout-bank${path}`);
+const calls = (all: Call[], path: string) =>
+  all.filter((c) => c.url.pathname === `/api/v1/workout-bank${path}`);
 
 describe('/workout-bank', () => {
   it('shows the month’s popular 20 with no search, then searches 300 ms after typing stops', async () => {
     const popular = makeTemplate({ name: 'Long Easy Run' });
     const found = [
-      makeTemplate({ name: 'Threshold 2x20', discipline: 'bike', difficulty_level: 4, estimated_duration_minutes: 90 }),
+      makeTemplate({
+        name: 'Threshold 2x20',
+        discipline: 'bike',
+        difficulty_level: 4,
+        estimated_duration_minutes: 90,
+      }),
       makeTemplate({ name: 'Threshold Run', difficulty_level: 5 }),
     ];
     const all = mockFetch(
@@ -49,7 +55,11 @@ describe('/workout-bank', () => {
 
   it('shows at most three tags on a card, then +N', async () => {
     const template = makeTemplate({ name: 'Tagged', tags: ['base', 'aerobic', 'zone2', 'long', 'weekend'] });
-    mockFetch(bankHandler({ 'GET /popular': () => json(200, { data: { timeframe: 'month', templates: [template] } }) }));
+    mockFetch(
+      bankHandler({
+        'GET /popular': () => json(200, { data: { timeframe: 'month', templates: [template] } }),
+      }),
+    );
     renderWithProviders(<WorkoutBankPage />);
     const card = await screen.findByRole('button', { name: /^Tagged/ });
     expect(within(card).getByText('base')).toBeVisible();
@@ -74,9 +84,7 @@ describe('/workout-bank', () => {
     fail = true;
     await userEvent.type(box, 'q');
     expect(await screen.findByText('Search Error')).toBeVisible();
-    expect(
-      screen.getByText('There was an error searching for workouts. Please try again.'),
-    ).toBeVisible();
+    expect(screen.getByText('There was an error searching for workouts. Please try again.')).toBeVisible();
   });
 
   it('reads each tab with its size and says when it is empty', async () => {
@@ -104,9 +112,30 @@ describe('/workout-bank', () => {
           json(200, {
             data: {
               categories: [
-                { id: '00000000-0000-4000-8000-000000000001', name: 'Run', category_type: 'discipline', sort_order: 3, slug: 'discipline:run', template_count: 40 },
-                { id: '00000000-0000-4000-8000-000000000002', name: 'Threshold', category_type: 'target', sort_order: 3, slug: 'target:threshold', template_count: 30 },
-                { id: '00000000-0000-4000-8000-000000000003', name: 'High', category_type: 'intensity', sort_order: 3, slug: 'intensity:high', template_count: 50 },
+                {
+                  id: '00000000-0000-4000-8000-000000000001',
+                  name: 'Run',
+                  category_type: 'discipline',
+                  sort_order: 3,
+                  slug: 'discipline:run',
+                  template_count: 40,
+                },
+                {
+                  id: '00000000-0000-4000-8000-000000000002',
+                  name: 'Threshold',
+                  category_type: 'target',
+                  sort_order: 3,
+                  slug: 'target:threshold',
+                  template_count: 30,
+                },
+                {
+                  id: '00000000-0000-4000-8000-000000000003',
+                  name: 'High',
+                  category_type: 'intensity',
+                  sort_order: 3,
+                  slug: 'intensity:high',
+                  template_count: 50,
+                },
               ],
             },
           }),
@@ -114,7 +143,9 @@ describe('/workout-bank', () => {
     );
     renderWithProviders(<WorkoutBankPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Run' }));
-    await waitFor(() => expect(calls(all, '/templates').at(-1)?.url.searchParams.get('disciplines')).toBe('run'));
+    await waitFor(() =>
+      expect(calls(all, '/templates').at(-1)?.url.searchParams.get('disciplines')).toBe('run'),
+    );
     // Without a text, browse lists by name.
     expect(calls(all, '/templates').at(-1)?.url.searchParams.get('sort_by')).toBe('name');
 
@@ -142,7 +173,9 @@ describe('/workout-bank', () => {
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('button', { name: 'Filters' })).toBeVisible();
-    await waitFor(() => expect(calls(all, '/templates').at(-1)?.url.searchParams.has('difficulty_levels')).toBe(false));
+    await waitFor(() =>
+      expect(calls(all, '/templates').at(-1)?.url.searchParams.has('difficulty_levels')).toBe(false),
+    );
   });
 
   it('moves between tabs on a horizontal swipe of more than 50 px, not less', async () => {
