@@ -109,6 +109,8 @@ test.describe('signed in as the demo athlete', () => {
     test(`the Workout Bank's detail, filters and categories have no accessibility violations (${theme})`, async ({
       page,
     }) => {
+      // Three axe runs over a page of cards: more than the default minute on a busy machine.
+      test.setTimeout(150_000);
       await open(page, '/workout-bank', theme);
       await page.getByPlaceholder('Search workouts...').fill('threshold');
       await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();

@@ -42,7 +42,9 @@ test('search "threshold", open a template and add it to the calendar on a day', 
   await expect(detail).toBeHidden();
 
   await page.goto('/calendar');
-  await expect(day(page, thursday).getByRole('button', { name: new RegExp(`^${escape(name)},`) })).toBeVisible();
+  await expect(
+    day(page, thursday).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) }),
+  ).toBeVisible();
 });
 
 test('Browse Templates in the add-workout dialog adds the chosen template on that day', async ({ page }) => {
@@ -51,7 +53,9 @@ test('Browse Templates in the add-workout dialog adds the chosen template on tha
 
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Training Calendar' })).toBeVisible();
-  await day(page, wednesday).getByRole('button', { name: /^Add workout/ }).click();
+  await day(page, wednesday)
+    .getByRole('button', { name: /^Add workout/ })
+    .click();
   await page.getByRole('button', { name: /Browse Templates/ }).click();
 
   const picker = page.getByRole('dialog', { name: 'Workout Bank' });
@@ -66,9 +70,11 @@ test('Browse Templates in the add-workout dialog adds the chosen template on tha
   await detail.getByRole('button', { name: `Add to ${format(wednesday, 'EEE, MMM d')}` }).click();
   await expect(page.getByText('Added to your calendar')).toBeVisible();
   await expect(picker).toBeHidden();
-  await expect(day(page, wednesday).getByRole('button', { name: new RegExp(`^${escape(name)},`) })).toBeVisible();
+  await expect(
+    day(page, wednesday).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) }),
+  ).toBeVisible();
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
