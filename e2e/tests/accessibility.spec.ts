@@ -106,6 +106,31 @@ test.describe('signed in as the demo athlete', () => {
       expect(await violations(page, '[role="dialog"]'), 'delete').toEqual([]);
     });
 
+    test(`the Workout Bank's detail, filters and categories have no accessibility violations (${theme})`, async ({
+      page,
+    }) => {
+      // Three axe runs over a page of cards: more than the default minute on a busy machine.
+      test.setTimeout(150_000);
+      await open(page, '/workout-bank', theme);
+      await page.getByPlaceholder('Search workouts...').fill('threshold');
+      await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      expect(await violations(page), 'filters').toEqual([]);
+
+      await page.getByRole('button', { name: 'Categories' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Categories' }).getByRole('heading', { name: 'Sports' }),
+      ).toBeVisible();
+      expect(await violations(page, '[role="dialog"]'), 'categories').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button').click();
+      const detail = page.getByRole('dialog');
+      await expect(detail.getByRole('heading', { name: 'Intensity profile' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page, '[role="dialog"]'), 'template detail').toEqual([]);
+    });
+
     test(`the calendar's dialogs have no accessibility violations (${theme})`, async ({ page }) => {
       await open(page, '/calendar', theme);
       const dialog = page.getByRole('dialog');

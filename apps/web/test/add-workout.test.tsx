@@ -62,10 +62,9 @@ describe('add-workout dialog', () => {
     expect(screen.getByRole('heading', { name: 'Add Workout for today' })).toBeVisible();
   });
 
-  it('hands the date to Create Custom and keeps Browse Templates for the Workout Bank', async () => {
+  it('hands the date to Create Custom', async () => {
     const { onCreateCustom, onOpenChange } = renderDialog();
-    expect(screen.getByRole('button', { name: /Browse Templates/ })).toBeDisabled();
-    expect(screen.getByText('Coming with the Workout Bank')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Browse Templates/ })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: /Create Custom/ }));
     expect(onCreateCustom).toHaveBeenCalledWith('2026-12-01');
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   difficultyLabel,
+  disciplineSport,
   formatTemplateDuration,
   interpretQuery,
   recommendationScore,
@@ -26,6 +27,19 @@ describe('labels and duration format', () => {
         expect(Number(h) * 60 + Number(rest?.replace('m', ''))).toBe(m);
       }),
     );
+  });
+});
+
+describe('disciplineSport', () => {
+  it('reads a brick as its ride and a recovery session as a run; the four sports as themselves', () => {
+    expect(['swim', 'bike', 'run', 'strength', 'brick', 'recovery'].map(disciplineSport)).toEqual([
+      'swim',
+      'bike',
+      'run',
+      'strength',
+      'bike',
+      'run',
+    ]);
   });
 });
 

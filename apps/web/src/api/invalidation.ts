@@ -12,6 +12,7 @@ import { onboardingKeys } from './onboarding/keys.ts';
 import { planKeys } from './plan/keys.ts';
 import { profileKeys } from './profile/keys.ts';
 import { thresholdKeys } from './settings/keys.ts';
+import { workoutBankKeys } from './workout-bank/keys.ts';
 import { workoutKeys } from './workouts/keys.ts';
 import { PARSE_WORKOUT_KEY } from './workouts/parse-workout.ts';
 
@@ -24,7 +25,10 @@ export type WriteEvent =
   | 'activity'
   | 'thresholds'
   | 'onboarding'
-  | 'onboarding-reset';
+  | 'onboarding-reset'
+  | 'templateFavorite'
+  | 'templateRating'
+  | 'templateUse';
 
 /** Plan progress of every plan: `planKeys.progress(id)` without the id. */
 const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
@@ -75,6 +79,12 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   ],
   // A reset only makes onboarding incomplete again.
   'onboarding-reset': [onboardingKeys.all, athleteKeys.me],
+  // Workout Bank (docs/workout-bank.md, "Web page"): a favourite changes the Saved tab and the template's heart;
+  // a rating changes the template's average, its reviews and what is recommended; a template put on the
+  // calendar is a workout write (the 'workout' event) and a use, which ranks the popular lists.
+  templateFavorite: [workoutBankKeys.favorites, workoutBankKeys.templates],
+  templateRating: [workoutBankKeys.all],
+  templateUse: [workoutBankKeys.templates, ['workout-bank', 'popular'], ['workout-bank', 'recommendations']],
 };
 
 /** Marks stale, and refetches where shown, every query that `event` changes. */

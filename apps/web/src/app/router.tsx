@@ -82,6 +82,13 @@ export const routes = [
                     ...page(() => import('../features/workouts-list/workouts-page.tsx'), 'WorkoutsPage'),
                   },
                   {
+                    path: '/workout-bank',
+                    ...page(
+                      () => import('../features/workout-bank/workout-bank-page.tsx'),
+                      'WorkoutBankPage',
+                    ),
+                  },
+                  {
                     path: '/activities',
                     ...page(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage'),
                   },

@@ -14,6 +14,7 @@ export const ROUTES = {
   dashboard: '/dashboard',
   calendar: '/calendar',
   workouts: '/workouts',
+  workoutBank: '/workout-bank',
   plan: '/plan',
   plans: '/plans',
   metrics: '/metrics',

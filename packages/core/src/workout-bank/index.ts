@@ -45,6 +45,24 @@ export function formatTemplateDuration(minutes: number): string {
   return `${Math.floor(total / 60)}h ${total % 60}m`;
 }
 
+/**
+ * The parser's sport for a template's discipline: a brick is read as its ride, a recovery session as a run
+ * (docs/workout-bank.md, "Bricks", "Recovery"). The web page parses a template's text with it for the chart.
+ */
+export function disciplineSport(discipline: string): 'swim' | 'bike' | 'run' | 'strength' {
+  switch (discipline) {
+    case 'swim':
+    case 'bike':
+    case 'run':
+    case 'strength':
+      return discipline;
+    case 'brick':
+      return 'bike';
+    default:
+      return 'run';
+  }
+}
+
 const QUANTITY = /(\d+(?:\.\d+)?)(\s?)(hours?|hrs?|h|minutes?|mins?|min|secs?|s|km|m)\b/gi;
 
 /** A friendly step for a scaled quantity: whole minutes, 5 s, 25 m, 0.5 km. */

@@ -4,11 +4,12 @@
 import type { Workout } from '@stamina/contract';
 import { SPORTS } from '@stamina/core';
 import { addWeeks, format, parseISO } from 'date-fns';
-import { Dumbbell, Plus } from 'lucide-react';
+import { Dumbbell, Library, Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useWorkouts, type WorkoutFilter } from '../../api/workouts/list-workouts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageError } from '../../components/ui/page-error.tsx';
 import { formatDuration, SPORT_LABELS } from '../../components/workouts/format.ts';
@@ -71,10 +72,16 @@ export function WorkoutsPage() {
         title="Workouts"
         description="Every session you have planned or done."
         actions={
-          <Button onClick={() => dialogs.openAdd(null)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add Workout
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/workout-bank" className={buttonClasses('outline')}>
+              <Library className="h-4 w-4" aria-hidden="true" />
+              Workout Bank
+            </Link>
+            <Button onClick={() => dialogs.openAdd(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add Workout
+            </Button>
+          </div>
         }
       />
 

@@ -1,0 +1,39 @@
+// Query keys and freshness of the Workout Bank reads (docs/workout-bank.md, "Web page"). Everything sits under
+// ['workout-bank'], so a favourite or a rating can refresh the whole family at once.
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export const workoutBankKeys = {
+  all: ['workout-bank'] as const,
+  categories: ['workout-bank', 'categories'] as const,
+  search: (params: object) => ['workout-bank', 'search', params] as const,
+  templates: ['workout-bank', 'template'] as const,
+  template: (id: string) => ['workout-bank', 'template', id] as const,
+  variants: (id: string) => ['workout-bank', 'template', id, 'variants'] as const,
+  similar: (id: string, limit: number) => ['workout-bank', 'template', id, 'similar', limit] as const,
+  favoriteStatus: (id: string) => ['workout-bank', 'template', id, 'favorite'] as const,
+  myRating: (id: string) => ['workout-bank', 'template', id, 'my-rating'] as const,
+  ratings: (id: string, page: number) => ['workout-bank', 'template', id, 'ratings', page] as const,
+  favorites: ['workout-bank', 'favorites'] as const,
+  favoritesPage: (page: number, pageSize: number) => ['workout-bank', 'favorites', page, pageSize] as const,
+  popular: (timeframe: string, limit: number) => ['workout-bank', 'popular', timeframe, limit] as const,
+  recommendations: (type: string, limit: number) => ['workout-bank', 'recommendations', type, limit] as const,
+};
+
+export const CATEGORIES_STALE_MS = 5 * MINUTE;
+export const TEMPLATE_STALE_MS = 5 * MINUTE;
+export const SEARCH_STALE_MS = 30 * SECOND;
+export const FAVORITES_STALE_MS = 60 * SECOND;
+export const FAVORITE_STATUS_STALE_MS = 30 * SECOND;
+export const RECOMMENDATIONS_STALE_MS = 5 * MINUTE;
+export const POPULAR_STALE_MS = 10 * MINUTE;
+
+/** Tab sizes and paging (docs/workout-bank.md, "Web page"). */
+export const SEARCH_PAGE_SIZE = 20;
+export const POPULAR_TAB = { timeframe: 'month', limit: 12 } as const;
+/** With no text and no filter, Browse shows the month's popular list of 20. */
+export const BROWSE_POPULAR = { timeframe: 'month', limit: 20 } as const;
+export const FAVORITES_TAB = { page: 1, pageSize: 12 } as const;
+export const RECOMMENDED_TAB = { type: 'general', limit: 12 } as const;
+export const SIMILAR_LIMIT = 5;
+export const RATINGS_PAGE_SIZE = 10;

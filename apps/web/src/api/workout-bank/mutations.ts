@@ -1,0 +1,105 @@
+// The Workout Bank's writes: the favourite toggle, a rating, a view, and a template put on the calendar. Each
+// write function is a plain exported function; the hooks wrap them and refresh what they change through the
+// invalidation registry (api/invalidation.ts).
+import type { RatingRequest } from '@stamina/contract';
+import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { invalidateAfter } from '../invalidation.ts';
+import { workoutBankKeys } from './keys.ts';
+import type { ConvertResponse, FavoriteStatus, RateResponse } from './types.ts';
+
+export interface ToggleFavoriteInput {
+  templateId: string;
+  /** The state wanted: true saves the template, false removes it. */
+  favorite: boolean;
+  notes?: string | null;
+}
+
+/** Saves or removes a favourite; answers the state the template is now in. */
+export async function toggleFavorite({
+  templateId,
+  favorite,
+  notes,
+}: ToggleFavoriteInput): Promise<FavoriteStatus> {
+  if (favorite) {
+    const saved = await api.request('POST /v1/workout-bank/templates/{id}/favorite', {
+      params: { id: templateId },
+      body: notes === undefined ? {} : { notes },
+    });
+    return { is_favorite: true, favorite_id: saved.data.id };
+  }
+  await api.request('DELETE /v1/workout-bank/templates/{id}/favorite', { params: { id: templateId } });
+  return { is_favorite: false, favorite_id: null };
+}
+
+export async function rateTemplate(templateId: string, rating: RatingRequest): Promise<RateResponse> {
+  return (
+    await api.request('POST /v1/workout-bank/templates/{id}/rate', {
+      params: { id: templateId },
+      body: rating,
+    })
+  ).data;
+}
+
+export async function recordTemplateView(templateId: string): Promise<void> {
+  await api.request('POST /v1/workout-bank/templates/{id}/view', { params: { id: templateId }, body: {} });
+}
+
+export interface ConvertInput {
+  templateId: string;
+  scheduledDate: string;
+  scheduledStartTime?: string | null;
+  customScaling?: number | null;
+  notes?: string | null;
+}
+
+export async function convertTemplate(input: ConvertInput, idempotencyKey: string): Promise<ConvertResponse> {
+  return (
+    await api.request('POST /v1/workout-bank/templates/{id}/convert', {
+      params: { id: input.templateId },
+      body: {
+        scheduled_date: input.scheduledDate,
+        ...(input.scheduledStartTime ? { scheduled_start_time: input.scheduledStartTime } : {}),
+        ...(input.customScaling ? { custom_scaling: input.customScaling } : {}),
+        ...(input.notes ? { notes: input.notes } : {}),
+      },
+      idempotencyKey,
+      timeoutMs: PLANNING_API_TIMEOUT_MS,
+    })
+  ).data;
+}
+
+export function useToggleFavorite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: toggleFavorite,
+    onSuccess: (status, { templateId }) => {
+      client.setQueryData(workoutBankKeys.favoriteStatus(templateId), status);
+      return invalidateAfter(client, 'templateFavorite');
+    },
+  });
+}
+
+export function useRateTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateId, rating }: { templateId: string; rating: RatingRequest }) =>
+      rateTemplate(templateId, rating),
+    onSuccess: () => invalidateAfter(client, 'templateRating'),
+  });
+}
+
+export function useRecordView() {
+  return useMutation({ mutationFn: recordTemplateView });
+}
+
+/** Puts a template on the calendar: one Idempotency-Key per click, so a retry never adds it twice. */
+export function useConvertTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConvertInput) => convertTemplate(input, newIdempotencyKey()),
+    onSuccess: () =>
+      Promise.all([invalidateAfter(client, 'workout'), invalidateAfter(client, 'templateUse')]),
+  });
+}

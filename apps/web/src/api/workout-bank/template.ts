@@ -1,0 +1,111 @@
+// One template and what the detail modal reads beside it: GET /templates/{id} (5 min), /variants, /similar,
+// /favorite/status (30 s), /rating (the caller's own) and /ratings (all, 10 a page).
+import type { WorkoutTemplate } from '@stamina/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import {
+  FAVORITE_STATUS_STALE_MS,
+  RATINGS_PAGE_SIZE,
+  SIMILAR_LIMIT,
+  TEMPLATE_STALE_MS,
+  workoutBankKeys,
+} from './keys.ts';
+import type {
+  FavoriteStatus,
+  RatingList,
+  SimilarTemplates,
+  TemplateRating,
+  TemplateVariants,
+} from './types.ts';
+
+export async function fetchTemplate(id: string): Promise<WorkoutTemplate> {
+  return (await api.request('GET /v1/workout-bank/templates/{id}', { params: { id } })).data;
+}
+
+export async function fetchVariants(id: string): Promise<TemplateVariants> {
+  return (await api.request('GET /v1/workout-bank/templates/{id}/variants', { params: { id } })).data;
+}
+
+export async function fetchSimilar(id: string, limit = SIMILAR_LIMIT): Promise<SimilarTemplates> {
+  return (
+    await api.request('GET /v1/workout-bank/templates/{id}/similar', { params: { id }, query: { limit } })
+  ).data;
+}
+
+export async function fetchFavoriteStatus(id: string): Promise<FavoriteStatus> {
+  return (await api.request('GET /v1/workout-bank/templates/{id}/favorite/status', { params: { id } })).data;
+}
+
+export async function fetchMyRating(id: string): Promise<TemplateRating | null> {
+  return (await api.request('GET /v1/workout-bank/templates/{id}/rating', { params: { id } })).data.rating;
+}
+
+export async function fetchRatings(id: string, page = 1): Promise<RatingList> {
+  return (
+    await api.request('GET /v1/workout-bank/templates/{id}/ratings', {
+      params: { id },
+      query: { page, page_size: RATINGS_PAGE_SIZE },
+    })
+  ).data;
+}
+
+/** The detail read: the spec retries it 3 times, which the API client's own retries already do. */
+export function templateQuery(id: string | null, initial?: WorkoutTemplate) {
+  return queryOptions({
+    queryKey: workoutBankKeys.template(id ?? ''),
+    queryFn: () => fetchTemplate(id ?? ''),
+    staleTime: TEMPLATE_STALE_MS,
+    enabled: Boolean(id),
+    ...(initial && initial.id === id ? { placeholderData: initial } : {}),
+  });
+}
+
+export function useTemplate(id: string | null, initial?: WorkoutTemplate) {
+  return useQuery(templateQuery(id, initial));
+}
+
+export function useTemplateVariants(id: string | null) {
+  return useQuery({
+    queryKey: workoutBankKeys.variants(id ?? ''),
+    queryFn: () => fetchVariants(id ?? ''),
+    staleTime: TEMPLATE_STALE_MS,
+    enabled: Boolean(id),
+  });
+}
+
+export function useSimilarTemplates(id: string | null, limit = SIMILAR_LIMIT) {
+  return useQuery({
+    queryKey: workoutBankKeys.similar(id ?? '', limit),
+    queryFn: () => fetchSimilar(id ?? '', limit),
+    staleTime: TEMPLATE_STALE_MS,
+    enabled: Boolean(id),
+  });
+}
+
+export function useFavoriteStatus(id: string | null) {
+  return useQuery({
+    queryKey: workoutBankKeys.favoriteStatus(id ?? ''),
+    queryFn: () => fetchFavoriteStatus(id ?? ''),
+    staleTime: FAVORITE_STATUS_STALE_MS,
+    enabled: Boolean(id),
+  });
+}
+
+export function useMyRating(id: string | null) {
+  return useQuery({
+    queryKey: workoutBankKeys.myRating(id ?? ''),
+    queryFn: () => fetchMyRating(id ?? ''),
+    staleTime: TEMPLATE_STALE_MS,
+    enabled: Boolean(id),
+  });
+}
+
+export function useTemplateRatings(id: string | null, page = 1) {
+  return useQuery({
+    queryKey: workoutBankKeys.ratings(id ?? '', page),
+    queryFn: () => fetchRatings(id ?? '', page),
+    staleTime: TEMPLATE_STALE_MS,
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,731 @@
+// The Workout Bank browser (docs/workout-bank.md, "Web page"): the search box (300 ms debounce), the tabs Browse,
+// Popular, Saved and For You, the Categories drawer, the Filters panel, sport chips, the category sidebar on very
+// wide screens, paging, and the template detail modal. The /workout-bank page shows it whole; the add-workout
+// dialog's Browse Templates shows it as a picker, whose detail modal adds the template on the dialog's day.
+import * as Dialog from '@radix-ui/react-dialog';
+import type { Workout } from '@stamina/contract';
+import { difficultyLabel } from '@stamina/core';
+import { FolderTree, Search, SlidersHorizontal, X } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useCategories } from '../../api/workout-bank/categories.ts';
+import { BROWSE_POPULAR, POPULAR_TAB, SEARCH_PAGE_SIZE } from '../../api/workout-bank/keys.ts';
+import { useFavorites, usePopular, useRecommendations } from '../../api/workout-bank/lists.ts';
+import { type TemplateSearchParams, useTemplateSearch } from '../../api/workout-bank/search.ts';
+import type { WorkoutCategory, WorkoutTemplate } from '../../api/workout-bank/types.ts';
+import { cn } from '../../lib/cn.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button, buttonClasses } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { useDebouncedValue } from '../workouts/use-debounced-value.ts';
+import {
+  BANK_TEXTS,
+  DISCIPLINE_LABELS,
+  DISCIPLINES,
+  foundText,
+  groupCategories,
+  searchTimeText,
+} from './format.ts';
+import { TemplateCard } from './template-card.tsx';
+import { TemplateDetailDialog } from './template-detail-dialog.tsx';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+/** A horizontal swipe longer than this moves between tabs. */
+export const SWIPE_THRESHOLD_PX = 50;
+
+export const BANK_TABS = [
+  { value: 'browse', label: 'Browse' },
+  { value: 'popular', label: 'Popular' },
+  { value: 'saved', label: 'Saved' },
+  { value: 'recommended', label: 'For You' },
+] as const;
+export type BankTab = (typeof BANK_TABS)[number]['value'];
+
+export interface BankFilters {
+  difficulties: number[];
+  minDuration: number | null;
+  maxDuration: number | null;
+  minRating: number | null;
+  verifiedOnly: boolean;
+}
+export const NO_FILTERS: BankFilters = {
+  difficulties: [],
+  minDuration: null,
+  maxDuration: null,
+  minRating: null,
+  verifiedOnly: false,
+};
+
+/** How many filters of the panel are set (the badge on the Filters button). */
+export function filterCount(filters: BankFilters): number {
+  return (
+    (filters.difficulties.length > 0 ? 1 : 0) +
+    (filters.minDuration !== null ? 1 : 0) +
+    (filters.maxDuration !== null ? 1 : 0) +
+    (filters.minRating !== null ? 1 : 0) +
+    (filters.verifiedOnly ? 1 : 0)
+  );
+}
+
+/**
+ * The search a Browse state stands for, or null when there is nothing to search (then Browse shows the month's
+ * popular list). Without a text the results are sorted by name; with one, by relevance.
+ */
+export function browseSearch(
+  text: string,
+  discipline: string | null,
+  category: WorkoutCategory | null,
+  filters: BankFilters,
+  page: number,
+): TemplateSearchParams | null {
+  const query = text.trim();
+  if (!query && !discipline && !category && filterCount(filters) === 0) return null;
+  return {
+    ...(query ? { search_query: query } : { sort_by: 'name', sort_order: 'asc' }),
+    ...(discipline ? { disciplines: [discipline] } : {}),
+    ...(category ? { category: category.slug } : {}),
+    ...(filters.difficulties.length ? { difficulty_levels: [...filters.difficulties].sort() } : {}),
+    ...(filters.minDuration !== null ? { min_duration_minutes: filters.minDuration } : {}),
+    ...(filters.maxDuration !== null ? { max_duration_minutes: filters.maxDuration } : {}),
+    ...(filters.minRating !== null ? { min_rating: filters.minRating } : {}),
+    ...(filters.verifiedOnly ? { is_verified: true } : {}),
+    page,
+    page_size: SEARCH_PAGE_SIZE,
+  };
+}
+
+export interface WorkoutBankBrowserProps {
+  /** Picker mode: the detail modal adds the chosen template on this day. */
+  pickDate?: string;
+  /** After a template became a workout (the picker closes on it). */
+  onAdded?: (workout: Workout) => void;
+  /** The category sidebar on very wide screens (the page has room; the picker does not). */
+  sidebar?: boolean;
+}
+
+export function WorkoutBankBrowser({ pickDate, onAdded, sidebar = false }: WorkoutBankBrowserProps) {
+  const [text, setText] = useState('');
+  const query = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const [tab, setTab] = useState<BankTab>('browse');
+  const [discipline, setDiscipline] = useState<string | null>(null);
+  const [category, setCategory] = useState<WorkoutCategory | null>(null);
+  const [filters, setFilters] = useState<BankFilters>(NO_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [selected, setSelected] = useState<WorkoutTemplate | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const criteria = JSON.stringify([query.trim(), discipline, category?.slug, filters]);
+  const [paging, setPaging] = useState({ criteria, page: 1 });
+  const page = paging.criteria === criteria ? paging.page : 1;
+  const tabsId = useId();
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+
+  const open = (template: WorkoutTemplate) => {
+    setSelected(template);
+    setDetailOpen(true);
+  };
+  const pickCategory = (next: WorkoutCategory | null) => {
+    setCategory(next);
+    setTab('browse');
+    setDrawerOpen(false);
+  };
+  const moveTab = (step: number) => {
+    const index = BANK_TABS.findIndex((t) => t.value === tab);
+    const next = BANK_TABS[index + step];
+    if (next) setTab(next.value);
+  };
+  const activeFilters = filterCount(filters);
+
+  return (
+    <div className={cn(sidebar && '2xl:grid 2xl:grid-cols-[15rem_minmax(0,1fr)] 2xl:gap-6')}>
+      {sidebar ? (
+        <aside aria-label="Categories" className="hidden 2xl:block">
+          <CategoryList selected={category} onPick={pickCategory} />
+        </aside>
+      ) : null}
+      <div className="min-w-0">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setTab('browse');
+            }}
+            placeholder={BANK_TEXTS.searchPlaceholder}
+            aria-label="Search workouts"
+            className="block h-12 w-full rounded-xl border border-input bg-background pr-3 pl-10 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </div>
+
+        <div
+          role="tablist"
+          aria-label="Workout Bank"
+          className="mt-3 flex gap-1 rounded-lg border border-border bg-muted p-1"
+        >
+          {BANK_TABS.map((t) => (
+            <button
+              key={t.value}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${t.value}`}
+              aria-selected={tab === t.value}
+              aria-controls={`${tabsId}-panel`}
+              tabIndex={tab === t.value ? 0 : -1}
+              onClick={() => setTab(t.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowRight') moveTab(1);
+                if (event.key === 'ArrowLeft') moveTab(-1);
+              }}
+              className={cn(
+                'h-9 flex-1 rounded-md px-2 text-sm font-medium whitespace-nowrap transition-colors',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                tab === t.value
+                  ? 'bg-background text-foreground shadow-sm'
+                  : 'text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+
+        <div
+          id={`${tabsId}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${tabsId}-${tab}`}
+          className="mt-4 min-h-[50vh]"
+          onTouchStart={(event) => {
+            const touch = event.touches[0];
+            swipe.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+          }}
+          onTouchEnd={(event) => {
+            const start = swipe.current;
+            const touch = event.changedTouches[0];
+            swipe.current = null;
+            if (!start || !touch) return;
+            const dx = touch.clientX - start.x;
+            const dy = touch.clientY - start.y;
+            if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(dy)) moveTab(dx < 0 ? 1 : -1);
+          }}
+        >
+          {tab === 'browse' ? (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setDrawerOpen(true)}
+                  className={cn(sidebar && '2xl:hidden')}
+                >
+                  <FolderTree className="h-4 w-4" aria-hidden="true" />
+                  Categories
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-expanded={filtersOpen}
+                  aria-label={activeFilters > 0 ? `Filters (${activeFilters} active)` : 'Filters'}
+                  onClick={() => setFiltersOpen((v) => !v)}
+                >
+                  <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+                  Filters
+                  {activeFilters > 0 ? (
+                    <Badge variant="accent" className="px-1.5 py-0">
+                      {activeFilters}
+                    </Badge>
+                  ) : null}
+                </Button>
+                {activeFilters > 0 ? (
+                  <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+                    Clear
+                  </Button>
+                ) : null}
+                {category ? (
+                  <span className="inline-flex items-center gap-1 rounded-full border border-primary/40 bg-accent py-1 pr-1 pl-3 text-sm text-accent-foreground">
+                    {category.name}
+                    <button
+                      type="button"
+                      aria-label={`Remove category ${category.name}`}
+                      onClick={() => setCategory(null)}
+                      className="rounded-full p-0.5 hover:bg-background/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <X className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </span>
+                ) : null}
+              </div>
+              {filtersOpen ? (
+                <FiltersPanel
+                  filters={filters}
+                  onChange={setFilters}
+                  onClear={() => setFilters(NO_FILTERS)}
+                />
+              ) : null}
+              <fieldset className="mt-3 -mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+                <legend className="sr-only">Sport</legend>
+                {[null, ...DISCIPLINES].map((d) => (
+                  <button
+                    key={d ?? 'all'}
+                    type="button"
+                    aria-pressed={discipline === d}
+                    onClick={() => setDiscipline(d)}
+                    className={cn(
+                      'h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors',
+                      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      discipline === d
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border bg-card text-foreground hover:border-primary',
+                    )}
+                  >
+                    {d ? DISCIPLINE_LABELS[d] : 'All'}
+                  </button>
+                ))}
+              </fieldset>
+              <BrowseResults
+                search={browseSearch(query, discipline, category, filters, page)}
+                onOpen={open}
+                onPage={(next) => setPaging({ criteria, page: next })}
+              />
+            </>
+          ) : tab === 'popular' ? (
+            <PopularTab onOpen={open} />
+          ) : tab === 'saved' ? (
+            <SavedTab onOpen={open} />
+          ) : (
+            <RecommendedTab onOpen={open} />
+          )}
+        </div>
+      </div>
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto border-r border-border bg-background p-4 pt-[max(1rem,env(safe-area-inset-top))] text-foreground shadow-xl focus:outline-none">
+            <div className="flex items-center justify-between">
+              <Dialog.Title className="text-lg font-semibold">Categories</Dialog.Title>
+              <Dialog.Close aria-label="Close categories" className={buttonClasses('ghost', 'icon')}>
+                <X className="h-5 w-5" aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Browse templates by category</Dialog.Description>
+            <CategoryList selected={category} onPick={pickCategory} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <TemplateDetailDialog
+        template={selected}
+        open={detailOpen}
+        onOpenChange={setDetailOpen}
+        onOpenTemplate={open}
+        {...(pickDate ? { pickDate } : {})}
+        {...(onAdded ? { onAdded } : {})}
+      />
+    </div>
+  );
+}
+
+function CategoryList({
+  selected,
+  onPick,
+}: {
+  selected: WorkoutCategory | null;
+  onPick: (category: WorkoutCategory | null) => void;
+}) {
+  const categories = useCategories();
+  if (categories.isPending) return <Spinner label="Loading categories" className="mt-4 h-5 w-5" />;
+  if (categories.isError) {
+    return (
+      <div role="alert" className="mt-4 text-sm text-muted-foreground">
+        <p>Categories could not be loaded.</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => categories.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <nav aria-label="Categories" className="mt-2 space-y-4">
+      <button
+        type="button"
+        aria-pressed={selected === null}
+        onClick={() => onPick(null)}
+        className={categoryItem(selected === null)}
+      >
+        All workouts
+      </button>
+      {groupCategories(categories.data).map((group) => (
+        <section key={group.type}>
+          <h3 className="px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            {group.label}
+          </h3>
+          <ul className="mt-1">
+            {group.categories.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  aria-pressed={selected?.id === c.id}
+                  onClick={() => onPick(c)}
+                  className={categoryItem(selected?.id === c.id)}
+                >
+                  <span className="truncate">{c.name}</span>
+                  <span className="ml-auto text-xs text-muted-foreground tabular-nums">
+                    {c.template_count}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}
+
+const categoryItem = (active: boolean) =>
+  cn(
+    'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors',
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    active ? 'bg-accent font-medium text-accent-foreground' : 'hover:bg-muted',
+  );
+
+const DURATION_CHOICES = [20, 30, 45, 60, 90, 120, 180] as const;
+const RATING_CHOICES = [3, 3.5, 4, 4.5] as const;
+
+function FiltersPanel({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: BankFilters;
+  onChange: (filters: BankFilters) => void;
+  onClear: () => void;
+}) {
+  const minId = useId();
+  const maxId = useId();
+  const ratingId = useId();
+  const select =
+    'block h-10 w-full rounded-lg border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  const toNumber = (value: string) => (value === '' ? null : Number(value));
+  return (
+    <section aria-label="Filters" className="mt-3 rounded-xl border border-border bg-card p-4">
+      <fieldset>
+        <legend className="text-sm font-medium">Difficulty</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {[1, 2, 3, 4, 5].map((level) => {
+            const on = filters.difficulties.includes(level);
+            return (
+              <button
+                key={level}
+                type="button"
+                aria-pressed={on}
+                onClick={() =>
+                  onChange({
+                    ...filters,
+                    difficulties: on
+                      ? filters.difficulties.filter((d) => d !== level)
+                      : [...filters.difficulties, level],
+                  })
+                }
+                className={cn(
+                  'h-8 rounded-full border px-3 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  on
+                    ? 'border-primary bg-accent text-accent-foreground'
+                    : 'border-border hover:border-primary',
+                )}
+              >
+                {difficultyLabel(level)}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div>
+          <label htmlFor={minId} className="block text-sm font-medium">
+            Min duration
+          </label>
+          <select
+            id={minId}
+            className={select}
+            value={filters.minDuration ?? ''}
+            onChange={(e) => onChange({ ...filters, minDuration: toNumber(e.target.value) })}
+          >
+            <option value="">Any</option>
+            {DURATION_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {m} min
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={maxId} className="block text-sm font-medium">
+            Max duration
+          </label>
+          <select
+            id={maxId}
+            className={select}
+            value={filters.maxDuration ?? ''}
+            onChange={(e) => onChange({ ...filters, maxDuration: toNumber(e.target.value) })}
+          >
+            <option value="">Any</option>
+            {DURATION_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {m} min
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ratingId} className="block text-sm font-medium">
+            Min rating
+          </label>
+          <select
+            id={ratingId}
+            className={select}
+            value={filters.minRating ?? ''}
+            onChange={(e) => onChange({ ...filters, minRating: toNumber(e.target.value) })}
+          >
+            <option value="">Any</option>
+            {RATING_CHOICES.map((r) => (
+              <option key={r} value={r}>
+                {r}+ stars
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={filters.verifiedOnly}
+            onChange={(e) => onChange({ ...filters, verifiedOnly: e.target.checked })}
+            className="h-4 w-4 accent-[var(--primary)]"
+          />
+          Verified only
+        </label>
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={filterCount(filters) === 0}>
+          Clear
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
+      <Spinner label={BANK_TEXTS.loading} className="h-5 w-5" />
+      <span aria-hidden="true">{BANK_TEXTS.loading}</span>
+    </div>
+  );
+}
+
+function Empty({ title, hint }: { title: string; hint: string }) {
+  return (
+    <div className="flex flex-col items-center gap-1 py-12 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{hint}</p>
+    </div>
+  );
+}
+
+function ListError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-2 py-12 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{children}</ul>;
+}
+
+function BrowseResults({
+  search,
+  onOpen,
+  onPage,
+}: {
+  search: TemplateSearchParams | null;
+  onOpen: (template: WorkoutTemplate) => void;
+  onPage: (page: number) => void;
+}) {
+  const results = useTemplateSearch(search ?? {}, search !== null);
+  const popular = usePopular(BROWSE_POPULAR.timeframe, BROWSE_POPULAR.limit, search === null);
+
+  if (search === null) {
+    if (popular.isPending) return <Loading />;
+    if (popular.isError) {
+      return (
+        <ListError
+          title={BANK_TEXTS.searchErrorTitle}
+          message={BANK_TEXTS.searchError}
+          onRetry={() => void popular.refetch()}
+        />
+      );
+    }
+    if (popular.data.templates.length === 0) {
+      return <Empty title={BANK_TEXTS.noPopular} hint="Search or pick a category to find a workout." />;
+    }
+    return (
+      <>
+        <h2 className="mt-4 text-sm font-semibold text-muted-foreground">Popular this month</h2>
+        <Grid>
+          {popular.data.templates.map((t) => (
+            <li key={t.id}>
+              <TemplateCard template={t} onOpen={onOpen} />
+            </li>
+          ))}
+        </Grid>
+      </>
+    );
+  }
+
+  if (results.isPending) return <Loading />;
+  if (results.isError) {
+    return (
+      <ListError
+        title={BANK_TEXTS.searchErrorTitle}
+        message={BANK_TEXTS.searchError}
+        onRetry={() => void results.refetch()}
+      />
+    );
+  }
+  const data = results.data;
+  return (
+    <>
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        <span className="font-semibold text-foreground">{foundText(data.total_count)}</span>{' '}
+        <span>({searchTimeText(data.search_time_ms)})</span>
+      </p>
+      {data.templates.length === 0 ? (
+        <Empty title={BANK_TEXTS.noResults} hint={BANK_TEXTS.noResultsHint} />
+      ) : (
+        <Grid>
+          {data.templates.map((t) => (
+            <li key={t.id}>
+              <TemplateCard template={t} onOpen={onOpen} />
+            </li>
+          ))}
+        </Grid>
+      )}
+      {data.total_pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-muted-foreground">
+            Page {data.page} of {data.total_pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={data.page >= data.total_pages}
+            onClick={() => onPage(data.page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function PopularTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void }) {
+  const popular = usePopular(POPULAR_TAB.timeframe, POPULAR_TAB.limit);
+  if (popular.isPending) return <Loading />;
+  if (popular.isError) {
+    return (
+      <ListError
+        title="Unable to load popular workouts"
+        message="Please try again."
+        onRetry={() => void popular.refetch()}
+      />
+    );
+  }
+  if (popular.data.templates.length === 0) {
+    return <Empty title={BANK_TEXTS.noPopular} hint={BANK_TEXTS.noPopularHint} />;
+  }
+  return (
+    <Grid>
+      {popular.data.templates.map((t) => (
+        <li key={t.id}>
+          <TemplateCard template={t} onOpen={onOpen} />
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+function SavedTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void }) {
+  const favorites = useFavorites();
+  if (favorites.isPending) return <Loading />;
+  if (favorites.isError) {
+    return (
+      <ListError
+        title="Unable to load your favorites"
+        message="Please try again."
+        onRetry={() => void favorites.refetch()}
+      />
+    );
+  }
+  if (favorites.data.favorites.length === 0) {
+    return <Empty title={BANK_TEXTS.noFavorites} hint={BANK_TEXTS.noFavoritesHint} />;
+  }
+  return (
+    <Grid>
+      {favorites.data.favorites.map((f) => (
+        <li key={f.id}>
+          <TemplateCard
+            template={f.template}
+            onOpen={onOpen}
+            footer={f.notes ? <span className="text-xs italic text-muted-foreground">{f.notes}</span> : null}
+          />
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+function RecommendedTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void }) {
+  const recommended = useRecommendations();
+  if (recommended.isPending) return <Loading />;
+  if (recommended.isError) {
+    return (
+      <ListError
+        title="Unable to load recommendations"
+        message="Please try again."
+        onRetry={() => void recommended.refetch()}
+      />
+    );
+  }
+  if (recommended.data.templates.length === 0) {
+    return <Empty title={BANK_TEXTS.noRecommendations} hint={BANK_TEXTS.noRecommendationsHint} />;
+  }
+  return (
+    <Grid>
+      {recommended.data.templates.map((t) => (
+        <li key={t.id}>
+          <TemplateCard
+            template={t}
+            onOpen={onOpen}
+            footer={
+              t.reasons[0] ? <span className="text-xs font-medium text-primary">{t.reasons[0]}</span> : null
+            }
+          />
+        </li>
+      ))}
+    </Grid>
+  );
+}

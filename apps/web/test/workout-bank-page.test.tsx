@@ -1,0 +1,220 @@
+// The /workout-bank page (docs/workout-bank.md, "Web page"): browse, search, tabs, filters, cards and swipes.
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WorkoutBankPage } from '../src/features/workout-bank/workout-bank-page.tsx';
+import { type Call, json, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
+import { bankHandler, makeTemplate, searchAnswer } from './workout-bank-fixtures.ts';
+
+// Two CPUs shared by several suites: give the first render time.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const calls = (all: Call[], path: string) =>
+  all.filter((c) => c.url.pathname === `/api/v1/workout-bank${path}`);
+
+describe('/workout-bank', () => {
+  it('shows the month’s popular 20 with no search, then searches 300 ms after typing stops', async () => {
+    const popular = makeTemplate({ name: 'Long Easy Run' });
+    const found = [
+      makeTemplate({
+        name: 'Threshold 2x20',
+        discipline: 'bike',
+        difficulty_level: 4,
+        estimated_duration_minutes: 90,
+      }),
+      makeTemplate({ name: 'Threshold Run', difficulty_level: 5 }),
+    ];
+    const all = mockFetch(
+      bankHandler({
+        'GET /popular': () => json(200, { data: { timeframe: 'month', templates: [popular] } }),
+        'GET /templates': (call) =>
+          call.url.searchParams.get('search_query') ? searchAnswer(found) : searchAnswer([]),
+      }),
+    );
+    renderWithProviders(<WorkoutBankPage />);
+    expect(await screen.findByRole('button', { name: /^Long Easy Run/ })).toBeVisible();
+    const popularQuery = calls(all, '/popular')[0]?.url.searchParams;
+    expect(popularQuery?.get('timeframe')).toBe('month');
+    expect(popularQuery?.get('limit')).toBe('20');
+    expect(calls(all, '/templates')).toHaveLength(0);
+
+    await userEvent.type(screen.getByPlaceholderText('Search workouts...'), 'threshold');
+    expect(await screen.findByText('Found 2 workouts')).toBeVisible();
+    expect(screen.getByText('(12ms)')).toBeVisible();
+    // One search for the whole word: the debounce waits for typing to stop.
+    const searches = calls(all, '/templates');
+    expect(searches).toHaveLength(1);
+    expect(searches[0]?.url.searchParams.get('search_query')).toBe('threshold');
+    expect(searches[0]?.url.searchParams.get('page_size')).toBe('20');
+    const card = screen.getByRole('button', { name: /^Threshold 2x20/ });
+    expect(within(card).getByText('1h 30m')).toBeVisible();
+    expect(within(card).getByText('Hard')).toBeVisible();
+    expect(within(screen.getByRole('button', { name: /^Threshold Run/ })).getByText('Expert')).toBeVisible();
+  });
+
+  it('shows at most three tags on a card, then +N', async () => {
+    const template = makeTemplate({ name: 'Tagged', tags: ['base', 'aerobic', 'zone2', 'long', 'weekend'] });
+    mockFetch(
+      bankHandler({
+        'GET /popular': () => json(200, { data: { timeframe: 'month', templates: [template] } }),
+      }),
+    );
+    renderWithProviders(<WorkoutBankPage />);
+    const card = await screen.findByRole('button', { name: /^Tagged/ });
+    expect(within(card).getByText('base')).toBeVisible();
+    expect(within(card).getByText('zone2')).toBeVisible();
+    expect(within(card).queryByText('long')).toBeNull();
+    expect(within(card).getByText('+2')).toBeVisible();
+  });
+
+  it("says 'No Workouts Found' for an empty search and 'Search Error' when the search fails", async () => {
+    let fail = false;
+    mockFetch(
+      bankHandler({
+        'GET /templates': () =>
+          fail ? json(400, { message: 'search_query is odd', code: 'VALIDATION_ERROR' }) : searchAnswer([]),
+      }),
+    );
+    renderWithProviders(<WorkoutBankPage />);
+    const box = screen.getByPlaceholderText('Search workouts...');
+    await userEvent.type(box, 'zzz');
+    expect(await screen.findByText('No Workouts Found')).toBeVisible();
+    expect(screen.getByText('Found 0 workouts')).toBeVisible();
+    fail = true;
+    await userEvent.type(box, 'q');
+    expect(await screen.findByText('Search Error')).toBeVisible();
+    expect(screen.getByText('There was an error searching for workouts. Please try again.')).toBeVisible();
+  });
+
+  it('reads each tab with its size and says when it is empty', async () => {
+    const all = mockFetch(bankHandler());
+    renderWithProviders(<WorkoutBankPage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Popular' }));
+    expect(await screen.findByText('No Popular Workouts')).toBeVisible();
+    expect(calls(all, '/popular').some((c) => c.url.searchParams.get('limit') === '12')).toBe(true);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Saved' }));
+    expect(await screen.findByText('No Favorites Yet')).toBeVisible();
+    const favorites = calls(all, '/favorites')[0]?.url.searchParams;
+    expect([favorites?.get('page'), favorites?.get('page_size')]).toEqual(['1', '12']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'For You' }));
+    expect(await screen.findByText('No Recommendations')).toBeVisible();
+    const recommendations = calls(all, '/recommendations')[0]?.url.searchParams;
+    expect([recommendations?.get('type'), recommendations?.get('limit')]).toEqual(['general', '12']);
+  });
+
+  it('filters by sport chip, difficulty and category; the Filters badge counts and Clear empties it', async () => {
+    const all = mockFetch(
+      bankHandler({
+        'GET /categories': () =>
+          json(200, {
+            data: {
+              categories: [
+                {
+                  id: '00000000-0000-4000-8000-000000000001',
+                  name: 'Run',
+                  category_type: 'discipline',
+                  sort_order: 3,
+                  slug: 'discipline:run',
+                  template_count: 40,
+                },
+                {
+                  id: '00000000-0000-4000-8000-000000000002',
+                  name: 'Threshold',
+                  category_type: 'target',
+                  sort_order: 3,
+                  slug: 'target:threshold',
+                  template_count: 30,
+                },
+                {
+                  id: '00000000-0000-4000-8000-000000000003',
+                  name: 'High',
+                  category_type: 'intensity',
+                  sort_order: 3,
+                  slug: 'intensity:high',
+                  template_count: 50,
+                },
+              ],
+            },
+          }),
+      }),
+    );
+    renderWithProviders(<WorkoutBankPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() =>
+      expect(calls(all, '/templates').at(-1)?.url.searchParams.get('disciplines')).toBe('run'),
+    );
+    // Without a text, browse lists by name.
+    expect(calls(all, '/templates').at(-1)?.url.searchParams.get('sort_by')).toBe('name');
+
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Expert' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Hard' }));
+    await userEvent.click(within(panel).getByLabelText('Verified only'));
+    expect(screen.getByRole('button', { name: 'Filters (2 active)' })).toBeVisible();
+    await waitFor(() => {
+      const query = calls(all, '/templates').at(-1)?.url.searchParams;
+      expect(query?.get('difficulty_levels')).toBe('4,5');
+      expect(query?.get('is_verified')).toBe('true');
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Categories' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Categories' });
+    for (const heading of ['Sports', 'Training Focus', 'Training Phase', 'Intensity Level']) {
+      expect(within(drawer).getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await userEvent.click(within(drawer).getByRole('button', { name: /Threshold/ }));
+    await waitFor(() =>
+      expect(calls(all, '/templates').at(-1)?.url.searchParams.get('category')).toBe('target:threshold'),
+    );
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeVisible();
+    await waitFor(() =>
+      expect(calls(all, '/templates').at(-1)?.url.searchParams.has('difficulty_levels')).toBe(false),
+    );
+  });
+
+  it('moves between tabs on a horizontal swipe of more than 50 px, not less', async () => {
+    mockFetch(bankHandler());
+    renderWithProviders(<WorkoutBankPage />);
+    const panel = screen.getByRole('tabpanel');
+    const swipe = (dx: number) => {
+      fireEvent.touchStart(panel, { touches: [{ clientX: 200, clientY: 300 }] });
+      fireEvent.touchEnd(panel, { changedTouches: [{ clientX: 200 + dx, clientY: 305 }] });
+    };
+    swipe(-40);
+    expect(screen.getByRole('tab', { name: 'Browse' })).toHaveAttribute('aria-selected', 'true');
+    swipe(-80);
+    expect(screen.getByRole('tab', { name: 'Popular' })).toHaveAttribute('aria-selected', 'true');
+    swipe(-80);
+    expect(screen.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true');
+    swipe(80);
+    expect(screen.getByRole('tab', { name: 'Popular' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('pages a search 20 at a time', async () => {
+    const all = mockFetch(
+      bankHandler({
+        'GET /templates': (call) => {
+          const page = Number(call.url.searchParams.get('page'));
+          return searchAnswer([makeTemplate({ name: `Result page ${page}` })], {
+            total_count: 45,
+            page,
+            total_pages: 3,
+          });
+        },
+      }),
+    );
+    renderWithProviders(<WorkoutBankPage />);
+    await userEvent.type(screen.getByPlaceholderText('Search workouts...'), 'tempo');
+    expect(await screen.findByText('Page 1 of 3')).toBeVisible();
+    expect(screen.getByText('Found 45 workouts')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: /^Result page 2/ })).toBeVisible();
+    expect(calls(all, '/templates').at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+});

@@ -1,0 +1,80 @@
+// The Workout Bank flows (docs/workout-bank.md, "Web page"): search the library for "threshold", open a template,
+// put it on the calendar on a chosen day and find it there; and the add-workout dialog's Browse Templates picker,
+// which adds the chosen template on the dialog's day.
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, format, startOfWeek } from 'date-fns';
+import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+
+async function signedIn(page: Page): Promise<void> {
+  const email = uniqueEmail('bank');
+  await signUp(page, 'Bank Browser', email, 'threshold-2x20-bank');
+  await page.goto(await mailedLink(email, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const day = (page: Page, date: Date) =>
+  page.getByRole('region', { name: new RegExp(`^${format(date, 'EEEE, MMMM d')}`) });
+
+test('search "threshold", open a template and add it to the calendar on a day', async ({ page }) => {
+  await signedIn(page);
+  const thursday = addDays(startOfWeek(new Date()), 4);
+
+  // From the navigation drawer.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Workout Bank' }).click();
+  await expect(page).toHaveURL(/\/workout-bank$/);
+  await expect(page.getByRole('heading', { name: 'Workout Bank', level: 1 })).toBeVisible();
+
+  await page.getByPlaceholder('Search workouts...').fill('threshold');
+  await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
+  await expect(page.getByText(/^\((<1|\d+)ms\)$/)).toBeVisible();
+  const first = page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button');
+  const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
+  expect(name.toLowerCase()).toContain('threshold');
+  await first.click();
+
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByRole('heading', { name: 'Intensity profile' })).toBeVisible();
+  await expect(detail.getByRole('figure')).toBeVisible();
+  await detail.getByLabel('Date').fill(format(thursday, 'yyyy-MM-dd'));
+  await detail.getByRole('button', { name: 'Add to calendar' }).click();
+  await expect(page.getByText('Added to your calendar')).toBeVisible();
+  await expect(detail).toBeHidden();
+
+  await page.goto('/calendar');
+  await expect(
+    day(page, thursday).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) }),
+  ).toBeVisible();
+});
+
+test('Browse Templates in the add-workout dialog adds the chosen template on that day', async ({ page }) => {
+  await signedIn(page);
+  const wednesday = addDays(startOfWeek(new Date()), 3);
+
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Training Calendar' })).toBeVisible();
+  await day(page, wednesday)
+    .getByRole('button', { name: /^Add workout/ })
+    .click();
+  await page.getByRole('button', { name: /Browse Templates/ }).click();
+
+  const picker = page.getByRole('dialog', { name: 'Workout Bank' });
+  await expect(picker.getByText(`Pick a template for ${format(wednesday, 'EEEE, MMMM d')}.`)).toBeVisible();
+  await picker.getByPlaceholder('Search workouts...').fill('easy run');
+  await expect(picker.getByText(/^Found \d+ workouts$/)).toBeVisible();
+  const first = picker.getByRole('tabpanel').getByRole('listitem').first().getByRole('button');
+  const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
+  await first.click();
+
+  const detail = page.getByRole('dialog', { name });
+  await detail.getByRole('button', { name: `Add to ${format(wednesday, 'EEE, MMM d')}` }).click();
+  await expect(page.getByText('Added to your calendar')).toBeVisible();
+  await expect(picker).toBeHidden();
+  await expect(
+    day(page, wednesday).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) }),
+  ).toBeVisible();
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
