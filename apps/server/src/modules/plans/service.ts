@@ -131,6 +131,11 @@ export function createPlanService(
       return repo.findActivePlan(db, athleteId);
     },
 
+    /** `activeRow` of many athletes in one read (the daily adaptation's batch): athlete id → plan. */
+    activeRowsOf(athleteIds: readonly string[]): Promise<Map<string, repo.PlanRow>> {
+      return repo.findActivePlans(db, athleteIds);
+    },
+
     /** Every active plan's athlete and id, for the daily adaptation's schedule (background work only). */
     activePlans(): Promise<Array<{ athleteId: string; planId: string }>> {
       return repo.activePlans(db);
