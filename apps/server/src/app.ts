@@ -397,6 +397,16 @@ export async function buildApp(config: AppConfig) {
     model: config.llm ? createCoachModel(config.llm) : null,
     log: app.log,
     onChange: workoutsChanged,
+    // The snapshot's parts in the cached reads' cache: every write to what they show drops it (docs/coach.md).
+    cache: {
+      async read(athleteId, key, load) {
+        const found = readCache.lookup(athleteId, key);
+        if (found.hit) return JSON.parse(found.value.toString('utf8'));
+        const value = await load();
+        readCache.store(athleteId, key, found.generation, Buffer.from(JSON.stringify(value)));
+        return value;
+      },
+    },
   });
   await app.register(coachRoutes(coachService, authenticate, limits.coachMessagesPerMinute), {
     prefix: '/api/coach',
