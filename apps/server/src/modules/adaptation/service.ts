@@ -77,6 +77,13 @@ export function snapshotOf(row: WorkoutRow): repo.WorkoutSnapshot {
   };
 }
 
+/** Whether two snapshots hold the same workout fields (`updatedAt` aside). */
+function sameFields(a: repo.WorkoutSnapshot, b: repo.WorkoutSnapshot): boolean {
+  const { updatedAt: _a, ...left } = a;
+  const { updatedAt: _b, ...right } = b;
+  return (Object.keys(left) as Array<keyof typeof left>).every((key) => left[key] === right[key]);
+}
+
 function workoutOf(snapshot: repo.WorkoutSnapshot | null): PlanChangeWorkout | null {
   if (!snapshot) return null;
   return {
@@ -252,8 +259,13 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
       const before = change.before ?? null;
       const after = change.after ?? null;
       const current = await workouts.findForUpdate(tx, auth.athleteId, change.workoutId);
+      // As the change left it: the same write, or the same fields and no edit by the athlete since (a threshold
+      // change re-parses planned workouts, which touches them without changing what the change set).
       const unchanged = after
-        ? current !== undefined && new Date(current.updatedAt).toISOString() === after.updatedAt
+        ? current !== undefined &&
+          (new Date(current.updatedAt).toISOString() === after.updatedAt ||
+            (sameFields(snapshotOf(current), after) &&
+              !(current.editedByAthleteAt && new Date(current.editedByAthleteAt) > new Date(change.createdAt))))
         : current === undefined;
       if (!unchanged) {
         throw new AppError(
