@@ -88,7 +88,8 @@ export async function benchCoach(stamina: StaminaServer, token: string, seconds:
     // Without a callback autocannon answers its tracker (an event emitter that is also a promise).
     (instance as unknown as EventEmitter).on(
       'response',
-      (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime),
+      (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+        latencies.push(responseTime),
     );
     return instance;
   };

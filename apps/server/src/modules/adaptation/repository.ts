@@ -245,7 +245,10 @@ export async function claimRuns(
 }
 
 /** `lockRun` of many athletes' days. */
-export async function lockRuns(db: Conn, runs: ReadonlyArray<{ athleteId: string; day: string }>): Promise<void> {
+export async function lockRuns(
+  db: Conn,
+  runs: ReadonlyArray<{ athleteId: string; day: string }>,
+): Promise<void> {
   if (runs.length === 0) return;
   await db
     .insert(adaptationRuns)

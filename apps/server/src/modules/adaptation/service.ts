@@ -265,7 +265,9 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
         ? current !== undefined &&
           (new Date(current.updatedAt).toISOString() === after.updatedAt ||
             (sameFields(snapshotOf(current), after) &&
-              !(current.editedByAthleteAt && new Date(current.editedByAthleteAt) > new Date(change.createdAt))))
+              !(
+                current.editedByAthleteAt && new Date(current.editedByAthleteAt) > new Date(change.createdAt)
+              )))
         : current === undefined;
       if (!unchanged) {
         throw new AppError(
@@ -374,7 +376,9 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
       runs.push({ athleteId: auth.athleteId, day: today });
       const from = addDays(today, -8);
       const to = addDays(today, 14);
-      const own = (rowsOf.get(auth.athleteId) ?? []).filter((r) => r.workoutDate >= from && r.workoutDate <= to);
+      const own = (rowsOf.get(auth.athleteId) ?? []).filter(
+        (r) => r.workoutDate >= from && r.workoutDate <= to,
+      );
       const experience = (plan.outline?.goal_context as { experience?: string } | undefined)?.experience;
       const input = inputs.get(auth.athleteId);
       const proposals = proposeAdaptations({
@@ -452,9 +456,7 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
       for (const row of inserted) counts.set(row.athleteId, (counts.get(row.athleteId) ?? 0) + 1);
       await repo.recordRunsChanges(
         tx,
-        runs
-          .filter((r) => counts.has(r.athleteId))
-          .map((r) => ({ ...r, changes: counts.get(r.athleteId)! })),
+        runs.filter((r) => counts.has(r.athleteId)).map((r) => ({ ...r, changes: counts.get(r.athleteId)! })),
       );
       return inserted;
     });

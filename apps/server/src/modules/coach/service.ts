@@ -180,9 +180,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     // Each part of the athlete's local day, from the cache when a read before left it there (a failed read is
     // not kept). The day and time zone are in the key: readiness and race readiness are of a day.
     const cached = <T>(part: SnapshotPart, read: () => Promise<T>): Promise<T> =>
-      deps.cache
-        ? deps.cache.read(auth.athleteId, `coach:${part}:${today}:${auth.timezone}`, read)
-        : read();
+      deps.cache ? deps.cache.read(auth.athleteId, `coach:${part}:${today}:${auth.timezone}`, read) : read();
     const when = <T>(part: SnapshotPart, read: () => Promise<T>, empty: T): Promise<T> =>
       parts.has(part) ? settle(cached(part, read), empty, log, part) : Promise.resolve(empty);
     // A part that fails leaves its part of the snapshot empty: the coach then says it has no data, and never

@@ -17,7 +17,10 @@ export async function findActivePlan(db: Conn, athleteId: string): Promise<PlanR
 }
 
 /** `findActivePlan` of many athletes in one query: athlete id → their newest active plan. */
-export async function findActivePlans(db: Conn, athleteIds: readonly string[]): Promise<Map<string, PlanRow>> {
+export async function findActivePlans(
+  db: Conn,
+  athleteIds: readonly string[],
+): Promise<Map<string, PlanRow>> {
   const out = new Map<string, PlanRow>();
   if (athleteIds.length === 0) return out;
   const rows = await db
