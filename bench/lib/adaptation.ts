@@ -95,7 +95,7 @@ export async function benchAdaptation(
         budgeted(
           {
             id: `adaptation.daily${on}`,
-            label: `daily adaptation job${onLabel}, ${athletes.toLocaleString('en-US')} athletes (${queued} jobs, ${changes} changes)`,
+            label: `daily adaptation job${onLabel}, ${athletes.toLocaleString('en-US')} athletes (${queued} queued, ${changes} changes)`,
             value: seconds,
             unit: 's',
             digits: 1,
