@@ -100,6 +100,18 @@ async function main(): Promise<number> {
       } catch (err) {
         record(errorFigure('adaptation.daily', 'daily adaptation job', err));
       }
+      // The same on PostgreSQL (BENCH_PG_URL), when it answers.
+      const pg = await freshBenchDatabase();
+      if (pg) {
+        section('Daily plan adaptation (in process, PostgreSQL)');
+        try {
+          record(...(await benchAdaptation(undefined, pg.url)));
+        } catch (err) {
+          record(errorFigure('adaptation.daily.postgres', 'daily adaptation job, PostgreSQL', err));
+        } finally {
+          await pg.drop().catch(() => {});
+        }
+      }
     }
     if (only.includes('parser')) {
       section('Workout parser');

@@ -1,6 +1,8 @@
 // The coach chat without a language model (issue: adaptation and coach §3): POST /api/coach/messages answered by
 // the built-in coach for an athlete with a plan and two weeks of sessions, at 10 connections. Each request reads
-// the athlete's snapshot through five services and stores two messages. Budget: p95 <= 50 ms.
+// the athlete's snapshot through five services (from the read cache after the first answer of the day) and
+// stores two messages. Budget: p95 <= 50 ms, computed from every answer's latency.
+import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import { CONNECTIONS } from './api.ts';
 import { isoDate } from './calendar.ts';
@@ -51,14 +53,24 @@ async function seedWeek(baseUrl: string, token: string): Promise<void> {
   }
 }
 
+/** The nearest-rank percentile `p` (0–1) of `values`. */
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+}
+
 /** The server's environment for this figure: the per-athlete message limit out of the way of the load. */
 export const COACH_BENCH_ENV = { COACH_RATE_LIMIT: '1000000' };
 
 export async function benchCoach(stamina: StaminaServer, token: string, seconds: number): Promise<Figure[]> {
   await seedWeek(stamina.baseUrl, token);
   let next = 0;
-  const run = (duration: number) =>
-    autocannon({
+  // Every response's latency, for the budget's own percentile (autocannon reports p90 and p97.5, no p95).
+  let latencies: number[] = [];
+  const run = (duration: number) => {
+    latencies = [];
+    const instance = autocannon({
       url: `${stamina.baseUrl}/api/coach/messages`,
       connections: CONNECTIONS,
       duration,
@@ -73,6 +85,14 @@ export async function benchCoach(stamina: StaminaServer, token: string, seconds:
         },
       ],
     });
+    // Without a callback autocannon answers its tracker (an event emitter that is also a promise).
+    (instance as unknown as EventEmitter).on(
+      'response',
+      (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+        latencies.push(responseTime),
+    );
+    return instance;
+  };
   await run(2);
   const result = await run(seconds);
   if (result.non2xx || result.errors || result.timeouts) {
@@ -86,15 +106,15 @@ export async function benchCoach(stamina: StaminaServer, token: string, seconds:
       label: `POST /api/coach/messages, built-in coach (${CONNECTIONS} conn)`,
       value: result.requests.average,
       unit: 'req/s',
-      note: `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      note: `p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms`,
     }),
-    // autocannon reports no p95: its p97.5 is the next percentile up, so a pass here is a pass at p95.
     budgeted(
       {
-        id: 'coach.p97_5',
-        label: '  coach answer, p97.5 (bounds p95)',
-        value: result.latency.p97_5,
+        id: 'coach.p95',
+        label: `  coach answer, p95 (${latencies.length} answers)`,
+        value: percentile(latencies, 0.95),
         unit: 'ms',
+        digits: 1,
       },
       { max: 50, text: 'p95 <= 50 ms' },
     ),

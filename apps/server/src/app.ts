@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { addDays, dateInTimeZone } from '@stamina/core';
+import { addDays, dateInTimeZone, type ReadinessDay } from '@stamina/core';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -364,20 +364,27 @@ export async function buildApp(config: AppConfig) {
     notifications: notificationService,
     jobs,
     readers: {
-      readiness: async (auth, now) => {
-        const today = dateInTimeZone(now, auth.timezone);
-        const [scores, days] = await Promise.all([
-          metricsService.dailyReadiness(auth, 2, now),
-          metricsService.wellnessDays(auth.athleteId, addDays(today, -1), today),
-        ]);
-        const sleep = new Map(days.map((d) => [d.date, d.sleepHours]));
-        return scores.map((d) => ({ ...d, sleepHours: sleep.get(d.date) ?? null }));
-      },
-      ctlRamp: async (athleteId, today) => {
-        const { rows } = await trainingLoadService.storedDays(athleteId, addDays(today, -14), today);
-        const before = rows.filter((r) => r.date <= addDays(today, -7)).at(-1);
-        const latest = rows.at(-1);
-        return before && latest ? latest.ctl - before.ctl : null;
+      // The batch's load read once (14 days before the earliest today to the latest), for readiness and ramp.
+      inputs: async (athletes, now) => {
+        const todays = new Map(athletes.map((a) => [a.athleteId, dateInTimeZone(now, a.timezone)]));
+        const days = [...todays.values()].sort();
+        const loadDays = await trainingLoadService.loadDaysOfAthletes(
+          [...todays.keys()],
+          addDays(days[0]!, -14),
+          days.at(-1)!,
+        );
+        const readiness = await metricsService.dailyReadinessOfAthletes(athletes, 2, now, loadDays);
+        const out = new Map<string, { readiness: ReadinessDay[]; ctlRamp: number | null }>();
+        for (const [athleteId, today] of todays) {
+          const { rows } = await loadDays(athleteId, addDays(today, -14), today);
+          const before = rows.filter((r) => r.date <= addDays(today, -7)).at(-1);
+          const latest = rows.at(-1);
+          out.set(athleteId, {
+            readiness: readiness.get(athleteId) ?? [],
+            ctlRamp: before && latest ? latest.ctl - before.ctl : null,
+          });
+        }
+        return out;
       },
     },
     onChange: (id) => readCache.invalidate(id),
@@ -400,6 +407,16 @@ export async function buildApp(config: AppConfig) {
     model: config.llm ? createCoachModel(config.llm) : null,
     log: app.log,
     onChange: workoutsChanged,
+    // The snapshot's parts in the cached reads' cache: every write to what they show drops it (docs/coach.md).
+    cache: {
+      async read(athleteId, key, load) {
+        const found = readCache.lookup(athleteId, key);
+        if (found.hit) return JSON.parse(found.value.toString('utf8'));
+        const value = await load();
+        readCache.store(athleteId, key, found.generation, Buffer.from(JSON.stringify(value)));
+        return value;
+      },
+    },
   });
   await app.register(coachRoutes(coachService, authenticate, limits.coachMessagesPerMinute), {
     prefix: '/api/coach',

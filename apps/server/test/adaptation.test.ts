@@ -111,6 +111,37 @@ describe('applyChange and undo', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('undoes a change after a threshold change re-parsed its workout, which changed none of its fields', async () => {
+    const eva = await athlete('Eva');
+    const planId = await plan(eva.token);
+    const w = await generatedWorkout(eva.id, planId, {
+      title: 'Threshold run',
+      date: addDays(today, 1),
+      text: '15min Z2, 3x8min Z4 / 2min Z1, 10min Z1',
+      zone: 4,
+      minutes: 60,
+    });
+    const change = await t.app.adaptation.applyChange(eva.auth, {
+      workoutId: w.id,
+      kind: 'ease',
+      source: 'adaptation',
+      reason: 'Eased to absorb the load',
+      patch: { title: 'Steady run', workoutLanguageText: '60min Z3', intensityZone: 3, durationMinutes: 60 },
+    });
+    const before = (await call(eva.token, 'GET', `/api/workout-planning/workouts/${w.id}`)).json().data;
+    const metrics = await call(eva.token, 'PUT', '/api/athletes/me/sport-metrics', {
+      sport: 'running',
+      values: { threshold_pace_seconds_per_km: 270, max_hr: null, resting_hr: null, lthr: null },
+    });
+    expect(metrics.statusCode, metrics.body).toBeLessThan(300);
+    const reparsed = (await call(eva.token, 'GET', `/api/workout-planning/workouts/${w.id}`)).json().data;
+    expect(reparsed.updated_at).not.toBe(before.updated_at);
+    const undo = await call(eva.token, 'POST', `/api/training/plans/${planId}/changes/${change.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    const back = (await call(eva.token, 'GET', `/api/workout-planning/workouts/${w.id}`)).json().data;
+    expect(back).toMatchObject({ title: 'Threshold run', intensity_zone: 4, duration_minutes: 60 });
+  });
+
   it('undoes a drop by bringing the workout back with its id', async () => {
     const ben = await athlete('Ben');
     const planId = await plan(ben.token);

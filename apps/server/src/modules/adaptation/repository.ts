@@ -174,3 +174,100 @@ export async function runsSince(db: Conn, fromDay: string): Promise<Set<string>>
     .where(sql`${adaptationRuns.day} >= ${fromDay}`);
   return new Set(rows.map((r) => `${r.athleteId}:${r.day}`));
 }
+
+// Batch forms, for the daily job's pages of athletes (docs/adaptation.md, "One run a day"): one statement each.
+
+/** Changes inserted in one statement, in the order given. */
+export async function insertChanges(
+  db: Conn,
+  values: ReadonlyArray<PlanChangeInsert & { athleteId: string }>,
+): Promise<PlanChangeRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(planChanges)
+    .values([...values])
+    .returning();
+}
+
+/** `activeChangesOf` of many athletes: their changes not undone of these workouts. */
+export async function activeChangesOfAthletes(
+  db: Conn,
+  athleteIds: readonly string[],
+  workoutIds: readonly string[],
+): Promise<Array<{ athleteId: string; workoutId: string | null }>> {
+  if (athleteIds.length === 0 || workoutIds.length === 0) return [];
+  return db
+    .select({ athleteId: planChanges.athleteId, workoutId: planChanges.workoutId })
+    .from(planChanges)
+    .where(
+      and(
+        inArray(planChanges.athleteId, [...athleteIds]),
+        inArray(planChanges.workoutId, [...workoutIds]),
+        isNull(planChanges.undoneAt),
+      ),
+    );
+}
+
+/** `decidedDays` of many athletes: athlete id → their decided days from `from` to `to`. */
+export async function decidedDaysOfAthletes(
+  db: Conn,
+  athleteIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (athleteIds.length === 0) return out;
+  const rows = await db
+    .select({ athleteId: athleteDecidedDays.athleteId, date: athleteDecidedDays.date })
+    .from(athleteDecidedDays)
+    .where(
+      and(
+        inArray(athleteDecidedDays.athleteId, [...athleteIds]),
+        sql`${athleteDecidedDays.date} between ${from} and ${to}`,
+      ),
+    );
+  for (const row of rows) out.set(row.athleteId, [...(out.get(row.athleteId) ?? []), row.date]);
+  return out;
+}
+
+/** `claimRun` of many athletes' days: the athlete ids whose claim landed. */
+export async function claimRuns(
+  db: Conn,
+  runs: ReadonlyArray<{ athleteId: string; day: string }>,
+): Promise<Set<string>> {
+  if (runs.length === 0) return new Set();
+  const rows = await db
+    .insert(adaptationRuns)
+    .values([...runs])
+    .onConflictDoNothing()
+    .returning({ athleteId: adaptationRuns.athleteId });
+  return new Set(rows.map((r) => r.athleteId));
+}
+
+/** `lockRun` of many athletes' days. */
+export async function lockRuns(
+  db: Conn,
+  runs: ReadonlyArray<{ athleteId: string; day: string }>,
+): Promise<void> {
+  if (runs.length === 0) return;
+  await db
+    .insert(adaptationRuns)
+    .values([...runs])
+    .onConflictDoUpdate({
+      target: [adaptationRuns.athleteId, adaptationRuns.day],
+      set: { changes: sql`${adaptationRuns.changes}` },
+    });
+}
+
+/** `recordRunChanges` of many athletes' days. */
+export async function recordRunsChanges(
+  db: Conn,
+  runs: ReadonlyArray<{ athleteId: string; day: string; changes: number }>,
+): Promise<void> {
+  if (runs.length === 0) return;
+  const values = runs.map((r) => ({ athlete_id: r.athleteId, day: r.day, changes: r.changes }));
+  await db.execute(sql`
+    update adaptation_runs r set changes = v.changes
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(athlete_id uuid, day date, changes integer)
+    where r.athlete_id = v.athlete_id and r.day = v.day`);
+}

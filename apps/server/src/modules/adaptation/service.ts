@@ -16,6 +16,7 @@ import {
   CTL_RAMP_CAP,
   DEFAULT_CTL_RAMP_CAP,
   dateInTimeZone,
+  type ProposedChange,
   proposeAdaptations,
   type ReadinessDay,
   type Sport,
@@ -49,7 +50,15 @@ export interface ApplyChangeInput {
 
 export type AdaptationWorkouts = Pick<
   WorkoutService,
-  'find' | 'findForUpdate' | 'applyFor' | 'removeFor' | 'recreateFor' | 'changed' | 'rows'
+  | 'find'
+  | 'findForUpdate'
+  | 'applyFor'
+  | 'removeFor'
+  | 'recreateFor'
+  | 'changed'
+  | 'rows'
+  | 'rowsOfAthletes'
+  | 'applyPlannedFor'
 >;
 
 export function snapshotOf(row: WorkoutRow): repo.WorkoutSnapshot {
@@ -66,6 +75,13 @@ export function snapshotOf(row: WorkoutRow): repo.WorkoutSnapshot {
     description: row.description,
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
+}
+
+/** Whether two snapshots hold the same workout fields (`updatedAt` aside). */
+function sameFields(a: repo.WorkoutSnapshot, b: repo.WorkoutSnapshot): boolean {
+  const { updatedAt: _a, ...left } = a;
+  const { updatedAt: _b, ...right } = b;
+  return (Object.keys(left) as Array<keyof typeof left>).every((key) => left[key] === right[key]);
 }
 
 function workoutOf(snapshot: repo.WorkoutSnapshot | null): PlanChangeWorkout | null {
@@ -111,11 +127,17 @@ export interface AdaptationServiceDeps {
     row(athleteId: string, id: string): Promise<AdaptationPlan | undefined>;
     activeRow(athleteId: string): Promise<AdaptationPlan | undefined>;
     activePlans(): Promise<Array<{ athleteId: string; planId: string }>>;
+    activeRowsOf(athleteIds: readonly string[]): Promise<Map<string, AdaptationPlan>>;
   };
-  /** Readiness and sleep of yesterday and today, and the CTL ramp, read through their services (app.ts). */
+  /**
+   * For a batch of athletes, each of their own today: readiness and sleep of yesterday and today, and the CTL
+   * ramp, read through their services (app.ts) in a few reads for the whole batch.
+   */
   readers?: {
-    readiness(auth: AuthContext, now: Date): Promise<ReadinessDay[]>;
-    ctlRamp(athleteId: string, today: string): Promise<number | null>;
+    inputs(
+      athletes: ReadonlyArray<AuthContext>,
+      now: Date,
+    ): Promise<Map<string, { readiness: ReadinessDay[]; ctlRamp: number | null }>>;
   };
   athletes?: {
     adaptationSettings(
@@ -124,6 +146,7 @@ export interface AdaptationServiceDeps {
   };
   notifications?: {
     planChanged(athleteId: string, changes: ReadonlyArray<PlanChange>): Promise<void>;
+    plansChanged?(changes: ReadonlyArray<PlanChange & { athleteId: string }>): Promise<void>;
   };
   jobs?: JobQueue;
   /** Tells the cached reads (plans, dashboard) after a commit. */
@@ -133,6 +156,8 @@ export interface AdaptationServiceDeps {
 export const ADAPTATION_JOB = 'adaptation.run';
 /** The local hour from which the day's run is due: early morning, before most athletes train. */
 export const DAILY_RUN_HOUR = 5;
+/** Athletes a daily job runs together (docs/adaptation.md, "One run a day"). */
+export const DAILY_BATCH_SIZE = 250;
 
 function localHour(now: Date, timeZone: string): number {
   try {
@@ -234,8 +259,15 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
       const before = change.before ?? null;
       const after = change.after ?? null;
       const current = await workouts.findForUpdate(tx, auth.athleteId, change.workoutId);
+      // As the change left it: the same write, or the same fields and no edit by the athlete since (a threshold
+      // change re-parses planned workouts, which touches them without changing what the change set).
       const unchanged = after
-        ? current !== undefined && new Date(current.updatedAt).toISOString() === after.updatedAt
+        ? current !== undefined &&
+          (new Date(current.updatedAt).toISOString() === after.updatedAt ||
+            (sameFields(snapshotOf(current), after) &&
+              !(
+                current.editedByAthleteAt && new Date(current.editedByAthleteAt) > new Date(change.createdAt)
+              )))
         : current === undefined;
       if (!unchanged) {
         throw new AppError(
@@ -300,10 +332,153 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
   }
 
   /**
-   * One adaptation run of the athlete's plan for their local today (docs/adaptation.md): reads the plan's
-   * workouts around today, readiness and load, asks core's rules for changes, and applies them all in one
-   * transaction. A 'daily' run claims the athlete's day and does nothing when it was claimed already (another
-   * process, or an earlier run); a 'forced' run waits for any other and runs anyway. Each change is notified.
+   * Adaptation runs of many athletes' plans, each for their local today (docs/adaptation.md): reads the plans'
+   * workouts around today, readiness and load of the whole batch in a few set-based reads, asks core's rules for
+   * each athlete's changes, and applies them all in one transaction: one statement for the workouts, one for the
+   * changes. A 'daily' run claims each athlete's day and leaves out those claimed already (another process, or an
+   * earlier run); a 'forced' run waits for any other run of the athletes and runs anyway. Each change is
+   * notified. Answers the changes made, by athlete id.
+   */
+  async function runBatch(
+    items: ReadonlyArray<{ auth: AuthContext; plan: AdaptationPlan }>,
+    mode: 'daily' | 'forced',
+    now = new Date(),
+  ): Promise<Map<string, PlanChange[]>> {
+    const result = new Map<string, PlanChange[]>();
+    if (items.length === 0) return result;
+    // One lock order for every process (no two batches wait for each other the other way round).
+    const batch = [...items].sort((a, b) => a.auth.athleteId.localeCompare(b.auth.athleteId));
+    const ids = batch.map((i) => i.auth.athleteId);
+    const todays = batch.map((i) => dateInTimeZone(now, i.auth.timezone));
+    const first = todays.reduce((a, b) => (a < b ? a : b));
+    const last = todays.reduce((a, b) => (a > b ? a : b));
+    const rows = await workouts.rowsOfAthletes(ids, addDays(first, -8), addDays(last, 14));
+    const [changed, decided, inputs] = await Promise.all([
+      repo.activeChangesOfAthletes(
+        db,
+        ids,
+        rows.map((r) => r.id),
+      ),
+      repo.decidedDaysOfAthletes(db, ids, addDays(first, -8), addDays(last, 14)),
+      deps.readers?.inputs(
+        batch.map((i) => i.auth),
+        now,
+      ) ?? Promise.resolve(new Map<string, { readiness: ReadinessDay[]; ctlRamp: number | null }>()),
+    ]);
+    const rowsOf = new Map<string, WorkoutRow[]>();
+    for (const row of rows) rowsOf.set(row.athleteId, [...(rowsOf.get(row.athleteId) ?? []), row]);
+    const changedIds = new Set(changed.map((c) => `${c.athleteId}:${c.workoutId}`));
+
+    const runs: Array<{ athleteId: string; day: string }> = [];
+    const planned: Array<{ auth: AuthContext; current: WorkoutRow; proposal: ProposedChange }> = [];
+    for (const [i, { auth, plan }] of batch.entries()) {
+      const today = todays[i]!;
+      runs.push({ athleteId: auth.athleteId, day: today });
+      const from = addDays(today, -8);
+      const to = addDays(today, 14);
+      const own = (rowsOf.get(auth.athleteId) ?? []).filter(
+        (r) => r.workoutDate >= from && r.workoutDate <= to,
+      );
+      const experience = (plan.outline?.goal_context as { experience?: string } | undefined)?.experience;
+      const input = inputs.get(auth.athleteId);
+      const proposals = proposeAdaptations({
+        today,
+        workouts: own.map(
+          (r): AdaptationWorkout => ({
+            id: r.id,
+            date: r.workoutDate,
+            sport: r.sport as AdaptationWorkout['sport'],
+            title: r.title,
+            durationMinutes: r.durationMinutes,
+            intensityZone: r.intensityZone,
+            status: r.status as AdaptationWorkout['status'],
+            tss: r.tss,
+            actualTss: r.actualTss,
+            inPlan: r.planId === plan.id,
+            byAthlete: r.editedByAthleteAt !== null,
+            changed: changedIds.has(`${auth.athleteId}:${r.id}`),
+          }),
+        ),
+        readiness: input?.readiness ?? [],
+        decidedDays: (decided.get(auth.athleteId) ?? []).filter((d) => d >= from && d <= to),
+        raceDate: plan.raceDate,
+        ctlRamp: input?.ctlRamp ?? null,
+        ctlRampCap: (experience && CTL_RAMP_CAP[experience]) || DEFAULT_CTL_RAMP_CAP,
+      });
+      const byId = new Map(own.map((r) => [r.id, r]));
+      const seen = new Set<string>();
+      for (const proposal of proposals) {
+        const current = byId.get(proposal.workoutId);
+        if (!current || seen.has(current.id)) continue;
+        seen.add(current.id);
+        planned.push({ auth, current, proposal });
+      }
+    }
+
+    const applied = await db.transaction(async (tx) => {
+      let claimed: Set<string>;
+      if (mode === 'daily') {
+        claimed = await repo.claimRuns(tx, runs);
+      } else {
+        await repo.lockRuns(tx, runs);
+        claimed = new Set(ids);
+      }
+      const mine = planned.filter((p) => claimed.has(p.auth.athleteId));
+      // Each written only while it is still planned, not edited by hand and as read: one changed meanwhile
+      // (edited, adapted by a run that got there first) is left out, the others still apply.
+      const written = await workouts.applyPlannedFor(
+        tx,
+        mine.map(({ current, proposal }) => {
+          const { workoutLanguageText, ...fields } = proposal.patch;
+          return {
+            current,
+            changes: fields,
+            ...(workoutLanguageText !== undefined ? { newText: workoutLanguageText } : {}),
+          };
+        }),
+      );
+      const done = mine.filter((p) => written.has(p.current.id));
+      const inserted = await repo.insertChanges(
+        tx,
+        done.map(({ auth, current, proposal }) => ({
+          athleteId: auth.athleteId,
+          planId: current.planId,
+          workoutId: current.id,
+          date: current.workoutDate,
+          source: 'adaptation',
+          kind: proposal.kind,
+          reason: proposal.reason,
+          before: snapshotOf(current),
+          after: snapshotOf(written.get(current.id)!),
+        })),
+      );
+      const counts = new Map<string, number>();
+      for (const row of inserted) counts.set(row.athleteId, (counts.get(row.athleteId) ?? 0) + 1);
+      await repo.recordRunsChanges(
+        tx,
+        runs.filter((r) => counts.has(r.athleteId)).map((r) => ({ ...r, changes: counts.get(r.athleteId)! })),
+      );
+      return inserted;
+    });
+    for (const row of applied) {
+      result.set(row.athleteId, [...(result.get(row.athleteId) ?? []), toPlanChange(row)]);
+    }
+    for (const athleteId of result.keys()) announce(athleteId);
+    if (applied.length > 0) {
+      if (deps.notifications?.plansChanged) {
+        await deps.notifications.plansChanged(
+          [...result].flatMap(([athleteId, changes]) => changes.map((c) => ({ ...c, athleteId }))),
+        );
+      } else {
+        for (const [athleteId, changes] of result) await deps.notifications?.planChanged(athleteId, changes);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * One adaptation run of the athlete's plan for their local today (docs/adaptation.md): `runBatch` of one. A
+   * 'daily' run does nothing when the day was claimed already; a 'forced' one runs anyway.
    */
   async function run(
     auth: AuthContext,
@@ -311,91 +486,50 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     mode: 'daily' | 'forced',
     now = new Date(),
   ): Promise<PlanChange[]> {
-    const today = dateInTimeZone(now, auth.timezone);
-    const rows = await workouts.rows(auth.athleteId, {
-      dateFrom: addDays(today, -8),
-      dateTo: addDays(today, 14),
-      limit: 2000,
-    });
-    const [changed, decided, readiness, ctlRamp] = await Promise.all([
-      repo.activeChangesOf(
-        db,
-        auth.athleteId,
-        rows.map((r) => r.id),
-      ),
-      repo.decidedDays(db, auth.athleteId, addDays(today, -8), addDays(today, 14)),
-      deps.readers?.readiness(auth, now) ?? Promise.resolve([]),
-      deps.readers?.ctlRamp(auth.athleteId, today) ?? Promise.resolve(null),
-    ]);
-    const changedIds = new Set(changed.map((c) => c.workoutId));
-    const experience = (plan.outline?.goal_context as { experience?: string } | undefined)?.experience;
-    const proposals = proposeAdaptations({
-      today,
-      workouts: rows.map(
-        (r): AdaptationWorkout => ({
-          id: r.id,
-          date: r.workoutDate,
-          sport: r.sport as AdaptationWorkout['sport'],
-          title: r.title,
-          durationMinutes: r.durationMinutes,
-          intensityZone: r.intensityZone,
-          status: r.status as AdaptationWorkout['status'],
-          tss: r.tss,
-          actualTss: r.actualTss,
-          inPlan: r.planId === plan.id,
-          byAthlete: r.editedByAthleteAt !== null,
-          changed: changedIds.has(r.id),
-        }),
-      ),
-      readiness,
-      decidedDays: decided,
-      raceDate: plan.raceDate,
-      ctlRamp,
-      ctlRampCap: (experience && CTL_RAMP_CAP[experience]) || DEFAULT_CTL_RAMP_CAP,
-    });
-    // Nothing to change (most days of most athletes): the day's claim alone, one statement.
-    if (proposals.length === 0) {
-      if (mode === 'daily') await repo.claimRun(db, auth.athleteId, today);
-      else await repo.lockRun(db, auth.athleteId, today);
-      return [];
-    }
-    const applied = await db.transaction(async (tx) => {
-      if (mode === 'daily') {
-        if (!(await repo.claimRun(tx, auth.athleteId, today))) return null;
-      } else {
-        await repo.lockRun(tx, auth.athleteId, today);
-      }
-      const out: repo.PlanChangeRow[] = [];
-      for (const proposal of proposals) {
-        try {
-          // A savepoint each: a workout changed meanwhile (edited, adapted by a run that got there first) is
-          // skipped, the others still apply.
-          out.push(await tx.transaction((sp) => applyOn(sp, auth, { ...proposal, source: 'adaptation' })));
-        } catch (err) {
-          if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'NOT_FOUND')) continue;
-          throw err;
-        }
-      }
-      await repo.recordRunChanges(tx, auth.athleteId, today, out.length);
-      return out;
-    });
-    if (!applied) return [];
-    const changes = applied.map(toPlanChange);
-    if (changes.length > 0) {
-      announce(auth.athleteId);
-      await deps.notifications?.planChanged(auth.athleteId, changes);
-    }
-    return changes;
+    return (await runBatch([{ auth, plan }], mode, now)).get(auth.athleteId) ?? [];
   }
 
-  /** The job: a daily run of the athlete's active plan, or a forced one (after an import). */
+  /**
+   * The daily run of a page of athletes (the schedule's job): those with adaptation on and an active plan. When
+   * the batch fails, each athlete runs alone, so one athlete's failure does not hold back the others; the job
+   * then fails for the retry of those that failed (the others' days are claimed and skipped).
+   */
+  async function runDailyBatch(athleteIds: readonly string[], now = new Date()): Promise<void> {
+    const [settings, plans] = await Promise.all([
+      deps.athletes?.adaptationSettings(athleteIds) ?? Promise.resolve([]),
+      deps.plans.activeRowsOf(athleteIds),
+    ]);
+    const items = settings
+      .filter((s) => s.enabled && plans.has(s.athleteId))
+      .map((s) => ({ auth: systemAuth(s.athleteId, s.timezone), plan: plans.get(s.athleteId)! }));
+    try {
+      await runBatch(items, 'daily', now);
+    } catch (err) {
+      if (items.length <= 1) throw err;
+      let failure: unknown = null;
+      for (const item of items) {
+        try {
+          await runBatch([item], 'daily', now);
+        } catch (e) {
+          failure ??= e;
+        }
+      }
+      if (failure) throw failure;
+    }
+  }
+
+  /** The job: a daily run of a page of athletes (or of one, from before pages), or a forced one (after an import). */
   async function runJob(job: Job): Promise<void> {
-    const { athleteId, force } = job.payload as { athleteId: string; force?: boolean };
+    const payload = job.payload as { athleteIds?: string[]; athleteId?: string; force?: boolean };
+    if (payload.athleteIds) return runDailyBatch(payload.athleteIds);
+    const athleteId = payload.athleteId;
+    if (!athleteId) return;
+    if (!payload.force) return runDailyBatch([athleteId]);
     const [settings] = (await deps.athletes?.adaptationSettings([athleteId])) ?? [];
     if (!settings?.enabled) return;
     const plan = await deps.plans.activeRow(athleteId);
     if (!plan) return;
-    await run(systemAuth(athleteId, settings.timezone), plan, force ? 'forced' : 'daily');
+    await run(systemAuth(athleteId, settings.timezone), plan, 'forced');
   }
 
   /** Athletes whose daily job this process queued, so a tick does not queue them twice in a day. */
@@ -424,8 +558,12 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     }
     if (due.length === 0) return 0;
     const jobs = deps.jobs;
+    // A job a page of athletes: each job reads and writes its page in a few statements (docs/adaptation.md).
     await db.transaction(async (tx) => {
-      for (const d of due) await jobs.enqueue(tx, ADAPTATION_JOB, { athleteId: d.athleteId, day: d.day });
+      for (let i = 0; i < due.length; i += DAILY_BATCH_SIZE) {
+        const page = due.slice(i, i + DAILY_BATCH_SIZE);
+        await jobs.enqueue(tx, ADAPTATION_JOB, { athleteIds: page.map((d) => d.athleteId) });
+      }
     });
     for (const d of due) queued.set(`${d.athleteId}:${d.day}`, true);
     jobs.wake();
@@ -510,6 +648,7 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     },
 
     run,
+    runBatch,
     scheduleDue,
     /** The daily job's handler (docs/adaptation.md, "One run a day"). */
     job: { run: (job: Job) => runJob(job) },

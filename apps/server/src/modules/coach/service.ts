@@ -115,6 +115,11 @@ export interface CoachServiceDeps {
   model: CoachModel | null;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   onChange?: (athleteId: string) => void;
+  /**
+   * The athlete's cache of reads (app.ts: the cached reads' own, dropped by every write to what they show), for
+   * the snapshot's parts (docs/coach.md, "Where the answers come from"). Without it every part is read each time.
+   */
+  cache?: { read<T>(athleteId: string, key: string, load: () => Promise<T>): Promise<T> };
 }
 
 function toAction(row: repo.CoachActionRow, undone = false): CoachActionDto {
@@ -172,35 +177,49 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     parts: ReadonlySet<SnapshotPart> = ALL_PARTS,
   ): Promise<CoachSnapshot> {
     const today = dateInTimeZone(now, auth.timezone);
+    // Each part of the athlete's local day, from the cache when a read before left it there (a failed read is
+    // not kept). The day and time zone are in the key: readiness and race readiness are of a day.
+    const cached = <T>(part: SnapshotPart, read: () => Promise<T>): Promise<T> =>
+      deps.cache ? deps.cache.read(auth.athleteId, `coach:${part}:${today}:${auth.timezone}`, read) : read();
     const when = <T>(part: SnapshotPart, read: () => Promise<T>, empty: T): Promise<T> =>
-      parts.has(part) ? settle(read(), empty, log, part) : Promise.resolve(empty);
+      parts.has(part) ? settle(cached(part, read), empty, log, part) : Promise.resolve(empty);
     // A part that fails leaves its part of the snapshot empty: the coach then says it has no data, and never
     // invents it.
-    const [readiness, rows, trend, race, plan, changes] = await Promise.all([
+    const [readiness, workouts, trend, race, plan, changes] = await Promise.all([
       when('readiness', () => readers.readiness(auth).then((r): ReadinessDto | null => r), null),
       parts.has('workouts')
-        ? readers.workouts(
-            auth.athleteId,
-            addDays(today, -WORKOUTS_BACK_DAYS),
-            addDays(today, WORKOUTS_AHEAD_DAYS),
+        ? cached('workouts', async () =>
+            (
+              await readers.workouts(
+                auth.athleteId,
+                addDays(today, -WORKOUTS_BACK_DAYS),
+                addDays(today, WORKOUTS_AHEAD_DAYS),
+              )
+            ).map(
+              (w): CoachWorkout => ({
+                id: w.id,
+                title: w.title,
+                date: w.workoutDate,
+                sport: w.sport,
+                durationMinutes: w.durationMinutes,
+                intensityZone: w.intensityZone,
+                status: w.status as CoachWorkout['status'],
+                text: w.workoutLanguageText,
+                description: w.description,
+              }),
+            ),
           )
         : Promise.resolve([]),
       when('loadTrend', () => readers.loadTrend(auth, LOAD_TREND_WEEKS), []),
       when('race', () => readers.raceReadiness(auth).then((r): RaceReadinessDto | null => r), null),
-      parts.has('plan') ? readers.activePlan(auth.athleteId) : Promise.resolve(undefined),
+      parts.has('plan')
+        ? cached('plan', async () => {
+            const row = await readers.activePlan(auth.athleteId);
+            return row ? { id: row.id, title: row.title, raceDate: row.raceDate } : null;
+          })
+        : Promise.resolve(null),
       when('changes', () => readers.changes(auth), []),
     ]);
-    const workouts: CoachWorkout[] = rows.map((w) => ({
-      id: w.id,
-      title: w.title,
-      date: w.workoutDate,
-      sport: w.sport,
-      durationMinutes: w.durationMinutes,
-      intensityZone: w.intensityZone,
-      status: w.status as CoachWorkout['status'],
-      text: w.workoutLanguageText,
-      description: w.description,
-    }));
     const prediction = race?.predicted_performance.predictions[0];
     return {
       today,

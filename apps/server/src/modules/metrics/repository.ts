@@ -36,6 +36,34 @@ export function valuesOf(row: WellnessRow): WellnessValues {
   return values as WellnessValues;
 }
 
+/** `listDays` of many athletes in one query (the daily adaptation's batch): athlete id → rows, oldest first. */
+export async function listDaysOfAthletes(
+  db: Conn,
+  athleteIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, WellnessRow[]>> {
+  const out = new Map<string, WellnessRow[]>();
+  if (athleteIds.length === 0) return out;
+  const rows = await jsonRows(
+    db,
+    getTableColumns(wellnessDaily),
+    wellnessDaily,
+    and(
+      inArray(wellnessDaily.athleteId, [...athleteIds]),
+      gte(wellnessDaily.date, from),
+      lte(wellnessDaily.date, to),
+    ),
+    sql`${wellnessDaily.athleteId}, ${wellnessDaily.date}`,
+  );
+  for (const row of rows) {
+    const list = out.get(row.athleteId) ?? [];
+    list.push(row);
+    out.set(row.athleteId, list);
+  }
+  return out;
+}
+
 /** The athlete's rows from `from` to `to` (both included), oldest first. */
 export async function listDays(
   db: Conn,

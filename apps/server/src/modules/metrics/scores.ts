@@ -108,6 +108,15 @@ export function createWellnessScores(
       repo.listDays(db, athleteId, addDays(from, -BASELINE_WINDOW_DAYS), to),
       trainingLoad.loadDays(athleteId, from, to),
     ]);
+    return scoreRows(rows, load, from);
+  }
+
+  /** The days of `rows` from `from` on, scored; `rows` start 30 days before `from` (the baselines' window). */
+  function scoreRows(
+    rows: readonly repo.WellnessRow[],
+    load: Awaited<ReturnType<TrainingLoadService['loadDays']>>,
+    from: string,
+  ) {
     const loadByDate = new Map(load.points.map((point) => [point.date, point]));
     const values = rows.map(repo.valuesOf);
     const days: ScoredDay[] = [];
@@ -224,7 +233,51 @@ export function createWellnessScores(
   async function dailyReadiness(auth: AuthContext, days: number, now = new Date()) {
     const end = today(auth, now);
     const from = addDays(end, -(days - 1));
-    const { days: scored, loadByDate } = await scoredRange(auth.athleteId, from, end);
+    return readinessSeries(await scoredRange(auth.athleteId, from, end), from, days);
+  }
+
+  /**
+   * `dailyReadiness` of many athletes (the daily adaptation's batch), each of their own today: the wellness rows
+   * of all in one read, the load through `loadDays` (pass a batch's, `loadDaysOfAthletes`). Athlete id → days,
+   * with each day's sleep hours (null when not logged).
+   */
+  async function dailyReadinessOfAthletes(
+    athletes: ReadonlyArray<Pick<AuthContext, 'athleteId' | 'timezone'>>,
+    days: number,
+    now: Date,
+    loadDays: TrainingLoadService['loadDays'] = trainingLoad.loadDays,
+  ): Promise<Map<string, Array<{ date: string; score: number | null; sleepHours: number | null }>>> {
+    const out = new Map<string, Array<{ date: string; score: number | null; sleepHours: number | null }>>();
+    if (athletes.length === 0) return out;
+    const ends = athletes.map((a) => dateInTimeZone(now, a.timezone));
+    const first = ends.reduce((a, b) => (a < b ? a : b));
+    const last = ends.reduce((a, b) => (a > b ? a : b));
+    const rowsOf = await repo.listDaysOfAthletes(
+      db,
+      athletes.map((a) => a.athleteId),
+      addDays(first, -(days - 1) - BASELINE_WINDOW_DAYS),
+      last,
+    );
+    for (const [i, athlete] of athletes.entries()) {
+      const end = ends[i]!;
+      const from = addDays(end, -(days - 1));
+      const earliest = addDays(from, -BASELINE_WINDOW_DAYS);
+      const rows = (rowsOf.get(athlete.athleteId) ?? []).filter((r) => r.date >= earliest && r.date <= end);
+      const scored = scoreRows(rows, await loadDays(athlete.athleteId, from, end), from);
+      const sleep = new Map(rows.filter((r) => r.date >= from).map((r) => [r.date, r.sleepHours]));
+      out.set(
+        athlete.athleteId,
+        readinessSeries(scored, from, days).map((d) => ({ ...d, sleepHours: sleep.get(d.date) ?? null })),
+      );
+    }
+    return out;
+  }
+
+  function readinessSeries(
+    { days: scored, loadByDate }: ReturnType<typeof scoreRows>,
+    from: string,
+    days: number,
+  ) {
     const recoveryByDate = new Map(scored.map((d) => [d.row.date, d.recovery]));
     return Array.from({ length: days }, (_, i) => addDays(from, i)).map((date) => {
       const recovery = recoveryByDate.get(date) ?? null;
@@ -286,6 +339,7 @@ export function createWellnessScores(
     readinessFor,
     recoveryAnalysis,
     dailyReadiness,
+    dailyReadinessOfAthletes,
     history,
     dayById,
 

@@ -60,6 +60,35 @@ export async function markAllRead(db: Conn, athleteId: string, at: Date): Promis
  * Stores the events of one athlete in one statement, each unless the athlete turned its kind off (the switch is
  * read in the same statement) or already has one with its dedupe key. The number of new notifications.
  */
+/** `insertEvents` of many athletes in one statement (the daily adaptation's batch); answers how many were stored. */
+export async function insertEventsOfAthletes(
+  db: Conn,
+  events: ReadonlyArray<NotificationEvent & { athleteId: string }>,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = events.map((e) => ({
+    athlete_id: e.athleteId,
+    kind: e.kind,
+    title: e.title,
+    body: e.body,
+    link: e.link,
+    data: e.data,
+    dedupe_key: e.dedupeKey,
+    preference: e.preference,
+  }));
+  const result = await db.execute(sql`
+    insert into notifications (athlete_id, kind, title, body, link, data, dedupe_key)
+    select a.id, e.kind, e.title, e.body, e.link, e.data, e.dedupe_key
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as e(athlete_id uuid, kind text, title text, body text, link text, data jsonb, dedupe_key text,
+        preference text)
+    join athletes a on a.id = e.athlete_id
+    where coalesce((a.notification_preferences->>e.preference)::boolean, true)
+    on conflict (athlete_id, dedupe_key) do nothing
+    returning athlete_id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
 export async function insertEvents(
   db: Conn,
   athleteId: string,

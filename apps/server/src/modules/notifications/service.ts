@@ -146,6 +146,20 @@ export function createNotificationService(
       }
     },
 
+    /** `planChanged` of many athletes at once (the daily adaptation's batch), in one statement. */
+    async plansChanged(
+      changes: ReadonlyArray<{ athleteId: string; id: string; kind: string; date: string; reason: string }>,
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      try {
+        const events = changes.map((c) => ({ ...planChange(c), athleteId: c.athleteId }));
+        const created = await repo.insertEventsOfAthletes(db, events);
+        if (created > 0) for (const id of new Set(changes.map((c) => c.athleteId))) options.onChange?.(id);
+      } catch (err) {
+        options.log?.error({ err }, 'plan change notifications not stored');
+      }
+    },
+
     /**
      * The metrics service scored a day's recovery: below 40 on a recent day, a warning with the score and
      * the top recommendation (once per day, only with recovery warnings on). Never throws: a notification

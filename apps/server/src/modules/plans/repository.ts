@@ -1,5 +1,5 @@
 // Queries of the training plans area. Every query is scoped by the caller's athlete id.
-import { and, desc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { athletes, trainingPlans } from '../../db/schema/index.ts';
 
@@ -28,6 +28,22 @@ export async function findActivePlanHeader(db: Conn, athleteId: string): Promise
     .orderBy(desc(trainingPlans.createdAt))
     .limit(1);
   return row;
+}
+
+/** `findActivePlan` of many athletes in one query: athlete id → their newest active plan. */
+export async function findActivePlans(
+  db: Conn,
+  athleteIds: readonly string[],
+): Promise<Map<string, PlanRow>> {
+  const out = new Map<string, PlanRow>();
+  if (athleteIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(trainingPlans)
+    .where(and(inArray(trainingPlans.athleteId, [...athleteIds]), eq(trainingPlans.status, 'active')))
+    .orderBy(desc(trainingPlans.createdAt));
+  for (const row of rows) if (!out.has(row.athleteId)) out.set(row.athleteId, row);
+  return out;
 }
 
 /** One of the athlete's plans; another athlete's id is undefined, like a missing one. */

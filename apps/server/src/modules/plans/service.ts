@@ -126,7 +126,7 @@ export function createPlanService(
     outline: generated.outline,
     rebuild: generated.rebuild,
 
-    /** The stored row of the athlete's active plan, for the modules that read plans (analytics, dashboard). */
+    /** The stored row of the athlete's active plan, for the modules that read plans (analytics, adaptation). */
     activeRow(athleteId: string): Promise<repo.PlanRow | undefined> {
       return repo.findActivePlan(db, athleteId);
     },
@@ -134,6 +134,11 @@ export function createPlanService(
     /** The athlete's active plan without its outline: for reads that show only the plan's header (dashboard, profile). */
     activeHeader(athleteId: string): Promise<repo.PlanHeader | undefined> {
       return repo.findActivePlanHeader(db, athleteId);
+    },
+
+    /** `activeRow` of many athletes in one read (the daily adaptation's batch): athlete id → plan. */
+    activeRowsOf(athleteIds: readonly string[]): Promise<Map<string, repo.PlanRow>> {
+      return repo.findActivePlans(db, athleteIds);
     },
 
     /** Every active plan's athlete and id, for the daily adaptation's schedule (background work only). */

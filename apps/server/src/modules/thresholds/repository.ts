@@ -1,6 +1,6 @@
 // Queries of the athlete's thresholds (dated history) and edited zone tables. Every query is scoped by the
 // caller's athlete id.
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import {
   type StoredZone,
@@ -24,6 +24,16 @@ export function history(db: Conn, athleteId: string): Promise<SportMetricsRow[]>
     .from(sportMetrics)
     .where(eq(sportMetrics.athleteId, athleteId))
     .orderBy(desc(sportMetrics.effectiveFrom), sportMetrics.sport);
+}
+
+/** `history` of many athletes at once (the daily adaptation's batch), by athlete, each newest first. */
+export function histories(db: Conn, athleteIds: readonly string[]): Promise<SportMetricsRow[]> {
+  if (athleteIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(sportMetrics)
+    .where(inArray(sportMetrics.athleteId, [...athleteIds]))
+    .orderBy(sportMetrics.athleteId, desc(sportMetrics.effectiveFrom), sportMetrics.sport);
 }
 
 /** One sport's values from a day: a second save on the same day replaces that day's entry. */

@@ -279,6 +279,16 @@ export function createThresholdService(
   return {
     /** Every dated entry of the athlete, for the modules that read many days at once (core thresholdsInForce). */
     history: historyOf,
+    /** `history` of many athletes, in one read: athlete id → entries, newest first (none → no key). */
+    async histories(conn: Conn, athleteIds: readonly string[]): Promise<Map<string, ThresholdEntry[]>> {
+      const out = new Map<string, ThresholdEntry[]>();
+      for (const row of await repo.histories(conn, athleteIds)) {
+        const list = out.get(row.athleteId) ?? [];
+        list.push(entryOf(row));
+        out.set(row.athleteId, list);
+      }
+      return out;
+    },
 
     /**
      * The thresholds and zone tables in force for `athleteId` on `day` (YYYY-MM-DD), defaults filled in and

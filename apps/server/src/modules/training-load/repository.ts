@@ -1,7 +1,7 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
 import { epochDay } from '@stamina/core';
-import { and, asc, desc, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
@@ -154,6 +154,43 @@ export async function daysWithSeed(
   );
   const before = all[0] && all[0].date < from ? all[0] : undefined;
   return { before, rows: before ? all.slice(1) : all };
+}
+
+/**
+ * `daysWithSeed` of many athletes in one query (the daily adaptation's batch): athlete id → the stored days from
+ * `from` to `to`, oldest first, and the last stored day before `from`. Athletes with neither have no key.
+ */
+export async function daysWithSeedOfAthletes(
+  db: Conn,
+  athleteIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, { before: LoadDayRow | undefined; rows: LoadDayRow[] }>> {
+  const out = new Map<string, { before: LoadDayRow | undefined; rows: LoadDayRow[] }>();
+  if (athleteIds.length === 0) return out;
+  const all = await jsonRows(
+    db,
+    { ...LOAD_DAY, athleteId: dailyLoad.athleteId },
+    dailyLoad,
+    and(
+      inArray(dailyLoad.athleteId, [...athleteIds]),
+      or(
+        sql`${dailyLoad.date} between ${from} and ${to}`,
+        sql`${dailyLoad.date} = (select max(d.date) from ${dailyLoad} d where d.athlete_id = ${dailyLoad.athleteId} and d.date < ${from})`,
+      ),
+    ),
+    sql`${dailyLoad.athleteId}, ${dailyLoad.date}`,
+  );
+  for (const { athleteId, ...row } of all) {
+    let entry = out.get(athleteId);
+    if (!entry) {
+      entry = { before: undefined, rows: [] };
+      out.set(athleteId, entry);
+    }
+    if (row.date < from) entry.before = row;
+    else entry.rows.push(row);
+  }
+  return out;
 }
 
 /**

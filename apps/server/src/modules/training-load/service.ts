@@ -94,6 +94,35 @@ export function createTrainingLoadService(
     };
   }
 
+  /**
+   * `loadDays` of many athletes over ranges inside `from`–`to`, from one read of them all (the daily
+   * adaptation's batch): the answer is a `loadDays` answering from memory, for those athletes and that span only
+   * (never a long-lived one: it would go stale).
+   */
+  async function loadDaysOfAthletes(
+    athleteIds: readonly string[],
+    from: string,
+    to: string,
+  ): Promise<typeof loadDays> {
+    const stored = await repo.daysWithSeedOfAthletes(db, athleteIds, from, to);
+    const batch = new Set(athleteIds);
+    return async (athleteId, rangeFrom, rangeTo) => {
+      if (rangeFrom < from || rangeTo > to || !batch.has(athleteId)) {
+        return loadDays(athleteId, rangeFrom, rangeTo);
+      }
+      const { before: first, rows: all } = stored.get(athleteId) ?? { before: undefined, rows: [] };
+      const earlier = all.filter((row) => row.date < rangeFrom);
+      const before = earlier.at(-1) ?? first;
+      const rows = all.filter((row) => row.date >= rangeFrom && row.date <= rangeTo);
+      const seed = before ? restLoad(before, epochDay(rangeFrom) - epochDay(before.date) - 1) : null;
+      const points = loadSeries(
+        rows.map((row) => ({ date: row.date, tss: row.tss })),
+        { from: rangeFrom, to: rangeTo, seed },
+      );
+      return { points, rows };
+    };
+  }
+
   async function series(athleteId: string, from: string, to: string): Promise<DailyLoadPoint[]> {
     return (await loadDays(athleteId, from, to)).points;
   }
@@ -168,6 +197,7 @@ export function createTrainingLoadService(
   return {
     loadDays,
     sharedLoadDays,
+    loadDaysOfAthletes,
 
     /**
      * The stored days from `from` to `to`, and the latest stored day on or before `to` (it may lie before the

@@ -1,5 +1,5 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
@@ -210,4 +210,91 @@ export async function calendarRows(
     sql`${workouts.workoutDate}, ${workouts.createdAt}`,
     limit,
   );
+}
+
+/**
+ * The workouts of many athletes between two dates, by athlete, then date and creation order: the daily
+ * adaptation's read of a batch of athletes (docs/adaptation.md, "One run a day"), one query for the batch.
+ */
+export async function listWorkoutsOfAthletes(
+  db: Conn,
+  athleteIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<WorkoutRow[]> {
+  if (athleteIds.length === 0) return [];
+  return jsonRows(
+    db,
+    getTableColumns(workouts),
+    workouts,
+    and(
+      inArray(workouts.athleteId, [...athleteIds]),
+      gte(workouts.workoutDate, from),
+      lte(workouts.workoutDate, to),
+    ),
+    sql`${workouts.athleteId}, ${workouts.workoutDate}, ${workouts.createdAt}`,
+  );
+}
+
+/** One row of `updatePlannedIfUnchanged`: the workout's new values, all of them. */
+export interface PlannedUpdate {
+  id: string;
+  athleteId: string;
+  /** The `updated_at` the values were computed from (to the millisecond). */
+  unchangedSince: Date;
+  title: string;
+  workoutDate: string;
+  workoutLanguageText: string | null;
+  workoutStructure: Record<string, unknown> | null;
+  durationMinutes: number | null;
+  intensityZone: number | null;
+  status: string;
+  completedAt: Date | null;
+  description: string | null;
+  tss: number | null;
+}
+
+/**
+ * Writes many planned workouts in one statement, each only while it is still planned, not edited by the athlete,
+ * and as of its `unchangedSince`; answers the ids written (the others changed meanwhile and are left alone).
+ */
+export async function updatePlannedIfUnchanged(
+  db: Conn,
+  rows: readonly PlannedUpdate[],
+  at: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const values = rows.map((r) => ({
+    id: r.id,
+    athlete_id: r.athleteId,
+    unchanged_since: r.unchangedSince.toISOString(),
+    title: r.title,
+    workout_date: r.workoutDate,
+    workout_language_text: r.workoutLanguageText,
+    workout_structure: r.workoutStructure,
+    duration_minutes: r.durationMinutes,
+    intensity_zone: r.intensityZone,
+    status: r.status,
+    completed_at: r.completedAt?.toISOString() ?? null,
+    description: r.description,
+    tss: r.tss,
+  }));
+  // The ids again as an array: the planner then finds the rows by primary key, whatever it guesses of the
+  // recordset's size (on a table without statistics, a join alone was a scan of the table per row).
+  const result = await db.execute(sql`
+    update workouts w set title = v.title, workout_date = v.workout_date,
+      workout_language_text = v.workout_language_text, workout_structure = v.workout_structure,
+      duration_minutes = v.duration_minutes, intensity_zone = v.intensity_zone, status = v.status,
+      completed_at = v.completed_at, description = v.description, tss = v.tss,
+      updated_at = ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, athlete_id uuid,
+      unchanged_since timestamptz, title text, workout_date date, workout_language_text text,
+      workout_structure jsonb, duration_minutes integer, intensity_zone smallint, status text,
+      completed_at timestamptz, description text, tss double precision)
+    where w.id = v.id and w.athlete_id = v.athlete_id and w.status = 'planned'
+      and w.id = any(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[])
+      and w.edited_by_athlete_at is null
+      and date_trunc('milliseconds', w.updated_at) = v.unchanged_since
+    returning w.id`);
+  return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id));
 }

@@ -24,7 +24,11 @@ import {
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { createThresholdService, type ThresholdReader } from '../thresholds/service.ts';
+import {
+  createThresholdService,
+  type ThresholdReader,
+  type ThresholdService,
+} from '../thresholds/service.ts';
 import { rederiveDailyLoad } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
@@ -108,7 +112,10 @@ function changedSince(current: Pick<repo.WorkoutRow, 'updatedAt'>) {
  */
 export function createWorkoutService(
   db: Db,
-  options: { onChange?: (athleteId: string) => void; thresholds?: Pick<ThresholdReader, 'history'> } = {},
+  options: {
+    onChange?: (athleteId: string) => void;
+    thresholds?: Pick<ThresholdReader, 'history'> & Partial<Pick<ThresholdService, 'histories'>>;
+  } = {},
 ) {
   const changed = (athleteId: string) => options.onChange?.(athleteId);
   const thresholds =
@@ -559,6 +566,76 @@ export function createWorkoutService(
       newText?: string | null,
     ): Promise<repo.WorkoutRow> {
       return patch(auth, id, { ...changes }, newText, conn);
+    },
+
+    /** The workouts of many athletes between two dates, in one read (the daily adaptation's batch). */
+    rowsOfAthletes(athleteIds: readonly string[], from: string, to: string): Promise<repo.WorkoutRow[]> {
+      return repo.listWorkoutsOfAthletes(db, athleteIds, from, to);
+    },
+
+    /**
+     * `applyFor` of many planned workouts of many athletes at once (the daily adaptation's batch,
+     * docs/adaptation.md "One run a day"): each change computed as `applyFor` computes it (a new text or day
+     * re-parsed with the thresholds in force, duration and zone following the parse, TSS) from the row the caller
+     * read, and all written in one statement on the caller's transaction, each only while the workout is still
+     * planned, not edited by hand and as the caller read it. Answers the rows written, by id; a workout left out
+     * changed meanwhile. Never completes a workout (no daily load to re-derive). The caller calls `changed`.
+     */
+    async applyPlannedFor(
+      conn: Conn,
+      items: ReadonlyArray<{
+        current: repo.WorkoutRow;
+        changes: Pick<
+          Partial<repo.WorkoutInsert>,
+          'title' | 'workoutDate' | 'durationMinutes' | 'intensityZone' | 'description'
+        > & { status?: 'skipped' };
+        newText?: string | null;
+      }>,
+    ): Promise<Map<string, repo.WorkoutRow>> {
+      const planned = items.filter((item) => item.current.status === 'planned');
+      const needsParse = (item: (typeof planned)[number]) => {
+        const { current, changes, newText } = item;
+        const text = newText === undefined ? current.workoutLanguageText : newText;
+        const day = changes.workoutDate ?? current.workoutDate;
+        return newText !== undefined || Boolean(text && day !== current.workoutDate);
+      };
+      const parsing = [...new Set(planned.filter(needsParse).map((item) => item.current.athleteId))];
+      const histories = new Map<string, readonly ThresholdEntry[]>();
+      if (parsing.length > 0) {
+        if (thresholds.histories) {
+          for (const [id, entries] of await thresholds.histories(conn, parsing)) histories.set(id, entries);
+        } else {
+          for (const id of parsing) histories.set(id, await history(conn, id));
+        }
+      }
+      const at = new Date();
+      const next: repo.WorkoutRow[] = planned.map(({ current, changes: given, newText }) => {
+        const changes: Partial<repo.WorkoutInsert> = { ...given };
+        if (changes.status !== undefined) {
+          if (changes.status === current.status) delete changes.status;
+          else changes.completedAt = null;
+        }
+        if (needsParse({ current, changes: given, newText })) {
+          const text = newText === undefined ? current.workoutLanguageText : newText;
+          const { workoutLanguageText, workoutStructure, parsed } = derived(
+            text,
+            current.sport as Sport,
+            histories.get(current.athleteId) ?? [],
+            changes.workoutDate ?? current.workoutDate,
+          );
+          changes.workoutLanguageText = workoutLanguageText;
+          changes.workoutStructure = workoutStructure;
+          if (parsed) Object.assign(changes, followParse(current, parsed, changes));
+        }
+        const row = { ...current, ...changes } as repo.WorkoutRow;
+        return { ...row, tss: tssOf(row), updatedAt: at };
+      });
+      const written = await repo.updatePlannedIfUnchanged(
+        conn,
+        next.map((row, i) => ({ ...row, unchangedSince: planned[i]!.current.updatedAt })),
+        at,
+      );
+      return new Map(next.filter((row) => written.has(row.id)).map((row) => [row.id, row]));
     },
 
     /** Deletes a workout for the athlete on the caller's transaction; the deleted row, undefined when none. */
