@@ -98,6 +98,13 @@ test('a favourite made offline on the page is shown saved and reaches the server
       .poll(async () => (await storeContents(page)).workouts.some((record) => record.key === id))
       .toBe(true);
 
+    // As on an installed app, the worker keeps the app's files (the toast's chunk among them) before the
+    // connection goes.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
     // The connection goes: the heart still saves, is shown saved, and the page says it will be sent.
     await context.setOffline(true);
     await expect(page.getByText(/^You're offline\./)).toBeVisible();
