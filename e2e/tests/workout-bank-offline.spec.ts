@@ -133,7 +133,9 @@ test('a favourite made offline on the page is shown saved and reaches the server
     await expect(detail).toBeHidden();
     await page.getByRole('tab', { name: /Saved/ }).click();
     await expect(
-      page.getByRole('tabpanel').getByRole('button', { name: new RegExp(`^${escapeRegExp(template.name)},`) }),
+      page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: new RegExp(`^${escapeRegExp(template.name)},`) }),
     ).toBeVisible();
   } finally {
     // Leave the demo athlete as it was.

@@ -7,16 +7,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../src/components/ui/toaster.tsx';
-import { AddWorkoutDialog } from '../src/components/workouts/add-workout-dialog.tsx';
 import {
   localFavoriteStatus,
   replayPendingFavorites,
   workoutBankOffline,
 } from '../src/api/workout-bank/offline-store.ts';
+import { Toaster } from '../src/components/ui/toaster.tsx';
+import { AddWorkoutDialog } from '../src/components/workouts/add-workout-dialog.tsx';
+import { WorkoutBankPage } from '../src/features/workout-bank/workout-bank-page.tsx';
 import { reportReachable } from '../src/lib/pwa.ts';
 import { writeSession } from '../src/lib/session-store.ts';
-import { WorkoutBankPage } from '../src/features/workout-bank/workout-bank-page.tsx';
 import { type Call, json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
 import { signIn } from './dashboard-fixtures.ts';
 import { bankHandler, makeTemplate } from './workout-bank-fixtures.ts';

@@ -7,9 +7,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../lib/api-client.ts';
 import {
   FAVORITE_STATUS_STALE_MS,
+  OFFLINE_AWARE,
   RATINGS_PAGE_SIZE,
   SIMILAR_LIMIT,
-  OFFLINE_AWARE,
   TEMPLATE_STALE_MS,
   workoutBankKeys,
 } from './keys.ts';
