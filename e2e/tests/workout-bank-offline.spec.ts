@@ -1,41 +1,11 @@
-// The Workout Bank offline store in Chromium's real IndexedDB (docs/offline.md, "Workout Bank offline store"): a
-// favourite made without a connection is kept and queued, shown from the device, and sent by the app's own replay
-// when the connection returns, so the server has it; categories read once answer again offline.
-//
-// The Workout Bank page is not part of this build yet, so the test drives the store's functions directly: the
-// module is bundled here with esbuild and loaded into the signed-in app's page (same origin, so the same
-// database and session). The replay that sends the favourite is the app's own, started by the app shell; the
-// bundled copy only makes the change, as the page will.
-import { fileURLToPath } from 'node:url';
+// The Workout Bank page without a connection (docs/offline.md, "Workout Bank offline store"), on the real page in
+// Chromium: a template opened online is kept on the device; with the connection gone its heart still saves, the
+// page shows it saved and says it will be sent, the change waits in IndexedDB, and the app's own replay sends it
+// when the connection returns, so the server has it. Signing out forgets what the device kept.
 import { expect, type Page, test } from '@playwright/test';
-import { build } from 'esbuild';
 import { logIn } from './helpers.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** offline-store.ts as one script that puts its exports on window.__workoutBankOffline. */
-async function storeScript(): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents:
-        "import * as store from './apps/web/src/api/workout-bank/offline-store.ts';\n" +
-        '(window as unknown as { __workoutBankOffline: unknown }).__workoutBankOffline = store;\n',
-      resolveDir: ROOT,
-      loader: 'ts',
-      sourcefile: 'workout-bank-offline-harness.ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
-type Store = typeof import('../../apps/web/src/api/workout-bank/offline-store.ts');
-type Harness = Window & { __workoutBankOffline: Store };
+const OFFLINE_TOAST = "Saved to favorites offline. It will be sent when you're back online.";
 
 async function accessToken(page: Page): Promise<string> {
   return page.evaluate(
@@ -43,9 +13,9 @@ async function accessToken(page: Page): Promise<string> {
   );
 }
 
-const STORES = ['workouts', 'categories', 'favorites', 'ratings', 'searches', 'pendingActions'] as const;
+const STORES = ['workouts', 'favorites', 'pendingActions'] as const;
 
-/** Every record of the Workout Bank's database, read straight from IndexedDB. */
+/** Records of the Workout Bank's database, read straight from IndexedDB. */
 async function storeContents(
   page: Page,
 ): Promise<Record<(typeof STORES)[number], Record<string, unknown>[]>> {
@@ -75,156 +45,119 @@ async function storeContents(
   );
 }
 
-// The harness script is inline: the app's policy allows only its own scripts.
-test.use({ bypassCSP: true });
-
-test('a favourite made offline is kept, shown, and reaches the server when the connection returns', async ({
+test('a favourite made offline on the page is shown saved and reaches the server when the connection returns', async ({
   page,
   context,
 }) => {
-  const script = await storeScript();
   await page.goto('/login');
   await logIn(page, 'demo@stamina.local', 'stamina-demo');
   await expect(page).toHaveURL(/\/dashboard$/);
   const auth = { authorization: `Bearer ${await accessToken(page)}` };
+  const isFavoriteOnServer = async (id: string) => {
+    const status = await page.request.get(`/api/v1/workout-bank/templates/${id}/favorite/status`, {
+      headers: auth,
+    });
+    expect(status.status()).toBe(200);
+    return ((await status.json()) as { data: { is_favorite: boolean } }).data.is_favorite;
+  };
 
-  // A public template the demo athlete has not saved.
+  // A public template the demo athlete has not saved, with a name a search finds.
   const list = await page.request.get('/api/v1/workout-bank/templates?page_size=50&sort_by=name', {
     headers: auth,
   });
   expect(list.status()).toBe(200);
-  const templates = ((await list.json()) as { data: { templates: { id: string }[] } }).data.templates;
-  let templateId = '';
-  for (const template of templates) {
-    const status = await page.request.get(`/api/v1/workout-bank/templates/${template.id}/favorite/status`, {
-      headers: auth,
-    });
-    if (!((await status.json()) as { data: { is_favorite: boolean } }).data.is_favorite) {
-      templateId = template.id;
+  const templates = ((await list.json()) as { data: { templates: { id: string; name: string }[] } }).data
+    .templates;
+  let template: { id: string; name: string } | undefined;
+  for (const candidate of templates) {
+    if (!(await isFavoriteOnServer(candidate.id))) {
+      template = candidate;
       break;
     }
   }
-  expect(templateId).not.toBe('');
+  if (!template) throw new Error('every template is already a favourite of the demo athlete');
 
-  await page.addScriptTag({ content: script });
-  // Categories read online are kept for this athlete.
-  const online = await page.evaluate(async () => {
-    const { withCategoriesFallback } = (window as unknown as Harness).__workoutBankOffline;
-    const answer = await withCategoriesFallback(async () => {
-      const session = JSON.parse(localStorage.getItem('stamina.session') ?? '{}') as { access_token: string };
-      const response = await fetch('/api/v1/workout-bank/categories', {
-        headers: { authorization: `Bearer ${session.access_token}` },
-      });
-      return ((await response.json()) as { data: { categories: unknown[] } }).data;
+  try {
+    // Online: find the template on the page and open it, so its detail and heart are kept on the device.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Workout Bank' }).click();
+    await expect(page).toHaveURL(/\/workout-bank$/);
+    // The Saved tab, read now (kept a minute): only the refresh after the replay can add the template to it.
+    const favoritesRead = page.waitForResponse((r) => r.url().includes('/api/v1/workout-bank/favorites?'));
+    await page.getByRole('tab', { name: 'Saved' }).click();
+    await favoritesRead;
+    await expect(page.getByText('Loading workouts...')).toBeHidden();
+    await expect(savedCard(page, template.name)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Browse' }).click();
+    await page.getByPlaceholder('Search workouts...').fill(template.name);
+    await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: new RegExp(`^${escapeRegExp(template.name)},`) })
+      .first()
+      .click();
+    const detail = page.getByRole('dialog', { name: template.name });
+    const heart = detail.getByRole('button', { name: 'Save to favorites' });
+    await expect(heart).toBeEnabled();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const id = template.id;
+    await expect
+      .poll(async () => (await storeContents(page)).workouts.some((record) => record.key === id))
+      .toBe(true);
+
+    // As on an installed app, the worker keeps the app's files (the toast's chunk among them) before the
+    // connection goes.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
     });
-    return answer.categories.length;
-  });
-  expect(online).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  // The app shell starts its replay a few seconds after it mounts, from its own chunk: wait for that chunk.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          performance.getEntriesByType('resource').some((entry) => /offline-store/.test(entry.name)),
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-
-  // No connection: the favourite is kept and queued, and the call resolves as done.
-  await context.setOffline(true);
-  const outcome = await page.evaluate(async (id) => {
-    const store = (window as unknown as Harness).__workoutBankOffline;
-    const session = JSON.parse(localStorage.getItem('stamina.session') ?? '{}') as { access_token: string };
-    const sendOnline = async ({ templateId, notes }: { templateId: string; notes?: string | null }) => {
-      const response = await fetch(`/api/v1/workout-bank/templates/${templateId}/favorite`, {
+    // The connection goes: the heart still saves, is shown saved, and the page says it will be sent.
+    await context.setOffline(true);
+    await expect(page.getByText(/^You're offline\./)).toBeVisible();
+    await heart.click();
+    const saved = detail.getByRole('button', { name: 'Saved' });
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText(OFFLINE_TOAST)).toBeVisible();
+    await expect(saved).toBeEnabled();
+    // It waits on the device as the request the replay will make, and the server does not have it yet.
+    expect((await storeContents(page)).pendingActions).toEqual([
+      expect.objectContaining({
         method: 'POST',
-        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ notes: notes ?? null }),
-      });
-      if (!response.ok)
-        throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
-      return response.json();
-    };
-    const result = await store.toggleFavoriteOfflineAware(
-      { templateId: id, favorite: true, notes: 'saved on the train' },
-      sendOnline,
-    );
-    const categories = await store.withCategoriesFallback(() =>
-      Promise.reject(new TypeError('Failed to fetch')),
-    );
-    return {
-      queued: result.queued,
-      isFavorite: result.isFavorite,
-      local: await store.localFavoriteStatus(id),
-      categories: (categories as { categories: unknown[] }).categories.length,
-    };
-  }, templateId);
-  expect(outcome).toEqual({ queued: true, isFavorite: true, local: true, categories: online });
+        url: '/api/v1/workout-bank/favorites',
+        body: { workout_template_id: id, notes: null },
+      }),
+    ]);
+    expect(await isFavoriteOnServer(id)).toBe(false);
 
-  // It waits in the spec's store, as the request it will be.
-  expect((await storeContents(page)).pendingActions).toEqual([
-    expect.objectContaining({
-      method: 'POST',
-      url: '/api/v1/workout-bank/favorites',
-      body: { workout_template_id: templateId, notes: 'saved on the train' },
-    }),
-  ]);
+    // Back online: the app's replay sends it; the queue empties and the heart stays saved.
+    await context.setOffline(false);
+    await expect.poll(() => isFavoriteOnServer(id), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await storeContents(page)).pendingActions.length).toBe(0);
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    // The Saved tab, refreshed after the replay (its earlier read was still fresh), lists it.
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    await page.getByRole('tab', { name: 'Saved' }).click();
+    await expect(savedCard(page, template.name)).toBeVisible();
+  } finally {
+    // Leave the demo athlete as it was.
+    await context.setOffline(false);
+    await page.request.delete(`/api/v1/workout-bank/templates/${template.id}/favorite`, { headers: auth });
+  }
+  expect(await isFavoriteOnServer(template.id)).toBe(false);
 
-  // Back online: the app's replay sends it, the queue empties, and the server has the favourite.
-  await context.setOffline(false);
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.get(
-          `/api/v1/workout-bank/templates/${templateId}/favorite/status`,
-          {
-            headers: auth,
-          },
-        );
-        return ((await status.json()) as { data: { is_favorite: boolean } }).data.is_favorite;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  // Nothing waits any more, and the device still shows it saved.
-  await expect
-    .poll(() =>
-      page.evaluate(async (id) => {
-        const store = (window as unknown as Harness).__workoutBankOffline;
-        return {
-          pending: await store.workoutBankOffline.pendingFavoriteCount(),
-          local: await store.localFavoriteStatus(id),
-        };
-      }, templateId),
-    )
-    .toEqual({ pending: 0, local: true });
-  const favorites = await page.request.get('/api/v1/workout-bank/favorites?page_size=100', { headers: auth });
-  const saved = (
-    (await favorites.json()) as { data: { favorites: { workout_template_id: string; notes: string }[] } }
-  ).data.favorites;
-  expect(saved).toContainEqual(
-    expect.objectContaining({ workout_template_id: templateId, notes: 'saved on the train' }),
-  );
-
-  // Leave the demo athlete as it was.
-  await page.request.delete(`/api/v1/workout-bank/templates/${templateId}/favorite`, { headers: auth });
-
-  // Signing out forgets what this device saved of the account.
-  const before = await storeContents(page);
-  expect(before.categories.length).toBeGreaterThan(0);
-  expect(before.favorites.length).toBeGreaterThan(0);
+  // Signing out forgets what this device kept of the account's reads.
+  expect((await storeContents(page)).workouts.length).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const after = await storeContents(page);
-  expect(after).toEqual({
-    workouts: [],
-    categories: [],
-    favorites: [],
-    ratings: [],
-    searches: [],
-    pendingActions: [],
-  });
+  expect(await storeContents(page)).toEqual({ workouts: [], favorites: [], pendingActions: [] });
 });
+
+const savedCard = (page: Page, name: string) =>
+  page.getByRole('tabpanel').getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,15 +1,24 @@
 // The template detail modal and the add-workout dialog's picker (docs/workout-bank.md, "Web page"): a view is
 // recorded on opening, the heart saves and removes, a rating is sent, and 'Add to calendar' converts the
-// template on the chosen day and refreshes the calendar.
+// template on the chosen day and refreshes the calendar. Without a connection the heart still saves: the change is
+// kept on the device, shown, and sent by the replay (docs/offline.md, "Workout Bank offline store").
 import type { Workout } from '@stamina/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  localFavoriteStatus,
+  replayPendingFavorites,
+  workoutBankOffline,
+} from '../src/api/workout-bank/offline-store.ts';
 import { Toaster } from '../src/components/ui/toaster.tsx';
 import { AddWorkoutDialog } from '../src/components/workouts/add-workout-dialog.tsx';
 import { WorkoutBankPage } from '../src/features/workout-bank/workout-bank-page.tsx';
+import { reportReachable } from '../src/lib/pwa.ts';
+import { writeSession } from '../src/lib/session-store.ts';
 import { type Call, json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
+import { signIn } from './dashboard-fixtures.ts';
 import { bankHandler, makeTemplate } from './workout-bank-fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -167,6 +176,61 @@ describe('template detail', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
     expect(await screen.findByText('Thanks for rating this workout')).toBeVisible();
     expect(at(all, 'POST', '/rate')[0]?.body).toEqual({ rating: 4, review_text: 'Hard but fair' });
+  });
+
+  it('offline, the heart shows the favourite as saved, keeps it queued, and the replay sends it', async () => {
+    signIn();
+    try {
+      const all = mockFetch(
+        bankHandler(
+          {
+            'GET /popular': popular,
+            'POST /favorites': (call) =>
+              json(201, {
+                data: {
+                  id: '00000000-0000-4000-8000-0000000000f2',
+                  workout_template_id: (call.body as { workout_template_id: string }).workout_template_id,
+                  notes: null,
+                  created_at: '2026-03-02T10:00:00.000Z',
+                  template,
+                },
+              }),
+          },
+          [template],
+        ),
+      );
+      renderWithProviders(<WorkoutBankPage />);
+      await userEvent.click(await screen.findByRole('button', { name: /^Threshold 3x12/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Threshold 3x12' });
+      const heart = await within(dialog).findByRole('button', { name: 'Save to favorites' });
+      await waitFor(() => expect(heart).toBeEnabled());
+
+      // The connection drops: the heart still saves, at once, and says it will be sent later.
+      reportReachable(false);
+      await userEvent.click(heart);
+      const saved = await within(dialog).findByRole('button', { name: 'Saved' });
+      expect(saved).toHaveAttribute('aria-pressed', 'true');
+      expect(
+        await screen.findByText("Saved to favorites offline. It will be sent when you're back online."),
+      ).toBeVisible();
+      await waitFor(() => expect(saved).toBeEnabled());
+      expect(saved).toHaveAttribute('aria-pressed', 'true');
+      expect(at(all, 'POST', '/favorite')).toHaveLength(0);
+      expect(await workoutBankOffline.pendingFavoriteCount()).toBe(1);
+      expect(await localFavoriteStatus(template.id)).toBe(true);
+
+      // Back online, the replay sends it as the offline-replay call.
+      reportReachable(true);
+      const result = await replayPendingFavorites();
+      expect(result.remaining).toBe(0);
+      expect(at(all, 'POST', '/workout-bank/favorites').map((c) => c.body)).toEqual([
+        { workout_template_id: template.id, notes: null },
+      ]);
+      expect(await workoutBankOffline.pendingFavoriteCount()).toBe(0);
+    } finally {
+      reportReachable(true);
+      writeSession(null);
+    }
   });
 
   it('adds the template to the calendar on the chosen date and refreshes the calendar and dashboard', async () => {

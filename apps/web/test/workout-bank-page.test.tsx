@@ -1,9 +1,13 @@
-// The /workout-bank page (docs/workout-bank.md, "Web page"): browse, search, tabs, filters, cards and swipes.
+// The /workout-bank page (docs/workout-bank.md, "Web page"): browse, search, tabs, filters, cards and swipes; a
+// search and the categories read once answer again offline from the device (docs/offline.md).
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WorkoutBankPage } from '../src/features/workout-bank/workout-bank-page.tsx';
+import { reportReachable } from '../src/lib/pwa.ts';
+import { writeSession } from '../src/lib/session-store.ts';
 import { type Call, json, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
+import { signIn } from './dashboard-fixtures.ts';
 import { bankHandler, makeTemplate, searchAnswer } from './workout-bank-fixtures.ts';
 
 // Two CPUs shared by several suites: give the first render time.
@@ -216,5 +220,56 @@ describe('/workout-bank', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('button', { name: /^Result page 2/ })).toBeVisible();
     expect(calls(all, '/templates').at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+  it('answers a search and the categories read before from the device when the connection is gone', async () => {
+    signIn();
+    try {
+      const found = makeTemplate({ name: 'Threshold Cruise Intervals' });
+      const category = {
+        id: '00000000-0000-4000-8000-000000000002',
+        name: 'Threshold',
+        category_type: 'target',
+        sort_order: 3,
+        slug: 'target:threshold',
+        template_count: 30,
+      };
+      mockFetch(
+        bankHandler({
+          'GET /categories': () => json(200, { data: { categories: [category] } }),
+          'GET /templates': () => searchAnswer([found]),
+        }),
+      );
+      const online = renderWithProviders(<WorkoutBankPage />);
+      await userEvent.type(screen.getByPlaceholderText('Search workouts...'), 'cruise');
+      expect(await screen.findByRole('button', { name: /^Threshold Cruise Intervals,/ })).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Categories' }));
+      expect(
+        within(await screen.findByRole('dialog', { name: 'Categories' })).getByRole('button', {
+          name: /Threshold/,
+        }),
+      ).toBeVisible();
+      online.unmount();
+
+      // No connection now: a fresh page (nothing in TanStack Query's memory) answers from the device.
+      reportReachable(false);
+      const offline = mockFetch(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      renderWithProviders(<WorkoutBankPage />);
+      await userEvent.type(screen.getByPlaceholderText('Search workouts...'), 'cruise');
+      expect(await screen.findByRole('button', { name: /^Threshold Cruise Intervals,/ })).toBeVisible();
+      expect(screen.getByText('Found 1 workouts')).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Categories' }));
+      expect(
+        within(await screen.findByRole('dialog', { name: 'Categories' })).getByRole('button', {
+          name: /Threshold/,
+        }),
+      ).toBeVisible();
+      const bank = offline.filter((c) => c.url.pathname.startsWith('/api/v1/workout-bank/'));
+      expect(bank.filter((c) => /\/(templates|categories)$/.test(c.url.pathname))).toEqual([]);
+    } finally {
+      reportReachable(true);
+      writeSession(null);
+    }
   });
 });

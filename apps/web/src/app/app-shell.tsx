@@ -1,10 +1,11 @@
 // The signed-in page shell (docs/screens.md, "Page shell"): sticky header, navigation drawer, page content.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { displayName } from '@stamina/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { invalidateAfter } from '../api/invalidation.ts';
 import { useOfflineSync } from '../api/offline/use-offline-sync.ts';
 import { AppStatusBanner } from '../components/app-status-banner.tsx';
 import { Avatar } from '../components/avatar.tsx';
@@ -76,7 +77,7 @@ export function AppShell() {
               </div>
             </header>
             <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
-            <OfflineSync userId={user?.id ?? null} />
+            <OfflineSync userId={user?.id ?? null} queryClient={queryClient} />
             <OnboardingOffer />
             <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
               <Outlet />
@@ -90,24 +91,35 @@ export function AppShell() {
 }
 
 /** Replays the writes queued offline for the signed-in account (docs/offline.md, "Writes made offline"). */
-function OfflineSync({ userId }: { userId: string | null }) {
+function OfflineSync({ userId, queryClient }: { userId: string | null; queryClient: QueryClient }) {
   useOfflineSync(userId);
-  useWorkoutBankOfflineSync();
+  useWorkoutBankOfflineSync(queryClient);
   return null;
 }
 
 /**
  * Starts the replay of Workout Bank favourites queued offline (docs/offline.md, "Workout Bank offline store"), a
- * few seconds after the shell mounts, from its own chunk: the page's start never waits for it.
+ * few seconds after the shell mounts: the page's start never waits for it. The store is its own chunk, the one the
+ * Workout Bank page imports statically, so a page that already loaded it is not sent it again. After each replay
+ * the favourites and the templates' hearts are refreshed (the `templateFavorite` write).
  */
-function useWorkoutBankOfflineSync(): void {
+function useWorkoutBankOfflineSync(queryClient: QueryClient): void {
   useEffect(() => {
     let active = true;
     let undo: (() => void) | null = null;
     const timer = setTimeout(() => {
       void import('../api/workout-bank/offline-store.ts')
         .then((store) => {
-          if (active) undo = store.installWorkoutBankOfflineSync();
+          if (!active) return;
+          const stopRefresh = store.onFavoritesReplayed((result) => {
+            if (result.applied.length > 0 || result.dropped.length > 0)
+              void invalidateAfter(queryClient, 'templateFavorite');
+          });
+          const stopSync = store.installWorkoutBankOfflineSync();
+          undo = () => {
+            stopSync();
+            stopRefresh();
+          };
         })
         .catch((err: unknown) => console.warn('Workout Bank offline store did not start', err));
     }, WORKOUT_BANK_SYNC_DELAY_MS);
@@ -116,7 +128,7 @@ function useWorkoutBankOfflineSync(): void {
       clearTimeout(timer);
       undo?.();
     };
-  }, []);
+  }, [queryClient]);
 }
 
 /** After the write queue's first read (use-offline-sync.ts waits 3 s), so both never compete with the start. */

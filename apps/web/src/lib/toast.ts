@@ -33,7 +33,10 @@ function show(kind: Kind) {
       wanted = true;
       for (const listener of listeners) listener();
     }
-    void Promise.all([import('sonner'), ready]).then(([{ toast: sonner }]) => sonner[kind](message, options));
+    // Offline before the service worker has kept sonner's chunk, the import fails: the toast is lost, not the page.
+    void Promise.all([import('sonner'), ready])
+      .then(([{ toast: sonner }]) => sonner[kind](message, options))
+      .catch((err: unknown) => console.warn(`Toast not shown: ${message}`, err));
   };
 }
 

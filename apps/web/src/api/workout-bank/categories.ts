@@ -1,7 +1,9 @@
-// GET /api/v1/workout-bank/categories: the four groups of categories, kept 5 minutes.
+// GET /api/v1/workout-bank/categories: the four groups of categories, kept 5 minutes. When the network fails the
+// copy saved on the device answers (docs/offline.md, "Workout Bank offline store").
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { CATEGORIES_STALE_MS, workoutBankKeys } from './keys.ts';
+import { CATEGORIES_STALE_MS, OFFLINE_AWARE, workoutBankKeys } from './keys.ts';
+import { withCategoriesFallback } from './offline-store.ts';
 import type { WorkoutCategory } from './types.ts';
 
 export async function fetchCategories(): Promise<WorkoutCategory[]> {
@@ -11,8 +13,10 @@ export async function fetchCategories(): Promise<WorkoutCategory[]> {
 export function categoriesQuery() {
   return queryOptions({
     queryKey: workoutBankKeys.categories,
-    queryFn: fetchCategories,
+    // No type filter: all four groups, saved under 'all'.
+    queryFn: () => withCategoriesFallback(() => fetchCategories(), null),
     staleTime: CATEGORIES_STALE_MS,
+    networkMode: OFFLINE_AWARE,
   });
 }
 

@@ -28,6 +28,12 @@ export const FAVORITE_STATUS_STALE_MS = 30 * SECOND;
 export const RECOMMENDATIONS_STALE_MS = 5 * MINUTE;
 export const POPULAR_STALE_MS = 10 * MINUTE;
 
+/**
+ * The network mode of the reads and the toggle that the device's store answers offline: TanStack Query runs them
+ * without a connection (it would otherwise pause them until one returns), so the saved copy or the queue answers.
+ */
+export const OFFLINE_AWARE = 'offlineFirst' as const;
+
 /** Tab sizes and paging (docs/workout-bank.md, "Web page"). */
 export const SEARCH_PAGE_SIZE = 20;
 export const POPULAR_TAB = { timeframe: 'month', limit: 12 } as const;

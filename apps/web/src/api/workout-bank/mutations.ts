@@ -1,12 +1,15 @@
 // The Workout Bank's writes: the favourite toggle, a rating, a view, and a template put on the calendar. Each
 // write function is a plain exported function; the hooks wrap them and refresh what they change through the
-// invalidation registry (api/invalidation.ts).
+// invalidation registry (api/invalidation.ts). The favourite toggle goes through the device's store: without a
+// connection the change is kept and queued, and the screen shows it as made (docs/offline.md, "Workout Bank
+// offline store").
 import type { RatingRequest } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
-import { workoutBankKeys } from './keys.ts';
+import { OFFLINE_AWARE, workoutBankKeys } from './keys.ts';
+import { type ToggleOutcome, toggleFavoriteOfflineAware } from './offline-store.ts';
 import type { ConvertResponse, FavoriteStatus, RateResponse } from './types.ts';
 
 export interface ToggleFavoriteInput {
@@ -70,13 +73,23 @@ export async function convertTemplate(input: ConvertInput, idempotencyKey: strin
   ).data;
 }
 
+/**
+ * The favourite toggle. It resolves to `{queued, isFavorite, result?}`: queued means kept on the device until the
+ * connection returns (the heart shows `isFavorite` meanwhile, and the replay refreshes the lists once it is sent).
+ */
 export function useToggleFavorite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: toggleFavorite,
-    onSuccess: (status, { templateId }) => {
+    mutationFn: (input: ToggleFavoriteInput): Promise<ToggleOutcome<FavoriteStatus>> =>
+      toggleFavoriteOfflineAware(input, toggleFavorite),
+    networkMode: OFFLINE_AWARE,
+    onSuccess: (outcome, { templateId }) => {
+      const status: FavoriteStatus = outcome.queued
+        ? { is_favorite: outcome.isFavorite, favorite_id: null }
+        : { is_favorite: outcome.isFavorite, favorite_id: outcome.result.favorite_id };
       client.setQueryData(workoutBankKeys.favoriteStatus(templateId), status);
-      return invalidateAfter(client, 'templateFavorite');
+      // Queued, nothing is refetched: the server does not know the change yet. The replay refreshes once it is sent.
+      return outcome.queued ? undefined : invalidateAfter(client, 'templateFavorite');
     },
   });
 }

@@ -1,8 +1,10 @@
 // GET /api/v1/workout-bank/templates: the search, kept 30 s. Lists go comma-joined, as the server reads them.
+// Each answer is also saved on the device, and answers offline (docs/offline.md, "Workout Bank offline store").
 import type { WorkoutTemplateSearchResponse } from '@stamina/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { SEARCH_PAGE_SIZE, SEARCH_STALE_MS, workoutBankKeys } from './keys.ts';
+import { OFFLINE_AWARE, SEARCH_PAGE_SIZE, SEARCH_STALE_MS, workoutBankKeys } from './keys.ts';
+import { withSearchCache } from './offline-store.ts';
 
 export interface TemplateSearchParams {
   search_query?: string;
@@ -48,8 +50,9 @@ export async function fetchTemplateSearch(
 export function templateSearchQuery(params: TemplateSearchParams, enabled = true) {
   return queryOptions({
     queryKey: workoutBankKeys.search(searchQueryString(params)),
-    queryFn: () => fetchTemplateSearch(params),
+    queryFn: () => withSearchCache(params, () => fetchTemplateSearch(params)),
     staleTime: SEARCH_STALE_MS,
+    networkMode: OFFLINE_AWARE,
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,15 +1,19 @@
 // One template and what the detail modal reads beside it: GET /templates/{id} (5 min), /variants, /similar,
-// /favorite/status (30 s), /rating (the caller's own) and /ratings (all, 10 a page).
+// /favorite/status (30 s), /rating (the caller's own) and /ratings (all, 10 a page). The detail and the favourite
+// status go through the device's store, so an opened template and its heart show offline (docs/offline.md,
+// "Workout Bank offline store").
 import type { WorkoutTemplate } from '@stamina/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import {
   FAVORITE_STATUS_STALE_MS,
+  OFFLINE_AWARE,
   RATINGS_PAGE_SIZE,
   SIMILAR_LIMIT,
   TEMPLATE_STALE_MS,
   workoutBankKeys,
 } from './keys.ts';
+import { withFavoriteStatus, withTemplateCache } from './offline-store.ts';
 import type {
   FavoriteStatus,
   RatingList,
@@ -53,8 +57,12 @@ export async function fetchRatings(id: string, page = 1): Promise<RatingList> {
 export function templateQuery(id: string | null, initial?: WorkoutTemplate) {
   return queryOptions({
     queryKey: workoutBankKeys.template(id ?? ''),
-    queryFn: () => fetchTemplate(id ?? ''),
+    queryFn: () => {
+      const templateId = id ?? '';
+      return withTemplateCache(templateId, () => fetchTemplate(templateId));
+    },
     staleTime: TEMPLATE_STALE_MS,
+    networkMode: OFFLINE_AWARE,
     enabled: Boolean(id),
     ...(initial && initial.id === id ? { placeholderData: initial } : {}),
   });
@@ -85,8 +93,12 @@ export function useSimilarTemplates(id: string | null, limit = SIMILAR_LIMIT) {
 export function useFavoriteStatus(id: string | null) {
   return useQuery({
     queryKey: workoutBankKeys.favoriteStatus(id ?? ''),
-    queryFn: () => fetchFavoriteStatus(id ?? ''),
+    queryFn: (): Promise<FavoriteStatus> => {
+      const templateId = id ?? '';
+      return withFavoriteStatus(templateId, () => fetchFavoriteStatus(templateId));
+    },
     staleTime: FAVORITE_STATUS_STALE_MS,
+    networkMode: OFFLINE_AWARE,
     enabled: Boolean(id),
   });
 }

@@ -44,6 +44,8 @@ export const DETAIL_TEXTS = {
   save: 'Save to favorites',
   saved: 'Saved',
   favoriteFailed: 'Failed to update favorites',
+  savedOffline: "Saved to favorites offline. It will be sent when you're back online.",
+  removedOffline: "Removed from favorites offline. It will be sent when you're back online.",
   rated: 'Thanks for rating this workout',
   rateFailed: 'Failed to save your rating',
   noReviews: 'No reviews yet',
@@ -251,7 +253,14 @@ function FavoriteButton({ templateId }: { templateId: string }) {
       onClick={() =>
         toggle.mutate(
           { templateId, favorite: !isFavorite },
-          { onError: (err) => toast.error(DETAIL_TEXTS.favoriteFailed, { description: errorMessage(err) }) },
+          {
+            // Kept on the device: treated as done, with a quiet word that it is still to be sent.
+            onSuccess: (outcome) => {
+              if (outcome.queued)
+                toast.info(outcome.isFavorite ? DETAIL_TEXTS.savedOffline : DETAIL_TEXTS.removedOffline);
+            },
+            onError: (err) => toast.error(DETAIL_TEXTS.favoriteFailed, { description: errorMessage(err) }),
+          },
         )
       }
       className={buttonClasses('ghost', 'icon')}
