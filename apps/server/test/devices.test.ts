@@ -50,6 +50,8 @@ const daysAgo = (n: number, hour = 7) => {
   d.setUTCHours(hour, 0, 0, 0);
   return d;
 };
+/** A start some hours before now: never in the future, whatever the time of day the suite runs. */
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 /** A signed-in athlete and a fresh fake provider user for them. */
 async function athlete() {
@@ -243,7 +245,7 @@ describe('syncing', () => {
     fake.user(providerUser).activities.push({
       id: 'late',
       name: 'Ride',
-      start: daysAgo(0, 6),
+      start: hoursAgo(3),
       fit: activityFixture('bike-power-wahoo-elemnt.fit'),
     });
     const refreshesBefore = fake.calls.filter((c) => c === 'POST /garmin/oauth/token').length;
@@ -263,7 +265,7 @@ describe('syncing', () => {
     fake.user(providerUser).activities.push({
       id: 'after-expiry',
       name: 'Run',
-      start: daysAgo(0, 5),
+      start: hoursAgo(2),
       fit: activityFixture('run-hr-fenix2.fit'),
     });
     const run = (await syncNow(headers)).json().data;
