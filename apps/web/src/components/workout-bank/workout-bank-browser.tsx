@@ -396,6 +396,43 @@ const categoryItem = (active: boolean) =>
 const DURATION_CHOICES = [20, 30, 45, 60, 90, 120, 180] as const;
 const RATING_CHOICES = [3, 3.5, 4, 4.5] as const;
 
+/** One labelled select of numbers with an 'Any' choice (null): the filters' durations and rating. */
+function NumberChoice({
+  label,
+  value,
+  choices,
+  format,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  choices: readonly number[];
+  format: (choice: number) => string;
+  onChange: (value: number | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="block h-10 w-full rounded-lg border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
+        <option value="">Any</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {format(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function FiltersPanel({
   filters,
   onChange,
@@ -405,12 +442,6 @@ function FiltersPanel({
   onChange: (filters: BankFilters) => void;
   onClear: () => void;
 }) {
-  const minId = useId();
-  const maxId = useId();
-  const ratingId = useId();
-  const select =
-    'block h-10 w-full rounded-lg border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-  const toNumber = (value: string) => (value === '' ? null : Number(value));
   return (
     <section aria-label="Filters" className="mt-3 rounded-xl border border-border bg-card p-4">
       <fieldset>
@@ -445,60 +476,27 @@ function FiltersPanel({
         </div>
       </fieldset>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor={minId} className="block text-sm font-medium">
-            Min duration
-          </label>
-          <select
-            id={minId}
-            className={select}
-            value={filters.minDuration ?? ''}
-            onChange={(e) => onChange({ ...filters, minDuration: toNumber(e.target.value) })}
-          >
-            <option value="">Any</option>
-            {DURATION_CHOICES.map((m) => (
-              <option key={m} value={m}>
-                {m} min
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={maxId} className="block text-sm font-medium">
-            Max duration
-          </label>
-          <select
-            id={maxId}
-            className={select}
-            value={filters.maxDuration ?? ''}
-            onChange={(e) => onChange({ ...filters, maxDuration: toNumber(e.target.value) })}
-          >
-            <option value="">Any</option>
-            {DURATION_CHOICES.map((m) => (
-              <option key={m} value={m}>
-                {m} min
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ratingId} className="block text-sm font-medium">
-            Min rating
-          </label>
-          <select
-            id={ratingId}
-            className={select}
-            value={filters.minRating ?? ''}
-            onChange={(e) => onChange({ ...filters, minRating: toNumber(e.target.value) })}
-          >
-            <option value="">Any</option>
-            {RATING_CHOICES.map((r) => (
-              <option key={r} value={r}>
-                {r}+ stars
-              </option>
-            ))}
-          </select>
-        </div>
+        <NumberChoice
+          label="Min duration"
+          value={filters.minDuration}
+          choices={DURATION_CHOICES}
+          format={(m) => `${m} min`}
+          onChange={(minDuration) => onChange({ ...filters, minDuration })}
+        />
+        <NumberChoice
+          label="Max duration"
+          value={filters.maxDuration}
+          choices={DURATION_CHOICES}
+          format={(m) => `${m} min`}
+          onChange={(maxDuration) => onChange({ ...filters, maxDuration })}
+        />
+        <NumberChoice
+          label="Min rating"
+          value={filters.minRating}
+          choices={RATING_CHOICES}
+          format={(r) => `${r}+ stars`}
+          onChange={(minRating) => onChange({ ...filters, minRating })}
+        />
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
         <label className="inline-flex items-center gap-2 text-sm">
