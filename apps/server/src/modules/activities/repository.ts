@@ -1,5 +1,6 @@
 // Queries of the activities area: import batches and their files, stored originals, activities and their
 // streams. Every query is scoped by the athlete id.
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import {
@@ -39,6 +40,19 @@ export async function insertImportFiles(
   rows: Array<Omit<typeof importFiles.$inferInsert, 'createdAt' | 'updatedAt'>>,
 ): Promise<void> {
   if (rows.length > 0) await db.insert(importFiles).values(rows);
+}
+
+/** A batch of one file (an upload that is one import: Apple Health, a device's download), with fresh ids. */
+export async function insertSingleFileBatch(
+  db: Conn,
+  athleteId: string,
+  file: { name: string; status: 'queued' | 'processing'; storageKey: string | null },
+): Promise<{ batchId: string; id: string }> {
+  const batchId = randomUUID();
+  const id = randomUUID();
+  await insertBatch(db, athleteId, batchId);
+  await insertImportFiles(db, [{ id, batchId, athleteId, position: 0, message: null, ...file }]);
+  return { batchId, id };
 }
 
 export async function batchExists(db: Conn, athleteId: string, batchId: string): Promise<boolean> {

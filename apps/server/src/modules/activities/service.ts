@@ -533,23 +533,13 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       message: string | null;
       activityIds: string[];
     }> {
-      const batchId = randomUUID();
-      const id = randomUUID();
-      await db.transaction(async (tx) => {
-        await repo.insertBatch(tx, athleteId, batchId);
-        await repo.insertImportFiles(tx, [
-          {
-            id,
-            batchId,
-            athleteId,
-            position: 0,
-            name: file.name,
-            status: 'processing',
-            message: null,
-            storageKey: null,
-          },
-        ]);
-      });
+      const { id } = await db.transaction((tx) =>
+        repo.insertSingleFileBatch(tx, athleteId, {
+          name: file.name,
+          status: 'processing',
+          storageKey: null,
+        }),
+      );
       const row = (await repo.findImportFile(db, id))!;
       const outcome = await importBytes(
         row,
@@ -647,23 +637,14 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       file: { name: string; storageKey: string },
       enqueue: (tx: Tx, importFileId: string) => Promise<unknown>,
     ): Promise<ImportBatch> {
-      const batchId = randomUUID();
-      const id = randomUUID();
-      await db.transaction(async (tx) => {
-        await repo.insertBatch(tx, athleteId, batchId);
-        await repo.insertImportFiles(tx, [
-          {
-            id,
-            batchId,
-            athleteId,
-            position: 0,
-            name: displayName(file.name),
-            status: 'queued',
-            message: null,
-            storageKey: file.storageKey,
-          },
-        ]);
-        await enqueue(tx, id);
+      const { batchId } = await db.transaction(async (tx) => {
+        const opened = await repo.insertSingleFileBatch(tx, athleteId, {
+          name: displayName(file.name),
+          status: 'queued',
+          storageKey: file.storageKey,
+        });
+        await enqueue(tx, opened.id);
+        return opened;
       });
       deps.jobs.wake();
       return batchView(batchId, await repo.batchFiles(db, athleteId, batchId));
