@@ -78,3 +78,11 @@ test('Browse Templates in the add-workout dialog adds the chosen template on tha
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('on a phone the sport chips scroll in their own row, not the page sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page);
+  await page.goto('/workout-bank');
+  await expect(page.getByRole('button', { name: 'Recovery', exact: true })).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

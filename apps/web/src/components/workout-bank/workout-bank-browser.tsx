@@ -265,7 +265,7 @@ export function WorkoutBankBrowser({ pickDate, onAdded, sidebar = false }: Worko
                   onClear={() => setFilters(NO_FILTERS)}
                 />
               ) : null}
-              <fieldset className="mt-3 -mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+              <fieldset className="mt-3 -mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1">
                 <legend className="sr-only">Sport</legend>
                 {[null, ...DISCIPLINES].map((d) => (
                   <button
