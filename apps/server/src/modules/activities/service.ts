@@ -66,7 +66,7 @@ export interface ActivityServiceDeps {
 
 /** The outcome of one file, as its import_files row records it. */
 export type Outcome =
-  | { status: 'imported'; activityIds: string[] }
+  | { status: 'imported'; activityIds: string[]; message?: string }
   | { status: 'duplicate'; message: string; activityIds: string[] }
   | { status: 'failed'; message: string };
 
@@ -176,7 +176,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   async function record(conn: Db | Tx, importFileId: string, outcome: Outcome): Promise<void> {
     await repo.setImportFile(conn, importFileId, {
       status: outcome.status,
-      message: outcome.status === 'imported' ? null : outcome.message,
+      message: outcome.message ?? null,
       activityId: outcome.status === 'failed' ? null : (outcome.activityIds[0] ?? null),
       activityIds: outcome.status === 'failed' ? [] : outcome.activityIds,
       storageKey: null,
@@ -661,9 +661,9 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     },
 
     /** Records the outcome of an `openImport` file (its staged key cleared). */
-    async settleImport(importFileId: string, outcome: Outcome, message?: string): Promise<void> {
+    /** Settles an import file in one write, so a poll never sees the status without its message. */
+    async settleImport(importFileId: string, outcome: Outcome): Promise<void> {
       await record(db, importFileId, outcome);
-      if (message !== undefined) await repo.setImportFile(db, importFileId, { message });
     },
 
     async durationsBetween(athleteId: string, from: string, to: string) {

@@ -227,7 +227,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
       (failed > 0 ? `, ${failed} could not be read` : '') +
       `; HRV (SDNN) on ${count('hrv_sdnn')} days, resting heart rate on ${count('resting_hr')} days, ` +
       `sleep on ${count('sleep_hours')} nights`;
-    await deps.activities.settleImport(file.id, { status: 'imported', activityIds: ids }, message);
+    await deps.activities.settleImport(file.id, { status: 'imported', activityIds: ids, message });
     await deps.fileStore.delete(key);
     deps.log?.info(
       {
