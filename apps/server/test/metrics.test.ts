@@ -294,6 +294,55 @@ describe('histories, current and summary', () => {
   });
 });
 
+describe('HRV as SDNN (Apple Health) is a metric of its own', () => {
+  it('has its own history, current value and summary line, and never feeds rMSSD HRV or recovery', async () => {
+    const as = (await t.signUpAndConfirm()).session.access_token;
+    for (const [date, hrv_sdnn] of [
+      [addDays(today, -2), 48],
+      [yesterday, 52.5],
+    ] as const) {
+      const res = await call('POST', '/api/metrics', { date, hrv_sdnn }, as);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await data('/api/v1/metrics/history?type=hrv_sdnn&days=7', as)).toEqual({
+      type: 'hrv_sdnn',
+      unit: 'ms',
+      points: [
+        { date: addDays(today, -2), value: 48 },
+        { date: yesterday, value: 52.5 },
+      ],
+    });
+    expect((await data('/api/v1/metrics/history?type=hrv', as)).points).toEqual([]);
+    expect((await data('/api/v1/metrics/history?type=recovery_score', as)).points).toEqual([]);
+    expect(await data('/api/v1/metrics/current', as)).toMatchObject({
+      hrv_sdnn: { value: 52.5, date: yesterday },
+      hrv: null,
+      recovery_score: null,
+    });
+    const summary = await data('/api/v1/metrics/summary?period=week', as);
+    expect(summary.metrics.find((m: { type: string }) => m.type === 'hrv_sdnn')).toMatchObject({
+      unit: 'ms',
+      latest: 52.5,
+      min: 48,
+      max: 52.5,
+      count: 2,
+      trend: expect.any(String),
+    });
+    expect(summary.metrics.find((m: { type: string }) => m.type === 'hrv')).toMatchObject({ count: 0 });
+  });
+
+  it('refuses near-miss type names with a 400 naming the accepted ones', async () => {
+    for (const type of ['HRV_SDNN', 'sdnn', 'hrv-sdnn', 'hrv_sdnn%20']) {
+      const res = await call('GET', `/api/v1/metrics/history?type=${type}`);
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json().message).toContain('hrv_sdnn');
+    }
+    const nul = await call('GET', '/api/v1/metrics/history?type=hrv_sdnn%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toContain('NUL');
+  });
+});
+
 describe('the recovery hook', () => {
   it('runs after each write with the new score, and a failing hook never fails the write', async () => {
     const calls: [string, string, number][] = [];

@@ -207,6 +207,8 @@ export const ZScoreTrends = z
 /** Metric types of the history calls (docs/wellness.md, "Reads"), which the Metrics page charts. */
 export const METRIC_TYPES = [
   'hrv',
+  /** HRV as SDNN (Apple Health): kept apart from rMSSD `hrv` and not in the recovery score. */
+  'hrv_sdnn',
   'resting_hr',
   'sleep_hours',
   'sleep_quality',

@@ -37,6 +37,7 @@ const SUMMARY_DAYS = { week: 7, month: 30, '3months': 90 } as const;
 /** Metric types of the history calls → their stored field (recovery_score is computed) and unit. */
 const METRIC_FIELD: Record<Exclude<MetricType, 'recovery_score'>, keyof typeof WELLNESS_RANGES> = {
   hrv: 'hrv',
+  hrv_sdnn: 'hrv_sdnn',
   resting_hr: 'resting_hr',
   sleep_hours: 'sleep_hours',
   sleep_quality: 'sleep_quality',
