@@ -15,6 +15,7 @@ interface Call {
 
 const TYPES = ['hrv', 'resting_hr', 'sleep_hours', 'sleep_quality', 'vo2max', 'ftp', 'threshold_pace'];
 const BASE: Record<string, number> = {
+  hrv_sdnn: 60,
   vo2max: 40,
   resting_hr: 50,
   hrv: 40,
@@ -53,6 +54,8 @@ function report(overrides: Partial<WellnessImportReport> = {}): WellnessImportRe
 
 interface Options {
   empty?: boolean;
+  /** The athlete imported Apple Health: HRV as SDNN, and no rMSSD HRV. */
+  appleWatch?: boolean;
   failing?: string[];
   importReport?: (dryRun: boolean) => WellnessImportReport;
 }
@@ -60,6 +63,7 @@ interface Options {
 /** A routed fetch stub for the Metrics API that also records multipart uploads (the shared one reads JSON only). */
 function mockMetricsApi({
   empty = false,
+  appleWatch = false,
   failing = [],
   importReport = (dryRun) => report({ dry_run: dryRun }),
 }: Options = {}) {
@@ -73,15 +77,18 @@ function mockMetricsApi({
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body });
       if (url.pathname === '/api/v1/metrics/current') {
-        return json(200, {
-          data: Object.fromEntries(TYPES.map((t) => [t, empty ? null : { value: 1, date: '2025-11-18' }])),
-        });
+        const current = Object.fromEntries(
+          TYPES.map((t) => [t, empty ? null : { value: 1, date: '2025-11-18' }]),
+        );
+        if (appleWatch) Object.assign(current, { hrv: null, hrv_sdnn: { value: 52, date: '2025-11-18' } });
+        return json(200, { data: current });
       }
       if (url.pathname === '/api/v1/metrics/history') {
         const type = url.searchParams.get('type') ?? '';
         if (failing.includes(type)) return json(400, { message: 'Broken', code: 'BAD' });
         const days = Number(url.searchParams.get('days'));
-        return json(200, { data: empty ? { type, unit: '', points: [] } : history(type, days) });
+        const none = empty || (appleWatch && type === 'hrv');
+        return json(200, { data: none ? { type, unit: '', points: [] } : history(type, days) });
       }
       if (method === 'POST' && url.pathname === '/api/metrics') {
         return json(201, { data: { id: 'w1', ...(body as object) } });
@@ -203,6 +210,45 @@ describe('Metrics page charts', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getAllByText('Demo')).toHaveLength(3));
     expect(within(card('VO2 Max')).getByRole('figure')).toBeInTheDocument();
     expect(screen.queryByText('Failed to load data')).not.toBeInTheDocument();
+  });
+});
+
+describe('Metrics page: HRV as SDNN (Apple Health)', { timeout: 20_000 }, () => {
+  it('is not offered to an athlete without SDNN values, not even as a sample', async () => {
+    const calls = mockMetricsApi({ empty: true });
+    renderMetrics();
+    await waitFor(() => expect(screen.getAllByText('Demo')).toHaveLength(3));
+    expect(screen.getByRole('checkbox', { name: 'HRV' })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'HRV (SDNN)' })).not.toBeInTheDocument();
+    expect(historyCalls(calls).some((c) => c.startsWith('hrv_sdnn'))).toBe(false);
+  });
+
+  it('charts an Apple Watch wearer’s SDNN by default, saying it is not rMSSD and not in recovery', async () => {
+    const calls = mockMetricsApi({ appleWatch: true });
+    renderMetrics();
+    const box = await screen.findByRole('checkbox', { name: 'HRV (SDNN)' });
+    expect(box).toBeChecked();
+    // Beside HRV in the list of metrics.
+    const names = screen.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent);
+    expect(names.indexOf('HRV (SDNN)')).toBe(names.indexOf('HRV') + 1);
+
+    const sdnn = screen.getByRole('region', { name: /^HRV \(SDNN\)/ });
+    // 30 points from 60 by 0.5: the latest is 3.5 ms above the one seven points back, shown whole.
+    expect(await within(sdnn).findByText(/\+4 ms/)).toBeVisible();
+    expect(within(sdnn).getByRole('figure')).toHaveAccessibleName(/HRV \(SDNN\) from Oct 20 to Nov 18/);
+    expect(within(sdnn).getByText(/SDNN is the HRV Apple Watch measures/)).toBeVisible();
+    expect(within(sdnn).getByText(/cannot be compared.*not used in your recovery score/)).toBeVisible();
+    expect(within(sdnn).queryByText('Demo')).not.toBeInTheDocument();
+    expect(historyCalls(calls)).toContain('hrv_sdnn:30');
+
+    // The empty rMSSD chart points to the SDNN one.
+    const hrv = screen.getByRole('region', { name: /^HRV$/ });
+    expect(await within(hrv).findByText('No hrv data in this period')).toBeVisible();
+    expect(within(hrv).getByText(/Apple Watch measures HRV as SDNN, shown in its own chart/)).toBeVisible();
+
+    await userEvent.click(box);
+    expect(screen.queryByRole('region', { name: /^HRV \(SDNN\)/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'HRV (SDNN)' })).not.toBeChecked();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_METRIC_KEYS,
   formatPaceSecondsPerKm,
   METRIC_KEYS,
   METRIC_SPECS,
@@ -34,6 +35,15 @@ describe('metricSampleSeries', () => {
     expect(metricSampleSeries('restingHR', 10, '2025-11-18').every((p) => Number.isInteger(p.value))).toBe(
       true,
     );
+  });
+});
+
+describe('HRV as SDNN', () => {
+  it('sits beside HRV, offered only with the athlete’s own data and never a default', () => {
+    expect(METRIC_KEYS.indexOf('hrvSdnn')).toBe(METRIC_KEYS.indexOf('hrv') + 1);
+    expect(METRIC_SPECS.hrvSdnn).toMatchObject({ label: 'HRV (SDNN)', unit: 'ms', onlyWithOwnData: true });
+    expect(METRIC_KEYS.filter((key) => METRIC_SPECS[key].onlyWithOwnData)).toEqual(['hrvSdnn']);
+    expect(DEFAULT_METRIC_KEYS).not.toContain('hrvSdnn');
   });
 });
 

@@ -5,14 +5,16 @@
 import { dateOfEpochDay, epochDay } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 
-export type MetricKey = 'vo2max' | 'restingHR' | 'thresholdPace' | 'ftp' | 'hrv' | 'sleepHours';
+export type MetricKey = 'vo2max' | 'restingHR' | 'thresholdPace' | 'ftp' | 'hrv' | 'hrvSdnn' | 'sleepHours';
 
+/** In the page's order. HRV (SDNN) sits beside HRV but is offered only to an athlete with SDNN values. */
 export const METRIC_KEYS: readonly MetricKey[] = [
   'vo2max',
   'restingHR',
   'thresholdPace',
   'ftp',
   'hrv',
+  'hrvSdnn',
   'sleepHours',
 ];
 export const DEFAULT_METRIC_KEYS: readonly MetricKey[] = ['vo2max', 'restingHR', 'hrv'];
@@ -32,6 +34,11 @@ export interface MetricSpec {
   decimals: 0 | 1;
   /** For resting HR and pace a fall is an improvement. */
   lowerIsBetter: boolean;
+  /**
+   * Offered (and charted by default) only when the athlete has values of their own, never as a sample:
+   * HRV as SDNN comes only from an Apple Health import (docs/wellness.md, "HRV: rMSSD and SDNN").
+   */
+  onlyWithOwnData?: boolean;
 }
 
 export const METRIC_SPECS: Record<MetricKey, MetricSpec> = {
@@ -79,6 +86,16 @@ export const METRIC_SPECS: Record<MetricKey, MetricSpec> = {
     sampleSwing: 8,
     decimals: 0,
     lowerIsBetter: false,
+  },
+  hrvSdnn: {
+    label: 'HRV (SDNN)',
+    unit: 'ms',
+    chart: 'line',
+    sampleBaseline: 50,
+    sampleSwing: 10,
+    decimals: 0,
+    lowerIsBetter: false,
+    onlyWithOwnData: true,
   },
   sleepHours: {
     label: 'Sleep',

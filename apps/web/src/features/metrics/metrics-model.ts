@@ -1,11 +1,14 @@
 // What the Metrics page shows (docs/screens.md, "Metrics page"), apart from React: its metric keys mapped to
 // the API's types, the timeframes and the custom range turned into a history request and a window to clip it
-// to, and values written with their units (threshold pace as m:ss per km).
-import type { MetricType } from '@stamina/contract';
+// to, values written with their units (threshold pace as m:ss per km), and which metrics an athlete is offered
+// (HRV as SDNN only to one who has SDNN values, docs/wellness.md "HRV: rMSSD and SDNN").
+import type { CurrentMetrics, MetricType } from '@stamina/contract';
 import {
   addDays,
+  DEFAULT_METRIC_KEYS,
   epochDay,
   formatPaceSecondsPerKm,
+  METRIC_KEYS,
   METRIC_SPECS,
   type METRIC_TIMEFRAME_DAYS,
   type MetricKey,
@@ -17,8 +20,31 @@ export const METRIC_API_TYPES: Record<MetricKey, MetricType> = {
   thresholdPace: 'threshold_pace',
   ftp: 'ftp',
   hrv: 'hrv',
+  hrvSdnn: 'hrv_sdnn',
   sleepHours: 'sleep_hours',
 };
+
+const hasOwnData = (key: MetricKey, current: CurrentMetrics | undefined) =>
+  Boolean(current?.[METRIC_API_TYPES[key]]);
+
+/**
+ * The metrics offered as checkboxes, in the page's order: a metric marked `onlyWithOwnData` (HRV as SDNN) only
+ * once the athlete has a value of it, so nobody without an Apple Watch sees a chart they can never fill.
+ */
+export function offeredMetrics(current: CurrentMetrics | undefined): MetricKey[] {
+  return METRIC_KEYS.filter((key) => !METRIC_SPECS[key].onlyWithOwnData || hasOwnData(key, current));
+}
+
+/**
+ * The charts shown before the athlete picks: the page's defaults, plus each `onlyWithOwnData` metric they
+ * have, since an athlete who imported Apple Health expects to see the HRV their watch measured.
+ */
+export function defaultMetrics(current: CurrentMetrics | undefined): MetricKey[] {
+  return METRIC_KEYS.filter(
+    (key) =>
+      DEFAULT_METRIC_KEYS.includes(key) || (METRIC_SPECS[key].onlyWithOwnData && hasOwnData(key, current)),
+  );
+}
 
 export type Timeframe = `${(typeof METRIC_TIMEFRAME_DAYS)[number]}` | 'custom';
 

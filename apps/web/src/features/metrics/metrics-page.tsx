@@ -3,14 +3,7 @@
 // /metrics?log=today, the dashboard's link) and the CSV import of wellness history. A metric that fails to
 // load falls back to its sample, marked Demo; an account with nothing logged sees every chart drawn from the
 // sample, marked Demo.
-import {
-  DEFAULT_METRIC_KEYS,
-  LOG_WELLNESS_PATH,
-  METRIC_KEYS,
-  METRIC_SPECS,
-  type MetricKey,
-  metricSampleSeries,
-} from '@stamina/core';
+import { LOG_WELLNESS_PATH, METRIC_SPECS, type MetricKey, metricSampleSeries } from '@stamina/core';
 import { addDays, format } from 'date-fns';
 import { PencilLine } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -31,9 +24,11 @@ import { type LoggedMetric, WellnessForm } from './components/wellness-form.tsx'
 import { WellnessImport } from './components/wellness-import.tsx';
 import {
   clipToWindow,
+  defaultMetrics,
   type HistoryWindow,
   historyWindow,
   METRIC_API_TYPES,
+  offeredMetrics,
   TIMEFRAME_OPTIONS,
   type Timeframe,
 } from './metrics-model.ts';
@@ -54,7 +49,8 @@ const selectClass =
 export function MetricsPage() {
   const [params] = useSearchParams();
   const today = todayIso();
-  const [selected, setSelected] = useState<readonly MetricKey[]>(DEFAULT_METRIC_KEYS);
+  // null until the athlete ticks a box: the defaults follow the current values (HRV as SDNN once they have it).
+  const [chosen, setChosen] = useState<readonly MetricKey[] | null>(null);
   const [timeframe, setTimeframe] = useState<Timeframe>('30');
   const [custom, setCustom] = useState({ start: format(addDays(new Date(), -29), 'yyyy-MM-dd'), end: today });
   const [columns, setColumns] = useState<Columns>(() => (isDesktop() ? 'double' : 'single'));
@@ -64,6 +60,9 @@ export function MetricsPage() {
 
   const current = useCurrentMetrics();
   const noData = current.data ? hasNoMetrics(current.data) : false;
+  const offered = offeredMetrics(current.data);
+  const selected = (chosen ?? defaultMetrics(current.data)).filter((m) => offered.includes(m));
+  const hasSdnn = Boolean(current.data?.hrv_sdnn);
   const window = historyWindow(timeframe, custom, today);
 
   const logToday = params.get('log') === 'today';
@@ -76,10 +75,10 @@ export function MetricsPage() {
 
   function toggle(metric: MetricKey) {
     // Kept in the order of the metric list (core METRIC_KEYS), whatever order they were ticked in.
-    setSelected((now) =>
-      now.includes(metric)
-        ? now.filter((m) => m !== metric)
-        : METRIC_KEYS.filter((m) => m === metric || now.includes(m)),
+    setChosen(
+      selected.includes(metric)
+        ? selected.filter((m) => m !== metric)
+        : offered.filter((m) => m === metric || selected.includes(m)),
     );
   }
 
@@ -105,7 +104,7 @@ export function MetricsPage() {
           <fieldset>
             <legend className="mb-2 text-sm font-medium">Metrics</legend>
             <div className="flex flex-wrap gap-2">
-              {METRIC_KEYS.map((metric) => {
+              {offered.map((metric) => {
                 const checked = selected.includes(metric);
                 return (
                   <label
@@ -205,6 +204,7 @@ export function MetricsPage() {
                 today={today}
                 noData={noData}
                 waitingForCurrent={current.isPending}
+                hasSdnn={hasSdnn}
               />
             ))}
           </div>
@@ -225,12 +225,15 @@ function MetricPanel({
   today,
   noData,
   waitingForCurrent,
+  hasSdnn,
 }: {
   metric: MetricKey;
   window: HistoryWindow;
   today: string;
   noData: boolean;
   waitingForCurrent: boolean;
+  /** The athlete has HRV as SDNN: an empty rMSSD HRV chart points them to it. */
+  hasSdnn: boolean;
 }) {
   const history = useMetricHistory(METRIC_API_TYPES[metric], window.days);
   const source = noData ? 'sample' : history.isError ? 'sample-after-error' : 'api';
@@ -248,6 +251,11 @@ function MetricPanel({
       source={source}
       query={{ ...history, isPending: source === 'api' && (history.isPending || waitingForCurrent) }}
       onRetry={() => history.refetch()}
+      emptyText={
+        metric === 'hrv' && hasSdnn
+          ? 'Apple Watch measures HRV as SDNN, shown in its own chart: HRV (SDNN). This chart is HRV as rMSSD, which you can log below or import from a CSV.'
+          : undefined
+      }
     />
   );
 }

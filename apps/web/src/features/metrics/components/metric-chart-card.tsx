@@ -3,7 +3,7 @@
 // keeps the card useful with the sample series, saying so and marked Demo.
 import { METRIC_SPECS, type MetricKey, metricChange } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
-import { ArrowDownRight, ArrowUpRight, Minus, RotateCw } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, Info, Minus, RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import {
   Bar,
@@ -32,7 +32,20 @@ const COLORS: Record<MetricKey, string> = {
   thresholdPace: '#F59E0B',
   ftp: '#3B82F6',
   hrv: '#10B981',
+  hrvSdnn: '#06B6D4',
   sleepHours: '#6366F1',
+};
+
+/** What a metric's figures mean where that is not obvious, said under its chart. docs/wellness.md */
+const NOTES: Partial<Record<MetricKey, string>> = {
+  hrvSdnn:
+    'SDNN is the HRV Apple Watch measures. It reads differently from rMSSD HRV, so the two cannot be compared, and it is not used in your recovery score.',
+};
+
+/** The empty card's advice, where a metric's data comes from somewhere particular. */
+const EMPTY_TEXTS: Partial<Record<MetricKey, string>> = {
+  hrvSdnn:
+    'HRV (SDNN) comes from an Apple Health import. Choose a longer timeframe or import a newer export.',
 };
 
 const shortDate = (date: string) => format(parseISO(date), 'MMM d');
@@ -43,6 +56,7 @@ export function MetricChartCard({
   query,
   source,
   onRetry,
+  emptyText,
 }: {
   metric: MetricKey;
   points: readonly MetricPoint[];
@@ -51,6 +65,8 @@ export function MetricChartCard({
   /** 'sample-after-error': the load failed; 'sample': the account has no metrics yet. */
   source: 'api' | 'sample' | 'sample-after-error';
   onRetry: () => void;
+  /** Advice for an empty period instead of the general one. */
+  emptyText?: string;
 }) {
   const spec = METRIC_SPECS[metric];
   const demo = source !== 'api';
@@ -67,7 +83,11 @@ export function MetricChartCard({
       demo={demo}
       isEmpty={points.length === 0}
       emptyTitle={`No ${spec.label.toLowerCase()} data in this period`}
-      emptyText="Choose a longer timeframe, log today's values or import your history."
+      emptyText={
+        emptyText ??
+        EMPTY_TEXTS[metric] ??
+        "Choose a longer timeframe, log today's values or import your history."
+      }
       loadingLabel={`Loading ${spec.label}`}
     >
       {source === 'sample-after-error' ? (
@@ -89,6 +109,12 @@ export function MetricChartCard({
         <LatestValue metric={metric} latest={change.latest} change={change.change} unit={unit} />
       ) : null}
       <MetricChart metric={metric} points={points} />
+      {NOTES[metric] ? (
+        <p className="flex gap-2 text-xs text-muted-foreground">
+          <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          <span>{NOTES[metric]}</span>
+        </p>
+      ) : null}
     </QueryCard>
   );
 }
