@@ -243,7 +243,7 @@ describe('Metrics page: HRV as SDNN (Apple Health)', { timeout: 20_000 }, () => 
 
     // The empty rMSSD chart points to the SDNN one.
     const hrv = screen.getByRole('region', { name: /^HRV$/ });
-    expect(await within(hrv).findByText('No hrv data in this period')).toBeVisible();
+    expect(await within(hrv).findByText('No HRV data in this period')).toBeVisible();
     expect(within(hrv).getByText(/Apple Watch measures HRV as SDNN, shown in its own chart/)).toBeVisible();
 
     await userEvent.click(box);

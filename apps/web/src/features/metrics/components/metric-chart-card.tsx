@@ -50,6 +50,9 @@ const EMPTY_TEXTS: Partial<Record<MetricKey, string>> = {
 
 const shortDate = (date: string) => format(parseISO(date), 'MMM d');
 
+/** A label inside a sentence: words lower-cased, acronyms kept ('No HRV data', 'No VO2 max data'). */
+const inSentence = (label: string) => label.replace(/\b[A-Z][a-z]+\b/g, (word) => word.toLowerCase());
+
 export function MetricChartCard({
   metric,
   points,
@@ -82,7 +85,7 @@ export function MetricChartCard({
       query={cardQuery}
       demo={demo}
       isEmpty={points.length === 0}
-      emptyTitle={`No ${spec.label.toLowerCase()} data in this period`}
+      emptyTitle={`No ${inSentence(spec.label)} data in this period`}
       emptyText={
         emptyText ??
         EMPTY_TEXTS[metric] ??
@@ -187,6 +190,8 @@ function MetricChart({ metric, points }: { metric: MetricKey; points: readonly M
         // Pace: a faster (smaller) pace is drawn higher, the way runners read a pace chart.
         reversed={metric === 'thresholdPace'}
         tickFormatter={tickFormatter}
+        // Whole-number metrics get whole ticks: 50.5 written at no decimals would repeat '50' up the axis.
+        allowDecimals={spec.decimals > 0}
         tick={{ fill: 'currentColor', fontSize: 11 }}
         axisLine={false}
         tickLine={false}
