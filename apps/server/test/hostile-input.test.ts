@@ -438,3 +438,24 @@ describe('plan adaptation calls (docs/adaptation.md)', () => {
     expect(await countRows('workouts')).toBe(workoutsBefore);
   });
 });
+
+describe('metric reads and HRV as SDNN (docs/wellness.md, "HRV: rMSSD and SDNN")', () => {
+  it('refuses near-miss metric types with a 400 naming the accepted ones', async () => {
+    for (const type of ['HRV_SDNN', 'sdnn', 'hrv-sdnn', 'hrv_sdnn%20', 'hrv_sdnn,hrv', '__proto__']) {
+      const message = expectRefused(await call('GET', `/api/v1/metrics/history?type=${type}`));
+      expect(message, type).toContain('hrv_sdnn');
+    }
+    expect(expectRefused(await call('GET', '/api/v1/metrics/history?type=hrv_sdnn%00'))).toContain('NUL');
+    expectRefused(await call('GET', '/api/v1/metrics/history?type=hrv_sdnn&days=0'));
+    expectRefused(await call('GET', '/api/v1/metrics/history?type=hrv_sdnn&days=1e9'));
+  });
+
+  it('refuses an hrv_sdnn that is not a number in range, and writes nothing', async () => {
+    const before = await countRows('wellness_daily');
+    for (const hrv_sdnn of ['45', 4.9, 300.1, -1, true, [45], { value: 45 }, 'NaN']) {
+      const message = expectRefused(await call('POST', '/api/metrics', { date: '2026-03-02', hrv_sdnn }));
+      expect(message, JSON.stringify(hrv_sdnn)).toContain('hrv_sdnn');
+    }
+    expect(await countRows('wellness_daily')).toBe(before);
+  });
+});
