@@ -2,6 +2,7 @@
 // settings page, sees the import's summary, finds the imported workouts in the activity list, and the HRV as
 // SDNN on the Metrics page, charted apart from rMSSD HRV. The export is built here with the server tests'
 // builder (apps/server/test/apple-health-export.ts), dated the last two days so the 30-day charts hold it.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   exportXml,
@@ -99,4 +100,16 @@ test('upload an Apple Health export, see its workouts and the HRV (SDNN) chart',
   const hrv = page.getByRole('region', { name: /^HRV$/ });
   await expect(hrv.getByText('No HRV data in this period')).toBeVisible();
   await expect(hrv.getByText(/Apple Watch measures HRV as SDNN/)).toBeVisible();
+
+  // The page with the SDNN card, its note and the pointing empty HRV card passes axe in both themes (the
+  // demo athlete of accessibility.spec.ts has no SDNN values).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(sdnn.getByRole('figure')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+  }
 });
