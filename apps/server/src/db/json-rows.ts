@@ -8,7 +8,7 @@
 // time zone, read as their text and made a Date as Drizzle makes it (`new Date(text)`), and text arrays.
 // Anything else is refused.
 import { type Column, is, SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
 
 const AS_JSON = new Set([
@@ -39,26 +39,64 @@ function isTextArray(column: Column): boolean {
   return column.columnType === 'PgArray' && base?.columnType === 'PgText';
 }
 
+const dialect = new PgDialect();
+const pairTexts = new WeakMap<Column, Map<string, { text: string; timestamp: boolean }>>();
+
+/** The SQL text of one column's pair in `json_build_object`, rendered once (it holds no parameter). */
+function columnPair(name: string, column: Column): { text: string; timestamp: boolean } {
+  let byName = pairTexts.get(column);
+  const known = byName?.get(name);
+  if (known) return known;
+  let pair: SQL;
+  let timestamp = false;
+  if (column.columnType === TIMESTAMP && (column as unknown as { withTimezone: boolean }).withTimezone) {
+    timestamp = true;
+    pair = sql`${sql.raw(`'${name}'`)}, ${column}::text`;
+  } else if (AS_JSON.has(column.columnType) || isTextArray(column)) {
+    pair = sql`${sql.raw(`'${name}'`)}, ${column}`;
+  } else {
+    throw new Error(`jsonRows: ${column.name} (${column.columnType}) cannot be read as JSON`);
+  }
+  const rendered = dialect.sqlToQuery(pair);
+  if (rendered.params.length > 0) throw new Error(`jsonRows: ${column.name} renders with parameters`);
+  const entry = { text: rendered.sql, timestamp };
+  if (!byName) {
+    byName = new Map();
+    pairTexts.set(column, byName);
+  }
+  byName.set(name, entry);
+  return entry;
+}
+
 /**
  * `json_build_object(...)` of the columns, and `revive`, which gives the parsed objects the values Drizzle
  * would give (a timestamp made a Date). For a read that builds its own statement around the object.
  */
 export function jsonObject<T extends Record<string, Field>>(columns: T) {
   const timestamps: string[] = [];
-  const pairs = Object.entries(columns).map(([name, column]) => {
+  // A column's pair is constant text (`'name', "table"."column"`), written once per column and name and kept:
+  // Drizzle would otherwise walk every pair's pieces again on every query (most of a miss's query-building
+  // time). Consecutive columns go in as one piece of text; an SQL field stays a fragment (it may hold parameters).
+  const pieces: SQL[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) pieces.push(sql.raw(run.join(', ')));
+    run = [];
+  };
+  for (const [name, column] of Object.entries(columns)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`jsonRows: bad field name ${name}`);
-    if (is(column, SQL)) return sql`${sql.raw(`'${name}'`)}, ${column}`;
-    if (column.columnType === TIMESTAMP && (column as unknown as { withTimezone: boolean }).withTimezone) {
-      timestamps.push(name);
-      return sql`${sql.raw(`'${name}'`)}, ${column}::text`;
+    if (is(column, SQL)) {
+      flush();
+      pieces.push(sql`${sql.raw(`'${name}'`)}, ${column}`);
+      continue;
     }
-    if (!AS_JSON.has(column.columnType) && !isTextArray(column)) {
-      throw new Error(`jsonRows: ${column.name} (${column.columnType}) cannot be read as JSON`);
-    }
-    return sql`${sql.raw(`'${name}'`)}, ${column}`;
-  });
+    const pair = columnPair(name, column);
+    if (pair.timestamp) timestamps.push(name);
+    run.push(pair.text);
+  }
+  flush();
   return {
-    object: sql`json_build_object(${sql.join(pairs, sql`, `)})`,
+    object: sql`json_build_object(${sql.join(pieces, sql`, `)})`,
     /** The rows of a JSON array value (parsed, or its text), with the values Drizzle would give. */
     revive(raw: unknown): RowOf<T>[] {
       const rows = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as RowOf<T>[];

@@ -32,7 +32,7 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { PlanHeader, PlanReader } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
-import type { WorkoutRow } from '../workouts/service.ts';
+import type { WorkoutSummaryRow } from '../workouts/service.ts';
 
 type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
 type PrimaryRace = z.infer<typeof ZPrimaryRace>;
@@ -133,8 +133,8 @@ function activePlanOf(plan: PlanHeader | undefined, today: string): DashboardSum
 }
 
 /** The first planned or completed workout of a day, in the order they were added (docs/dashboard.md). */
-function firstWorkoutOf(workouts: readonly WorkoutRow[], day: string): WorkoutRow | undefined {
-  let first: WorkoutRow | undefined;
+function firstWorkoutOf(workouts: readonly WorkoutSummaryRow[], day: string): WorkoutSummaryRow | undefined {
+  let first: WorkoutSummaryRow | undefined;
   for (const w of workouts) {
     if (w.workoutDate !== day || (w.status !== 'planned' && w.status !== 'completed')) continue;
     const earlier =
@@ -146,7 +146,7 @@ function firstWorkoutOf(workouts: readonly WorkoutRow[], day: string): WorkoutRo
   return first;
 }
 
-function toDashboardWorkout(row: WorkoutRow | undefined): z.input<typeof ZDashboardWorkout> | null {
+function toDashboardWorkout(row: WorkoutSummaryRow | undefined): z.input<typeof ZDashboardWorkout> | null {
   if (!row) return null;
   return {
     id: row.id,

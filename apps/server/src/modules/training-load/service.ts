@@ -31,7 +31,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type ThresholdReader, tssZonesOf } from '../thresholds/service.ts';
-import type { WorkoutReader, WorkoutRow } from '../workouts/service.ts';
+import type { WorkoutSummaryReader, WorkoutSummaryRow } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
 /** Earlier weeks that the load trend of a week compares with. */
@@ -41,7 +41,7 @@ const MAX_SERIES_DAYS = 3650;
 
 export function createTrainingLoadService(
   db: Db,
-  workoutReader: WorkoutReader,
+  workoutReader: WorkoutSummaryReader,
   thresholds?: Pick<ThresholdReader, 'thresholdsOn'>,
 ) {
   /**
@@ -154,13 +154,10 @@ export function createTrainingLoadService(
     auth: AuthContext,
     start: string | undefined,
     now = new Date(),
-  ): Promise<{ summary: WeekSummary; workouts: WorkoutRow[] }> {
+  ): Promise<{ summary: WeekSummary; workouts: WorkoutSummaryRow[] }> {
     const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
-    const workouts = await workoutReader.rows(auth.athleteId, {
-      dateFrom: weekStart,
-      dateTo: addDays(weekStart, 6),
-      limit: 1000,
-    });
+    // Only the columns the summary and the dashboard's workout of the day show: not the structures.
+    const workouts = await workoutReader.summaryRows(auth.athleteId, weekStart, addDays(weekStart, 6), 1000);
     const completed = workouts.filter((w) => w.status === 'completed');
     const minutes = completed.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
     let weeklyTss = completed.reduce((sum, w) => sum + (w.tss ?? 0), 0);

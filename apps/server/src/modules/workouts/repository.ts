@@ -41,6 +41,45 @@ export async function listWorkouts(
   );
 }
 
+/** The columns of a workout a week's summary and the dashboard's workout of the day show (not its structure). */
+const WORKOUT_SUMMARY = {
+  id: workouts.id,
+  planId: workouts.planId,
+  title: workouts.title,
+  description: workouts.description,
+  workoutDate: workouts.workoutDate,
+  sport: workouts.sport,
+  durationMinutes: workouts.durationMinutes,
+  intensityZone: workouts.intensityZone,
+  targetHeartRateMin: workouts.targetHeartRateMin,
+  targetHeartRateMax: workouts.targetHeartRateMax,
+  status: workouts.status,
+  tss: workouts.tss,
+  createdAt: workouts.createdAt,
+};
+export type WorkoutSummaryRow = Pick<WorkoutRow, keyof typeof WORKOUT_SUMMARY>;
+
+/**
+ * The athlete's workouts between two dates with only the summary's columns, in `listWorkouts`' order: a
+ * dashboard miss reads a week of them, and a workout's structure is most of its bytes.
+ */
+export async function listWorkoutSummaries(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<WorkoutSummaryRow[]> {
+  return jsonRows(
+    db,
+    WORKOUT_SUMMARY,
+    workouts,
+    and(eq(workouts.athleteId, athleteId), gte(workouts.workoutDate, from), lte(workouts.workoutDate, to)),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
+    limit,
+  );
+}
+
 export async function findWorkout(db: Conn, athleteId: string, id: string): Promise<WorkoutRow | undefined> {
   const rows = await db
     .select()

@@ -336,6 +336,16 @@ export function createWorkoutService(
       return repo.listWorkouts(db, athleteId, filter);
     },
 
+    /** The athlete's workouts between two dates (at most `limit`), without their text, data or structure. */
+    summaryRows(
+      athleteId: string,
+      from: string,
+      to: string,
+      limit: number,
+    ): Promise<repo.WorkoutSummaryRow[]> {
+      return repo.listWorkoutSummaries(db, athleteId, from, to, limit);
+    },
+
     async list(auth: AuthContext, filter: repo.WorkoutFilter): Promise<Workout[]> {
       return (await repo.listWorkouts(db, auth.athleteId, filter)).map(toWorkout);
     },
@@ -704,6 +714,8 @@ export function createWorkoutService(
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;
-export type { WorkoutFilter, WorkoutRow } from './repository.ts';
+export type { WorkoutFilter, WorkoutRow, WorkoutSummaryRow } from './repository.ts';
 /** What the modules computed from workouts (plans, training load) read of them. */
 export type WorkoutReader = Pick<WorkoutService, 'rows'>;
+/** What the training-load service reads of workouts: their rows, and a week's without their structures. */
+export type WorkoutSummaryReader = Pick<WorkoutService, 'rows' | 'summaryRows'>;
