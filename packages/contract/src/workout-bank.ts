@@ -88,7 +88,9 @@ export const ZWorkoutTemplate = z
     description: z.string(),
     key_focus: z.string(),
     discipline: ZDiscipline,
-    sport: ZSport.describe('The sport the structure is parsed as (a brick as bike, recovery as the sport it is done in)'),
+    sport: ZSport.describe(
+      'The sport the structure is parsed as (a brick as bike, recovery as the sport it is done in)',
+    ),
     estimated_duration_minutes: z.number().int(),
     estimated_distance_meters: z.number().int().nullable(),
     difficulty_level: z.number().int().min(1).max(5),
