@@ -251,7 +251,7 @@ describe('template detail', () => {
       created_at: '2026-03-02T10:00:00.000Z',
       updated_at: '2026-03-02T10:00:00.000Z',
     };
-    let mine: typeof review | null = null;
+    let mine: (Omit<typeof review, 'review_text'> & { review_text: string | null }) | null = null;
     try {
       mockFetch(
         bankHandler(
