@@ -88,7 +88,9 @@ test('on a phone the sport chips scroll in their own row, not the page sideways'
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('Browse opens on the whole library; Popular lists a template once it has been viewed', async ({ page }) => {
+test('Browse opens on the whole library; Popular lists a template once it has been viewed', async ({
+  page,
+}) => {
   await signedIn(page);
   await page.goto('/workout-bank');
   // The library, by name, 20 a page: not the popular list, which a new server does not have.
