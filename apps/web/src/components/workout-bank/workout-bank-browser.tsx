@@ -589,7 +589,8 @@ function BrowseResults({
           ))}
         </Grid>
       )}
-      <Pager page={data.page} totalPages={data.total_pages} onPage={onPage} />
+      {/* The page asked for: while it loads the previous one stays on screen, and Next must not ask for it again. */}
+      <Pager page={search.page ?? data.page} totalPages={data.total_pages} onPage={onPage} />
     </>
   );
 }
