@@ -1,6 +1,7 @@
 // The Workout Bank flows (docs/workout-bank.md, "Web page"): search the library for "threshold", open a template,
-// put it on the calendar on a chosen day and find it there; and the add-workout dialog's Browse Templates picker,
-// which adds the chosen template on the dialog's day.
+// put it on the calendar on a chosen day and find it there; the add-workout dialog's Browse Templates picker,
+// which adds the chosen template on the dialog's day; Browse opening on the library and Popular listing a template
+// the test itself viewed. Each test signs up its own athlete and depends on no other.
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format, startOfWeek } from 'date-fns';
 import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
@@ -85,4 +86,37 @@ test('on a phone the sport chips scroll in their own row, not the page sideways'
   await page.goto('/workout-bank');
   await expect(page.getByRole('button', { name: 'Recovery', exact: true })).toBeAttached();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('Browse opens on the whole library; Popular lists a template once it has been viewed', async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.goto('/workout-bank');
+  // The library, by name, 20 a page: not the popular list, which a new server does not have.
+  const found = page.getByText(/^Found \d+ workouts$/);
+  await expect(found).toBeVisible();
+  expect(Number((await found.textContent())?.match(/\d+/)?.[0])).toBeGreaterThanOrEqual(300);
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(page.getByText('No Popular Workouts')).toBeHidden();
+  const cards = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(cards).toHaveCount(20);
+  const names = await cards.evaluateAll((items) =>
+    items.map((item) => item.querySelector('button')?.getAttribute('aria-label')?.split(',')[0] ?? ''),
+  );
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+
+  // This test views a template itself (opening the detail records a view), then finds it under Popular.
+  const viewed = page.getByRole('tabpanel').getByRole('listitem').nth(3).getByRole('button');
+  const name = (await viewed.getAttribute('aria-label'))?.split(',')[0] ?? '';
+  await viewed.click();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByRole('heading', { name: 'Intensity profile' })).toBeVisible();
+  await expect(detail.getByText('% FTP').or(detail.getByText('% threshold')).first()).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await page.getByRole('tab', { name: 'Popular' }).click();
+  await expect(
+    page.getByRole('tabpanel').getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) }),
+  ).toBeVisible();
 });

@@ -25,6 +25,7 @@ interface T {
   id: string;
   name: string;
   discipline: string;
+  sport: string;
   estimated_duration_minutes: number;
   key_focus: string;
   primary_target: string;
@@ -310,6 +311,25 @@ describe('own templates', () => {
     });
     expect(pub.statusCode).toBe(201);
     expect((await call(ben, 'GET', `/templates/${pub.json().data.id}`)).statusCode).toBe(200);
+  });
+
+  it('tells the client which sport the text is parsed as: core disciplineSport for own templates', async () => {
+    // An athlete of its own, so the other tests' counts of Ana's templates stay as they are.
+    const cara = (await t.signUpAndConfirm({ name: 'Cara' })).session.access_token;
+    const post = (discipline: string) =>
+      call(cara, 'POST', '/templates', {
+        name: `Cara ${discipline}`,
+        discipline,
+        difficulty_level: 2,
+        workout_language_text: '40min Z2',
+      });
+    const brick = (await post('brick')).json().data;
+    const recovery = (await post('recovery')).json().data;
+    expect([brick.sport, recovery.sport]).toEqual(['bike', 'run']);
+    // The library says per entry what its recovery sessions are done as: a recovery swim is read as a swim.
+    expect(byName('Recovery swim with drills').sport).toBe('swim');
+    const got = (await call(cara, 'GET', `/templates/${byName('Recovery swim with drills').id}`)).json().data;
+    expect(got.sport).toBe('swim');
   });
 });
 

@@ -1,8 +1,14 @@
-import { type Interval, summarize } from '@stamina/core';
+import { type Interval, parseWorkout, summarize } from '@stamina/core';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClock, formatDuration, formatPace, formatPace100 } from '../src/components/workouts/format.ts';
-import { buildSteps, IntensityChart, targetLines } from '../src/components/workouts/intensity-chart.tsx';
+import {
+  buildSteps,
+  IntensityChart,
+  intensityText,
+  percentTicks,
+  targetLines,
+} from '../src/components/workouts/intensity-chart.tsx';
 import { ZoneDistributionPanel } from '../src/components/workouts/zone-distribution-panel.tsx';
 
 // jsdom has no ResizeObserver and lays nothing out; this one reports a 640×240 box for recharts.
@@ -59,16 +65,49 @@ describe('intensity chart', () => {
     expect(screen.getByText('No workout data to display')).toBeVisible();
   });
 
-  it('places steps end to end at zone × 20 %, rest counting as zone 1', () => {
+  it("places steps end to end at their zone's typical % of threshold when no power is written, rest as zone 1", () => {
     const steps = buildSteps(workout);
-    expect(steps.map((s) => [s.startSeconds, s.endSeconds, s.intensity])).toEqual([
-      [0, 900, 40],
-      [900, 1080, 80],
-      [1080, 1200, 20],
-      [1200, 1380, 80],
-      [1380, 1980, 20],
+    expect(steps.map((s) => [s.startSeconds, s.endSeconds, s.startPercent, s.endPercent])).toEqual([
+      [0, 900, 65, 65],
+      [900, 1080, 95, 95],
+      [1080, 1200, 50, 50],
+      [1200, 1380, 95, 95],
+      [1380, 1980, 50, 50],
     ]);
     expect(steps.at(-1)!.endSeconds).toBe(summarize(workout, 1).total_duration_estimated);
+  });
+
+  it('draws a ride at the % FTP it is written at: a 50-75 % warm-up ramps from 50 to 75, not at 40 %', () => {
+    const { intervals } = parseWorkout(
+      'Warmup: 10min from 50 to 75% FTP\nMain: 2x 8min @ 95-105% FTP with 4min @ 55% FTP\nCooldown: 5min Z1',
+      { sport: 'bike' },
+    );
+    const steps = buildSteps(intervals);
+    expect(steps.map((s) => [s.startPercent, s.endPercent])).toEqual([
+      [50, 75],
+      [100, 100],
+      [55, 55],
+      [100, 100],
+      [55, 55],
+      [50, 50],
+    ]);
+    expect(steps.map((s) => intensityText(s, 'bike'))).toEqual([
+      '50 → 75% FTP',
+      '95–105% FTP',
+      '55% FTP',
+      '95–105% FTP',
+      '55% FTP',
+      '≈50% FTP (zone 1)',
+    ]);
+    // The axis is labelled and reaches past the hardest step, in steps of 25 %.
+    expect(percentTicks(steps)).toEqual([0, 25, 50, 75, 100, 125]);
+    expect(percentTicks(buildSteps([step('Sprint', 1, 5, { targets: { power_percent_ftp: 150 } })]))).toEqual(
+      [0, 25, 50, 75, 100, 125, 150, 175],
+    );
+    const { container } = render(<IntensityChart intervals={intervals} sport="bike" />);
+    expect(container.querySelector('.recharts-label')?.textContent).toBe('% FTP');
+    const rows = within(screen.getByRole('table', { name: 'Workout steps' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('50 → 75% FTP');
   });
 
   it('describes itself to screen readers and shows the legend and distribution badges', () => {
@@ -83,7 +122,7 @@ describe('intensity chart', () => {
     expect(rows[2]).toHaveTextContent('Zone 4 Threshold');
     expect(rows[2]).toHaveTextContent('Heart rate: 165-172 bpm; Pace: 4:10 /km');
     expect(rows[3]).toHaveTextContent('Recovery (rest)');
-    expect(rows[3]).toHaveTextContent('20%');
+    expect(rows[3]).toHaveTextContent('≈50% threshold (zone 1)');
     const legend = screen.getByRole('list', { name: 'Zone legend' });
     expect(within(legend).getAllByRole('listitem')).toHaveLength(5);
     expect(legend).toHaveTextContent('VO2 Max');
@@ -92,7 +131,8 @@ describe('intensity chart', () => {
     expect(badges).toHaveTextContent('Z136.4%');
     expect(badges).toHaveTextContent('Z245.4%'); // core rounds so the shares sum to 100
     expect(badges).toHaveTextContent('Z418.2%');
-    expect(container.querySelectorAll('.recharts-reference-line')).toHaveLength(5);
+    // The four limits between the five zones.
+    expect(container.querySelectorAll('.recharts-reference-line')).toHaveLength(4);
   });
 
   it('formats targets in the athlete units and per 100 m for swimming', () => {

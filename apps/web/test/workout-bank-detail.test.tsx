@@ -19,7 +19,7 @@ import { reportReachable } from '../src/lib/pwa.ts';
 import { writeSession } from '../src/lib/session-store.ts';
 import { type Call, json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
 import { signIn } from './dashboard-fixtures.ts';
-import { bankHandler, makeTemplate } from './workout-bank-fixtures.ts';
+import { bankHandler, makeTemplate, searchAnswer } from './workout-bank-fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -33,7 +33,8 @@ const template = makeTemplate({
   rating_count: 4,
   workout_language_text: 'Warmup: 15min Z2\nMain: 3x 12min Z4 with 4min recovery\nCooldown: 10min Z1',
 });
-const popular = () => json(200, { data: { timeframe: 'month', templates: [template] } });
+// Browse opens on the library, which lists the template.
+const popular = () => searchAnswer([template]);
 const at = (all: Call[], method: string, suffix: string) =>
   all.filter((c) => c.method === method && c.url.pathname.endsWith(suffix));
 
@@ -42,7 +43,7 @@ describe('template detail', () => {
     const all = mockFetch(
       bankHandler(
         {
-          'GET /popular': popular,
+          'GET /templates': popular,
           [`GET /templates/${template.id}/ratings`]: () =>
             json(200, {
               data: {
@@ -109,7 +110,7 @@ describe('template detail', () => {
     const all = mockFetch(
       bankHandler(
         {
-          'GET /popular': popular,
+          'GET /templates': popular,
           [`GET /templates/${template.id}/favorite/status`]: () =>
             json(200, { data: { is_favorite: favorite, favorite_id: null } }),
           [`POST /templates/${template.id}/favorite`]: () => {
@@ -184,7 +185,7 @@ describe('template detail', () => {
       const all = mockFetch(
         bankHandler(
           {
-            'GET /popular': popular,
+            'GET /templates': popular,
             'POST /favorites': (call) =>
               json(201, {
                 data: {
@@ -233,11 +234,89 @@ describe('template detail', () => {
     }
   });
 
+  it('offline, the detail still shows the rating the athlete gave and the reviews read before', async () => {
+    signIn();
+    const review = {
+      id: '00000000-0000-4000-8000-0000000000a2',
+      workout_template_id: template.id,
+      rating: 5,
+      effectiveness_rating: null,
+      enjoyment_rating: null,
+      difficulty_rating: null,
+      review_text: 'Sharp session, loved it',
+      fitness_level_when_completed: null,
+      completed_as_prescribed: null,
+      modifications_made: null,
+      is_own: false,
+      created_at: '2026-03-02T10:00:00.000Z',
+      updated_at: '2026-03-02T10:00:00.000Z',
+    };
+    let mine: (Omit<typeof review, 'review_text'> & { review_text: string | null }) | null = null;
+    try {
+      mockFetch(
+        bankHandler(
+          {
+            'GET /templates': popular,
+            [`GET /templates/${template.id}/ratings`]: () =>
+              json(200, {
+                data: {
+                  ratings: [review],
+                  total_count: 1,
+                  page: 1,
+                  page_size: 10,
+                  total_pages: 1,
+                  avg_rating: 5,
+                },
+              }),
+            [`GET /templates/${template.id}/rating`]: () => json(200, { data: { rating: mine } }),
+            [`POST /templates/${template.id}/rate`]: (call) => {
+              mine = {
+                ...review,
+                id: '00000000-0000-4000-8000-0000000000b2',
+                rating: (call.body as { rating: number }).rating,
+                review_text: null,
+                is_own: true,
+              };
+              return json(200, { data: { rating: mine, avg_rating: 4.5, rating_count: 2 } });
+            },
+          },
+          [template],
+        ),
+      );
+      const online = renderWithProviders(<WorkoutBankPage />);
+      await userEvent.click(await screen.findByRole('button', { name: /^Threshold 3x12/ }));
+      let dialog = await screen.findByRole('dialog', { name: 'Threshold 3x12' });
+      expect(await within(dialog).findByText('Sharp session, loved it')).toBeVisible();
+      await userEvent.click(within(dialog).getByRole('button', { name: '4 stars' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
+      expect(await screen.findByText('Thanks for rating this workout')).toBeVisible();
+      // Read once more online (the rating write refreshes the reviews), so the device holds them afresh.
+      expect(await within(dialog).findByText('Sharp session, loved it')).toBeVisible();
+      online.unmount();
+
+      // No connection: a fresh page answers the template, the athlete's rating and the reviews from the device.
+      reportReachable(false);
+      const offline = mockFetch(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      renderWithProviders(<WorkoutBankPage />);
+      await userEvent.click(await screen.findByRole('button', { name: /^Threshold 3x12/ }));
+      dialog = await screen.findByRole('dialog', { name: 'Threshold 3x12' });
+      expect(await within(dialog).findByText('Your rating: 4 of 5')).toBeVisible();
+      expect(await within(dialog).findByText('Sharp session, loved it')).toBeVisible();
+      const reads = offline.filter((c) => c.method === 'GET' && /\/(rating|ratings)$/.test(c.url.pathname));
+      expect(reads).toEqual([]);
+    } finally {
+      reportReachable(true);
+      writeSession(null);
+    }
+  });
+
   it('adds the template to the calendar on the chosen date and refreshes the calendar and dashboard', async () => {
     const all = mockFetch(
       bankHandler(
         {
-          'GET /popular': popular,
+          'GET /templates': popular,
           [`POST /templates/${template.id}/convert`]: (call) =>
             json(201, {
               data: {
@@ -274,7 +353,7 @@ describe('Browse Templates in the add-workout dialog', () => {
     const all = mockFetch(
       bankHandler(
         {
-          'GET /popular': popular,
+          'GET /templates': popular,
           [`POST /templates/${template.id}/convert`]: (call) =>
             json(201, {
               data: {

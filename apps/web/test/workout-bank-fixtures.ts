@@ -1,5 +1,6 @@
 // Templates and a routed fetch answer for the Workout Bank tests.
 import type { WorkoutTemplate } from '@stamina/contract';
+import { disciplineSport } from '@stamina/core';
 import { type Call, json } from './calendar-test-utils.tsx';
 
 let counter = 0;
@@ -12,6 +13,7 @@ export function makeTemplate(overrides: Partial<WorkoutTemplate> = {}): WorkoutT
     description: 'A steady session.',
     key_focus: 'Aerobic base',
     discipline: 'run',
+    sport: disciplineSport(overrides.discipline ?? 'run'),
     estimated_duration_minutes: 45,
     estimated_distance_meters: null,
     difficulty_level: 2,

@@ -106,6 +106,40 @@ describe('saved reads', () => {
   });
 });
 
+describe('ratings', () => {
+  it("keeps the athlete's own rating and the reviews in the ratings store, with an expiry", async () => {
+    const { store, state, storage } = setup();
+    expect(await store.withMyRatingCache('t1', async () => null)).toBeNull();
+    await store.withRatingsCache('t1', 1, async () => ({ ratings: [{ review_text: 'Tough' }] }));
+    await store.withRatingsCache('t2', 1, async () => ({ ratings: [] }));
+    expect((await storage.list('ratings', 'athlete-a')).map((r) => r.key).sort()).toEqual([
+      'list:t1:1',
+      'list:t2:1',
+      'mine:t1',
+    ]);
+
+    // A rating just stored is the athlete's own at once; the template's saved reviews (without it) are forgotten.
+    await store.rememberMyRating('t1', { rating: 4 });
+    state.online = false;
+    const network = vi.fn(async () => null);
+    expect(await store.withMyRatingCache('t1', network)).toEqual({ rating: 4 });
+    expect(network).not.toHaveBeenCalled();
+    await expect(store.withRatingsCache('t1', 1, () => Promise.reject(offline()))).rejects.toThrow();
+    expect(await store.withRatingsCache('t2', 1, () => Promise.reject(offline()))).toEqual({ ratings: [] });
+
+    // Like every saved read, a copy lives 24 hours.
+    state.clock += WORKOUT_BANK_OFFLINE_LIFETIME_MS;
+    await expect(store.withMyRatingCache('t1', () => Promise.reject(offline()))).rejects.toThrow();
+  });
+
+  it("never shows one athlete's rating to another", async () => {
+    const { store, state } = setup();
+    await store.rememberMyRating('t1', { rating: 2 });
+    state.athlete = 'athlete-b';
+    await expect(store.withMyRatingCache('t1', () => Promise.reject(offline()))).rejects.toThrow();
+  });
+});
+
 describe('categories fallback', () => {
   const categories = { categories: [{ id: 'c1', name: 'Run', category_type: 'discipline', sort_order: 1 }] };
 

@@ -18,8 +18,8 @@ const calls = (all: Call[], path: string) =>
   all.filter((c) => c.url.pathname === `/api/v1/workout-bank${path}`);
 
 describe('/workout-bank', () => {
-  it('shows the month’s popular 20 with no search, then searches 300 ms after typing stops', async () => {
-    const popular = makeTemplate({ name: 'Long Easy Run' });
+  it('opens on the whole library by name, 20 a page, even when nobody has viewed anything; then searches 300 ms after typing stops', async () => {
+    const library = makeTemplate({ name: 'Aerobic Base Run' });
     const found = [
       makeTemplate({
         name: 'Threshold 2x20',
@@ -31,23 +31,33 @@ describe('/workout-bank', () => {
     ];
     const all = mockFetch(
       bankHandler({
-        'GET /popular': () => json(200, { data: { timeframe: 'month', templates: [popular] } }),
         'GET /templates': (call) =>
-          call.url.searchParams.get('search_query') ? searchAnswer(found) : searchAnswer([]),
+          call.url.searchParams.get('search_query')
+            ? searchAnswer(found)
+            : searchAnswer([library], { total_count: 312, total_pages: 16 }),
       }),
     );
     renderWithProviders(<WorkoutBankPage />);
-    expect(await screen.findByRole('button', { name: /^Long Easy Run/ })).toBeVisible();
-    const popularQuery = calls(all, '/popular')[0]?.url.searchParams;
-    expect(popularQuery?.get('timeframe')).toBe('month');
-    expect(popularQuery?.get('limit')).toBe('20');
-    expect(calls(all, '/templates')).toHaveLength(0);
+    // The popular list is empty on a new server; Browse does not depend on it.
+    expect(await screen.findByRole('button', { name: /^Aerobic Base Run/ })).toBeVisible();
+    expect(screen.getByText('Found 312 workouts')).toBeVisible();
+    expect(screen.getByText('Page 1 of 16')).toBeVisible();
+    expect(screen.queryByText('No Popular Workouts')).toBeNull();
+    const browse = calls(all, '/templates')[0]?.url.searchParams;
+    expect([browse?.get('sort_by'), browse?.get('sort_order'), browse?.get('page_size')]).toEqual([
+      'name',
+      'asc',
+      '20',
+    ]);
+    expect(browse?.get('search_query')).toBeNull();
+    expect(calls(all, '/popular')).toHaveLength(0);
+    const before = calls(all, '/templates').length;
 
     await userEvent.type(screen.getByPlaceholderText('Search workouts...'), 'threshold');
     expect(await screen.findByText('Found 2 workouts')).toBeVisible();
     expect(screen.getByText('(12ms)')).toBeVisible();
     // One search for the whole word: the debounce waits for typing to stop.
-    const searches = calls(all, '/templates');
+    const searches = calls(all, '/templates').slice(before);
     expect(searches).toHaveLength(1);
     expect(searches[0]?.url.searchParams.get('search_query')).toBe('threshold');
     expect(searches[0]?.url.searchParams.get('page_size')).toBe('20');
@@ -61,7 +71,7 @@ describe('/workout-bank', () => {
     const template = makeTemplate({ name: 'Tagged', tags: ['base', 'aerobic', 'zone2', 'long', 'weekend'] });
     mockFetch(
       bankHandler({
-        'GET /popular': () => json(200, { data: { timeframe: 'month', templates: [template] } }),
+        'GET /templates': () => searchAnswer([template]),
       }),
     );
     renderWithProviders(<WorkoutBankPage />);
@@ -107,6 +117,49 @@ describe('/workout-bank', () => {
     expect(await screen.findByText('No Recommendations')).toBeVisible();
     const recommendations = calls(all, '/recommendations')[0]?.url.searchParams;
     expect([recommendations?.get('type'), recommendations?.get('limit')]).toEqual(['general', '12']);
+  });
+
+  it('pages the Saved tab through all the favourites, 12 a page', async () => {
+    const all = mockFetch(
+      bankHandler({
+        'GET /favorites': (call) => {
+          const page = Number(call.url.searchParams.get('page'));
+          const template = makeTemplate({ name: `Saved on page ${page}` });
+          return json(200, {
+            data: {
+              favorites: [
+                {
+                  id: `00000000-0000-4000-a000-00000000000${page}`,
+                  workout_template_id: template.id,
+                  template,
+                  notes: null,
+                  created_at: '2026-01-01T00:00:00.000Z',
+                },
+              ],
+              total_count: 27,
+              page,
+              page_size: 12,
+              total_pages: 3,
+            },
+          });
+        },
+      }),
+    );
+    renderWithProviders(<WorkoutBankPage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Saved' }));
+    expect(await screen.findByRole('button', { name: /^Saved on page 1/ })).toBeVisible();
+    expect(screen.getByText('27 favorites')).toBeVisible();
+    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: /^Saved on page 2/ })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: /^Saved on page 3/ })).toBeVisible();
+    expect(screen.getByText('Page 3 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const pages = calls(all, '/favorites').map((c) => c.url.searchParams.get('page'));
+    expect(pages).toEqual(['1', '2', '3']);
+    expect(calls(all, '/favorites').every((c) => c.url.searchParams.get('page_size') === '12')).toBe(true);
   });
 
   it('filters by sport chip, difficulty and category; the Filters badge counts and Clear empties it', async () => {
@@ -236,7 +289,8 @@ describe('/workout-bank', () => {
       mockFetch(
         bankHandler({
           'GET /categories': () => json(200, { data: { categories: [category] } }),
-          'GET /templates': () => searchAnswer([found]),
+          // Only the search finds it (not the library Browse opens on), so seeing it means the search was saved.
+          'GET /templates': (call) => searchAnswer(call.url.searchParams.get('search_query') ? [found] : []),
         }),
       );
       const online = renderWithProviders(<WorkoutBankPage />);

@@ -1,7 +1,7 @@
 // Schemas of the Workout Bank API under /api/v1/workout-bank (docs/workout-bank.md).
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
-import { ZWorkout } from './workouts.ts';
+import { ZSport, ZWorkout } from './workouts.ts';
 
 export const WORKOUT_BANK_DISCIPLINES = ['swim', 'bike', 'run', 'brick', 'strength', 'recovery'] as const;
 export const WORKOUT_BANK_TARGETS = [
@@ -88,6 +88,9 @@ export const ZWorkoutTemplate = z
     description: z.string(),
     key_focus: z.string(),
     discipline: ZDiscipline,
+    sport: ZSport.describe(
+      'The sport the structure is parsed as (a brick as bike, recovery as the sport it is done in)',
+    ),
     estimated_duration_minutes: z.number().int(),
     estimated_distance_meters: z.number().int().nullable(),
     difficulty_level: z.number().int().min(1).max(5),

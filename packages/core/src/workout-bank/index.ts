@@ -47,7 +47,8 @@ export function formatTemplateDuration(minutes: number): string {
 
 /**
  * The parser's sport for a template's discipline: a brick is read as its ride, a recovery session as a run
- * (docs/workout-bank.md, "Bricks", "Recovery"). The web page parses a template's text with it for the chart.
+ * (docs/workout-bank.md, "Bricks", "Recovery", "Own templates"). The server parses an athlete's own template
+ * with it and sends the sport with every template, so the web page reads the text as the server did.
  */
 export function disciplineSport(discipline: string): 'swim' | 'bike' | 'run' | 'strength' {
   switch (discipline) {

@@ -10,6 +10,7 @@ export {
   parseWorkout,
   renderWorkout,
   SECONDS_PER_REP,
+  THRESHOLD_ZONE_LIMITS,
   zoneFromThresholdPercent,
 } from './parser/index.ts';
 export * from './summarize.ts';

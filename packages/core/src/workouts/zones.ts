@@ -28,11 +28,6 @@ export const HEART_RATE_ZONE_NAMES: Record<Zone, string> = {
   5: 'VO2 Max Zone',
 };
 
-/** Chart intensity: zone × 20 percent; rest counts as zone 1 (docs/screens.md, "Workout editor and dialogs"). */
-export function zoneIntensity(zone: Zone, isRest = false): number {
-  return (isRest ? 1 : zone) * 20;
-}
-
 export function isZone(value: unknown): value is Zone {
   return value === 1 || value === 2 || value === 3 || value === 4 || value === 5;
 }

@@ -10,6 +10,7 @@ import type {
 } from '@stamina/contract';
 import {
   dateInTimeZone,
+  disciplineSport,
   interpretQuery,
   PLAN_PHASE_FOCUS,
   type RecommendationContext,
@@ -30,15 +31,6 @@ import * as repo from './repository.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 const TIMEFRAME_DAYS = { week: 7, month: 30, year: 365 } as const;
-/** The parser's sport for an own template's discipline (docs/workout-bank.md, "Own templates"). */
-const SPORT_OF_DISCIPLINE: Record<string, Sport> = {
-  swim: 'swim',
-  bike: 'bike',
-  run: 'run',
-  brick: 'bike',
-  strength: 'strength',
-  recovery: 'run',
-};
 const DISCIPLINE_OF_SPORT: Record<string, string> = {
   run: 'run',
   running: 'run',
@@ -85,6 +77,7 @@ export function toTemplate(row: repo.TemplateRow, athleteId: string): WorkoutTem
     description: row.description,
     key_focus: row.keyFocus,
     discipline: row.discipline as WorkoutTemplate['discipline'],
+    sport: row.sport as Sport,
     estimated_duration_minutes: row.estimatedDurationMinutes,
     estimated_distance_meters: row.estimatedDistanceMeters,
     difficulty_level: row.difficultyLevel,
@@ -621,7 +614,8 @@ export function createWorkoutBankService(
 
     /** An athlete's own template; its structure is parsed like the library's (docs/workout-bank.md). */
     async createOwn(auth: AuthContext, body: OwnTemplateRequest) {
-      const sport = SPORT_OF_DISCIPLINE[body.discipline] ?? 'run';
+      // An own template is parsed as its discipline's sport (core disciplineSport: a brick as bike, recovery as run).
+      const sport = disciplineSport(body.discipline);
       const derived = deriveFields(body.workout_language_text, sport, body.discipline);
       if (derived.estimatedDurationMinutes <= 1 && derived.warnings.length) {
         throw new AppError('VALIDATION_FAILED', `workout_language_text: ${derived.warnings[0]}`);

@@ -37,8 +37,7 @@ export const OFFLINE_AWARE = 'offlineFirst' as const;
 /** Tab sizes and paging (docs/workout-bank.md, "Web page"). */
 export const SEARCH_PAGE_SIZE = 20;
 export const POPULAR_TAB = { timeframe: 'month', limit: 12 } as const;
-/** With no text and no filter, Browse shows the month's popular list of 20. */
-export const BROWSE_POPULAR = { timeframe: 'month', limit: 20 } as const;
+/** The Saved tab starts on page 1 of 12 and pages through all the favourites. */
 export const FAVORITES_TAB = { page: 1, pageSize: 12 } as const;
 export const RECOMMENDED_TAB = { type: 'general', limit: 12 } as const;
 export const SIMILAR_LIMIT = 5;

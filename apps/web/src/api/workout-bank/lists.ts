@@ -1,5 +1,5 @@
 // The tab lists: GET /popular (10 min), /favorites (60 s), /recommendations (5 min).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import {
   FAVORITES_STALE_MS,
@@ -58,6 +58,8 @@ export function useFavorites(
     queryKey: workoutBankKeys.favoritesPage(page, pageSize),
     queryFn: () => fetchFavorites(page, pageSize),
     staleTime: FAVORITES_STALE_MS,
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
     enabled,
   });
 }

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { OFFLINE_AWARE, workoutBankKeys } from './keys.ts';
-import { type ToggleOutcome, toggleFavoriteOfflineAware } from './offline-store.ts';
+import { rememberMyRating, type ToggleOutcome, toggleFavoriteOfflineAware } from './offline-store.ts';
 import type { ConvertResponse, FavoriteStatus, RateResponse } from './types.ts';
 
 export interface ToggleFavoriteInput {
@@ -97,8 +97,12 @@ export function useToggleFavorite() {
 export function useRateTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ templateId, rating }: { templateId: string; rating: RatingRequest }) =>
-      rateTemplate(templateId, rating),
+    mutationFn: async ({ templateId, rating }: { templateId: string; rating: RatingRequest }) => {
+      const saved = await rateTemplate(templateId, rating);
+      // The device keeps it as the athlete's own rating, so the detail shows it offline too.
+      await rememberMyRating(templateId, saved.rating);
+      return saved;
+    },
     onSuccess: () => invalidateAfter(client, 'templateRating'),
   });
 }

@@ -92,6 +92,21 @@ export function withTemplateCache<T>(templateId: string, fetcher: () => Promise<
   return workoutBankOffline.withTemplateCache(templateId, fetcher);
 }
 
+/** The athlete's own rating of a template, saved per athlete; offline the fresh saved copy answers. */
+export function withMyRatingCache<T>(templateId: string, fetcher: () => Promise<T>): Promise<T> {
+  return workoutBankOffline.withMyRatingCache(templateId, fetcher);
+}
+
+/** A page of a template's reviews, saved per athlete; offline the fresh saved copy answers. */
+export function withRatingsCache<T>(templateId: string, page: number, fetcher: () => Promise<T>): Promise<T> {
+  return workoutBankOffline.withRatingsCache(templateId, page, fetcher);
+}
+
+/** Saves a rating the server has just stored as the athlete's own, and forgets the template's saved reviews. */
+export function rememberMyRating(templateId: string, rating: unknown): Promise<void> {
+  return workoutBankOffline.rememberMyRating(templateId, rating);
+}
+
 /** Adds or removes a favourite; without a network it is kept, queued and resolved as done (`queued: true`). */
 export function toggleFavoriteOfflineAware<T>(
   args: FavoriteToggleArgs,

@@ -1,6 +1,6 @@
 // One template and what the detail modal reads beside it: GET /templates/{id} (5 min), /variants, /similar,
-// /favorite/status (30 s), /rating (the caller's own) and /ratings (all, 10 a page). The detail and the favourite
-// status go through the device's store, so an opened template and its heart show offline (docs/offline.md,
+// /favorite/status (30 s), /rating (the caller's own) and /ratings (all, 10 a page). The detail, the favourite
+// status, the athlete's own rating and the reviews go through the device's store, so they show offline (docs/offline.md,
 // "Workout Bank offline store").
 import type { WorkoutTemplate } from '@stamina/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,12 @@ import {
   TEMPLATE_STALE_MS,
   workoutBankKeys,
 } from './keys.ts';
-import { withFavoriteStatus, withTemplateCache } from './offline-store.ts';
+import {
+  withFavoriteStatus,
+  withMyRatingCache,
+  withRatingsCache,
+  withTemplateCache,
+} from './offline-store.ts';
 import type {
   FavoriteStatus,
   RatingList,
@@ -106,8 +111,12 @@ export function useFavoriteStatus(id: string | null) {
 export function useMyRating(id: string | null) {
   return useQuery({
     queryKey: workoutBankKeys.myRating(id ?? ''),
-    queryFn: () => fetchMyRating(id ?? ''),
+    queryFn: () => {
+      const templateId = id ?? '';
+      return withMyRatingCache(templateId, () => fetchMyRating(templateId));
+    },
     staleTime: TEMPLATE_STALE_MS,
+    networkMode: OFFLINE_AWARE,
     enabled: Boolean(id),
   });
 }
@@ -115,8 +124,12 @@ export function useMyRating(id: string | null) {
 export function useTemplateRatings(id: string | null, page = 1) {
   return useQuery({
     queryKey: workoutBankKeys.ratings(id ?? '', page),
-    queryFn: () => fetchRatings(id ?? '', page),
+    queryFn: () => {
+      const templateId = id ?? '';
+      return withRatingsCache(templateId, page, () => fetchRatings(templateId, page));
+    },
     staleTime: TEMPLATE_STALE_MS,
+    networkMode: OFFLINE_AWARE,
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
   });

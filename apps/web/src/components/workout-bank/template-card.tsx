@@ -1,6 +1,6 @@
 // A template in a list (docs/workout-bank.md, "Web page"): discipline, name, focus, duration, difficulty,
 // rating, at most three tags then '+N'. The whole card is one button that opens the detail modal.
-import { difficultyLabel, disciplineSport, formatTemplateDuration } from '@stamina/core';
+import { difficultyLabel, formatTemplateDuration } from '@stamina/core';
 import { BadgeCheck, Clock, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
@@ -48,7 +48,7 @@ export function TemplateCard({
     >
       <span className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
         <span className="flex h-7 w-7 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-          <SportIcon sport={disciplineSport(template.discipline)} className="h-4 w-4" />
+          <SportIcon sport={template.sport} className="h-4 w-4" />
         </span>
         {DISCIPLINE_LABELS[template.discipline] ?? template.discipline}
         {template.is_verified ? (

@@ -4,7 +4,7 @@
 // date is the dialog's, fixed.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
-import { difficultyLabel, disciplineSport, formatTemplateDuration, parseWorkout } from '@stamina/core';
+import { difficultyLabel, formatTemplateDuration, parseWorkout } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { BadgeCheck, CalendarPlus, Clock, Gauge, Heart, Star, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -136,7 +136,8 @@ function TemplateDetail({
   pickDate?: string;
   onAdded: (workout: Workout) => void;
 }) {
-  const sport = disciplineSport(template.discipline);
+  // The sport the server parsed the text as (a recovery swim is a swim), so the chart matches its duration.
+  const sport = template.sport;
   const intervals = useMemo(
     () => parseWorkout(template.workout_language_text, { sport }).intervals,
     [template.workout_language_text, sport],
@@ -517,7 +518,7 @@ function Similar({
               onClick={() => onOpenTemplate(t)}
               className="flex w-full items-center gap-2 rounded-lg border border-border bg-card p-2.5 text-left text-sm hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <SportIcon sport={disciplineSport(t.discipline)} className="h-4 w-4 shrink-0" />
+              <SportIcon sport={t.sport} className="h-4 w-4 shrink-0" />
               <span className="min-w-0 flex-1 truncate font-medium">{t.name}</span>
               <span className="shrink-0 text-xs text-muted-foreground">
                 {formatTemplateDuration(t.estimated_duration_minutes)}

@@ -6,9 +6,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { difficultyLabel } from '@stamina/core';
 import { FolderTree, Search, SlidersHorizontal, X } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useCategories } from '../../api/workout-bank/categories.ts';
-import { BROWSE_POPULAR, POPULAR_TAB, SEARCH_PAGE_SIZE } from '../../api/workout-bank/keys.ts';
+import { FAVORITES_TAB, POPULAR_TAB, SEARCH_PAGE_SIZE } from '../../api/workout-bank/keys.ts';
 import { useFavorites, usePopular, useRecommendations } from '../../api/workout-bank/lists.ts';
 import { type TemplateSearchParams, useTemplateSearch } from '../../api/workout-bank/search.ts';
 import type { WorkoutCategory, WorkoutTemplate } from '../../api/workout-bank/types.ts';
@@ -67,8 +67,9 @@ export function filterCount(filters: BankFilters): number {
 }
 
 /**
- * The search a Browse state stands for, or null when there is nothing to search (then Browse shows the month's
- * popular list). Without a text the results are sorted by name; with one, by relevance.
+ * The search a Browse state stands for. With nothing typed or chosen it is the whole library, 20 a page, by name
+ * (what an athlete opening the Bank expects to leaf through; the popular list is the Popular tab's, and is empty on
+ * a new server). Without a text the results are sorted by name; with one, by relevance.
  */
 export function browseSearch(
   text: string,
@@ -76,9 +77,8 @@ export function browseSearch(
   category: WorkoutCategory | null,
   filters: BankFilters,
   page: number,
-): TemplateSearchParams | null {
+): TemplateSearchParams {
   const query = text.trim();
-  if (!query && !discipline && !category && filterCount(filters) === 0) return null;
   return {
     ...(query ? { search_query: query } : { sort_by: 'name', sort_order: 'asc' }),
     ...(discipline ? { disciplines: [discipline] } : {}),
@@ -555,40 +555,11 @@ function BrowseResults({
   onOpen,
   onPage,
 }: {
-  search: TemplateSearchParams | null;
+  search: TemplateSearchParams;
   onOpen: (template: WorkoutTemplate) => void;
   onPage: (page: number) => void;
 }) {
-  const results = useTemplateSearch(search ?? {}, search !== null);
-  const popular = usePopular(BROWSE_POPULAR.timeframe, BROWSE_POPULAR.limit, search === null);
-
-  if (search === null) {
-    if (popular.isPending) return <Loading />;
-    if (popular.isError) {
-      return (
-        <ListError
-          title={BANK_TEXTS.searchErrorTitle}
-          message={BANK_TEXTS.searchError}
-          onRetry={() => void popular.refetch()}
-        />
-      );
-    }
-    if (popular.data.templates.length === 0) {
-      return <Empty title={BANK_TEXTS.noPopular} hint="Search or pick a category to find a workout." />;
-    }
-    return (
-      <>
-        <h2 className="mt-4 text-sm font-semibold text-muted-foreground">Popular this month</h2>
-        <Grid>
-          {popular.data.templates.map((t) => (
-            <li key={t.id}>
-              <TemplateCard template={t} onOpen={onOpen} />
-            </li>
-          ))}
-        </Grid>
-      </>
-    );
-  }
+  const results = useTemplateSearch(search);
 
   if (results.isPending) return <Loading />;
   if (results.isError) {
@@ -618,25 +589,35 @@ function BrowseResults({
           ))}
         </Grid>
       )}
-      {data.total_pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {data.page} of {data.total_pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={data.page >= data.total_pages}
-            onClick={() => onPage(data.page + 1)}
-          >
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      {/* The page asked for: while it loads the previous one stays on screen, and Next must not ask for it again. */}
+      <Pager page={search.page ?? data.page} totalPages={data.total_pages} onPage={onPage} />
     </>
+  );
+}
+
+/** Previous, 'Page X of Y' and Next, shown when a list has more than one page. */
+function Pager({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-muted-foreground">
+        Page {page} of {totalPages}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
   );
 }
 
@@ -667,8 +648,15 @@ function PopularTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void })
 }
 
 function SavedTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void }) {
-  const favorites = useFavorites();
-  if (favorites.isPending) return <Loading />;
+  const [page, setPage] = useState<number>(FAVORITES_TAB.page);
+  const favorites = useFavorites(page);
+  const lastPage = favorites.data?.total_pages ?? 1;
+  const emptied = favorites.data !== undefined && favorites.data.favorites.length === 0 && page > 1;
+  useEffect(() => {
+    // The last favourites of a page were removed: show the last page that still has some.
+    if (emptied) setPage(Math.max(1, Math.min(page - 1, lastPage)));
+  }, [emptied, page, lastPage]);
+  if (favorites.isPending || emptied) return <Loading />;
   if (favorites.isError) {
     return (
       <ListError
@@ -678,21 +666,30 @@ function SavedTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void }) {
       />
     );
   }
-  if (favorites.data.favorites.length === 0) {
+  const data = favorites.data;
+  if (data.favorites.length === 0) {
     return <Empty title={BANK_TEXTS.noFavorites} hint={BANK_TEXTS.noFavoritesHint} />;
   }
   return (
-    <Grid>
-      {favorites.data.favorites.map((f) => (
-        <li key={f.id}>
-          <TemplateCard
-            template={f.template}
-            onOpen={onOpen}
-            footer={f.notes ? <span className="text-xs italic text-muted-foreground">{f.notes}</span> : null}
-          />
-        </li>
-      ))}
-    </Grid>
+    <>
+      <p className="text-sm text-muted-foreground">
+        {data.total_count} {data.total_count === 1 ? 'favorite' : 'favorites'}
+      </p>
+      <Grid>
+        {data.favorites.map((f) => (
+          <li key={f.id}>
+            <TemplateCard
+              template={f.template}
+              onOpen={onOpen}
+              footer={
+                f.notes ? <span className="text-xs italic text-muted-foreground">{f.notes}</span> : null
+              }
+            />
+          </li>
+        ))}
+      </Grid>
+      <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+    </>
   );
 }
 

@@ -1,14 +1,18 @@
-// The workout intensity chart (docs/screens.md, "Workout editor and dialogs"): a step area of intensity (zone × 20 %)
-// over time, coloured by zone, with dashed zone lines, a legend, distribution badges and a tooltip per step.
+// The workout intensity chart (docs/screens.md, "Workout editor and dialogs"): each step drawn at the power it asks
+// for as a percentage of FTP (its own % FTP, or its zone's typical power for a pace, heart-rate or word target; core
+// intervalPowerRange), ramps as slopes, over time, coloured by zone, with the zone limits dashed, a labelled axis, a
+// legend, distribution badges and a tooltip per step.
 import {
   type Interval,
+  intervalPowerRange,
   type Phase,
+  type PowerRange,
   type Sport,
+  THRESHOLD_ZONE_LIMITS,
   type Units,
   ZONES,
   type Zone,
   zoneDistribution,
-  zoneIntensity,
 } from '@stamina/core';
 import { Activity } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -40,17 +44,23 @@ interface Step {
   endSeconds: number;
   /** The zone drawn: rest counts as zone 1. */
   zone: Zone;
-  intensity: number;
+  /** The power asked for, as fractions of FTP (rest without a target at zone 1's). */
+  power: PowerRange;
+  /** Heights drawn at the step's start and end, in % of FTP (they differ for a ramp). */
+  startPercent: number;
+  endPercent: number;
 }
 
 interface ChartPoint {
   minutes: number;
-  intensity: number;
+  percent: number;
   step: number;
 }
 
 const PHASE_LABELS: Record<Phase, string> = { warmup: 'Warmup', main: 'Main', cooldown: 'Cooldown' };
-const ZONE_LINES = [20, 40, 60, 80, 100] as const;
+/** The axis tick step and its lowest top (% FTP): threshold, 100 %, always shows with room above it. */
+const PERCENT_TICK = 25;
+const MIN_TOP_PERCENT = 125;
 
 function zoneInfo(zone: Zone) {
   return ZONES[zone - 1] ?? ZONES[1]!;
@@ -68,17 +78,49 @@ export function buildSteps(intervals: readonly Interval[]): Step[] {
     const seconds = Number.isFinite(interval.duration_seconds) ? Math.max(0, interval.duration_seconds) : 0;
     if (seconds === 0) continue;
     const zone: Zone = interval.isRest ? 1 : interval.zone;
+    const power = intervalPowerRange(interval, { restAsRecovery: true });
+    const percent = (fraction: number) => Math.round(fraction * 1000) / 10;
     steps.push({
       index: steps.length,
       interval,
       startSeconds: clock,
       endSeconds: clock + seconds,
       zone,
-      intensity: zoneIntensity(interval.zone, interval.isRest),
+      power,
+      startPercent: percent(power.ramp ? power.low : power.fraction),
+      endPercent: percent(power.ramp ? power.high : power.fraction),
     });
     clock += seconds;
   }
   return steps;
+}
+
+/** What the axis measures: % of FTP for a ride; for other sports the same scale, of their threshold. */
+export function intensityUnit(sport: Sport): string {
+  return sport === 'bike' ? 'FTP' : 'threshold';
+}
+
+/**
+ * A step's intensity in words: '95% FTP', a range '90–105% FTP', a ramp '50 → 75% FTP'; from its zone alone
+ * (a pace, heart-rate or word target), '≈65% FTP (zone 2)'.
+ */
+export function intensityText(step: Step, sport: Sport): string {
+  const unit = intensityUnit(sport);
+  const pct = (fraction: number) => Math.round(fraction * 100);
+  const { low, high, ramp, fromZone } = step.power;
+  if (fromZone) return `≈${pct(low)}% ${unit} (zone ${step.zone})`;
+  if (ramp) return `${pct(low)} → ${pct(high)}% ${unit}`;
+  if (pct(high) !== pct(low)) return `${pct(low)}–${pct(high)}% ${unit}`;
+  return `${pct(low)}% ${unit}`;
+}
+
+/** The axis' top and ticks: every 25 %, up to at least 125 % and above the highest step. */
+export function percentTicks(steps: readonly Step[]): number[] {
+  const highest = Math.max(0, ...steps.flatMap((s) => [s.startPercent, s.endPercent]));
+  const top = Math.max(MIN_TOP_PERCENT, Math.ceil((highest + 5) / PERCENT_TICK) * PERCENT_TICK);
+  const ticks: number[] = [];
+  for (let t = 0; t <= top; t += PERCENT_TICK) ticks.push(t);
+  return ticks;
 }
 
 /** The targets of a step as display lines, in the athlete's units. */
@@ -207,7 +249,7 @@ function StepTooltip({
           Z{info.zone} {info.name}
         </dd>
         <dt className="text-muted-foreground">Intensity</dt>
-        <dd className="tabular-nums">{step.intensity}%</dd>
+        <dd className="tabular-nums">{intensityText(step, sport)}</dd>
         {step.interval.zone_source ? (
           <>
             <dt className="text-muted-foreground">Why</dt>
@@ -269,15 +311,14 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
   const last = steps.at(-1)!;
   const totalSeconds = last.endSeconds;
   const totalMinutes = totalSeconds / 60;
-  // One point per step start, plus the end of the last step so that stepAfter draws it.
-  const points: ChartPoint[] = [
-    ...steps.map((step) => ({
-      minutes: step.startSeconds / 60,
-      intensity: step.intensity,
-      step: step.index,
-    })),
-    { minutes: totalMinutes, intensity: last.intensity, step: last.index },
-  ];
+  // Two points per step, its start and its end: a steady step is flat, a ramp a slope, and the change between
+  // steps a vertical edge.
+  const points: ChartPoint[] = steps.flatMap((step) => [
+    { minutes: step.startSeconds / 60, percent: step.startPercent, step: step.index },
+    { minutes: step.endSeconds / 60, percent: step.endPercent, step: step.index },
+  ]);
+  const ticks = percentTicks(steps);
+  const unit = intensityUnit(sport);
   const shares = ZONES.map((info) => ({
     info,
     percent: distribution[`zone_${info.zone}` as keyof typeof distribution],
@@ -300,7 +341,7 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
           <AreaChart
             accessibilityLayer={false}
             data={points}
-            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            margin={{ top: 8, right: 8, bottom: 0, left: 4 }}
           >
             <ZoneGradients fillId={fillId} strokeId={strokeId} steps={steps} totalSeconds={totalSeconds} />
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
@@ -317,18 +358,29 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
             />
             <YAxis
               type="number"
-              domain={[0, 100]}
-              ticks={[0, 20, 40, 60, 80, 100]}
+              domain={[0, ticks.at(-1) ?? MIN_TOP_PERCENT]}
+              ticks={ticks}
               tickFormatter={(value: number) => `${value}%`}
               tick={{ fill: 'currentColor', fontSize: 11 }}
+              width={44}
               axisLine={false}
               tickLine={false}
+              label={{
+                value: `% ${unit}`,
+                angle: -90,
+                position: 'insideLeft',
+                offset: 0,
+                fill: 'currentColor',
+                fontSize: 11,
+                style: { textAnchor: 'middle' },
+              }}
             />
-            {ZONE_LINES.map((value, i) => (
+            {/* Where each zone starts (zones 2-5), in the colour of the zone above the line. */}
+            {THRESHOLD_ZONE_LIMITS.map((value, i) => (
               <ReferenceLine
                 key={value}
                 y={value}
-                stroke={ZONES[i]!.color}
+                stroke={ZONES[i + 1]!.color}
                 strokeOpacity={0.55}
                 strokeDasharray="4 4"
               />
@@ -340,8 +392,8 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
               )}
             />
             <Area
-              type="stepAfter"
-              dataKey="intensity"
+              type="linear"
+              dataKey="percent"
               name="Intensity"
               stroke={`url(#${strokeId})`}
               strokeWidth={2}
@@ -401,7 +453,7 @@ export function IntensityChart({ intervals, sport }: IntensityChartProps) {
                 <td>
                   Zone {step.zone} {zoneInfo(step.zone).name}
                 </td>
-                <td>{step.intensity}%</td>
+                <td>{intensityText(step, sport)}</td>
                 <td>{targetLines(step.interval, sport, units).join('; ')}</td>
               </tr>
             ))}

@@ -73,45 +73,66 @@ export interface FileStep {
   phase: Phase;
 }
 
+/** The power a step asks for, as fractions of FTP (see `intervalPowerRange`). */
+export interface PowerRange {
+  /** The power to hold: the middle of the range, or of the ramp. */
+  fraction: number;
+  /** Where a range was given, its bounds; for a ramp, its start (`low`) and end (`high`; lower for a ramp down). */
+  low: number;
+  high: number;
+  /** True when the power comes from the zone alone (no % FTP target, no power target with a known FTP). */
+  fromZone: boolean;
+  /** A ramp written as such: power from `low` to `high` in the order given. */
+  ramp: boolean;
+}
+
+/**
+ * The power a step asks for as fractions of FTP: its own target first (% FTP as written or imported, then watts
+ * over a known FTP), else its zone's typical power (ZONE_FTP_FRACTION): the zone equivalent of a pace, heart-rate
+ * or word target. Files write it; the intensity chart draws it. `restAsRecovery` reads a rest step with no power
+ * target as zone 1 (the chart's rule: rest counts as zone 1).
+ */
+export function intervalPowerRange(
+  interval: Interval,
+  options: FileThresholds & { restAsRecovery?: boolean } = {},
+): PowerRange {
+  const ftp = options.ftpWatts && options.ftpWatts > 0 ? options.ftpWatts : undefined;
+  const { targets } = interval;
+  const watts = targets.power_watts;
+  let low: number;
+  let high: number;
+  let fromZone = false;
+  let ramp = false;
+  if (targets.power_percent_ftp && targets.power_percent_ftp > 0) {
+    low = roundTo(targets.power_percent_ftp / 100, 3);
+    if (targets.ramp_to_percent_ftp && targets.ramp_to_percent_ftp > 0) {
+      high = roundTo(targets.ramp_to_percent_ftp / 100, 3);
+      ramp = high !== low;
+    } else {
+      const max = targets.power_percent_ftp_max;
+      high = max && max > targets.power_percent_ftp ? roundTo(max / 100, 3) : low;
+    }
+  } else if (ftp && watts && watts > 0) {
+    low = roundTo(watts / ftp, 3);
+    const max = targets.power_watts_max;
+    high = max && max > watts ? roundTo(max / ftp, 3) : low;
+  } else {
+    low = ZONE_FTP_FRACTION[interval.isRest && options.restAsRecovery ? 1 : interval.zone];
+    high = low;
+    fromZone = true;
+  }
+  return { fraction: roundTo((low + high) / 2, 3), low, high, fromZone, ramp };
+}
+
 /** The steps of a workout as files write them. Steps shorter than half a second cannot be written and are left out. */
 export function fileSteps(intervals: readonly Interval[], thresholds?: FileThresholds): FileStep[] {
-  const ftp = thresholds?.ftpWatts && thresholds.ftpWatts > 0 ? thresholds.ftpWatts : undefined;
   const steps: FileStep[] = [];
   for (const interval of intervals) {
     const seconds = Math.round(interval.duration_seconds);
     if (!(seconds > 0)) continue;
-    const { targets } = interval;
-    const watts = targets.power_watts;
-    let low: number;
-    let high: number;
-    let fromZone = false;
-    let ramp = false;
-    // The step's own target first: % FTP as written or imported, then watts over a known FTP, then the zone.
-    if (targets.power_percent_ftp && targets.power_percent_ftp > 0) {
-      low = roundTo(targets.power_percent_ftp / 100, 3);
-      if (targets.ramp_to_percent_ftp && targets.ramp_to_percent_ftp > 0) {
-        high = roundTo(targets.ramp_to_percent_ftp / 100, 3);
-        ramp = high !== low;
-      } else {
-        const max = targets.power_percent_ftp_max;
-        high = max && max > targets.power_percent_ftp ? roundTo(max / 100, 3) : low;
-      }
-    } else if (ftp && watts && watts > 0) {
-      low = roundTo(watts / ftp, 3);
-      const max = interval.targets.power_watts_max;
-      high = max && max > watts ? roundTo(max / ftp, 3) : low;
-    } else {
-      low = ZONE_FTP_FRACTION[interval.zone];
-      high = low;
-      fromZone = true;
-    }
     steps.push({
       seconds,
-      fraction: roundTo((low + high) / 2, 3),
-      low,
-      high,
-      fromZone,
-      ramp,
+      ...intervalPowerRange(interval, thresholds),
       zone: interval.zone,
       isRest: interval.isRest,
       phase: interval.phase,

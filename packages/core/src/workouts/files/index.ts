@@ -3,8 +3,10 @@
 export {
   DEFAULT_FTP_WATTS,
   type FileThresholds,
+  intervalPowerRange,
   MAX_FILE_DURATION_SECONDS,
   MAX_FILE_STEPS,
+  type PowerRange,
   type WorkoutFileContent,
   WorkoutFileError,
   type WorkoutFileInput,

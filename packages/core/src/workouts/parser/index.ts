@@ -8,7 +8,7 @@ import { ParseContext } from './context.ts';
 import { parseStructure } from './structure.ts';
 
 export { confidenceLabel } from './confidence.ts';
-export { DEFAULT_THRESHOLDS, zoneFromThresholdPercent } from './intensity.ts';
+export { DEFAULT_THRESHOLDS, THRESHOLD_ZONE_LIMITS, zoneFromThresholdPercent } from './intensity.ts';
 export { formatDuration, renderWorkout } from './render.ts';
 export { DEFAULT_STEP_SECONDS, DEFAULT_STRIDE_SECONDS, SECONDS_PER_REP } from './steps.ts';
 

@@ -58,7 +58,9 @@ function band(value: number, upper: readonly [number, number, number, number]): 
 }
 
 /** Percent of FTP (or of any threshold): ≤55 Z1, ≤75 Z2, ≤87 Z3, ≤105 Z4, above Z5. */
-export const zoneFromThresholdPercent = (pct: number): Zone => band(pct, [55.5, 75.5, 87.5, 105.5]);
+/** Where each zone of "% FTP" / "% threshold" ends (zones 1-4); the intensity chart draws them as lines. */
+export const THRESHOLD_ZONE_LIMITS = [55.5, 75.5, 87.5, 105.5] as const;
+export const zoneFromThresholdPercent = (pct: number): Zone => band(pct, THRESHOLD_ZONE_LIMITS);
 
 /** The editor's intensity bands, also used for % of max HR and bare percentages: <60 Z1 … ≥90 Z5. */
 export const zoneFromIntensityPercent = (pct: number): Zone => band(pct, [60, 70, 80, 90]);

@@ -1,5 +1,5 @@
 // The Workout Bank's offline rules (docs/offline.md, "Workout Bank offline store"), free of the browser: saved
-// reads with an expiry (searches, categories, template details), favourites changed without a connection kept in
+// reads with an expiry (searches, categories, template details, the athlete's own ratings and the reviews), favourites changed without a connection kept in
 // order and sent again, and the favourite status the screen shows meanwhile. Every record belongs to one athlete,
 // and only that athlete's records are ever read or sent. Storage, clock, session and transport are injected;
 // offline-store.ts wires them for the app.
@@ -85,6 +85,10 @@ function mayFallBack(err: unknown): boolean {
   const status = statusOf(err);
   return isNetworkFailure(err) || (status !== null && status >= 500);
 }
+
+/** Keys of the `ratings` store: the athlete's own rating of a template, and the pages of its reviews. */
+const myRatingKey = (templateId: string) => `mine:${templateId}`;
+const ratingsListPrefix = (templateId: string) => `list:${templateId}:`;
 
 /** A stable key for search parameters: the same filters in any order give the same key. */
 export function searchKey(params: unknown): string {
@@ -282,6 +286,35 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     /** A template's detail, saved per athlete under the template's id. */
     withTemplateCache<T>(templateId: string, fetcher: () => Promise<T>): Promise<T> {
       return cached('workouts', templateId, fetcher);
+    },
+
+    /**
+     * The athlete's own rating of a template (`GET …/rating`, null when not rated), saved per athlete in `ratings`
+     * under `mine:<template id>`: offline the detail still shows 'Your rating: N of 5'.
+     */
+    withMyRatingCache<T>(templateId: string, fetcher: () => Promise<T>): Promise<T> {
+      return cached('ratings', myRatingKey(templateId), fetcher);
+    },
+
+    /** A page of a template's reviews (`GET …/ratings`), saved in `ratings` under `list:<template id>:<page>`. */
+    withRatingsCache<T>(templateId: string, page: number, fetcher: () => Promise<T>): Promise<T> {
+      return cached('ratings', `${ratingsListPrefix(templateId)}${page}`, fetcher);
+    },
+
+    /**
+     * A rating the server has just stored: saved as the athlete's own at once, and the template's saved review
+     * pages forgotten (they no longer hold it; the next read online saves them afresh).
+     */
+    async rememberMyRating(templateId: string, rating: unknown): Promise<void> {
+      const athleteId = deps.athleteId();
+      if (!athleteId) return;
+      const entry = createCacheEntry(rating, now(), WORKOUT_BANK_OFFLINE_LIFETIME_MS);
+      await quietly(() => storage.put('ratings', { athleteId, key: myRatingKey(templateId), ...entry }));
+      const prefix = ratingsListPrefix(templateId);
+      for (const record of (await quietly(() => storage.list('ratings', athleteId))) ?? []) {
+        if (record.key.startsWith(prefix))
+          await quietly(() => storage.delete('ratings', athleteId, record.key));
+      }
     },
 
     /**
