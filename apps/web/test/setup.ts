@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reportReachable } from '../src/lib/pwa.ts';
 
@@ -17,6 +17,11 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// findBy* waits for lazily loaded routes; on a 2-core machine busy with other test files the first render of
+// a lazy page took over a second (the default wait), so a correct page failed. A longer wait costs nothing
+// when the page is quick.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
