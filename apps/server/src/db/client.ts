@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -32,6 +32,62 @@ const MIGRATION_LOCK_KEY = 7_361_220_001;
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+/**
+ * The types Drizzle reads as text from PGlite (timestamps, dates, intervals, numeric[] and their arrays): it passes
+ * a parser for each, returning the text unchanged, with every query.
+ */
+const TEXT_TYPES = new Set<number>([
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const PROBE = '2000-01-01 00:00:00+00';
+
+/** Whether a query's parsers only keep those types as text, as the client now does for every query. */
+function onlyTextParsers(parsers: QueryOptions['parsers']): boolean {
+  if (!parsers) return false;
+  for (const [key, parse] of Object.entries(parsers)) {
+    if (!TEXT_TYPES.has(Number(key)) || parse(PROBE, Number(key)) !== PROBE) return false;
+  }
+  return true;
+}
+
+type PgliteQuery = PGlite['query'];
+
+/** A query function that drops parsers the client already applies (see `keepTextTypes`). */
+function withoutTextParsers(query: PgliteQuery): PgliteQuery {
+  return ((text: string, params?: unknown[], options?: QueryOptions) =>
+    query(
+      text,
+      params,
+      options && onlyTextParsers(options.parsers) ? { ...options, parsers: undefined } : options,
+    )) as PgliteQuery;
+}
+
+/**
+ * PGlite merges a query's parsers into a copy of its whole table of about 300 (`{...all, ...given}`), so the few
+ * Drizzle passes with every query cost a copy each time: 0.1 to 0.4 ms a query on this machine, more than a
+ * small insert itself. The client keeps those types as text for every query instead, and a query whose parsers
+ * only do that is sent without them: the same rows, no copy (docs/ARCHITECTURE.md, "Coach chat").
+ */
+function keepTextTypes(client: PGlite): void {
+  const keep = (value: string) => value;
+  for (const type of TEXT_TYPES) client.parsers[type] = keep;
+  client.query = withoutTextParsers(client.query.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      tx.query = withoutTextParsers(tx.query.bind(tx) as PgliteQuery) as typeof tx.query;
+      return run(tx);
+    })) as PGlite['transaction'];
+}
 
 /** dataDir null opens an in-memory PGlite (real PostgreSQL, nothing kept on disk). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -63,6 +119,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await client.waitReady;
+  keepTextTypes(client);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,

@@ -817,9 +817,16 @@ function helpAnswer(a: Answer) {
   );
 }
 
-/** The built-in coach's answer to `text` over `snapshot`. */
-export function coachReply(snapshot: CoachSnapshot, text: string): CoachAnswer {
-  const p = parseMessage(text);
+/**
+ * The built-in coach's answer to `text` over `snapshot`. `parsed` is `parseMessage(text)` when the caller has read
+ * the message already (the server reads it first to know which data to load), so it is not read twice.
+ */
+export function coachReply(
+  snapshot: CoachSnapshot,
+  text: string,
+  parsed: ParsedMessage = parseMessage(text),
+): CoachAnswer {
+  const p = parsed;
   const a = new Answer(p.intent);
   try {
     switch (p.intent) {

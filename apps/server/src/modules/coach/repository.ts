@@ -1,5 +1,6 @@
 // Queries of the coach chat: messages and proposed actions, every one scoped by the athlete id.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { coachActions, coachMessages, type StoredCitation } from '../../db/schema/index.ts';
 
@@ -39,62 +40,85 @@ export async function actionsOf(
     .orderBy(asc(coachActions.createdAt), asc(coachActions.id));
 }
 
-/** Several messages in one statement, returned in the order given. */
-export async function insertMessages(
-  db: Conn,
-  athleteId: string,
-  values: {
-    role: 'athlete' | 'coach';
-    text: string;
-    citations?: StoredCitation[];
-    source?: string | null;
-    createdAt: Date;
-  }[],
-): Promise<CoachMessageRow[]> {
-  const rows = await db
-    .insert(coachMessages)
-    .values(values.map((v) => ({ athleteId, ...v, citations: v.citations ?? [] })))
-    .returning();
-  // RETURNING keeps no promised order: put them back in the order given.
-  return [...rows].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+export interface NewExchange {
+  question: { text: string; createdAt: Date };
+  answer: { text: string; citations: StoredCitation[]; source: string; createdAt: Date };
+  actions: { kind: string; workoutId: string; payload: Record<string, unknown> }[];
 }
 
-export async function insertActions(
+/**
+ * A question, its answer and the answer's proposed actions in one statement: atomic on its own, so no
+ * transaction, and a single round trip (on PGlite every statement and transaction serialises all requests;
+ * docs/coach.md, "Where the answers come from"). The ids and times are made here, so nothing is read back: the
+ * rows returned are the rows stored. An action's created_at is its answer's.
+ */
+export async function insertExchange(
   db: Conn,
   athleteId: string,
-  messageId: string,
-  actions: { kind: string; workoutId: string; payload: Record<string, unknown> }[],
-): Promise<CoachActionRow[]> {
-  if (!actions.length) return [];
-  return db
-    .insert(coachActions)
-    .values(actions.map((a) => ({ athleteId, messageId, ...a })))
-    .returning();
+  exchange: NewExchange,
+): Promise<{ question: CoachMessageRow; answer: CoachMessageRow; actions: CoachActionRow[] }> {
+  const question: CoachMessageRow = {
+    id: randomUUID(),
+    athleteId,
+    role: 'athlete',
+    text: exchange.question.text,
+    citations: [],
+    source: null,
+    createdAt: exchange.question.createdAt,
+  };
+  const answer: CoachMessageRow = {
+    id: randomUUID(),
+    athleteId,
+    role: 'coach',
+    text: exchange.answer.text,
+    citations: exchange.answer.citations,
+    source: exchange.answer.source,
+    createdAt: exchange.answer.createdAt,
+  };
+  const actions: CoachActionRow[] = exchange.actions.map((a) => ({
+    id: randomUUID(),
+    athleteId,
+    messageId: answer.id,
+    workoutId: a.workoutId,
+    kind: a.kind,
+    status: 'proposed',
+    payload: a.payload,
+    changeId: null,
+    planId: null,
+    appliedAt: null,
+    createdAt: answer.createdAt,
+  }));
+  const message = (m: CoachMessageRow) =>
+    sql`(${m.id}, ${athleteId}, ${m.role}, ${m.text}, ${JSON.stringify(m.citations)}::jsonb, ${m.source}, ${m.createdAt.toISOString()}::timestamptz)`;
+  const insertMessages = sql`insert into coach_messages (id, athlete_id, role, text, citations, source, created_at) values ${message(question)}, ${message(answer)}`;
+  await db.execute(
+    actions.length
+      ? sql`with stored_messages as (${insertMessages})
+          insert into coach_actions (id, athlete_id, message_id, workout_id, kind, payload, created_at)
+          values ${sql.join(
+            actions.map(
+              (a) =>
+                sql`(${a.id}, ${athleteId}, ${a.messageId}, ${a.workoutId}, ${a.kind}, ${JSON.stringify(a.payload)}::jsonb, ${a.createdAt.toISOString()}::timestamptz)`,
+            ),
+            sql`, `,
+          )}`
+      : insertMessages,
+  );
+  return { question, answer, actions };
 }
 
-/** The athlete's action, locked for the confirmation's transaction. */
+/** The athlete's action; with `forUpdate`, locked for the caller's transaction (a confirmation). */
 export async function findAction(
   db: Conn,
   athleteId: string,
   id: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<CoachActionRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(coachActions)
     .where(and(eq(coachActions.athleteId, athleteId), eq(coachActions.id, id)));
-  return row;
-}
-
-export async function lockAction(
-  db: Conn,
-  athleteId: string,
-  id: string,
-): Promise<CoachActionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coachActions)
-    .where(and(eq(coachActions.athleteId, athleteId), eq(coachActions.id, id)))
-    .for('update');
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
 

@@ -19,11 +19,12 @@ import {
   type CoachWorkout,
   coachReply,
   dateInTimeZone,
+  type ParsedMessage,
   parseMessage,
 } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { Conn, Db, Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { CoachModel } from './model.ts';
@@ -275,6 +276,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     auth: AuthContext,
     s: CoachSnapshot,
     text: string,
+    parsed: ParsedMessage,
     onDelta?: (text: string) => void,
   ) {
     if (!deps.model) return null;
@@ -282,7 +284,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
       const answer = await deps.model.answer(s, await history(auth), text, onDelta);
       // A model can be talked into proposing changes by text inside the data (a workout note): its actions count
       // only when the athlete's own message asks for a change (docs/coach.md, "Safety").
-      if (answer.actions.length && !ACTING_INTENTS.has(parseMessage(text).intent)) {
+      if (answer.actions.length && !ACTING_INTENTS.has(parsed.intent)) {
         log?.warn(
           { dropped: answer.actions.length },
           'coach: model proposed actions the athlete did not ask for',
@@ -329,7 +331,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     },
 
     /**
-     * Answers one message and stores both it and the answer (with the proposed actions) in one transaction.
+     * Answers one message and stores both it and the answer (with the proposed actions) in one statement.
      * `onDelta` hears the answer as it is written (the model's tokens, or the built-in reply line by line).
      */
     async send(
@@ -338,18 +340,16 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
       onDelta?: (text: string) => void,
       now = new Date(),
     ): Promise<CoachReplyDto> {
-      // Without a model the answer's intent is known first, and only what it uses is read.
-      const s = await snapshot(
-        auth,
-        now,
-        deps.model ? ALL_PARTS : PARTS_BY_INTENT[parseMessage(text).intent],
-      );
+      // Without a model the answer's intent is known first, and only what it uses is read. The message is read
+      // once, here, for the parts, the model's actions and the built-in answer.
+      const parsed = parseMessage(text);
+      const s = await snapshot(auth, now, deps.model ? ALL_PARTS : PARTS_BY_INTENT[parsed.intent]);
       let streamed = false;
-      const model = await modelAnswer(auth, s, text, (d) => {
+      const model = await modelAnswer(auth, s, text, parsed, (d) => {
         streamed = true;
         onDelta?.(d);
       });
-      const answer = model ?? coachReply(s, text);
+      const answer = model ?? coachReply(s, text, parsed);
       const source = model ? 'model' : 'built_in';
       if (!model && onDelta) {
         // The built-in answer streams line by line; after a failed model stream the client replaces what it
@@ -357,34 +357,26 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
         if (streamed) onDelta('\n\n');
         for (const line of answer.reply.split('\n')) onDelta(`${line}\n`);
       }
-      // Both messages in one statement (atomic on its own); with actions, one transaction around both inserts.
-      const store = async (conn: Conn) => {
-        const [athleteRow, coachRow] = await repo.insertMessages(conn, auth.athleteId, [
-          { role: 'athlete', text, createdAt: now },
-          // A millisecond later, so the answer always sorts after the question.
-          {
-            role: 'coach',
-            text: answer.reply,
-            citations: answer.citations,
-            source,
-            createdAt: new Date(now.getTime() + 1),
-          },
-        ]);
-        const actionRows = await repo.insertActions(
-          conn,
-          auth.athleteId,
-          coachRow!.id,
-          answer.actions.map((a) => ({
-            kind: a.kind,
-            workoutId: a.workoutId,
-            payload: a as unknown as Record<string, unknown>,
-          })),
-        );
-        return { athleteRow: athleteRow!, coachRow: coachRow!, actionRows };
-      };
-      const { athleteRow, coachRow, actionRows } = answer.actions.length
-        ? await db.transaction((tx) => store(tx))
-        : await store(db);
+      // The question, the answer and its actions in one statement (docs/coach.md, "Where the answers come from").
+      const {
+        question: athleteRow,
+        answer: coachRow,
+        actions: actionRows,
+      } = await repo.insertExchange(db, auth.athleteId, {
+        question: { text, createdAt: now },
+        // A millisecond later, so the answer always sorts after the question.
+        answer: {
+          text: answer.reply,
+          citations: answer.citations,
+          source,
+          createdAt: new Date(now.getTime() + 1),
+        },
+        actions: answer.actions.map((a) => ({
+          kind: a.kind,
+          workoutId: a.workoutId,
+          payload: a as unknown as Record<string, unknown>,
+        })),
+      });
       const actions = actionRows.map((a) => toAction(a));
       return {
         reply: answer.reply,
@@ -398,7 +390,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     /** Applies a proposed action: 404 when it is not the caller's, 409 when it was already applied or dismissed. */
     async confirm(auth: AuthContext, id: string, now = new Date()): Promise<CoachActionDto> {
       const row = await db.transaction(async (tx) => {
-        const action = await repo.lockAction(tx, auth.athleteId, id);
+        const action = await repo.findAction(tx, auth.athleteId, id, { forUpdate: true });
         if (!action) throw notFound('Coach action');
         if (action.status !== 'proposed')
           throw new AppError('CONFLICT', `This action was already ${action.status}.`);
