@@ -1,0 +1,34 @@
+// Wellness: the metrics store, its imports and the readiness and recovery scores (docs/wellness.md).
+import { metricsRoutes, metricsV1Routes } from '../modules/metrics/routes.ts';
+import { createMetricsService } from '../modules/metrics/service.ts';
+import type { NotificationService } from '../modules/notifications/service.ts';
+import type { TrainingLoadService } from '../modules/training-load/service.ts';
+import type { Wiring } from './context.ts';
+
+export async function wireWellness(
+  { app, db, idempotency, readCache, cachedReads }: Wiring,
+  {
+    trainingLoadService,
+    notificationService,
+  }: {
+    trainingLoadService: TrainingLoadService;
+    notificationService: NotificationService;
+  },
+) {
+  const metricsService = createMetricsService(
+    db,
+    trainingLoadService,
+    {
+      // Wellness feeds the dashboard's readiness and recovery: every write drops the athlete's cached reads.
+      onChange: (athleteId) => readCache.invalidate(athleteId),
+      onRecoveryScored: (athleteId, date, score, recommendation) =>
+        notificationService.recoveryScored(athleteId, date, score, recommendation),
+    },
+    app.log,
+  );
+  await app.register(metricsRoutes(metricsService, cachedReads, idempotency.claimUpload), {
+    prefix: '/api/metrics',
+  });
+  await app.register(metricsV1Routes(metricsService, cachedReads), { prefix: '/api/v1/metrics' });
+  return { metricsService };
+}
