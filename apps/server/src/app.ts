@@ -43,70 +43,28 @@ export async function buildApp(config: AppConfig) {
   const cachedReads = authenticatedReads(authenticate, readCache);
   const w: Wiring = { app, config, db, limits, authenticate, idempotency, readCache, cachedReads };
 
-  const { notificationService, thresholdService, workoutService, workoutsChanged } = await wireWorkouts(w);
+  // Each unit is handed every service built before it (`Services`) and names in its signature what it reads.
+  const workouts = await wireWorkouts(w);
   // The adaptation service is built with the job queue, below; the plan service calls it only when a request runs.
   let adaptationService: AdaptationService | undefined;
-  const { trainingLoadService, planService, analyticsService } = await wireTraining(w, {
-    workoutService,
-    thresholdService,
-    adaptationService: () => adaptationService!,
-  });
-  const { metricsService } = await wireWellness(w, { trainingLoadService, notificationService });
-  const { athleteService } = await wireAthletes(w);
-  const { dashboardService } = await wireDashboard(w, {
-    trainingLoadService,
-    planService,
-    metricsService,
-    notificationService,
-  });
-  await wireWorkoutBank(w, { workoutService, dashboardService, planService });
+  const training = await wireTraining(w, { ...workouts, lateAdaptation: () => adaptationService! });
+  const wellness = await wireWellness(w, { ...workouts, ...training });
+  const built = { authService, ...workouts, ...training, ...wellness, ...(await wireAthletes(w)) };
+  const dashboard = await wireDashboard(w, built);
+  await wireWorkoutBank(w, { ...built, ...dashboard });
 
   // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
   // close, finishing the job in hand.
   const jobs = createJobQueue(db, { ...config.jobs, now: config.jobs?.now ?? config.clock, log: app.log });
   app.decorate('jobs', jobs);
-  adaptationService = (
-    await wireAdaptation(w, {
-      jobs,
-      workoutService,
-      planService,
-      athleteService,
-      notificationService,
-      trainingLoadService,
-      metricsService,
-    })
-  ).adaptationService;
-  await wireCoach(w, {
-    metricsService,
-    workoutService,
-    trainingLoadService,
-    analyticsService,
-    planService,
-    adaptationService,
-    workoutsChanged,
-  });
-  const { activityService } = await wireActivities(w, {
-    jobs,
-    workoutService,
-    thresholdService,
-    notificationService,
-    adaptationService,
-    metricsService,
-  });
-  await wireOnboarding(w, {
-    jobs,
-    planService,
-    athleteService,
-    trainingLoadService,
-    activityService,
-    workoutService,
-    thresholdService,
-    metricsService,
-    workoutsChanged,
-  });
-  const { deviceService, devicesConfig } = await wireDevices(w, { jobs, activityService, metricsService });
-  await wireAccount(w, { jobs, authService, activityService, analyticsService, planService });
-  startSchedulers(app, config, { jobs, adaptationService, deviceService, devicesConfig });
+  const adapting = { ...built, jobs, ...(await wireAdaptation(w, { ...built, jobs })) };
+  adaptationService = adapting.adaptationService;
+  await wireCoach(w, adapting);
+  const all = { ...adapting, ...(await wireActivities(w, adapting)) };
+  await wireOnboarding(w, all);
+  const devices = await wireDevices(w, all);
+  await wireAccount(w, all);
+  startSchedulers(app, config, { ...all, ...devices });
   await wireTestingDashboard(w, { requestLog, authService, signer, sessions, jobs });
   await serveWebApp(app, config);
   return app;

@@ -1,6 +1,5 @@
 // Data ownership (docs/account.md): account deletion and its purge, exports and their import; and the profile
 // summary, read through the activity, analytics and plan services.
-import type { JobQueue } from '../lib/job-queue.ts';
 import { accountRoutes } from '../modules/account/routes.ts';
 import {
   createAccountService,
@@ -8,13 +7,9 @@ import {
   EXPORT_JOB,
   PURGE_JOB,
 } from '../modules/account/service.ts';
-import type { ActivityService } from '../modules/activities/service.ts';
-import type { AnalyticsService } from '../modules/analytics/service.ts';
-import type { AuthService } from '../modules/auth/service.ts';
-import type { PlanService } from '../modules/plans/service.ts';
 import { profileRoutes } from '../modules/profile/routes.ts';
 import { createProfileService } from '../modules/profile/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireAccount(
   { app, config, db, authenticate, readCache, cachedReads }: Wiring,
@@ -24,13 +19,7 @@ export async function wireAccount(
     activityService,
     analyticsService,
     planService,
-  }: {
-    jobs: JobQueue;
-    authService: AuthService;
-    activityService: ActivityService;
-    analyticsService: AnalyticsService;
-    planService: PlanService;
-  },
+  }: Pick<Services, 'jobs' | 'authService' | 'activityService' | 'analyticsService' | 'planService'>,
 ) {
   const accountService = createAccountService({
     db,

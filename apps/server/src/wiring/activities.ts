@@ -1,17 +1,11 @@
 // Done activities and their imports (docs/activities.md): files, then Apple Health exports (docs/devices.md,
 // "Apple Health"), both read by jobs and written through the activity service.
-import type { JobQueue } from '../lib/job-queue.ts';
 import { thresholdsFrom } from '../modules/activities/figures.ts';
 import { activityRoutes } from '../modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from '../modules/activities/service.ts';
-import type { AdaptationService } from '../modules/adaptation/service.ts';
 import { appleHealthRoutes } from '../modules/apple-health/routes.ts';
 import { APPLE_HEALTH_JOB, createAppleHealthService } from '../modules/apple-health/service.ts';
-import type { MetricsService } from '../modules/metrics/service.ts';
-import type { NotificationService } from '../modules/notifications/service.ts';
-import type { ThresholdService } from '../modules/thresholds/service.ts';
-import type { WorkoutService } from '../modules/workouts/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireActivities(
   { app, config, db, authenticate, idempotency, readCache, cachedReads }: Wiring,
@@ -22,14 +16,15 @@ export async function wireActivities(
     notificationService,
     adaptationService,
     metricsService,
-  }: {
-    jobs: JobQueue;
-    workoutService: WorkoutService;
-    thresholdService: ThresholdService;
-    notificationService: NotificationService;
-    adaptationService: AdaptationService;
-    metricsService: MetricsService;
-  },
+  }: Pick<
+    Services,
+    | 'jobs'
+    | 'workoutService'
+    | 'thresholdService'
+    | 'notificationService'
+    | 'adaptationService'
+    | 'metricsService'
+  >,
 ) {
   const activityService = createActivityService(db, {
     fileStore: config.fileStore,

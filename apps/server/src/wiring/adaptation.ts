@@ -1,15 +1,8 @@
 // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
 import { addDays, dateInTimeZone, type ReadinessDay } from '@stamina/core';
-import type { JobQueue } from '../lib/job-queue.ts';
 import { adaptationRoutes } from '../modules/adaptation/routes.ts';
 import { ADAPTATION_JOB, createAdaptationService } from '../modules/adaptation/service.ts';
-import type { AthleteService } from '../modules/athletes/service.ts';
-import type { MetricsService } from '../modules/metrics/service.ts';
-import type { NotificationService } from '../modules/notifications/service.ts';
-import type { PlanService } from '../modules/plans/service.ts';
-import type { TrainingLoadService } from '../modules/training-load/service.ts';
-import type { WorkoutService } from '../modules/workouts/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireAdaptation(
   { app, db, authenticate, readCache }: Wiring,
@@ -21,15 +14,16 @@ export async function wireAdaptation(
     notificationService,
     trainingLoadService,
     metricsService,
-  }: {
-    jobs: JobQueue;
-    workoutService: WorkoutService;
-    planService: PlanService;
-    athleteService: AthleteService;
-    notificationService: NotificationService;
-    trainingLoadService: TrainingLoadService;
-    metricsService: MetricsService;
-  },
+  }: Pick<
+    Services,
+    | 'jobs'
+    | 'workoutService'
+    | 'planService'
+    | 'athleteService'
+    | 'notificationService'
+    | 'trainingLoadService'
+    | 'metricsService'
+  >,
 ) {
   const adaptationService = createAdaptationService(db, {
     workouts: workoutService,

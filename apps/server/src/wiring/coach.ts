@@ -1,6 +1,4 @@
 // The coach chat (docs/coach.md): reads through the other services; confirmed actions become plan changes.
-import type { AdaptationService } from '../modules/adaptation/service.ts';
-import type { AnalyticsService } from '../modules/analytics/service.ts';
 import {
   applyThroughPlanChanges,
   recentPlanChanges,
@@ -9,11 +7,7 @@ import {
 import { createCoachModel } from '../modules/coach/model.ts';
 import { coachRoutes } from '../modules/coach/routes.ts';
 import { createCoachService } from '../modules/coach/service.ts';
-import type { MetricsService } from '../modules/metrics/service.ts';
-import type { PlanService } from '../modules/plans/service.ts';
-import type { TrainingLoadService } from '../modules/training-load/service.ts';
-import type { WorkoutService } from '../modules/workouts/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireCoach(
   { app, config, db, limits, authenticate, readCache }: Wiring,
@@ -25,15 +19,16 @@ export async function wireCoach(
     planService,
     adaptationService,
     workoutsChanged,
-  }: {
-    metricsService: MetricsService;
-    workoutService: WorkoutService;
-    trainingLoadService: TrainingLoadService;
-    analyticsService: AnalyticsService;
-    planService: PlanService;
-    adaptationService: AdaptationService;
-    workoutsChanged: (athleteId: string) => void;
-  },
+  }: Pick<
+    Services,
+    | 'metricsService'
+    | 'workoutService'
+    | 'trainingLoadService'
+    | 'analyticsService'
+    | 'planService'
+    | 'adaptationService'
+    | 'workoutsChanged'
+  >,
 ) {
   const coachService = createCoachService(db, {
     readers: {

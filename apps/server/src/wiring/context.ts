@@ -8,12 +8,23 @@ import type { FileStore } from '../lib/file-store.ts';
 import type { JobQueue, JobQueueOptions } from '../lib/job-queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { RateLimits } from '../lib/rate-limits.ts';
+import type { ActivityService } from '../modules/activities/service.ts';
 import type { AdaptationService } from '../modules/adaptation/service.ts';
+import type { AnalyticsService } from '../modules/analytics/service.ts';
 import type { AppleHealthService } from '../modules/apple-health/service.ts';
+import type { AthleteService } from '../modules/athletes/service.ts';
+import type { AuthService } from '../modules/auth/service.ts';
 import type { CoachModelConfig } from '../modules/coach/model.ts';
+import type { DashboardService } from '../modules/dashboard/service.ts';
 import type { DevicesConfig } from '../modules/devices/config.ts';
 import type { DeviceService } from '../modules/devices/service.ts';
+import type { MetricsService } from '../modules/metrics/service.ts';
+import type { NotificationService } from '../modules/notifications/service.ts';
 import type { SttConfig } from '../modules/onboarding/stt.ts';
+import type { PlanService } from '../modules/plans/service.ts';
+import type { ThresholdService } from '../modules/thresholds/service.ts';
+import type { TrainingLoadService } from '../modules/training-load/service.ts';
+import type { WorkoutService } from '../modules/workouts/service.ts';
 import type { Authenticate } from '../plugins/authenticate.ts';
 import type { IdempotentCreates } from '../plugins/idempotency.ts';
 
@@ -82,4 +93,28 @@ export interface Wiring {
   idempotency: IdempotentCreates;
   readCache: AthleteCache<Buffer>;
   cachedReads: Authenticate;
+}
+
+/**
+ * The services the units build and hand on: a unit names what it reads as `Pick<Services, …>`, and `app.ts`
+ * passes it everything built so far.
+ */
+export interface Services {
+  authService: AuthService;
+  notificationService: NotificationService;
+  thresholdService: ThresholdService;
+  workoutService: WorkoutService;
+  /** The read cache and the notification sweep, told of a workout write. */
+  workoutsChanged: (athleteId: string) => void;
+  trainingLoadService: TrainingLoadService;
+  planService: PlanService;
+  analyticsService: AnalyticsService;
+  metricsService: MetricsService;
+  athleteService: AthleteService;
+  dashboardService: DashboardService;
+  jobs: JobQueue;
+  adaptationService: AdaptationService;
+  activityService: ActivityService;
+  deviceService: DeviceService;
+  devicesConfig: DevicesConfig;
 }

@@ -1,11 +1,7 @@
 // The dashboard (docs/dashboard.md): reads through the training load, plan, wellness and notification services.
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
 import { createDashboardService } from '../modules/dashboard/service.ts';
-import type { MetricsService } from '../modules/metrics/service.ts';
-import type { NotificationService } from '../modules/notifications/service.ts';
-import type { PlanService } from '../modules/plans/service.ts';
-import type { TrainingLoadService } from '../modules/training-load/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireDashboard(
   { app, config, cachedReads }: Wiring,
@@ -14,12 +10,7 @@ export async function wireDashboard(
     planService,
     metricsService,
     notificationService,
-  }: {
-    trainingLoadService: TrainingLoadService;
-    planService: PlanService;
-    metricsService: MetricsService;
-    notificationService: NotificationService;
-  },
+  }: Pick<Services, 'trainingLoadService' | 'planService' | 'metricsService' | 'notificationService'>,
 ) {
   const dashboardService = createDashboardService({
     trainingLoad: trainingLoadService,

@@ -1,27 +1,16 @@
 // Device connections (docs/devices.md): pulls run as jobs on the same queue, feeding the activity import.
 import { randomBytes } from 'node:crypto';
-import type { JobQueue } from '../lib/job-queue.ts';
-import type { ActivityService } from '../modules/activities/service.ts';
 import { UNCONFIGURED } from '../modules/devices/config.ts';
 import { garminProvider } from '../modules/devices/garmin.ts';
 import { deviceRoutes } from '../modules/devices/routes.ts';
 import { createSealer } from '../modules/devices/secrets.ts';
 import { createDeviceService, DEVICE_SYNC_JOB } from '../modules/devices/service.ts';
 import { stravaProvider } from '../modules/devices/strava.ts';
-import type { MetricsService } from '../modules/metrics/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireDevices(
   { app, config, db, authenticate }: Wiring,
-  {
-    jobs,
-    activityService,
-    metricsService,
-  }: {
-    jobs: JobQueue;
-    activityService: ActivityService;
-    metricsService: MetricsService;
-  },
+  { jobs, activityService, metricsService }: Pick<Services, 'jobs' | 'activityService' | 'metricsService'>,
 ) {
   const devicesConfig = config.devices ?? { tokenKey: randomBytes(32), ...UNCONFIGURED };
   const deviceService = createDeviceService(db, {

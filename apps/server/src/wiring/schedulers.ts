@@ -1,11 +1,7 @@
 // What runs in the background of a process with a worker: the job queue's worker, the daily adaptation's tick and
 // the devices' automatic pulls. Started when the app is ready, stopped when it closes.
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue } from '../lib/job-queue.ts';
-import type { AdaptationService } from '../modules/adaptation/service.ts';
-import type { DevicesConfig } from '../modules/devices/config.ts';
-import type { DeviceService } from '../modules/devices/service.ts';
-import type { AppConfig } from './context.ts';
+import type { AppConfig, Services } from './context.ts';
 
 export function startSchedulers(
   app: FastifyInstance,
@@ -15,12 +11,7 @@ export function startSchedulers(
     adaptationService,
     deviceService,
     devicesConfig,
-  }: {
-    jobs: JobQueue;
-    adaptationService: AdaptationService;
-    deviceService: DeviceService;
-    devicesConfig: DevicesConfig;
-  },
+  }: Pick<Services, 'jobs' | 'adaptationService' | 'deviceService' | 'devicesConfig'>,
 ) {
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());

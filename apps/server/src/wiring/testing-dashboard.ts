@@ -1,15 +1,13 @@
 // The testing dashboard (docs/testing-dashboard.md): the athlete's own request log, and each area's health.
 import { randomUUID } from 'node:crypto';
-import type { JobQueue } from '../lib/job-queue.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import type { AuthService } from '../modules/auth/service.ts';
 import type { SessionCache } from '../modules/auth/session-cache.ts';
 import { type AreaCheck, healthAreas } from '../modules/health/areas.ts';
 import { healthAreaRoutes } from '../modules/health/routes.ts';
 import type { RequestLog } from '../modules/logs/request-log.ts';
 import { logRoutes, queryToken } from '../modules/logs/routes.ts';
 import { authenticator, tokenIdentifier } from '../plugins/authenticate.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireTestingDashboard(
   { app, config, authenticate }: Wiring,
@@ -19,12 +17,10 @@ export async function wireTestingDashboard(
     signer,
     sessions,
     jobs,
-  }: {
+  }: Pick<Services, 'authService' | 'jobs'> & {
     requestLog: RequestLog;
-    authService: AuthService;
     signer: TokenSigner;
     sessions: SessionCache;
-    jobs: JobQueue;
   },
 ) {
   await app.register(

@@ -4,19 +4,15 @@ import { analyticsRoutes, trainingAnalyticsRoutes } from '../modules/analytics/r
 import { createAnalyticsService } from '../modules/analytics/service.ts';
 import { trainingPlanRoutes } from '../modules/plans/routes.ts';
 import { createPlanService } from '../modules/plans/service.ts';
-import type { ThresholdService } from '../modules/thresholds/service.ts';
 import { trainingLoadRoutes } from '../modules/training-load/routes.ts';
 import { createTrainingLoadService } from '../modules/training-load/service.ts';
-import type { WorkoutService } from '../modules/workouts/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireTraining(
   { app, config, db, readCache, cachedReads }: Wiring,
-  deps: {
-    workoutService: WorkoutService;
-    thresholdService: ThresholdService;
+  deps: Pick<Services, 'workoutService' | 'thresholdService'> & {
     /** Bound late: the adaptation service is built with the job queue, after this unit. */
-    adaptationService: () => AdaptationService;
+    lateAdaptation: () => AdaptationService;
   },
 ) {
   const { workoutService, thresholdService } = deps;
@@ -27,8 +23,8 @@ export async function wireTraining(
     onChange: (id) => readCache.invalidate(id),
     // A generated plan's rebuild starts from the athlete's fitness today.
     currentCtl: async (auth) => (await trainingLoadService.formFitness(auth, 1)).at(-1)?.ctl ?? null,
-    // Bound late (see deps.adaptationService).
-    recordRebuild: (conn, auth, change) => deps.adaptationService().recordRebuild(conn, auth, change),
+    // Bound late (lateAdaptation, above).
+    recordRebuild: (conn, auth, change) => deps.lateAdaptation().recordRebuild(conn, auth, change),
   });
   const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });

@@ -1,19 +1,11 @@
 // Wellness: the metrics store, its imports and the readiness and recovery scores (docs/wellness.md).
 import { metricsRoutes, metricsV1Routes } from '../modules/metrics/routes.ts';
 import { createMetricsService } from '../modules/metrics/service.ts';
-import type { NotificationService } from '../modules/notifications/service.ts';
-import type { TrainingLoadService } from '../modules/training-load/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireWellness(
   { app, db, idempotency, readCache, cachedReads }: Wiring,
-  {
-    trainingLoadService,
-    notificationService,
-  }: {
-    trainingLoadService: TrainingLoadService;
-    notificationService: NotificationService;
-  },
+  { trainingLoadService, notificationService }: Pick<Services, 'trainingLoadService' | 'notificationService'>,
 ) {
   const metricsService = createMetricsService(
     db,

@@ -1,10 +1,7 @@
 // The Workout Bank (docs/workout-bank.md): readiness and load from the dashboard, the plan's phase today.
-import type { DashboardService } from '../modules/dashboard/service.ts';
-import type { PlanService } from '../modules/plans/service.ts';
 import { workoutBankRoutes } from '../modules/workout-bank/routes.ts';
 import { createWorkoutBankService } from '../modules/workout-bank/service.ts';
-import type { WorkoutService } from '../modules/workouts/service.ts';
-import type { Wiring } from './context.ts';
+import type { Services, Wiring } from './context.ts';
 
 export async function wireWorkoutBank(
   { app, db, authenticate, readCache, cachedReads }: Wiring,
@@ -12,11 +9,7 @@ export async function wireWorkoutBank(
     workoutService,
     dashboardService,
     planService,
-  }: {
-    workoutService: WorkoutService;
-    dashboardService: DashboardService;
-    planService: PlanService;
-  },
+  }: Pick<Services, 'workoutService' | 'dashboardService' | 'planService'>,
 ) {
   const workoutBankService = createWorkoutBankService(db, {
     workouts: workoutService,
