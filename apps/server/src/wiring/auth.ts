@@ -3,10 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createFailureLimiter } from '../lib/failure-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../lib/rate-limits.ts';
+import { createSessionCache } from '../lib/session-cache.ts';
 import { refreshTokenDeriver, tokenSigner } from '../lib/tokens.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { createAuthService } from '../modules/auth/service.ts';
-import { createSessionCache } from '../modules/auth/session-cache.ts';
 import { authenticator } from '../plugins/authenticate.ts';
 import { idempotentCreates } from '../plugins/idempotency.ts';
 import type { AppConfig } from './context.ts';

@@ -1,7 +1,7 @@
 // The testing dashboard (docs/testing-dashboard.md): the athlete's own request log, and each area's health.
 import { randomUUID } from 'node:crypto';
+import type { SessionCache } from '../lib/session-cache.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import type { SessionCache } from '../modules/auth/session-cache.ts';
 import { type AreaCheck, healthAreas } from '../modules/health/areas.ts';
 import { healthAreaRoutes } from '../modules/health/routes.ts';
 import type { RequestLog } from '../modules/logs/request-log.ts';
