@@ -28,9 +28,8 @@ async function generate(path: string, xmlMb: number) {
 }
 
 async function measure(path: string) {
-  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { buildInProcessApp } = await import('./lib/in-process-app.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
-  const { diskFileStore } = await import('../apps/server/src/lib/file-store.ts');
   const dir = await mkdtemp(join(tmpdir(), 'stamina-bench-apple-'));
   // With BENCH_DATABASE_URL (a PostgreSQL server), a fresh database there: the process then holds only the
   // app, so its RSS is the import's and not an embedded database's cache.
@@ -50,19 +49,7 @@ async function measure(path: string) {
   const database = await openDatabase(target);
   await database.migrate();
   const { db } = database;
-  const app = await buildApp({
-    database,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
-    appUrl: 'http://localhost',
-    mailer: { send: async () => {}, close: () => {} },
-    version: 'bench',
-    webDistDir: null,
-    logger: false,
-    fileStore: diskFileStore(join(dir, 'files')),
-    jobs: { worker: false },
-    adaptationTickMs: 0,
-  });
-  await app.ready();
+  const app = await buildInProcessApp(database, dir);
   try {
     const rows = (await db.execute(sql`
       with u as (

@@ -9,9 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { diskFileStore } from '../../apps/server/src/lib/file-store.ts';
+import { buildInProcessApp } from './in-process-app.ts';
 import { budgeted, type Figure, info } from './report.ts';
 
 const BUDGET_SECONDS = 60;
@@ -67,19 +66,7 @@ export async function benchAdaptation(
       where a.n % 3 = 0`);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-    const app = await buildApp({
-      database,
-      jwtSecret: 'bench-secret-bench-secret-bench-secret',
-      appUrl: 'http://localhost',
-      mailer: { send: async () => {}, close: () => {} },
-      version: 'bench',
-      webDistDir: null,
-      logger: false,
-      fileStore: diskFileStore(join(dir, 'files')),
-      jobs: { worker: false },
-      adaptationTickMs: 0,
-    });
-    await app.ready();
+    const app = await buildInProcessApp(database, dir);
     try {
       const today = new Date().toISOString().slice(0, 10);
       const started = performance.now();

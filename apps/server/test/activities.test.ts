@@ -27,10 +27,7 @@ interface Athlete {
   athleteId: string;
 }
 
-async function athlete(name: string): Promise<Athlete> {
-  const { session } = await t.signUpAndConfirm({ name });
-  return { token: session.access_token, athleteId: session.user.athlete_id };
-}
+const athlete = (name: string): Promise<Athlete> => t.athlete({ name });
 
 type Upload = { name: string; content: Buffer };
 
@@ -576,8 +573,7 @@ describe('a restart in the middle of a batch', () => {
     // The first process takes uploads but runs no jobs, then goes away with one job claimed by it.
     const r = await createTestApp({ jobs: { worker: false } });
     try {
-      const { session } = await r.signUpAndConfirm({ name: 'Eve' });
-      const eve = { token: session.access_token, athleteId: session.user.athlete_id };
+      const eve = await r.athlete({ name: 'Eve' });
       const res = await uploadRequest(r.app, eve, [
         { name: 'a.fit', content: fixture('run-fr15-10k.fit') },
         { name: 'b.fit', content: fixture('run-hr-fenix2.fit') },

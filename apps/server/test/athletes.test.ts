@@ -22,10 +22,7 @@ const put = (token: string, payload: unknown) =>
     headers: bearer(token),
     payload: payload as object,
   });
-const account = async () => {
-  const { session } = await t.signUpAndConfirm();
-  return { token: session.access_token, athleteId: session.user.athlete_id };
-};
+const account = () => t.athlete();
 const widget = (id: string, order: number, enabled = true) => {
   const known = DEFAULT_WIDGET_CONFIG.find((w) => w.id === id)!;
   return { id, name: known.name, description: known.description, enabled, order };

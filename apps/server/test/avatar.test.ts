@@ -15,10 +15,7 @@ afterAll(() => t.close());
 
 const HEIC_WITH_GPS = join(import.meta.dirname, '../../../fixtures/images/red-640x480-exif-gps.heic');
 
-const account = async () => {
-  const { session } = await t.signUpAndConfirm();
-  return { token: session.access_token, athleteId: session.user.athlete_id };
-};
+const account = () => t.athlete();
 
 /** A 640×480 JPEG carrying EXIF with a camera make and GPS position, as a phone writes one. */
 async function jpegWithGps(): Promise<Buffer> {

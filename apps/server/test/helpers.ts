@@ -188,6 +188,12 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     return { ...account, session: (res.json() as { data: Session }).data };
   }
 
+  /** A new confirmed athlete as most tests act as one: its access token and athlete id. */
+  async function athlete(input: { name?: string; email?: string; password?: string } = {}) {
+    const { session } = await signUpAndConfirm(input);
+    return { token: session.access_token, athleteId: session.user.athlete_id };
+  }
+
   async function close() {
     await app.close();
     config.mailer.close();
@@ -211,6 +217,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     latestLink,
     signUp,
     signUpAndConfirm,
+    athlete,
     close,
   };
 }

@@ -20,10 +20,7 @@ beforeAll(async () => {
     logStreamHeartbeatMs: 100,
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const signIn = async () => {
-    const { session } = await t.signUpAndConfirm();
-    return { token: session.access_token, athleteId: session.user.athlete_id };
-  };
+  const signIn = () => t.athlete();
   a = await signIn();
   b = await signIn();
 }, 60_000);

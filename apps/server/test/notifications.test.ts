@@ -27,10 +27,7 @@ interface Note {
   read_at: string | null;
 }
 
-const account = async () => {
-  const { session } = await t.signUpAndConfirm();
-  return { token: session.access_token, athleteId: session.user.athlete_id };
-};
+const account = () => t.athlete();
 const list = async (token: string, query = '') => {
   const res = await t.app.inject({
     method: 'GET',

@@ -23,10 +23,7 @@ interface Athlete {
   token: string;
   athleteId: string;
 }
-async function athlete(app: TestApp = t): Promise<Athlete> {
-  const { session } = await app.signUpAndConfirm();
-  return { token: session.access_token, athleteId: session.user.athlete_id };
-}
+const athlete = (app: TestApp = t): Promise<Athlete> => app.athlete();
 
 function call(who: Athlete, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, app = t.app) {
   return app.inject({

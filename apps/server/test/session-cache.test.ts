@@ -1,7 +1,7 @@
 // Authenticated requests are served from a session cache; every revocation must still take effect at once,
 // in this process and, through Redis, in every other process sharing the database.
 import { describe, expect, it } from 'vitest';
-import { createSessionCache } from '../src/modules/auth/session-cache.ts';
+import { createSessionCache } from '../src/lib/session-cache.ts';
 import { bearer, REDIS_URL, redisAvailable, twoProcesses } from './helpers.ts';
 
 const identity = (userId: string) => ({

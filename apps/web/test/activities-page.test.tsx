@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActivitiesPage } from '../src/features/activities/activities-page.tsx';
 import { makeActivity } from './activity-fixtures.ts';
 import { json, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
+import { stubXhr } from './xhr-stub.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,46 +93,6 @@ describe('/activities list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No activity matches these filters.')).toBeVisible();
   });
 });
-
-/** A stand-in XMLHttpRequest: reports upload progress in two steps, then answers `answer`. */
-function stubXhr(answer: { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; body: FormData | null }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = new EventTarget();
-    private listeners = new EventTarget();
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    addEventListener(type: string, fn: EventListener) {
-      this.listeners.addEventListener(type, fn);
-    }
-    getAllResponseHeaders() {
-      return 'content-type: application/json\r\n';
-    }
-    abort() {}
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, body });
-      const progress = (loaded: number) =>
-        Object.assign(new Event('progress'), { lengthComputable: true, loaded, total: 200 });
-      setTimeout(() => this.upload.dispatchEvent(progress(50)), 0);
-      setTimeout(() => {
-        this.upload.dispatchEvent(progress(200));
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.body);
-        this.listeners.dispatchEvent(new Event('load'));
-      }, 30);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 describe('/activities upload', { timeout: 20_000 }, () => {
   it('uploads dropped files with an idempotency key, then shows each file’s final status', async () => {

@@ -9,51 +9,12 @@ import { routes } from '../src/app/router.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { json, mockFetch } from './calendar-test-utils.tsx';
 import { signIn } from './dashboard-fixtures.ts';
+import { stubXhr } from './xhr-stub.ts';
 
 afterEach(() => {
   writeSession(null);
   vi.unstubAllGlobals();
 });
-
-/** A stand-in XMLHttpRequest: reports upload progress, then answers `answer`. */
-function stubXhr(answer: { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; body: FormData | null }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = new EventTarget();
-    private listeners = new EventTarget();
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    addEventListener(type: string, fn: EventListener) {
-      this.listeners.addEventListener(type, fn);
-    }
-    getAllResponseHeaders() {
-      return 'content-type: application/json\r\n';
-    }
-    abort() {}
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, body });
-      const progress = (loaded: number) =>
-        Object.assign(new Event('progress'), { lengthComputable: true, loaded, total: 200 });
-      setTimeout(() => this.upload.dispatchEvent(progress(50)), 0);
-      setTimeout(() => {
-        this.upload.dispatchEvent(progress(200));
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.body);
-        this.listeners.dispatchEvent(new Event('load'));
-      }, 200);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const queued = {
   batch_id: 'b-apple',
@@ -99,7 +60,7 @@ describe('Apple Health card', { timeout: 20_000 }, () => {
       message:
         '2 workouts imported; HRV (SDNN) on 30 days, resting heart rate on 30 days, sleep on 28 nights',
     });
-    const sent = stubXhr({ status: 202, body: { data: queued } });
+    const sent = stubXhr({ status: 202, body: { data: queued } }, 200);
     open();
     const card = await screen.findByRole('region', { name: 'Apple Health' });
     expect(within(card).getByText('Disconnected')).toBeVisible();
@@ -125,7 +86,7 @@ describe('Apple Health card', { timeout: 20_000 }, () => {
       status: 'failed',
       message: 'The zip holds no export.xml: upload the export.zip Apple Health made',
     });
-    stubXhr({ status: 202, body: { data: queued } });
+    stubXhr({ status: 202, body: { data: queued } }, 200);
     open();
     const card = await screen.findByRole('region', { name: 'Apple Health' });
     await userEvent.upload(within(card).getByLabelText('Upload export.zip'), new File(['PK'], 'export.zip'));

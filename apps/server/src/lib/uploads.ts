@@ -2,8 +2,7 @@
 // @fastify/multipart with turned into our errors, and every field value and file name held to the API's text
 // rule (no NUL: plugins/input-guards.ts). One reader for every upload route, so each refuses bad forms alike.
 import type { FastifyRequest } from 'fastify';
-import { NUL_MESSAGE } from '../plugins/input-guards.ts';
-import { AppError } from './errors.ts';
+import { AppError, NUL_MESSAGE } from './errors.ts';
 
 export interface UploadedFile {
   fileName: string;

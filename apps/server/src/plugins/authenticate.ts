@@ -2,8 +2,8 @@
 import type { User } from '@stamina/contract';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import type { SessionCache, SessionIdentity } from '../lib/session-cache.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import type { SessionCache, SessionIdentity } from '../modules/auth/session-cache.ts';
 
 export interface AuthContext {
   userId: string;

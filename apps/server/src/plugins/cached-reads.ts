@@ -8,7 +8,7 @@
 // the cache. (Not an onSend hook: any onSend hook in the app takes Fastify off its fast path for every response
 // of every route, about a sixth of the throughput of /api/auth/me.)
 // A scope opts in by taking this hook instead of plain `authenticate`; only scopes whose every GET depends
-// on nothing but data whose writes invalidate the cache may (see app.ts).
+// on nothing but data whose writes invalidate the cache may (see wiring/).
 import { dateInTimeZone } from '@stamina/core';
 import type { AthleteCache } from '../lib/athlete-cache.ts';
 import type { Authenticate } from './authenticate.ts';

@@ -4,12 +4,10 @@
 // a serializer) long after the request was accepted. Multipart fields and file names are checked by
 // lib/uploads.ts with the same rule. Why: docs/RELIABILITY.md, "Input the API refuses".
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { AppError, NUL_MESSAGE } from '../lib/errors.ts';
 
 /** Deepest nesting of objects and arrays a JSON body may have; real bodies stay under ten. */
 export const MAX_JSON_DEPTH = 64;
-
-export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
 /**
  * Scans a JSON text once, before it is parsed: the deepest nesting, and whether any string holds the escape

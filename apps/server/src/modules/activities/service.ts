@@ -440,7 +440,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   }
 
   return {
-    /** The job handler of IMPORT_JOB: registered on the app's job queue in app.ts. */
+    /** The job handler of IMPORT_JOB: registered on the app's job queue in wiring/activities.ts. */
     importJob: {
       run: (job: Job) => importFile(job.payload as unknown as ImportPayload),
       /** Attempts ran out (the database or the file store kept failing): the file is reported failed. */

@@ -131,7 +131,7 @@ export interface AdaptationServiceDeps {
   };
   /**
    * For a batch of athletes, each of their own today: readiness and sleep of yesterday and today, and the CTL
-   * ramp, read through their services (app.ts) in a few reads for the whole batch.
+   * ramp, read through their services (wiring/adaptation.ts) in a few reads for the whole batch.
    */
   readers?: {
     inputs(

@@ -5,10 +5,9 @@ import fastifyMultipart from '@fastify/multipart';
 import { dataEnvelope, ZImportBatch } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, NUL_MESSAGE } from '../../lib/errors.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
-import { NUL_MESSAGE } from '../../plugins/input-guards.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { AppleHealthService } from './service.ts';
 

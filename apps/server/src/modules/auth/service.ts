@@ -7,6 +7,7 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { SessionCache, SessionIdentity } from '../../lib/session-cache.ts';
 import { hashToken, REFRESH_TOKEN_TTL_SECONDS, randomToken, type TokenSigner } from '../../lib/tokens.ts';
 import {
   accountDeletionMail,
@@ -19,7 +20,6 @@ import {
 } from './emails.ts';
 import * as repo from './repository.ts';
 import { toUser } from './serialize.ts';
-import type { SessionCache, SessionIdentity } from './session-cache.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -57,10 +57,10 @@ export async function markAllRead(db: Conn, athleteId: string, at: Date): Promis
 }
 
 /**
- * Stores the events of one athlete in one statement, each unless the athlete turned its kind off (the switch is
- * read in the same statement) or already has one with its dedupe key. The number of new notifications.
+ * Stores the events of many athletes in one statement (the daily adaptation's batch), each unless its athlete turned
+ * its kind off (the switch is read in the same statement) or already has one with its dedupe key. The number of
+ * new notifications.
  */
-/** `insertEvents` of many athletes in one statement (the daily adaptation's batch); answers how many were stored. */
 export async function insertEventsOfAthletes(
   db: Conn,
   events: ReadonlyArray<NotificationEvent & { athleteId: string }>,
@@ -89,30 +89,14 @@ export async function insertEventsOfAthletes(
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
-export async function insertEvents(
+/** `insertEventsOfAthletes` for the events of one athlete: the same statement. */
+export function insertEvents(
   db: Conn,
   athleteId: string,
   events: readonly NotificationEvent[],
 ): Promise<number> {
-  if (events.length === 0) return 0;
-  const rows = events.map((e) => ({
-    kind: e.kind,
-    title: e.title,
-    body: e.body,
-    link: e.link,
-    data: e.data,
-    dedupe_key: e.dedupeKey,
-    preference: e.preference,
-  }));
-  const result = await db.execute(sql`
-    insert into notifications (athlete_id, kind, title, body, link, data, dedupe_key)
-    select a.id, e.kind, e.title, e.body, e.link, e.data, e.dedupe_key
-    from athletes a
-    cross join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as e(kind text, title text, body text, link text, data jsonb, dedupe_key text, preference text)
-    where a.id = ${athleteId}::uuid
-      and coalesce((a.notification_preferences->>e.preference)::boolean, true)
-    on conflict (athlete_id, dedupe_key) do nothing
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return insertEventsOfAthletes(
+    db,
+    events.map((e) => ({ ...e, athleteId })),
+  );
 }

@@ -112,7 +112,7 @@ export function createGeneratedPlans(
     /** The athlete's CTL today, to refresh the stored profile's on a rebuild; the stored one when absent. */
     currentCtl?: ((auth: AuthContext) => Promise<number | null>) | undefined;
     onChange?: ((athleteId: string) => void) | undefined;
-    /** Records a rebuild as a plan change, in the rebuild's transaction (the adaptation service, app.ts). */
+    /** Records a rebuild as a plan change, in the rebuild's transaction (the adaptation service, wiring/training.ts). */
     recordRebuild?: RecordRebuild | undefined;
   },
 ) {

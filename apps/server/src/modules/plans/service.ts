@@ -90,7 +90,7 @@ function phasesFor(startDate: string, raceDate: string | null, raceType: string 
 }
 
 /**
- * `onChange` hears of every committed plan write: the cached reads (app.ts) show plans (race readiness,
+ * `onChange` hears of every committed plan write: the cached reads (wiring/) show plans (race readiness,
  * periodization, progress), and deleting a plan also sets its workouts' plan_id to null through the foreign key.
  */
 export function createPlanService(

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '../../lib/cn.ts';
 import { CHART_SPORTS, type ChartSport, SPORT_COLORS, SPORT_NAMES } from './sport-colors.ts';
+import { HOURS_Y_AXIS, WEEK_BARS_CURSOR, WEEK_BARS_GRID, WEEK_X_AXIS } from './week-bars.ts';
 
 export interface SportHoursRow {
   /** 'W3': the week's index in the range, as the Peak badge names it. */
@@ -143,24 +144,10 @@ export function SportHoursChart({
             data={[...rows]}
             margin={{ top: 8, right: 4, bottom: 0, left: -20 }}
           >
-            <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
-            <XAxis
-              dataKey="label"
-              tick={{ fill: 'currentColor', fontSize: 11 }}
-              stroke="currentColor"
-              strokeOpacity={0.3}
-              tickLine={false}
-              interval="preserveStartEnd"
-              minTickGap={8}
-            />
-            <YAxis
-              tick={{ fill: 'currentColor', fontSize: 11 }}
-              tickFormatter={(value: number) => `${value}h`}
-              axisLine={false}
-              tickLine={false}
-              allowDecimals={false}
-            />
-            <Tooltip cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} content={<HoursTooltip />} />
+            <CartesianGrid {...WEEK_BARS_GRID} />
+            <XAxis {...WEEK_X_AXIS} />
+            <YAxis {...HOURS_Y_AXIS} />
+            <Tooltip cursor={WEEK_BARS_CURSOR} content={<HoursTooltip />} />
             {CHART_SPORTS.map((sport, i) => (
               <Bar
                 key={sport}

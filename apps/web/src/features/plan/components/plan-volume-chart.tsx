@@ -16,6 +16,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import {
+  HOURS_Y_AXIS,
+  WEEK_BARS_CURSOR,
+  WEEK_BARS_GRID,
+  WEEK_X_AXIS,
+} from '../../../components/charts/week-bars.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateRange } from './format.ts';
 
@@ -103,24 +109,10 @@ export function PlanVolumeChart({ weeks, today }: { weeks: readonly OutlineWeek[
               data={rows}
               margin={{ top: 18, right: 4, bottom: 0, left: -20 }}
             >
-              <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
-              <XAxis
-                dataKey="label"
-                tick={{ fill: 'currentColor', fontSize: 11 }}
-                stroke="currentColor"
-                strokeOpacity={0.3}
-                tickLine={false}
-                interval="preserveStartEnd"
-                minTickGap={8}
-              />
-              <YAxis
-                tick={{ fill: 'currentColor', fontSize: 11 }}
-                tickFormatter={(value: number) => `${value}h`}
-                axisLine={false}
-                tickLine={false}
-                allowDecimals={false}
-              />
-              <Tooltip cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} content={<WeekTooltip />} />
+              <CartesianGrid {...WEEK_BARS_GRID} />
+              <XAxis {...WEEK_X_AXIS} />
+              <YAxis {...HOURS_Y_AXIS} />
+              <Tooltip cursor={WEEK_BARS_CURSOR} content={<WeekTooltip />} />
               {current ? (
                 <ReferenceLine
                   x={`W${current.week}`}

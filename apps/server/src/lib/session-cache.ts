@@ -5,7 +5,7 @@
 import type { User } from '@stamina/contract';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { createInvalidationBus } from '../../lib/invalidation-bus.ts';
+import { createInvalidationBus } from './invalidation-bus.ts';
 
 export interface SessionIdentity {
   userId: string;

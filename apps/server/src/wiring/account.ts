@@ -1,0 +1,48 @@
+// Data ownership (docs/account.md): account deletion and its purge, exports and their import; and the profile
+// summary, read through the activity, analytics and plan services.
+import { accountRoutes } from '../modules/account/routes.ts';
+import {
+  createAccountService,
+  EXPORT_EXPIRE_JOB,
+  EXPORT_JOB,
+  PURGE_JOB,
+} from '../modules/account/service.ts';
+import { profileRoutes } from '../modules/profile/routes.ts';
+import { createProfileService } from '../modules/profile/service.ts';
+import type { Services, Wiring } from './context.ts';
+
+export async function wireAccount(
+  { app, config, db, authenticate, readCache, cachedReads }: Wiring,
+  {
+    jobs,
+    authService,
+    activityService,
+    analyticsService,
+    planService,
+  }: Pick<Services, 'jobs' | 'authService' | 'activityService' | 'analyticsService' | 'planService'>,
+) {
+  const accountService = createAccountService({
+    db,
+    auth: authService,
+    jobs,
+    fileStore: config.fileStore,
+    secret: config.jwtSecret,
+    clock: config.clock ?? (() => new Date()),
+    log: app.log,
+    pageSize: config.account?.exportPageSize,
+    onPage: config.account?.onExportPage,
+    onChange: (athleteId) => readCache.invalidate(athleteId),
+  });
+  jobs.register(PURGE_JOB, accountService.purgeJob);
+  jobs.register(EXPORT_JOB, accountService.exportJob);
+  jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
+  await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
+  await app.register(
+    profileRoutes(
+      createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),
+      cachedReads,
+    ),
+    { prefix: '/api/athletes' },
+  );
+  return { accountService };
+}

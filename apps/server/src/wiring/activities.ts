@@ -1,0 +1,69 @@
+// Done activities and their imports (docs/activities.md): files, then Apple Health exports (docs/devices.md,
+// "Apple Health"), both read by jobs and written through the activity service.
+import { thresholdsFrom } from '../modules/activities/figures.ts';
+import { activityRoutes } from '../modules/activities/routes.ts';
+import { createActivityService, IMPORT_JOB } from '../modules/activities/service.ts';
+import { appleHealthRoutes } from '../modules/apple-health/routes.ts';
+import { APPLE_HEALTH_JOB, createAppleHealthService } from '../modules/apple-health/service.ts';
+import type { Services, Wiring } from './context.ts';
+
+export async function wireActivities(
+  { app, config, db, authenticate, idempotency, readCache, cachedReads }: Wiring,
+  {
+    jobs,
+    workoutService,
+    thresholdService,
+    notificationService,
+    adaptationService,
+    metricsService,
+  }: Pick<
+    Services,
+    | 'jobs'
+    | 'workoutService'
+    | 'thresholdService'
+    | 'notificationService'
+    | 'adaptationService'
+    | 'metricsService'
+  >,
+) {
+  const activityService = createActivityService(db, {
+    fileStore: config.fileStore,
+    jobs,
+    workouts: workoutService,
+    // The athlete's thresholds in force on the activity's day (docs/zones.md).
+    thresholdsOn: thresholdsFrom(thresholdService),
+    log: app.log,
+    onChange: (athleteId) => {
+      readCache.invalidate(athleteId);
+      notificationService.workoutsChanged(athleteId);
+    },
+    // docs/adaptation.md, "One run a day": an import may complete or reveal missed sessions.
+    onImported: (athleteId) => {
+      adaptationService
+        .requestRun(athleteId)
+        .catch((err) => app.log.error({ err }, 'adaptation after an import not queued'));
+    },
+  });
+  jobs.register(IMPORT_JOB, activityService.importJob);
+  await app.register(
+    activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
+    { prefix: '/api/activities' },
+  );
+  // Apple Health exports (docs/devices.md, "Apple Health"): streamed in, read by a job, written through the
+  // activity service and the wellness store.
+  const appleHealthService = createAppleHealthService({
+    fileStore: config.fileStore,
+    jobs,
+    activities: activityService,
+    wellness: metricsService,
+    maxUploadBytes: config.appleHealthMaxUploadBytes,
+    log: app.log,
+  });
+  jobs.register(APPLE_HEALTH_JOB, appleHealthService.job);
+  app.decorate('appleHealth', appleHealthService);
+  await app.register(
+    appleHealthRoutes(appleHealthService, { authenticate, claimUpload: idempotency.claimUpload }),
+    { prefix: '/api/activities/import' },
+  );
+  return { activityService, appleHealthService };
+}

@@ -1,0 +1,64 @@
+// Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
+import { addDays, dateInTimeZone, type ReadinessDay } from '@stamina/core';
+import { adaptationRoutes } from '../modules/adaptation/routes.ts';
+import { ADAPTATION_JOB, createAdaptationService } from '../modules/adaptation/service.ts';
+import type { Services, Wiring } from './context.ts';
+
+export async function wireAdaptation(
+  { app, db, authenticate, readCache }: Wiring,
+  {
+    jobs,
+    workoutService,
+    planService,
+    athleteService,
+    notificationService,
+    trainingLoadService,
+    metricsService,
+  }: Pick<
+    Services,
+    | 'jobs'
+    | 'workoutService'
+    | 'planService'
+    | 'athleteService'
+    | 'notificationService'
+    | 'trainingLoadService'
+    | 'metricsService'
+  >,
+) {
+  const adaptationService = createAdaptationService(db, {
+    workouts: workoutService,
+    plans: planService,
+    athletes: athleteService,
+    notifications: notificationService,
+    jobs,
+    readers: {
+      // The batch's load read once (14 days before the earliest today to the latest), for readiness and ramp.
+      inputs: async (athletes, now) => {
+        const todays = new Map(athletes.map((a) => [a.athleteId, dateInTimeZone(now, a.timezone)]));
+        const days = [...todays.values()].sort();
+        const loadDays = await trainingLoadService.loadDaysOfAthletes(
+          [...todays.keys()],
+          addDays(days[0]!, -14),
+          days.at(-1)!,
+        );
+        const readiness = await metricsService.dailyReadinessOfAthletes(athletes, 2, now, loadDays);
+        const out = new Map<string, { readiness: ReadinessDay[]; ctlRamp: number | null }>();
+        for (const [athleteId, today] of todays) {
+          const { rows } = await loadDays(athleteId, addDays(today, -14), today);
+          const before = rows.filter((r) => r.date <= addDays(today, -7)).at(-1);
+          const latest = rows.at(-1);
+          out.set(athleteId, {
+            readiness: readiness.get(athleteId) ?? [],
+            ctlRamp: before && latest ? latest.ctl - before.ctl : null,
+          });
+        }
+        return out;
+      },
+    },
+    onChange: (id) => readCache.invalidate(id),
+  });
+  jobs.register(ADAPTATION_JOB, adaptationService.job);
+  app.decorate('adaptation', adaptationService);
+  await app.register(adaptationRoutes(adaptationService, authenticate), { prefix: '/api/training' });
+  return { adaptationService };
+}

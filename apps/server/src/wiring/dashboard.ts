@@ -1,0 +1,27 @@
+// The dashboard (docs/dashboard.md): reads through the training load, plan, wellness and notification services.
+import { dashboardRoutes } from '../modules/dashboard/routes.ts';
+import { createDashboardService } from '../modules/dashboard/service.ts';
+import type { Services, Wiring } from './context.ts';
+
+export async function wireDashboard(
+  { app, config, cachedReads }: Wiring,
+  {
+    trainingLoadService,
+    planService,
+    metricsService,
+    notificationService,
+  }: Pick<Services, 'trainingLoadService' | 'planService' | 'metricsService' | 'notificationService'>,
+) {
+  const dashboardService = createDashboardService({
+    trainingLoad: trainingLoadService,
+    plans: planService,
+    metrics: metricsService,
+    notifications: notificationService,
+    log: app.log,
+  });
+  await app.register(
+    dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
+    { prefix: '/api/dashboard' },
+  );
+  return { dashboardService };
+}
