@@ -78,7 +78,7 @@ export interface CoachWorkoutRow {
   description: string | null;
 }
 
-/** What the coach reads, each through another module's service (wired in app.ts). */
+/** What the coach reads, each through another module's service (wired in wiring/coach.ts). */
 export interface CoachReaders {
   readiness(auth: AuthContext): Promise<ReadinessDto>;
   workouts(athleteId: string, from: string, to: string): Promise<CoachWorkoutRow[]>;
@@ -98,7 +98,7 @@ export interface AppliedChange {
 
 /**
  * Applies one confirmed action to its workout inside the caller's transaction, recorded as a plan change with
- * source 'coach' (app.ts wires the plan-change service here; docs/coach.md, "Actions").
+ * source 'coach' (wiring/coach.ts wires the plan-change service here; docs/coach.md, "Actions").
  */
 export type ApplyCoachAction = (
   auth: AuthContext,
@@ -117,7 +117,7 @@ export interface CoachServiceDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   onChange?: (athleteId: string) => void;
   /**
-   * The athlete's cache of reads (app.ts: the cached reads' own, dropped by every write to what they show), for
+   * The athlete's cache of reads (wiring/context.ts, readCache: the cached reads' own, dropped by every write to what they show), for
    * the snapshot's parts (docs/coach.md, "Where the answers come from"). Without it every part is read each time.
    */
   cache?: { read<T>(athleteId: string, key: string, load: () => Promise<T>): Promise<T> };
