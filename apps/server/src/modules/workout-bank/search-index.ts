@@ -1,0 +1,368 @@
+// The search index each process keeps (docs/workout-bank.md, "Search index in each process"): the filter and
+// sort attributes of every template, and for each search term already asked, the templates its PostgreSQL
+// full-text query matches with their ts_rank. A search is worked out in memory and the database reads only
+// the page's rows, in a statement that also returns the search state; a state other than the index's means
+// another transaction (in any process) changed templates, and the index catches up before answering.
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.ts';
+import * as repo from './repository.ts';
+
+interface Entry {
+  id: string;
+  discipline: string;
+  target: string;
+  difficulty: number;
+  duration: number;
+  distance: number | null;
+  tss: number;
+  phases: string[];
+  weather: string[];
+  equipment: string[];
+  tags: string[];
+  avgRating: number;
+  ratingCount: number;
+  popularity: number;
+  createdAt: number;
+  isVerified: boolean;
+  isPublic: boolean;
+  createdByUser: boolean;
+  owner: string | null;
+  /** The name's place in the database's order of names (equal names share it). */
+  nameRank: number;
+  /** The id's place in uuid order. */
+  idRank: number;
+}
+
+interface Index {
+  state: repo.SearchState;
+  entries: Entry[];
+  byId: Map<string, number>;
+  /** Per prefix term: its lexemes ('' for a stop word) and the entries it matches with their ts_rank. */
+  terms: LRUCache<string, TermHits>;
+}
+
+interface TermHits {
+  lexemes: string;
+  at: Int32Array;
+  rank: Float64Array;
+}
+
+export interface IndexFilters {
+  disciplines?: string[] | undefined;
+  primary_targets?: string[] | undefined;
+  difficulty_levels?: number[] | undefined;
+  min_duration_minutes?: number | undefined;
+  max_duration_minutes?: number | undefined;
+  min_distance_meters?: number | undefined;
+  max_distance_meters?: number | undefined;
+  min_tss?: number | undefined;
+  max_tss?: number | undefined;
+  training_phases?: string[] | undefined;
+  weather_suitability?: string[] | undefined;
+  required_equipment?: string[] | undefined;
+  tags?: string[] | undefined;
+  min_rating?: number | undefined;
+  is_verified?: boolean | undefined;
+  is_public?: boolean | undefined;
+  include_own_templates?: boolean | undefined;
+  created_by_user?: boolean | undefined;
+}
+
+export interface IndexQuery {
+  athleteId: string;
+  filters: IndexFilters;
+  /** Prefix terms ('threshold:*'), or empty for no text. */
+  terms: readonly string[];
+  hasText: boolean;
+  hints: { disciplines: string[]; targets: string[]; durationMinutes: number | null };
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** Hits kept at most, summed over the cached terms (about 12 bytes each). */
+const MAX_CACHED_HITS = 2_000_000;
+/** Catch-ups a search may need before it answers from the database alone. */
+const MAX_ATTEMPTS = 3;
+
+function toEntry(a: repo.SearchAttributes, nameRank: number, idRank: number): Entry {
+  return {
+    id: a[0],
+    discipline: a[1],
+    target: a[2],
+    difficulty: a[3],
+    duration: a[4],
+    distance: a[5],
+    tss: a[6],
+    phases: a[7],
+    weather: a[8],
+    equipment: a[9],
+    tags: a[10],
+    avgRating: a[11],
+    ratingCount: a[12],
+    popularity: a[13],
+    createdAt: a[14],
+    isVerified: a[15],
+    isPublic: a[16],
+    createdByUser: a[17],
+    owner: a[18],
+    nameRank,
+    idRank,
+  };
+}
+
+const overlaps = (have: readonly string[], wanted: readonly string[]) => have.some((v) => wanted.includes(v));
+
+/** The filters as one test of an entry; the same rules as `repo.filterConditions`. */
+function matcher(athleteId: string, f: IndexFilters): (e: Entry) => boolean {
+  return (e) =>
+    (f.include_own_templates ? e.isPublic || e.owner === athleteId : e.isPublic) &&
+    (!f.disciplines?.length || f.disciplines.includes(e.discipline)) &&
+    (!f.primary_targets?.length || f.primary_targets.includes(e.target)) &&
+    (!f.difficulty_levels?.length || f.difficulty_levels.includes(e.difficulty)) &&
+    (f.min_duration_minutes === undefined || e.duration >= f.min_duration_minutes) &&
+    (f.max_duration_minutes === undefined || e.duration <= f.max_duration_minutes) &&
+    (f.min_distance_meters === undefined || (e.distance !== null && e.distance >= f.min_distance_meters)) &&
+    (f.max_distance_meters === undefined || (e.distance !== null && e.distance <= f.max_distance_meters)) &&
+    (f.min_tss === undefined || e.tss >= f.min_tss) &&
+    (f.max_tss === undefined || e.tss <= f.max_tss) &&
+    (!f.training_phases?.length || overlaps(e.phases, f.training_phases)) &&
+    (!f.weather_suitability?.length || overlaps(e.weather, f.weather_suitability)) &&
+    (!f.required_equipment?.length || e.equipment.every((v) => f.required_equipment!.includes(v))) &&
+    (!f.tags?.length || overlaps(e.tags, f.tags)) &&
+    (f.min_rating === undefined || e.avgRating >= f.min_rating) &&
+    (f.is_verified === undefined || e.isVerified === f.is_verified) &&
+    (f.is_public === undefined || e.isPublic === f.is_public) &&
+    (f.created_by_user === undefined || e.createdByUser === f.created_by_user);
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** The order of a search over entry positions, with the same keys as the SQL search; every order ends on the id. */
+function comparator(
+  entries: Entry[],
+  sortBy: string,
+  sortOrder: 'asc' | 'desc',
+  score: Float64Array,
+): Compare {
+  const s = sortOrder === 'asc' ? 1 : -1;
+  const byNameThenId = (x: Entry, y: Entry) => x.nameRank - y.nameRank || x.idRank - y.idRank;
+  const key = (f: (e: Entry) => number): Compare => {
+    return (a, b) => {
+      const x = entries[a]!;
+      const y = entries[b]!;
+      return s * (f(x) - f(y)) || byNameThenId(x, y);
+    };
+  };
+  switch (sortBy) {
+    case 'relevance':
+      return (a, b) => s * (score[a]! - score[b]!) || byNameThenId(entries[a]!, entries[b]!);
+    case 'duration':
+      return key((e) => e.duration);
+    case 'difficulty':
+      return key((e) => e.difficulty);
+    case 'rating':
+      return (a, b) => {
+        const x = entries[a]!;
+        const y = entries[b]!;
+        return s * (x.avgRating - y.avgRating) || s * (x.ratingCount - y.ratingCount) || byNameThenId(x, y);
+      };
+    case 'popularity':
+      return key((e) => e.popularity);
+    case 'tss':
+      return key((e) => e.tss);
+    case 'created_at':
+      return (a, b) => {
+        const x = entries[a]!;
+        const y = entries[b]!;
+        return s * (x.createdAt - y.createdAt) || x.idRank - y.idRank;
+      };
+    default:
+      return (a, b) => {
+        const x = entries[a]!;
+        const y = entries[b]!;
+        return s * (x.nameRank - y.nameRank) || x.idRank - y.idRank;
+      };
+  }
+}
+
+/** The first `k` of `items` in order, sorted; a bounded heap, so a page near the top never sorts every match. */
+export function firstInOrder(items: number[], k: number, cmp: Compare): number[] {
+  if (k <= 0) return [];
+  if (k * 4 >= items.length) return items.sort(cmp).slice(0, k);
+  // A max-heap of the k best so far: its root is the worst of them.
+  const heap: number[] = [];
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < heap.length && cmp(heap[l]!, heap[top]!) > 0) top = l;
+      if (r < heap.length && cmp(heap[r]!, heap[top]!) > 0) top = r;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+      i = top;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (cmp(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (cmp(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
+}
+
+export function createSearchIndex(db: Db) {
+  let index: Index | null = null;
+  let catchingUp: Promise<Index> | null = null;
+
+  async function load(): Promise<Index> {
+    const { state, rows } = await repo.searchIndexLoad(db);
+    const ids = rows.map(([a]) => a[0]).sort();
+    const idRank = new Map(ids.map((id, i) => [id, i]));
+    const entries = rows.map(([a, nameRank]) => toEntry(a, Number(nameRank), idRank.get(a[0])!));
+    return {
+      state,
+      entries,
+      byId: new Map(entries.map((e, i) => [e.id, i])),
+      terms: new LRUCache<string, TermHits>({
+        maxSize: MAX_CACHED_HITS,
+        sizeCalculation: (h) => Math.max(1, h.at.length),
+      }),
+    };
+  }
+
+  /** Brings the index up to the state the database holds: only the changed rows, unless the text changed. */
+  async function catchUp(seen: repo.SearchState | null): Promise<Index> {
+    const current = index;
+    if (current && seen && seen.version === current.state.version) return current;
+    catchingUp ??= (async () => {
+      try {
+        if (!current || (seen && seen.textVersion !== current.state.textVersion)) {
+          index = await load();
+          return index;
+        }
+        const { state, rows } = await repo.searchIndexChanges(db, current.state.version);
+        if (state.textVersion !== current.state.textVersion || rows.some((a) => !current.byId.has(a[0]))) {
+          index = await load();
+          return index;
+        }
+        for (const a of rows) {
+          const at = current.byId.get(a[0])!;
+          const old = current.entries[at]!;
+          current.entries[at] = toEntry(a, old.nameRank, old.idRank);
+        }
+        current.state = state;
+        return current;
+      } finally {
+        catchingUp = null;
+      }
+    })();
+    return catchingUp;
+  }
+
+  /** The hits of each term, from the cache or in one statement for those missing; null when the text moved on. */
+  async function termHits(ix: Index, terms: readonly string[]): Promise<TermHits[] | null> {
+    const missing = terms.filter((term) => !ix.terms.has(term));
+    if (missing.length) {
+      const found = await repo.searchTerms(db, missing);
+      if (found.textVersion !== ix.state.textVersion) return null;
+      for (const { term, lexemes, hits } of found.terms) {
+        const pairs = hits ? hits.split(',') : [];
+        const at = new Int32Array(pairs.length);
+        const rank = new Float64Array(pairs.length);
+        let n = 0;
+        for (const pair of pairs) {
+          const colon = pair.indexOf(':');
+          const position = ix.byId.get(pair.slice(0, colon));
+          if (position === undefined) return null;
+          at[n] = position;
+          rank[n] = Number(pair.slice(colon + 1));
+          n++;
+        }
+        ix.terms.set(term, { lexemes, at: at.subarray(0, n), rank: rank.subarray(0, n) });
+      }
+    }
+    return terms.map((term) => ix.terms.get(term)!);
+  }
+
+  /** The page's entry positions and the count of all matches, worked out in memory; null when the text moved on. */
+  async function plan(ix: Index, q: IndexQuery) {
+    const { entries } = ix;
+    const accepts = matcher(q.athleteId, q.filters);
+    const score = new Float64Array(entries.length);
+    let candidates: number[];
+    if (q.hasText) {
+      const hits = await termHits(ix, q.terms);
+      if (!hits) return null;
+      // docs/workout-bank.md, "Search and ranking": terms match by OR; the text rank is the mean of the
+      // distinct lexemes' ts_rank, which is what ts_rank gives the OR of them.
+      const distinct = new Map<string, TermHits>();
+      for (const h of hits) if (h.lexemes) distinct.set(h.lexemes, h);
+      const matched = new Uint8Array(entries.length);
+      candidates = [];
+      for (const h of distinct.values()) {
+        for (let i = 0; i < h.at.length; i++) {
+          const at = h.at[i]!;
+          score[at]! += h.rank[i]! / distinct.size;
+          if (!matched[at]) {
+            matched[at] = 1;
+            if (accepts(entries[at]!)) candidates.push(at);
+          }
+        }
+      }
+    } else {
+      candidates = [];
+      for (let at = 0; at < entries.length; at++) if (accepts(entries[at]!)) candidates.push(at);
+    }
+    if (q.sortBy === 'relevance') {
+      const { disciplines, targets, durationMinutes } = q.hints;
+      for (const at of candidates) {
+        const e = entries[at]!;
+        if (disciplines.includes(e.discipline)) score[at]! += 1;
+        if (targets.includes(e.target)) score[at]! += 1;
+        if (durationMinutes)
+          score[at]! += Math.max(0, 1 - Math.abs(e.duration - durationMinutes) / durationMinutes);
+      }
+    }
+    const cmp = comparator(entries, q.sortBy, q.sortOrder, score);
+    const first = firstInOrder(candidates, q.offset + q.limit, cmp);
+    return { page: first.slice(q.offset), total: candidates.length };
+  }
+
+  return {
+    /**
+     * A search answered from the index, the page's rows read by id in one statement with the search state;
+     * null when the index kept falling behind (the caller then searches in SQL).
+     */
+    async search(q: IndexQuery): Promise<{ rows: repo.TemplateRow[]; total: number } | null> {
+      let ix = index ?? (await catchUp(null));
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const planned = await plan(ix, q);
+        if (planned) {
+          const plannedAt = ix.state.version;
+          const ids = planned.page.map((at) => ix.entries[at]!.id);
+          const { state, rows } = await repo.searchPage(db, q.athleteId, ids);
+          if (state.version === plannedAt && rows.length === ids.length) {
+            return { rows, total: planned.total };
+          }
+          ix = await catchUp(state);
+        } else {
+          ix = await catchUp({ version: -1, textVersion: -1 });
+        }
+      }
+      return null;
+    },
+  };
+}
