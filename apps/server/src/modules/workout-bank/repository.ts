@@ -249,7 +249,10 @@ export async function searchTerms(db: Db, terms: readonly string[]) {
   };
 }
 
-/** The page's templates by id, in the order given, only those the athlete may see; with the search state. */
+/**
+ * The search state, and the templates of `ids` that the athlete may see (in the order given), read in the same
+ * snapshot.
+ */
 export async function searchPage(db: Db, athleteId: string, ids: readonly string[]) {
   const idArray = sql`array[${sql.join(
     ids.map((id) => sql`${id}`),

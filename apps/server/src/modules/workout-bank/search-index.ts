@@ -35,6 +35,8 @@ interface Entry {
 
 interface Index {
   state: repo.SearchState;
+  /** Whole rows already read, as of `state`: a catch-up drops the rows it sees changed. */
+  rows: LRUCache<string, repo.TemplateRow>;
   entries: Entry[];
   byId: Map<string, number>;
   /** Per prefix term: its lexemes ('' for a stop word) and the entries it matches with their ts_rank. */
@@ -83,6 +85,8 @@ export interface IndexQuery {
 
 /** Hits kept at most, summed over the cached terms (about 12 bytes each). */
 const MAX_CACHED_HITS = 2_000_000;
+/** Whole rows kept (a page's rows are read once, then served from memory while unchanged). */
+const MAX_CACHED_ROWS = 20_000;
 /** Catch-ups a search may need before it answers from the database alone. */
 const MAX_ATTEMPTS = 3;
 
@@ -234,6 +238,7 @@ export function createSearchIndex(db: Db) {
     const entries = rows.map(([a, nameRank]) => toEntry(a, Number(nameRank), idRank.get(a[0])!));
     return {
       state,
+      rows: new LRUCache<string, repo.TemplateRow>({ max: MAX_CACHED_ROWS }),
       entries,
       byId: new Map(entries.map((e, i) => [e.id, i])),
       terms: new LRUCache<string, TermHits>({
@@ -262,6 +267,7 @@ export function createSearchIndex(db: Db) {
           const at = current.byId.get(a[0])!;
           const old = current.entries[at]!;
           current.entries[at] = toEntry(a, old.nameRank, old.idRank);
+          current.rows.delete(a[0]);
         }
         current.state = state;
         return current;
@@ -343,7 +349,8 @@ export function createSearchIndex(db: Db) {
 
   return {
     /**
-     * A search answered from the index, the page's rows read by id in one statement with the search state;
+     * A search answered from the index; the page's rows not yet in memory are read by id in one statement
+     * with the search state, which confirms the index is current;
      * null when the index kept falling behind (the caller then searches in SQL).
      */
     async search(q: IndexQuery): Promise<{ rows: repo.TemplateRow[]; total: number } | null> {
@@ -353,9 +360,13 @@ export function createSearchIndex(db: Db) {
         if (planned) {
           const plannedAt = ix.state.version;
           const ids = planned.page.map((at) => ix.entries[at]!.id);
-          const { state, rows } = await repo.searchPage(db, q.athleteId, ids);
-          if (state.version === plannedAt && rows.length === ids.length) {
-            return { rows, total: planned.total };
+          const missing = ids.filter((id) => !ix.rows.has(id));
+          const { state, rows } = await repo.searchPage(db, q.athleteId, missing);
+          if (state.version === plannedAt && rows.length === missing.length) {
+            // Read in the same snapshot as the version the page was planned at: the rows are that version's.
+            for (const row of rows) ix.rows.set(row.id, row);
+            const page = ids.map((id) => ix.rows.get(id));
+            if (page.every((row) => row !== undefined)) return { rows: page, total: planned.total };
           }
           ix = await catchUp(state);
         } else {
