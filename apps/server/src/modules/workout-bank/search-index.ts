@@ -41,6 +41,11 @@ interface Index {
   byId: Map<string, number>;
   /** Per prefix term: its lexemes ('' for a stop word) and the entries it matches with their ts_rank. */
   terms: LRUCache<string, TermHits>;
+  /** Scratch of a search, reused (a search's work in memory runs without yielding): the rank of each entry, and
+   * the search that last saw it. */
+  score: Float64Array;
+  seen: Int32Array;
+  searches: number;
 }
 
 interface TermHits {
@@ -118,27 +123,51 @@ function toEntry(a: repo.SearchAttributes, nameRank: number, idRank: number): En
 
 const overlaps = (have: readonly string[], wanted: readonly string[]) => have.some((v) => wanted.includes(v));
 
-/** The filters as one test of an entry; the same rules as `repo.filterConditions`. */
+/**
+ * The filters as one test of an entry, built of the filters given only; the same rules as
+ * `repo.filterConditions`.
+ */
 function matcher(athleteId: string, f: IndexFilters): (e: Entry) => boolean {
-  return (e) =>
-    (f.include_own_templates ? e.isPublic || e.owner === athleteId : e.isPublic) &&
-    (!f.disciplines?.length || f.disciplines.includes(e.discipline)) &&
-    (!f.primary_targets?.length || f.primary_targets.includes(e.target)) &&
-    (!f.difficulty_levels?.length || f.difficulty_levels.includes(e.difficulty)) &&
-    (f.min_duration_minutes === undefined || e.duration >= f.min_duration_minutes) &&
-    (f.max_duration_minutes === undefined || e.duration <= f.max_duration_minutes) &&
-    (f.min_distance_meters === undefined || (e.distance !== null && e.distance >= f.min_distance_meters)) &&
-    (f.max_distance_meters === undefined || (e.distance !== null && e.distance <= f.max_distance_meters)) &&
-    (f.min_tss === undefined || e.tss >= f.min_tss) &&
-    (f.max_tss === undefined || e.tss <= f.max_tss) &&
-    (!f.training_phases?.length || overlaps(e.phases, f.training_phases)) &&
-    (!f.weather_suitability?.length || overlaps(e.weather, f.weather_suitability)) &&
-    (!f.required_equipment?.length || e.equipment.every((v) => f.required_equipment!.includes(v))) &&
-    (!f.tags?.length || overlaps(e.tags, f.tags)) &&
-    (f.min_rating === undefined || e.avgRating >= f.min_rating) &&
-    (f.is_verified === undefined || e.isVerified === f.is_verified) &&
-    (f.is_public === undefined || e.isPublic === f.is_public) &&
-    (f.created_by_user === undefined || e.createdByUser === f.created_by_user);
+  const tests: ((e: Entry) => boolean)[] = [];
+  const list = <T>(wanted: readonly T[] | undefined, value: (e: Entry) => T) => {
+    if (wanted?.length) tests.push((e) => wanted.includes(value(e)));
+  };
+  const overlap = (wanted: readonly string[] | undefined, values: (e: Entry) => readonly string[]) => {
+    if (wanted?.length) tests.push((e) => overlaps(values(e), wanted));
+  };
+  const atLeast = (min: number | undefined, value: (e: Entry) => number | null) => {
+    if (min !== undefined) tests.push((e) => value(e) !== null && value(e)! >= min);
+  };
+  const atMost = (max: number | undefined, value: (e: Entry) => number | null) => {
+    if (max !== undefined) tests.push((e) => value(e) !== null && value(e)! <= max);
+  };
+  const is = (wanted: boolean | undefined, value: (e: Entry) => boolean) => {
+    if (wanted !== undefined) tests.push((e) => value(e) === wanted);
+  };
+  list(f.disciplines, (e) => e.discipline);
+  list(f.primary_targets, (e) => e.target);
+  list(f.difficulty_levels, (e) => e.difficulty);
+  atLeast(f.min_duration_minutes, (e) => e.duration);
+  atMost(f.max_duration_minutes, (e) => e.duration);
+  atLeast(f.min_distance_meters, (e) => e.distance);
+  atMost(f.max_distance_meters, (e) => e.distance);
+  atLeast(f.min_tss, (e) => e.tss);
+  atMost(f.max_tss, (e) => e.tss);
+  overlap(f.training_phases, (e) => e.phases);
+  overlap(f.weather_suitability, (e) => e.weather);
+  overlap(f.tags, (e) => e.tags);
+  const have = f.required_equipment;
+  if (have?.length) tests.push((e) => e.equipment.every((v) => have.includes(v)));
+  atLeast(f.min_rating, (e) => e.avgRating);
+  is(f.is_verified, (e) => e.isVerified);
+  is(f.is_public, (e) => e.isPublic);
+  is(f.created_by_user, (e) => e.createdByUser);
+  const own = f.include_own_templates;
+  return (e) => {
+    if (!(e.isPublic || (own && e.owner === athleteId))) return false;
+    for (const test of tests) if (!test(e)) return false;
+    return true;
+  };
 }
 
 type Compare = (a: number, b: number) => number;
@@ -239,6 +268,9 @@ export function createSearchIndex(db: Db) {
     return {
       state,
       rows: new LRUCache<string, repo.TemplateRow>({ max: MAX_CACHED_ROWS }),
+      score: new Float64Array(entries.length),
+      seen: new Int32Array(entries.length),
+      searches: 0,
       entries,
       byId: new Map(entries.map((e, i) => [e.id, i])),
       terms: new LRUCache<string, TermHits>({
@@ -305,32 +337,38 @@ export function createSearchIndex(db: Db) {
 
   /** The page's entry positions and the count of all matches, worked out in memory; null when the text moved on. */
   async function plan(ix: Index, q: IndexQuery) {
-    const { entries } = ix;
+    const hits = q.hasText ? await termHits(ix, q.terms) : [];
+    if (!hits) return null;
+    // From here on nothing yields, so the scratch is this search's alone.
+    const { entries, score, seen } = ix;
     const accepts = matcher(q.athleteId, q.filters);
-    const score = new Float64Array(entries.length);
-    let candidates: number[];
+    const candidates: number[] = [];
+    if (ix.searches === 0x7fffffff) {
+      ix.searches = 0;
+      seen.fill(0);
+    }
+    const search = ++ix.searches;
     if (q.hasText) {
-      const hits = await termHits(ix, q.terms);
-      if (!hits) return null;
       // docs/workout-bank.md, "Search and ranking": terms match by OR; the text rank is the mean of the
       // distinct lexemes' ts_rank, which is what ts_rank gives the OR of them.
       const distinct = new Map<string, TermHits>();
       for (const h of hits) if (h.lexemes) distinct.set(h.lexemes, h);
-      const matched = new Uint8Array(entries.length);
-      candidates = [];
       for (const h of distinct.values()) {
         for (let i = 0; i < h.at.length; i++) {
           const at = h.at[i]!;
-          score[at]! += h.rank[i]! / distinct.size;
-          if (!matched[at]) {
-            matched[at] = 1;
+          if (seen[at] !== search) {
+            seen[at] = search;
+            score[at] = 0;
             if (accepts(entries[at]!)) candidates.push(at);
           }
+          score[at]! += h.rank[i]! / distinct.size;
         }
       }
     } else {
-      candidates = [];
-      for (let at = 0; at < entries.length; at++) if (accepts(entries[at]!)) candidates.push(at);
+      for (let at = 0; at < entries.length; at++) {
+        score[at] = 0;
+        if (accepts(entries[at]!)) candidates.push(at);
+      }
     }
     if (q.sortBy === 'relevance') {
       const { disciplines, targets, durationMinutes } = q.hints;
