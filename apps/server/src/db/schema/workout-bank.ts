@@ -81,7 +81,7 @@ export const workoutTemplates = pgTable(
     index('workout_templates_owner_idx').on(t.ownerAthleteId),
     index('workout_templates_discipline_idx').on(t.discipline, t.estimatedDurationMinutes),
     // fastupdate off: new rows go straight into the index, never into a pending list every search would scan
-    // (docs/workout-bank.md, "Search cache and cost").
+    // (docs/workout-bank.md, "Search index in each process").
     index('workout_templates_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('workout_templates_tags_idx').using('gin', t.tags),
     check('workout_templates_difficulty_check', sql`${t.difficultyLevel} between 1 and 5`),

@@ -125,9 +125,9 @@ export async function search(db: Db, plan: SearchPlan) {
         return [[sql`${t.name}`, dir]];
     }
   })();
-  // docs/workout-bank.md, "Search cache and cost": one statement. The matches are read once, narrow (id and
-  // sort keys), into a CTE that gives both the count and the page; only the page's rows are read whole, as one
-  // JSON value.
+  // The SQL search, used with a category (docs/workout-bank.md, "Search index in each process"): one statement.
+  // The matches are read once, narrow (id and sort keys), into a CTE that gives both the count and the page;
+  // only the page's rows are read whole, as one JSON value.
   const keyColumns = sql.join(
     keys.map(([expr], i) => sql`${expr} as ${sql.raw(`"k${i}"`)}`),
     sql`, `,
