@@ -10,10 +10,10 @@ CREATE INDEX "workout_templates_search_version_idx" ON "workout_templates" USING
 INSERT INTO "workout_bank_search_state" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- docs/workout-bank.md, "Search index in each process": every change of a template bumps the search version in
 -- the writing transaction and stamps the row with it; a new or deleted row, or a change of the searched text or
--- the name, moves text_version too.
+-- the name, moves text_version too (a truncate as well).
 CREATE FUNCTION "workout_templates_search_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
+  IF TG_OP IN ('DELETE', 'TRUNCATE') THEN
     UPDATE "workout_bank_search_state" SET "version" = "version" + 1, "text_version" = "version" + 1 WHERE "id" = 1;
     RETURN OLD;
   END IF;
@@ -35,4 +35,6 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "workout_templates_search_version_write" BEFORE INSERT OR UPDATE ON "workout_templates"
   FOR EACH ROW EXECUTE FUNCTION "workout_templates_search_version"();--> statement-breakpoint
 CREATE TRIGGER "workout_templates_search_version_delete" AFTER DELETE ON "workout_templates"
-  FOR EACH ROW EXECUTE FUNCTION "workout_templates_search_version"();
+  FOR EACH ROW EXECUTE FUNCTION "workout_templates_search_version"();--> statement-breakpoint
+CREATE TRIGGER "workout_templates_search_version_truncate" AFTER TRUNCATE ON "workout_templates"
+  FOR EACH STATEMENT EXECUTE FUNCTION "workout_templates_search_version"();
