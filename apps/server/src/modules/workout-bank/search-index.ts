@@ -45,7 +45,11 @@ interface Index {
    * the search that last saw it. */
   score: Float64Array;
   seen: Int32Array;
+  /** The search that last accepted the entry (it matched and passed the filters). */
+  accepted: Int32Array;
   searches: number;
+  /** Every entry's position in each order but relevance ('duration:asc'), built when first asked. */
+  orders: Map<string, Int32Array>;
 }
 
 interface TermHits {
@@ -270,7 +274,9 @@ export function createSearchIndex(db: Db) {
       rows: new LRUCache<string, repo.TemplateRow>({ max: MAX_CACHED_ROWS }),
       score: new Float64Array(entries.length),
       seen: new Int32Array(entries.length),
+      accepted: new Int32Array(entries.length),
       searches: 0,
+      orders: new Map(),
       entries,
       byId: new Map(entries.map((e, i) => [e.id, i])),
       terms: new LRUCache<string, TermHits>({
@@ -301,6 +307,7 @@ export function createSearchIndex(db: Db) {
           current.entries[at] = toEntry(a, old.nameRank, old.idRank);
           current.rows.delete(a[0]);
         }
+        current.orders.clear();
         current.state = state;
         return current;
       } finally {
@@ -335,19 +342,42 @@ export function createSearchIndex(db: Db) {
     return terms.map((term) => ix.terms.get(term)!);
   }
 
+  /** Every entry's position in an order other than relevance, sorted once per version of the index. */
+  function orderOf(ix: Index, sortBy: string, sortOrder: 'asc' | 'desc'): Int32Array {
+    const key = `${sortBy}:${sortOrder}`;
+    let order = ix.orders.get(key);
+    if (!order) {
+      order = Int32Array.from(ix.entries.keys()).sort(comparator(ix.entries, sortBy, sortOrder, ix.score));
+      ix.orders.set(key, order);
+    }
+    return order;
+  }
+
   /** The page's entry positions and the count of all matches, worked out in memory; null when the text moved on. */
   async function plan(ix: Index, q: IndexQuery) {
     const hits = q.hasText ? await termHits(ix, q.terms) : [];
     if (!hits) return null;
     // From here on nothing yields, so the scratch is this search's alone.
-    const { entries, score, seen } = ix;
+    const { entries, score, seen, accepted } = ix;
     const accepts = matcher(q.athleteId, q.filters);
+    const byRelevance = q.sortBy === 'relevance';
+    // By relevance the candidates are ranked here; in any other order they are only marked, and the page is
+    // read off that order's presorted list.
     const candidates: number[] = [];
+    let total = 0;
     if (ix.searches === 0x7fffffff) {
       ix.searches = 0;
       seen.fill(0);
+      accepted.fill(0);
     }
     const search = ++ix.searches;
+    const consider = (at: number) => {
+      if (accepts(entries[at]!)) {
+        accepted[at] = search;
+        total++;
+        if (byRelevance) candidates.push(at);
+      }
+    };
     if (q.hasText) {
       // docs/workout-bank.md, "Search and ranking": terms match by OR; the text rank is the mean of the
       // distinct lexemes' ts_rank, which is what ts_rank gives the OR of them.
@@ -359,7 +389,7 @@ export function createSearchIndex(db: Db) {
           if (seen[at] !== search) {
             seen[at] = search;
             score[at] = 0;
-            if (accepts(entries[at]!)) candidates.push(at);
+            consider(at);
           }
           score[at]! += h.rank[i]! / distinct.size;
         }
@@ -367,22 +397,32 @@ export function createSearchIndex(db: Db) {
     } else {
       for (let at = 0; at < entries.length; at++) {
         score[at] = 0;
-        if (accepts(entries[at]!)) candidates.push(at);
+        consider(at);
       }
     }
-    if (q.sortBy === 'relevance') {
-      const { disciplines, targets, durationMinutes } = q.hints;
-      for (const at of candidates) {
-        const e = entries[at]!;
-        if (disciplines.includes(e.discipline)) score[at]! += 1;
-        if (targets.includes(e.target)) score[at]! += 1;
-        if (durationMinutes)
-          score[at]! += Math.max(0, 1 - Math.abs(e.duration - durationMinutes) / durationMinutes);
+    if (!byRelevance) {
+      const order = orderOf(ix, q.sortBy, q.sortOrder);
+      const page: number[] = [];
+      let skipped = 0;
+      for (let i = 0; i < order.length && page.length < q.limit; i++) {
+        const at = order[i]!;
+        if (accepted[at] !== search) continue;
+        if (skipped < q.offset) skipped++;
+        else page.push(at);
       }
+      return { page, total };
+    }
+    const { disciplines, targets, durationMinutes } = q.hints;
+    for (const at of candidates) {
+      const e = entries[at]!;
+      if (disciplines.includes(e.discipline)) score[at]! += 1;
+      if (targets.includes(e.target)) score[at]! += 1;
+      if (durationMinutes)
+        score[at]! += Math.max(0, 1 - Math.abs(e.duration - durationMinutes) / durationMinutes);
     }
     const cmp = comparator(entries, q.sortBy, q.sortOrder, score);
     const first = firstInOrder(candidates, q.offset + q.limit, cmp);
-    return { page: first.slice(q.offset), total: candidates.length };
+    return { page: first.slice(q.offset), total };
   }
 
   return {
