@@ -2,6 +2,7 @@
 // categories, and each athlete's favourites, ratings and views/uses of templates.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -68,17 +69,38 @@ export const workoutTemplates = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search version of the row's last change, set by a trigger from `workout_bank_search_state` in the
+     * same transaction (docs/workout-bank.md, "Search index in each process").
+     */
+    searchVersion: bigint('search_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('workout_templates_slug_idx').on(t.slug),
+    index('workout_templates_search_version_idx').on(t.searchVersion),
     index('workout_templates_owner_idx').on(t.ownerAthleteId),
     index('workout_templates_discipline_idx').on(t.discipline, t.estimatedDurationMinutes),
     // fastupdate off: new rows go straight into the index, never into a pending list every search would scan
-    // (docs/workout-bank.md, "Search cache and cost").
+    // (docs/workout-bank.md, "Search index in each process").
     index('workout_templates_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('workout_templates_tags_idx').using('gin', t.tags),
     check('workout_templates_difficulty_check', sql`${t.difficultyLevel} between 1 and 5`),
   ],
+);
+
+/**
+ * One row: the version of what searches read from the templates, bumped by a trigger on every insert, update
+ * and delete of a template in the writing transaction; `text_version` moves too when a change touches the
+ * searched text or the name (docs/workout-bank.md, "Search index in each process").
+ */
+export const workoutBankSearchState = pgTable(
+  'workout_bank_search_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    textVersion: bigint('text_version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('workout_bank_search_state_single_check', sql`${t.id} = 1`)],
 );
 
 export const workoutCategories = pgTable(

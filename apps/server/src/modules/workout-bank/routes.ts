@@ -54,7 +54,7 @@ export function workoutBankRoutes(
 ) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    // The search answers from the athlete's read cache (docs/workout-bank.md, "Search cache"); the rest are fresh.
+    // The search answers from the athlete's read cache (docs/workout-bank.md, "Search index in each process"); the rest are fresh.
     app.addHook('onRequest', function pickAuthenticate(request, reply, done) {
       const search =
         request.method === 'GET' && request.routeOptions.url?.endsWith('/workout-bank/templates');

@@ -6,6 +6,7 @@ import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { workoutCategories, workoutTemplateCategories, workoutTemplates } from '../../db/schema/index.ts';
 import { contentHash, deriveFields, LIBRARY, type LibraryTemplate } from './library/index.ts';
+import { lockSearchState } from './repository.ts';
 
 const SEED_LOCK_KEY = 7_140_014;
 
@@ -123,6 +124,7 @@ export async function seedWorkoutBank(
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await lockSearchState(tx);
     await tx
       .insert(workoutCategories)
       .values(

@@ -20,13 +20,13 @@ import {
   similarityScore,
 } from '@stamina/core';
 import { eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { workoutTemplates } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { deriveFields } from './library/index.ts';
 import * as repo from './repository.ts';
+import { createSearchIndex, type IndexQuery } from './search-index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -144,21 +144,54 @@ export function prefixQuery(words: readonly string[]): string | null {
   return clean.length ? clean.map((w) => `${w}:*`).join(' | ') : null;
 }
 
+/**
+ * A search as its SQL plan and as a query of the search index (null with a category, which only SQL reads);
+ * both give the same answer (docs/workout-bank.md, "Search and ranking").
+ */
+export function planSearch(athleteId: string, q: WorkoutTemplateSearchQuery) {
+  const text = q.search_query?.trim() ?? '';
+  const hints = interpretQuery(text);
+  const words = text ? [...text.split(/\s+/), ...hints.disciplines, ...hints.primary_targets] : [];
+  const tsquery = prefixQuery(
+    words.filter((w) => !/^\d/.test(w) && !/^(min|mins|minutes|hours?|h)$/i.test(w)),
+  );
+  if (text && !tsquery && hints.duration_minutes === null) {
+    throw new AppError('VALIDATION_FAILED', 'search_query: has no words to search for');
+  }
+  const sortBy = q.sort_by ?? (text ? 'relevance' : 'name');
+  const sortOrder = q.sort_order ?? (sortBy === 'name' ? 'asc' : 'desc');
+  const rankHints = {
+    disciplines: hints.disciplines,
+    targets: hints.primary_targets,
+    durationMinutes: hints.duration_minutes,
+  };
+  const page = { sortBy, sortOrder, limit: q.page_size, offset: (q.page - 1) * q.page_size } as const;
+  const sqlPlan: repo.SearchPlan = {
+    where: repo.filterConditions(athleteId, q),
+    tsquery,
+    hints: rankHints,
+    ...page,
+  };
+  const index: IndexQuery | null = q.category
+    ? null
+    : {
+        athleteId,
+        filters: q,
+        terms: tsquery ? tsquery.split(' | ') : [],
+        hasText: tsquery !== null,
+        hints: rankHints,
+        ...page,
+      };
+  return { sql: sqlPlan, index };
+}
+
 function paging(total: number, page: number, pageSize: number) {
   return { total_count: total, page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) };
 }
 
-/** docs/workout-bank.md, "Search cache": how long a page of public search results is kept in a process. */
-export const SEARCH_CACHE_TTL_MS = 10_000;
-
-export function createWorkoutBankService(
-  db: Db,
-  deps: WorkoutBankDeps,
-  options: { searchCacheTtlMs?: number } = {},
-) {
-  const ttl = options.searchCacheTtlMs ?? SEARCH_CACHE_TTL_MS;
-  const searchCache =
-    ttl > 0 ? new LRUCache<string, { rows: repo.TemplateRow[]; total: number }>({ max: 2000, ttl }) : null;
+export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
+  // docs/workout-bank.md, "Search index in each process".
+  const searchIndex = createSearchIndex(db);
   async function visible(auth: AuthContext, id: string): Promise<repo.TemplateRow> {
     const row = UUID.test(id) ? await repo.findVisible(db, auth.athleteId, id) : undefined;
     if (!row) throw notFound('Workout template');
@@ -174,38 +207,11 @@ export function createWorkoutBankService(
   return {
     async search(auth: AuthContext, q: WorkoutTemplateSearchQuery) {
       const started = performance.now();
-      const where = repo.filterConditions(auth.athleteId, q);
-      const text = q.search_query?.trim() ?? '';
-      const hints = interpretQuery(text);
-      const words = text ? [...text.split(/\s+/), ...hints.disciplines, ...hints.primary_targets] : [];
-      const tsquery = prefixQuery(
-        words.filter((w) => !/^\d/.test(w) && !/^(min|mins|minutes|hours?|h)$/i.test(w)),
-      );
-      if (text && !tsquery && hints.duration_minutes === null) {
-        throw new AppError('VALIDATION_FAILED', 'search_query: has no words to search for');
-      }
-      const sortBy = q.sort_by ?? (text ? 'relevance' : 'name');
-      const sortOrder = q.sort_order ?? (sortBy === 'name' ? 'asc' : 'desc');
-      // Searches of public templates only are the same for everyone: kept briefly (docs/workout-bank.md,
-      // "Search cache"); a search that may show the caller's private templates is never cached.
-      const key = q.include_own_templates ? null : JSON.stringify([q, tsquery, sortBy, sortOrder]);
-      let found = key ? searchCache?.get(key) : undefined;
-      if (!found) {
-        found = await repo.search(db, {
-          where,
-          tsquery,
-          hints: {
-            disciplines: hints.disciplines,
-            targets: hints.primary_targets,
-            durationMinutes: hints.duration_minutes,
-          },
-          sortBy,
-          sortOrder,
-          limit: q.page_size,
-          offset: (q.page - 1) * q.page_size,
-        });
-        if (key) searchCache?.set(key, found);
-      }
+      const { sql: sqlPlan, index: indexQuery } = planSearch(auth.athleteId, q);
+      // docs/workout-bank.md, "Search index in each process": answered from the process's index; a category
+      // filter (and an index that keeps falling behind) searches in SQL.
+      const found =
+        (indexQuery && (await searchIndex.search(indexQuery))) || (await repo.search(db, sqlPlan));
       const { rows, total } = found;
       return {
         templates: rows.map((r) => toTemplate(r, auth.athleteId)),
@@ -640,7 +646,6 @@ export function createWorkoutBankService(
         createdByUser: true,
         ownerAthleteId: auth.athleteId,
       });
-      if (row.isPublic) searchCache?.clear();
       deps.onOwnTemplate?.(auth.athleteId);
       return toTemplate(row, auth.athleteId);
     },
