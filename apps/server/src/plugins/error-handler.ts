@@ -72,6 +72,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'BAD_REQUEST',
       });
     }
+    // Two transactions that waited on each other (deadlock) or could not both be serialised: PostgreSQL rolled
+    // this one back, so nothing was written, and the same request sent again succeeds (docs/RELIABILITY.md,
+    // "Concurrency").
+    if (sqlState === '40P01' || sqlState === '40001') {
+      request.log.warn({ sqlState }, 'a transaction was rolled back by a concurrent one');
+      return reply.code(503).header('retry-after', '1').send({
+        message: 'Another change to the same data was saved at the same moment; nothing was written, try again',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
