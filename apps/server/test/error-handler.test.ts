@@ -5,7 +5,11 @@ import { registerErrorHandler } from '../src/plugins/error-handler.ts';
 // Errors the database raises after a request passed the edge: a value it refuses, a transaction it rolls back.
 // Drizzle wraps the driver's error in `cause`, so the handler must find the SQLSTATE there.
 function databaseError(sqlState: string): Error {
-  const driver = Object.assign(new Error('driver error'), { code: sqlState, severity: 'ERROR', routine: 'x' });
+  const driver = Object.assign(new Error('driver error'), {
+    code: sqlState,
+    severity: 'ERROR',
+    routine: 'x',
+  });
   return Object.assign(new Error('Failed query: update workout_templates …'), { cause: driver });
 }
 
@@ -23,7 +27,8 @@ describe('database errors reaching the error handler', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('1');
       expect(res.json()).toEqual({
-        message: 'Another change to the same data was saved at the same moment; nothing was written, try again',
+        message:
+          'Another change to the same data was saved at the same moment; nothing was written, try again',
         code: 'SERVICE_UNAVAILABLE',
       });
     }

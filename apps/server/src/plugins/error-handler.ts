@@ -78,7 +78,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (sqlState === '40P01' || sqlState === '40001') {
       request.log.warn({ sqlState }, 'a transaction was rolled back by a concurrent one');
       return reply.code(503).header('retry-after', '1').send({
-        message: 'Another change to the same data was saved at the same moment; nothing was written, try again',
+        message:
+          'Another change to the same data was saved at the same moment; nothing was written, try again',
         code: 'SERVICE_UNAVAILABLE',
       });
     }
