@@ -156,14 +156,23 @@ export interface QueryFilters {
   text: string;
 }
 
-function takePhrase(source: string, phrase: string): { found: boolean; rest: string } {
-  const pattern = new RegExp(
-    `(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^a-z0-9])`,
-    'g',
-  );
-  if (!pattern.test(source)) return { found: false, rest: source };
-  return { found: true, rest: source.replace(pattern, '$1 ') };
+/** A synonym phrase with its patterns: one to find it, one to take every occurrence out. */
+type Phrase = { phrase: string; kind: 'd' | 't'; key: string; find: RegExp; every: RegExp };
+
+function phrasePatterns(phrase: string): { find: RegExp; every: RegExp } {
+  const source = `(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^a-z0-9])`;
+  return { find: new RegExp(source), every: new RegExp(source, 'g') };
 }
+
+/** Every synonym, longest first so 'race pace' is taken before 'race'; built once, not per search. */
+const PHRASES: readonly Phrase[] = [
+  ...Object.entries(DISCIPLINE_SYNONYMS).flatMap(([key, words]) =>
+    words.map((phrase) => ({ phrase, kind: 'd' as const, key, ...phrasePatterns(phrase) })),
+  ),
+  ...Object.entries(TARGET_SYNONYMS).flatMap(([key, words]) =>
+    words.map((phrase) => ({ phrase, kind: 't' as const, key, ...phrasePatterns(phrase) })),
+  ),
+].sort((a, b) => b.phrase.length - a.phrase.length);
 
 /**
  * A plain-language search ("45 min threshold ride") as filters (docs/workout-bank.md, "Natural search"):
@@ -180,17 +189,9 @@ export function interpretQuery(query: string): QueryFilters {
   }
   const disciplines: TemplateDiscipline[] = [];
   const targets: PrimaryTarget[] = [];
-  // Longer phrases first, so 'race pace' is taken before 'race'.
-  const phrases: Array<{ phrase: string; kind: 'd' | 't'; key: string }> = [];
-  for (const [key, words] of Object.entries(DISCIPLINE_SYNONYMS))
-    for (const phrase of words) phrases.push({ phrase, kind: 'd', key });
-  for (const [key, words] of Object.entries(TARGET_SYNONYMS))
-    for (const phrase of words) phrases.push({ phrase, kind: 't', key });
-  phrases.sort((a, b) => b.phrase.length - a.phrase.length);
-  for (const { phrase, kind, key } of phrases) {
-    const taken = takePhrase(rest, phrase);
-    if (!taken.found) continue;
-    rest = taken.rest;
+  for (const { find, every, kind, key } of PHRASES) {
+    if (!find.test(rest)) continue;
+    rest = rest.replace(every, '$1 ');
     if (kind === 'd' && !disciplines.includes(key as TemplateDiscipline))
       disciplines.push(key as TemplateDiscipline);
     if (kind === 't' && !targets.includes(key as PrimaryTarget)) targets.push(key as PrimaryTarget);
