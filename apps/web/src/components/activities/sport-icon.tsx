@@ -2,7 +2,7 @@
 // names the sport in text.
 import type { ActivitySport } from '@stamina/contract';
 import { Activity, Layers } from 'lucide-react';
-import { SportIcon } from '../workouts/sport-icon.tsx';
+import { SportIcon } from '../sport-icon.tsx';
 
 export function ActivitySportIcon({ sport, className }: { sport: ActivitySport; className?: string }) {
   if (sport === 'brick') return <Layers className={className ?? 'h-5 w-5'} aria-hidden="true" />;

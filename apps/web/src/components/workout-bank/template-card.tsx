@@ -5,7 +5,7 @@ import { BadgeCheck, Clock, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { cn } from '../../lib/cn.ts';
-import { SportIcon } from '../workouts/sport-icon.tsx';
+import { SportIcon } from '../sport-icon.tsx';
 import { cardTags, DISCIPLINE_LABELS, formatRating } from './format.ts';
 
 export function DifficultyDots({ level }: { level: number }) {

@@ -27,9 +27,9 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
+import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { SportIcon } from '../workouts/sport-icon.tsx';
 import { DISCIPLINE_LABELS, formatRating } from './format.ts';
 
 // The chart brings Recharts: load it only when a template is opened.

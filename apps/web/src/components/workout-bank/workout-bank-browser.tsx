@@ -13,10 +13,10 @@ import { useFavorites, usePopular, useRecommendations } from '../../api/workout-
 import { type TemplateSearchParams, useTemplateSearch } from '../../api/workout-bank/search.ts';
 import type { WorkoutCategory, WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { useDebouncedValue } from '../workouts/use-debounced-value.ts';
 import {
   BANK_TEXTS,
   DISCIPLINE_LABELS,

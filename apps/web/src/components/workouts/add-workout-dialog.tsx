@@ -12,9 +12,9 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
+import { SportIcon } from '../sport-icon.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { SportIcon } from './sport-icon.tsx';
 
 // The picker brings the whole Workout Bank browser: load it when Browse Templates is chosen.
 const TemplatePickerDialog = lazy(() =>

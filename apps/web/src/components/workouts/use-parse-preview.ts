@@ -4,7 +4,7 @@
 import type { ParsedWorkout, Sport } from '@stamina/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParsedWorkout } from '../../api/workouts/parse-workout.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 export const PARSE_DEBOUNCE_MS = 1000;
 const PARSE_FAILED = 'Failed to parse workout';

@@ -23,12 +23,12 @@ import {
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
+import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { MonthCalendar } from '../ui/month-calendar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { AdaptedNote } from './adapted-note.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
-import { SportIcon } from './sport-icon.tsx';
 import { CompletedMark, ZoneBadge } from './workout-badges.tsx';
 
 // The chart brings Recharts; load it only when a workout with intervals is opened.

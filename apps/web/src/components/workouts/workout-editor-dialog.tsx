@@ -12,6 +12,7 @@ import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts/mutations
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
+import { SportIcon } from '../sport-icon.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
@@ -20,7 +21,6 @@ import { ConfidenceBadge } from './confidence-badge.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
 import { ParsedSteps } from './parsed-steps.tsx';
 import { ParsingTips } from './parsing-tips.tsx';
-import { SportIcon } from './sport-icon.tsx';
 import { useParsePreview } from './use-parse-preview.ts';
 import { WarningHighlights } from './warning-highlights.tsx';
 import { WORKOUT_EXAMPLES } from './workout-examples.ts';

@@ -6,8 +6,8 @@ import { format, parseISO } from 'date-fns';
 import { GripVertical } from 'lucide-react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
+import { SportIcon } from '../../components/sport-icon.tsx';
 import { formatDuration } from '../../components/workouts/format.ts';
-import { SportIcon } from '../../components/workouts/sport-icon.tsx';
 import {
   CompletedMark,
   workoutCardLabel,

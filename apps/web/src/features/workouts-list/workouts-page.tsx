@@ -9,11 +9,11 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useWorkouts, type WorkoutFilter } from '../../api/workouts/list-workouts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SportIcon } from '../../components/sport-icon.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageError } from '../../components/ui/page-error.tsx';
 import { formatDuration, SPORT_LABELS } from '../../components/workouts/format.ts';
-import { SportIcon } from '../../components/workouts/sport-icon.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
 import {
   CompletedMark,
