@@ -58,26 +58,8 @@ interface TermHits {
   rank: Float64Array;
 }
 
-export interface IndexFilters {
-  disciplines?: string[] | undefined;
-  primary_targets?: string[] | undefined;
-  difficulty_levels?: number[] | undefined;
-  min_duration_minutes?: number | undefined;
-  max_duration_minutes?: number | undefined;
-  min_distance_meters?: number | undefined;
-  max_distance_meters?: number | undefined;
-  min_tss?: number | undefined;
-  max_tss?: number | undefined;
-  training_phases?: string[] | undefined;
-  weather_suitability?: string[] | undefined;
-  required_equipment?: string[] | undefined;
-  tags?: string[] | undefined;
-  min_rating?: number | undefined;
-  is_verified?: boolean | undefined;
-  is_public?: boolean | undefined;
-  include_own_templates?: boolean | undefined;
-  created_by_user?: boolean | undefined;
-}
+/** The filters the index answers: all of a search's but the category, which only SQL reads. */
+export type IndexFilters = Omit<repo.TemplateFilters, 'category'>;
 
 export interface IndexQuery {
   athleteId: string;
