@@ -1,5 +1,5 @@
 // Counts failures per key in a fixed window (failed sign-ins per client address, docs/auth.md). In Redis when
-// configured, so every app process shares one count; in memory otherwise.
+// configured, so every app process shares one count; in memory otherwise, and in memory while Redis fails.
 //
 // An attempt is counted when it starts, before the expensive work, and given back when it turns out not to be a
 // failure: a burst of parallel attempts cannot all slip past the check before the first failure is recorded.
@@ -18,7 +18,7 @@ export interface FailureLimiterOptions {
   max: number;
   windowMs: number;
   redis?: Redis | undefined;
-  /** Reports a Redis failure; the attempt is then let through rather than every sign-in refused. */
+  /** Reports a Redis failure; the attempt is then counted in this process's memory instead. */
   onError?: (err: unknown) => void;
 }
 
@@ -54,8 +54,11 @@ function memoryLimiter({ max, windowMs }: FailureLimiterOptions): FailureLimiter
   };
 }
 
-function redisLimiter(redis: Redis, { name, max, windowMs, onError }: FailureLimiterOptions): FailureLimiter {
+function redisLimiter(redis: Redis, options: FailureLimiterOptions): FailureLimiter {
+  const { name, max, windowMs, onError } = options;
   const redisKey = (key: string) => `stamina:${name}:${key}`;
+  // While Redis fails, each process still limits on its own count: neither every sign-in refused nor none.
+  const fallback = memoryLimiter(options);
   return {
     async take(key) {
       const k = redisKey(key);
@@ -67,12 +70,15 @@ function redisLimiter(redis: Redis, { name, max, windowMs, onError }: FailureLim
         return count > max ? (ttl > 0 ? ttl : windowMs) : 0;
       } catch (err) {
         onError?.(err);
-        return 0;
+        return fallback.take(key);
       }
     },
     async giveBack(key) {
       // Never below an expired window: a DECR on a missing key would create one without expiry.
-      await redis.eval(GIVE_BACK, 1, redisKey(key)).catch((err: unknown) => onError?.(err));
+      await redis.eval(GIVE_BACK, 1, redisKey(key)).catch(async (err: unknown) => {
+        onError?.(err);
+        await fallback.giveBack(key);
+      });
     },
   };
 }

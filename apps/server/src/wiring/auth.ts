@@ -36,7 +36,7 @@ export async function wireAuth(app: FastifyInstance, config: AppConfig) {
     max: limits.loginFailuresPerClient,
     windowMs: limits.loginFailureWindowSeconds * 1000,
     redis: config.redis,
-    onError: (err) => app.log.warn({ err }, 'failed sign-in counter unavailable; attempt let through'),
+    onError: (err) => app.log.warn({ err }, 'Redis unavailable; failed sign-ins counted in this process'),
   });
   await app.register(
     authRoutes(authService, authenticate, limits, failedLogins, {
