@@ -29,6 +29,7 @@ import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
+import { Pager } from '../ui/pager.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { DISCIPLINE_LABELS, formatRating } from './format.ts';
 
@@ -473,24 +474,15 @@ function Ratings({ template }: { template: WorkoutTemplate }) {
               </li>
             ))}
           </ul>
-          {(list.data?.total_pages ?? 1) > 1 ? (
-            <div className="mt-2 flex items-center justify-between text-sm">
-              <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Newer
-              </Button>
-              <span className="text-muted-foreground">
-                Page {page} of {list.data?.total_pages}
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= (list.data?.total_pages ?? 1)}
-                onClick={() => setPage(page + 1)}
-              >
-                Older
-              </Button>
-            </div>
-          ) : null}
+          <Pager
+            className="mt-2"
+            label="Review pages"
+            directions="newer-older"
+            variant="ghost"
+            page={page}
+            totalPages={list.data?.total_pages ?? 1}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

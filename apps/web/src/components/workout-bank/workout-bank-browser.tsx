@@ -16,6 +16,7 @@ import { cn } from '../../lib/cn.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
+import { Pager } from '../ui/pager.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import {
   BANK_TEXTS,
@@ -590,34 +591,8 @@ function BrowseResults({
         </Grid>
       )}
       {/* The page asked for: while it loads the previous one stays on screen, and Next must not ask for it again. */}
-      <Pager page={search.page ?? data.page} totalPages={data.total_pages} onPage={onPage} />
+      <Pager className="mt-4" page={search.page ?? data.page} totalPages={data.total_pages} onPage={onPage} />
     </>
-  );
-}
-
-/** Previous, 'Page X of Y' and Next, shown when a list has more than one page. */
-function Pager({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  if (totalPages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {totalPages}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
   );
 }
 
@@ -688,7 +663,7 @@ function SavedTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => void }) {
           </li>
         ))}
       </Grid>
-      <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+      <Pager className="mt-4" page={page} totalPages={data.total_pages} onPage={setPage} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // URL (?sport=&from=&to=&page=), with the upload above (docs/activities.md, "Web").
 import { ACTIVITY_SPORTS, type ActivitySport, type ActivitySummary } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
-import { ChevronLeft, ChevronRight, UploadCloud } from 'lucide-react';
+import { UploadCloud } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVITIES_PAGE_SIZE, type ActivityFilter } from '../../api/activities/keys.ts';
@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageError } from '../../components/ui/page-error.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ActivityUpload } from './components/activity-upload.tsx';
@@ -175,29 +176,14 @@ export function ActivitiesPage() {
                 </li>
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-                <Button
-                  variant="outline"
-                  disabled={filter.page <= 1}
-                  onClick={() => set('page', String(filter.page - 1))}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                  Newer
-                </Button>
-                <span className="text-sm text-muted-foreground">
-                  Page {filter.page} of {pages}
-                </span>
-                <Button
-                  variant="outline"
-                  disabled={filter.page >= pages}
-                  onClick={() => set('page', String(filter.page + 1))}
-                >
-                  Older
-                  <ChevronRight className="h-4 w-4" aria-hidden="true" />
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              className="mt-4"
+              directions="newer-older"
+              size="md"
+              page={filter.page}
+              totalPages={pages}
+              onPage={(page) => set('page', String(page))}
+            />
           </>
         )}
       </div>

@@ -12,6 +12,7 @@ import {
 } from '../../../api/plan/plan-changes.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { QueryCard } from '../../../components/ui/query-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -101,19 +102,15 @@ export function PlanChanges({ planId }: { planId: string }) {
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav aria-label="Plan changes pages" className="flex items-center justify-between gap-2 pt-2">
-            <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Newer
-            </Button>
-            <span className="text-sm tabular-nums text-muted-foreground">
-              Page {page} of {pages}
-            </span>
-            <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Older
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          className="pt-2"
+          label="Plan changes pages"
+          directions="newer-older"
+          variant="ghost"
+          page={page}
+          totalPages={pages}
+          onPage={setPage}
+        />
       </QueryCard>
       <Button variant="outline" size="sm" onClick={adaptToday} disabled={adapt.isPending}>
         <Sparkles className="h-4 w-4" aria-hidden="true" />
