@@ -2,7 +2,7 @@
 // training values with their method and default thresholds, planned against actual, zones and laps; and the
 // actions: unmatch, match to another workout, rename, delete after a confirm.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,6 @@ import { makeDetail, makeStreams } from './activity-fixtures.ts';
 import { type Call, json, makeWorkout, mockFetch } from './calendar-test-utils.tsx';
 
 // The page is a lazy chunk's worth of modules; on a busy machine its first render takes a while.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 function renderDetail(id = 'act-1') {

@@ -4,7 +4,7 @@
 // kept on the device, shown, and sent by the replay (docs/offline.md, "Workout Bank offline store").
 import type { Workout } from '@stamina/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,9 +19,8 @@ import { reportReachable } from '../src/lib/pwa.ts';
 import { writeSession } from '../src/lib/session-store.ts';
 import { type Call, json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
 import { signIn } from './dashboard-fixtures.ts';
-import { bankHandler, makeTemplate, searchAnswer } from './workout-bank-fixtures.ts';
+import { bankHandler, makeRating, makeTemplate, type Rating, searchAnswer } from './workout-bank-fixtures.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const template = makeTemplate({
@@ -47,23 +46,7 @@ describe('template detail', () => {
           [`GET /templates/${template.id}/ratings`]: () =>
             json(200, {
               data: {
-                ratings: [
-                  {
-                    id: '00000000-0000-4000-8000-0000000000a1',
-                    workout_template_id: template.id,
-                    rating: 5,
-                    effectiveness_rating: null,
-                    enjoyment_rating: null,
-                    difficulty_rating: null,
-                    review_text: 'Brutal but worth it',
-                    fitness_level_when_completed: null,
-                    completed_as_prescribed: null,
-                    modifications_made: null,
-                    is_own: false,
-                    created_at: '2026-03-02T10:00:00.000Z',
-                    updated_at: '2026-03-02T10:00:00.000Z',
-                  },
-                ],
+                ratings: [makeRating(template.id, { review_text: 'Brutal but worth it' })],
                 total_count: 1,
                 page: 1,
                 page_size: 10,
@@ -236,22 +219,11 @@ describe('template detail', () => {
 
   it('offline, the detail still shows the rating the athlete gave and the reviews read before', async () => {
     signIn();
-    const review = {
+    const review = makeRating(template.id, {
       id: '00000000-0000-4000-8000-0000000000a2',
-      workout_template_id: template.id,
-      rating: 5,
-      effectiveness_rating: null,
-      enjoyment_rating: null,
-      difficulty_rating: null,
       review_text: 'Sharp session, loved it',
-      fitness_level_when_completed: null,
-      completed_as_prescribed: null,
-      modifications_made: null,
-      is_own: false,
-      created_at: '2026-03-02T10:00:00.000Z',
-      updated_at: '2026-03-02T10:00:00.000Z',
-    };
-    let mine: (Omit<typeof review, 'review_text'> & { review_text: string | null }) | null = null;
+    });
+    let mine: Rating | null = null;
     try {
       mockFetch(
         bankHandler(

@@ -1,6 +1,7 @@
 // Templates and a routed fetch answer for the Workout Bank tests.
 import type { WorkoutTemplate } from '@stamina/contract';
 import { disciplineSport } from '@stamina/core';
+import type { RatingList } from '../src/api/workout-bank/types.ts';
 import { type Call, json } from './calendar-test-utils.tsx';
 
 let counter = 0;
@@ -38,6 +39,28 @@ export function makeTemplate(overrides: Partial<WorkoutTemplate> = {}): WorkoutT
     is_own: false,
     estimated_tss: 40,
     created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export type Rating = RatingList['ratings'][number];
+
+/** Another athlete's 5-star review of `templateId`; `overrides` for what a test is about. */
+export function makeRating(templateId: string, overrides: Partial<Rating> = {}): Rating {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    workout_template_id: templateId,
+    rating: 5,
+    effectiveness_rating: null,
+    enjoyment_rating: null,
+    difficulty_rating: null,
+    review_text: null,
+    fitness_level_when_completed: null,
+    completed_as_prescribed: null,
+    modifications_made: null,
+    is_own: false,
+    created_at: '2026-03-02T10:00:00.000Z',
+    updated_at: '2026-03-02T10:00:00.000Z',
     ...overrides,
   };
 }

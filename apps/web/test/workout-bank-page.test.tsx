@@ -1,6 +1,6 @@
 // The /workout-bank page (docs/workout-bank.md, "Web page"): browse, search, tabs, filters, cards and swipes; a
 // search and the categories read once answer again offline from the device (docs/offline.md).
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WorkoutBankPage } from '../src/features/workout-bank/workout-bank-page.tsx';
@@ -11,7 +11,6 @@ import { signIn } from './dashboard-fixtures.ts';
 import { bankHandler, makeTemplate, searchAnswer } from './workout-bank-fixtures.ts';
 
 // Two CPUs shared by several suites: give the first render time.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const calls = (all: Call[], path: string) =>
