@@ -240,4 +240,26 @@ describe('the coach with a language model', () => {
       expect.objectContaining({ kind: 'skip', workout_id: workoutId, status: 'proposed' }),
     ]);
   });
+
+  it('lists an answer’s several actions in the order it proposed them', async () => {
+    const { token, workoutId } = await athleteWithWorkout('45min Z2', 'Easy run');
+    const proposals = [
+      { kind: 'shorten', workout_id: workoutId, minutes: 30 },
+      { kind: 'swap', workout_id: workoutId },
+      { kind: 'move', workout_id: workoutId, date: addDays(today, 1) },
+      { kind: 'skip', workout_id: workoutId },
+    ];
+    script = (request) => {
+      const done = request.messages.filter((m) => m.role === 'tool').length;
+      return done < proposals.length
+        ? [toolCall('propose_action', proposals[done]!, `call_${done}`)]
+        : [{ content: 'Four options; confirm the one you like below.' }];
+    };
+    const data = (await ask(token, 'can i change today?')).json().data;
+    const kinds = proposals.map((p) => p.kind);
+    expect(data.actions.map((a: { kind: string }) => a.kind)).toEqual(kinds);
+    const list = await t.app.inject({ method: 'GET', url: '/api/coach/messages', headers: bearer(token) });
+    const listed = list.json().data.items.at(-1).actions;
+    expect(listed.map((a: { id: string }) => a.id)).toEqual(data.actions.map((a: { id: string }) => a.id));
+  });
 });

@@ -1,7 +1,7 @@
 // The coach chat (docs/coach.md): the conversation per athlete, and the actions the coach proposed in it with
 // what became of them.
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
 import { workouts } from './training.ts';
 
@@ -51,6 +51,8 @@ export const coachActions = pgTable(
     planId: uuid('plan_id'),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The action's place among its answer's actions (they share the answer's created_at). */
+    position: smallint('position').notNull().default(0),
   },
   (t) => [
     index('coach_actions_athlete_idx').on(t.athleteId, t.messageId),

@@ -37,7 +37,7 @@ export async function actionsOf(
     .select()
     .from(coachActions)
     .where(and(eq(coachActions.athleteId, athleteId), inArray(coachActions.messageId, messageIds)))
-    .orderBy(asc(coachActions.createdAt), asc(coachActions.id));
+    .orderBy(asc(coachActions.createdAt), asc(coachActions.position), asc(coachActions.id));
 }
 
 export interface NewExchange {
@@ -50,7 +50,7 @@ export interface NewExchange {
  * A question, its answer and the answer's proposed actions in one statement: atomic on its own, so no
  * transaction, and a single round trip (on PGlite every statement and transaction serialises all requests;
  * docs/coach.md, "Where the answers come from"). The ids and times are made here, so nothing is read back: the
- * rows returned are the rows stored. An action's created_at is its answer's.
+ * rows returned are the rows stored. An action's created_at is its answer's; `position` keeps the answer's order.
  */
 export async function insertExchange(
   db: Conn,
@@ -75,7 +75,7 @@ export async function insertExchange(
     source: exchange.answer.source,
     createdAt: exchange.answer.createdAt,
   };
-  const actions: CoachActionRow[] = exchange.actions.map((a) => ({
+  const actions: CoachActionRow[] = exchange.actions.map((a, position) => ({
     id: randomUUID(),
     athleteId,
     messageId: answer.id,
@@ -87,6 +87,7 @@ export async function insertExchange(
     planId: null,
     appliedAt: null,
     createdAt: answer.createdAt,
+    position,
   }));
   const message = (m: CoachMessageRow) =>
     sql`(${m.id}, ${athleteId}, ${m.role}, ${m.text}, ${JSON.stringify(m.citations)}::jsonb, ${m.source}, ${m.createdAt.toISOString()}::timestamptz)`;
@@ -94,11 +95,11 @@ export async function insertExchange(
   await db.execute(
     actions.length
       ? sql`with stored_messages as (${insertMessages})
-          insert into coach_actions (id, athlete_id, message_id, workout_id, kind, payload, created_at)
+          insert into coach_actions (id, athlete_id, message_id, workout_id, kind, payload, created_at, position)
           values ${sql.join(
             actions.map(
               (a) =>
-                sql`(${a.id}, ${athleteId}, ${a.messageId}, ${a.workoutId}, ${a.kind}, ${JSON.stringify(a.payload)}::jsonb, ${a.createdAt.toISOString()}::timestamptz)`,
+                sql`(${a.id}, ${athleteId}, ${a.messageId}, ${a.workoutId}, ${a.kind}, ${JSON.stringify(a.payload)}::jsonb, ${a.createdAt.toISOString()}::timestamptz, ${a.position})`,
             ),
             sql`, `,
           )}`

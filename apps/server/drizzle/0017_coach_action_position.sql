@@ -1,0 +1,1 @@
+ALTER TABLE "coach_actions" ADD COLUMN "position" smallint DEFAULT 0 NOT NULL;
