@@ -33,7 +33,10 @@ export async function buildApp(config: AppConfig) {
   const { db } = config.database;
   const { signer, sessions, limits, authService, authenticate, idempotency } = await wireAuth(app, config);
   await app.register(
-    healthRoutes(() => config.database.ping(), config.version, { map_tile_url: config.mapTileUrl ?? null }),
+    healthRoutes(() => config.database.ping(), config.version, {
+      map_tile_url: config.mapTileUrl ?? null,
+      map_tile_attribution: config.mapTileAttribution ?? null,
+    }),
     { prefix: '/api/v1' },
   );
   // Reads computed from workouts, plans, wellness and notifications are served from a per-athlete cache of

@@ -35,6 +35,17 @@ export const ZEnv = z.object({
     .pipe(z.array(z.url()))
     .optional(),
   /**
+   * The tiles' credit, shown in the map's corner (docs/activities.md, "Web"). Plain text; unset, a tile URL on
+   * openstreetmap.org is credited "© OpenStreetMap contributors", as its tile policy asks.
+   */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[^<>&]*$/, 'must be plain text (no <, > or &)')
+    .optional(),
+  /**
    * Sign-ups allowed per minute from one client, 5 by default (docs/ARCHITECTURE.md, "Authentication"). Raised
    * by the e2e suite, which signs up many users.
    */
@@ -195,4 +206,17 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
     );
   }
   return result.data;
+}
+
+/** The credit for map tiles: the configured one, else OpenStreetMap's for its own tiles, else none. */
+export function tileAttribution(url: string | undefined, configured: string | undefined): string | null {
+  if (configured) return configured;
+  if (!url) return null;
+  const host = url
+    .replace(/^https?:\/\//, '')
+    .split('/')[0]!
+    .split(':')[0]!;
+  return host === 'openstreetmap.org' || host.endsWith('.openstreetmap.org')
+    ? '© OpenStreetMap contributors'
+    : null;
 }

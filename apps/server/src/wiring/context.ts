@@ -48,6 +48,8 @@ export interface AppConfig {
   readCacheTtlMs?: number;
   /** MAP_TILE_URL: tiles behind activity maps, told to the web app and allowed by the pages' CSP. */
   mapTileUrl?: string | null;
+  /** MAP_TILE_ATTRIBUTION (or OpenStreetMap's credit for its tiles): the map's credit line. */
+  mapTileAttribution?: string | null;
   /** Where uploaded originals are kept (lib/file-store.ts): DATA_DIR/files in main.ts, a temp dir in tests. */
   fileStore: FileStore;
   /** The background job worker (lib/job-queue.ts); `worker: false` builds the app without running jobs. */

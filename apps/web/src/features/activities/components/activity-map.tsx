@@ -30,6 +30,7 @@ export function ActivityMap({ points, label }: { points: readonly [number, numbe
       <LeafletMap
         points={points}
         tileUrl={tileUrl}
+        attribution={config.data?.map_tile_attribution ?? null}
         label={label}
         onTilesFailed={() => setTilesFailed(true)}
       />

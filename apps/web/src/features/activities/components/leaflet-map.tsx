@@ -10,11 +10,14 @@ const TILE_WAIT_MS = 8000;
 export function LeafletMap({
   points,
   tileUrl,
+  attribution,
   label,
   onTilesFailed,
 }: {
   points: readonly [number, number][];
   tileUrl: string;
+  /** Plain text (the server refuses markup in it), shown in Leaflet's attribution corner. */
+  attribution: string | null;
   label: string;
   onTilesFailed: () => void;
 }) {
@@ -30,7 +33,7 @@ export function LeafletMap({
     const give = () => {
       if (!loaded) failed.current();
     };
-    const tiles = L.tileLayer(tileUrl, { maxZoom: 18 });
+    const tiles = L.tileLayer(tileUrl, { maxZoom: 18, ...(attribution ? { attribution } : {}) });
     tiles.on('tileload', () => {
       loaded = true;
     });
@@ -46,7 +49,7 @@ export function LeafletMap({
       clearTimeout(timer);
       map.remove();
     };
-  }, [points, tileUrl]);
+  }, [points, tileUrl, attribution]);
 
   // `isolate`: Leaflet's panes and controls carry z-indexes up to 1000; kept inside the map, they stay under the
   // sticky header and the dialogs.
