@@ -17,6 +17,7 @@ import { NotificationsBell } from '../features/notifications/components/notifica
 import { NavigationDrawer } from '../features/shell/navigation-drawer.tsx';
 import { useAuth } from '../lib/auth-context.tsx';
 import { cn } from '../lib/cn.ts';
+import { onFirstWorkerControl } from '../lib/pwa.ts';
 import { takeQueryClient } from './boot-queries.ts';
 
 export function AppShell() {
@@ -26,6 +27,11 @@ export function AppShell() {
   const [queryClient] = useState(() => takeQueryClient(user?.id));
   const name = displayName(user);
   const onDashboard = pathname === '/dashboard';
+  // The first worker to take the page keeps nothing read before it: the screen's reads go again, through it.
+  useEffect(
+    () => onFirstWorkerControl(() => void queryClient.refetchQueries({ type: 'active' })),
+    [queryClient],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>

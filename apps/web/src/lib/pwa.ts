@@ -40,6 +40,7 @@ let installPrompt: InstallPromptEvent | null = null;
 let waitingWorker: ServiceWorker | null = null;
 let applying = false;
 let started = false;
+const firstControlListeners = new Set<() => void>();
 let probe: ReturnType<typeof setInterval> | null = null;
 
 /** How long after the page's load event the service worker is registered (docs/offline.md). */
@@ -151,16 +152,28 @@ async function registerWorker(): Promise<void> {
     navigator.serviceWorker.addEventListener('message', (event) => {
       if ((event.data as { type?: unknown } | null)?.type === 'UPDATE_AVAILABLE') markWaiting(null);
     });
-    // Reload once the new worker has taken control, only when the athlete asked for the update (the first
-    // worker taking an open page is not one).
+    // Reload once the new worker has taken control, only when the athlete asked for the update. The first
+    // worker taking an open page is not one: the open screen's reads are asked for again through it, so they are
+    // kept for offline use from the first visit on (docs/offline.md, "The service worker").
+    const hadController = navigator.serviceWorker.controller !== null;
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (applying) window.location.reload();
+      else if (!hadController) for (const listener of firstControlListeners) listener();
     });
     const registration = await wb.register();
     if (registration?.waiting && navigator.serviceWorker.controller) markWaiting(registration.waiting);
   } catch (err) {
     console.error('Service worker registration failed', err);
   }
+}
+
+/**
+ * Calls `listener` when the first service worker takes control of the open page (not on an update); the
+ * signed-in shell refetches the screen's reads then, through the worker. Returns the unsubscribe.
+ */
+export function onFirstWorkerControl(listener: () => void): () => void {
+  firstControlListeners.add(listener);
+  return () => firstControlListeners.delete(listener);
 }
 
 /** Shows the browser's install dialog; true when the athlete accepted. Without an offered prompt, logs and is false. */
