@@ -95,6 +95,48 @@ describe('POST /api/metrics', () => {
     expect((await call('POST', '/api/metrics', { date, unknown: 1 })).statusCode).toBe(400);
     expect(await data(`/api/metrics?start_date=${date}&end_date=${date}`)).toEqual([]);
   });
+
+  it('answers 400 to an entry with no value at all, and writes nothing, on a new day or an existing one', async () => {
+    const allNull = {
+      hrv: null,
+      hrv_sdnn: null,
+      resting_hr: null,
+      sleep_hours: null,
+      sleep_quality: null,
+      readiness: null,
+      fatigue_level: null,
+      soreness: null,
+      mood: null,
+      weight_kg: null,
+      vo2max: null,
+      threshold_pace_seconds_per_km: null,
+      ftp_watts: null,
+      notes: null,
+    };
+    const fresh = addDays(today, -300);
+    for (const body of [{}, allNull, { hrv: null }, { notes: '   ' }, { ...allNull, notes: '' }]) {
+      const res = await call('POST', '/api/metrics', { date: fresh, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(res.json().message).toContain('Enter at least one value');
+    }
+    expect(await data(`/api/metrics?start_date=${fresh}&end_date=${fresh}`)).toEqual([]);
+
+    // On a day with an entry, an all-null POST does not empty it: clearing goes through PUT (or DELETE).
+    const kept = addDays(today, -301);
+    const day = (await call('POST', '/api/metrics', { date: kept, hrv: 60 })).json().data;
+    const refused = await call('POST', '/api/metrics', { date: kept, ...allNull });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await data(`/api/metrics?start_date=${kept}&end_date=${kept}`))[0]).toMatchObject({ hrv: 60 });
+    const cleared = await call('PUT', `/api/metrics/${day.id}`, { hrv: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.hrv).toBeNull();
+    // A null beside a value still clears that field.
+    const mixed = await call('POST', '/api/metrics', { date: kept, hrv: null, notes: 'travel day' });
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.json().data).toMatchObject({ hrv: null, notes: 'travel day' });
+    expect((await call('DELETE', `/api/metrics/${day.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('GET, PUT and DELETE /api/metrics', () => {

@@ -117,6 +117,8 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         schema: {
           ...route,
           summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
+          description:
+            'At least one value besides the date: a body whose fields are all absent or null is a 400 and writes nothing (clear a day with PUT or DELETE /api/metrics/{id}; docs/wellness.md).',
           body: ZWellnessUpsertRequest,
           response: { 200: dataEnvelope(ZWellnessDay), 201: dataEnvelope(ZWellnessDay), ...errors },
         },

@@ -31,6 +31,17 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** Whether a wellness entry carries anything besides its date: a number, or notes that are not blank. */
+export function hasAnyValue(body: WellnessUpsertRequest): boolean {
+  return Object.entries(body).some(
+    ([key, value]) =>
+      key !== 'date' &&
+      value !== null &&
+      value !== undefined &&
+      (typeof value !== 'string' || value.trim() !== ''),
+  );
+}
+
 export function createWellnessStore(
   db: Db,
   scores: Pick<WellnessScores, 'recoveryOn' | 'dayById'>,
@@ -58,8 +69,17 @@ export function createWellnessStore(
   return {
     notifyScored,
 
-    /** Creates the day or updates the fields sent; `created` tells which. */
+    /**
+     * Creates the day or updates the fields sent; `created` tells which. A body with no value at all is refused
+     * before anything is written (docs/wellness.md, "The daily wellness store").
+     */
     async upsert(auth: AuthContext, body: WellnessUpsertRequest) {
+      if (!hasAnyValue(body)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Enter at least one value: every wellness field is empty, so nothing was saved. To clear a day, edit it (PUT) or delete it.',
+        );
+      }
       const [written] = await repo.upsertWellnessDays(db, auth.athleteId, [body]);
       await notifyScored(auth.athleteId, body.date);
       return { created: written!.created, day: await dayById(auth.athleteId, written!.id) };
