@@ -587,6 +587,36 @@ describe('a matched workout set back by hand (docs/activities.md, "Matching")', 
     expect((await workoutRow(workout.id)).status).toBe('completed');
     expect((await calendarEvent(workout.id))?.activity_id).toBe(id);
   });
+
+  it('set back by hand while the activity is matched to it at the same moment: never one without the other', async () => {
+    const workout = await createWorkout(dana, {
+      title: 'Recovery ride',
+      workout_date: day,
+      sport: 'bike',
+      duration_minutes: 45,
+    });
+    const id = (await get<{ items: Array<{ id: string }> }>(dana, `${API}?from=${day}&to=${day}`)).items[0]!
+      .id;
+    for (let round = 0; round < 6; round++) {
+      const [setBack, match] = await Promise.all([
+        putWorkout(`/api/workout-planning/workouts/${workout.id}`, { status: 'planned' }),
+        t.app.inject({
+          method: 'PUT',
+          url: `${API}/${id}/match`,
+          headers: bearer(dana.token),
+          payload: { workout_id: workout.id },
+        }),
+      ]);
+      expect(setBack.statusCode, setBack.body).toBe(200);
+      expect(match.statusCode, match.body).toBe(200);
+      const row = await workoutRow(workout.id);
+      const linked = (await get<ActivityDetail>(dana, `${API}/${id}`)).workout_id;
+      // Whichever came last wins, whole: completed and linked, or planned and free.
+      if (row.status === 'completed') expect(linked).toBe(workout.id);
+      else expect([row.status, linked]).toEqual(['planned', null]);
+      expect(await dayLoad(dana.athleteId, day)).toBeCloseTo(activityTss, 1);
+    }
+  });
 });
 
 describe('limits: 413 with nothing written', () => {
