@@ -107,8 +107,9 @@ function changedSince(current: Pick<repo.WorkoutRow, 'updatedAt'>) {
 }
 
 /**
- * Told, inside the transaction of the change, that a completed workout was set back to planned or skipped by
- * hand: whatever recorded it as done (an activity, docs/activities.md "Matching") lets go of it there.
+ * Told, inside the transaction of the change, that a workout's status was set to planned or skipped (a completed
+ * one set back by hand, or one completed meanwhile): whatever recorded it as done (an activity,
+ * docs/activities.md "Matching") lets go of it there. Nothing to let go of is not an error.
  */
 export type CompletionUndone = (tx: Tx, athleteId: string, workoutId: string) => Promise<void>;
 
