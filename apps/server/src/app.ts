@@ -3,6 +3,7 @@
 // hands each the services it reads.
 import { createAthleteCache } from './lib/athlete-cache.ts';
 import { createJobQueue } from './lib/job-queue.ts';
+import type { ActivityService } from './modules/activities/service.ts';
 import type { AdaptationService } from './modules/adaptation/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
@@ -47,7 +48,10 @@ export async function buildApp(config: AppConfig) {
   const w: Wiring = { app, config, db, limits, authenticate, idempotency, readCache, cachedReads };
 
   // Each unit is handed every service built before it (`Services`) and names in its signature what it reads.
-  const workouts = await wireWorkouts(w);
+  // The activity service is built after the workouts it completes; a workout set back by hand tells it, in the
+  // workout change's transaction (docs/activities.md, "Matching").
+  let activityService: ActivityService | undefined;
+  const workouts = await wireWorkouts(w, { lateActivities: () => activityService! });
   // The adaptation service is built with the job queue, below; the plan service calls it only when a request runs.
   let adaptationService: AdaptationService | undefined;
   const training = await wireTraining(w, { ...workouts, lateAdaptation: () => adaptationService! });
@@ -64,6 +68,7 @@ export async function buildApp(config: AppConfig) {
   adaptationService = adapting.adaptationService;
   await wireCoach(w, adapting);
   const all = { ...adapting, ...(await wireActivities(w, adapting)) };
+  activityService = all.activityService;
   await wireOnboarding(w, all);
   const devices = await wireDevices(w, all);
   await wireAccount(w, all);

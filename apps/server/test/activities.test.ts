@@ -459,6 +459,166 @@ describe('matching and daily load', () => {
   });
 });
 
+describe('a matched workout set back by hand (docs/activities.md, "Matching")', () => {
+  let dana: Athlete;
+  let day: string;
+  let activityTss: number;
+  let moving: number;
+  const file = { name: 'ride.fit', content: fixture('bike-power-edge530-autopause.fit') };
+
+  beforeAll(async () => {
+    dana = await athlete('Dana');
+    const probe = await importFiles(dana, [file]);
+    const detail = await get<ActivityDetail>(dana, `${API}/${probe.files[0]!.activity_id}`);
+    day = detail.local_date;
+    activityTss = detail.tss!;
+    moving = detail.moving_seconds;
+    await t.app.inject({ method: 'DELETE', url: `${API}/${detail.id}`, headers: bearer(dana.token) });
+  });
+
+  const calendarEvent = async (workoutId: string) =>
+    (
+      await get<{ calendar_events: Array<{ id: string; status: string; activity_id: string | null }> }>(
+        dana,
+        `/api/workout-planning/calendar?date_from=${day}&date_to=${day}`,
+      )
+    ).calendar_events.find((e) => e.id === workoutId);
+
+  const putWorkout = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url, headers: bearer(dana.token), payload });
+
+  it('frees the activity in the same change: no activity on the calendar, no workout on the activity, load once', async () => {
+    const workout = await createWorkout(dana, {
+      title: 'Endurance ride',
+      workout_date: day,
+      sport: 'bike',
+      duration_minutes: 120,
+      intensity_zone: 2,
+    });
+    const id = (await importFiles(dana, [file])).files[0]!.activity_id!;
+    expect((await get<ActivityDetail>(dana, `${API}/${id}`)).workout_id).toBe(workout.id);
+    expect((await calendarEvent(workout.id))?.activity_id).toBe(id);
+
+    // Back to planned by hand.
+    const planned = await putWorkout(`/api/workout-planning/workouts/${workout.id}`, { status: 'planned' });
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(planned.json().data.status).toBe('planned');
+    expect(await calendarEvent(workout.id)).toMatchObject({ status: 'planned', activity_id: null });
+    const freed = await get<ActivityDetail>(dana, `${API}/${id}`);
+    expect(freed.workout_id).toBeNull();
+    expect(freed.matched_workout).toBeNull();
+    const list = await get<{ items: Array<{ id: string; workout_id: string | null }> }>(dana, API);
+    expect(list.items.find((a) => a.id === id)?.workout_id).toBeNull();
+    expect(await workoutRow(workout.id)).toMatchObject({
+      status: 'planned',
+      actual_duration_seconds: null,
+      actual_tss: null,
+      compliance: null,
+    });
+    // The activity still counts as training; the planned workout does not.
+    expect(await dayLoad(dana.athleteId, day)).toBeCloseTo(activityTss, 1);
+
+    // Both are free: the activity can be linked to the workout again by hand.
+    const relink = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/${id}/match`,
+      headers: bearer(dana.token),
+      payload: { workout_id: workout.id },
+    });
+    expect(relink.statusCode, relink.body).toBe(200);
+    expect(relink.json().data.matched_workout.id).toBe(workout.id);
+    expect((await calendarEvent(workout.id))?.activity_id).toBe(id);
+    expect(await dayLoad(dana.athleteId, day)).toBeCloseTo(activityTss, 1);
+
+    // Skipped through the training API frees it as well.
+    const skipped = await putWorkout(`/api/training/workouts/${workout.id}`, { status: 'skipped' });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(await calendarEvent(workout.id)).toMatchObject({ status: 'skipped', activity_id: null });
+    expect((await get<ActivityDetail>(dana, `${API}/${id}`)).workout_id).toBeNull();
+    expect((await workoutRow(workout.id)).actual_tss).toBeNull();
+    expect(await dayLoad(dana.athleteId, day)).toBeCloseTo(activityTss, 1);
+
+    // Marked done by hand now, it counts on its own beside the activity (they are no longer one session).
+    const done = await putWorkout(`/api/workout-planning/workouts/${workout.id}`, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await calendarEvent(workout.id))?.activity_id).toBeNull();
+    expect(await dayLoad(dana.athleteId, day)).toBeGreaterThan(activityTss);
+    await putWorkout(`/api/workout-planning/workouts/${workout.id}`, { status: 'planned' });
+    expect(await dayLoad(dana.athleteId, day)).toBeCloseTo(activityTss, 1);
+
+    // Another edit of a matched workout (its title) keeps the link.
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/${id}/match`,
+      headers: bearer(dana.token),
+      payload: { workout_id: workout.id },
+    });
+    const renamed = await putWorkout(`/api/workout-planning/workouts/${workout.id}`, { title: 'Long ride' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await calendarEvent(workout.id))?.activity_id).toBe(id);
+
+    // The reverse: deleting the activity puts its workout back to planned, with nothing left pointing at it.
+    const del = await t.app.inject({ method: 'DELETE', url: `${API}/${id}`, headers: bearer(dana.token) });
+    expect(del.statusCode).toBe(200);
+    expect(await calendarEvent(workout.id)).toMatchObject({ status: 'planned', activity_id: null });
+    expect((await workoutRow(workout.id)).actual_tss).toBeNull();
+    expect(await dayLoad(dana.athleteId, day)).toBeNull();
+  });
+
+  it('a workout set back while its If-Match is stale changes nothing, and the activity keeps it', async () => {
+    const workout = await createWorkout(dana, {
+      title: 'Tempo ride',
+      workout_date: day,
+      sport: 'bike',
+      // Nearer the ride than the first test's workout, which is planned again: the import completes this one.
+      duration_minutes: Math.round(moving / 60),
+    });
+    const stale = (await get<{ updated_at: string }>(dana, `/api/workout-planning/workouts/${workout.id}`))
+      .updated_at;
+    const id = (await importFiles(dana, [file])).files[0]!.activity_id!;
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workout-planning/workouts/${workout.id}`,
+      headers: { ...bearer(dana.token), 'if-match': `"${stale}"` },
+      payload: { status: 'planned' },
+    });
+    expect(refused.statusCode, refused.body).toBe(412);
+    expect((await get<ActivityDetail>(dana, `${API}/${id}`)).workout_id).toBe(workout.id);
+    expect((await workoutRow(workout.id)).status).toBe('completed');
+    expect((await calendarEvent(workout.id))?.activity_id).toBe(id);
+  });
+
+  it('set back by hand while the activity is matched to it at the same moment: never one without the other', async () => {
+    const workout = await createWorkout(dana, {
+      title: 'Recovery ride',
+      workout_date: day,
+      sport: 'bike',
+      duration_minutes: 45,
+    });
+    const id = (await get<{ items: Array<{ id: string }> }>(dana, `${API}?from=${day}&to=${day}`)).items[0]!
+      .id;
+    for (let round = 0; round < 6; round++) {
+      const [setBack, match] = await Promise.all([
+        putWorkout(`/api/workout-planning/workouts/${workout.id}`, { status: 'planned' }),
+        t.app.inject({
+          method: 'PUT',
+          url: `${API}/${id}/match`,
+          headers: bearer(dana.token),
+          payload: { workout_id: workout.id },
+        }),
+      ]);
+      expect(setBack.statusCode, setBack.body).toBe(200);
+      expect(match.statusCode, match.body).toBe(200);
+      const row = await workoutRow(workout.id);
+      const linked = (await get<ActivityDetail>(dana, `${API}/${id}`)).workout_id;
+      // Whichever came last wins, whole: completed and linked, or planned and free.
+      if (row.status === 'completed') expect(linked).toBe(workout.id);
+      else expect([row.status, linked]).toEqual(['planned', null]);
+      expect(await dayLoad(dana.athleteId, day)).toBeCloseTo(activityTss, 1);
+    }
+  });
+});
+
 describe('limits: 413 with nothing written', () => {
   let dan: Athlete;
   beforeAll(async () => {

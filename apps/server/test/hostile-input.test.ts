@@ -62,6 +62,21 @@ function form(parts: FormPart[]) {
 const ZWO =
   '<workout_file><name>Sweet spot</name><sportType>bike</sportType><workout><SteadyState Duration="600" Power="0.9"/></workout></workout_file>';
 
+describe('a wellness entry with nothing in it', () => {
+  it('is refused with a message and writes no empty day', async () => {
+    const date = '2026-04-01';
+    for (const body of [
+      { date },
+      { date, hrv: null, resting_hr: null, sleep_hours: null, notes: null },
+      { date, notes: '' },
+      { date, notes: ' \n\t ' },
+    ]) {
+      expect(expectRefused(await call('POST', '/api/metrics', body))).toContain('Enter at least one value');
+    }
+    expect(await countRows('wellness_daily')).toBe(0);
+  });
+});
+
 describe('dates are held to 1900-01-01 .. 2100-12-31 wherever they enter', () => {
   it('refuses year 0000, 0001 and 9999 in bodies and queries with a message naming the range', async () => {
     for (const date of ['0000-01-01', '0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {

@@ -95,6 +95,48 @@ describe('POST /api/metrics', () => {
     expect((await call('POST', '/api/metrics', { date, unknown: 1 })).statusCode).toBe(400);
     expect(await data(`/api/metrics?start_date=${date}&end_date=${date}`)).toEqual([]);
   });
+
+  it('answers 400 to an entry with no value at all, and writes nothing, on a new day or an existing one', async () => {
+    const allNull = {
+      hrv: null,
+      hrv_sdnn: null,
+      resting_hr: null,
+      sleep_hours: null,
+      sleep_quality: null,
+      readiness: null,
+      fatigue_level: null,
+      soreness: null,
+      mood: null,
+      weight_kg: null,
+      vo2max: null,
+      threshold_pace_seconds_per_km: null,
+      ftp_watts: null,
+      notes: null,
+    };
+    const fresh = addDays(today, -300);
+    for (const body of [{}, allNull, { hrv: null }, { notes: '   ' }, { ...allNull, notes: '' }]) {
+      const res = await call('POST', '/api/metrics', { date: fresh, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(res.json().message).toContain('Enter at least one value');
+    }
+    expect(await data(`/api/metrics?start_date=${fresh}&end_date=${fresh}`)).toEqual([]);
+
+    // On a day with an entry, an all-null POST does not empty it: clearing goes through PUT (or DELETE).
+    const kept = addDays(today, -301);
+    const day = (await call('POST', '/api/metrics', { date: kept, hrv: 60 })).json().data;
+    const refused = await call('POST', '/api/metrics', { date: kept, ...allNull });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await data(`/api/metrics?start_date=${kept}&end_date=${kept}`))[0]).toMatchObject({ hrv: 60 });
+    const cleared = await call('PUT', `/api/metrics/${day.id}`, { hrv: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.hrv).toBeNull();
+    // A null beside a value still clears that field.
+    const mixed = await call('POST', '/api/metrics', { date: kept, hrv: null, notes: 'travel day' });
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.json().data).toMatchObject({ hrv: null, notes: 'travel day' });
+    expect((await call('DELETE', `/api/metrics/${day.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('GET, PUT and DELETE /api/metrics', () => {
@@ -140,6 +182,97 @@ describe('GET, PUT and DELETE /api/metrics', () => {
     const left = await data(`/api/metrics?start_date=${addDays(today, -12)}&end_date=${addDays(today, -10)}`);
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ id: a.id, resting_hr: 49, vo2max: 52 });
+  });
+});
+
+describe('conditional day writes (docs/offline.md, "Conflicts")', () => {
+  const post = (body: object, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/metrics',
+      headers: { ...bearer(token), ...headers },
+      payload: body,
+    });
+  const put = (id: string, body: object, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/metrics/${id}`,
+      headers: { ...bearer(token), ...headers },
+      payload: body,
+    });
+  const dayOn = async (date: string) => (await data(`/api/metrics?start_date=${date}&end_date=${date}`))[0];
+
+  it('POST with If-Match applies while the day is that version, and answers 412 with nothing written once it changed', async () => {
+    const date = addDays(today, -40);
+    const first = (await call('POST', '/api/metrics', { date, hrv: 50, sleep_hours: 7 })).json().data;
+
+    const ok = await post({ date, hrv: 52 }, { 'if-match': `"${first.updated_at}"` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ id: first.id, hrv: 52, sleep_hours: 7 });
+    const second = ok.json().data;
+    expect(second.updated_at).not.toBe(first.updated_at);
+
+    // A replay made on the first version: the day changed since, so it is refused and the day stays as it is.
+    const stale = await post({ date, hrv: 40, sleep_hours: 5 }, { 'if-match': `"${first.updated_at}"` });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      detail: { updated_at: second.updated_at },
+    });
+    expect(stale.json().message).toContain('changed after your copy');
+    expect(await dayOn(date)).toMatchObject({ hrv: 52, sleep_hours: 7, updated_at: second.updated_at });
+
+    // A bare (unquoted) version works too; one that names no time matches nothing.
+    expect((await post({ date, mood: 3 }, { 'if-match': second.updated_at })).statusCode).toBe(200);
+    const garbage = await post({ date, mood: 4 }, { 'if-match': '"yesterday"' });
+    expect(garbage.statusCode).toBe(412);
+    expect((await dayOn(date)).mood).toBe(3);
+
+    // Deleted elsewhere: If-Match names a version that no longer exists.
+    const current = await dayOn(date);
+    await call('DELETE', `/api/metrics/${current.id}`);
+    const gone = await post({ date, hrv: 60 }, { 'if-match': `"${current.updated_at}"` });
+    expect(gone.statusCode, gone.body).toBe(412);
+    expect(gone.json().detail).toEqual({ updated_at: null });
+    expect(await dayOn(date)).toBeUndefined();
+  });
+
+  it('POST with If-None-Match: * creates the day only while it has no entry', async () => {
+    const date = addDays(today, -41);
+    const created = await post({ date, resting_hr: 50 }, { 'if-none-match': '*' });
+    expect(created.statusCode, created.body).toBe(201);
+    const again = await post({ date, resting_hr: 70 }, { 'if-none-match': '*' });
+    expect(again.statusCode, again.body).toBe(412);
+    expect(again.json().detail).toEqual({ updated_at: created.json().data.updated_at });
+    expect((await dayOn(date)).resting_hr).toBe(50);
+    expect((await post({ date, resting_hr: 70 }, { 'if-none-match': '"abc"' })).statusCode).toBe(400);
+    const both = await post(
+      { date, resting_hr: 70 },
+      { 'if-none-match': '*', 'if-match': `"${created.json().data.updated_at}"` },
+    );
+    expect(both.statusCode).toBe(400);
+    expect((await dayOn(date)).resting_hr).toBe(50);
+  });
+
+  it('without a precondition, POST and PUT behave as before; PUT takes If-Match too', async () => {
+    const date = addDays(today, -42);
+    const day = (await call('POST', '/api/metrics', { date, hrv: 50 })).json().data;
+    expect((await call('POST', '/api/metrics', { date, hrv: 51 })).statusCode).toBe(200);
+    const stale = await put(day.id, { hrv: 30 }, { 'if-match': `"${day.updated_at}"` });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect((await dayOn(date)).hrv).toBe(51);
+    const current = await dayOn(date);
+    const ok = await put(day.id, { hrv: 30 }, { 'if-match': `"${current.updated_at}"` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.hrv).toBe(30);
+    // Another athlete's day is still a 404, with or without If-Match.
+    const theirs = await t.app.inject({
+      method: 'PUT',
+      url: `/api/metrics/${day.id}`,
+      headers: { ...bearer(other.token), 'if-match': `"${current.updated_at}"` },
+      payload: { hrv: 40 },
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 });
 

@@ -32,11 +32,21 @@ function workout(overrides: Record<string, unknown> = {}) {
 
 /** A fake server: answers by method and path, and records every request with its Idempotency-Key. */
 function server(routes: Record<string, () => Response>) {
-  const calls: { route: string; key: string | null; ifMatch: string | null }[] = [];
+  const calls: {
+    route: string;
+    key: string | null;
+    ifMatch: string | null;
+    ifNoneMatch?: string;
+  }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const route = `${init.method} ${new URL(url, 'http://x').pathname}`;
     const headers = init.headers as Record<string, string>;
-    calls.push({ route, key: headers['idempotency-key'] ?? null, ifMatch: headers['if-match'] ?? null });
+    calls.push({
+      route,
+      key: headers['idempotency-key'] ?? null,
+      ifMatch: headers['if-match'] ?? null,
+      ...(headers['if-none-match'] ? { ifNoneMatch: headers['if-none-match'] } : {}),
+    });
     const answer = routes[route];
     return answer ? answer() : json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
@@ -127,8 +137,7 @@ describe('replaying a workout marked done offline', () => {
 });
 
 describe('a wellness entry made offline', () => {
-  it('is reported when the day was written on the server after it was made', async () => {
-    const entry = { date: '2026-11-26', hrv: 50 };
+  async function queueWellness(entry = { date: '2026-11-26', hrv: 50 }) {
     reportReachable(false);
     const outcome = await sendOrQueue(
       {
@@ -138,6 +147,7 @@ describe('a wellness entry made offline', () => {
         method: 'POST',
         body: entry,
         label: 'Wellness',
+        idempotencyKey: 'wellness-key',
       },
       async () => {
         throw new Error('not sent while offline');
@@ -145,6 +155,58 @@ describe('a wellness entry made offline', () => {
     );
     expect(outcome).toEqual({ queued: true });
     reportReachable(true);
+  }
+
+  it('is sent with the version of the day it was checked against (If-Match)', async () => {
+    await queueWellness();
+    const seen = '2026-11-26T06:00:00.000Z';
+    const calls = server({
+      'GET /api/metrics': () => json(200, { data: [{ date: '2026-11-26', updated_at: seen }] }),
+      'POST /api/metrics': () => json(200, { data: { date: '2026-11-26', hrv: 50 } }),
+    });
+    const result = await writeQueue.replay();
+    expect(calls).toEqual([
+      { route: 'GET /api/metrics', key: null, ifMatch: null },
+      { route: 'POST /api/metrics', key: 'wellness-key', ifMatch: `"${seen}"` },
+    ]);
+    expect(result.applied).toHaveLength(1);
+    expect(writeQueue.get().conflicts).toEqual([]);
+  });
+
+  it('is sent only while the day still has no entry (If-None-Match: *) when it had none', async () => {
+    await queueWellness();
+    const calls = server({
+      'GET /api/metrics': () => json(200, { data: [] }),
+      'POST /api/metrics': () => json(201, { data: { date: '2026-11-26', hrv: 50 } }),
+    });
+    await writeQueue.replay();
+    expect(calls[1]).toEqual({
+      route: 'POST /api/metrics',
+      key: 'wellness-key',
+      ifMatch: null,
+      ifNoneMatch: '*',
+    });
+    expect(writeQueue.get().pending).toEqual([]);
+  });
+
+  it('lists a day written elsewhere between the check and the send (412) as refused, never overwriting it', async () => {
+    await queueWellness();
+    const message =
+      'This wellness day was changed after your copy of it, so your entry was not saved. Reload it and try again.';
+    server({
+      'GET /api/metrics': () =>
+        json(200, { data: [{ date: '2026-11-26', updated_at: '2026-11-26T06:00:00.000Z' }] }),
+      'POST /api/metrics': () => json(412, { message, code: 'PRECONDITION_FAILED' }),
+    });
+    const result = await writeQueue.replay();
+    expect(result.applied).toEqual([]);
+    expect(result.conflicts.map((c) => c.reason)).toEqual([message]);
+    expect(writeQueue.get().conflicts.map((c) => [c.write.label, c.reason])).toEqual([['Wellness', message]]);
+    expect(writeQueue.get().pending).toEqual([]);
+  });
+
+  it('is reported when the day was written on the server after it was made', async () => {
+    await queueWellness();
     const later = new Date(Date.now() + 60_000).toISOString();
     const calls = server({
       'GET /api/metrics': () => json(200, { data: [{ date: '2026-11-26', updated_at: later }] }),

@@ -70,6 +70,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Sent as `If-Match`: the `updated_at` of the copy a write was made on (docs/offline.md, "Conflicts"). */
   ifMatch?: string;
+  /** Sent as `If-None-Match: *`: a write meant only while there is no record yet (docs/offline.md, "Conflicts"). */
+  ifNoneMatch?: '*';
   /**
    * Bytes of the body sent so far, for a FormData body: the exchange then goes through XMLHttpRequest, whose
    * upload events fetch does not have. Starts again from 0 on a retry.
@@ -308,6 +310,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     if (options.ifMatch) headers['if-match'] = `"${options.ifMatch}"`;
+    if (options.ifNoneMatch) headers['if-none-match'] = options.ifNoneMatch;
     try {
       if (form && options.onUploadProgress) {
         return await sendWithProgress(

@@ -247,6 +247,23 @@ export async function updateActivity(
   return row;
 }
 
+/**
+ * Frees the athlete's activity that completes `workoutId`, if any (the workout was set back by hand): no
+ * workout, and not matched again automatically. Answers the activity's local day, or undefined when none.
+ */
+export async function releaseWorkout(
+  db: Conn,
+  athleteId: string,
+  workoutId: string,
+): Promise<string | undefined> {
+  const rows = await db
+    .update(activities)
+    .set({ workoutId: null, matchState: 'none', updatedAt: new Date() })
+    .where(and(eq(activities.athleteId, athleteId), eq(activities.workoutId, workoutId)))
+    .returning({ localDate: activities.localDate });
+  return rows[0]?.localDate;
+}
+
 export async function deleteActivity(
   db: Conn,
   athleteId: string,

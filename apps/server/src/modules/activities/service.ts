@@ -724,10 +724,21 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       return detail(auth, row);
     },
 
+    /**
+     * A workout set back to planned or skipped by hand, told inside its transaction (wired as the workout
+     * service's `completionUndone`): the activity that completed it no longer does (docs/activities.md,
+     * "Matching"). The caller re-derives daily load and tells `onChange`.
+     */
+    async releaseWorkout(tx: Tx, athleteId: string, workoutId: string): Promise<void> {
+      await repo.releaseWorkout(tx, athleteId, workoutId);
+    },
+
     /** Deletes an activity: its workout goes back to planned, its day's load is re-derived. */
     async remove(auth: AuthContext, id: string): Promise<void> {
       if (!UUID.test(id)) throw notFound('Activity');
       const orphanKey = await db.transaction(async (tx) => {
+        // The load lock first, as a workout set back by hand takes it: the activity and its workout change in one order.
+        await lockAthleteLoad(tx, auth.athleteId);
         const row = await repo.deleteActivity(tx, auth.athleteId, id);
         if (!row) throw notFound('Activity');
         let workoutDate: string | undefined;
@@ -746,6 +757,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     /** Matches the activity to another of the athlete's workouts, or unmatches it (null). */
     async match(auth: AuthContext, id: string, workoutId: string | null): Promise<ActivityDetail> {
       const row = await db.transaction(async (tx) => {
+        await lockAthleteLoad(tx, auth.athleteId);
         const activity = await repo.findActivity(tx, auth.athleteId, UUID.test(id) ? id : randomUUID());
         if (!activity) throw notFound('Activity');
         const dates: Array<string | undefined> = [activity.localDate];

@@ -152,22 +152,89 @@ export async function upsertWellnessDays(
   return written;
 }
 
-/** Updates one row by id (only the keys given); undefined when the athlete has no such row. */
+/** The row's `updated_at` is still `since`, to the millisecond (as the API gives it): an If-Match that holds. */
+const unchangedSince = (since: Date) =>
+  sql`date_trunc('milliseconds', ${wellnessDaily.updatedAt}) = ${since.toISOString()}::timestamptz`;
+
+/** The columns a write sets: the keys given (an explicit null clears), and `updated_at`. */
+function setOf(changes: Partial<WellnessValues>): Partial<Insert> {
+  const set: Record<string, unknown> = { updatedAt: sql`now()` };
+  if (changes.date !== undefined) set.date = changes.date;
+  for (const key of VALUE_KEYS) if (changes[key] !== undefined) set[COLUMN_OF[key]] = changes[key];
+  return set as Partial<Insert>;
+}
+
+/**
+ * Updates one row by id (only the keys given); undefined when the athlete has no such row, or, with
+ * `since`, when the row is no longer that version.
+ */
 export async function updateById(
   db: Conn,
   athleteId: string,
   id: string,
   changes: Partial<WellnessValues>,
+  since?: Date,
 ): Promise<WellnessRow | undefined> {
-  const set: Record<string, unknown> = { updatedAt: sql`now()` };
-  if (changes.date !== undefined) set.date = changes.date;
-  for (const key of VALUE_KEYS) if (changes[key] !== undefined) set[COLUMN_OF[key]] = changes[key];
   const rows = await db
     .update(wellnessDaily)
-    .set(set as Partial<Insert>)
-    .where(and(eq(wellnessDaily.athleteId, athleteId), eq(wellnessDaily.id, id)))
+    .set(setOf(changes))
+    .where(
+      and(
+        eq(wellnessDaily.athleteId, athleteId),
+        eq(wellnessDaily.id, id),
+        since ? unchangedSince(since) : undefined,
+      ),
+    )
     .returning();
   return rows[0];
+}
+
+export async function findByDate(
+  db: Conn,
+  athleteId: string,
+  date: string,
+): Promise<WellnessRow | undefined> {
+  const rows = await db
+    .select()
+    .from(wellnessDaily)
+    .where(and(eq(wellnessDaily.athleteId, athleteId), eq(wellnessDaily.date, date)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * One day's write under a precondition, in one statement (docs/offline.md, "Conflicts"): with `since`, the fields
+ * given are set only while the day's row is that version; with `absent`, the row is created only while the day
+ * has none. The written row's id, or undefined when the precondition failed.
+ */
+export async function writeDayIf(
+  db: Conn,
+  athleteId: string,
+  day: Partial<WellnessValues> & { date: string },
+  precondition: { since: Date } | { absent: true },
+): Promise<string | undefined> {
+  if ('since' in precondition) {
+    const rows = await db
+      .update(wellnessDaily)
+      .set(setOf({ ...day, date: undefined }))
+      .where(
+        and(
+          eq(wellnessDaily.athleteId, athleteId),
+          eq(wellnessDaily.date, day.date),
+          unchangedSince(precondition.since),
+        ),
+      )
+      .returning({ id: wellnessDaily.id });
+    return rows[0]?.id;
+  }
+  const insert: Record<string, unknown> = { athleteId, date: day.date };
+  for (const key of VALUE_KEYS) if (day[key] !== undefined) insert[COLUMN_OF[key]] = day[key];
+  const rows = await db
+    .insert(wellnessDaily)
+    .values(insert as Insert)
+    .onConflictDoNothing({ target: [wellnessDaily.athleteId, wellnessDaily.date] })
+    .returning({ id: wellnessDaily.id });
+  return rows[0]?.id;
 }
 
 export async function deleteById(db: Conn, athleteId: string, id: string): Promise<WellnessRow | undefined> {

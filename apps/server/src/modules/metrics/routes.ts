@@ -30,12 +30,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { ifMatchOf, ifNoneMatchAny } from '../../lib/preconditions.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
-import { errors, secured } from '../../plugins/route-schema.ts';
+import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { MetricsService } from './service.ts';
+import type { DayPrecondition } from './store.ts';
 
 const route = secured('metrics');
 /** Default spans (docs/wellness.md §6): recovery analysis 7 days, metric histories 30, VO2 max 90. */
@@ -90,6 +92,17 @@ async function readCsv(request: FastifyRequest): Promise<string> {
   return csvText(file.bytes, file.fileName);
 }
 
+/** A day write's precondition from its headers: If-Match (a version) or If-None-Match: * (no entry yet), not both. */
+function dayPrecondition(headers: FastifyRequest['headers']): DayPrecondition | undefined {
+  const since = ifMatchOf(headers['if-match'], 'this wellness day');
+  const absent = ifNoneMatchAny(headers['if-none-match']);
+  if (since && absent) {
+    throw new AppError('VALIDATION_FAILED', 'Send If-Match or If-None-Match, not both');
+  }
+  if (since) return { since };
+  return absent ? { absent: true } : undefined;
+}
+
 /** Routes under /api/metrics. */
 export function metricsRoutes(service: MetricsService, authenticate: Authenticate, claimUpload: ClaimUpload) {
   return async function register(fastify: FastifyInstance) {
@@ -117,12 +130,23 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         schema: {
           ...route,
           summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
+          description:
+            'At least one value besides the date: a body whose fields are all absent or null is a 400 and writes nothing (clear a day with PUT or DELETE /api/metrics/{id}; docs/wellness.md). ' +
+            'With `If-Match: "<updated_at>"` (the day\'s `updated_at` as this API gives it) the entry is written only while the day is still that version, and with `If-None-Match: *` only while the day has no entry; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
           body: ZWellnessUpsertRequest,
-          response: { 200: dataEnvelope(ZWellnessDay), 201: dataEnvelope(ZWellnessDay), ...errors },
+          response: {
+            200: dataEnvelope(ZWellnessDay),
+            201: dataEnvelope(ZWellnessDay),
+            ...errorsWith(412),
+          },
         },
       },
       async (request, reply) => {
-        const { created, day } = await service.upsert(requireAuth(request), request.body);
+        const { created, day } = await service.upsert(
+          requireAuth(request),
+          request.body,
+          dayPrecondition(request.headers),
+        );
         return reply.code(created ? 201 : 200).send({ data: day });
       },
     );
@@ -133,13 +157,20 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         schema: {
           ...route,
           summary: 'Change fields of a wellness day (a new date must not have an entry: 409)',
+          description:
+            'With `If-Match: "<updated_at>"` the change is applied only while the day is still that version; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
           params: ZMetricIdParam,
           body: ZWellnessUpdateRequest,
-          response: { 200: dataEnvelope(ZWellnessDay), 409: ZErrorResponse, ...errors },
+          response: { 200: dataEnvelope(ZWellnessDay), 409: ZErrorResponse, ...errorsWith(412) },
         },
       },
       async (request) => ({
-        data: await service.update(requireAuth(request), request.params.id, request.body),
+        data: await service.update(
+          requireAuth(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request.headers['if-match'], 'this wellness day'),
+        ),
       }),
     );
 

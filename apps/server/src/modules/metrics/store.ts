@@ -31,6 +31,34 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A day write's precondition (docs/offline.md, "Conflicts"): `If-Match: "<updated_at>"` (`since`: the day's row
+ * is still that version) or `If-None-Match: *` (`absent`: the day has no row yet).
+ */
+export type DayPrecondition = { since: Date } | { absent: true };
+
+/** A conditional write whose copy of the day is not the server's: changed, deleted, or created meanwhile. */
+function changedSince(current: Pick<repo.WellnessRow, 'updatedAt'> | undefined) {
+  return new AppError(
+    'PRECONDITION_FAILED',
+    current
+      ? 'This wellness day was changed after your copy of it, so your entry was not saved. Reload it and try again.'
+      : 'This wellness day was deleted after your copy of it, so your entry was not saved. Reload it and try again.',
+    { updated_at: current ? current.updatedAt.toISOString() : null },
+  );
+}
+
+/** Whether a wellness entry carries anything besides its date: a number, or notes that are not blank. */
+export function hasAnyValue(body: WellnessUpsertRequest): boolean {
+  return Object.entries(body).some(
+    ([key, value]) =>
+      key !== 'date' &&
+      value !== null &&
+      value !== undefined &&
+      (typeof value !== 'string' || value.trim() !== ''),
+  );
+}
+
 export function createWellnessStore(
   db: Db,
   scores: Pick<WellnessScores, 'recoveryOn' | 'dayById'>,
@@ -58,8 +86,24 @@ export function createWellnessStore(
   return {
     notifyScored,
 
-    /** Creates the day or updates the fields sent; `created` tells which. */
-    async upsert(auth: AuthContext, body: WellnessUpsertRequest) {
+    /**
+     * Creates the day or updates the fields sent; `created` tells which. A body with no value at all is refused
+     * before anything is written (docs/wellness.md, "The daily wellness store").
+     */
+    async upsert(auth: AuthContext, body: WellnessUpsertRequest, precondition?: DayPrecondition) {
+      if (!hasAnyValue(body)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Enter at least one value: every wellness field is empty, so nothing was saved. To clear a day, edit it (PUT) or delete it.',
+        );
+      }
+      if (precondition) {
+        // docs/offline.md, "Conflicts": written only while the day is the version the caller's copy was.
+        const id = await repo.writeDayIf(db, auth.athleteId, body, precondition);
+        if (!id) throw changedSince(await repo.findByDate(db, auth.athleteId, body.date));
+        await notifyScored(auth.athleteId, body.date);
+        return { created: 'absent' in precondition, day: await dayById(auth.athleteId, id) };
+      }
       const [written] = await repo.upsertWellnessDays(db, auth.athleteId, [body]);
       await notifyScored(auth.athleteId, body.date);
       return { created: written!.created, day: await dayById(auth.athleteId, written!.id) };
@@ -80,10 +124,11 @@ export function createWellnessStore(
       return written.length;
     },
 
-    async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>) {
+    /** Changes fields of one day; with `ifMatch`, only while the day is still that version (else 412). */
+    async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>, ifMatch?: Date) {
       let row: repo.WellnessRow | undefined;
       try {
-        row = await repo.updateById(db, auth.athleteId, id, changes);
+        row = await repo.updateById(db, auth.athleteId, id, changes, ifMatch);
       } catch (err) {
         if (isUniqueViolation(err))
           throw new AppError(
@@ -92,7 +137,10 @@ export function createWellnessStore(
           );
         throw err;
       }
-      if (!row) throw notFound('Metrics entry');
+      if (!row) {
+        const current = ifMatch ? await repo.findById(db, auth.athleteId, id) : undefined;
+        throw current ? changedSince(current) : notFound('Metrics entry');
+      }
       await notifyScored(auth.athleteId, row.date);
       return dayById(auth.athleteId, row.id);
     },

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { ifMatchOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
@@ -253,7 +253,7 @@ function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
         requireAuth(request),
         workoutId(request),
         request.body as z.infer<B>,
-        ifMatchOf(request.headers['if-match']),
+        ifMatchOf(request.headers['if-match'], 'this workout'),
       ),
     }),
   );
@@ -273,24 +273,4 @@ function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
       return { data: { id, deleted: true as const } };
     },
   );
-}
-
-/**
- * The version an `If-Match` names: a workout's `updated_at`, quoted as an entity tag or bare (docs/offline.md,
- * "Conflicts"). One that names no time cannot match any version: 412, as HTTP has it.
- */
-export function ifMatchOf(header: string | string[] | undefined): Date | undefined {
-  if (header === undefined) return undefined;
-  const tag = (Array.isArray(header) ? header[0] : header)
-    ?.trim()
-    .replace(/^W\//, '')
-    .replace(/^"(.*)"$/, '$1');
-  const time = tag ? Date.parse(tag) : Number.NaN;
-  if (Number.isNaN(time)) {
-    throw new AppError(
-      'PRECONDITION_FAILED',
-      'If-Match names no version of this workout: send its updated_at.',
-    );
-  }
-  return new Date(time);
 }

@@ -29,7 +29,7 @@ import {
   type ThresholdReader,
   type ThresholdService,
 } from '../thresholds/service.ts';
-import { rederiveDailyLoad } from '../training-load/upkeep.ts';
+import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
 /** The calendar range is at most 366 days; this leaves room for several workouts a day. */
@@ -107,6 +107,13 @@ function changedSince(current: Pick<repo.WorkoutRow, 'updatedAt'>) {
 }
 
 /**
+ * Told, inside the transaction of the change, that a workout's status was set to planned or skipped (a completed
+ * one set back by hand, or one completed meanwhile): whatever recorded it as done (an activity,
+ * docs/activities.md "Matching") lets go of it there. Nothing to let go of is not an error.
+ */
+export type CompletionUndone = (tx: Tx, athleteId: string, workoutId: string) => Promise<void>;
+
+/**
  * Every write to workouts goes through this service; `onChange` hears of each, after it is stored. Texts are
  * parsed with the athlete's thresholds in force on the workout's day (docs/zones.md, "Used everywhere").
  */
@@ -115,6 +122,8 @@ export function createWorkoutService(
   options: {
     onChange?: (athleteId: string) => void;
     thresholds?: Pick<ThresholdReader, 'history'> & Partial<Pick<ThresholdService, 'histories'>>;
+    /** Wired to the activities (wiring/workouts.ts): they never learn of it from a read. */
+    completionUndone?: CompletionUndone;
   } = {},
 ) {
   const changed = (athleteId: string) => options.onChange?.(athleteId);
@@ -179,6 +188,15 @@ export function createWorkoutService(
       if (changes.status === current.status) delete changes.status;
       else changes.completedAt = changes.status === 'completed' ? new Date() : null;
     }
+    // docs/activities.md, "Matching": a workout set to planned or skipped is not done, by anything: its actual
+    // figures go, and an activity that completed it is freed in the same transaction. Judged by the new status
+    // alone, not by `current` (read before the transaction), so an import that completed it meanwhile is undone too.
+    const undone = changes.status !== undefined && changes.status !== 'completed';
+    if (undone) {
+      changes.actualDurationSeconds = null;
+      changes.actualTss = null;
+      changes.compliance = null;
+    }
     const sport = (changes.sport ?? current.sport) as Sport;
     const day = changes.workoutDate ?? current.workoutDate;
     const text = newText === undefined ? current.workoutLanguageText : newText;
@@ -197,8 +215,11 @@ export function createWorkoutService(
     const next = { ...current, ...changes };
     changes.tss = tssOf(next);
     const row = await conn.transaction(async (tx) => {
+      // The load lock first, as activity writes take it, so a workout and its activity change in one order.
+      if (undone) await lockAthleteLoad(tx, auth.athleteId);
       const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes, ifMatch);
       if (!updated) throw ifMatch ? changedSince(current) : notFound('Workout');
+      if (undone) await options.completionUndone?.(tx, auth.athleteId, id);
       if (current.status === 'completed' || updated.status === 'completed') {
         const from = current.workoutDate < updated.workoutDate ? current.workoutDate : updated.workoutDate;
         await rederiveDailyLoad(tx, auth.athleteId, from);

@@ -11,6 +11,7 @@ import {
   type NewQueuedWrite,
   type QueuedWrite,
   type ReplayExecutor,
+  type SendVerdict,
   type Verdict,
 } from '../../lib/offline/write-queue.ts';
 import { pwaStore } from '../../lib/pwa.ts';
@@ -59,12 +60,14 @@ const executor: ReplayExecutor = {
       if (day && Date.parse(day.updated_at) > Date.parse(write.queuedAt)) {
         return { kind: 'conflict', reason: OFFLINE_TEXTS.changedElsewhere };
       }
-      return { kind: 'send' };
+      // The version checked goes with the send (null: the day had no entry), so a write elsewhere between the
+      // check and the send is refused (412) rather than overwritten.
+      return { kind: 'send', version: day ? day.updated_at : null };
     }
     // A new workout cannot conflict; its Idempotency-Key makes it land once however often it is sent.
     return { kind: 'send' };
   },
-  async send(write: QueuedWrite): Promise<void> {
+  async send(write: QueuedWrite, verdict: SendVerdict): Promise<void> {
     const key = write.headers['idempotency-key'];
     if (write.type === 'workout-done') {
       await api.request('PUT /workout-planning/workouts/{workoutId}', {
@@ -76,7 +79,17 @@ const executor: ReplayExecutor = {
         timeoutMs: PLANNING_API_TIMEOUT_MS,
       });
     } else if (write.type === 'wellness') {
-      await api.request('POST /metrics', { body: write.body as never, idempotencyKey: key });
+      // docs/offline.md, "Conflicts": the day as the check saw it, by its updated_at, or still without an entry.
+      const version = verdict.version;
+      await api.request('POST /metrics', {
+        body: write.body as never,
+        idempotencyKey: key,
+        ...(version === undefined
+          ? {}
+          : version === null
+            ? { ifNoneMatch: '*' as const }
+            : { ifMatch: version }),
+      });
     } else {
       await api.request('POST /workout-planning/workouts', {
         body: write.body as WorkoutCreateRequest,

@@ -47,8 +47,12 @@ export interface QueueStorage {
   removeConflict(id: number): Promise<void>;
 }
 
-/** What the server's current state says about a queued write, before it is sent. */
-export type Verdict = { kind: 'send' } | { kind: 'already-applied' } | { kind: 'conflict'; reason: string };
+/**
+ * What the server's current state says about a queued write, before it is sent. `version` is the row's
+ * `updated_at` the check saw (null: no row yet), for a send that must not overwrite a change made after the check.
+ */
+export type SendVerdict = { kind: 'send'; version?: string | null };
+export type Verdict = SendVerdict | { kind: 'already-applied' } | { kind: 'conflict'; reason: string };
 
 /** A failure the replay sees: `retryLater` for no connection or a server fault (the write stays queued). */
 export interface ReplayFailure {
@@ -59,7 +63,8 @@ export interface ReplayFailure {
 export interface ReplayExecutor {
   /** Compares the server's row with what the athlete saw; throws (as `fail` reads it) when it cannot tell. */
   check(write: QueuedWrite): Promise<Verdict>;
-  send(write: QueuedWrite): Promise<void>;
+  /** Sends the write the check cleared, with what the check saw (`verdict.version`). */
+  send(write: QueuedWrite, verdict: SendVerdict): Promise<void>;
   /** How a thrown error is read: retry later, or refused for good with a message. */
   failure(err: unknown): ReplayFailure;
 }
@@ -107,7 +112,7 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
       try {
         const verdict = await executor.check(write);
         if (verdict.kind === 'conflict') refusal = verdict.reason;
-        else if (verdict.kind === 'send') await executor.send(write);
+        else if (verdict.kind === 'send') await executor.send(write, verdict);
       } catch (err) {
         const failure = executor.failure(err);
         // No connection or a server fault: stop here, so later writes never overtake this one.

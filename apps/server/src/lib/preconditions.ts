@@ -1,0 +1,33 @@
+// Conditional writes (docs/offline.md, "Conflicts"): a write made on a copy of a row names the copy's
+// `updated_at` in `If-Match` and goes through only while the row is still that version (else 412). A create that
+// must not land on a row made elsewhere meanwhile sends `If-None-Match: *`.
+import { AppError } from './errors.ts';
+
+const first = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+
+/**
+ * The version an `If-Match` names: a row's `updated_at`, quoted as an entity tag or bare. One that names no time
+ * cannot match any version: 412, as HTTP has it. Undefined when there is no header.
+ */
+export function ifMatchOf(header: string | string[] | undefined, what: string): Date | undefined {
+  if (header === undefined) return undefined;
+  const tag = first(header)
+    ?.trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+  const time = tag ? Date.parse(tag) : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw new AppError('PRECONDITION_FAILED', `If-Match names no version of ${what}: send its updated_at.`);
+  }
+  return new Date(time);
+}
+
+/** Whether the write asks `If-None-Match: *` (only while there is no row); any other value is refused (400). */
+export function ifNoneMatchAny(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  if (first(header)?.trim() === '*') return true;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    'If-None-Match takes only * here (write only while there is no entry yet); to name a version, send If-Match.',
+  );
+}
