@@ -181,8 +181,7 @@ function word(why: string | undefined, fallback: string): ZoneSource {
 function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   const targets = d.targets;
   const edited = ctx.thresholds.zones;
-  const written =
-    d.zoneExplicit !== undefined || d.zoneName !== undefined || d.softZone !== undefined;
+  const written = d.zoneExplicit !== undefined || d.zoneName !== undefined || d.softZone !== undefined;
   const plain =
     written &&
     !d.hrZone &&
