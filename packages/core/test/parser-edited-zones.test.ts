@@ -7,6 +7,7 @@ import {
   type EditedZoneTable,
   parseWorkout,
   primaryZone,
+  renderWorkout,
   type Sport,
   thresholdsInForce,
   validateZoneTable,
@@ -14,6 +15,7 @@ import {
   type ZoneBounds,
 } from '../src/index.ts';
 import { zoneInTable } from '../src/workouts/parser/intensity.ts';
+import { PARSER_EXAMPLES } from './parser-examples.ts';
 
 const HR: ZoneBounds[] = [
   { zone: 1, min: 100, max: 129 },
@@ -141,6 +143,15 @@ describe('edited zone tables in the parse', () => {
       heart_rate_min: 114,
       heart_rate_max: 133,
     });
+  });
+});
+
+describe('rendering with edited tables', () => {
+  it('parses every documented example back to the same steps through its rendering', () => {
+    const steps = (text: string, sport: Sport) =>
+      parse(text, sport).intervals.map((i) => [i.duration_seconds, i.zone, i.isRest, i.phase]);
+    for (const { text, sport } of PARSER_EXAMPLES)
+      expect(steps(renderWorkout(parse(text, sport)), sport), text).toEqual(steps(text, sport));
   });
 });
 
