@@ -310,17 +310,6 @@ export function createThresholdService(
   return {
     /** Every dated entry of the athlete, for the modules that read many days at once (core thresholdsInForce). */
     history: historyOf,
-    /** `history` of many athletes, in one read: athlete id → entries, newest first (none → no key). */
-    async histories(conn: Conn, athleteIds: readonly string[]): Promise<Map<string, ThresholdEntry[]>> {
-      const out = new Map<string, ThresholdEntry[]>();
-      for (const row of await repo.histories(conn, athleteIds)) {
-        const list = out.get(row.athleteId) ?? [];
-        list.push(entryOf(row));
-        out.set(row.athleteId, list);
-      }
-      return out;
-    },
-
     /** What the athlete's workouts are parsed with (docs/workout-parser.md, "Edited zone tables"). */
     parseBasis: parseBasisOf,
     /** `parseBasis` of many athletes, in two reads: athlete id → basis (no thresholds and no tables → no key). */
