@@ -2,6 +2,7 @@
 // edited zone tables with their validation, the re-labelling of planned workouts, and that every parse and
 // calculate-tss reads the athlete's own values. Another athlete's values are never seen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThresholdService } from '../src/modules/thresholds/service.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -451,6 +452,31 @@ describe('edited zone tables drive the parse (docs/workout-parser.md, "Edited zo
     expect((await get(token, z2.json().data.id)).workout_structure.main_intervals[0].targets).toEqual({
       heart_rate_min: 114,
       heart_rate_max: 133,
+    });
+  });
+
+  it("hands the batch parse (parseBases) each athlete's edited tables", async () => {
+    const ana = await t.athlete();
+    const ben = await t.athlete();
+    await call(ana.token, 'PUT', '/api/athletes/me/zones', { tables: [runHr(edited)] });
+    await call(ben.token, 'PUT', '/api/athletes/me/sport-metrics', running(250));
+    const service = createThresholdService(t.db, {
+      workouts: () => ({ reparsePlanned: async () => [] }),
+    });
+    const bases = await service.parseBases(t.db, [ana.athleteId, ben.athleteId]);
+    expect(bases.get(ana.athleteId)).toEqual({
+      history: [],
+      edited: [
+        {
+          sport: 'running',
+          kind: 'hr',
+          zones: edited.map(([min, max], i) => ({ zone: i + 1, min, max })),
+        },
+      ],
+    });
+    expect(bases.get(ben.athleteId)).toMatchObject({
+      history: [{ sport: 'running', thresholdPaceSecondsPerKm: 250 }],
+      edited: [],
     });
   });
 
