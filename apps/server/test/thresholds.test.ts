@@ -2,6 +2,7 @@
 // edited zone tables with their validation, the re-labelling of planned workouts, and that every parse and
 // calculate-tss reads the athlete's own values. Another athlete's values are never seen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThresholdService } from '../src/modules/thresholds/service.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -357,6 +358,169 @@ describe('GET/PUT /api/athletes/me/zones', () => {
     await call(ana, 'PUT', '/api/athletes/me/zones', { tables: [hrTable(good)] });
     const benTables = (await call(ben, 'GET', '/api/athletes/me/zones')).json().data.tables;
     expect(benTables[0].method).toBe('max_hr');
+  });
+});
+
+describe('edited zone tables drive the parse (docs/workout-parser.md, "Edited zone tables")', () => {
+  const runHr = (zones: [number, number][]) => ({
+    sport: 'running',
+    kind: 'hr',
+    auto_calculate: false,
+    zones: zones.map(([min, max], i) => ({ zone: i + 1, min, max })),
+  });
+  // 150 bpm is zone 3 of the default % max HR bands (79 % of 190) and zone 4 here.
+  const edited: [number, number][] = [
+    [100, 129],
+    [130, 140],
+    [141, 148],
+    [149, 160],
+    [161, 190],
+  ];
+  const create = (token: string, text: string, workout_date: string, status = 'planned') =>
+    call(token, 'POST', '/api/workout-planning/workouts', {
+      title: text,
+      workout_date,
+      sport: 'run',
+      workout_language_text: text,
+      status,
+    });
+  const get = async (token: string, id: string) =>
+    (await call(token, 'GET', `/api/workout-planning/workouts/${id}`)).json().data;
+
+  it('re-labels planned workouts when zones are saved, and again when auto-calculate is back on', async () => {
+    const token = await account();
+    const steady = await create(token, '30 min @ 150 bpm', addDays(today, 4));
+    const z2 = await create(token, '40 min Z2 HR', addDays(today, 5));
+    const past = await create(token, '30 min @ 150 bpm', addDays(today, -20));
+    const done = await create(token, '30 min @ 150 bpm', addDays(today, -2), 'completed');
+    expect(steady.json().data.intensity_zone).toBe(3);
+
+    const saved = await call(token, 'PUT', '/api/athletes/me/zones', { tables: [runHr(edited)] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.tables[0]).toMatchObject({ method: 'custom' });
+    // Edited tables are not dated: every planned workout reads them, a past planned one too.
+    const moved = saved.json().data.relabelled_workouts as {
+      id: string;
+      from_zone: number;
+      to_zone: number;
+    }[];
+    expect(moved.map((w) => [w.id, w.from_zone, w.to_zone]).sort()).toEqual(
+      [
+        [steady.json().data.id, 3, 4],
+        [past.json().data.id, 3, 4],
+      ].sort(),
+    );
+    // A zone target keeps its zone and takes the edited range; a completed workout keeps its parse.
+    const z2After = await get(token, z2.json().data.id);
+    expect(z2After.intensity_zone).toBe(2);
+    expect(z2After.workout_structure.main_intervals[0].targets).toEqual({
+      heart_rate_min: 130,
+      heart_rate_max: 140,
+    });
+    expect((await get(token, done.json().data.id)).intensity_zone).toBe(3);
+
+    // The editor's live parse and a new workout read the same table.
+    const parsed = await call(token, 'POST', '/api/workout-planning/parse-workout', {
+      workout_text: '30 min @ 150 bpm, 20 min Z2 HR',
+      sport: 'run',
+    });
+    const [first, second] = parsed.json().data.intervals;
+    expect(first.zone).toBe(4);
+    expect(first.zone_source.why).toBe('150 bpm = zone 4 of your heart-rate zones (149-160 bpm)');
+    expect(second.targets).toEqual({ heart_rate_min: 130, heart_rate_max: 140 });
+    expect((await create(token, '30 min @ 150 bpm', addDays(today, 6))).json().data.intensity_zone).toBe(4);
+
+    // Saving the same table again changes nothing.
+    const again = await call(token, 'PUT', '/api/athletes/me/zones', { tables: [runHr(edited)] });
+    expect(again.json().data.relabelled_workouts).toEqual([]);
+
+    // Auto-calculate on: the derived bands again.
+    const auto = await call(token, 'PUT', '/api/athletes/me/zones', {
+      tables: [{ sport: 'running', kind: 'hr', auto_calculate: true }],
+    });
+    expect(auto.statusCode).toBe(200);
+    expect(
+      (auto.json().data.relabelled_workouts as { from_zone: number; to_zone: number }[]).map((w) => [
+        w.from_zone,
+        w.to_zone,
+      ]),
+    ).toEqual([
+      [4, 3],
+      [4, 3],
+      [4, 3],
+    ]);
+    expect((await get(token, z2.json().data.id)).workout_structure.main_intervals[0].targets).toEqual({
+      heart_rate_min: 114,
+      heart_rate_max: 133,
+    });
+  });
+
+  it("hands the batch parse (parseBases) each athlete's edited tables", async () => {
+    const ana = await t.athlete();
+    const ben = await t.athlete();
+    await call(ana.token, 'PUT', '/api/athletes/me/zones', { tables: [runHr(edited)] });
+    await call(ben.token, 'PUT', '/api/athletes/me/sport-metrics', running(250));
+    const service = createThresholdService(t.db, {
+      workouts: () => ({ reparsePlanned: async () => [] }),
+    });
+    const bases = await service.parseBases(t.db, [ana.athleteId, ben.athleteId]);
+    expect(bases.get(ana.athleteId)).toEqual({
+      history: [],
+      edited: [
+        {
+          sport: 'running',
+          kind: 'hr',
+          zones: edited.map(([min, max], i) => ({ zone: i + 1, min, max })),
+        },
+      ],
+    });
+    expect(bases.get(ben.athleteId)).toMatchObject({
+      history: [{ sport: 'running', thresholdPaceSecondsPerKm: 250 }],
+      edited: [],
+    });
+  });
+
+  it('reads run pace from the running table, and a refused table re-labels nothing', async () => {
+    const token = await account();
+    const tempo = await create(token, '20min @ 5:10/km', addDays(today, 3));
+    expect(tempo.json().data.intensity_zone).toBe(4);
+    const pace = {
+      sport: 'running',
+      kind: 'pace',
+      auto_calculate: false,
+      zones: [
+        [330, 420],
+        [290, 329],
+        [275, 289],
+        [260, 274],
+        [180, 259],
+      ].map(([min, max], i) => ({ zone: i + 1, min, max })),
+    };
+    const refused = await call(token, 'PUT', '/api/athletes/me/zones', {
+      tables: [pace, runHr(edited.map(([a, b], i): [number, number] => (i === 2 ? [135, b] : [a, b])))],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await get(token, tempo.json().data.id)).intensity_zone).toBe(4);
+
+    const saved = await call(token, 'PUT', '/api/athletes/me/zones', { tables: [pace] });
+    expect(saved.json().data.relabelled_workouts).toEqual([
+      expect.objectContaining({ id: tempo.json().data.id, from_zone: 4, to_zone: 2 }),
+    ]);
+    // A zone written with a distance is timed at the zone's pace: 5 km at 5:10/km (zone 2's midpoint).
+    const parsed = await call(token, 'POST', '/api/workout-planning/parse-workout', {
+      workout_text: '5km Z2',
+      sport: 'run',
+    });
+    expect(parsed.json().data.intervals[0]).toMatchObject({
+      duration_seconds: 1550,
+      targets: { pace_per_km_seconds: 310 },
+    });
+    // A ride does not read the running tables' heart rate.
+    const ride = await call(token, 'POST', '/api/workout-planning/parse-workout', {
+      workout_text: '30 min @ 150 bpm',
+      sport: 'bike',
+    });
+    expect(ride.json().data.intervals[0].zone).toBe(3);
   });
 });
 

@@ -1,7 +1,7 @@
 // Settings → Metrics & Zones: defaults marked, the heart-rate method named, pace typed as 7:30 and stored per
 // km, a save that sends the changed sports, the zone tables and the toggles, and lists the re-labelled workouts;
 // a table the server refuses shows its message.
-import type { AthleteZones, SportMetrics, ZoneTable } from '@stamina/contract';
+import type { AthleteZones, RelabelledWorkout, SportMetrics, ZoneTable } from '@stamina/contract';
 import { paceZoneTable, powerZoneTable } from '@stamina/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,7 +51,7 @@ const zones: AthleteZones = {
   ],
 };
 
-function mockApi(options: { zonesError?: string } = {}) {
+function mockApi(options: { zonesError?: string; zonesRelabel?: RelabelledWorkout[] } = {}) {
   return mockFetch(({ method, url, body }: Call) => {
     if (url.pathname === '/api/athletes/me')
       return json(200, { data: { ...profile(), ...(method === 'PUT' ? (body as object) : {}) } });
@@ -71,6 +71,8 @@ function mockApi(options: { zonesError?: string } = {}) {
     if (url.pathname === '/api/athletes/me/zones') {
       if (method === 'PUT' && options.zonesError)
         return json(400, { message: options.zonesError, code: 'VALIDATION_FAILED' });
+      if (method === 'PUT')
+        return json(200, { data: { ...zones, relabelled_workouts: options.zonesRelabel ?? [] } });
       return json(200, { data: zones });
     }
     return json(404, { message: 'Not found', code: 'NOT_FOUND' });
@@ -156,6 +158,22 @@ describe('Metrics & Zones settings', () => {
     };
     expect(sent.tables[0]).toMatchObject({ sport: 'running', kind: 'hr', auto_calculate: false });
     expect(sent.tables[0]!.zones[2]!.min).toBe(120);
+  });
+
+  it('lists the workouts the edited zones re-labelled, once each, from the first zone to the last', async () => {
+    mockApi({
+      zonesRelabel: [
+        { id: 'w1', title: 'Tempo run', workout_date: '2026-11-28', from_zone: 3, to_zone: 2 },
+        { id: 'w2', title: 'Steady run', workout_date: '2026-11-29', from_zone: 3, to_zone: 4 },
+      ],
+    });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText(/Threshold Pace/), '4:10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Metrics & Zones' }));
+    const alert = await screen.findByText('2 planned workouts were re-labelled:');
+    const list = within(alert.parentElement!);
+    expect(list.getByText(/Tempo run, Z5 → Z2/)).toBeInTheDocument();
+    expect(list.getByText(/Steady run, Z3 → Z4/)).toBeInTheDocument();
   });
 
   it('refuses a pace that is not a time before sending anything', async () => {

@@ -129,6 +129,7 @@ import {
 import { ZAvatar, ZAvatarDeleted, ZProfileSummary } from './profile.ts';
 import {
   ZAthleteZones,
+  ZAthleteZonesSaved,
   ZSportMetrics,
   ZSportMetricsSaved,
   ZSportMetricsUpdateRequest,
@@ -263,7 +264,7 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZSportMetricsSaved),
   },
   'GET /athletes/me/zones': { response: dataEnvelope(ZAthleteZones) },
-  'PUT /athletes/me/zones': { body: ZZonesUpdateRequest, response: dataEnvelope(ZAthleteZones) },
+  'PUT /athletes/me/zones': { body: ZZonesUpdateRequest, response: dataEnvelope(ZAthleteZonesSaved) },
 
   // Activities (docs/activities.md); the upload answers 202.
   'POST /activities/import': {

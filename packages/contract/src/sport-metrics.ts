@@ -159,6 +159,12 @@ export type ZoneTable = z.infer<typeof ZZoneTable>;
 export const ZAthleteZones = z.object({ tables: z.array(ZZoneTable) }).meta({ id: 'AthleteZones' });
 export type AthleteZones = z.infer<typeof ZAthleteZones>;
 
+/** The tables after a save, and the planned workouts whose zone the edited tables changed (re-parsed). */
+export const ZAthleteZonesSaved = ZAthleteZones.extend({
+  relabelled_workouts: z.array(ZRelabelledWorkout),
+}).meta({ id: 'AthleteZonesSaved' });
+export type AthleteZonesSaved = z.infer<typeof ZAthleteZonesSaved>;
+
 /**
  * Saving zone tables: each names its sport and kind. With auto_calculate on, `zones` is ignored (and may be
  * left out); with it off, `zones` is required and validated: integers, rising, not overlapping (docs/zones.md).

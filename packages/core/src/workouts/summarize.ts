@@ -51,7 +51,40 @@ export function primaryZone(intervals: readonly Interval[]): Zone | null {
   const steps = main.some((s) => !s.isRest) ? main : intervals.filter((s) => s.duration_seconds > 0);
   // An effort is followed by its rest; the step after a set's last rest is usually the cool-down.
   const efforts = steps.filter((s, k) => !s.isRest && steps[k + 1]?.isRest === true);
+  const set = new Set(efforts);
+  if (efforts.length > 0 && areStrides(steps, set)) {
+    // Strides do not make the session: it is about its other work (their steps keep their own zone).
+    const others = steps.filter((s) => !s.isRest && !set.has(s));
+    if (others.length > 0) return hardestLongest(others);
+  }
   const pool = efforts.length > 0 ? efforts : steps.filter((s) => !s.isRest);
+  return hardestLongest(pool);
+}
+
+/** Longest a stride or acceleration lasts (docs/workout-parser.md, "Main zone"). */
+export const STRIDE_MAX_SECONDS = 30;
+
+/**
+ * Short efforts added to a steady session ('20min easy + 6x 20s strides, 40s walk'): every effort lasts at
+ * most STRIDE_MAX_SECONDS, and the efforts with the rests after them take less than a third of the time.
+ */
+function areStrides(steps: readonly Interval[], efforts: ReadonlySet<Interval>): boolean {
+  let set = 0;
+  let total = 0;
+  let afterEffort = false;
+  for (const step of steps) {
+    total += step.duration_seconds;
+    if (efforts.has(step)) {
+      if (step.duration_seconds > STRIDE_MAX_SECONDS) return false;
+      afterEffort = true;
+    } else if (!step.isRest) afterEffort = false;
+    if (afterEffort) set += step.duration_seconds;
+  }
+  return set * 3 < total;
+}
+
+/** The zone with the most time among `pool`; ties go to the harder zone. */
+function hardestLongest(pool: readonly Interval[]): Zone | null {
   if (pool.length === 0) return null;
   const seconds = [0, 0, 0, 0, 0];
   for (const step of pool) seconds[step.zone - 1]! += step.duration_seconds;

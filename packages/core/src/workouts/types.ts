@@ -80,6 +80,29 @@ export interface ParsedWorkout {
   warnings: ParseWarning[];
 }
 
+/** One zone of a zone table: inclusive bounds in the table's unit (watts, bpm, seconds per km or per 100 m). */
+export interface ZoneBounds {
+  zone: Zone;
+  min: number;
+  max: number;
+}
+
+/**
+ * The zone tables the athlete edited (Settings → Metrics & Zones, auto-calculate off), zone 1 first; pace
+ * tables in seconds, slow (zone 1) to fast. A parse reads written targets and zones with them instead of the
+ * derived bands (docs/workout-parser.md, "Edited zone tables").
+ */
+export interface EditedZoneTables {
+  /** Cycling power, watts. */
+  power?: readonly ZoneBounds[];
+  /** Heart rate of the workout's own sport, bpm. */
+  hr?: readonly ZoneBounds[];
+  /** Running pace, seconds per km. */
+  runPace?: readonly ZoneBounds[];
+  /** Swimming pace, seconds per 100 m. */
+  swimPace?: readonly ZoneBounds[];
+}
+
 /** What the parser needs to know about the athlete to turn targets into zones and distances into time. */
 export interface AthleteThresholds {
   /** Run threshold pace, seconds per km. */
@@ -90,4 +113,6 @@ export interface AthleteThresholds {
   maxHr?: number;
   lthr?: number;
   restingHr?: number;
+  /** Edited zone tables, when the athlete has any; without them the bands of docs/workout-parser.md apply. */
+  zones?: EditedZoneTables;
 }

@@ -1,5 +1,6 @@
 // Which thresholds are in force on a day, from the athlete's dated history (docs/zones.md, "Dated history").
-import type { AthleteThresholds, Sport } from '../workouts/types.ts';
+import type { AthleteThresholds, EditedZoneTables, Sport, ZoneBounds } from '../workouts/types.ts';
+import type { ZoneKind } from './tables.ts';
 
 export type ThresholdSport = 'running' | 'cycling' | 'swimming';
 
@@ -49,6 +50,19 @@ export function heartRateSportOf(sport: Sport | ThresholdSport): ThresholdSport 
 
 const value = (v: number | null | undefined): number | undefined => (v === null ? undefined : v);
 
+/** A zone table the athlete edited (auto-calculate off). Edited tables are not dated: they apply every day. */
+export interface EditedZoneTable {
+  sport: ThresholdSport;
+  kind: ZoneKind;
+  zones: readonly ZoneBounds[];
+}
+
+/** What a parse of the athlete's workouts reads: the dated thresholds and the edited zone tables. */
+export interface ParseBasis {
+  history: readonly ThresholdEntry[];
+  edited: readonly EditedZoneTable[];
+}
+
 /**
  * The thresholds a `sport` workout on `day` is read with: threshold pace from running, FTP from cycling and
  * CSS from swimming whatever the sport (a brick or a strength circuit may name any of them), and heart rate
@@ -59,6 +73,9 @@ export function thresholdsInForce(
   history: readonly ThresholdEntry[],
   day: string,
   sport: Sport | ThresholdSport,
+  /** The athlete's edited tables: power from cycling, run and swim pace from their sports, heart rate from
+   * the workout's own sport, as the thresholds (docs/workout-parser.md, "Edited zone tables"). */
+  edited: readonly EditedZoneTable[] = [],
 ): AthleteThresholds & { maxPowerWatts?: number } {
   const e = entriesInForce(history, day);
   const hr = e[heartRateSportOf(sport)];
@@ -74,5 +91,17 @@ export function thresholdsInForce(
   set('maxHr', hr?.maxHr);
   set('restingHr', hr?.restingHr);
   set('lthr', hr?.lthr);
+  const table = (s: ThresholdSport, kind: ZoneKind) =>
+    edited.find((t) => t.sport === s && t.kind === kind)?.zones;
+  const zones: EditedZoneTables = {};
+  const power = table('cycling', 'power');
+  const hrTable = table(heartRateSportOf(sport), 'hr');
+  const runPace = table('running', 'pace');
+  const swimPace = table('swimming', 'pace');
+  if (power) zones.power = power;
+  if (hrTable) zones.hr = hrTable;
+  if (runPace) zones.runPace = runPace;
+  if (swimPace) zones.swimPace = swimPace;
+  if (Object.keys(zones).length > 0) out.zones = zones;
   return out;
 }

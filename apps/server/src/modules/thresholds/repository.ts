@@ -57,6 +57,15 @@ export function zoneRows(db: Conn, athleteId: string): Promise<SportZonesRow[]> 
   return db.select().from(sportZones).where(eq(sportZones.athleteId, athleteId));
 }
 
+/** `zoneRows` of many athletes at once (the daily adaptation's batch). */
+export function zoneRowsOf(db: Conn, athleteIds: readonly string[]): Promise<SportZonesRow[]> {
+  if (athleteIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(sportZones)
+    .where(inArray(sportZones.athleteId, [...athleteIds]));
+}
+
 export async function upsertZones(
   db: Conn,
   athleteId: string,

@@ -2,6 +2,7 @@
 import {
   dataEnvelope,
   ZAthleteZones,
+  ZAthleteZonesSaved,
   ZSportMetrics,
   ZSportMetricsSaved,
   ZSportMetricsUpdateRequest,
@@ -63,9 +64,10 @@ export function thresholdRoutes(service: ThresholdService, authenticate: Authent
       {
         schema: {
           ...route,
-          summary: 'Save auto-calculate and edited zone tables; a bad table is a 400 naming the zone',
+          summary:
+            'Save auto-calculate and edited zone tables (a bad table is a 400 naming the zone); re-labels planned workouts',
           body: ZZonesUpdateRequest,
-          response: { 200: dataEnvelope(ZAthleteZones), ...errors },
+          response: { 200: dataEnvelope(ZAthleteZonesSaved), ...errors },
         },
       },
       async (request) => ({ data: await service.saveZones(requireAuth(request), request.body) }),

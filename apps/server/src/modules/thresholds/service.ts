@@ -2,6 +2,7 @@
 // every other module reads a workout or a recording with (`thresholdsOn`). Rules: docs/zones.md.
 import {
   type AthleteZones,
+  type AthleteZonesSaved,
   type RelabelledWorkout,
   SPORT_ZONE_KINDS,
   type SportMetrics,
@@ -14,8 +15,10 @@ import {
   DEFAULT_THRESHOLDS,
   dateInTimeZone,
   deriveZoneTable,
+  type EditedZoneTable,
   entriesInForce,
   heartRateSportOf,
+  type ParseBasis,
   type ResolvedThresholds,
   resolveThresholds,
   type Sport,
@@ -138,14 +141,36 @@ function triathlonWrites(
   };
 }
 
-/** What the workouts module does when thresholds change: re-parse planned workouts, in the caller's transaction. */
+/**
+ * What the workouts module does when thresholds or edited zones change: re-parse planned workouts, in the
+ * caller's transaction.
+ */
 export interface PlannedReparser {
   reparsePlanned(
     tx: Tx,
     athleteId: string,
     fromDay: string | null,
-    history: readonly ThresholdEntry[],
+    basis: ParseBasis,
   ): Promise<RelabelledWorkout[]>;
+}
+
+/** The stored tables the athlete edited and keeps in use (auto-calculate off), as core's edited tables. */
+function editedOf(rows: readonly repo.SportZonesRow[]): EditedZoneTable[] {
+  return rows.flatMap((row) =>
+    !row.autoCalculate && row.zones?.length === 5
+      ? [
+          {
+            sport: row.sport,
+            kind: row.kind,
+            zones: row.zones.map((z) => ({
+              zone: z.zone as EditedZoneTable['zones'][number]['zone'],
+              min: z.min,
+              max: z.max,
+            })),
+          },
+        ]
+      : [],
+  );
 }
 
 /** The thresholds and zones an athlete's data of one day is read with (docs/zones.md, "Used everywhere"). */
@@ -224,6 +249,12 @@ export function createThresholdService(
     return (await repo.history(conn, athleteId)).map(entryOf);
   }
 
+  /** What the athlete's workouts are parsed with: the dated thresholds and the edited zone tables. */
+  async function parseBasisOf(conn: Conn, athleteId: string): Promise<ParseBasis> {
+    const [history, rows] = await Promise.all([historyOf(conn, athleteId), repo.zoneRows(conn, athleteId)]);
+    return { history, edited: editedOf(rows) };
+  }
+
   async function sportMetricsOf(conn: Conn, athleteId: string, day: string): Promise<SportMetrics> {
     const history = await historyOf(conn, athleteId);
     const inForce = entriesInForce(history, day);
@@ -279,14 +310,22 @@ export function createThresholdService(
   return {
     /** Every dated entry of the athlete, for the modules that read many days at once (core thresholdsInForce). */
     history: historyOf,
-    /** `history` of many athletes, in one read: athlete id → entries, newest first (none → no key). */
-    async histories(conn: Conn, athleteIds: readonly string[]): Promise<Map<string, ThresholdEntry[]>> {
-      const out = new Map<string, ThresholdEntry[]>();
-      for (const row of await repo.histories(conn, athleteIds)) {
-        const list = out.get(row.athleteId) ?? [];
-        list.push(entryOf(row));
-        out.set(row.athleteId, list);
-      }
+    /** What the athlete's workouts are parsed with (docs/workout-parser.md, "Edited zone tables"). */
+    parseBasis: parseBasisOf,
+    /** `parseBasis` of many athletes, in two reads: athlete id → basis (no thresholds and no tables → no key). */
+    async parseBases(conn: Conn, athleteIds: readonly string[]): Promise<Map<string, ParseBasis>> {
+      const out = new Map<string, { history: ThresholdEntry[]; edited: EditedZoneTable[] }>();
+      const of = (id: string) => {
+        const basis = out.get(id) ?? { history: [], edited: [] };
+        out.set(id, basis);
+        return basis;
+      };
+      const [rows, zoneRows] = await Promise.all([
+        repo.histories(conn, athleteIds),
+        repo.zoneRowsOf(conn, athleteIds),
+      ]);
+      for (const row of rows) of(row.athleteId).history.push(entryOf(row));
+      for (const row of zoneRows) of(row.athleteId).edited.push(...editedOf([row]));
       return out;
     },
 
@@ -337,9 +376,9 @@ export function createThresholdService(
           if (first === undefined || from <= first) earliest = true;
         }
         if (!wrote) return [];
-        const history = await historyOf(tx, auth.athleteId);
+        const basis = await parseBasisOf(tx, auth.athleteId);
         // An entry before all others also applies to the days before it (docs/zones.md, "Dated history").
-        return deps.workouts().reparsePlanned(tx, auth.athleteId, earliest ? null : from, history);
+        return deps.workouts().reparsePlanned(tx, auth.athleteId, earliest ? null : from, basis);
       });
       changed(auth.athleteId);
       return { ...(await sportMetricsOf(db, auth.athleteId, day)), relabelled_workouts: relabelled };
@@ -349,8 +388,12 @@ export function createThresholdService(
       return { tables: (await thresholdsOn(auth.athleteId, today(auth))).zones };
     },
 
-    /** Validates every table first (400 naming the sport, kind and zone), then stores them all or none. */
-    async saveZones(auth: AuthContext, body: ZonesUpdateRequest): Promise<AthleteZones> {
+    /**
+     * Validates every table first (400 naming the sport, kind and zone), then stores them all or none and, in
+     * the same transaction, re-parses the planned workouts when the tables in use changed (docs/zones.md,
+     * "Re-labelling planned workouts").
+     */
+    async saveZones(auth: AuthContext, body: ZonesUpdateRequest): Promise<AthleteZonesSaved> {
       const seen = new Set<string>();
       const rows = body.tables.map((table) => {
         const label = `${table.sport} ${table.kind === 'hr' ? 'heart rate' : table.kind} zones`;
@@ -378,13 +421,21 @@ export function createThresholdService(
           });
         return { sport: table.sport, kind: table.kind, autoCalculate: false, zones: table.zones };
       });
-      await db.transaction((tx) => repo.upsertZones(tx, auth.athleteId, rows));
+      const relabelled = await db.transaction(async (tx) => {
+        await repo.lockAthlete(tx, auth.athleteId);
+        const before = editedOf(await repo.zoneRows(tx, auth.athleteId));
+        await repo.upsertZones(tx, auth.athleteId, rows);
+        const basis = await parseBasisOf(tx, auth.athleteId);
+        // Edited tables are not dated: every planned workout reads them.
+        if (JSON.stringify(basis.edited) === JSON.stringify(before)) return [];
+        return deps.workouts().reparsePlanned(tx, auth.athleteId, null, basis);
+      });
       changed(auth.athleteId);
-      return this.zones(auth);
+      return { ...(await this.zones(auth)), relabelled_workouts: relabelled };
     },
   };
 }
 
 export type ThresholdService = ReturnType<typeof createThresholdService>;
 /** What other modules read of the thresholds. */
-export type ThresholdReader = Pick<ThresholdService, 'history' | 'thresholdsOn'>;
+export type ThresholdReader = Pick<ThresholdService, 'history' | 'parseBasis' | 'thresholdsOn'>;

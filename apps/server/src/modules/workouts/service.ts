@@ -11,12 +11,12 @@ import {
 } from '@stamina/contract';
 import {
   dateInTimeZone,
+  type ParseBasis,
   type ParsedWorkout,
   parseWorkout,
   primaryZone,
   roundTo,
   type Sport,
-  type ThresholdEntry,
   thresholdsInForce,
   workoutTss,
   type ZoneDistribution,
@@ -121,7 +121,7 @@ export function createWorkoutService(
   db: Db,
   options: {
     onChange?: (athleteId: string) => void;
-    thresholds?: Pick<ThresholdReader, 'history'> & Partial<Pick<ThresholdService, 'histories'>>;
+    thresholds?: Pick<ThresholdReader, 'parseBasis'> & Partial<Pick<ThresholdService, 'parseBases'>>;
     /** Wired to the activities (wiring/workouts.ts): they never learn of it from a read. */
     completionUndone?: CompletionUndone;
   } = {},
@@ -129,9 +129,10 @@ export function createWorkoutService(
   const changed = (athleteId: string) => options.onChange?.(athleteId);
   const thresholds =
     options.thresholds ?? createThresholdService(db, { workouts: () => service, onChange: options.onChange });
-  const history = (conn: Conn, athleteId: string) => thresholds.history(conn, athleteId);
+  /** The athlete's thresholds and edited zone tables, which every parse reads. */
+  const history = (conn: Conn, athleteId: string) => thresholds.parseBasis(conn, athleteId);
 
-  function parse(text: string, sport: Sport, given?: readonly ThresholdEntry[], day?: string): ParsedWorkout {
+  function parse(text: string, sport: Sport, given?: ParseBasis, day?: string): ParsedWorkout {
     if (text.length > WORKOUT_TEXT_MAX_LENGTH) {
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
@@ -141,7 +142,7 @@ export function createWorkoutService(
     if (text.trim() === '') throw new AppError('VALIDATION_FAILED', 'Workout text is empty');
     return parseWorkout(text, {
       sport,
-      ...(given && day ? { thresholds: thresholdsInForce(given, day, sport) } : {}),
+      ...(given && day ? { thresholds: thresholdsInForce(given.history, day, sport, given.edited) } : {}),
     });
   }
 
@@ -156,12 +157,7 @@ export function createWorkoutService(
   }
 
   /** Fields derived from the text: the structure, and duration and zone when the caller gave none. */
-  function derived(
-    text: string | null | undefined,
-    sport: Sport,
-    given: readonly ThresholdEntry[],
-    day: string,
-  ) {
+  function derived(text: string | null | undefined, sport: Sport, given: ParseBasis, day: string) {
     const trimmed = text?.trim();
     if (!trimmed) return { workoutLanguageText: null, workoutStructure: null, parsed: null };
     const parsed = parse(trimmed, sport, given, day);
@@ -246,7 +242,7 @@ export function createWorkoutService(
   }
 
   /** The row a create request stores: the text parsed, duration and zone from it unless given. */
-  function newWorkout(body: WorkoutCreateRequest, given: readonly ThresholdEntry[]): repo.WorkoutInsert {
+  function newWorkout(body: WorkoutCreateRequest, given: ParseBasis): repo.WorkoutInsert {
     const { workoutLanguageText, workoutStructure, parsed } = derived(
       body.workout_language_text,
       body.sport,
@@ -306,7 +302,7 @@ export function createWorkoutService(
     tx: Tx,
     athleteId: string,
     fromDay: string | null,
-    given: readonly ThresholdEntry[],
+    given: ParseBasis,
   ): Promise<RelabelledWorkout[]> {
     const rows = await repo.listWorkouts(tx, athleteId, {
       status: 'planned',
@@ -631,10 +627,10 @@ export function createWorkoutService(
         return newText !== undefined || Boolean(text && day !== current.workoutDate);
       };
       const parsing = [...new Set(planned.filter(needsParse).map((item) => item.current.athleteId))];
-      const histories = new Map<string, readonly ThresholdEntry[]>();
+      const histories = new Map<string, ParseBasis>();
       if (parsing.length > 0) {
-        if (thresholds.histories) {
-          for (const [id, entries] of await thresholds.histories(conn, parsing)) histories.set(id, entries);
+        if (thresholds.parseBases) {
+          for (const [id, basis] of await thresholds.parseBases(conn, parsing)) histories.set(id, basis);
         } else {
           for (const id of parsing) histories.set(id, await history(conn, id));
         }
@@ -651,7 +647,7 @@ export function createWorkoutService(
           const { workoutLanguageText, workoutStructure, parsed } = derived(
             text,
             current.sport as Sport,
-            histories.get(current.athleteId) ?? [],
+            histories.get(current.athleteId) ?? { history: [], edited: [] },
             changes.workoutDate ?? current.workoutDate,
           );
           changes.workoutLanguageText = workoutLanguageText;

@@ -2,6 +2,7 @@
 // pace text in and out (typed as '7:30', shown per km or per mile, stored per km), and the requests a save sends.
 import type {
   AthleteProfile,
+  RelabelledWorkout,
   SportMetrics,
   SportMetricsUpdateRequest,
   ThresholdSport,
@@ -228,4 +229,17 @@ export function unitText(table: ZoneTable, units: Units): string {
   if (table.unit === 'bpm') return 'bpm';
   if (table.unit === 'sec_per_100m') return 'sec/100m';
   return units === 'imperial' ? 'sec/mi' : 'sec/km';
+}
+
+/**
+ * The workouts a save re-labelled, once each: a threshold save and then the zone save may both move one; it
+ * is shown from its first zone to its last, and left out when it came back to where it was.
+ */
+export function mergeRelabelled(moves: readonly RelabelledWorkout[]): RelabelledWorkout[] {
+  const byId = new Map<string, RelabelledWorkout>();
+  for (const move of moves) {
+    const seen = byId.get(move.id);
+    byId.set(move.id, seen ? { ...seen, to_zone: move.to_zone } : move);
+  }
+  return [...byId.values()].filter((w) => w.from_zone !== w.to_zone);
 }

@@ -27,6 +27,7 @@ import { toast } from '../../lib/toast.ts';
 import {
   FormError,
   formatClock,
+  mergeRelabelled,
   methodText,
   paceToUnit,
   paceUnitLabel,
@@ -127,8 +128,10 @@ function MetricsForm({
         client.setQueryData(athleteKeys.me, await updateProfile.mutateAsync({ tracked_metrics: tracked }));
       const moved: RelabelledWorkout[] = [];
       for (const request of requests) moved.push(...(await saveSportMetrics(request)).relabelled_workouts);
-      await saveZones(zonesRequest(tables, zoneInputs, autoCalculate, units));
-      setRelabelled(moved);
+      moved.push(
+        ...(await saveZones(zonesRequest(tables, zoneInputs, autoCalculate, units))).relabelled_workouts,
+      );
+      setRelabelled(mergeRelabelled(moved));
       await invalidateAfter(client, 'thresholds');
       toast.success('Metrics & Zones saved');
     } catch (caught) {

@@ -1,6 +1,7 @@
 // Targets to zones, and distances to time, through the athlete's thresholds or documented defaults.
 // Every table here is described in docs/workout-parser.md; change both together.
-import type { AthleteThresholds, Sport, Zone } from '../types.ts';
+import { validateZoneTable } from '../../zones/validate.ts';
+import type { AthleteThresholds, EditedZoneTables, Sport, Zone, ZoneBounds } from '../types.ts';
 
 /** Used when the athlete's own value is unknown. */
 export const DEFAULT_THRESHOLDS = {
@@ -23,6 +24,8 @@ export interface ResolvedThresholds {
   /** Resting heart rate when the athlete gave one below max HR: heart-rate zones are then Karvonen's. */
   restingHr: number | null;
   known: { ftp: boolean; pace: boolean; css: boolean; maxHr: boolean; lthr: boolean; restingHr: boolean };
+  /** The athlete's edited zone tables that are well formed (a malformed one is ignored: the bands stand). */
+  zones: EditedZoneTables;
 }
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -45,7 +48,47 @@ export function resolveThresholds(t: AthleteThresholds | undefined): ResolvedThr
     lthr: lthr ? t!.lthr! : Math.round(maxHrValue * 0.9),
     restingHr: restingHr ? t!.restingHr! : null,
     known: { ftp, pace, css, maxHr, lthr, restingHr },
+    zones: editedTables(t?.zones),
   };
+}
+
+/** The edited tables that pass the Metrics & Zones checks (docs/zones.md, "Editing zones"). */
+function editedTables(given: EditedZoneTables | undefined): EditedZoneTables {
+  const out: EditedZoneTables = {};
+  if (!given || typeof given !== 'object') return out;
+  const kinds = { power: 'power', hr: 'hr', runPace: 'pace', swimPace: 'pace' } as const;
+  for (const key of Object.keys(kinds) as (keyof typeof kinds)[]) {
+    const table = given[key];
+    if (Array.isArray(table) && validateZoneTable(kinds[key], table) === null)
+      out[key] = table.map((z) => ({ zone: z.zone, min: z.min, max: z.max }));
+  }
+  return out;
+}
+
+/**
+ * Zone of a value in an edited table: the zone whose range holds it; in a gap between two zones, the nearer
+ * one (halfway: the easier one); below zone 1 or beyond zone 5, that end zone. Pace tables (`falling`) are
+ * in seconds, zone 5 the fastest (fewest seconds).
+ */
+export function zoneInTable(value: number, table: readonly ZoneBounds[], falling = false): Zone {
+  // A pace table read as a rising one: negated seconds rise with speed.
+  const v = falling ? -value : value;
+  const lo = (z: ZoneBounds) => (falling ? -z.max : z.min);
+  const hi = (z: ZoneBounds) => (falling ? -z.min : z.max);
+  for (let i = 0; i < 5; i++) {
+    const z = table[i]!;
+    if (v > hi(z)) continue;
+    if (i === 0 || v >= lo(z)) return (i + 1) as Zone;
+    const below = table[i - 1]!;
+    return (v - hi(below) <= lo(z) - v ? i : i + 1) as Zone;
+  }
+  return 5;
+}
+
+/** The range of one zone of an edited table. */
+export function rangeInTable(zone: Zone, table: readonly ZoneBounds[]): { min: number; max: number } {
+  const z = table[zone - 1]!;
+  return { min: z.min, max: z.max };
 }
 
 /** First zone whose upper bound the value stays below; zone 5 above the last bound. */

@@ -2,15 +2,17 @@
 // opens a step; words and targets around it describe that step; "5x" repeats what follows in the segment,
 // "3x(…)" repeats the bracket, "… x5" repeats what came before. Segments are split and grouped here too.
 import { roundTo } from '../../numbers.ts';
-import type { Phase, Zone } from '../types.ts';
+import type { Phase, Zone, ZoneBounds } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import {
+  rangeInTable,
   zoneFromBpm,
   zoneFromIntensityPercent,
   zoneFromLthrPercent,
   zoneFromRpe,
   zoneFromSpeedPercent,
   zoneFromThresholdPercent,
+  zoneInTable,
 } from './intensity.ts';
 import { inRange, type Quantity, readQuantity, type TokenView } from './quantities.ts';
 import { formatClock } from './render.ts';
@@ -487,6 +489,10 @@ class SegmentParser {
         const d = this.draft();
         d.targets.power_watts ??= Math.round(qn.lo);
         if (qn.hi > qn.lo) d.targets.power_watts_max ??= Math.round(qn.hi);
+        if (t.zones.power) {
+          this.tableZone(d, mid, t.zones.power, false, ' W', 'power zones');
+          return next;
+        }
         const pct = (mid / t.ftpWatts) * 100;
         this.targetZone(
           d,
@@ -797,6 +803,29 @@ class SegmentParser {
     d.whyTarget = why();
   }
 
+  /**
+   * A target zoned by the athlete's edited table (docs/workout-parser.md, "Edited zone tables"): the zone that
+   * holds the value, or the nearer one in a gap. Pace tables run from slow to fast (`falling`).
+   */
+  private tableZone(
+    d: StepDraft,
+    value: number,
+    table: readonly ZoneBounds[],
+    falling: boolean,
+    unit: string,
+    what: string,
+  ): void {
+    const zone = zoneInTable(value, table, falling);
+    const { min, max } = rangeInTable(zone, table);
+    const show = (x: number) => (falling ? formatClock(x) : num(x));
+    this.targetZone(
+      d,
+      zone,
+      false,
+      () => `${show(value)}${unit} = zone ${zone} of your ${what} (${show(min)}-${show(max)}${unit})`,
+    );
+  }
+
   /** A pace per km (run) or per 100 m (swim), zoned by speed against threshold pace or CSS. */
   private pace(d: StepDraft, perKm: boolean, seconds: number): void {
     const t = this.ctx.thresholds;
@@ -804,8 +833,13 @@ class SegmentParser {
     const known = perKm ? t.known.pace : t.known.css;
     if (perKm) d.targets.pace_per_km_seconds ??= Math.round(seconds);
     else d.targets.pace_per_100m_seconds ??= Math.round(seconds);
-    const pct = (threshold / seconds) * 100;
     const unit = perKm ? '/km' : '/100m';
+    const table = perKm ? t.zones.runPace : t.zones.swimPace;
+    if (table) {
+      this.tableZone(d, seconds, table, true, unit, perKm ? 'run pace zones' : 'swim pace zones');
+      return;
+    }
+    const pct = (threshold / seconds) * 100;
     const name = perKm ? 'threshold pace' : 'CSS';
     this.targetZone(
       d,
@@ -822,6 +856,18 @@ class SegmentParser {
     if (d.meters === undefined || d.meters <= 0) return;
     const t = this.ctx.thresholds;
     const per100 = seconds / (d.meters / 100);
+    if (t.zones.swimPace) {
+      const zone = zoneInTable(per100, t.zones.swimPace, true);
+      const { min, max } = rangeInTable(zone, t.zones.swimPace);
+      this.targetZone(
+        d,
+        zone,
+        false,
+        () =>
+          `send-off ${formatClock(seconds)} = ${formatClock(per100)}/100m, zone ${zone} of your swim pace zones (${formatClock(min)}-${formatClock(max)}/100m)`,
+      );
+      return;
+    }
     const pct = (t.cssSecondsPer100m / per100) * 100;
     this.targetZone(
       d,
@@ -836,6 +882,10 @@ class SegmentParser {
     const t = this.ctx.thresholds;
     this.heartRate(d, lo, hi);
     const mid = (lo + hi) / 2;
+    if (t.zones.hr) {
+      this.tableZone(d, mid, t.zones.hr, false, ' bpm', 'heart-rate zones');
+      return;
+    }
     this.targetZone(d, zoneFromBpm(mid, t), !t.known.lthr && !t.known.maxHr, () => {
       const against = t.known.lthr
         ? `${num((mid / t.lthr) * 100)}% LTHR`
@@ -1022,12 +1072,20 @@ class SegmentParser {
       return k;
     }
     let hrZone = hr;
+    let paceZone = false;
+    let powerZone = false;
     if (v.word(k) === 'hr') {
       hrZone = true;
       k++;
     } else if (v.word(k) === 'heart' && v.word(k + 1) === 'rate') {
       hrZone = true;
       k += 2;
+    } else if (!hr && v.word(k) === 'pace') {
+      paceZone = true;
+      k++;
+    } else if (!hr && (v.word(k) === 'power' || v.word(k) === 'watts')) {
+      powerZone = true;
+      k++;
     }
     ctx.use(i, k);
     const d = this.draft();
@@ -1036,6 +1094,8 @@ class SegmentParser {
       d.whyExplicit = this.written(i, k);
     }
     d.hrZone ||= hrZone;
+    d.paceZone ||= paceZone;
+    d.powerZone ||= powerZone;
     return k;
   }
 
@@ -1252,6 +1312,8 @@ function applyToWork(items: Item[], mods: StepDraft): number {
       d.whyName = mods.whyName;
     }
     d.hrZone ||= mods.hrZone;
+    d.paceZone ||= mods.paceZone;
+    d.powerZone ||= mods.powerZone;
     d.strides ||= mods.strides;
     d.targets = { ...mods.targets, ...d.targets };
     if (d.names.length === 0) d.names = [...mods.names];

@@ -5,7 +5,7 @@ import { roundTo } from '../../numbers.ts';
 import type { Interval, IntervalTargets, Zone, ZoneSource } from '../types.ts';
 import { ZONES } from '../zones.ts';
 import { Assumption, type ParseContext } from './context.ts';
-import { distanceToSeconds, heartRateRange } from './intensity.ts';
+import { distanceToSeconds, heartRateRange, rangeInTable } from './intensity.ts';
 
 /** Seconds per repetition of a strength exercise when only reps are given ("3x10 squats": 30 s a set). */
 export const SECONDS_PER_REP = 3;
@@ -48,6 +48,9 @@ export interface StepDraft {
   /** Highest zone among the intensity names. */
   zoneName?: number;
   hrZone: boolean;
+  /** "Z3 pace", "Z2 power": the zone's range in that kind of edited table. */
+  paceZone: boolean;
+  powerZone: boolean;
   restHard: boolean;
   recovery: boolean;
   /** Written as work ("on", "work"): never taken for a recovery inside a set. */
@@ -97,6 +100,8 @@ export function newDraft(): StepDraft {
     ambiguous: false,
     targetAssumed: false,
     hrZone: false,
+    paceZone: false,
+    powerZone: false,
     restHard: false,
     recovery: false,
     work: false,
@@ -166,6 +171,57 @@ function word(why: string | undefined, fallback: string): ZoneSource {
   return { kind: 'word', why: `'${why ?? fallback}'` };
 }
 
+/**
+ * The ranges a written zone stands for (docs/workout-parser.md, "Targets" and "Edited zone tables"):
+ * `Z2 HR` the heart-rate range (the edited table's, else the derived one); `Z3 pace` / `Z2 power` that
+ * edited table's range; a zone written without a kind, or an intensity name, on a step with no target of its
+ * own, the range of each edited table of the sport (pace and heart rate on a run or a swim, power and heart
+ * rate on a ride). A pace range becomes its midpoint, which then times a distance.
+ */
+function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
+  const targets = d.targets;
+  const edited = ctx.thresholds.zones;
+  const written = d.zoneExplicit !== undefined || d.zoneName !== undefined || d.softZone !== undefined;
+  const plain =
+    written &&
+    !d.hrZone &&
+    !d.paceZone &&
+    !d.powerZone &&
+    d.zoneTarget === undefined &&
+    targets.heart_rate_min === undefined &&
+    targets.power_watts === undefined &&
+    targets.power_percent_ftp === undefined &&
+    targets.pace_per_km_seconds === undefined &&
+    targets.pace_per_100m_seconds === undefined &&
+    targets.rpe === undefined;
+  const sport = ctx.sport;
+  if ((d.hrZone || (plain && sport !== 'strength')) && targets.heart_rate_min === undefined) {
+    const range = edited.hr
+      ? rangeInTable(zone, edited.hr)
+      : d.hrZone
+        ? heartRateRange(zone, ctx.thresholds)
+        : undefined;
+    if (range) {
+      targets.heart_rate_min = range.min;
+      targets.heart_rate_max = range.max;
+    }
+  }
+  if (d.paceZone || plain) {
+    if (sport === 'run' && edited.runPace && targets.pace_per_km_seconds === undefined) {
+      const { min, max } = rangeInTable(zone, edited.runPace);
+      targets.pace_per_km_seconds = Math.round((min + max) / 2);
+    } else if (sport === 'swim' && edited.swimPace && targets.pace_per_100m_seconds === undefined) {
+      const { min, max } = rangeInTable(zone, edited.swimPace);
+      targets.pace_per_100m_seconds = Math.round((min + max) / 2);
+    }
+  }
+  if ((d.powerZone || plain) && sport === 'bike' && edited.power && targets.power_watts === undefined) {
+    const { min, max } = rangeInTable(zone, edited.power);
+    targets.power_watts = min;
+    targets.power_watts_max = max;
+  }
+}
+
 /** Turns a draft into its interval (without phase), counting the defaults it needed. */
 export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): Interval {
   if (d.interval) return d.interval;
@@ -211,6 +267,8 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
     ctx.assume(Assumption.zone);
   }
 
+  if (!isRest) zoneTargets(d, zone, ctx);
+
   let seconds: number;
   if (d.sendOff !== undefined) seconds = d.sendOff;
   else if (d.seconds !== undefined) seconds = d.seconds;
@@ -232,11 +290,6 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
   if (d.ambiguous) ctx.assume(Assumption.unit);
 
   const targets = d.targets;
-  if (d.hrZone && !isRest && targets.heart_rate_min === undefined) {
-    const range = heartRateRange(zone, ctx.thresholds);
-    targets.heart_rate_min = range.min;
-    targets.heart_rate_max = range.max;
-  }
   const name = d.names.join(' ').slice(0, 80);
   const interval: Interval = {
     name: name || (isRest ? 'Rest' : ZONES[zone - 1]!.name),
