@@ -701,6 +701,7 @@ describe("another athlete's activity", () => {
       { method: 'GET', url: `${API}/imports/${batchId}` },
       { method: 'GET', url: `${API}/${activityId}` },
       { method: 'PUT', url: `${API}/${activityId}`, payload: { name: 'Mine now' } },
+      { method: 'PUT', url: `${API}/${activityId}`, payload: { sport: 'bike' } },
       { method: 'GET', url: `${API}/${activityId}/streams` },
       { method: 'PUT', url: `${API}/${activityId}/match`, payload: { workout_id: null } },
       { method: 'PUT', url: `${API}/${activityId}/match`, payload: { workout_id: otherWorkout } },

@@ -1,6 +1,6 @@
 // /activities/:id: the summary in the athlete's units, the SVG track when no tiles are configured, the charts,
 // training values with their method and default thresholds, planned against actual, zones and laps; and the
-// actions: unmatch, match to another workout, rename, delete after a confirm.
+// actions: unmatch, match to another workout, rename, change the sport, delete after a confirm.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,7 +31,7 @@ function renderDetail(id = 'act-1') {
       <Toaster />
     </QueryClientProvider>,
   );
-  return router;
+  return Object.assign(router, { client });
 }
 
 /** Answers the detail, its streams, the client config (no tiles) and `other` for the rest. */
@@ -161,7 +161,7 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
       },
     );
     renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const field = screen.getByLabelText('Activity name');
     await userEvent.clear(field);
     await userEvent.type(field, 'Hill repeats');
@@ -170,6 +170,74 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Hill repeats' }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Hill repeats' })).toBeVisible();
+  });
+
+  it('changes the sport: sends only the sport, shows the re-scored detail and refreshes what depends on it', async () => {
+    let detail = makeDetail({
+      id: 'act-1',
+      name: 'Untitled',
+      sport: 'other',
+      tss: 40,
+      tss_method: 'hr_lthr',
+    });
+    const calls = serve(
+      () => detail,
+      (call) => {
+        if (call.method !== 'PUT') return json(404, {});
+        const body = call.body as { sport?: 'run' };
+        detail = makeDetail({
+          id: 'act-1',
+          name: 'Untitled',
+          sport: body.sport,
+          tss: 62,
+          tss_method: 'run_pace',
+        });
+        return json(200, { data: detail });
+      },
+    );
+    const { client } = renderDetail();
+    const invalidated = vi.spyOn(client, 'invalidateQueries');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Untitled' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const sport = screen.getByLabelText('Sport');
+    expect(sport).toHaveValue('other');
+    expect(
+      within(sport)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Run', 'Bike', 'Swim', 'Strength', 'Other']);
+    await userEvent.selectOptions(sport, 'run');
+    expect(screen.getByText(/Saving scores the recording again as this sport/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ sport: 'run' }));
+    expect(await screen.findByText('Sport changed: training values recalculated')).toBeVisible();
+    const header = screen.getByRole('heading', { level: 1, name: 'Untitled' }).parentElement!.parentElement!;
+    expect(within(header).getByText('Run')).toBeVisible();
+    const values = screen.getByRole('region', { name: 'Training values' });
+    expect(within(values).getByText('TSS').nextSibling).toHaveTextContent('62');
+    // The 'activity' write event: the workouts, the calendar, analytics and the dashboard read again.
+    const keys = invalidated.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+    for (const key of [['activities'], ['workouts'], ['analytics'], ['dashboard']]) {
+      expect(keys).toContain(JSON.stringify(key));
+    }
+  });
+
+  it("shows the server's reason when the sport cannot be changed", async () => {
+    serve(undefined, (call) =>
+      call.method === 'PUT'
+        ? json(409, {
+            code: 'CONFLICT',
+            message:
+              'The sport of this activity cannot be changed: it was not imported from a file, so there is no recording to score again',
+          })
+        : json(404, {}),
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.selectOptions(screen.getByLabelText('Sport'), 'run');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/not imported from a file/)).toBeVisible();
+    expect(screen.getByLabelText('Sport')).toHaveValue('run');
   });
 
   it('deletes only after the confirm, then goes back to the list', async () => {

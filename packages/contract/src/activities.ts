@@ -190,7 +190,22 @@ export type ActivityStreams = z.infer<typeof ZActivityStreams>;
 /** Match to another planned workout (by id), or unmatch (null; also when workout_id is left out). */
 export const ZActivityMatchRequest = z.object({ workout_id: z.string().max(100).nullable().default(null) });
 
-export const ZActivityUpdateRequest = z.object({ name: z.string().trim().min(1).max(200) });
+/**
+ * The sports an athlete can give a recorded activity (docs/activities.md, "Changing the sport"): every recorded
+ * sport but brick, which only a multisport recording is.
+ */
+export const ACTIVITY_EDIT_SPORTS = ['run', 'bike', 'swim', 'strength', 'other'] as const;
+export const ZActivityEditSport = z.enum(ACTIVITY_EDIT_SPORTS);
+export type ActivityEditSport = z.infer<typeof ZActivityEditSport>;
+
+/** Rename, change the sport (its figures, load and match are computed again), or both; at least one. */
+export const ZActivityUpdateRequest = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    sport: ZActivityEditSport.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.sport !== undefined, 'Send a name, a sport or both');
+export type ActivityUpdateRequest = z.infer<typeof ZActivityUpdateRequest>;
 
 export const ZCurveQuery = z.object({
   type: z.enum(['power', 'pace']),

@@ -51,7 +51,8 @@ const SESSION_DERIVED: readonly QueryKey[] = [
 
 export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   workout: SESSION_DERIVED,
-  // An import, a match or a deletion of a recording completes, adds or removes sessions, like a workout write.
+  // An import, a match, a sport change or a deletion of a recording completes, adds, re-scores or removes
+  // sessions, like a workout write.
   activity: SESSION_DERIVED,
   // Thresholds (FTP, threshold heart rate and pace) re-label planned workouts, re-score their TSS and zones, and
   // change how the editor's live parse reads a text; the thresholds and zone tables themselves too.

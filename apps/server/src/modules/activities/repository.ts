@@ -100,6 +100,16 @@ export async function fileBySha(db: Conn, athleteId: string, sha256: string) {
   return rows[0];
 }
 
+/** A stored original of the athlete's, by id. */
+export async function findFile(db: Conn, athleteId: string, fileId: string) {
+  const rows = await db
+    .select()
+    .from(activityFiles)
+    .where(and(eq(activityFiles.id, fileId), eq(activityFiles.athleteId, athleteId)))
+    .limit(1);
+  return rows[0];
+}
+
 export async function insertFile(
   db: Conn,
   values: Omit<typeof activityFiles.$inferInsert, 'id' | 'createdAt'>,
@@ -143,25 +153,36 @@ export async function deleteFileIfUnused(
 
 // --- Activities -----------------------------------------------------------------------------------------------
 
-/** An activity of the same sport starting within `seconds` of `start`: the duplicate rule. */
+/**
+ * An activity of the same sport starting within `seconds` of `start`: the duplicate rule. `except` leaves out
+ * an activity and the other legs of its recording (a sport change checks the activity against the rest).
+ */
 export async function activityNear(
   db: Conn,
   athleteId: string,
   sport: string,
   start: Date,
   seconds: number,
+  except?: { id: string; multisportGroupId: string | null },
 ): Promise<string | undefined> {
+  const conditions: SQL[] = [
+    eq(activities.athleteId, athleteId),
+    eq(activities.sport, sport as ActivityRow['sport']),
+    gte(activities.startTime, new Date(start.getTime() - seconds * 1000)),
+    lte(activities.startTime, new Date(start.getTime() + seconds * 1000)),
+  ];
+  if (except) {
+    conditions.push(ne(activities.id, except.id));
+    if (except.multisportGroupId) {
+      conditions.push(
+        sql`${activities.multisportGroupId} is distinct from ${except.multisportGroupId}::uuid`,
+      );
+    }
+  }
   const rows = await db
     .select({ id: activities.id })
     .from(activities)
-    .where(
-      and(
-        eq(activities.athleteId, athleteId),
-        eq(activities.sport, sport as ActivityRow['sport']),
-        gte(activities.startTime, new Date(start.getTime() - seconds * 1000)),
-        lte(activities.startTime, new Date(start.getTime() + seconds * 1000)),
-      ),
-    )
+    .where(and(...conditions))
     .orderBy(asc(activities.startTime))
     .limit(1);
   return rows[0]?.id;
@@ -187,6 +208,13 @@ export async function insertStreams(
 ): Promise<void> {
   if (streams.length === 0) return;
   await db.insert(activityStreams).values(streams.map((s) => ({ ...s, athleteId, activityId })));
+}
+
+/** Drops an activity's streams (a sport change stores them again). */
+export async function deleteStreams(db: Conn, athleteId: string, activityId: string): Promise<void> {
+  await db
+    .delete(activityStreams)
+    .where(and(eq(activityStreams.activityId, activityId), eq(activityStreams.athleteId, athleteId)));
 }
 
 export async function findActivity(

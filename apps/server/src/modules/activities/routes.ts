@@ -1,7 +1,7 @@
 // /api/activities (docs/activities.md): the upload (202, processed by jobs), its batch status, and the
-// athlete's activities: list, curves, detail, rename, delete, streams and matching. Reads that only writes of
-// this module and the workout module change are served through the cached-reads hook; the batch status, which
-// the jobs move on, is not.
+// athlete's activities: list, curves, detail, rename and sport change, delete, streams and matching. Reads that
+// only writes of this module and the workout module change are served through the cached-reads hook; the batch
+// status, which the jobs move on, is not.
 import fastifyMultipart from '@fastify/multipart';
 import {
   dataEnvelope,
@@ -140,14 +140,15 @@ export function activityRoutes(
         {
           schema: {
             ...route,
-            summary: 'Rename an activity',
+            summary:
+              'Rename an activity or change its sport (its figures, load and planned-workout match are computed again from its original file)',
             params: ZActivityIdParam,
             body: ZActivityUpdateRequest,
             response: { 200: dataEnvelope(ZActivityDetail), ...errors },
           },
         },
         async (request) => ({
-          data: await service.rename(requireAuth(request), request.params.id, request.body.name),
+          data: await service.update(requireAuth(request), request.params.id, request.body),
         }),
       );
       app.delete(

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import {
   type ActivityDetail,
+  type ActivityEditSport,
   type ActivityList,
   type ActivitySummary,
   type Curve,
@@ -389,6 +390,127 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     if (known.length > 0) await rederiveDailyLoad(tx, athleteId, known[0]!);
   }
 
+  /**
+   * The recorded session an activity was made from, decoded again from its stored original: the leg of its
+   * `leg_index` (the only session otherwise). 409 when there is no original to read (an Apple Health workout,
+   * a demo session) or it no longer gives this activity.
+   */
+  async function storedSession(athleteId: string, activity: repo.ActivityRow) {
+    const refuse = (why: string) =>
+      new AppError('CONFLICT', `The sport of this activity cannot be changed: ${why}`);
+    const file = activity.fileId ? await repo.findFile(db, athleteId, activity.fileId) : undefined;
+    if (!file) throw refuse('it was not imported from a file, so there is no recording to score again');
+    const stored = await deps.fileStore.get(file.storageKey).catch(missingAsNull);
+    if (!stored) throw refuse('its original file is no longer stored');
+    let recording: Recording;
+    try {
+      const bytes =
+        file.compression === 'gzip'
+          ? gunzipSync(stored, { maxOutputLength: ACTIVITY_LIMITS.fileBytes })
+          : stored;
+      recording = decodeActivityFile(bytes, file.originalName);
+    } catch (err) {
+      throw refuse(`its original file cannot be read again (${errorText(err)})`);
+    }
+    const session = recording.sessions[activity.legIndex ?? 0];
+    if (!session || new Date(session.startTime).getTime() !== activity.startTime.getTime()) {
+      throw refuse('its original file no longer gives this activity');
+    }
+    return { session, deviceName: recording.deviceName };
+  }
+
+  /**
+   * The activity scored again as if its file had said `sport` (docs/activities.md, "Changing the sport"): the
+   * same session decoded from the stored original, its figures, streams and thresholds with the thresholds
+   * in force on its day for the new sport; the workout of its old sport goes back to planned and a planned
+   * workout of the new sport is matched by the import's rule; daily load re-derived. One transaction, under
+   * the athlete's load lock, which also orders two changes of one activity (each writes a whole scoring).
+   */
+  async function changeSport(
+    athleteId: string,
+    current: repo.ActivityRow,
+    sport: ActivityEditSport,
+    name: string | undefined,
+  ): Promise<repo.ActivityRow> {
+    const { session, deviceName } = await storedSession(athleteId, current);
+    const inForce = await deps.thresholdsOn(athleteId, current.localDate, sport);
+    let leg: LegRecord;
+    try {
+      leg = legRecord({ ...session, sport }, deviceName, inForce);
+    } catch (err) {
+      throw new AppError('CONFLICT', `The figures cannot be computed for this sport: ${errorText(err)}`);
+    }
+    const timeZone = await repo.athleteTimezone(db, athleteId);
+    return db.transaction(async (tx) => {
+      await lockAthleteLoad(tx, athleteId);
+      const before = await repo.findActivity(tx, athleteId, current.id);
+      if (!before) throw notFound('Activity');
+      const twin = await repo.activityNear(
+        tx,
+        athleteId,
+        sport,
+        before.startTime,
+        DUPLICATE_WINDOW_SECONDS,
+        before,
+      );
+      if (twin) {
+        throw new AppError(
+          'CONFLICT',
+          `Another ${SPORT_WORDS[sport].toLowerCase()} starting within ${DUPLICATE_WINDOW_SECONDS} s of this one is already stored: it is the same session recorded twice, so delete one of them first`,
+          { activity_id: twin },
+        );
+      }
+      const dates: Array<string | null | undefined> = [before.localDate];
+      let workoutId = before.workoutId;
+      let matchState = before.matchState;
+      const workout = workoutId ? await deps.workouts.find(tx, athleteId, workoutId) : undefined;
+      if (
+        workout &&
+        workout.sport === workoutSportOf(before.sport) &&
+        workout.sport !== workoutSportOf(sport)
+      ) {
+        // It completed a workout of its old sport: that workout is planned again.
+        dates.push((await deps.workouts.reopenFromActivity(tx, athleteId, workout.id))?.workoutDate);
+        workoutId = null;
+        matchState = 'auto';
+      }
+      let row = (await repo.updateActivity(tx, athleteId, before.id, {
+        ...leg.activity,
+        name: name ?? renamedForSport(before, sport, timeZone),
+        workoutId,
+        matchState,
+      }))!;
+      await repo.deleteStreams(tx, athleteId, row.id);
+      await repo.insertStreams(tx, athleteId, row.id, leg.streams);
+      if (workoutId && workout) {
+        // The workout it still completes takes its new actual figures.
+        await completeWith(tx, athleteId, workout, row);
+        dates.push(workout.workoutDate);
+      } else if (matchState !== 'none') {
+        const matchedDate = await autoMatch(tx, athleteId, row);
+        if (matchedDate) {
+          dates.push(matchedDate);
+          row = (await repo.findActivity(tx, athleteId, row.id))!;
+        }
+      }
+      await rederiveFrom(tx, athleteId, dates);
+      return row;
+    });
+  }
+
+  /** The name an import gives for the new sport, when the activity still has the one it gave for the old. */
+  function renamedForSport(row: repo.ActivityRow, sport: ActivityEditSport, timeZone: string): string {
+    const oldWord = ` · ${SPORT_WORDS[row.sport]}`;
+    if (row.multisportGroupId) {
+      return row.name.endsWith(oldWord)
+        ? `${row.name.slice(0, -oldWord.length)} · ${SPORT_WORDS[sport]}`
+        : row.name;
+    }
+    return row.name === defaultName(row.sport, row.startTime, timeZone)
+      ? defaultName(sport, row.startTime, timeZone)
+      : row.name;
+  }
+
   async function detail(auth: AuthContext, row: repo.ActivityRow): Promise<ActivityDetail> {
     const streamTypes = await repo.streamTypes(db, auth.athleteId, row.id);
     const workout = row.workoutId ? await deps.workouts.find(db, auth.athleteId, row.workoutId) : undefined;
@@ -716,9 +838,23 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       return detail(auth, await own(auth, id));
     },
 
-    async rename(auth: AuthContext, id: string, name: string): Promise<ActivityDetail> {
-      await own(auth, id);
-      const row = await repo.updateActivity(db, auth.athleteId, id, { name });
+    /**
+     * Renames the activity, changes its sport, or both (docs/activities.md, "Changing the sport"). A new sport
+     * scores the same recording again: see `changeSport`.
+     */
+    async update(
+      auth: AuthContext,
+      id: string,
+      changes: { name?: string | undefined; sport?: ActivityEditSport | undefined },
+    ): Promise<ActivityDetail> {
+      const current = await own(auth, id);
+      if (changes.sport !== undefined && changes.sport !== current.sport) {
+        const row = await changeSport(auth.athleteId, current, changes.sport, changes.name);
+        changed(auth.athleteId);
+        return detail(auth, row);
+      }
+      if (changes.name === undefined) return detail(auth, current);
+      const row = await repo.updateActivity(db, auth.athleteId, id, { name: changes.name });
       if (!row) throw notFound('Activity');
       changed(auth.athleteId);
       return detail(auth, row);

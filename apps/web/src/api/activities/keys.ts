@@ -1,6 +1,6 @@
-// Query keys and freshness of the activities reads (docs/activities.md, "Web"). Every import, match, rename
-// and delete invalidates the whole family (api/invalidation.ts), so these lifetimes only bound what another
-// device changes.
+// Query keys and freshness of the activities reads (docs/activities.md, "Web"). Every import, match, rename,
+// sport change and delete invalidates the whole family (api/invalidation.ts), so these lifetimes only bound
+// what another device changes.
 import type { ActivitySport } from '@stamina/contract';
 
 export interface ActivityFilter {
@@ -32,7 +32,7 @@ const MINUTE = 60 * 1000;
  * own writes.
  */
 export const ACTIVITIES_STALE_MS = 12 * 60 * MINUTE;
-/** Streams never change once imported. */
+/** Streams never change once imported (a sport change stores the same values; its write invalidates them). */
 export const STREAMS_STALE_MS = Number.POSITIVE_INFINITY;
 /** Best-effort curves are performance trends: 1 h. */
 export const CURVES_STALE_MS = 60 * MINUTE;

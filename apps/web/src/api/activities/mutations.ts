@@ -1,6 +1,7 @@
-// Every write of an activity (docs/activities.md, "Web"): upload, rename, match or unmatch, delete. Each one
-// invalidates the activities and everything computed from sessions (api/invalidation.ts, 'activity').
-import type { ActivityDetail, ImportBatch } from '@stamina/contract';
+// Every write of an activity (docs/activities.md, "Web"): upload, rename or sport change, match or unmatch,
+// delete. Each one invalidates the activities and everything computed from sessions (api/invalidation.ts,
+// 'activity').
+import type { ActivityDetail, ActivityUpdateRequest, ImportBatch } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
@@ -61,10 +62,15 @@ function useActivityWrite<T>(write: (input: T) => Promise<ActivityDetail | { id:
   });
 }
 
-export function useRenameActivity(id: string) {
+/**
+ * Rename, change the sport, or both (PUT /activities/{id}). A new sport makes the server score the recording
+ * again: the answer is the whole new detail, and the 'activity' event refreshes the load, the calendar and the
+ * workouts whose match moved.
+ */
+export function useUpdateActivity(id: string) {
   return useActivityWrite(
-    async (name: string) =>
-      (await api.request('PUT /activities/{id}', { params: { id }, body: { name } })).data,
+    async (body: ActivityUpdateRequest) =>
+      (await api.request('PUT /activities/{id}', { params: { id }, body })).data,
   );
 }
 

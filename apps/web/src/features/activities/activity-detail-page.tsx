@@ -1,15 +1,15 @@
 // /activities/:id: one recorded activity (docs/activities.md, "Web"): summary, the GPS track, synchronised
-// stream charts, training values with their method, the matched workout, time in zones and laps; rename and
-// delete (after a confirm).
+// stream charts, training values with their method, the matched workout, time in zones and laps; edit the name
+// and the sport (a new sport is scored again by the server), and delete (after a confirm).
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ActivityDetail } from '@stamina/contract';
+import { ACTIVITY_EDIT_SPORTS, type ActivityDetail, type ActivityEditSport } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActivity } from '../../api/activities/activity-detail.ts';
 import { useActivityStreams } from '../../api/activities/activity-streams.ts';
-import { useDeleteActivity, useRenameActivity } from '../../api/activities/mutations.ts';
+import { useDeleteActivity, useUpdateActivity } from '../../api/activities/mutations.ts';
 import { ACTIVITY_SPORT_LABELS, formatDistance } from '../../components/activities/format.ts';
 import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -74,7 +74,7 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
   const units = useUnits();
   const streams = useActivityStreams(activity.id, activity.stream_types.length > 0);
   const points = useMemo(() => (streams.data ? trackPoints(streams.data) : []), [streams.data]);
-  const [renaming, setRenaming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const started = parseISO(activity.start_time);
   const mapLabel = `Route of ${activity.name}${
@@ -84,8 +84,8 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
   return (
     <div>
       <BackLink />
-      {renaming ? (
-        <RenameForm activity={activity} onDone={() => setRenaming(false)} />
+      {editing ? (
+        <EditForm activity={activity} onDone={() => setEditing(false)} />
       ) : (
         <PageHeader
           title={activity.name}
@@ -99,9 +99,9 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
           }
           actions={
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" onClick={() => setRenaming(true)}>
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                 <Pencil className="h-4 w-4" aria-hidden="true" />
-                Rename
+                Edit
               </Button>
               <Button
                 variant="outline"
@@ -184,47 +184,97 @@ function Section({ title, className, children }: { title: string; className?: st
   );
 }
 
-function RenameForm({ activity, onDone }: { activity: ActivityDetail; onDone: () => void }) {
+const isEditSport = (sport: string): sport is ActivityEditSport =>
+  (ACTIVITY_EDIT_SPORTS as readonly string[]).includes(sport);
+
+/**
+ * The name and the sport, saved in one PUT with only what changed. A new sport is scored again by the server
+ * (training values, zones, load, the planned-workout match); the page then shows the detail it answers.
+ */
+function EditForm({ activity, onDone }: { activity: ActivityDetail; onDone: () => void }) {
   const [name, setName] = useState(activity.name);
-  const rename = useRenameActivity(activity.id);
-  const id = useId();
+  const [sport, setSport] = useState<string>(activity.sport);
+  const update = useUpdateActivity(activity.id);
+  const nameId = useId();
+  const sportId = useId();
+  const hintId = useId();
   const trimmed = name.trim();
+  const sportChanged = sport !== activity.sport && isEditSport(sport);
+  const nameChanged = trimmed !== activity.name;
   return (
     <form
       className="mb-6 flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         if (!trimmed) return;
-        rename.mutate(trimmed, {
-          onSuccess: () => {
-            toast.success('Activity renamed');
-            onDone();
+        if (!nameChanged && !sportChanged) {
+          onDone();
+          return;
+        }
+        update.mutate(
+          { ...(nameChanged ? { name: trimmed } : {}), ...(sportChanged ? { sport } : {}) },
+          {
+            onSuccess: () => {
+              toast.success(
+                sportChanged ? 'Sport changed: training values recalculated' : 'Activity renamed',
+              );
+              onDone();
+            },
+            onError: (err) => toast.error(errorMessage(err)),
           },
-          onError: (err) => toast.error(errorMessage(err)),
-        });
+        );
       }}
     >
       <h1 className="sr-only">{activity.name}</h1>
       <div className="min-w-0 flex-1 space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium">
+        <label htmlFor={nameId} className="block text-sm font-medium">
           Activity name
         </label>
         <input
-          id={id}
+          id={nameId}
           value={name}
           maxLength={200}
-          // biome-ignore lint/a11y/noAutofocus: the athlete just asked to rename; the field is what they want.
+          // biome-ignore lint/a11y/noAutofocus: the athlete just asked to edit; the name is what they want first.
           autoFocus
           onChange={(event) => setName(event.target.value)}
           className="block h-11 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
-      <Button type="submit" disabled={!trimmed || rename.isPending}>
-        Save
+      <div className="space-y-1.5">
+        <label htmlFor={sportId} className="block text-sm font-medium">
+          Sport
+        </label>
+        <select
+          id={sportId}
+          value={sport}
+          aria-describedby={hintId}
+          onChange={(event) => setSport(event.target.value)}
+          className="block h-11 rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {isEditSport(activity.sport) ? null : (
+            // A multisport recording's sport is shown but cannot be chosen.
+            <option value={activity.sport} disabled>
+              {ACTIVITY_SPORT_LABELS[activity.sport]}
+            </option>
+          )}
+          {ACTIVITY_EDIT_SPORTS.map((value) => (
+            <option key={value} value={value}>
+              {ACTIVITY_SPORT_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" disabled={!trimmed || update.isPending}>
+        {update.isPending ? 'Saving…' : 'Save'}
       </Button>
       <Button variant="ghost" onClick={onDone}>
         Cancel
       </Button>
+      <p id={hintId} className="basis-full text-sm text-muted-foreground">
+        {sportChanged
+          ? 'Saving scores the recording again as this sport: training values, zones, training load and the planned workout it completes.'
+          : 'A new sport scores the recording again: training values, zones, training load and the planned workout it completes.'}
+      </p>
     </form>
   );
 }
