@@ -4,7 +4,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ActivitySummary, Device } from '@stamina/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import yauzl from 'yauzl';
 import type { App } from '../src/app.ts';
 import { deviceConnections, wellnessDaily } from '../src/db/schema/index.ts';
 import { makeSyntheticRideFit } from '../src/modules/activities/decode/synthetic-ride.ts';
@@ -234,6 +235,110 @@ describe('connecting Garmin', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This authorization was already used: start connecting again');
   });
+
+  it('refuses a state past its 10 minutes', async () => {
+    const { headers, providerUser } = await athlete();
+    const { callback } = await startConnect(headers, 'garmin', providerUser);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
+    try {
+      const res = await finish(headers, callback);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This authorization has expired: start connecting again');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await garmin(headers)).status).toBe('disconnected');
+  });
+});
+
+/** Every entry of a zip, inflated. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+}
+
+describe('tokens never leave the server', () => {
+  it('no device answer and no "Download my data" zip holds a token, plain or sealed', async () => {
+    const { headers, providerUser } = await athlete();
+    fake.user(providerUser).activities.push({
+      id: 'tok-1',
+      name: 'Run',
+      start: hoursAgo(5),
+      fit: activityFixture('run-hr-fenix2.fit'),
+    });
+    const connected = await connect(headers, providerUser);
+    await drain();
+    const [row] = await t.db
+      .select()
+      .from(deviceConnections)
+      .where(eq(deviceConnections.providerUserId, providerUser));
+    const secrets = [row!.accessTokenEnc, row!.refreshTokenEnc!];
+    const plain = /[ar]t-[0-9a-f]{8}-[0-9a-f]{4}-/;
+    const clean = (text: string) => {
+      expect(text).not.toMatch(plain);
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    };
+
+    const sync = await syncNow(headers);
+    await drain();
+    const answers = [
+      JSON.stringify(connected),
+      sync.body,
+      (await t.app.inject({ method: 'GET', url: '/api/devices', headers })).body,
+      (await t.app.inject({ method: 'GET', url: `/api/devices/sync-runs/${sync.json().data.id}`, headers }))
+        .body,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/devices/settings',
+          headers,
+          payload: { provider: 'garmin', autoSync: false },
+        })
+      ).body,
+    ];
+    for (const body of answers) clean(body);
+
+    const started = await t.app.inject({ method: 'POST', url: '/api/athletes/me/exports', headers });
+    expect(started.statusCode, started.body).toBe(202);
+    await drain();
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/athletes/me/exports/${started.json().data.id}`,
+      headers,
+    });
+    expect(status.json().data.status).toBe('ready');
+    const zip = await t.app.inject({ method: 'GET', url: status.json().data.download_url });
+    expect(zip.statusCode).toBe(200);
+    const entries = await unzip(zip.rawPayload);
+    expect(entries.has('data/activities.jsonl')).toBe(true);
+    expect([...entries.keys()].filter((name) => name.includes('device_'))).toEqual([]);
+    for (const [name, bytes] of entries) if (!name.startsWith('files/')) clean(bytes.toString('utf8'));
+
+    const disconnected = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'garmin' },
+    });
+    clean(disconnected.body);
+  });
 });
 
 describe('syncing', () => {
@@ -271,6 +376,47 @@ describe('syncing', () => {
     const run = (await syncNow(headers)).json().data;
     await drain();
     expect(await runOf(headers, run.id)).toMatchObject({ status: 'done', imported: 1, errors: 0 });
+    expect((await garmin(headers)).status).toBe('connected');
+  });
+
+  it('leaves out a wellness value outside the ranges and keeps the rest of its day', async () => {
+    const { headers, providerUser } = await athlete();
+    const date = daysAgo(1).toISOString().slice(0, 10);
+    fake.user(providerUser).wellness.push({
+      calendarDate: date,
+      restingHeartRateInBeatsPerMinute: 130,
+      durationInSeconds: 25_200,
+      sleepScore: 70,
+      lastNightAvg: 3,
+    });
+    await connect(headers, providerUser);
+    await drain();
+    expect((await garmin(headers)).last_run).toMatchObject({ status: 'done', wellness_days: 1, errors: 0 });
+    const [row] = await t.db
+      .select()
+      .from(deviceConnections)
+      .where(eq(deviceConnections.providerUserId, providerUser));
+    const [day] = await t.db
+      .select()
+      .from(wellnessDaily)
+      .where(sql`${wellnessDaily.athleteId} = ${row!.athleteId} and ${wellnessDaily.date} = ${date}`);
+    expect(day).toMatchObject({ restingHr: null, hrv: null, sleepHours: 7, sleepQuality: 4 });
+  });
+
+  it('counts an activity that cannot be imported as an error and imports the rest (Sync Warning)', async () => {
+    const { headers, providerUser } = await athlete();
+    await connect(headers, providerUser);
+    await drain();
+    fake
+      .user(providerUser)
+      .activities.push(
+        { id: 'good', name: 'Run', start: hoursAgo(4), fit: activityFixture('run-hr-fenix2.fit') },
+        { id: 'broken', name: 'Ride', start: hoursAgo(3), fit: Buffer.from('not a FIT file at all') },
+      );
+    const run = (await syncNow(headers)).json().data;
+    await drain();
+    expect(await runOf(headers, run.id)).toMatchObject({ status: 'done', imported: 1, errors: 1, items: 1 });
+    expect(await activities(headers)).toHaveLength(1);
     expect((await garmin(headers)).status).toBe('connected');
   });
 
@@ -537,6 +683,16 @@ describe('Strava', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ source: 'strava', sport: 'run', avg_hr: 150 });
     expect(list[0]!.distance_m).toBeCloseTo(1797, 0);
+
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'strava' },
+    });
+    expect(off.json().data).toMatchObject({ id: 'strava', status: 'disconnected' });
+    expect(fake.calls).toContain('POST /strava/oauth/deauthorize');
+    expect(await activities(headers)).toHaveLength(1);
   });
 });
 

@@ -37,8 +37,18 @@ export const IMPORT_LIMITS = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Bookkeeping, not the athlete's records: never exported. */
-const NOT_EXPORTED = new Set(['account_exports', 'idempotency_keys']);
+/**
+ * Never exported: bookkeeping rather than records, and the device connections, whose rows hold provider tokens
+ * that never leave the server, even sealed (docs/devices.md, "Secrets"); after an import the athlete connects
+ * again.
+ */
+const NOT_EXPORTED = new Set([
+  'account_exports',
+  'idempotency_keys',
+  'device_connections',
+  'device_authorizations',
+  'device_sync_runs',
+]);
 /** Exported for the athlete to read, but an import does not recreate upload batches. */
 const NOT_IMPORTED = new Set([...NOT_EXPORTED, 'import_batches', 'import_files']);
 /** Training data: an account that holds any is not fresh, and an import into it is refused. */

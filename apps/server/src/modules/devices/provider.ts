@@ -27,6 +27,8 @@ export interface RemoteActivity {
   id: string;
   name: string | null;
   startTime: Date;
+  /** The provider's word for the sport, where its list gives one (Strava's `sport_type`). */
+  sport?: string;
 }
 
 export interface DownloadedFile {
