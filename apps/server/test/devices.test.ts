@@ -718,6 +718,27 @@ describe('disconnecting', () => {
     expect((await syncNow(headers)).statusCode).toBe(409);
   });
 
+  it('revokes with a live token: one the provider no longer takes is refreshed first', async () => {
+    const { headers, providerUser } = await athlete();
+    await connect(headers, providerUser);
+    await drain();
+    fake.expireAccess(providerUser); // our copy still looks valid for an hour
+    const before = fake.calls.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'garmin' },
+    });
+    expect(res.json().data).toMatchObject({ status: 'disconnected' });
+    expect(fake.calls.slice(before)).toEqual([
+      'DELETE /garmin/wellness-api/rest/user/registration',
+      'POST /garmin/oauth/token',
+      'DELETE /garmin/wellness-api/rest/user/registration',
+    ]);
+    expect(fake.tokensOf(providerUser)).toBe(0);
+  });
+
   it("keeps one athlete's sync runs from another", async () => {
     const a = await athlete();
     await connect(a.headers, a.providerUser);

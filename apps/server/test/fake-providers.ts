@@ -308,6 +308,13 @@ export async function startFakeProviders(port = 0) {
     },
     /** The athlete withdrew Stamina's access at the provider: every token of theirs is void. */
     revokeUser,
+    /** How many access and refresh tokens of the user the provider still holds (0 once access is revoked). */
+    tokensOf(id: string) {
+      return (
+        [...access.values()].filter((v) => v.user === id).length +
+        [...refresh.values()].filter((owner) => owner === id).length
+      );
+    },
     /** The env-shaped settings of the fake Garmin. */
     garminConfig: (webhookSecret = 'garmin-webhook-secret-0123456789') => ({
       clientId: CLIENT.id,

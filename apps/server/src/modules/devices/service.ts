@@ -465,7 +465,8 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       const row = await repo.connection(db, auth.athleteId, providerId);
       if (row) {
         try {
-          if (provider.missing.length === 0) await provider.revoke(deps.sealer.open(row.accessTokenEnc));
+          // With a live token: one that expires soon is refreshed first, one the provider refuses once more.
+          if (provider.missing.length === 0) await withToken(row.id, (token) => provider.revoke(token));
         } catch (err) {
           // The athlete asked to be disconnected: our copy of the tokens goes whatever the provider says.
           deps.log?.warn({ err, provider: providerId }, 'device revocation failed; tokens deleted anyway');
