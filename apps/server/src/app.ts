@@ -63,7 +63,7 @@ export async function buildApp(config: AppConfig) {
   const all = { ...adapting, ...(await wireActivities(w, adapting)) };
   await wireOnboarding(w, all);
   const devices = await wireDevices(w, all);
-  await wireAccount(w, all);
+  await wireAccount(w, { ...all, ...devices });
   startSchedulers(app, config, { ...all, ...devices });
   await wireTestingDashboard(w, { requestLog, authService, signer, sessions, jobs });
   await serveWebApp(app, config);

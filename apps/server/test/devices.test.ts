@@ -739,6 +739,38 @@ describe('disconnecting', () => {
     expect(fake.tokensOf(providerUser)).toBe(0);
   });
 
+  it("withdraws Stamina's access at the provider when the account is purged", async () => {
+    const { password, session } = await t.signUpAndConfirm();
+    const headers = bearer(session.access_token);
+    const providerUser = `user-${++userCounter}`;
+    await connect(headers, providerUser);
+    await drain();
+    fake.state.accessTtl = 60;
+    fake.expireAccess(providerUser); // as after a week without a pull: refreshed before revoking
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/athletes/me',
+      headers,
+      payload: { password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The seven days pass.
+    await t.db.execute(
+      sql`update users set purge_after = now() - interval '1 minute' where id = ${session.user.id}`,
+    );
+    await t.db.execute(sql`update jobs set run_at = now() where kind = 'account.purge'
+      and payload->>'userId' = ${session.user.id}`);
+    const before = fake.calls.length;
+    await drain();
+    expect(fake.calls.slice(before)).toContain('DELETE /garmin/wellness-api/rest/user/registration');
+    expect(fake.tokensOf(providerUser)).toBe(0);
+    const rows = await t.db
+      .select()
+      .from(deviceConnections)
+      .where(eq(deviceConnections.providerUserId, providerUser));
+    expect(rows).toHaveLength(0);
+  });
+
   it("keeps one athlete's sync runs from another", async () => {
     const a = await athlete();
     await connect(a.headers, a.providerUser);

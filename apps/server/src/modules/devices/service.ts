@@ -5,7 +5,7 @@
 // metrics service's write path.
 import type { Device, DeviceProviderId, SyncRun } from '@stamina/contract';
 import * as oauth from 'oauth4webapi';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { SyncRunKind } from '../../db/schema/devices.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
@@ -474,6 +474,38 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
         await repo.deleteConnection(db, row.id);
       }
       return deviceOf(auth.athleteId, providerId);
+    },
+
+    /**
+     * For the account purge (docs/devices.md, "Disconnect"): reads the athlete's connections inside the purge's
+     * transaction, before its delete; the answer, called once the purge committed, withdraws Stamina's access at
+     * each provider (refreshing a token that expired first). A failure is logged: the tokens are gone anyway.
+     */
+    async revocationsOf(tx: Tx, athleteId: string): Promise<() => Promise<void>> {
+      const rows = (await repo.connections(tx, athleteId)).filter(
+        (row) => deps.providers[row.provider as ProviderId]?.missing.length === 0,
+      );
+      return async () => {
+        for (const row of rows) {
+          const provider = providerOf(row.provider);
+          try {
+            const refreshed = async () => {
+              if (!row.refreshTokenEnc) throw new ProviderError('auth', 'No refresh token');
+              return (await provider.refresh(deps.sealer.open(row.refreshTokenEnc))).accessToken;
+            };
+            const fresh = !row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+            const token = fresh ? deps.sealer.open(row.accessTokenEnc) : await refreshed();
+            try {
+              await provider.revoke(token);
+            } catch (err) {
+              if (!(err instanceof ProviderError) || err.kind !== 'auth' || !fresh) throw err;
+              await provider.revoke(await refreshed());
+            }
+          } catch (err) {
+            deps.log?.warn({ err, provider: row.provider }, 'device revocation at account purge failed');
+          }
+        }
+      };
     },
 
     /** A provider's event post: unverified → 401 and nothing written; verified → pulls queued. */
