@@ -1,7 +1,7 @@
 // Device connections end to end against a fake Garmin and Strava on loopback (docs/devices.md): the OAuth
 // dance, refused and forged callbacks, expired and revoked tokens, provider errors and backoff, webhooks,
 // a 90-day backfill, duplicates with uploads, and two processes pulling the same connection.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ActivitySummary, Device } from '@stamina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import type { App } from '../src/app.ts';
 import { deviceConnections, wellnessDaily } from '../src/db/schema/index.ts';
 import { makeSyntheticRideFit } from '../src/modules/activities/decode/synthetic-ride.ts';
 import { activityFixture } from './activity-fixtures.ts';
-import { type FakeProviders, startFakeProviders } from './fake-providers.ts';
+import { CLIENT, type FakeProviders, startFakeProviders } from './fake-providers.ts';
 import { APP_URL, bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let fake: FakeProviders;
@@ -574,55 +574,51 @@ describe('syncing', () => {
 });
 
 describe('webhooks', () => {
-  const sign = (body: string, secret = GARMIN_SECRET) =>
-    createHmac('sha256', secret).update(body).digest('hex');
+  /** A ping as Garmin's Health API sends it: JSON, its client id header, to the URL registered with it. */
+  const ping = (body: string, { token = GARMIN_SECRET, clientId = CLIENT.id } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/devices/webhooks/garmin?verify_token=${encodeURIComponent(token)}`,
+      headers: {
+        'content-type': 'application/json;charset=UTF-8',
+        'user-agent': 'Garmin Health API',
+        'garmin-client-id': clientId,
+      },
+      payload: body,
+    });
 
-  it("queue a pull for Garmin's ping with a valid signature; a bad signature is 401 and writes nothing", async () => {
+  it("queue a pull for Garmin's verified ping; a wrong token or client id is 401 and writes nothing", async () => {
     const { headers, providerUser } = await athlete();
     await connect(headers, providerUser);
     await drain();
     const body = JSON.stringify({ activityFiles: [{ userId: providerUser, summaryId: 'x' }] });
-    const bad = await t.app.inject({
+    expect((await ping(body, { token: 'another-secret-0123456789' })).statusCode).toBe(401);
+    expect((await ping(body, { clientId: 'someone-else' })).statusCode).toBe(401);
+    const bare = await t.app.inject({
       method: 'POST',
       url: '/api/devices/webhooks/garmin',
-      headers: {
-        'content-type': 'application/json',
-        'x-garmin-signature': sign(body, 'another-secret-0123456789'),
-      },
+      headers: { 'content-type': 'application/json', 'garmin-client-id': CLIENT.id },
       payload: body,
     });
-    expect(bad.statusCode).toBe(401);
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices/webhooks/garmin',
-      headers: { 'content-type': 'application/json' },
-      payload: body,
-    });
-    expect(unsigned.statusCode).toBe(401);
+    expect(bare.statusCode).toBe(401);
     expect((await garmin(headers)).last_run?.kind).toBe('backfill');
+    const jobs = await t.db.execute(
+      sql`select count(*)::int as n from jobs where kind = 'device-sync' and status = 'queued'`,
+    );
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
-    const good = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices/webhooks/garmin',
-      headers: { 'content-type': 'application/json', 'x-garmin-signature': sign(body) },
-      payload: body,
-    });
+    const good = await ping(body);
     expect(good.statusCode).toBe(200);
     expect((await garmin(headers)).last_run).toMatchObject({ kind: 'webhook', status: 'queued' });
     await drain();
   });
 
-  it("marks the connection withdrawn when Garmin's signed ping says the athlete deregistered", async () => {
+  it("marks the connection withdrawn when Garmin's verified ping says the athlete deregistered", async () => {
     const { headers, providerUser } = await athlete();
     await connect(headers, providerUser);
     await drain();
     const body = JSON.stringify({ deregistrations: [{ userId: providerUser }] });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices/webhooks/garmin',
-      headers: { 'content-type': 'application/json', 'x-garmin-signature': sign(body) },
-      payload: body,
-    });
+    const res = await ping(body);
     expect(res.statusCode).toBe(200);
     expect(await garmin(headers)).toMatchObject({
       status: 'error',
@@ -683,6 +679,30 @@ describe('Strava', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ source: 'strava', sport: 'run', avg_hr: 150 });
     expect(list[0]!.distance_m).toBeCloseTo(1797, 0);
+
+    // Strava's event for this athlete: without our token nothing, with it a pull.
+    const strava = async () => (await devices(headers)).find((d) => d.id === 'strava')!;
+    const event = {
+      object_type: 'activity',
+      aspect_type: 'create',
+      object_id: 4243,
+      owner_id: Number(stravaUser.replace(/\D/g, '')),
+    };
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/webhooks/strava?verify_token=not-our-token-0123456789',
+      payload: event,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect((await strava()).last_run?.kind).toBe('backfill');
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/webhooks/strava?verify_token=${STRAVA_TOKEN}`,
+      payload: event,
+    });
+    expect(real.statusCode).toBe(200);
+    expect((await strava()).last_run).toMatchObject({ kind: 'webhook', status: 'queued' });
+    await drain();
 
     const off = await t.app.inject({
       method: 'POST',
