@@ -177,6 +177,7 @@ describe('connecting Garmin', () => {
       status: 'connected',
       lastSync: null,
       autoSync: true,
+      sync_interval_minutes: 30,
     });
     expect(device.last_run).toMatchObject({ kind: 'backfill', status: 'queued' });
 

@@ -41,6 +41,7 @@ const garmin = (over: Partial<Device> = {}): Device => ({
   status: 'connected',
   lastSync: new Date(Date.now() - 2 * 3600_000).toISOString(),
   autoSync: true,
+  sync_interval_minutes: 30,
   last_error: null,
   backoff_until: null,
   backfill: null,
@@ -60,6 +61,7 @@ const strava: Device = {
   status: 'not_configured',
   lastSync: null,
   autoSync: true,
+  sync_interval_minutes: 30,
   last_error: null,
   backoff_until: null,
   backfill: null,
@@ -88,6 +90,7 @@ describe('Device Connections', () => {
       'aria-checked',
       'true',
     );
+    expect(within(g).getByText('Auto-sync every 30 minutes')).toBeVisible();
     expect(within(g).getByRole('button', { name: 'Disconnect' })).toBeVisible();
 
     const s = await card('Strava');

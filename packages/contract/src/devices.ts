@@ -49,6 +49,8 @@ export const ZDevice = z
     /** ISO time of the last successful sync, null when never. */
     lastSync: z.string().nullable(),
     autoSync: z.boolean(),
+    /** Minutes between automatic pulls on this server (DEVICE_SYNC_INTERVAL_MINUTES, 30 by default). */
+    sync_interval_minutes: z.number().int().positive(),
     last_error: z.string().nullable(),
     /** When a failing provider will be asked again (backoff), null when not backing off. */
     backoff_until: z.string().nullable(),

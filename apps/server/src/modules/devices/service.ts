@@ -116,6 +116,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       status,
       lastSync: row?.lastSyncAt?.toISOString() ?? null,
       autoSync: row?.autoSync ?? true,
+      sync_interval_minutes: intervalMs / 60_000,
       last_error: row?.lastError ?? null,
       backoff_until:
         row?.backoffUntil && row.backoffUntil > new Date() ? row.backoffUntil.toISOString() : null,
