@@ -717,6 +717,52 @@ describe('Strava', () => {
   });
 });
 
+describe('a pull stopped by a rate limit', () => {
+  it('goes on where it stopped: what came in is not downloaded again', async () => {
+    const { headers } = await athlete();
+    const stravaUser = `user-${9100 + userCounter}`;
+    const u = fake.user(stravaUser);
+    for (let i = 0; i < 5; i++) {
+      const start = new Date(daysAgo(10 - i).getTime());
+      const n = 300;
+      u.activities.push({
+        id: String(7000 + i),
+        name: 'Run',
+        start,
+        sportType: 'Run',
+        streams: {
+          time: { data: Array.from({ length: n }, (_, k) => k) },
+          distance: { data: Array.from({ length: n }, (_, k) => k * 3) },
+          heartrate: { data: Array.from({ length: n }, () => 140) },
+        },
+      });
+    }
+    // Strava's 15-minute allowance runs out after three activities.
+    fake.state.failures = [{ status: 429, times: 1, after: 3, path: '/streams' }];
+    const first = await connect(headers, stravaUser, 'strava');
+    await drain();
+    expect(await runOf(headers, first.device.last_run.id)).toMatchObject({
+      status: 'done',
+      imported: 3,
+      errors: 2,
+    });
+    const strava = (await devices(headers)).find((d) => d.id === 'strava')!;
+    expect(strava.backoff_until).not.toBeNull();
+
+    const before = fake.calls.filter((c) => c.endsWith('/streams')).length;
+    const again = (await syncNow(headers, 'strava')).json().data;
+    await drain();
+    expect(await runOf(headers, again.id)).toMatchObject({
+      status: 'done',
+      imported: 2,
+      duplicates: 3,
+      errors: 0,
+    });
+    expect(fake.calls.filter((c) => c.endsWith('/streams')).length - before).toBe(2);
+    expect(await activities(headers)).toHaveLength(5);
+  });
+});
+
 describe('disconnecting', () => {
   it("revokes Stamina's access at the provider and forgets the tokens", async () => {
     const { headers, providerUser } = await athlete();

@@ -49,6 +49,7 @@ export interface DeviceServiceDeps {
       athleteId: string,
       file: { name: string; bytes: Buffer; source: string },
     ): Promise<{ status: 'imported' | 'duplicate' | 'failed'; message: string | null }>;
+    startTimesBetween(athleteId: string, from: Date, to: Date): Promise<Date[]>;
   };
   wellness: {
     upsertProviderDays(
@@ -245,8 +246,16 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       if (backfill) {
         await repo.updateConnection(db, connection.id, { backfillDone: 0, backfillTotal: list.length });
       }
+      const stored = await storedStarts(connection.athleteId, list);
       for (const [index, activity] of list.entries()) {
         try {
+          if (stored.has(Math.floor(activity.startTime.getTime() / 1000))) {
+            // Already here (an earlier pull, or the same recording uploaded): not downloaded again, so a pull
+            // that a rate limit stopped goes on from where it was instead of spending its calls again.
+            counts.duplicates++;
+            if (backfill) await repo.updateConnection(db, connection.id, { backfillDone: index + 1 });
+            continue;
+          }
           const file = await withToken(connection.id, (t) => provider.downloadActivity(t, activity));
           const result = await deps.activities.importDownloaded(connection.athleteId, {
             ...file,
@@ -277,6 +286,23 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       stopped = err;
     }
     await finish(run, connection, provider, counts, stopped, started);
+  }
+
+  /** The seconds (±1) at which the athlete's stored activities in the listing's span started. */
+  async function storedStarts(athleteId: string, list: readonly RemoteActivity[]): Promise<Set<number>> {
+    const seconds = new Set<number>();
+    if (list.length === 0) return seconds;
+    const times = list.map((a) => a.startTime.getTime());
+    const from = new Date(Math.min(...times) - 1000);
+    const to = new Date(Math.max(...times) + 1000);
+    for (const start of await deps.activities.startTimesBetween(athleteId, from, to)) {
+      const s = Math.floor(start.getTime() / 1000);
+      seconds
+        .add(s - 1)
+        .add(s)
+        .add(s + 1);
+    }
+    return seconds;
   }
 
   async function finish(
