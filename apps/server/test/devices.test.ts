@@ -749,8 +749,16 @@ describe('a pull stopped by a rate limit', () => {
     const strava = (await devices(headers)).find((d) => d.id === 'strava')!;
     expect(strava.backoff_until).not.toBeNull();
 
+    expect(strava.backfill).toEqual({ done: 3, total: 5, running: false });
+
     const before = fake.calls.filter((c) => c.endsWith('/streams')).length;
     const again = (await syncNow(headers, 'strava')).json().data;
+    // Sync Now finishes the 90 days, and the card shows that import's progress while it runs.
+    expect((await devices(headers)).find((d) => d.id === 'strava')!.backfill).toEqual({
+      done: 3,
+      total: 5,
+      running: true,
+    });
     await drain();
     expect(await runOf(headers, again.id)).toMatchObject({
       status: 'done',

@@ -126,11 +126,11 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
           ? {
               done: row.backfillDone,
               total: row.backfillTotal,
+              // Whatever asked for it (the first connection, or Sync Now after a backfill stopped part-way): a
+              // run of a connection never pulled in full reaches back 90 days.
               running:
                 row.backfillDone < row.backfillTotal &&
-                run?.kind === 'backfill' &&
-                run.status !== 'done' &&
-                run.status !== 'failed',
+                (run?.status === 'queued' || run?.status === 'running'),
             }
           : null,
       last_run: row && run ? runView(run) : null,
