@@ -176,9 +176,11 @@ describe('connecting Garmin', () => {
       connected: true,
       status: 'connected',
       lastSync: null,
+      last_sync: null,
       autoSync: true,
       sync_interval_minutes: 30,
     });
+    expect(device.athlete_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(device.last_run).toMatchObject({ kind: 'backfill', status: 'queued' });
 
     const [row] = await t.db
@@ -196,6 +198,7 @@ describe('connecting Garmin', () => {
     expect(list.every((a) => a.source === 'garmin')).toBe(true);
     const after = await garmin(headers);
     expect(after.lastSync).not.toBeNull();
+    expect(after.last_sync).toBe(after.lastSync);
     expect(after.backfill).toEqual({ done: 2, total: 2, running: false });
 
     const days = await t.db

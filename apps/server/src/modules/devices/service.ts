@@ -99,10 +99,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
   };
 
   function view(
+    athleteId: string,
     provider: DeviceProvider,
     row: repo.ConnectionRow | undefined,
     run: repo.SyncRunRow | undefined,
   ): Device {
+    const lastSync = row?.lastSyncAt?.toISOString() ?? null;
     const configured = provider.missing.length === 0;
     const status = !configured ? 'not_configured' : !row ? 'disconnected' : row.status;
     return {
@@ -115,7 +117,9 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       missing_config: provider.missing,
       connected: configured && row?.status === 'connected',
       status,
-      lastSync: row?.lastSyncAt?.toISOString() ?? null,
+      lastSync,
+      last_sync: lastSync,
+      athlete_id: athleteId,
       autoSync: row?.autoSync ?? true,
       sync_interval_minutes: intervalMs / 60_000,
       last_error: row?.lastError ?? null,
@@ -141,7 +145,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     const provider = providerOf(providerId);
     const row = await repo.connection(db, athleteId, providerId);
     const run = row ? await latestRun(athleteId, row.id) : undefined;
-    return view(provider, row, run);
+    return view(athleteId, provider, row, run);
   }
 
   async function latestRun(athleteId: string, connectionId: string) {
@@ -360,7 +364,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       const runs = await repo.latestRuns(db, auth.athleteId);
       return PROVIDER_IDS.map((id) => {
         const row = rows.find((r) => r.provider === id);
-        return view(deps.providers[id], row, row ? runs.find((r) => r.connectionId === row.id) : undefined);
+        return view(
+          auth.athleteId,
+          deps.providers[id],
+          row,
+          row ? runs.find((r) => r.connectionId === row.id) : undefined,
+        );
       });
     },
 
