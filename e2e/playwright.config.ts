@@ -46,7 +46,7 @@ export default defineConfig({
       reuseExistingServer: false,
       // The demo athlete is seeded, as on a first `npm start`: the dashboard flow signs in as it. The flows sign
       // up a dozen users from one address within a minute, past the product's 5 a minute.
-      // Garmin points at the fake provider (docs/devices.md, "Tests").
+      // Garmin and Strava point at the fake providers (docs/devices.md, "Tests").
       env: {
         PORT: String(PORT),
         DATA_DIR,
@@ -58,6 +58,11 @@ export default defineConfig({
         GARMIN_AUTHORIZE_URL: `${fakeBase}/garmin/oauth/authorize`,
         GARMIN_TOKEN_URL: `${fakeBase}/garmin/oauth/token`,
         GARMIN_API_URL: `${fakeBase}/garmin`,
+        STRAVA_CLIENT_ID: 'stamina-test-client',
+        STRAVA_CLIENT_SECRET: 'stamina-test-secret',
+        STRAVA_AUTHORIZE_URL: `${fakeBase}/strava/oauth/authorize`,
+        STRAVA_TOKEN_URL: `${fakeBase}/strava/oauth/token`,
+        STRAVA_API_URL: `${fakeBase}/strava/api/v3`,
       },
     },
   ],

@@ -71,7 +71,7 @@ export async function buildApp(config: AppConfig) {
   activityService = all.activityService;
   await wireOnboarding(w, all);
   const devices = await wireDevices(w, all);
-  await wireAccount(w, all);
+  await wireAccount(w, { ...all, ...devices });
   startSchedulers(app, config, { ...all, ...devices });
   await wireTestingDashboard(w, { requestLog, authService, signer, sessions, jobs });
   await serveWebApp(app, config);

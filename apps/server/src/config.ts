@@ -109,7 +109,7 @@ export const ZEnv = z.object({
   GARMIN_AUTHORIZE_URL: z.url().default('https://connect.garmin.com/oauth2Confirm'),
   GARMIN_TOKEN_URL: z.url().default('https://diauth.garmin.com/di-oauth2-service/oauth/token'),
   GARMIN_API_URL: z.url().default('https://apis.garmin.com'),
-  /** The key of the HMAC-SHA256 signature Garmin's pings carry (x-garmin-signature); unset refuses them all. */
+  /** The secret the ping endpoint registered with Garmin carries (?verify_token=…); unset refuses every ping. */
   GARMIN_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   STRAVA_CLIENT_ID: z.string().min(1).optional(),
   STRAVA_CLIENT_SECRET: z.string().min(1).optional(),

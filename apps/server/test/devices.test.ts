@@ -1,15 +1,16 @@
 // Device connections end to end against a fake Garmin and Strava on loopback (docs/devices.md): the OAuth
 // dance, refused and forged callbacks, expired and revoked tokens, provider errors and backoff, webhooks,
 // a 90-day backfill, duplicates with uploads, and two processes pulling the same connection.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ActivitySummary, Device } from '@stamina/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import yauzl from 'yauzl';
 import type { App } from '../src/app.ts';
 import { deviceConnections, wellnessDaily } from '../src/db/schema/index.ts';
 import { makeSyntheticRideFit } from '../src/modules/activities/decode/synthetic-ride.ts';
 import { activityFixture } from './activity-fixtures.ts';
-import { type FakeProviders, startFakeProviders } from './fake-providers.ts';
+import { CLIENT, type FakeProviders, startFakeProviders } from './fake-providers.ts';
 import { APP_URL, bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let fake: FakeProviders;
@@ -175,8 +176,11 @@ describe('connecting Garmin', () => {
       connected: true,
       status: 'connected',
       lastSync: null,
+      last_sync: null,
       autoSync: true,
+      sync_interval_minutes: 30,
     });
+    expect(device.athlete_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(device.last_run).toMatchObject({ kind: 'backfill', status: 'queued' });
 
     const [row] = await t.db
@@ -194,6 +198,7 @@ describe('connecting Garmin', () => {
     expect(list.every((a) => a.source === 'garmin')).toBe(true);
     const after = await garmin(headers);
     expect(after.lastSync).not.toBeNull();
+    expect(after.last_sync).toBe(after.lastSync);
     expect(after.backfill).toEqual({ done: 2, total: 2, running: false });
 
     const days = await t.db
@@ -234,6 +239,110 @@ describe('connecting Garmin', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This authorization was already used: start connecting again');
   });
+
+  it('refuses a state past its 10 minutes', async () => {
+    const { headers, providerUser } = await athlete();
+    const { callback } = await startConnect(headers, 'garmin', providerUser);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
+    try {
+      const res = await finish(headers, callback);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This authorization has expired: start connecting again');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await garmin(headers)).status).toBe('disconnected');
+  });
+});
+
+/** Every entry of a zip, inflated. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+}
+
+describe('tokens never leave the server', () => {
+  it('no device answer and no "Download my data" zip holds a token, plain or sealed', async () => {
+    const { headers, providerUser } = await athlete();
+    fake.user(providerUser).activities.push({
+      id: 'tok-1',
+      name: 'Run',
+      start: hoursAgo(5),
+      fit: activityFixture('run-hr-fenix2.fit'),
+    });
+    const connected = await connect(headers, providerUser);
+    await drain();
+    const [row] = await t.db
+      .select()
+      .from(deviceConnections)
+      .where(eq(deviceConnections.providerUserId, providerUser));
+    const secrets = [row!.accessTokenEnc, row!.refreshTokenEnc!];
+    const plain = /[ar]t-[0-9a-f]{8}-[0-9a-f]{4}-/;
+    const clean = (text: string) => {
+      expect(text).not.toMatch(plain);
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    };
+
+    const sync = await syncNow(headers);
+    await drain();
+    const answers = [
+      JSON.stringify(connected),
+      sync.body,
+      (await t.app.inject({ method: 'GET', url: '/api/devices', headers })).body,
+      (await t.app.inject({ method: 'GET', url: `/api/devices/sync-runs/${sync.json().data.id}`, headers }))
+        .body,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/devices/settings',
+          headers,
+          payload: { provider: 'garmin', autoSync: false },
+        })
+      ).body,
+    ];
+    for (const body of answers) clean(body);
+
+    const started = await t.app.inject({ method: 'POST', url: '/api/athletes/me/exports', headers });
+    expect(started.statusCode, started.body).toBe(202);
+    await drain();
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/athletes/me/exports/${started.json().data.id}`,
+      headers,
+    });
+    expect(status.json().data.status).toBe('ready');
+    const zip = await t.app.inject({ method: 'GET', url: status.json().data.download_url });
+    expect(zip.statusCode).toBe(200);
+    const entries = await unzip(zip.rawPayload);
+    expect(entries.has('data/activities.jsonl')).toBe(true);
+    expect([...entries.keys()].filter((name) => name.includes('device_'))).toEqual([]);
+    for (const [name, bytes] of entries) if (!name.startsWith('files/')) clean(bytes.toString('utf8'));
+
+    const disconnected = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'garmin' },
+    });
+    clean(disconnected.body);
+  });
 });
 
 describe('syncing', () => {
@@ -271,6 +380,47 @@ describe('syncing', () => {
     const run = (await syncNow(headers)).json().data;
     await drain();
     expect(await runOf(headers, run.id)).toMatchObject({ status: 'done', imported: 1, errors: 0 });
+    expect((await garmin(headers)).status).toBe('connected');
+  });
+
+  it('leaves out a wellness value outside the ranges and keeps the rest of its day', async () => {
+    const { headers, providerUser } = await athlete();
+    const date = daysAgo(1).toISOString().slice(0, 10);
+    fake.user(providerUser).wellness.push({
+      calendarDate: date,
+      restingHeartRateInBeatsPerMinute: 130,
+      durationInSeconds: 25_200,
+      sleepScore: 70,
+      lastNightAvg: 3,
+    });
+    await connect(headers, providerUser);
+    await drain();
+    expect((await garmin(headers)).last_run).toMatchObject({ status: 'done', wellness_days: 1, errors: 0 });
+    const [row] = await t.db
+      .select()
+      .from(deviceConnections)
+      .where(eq(deviceConnections.providerUserId, providerUser));
+    const [day] = await t.db
+      .select()
+      .from(wellnessDaily)
+      .where(sql`${wellnessDaily.athleteId} = ${row!.athleteId} and ${wellnessDaily.date} = ${date}`);
+    expect(day).toMatchObject({ restingHr: null, hrv: null, sleepHours: 7, sleepQuality: 4 });
+  });
+
+  it('counts an activity that cannot be imported as an error and imports the rest (Sync Warning)', async () => {
+    const { headers, providerUser } = await athlete();
+    await connect(headers, providerUser);
+    await drain();
+    fake
+      .user(providerUser)
+      .activities.push(
+        { id: 'good', name: 'Run', start: hoursAgo(4), fit: activityFixture('run-hr-fenix2.fit') },
+        { id: 'broken', name: 'Ride', start: hoursAgo(3), fit: Buffer.from('not a FIT file at all') },
+      );
+    const run = (await syncNow(headers)).json().data;
+    await drain();
+    expect(await runOf(headers, run.id)).toMatchObject({ status: 'done', imported: 1, errors: 1, items: 1 });
+    expect(await activities(headers)).toHaveLength(1);
     expect((await garmin(headers)).status).toBe('connected');
   });
 
@@ -428,55 +578,51 @@ describe('syncing', () => {
 });
 
 describe('webhooks', () => {
-  const sign = (body: string, secret = GARMIN_SECRET) =>
-    createHmac('sha256', secret).update(body).digest('hex');
+  /** A ping as Garmin's Health API sends it: JSON, its client id header, to the URL registered with it. */
+  const ping = (body: string, { token = GARMIN_SECRET, clientId = CLIENT.id } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/devices/webhooks/garmin?verify_token=${encodeURIComponent(token)}`,
+      headers: {
+        'content-type': 'application/json;charset=UTF-8',
+        'user-agent': 'Garmin Health API',
+        'garmin-client-id': clientId,
+      },
+      payload: body,
+    });
 
-  it("queue a pull for Garmin's ping with a valid signature; a bad signature is 401 and writes nothing", async () => {
+  it("queue a pull for Garmin's verified ping; a wrong token or client id is 401 and writes nothing", async () => {
     const { headers, providerUser } = await athlete();
     await connect(headers, providerUser);
     await drain();
     const body = JSON.stringify({ activityFiles: [{ userId: providerUser, summaryId: 'x' }] });
-    const bad = await t.app.inject({
+    expect((await ping(body, { token: 'another-secret-0123456789' })).statusCode).toBe(401);
+    expect((await ping(body, { clientId: 'someone-else' })).statusCode).toBe(401);
+    const bare = await t.app.inject({
       method: 'POST',
       url: '/api/devices/webhooks/garmin',
-      headers: {
-        'content-type': 'application/json',
-        'x-garmin-signature': sign(body, 'another-secret-0123456789'),
-      },
+      headers: { 'content-type': 'application/json', 'garmin-client-id': CLIENT.id },
       payload: body,
     });
-    expect(bad.statusCode).toBe(401);
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices/webhooks/garmin',
-      headers: { 'content-type': 'application/json' },
-      payload: body,
-    });
-    expect(unsigned.statusCode).toBe(401);
+    expect(bare.statusCode).toBe(401);
     expect((await garmin(headers)).last_run?.kind).toBe('backfill');
+    const jobs = await t.db.execute(
+      sql`select count(*)::int as n from jobs where kind = 'device-sync' and status = 'queued'`,
+    );
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
 
-    const good = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices/webhooks/garmin',
-      headers: { 'content-type': 'application/json', 'x-garmin-signature': sign(body) },
-      payload: body,
-    });
+    const good = await ping(body);
     expect(good.statusCode).toBe(200);
     expect((await garmin(headers)).last_run).toMatchObject({ kind: 'webhook', status: 'queued' });
     await drain();
   });
 
-  it("marks the connection withdrawn when Garmin's signed ping says the athlete deregistered", async () => {
+  it("marks the connection withdrawn when Garmin's verified ping says the athlete deregistered", async () => {
     const { headers, providerUser } = await athlete();
     await connect(headers, providerUser);
     await drain();
     const body = JSON.stringify({ deregistrations: [{ userId: providerUser }] });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices/webhooks/garmin',
-      headers: { 'content-type': 'application/json', 'x-garmin-signature': sign(body) },
-      payload: body,
-    });
+    const res = await ping(body);
     expect(res.statusCode).toBe(200);
     expect(await garmin(headers)).toMatchObject({
       status: 'error',
@@ -537,6 +683,94 @@ describe('Strava', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ source: 'strava', sport: 'run', avg_hr: 150 });
     expect(list[0]!.distance_m).toBeCloseTo(1797, 0);
+
+    // Strava's event for this athlete: without our token nothing, with it a pull.
+    const strava = async () => (await devices(headers)).find((d) => d.id === 'strava')!;
+    const event = {
+      object_type: 'activity',
+      aspect_type: 'create',
+      object_id: 4243,
+      owner_id: Number(stravaUser.replace(/\D/g, '')),
+    };
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/webhooks/strava?verify_token=not-our-token-0123456789',
+      payload: event,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect((await strava()).last_run?.kind).toBe('backfill');
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/webhooks/strava?verify_token=${STRAVA_TOKEN}`,
+      payload: event,
+    });
+    expect(real.statusCode).toBe(200);
+    expect((await strava()).last_run).toMatchObject({ kind: 'webhook', status: 'queued' });
+    await drain();
+
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'strava' },
+    });
+    expect(off.json().data).toMatchObject({ id: 'strava', status: 'disconnected' });
+    expect(fake.calls).toContain('POST /strava/oauth/deauthorize');
+    expect(await activities(headers)).toHaveLength(1);
+  });
+});
+
+describe('a pull stopped by a rate limit', () => {
+  it('goes on where it stopped: what came in is not downloaded again', async () => {
+    const { headers } = await athlete();
+    const stravaUser = `user-${9100 + userCounter}`;
+    const u = fake.user(stravaUser);
+    for (let i = 0; i < 5; i++) {
+      const start = new Date(daysAgo(10 - i).getTime());
+      const n = 300;
+      u.activities.push({
+        id: String(7000 + i),
+        name: 'Run',
+        start,
+        sportType: 'Run',
+        streams: {
+          time: { data: Array.from({ length: n }, (_, k) => k) },
+          distance: { data: Array.from({ length: n }, (_, k) => k * 3) },
+          heartrate: { data: Array.from({ length: n }, () => 140) },
+        },
+      });
+    }
+    // Strava's 15-minute allowance runs out after three activities.
+    fake.state.failures = [{ status: 429, times: 1, after: 3, path: '/streams' }];
+    const first = await connect(headers, stravaUser, 'strava');
+    await drain();
+    expect(await runOf(headers, first.device.last_run.id)).toMatchObject({
+      status: 'done',
+      imported: 3,
+      errors: 2,
+    });
+    const strava = (await devices(headers)).find((d) => d.id === 'strava')!;
+    expect(strava.backoff_until).not.toBeNull();
+
+    expect(strava.backfill).toEqual({ done: 3, total: 5, running: false });
+
+    const before = fake.calls.filter((c) => c.endsWith('/streams')).length;
+    const again = (await syncNow(headers, 'strava')).json().data;
+    // Sync Now finishes the 90 days, and the card shows that import's progress while it runs.
+    expect((await devices(headers)).find((d) => d.id === 'strava')!.backfill).toEqual({
+      done: 3,
+      total: 5,
+      running: true,
+    });
+    await drain();
+    expect(await runOf(headers, again.id)).toMatchObject({
+      status: 'done',
+      imported: 2,
+      duplicates: 3,
+      errors: 0,
+    });
+    expect(fake.calls.filter((c) => c.endsWith('/streams')).length - before).toBe(2);
+    expect(await activities(headers)).toHaveLength(5);
   });
 });
 
@@ -560,6 +794,59 @@ describe('disconnecting', () => {
       .where(eq(deviceConnections.providerUserId, providerUser));
     expect(rows).toHaveLength(0);
     expect((await syncNow(headers)).statusCode).toBe(409);
+  });
+
+  it('revokes with a live token: one the provider no longer takes is refreshed first', async () => {
+    const { headers, providerUser } = await athlete();
+    await connect(headers, providerUser);
+    await drain();
+    fake.expireAccess(providerUser); // our copy still looks valid for an hour
+    const before = fake.calls.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/disconnect',
+      headers,
+      payload: { provider: 'garmin' },
+    });
+    expect(res.json().data).toMatchObject({ status: 'disconnected' });
+    expect(fake.calls.slice(before)).toEqual([
+      'DELETE /garmin/wellness-api/rest/user/registration',
+      'POST /garmin/oauth/token',
+      'DELETE /garmin/wellness-api/rest/user/registration',
+    ]);
+    expect(fake.tokensOf(providerUser)).toBe(0);
+  });
+
+  it("withdraws Stamina's access at the provider when the account is purged", async () => {
+    const { password, session } = await t.signUpAndConfirm();
+    const headers = bearer(session.access_token);
+    const providerUser = `user-${++userCounter}`;
+    await connect(headers, providerUser);
+    await drain();
+    fake.state.accessTtl = 60;
+    fake.expireAccess(providerUser); // as after a week without a pull: refreshed before revoking
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/athletes/me',
+      headers,
+      payload: { password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The seven days pass.
+    await t.db.execute(
+      sql`update users set purge_after = now() - interval '1 minute' where id = ${session.user.id}`,
+    );
+    await t.db.execute(sql`update jobs set run_at = now() where kind = 'account.purge'
+      and payload->>'userId' = ${session.user.id}`);
+    const before = fake.calls.length;
+    await drain();
+    expect(fake.calls.slice(before)).toContain('DELETE /garmin/wellness-api/rest/user/registration');
+    expect(fake.tokensOf(providerUser)).toBe(0);
+    const rows = await t.db
+      .select()
+      .from(deviceConnections)
+      .where(eq(deviceConnections.providerUserId, providerUser));
+    expect(rows).toHaveLength(0);
   });
 
   it("keeps one athlete's sync runs from another", async () => {

@@ -39,6 +39,8 @@ interface Failure {
   times: number;
   /** Only calls whose path includes this. */
   path?: string;
+  /** Matching calls answered normally before the failures begin. */
+  after?: number;
   retryAfter?: number;
 }
 
@@ -115,7 +117,11 @@ export async function startFakeProviders(port = 0) {
     if (path === '/health') return send(res, 200, { ok: true });
     const flavour = path.startsWith('/strava') ? 'strava' : 'garmin';
 
-    const failure = state.failures.find((f) => f.times > 0 && (!f.path || path.includes(f.path)));
+    let failure = state.failures.find((f) => f.times > 0 && (!f.path || path.includes(f.path)));
+    if (failure?.after) {
+      failure.after--;
+      failure = undefined;
+    }
     if (failure && !path.endsWith('/authorize')) {
       failure.times--;
       return send(
@@ -308,6 +314,13 @@ export async function startFakeProviders(port = 0) {
     },
     /** The athlete withdrew Stamina's access at the provider: every token of theirs is void. */
     revokeUser,
+    /** How many access and refresh tokens of the user the provider still holds (0 once access is revoked). */
+    tokensOf(id: string) {
+      return (
+        [...access.values()].filter((v) => v.user === id).length +
+        [...refresh.values()].filter((owner) => owner === id).length
+      );
+    },
     /** The env-shaped settings of the fake Garmin. */
     garminConfig: (webhookSecret = 'garmin-webhook-secret-0123456789') => ({
       clientId: CLIENT.id,

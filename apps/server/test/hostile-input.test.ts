@@ -312,8 +312,8 @@ describe('device connections refuse bad input with a 4xx and write nothing', () 
     for (const payload of ['{"activityFiles": [', '[]', '{"activityFiles":[{"userId":"u"}]}', '\u0000']) {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/devices/webhooks/garmin',
-        headers: { 'content-type': 'application/json', 'x-garmin-signature': 'ab'.repeat(32) },
+        url: '/api/devices/webhooks/garmin?verify_token=a-guessed-token-0123',
+        headers: { 'content-type': 'application/json', 'garmin-client-id': 'a-guessed-client' },
         payload,
       });
       expectRefused(res, 401);

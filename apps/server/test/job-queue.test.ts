@@ -121,6 +121,28 @@ describe('job queue', () => {
     expect((await job(t.db, id))?.status).toBe('running');
   });
 
+  it('keeps the lease of a job that runs longer than it: no other worker takes it mid-run', async () => {
+    const leaseMs = 600;
+    const first = createJobQueue(t.db, { leaseMs });
+    const second = createJobQueue(t.db, { leaseMs });
+    let runs = 0;
+    const slow = {
+      run: async () => {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, leaseMs * 3));
+      },
+    };
+    first.register('test-long', slow);
+    second.register('test-long', slow);
+    const id = await first.enqueue(t.db, 'test-long', {});
+    const running = first.runOnce();
+    await new Promise((r) => setTimeout(r, leaseMs * 1.5)); // past the first lease
+    expect(await second.runOnce()).toBe(false);
+    await running;
+    expect(runs).toBe(1);
+    expect(await job(t.db, id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('runs jobs in the background as soon as it is woken, and stops cleanly', async () => {
     const queue = createJobQueue(t.db, { pollMs: 60_000 });
     const done: string[] = [];

@@ -40,7 +40,10 @@ const garmin = (over: Partial<Device> = {}): Device => ({
   connected: true,
   status: 'connected',
   lastSync: new Date(Date.now() - 2 * 3600_000).toISOString(),
+  last_sync: null,
+  athlete_id: '00000000-0000-4000-8000-0000000000a1',
   autoSync: true,
+  sync_interval_minutes: 30,
   last_error: null,
   backoff_until: null,
   backfill: null,
@@ -59,7 +62,10 @@ const strava: Device = {
   connected: false,
   status: 'not_configured',
   lastSync: null,
+  last_sync: null,
+  athlete_id: '00000000-0000-4000-8000-0000000000a1',
   autoSync: true,
+  sync_interval_minutes: 30,
   last_error: null,
   backoff_until: null,
   backfill: null,
@@ -88,6 +94,7 @@ describe('Device Connections', () => {
       'aria-checked',
       'true',
     );
+    expect(within(g).getByText('Auto-sync every 30 minutes')).toBeVisible();
     expect(within(g).getByRole('button', { name: 'Disconnect' })).toBeVisible();
 
     const s = await card('Strava');
@@ -170,6 +177,57 @@ describe('Device Connections', () => {
     expect(within(g).getByText('Never')).toBeVisible();
   });
 
+  it('shows the 90-day import with its progress while it runs, and the pause after a provider error', async () => {
+    signIn();
+    mockFetch(({ url }) =>
+      url.pathname === '/api/devices'
+        ? json(200, {
+            data: [
+              garmin({
+                lastSync: null,
+                backfill: { done: 37, total: 120, running: true },
+                backoff_until: new Date(Date.now() + 20 * 60_000).toISOString(),
+                last_error: 'Garmin asked Stamina to slow down (429)',
+                last_run: run({ kind: 'backfill', status: 'running' }),
+              }),
+              strava,
+            ],
+          })
+        : json(404, { message: 'Not found' }),
+    );
+    open('/settings/devices');
+    const g = await card('Garmin Connect');
+    expect(within(g).getByText('Importing your last 90 days: 37 of 120 activities')).toBeVisible();
+    expect(within(g).getByRole('progressbar', { name: 'Import of the last 90 days' })).toHaveAttribute(
+      'aria-valuenow',
+      '37',
+    );
+    expect(
+      within(g).getByText(/^Garmin asked Stamina to slow down \(429\)\. Automatic sync resumes in/),
+    ).toBeVisible();
+    // A run is open: Sync Now waits for it.
+    expect(within(g).getByRole('button', { name: 'Syncing…' })).toBeDisabled();
+  });
+
+  it('turns auto-sync off with the switch', async () => {
+    signIn();
+    let autoSync = true;
+    const calls = mockFetch(({ method, url }) => {
+      if (url.pathname === '/api/devices') return json(200, { data: [garmin({ autoSync }), strava] });
+      if (method === 'PUT' && url.pathname === '/api/devices/settings') {
+        autoSync = false;
+        return json(200, { data: garmin({ autoSync }) });
+      }
+      return json(404, { message: 'Not found' });
+    });
+    open('/settings/devices');
+    const g = await card('Garmin Connect');
+    const toggle = within(g).getByRole('switch', { name: 'Auto-sync Garmin Connect' });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ provider: 'garmin', autoSync: false });
+  });
+
   it('says a connection needs renewing when the provider refused the tokens', async () => {
     signIn();
     mockFetch(({ url }) =>
@@ -218,6 +276,14 @@ describe('the connection callback', () => {
     open('/auth/garmin/callback?error=access_denied&error_description=The+user+denied+access&state=s');
     expect(await screen.findByRole('heading', { name: 'Authorization Failed' })).toBeVisible();
     expect(screen.getAllByText('The user denied access').length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.url.pathname === '/api/devices/callback')).toBe(false);
+  });
+
+  it('asks for a sign-in on the public /oauth/callback when there is no session, and spends nothing', async () => {
+    const calls = mockFetch(() => json(404, { message: 'Not found' }));
+    open('/oauth/callback?code=abc&state=s');
+    expect(await screen.findByRole('heading', { name: 'Connection Failed' })).toBeVisible();
+    expect(screen.getByText('No valid session found. Please log in.')).toBeVisible();
     expect(calls.some((c) => c.url.pathname === '/api/devices/callback')).toBe(false);
   });
 

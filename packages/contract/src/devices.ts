@@ -48,7 +48,13 @@ export const ZDevice = z
     status: z.enum(['not_configured', 'disconnected', 'connected', 'error']),
     /** ISO time of the last successful sync, null when never. */
     lastSync: z.string().nullable(),
+    /** The same as `lastSync`, by the spec's Connection status name. */
+    last_sync: z.string().nullable(),
+    /** The athlete whose connection this is (the spec's Provider). */
+    athlete_id: z.string(),
     autoSync: z.boolean(),
+    /** Minutes between automatic pulls on this server (DEVICE_SYNC_INTERVAL_MINUTES, 30 by default). */
+    sync_interval_minutes: z.number().int().positive(),
     last_error: z.string().nullable(),
     /** When a failing provider will be asked again (backoff), null when not backing off. */
     backoff_until: z.string().nullable(),

@@ -1,8 +1,8 @@
 // The app's one durable job queue, on the `jobs` table (docs/ARCHITECTURE.md, "Background jobs"). A job is
 // enqueued inside the caller's transaction, so it exists exactly when the write that asked for it committed.
 // Every app process runs one worker: it claims the oldest due job of a kind it handles with FOR UPDATE SKIP
-// LOCKED (so processes sharing one PostgreSQL each take a different job) and holds it under a lease; a job
-// whose lease passed (its process died mid-job) is claimed again. A handler that throws is retried with
+// LOCKED (so processes sharing one PostgreSQL each take a different job) and holds it under a lease, renewed
+// while the job runs; a job whose lease passed (its process died mid-job) is claimed again. A handler that throws is retried with
 // backoff up to the job's max attempts, then the job is failed and its handler's `failed` is told.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -130,10 +130,22 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       await giveUp(job, handler, handler ? 'gave up after its last attempt stopped' : 'no handler');
       return true;
     }
+    // A job that runs longer than its lease (a 90-day device backfill, a 1 GB Apple Health export) keeps it while
+    // its process lives: renewed every third of the lease, so no other worker takes it mid-run.
+    const renew = setInterval(() => {
+      db.execute(sql`
+        update jobs set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+        where id = ${job.id} and locked_by = ${workerId} and status = 'running'`).catch((err) =>
+        options.log?.error({ err, jobId: job.id }, 'job queue: renewing a lease failed'),
+      );
+    }, leaseMs / 3);
+    renew.unref();
     try {
       await handler.run(job);
+      clearInterval(renew);
       await settle(job, 'done', null);
     } catch (err) {
+      clearInterval(renew);
       const reason = err instanceof Error ? err.message : String(err);
       if (job.attempts >= job.maxAttempts) {
         await giveUp(job, handler, reason);

@@ -19,7 +19,11 @@ export async function wireAccount(
     activityService,
     analyticsService,
     planService,
-  }: Pick<Services, 'jobs' | 'authService' | 'activityService' | 'analyticsService' | 'planService'>,
+    deviceService,
+  }: Pick<
+    Services,
+    'jobs' | 'authService' | 'activityService' | 'analyticsService' | 'planService' | 'deviceService'
+  >,
 ) {
   const accountService = createAccountService({
     db,
@@ -32,6 +36,7 @@ export async function wireAccount(
     pageSize: config.account?.exportPageSize,
     onPage: config.account?.onExportPage,
     onChange: (athleteId) => readCache.invalidate(athleteId),
+    devices: deviceService,
   });
   jobs.register(PURGE_JOB, accountService.purgeJob);
   jobs.register(EXPORT_JOB, accountService.exportJob);

@@ -37,8 +37,18 @@ export const IMPORT_LIMITS = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Bookkeeping, not the athlete's records: never exported. */
-const NOT_EXPORTED = new Set(['account_exports', 'idempotency_keys']);
+/**
+ * Never exported: bookkeeping rather than records, and the device connections, whose rows hold provider tokens
+ * that never leave the server, even sealed (docs/devices.md, "Secrets"); after an import the athlete connects
+ * again.
+ */
+const NOT_EXPORTED = new Set([
+  'account_exports',
+  'idempotency_keys',
+  'device_connections',
+  'device_authorizations',
+  'device_sync_runs',
+]);
 /** Exported for the athlete to read, but an import does not recreate upload batches. */
 const NOT_IMPORTED = new Set([...NOT_EXPORTED, 'import_batches', 'import_files']);
 /** Training data: an account that holds any is not fresh, and an import into it is refused. */
@@ -79,6 +89,11 @@ export interface AccountDeps {
   onPage?: (table: string, rows: number) => void;
   /** After an import wrote the athlete's data (cached reads are dropped). */
   onChange?: (athleteId: string) => void;
+  /**
+   * The device connections (docs/devices.md, "Disconnect"): read inside the purge's transaction, their access is
+   * withdrawn at the providers once the purge committed.
+   */
+  devices?: { revocationsOf(tx: Tx, athleteId: string): Promise<() => Promise<void>> };
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -191,11 +206,18 @@ export function createAccountService(deps: AccountDeps) {
   const purgeJob: JobHandler = {
     async run(job: Job) {
       const { userId, athleteId } = job.payload as { userId: string; athleteId: string };
+      let revoke: (() => Promise<void>) | undefined;
       const purged = await db.transaction(async (tx) => {
+        const revocations = await deps.devices?.revocationsOf(tx, athleteId);
         const due = await deps.auth.purgeIfDue(tx, userId, clock());
-        if (due) await repo.deleteJobsNaming(tx, [userId, athleteId]);
+        if (due) {
+          await repo.deleteJobsNaming(tx, [userId, athleteId]);
+          revoke = revocations;
+        }
         return due;
       });
+      // After the commit, never inside the transaction: the providers are outside services.
+      await revoke?.();
       if (!purged) {
         // Cancelled (or asked again with a later date): nothing to do, unless an earlier attempt removed the
         // rows and failed on the files.

@@ -188,6 +188,21 @@ export async function activityNear(
   return rows[0]?.id;
 }
 
+/** Start times of the athlete's activities from `from` to `to` (a device pull's known ones). */
+export async function startTimesBetween(db: Conn, athleteId: string, from: Date, to: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ startTime: activities.startTime })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        gte(activities.startTime, from),
+        lte(activities.startTime, to),
+      ),
+    );
+  return rows.map((r) => r.startTime);
+}
+
 export async function insertActivity(
   db: Conn,
   athleteId: string,

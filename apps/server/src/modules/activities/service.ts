@@ -788,6 +788,11 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       await record(db, importFileId, outcome);
     },
 
+    /** When the athlete's stored activities from `from` to `to` started (docs/devices.md, "Sync"). */
+    startTimesBetween(athleteId: string, from: Date, to: Date): Promise<Date[]> {
+      return repo.startTimesBetween(db, athleteId, from, to);
+    },
+
     async durationsBetween(athleteId: string, from: string, to: string) {
       const rows = await repo.durationsBetween(db, athleteId, from, to);
       return rows.map((r) => ({ date: r.date, sport: r.sport, minutes: r.movingSeconds / 60 }));

@@ -1,7 +1,7 @@
 // Garmin, the wearable provider (docs/devices.md, "Garmin"): activities as their original FIT files, and daily
 // HRV, resting heart rate, sleep duration and sleep score. Garmin's Health API answers at most a day of
 // uploads per request, so a pull walks the range a day at a time.
-import { createHmac } from 'node:crypto';
+import { WELLNESS_RANGES } from '@stamina/core';
 import {
   type DeviceProvider,
   epoch,
@@ -18,6 +18,10 @@ const DAY_SECONDS = 86_400;
 export function sleepQualityOf(score: number): number {
   return Math.min(5, Math.max(1, Math.ceil(score / 20)));
 }
+
+/** A value the wellness store accepts (docs/wellness.md): one outside its range is left out, not the day. */
+const inRange = (field: 'hrv' | 'resting_hr' | 'sleep_hours', value: number) =>
+  value >= WELLNESS_RANGES[field].min && value <= WELLNESS_RANGES[field].max;
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -100,32 +104,38 @@ export function garminProvider(config: ProviderConfig): DeviceProvider {
       for (const row of await listJson(accessToken, 'wellness-api/rest/dailies', since)) {
         const date = str(row.calendarDate);
         const rhr = num(row.restingHeartRateInBeatsPerMinute);
-        if (date && rhr !== undefined && rhr > 0) day(date).resting_hr = Math.round(rhr);
+        if (date && rhr !== undefined && inRange('resting_hr', Math.round(rhr)))
+          day(date).resting_hr = Math.round(rhr);
       }
       for (const row of await listJson(accessToken, 'wellness-api/rest/sleeps', since)) {
         const date = str(row.calendarDate);
         if (!date) continue;
         const seconds = num(row.durationInSeconds);
-        if (seconds !== undefined && seconds > 0)
-          day(date).sleep_hours = Math.round((seconds / 3600) * 100) / 100;
+        const hours = seconds === undefined ? undefined : Math.round((seconds / 3600) * 100) / 100;
+        if (hours !== undefined && hours > 0 && inRange('sleep_hours', hours)) day(date).sleep_hours = hours;
         const score = num((row.overallSleepScore as Row | undefined)?.value);
-        if (score !== undefined) day(date).sleep_quality = sleepQualityOf(score);
+        if (score !== undefined && score >= 0 && score <= 100)
+          day(date).sleep_quality = sleepQualityOf(score);
       }
       for (const row of await listJson(accessToken, 'wellness-api/rest/hrv', since)) {
         const date = str(row.calendarDate);
         const avg = num(row.lastNightAvg);
-        if (date && avg !== undefined && avg > 0) day(date).hrv = avg;
+        if (date && avg !== undefined && inRange('hrv', avg)) day(date).hrv = avg;
       }
       return [...days.values()]
         .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d.date))
         .sort((a, b) => a.date.localeCompare(b.date));
     },
     verifyWebhook(request) {
+      // Garmin signs nothing: its pings name our client id in `garmin-client-id`, and since that id is seen in
+      // every authorize URL, the endpoint registered with Garmin also carries our secret (docs/devices.md,
+      // "Webhooks").
       const secret = config.webhookSecret;
-      const header = request.headers['x-garmin-signature'];
-      if (!secret || typeof header !== 'string') return null;
-      const expected = createHmac('sha256', secret).update(request.rawBody).digest('hex');
-      if (!sameSecret(header.toLowerCase(), expected)) return null;
+      const clientId = request.headers['garmin-client-id'];
+      const token = request.query.verify_token;
+      if (!secret || !config.clientId || typeof clientId !== 'string' || typeof token !== 'string')
+        return null;
+      if (!sameSecret(clientId, config.clientId) || !sameSecret(token, secret)) return null;
       let body: unknown;
       try {
         body = JSON.parse(request.rawBody.toString('utf8'));

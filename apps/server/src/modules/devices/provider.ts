@@ -27,6 +27,8 @@ export interface RemoteActivity {
   id: string;
   name: string | null;
   startTime: Date;
+  /** The provider's word for the sport, where its list gives one (Strava's `sport_type`). */
+  sport?: string;
 }
 
 export interface DownloadedFile {
@@ -107,7 +109,11 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
       : oauth.ClientSecretBasic(config.clientSecret ?? '');
   // Loopback and test servers speak plain http; real providers are https.
   const insecure = (url: string) => new URL(url).protocol === 'http:';
-  const options = { [oauth.allowInsecureRequests]: insecure(config.tokenUrl) };
+  // Each token request gives up after 30 s, as the API calls do: a refresh runs under the connection's row lock.
+  const options = () => ({
+    [oauth.allowInsecureRequests]: insecure(config.tokenUrl),
+    signal: AbortSignal.timeout(30_000),
+  });
 
   async function tokenResult(
     run: () => Promise<oauth.TokenEndpointResponse>,
@@ -164,7 +170,7 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
           params,
           input.redirectUri,
           input.codeVerifier,
-          options,
+          options(),
         );
         return oauth.processAuthorizationCodeResponse(as, client, res);
       }, 'exchange the authorisation code');
@@ -177,7 +183,7 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
     },
     async refresh(refreshToken: string) {
       const response = await tokenResult(async () => {
-        const res = await oauth.refreshTokenGrantRequest(as, client, auth(), refreshToken, options);
+        const res = await oauth.refreshTokenGrantRequest(as, client, auth(), refreshToken, options());
         return oauth.processRefreshTokenResponse(as, client, res);
       }, 'refresh its access');
       return toTokens(response, refreshToken);

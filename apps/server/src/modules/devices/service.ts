@@ -5,7 +5,7 @@
 // metrics service's write path.
 import type { Device, DeviceProviderId, SyncRun } from '@stamina/contract';
 import * as oauth from 'oauth4webapi';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { SyncRunKind } from '../../db/schema/devices.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
@@ -49,6 +49,7 @@ export interface DeviceServiceDeps {
       athleteId: string,
       file: { name: string; bytes: Buffer; source: string },
     ): Promise<{ status: 'imported' | 'duplicate' | 'failed'; message: string | null }>;
+    startTimesBetween(athleteId: string, from: Date, to: Date): Promise<Date[]>;
   };
   wellness: {
     upsertProviderDays(
@@ -98,10 +99,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
   };
 
   function view(
+    athleteId: string,
     provider: DeviceProvider,
     row: repo.ConnectionRow | undefined,
     run: repo.SyncRunRow | undefined,
   ): Device {
+    const lastSync = row?.lastSyncAt?.toISOString() ?? null;
     const configured = provider.missing.length === 0;
     const status = !configured ? 'not_configured' : !row ? 'disconnected' : row.status;
     return {
@@ -114,8 +117,11 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       missing_config: provider.missing,
       connected: configured && row?.status === 'connected',
       status,
-      lastSync: row?.lastSyncAt?.toISOString() ?? null,
+      lastSync,
+      last_sync: lastSync,
+      athlete_id: athleteId,
       autoSync: row?.autoSync ?? true,
+      sync_interval_minutes: intervalMs / 60_000,
       last_error: row?.lastError ?? null,
       backoff_until:
         row?.backoffUntil && row.backoffUntil > new Date() ? row.backoffUntil.toISOString() : null,
@@ -124,11 +130,11 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
           ? {
               done: row.backfillDone,
               total: row.backfillTotal,
+              // Whatever asked for it (the first connection, or Sync Now after a backfill stopped part-way): a
+              // run of a connection never pulled in full reaches back 90 days.
               running:
                 row.backfillDone < row.backfillTotal &&
-                run?.kind === 'backfill' &&
-                run.status !== 'done' &&
-                run.status !== 'failed',
+                (run?.status === 'queued' || run?.status === 'running'),
             }
           : null,
       last_run: row && run ? runView(run) : null,
@@ -139,7 +145,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     const provider = providerOf(providerId);
     const row = await repo.connection(db, athleteId, providerId);
     const run = row ? await latestRun(athleteId, row.id) : undefined;
-    return view(provider, row, run);
+    return view(athleteId, provider, row, run);
   }
 
   async function latestRun(athleteId: string, connectionId: string) {
@@ -244,8 +250,16 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       if (backfill) {
         await repo.updateConnection(db, connection.id, { backfillDone: 0, backfillTotal: list.length });
       }
+      const stored = await storedStarts(connection.athleteId, list);
       for (const [index, activity] of list.entries()) {
         try {
+          if (stored.has(Math.floor(activity.startTime.getTime() / 1000))) {
+            // Already here (an earlier pull, or the same recording uploaded): not downloaded again, so a pull
+            // that a rate limit stopped goes on from where it was instead of spending its calls again.
+            counts.duplicates++;
+            if (backfill) await repo.updateConnection(db, connection.id, { backfillDone: index + 1 });
+            continue;
+          }
           const file = await withToken(connection.id, (t) => provider.downloadActivity(t, activity));
           const result = await deps.activities.importDownloaded(connection.athleteId, {
             ...file,
@@ -276,6 +290,23 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       stopped = err;
     }
     await finish(run, connection, provider, counts, stopped, started);
+  }
+
+  /** The seconds (±1) at which the athlete's stored activities in the listing's span started. */
+  async function storedStarts(athleteId: string, list: readonly RemoteActivity[]): Promise<Set<number>> {
+    const seconds = new Set<number>();
+    if (list.length === 0) return seconds;
+    const times = list.map((a) => a.startTime.getTime());
+    const from = new Date(Math.min(...times) - 1000);
+    const to = new Date(Math.max(...times) + 1000);
+    for (const start of await deps.activities.startTimesBetween(athleteId, from, to)) {
+      const s = Math.floor(start.getTime() / 1000);
+      seconds
+        .add(s - 1)
+        .add(s)
+        .add(s + 1);
+    }
+    return seconds;
   }
 
   async function finish(
@@ -333,7 +364,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       const runs = await repo.latestRuns(db, auth.athleteId);
       return PROVIDER_IDS.map((id) => {
         const row = rows.find((r) => r.provider === id);
-        return view(deps.providers[id], row, row ? runs.find((r) => r.connectionId === row.id) : undefined);
+        return view(
+          auth.athleteId,
+          deps.providers[id],
+          row,
+          row ? runs.find((r) => r.connectionId === row.id) : undefined,
+        );
       });
     },
 
@@ -465,7 +501,8 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       const row = await repo.connection(db, auth.athleteId, providerId);
       if (row) {
         try {
-          if (provider.missing.length === 0) await provider.revoke(deps.sealer.open(row.accessTokenEnc));
+          // With a live token: one that expires soon is refreshed first, one the provider refuses once more.
+          if (provider.missing.length === 0) await withToken(row.id, (token) => provider.revoke(token));
         } catch (err) {
           // The athlete asked to be disconnected: our copy of the tokens goes whatever the provider says.
           deps.log?.warn({ err, provider: providerId }, 'device revocation failed; tokens deleted anyway');
@@ -473,6 +510,38 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
         await repo.deleteConnection(db, row.id);
       }
       return deviceOf(auth.athleteId, providerId);
+    },
+
+    /**
+     * For the account purge (docs/devices.md, "Disconnect"): reads the athlete's connections inside the purge's
+     * transaction, before its delete; the answer, called once the purge committed, withdraws Stamina's access at
+     * each provider (refreshing a token that expired first). A failure is logged: the tokens are gone anyway.
+     */
+    async revocationsOf(tx: Tx, athleteId: string): Promise<() => Promise<void>> {
+      const rows = (await repo.connections(tx, athleteId)).filter(
+        (row) => deps.providers[row.provider as ProviderId]?.missing.length === 0,
+      );
+      return async () => {
+        for (const row of rows) {
+          const provider = providerOf(row.provider);
+          try {
+            const refreshed = async () => {
+              if (!row.refreshTokenEnc) throw new ProviderError('auth', 'No refresh token');
+              return (await provider.refresh(deps.sealer.open(row.refreshTokenEnc))).accessToken;
+            };
+            const fresh = !row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+            const token = fresh ? deps.sealer.open(row.accessTokenEnc) : await refreshed();
+            try {
+              await provider.revoke(token);
+            } catch (err) {
+              if (!(err instanceof ProviderError) || err.kind !== 'auth' || !fresh) throw err;
+              await provider.revoke(await refreshed());
+            }
+          } catch (err) {
+            deps.log?.warn({ err, provider: row.provider }, 'device revocation at account purge failed');
+          }
+        }
+      };
     },
 
     /** A provider's event post: unverified → 401 and nothing written; verified → pulls queued. */

@@ -81,7 +81,6 @@ export function stravaProvider(config: ProviderConfig): DeviceProvider {
   ];
   const client = oauthClient('Strava', config, 'post');
   const api = (path: string) => new URL(path, `${config.apiUrl.replace(/\/$/, '')}/`);
-  const sportOf = new Map<string, string>();
 
   return {
     id: 'strava',
@@ -105,8 +104,12 @@ export function stravaProvider(config: ProviderConfig): DeviceProvider {
           const id = typeof row.id === 'number' || typeof row.id === 'string' ? String(row.id) : null;
           const start = typeof row.start_date === 'string' ? new Date(row.start_date) : null;
           if (!id || !start || Number.isNaN(start.getTime())) continue;
-          sportOf.set(id, typeof row.sport_type === 'string' ? row.sport_type : String(row.type ?? ''));
-          list.push({ id, name: typeof row.name === 'string' ? row.name : null, startTime: start });
+          list.push({
+            id,
+            name: typeof row.name === 'string' ? row.name : null,
+            startTime: start,
+            sport: typeof row.sport_type === 'string' ? row.sport_type : String(row.type ?? ''),
+          });
         }
         if (body.length < PAGE_SIZE) break;
       }
@@ -117,12 +120,7 @@ export function stravaProvider(config: ProviderConfig): DeviceProvider {
       url.searchParams.set('keys', 'time,latlng,altitude,distance,heartrate,cadence,watts');
       url.searchParams.set('key_by_type', 'true');
       const streams = (await (await client.api(accessToken, 'GET', url)).json()) as Row;
-      const tcx = tcxFromStreams(
-        sportOf.get(activity.id) ?? '',
-        activity.startTime,
-        activity.name,
-        streams ?? {},
-      );
+      const tcx = tcxFromStreams(activity.sport ?? '', activity.startTime, activity.name, streams ?? {});
       return { name: `strava-${activity.id}.tcx`, bytes: Buffer.from(tcx, 'utf8') };
     },
     verifyWebhook(request) {

@@ -333,7 +333,7 @@ function ProviderCard({ device }: { device: Device }) {
             onCheckedChange={(on) => autoSync.mutate({ provider: device.provider, autoSync: on })}
             aria-label={`Auto-sync ${device.name}`}
           />
-          <span className="text-sm">Auto-sync every 30 minutes</span>
+          <span className="text-sm">Auto-sync every {device.sync_interval_minutes} minutes</span>
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
