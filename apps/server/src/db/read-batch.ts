@@ -50,8 +50,8 @@ export function readValue(conn: Conn, query: SQL): Promise<unknown> {
   if (!scope || conn !== scope.db) return runAlone(conn, query);
   return new Promise((resolve, reject) => {
     scope.queue.push({ query, resolve, reject });
-    // setImmediate runs after every promise already settled has run its callbacks: reads issued a few awaits
-    // into the same turn (a service awaiting another's unresolved read does not count) join this statement.
+    // setImmediate runs once the promises settled in this turn have run their callbacks: a read issued a few
+    // awaits later still joins this statement; one that first awaits a queued read's answer goes in the next.
     if (scope.queue.length === 1) setImmediate(() => void flush(scope));
   });
 }
