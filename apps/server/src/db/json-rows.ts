@@ -10,6 +10,7 @@
 import { type Column, is, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client.ts';
+import { readValue } from './read-batch.ts';
 
 const AS_JSON = new Set([
   'PgInteger',
@@ -129,9 +130,31 @@ export async function jsonRows<T extends Record<string, Field>>(
     limit === undefined
       ? sql`${table} ${filter}`
       : sql`(select * from ${table} ${filter} order by ${orderBy} limit ${limit}) as ${table}`;
-  const result = await db.execute(sql`
-    select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) as rows
-    from ${source}`);
-  const [row] = (result as unknown as { rows: { rows: unknown }[] }).rows;
-  return revive(row?.rows);
+  // One value: inside a batch scope it is sent with the request's other reads (db/read-batch.ts).
+  return revive(
+    await readValue(
+      db,
+      sql`select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) as rows from ${source}`,
+    ),
+  );
+}
+
+/**
+ * The first row of `select <columns> from <table> where <where> order by <orderBy>`, as `jsonRows` gives it, or
+ * undefined: one JSON object, so that a batch scope can send it with other reads (db/read-batch.ts).
+ */
+export async function jsonRow<T extends Record<string, Field>>(
+  db: Conn,
+  columns: T,
+  table: PgTable,
+  where: SQL | undefined,
+  orderBy: SQL,
+): Promise<RowOf<T> | undefined> {
+  const { object, revive } = jsonObject(columns);
+  const value = await readValue(
+    db,
+    sql`select ${object} from ${table} where ${where ?? sql`true`} order by ${orderBy} limit 1`,
+  );
+  if (value === null) return undefined;
+  return revive([typeof value === 'string' ? JSON.parse(value) : value])[0];
 }

@@ -1,10 +1,11 @@
 // The dashboard (docs/dashboard.md): reads through the training load, plan, wellness and notification services.
+import { batchReads } from '../db/read-batch.ts';
 import { dashboardRoutes } from '../modules/dashboard/routes.ts';
 import { createDashboardService } from '../modules/dashboard/service.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireDashboard(
-  { app, config, cachedReads }: Wiring,
+  { app, config, db, cachedReads }: Wiring,
   {
     trainingLoadService,
     planService,
@@ -17,6 +18,7 @@ export async function wireDashboard(
     plans: planService,
     metrics: metricsService,
     notifications: notificationService,
+    batchReads: (run) => batchReads(db, run),
     log: app.log,
   });
   await app.register(

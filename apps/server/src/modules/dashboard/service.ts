@@ -168,9 +168,15 @@ export function createDashboardService(deps: {
   plans: PlanReader;
   metrics: DashboardMetrics | null;
   notifications: NotificationService;
+  /**
+   * Runs a request's reads with their single-value reads sent together (db/read-batch.ts `batchReads`); the
+   * summary's reads become one statement. Without it, each read runs on its own.
+   */
+  batchReads?: <T>(run: () => Promise<T>) => Promise<T>;
   log?: FastifyBaseLogger;
 }) {
   const { trainingLoad, plans, notifications } = deps;
+  const batchReads = deps.batchReads ?? ((run) => run());
 
   /** A metrics read that fails answers its fallback: the dashboard shows the rest (never a 500). */
   type Metrics = DashboardMetrics;
@@ -244,18 +250,22 @@ export function createDashboardService(deps: {
       const loadDays = trainingLoad.sharedLoadDays();
       const metrics = deps.metrics?.withSharedReads?.(loadDays) ?? deps.metrics;
       // Today's workout comes from the week's workouts, and the streak from the load window's days: no read
-      // of their own (docs/dashboard.md, "Dashboard API").
-      const [week, [load, streak], plan, recovery, readiness, readinessTrend, unread] = await Promise.all([
-        trainingLoad.weekWithWorkouts(auth, undefined, now),
-        loadWindow(auth, today, loadDays).then(
-          async (window) => [window, await streakOf(auth, now, window.rows)] as const,
-        ),
-        plans.activeHeader(auth.athleteId),
-        recoveryOf(auth, metrics),
-        readinessOf(auth, metrics),
-        readinessTrendOf(auth, metrics),
-        notifications.unreadCount(auth.athleteId),
-      ]);
+      // of their own (docs/dashboard.md, "Dashboard API"). The reads that remain (the week's workouts, the load
+      // window, the plan, the wellness days, the unread count) are asked for in the same turn and sent as one
+      // statement; the sweep above, which may write, is not in it.
+      const [week, [load, streak], plan, recovery, readiness, readinessTrend, unread] = await batchReads(() =>
+        Promise.all([
+          trainingLoad.weekWithWorkouts(auth, undefined, now),
+          loadWindow(auth, today, loadDays).then(
+            async (window) => [window, await streakOf(auth, now, window.rows)] as const,
+          ),
+          plans.activeHeader(auth.athleteId),
+          recoveryOf(auth, metrics),
+          readinessOf(auth, metrics),
+          readinessTrendOf(auth, metrics),
+          notifications.unreadCount(auth.athleteId),
+        ]),
+      );
       return {
         athlete_id: auth.athleteId,
         date: today,

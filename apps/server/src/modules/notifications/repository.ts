@@ -1,8 +1,9 @@
 // Queries of the in-app notifications. Every query is scoped by the athlete id; every insert is
 // "on conflict (athlete_id, dedupe_key) do nothing", so an event notifies once whichever request, process or
 // retry notices it first.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { countRows } from '../../db/read-batch.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { NotificationEvent } from './texts.ts';
 
@@ -23,12 +24,13 @@ export async function listNotifications(
     .limit(options.limit);
 }
 
+/** A single value: inside a batch scope it is sent with the request's other reads (db/read-batch.ts). */
 export async function unreadCount(db: Conn, athleteId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.athleteId, athleteId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+  return countRows(
+    db,
+    notifications,
+    and(eq(notifications.athleteId, athleteId), isNull(notifications.readAt)),
+  );
 }
 
 /** Marks one notification read (an already read one keeps its time); undefined when not the athlete's. */

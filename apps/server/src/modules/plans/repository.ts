@@ -1,11 +1,13 @@
 // Queries of the training plans area. Every query is scoped by the caller's athlete id.
 import { and, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRow } from '../../db/json-rows.ts';
 import { athletes, trainingPlans } from '../../db/schema/index.ts';
 
 export type PlanRow = typeof trainingPlans.$inferSelect;
 /** A plan row without its outline (the generated plan's weeks), for reads that only show the plan's header. */
 export type PlanHeader = Omit<PlanRow, 'outline'>;
+const { outline: _outline, ...PLAN_HEADER } = getTableColumns(trainingPlans);
 
 /** The athlete's active plan (the newest, should several ever be active), or undefined. */
 export async function findActivePlan(db: Conn, athleteId: string): Promise<PlanRow | undefined> {
@@ -18,16 +20,19 @@ export async function findActivePlan(db: Conn, athleteId: string): Promise<PlanR
   return row;
 }
 
-/** The athlete's active plan without its outline, or undefined: the dashboard and profile read only this. */
+/**
+ * The athlete's active plan without its outline, or undefined: the dashboard and profile read only this. Read as
+ * one JSON object with the values Drizzle gives (db/json-rows.ts `jsonRow`), so that a batch scope can send it
+ * with the request's other reads (db/read-batch.ts).
+ */
 export async function findActivePlanHeader(db: Conn, athleteId: string): Promise<PlanHeader | undefined> {
-  const { outline: _outline, ...columns } = getTableColumns(trainingPlans);
-  const [row] = await db
-    .select(columns)
-    .from(trainingPlans)
-    .where(and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.status, 'active')))
-    .orderBy(desc(trainingPlans.createdAt))
-    .limit(1);
-  return row;
+  return jsonRow(
+    db,
+    PLAN_HEADER,
+    trainingPlans,
+    and(eq(trainingPlans.athleteId, athleteId), eq(trainingPlans.status, 'active')),
+    desc(trainingPlans.createdAt),
+  );
 }
 
 /** `findActivePlan` of many athletes in one query: athlete id → their newest active plan. */
