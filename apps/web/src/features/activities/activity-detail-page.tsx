@@ -226,7 +226,8 @@ function EditForm({ activity, onDone }: { activity: ActivityDetail; onDone: () =
       }}
     >
       <h1 className="sr-only">{activity.name}</h1>
-      <div className="min-w-0 flex-1 space-y-1.5">
+      {/* On a phone the name takes its own row; from sm up it shares the row with the sport and the buttons. */}
+      <div className="min-w-0 flex-1 basis-full space-y-1.5 sm:basis-0">
         <label htmlFor={nameId} className="block text-sm font-medium">
           Activity name
         </label>
