@@ -2,7 +2,8 @@
 // (apps/server/src/lib/athlete-cache.ts), so its speed is the miss path's. A server of its own runs with the
 // cache off (READ_CACHE_TTL_MS=0): every request below is a miss. One athlete with five years of workouts (about
 // 1,800) and daily wellness; the five-week calendar and the dashboard summary at 1 connection (what one visitor's
-// first read costs) and at 10 (misses queueing behind each other in one process), the bare Fastify route beside
+// first read costs: the budget) and at 10 (misses queueing behind each other in one process: throughput, not
+// budgeted), the bare Fastify route beside
 // them in the same run. On PGlite, then on PostgreSQL when one answers (a fresh database, dropped
 // afterwards; BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres).
 import { readFileSync } from 'node:fs';
@@ -109,27 +110,22 @@ export async function benchCacheMisses(
       const calendar = await measured('calendar (miss)', calendarUrl, connections);
       const summary = await measured('dashboard summary (miss)', summaryUrl, connections);
       const conn = `${connections} conn`;
+      // The budget is for one miss (1 connection); ten at once queue in one process, so their p99 is about ten
+      // times its time per miss and is reported as throughput (docs/ARCHITECTURE.md, "What the 10 ms budget
+      // measures").
+      const figure = (what: string, label: string, result: LoadResult): Figure => {
+        const shown = {
+          id: `miss.${database}.${what}.c${connections}.p99`,
+          label: `${database}: ${label}, miss, ${conn}, p99`,
+          value: result.p99Ms,
+          unit: 'ms',
+          note: rps(result),
+        };
+        return connections === 1 ? budgeted(shown, { max: 10, text: '<= 10 ms' }) : info(shown);
+      };
       figures.push(
-        budgeted(
-          {
-            id: `miss.${database}.calendar.c${connections}.p99`,
-            label: `${database}: calendar 5 weeks, miss, ${conn}, p99`,
-            value: calendar.p99Ms,
-            unit: 'ms',
-            note: rps(calendar),
-          },
-          { max: 10, text: '<= 10 ms' },
-        ),
-        budgeted(
-          {
-            id: `miss.${database}.summary.c${connections}.p99`,
-            label: `${database}: dashboard summary, miss, ${conn}, p99`,
-            value: summary.p99Ms,
-            unit: 'ms',
-            note: rps(summary),
-          },
-          { max: 10, text: '<= 10 ms' },
-        ),
+        figure('calendar', 'calendar 5 weeks', calendar),
+        figure('summary', 'dashboard summary', summary),
       );
     }
     const baseline = checked('bare', await load(bare.baseUrl, seconds));
