@@ -172,6 +172,30 @@ describe('a GPX without a type, changed to a run', () => {
     expect(await dayLoad(ana.athleteId, day)).toBeCloseTo(other.tss!, 1);
   });
 
+  it("queues a run of the plan's adaptation, as an import does, and a rename does not", async () => {
+    const cleo = await t.athlete({ name: 'Cleo' });
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/training/plans',
+      headers: bearer(cleo.token),
+      payload: { title: 'Autumn 10K', race_type: '10K', race_date: '2027-03-01', start_date: '2026-01-01' },
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const activity = await importedId(cleo, 'untyped.gpx', GPX);
+    const runs = async () =>
+      rowsOf<{ n: number }>(
+        await t.db.execute(
+          sql`select count(*)::int as n from jobs where kind = 'adaptation.run' and payload->>'athleteId' = ${cleo.athleteId}`,
+        ),
+      )[0]!.n;
+    const afterImport = await runs();
+    expect(afterImport).toBeGreaterThan(0);
+    expect((await update(cleo, activity, { name: 'Renamed' })).statusCode).toBe(200);
+    expect(await runs()).toBe(afterImport);
+    expect((await update(cleo, activity, { sport: 'run' })).statusCode).toBe(200);
+    await expect.poll(runs).toBe(afterImport + 1);
+  });
+
   it('renames alone without scoring again, and takes a name and a sport together', async () => {
     const renamed = await update(ana, id, { name: 'Track session' });
     expect(renamed.statusCode, renamed.body).toBe(200);

@@ -60,7 +60,10 @@ export interface ActivityServiceDeps {
   thresholdsOn: ThresholdsOn;
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
   onChange?: (athleteId: string) => void;
-  /** Told after an imported recording is stored: the plan's adaptation runs again (docs/adaptation.md). */
+  /**
+   * Told after an imported recording is stored, or a sport change moved what it completes: the plan's
+   * adaptation runs again (docs/adaptation.md).
+   */
   onImported?: (athleteId: string) => void;
   log?: { info(obj: object, msg: string): void };
 }
@@ -856,6 +859,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       if (changes.sport !== undefined && changes.sport !== current.sport) {
         const row = await changeSport(auth.athleteId, current, changes.sport, changes.name);
         changed(auth.athleteId);
+        // Which sessions are done may have changed, as after an import: the plan's adaptation runs again.
+        deps.onImported?.(auth.athleteId);
         return detail(auth, row);
       }
       if (changes.name === undefined) return detail(auth, current);
