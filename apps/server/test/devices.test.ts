@@ -631,6 +631,41 @@ describe('webhooks', () => {
     });
   });
 
+  it('keeps reading what the athlete still lets Garmin share, and withdraws when nothing is left', async () => {
+    const { headers, providerUser } = await athlete();
+    const date = daysAgo(1).toISOString().slice(0, 10);
+    fake.user(providerUser).wellness.push({ calendarDate: date, restingHeartRateInBeatsPerMinute: 50 });
+    await connect(headers, providerUser);
+    await drain();
+    expect((await garmin(headers)).last_run).toMatchObject({ status: 'done', wellness_days: 1 });
+
+    const change = (permissions: string[]) =>
+      ping(JSON.stringify({ userPermissionsChange: [{ userId: providerUser, permissions }] }));
+    expect((await change(['ACTIVITY_EXPORT'])).statusCode).toBe(200);
+    expect(await garmin(headers)).toMatchObject({ status: 'connected', withheld: ['wellness'] });
+    fake.user(providerUser).activities.push({
+      id: 'after-permissions',
+      name: 'Run',
+      start: hoursAgo(2),
+      fit: activityFixture('run-hr-fenix2.fit'),
+    });
+    const wellnessCalls = () => fake.calls.filter((c) => c.includes('wellness-api/rest/dailies')).length;
+    const before = wellnessCalls();
+    const run = (await syncNow(headers)).json().data;
+    await drain();
+    expect(await runOf(headers, run.id)).toMatchObject({ status: 'done', imported: 1, wellness_days: 0 });
+    expect(wellnessCalls()).toBe(before);
+
+    expect((await change(['ACTIVITY_EXPORT', 'HEALTH_EXPORT'])).statusCode).toBe(200);
+    expect(await garmin(headers)).toMatchObject({ status: 'connected', withheld: [] });
+    expect((await change([])).statusCode).toBe(200);
+    expect(await garmin(headers)).toMatchObject({
+      status: 'error',
+      last_error: 'Garmin access was withdrawn: connect again',
+      withheld: [],
+    });
+  });
+
   it("answers Strava's subscription challenge only with our verify token, and verifies its events", async () => {
     const ok = await t.app.inject({
       method: 'GET',

@@ -45,6 +45,7 @@ const garmin = (over: Partial<Device> = {}): Device => ({
   autoSync: true,
   sync_interval_minutes: 30,
   last_error: null,
+  withheld: [],
   backoff_until: null,
   backfill: null,
   last_run: run({ status: 'done', finished_at: '2026-11-26T10:01:00.000Z' }),
@@ -67,6 +68,7 @@ const strava: Device = {
   autoSync: true,
   sync_interval_minutes: 30,
   last_error: null,
+  withheld: [],
   backoff_until: null,
   backfill: null,
   last_run: null,
@@ -251,6 +253,25 @@ describe('Device Connections', () => {
     ).toBeVisible();
     expect(within(g).getByRole('button', { name: 'Connect again' })).toBeEnabled();
     expect(within(g).queryByRole('button', { name: 'Sync Now' })).toBeNull();
+  });
+});
+
+describe('data the athlete stopped sharing', () => {
+  it('says which data the provider no longer shares, and where to allow it', async () => {
+    signIn();
+    mockFetch(({ url }) =>
+      url.pathname === '/api/devices'
+        ? json(200, { data: [garmin({ withheld: ['wellness'] }), strava] })
+        : json(404, { message: 'Not found' }),
+    );
+    open('/settings/devices');
+    const g = await card('Garmin Connect');
+    expect(
+      within(g).getByText(
+        "Garmin Connect is not sharing your wellness data (HRV, resting heart rate, sleep) with Stamina: allow it again in Garmin Connect's settings for connected apps.",
+      ),
+    ).toBeVisible();
+    expect(within(g).getByRole('button', { name: 'Sync Now' })).toBeEnabled();
   });
 });
 

@@ -56,6 +56,8 @@ export const ZDevice = z
     /** Minutes between automatic pulls on this server (DEVICE_SYNC_INTERVAL_MINUTES, 30 by default). */
     sync_interval_minutes: z.number().int().positive(),
     last_error: z.string().nullable(),
+    /** Data the athlete has stopped the provider sharing with us (its own permissions): not asked for. */
+    withheld: z.array(z.enum(['activities', 'wellness'])),
     /** When a failing provider will be asked again (backoff), null when not backing off. */
     backoff_until: z.string().nullable(),
     backfill: z.object({ done: z.number().int(), total: z.number().int(), running: z.boolean() }).nullable(),

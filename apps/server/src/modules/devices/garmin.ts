@@ -143,18 +143,37 @@ export function garminProvider(config: ProviderConfig): DeviceProvider {
         return null;
       }
       const events = { sync: new Set<string>(), deauthorized: new Set<string>() };
+      const permissions = new Map<string, string>();
       if (body && typeof body === 'object') {
         for (const [key, value] of Object.entries(body as Row)) {
           if (!Array.isArray(value)) continue;
           for (const item of value) {
             const userId = str((item as Row | null)?.userId);
             if (!userId) continue;
-            if (key === 'deregistrations' || key === 'userPermissionsChange') events.deauthorized.add(userId);
-            else events.sync.add(userId);
+            if (key === 'deregistrations') events.deauthorized.add(userId);
+            else if (key === 'userPermissionsChange') {
+              // The permissions the athlete still grants (docs/devices.md, "Webhooks"): none, or a body we cannot
+              // read, is a withdrawal; otherwise we keep reading what is still allowed.
+              const granted = (item as Row).permissions;
+              const names = Array.isArray(granted) ? granted.filter((p) => typeof p === 'string') : [];
+              if (names.length === 0) events.deauthorized.add(userId);
+              else permissions.set(userId, names.join(' '));
+            } else events.sync.add(userId);
           }
         }
       }
-      return { sync: [...events.sync], deauthorized: [...events.deauthorized] };
+      return {
+        sync: [...events.sync],
+        deauthorized: [...events.deauthorized],
+        permissions: [...permissions].map(([userId, scopes]) => ({ userId, scopes })),
+      };
+    },
+    grants(scopes) {
+      // Garmin's permissions: ACTIVITY_EXPORT (activity files), HEALTH_EXPORT (dailies, sleep, HRV). A token
+      // answer without them grants what the program was approved for: both.
+      if (!scopes || !/\b(ACTIVITY_EXPORT|HEALTH_EXPORT)\b/.test(scopes))
+        return { activities: true, wellness: true };
+      return { activities: /\bACTIVITY_EXPORT\b/.test(scopes), wellness: /\bHEALTH_EXPORT\b/.test(scopes) };
     },
     async revoke(accessToken) {
       await client.api(accessToken, 'DELETE', api('wellness-api/rest/user/registration'));

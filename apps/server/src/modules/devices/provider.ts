@@ -51,10 +51,20 @@ export interface WebhookRequest {
   rawBody: Buffer;
 }
 
-/** What a verified webhook asks for: pull these provider users' new data, or forget them. */
+/**
+ * What a verified webhook asks for: pull these provider users' new data, forget them, or take note of what they
+ * now share (`scopes`, the provider's own words, as a token answer gives them).
+ */
 export interface WebhookEvents {
   sync: string[];
   deauthorized: string[];
+  permissions?: { userId: string; scopes: string }[];
+}
+
+/** Which data an athlete lets the provider share with us. */
+export interface Grants {
+  activities: boolean;
+  wellness: boolean;
 }
 
 export interface DeviceProvider {
@@ -76,6 +86,8 @@ export interface DeviceProvider {
   listWellness?(accessToken: string, since: Date): Promise<RemoteWellnessDay[]>;
   /** Null when the call is not verifiably from the provider (the route answers 401). */
   verifyWebhook(request: WebhookRequest): WebhookEvents | null;
+  /** What the stored scopes let us read; without it, or without scopes, everything the provider offers. */
+  grants?(scopes: string | null): Grants;
   revoke(accessToken: string): Promise<void>;
 }
 

@@ -98,6 +98,16 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     return provider;
   };
 
+  /** What a connection's stored scopes keep us from reading (docs/devices.md, "Webhooks"). */
+  function withheldOf(provider: DeviceProvider, row: repo.ConnectionRow | undefined): Device['withheld'] {
+    if (!row || row.status !== 'connected' || !provider.grants) return [];
+    const granted = provider.grants(row.scopes);
+    return [
+      ...(granted.activities ? [] : (['activities'] as const)),
+      ...(granted.wellness || !provider.listWellness ? [] : (['wellness'] as const)),
+    ];
+  }
+
   function view(
     athleteId: string,
     provider: DeviceProvider,
@@ -123,6 +133,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       autoSync: row?.autoSync ?? true,
       sync_interval_minutes: intervalMs / 60_000,
       last_error: row?.lastError ?? null,
+      withheld: withheldOf(provider, row),
       backoff_until:
         row?.backoffUntil && row.backoffUntil > new Date() ? row.backoffUntil.toISOString() : null,
       backfill:
@@ -246,7 +257,11 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     try {
       if (provider.missing.length > 0)
         throw new ProviderError('bad', `${provider.name} is not configured on this server`);
-      const list: RemoteActivity[] = await withToken(connection.id, (t) => provider.listActivities(t, since));
+      // Only what the athlete lets the provider share is asked for (docs/devices.md, "Webhooks").
+      const grants = provider.grants?.(connection.scopes) ?? { activities: true, wellness: true };
+      const list: RemoteActivity[] = grants.activities
+        ? await withToken(connection.id, (t) => provider.listActivities(t, since))
+        : [];
       if (backfill) {
         await repo.updateConnection(db, connection.id, { backfillDone: 0, backfillTotal: list.length });
       }
@@ -281,7 +296,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
         if (backfill) await repo.updateConnection(db, connection.id, { backfillDone: index + 1 });
         await repo.updateRun(db, run.id, { ...counts });
       }
-      if (!stopped && provider.listWellness) {
+      if (!stopped && provider.listWellness && grants.wellness) {
         const days = await withToken(connection.id, (t) => provider.listWellness!(t, since));
         counts.wellnessDays = await deps.wellness.upsertProviderDays(connection.athleteId, days);
       }
@@ -554,12 +569,23 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
           if (row.status === 'connected') await queueRun(row, 'webhook');
         }
       }
-      for (const userId of events.deauthorized) {
+      const withdraw = async (userId: string) => {
         for (const row of await repo.connectionsOfProviderUser(db, providerId, userId)) {
           await repo.updateConnection(db, row.id, {
             status: 'error',
             lastError: `${shortName(provider)} access was withdrawn: connect again`,
           });
+        }
+      };
+      for (const userId of events.deauthorized) await withdraw(userId);
+      for (const { userId, scopes } of events.permissions ?? []) {
+        const granted = provider.grants?.(scopes);
+        if (granted && !granted.activities && !granted.wellness) {
+          await withdraw(userId);
+          continue;
+        }
+        for (const row of await repo.connectionsOfProviderUser(db, providerId, userId)) {
+          await repo.updateConnection(db, row.id, { scopes });
         }
       }
       return { received: true };

@@ -307,6 +307,11 @@ function ProviderCard({ device }: { device: Device }) {
           </span>
         </Alert>
       ) : null}
+      {device.status === 'connected' && device.withheld.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {withheldText(device.name, device.withheld)}
+        </p>
+      ) : null}
       {device.status === 'connected' && device.backoff_until ? (
         <p className="text-sm text-muted-foreground">
           {device.last_error ? `${device.last_error}. ` : ''}Automatic sync resumes{' '}
@@ -390,4 +395,12 @@ function ProviderCard({ device }: { device: Device }) {
       </Dialog.Root>
     </CardFrame>
   );
+}
+
+/** What the athlete has stopped the provider sharing, and where to allow it again. */
+export function withheldText(name: string, withheld: readonly ('activities' | 'wellness')[]): string {
+  const what = withheld
+    .map((kind) => (kind === 'activities' ? 'activities' : 'wellness data (HRV, resting heart rate, sleep)'))
+    .join(' or ');
+  return `${name} is not sharing your ${what} with Stamina: allow it again in ${name}'s settings for connected apps.`;
 }
