@@ -118,11 +118,9 @@ test('an edited running heart-rate table re-labels a planned run and drives the 
   const editor = page.getByRole('dialog');
   await expect(editor.getByLabel('Workout description')).toHaveValue('40min @ 150 bpm');
   await expect(
-    editor
-      .getByRole('list', { name: 'Parsed steps' })
-      .getByRole('button', {
-        name: 'Zone 2 Aerobic (Base). From its target: 150 bpm = zone 2 of your heart-rate zones (140-155 bpm)',
-      }),
+    editor.getByRole('list', { name: 'Parsed steps' }).getByRole('button', {
+      name: 'Zone 2 Aerobic (Base). From its target: 150 bpm = zone 2 of your heart-rate zones (140-155 bpm)',
+    }),
   ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
