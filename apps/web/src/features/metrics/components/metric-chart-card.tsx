@@ -73,9 +73,11 @@ export function MetricChartCard({
 }) {
   const spec = METRIC_SPECS[metric];
   const demo = source === 'sample';
-  // The athlete's own series failed to load: no chart, never a sample in its place (docs/screens.md).
+  // The athlete's own series failed to load: never a sample in its place (docs/screens.md). A refetch that
+  // failed keeps the series already shown, under the error.
   const failedOwn = query.isError && !demo;
-  const change = failedOwn ? null : metricChange(points.map((p) => p.value));
+  const noSeries = failedOwn && points.length === 0;
+  const change = noSeries ? null : metricChange(points.map((p) => p.value));
   const unit = unitAfterValue(metric);
   // The error is said below in the spec's words, with Try Again, so the card's generic error state is not used.
   const cardQuery: CardQuery = { ...query, isError: false, error: null };
@@ -86,7 +88,7 @@ export function MetricChartCard({
       subtitle={spec.unit === unit ? spec.unit : `${spec.unit}, shown as m:ss per km`}
       query={cardQuery}
       demo={demo}
-      isEmpty={!failedOwn && points.length === 0}
+      isEmpty={!noSeries && points.length === 0}
       emptyTitle={`No ${inSentence(spec.label)} data in this period`}
       emptyText={
         emptyText ??
@@ -119,8 +121,8 @@ export function MetricChartCard({
       {change ? (
         <LatestValue metric={metric} latest={change.latest} change={change.change} unit={unit} />
       ) : null}
-      {failedOwn ? null : <MetricChart metric={metric} points={points} />}
-      {NOTES[metric] && !failedOwn ? (
+      {noSeries ? null : <MetricChart metric={metric} points={points} />}
+      {NOTES[metric] && !noSeries ? (
         <p className="flex gap-2 text-xs text-muted-foreground">
           <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           <span>{NOTES[metric]}</span>
