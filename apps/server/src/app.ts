@@ -6,6 +6,7 @@ import { createJobQueue } from './lib/job-queue.ts';
 import type { ActivityService } from './modules/activities/service.ts';
 import type { AdaptationService } from './modules/adaptation/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import type { MetricsService } from './modules/metrics/service.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { wireAccount } from './wiring/account.ts';
 import { wireActivities } from './wiring/activities.ts';
@@ -54,8 +55,15 @@ export async function buildApp(config: AppConfig) {
   const workouts = await wireWorkouts(w, { lateActivities: () => activityService! });
   // The adaptation service is built with the job queue, below; the plan service calls it only when a request runs.
   let adaptationService: AdaptationService | undefined;
-  const training = await wireTraining(w, { ...workouts, lateAdaptation: () => adaptationService! });
+  // The metrics service is built from the training load; the analytics' recovery line reads it once it exists.
+  let metricsService: MetricsService | undefined;
+  const training = await wireTraining(w, {
+    ...workouts,
+    lateAdaptation: () => adaptationService!,
+    lateMetrics: () => metricsService!,
+  });
   const wellness = await wireWellness(w, { ...workouts, ...training });
+  metricsService = wellness.metricsService;
   const built = { authService, ...workouts, ...training, ...wellness, ...(await wireAthletes(w)) };
   const dashboard = await wireDashboard(w, built);
   await wireWorkoutBank(w, { ...built, ...dashboard });

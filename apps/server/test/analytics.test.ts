@@ -281,6 +281,43 @@ describe('GET /api/analytics/fitness-trends and fitness-form', () => {
   });
 });
 
+describe('GET /api/analytics/fitness-trends: recovery', () => {
+  it("gives each day with wellness the metrics service's recovery score, null elsewhere, and follows a new log", async () => {
+    const fresh = (await t.signUpAndConfirm()).session;
+    const as = fresh.access_token;
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(as) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const before = await get('/api/analytics/fitness-trends?days=7');
+    expect(before.records.map((r: { recovery_score: number | null }) => r.recovery_score)).toEqual(
+      Array(7).fill(null),
+    );
+
+    const yesterday = addDays(today, -1);
+    const logged = await t.app.inject({
+      method: 'POST',
+      url: '/api/metrics',
+      headers: bearer(as),
+      payload: { date: yesterday, hrv: 25, sleep_hours: 4.5 },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    // HRV (25 − 45) / 45 × 250 → −50 × .25 = −12.5; sleep 4.5 h: 50 − 62.5 = −12.5 × .2 = −2.5 → 35.
+    const history = await get('/api/v1/metrics/history?type=recovery_score&days=7');
+    expect(history.points).toEqual([{ date: yesterday, value: 35 }]);
+
+    // The cached read is dropped by the wellness write.
+    const after = await get('/api/analytics/fitness-trends?days=7');
+    const byDate = new Map(
+      after.records.map((r: { date: string; recovery_score: number | null }) => [r.date, r.recovery_score]),
+    );
+    expect(byDate.get(yesterday)).toBe(35);
+    expect(byDate.get(today)).toBeNull();
+    expect([...byDate.values()].filter((v) => v !== null)).toEqual([35]);
+  });
+});
+
 describe('GET /api/analytics/load-balance', () => {
   it('divides ATL by CTL at each week end and shares the hours by sport', async () => {
     const balance = await data('/api/analytics/load-balance?weeks=2');

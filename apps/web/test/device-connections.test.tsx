@@ -105,11 +105,19 @@ describe('Device Connections', () => {
     expect(within(s).getByText(/Not configured on this server/)).toHaveTextContent(
       'STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET',
     );
+    // A disabled button says why.
     expect(within(s).getByRole('button', { name: 'Connect' })).toBeDisabled();
+    expect(within(s).getByRole('button', { name: 'Connect' })).toHaveAccessibleDescription(
+      /Not configured on this server/,
+    );
     for (const name of ['Apple Health', 'Google Fit']) {
       const c = await card(name);
       expect(within(c).getByText('Disconnected')).toBeVisible();
       expect(within(c).getByText('Never')).toBeVisible();
+      expect(within(c).getByRole('button', { name: 'Connect' })).toBeDisabled();
+      expect(within(c).getByRole('button', { name: 'Connect' })).toHaveAccessibleDescription(
+        new RegExp(`^${name} cannot be connected from the web|^${name} offers no connection`),
+      );
     }
   });
 

@@ -51,6 +51,13 @@ describe('landing page', () => {
     expect(document.title).toContain('Stamina');
   });
 
+  it('marks the made-up figures of the hero preview Demo', () => {
+    renderLanding();
+    const readiness = screen.getByText('Readiness: ready to train');
+    const preview = readiness.closest('[aria-hidden="true"]') as HTMLElement;
+    expect(within(preview).getByText('Demo')).toBeInTheDocument();
+  });
+
   it('renders to static HTML without a router, as the build prerenders it', () => {
     const html = renderToString(<LandingPage />);
     expect(html).toContain('Start Training Free');

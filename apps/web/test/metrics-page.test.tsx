@@ -189,18 +189,31 @@ describe('Metrics page charts', { timeout: 20_000 }, () => {
     expect(screen.getByText('The start date must be on or before the end date.')).toBeVisible();
   });
 
-  it('falls back to the sample, marked Demo, when a metric fails to load', async () => {
+  it('says a metric failed to load, with Try Again, and never draws a sample in its place', async () => {
     mockMetricsApi({ failing: ['hrv'] });
+    renderMetrics();
+    const hrv = card('HRV');
+    expect(await within(hrv).findByText('Failed to load data')).toBeVisible();
+    expect(within(hrv).getByRole('alert')).toBeVisible();
+    // The athlete has data: a sample would pass for theirs, so there is none, and no Demo marker.
+    expect(within(hrv).queryByText(/Using sample data/)).not.toBeInTheDocument();
+    expect(within(hrv).queryByText('Demo')).not.toBeInTheDocument();
+    expect(within(hrv).queryByRole('figure')).not.toBeInTheDocument();
+    expect(within(hrv).getByText(/Broken/)).toBeVisible();
+    expect(within(hrv).getByRole('button', { name: 'Try Again' })).toBeEnabled();
+    // The others are the athlete's own.
+    expect(await within(card('VO2 Max')).findByText(latestLine('54.5 ml/kg/min'))).toBeVisible();
+    expect(within(card('VO2 Max')).queryByText('Demo')).not.toBeInTheDocument();
+  });
+
+  it('keeps the sample, marked Demo, for an account with no metrics even when a history load fails', async () => {
+    mockMetricsApi({ empty: true, failing: ['hrv'] });
     renderMetrics();
     const hrv = card('HRV');
     expect(await within(hrv).findByText('Failed to load data')).toBeVisible();
     expect(within(hrv).getByText(/Using sample data/)).toBeVisible();
     expect(within(hrv).getByText('Demo')).toBeVisible();
     expect(within(hrv).getByRole('figure')).toBeInTheDocument();
-    expect(within(hrv).getByRole('button', { name: 'Try Again' })).toBeEnabled();
-    // The others are the athlete's own.
-    expect(await within(card('VO2 Max')).findByText(latestLine('54.5 ml/kg/min'))).toBeVisible();
-    expect(within(card('VO2 Max')).queryByText('Demo')).not.toBeInTheDocument();
   });
 
   it('shows the sample, marked Demo, to an account with no metrics at all', async () => {

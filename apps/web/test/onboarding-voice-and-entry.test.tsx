@@ -77,7 +77,12 @@ async function toPrompt(voiceAvailable: boolean) {
 describe('onboarding voice prompt', () => {
   it("shows a 'Soon' badge when this browser cannot record, and the text path stays", async () => {
     await toPrompt(true);
-    expect(screen.getByRole('button', { name: 'Record your goal' })).toBeDisabled();
+    const record = screen.getByRole('button', { name: 'Record your goal' });
+    expect(record).toBeDisabled();
+    // A disabled button says why.
+    expect(record).toHaveAccessibleDescription(
+      'Audio recording is not supported in this browser. Type your goal instead.',
+    );
     expect(screen.getByText('Soon')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Your goal' })).toBeEnabled();
   });

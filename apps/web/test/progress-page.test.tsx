@@ -157,4 +157,16 @@ describe('Progress page', () => {
     expect(within(card('Achievements')).getByText('0 of 27 earned')).toBeVisible();
     expect(within(card('Achievements')).queryByText('Demo')).not.toBeInTheDocument();
   });
+
+  it('draws the athlete’s own readiness and recovery once they log wellness, before any workout', async () => {
+    mockAnalytics({ weeklyHours: (weeks) => Array(weeks).fill(0), earned: 0, total: 27, recovery: 64 });
+    renderProgress();
+    expect(await screen.findByText(/show sample data, not yours/)).toBeVisible();
+    // The workout cards stay samples; Fitness Trends is the athlete's own.
+    await waitFor(() => expect(screen.getAllByText('Demo')).toHaveLength(4));
+    const trends = card('Fitness Trends');
+    expect(within(trends).queryByText('Demo')).not.toBeInTheDocument();
+    expect(within(trends).queryByText('Sample weeks')).not.toBeInTheDocument();
+    expect(within(card('Weekly Training Load')).getByText('Demo')).toBeVisible();
+  });
 });

@@ -130,7 +130,10 @@ export type Polarization = z.infer<typeof ZPolarization>;
 /** A fitness/form record with the training readiness (0-100) that its form implies. */
 export const ZFitnessTrendRecord = ZFitnessFormRecord.extend({
   training_readiness: z.number(),
-  recovery_score: z.number().nullable().describe('From wellness data; null until the athlete logs any'),
+  recovery_score: z
+    .number()
+    .nullable()
+    .describe('Recovery score of the day from wellness data; null on a day without wellness'),
 }).meta({ id: 'FitnessTrendRecord' });
 export type FitnessTrendRecord = z.infer<typeof ZFitnessTrendRecord>;
 

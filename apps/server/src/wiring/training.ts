@@ -2,6 +2,7 @@
 import type { AdaptationService } from '../modules/adaptation/service.ts';
 import { analyticsRoutes, trainingAnalyticsRoutes } from '../modules/analytics/routes.ts';
 import { createAnalyticsService } from '../modules/analytics/service.ts';
+import type { MetricsService } from '../modules/metrics/service.ts';
 import { trainingPlanRoutes } from '../modules/plans/routes.ts';
 import { createPlanService } from '../modules/plans/service.ts';
 import { trainingLoadRoutes } from '../modules/training-load/routes.ts';
@@ -13,6 +14,8 @@ export async function wireTraining(
   deps: Pick<Services, 'workoutService' | 'thresholdService'> & {
     /** Bound late: the adaptation service is built with the job queue, after this unit. */
     lateAdaptation: () => AdaptationService;
+    /** Bound late: the metrics service (wellness) is built after this unit, from its training load. */
+    lateMetrics: () => MetricsService;
   },
 ) {
   const { workoutService, thresholdService } = deps;
@@ -26,7 +29,13 @@ export async function wireTraining(
     // Bound late (lateAdaptation, above).
     recordRebuild: (conn, auth, change) => deps.lateAdaptation().recordRebuild(conn, auth, change),
   });
-  const analyticsService = createAnalyticsService(db, trainingLoadService, planService);
+  // The fitness trends' recovery line is the metrics service's recovery history (called only when a request runs).
+  const analyticsService = createAnalyticsService(
+    db,
+    trainingLoadService,
+    planService,
+    async (auth, days, now) => (await deps.lateMetrics().history(auth, 'recovery_score', days, now)).points,
+  );
   await app.register(trainingAnalyticsRoutes(analyticsService, cachedReads), { prefix: '/api/training' });
   await app.register(
     analyticsRoutes(analyticsService, cachedReads, () => config.database.ping()),

@@ -90,7 +90,22 @@ function planPhases(plan: PlanRow | undefined): PlanPhase[] {
   return plan.phases.filter((p): p is PlanPhase => typeof p === 'object' && p !== null) as PlanPhase[];
 }
 
-export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService, plans: PlanReader) {
+/**
+ * Each scored day's recovery score over the last `days` (docs/wellness.md), oldest first: the metrics service's
+ * recovery history, read through that service. Days without wellness are left out.
+ */
+export type RecoveryHistory = (
+  auth: AuthContext,
+  days: number,
+  now: Date,
+) => Promise<readonly { date: string; value: number }[]>;
+
+export function createAnalyticsService(
+  db: Db,
+  trainingLoad: TrainingLoadService,
+  plans: PlanReader,
+  recoveryHistory?: RecoveryHistory,
+) {
   const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
 
   /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
@@ -240,14 +255,21 @@ export function createAnalyticsService(db: Db, trainingLoad: TrainingLoadService
       };
     },
 
-    /** Daily fitness and form with the readiness the form implies, the ramp rate and the three trends. */
+    /**
+     * Daily fitness and form with the readiness the form implies and the day's recovery score (null on a day
+     * without wellness), the ramp rate and the three trends.
+     */
     async fitnessTrends(auth: AuthContext, days: number, now = new Date()): Promise<FitnessTrends> {
-      const records = await trainingLoad.formFitness(auth, days, now);
+      const [records, recovery] = await Promise.all([
+        trainingLoad.formFitness(auth, days, now),
+        recoveryHistory ? recoveryHistory(auth, days, now) : [],
+      ]);
+      const recoveryOn = new Map(recovery.map((point) => [point.date, point.value]));
       return {
         records: records.map((record) => ({
           ...record,
           training_readiness: trainingReadinessFromForm(record.tsb),
-          recovery_score: null,
+          recovery_score: recoveryOn.get(record.date) ?? null,
         })),
         ramp_rate: roundTo(rampRate(records), 1),
         trends: {

@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { onboardingError } from './onboarding-flow.ts';
-import { useVoiceRecorder } from './use-voice-recorder.ts';
+import { useVoiceRecorder, VOICE_MESSAGES } from './use-voice-recorder.ts';
 
 export const PROMPT_PLACEHOLDER =
   'For example: I want to run a marathon on 12 April, 6 hours a week, long runs on Sunday. I am an intermediate runner with a sore knee.';
@@ -86,15 +86,22 @@ export function PromptStep({
 function VoiceInput({ available, onText }: { available: boolean; onText: (text: string) => void }) {
   const recorder = useVoiceRecorder();
   const transcribe = useTranscribeRecording();
+  const reasonId = useId();
 
   if (!recorder.supported) {
+    // The spec's 'Soon' badge, and why the button is off: this browser cannot record.
     return (
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" disabled>
-          <Mic className="h-4 w-4" aria-hidden="true" />
-          Record your goal
-        </Button>
-        <Badge>Soon</Badge>
+      <div className="space-y-1">
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled aria-describedby={reasonId}>
+            <Mic className="h-4 w-4" aria-hidden="true" />
+            Record your goal
+          </Button>
+          <Badge>Soon</Badge>
+        </div>
+        <p id={reasonId} className="text-xs text-muted-foreground">
+          {VOICE_MESSAGES.unsupported}. Type your goal instead.
+        </p>
       </div>
     );
   }

@@ -6,13 +6,17 @@ export function Alert({
   variant = 'info',
   children,
   className,
+  id,
 }: {
   variant?: 'info' | 'destructive' | 'success';
   children: ReactNode;
   className?: string;
+  /** For a control that the alert explains (aria-describedby). */
+  id?: string;
 }) {
   return (
     <div
+      id={id}
       role={variant === 'destructive' ? 'alert' : 'status'}
       className={cn(
         'rounded-lg border px-4 py-3 text-sm',

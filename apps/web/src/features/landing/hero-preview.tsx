@@ -1,5 +1,7 @@
 // A drawn preview of a training day, beside the hero copy. Purely decorative: hidden from assistive technology and
-// built from markup rather than an image, so the landing page loads nothing from the network.
+// built from markup rather than an image, so the landing page loads nothing from the network. Its figures are
+// made up, so it is marked 'Demo', as every sample in the app is.
+import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 
 // Relative bar heights of the previewed session: warm-up, five threshold reps with easy recoveries, cool-down.
@@ -31,7 +33,12 @@ export function HeroPreview() {
         <div className="flex items-start justify-between gap-3">
           <div>
             <p className="text-xs font-medium text-muted-foreground">Tuesday · week 6 of 16</p>
-            <p className="text-lg font-bold tracking-tight">Today</p>
+            <p className="flex items-center gap-2 text-lg font-bold tracking-tight">
+              Today
+              <Badge variant="warning" className="uppercase tracking-wide">
+                Demo
+              </Badge>
+            </p>
           </div>
           <span className="rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
             Build phase

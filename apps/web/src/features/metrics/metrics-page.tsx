@@ -1,8 +1,8 @@
 // /metrics: the Metrics page (docs/screens.md, "Metrics page"): metrics chosen by checkbox, a timeframe or a
 // custom range, one or two columns, one chart per metric; today's wellness form (focused at
 // /metrics?log=today, the dashboard's link) and the CSV import of wellness history. A metric that fails to
-// load falls back to its sample, marked Demo; an account with nothing logged sees every chart drawn from the
-// sample, marked Demo.
+// load says so with Try Again; only an account with nothing logged sees the charts drawn from the sample,
+// marked Demo (docs/screens.md, "Metrics page").
 import { LOG_WELLNESS_PATH, METRIC_SPECS, type MetricKey, metricSampleSeries } from '@stamina/core';
 import { addDays, format } from 'date-fns';
 import { PencilLine } from 'lucide-react';
@@ -236,9 +236,10 @@ function MetricPanel({
   hasSdnn: boolean;
 }) {
   const history = useMetricHistory(METRIC_API_TYPES[metric], window.days);
-  const source = noData ? 'sample' : history.isError ? 'sample-after-error' : 'api';
+  // Sample data only for an account with nothing logged; a failed load of the athlete's own series is an error.
+  const source = noData ? 'sample' : 'api';
   const points = useMemo(() => {
-    if (source !== 'api') {
+    if (source === 'sample') {
       const sample = metricSampleSeries(metric, window.days, today);
       return clipToWindow(sample, window);
     }

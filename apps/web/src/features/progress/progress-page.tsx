@@ -138,13 +138,18 @@ export function ProgressPage() {
     -GRID_DAYS,
   );
 
-  const trendRows: TrendRow[] = sample
-    ? sample.trends.map((t, i) => ({
-        weekStart: sampleWeekStart(i, sample.trends.length, today),
-        readiness: t.readiness,
-        recovery: t.recovery,
-      }))
-    : weeklyTrendRows(trends.data?.records ?? []);
+  const ownTrendRows = useMemo(() => weeklyTrendRows(trends.data?.records ?? []), [trends.data]);
+  // Recovery comes from wellness, not workouts: an athlete who logs wellness before any workout sees their own
+  // readiness and recovery here, and only this card's sample goes (sample data is for an empty account only).
+  const trendsDemo = demo && !ownTrendRows.some((row) => row.recovery !== null);
+  const trendRows: TrendRow[] =
+    sample && trendsDemo
+      ? sample.trends.map((t, i) => ({
+          weekStart: sampleWeekStart(i, sample.trends.length, today),
+          readiness: t.readiness,
+          recovery: t.recovery,
+        }))
+      : ownTrendRows;
 
   const polarization = sample ? sample.polarization : (polarized.data ?? null);
   const figures: ProgressFigures = {
@@ -269,10 +274,10 @@ export function ProgressPage() {
 
         <QueryCard
           title="Fitness Trends"
-          subtitle={sample ? 'Sample weeks' : `Weekly, ${config.ariaLabel.toLowerCase()}`}
+          subtitle={trendsDemo ? 'Sample weeks' : `Weekly, ${config.ariaLabel.toLowerCase()}`}
           query={withCheck(trends)}
-          demo={demo}
-          isEmpty={!demo && trendRows.length === 0}
+          demo={trendsDemo}
+          isEmpty={!trendsDemo && trendRows.length === 0}
           emptyTitle="No readiness data yet"
         >
           <ReadinessTrendChart rows={trendRows} />

@@ -1,6 +1,6 @@
 // One metric's card on the Metrics page (docs/screens.md, "Metrics page"): its latest value, the change
-// against the value seven points back, and the series as a line, or as bars for FTP and sleep. A failed load
-// keeps the card useful with the sample series, saying so and marked Demo.
+// against the value seven points back, and the series as a line, or as bars for FTP and sleep. A failed load says
+// 'Failed to load data' with Try Again; only an account with nothing logged is drawn the sample, marked Demo.
 import { METRIC_SPECS, type MetricKey, metricChange } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { ArrowDownRight, ArrowUpRight, Info, Minus, RotateCw } from 'lucide-react';
@@ -63,19 +63,23 @@ export function MetricChartCard({
 }: {
   metric: MetricKey;
   points: readonly MetricPoint[];
-  /** The history query, for the loading spinner; errors are shown here as the sample fallback instead. */
+  /** The history query, for the loading spinner; its error is said by the card's own 'Failed to load data'. */
   query: CardQuery;
-  /** 'sample-after-error': the load failed; 'sample': the account has no metrics yet. */
-  source: 'api' | 'sample' | 'sample-after-error';
+  /** 'sample': the account has no metrics yet, so the points are the sample (marked Demo). */
+  source: 'api' | 'sample';
   onRetry: () => void;
   /** Advice for an empty period instead of the general one. */
   emptyText?: string;
 }) {
   const spec = METRIC_SPECS[metric];
-  const demo = source !== 'api';
-  const change = metricChange(points.map((p) => p.value));
+  const demo = source === 'sample';
+  // The athlete's own series failed to load: never a sample in its place (docs/screens.md). A refetch that
+  // failed keeps the series already shown, under the error.
+  const failedOwn = query.isError && !demo;
+  const noSeries = failedOwn && points.length === 0;
+  const change = noSeries ? null : metricChange(points.map((p) => p.value));
   const unit = unitAfterValue(metric);
-  // Errors become the sample fallback below, so the card itself never shows its error state.
+  // The error is said below in the spec's words, with Try Again, so the card's generic error state is not used.
   const cardQuery: CardQuery = { ...query, isError: false, error: null };
 
   return (
@@ -84,7 +88,7 @@ export function MetricChartCard({
       subtitle={spec.unit === unit ? spec.unit : `${spec.unit}, shown as m:ss per km`}
       query={cardQuery}
       demo={demo}
-      isEmpty={points.length === 0}
+      isEmpty={!noSeries && points.length === 0}
       emptyTitle={`No ${inSentence(spec.label)} data in this period`}
       emptyText={
         emptyText ??
@@ -93,14 +97,20 @@ export function MetricChartCard({
       }
       loadingLabel={`Loading ${spec.label}`}
     >
-      {source === 'sample-after-error' ? (
+      {query.isError ? (
         <div
-          role="status"
+          role={failedOwn ? 'alert' : 'status'}
           className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
         >
           <p>
             <span className="font-semibold">Failed to load data</span>
-            <span className="text-muted-foreground"> · Using sample data</span>
+            {failedOwn ? (
+              query.error?.message ? (
+                <span className="text-muted-foreground"> · {query.error.message}</span>
+              ) : null
+            ) : (
+              <span className="text-muted-foreground"> · Using sample data</span>
+            )}
           </p>
           <Button variant="ghost" size="sm" onClick={onRetry} disabled={query.isFetching}>
             <RotateCw className="h-4 w-4" aria-hidden="true" />
@@ -111,8 +121,8 @@ export function MetricChartCard({
       {change ? (
         <LatestValue metric={metric} latest={change.latest} change={change.change} unit={unit} />
       ) : null}
-      <MetricChart metric={metric} points={points} />
-      {NOTES[metric] ? (
+      {noSeries ? null : <MetricChart metric={metric} points={points} />}
+      {NOTES[metric] && !noSeries ? (
         <p className="flex gap-2 text-xs text-muted-foreground">
           <Info className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           <span>{NOTES[metric]}</span>
