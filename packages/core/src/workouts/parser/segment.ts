@@ -927,7 +927,8 @@ class SegmentParser {
       return i + 1;
     }
     // Zones: "Z3", "zone 3", "Z3-Z4", "Z2 HR".
-    if ((w === 'z' || w === 'zone' || w === 'hrz') && v.isNum(i + 1)) return this.zone(i, i + 1, w === 'hrz');
+    if ((w === 'z' || w === 'zone' || w === 'zones' || w === 'hrz') && v.isNum(i + 1))
+      return this.zone(i, i + 1, w === 'hrz');
     if (w === 'vo' && v.isNum(i + 1) && v.value(i + 1) === 2 && v.tight(i + 1)) {
       const end = v.word(i + 2) === 'max' ? i + 3 : i + 2;
       ctx.use(i, end);
@@ -1058,10 +1059,15 @@ class SegmentParser {
       let j = k + 1;
       const prefixed = v.word(j) === 'z' || v.word(j) === 'zone';
       if (prefixed) j++;
-      // "Z3-Z4", "Z3-4", "Z3/Z4"; not "Z4/2min".
+      // "Z3-Z4", "Z3-4", "Z3/Z4", "zone 2-3 HR" (heart rate, not 3 hours); not "Z4/2min".
       if (
         v.isNum(j) &&
-        (prefixed || (v.punct(k) !== '/' && readQuantity(v, j, this.ctx.sport).kind === 'bare'))
+        (prefixed ||
+          (v.punct(k) !== '/' &&
+            (readQuantity(v, j, this.ctx.sport).kind === 'bare' ||
+              (validZone(v.value(j)) &&
+                !v.tight(j + 1) &&
+                (v.word(j + 1) === 'hr' || v.word(j + 1) === 'heart')))))
       ) {
         hi = v.value(j);
         k = j + 1;
@@ -1090,8 +1096,14 @@ class SegmentParser {
     ctx.use(i, k);
     const d = this.draft();
     if (d.zoneExplicit === undefined) {
-      d.zoneExplicit = (Math.min(lo, 5) + Math.min(hi, 5)) / 2;
+      const [a, b] = [Math.min(lo, 5), Math.min(hi, 5)].sort((x, y) => x - y) as [Zone, Zone];
+      d.zoneExplicit = (a + b) / 2;
       d.whyExplicit = this.written(i, k);
+      // "Z2-Z3": the step is in zone 3 (the middle, rounded up); its targets span zones 2 and 3.
+      if (a !== b) {
+        d.zoneLow = a;
+        d.zoneHigh = b;
+      }
     }
     d.hrZone ||= hrZone;
     d.paceZone ||= paceZone;
@@ -1301,6 +1313,8 @@ function applyToWork(items: Item[], mods: StepDraft): number {
     if (d.zoneExplicit === undefined && mods.zoneExplicit !== undefined) {
       d.zoneExplicit = mods.zoneExplicit;
       d.whyExplicit = mods.whyExplicit;
+      if (mods.zoneLow !== undefined) d.zoneLow = mods.zoneLow;
+      if (mods.zoneHigh !== undefined) d.zoneHigh = mods.zoneHigh;
     }
     if (d.zoneTarget === undefined && mods.zoneTarget !== undefined) {
       d.zoneTarget = mods.zoneTarget;

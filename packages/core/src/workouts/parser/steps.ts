@@ -2,7 +2,7 @@
 // whether it is rest, and how long it lasts. Defaults stand in for what the text leaves out, and each one
 // counts as an assumption that lowers the parse confidence.
 import { roundTo } from '../../numbers.ts';
-import type { Interval, IntervalTargets, Zone, ZoneSource } from '../types.ts';
+import type { Interval, IntervalTargets, Zone, ZoneBounds, ZoneSource } from '../types.ts';
 import { ZONES } from '../zones.ts';
 import { Assumption, type ParseContext } from './context.ts';
 import { distanceToSeconds, heartRateRange, rangeInTable } from './intensity.ts';
@@ -31,6 +31,9 @@ export interface StepDraft {
   ambiguous: boolean;
   /** Zone written as a zone ("Z4", "Z3-Z4" → 3.5, rounded up). */
   zoneExplicit?: number;
+  /** A written zone range ("Z2-Z3"): its easier and harder zone; its targets span both. */
+  zoneLow?: Zone;
+  zoneHigh?: Zone;
   /** Zone derived from the first power, pace, heart-rate, RPE or percent target. */
   zoneTarget?: Zone;
   /** Why: the words or the target each zone came from, as the athlete will read it. */
@@ -180,6 +183,8 @@ function word(why: string | undefined, fallback: string): ZoneSource {
  */
 function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   const targets = d.targets;
+  // "Z2-Z3": from zone 2's easy end to zone 3's hard end.
+  const [low, high] = zoneSpan(d, zone);
   const edited = ctx.thresholds.zones;
   const written = d.zoneExplicit !== undefined || d.zoneName !== undefined || d.softZone !== undefined;
   const plain =
@@ -197,9 +202,9 @@ function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   const sport = ctx.sport;
   if ((d.hrZone || (plain && sport !== 'strength')) && targets.heart_rate_min === undefined) {
     const range = edited.hr
-      ? rangeInTable(zone, edited.hr)
+      ? spanInTable(low, high, edited.hr)
       : d.hrZone
-        ? heartRateRange(zone, ctx.thresholds)
+        ? { min: heartRateRange(low, ctx.thresholds).min, max: heartRateRange(high, ctx.thresholds).max }
         : undefined;
     if (range) {
       targets.heart_rate_min = range.min;
@@ -208,18 +213,35 @@ function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   }
   if (d.paceZone || plain) {
     if (sport === 'run' && edited.runPace && targets.pace_per_km_seconds === undefined) {
-      const { min, max } = rangeInTable(zone, edited.runPace);
+      const { min, max } = spanInTable(low, high, edited.runPace);
       targets.pace_per_km_seconds = Math.round((min + max) / 2);
     } else if (sport === 'swim' && edited.swimPace && targets.pace_per_100m_seconds === undefined) {
-      const { min, max } = rangeInTable(zone, edited.swimPace);
+      const { min, max } = spanInTable(low, high, edited.swimPace);
       targets.pace_per_100m_seconds = Math.round((min + max) / 2);
     }
   }
   if ((d.powerZone || plain) && sport === 'bike' && edited.power && targets.power_watts === undefined) {
-    const { min, max } = rangeInTable(zone, edited.power);
+    const { min, max } = spanInTable(low, high, edited.power);
     targets.power_watts = min;
     targets.power_watts_max = max;
   }
+}
+
+/** The zones a step's targets span: a written range's two ends when the step is in the range's zone, else its
+ * own zone (docs/workout-parser.md, "Ranges"). */
+function zoneSpan(d: StepDraft, zone: Zone): [Zone, Zone] {
+  if (d.zoneLow === undefined || d.zoneHigh === undefined || d.zoneExplicit === undefined)
+    return [zone, zone];
+  if (clampZone(d.zoneExplicit) !== zone) return [zone, zone];
+  return [d.zoneLow, d.zoneHigh];
+}
+
+/** Zones `low` to `high` of a table as one range: the lowest and the highest value of the two (pace tables run
+ * from slow to fast, so for them `min` is the hard end's and `max` the easy end's). */
+function spanInTable(low: Zone, high: Zone, table: readonly ZoneBounds[]): { min: number; max: number } {
+  const a = rangeInTable(low, table);
+  const b = rangeInTable(high, table);
+  return { min: Math.min(a.min, b.min), max: Math.max(a.max, b.max) };
 }
 
 /** Turns a draft into its interval (without phase), counting the defaults it needed. */
@@ -274,12 +296,13 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
   else if (d.seconds !== undefined) seconds = d.seconds;
   else if (d.equalTo) seconds = finalize(d.equalTo, inRepeat, ctx).duration_seconds;
   else if (d.meters !== undefined) {
-    const r = distanceToSeconds(d.meters, zone, ctx.sport, ctx.thresholds, {
-      perKm: d.targets.pace_per_km_seconds,
-      per100m: d.targets.pace_per_100m_seconds,
-    });
-    seconds = r.seconds;
-    if (r.assumed) ctx.assume(Assumption.distanceTime);
+    const pace = { perKm: d.targets.pace_per_km_seconds, per100m: d.targets.pace_per_100m_seconds };
+    // A zone range without a pace of its own: the middle of its two zones' paces ("5km Z2-Z3").
+    const [low, high] = isRest ? [zone, zone] : zoneSpan(d, zone);
+    const a = distanceToSeconds(d.meters, low, ctx.sport, ctx.thresholds, pace);
+    const r = low === high ? a : distanceToSeconds(d.meters, high, ctx.sport, ctx.thresholds, pace);
+    seconds = (a.seconds + r.seconds) / 2;
+    if (a.assumed || r.assumed) ctx.assume(Assumption.distanceTime);
   } else if (d.reps !== undefined) {
     seconds = d.reps * SECONDS_PER_REP;
     ctx.assume(Assumption.repTime);
