@@ -19,13 +19,16 @@ import { formatClock } from './render.ts';
 import {
   addLadderRest,
   bodyHasRest,
+  DEFAULT_STRIDES_COUNT,
   hasModifiers,
   type Item,
   isRestOnly,
+  isSessionPart,
   isSetRest,
   MAX_REPEAT,
   newDraft,
   pairSuffix,
+  partBefore,
   type RepeatItem,
   type StepDraft,
   type StepItem,
@@ -124,7 +127,7 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
       attachTo = attachable(items[items.length - 1]);
       continue;
     }
-    if (givePending(pending, r.items)) pending = null;
+    if (givePending(ctx, pending, r.items)) pending = null;
     if (carveLast(items[items.length - 1], r)) {
       items.push(...r.items);
       attachTo = null;
@@ -177,9 +180,20 @@ export interface PendingModifiers {
   to: number;
 }
 
-/** Gives waiting descriptors to the first of `items`; true when there was one to take them. */
-export function givePending(pending: PendingModifiers | null, items: readonly Item[]): boolean {
+/**
+ * Gives waiting descriptors to the first of `items`; true when there was one to take them. Joined by "+" to a
+ * step with its own intensity ("easy run + strides"), they are a part of their own, put before `items`.
+ */
+export function givePending(ctx: ParseContext, pending: PendingModifiers | null, items: Item[]): boolean {
   if (!pending || items.length === 0) return false;
+  const sep = ctx.toks[pending.to];
+  if (sep?.kind === 'punct' && sep.text === '+') {
+    const part = partBefore(pending.mods, items, ctx);
+    if (part) {
+      items.unshift(part);
+      return true;
+    }
+  }
   return addModifiers(items[0], pending.mods);
 }
 
@@ -250,6 +264,8 @@ class SegmentParser {
   /** The previous token was "@" or "at". */
   private afterAt = false;
   private steps = 0;
+  /** Words before "with" that may be a part of their own ("easy run with strides"). */
+  private part: StepDraft | null = null;
   /** Strength: unknown words taken as the exercise name, given back if the segment has no step. */
   private readonly guessed: number[] = [];
 
@@ -745,6 +761,20 @@ class SegmentParser {
     const { ctx, to } = this;
     // "1-2-3-2-1min hard w/ equal recovery": the words before "w/" describe the group.
     const cur = this.cur;
+    // "easy run with strides", "tempo w/ 4x 20s strides": perhaps a part of its own (decided in end()).
+    if (
+      cur &&
+      isSessionPart(cur) &&
+      !this.lastGroup &&
+      this.part === null &&
+      this.res.items.length === 0 &&
+      this.container === this.res.items &&
+      this.stepAhead(from)
+    ) {
+      this.part = cur;
+      this.cur = null;
+      return;
+    }
     if (cur && !cur.hasQuantity && this.lastGroup && hasModifiers(cur)) {
       applyToWork(this.lastGroup.body, cur);
       this.cur = null;
@@ -765,6 +795,17 @@ class SegmentParser {
         return;
       }
     }
+  }
+
+  /** Whether a quantity or strides come in tokens [from, to) of the segment. */
+  private stepAhead(from: number): boolean {
+    const { ctx, to } = this;
+    for (let k = from; k < to; k++) {
+      const t = ctx.toks[k]!;
+      if (t.kind === 'num' || t.kind === 'clock') return true;
+      if (t.kind === 'word' && ctx.phrase(k, to)?.meaning.t === 'strides') return true;
+    }
+    return false;
   }
 
   /** The text of tokens [from, to) as written. */
@@ -1015,6 +1056,7 @@ class SegmentParser {
         return end;
       case 'strides':
         this.draft().strides = true;
+        if (this.written(i, end).toLowerCase().endsWith('s')) this.draft().stridesPlural = true;
         this.addName(this.draft(), i, end);
         return end;
       case 'with':
@@ -1264,6 +1306,19 @@ class SegmentParser {
           !d.strides
         ) {
           this.res.mods = d;
+        } else if (d.strides && d.stridesPlural && this.container === this.res.items && !this.curRepeat) {
+          // "easy + strides": strides with no count or duration are the usual set.
+          d.hasQuantity = true;
+          this.res.items.push({
+            kind: 'repeat',
+            count: DEFAULT_STRIDES_COUNT,
+            body: [{ kind: 'step', d }],
+            paren: false,
+            colon: false,
+            countFrom: this.from,
+            countTo: this.to,
+          });
+          this.steps++;
         } else {
           // "4x strides", "rest": a step with the default duration.
           d.hasQuantity = true;
@@ -1271,6 +1326,14 @@ class SegmentParser {
         }
       }
       this.cur = null;
+    }
+    const part = this.part;
+    if (part) {
+      const own = partBefore(part, this.res.items, ctx);
+      if (own) this.res.items.unshift(own);
+      else if (this.res.items.length > 0) applyToWork(this.res.items, part);
+      else if (this.res.mods) applyToWork([{ kind: 'step', d: this.res.mods }], part);
+      else this.res.mods = part;
     }
     if (this.steps === 0 && this.res.items.length === 0) for (const g of this.guessed) ctx.unuse(g, g + 1);
     const rep = this.curRepeat;

@@ -13,6 +13,13 @@ export const SECONDS_PER_REP = 3;
 export const DEFAULT_STEP_SECONDS = 60;
 /** Strides and pick-ups without a duration. */
 export const DEFAULT_STRIDE_SECONDS = 20;
+/** Strides written with neither a count nor a duration ("easy + strides"): the set "6x 20s strides" gives. */
+export const DEFAULT_STRIDES_COUNT = 6;
+/**
+ * A part of a session written without a duration beside a set added to it ("easy run + strides"): the
+ * shortest easy run the plan generator schedules (docs/workout-parser.md, "Parts joined by + or with").
+ */
+export const DEFAULT_SESSION_PART_SECONDS = 30 * 60;
 /** Largest repeat count; larger counts are capped and reported. */
 export const MAX_REPEAT = 200;
 /** No single step lasts longer than a day (a 1000 km ride at an easy pace would). */
@@ -63,6 +70,8 @@ export interface StepDraft {
   softZone?: number;
   sportNoun: boolean;
   strides: boolean;
+  /** Written in the plural ("strides", "pick-ups"): without a count or a duration, a set of them. */
+  stridesPlural?: boolean;
   targets: IntervalTargets;
   names: string[];
   /** Where the last name in the text starts and ends, to join hyphenated words. */
@@ -142,6 +151,52 @@ export function isRestOnly(d: StepDraft): boolean {
     d.zoneName === undefined &&
     !d.strides
   );
+}
+
+/**
+ * Whether a step says how hard it is by itself: strides, a written zone, a target, an intensity name. A part
+ * written before it without a quantity is then a part of its own, not a description of it.
+ */
+export function hasOwnIntensity(d: StepDraft): boolean {
+  return d.strides || d.zoneExplicit !== undefined || d.zoneTarget !== undefined || d.zoneName !== undefined;
+}
+
+/** Words without a quantity that can stand for a part of a session: an intensity, a zone or a sport noun
+ * ("easy", "tempo run", "Z2", "run"); not a recovery ("easy jog", "rest") and not strides. */
+export function isSessionPart(d: StepDraft): boolean {
+  return (
+    !d.hasQuantity &&
+    !d.restHard &&
+    !d.recovery &&
+    !d.strides &&
+    (d.zoneExplicit !== undefined || d.zoneName !== undefined || d.zoneTarget !== undefined || d.sportNoun)
+  );
+}
+
+/** The first work step of a list (inside repeats too). */
+export function firstWork(items: readonly Item[]): StepDraft | undefined {
+  for (const item of items) {
+    if (item.kind === 'repeat') {
+      const d = firstWork(item.body);
+      if (d) return d;
+    } else if (!isRestOnly(item.d)) return item.d;
+  }
+  return undefined;
+}
+
+/**
+ * "easy run + strides", "tempo with 4x strides": a part written without a quantity, joined by "+" or "with"
+ * to a step that has its own intensity, is the session that step is added to, lasting the default session
+ * part (docs/workout-parser.md, "Parts joined by + or with"). Returns that part as a step, or null when the
+ * words only describe what follows.
+ */
+export function partBefore(part: StepDraft, items: readonly Item[], ctx: ParseContext): StepItem | null {
+  const next = firstWork(items);
+  if (!isSessionPart(part) || !next || !hasOwnIntensity(next)) return null;
+  part.hasQuantity = true;
+  part.seconds = DEFAULT_SESSION_PART_SECONDS;
+  ctx.assume(Assumption.duration);
+  return { kind: 'step', d: part };
 }
 
 /** Copies a draft that has not been finalized (each copy becomes its own interval). */

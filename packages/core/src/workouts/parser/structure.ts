@@ -185,7 +185,7 @@ function parseEntries(ctx: ParseContext): Entry[] {
         }
         // Nothing before it in its phase: it describes the next step, if one comes.
         pending ??= { mods: r.mods, from, to };
-      } else if (givePending(pending, r.items)) pending = null;
+      } else if (givePending(ctx, pending, r.items)) pending = null;
       if (prev && !r.phase && carveLast(prev.items[prev.items.length - 1], r)) {
         prev.items.push(...r.items);
         continue;
