@@ -427,3 +427,34 @@ describe('zone ranges, properties', () => {
     );
   });
 });
+
+describe('parts joined by + or with, properties', () => {
+  it('"<words> + strides" is the part in its own zone, then the strides in zone 5; the part names the session', () => {
+    const words = fc.constantFrom(
+      ['easy', 2],
+      ['easy run', 2],
+      ['aerobic', 2],
+      ['steady', 3],
+      ['tempo run', 3],
+      ['Z2', 2],
+      ['zone 3', 3],
+      ['threshold', 4],
+    );
+    const join = fc.constantFrom(' + ', ' with ', ' w/ ', '+');
+    const set = fc.constantFrom('strides', '4x strides', '6x 20s strides', '8 strides', '5x 15s pick-ups');
+    fc.assert(
+      fc.property(words, join, set, ([w, zone], j, s) => {
+        const text = `${w}${j}${s}`;
+        const steps = parseWorkout(text, { sport: 'run' }).intervals;
+        expect(steps[0]!.zone, text).toBe(zone);
+        expect(steps[0]!.duration_seconds, text).toBe(1800);
+        expect(
+          steps.slice(1).every((x) => x.zone === 5 && x.duration_seconds <= 30),
+          text,
+        ).toBe(true);
+        expect(steps.length, text).toBeGreaterThan(1);
+        expect(primaryZone(steps), text).toBe(zone);
+      }),
+    );
+  });
+});

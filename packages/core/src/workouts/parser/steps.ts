@@ -322,7 +322,8 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
     zone = d.zoneTarget;
     source = { kind: 'target', why: d.whyTarget ?? 'target' };
     if (d.targetAssumed) ctx.assume(Assumption.targetThreshold);
-  } else if (d.zoneName !== undefined) {
+  } else if (d.zoneName !== undefined && !(d.strides && d.zoneName < 5)) {
+    // Strides are fast by their name: an easier name around them is a note ("easy run, strides").
     zone = clampZone(d.zoneName);
     source = word(d.whyName, ZONES[zone - 1]!.name);
   } else if (d.softZone !== undefined) {
