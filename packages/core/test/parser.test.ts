@@ -248,6 +248,14 @@ describe('parts joined by + or with', () => {
     expect(shape(parse('stride'))).toBe('mZ5:20');
   });
 
+  it('takes an easy session or an easy name made a step alone for the part, not a rest', () => {
+    expect(shape(parse('recovery run with strides'))).toBe(`mZ1:1800 ${strides}`);
+    expect(shape(parse('recovery run + strides'))).toBe(`mZ1:1800 ${strides}`);
+    expect(shape(parse('easy jog + 4x strides'))).toBe(`mZ2:1800 ${'mZ5:20 '.repeat(4).trim()}`);
+    // A rest is not a session.
+    expect(shape(parse('rest + strides'))).toBe(`mR:60 ${strides}`);
+  });
+
   it('still reports words alone', () => {
     expect(parse('easy run').warnings.map((w) => w.message)).toContain('Describes no step');
   });

@@ -32,6 +32,7 @@ import {
   type RepeatItem,
   type StepDraft,
   type StepItem,
+  stretchPart,
 } from './steps.ts';
 
 export interface SegmentResult {
@@ -128,6 +129,7 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
       continue;
     }
     if (givePending(ctx, pending, r.items)) pending = null;
+    if (joinedByPlus(ctx, from)) stretchPart(items[items.length - 1], r.items);
     if (carveLast(items[items.length - 1], r)) {
       items.push(...r.items);
       attachTo = null;
@@ -154,6 +156,12 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
   }
   if (pending) ctx.flag(pending.from, pending.to, DESCRIBES_NOTHING);
   return items;
+}
+
+/** Whether the segment starting at token `from` follows a "+". */
+export function joinedByPlus(ctx: ParseContext, from: number): boolean {
+  const sep = ctx.toks[from - 1];
+  return sep?.kind === 'punct' && sep.text === '+';
 }
 
 /** What an orphan descriptor is reported with: it describes no step, and makes none. */
@@ -1322,6 +1330,7 @@ class SegmentParser {
         } else {
           // "4x strides", "rest": a step with the default duration.
           d.hasQuantity = true;
+          d.untimed = true;
           this.emit();
         }
       }

@@ -72,6 +72,8 @@ export interface StepDraft {
   strides: boolean;
   /** Written in the plural ("strides", "pick-ups"): without a count or a duration, a set of them. */
   stridesPlural?: boolean;
+  /** Made a step with no quantity written ("recovery run", "jog"): its duration is a default. */
+  untimed?: boolean;
   targets: IntervalTargets;
   names: string[];
   /** Where the last name in the text starts and ends, to join hyphenated words. */
@@ -162,12 +164,14 @@ export function hasOwnIntensity(d: StepDraft): boolean {
 }
 
 /** Words without a quantity that can stand for a part of a session: an intensity, a zone or a sport noun
- * ("easy", "tempo run", "Z2", "run"); not a recovery ("easy jog", "rest") and not strides. */
+ * ("easy", "tempo run", "Z2", "recovery run"); not a recovery ("easy jog", "rest") and not strides. */
 export function isSessionPart(d: StepDraft): boolean {
+  // "Recovery run": an easy session, as in finalize.
+  const easyRecovery = d.recovery && (d.sportNoun || d.zoneName !== undefined);
   return (
     !d.hasQuantity &&
     !d.restHard &&
-    !d.recovery &&
+    (!d.recovery || easyRecovery) &&
     !d.strides &&
     (d.zoneExplicit !== undefined || d.zoneName !== undefined || d.zoneTarget !== undefined || d.sportNoun)
   );
@@ -197,6 +201,22 @@ export function partBefore(part: StepDraft, items: readonly Item[], ctx: ParseCo
   part.seconds = DEFAULT_SESSION_PART_SECONDS;
   ctx.assume(Assumption.duration);
   return { kind: 'step', d: part };
+}
+
+/**
+ * "recovery run + strides", "spin + 4x 10s sprints": a step made of words alone (an easy session or an easy
+ * name, not a rest), joined by "+" to a step with its own intensity, is the session that step is added to and
+ * lasts the default session part rather than the default step.
+ */
+export function stretchPart(before: Item | undefined, items: readonly Item[]): void {
+  if (before?.kind !== 'step') return;
+  const d = before.d;
+  if (!d.untimed || d.interval || d.restHard || d.strides || d.seconds !== undefined) return;
+  const easyRecovery = d.recovery && (d.sportNoun || d.zoneName !== undefined);
+  if (d.recovery && !easyRecovery) return;
+  const next = firstWork(items);
+  if (!next || !hasOwnIntensity(next)) return;
+  d.seconds = DEFAULT_SESSION_PART_SECONDS;
 }
 
 /** Copies a draft that has not been finalized (each copy becomes its own interval). */
