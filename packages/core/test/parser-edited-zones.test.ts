@@ -316,3 +316,145 @@ describe('strides do not make the main zone', () => {
     );
   });
 });
+
+// A zone range spans both zones (docs/workout-parser.md, "Ranges").
+describe('zone ranges', () => {
+  it('is written in several ways, all in the middle zone rounded up', () => {
+    for (const text of [
+      '40min Z2-Z3',
+      '40min Z2-3',
+      '40min Z2/Z3',
+      '40min zone 2-3',
+      '40min zones 2-3',
+      '40min zone 2 to 3',
+      '40min Z2 to Z3',
+      '40min Z3-Z2',
+    ]) {
+      const step = first(text, 'run', {});
+      expect(step.zone, text).toBe(3);
+      expect(step.zone_source?.kind, text).toBe('word');
+    }
+    expect(first('40min Z2-Z4', 'run', {}).zone).toBe(3);
+    expect(first('40min Z1-Z2', 'run', {}).zone).toBe(2);
+  });
+
+  it('targets from the easier zone’s easy end to the harder zone’s hard end, edited tables', () => {
+    expect(first('40min Z2-Z3 HR', 'run').targets).toEqual({ heart_rate_min: 130, heart_rate_max: 160 });
+    expect(first('40min HR zone 2-3', 'run').targets).toEqual({ heart_rate_min: 130, heart_rate_max: 160 });
+    expect(first('1h Z2-Z3 power', 'bike').targets).toMatchObject({ power_watts: 141, power_watts_max: 225 });
+    // A plain range: every edited table of the sport; pace keeps the middle of 4:50-5:59/km.
+    expect(first('40min Z2-Z3', 'run').targets).toEqual({
+      heart_rate_min: 130,
+      heart_rate_max: 160,
+      pace_per_km_seconds: 325,
+    });
+    expect(first('1h Z2/Z3', 'bike').targets).toEqual({
+      heart_rate_min: 130,
+      heart_rate_max: 160,
+      power_watts: 141,
+      power_watts_max: 225,
+    });
+    expect(first('1000m zone 2-3', 'swim').targets).toMatchObject({ pace_per_100m_seconds: 117 });
+    // 5 km at that middle pace, 5:25/km.
+    expect(first('5km Z2-Z3', 'run').duration_seconds).toBe(1625);
+  });
+
+  it('targets both zones with the derived bands too', () => {
+    // % max HR, max 190: zone 2 from 60 %, zone 3 to 80 %.
+    expect(first('40min Z2-Z3 HR', 'run', {}).targets).toEqual({ heart_rate_min: 114, heart_rate_max: 152 });
+    // LTHR 170 (Friel): zone 2 from 81 %, zone 4 to 99 %.
+    expect(first('40min Z2-Z4 HR', 'run', { lthr: 170 }).targets).toEqual({
+      heart_rate_min: 138,
+      heart_rate_max: 168,
+    });
+    // A distance is timed at the middle of the two zones' paces: 6:00 and 5:24 per km.
+    expect(first('5km Z2-Z3', 'run', {}).duration_seconds).toBe(1710);
+  });
+
+  it('is scored like any range: by the zone of its middle', () => {
+    const range = parse('40min Z2-Z3', 'run', {});
+    expect(range.zone_distribution).toEqual(parse('40min Z3', 'run', {}).zone_distribution);
+  });
+});
+
+const zonePair = fc
+  .tuple(zoneArb, zoneArb)
+  .filter(([a, b]) => a < b)
+  .map(([a, b]) => [a, b] as [Zone, Zone]);
+const rangeForm = fc.constantFrom(
+  (a: number, b: number) => `Z${a}-Z${b}`,
+  (a: number, b: number) => `Z${a}-${b}`,
+  (a: number, b: number) => `Z${a}/Z${b}`,
+  (a: number, b: number) => `zone ${a}-${b}`,
+  (a: number, b: number) => `zone ${a} to ${b}`,
+);
+
+describe('zone ranges, properties', () => {
+  it('for any a < b, "Za-Zb" spans each zone’s range and is in zone ⌈(a + b) / 2⌉', () => {
+    fc.assert(
+      fc.property(
+        risingTable,
+        risingTable,
+        paceTable,
+        zonePair,
+        rangeForm,
+        (hr, power, runPace, [a, b], form) => {
+          const thresholds = { zones: { hr, power, runPace } };
+          const z = form(a, b);
+          const run = first(`30 min ${z}`, 'run', thresholds);
+          expect(run.zone).toBe(Math.ceil((a + b) / 2));
+          for (const zone of [a, b]) {
+            expect(run.targets.heart_rate_min!).toBeLessThanOrEqual(hr[zone - 1]!.min);
+            expect(run.targets.heart_rate_max!).toBeGreaterThanOrEqual(hr[zone - 1]!.max);
+          }
+          // Pace keeps the middle: between zone b's fastest and zone a's slowest.
+          expect(run.targets.pace_per_km_seconds!).toBeGreaterThanOrEqual(runPace[b - 1]!.min);
+          expect(run.targets.pace_per_km_seconds!).toBeLessThanOrEqual(runPace[a - 1]!.max);
+          const ride = first(`30 min ${z} power`, 'bike', thresholds);
+          for (const zone of [a, b]) {
+            expect(ride.targets.power_watts!).toBeLessThanOrEqual(power[zone - 1]!.min);
+            expect(ride.targets.power_watts_max!).toBeGreaterThanOrEqual(power[zone - 1]!.max);
+          }
+          const derived = first(`30 min ${z} HR`, 'run', { maxHr: 190 });
+          for (const zone of [a, b]) {
+            const own = first(`30 min Z${zone} HR`, 'run', { maxHr: 190 }).targets;
+            expect(derived.targets.heart_rate_min!).toBeLessThanOrEqual(own.heart_rate_min!);
+            expect(derived.targets.heart_rate_max!).toBeGreaterThanOrEqual(own.heart_rate_max!);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('parts joined by + or with, properties', () => {
+  it('"<words> + strides" is the part in its own zone, then the strides in zone 5; the part names the session', () => {
+    const words = fc.constantFrom(
+      ['easy', 2],
+      ['easy run', 2],
+      ['aerobic', 2],
+      ['steady', 3],
+      ['tempo run', 3],
+      ['Z2', 2],
+      ['zone 3', 3],
+      ['threshold', 4],
+    );
+    const join = fc.constantFrom(' + ', ' with ', ' w/ ', '+');
+    const set = fc.constantFrom('strides', '4x strides', '6x 20s strides', '8 strides', '5x 15s pick-ups');
+    fc.assert(
+      fc.property(words, join, set, ([w, zone], j, s) => {
+        const text = `${w}${j}${s}`;
+        const steps = parseWorkout(text, { sport: 'run' }).intervals;
+        expect(steps[0]!.zone, text).toBe(zone);
+        expect(steps[0]!.duration_seconds, text).toBe(1800);
+        expect(
+          steps.slice(1).every((x) => x.zone === 5 && x.duration_seconds <= 30),
+          text,
+        ).toBe(true);
+        expect(steps.length, text).toBeGreaterThan(1);
+        expect(primaryZone(steps), text).toBe(zone);
+      }),
+    );
+  });
+});

@@ -207,6 +207,60 @@ describe('descriptors', () => {
   });
 });
 
+// docs/workout-parser.md, "Parts joined by + or with" and "Strides".
+describe('parts joined by + or with', () => {
+  const strides = 'mZ5:20 '.repeat(6).trim();
+
+  it('reads "easy + strides" as an easy run and then the usual set of strides', () => {
+    for (const text of ['easy + strides', 'easy run + strides', 'easy with strides', 'Easy run w/ strides']) {
+      const p = parse(text);
+      expect(shape(p), text).toBe(`mZ2:1800 ${strides}`);
+      expect(primaryZone(p.intervals), text).toBe(2);
+      // The run's 30 minutes are assumed, and say so.
+      expect(p.parsing_confidence, text).toBeLessThan(1);
+    }
+    expect(shape(parse('tempo + strides'))).toBe(`mZ3:1800 ${strides}`);
+    expect(shape(parse('Z2 with strides'))).toBe(`mZ2:1800 ${strides}`);
+  });
+
+  it('keeps a written count or duration of the strides', () => {
+    expect(shape(parse('easy + 4x strides'))).toBe(`mZ2:1800 ${'mZ5:20 '.repeat(4).trim()}`);
+    expect(shape(parse('easy w/ 6x 20s strides'))).toBe(`mZ2:1800 ${strides}`);
+    expect(shape(parse('easy + strides, 40s walk'))).toBe(`mZ2:1800 ${'mZ5:20 mR:40 '.repeat(6).trim()}`);
+  });
+
+  it('applies to any step with its own intensity, and not to one without', () => {
+    expect(shape(parse('easy + 4x 1min Z4'))).toBe(`mZ2:1800 ${'mZ4:60 '.repeat(4).trim()}`);
+    expect(shape(parse('easy run + 20min tempo'))).toBe('mZ2:1800 mZ3:1200');
+    expect(shape(parse('easy + 20min'))).toBe('mZ2:1200');
+    expect(shape(parse('easy with 20min'))).toBe('mZ2:1200');
+    // A title before a comma still describes what follows.
+    expect(shape(parse('Tempo, 3x 10min @ 4:10/km'))).toBe('mZ5:600 mZ5:600 mZ5:600');
+    // Words with a duration are a step already: nothing changes.
+    expect(shape(parse('30min easy + strides'))).toBe(`mZ2:1800 ${strides}`);
+    expect(shape(parse('45 min easy with 6x20s strides'))).toBe(`mZ2:2700 ${strides}`);
+  });
+
+  it('keeps strides fast when an easier name is written around them, not a written zone', () => {
+    expect(shape(parse('easy run, strides'))).toBe(strides);
+    expect(shape(parse('easy 4x strides'))).toBe('mZ5:20 '.repeat(4).trim());
+    expect(shape(parse('4x (20s strides) @ Z4'))).toBe('mZ4:20 '.repeat(4).trim());
+    expect(shape(parse('stride'))).toBe('mZ5:20');
+  });
+
+  it('takes an easy session or an easy name made a step alone for the part, not a rest', () => {
+    expect(shape(parse('recovery run with strides'))).toBe(`mZ1:1800 ${strides}`);
+    expect(shape(parse('recovery run + strides'))).toBe(`mZ1:1800 ${strides}`);
+    expect(shape(parse('easy jog + 4x strides'))).toBe(`mZ2:1800 ${'mZ5:20 '.repeat(4).trim()}`);
+    // A rest is not a session.
+    expect(shape(parse('rest + strides'))).toBe(`mR:60 ${strides}`);
+  });
+
+  it('still reports words alone', () => {
+    expect(parse('easy run').warnings.map((w) => w.message)).toContain('Describes no step');
+  });
+});
+
 describe('durations', () => {
   it.each([
     ['30s', 30],

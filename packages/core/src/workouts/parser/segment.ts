@@ -19,16 +19,20 @@ import { formatClock } from './render.ts';
 import {
   addLadderRest,
   bodyHasRest,
+  DEFAULT_STRIDES_COUNT,
   hasModifiers,
   type Item,
   isRestOnly,
+  isSessionPart,
   isSetRest,
   MAX_REPEAT,
   newDraft,
   pairSuffix,
+  partBefore,
   type RepeatItem,
   type StepDraft,
   type StepItem,
+  stretchPart,
 } from './steps.ts';
 
 export interface SegmentResult {
@@ -124,7 +128,8 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
       attachTo = attachable(items[items.length - 1]);
       continue;
     }
-    if (givePending(pending, r.items)) pending = null;
+    if (givePending(ctx, pending, r.items)) pending = null;
+    if (joinedByPlus(ctx, from)) stretchPart(items[items.length - 1], r.items);
     if (carveLast(items[items.length - 1], r)) {
       items.push(...r.items);
       attachTo = null;
@@ -153,6 +158,12 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
   return items;
 }
 
+/** Whether the segment starting at token `from` follows a "+". */
+export function joinedByPlus(ctx: ParseContext, from: number): boolean {
+  const sep = ctx.toks[from - 1];
+  return sep?.kind === 'punct' && sep.text === '+';
+}
+
 /** What an orphan descriptor is reported with: it describes no step, and makes none. */
 export const DESCRIBES_NOTHING = 'Describes no step';
 
@@ -177,9 +188,20 @@ export interface PendingModifiers {
   to: number;
 }
 
-/** Gives waiting descriptors to the first of `items`; true when there was one to take them. */
-export function givePending(pending: PendingModifiers | null, items: readonly Item[]): boolean {
+/**
+ * Gives waiting descriptors to the first of `items`; true when there was one to take them. Joined by "+" to a
+ * step with its own intensity ("easy run + strides"), they are a part of their own, put before `items`.
+ */
+export function givePending(ctx: ParseContext, pending: PendingModifiers | null, items: Item[]): boolean {
   if (!pending || items.length === 0) return false;
+  const sep = ctx.toks[pending.to];
+  if (sep?.kind === 'punct' && sep.text === '+') {
+    const part = partBefore(pending.mods, items, ctx);
+    if (part) {
+      items.unshift(part);
+      return true;
+    }
+  }
   return addModifiers(items[0], pending.mods);
 }
 
@@ -250,6 +272,8 @@ class SegmentParser {
   /** The previous token was "@" or "at". */
   private afterAt = false;
   private steps = 0;
+  /** Words before "with" that may be a part of their own ("easy run with strides"). */
+  private part: StepDraft | null = null;
   /** Strength: unknown words taken as the exercise name, given back if the segment has no step. */
   private readonly guessed: number[] = [];
 
@@ -745,6 +769,20 @@ class SegmentParser {
     const { ctx, to } = this;
     // "1-2-3-2-1min hard w/ equal recovery": the words before "w/" describe the group.
     const cur = this.cur;
+    // "easy run with strides", "tempo w/ 4x 20s strides": perhaps a part of its own (decided in end()).
+    if (
+      cur &&
+      isSessionPart(cur) &&
+      !this.lastGroup &&
+      this.part === null &&
+      this.res.items.length === 0 &&
+      this.container === this.res.items &&
+      this.stepAhead(from)
+    ) {
+      this.part = cur;
+      this.cur = null;
+      return;
+    }
     if (cur && !cur.hasQuantity && this.lastGroup && hasModifiers(cur)) {
       applyToWork(this.lastGroup.body, cur);
       this.cur = null;
@@ -765,6 +803,17 @@ class SegmentParser {
         return;
       }
     }
+  }
+
+  /** Whether a quantity or strides come in tokens [from, to) of the segment. */
+  private stepAhead(from: number): boolean {
+    const { ctx, to } = this;
+    for (let k = from; k < to; k++) {
+      const t = ctx.toks[k]!;
+      if (t.kind === 'num' || t.kind === 'clock') return true;
+      if (t.kind === 'word' && ctx.phrase(k, to)?.meaning.t === 'strides') return true;
+    }
+    return false;
   }
 
   /** The text of tokens [from, to) as written. */
@@ -927,7 +976,8 @@ class SegmentParser {
       return i + 1;
     }
     // Zones: "Z3", "zone 3", "Z3-Z4", "Z2 HR".
-    if ((w === 'z' || w === 'zone' || w === 'hrz') && v.isNum(i + 1)) return this.zone(i, i + 1, w === 'hrz');
+    if ((w === 'z' || w === 'zone' || w === 'zones' || w === 'hrz') && v.isNum(i + 1))
+      return this.zone(i, i + 1, w === 'hrz');
     if (w === 'vo' && v.isNum(i + 1) && v.value(i + 1) === 2 && v.tight(i + 1)) {
       const end = v.word(i + 2) === 'max' ? i + 3 : i + 2;
       ctx.use(i, end);
@@ -1014,6 +1064,7 @@ class SegmentParser {
         return end;
       case 'strides':
         this.draft().strides = true;
+        if (this.written(i, end).toLowerCase().endsWith('s')) this.draft().stridesPlural = true;
         this.addName(this.draft(), i, end);
         return end;
       case 'with':
@@ -1058,10 +1109,15 @@ class SegmentParser {
       let j = k + 1;
       const prefixed = v.word(j) === 'z' || v.word(j) === 'zone';
       if (prefixed) j++;
-      // "Z3-Z4", "Z3-4", "Z3/Z4"; not "Z4/2min".
+      // "Z3-Z4", "Z3-4", "Z3/Z4", "zone 2-3 HR" (heart rate, not 3 hours); not "Z4/2min".
       if (
         v.isNum(j) &&
-        (prefixed || (v.punct(k) !== '/' && readQuantity(v, j, this.ctx.sport).kind === 'bare'))
+        (prefixed ||
+          (v.punct(k) !== '/' &&
+            (readQuantity(v, j, this.ctx.sport).kind === 'bare' ||
+              (validZone(v.value(j)) &&
+                !v.tight(j + 1) &&
+                (v.word(j + 1) === 'hr' || v.word(j + 1) === 'heart')))))
       ) {
         hi = v.value(j);
         k = j + 1;
@@ -1090,8 +1146,14 @@ class SegmentParser {
     ctx.use(i, k);
     const d = this.draft();
     if (d.zoneExplicit === undefined) {
-      d.zoneExplicit = (Math.min(lo, 5) + Math.min(hi, 5)) / 2;
+      const [a, b] = [Math.min(lo, 5), Math.min(hi, 5)].sort((x, y) => x - y) as [Zone, Zone];
+      d.zoneExplicit = (a + b) / 2;
       d.whyExplicit = this.written(i, k);
+      // "Z2-Z3": the step is in zone 3 (the middle, rounded up); its targets span zones 2 and 3.
+      if (a !== b) {
+        d.zoneLow = a;
+        d.zoneHigh = b;
+      }
     }
     d.hrZone ||= hrZone;
     d.paceZone ||= paceZone;
@@ -1252,13 +1314,35 @@ class SegmentParser {
           !d.strides
         ) {
           this.res.mods = d;
+        } else if (d.strides && d.stridesPlural && this.container === this.res.items && !this.curRepeat) {
+          // "easy + strides": strides with no count or duration are the usual set.
+          d.hasQuantity = true;
+          this.res.items.push({
+            kind: 'repeat',
+            count: DEFAULT_STRIDES_COUNT,
+            body: [{ kind: 'step', d }],
+            paren: false,
+            colon: false,
+            countFrom: this.from,
+            countTo: this.to,
+          });
+          this.steps++;
         } else {
           // "4x strides", "rest": a step with the default duration.
           d.hasQuantity = true;
+          d.untimed = true;
           this.emit();
         }
       }
       this.cur = null;
+    }
+    const part = this.part;
+    if (part) {
+      const own = partBefore(part, this.res.items, ctx);
+      if (own) this.res.items.unshift(own);
+      else if (this.res.items.length > 0) applyToWork(this.res.items, part);
+      else if (this.res.mods) applyToWork([{ kind: 'step', d: this.res.mods }], part);
+      else this.res.mods = part;
     }
     if (this.steps === 0 && this.res.items.length === 0) for (const g of this.guessed) ctx.unuse(g, g + 1);
     const rep = this.curRepeat;
@@ -1301,6 +1385,8 @@ function applyToWork(items: Item[], mods: StepDraft): number {
     if (d.zoneExplicit === undefined && mods.zoneExplicit !== undefined) {
       d.zoneExplicit = mods.zoneExplicit;
       d.whyExplicit = mods.whyExplicit;
+      if (mods.zoneLow !== undefined) d.zoneLow = mods.zoneLow;
+      if (mods.zoneHigh !== undefined) d.zoneHigh = mods.zoneHigh;
     }
     if (d.zoneTarget === undefined && mods.zoneTarget !== undefined) {
       d.zoneTarget = mods.zoneTarget;

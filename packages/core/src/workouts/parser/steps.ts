@@ -2,7 +2,7 @@
 // whether it is rest, and how long it lasts. Defaults stand in for what the text leaves out, and each one
 // counts as an assumption that lowers the parse confidence.
 import { roundTo } from '../../numbers.ts';
-import type { Interval, IntervalTargets, Zone, ZoneSource } from '../types.ts';
+import type { Interval, IntervalTargets, Zone, ZoneBounds, ZoneSource } from '../types.ts';
 import { ZONES } from '../zones.ts';
 import { Assumption, type ParseContext } from './context.ts';
 import { distanceToSeconds, heartRateRange, rangeInTable } from './intensity.ts';
@@ -13,6 +13,13 @@ export const SECONDS_PER_REP = 3;
 export const DEFAULT_STEP_SECONDS = 60;
 /** Strides and pick-ups without a duration. */
 export const DEFAULT_STRIDE_SECONDS = 20;
+/** Strides written with neither a count nor a duration ("easy + strides"): the set "6x 20s strides" gives. */
+export const DEFAULT_STRIDES_COUNT = 6;
+/**
+ * A part of a session written without a duration beside a set added to it ("easy run + strides"): the
+ * shortest easy run the plan generator schedules (docs/workout-parser.md, "Parts joined by + or with").
+ */
+export const DEFAULT_SESSION_PART_SECONDS = 30 * 60;
 /** Largest repeat count; larger counts are capped and reported. */
 export const MAX_REPEAT = 200;
 /** No single step lasts longer than a day (a 1000 km ride at an easy pace would). */
@@ -31,6 +38,9 @@ export interface StepDraft {
   ambiguous: boolean;
   /** Zone written as a zone ("Z4", "Z3-Z4" → 3.5, rounded up). */
   zoneExplicit?: number;
+  /** A written zone range ("Z2-Z3"): its easier and harder zone; its targets span both. */
+  zoneLow?: Zone;
+  zoneHigh?: Zone;
   /** Zone derived from the first power, pace, heart-rate, RPE or percent target. */
   zoneTarget?: Zone;
   /** Why: the words or the target each zone came from, as the athlete will read it. */
@@ -60,6 +70,10 @@ export interface StepDraft {
   softZone?: number;
   sportNoun: boolean;
   strides: boolean;
+  /** Written in the plural ("strides", "pick-ups"): without a count or a duration, a set of them. */
+  stridesPlural?: boolean;
+  /** Made a step with no quantity written ("recovery run", "jog"): its duration is a default. */
+  untimed?: boolean;
   targets: IntervalTargets;
   names: string[];
   /** Where the last name in the text starts and ends, to join hyphenated words. */
@@ -141,6 +155,70 @@ export function isRestOnly(d: StepDraft): boolean {
   );
 }
 
+/**
+ * Whether a step says how hard it is by itself: strides, a written zone, a target, an intensity name. A part
+ * written before it without a quantity is then a part of its own, not a description of it.
+ */
+export function hasOwnIntensity(d: StepDraft): boolean {
+  return d.strides || d.zoneExplicit !== undefined || d.zoneTarget !== undefined || d.zoneName !== undefined;
+}
+
+/** Words without a quantity that can stand for a part of a session: an intensity, a zone or a sport noun
+ * ("easy", "tempo run", "Z2", "recovery run"); not a recovery ("easy jog", "rest") and not strides. */
+export function isSessionPart(d: StepDraft): boolean {
+  // "Recovery run": an easy session, as in finalize.
+  const easyRecovery = d.recovery && (d.sportNoun || d.zoneName !== undefined);
+  return (
+    !d.hasQuantity &&
+    !d.restHard &&
+    (!d.recovery || easyRecovery) &&
+    !d.strides &&
+    (d.zoneExplicit !== undefined || d.zoneName !== undefined || d.zoneTarget !== undefined || d.sportNoun)
+  );
+}
+
+/** The first work step of a list (inside repeats too). */
+export function firstWork(items: readonly Item[]): StepDraft | undefined {
+  for (const item of items) {
+    if (item.kind === 'repeat') {
+      const d = firstWork(item.body);
+      if (d) return d;
+    } else if (!isRestOnly(item.d)) return item.d;
+  }
+  return undefined;
+}
+
+/**
+ * "easy run + strides", "tempo with 4x strides": a part written without a quantity, joined by "+" or "with"
+ * to a step that has its own intensity, is the session that step is added to, lasting the default session
+ * part (docs/workout-parser.md, "Parts joined by + or with"). Returns that part as a step, or null when the
+ * words only describe what follows.
+ */
+export function partBefore(part: StepDraft, items: readonly Item[], ctx: ParseContext): StepItem | null {
+  const next = firstWork(items);
+  if (!isSessionPart(part) || !next || !hasOwnIntensity(next)) return null;
+  part.hasQuantity = true;
+  part.seconds = DEFAULT_SESSION_PART_SECONDS;
+  ctx.assume(Assumption.duration);
+  return { kind: 'step', d: part };
+}
+
+/**
+ * "recovery run + strides", "spin + 4x 10s sprints": a step made of words alone (an easy session or an easy
+ * name, not a rest), joined by "+" to a step with its own intensity, is the session that step is added to and
+ * lasts the default session part rather than the default step.
+ */
+export function stretchPart(before: Item | undefined, items: readonly Item[]): void {
+  if (before?.kind !== 'step') return;
+  const d = before.d;
+  if (!d.untimed || d.interval || d.restHard || d.strides || d.seconds !== undefined) return;
+  const easyRecovery = d.recovery && (d.sportNoun || d.zoneName !== undefined);
+  if (d.recovery && !easyRecovery) return;
+  const next = firstWork(items);
+  if (!next || !hasOwnIntensity(next)) return;
+  d.seconds = DEFAULT_SESSION_PART_SECONDS;
+}
+
 /** Copies a draft that has not been finalized (each copy becomes its own interval). */
 export function copyDraft(d: StepDraft): StepDraft {
   const { interval: _ignored, ...rest } = d;
@@ -180,6 +258,8 @@ function word(why: string | undefined, fallback: string): ZoneSource {
  */
 function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   const targets = d.targets;
+  // "Z2-Z3": from zone 2's easy end to zone 3's hard end.
+  const [low, high] = zoneSpan(d, zone);
   const edited = ctx.thresholds.zones;
   const written = d.zoneExplicit !== undefined || d.zoneName !== undefined || d.softZone !== undefined;
   const plain =
@@ -197,9 +277,9 @@ function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   const sport = ctx.sport;
   if ((d.hrZone || (plain && sport !== 'strength')) && targets.heart_rate_min === undefined) {
     const range = edited.hr
-      ? rangeInTable(zone, edited.hr)
+      ? spanInTable(low, high, edited.hr)
       : d.hrZone
-        ? heartRateRange(zone, ctx.thresholds)
+        ? { min: heartRateRange(low, ctx.thresholds).min, max: heartRateRange(high, ctx.thresholds).max }
         : undefined;
     if (range) {
       targets.heart_rate_min = range.min;
@@ -208,18 +288,35 @@ function zoneTargets(d: StepDraft, zone: Zone, ctx: ParseContext): void {
   }
   if (d.paceZone || plain) {
     if (sport === 'run' && edited.runPace && targets.pace_per_km_seconds === undefined) {
-      const { min, max } = rangeInTable(zone, edited.runPace);
+      const { min, max } = spanInTable(low, high, edited.runPace);
       targets.pace_per_km_seconds = Math.round((min + max) / 2);
     } else if (sport === 'swim' && edited.swimPace && targets.pace_per_100m_seconds === undefined) {
-      const { min, max } = rangeInTable(zone, edited.swimPace);
+      const { min, max } = spanInTable(low, high, edited.swimPace);
       targets.pace_per_100m_seconds = Math.round((min + max) / 2);
     }
   }
   if ((d.powerZone || plain) && sport === 'bike' && edited.power && targets.power_watts === undefined) {
-    const { min, max } = rangeInTable(zone, edited.power);
+    const { min, max } = spanInTable(low, high, edited.power);
     targets.power_watts = min;
     targets.power_watts_max = max;
   }
+}
+
+/** The zones a step's targets span: a written range's two ends when the step is in the range's zone, else its
+ * own zone (docs/workout-parser.md, "Ranges"). */
+function zoneSpan(d: StepDraft, zone: Zone): [Zone, Zone] {
+  if (d.zoneLow === undefined || d.zoneHigh === undefined || d.zoneExplicit === undefined)
+    return [zone, zone];
+  if (clampZone(d.zoneExplicit) !== zone) return [zone, zone];
+  return [d.zoneLow, d.zoneHigh];
+}
+
+/** Zones `low` to `high` of a table as one range: the lowest and the highest value of the two (pace tables run
+ * from slow to fast, so for them `min` is the hard end's and `max` the easy end's). */
+function spanInTable(low: Zone, high: Zone, table: readonly ZoneBounds[]): { min: number; max: number } {
+  const a = rangeInTable(low, table);
+  const b = rangeInTable(high, table);
+  return { min: Math.min(a.min, b.min), max: Math.max(a.max, b.max) };
 }
 
 /** Turns a draft into its interval (without phase), counting the defaults it needed. */
@@ -245,7 +342,8 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
     zone = d.zoneTarget;
     source = { kind: 'target', why: d.whyTarget ?? 'target' };
     if (d.targetAssumed) ctx.assume(Assumption.targetThreshold);
-  } else if (d.zoneName !== undefined) {
+  } else if (d.zoneName !== undefined && !(d.strides && d.zoneName < 5)) {
+    // Strides are fast by their name: an easier name around them is a note ("easy run, strides").
     zone = clampZone(d.zoneName);
     source = word(d.whyName, ZONES[zone - 1]!.name);
   } else if (d.softZone !== undefined) {
@@ -274,12 +372,13 @@ export function finalize(d: StepDraft, inRepeat: boolean, ctx: ParseContext): In
   else if (d.seconds !== undefined) seconds = d.seconds;
   else if (d.equalTo) seconds = finalize(d.equalTo, inRepeat, ctx).duration_seconds;
   else if (d.meters !== undefined) {
-    const r = distanceToSeconds(d.meters, zone, ctx.sport, ctx.thresholds, {
-      perKm: d.targets.pace_per_km_seconds,
-      per100m: d.targets.pace_per_100m_seconds,
-    });
-    seconds = r.seconds;
-    if (r.assumed) ctx.assume(Assumption.distanceTime);
+    const pace = { perKm: d.targets.pace_per_km_seconds, per100m: d.targets.pace_per_100m_seconds };
+    // A zone range without a pace of its own: the middle of its two zones' paces ("5km Z2-Z3").
+    const [low, high] = isRest ? [zone, zone] : zoneSpan(d, zone);
+    const a = distanceToSeconds(d.meters, low, ctx.sport, ctx.thresholds, pace);
+    const r = low === high ? a : distanceToSeconds(d.meters, high, ctx.sport, ctx.thresholds, pace);
+    seconds = (a.seconds + r.seconds) / 2;
+    if (a.assumed || r.assumed) ctx.assume(Assumption.distanceTime);
   } else if (d.reps !== undefined) {
     seconds = d.reps * SECONDS_PER_REP;
     ctx.assume(Assumption.repTime);

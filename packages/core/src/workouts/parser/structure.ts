@@ -11,6 +11,7 @@ import {
   closeEmptyRepeat,
   DESCRIBES_NOTHING,
   givePending,
+  joinedByPlus,
   joinSlashed,
   type PendingModifiers,
   parseList,
@@ -19,7 +20,7 @@ import {
   type SegmentResult,
   splitSegments,
 } from './segment.ts';
-import { finalize, type Item, isSetRest, pairSuffix, type StepItem } from './steps.ts';
+import { finalize, type Item, isSetRest, pairSuffix, type StepItem, stretchPart } from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
 export const MAX_STEPS = 5000;
@@ -185,11 +186,13 @@ function parseEntries(ctx: ParseContext): Entry[] {
         }
         // Nothing before it in its phase: it describes the next step, if one comes.
         pending ??= { mods: r.mods, from, to };
-      } else if (givePending(pending, r.items)) pending = null;
+      } else if (givePending(ctx, pending, r.items)) pending = null;
       if (prev && !r.phase && carveLast(prev.items[prev.items.length - 1], r)) {
         prev.items.push(...r.items);
         continue;
       }
+      if (s > 0 && prev && !r.phase && joinedByPlus(ctx, from))
+        stretchPart(prev.items[prev.items.length - 1], r.items);
       if (s > 0 && prev && !r.phase && pairSuffix(prev.items[prev.items.length - 1], r.items, ctx))
         prev.items.pop();
       entries.push(entryOf(r, blankBefore));
