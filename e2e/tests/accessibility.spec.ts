@@ -1,36 +1,12 @@
 // Automated accessibility checks (axe, every rule): every page of the web app's route table, signed out and signed
 // in as the demo athlete (who has data on every page), the calendar's other views and its dialogs, in light and
 // dark themes at desktop width. docs/RELIABILITY.md, "Accessibility and keyboard".
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { logIn, skipOnboardingOffer } from './helpers.ts';
+import { axeViolations, logIn, skipOnboardingOffer } from './helpers.ts';
 import { signedInPaths, signedOutPaths } from './route-table.ts';
 
 const THEMES = ['light', 'dark'] as const;
-
-/** Each violation as "rule (impact): targets", so a failure names what to fix. */
-function summarize(results: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
-  return results.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Every rule axe has (WCAG A and AA, and its best practices), on the page or on the part given. */
-async function violations(page: Page, include?: string): Promise<string[]> {
-  // Let fade-ins finish first (the dashboard's widgets fade in one after another): axe computes contrast with the
-  // opacity of the moment, and a half-faded widget is not what the athlete reads. Endless animations (spinners)
-  // are not waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  return summarize((await builder.analyze()).violations);
-}
 
 for (const theme of THEMES) {
   // Every page outside sign-in in the route table, and one that matches no route.
@@ -40,7 +16,7 @@ for (const theme of THEMES) {
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }
@@ -81,7 +57,7 @@ test.describe('signed in as the demo athlete', () => {
       test(`${path} has no accessibility violations signed in (${theme})`, async ({ page }) => {
         await open(page, path, theme);
         expect(new URL(page.url()).pathname + new URL(page.url()).search).toContain(path);
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
 
@@ -91,19 +67,19 @@ test.describe('signed in as the demo athlete', () => {
       await page.getByRole('listitem').getByRole('link').first().click();
       await expect(page.getByRole('region', { name: 'Charts' }).getByRole('figure').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page), 'detail').toEqual([]);
+      expect(await axeViolations(page), 'detail').toEqual([]);
 
       const dialog = page.getByRole('dialog');
       await page.getByRole('button', { name: /^Match to (a|another) workout$/ }).click();
       await expect(dialog.getByRole('heading', { name: 'Match to a planned workout' })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page, '[role="dialog"]'), 'match').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'match').toEqual([]);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
       await page.getByRole('button', { name: 'Delete' }).click();
       await expect(dialog.getByRole('button', { name: 'Delete activity' })).toBeVisible();
-      expect(await violations(page, '[role="dialog"]'), 'delete').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'delete').toEqual([]);
     });
 
     test(`the Workout Bank's detail, filters and categories have no accessibility violations (${theme})`, async ({
@@ -115,20 +91,20 @@ test.describe('signed in as the demo athlete', () => {
       await page.getByPlaceholder('Search workouts...').fill('threshold');
       await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
       await page.getByRole('button', { name: /^Filters/ }).click();
-      expect(await violations(page), 'filters').toEqual([]);
+      expect(await axeViolations(page), 'filters').toEqual([]);
 
       await page.getByRole('button', { name: 'Categories' }).click();
       await expect(
         page.getByRole('dialog', { name: 'Categories' }).getByRole('heading', { name: 'Sports' }),
       ).toBeVisible();
-      expect(await violations(page, '[role="dialog"]'), 'categories').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'categories').toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button').click();
       const detail = page.getByRole('dialog');
       await expect(detail.getByRole('heading', { name: 'Intensity profile' })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page, '[role="dialog"]'), 'template detail').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'template detail').toEqual([]);
     });
 
     test(`the calendar's dialogs have no accessibility violations (${theme})`, async ({ page }) => {
@@ -137,14 +113,14 @@ test.describe('signed in as the demo athlete', () => {
 
       await page.getByRole('button', { name: 'Add workout', exact: true }).click();
       await expect(dialog.getByRole('button', { name: /Create Custom/ })).toBeVisible();
-      expect(await violations(page, '[role="dialog"]'), 'add workout').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'add workout').toEqual([]);
 
       await dialog.getByRole('button', { name: /Create Custom/ }).click();
       await dialog
         .getByLabel('Workout description')
         .fill('Warmup: 10min Z1\nMain: 4x 4min Z5 with 3min recovery');
       await expect(dialog.getByRole('region', { name: 'Preview' }).getByRole('figure')).toBeVisible();
-      expect(await violations(page, '[role="dialog"]'), 'workout editor').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'workout editor').toEqual([]);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
@@ -153,11 +129,11 @@ test.describe('signed in as the demo athlete', () => {
       await today.getByRole('listitem').first().getByRole('button').first().click();
       await expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page, '[role="dialog"]'), 'workout detail').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'workout detail').toEqual([]);
 
       await dialog.getByRole('button', { name: 'Reschedule' }).click();
       await expect(dialog.getByRole('grid')).toBeVisible();
-      expect(await violations(page, '[role="dialog"]'), 'reschedule').toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), 'reschedule').toEqual([]);
     });
   }
 });

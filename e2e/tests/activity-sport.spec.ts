@@ -6,10 +6,9 @@
 // the light and the dark theme.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { axeViolations, signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** Kept in the repository with its source and licence (fixtures/activities/SOURCES.md): no <type> in it. */
 const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'activities', 'run-hr-garminconnect.gpx');
@@ -35,12 +34,7 @@ function runOn(day: Date): Buffer {
 }
 
 async function signedIn(page: Page): Promise<string> {
-  const email = uniqueEmail('sport');
-  await signUp(page, 'Sam Sport', email, 'gpx-without-type');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
-  return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
+  return signedUpAthlete(page, 'Sam Sport', uniqueEmail('sport'), 'gpx-without-type');
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -48,20 +42,6 @@ const region = (page: Page, name: string) => page.getByRole('region', { name: ne
 /** A figure of a definition list by its term ("Avg pace" → "5:48 /km"). */
 const figure = (page: Page, section: string, term: string) =>
   region(page, section).getByText(term, { exact: true }).locator('xpath=following-sibling::dd');
-
-/** Every axe rule, as accessibility.spec.ts runs them, once fade-ins (the toast) have finished. */
-async function violations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a GPX run imported as Other becomes a Run: recalculated, paced per km and completing the planned run', async ({
   page,
@@ -114,7 +94,7 @@ test('a GPX run imported as Other becomes a Run: recalculated, paced per km and 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html.dark')).toHaveCount(colorScheme === 'dark' ? 1 : 0);
-    expect(await violations(page), `edit form (${colorScheme})`).toEqual([]);
+    expect(await axeViolations(page), `edit form (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

@@ -1,6 +1,7 @@
 // Shared e2e helpers: unique users and the confirmation link read from the real outbox file.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DATA_DIR } from '../playwright.config.ts';
 
@@ -83,4 +84,45 @@ export async function logIn(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/**
+ * A new athlete, signed up and confirmed through the mailed link, on the dashboard; answers their access token
+ * (for setting things up through the API).
+ */
+export async function signedUpAthlete(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  await signUp(page, name, email, password);
+  await page.goto(await mailedLink(email, '/api/auth/confirm'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
+  return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
+}
+
+/**
+ * Every rule axe has (WCAG A and AA, and its best practices), on the page or on the part given, as
+ * "rule (impact): targets" so a failure names what to fix. Fade-ins are let finish first: axe computes contrast
+ * with the opacity of the moment, and a half-faded widget or toast is not what the athlete reads. Endless
+ * animations (spinners) are not waited for.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+  );
 }

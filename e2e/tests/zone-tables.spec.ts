@@ -4,10 +4,9 @@
 // running heart-rate table so that zone 2 is 140-155 bpm: the save lists the run re-labelled Z3 → Z2, the calendar
 // and the workout follow and say why (the edited range), and the editor's live preview of "30min Z2 HR" targets
 // 140-155 bpm. The zones page in that state passes axe in the light and the dark theme.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { axeViolations, signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const TITLE = 'Steady forty';
 
@@ -21,12 +20,7 @@ const EDITED = [
 ] as const;
 
 async function signedIn(page: Page): Promise<string> {
-  const email = uniqueEmail('zonetables');
-  await signUp(page, 'Zed Tables', email, 'my-watch-zones');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
-  return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
+  return signedUpAthlete(page, 'Zed Tables', uniqueEmail('zonetables'), 'my-watch-zones');
 }
 
 const card = (page: Page, day: Date) =>
@@ -36,20 +30,6 @@ const card = (page: Page, day: Date) =>
 
 const hrInput = (page: Page, zone: number, key: 'min' | 'max') =>
   page.getByLabel(`running Heart Rate Zones: zone ${zone} ${key}`, { exact: true });
-
-/** Every axe rule, as accessibility.spec.ts runs them, once fade-ins (the toast) have finished. */
-async function violations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an edited running heart-rate table re-labels a planned run and drives the live parse', async ({
   page,
@@ -98,7 +78,7 @@ test('an edited running heart-rate table re-labels a planned run and drives the 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html.dark')).toHaveCount(colorScheme === 'dark' ? 1 : 0);
-    expect(await violations(page), `zones page (${colorScheme})`).toEqual([]);
+    expect(await axeViolations(page), `zones page (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
