@@ -241,8 +241,16 @@ describe('parts joined by + or with', () => {
     expect(shape(parse('45 min easy with 6x20s strides'))).toBe(`mZ2:2700 ${strides}`);
   });
 
+  it('reads a comma before strides alone as the same join, and a comma before other steps as a title', () => {
+    expect(shape(parse('easy run, strides'))).toBe(`mZ2:1800 ${strides}`);
+    expect(shape(parse('Easy, 6x20s strides, 40s walk'))).toBe(`mZ2:1800 ${'mZ5:20 mR:40 '.repeat(6).trim()}`);
+    expect(primaryZone(parse('easy run, 4x strides').intervals)).toBe(2);
+    expect(shape(parse('Tempo, 3x 10min @ 4:10/km'))).toBe('mZ5:600 mZ5:600 mZ5:600');
+    expect(shape(parse('Hills, 8x 30s hill sprints'))).toBe('mZ5:30 '.repeat(8).trim());
+  });
+
   it('keeps strides fast when an easier name is written around them, not a written zone', () => {
-    expect(shape(parse('easy run, strides'))).toBe(strides);
+    expect(shape(parse('easy, 4x strides'))).toBe(`mZ2:1800 ${'mZ5:20 '.repeat(4).trim()}`);
     expect(shape(parse('easy 4x strides'))).toBe('mZ5:20 '.repeat(4).trim());
     expect(shape(parse('4x (20s strides) @ Z4'))).toBe('mZ4:20 '.repeat(4).trim());
     expect(shape(parse('stride'))).toBe('mZ5:20');

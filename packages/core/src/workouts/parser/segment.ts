@@ -28,6 +28,7 @@ import {
   MAX_REPEAT,
   newDraft,
   pairSuffix,
+  onlyStrides,
   partBefore,
   type RepeatItem,
   type StepDraft,
@@ -195,7 +196,10 @@ export interface PendingModifiers {
 export function givePending(ctx: ParseContext, pending: PendingModifiers | null, items: Item[]): boolean {
   if (!pending || items.length === 0) return false;
   const sep = ctx.toks[pending.to];
-  if (sep?.kind === 'punct' && sep.text === '+') {
+  // After a comma the words are usually a title ("Tempo, 3x 10min @ 4:10/km"), except before strides alone:
+  // "easy run, strides" is an easy run with strides added, as with "+".
+  const joined = sep?.kind === 'punct' && (sep.text === '+' || (sep.text === ',' && onlyStrides(items)));
+  if (joined) {
     const part = partBefore(pending.mods, items, ctx);
     if (part) {
       items.unshift(part);

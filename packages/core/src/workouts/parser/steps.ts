@@ -188,6 +188,19 @@ export function firstWork(items: readonly Item[]): StepDraft | undefined {
   return undefined;
 }
 
+/** Whether every work step of `items` is a stride ("6x 20s strides, 40s walk"): a set added to a session. */
+export function onlyStrides(items: readonly Item[]): boolean {
+  let any = false;
+  const visit = (list: readonly Item[]): boolean =>
+    list.every((item) => {
+      if (item.kind === 'repeat') return visit(item.body);
+      if (isRestOnly(item.d)) return true;
+      any = true;
+      return item.d.strides;
+    });
+  return visit(items) && any;
+}
+
 /**
  * "easy run + strides", "tempo with 4x strides": a part written without a quantity, joined by "+" or "with"
  * to a step that has its own intensity, is the session that step is added to, lasting the default session
