@@ -11,8 +11,10 @@ import {
   zoneFromThresholdPercent,
 } from '../workouts/parser/intensity.ts';
 import type { Zone } from '../workouts/types.ts';
+import type { ZoneKind } from './validate.ts';
 
-export type ZoneKind = 'power' | 'hr' | 'pace';
+// The kind is declared with the checks, which the parser uses too; it is one of the tables' words.
+export type { ZoneKind };
 
 /** One zone with inclusive whole-number bounds in its table's unit (min ≤ max). */
 export interface ZoneRange {

@@ -1,6 +1,8 @@
 // Checks a zone table the athlete edited (auto-calculate off): docs/zones.md, "Editing zones".
 import type { Zone } from '../workouts/types.ts';
-import type { ZoneKind } from './tables.ts';
+
+/** What a zone table measures. */
+export type ZoneKind = 'power' | 'hr' | 'pace';
 
 export interface ZoneTableProblem {
   /** The zone that is wrong (1-5). */
