@@ -16,7 +16,7 @@ function Stat({ icon, label, children }: { icon: ReactNode; label: string; child
         <span className="absolute top-3.5 left-3">{icon}</span>
         {label}
       </dt>
-      <dd className="font-semibold tabular-nums">{children}</dd>
+      <dd className="text-sm font-semibold tabular-nums sm:text-base">{children}</dd>
     </div>
   );
 }
