@@ -10,7 +10,9 @@ export const WEEK_X_AXIS = {
   stroke: 'currentColor',
   strokeOpacity: 0.3,
   tickLine: false,
-  interval: 'preserveStartEnd',
+  // Every nth week counted back from the latest, so the labels stay evenly spaced (W2, W4 ... W12 on a phone)
+  // rather than skipping a gap before the last one.
+  interval: 'equidistantPreserveEnd',
   minTickGap: 8,
 } as const;
 

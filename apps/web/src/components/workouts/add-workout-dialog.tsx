@@ -142,7 +142,7 @@ export function AddWorkoutDialog({
             className={cn(
               'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 text-foreground shadow-2xl focus:outline-none',
               'pb-[max(1.25rem,env(safe-area-inset-bottom))]',
-              'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+              'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             )}
           >
             <div className="flex items-start gap-3">

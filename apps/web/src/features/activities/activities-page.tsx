@@ -82,7 +82,7 @@ export function ActivitiesPage() {
           className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
           onSubmit={(event) => event.preventDefault()}
         >
-          <Field label="Sport">
+          <Field label="Sport" className="col-span-2 lg:col-span-1">
             {(id) => (
               <select
                 id={id}

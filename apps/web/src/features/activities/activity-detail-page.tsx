@@ -93,7 +93,10 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <ActivitySportIcon sport={activity.sport} className="h-4 w-4" />
               <span>{ACTIVITY_SPORT_LABELS[activity.sport]}</span>
-              <span aria-hidden="true">·</span>
+              {/* On a phone the date takes its own line: a dot there would end the first one. */}
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·
+              </span>
               <time dateTime={activity.start_time}>{format(started, 'EEEE, MMMM d, yyyy, h:mm a')}</time>
             </span>
           }

@@ -94,6 +94,27 @@ export function clipToWindow<T extends { date: string }>(points: readonly T[], w
   return points.filter((point) => point.date >= window.start && point.date <= window.end);
 }
 
+/**
+ * Evenly spaced y-axis ticks for a decimal metric: a step of 1, 2 or 5 times a power of ten, never finer than
+ * the metric's precision, so the written ticks (rounded to that precision) stay evenly spaced. At most `count`
+ * intervals; the first and last tick enclose every value.
+ */
+export function decimalTicks(values: readonly number[], decimals: number, count = 4): number[] {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const finest = 10 ** -decimals;
+  const span = Math.max(max - min, finest);
+  let step = finest;
+  for (let magnitude = finest; step * count < span; magnitude *= 10) {
+    step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s * count >= span) ?? magnitude * 10;
+  }
+  const round = (v: number) => Number(v.toFixed(decimals));
+  const first = Math.floor(min / step) * step;
+  const ticks: number[] = [];
+  for (let i = 0; ticks.length < 2 || (ticks.at(-1) ?? max) < max; i++) ticks.push(round(first + i * step));
+  return ticks;
+}
+
 /** A value as shown beside its chart: pace as m:ss, others to the metric's precision. */
 export function formatMetricValue(key: MetricKey, value: number): string {
   if (key === 'thresholdPace') return formatPaceSecondsPerKm(value);

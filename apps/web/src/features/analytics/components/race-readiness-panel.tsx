@@ -58,7 +58,7 @@ export function RaceReadinessPanel({ readiness }: { readiness: RaceReadinessDto 
         <div role="img" aria-label={`Race readiness ${score} out of 100, ${band(score).label}`}>
           <ScoreRing score={score} />
         </div>
-        <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid min-w-60 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Fitness level</dt>
           <dd className="font-semibold">{FITNESS_LABELS[readiness.fitness_level]}</dd>
           <dt className="text-muted-foreground">Race</dt>

@@ -13,7 +13,9 @@ export function ThisWeekPanel({ week }: { week: WeekSummary }) {
       aria-labelledby="this-week-title"
       className={cn(
         'fixed inset-x-0 bottom-0 z-20 border-t border-border bg-card/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg backdrop-blur',
-        'lg:inset-x-auto lg:top-20 lg:right-6 lg:bottom-auto lg:w-60 lg:rounded-xl lg:border lg:p-4',
+        // Beside the page's content column (max-w-7xl, px-6), not at the window's edge: its right edge and top line
+        // up with the column's.
+        'lg:inset-x-auto lg:top-[5.5rem] lg:right-[max(1.5rem,calc((100vw-80rem)/2+1.5rem))] lg:bottom-auto lg:w-60 lg:rounded-xl lg:border lg:p-4',
       )}
     >
       <div className="flex items-center justify-between gap-3 lg:block">

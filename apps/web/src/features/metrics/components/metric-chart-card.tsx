@@ -19,7 +19,7 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type CardQuery, QueryCard } from '../../../components/ui/query-card.tsx';
-import { formatMetricChange, formatMetricValue, unitAfterValue } from '../metrics-model.ts';
+import { decimalTicks, formatMetricChange, formatMetricValue, unitAfterValue } from '../metrics-model.ts';
 
 export interface MetricPoint {
   date: string;
@@ -181,6 +181,12 @@ function MetricChart({ metric, points }: { metric: MetricKey; points: readonly M
     `lowest ${formatMetricValue(metric, Math.min(...values))}, ` +
     `highest ${formatMetricValue(metric, Math.max(...values))} ${unit}.`;
   const tickFormatter = (value: number) => formatMetricValue(metric, value);
+  // A decimal line (VO2 max) gets its own evenly spaced ticks: Recharts' steps of 0.15 read 54.6, 54.8, 54.9
+  // once rounded to the metric's one decimal.
+  const ticks =
+    spec.chart !== 'bar' && spec.decimals > 0 && metric !== 'thresholdPace'
+      ? decimalTicks(values, spec.decimals)
+      : undefined;
   const color = COLORS[metric];
   const data = [...points];
   const axes = (
@@ -196,7 +202,14 @@ function MetricChart({ metric, points }: { metric: MetricKey; points: readonly M
         minTickGap={24}
       />
       <YAxis
-        domain={spec.chart === 'bar' ? [0, 'auto'] : ['auto', 'auto']}
+        domain={
+          ticks
+            ? [ticks[0] ?? 'auto', ticks.at(-1) ?? 'auto']
+            : spec.chart === 'bar'
+              ? [0, 'auto']
+              : ['auto', 'auto']
+        }
+        ticks={ticks}
         // Pace: a faster (smaller) pace is drawn higher, the way runners read a pace chart.
         reversed={metric === 'thresholdPace'}
         tickFormatter={tickFormatter}

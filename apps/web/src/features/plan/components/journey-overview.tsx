@@ -11,12 +11,12 @@ import { daysToGoText, formatPlanDate, plural } from './format.ts';
 // so the icon sits inside the term, positioned beside both lines.
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="relative min-w-0 rounded-lg border border-border p-3 pl-9.5">
+    <div className="relative min-w-0 rounded-lg border border-border p-2.5 pl-8 sm:p-3 sm:pl-9.5">
       <dt className="text-xs text-muted-foreground">
-        <span className="absolute top-3.5 left-3">{icon}</span>
+        <span className="absolute top-3 left-2.5 sm:top-3.5 sm:left-3">{icon}</span>
         {label}
       </dt>
-      <dd className="font-semibold tabular-nums">{children}</dd>
+      <dd className="text-sm font-semibold tabular-nums sm:text-base">{children}</dd>
     </div>
   );
 }
@@ -32,7 +32,7 @@ export function JourneyOverview({ plan, progress }: { plan: TrainingPlan; progre
   const { sessions } = progress;
   const iconClass = 'h-4 w-4';
   return (
-    <Card className="space-y-5 p-5">
+    <Card className="space-y-5 p-4 sm:p-5">
       <div>
         <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
           <Flag className="h-4 w-4" aria-hidden="true" />

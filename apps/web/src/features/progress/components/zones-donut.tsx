@@ -9,6 +9,17 @@ export interface ZoneSlice {
   color: string;
 }
 
+/** 'Intensity (Z4-Z5)' breaks before its bracket, never at the hyphen inside it. */
+function ZoneName({ name }: { name: string }) {
+  const bracket = name.indexOf(' (');
+  if (bracket < 0) return <span>{name}</span>;
+  return (
+    <span>
+      {name.slice(0, bracket)} <span className="whitespace-nowrap">{name.slice(bracket + 1)}</span>
+    </span>
+  );
+}
+
 export function ZonesDonut({ slices }: { slices: readonly ZoneSlice[] }) {
   const captionId = useId();
   const summary = `Time in zones: ${slices.map((s) => `${s.name} ${Math.round(s.value)}%`).join(', ')}.`;
@@ -45,7 +56,7 @@ export function ZonesDonut({ slices }: { slices: readonly ZoneSlice[] }) {
           <li key={slice.name} className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-2">
               <span className="h-3 w-3 shrink-0 rounded-sm" style={{ backgroundColor: slice.color }} />
-              {slice.name}
+              <ZoneName name={slice.name} />
             </span>
             <span className="font-semibold tabular-nums">{Math.round(slice.value)}%</span>
           </li>
