@@ -1,15 +1,20 @@
 // The mutations that may be queued (docs/offline.md, "Writes made offline") when the connection drops on an open
 // page: TanStack Query then knows the browser is offline, and its default network mode would pause them (the save
-// button stuck on "Saving...") instead of letting them queue the write.
+// button stuck on "Saving...") instead of letting them queue the write. Today's wellness form, queued, says so.
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLogWellness } from '../src/api/metrics/log-wellness.ts';
-import { writeQueue } from '../src/api/offline/write-queue.ts';
+import { OFFLINE_TEXTS, writeQueue } from '../src/api/offline/write-queue.ts';
 import { useCreateWorkout, useMarkWorkoutDone } from '../src/api/workouts/mutations.ts';
+import { WellnessForm } from '../src/features/metrics/components/wellness-form.tsx';
 import { reportReachable } from '../src/lib/pwa.ts';
 import { writeSession } from '../src/lib/session-store.ts';
+import { toast } from '../src/lib/toast.ts';
+
+vi.mock('../src/lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 function token(sub: string): string {
   const payload = btoa(JSON.stringify({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
@@ -45,6 +50,8 @@ beforeEach(async () => {
   } as never);
   await writeQueue.setUser(user);
   fetched = [];
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.info).mockClear();
   vi.stubGlobal('fetch', async (url: string) => {
     fetched.push(String(url));
     throw new TypeError('Failed to fetch');
@@ -90,5 +97,19 @@ describe('a queueable write made after the connection dropped', () => {
     result.current.mutate({ title: 'Easy', workout_date: '2026-11-27', sport: 'run' });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(writeQueue.get().pending.map((w) => w.type)).toEqual(['workout-create']);
+  });
+
+  it("today's wellness form says it is saved offline, not saved, and celebrates nothing yet", async () => {
+    const logged = vi.fn();
+    render(<WellnessForm onLogged={logged} />, { wrapper });
+    const restingHr = screen.getByLabelText('Resting HR (bpm)');
+    await userEvent.type(restingHr, '55');
+    await userEvent.click(screen.getByRole('button', { name: "Save today's wellness" }));
+    await waitFor(() => expect(toast.info).toHaveBeenCalledWith(OFFLINE_TEXTS.savedOffline));
+    await waitFor(() => expect(restingHr).toHaveValue(null));
+    expect(screen.getByRole('button', { name: "Save today's wellness" })).toBeEnabled();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(logged).not.toHaveBeenCalled();
+    expect(writeQueue.get().pending.map((w) => w.type)).toEqual(['wellness']);
   });
 });
