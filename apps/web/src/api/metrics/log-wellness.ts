@@ -5,11 +5,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
-import { OFFLINE_TEXTS, sendOrQueue } from '../offline/write-queue.ts';
+import { OFFLINE_TEXTS, QUEUEABLE_NETWORK_MODE, sendOrQueue } from '../offline/write-queue.ts';
 
 export function useLogWellness() {
   const client = useQueryClient();
   return useMutation({
+    networkMode: QUEUEABLE_NETWORK_MODE,
     mutationFn: async (body: WellnessUpsertRequest) => {
       const outcome = await sendOrQueue(
         {

@@ -22,8 +22,28 @@ export function useOfflineSync(userId: string | null): void {
   const client = useQueryClient();
   useEffect(() => {
     let active = true;
+    // A call while this hook's replay runs (the connection flapping: back, lost on a request, back again) does not
+    // join it, which would report its result twice: it asks for one more replay once this one is done, which sends
+    // what was queued meanwhile or what a lost connection stopped, and reports nothing when nothing is left.
+    let replaying = false;
+    let again = false;
     const run = async () => {
       if (!pwaStore.get().online || !active) return;
+      if (replaying) {
+        again = true;
+        return;
+      }
+      replaying = true;
+      try {
+        do {
+          again = false;
+          await replayAndReport();
+        } while (again && active && pwaStore.get().online);
+      } finally {
+        replaying = false;
+      }
+    };
+    const replayAndReport = async () => {
       try {
         const result = await writeQueue.replay();
         const events = new Set(result.applied.map((w) => (w.type === 'wellness' ? 'wellness' : 'workout')));

@@ -24,6 +24,14 @@ export const OFFLINE_TEXTS = {
   savedOffline: "Saved offline. It will be sent when you're back online.",
 } as const;
 
+/**
+ * The network mode of the mutations that call `sendOrQueue`: they decide themselves whether to send or queue, so
+ * TanStack Query must run them without a connection. Its default ('online') pauses a mutation while the browser is
+ * offline: a save made after the connection dropped on an open page would hang ("Saving...") instead of being
+ * queued (docs/offline.md, "Writes made offline").
+ */
+export const QUEUEABLE_NETWORK_MODE = 'always' as const;
+
 /** Whether a failure means the request may not have arrived: no connection, or no answer in time. */
 export function isConnectionFailure(err: unknown): boolean {
   return err instanceof ApiError && err.isNetworkError;

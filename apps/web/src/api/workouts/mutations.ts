@@ -14,7 +14,7 @@ import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
-import { OFFLINE_TEXTS, sendOrQueue } from '../offline/write-queue.ts';
+import { OFFLINE_TEXTS, QUEUEABLE_NETWORK_MODE, sendOrQueue } from '../offline/write-queue.ts';
 import type { CalendarEvent } from './calendar.ts';
 import { workoutKeys } from './keys.ts';
 
@@ -58,6 +58,7 @@ function provisionalWorkout(body: WorkoutCreateRequest, id: string): Workout {
 export function useCreateWorkout() {
   const client = useQueryClient();
   return useMutation({
+    networkMode: QUEUEABLE_NETWORK_MODE,
     mutationFn: async (body: WorkoutCreateRequest) => {
       // One key per click, the same on each of the client's retries and on an offline replay: a create is never
       // made twice.
@@ -210,6 +211,7 @@ export function useRescheduleWorkout() {
 export function useMarkWorkoutDone() {
   const client = useQueryClient();
   return useMutation({
+    networkMode: QUEUEABLE_NETWORK_MODE,
     mutationFn: async (workout: Workout): Promise<Workout & { queued?: true }> => {
       const outcome = await sendOrQueue(
         {

@@ -104,12 +104,15 @@ export function WellnessForm({
       return;
     }
     try {
-      await log.mutateAsync(body);
+      const outcome = await log.mutateAsync(body);
+      setValues(EMPTY);
+      // Queued offline, it is not saved yet: the mutation says so ("Saved offline. It will be sent…"), and the
+      // replay tells whether it was applied (docs/offline.md).
+      if (outcome.queued) return;
       toast.success("Today's wellness saved");
       const first = FIELDS.find((f) => values[f.name].trim() !== '');
       if (first)
         onLogged?.({ metric: first.label, value: `${values[first.name].trim()} ${first.unitLabel}` });
-      setValues(EMPTY);
     } catch (err) {
       setErrors({ form: errorMessage(err) });
     }
