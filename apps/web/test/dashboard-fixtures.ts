@@ -19,9 +19,12 @@ export const user = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-/** Stores a session for `as` whose token expires in an hour, as a signed-in browser has. */
+/** Stores a session for `as` whose token (naming `as.id`) expires in an hour, as a signed-in browser has. */
 export function signIn(as: User = user): void {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
+  const payload = btoa(JSON.stringify({ sub: as.id, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(
+    /=+$/,
+    '',
+  );
   writeSession({
     access_token: `h.${payload}.s`,
     refresh_token: 'refresh',

@@ -3,22 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_TEXTS, queueWrite, sendOrQueue, writeQueue } from '../src/api/offline/write-queue.ts';
 import { reportReachable } from '../src/lib/pwa.ts';
-import { writeSession } from '../src/lib/session-store.ts';
+import { json } from './calendar-test-utils.tsx';
+import { signInQueue } from './offline-fixtures.ts';
 
 const USER = '00000000-0000-4000-8000-000000000000';
 const WORKOUT = '00000000-0000-4000-8000-000000000001';
-
-function token(): string {
-  const payload = btoa(JSON.stringify({ sub: USER, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(
-    /=+$/,
-    '',
-  );
-  return `header.${payload}.signature`;
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function workout(overrides: Record<string, unknown> = {}) {
   return {
@@ -66,22 +55,7 @@ function queueMarkDone(baseUpdatedAt: string) {
 }
 
 beforeEach(async () => {
-  writeSession({
-    access_token: token(),
-    refresh_token: 'r',
-    expires_at: 0,
-    token_type: 'bearer',
-    user: {
-      id: USER,
-      athlete_id: USER,
-      email: 'a@b.c',
-      name: 'A',
-      user_metadata: {},
-      email_confirmed_at: null,
-      created_at: '',
-    },
-  } as never);
-  await writeQueue.setUser(USER);
+  await signInQueue(USER);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();

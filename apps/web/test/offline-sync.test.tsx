@@ -8,19 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOfflineSync } from '../src/api/offline/use-offline-sync.ts';
 import { OFFLINE_TEXTS, sendOrQueue, writeQueue } from '../src/api/offline/write-queue.ts';
 import { reportReachable } from '../src/lib/pwa.ts';
-import { writeSession } from '../src/lib/session-store.ts';
 import { toast } from '../src/lib/toast.ts';
+import { json } from './calendar-test-utils.tsx';
+import { signInQueue } from './offline-fixtures.ts';
 
 vi.mock('../src/lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-function token(sub: string): string {
-  const payload = btoa(JSON.stringify({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  return `header.${payload}.signature`;
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({
@@ -33,22 +25,7 @@ let user: string;
 
 beforeEach(async () => {
   user = crypto.randomUUID();
-  writeSession({
-    access_token: token(user),
-    refresh_token: 'r',
-    expires_at: 0,
-    token_type: 'bearer',
-    user: {
-      id: user,
-      athlete_id: user,
-      email: 'a@b.c',
-      name: 'A',
-      user_metadata: {},
-      email_confirmed_at: null,
-      created_at: '',
-    },
-  } as never);
-  await writeQueue.setUser(user);
+  await signInQueue(user);
   vi.mocked(toast.error).mockClear();
 });
 

@@ -11,15 +11,10 @@ import { OFFLINE_TEXTS, writeQueue } from '../src/api/offline/write-queue.ts';
 import { useCreateWorkout, useMarkWorkoutDone } from '../src/api/workouts/mutations.ts';
 import { WellnessForm } from '../src/features/metrics/components/wellness-form.tsx';
 import { reportReachable } from '../src/lib/pwa.ts';
-import { writeSession } from '../src/lib/session-store.ts';
 import { toast } from '../src/lib/toast.ts';
+import { signInQueue } from './offline-fixtures.ts';
 
 vi.mock('../src/lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-function token(sub: string): string {
-  const payload = btoa(JSON.stringify({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
-  return `header.${payload}.signature`;
-}
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({
@@ -33,22 +28,7 @@ let fetched: string[];
 beforeEach(async () => {
   // Each test its own account: its queue starts empty.
   const user = crypto.randomUUID();
-  writeSession({
-    access_token: token(user),
-    refresh_token: 'r',
-    expires_at: 0,
-    token_type: 'bearer',
-    user: {
-      id: user,
-      athlete_id: user,
-      email: 'a@b.c',
-      name: 'A',
-      user_metadata: {},
-      email_confirmed_at: null,
-      created_at: '',
-    },
-  } as never);
-  await writeQueue.setUser(user);
+  await signInQueue(user);
   fetched = [];
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.info).mockClear();

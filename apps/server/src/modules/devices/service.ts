@@ -100,7 +100,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
 
   /** What a connection's stored scopes keep us from reading (docs/devices.md, "Webhooks"). */
   function withheldOf(provider: DeviceProvider, row: repo.ConnectionRow | undefined): Device['withheld'] {
-    if (!row || row.status !== 'connected' || !provider.grants) return [];
+    if (row?.status !== 'connected' || !provider.grants) return [];
     const granted = provider.grants(row.scopes);
     return [
       ...(granted.activities ? [] : (['activities'] as const)),

@@ -313,9 +313,7 @@ function ProviderCard({ device }: { device: Device }) {
         </Alert>
       ) : null}
       {device.status === 'connected' && device.withheld.length > 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {withheldText(device.name, device.withheld)}
-        </p>
+        <p className="text-sm text-muted-foreground">{withheldText(device.name, device.withheld)}</p>
       ) : null}
       {device.status === 'connected' && device.backoff_until ? (
         <p className="text-sm text-muted-foreground">
