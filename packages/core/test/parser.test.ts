@@ -243,7 +243,9 @@ describe('parts joined by + or with', () => {
 
   it('reads a comma before strides alone as the same join, and a comma before other steps as a title', () => {
     expect(shape(parse('easy run, strides'))).toBe(`mZ2:1800 ${strides}`);
-    expect(shape(parse('Easy, 6x20s strides, 40s walk'))).toBe(`mZ2:1800 ${'mZ5:20 mR:40 '.repeat(6).trim()}`);
+    expect(shape(parse('Easy, 6x20s strides, 40s walk'))).toBe(
+      `mZ2:1800 ${'mZ5:20 mR:40 '.repeat(6).trim()}`,
+    );
     expect(primaryZone(parse('easy run, 4x strides').intervals)).toBe(2);
     expect(shape(parse('Tempo, 3x 10min @ 4:10/km'))).toBe('mZ5:600 mZ5:600 mZ5:600');
     expect(shape(parse('Hills, 8x 30s hill sprints'))).toBe('mZ5:30 '.repeat(8).trim());
