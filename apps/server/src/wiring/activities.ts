@@ -38,11 +38,10 @@ export async function wireActivities(
       notificationService.workoutsChanged(athleteId);
     },
     // docs/adaptation.md, "One run a day": an import may complete or reveal missed sessions.
-    onImported: (athleteId) => {
+    onImported: (athleteId) =>
       adaptationService
         .requestRun(athleteId)
-        .catch((err) => app.log.error({ err }, 'adaptation after an import not queued'));
-    },
+        .catch((err) => app.log.error({ err }, 'adaptation after an import not queued')),
   });
   jobs.register(IMPORT_JOB, activityService.importJob);
   await app.register(

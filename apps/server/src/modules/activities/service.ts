@@ -62,9 +62,10 @@ export interface ActivityServiceDeps {
   onChange?: (athleteId: string) => void;
   /**
    * Told after an imported recording is stored, or a sport change moved what it completes: the plan's
-   * adaptation runs again (docs/adaptation.md).
+   * adaptation runs again (docs/adaptation.md). Awaited, so the import's job ends only once the adaptation's
+   * job is queued (a drain of the queue sees it); it must not throw.
    */
-  onImported?: (athleteId: string) => void;
+  onImported?: (athleteId: string) => Promise<void> | void;
   log?: { info(obj: object, msg: string): void };
 }
 
@@ -382,7 +383,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     lap('store');
     if (stored) {
       changed(athleteId);
-      deps.onImported?.(athleteId);
+      await deps.onImported?.(athleteId);
     }
     return null;
   }
@@ -741,15 +742,15 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       });
       if (outcome.status === 'imported' && !options.quiet) {
         changed(athleteId);
-        deps.onImported?.(athleteId);
+        await deps.onImported?.(athleteId);
       }
       return outcome;
     },
 
     /** Tells the cached reads and the plan's adaptation once, after a run of quiet `importRecording`s. */
-    notifyImported(athleteId: string): void {
+    async notifyImported(athleteId: string): Promise<void> {
       changed(athleteId);
-      deps.onImported?.(athleteId);
+      await deps.onImported?.(athleteId);
     },
 
     /**
@@ -860,7 +861,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         const row = await changeSport(auth.athleteId, current, changes.sport, changes.name);
         changed(auth.athleteId);
         // Which sessions are done may have changed, as after an import: the plan's adaptation runs again.
-        deps.onImported?.(auth.athleteId);
+        await deps.onImported?.(auth.athleteId);
         return detail(auth, row);
       }
       if (changes.name === undefined) return detail(auth, current);

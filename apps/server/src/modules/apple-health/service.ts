@@ -219,7 +219,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     }
     const days = wellnessDays(contents);
     await deps.wellness.upsertProviderDays(payload.athleteId, days);
-    if (ids.length > 0) deps.activities.notifyImported(payload.athleteId);
+    if (ids.length > 0) await deps.activities.notifyImported(payload.athleteId);
     const count = (key: keyof WellnessUpsertRequest) => days.filter((d) => d[key] !== undefined).length;
     const message =
       `${ids.length} workouts imported` +
