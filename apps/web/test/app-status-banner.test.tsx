@@ -68,6 +68,22 @@ describe('the offline banner', () => {
     act(() => reportReachable(true));
     expect(screen.queryByText(BANNER_TEXTS.offline)).not.toBeInTheDocument();
   });
+
+  it('stays while the browser says it is offline, whatever a late answer sent before says', () => {
+    render(<AppStatusBanner />);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByText(BANNER_TEXTS.offline)).toBeInTheDocument();
+    act(() => reportReachable(true));
+    expect(screen.getByText(BANNER_TEXTS.offline)).toBeInTheDocument();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(BANNER_TEXTS.offline)).not.toBeInTheDocument();
+  });
 });
 
 describe('applying an update', () => {

@@ -67,6 +67,9 @@ function startProbe(): void {
  * (checked every 5 s meanwhile) or the browser says it is online again.
  */
 export function reportReachable(reachable: boolean): void {
+  // A request sent before the connection went can still come back after: while the browser says it is offline,
+  // that answer proves nothing about now (the 'online' event reports the return).
+  if (reachable && typeof navigator !== 'undefined' && !navigator.onLine) return;
   if (reachable) {
     if (probe) clearInterval(probe);
     probe = null;
