@@ -7,10 +7,9 @@ import type { Session } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAthlete } from '../src/modules/demo/seed.ts';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm, type TestApp, unzip } from './helpers.ts';
 import { zipArchive } from './zip-writer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,28 +95,6 @@ async function exportNow(token: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: string; status: string; percent: number; download_url: string | null };
-}
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
 }
 
 /** Every row in any table with a column naming an athlete or a user, that names one of `ids`. */

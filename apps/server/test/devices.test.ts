@@ -5,13 +5,20 @@ import { randomBytes } from 'node:crypto';
 import type { ActivitySummary, Device } from '@stamina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
 import type { App } from '../src/app.ts';
 import { deviceConnections, wellnessDaily } from '../src/db/schema/index.ts';
 import { makeSyntheticRideFit } from '../src/modules/activities/decode/synthetic-ride.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { CLIENT, type FakeProviders, startFakeProviders } from './fake-providers.ts';
-import { APP_URL, bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import {
+  APP_URL,
+  bearer,
+  buildSecondApp,
+  createTestApp,
+  multipartForm,
+  type TestApp,
+  unzip,
+} from './helpers.ts';
 
 let fake: FakeProviders;
 let t: TestApp;
@@ -254,29 +261,6 @@ describe('connecting Garmin', () => {
     expect((await garmin(headers)).status).toBe('disconnected');
   });
 });
-
-/** Every entry of a zip, inflated. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('tokens never leave the server', () => {
   it('no device answer and no "Download my data" zip holds a token, plain or sealed', async () => {

@@ -65,6 +65,7 @@ export function multipartForm(parts: readonly FormPart[]) {
 export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+import yauzl from 'yauzl';
 import { createPostgresDatabase, REDIS_URL } from './services.ts';
 
 export { REDIS_URL, redisAvailable } from './services.ts';
@@ -279,4 +280,27 @@ export async function fakeSpeechToText(): Promise<{ url: string; close: () => Pr
     url: `http://127.0.0.1:${port}/v1`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Every entry of a zip, inflated. */
+export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
 }
