@@ -1,7 +1,9 @@
 // The Journey page of a plan generated from a goal: its weeks as volume bars (kinds told apart by more than
 // colour, the current week marked), this week's sessions with their reasons, why the plan is built so, and the
 // Rebuild Plan dialog, which sends only what changed and refreshes the plan and its sessions.
+
 import type { PlanOutline, PlanProgress, TrainingPlan, TrainingWorkout } from '@stamina/contract';
+import { emptyAthleteFacts } from '@stamina/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,7 +90,9 @@ const outline: PlanOutline = {
       no_swim_day: 'sunday',
       rest_days: [],
       weekday_max_minutes: null,
+      sport_exclusions: [],
     },
+    athlete: emptyAthleteFacts(),
     other_events: [],
     assumed: {
       sport: false,
@@ -133,6 +137,8 @@ const outline: PlanOutline = {
       'Every fourth week is lighter, so the training sinks in.',
     ],
   },
+  feasibility: null,
+  review: null,
   weeks: [
     week(1, '2025-11-11', '2025-11-17', 'load', 4),
     week(2, '2025-11-18', '2025-11-24', 'load', 4.5),

@@ -1,5 +1,7 @@
 // Onboarding sessions as the server sends them, and a fetch stub that also reads multipart bodies.
+
 import type { OnboardingSession, OnboardingStatusResponse } from '@stamina/contract';
+import { emptyAthleteFacts } from '@stamina/core';
 import { vi } from 'vitest';
 
 export const SESSION_ID = '00000000-0000-4000-8000-00000000a001';
@@ -23,7 +25,9 @@ export const goalContext = {
     no_swim_day: 'sunday',
     rest_days: [],
     weekday_max_minutes: null,
+    sport_exclusions: [],
   },
+  athlete: emptyAthleteFacts(),
   other_events: [],
   assumed: {
     sport: false,
@@ -68,6 +72,8 @@ export function makeSession(overrides: Partial<OnboardingSession> = {}): Onboard
     profile: null,
     week_plan_draft: null,
     explainability: null,
+    feasibility: null,
+    plan_review: null,
     plan_summary: null,
     devices_skipped: false,
     plan_id: null,

@@ -61,6 +61,40 @@ export const ZPrimaryEvent = z
   })
   .meta({ id: 'PrimaryEvent' });
 
+const nullableMinutes = z.number().positive().nullable();
+
+export const ZGoalPerformance = z
+  .object({
+    sport: z.enum(['run', 'bike', 'swim', 'triathlon']),
+    distance_meters: z.number().positive(),
+    race_type: ZRaceType.nullable(),
+    time_seconds: z.number().positive(),
+    date: ZIsoDate.nullable(),
+  })
+  .meta({ id: 'GoalPerformance' });
+
+/** What the athlete says of their current training (null: not said; the review asks). */
+export const ZGoalAthleteFacts = z
+  .object({
+    performances: z.array(ZGoalPerformance).max(20),
+    current_weekly_hours: z.number().min(0).max(MAX_WEEKLY_HOURS).nullable(),
+    current_weekly_km: z.number().min(0).max(500).nullable(),
+    longest_recent_minutes: z.object({ run: nullableMinutes, bike: nullableMinutes, swim: nullableMinutes }),
+    ftp_watts: z.number().min(30).max(700).nullable(),
+    css_seconds_per_100m: z.number().min(50).max(400).nullable(),
+    threshold_pace_seconds_per_km: z.number().min(120).max(900).nullable(),
+    lthr: z.number().min(80).max(230).nullable(),
+    max_hr: z.number().min(100).max(240).nullable(),
+    events_completed: z.number().int().min(0).max(1000).nullable(),
+    years_training: z.number().min(0).max(80).nullable(),
+  })
+  .meta({ id: 'GoalAthleteFacts' });
+
+export const ZSportExclusion = z.object({
+  sport: z.enum(['run', 'bike', 'swim', 'strength']),
+  day: ZWeekDay,
+});
+
 export const ZGoalContext = z
   .object({
     primary_event: ZPrimaryEvent,
@@ -74,7 +108,9 @@ export const ZGoalContext = z
       no_swim_day: ZWeekDay,
       rest_days: z.array(ZWeekDay),
       weekday_max_minutes: z.number().nullable(),
+      sport_exclusions: z.array(ZSportExclusion),
     }),
+    athlete: ZGoalAthleteFacts,
     other_events: z.array(
       z.object({
         sport: ZGoalSport,
@@ -123,6 +159,8 @@ export const ZGoalContextUpdateRequest = z
     weekly_hours: weeklyHours.optional(),
     experience: ZExperience.optional(),
     injuries: z.array(ZInjury).max(INJURIES.length).optional(),
+    /** Any subset of the athlete facts; the fields given replace the parsed ones. */
+    athlete: ZGoalAthleteFacts.partial().strict().optional(),
     preferences: z
       .object({
         long_run_day: ZWeekDay.optional(),
@@ -136,6 +174,7 @@ export const ZGoalContextUpdateRequest = z
           .max(600)
           .nullable()
           .optional(),
+        sport_exclusions: z.array(ZSportExclusion).max(28).optional(),
       })
       .strict()
       .optional(),
@@ -178,6 +217,49 @@ export const ZWeekPlanDraft = z
     ),
   })
   .meta({ id: 'WeekPlanDraft' });
+
+/**
+ * Whether the goal's target is within reach from the athlete's current level in the weeks left
+ * (docs/plan-generator.md, "Feasibility").
+ */
+export const ZFeasibility = z
+  .object({
+    /** on_track: the target is within the predicted range; stretch: reachable with everything going right;
+     * out_of_reach: beyond what the weeks left can bring; unknown: no result or threshold to predict from. */
+    verdict: z.enum(['on_track', 'stretch', 'out_of_reach', 'unknown']),
+    /** 'H:MM:SS' the athlete's level predicts on race day, or null when unknown. */
+    predicted_time: z.string().nullable(),
+    /** The athlete's target, 'H:MM:SS' or null when the goal is to finish. */
+    target_time: z.string().nullable(),
+    /** A target the plan can reach, offered when the verdict is out_of_reach. */
+    suggested_target: z.string().nullable(),
+    /** How the prediction was made ("Riegel from your 3:21 marathon", "VDOT 48 from your 10K"). */
+    method: z.string().nullable(),
+    /** One or two sentences for the athlete. */
+    message: z.string(),
+  })
+  .meta({ id: 'Feasibility' });
+export type Feasibility = z.infer<typeof ZFeasibility>;
+
+/** One rule of the plan reviewer with its figure (packages/core reviewPlan; docs/plan-generator.md). */
+export const ZPlanReviewFinding = z
+  .object({
+    rule: z.string(),
+    passed: z.boolean(),
+    /** 'error' breaks a coaching rule; 'warning' is worth a look. */
+    severity: z.enum(['error', 'warning', 'info']),
+    /** The measured figure, in words ("largest rise 9 % (week 5)"). */
+    figure: z.string(),
+    message: z.string(),
+  })
+  .meta({ id: 'PlanReviewFinding' });
+
+export const ZPlanReview = z
+  .object({
+    passed: z.boolean(),
+    findings: z.array(ZPlanReviewFinding),
+  })
+  .meta({ id: 'PlanReview' });
 
 export const ZExplainability = z.object({ bullets: z.array(z.string()) }).meta({ id: 'Explainability' });
 
@@ -225,6 +307,10 @@ export const ZOnboardingSession = z
     profile: ZTrainingProfile.nullable(),
     week_plan_draft: ZWeekPlanDraft.nullable(),
     explainability: ZExplainability.nullable(),
+    /** Whether the target is within reach (null until the plan is drafted). */
+    feasibility: ZFeasibility.nullable(),
+    /** The plan reviewer's verdict on the draft (null until the plan is drafted). */
+    plan_review: ZPlanReview.nullable(),
     /** The drafted plan in numbers. */
     plan_summary: z
       .object({
@@ -328,6 +414,8 @@ export const ZPlanOutline = z
     goal_context: ZGoalContext,
     profile: ZTrainingProfile,
     explainability: ZExplainability,
+    feasibility: ZFeasibility.nullable(),
+    review: ZPlanReview.nullable(),
     weeks: z.array(ZPlanOutlineWeek),
     generated_at: z.string(),
   })

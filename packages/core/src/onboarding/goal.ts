@@ -92,6 +92,78 @@ export interface GoalPreferences {
   rest_days: WeekDay[];
   /** The most a weekday session may last, when the athlete said so ("only 45 minutes on weekdays"). */
   weekday_max_minutes: number | null;
+  /** Sports ruled out on given days, beyond no_swim_day and rest_days. */
+  sport_exclusions: SportExclusion[];
+}
+
+/** A race result or best time the athlete stated ("PB 3:21", "ran 1:32 at the Berlin half in May"). */
+export interface GoalPerformance {
+  sport: 'run' | 'bike' | 'swim' | 'triathlon';
+  distance_meters: number;
+  /** The race type the distance is, when it is one. */
+  race_type: RaceType | null;
+  time_seconds: number;
+  /** YYYY-MM-DD when the text dates it, null otherwise. */
+  date: string | null;
+}
+
+/** What the athlete says about their current training, read from the text (null: not said). */
+export interface GoalAthleteFacts {
+  /** Race results and best times, the most relevant first. */
+  performances: GoalPerformance[];
+  /** Hours a week trained now ("I run about 5 hours a week at the moment"), not the hours available. */
+  current_weekly_hours: number | null;
+  /** Running kilometres a week now ("40 km a week", "25 miles a week" as km). */
+  current_weekly_km: number | null;
+  /** The longest recent session per sport, minutes ("my longest run lately is 1:45"). */
+  longest_recent_minutes: { run: number | null; bike: number | null; swim: number | null };
+  /** Stated thresholds. */
+  ftp_watts: number | null;
+  css_seconds_per_100m: number | null;
+  threshold_pace_seconds_per_km: number | null;
+  lthr: number | null;
+  max_hr: number | null;
+  /** Events of the goal's kind already finished ("12 marathons done"), when said. */
+  events_completed: number | null;
+  /** Years in the sport, when said ("started running in September" is 0.2). */
+  years_training: number | null;
+}
+
+/** A sport the athlete cannot or will not do on a day ("no running on Mondays", "pool is closed on Fridays"). */
+export interface SportExclusion {
+  sport: 'run' | 'bike' | 'swim' | 'strength';
+  day: WeekDay;
+}
+
+/** The facts of a text that says none: every field unknown. */
+export function emptyAthleteFacts(): GoalAthleteFacts {
+  return {
+    performances: [],
+    current_weekly_hours: null,
+    current_weekly_km: null,
+    longest_recent_minutes: { run: null, bike: null, swim: null },
+    ftp_watts: null,
+    css_seconds_per_100m: null,
+    threshold_pace_seconds_per_km: null,
+    lthr: null,
+    max_hr: null,
+    events_completed: null,
+    years_training: null,
+  };
+}
+
+/**
+ * A goal context stored before `athlete` and `preferences.sport_exclusions` existed, read as one whose text
+ * says none of them.
+ */
+export function withGoalDefaults<
+  G extends { athlete?: GoalAthleteFacts; preferences: { sport_exclusions?: SportExclusion[] } },
+>(goal: G): G & { athlete: GoalAthleteFacts; preferences: { sport_exclusions: SportExclusion[] } } {
+  return {
+    ...goal,
+    athlete: { ...emptyAthleteFacts(), ...(goal.athlete ?? {}) },
+    preferences: { ...goal.preferences, sport_exclusions: goal.preferences.sport_exclusions ?? [] },
+  };
 }
 
 /** Which fields took their default rather than coming from the text (the review shows them as assumed). */
@@ -118,6 +190,8 @@ export interface GoalContext {
   experience: Experience;
   injuries: Injury[];
   preferences: GoalPreferences;
+  /** What the athlete says of their current training: results, volume, longest sessions, thresholds. */
+  athlete: GoalAthleteFacts;
   /** Other events named in the text (tune-ups, B races), for the record; the plan is built for the A race. */
   other_events: Array<Omit<GoalEvent, 'date' | 'target'> & { date: string | null }>;
   assumed: GoalAssumed;
@@ -844,7 +918,9 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       no_swim_day: prefs.noSwim ?? GOAL_DEFAULTS.no_swim_day,
       rest_days: prefs.restDays.length > 0 ? prefs.restDays : defaultRest,
       weekday_max_minutes: hours?.weekdayMaxMinutes ?? null,
+      sport_exclusions: [],
     },
+    athlete: emptyAthleteFacts(),
     other_events: events
       .filter((e) => e !== main)
       .map((e) => ({

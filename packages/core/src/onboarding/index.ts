@@ -2,5 +2,6 @@
 // sessions generated from it. Pure; rules in docs/plan-generator.md.
 export * from './goal.ts';
 export * from './plan-generator.ts';
+export * from './plan-quality.ts';
 export * from './profile.ts';
 export * from './session-library.ts';

@@ -19,6 +19,7 @@ import { parseWorkout } from '../workouts/parser/index.ts';
 import { primaryZone } from '../workouts/summarize.ts';
 import type { AthleteThresholds, Sport, Zone } from '../workouts/types.ts';
 import { type Experience, type GoalEvent, type Injury, WEEK_DAYS, type WeekDay } from './goal.ts';
+import type { PlanFeasibility, PlanReview } from './plan-quality.ts';
 import {
   type LibrarySession,
   librarySession,
@@ -98,6 +99,10 @@ export interface GeneratedPlan {
   weeks: PlanWeek[];
   milestones: PlanMilestone[];
   explainability: { bullets: string[] };
+  /** Whether the target is within reach (absent in plans stored before it existed). */
+  feasibility?: PlanFeasibility | null;
+  /** The plan reviewer's verdict on this plan (absent in plans stored before it existed). */
+  review?: PlanReview | null;
 }
 
 /** The least share of a week's training time in zones 1-2. */

@@ -5,10 +5,13 @@ import type {
   OnboardingStatus,
   TrainingProfileDto,
 } from '@stamina/contract';
-import { type GeneratedPlan, roundTo, weekPlanDraft } from '@stamina/core';
+import { type GeneratedPlan, roundTo, weekPlanDraft, withGoalDefaults } from '@stamina/core';
 import type { SessionRow } from './repository.ts';
 
-export const goalOf = (row: SessionRow) => row.goalContext as unknown as GoalContextDto | null;
+export const goalOf = (row: SessionRow) => {
+  const goal = row.goalContext as unknown as GoalContextDto | null;
+  return goal ? withGoalDefaults(goal) : null;
+};
 export const profileOf = (row: SessionRow) => row.profile as unknown as TrainingProfileDto | null;
 export const planOf = (row: SessionRow) => row.plan as unknown as GeneratedPlan | null;
 
@@ -54,6 +57,8 @@ export function toSession(row: SessionRow): OnboardingSession {
     profile: profileOf(row),
     week_plan_draft: plan ? draftOf(plan) : null,
     explainability: plan ? { bullets: [...plan.explainability.bullets] } : null,
+    feasibility: plan?.feasibility ?? null,
+    plan_review: plan?.review ?? null,
     plan_summary: plan ? planSummaryOf(plan) : null,
     devices_skipped: row.devicesSkipped,
     plan_id: row.planId,

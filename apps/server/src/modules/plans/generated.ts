@@ -16,6 +16,7 @@ import {
   generatePlan,
   PLAN_MAX_DAYS,
   planProfileOf,
+  withGoalDefaults,
 } from '@stamina/core';
 import type { z } from 'zod';
 import type { Conn, Db } from '../../db/client.ts';
@@ -79,6 +80,8 @@ function storedOutline(
     goal_context: goalContext,
     profile,
     explainability: { bullets: [...plan.explainability.bullets] },
+    feasibility: plan.feasibility ?? null,
+    review: plan.review ?? null,
     weeks: outlineWeeks(plan),
     generated_at: now.toISOString(),
   };
@@ -101,7 +104,15 @@ function sessionsOf(plan: GeneratedPlan, planId: string) {
 }
 
 function storedOutlineOf(row: repo.PlanRow): StoredOutline | null {
-  return (row.outline as StoredOutline | null | undefined) ?? null;
+  const stored = (row.outline as StoredOutline | null | undefined) ?? null;
+  if (!stored) return null;
+  // Outlines stored before the goal's athlete facts, feasibility and review existed read as saying none.
+  return {
+    ...stored,
+    goal_context: withGoalDefaults(stored.goal_context),
+    feasibility: stored.feasibility ?? null,
+    review: stored.review ?? null,
+  };
 }
 
 export function createGeneratedPlans(
