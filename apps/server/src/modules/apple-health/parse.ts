@@ -52,6 +52,8 @@ export const EXPORT_LIMITS = {
   workouts: 100_000,
   /** Bytes read without an element starting or ending: a giant attribute, text or DOCTYPE is refused. */
   bytesWithoutElement: 1024 * 1024,
+  /** Open elements at once: Apple's export nests five deep (HealthData, Workout, WorkoutRoute, …). */
+  depth: 32,
 } as const;
 
 const HRV_SDNN = 'HKQuantityTypeIdentifierHeartRateVariabilitySDNN';
@@ -129,6 +131,7 @@ export function exportReader() {
   let pauseAt: number | null = null;
   let inRoute = false;
   let bytesSinceElement = 0;
+  let depth = 0;
 
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) {
@@ -140,6 +143,7 @@ export function exportReader() {
   });
   parser.on('closetag', (tag) => {
     bytesSinceElement = 0;
+    depth -= 1;
     if (tag.name === 'Workout' && workout) {
       if (contents.workouts.length >= EXPORT_LIMITS.workouts) {
         throw new ExportError(`The export holds more than ${EXPORT_LIMITS.workouts} workouts`);
@@ -151,6 +155,12 @@ export function exportReader() {
   });
   parser.on('opentag', (tag) => {
     bytesSinceElement = 0;
+    depth += 1;
+    if (depth > EXPORT_LIMITS.depth) {
+      throw new ExportError(
+        `export.xml nests elements more than ${EXPORT_LIMITS.depth} deep, the limit; no export does`,
+      );
+    }
     const a = tag.attributes as Record<string, string>;
     switch (tag.name) {
       case 'HealthData':

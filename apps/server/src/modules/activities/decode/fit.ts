@@ -13,6 +13,7 @@ import type {
   RecordPoint,
 } from '@stamina/core';
 import { DecodeError } from './decode-error.ts';
+import { DECODE_LIMITS, tooManySessions } from './limits.ts';
 import { mapSport, snakeCase } from './sport.ts';
 
 type Message = Record<string, unknown>;
@@ -243,11 +244,19 @@ function timerPauses(events: Message[]): { pauses: Array<[number, number]>; fina
   return { pauses, finalStop: stoppedAt };
 }
 
-/** Index of the span (by start times, ascending) that `time` falls in: the last one starting at or before it. */
-function spanIndex(starts: readonly number[], time: number): number {
-  let index = 0;
-  for (let i = 1; i < starts.length; i++) if (starts[i]! <= time) index = i;
-  return index;
+/**
+ * Index of the span (by start times, ascending) that `time` falls in: the last one starting at or before it
+ * (the first span for a time before them all). A binary search, so a file's messages are placed in linear time.
+ */
+export function spanIndex(starts: readonly number[], time: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= time) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 export function decodeFit(bytes: Uint8Array): Recording {
@@ -256,6 +265,7 @@ export function decodeFit(bytes: Uint8Array): Recording {
   const sessionMessages = [...(messages.sessionMesgs ?? [])]
     .filter((m) => ms(m.startTime) !== undefined)
     .sort((a, b) => ms(a.startTime)! - ms(b.startTime)!);
+  if (sessionMessages.length > DECODE_LIMITS.sessions) throw tooManySessions(sessionMessages.length);
   if (sessionMessages.length === 0 && records.length === 0) {
     const type = str(messages.fileIdMesgs?.[0]?.type);
     if (type && type !== 'activity')

@@ -28,10 +28,13 @@ export function decodeGpx(bytes: Uint8Array): Recording {
   let type: string | undefined;
   let sawGpx = false;
   let point: (RecordPoint & { hasTime: boolean }) | undefined;
+  /** Open <extensions> elements: counted as they open and close, so no close looks back along the path. */
+  let inExtensions = 0;
   const records: RecordPoint[] = [];
 
   walkXml(bytes, 'GPX', {
     open(element, attributes) {
+      if (element === 'extensions') inExtensions += 1;
       if (element === 'gpx') {
         sawGpx = true;
         creator = attributes.creator?.trim() || undefined;
@@ -47,6 +50,7 @@ export function decodeGpx(bytes: Uint8Array): Recording {
     },
     close(element, text, path) {
       const parent = path[path.length - 2];
+      if (element === 'extensions') inExtensions -= 1;
       if (element === 'trkpt') {
         if (point?.hasTime) {
           const { hasTime: _, ...record } = point;
@@ -65,7 +69,7 @@ export function decodeGpx(bytes: Uint8Array): Recording {
         } else if (element === 'ele' && parent === 'trkpt') {
           const altitude = xmlNumber(text);
           if (altitude !== undefined) point.altitude = altitude;
-        } else if (path.includes('extensions')) {
+        } else if (inExtensions > 0) {
           const field = EXTENSION_FIELDS[element];
           const value = xmlNumber(text);
           if (field && value !== undefined && value >= 0 && !(field === 'heartRate' && value === 0))

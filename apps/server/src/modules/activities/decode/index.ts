@@ -5,9 +5,11 @@ import type { Recording } from '@stamina/core';
 import { DecodeError } from './decode-error.ts';
 import { decodeFit } from './fit.ts';
 import { decodeGpx } from './gpx.ts';
+import { checkRecording } from './limits.ts';
 import { decodeTcx } from './tcx.ts';
 
 export { DecodeError } from './decode-error.ts';
+export { DECODE_LIMITS } from './limits.ts';
 
 export type ActivityFileFormat = Recording['format'];
 
@@ -38,12 +40,15 @@ export function sniffActivityFormat(bytes: Uint8Array, fileName: string): Activi
   return undefined;
 }
 
-/** Decodes a FIT, GPX or TCX file; throws DecodeError with a message for the athlete when it cannot. */
+/**
+ * Decodes a FIT, GPX or TCX file within DECODE_LIMITS, its times held to the 1900–2100 date rule; throws
+ * DecodeError with a message for the athlete when it cannot.
+ */
 export function decodeActivityFile(bytes: Uint8Array, fileName: string): Recording {
   const format = sniffActivityFormat(bytes, fileName);
-  if (format === 'fit') return decodeFit(bytes);
-  if (format === 'gpx') return decodeGpx(bytes);
-  if (format === 'tcx') return decodeTcx(bytes);
+  if (format === 'fit') return checkRecording(decodeFit(bytes));
+  if (format === 'gpx') return checkRecording(decodeGpx(bytes));
+  if (format === 'tcx') return checkRecording(decodeTcx(bytes));
   if (bytes.length === 0) throw new DecodeError('The file is empty');
   throw new DecodeError('Not a FIT, GPX or TCX file');
 }

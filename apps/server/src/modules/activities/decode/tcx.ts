@@ -4,6 +4,7 @@
 // session's device totals are the sums of its laps (time-weighted for averages).
 import type { DeviceTotals, RecordedLap, RecordedSession, Recording, RecordPoint } from '@stamina/core';
 import { DecodeError } from './decode-error.ts';
+import { DECODE_LIMITS, tooManySessions } from './limits.ts';
 import { mapSport } from './sport.ts';
 import { walkXml, xmlNumber, xmlTime } from './xml.ts';
 
@@ -68,6 +69,7 @@ export function decodeTcx(bytes: Uint8Array): Recording {
     open(element, attributes) {
       if (element === 'TrainingCenterDatabase') sawRoot = true;
       else if (element === 'Activity') {
+        if (sessions.length >= DECODE_LIMITS.sessions) throw tooManySessions(sessions.length + 1);
         sportName = attributes.Sport;
         session = {
           sport: mapSport(sportName),

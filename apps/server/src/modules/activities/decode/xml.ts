@@ -1,9 +1,12 @@
 // A streaming walk over an XML activity file with saxes (docs/activities.md, "Decoding"): elements by their
 // local name (the namespace prefix dropped, since files spell the extension prefixes as they like), the
 // path of open elements, and each element's text when it closes. A DOCTYPE (and with it any entity
-// declaration) is refused before anything else is read; a malformed document is a DecodeError.
+// declaration) is refused before anything else is read; a malformed document is a DecodeError. Nesting deeper
+// than DECODE_LIMITS.xmlDepth or more than DECODE_LIMITS.xmlElements elements refuse the file as they are met,
+// so the walk's cost (and what a handler may look at in `path`) stays linear in the file.
 import { SaxesParser } from 'saxes';
 import { DecodeError } from './decode-error.ts';
+import { DECODE_LIMITS } from './limits.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -18,6 +21,7 @@ export function walkXml(bytes: Uint8Array, formatName: string, handlers: XmlHand
   const parser = new SaxesParser({ xmlns: false });
   const path: string[] = [];
   let text = '';
+  let elements = 0;
   parser.on('doctype', () => {
     throw new DecodeError(`The ${formatName} file declares a DOCTYPE, which is refused for safety`);
   });
@@ -28,6 +32,17 @@ export function walkXml(bytes: Uint8Array, formatName: string, handlers: XmlHand
     const name = localName(tag.name);
     const attributes: Record<string, string> = {};
     for (const [key, value] of Object.entries(tag.attributes)) attributes[localName(key)] = String(value);
+    elements += 1;
+    if (path.length >= DECODE_LIMITS.xmlDepth) {
+      throw new DecodeError(
+        `The ${formatName} file nests elements more than ${DECODE_LIMITS.xmlDepth} deep, the limit; no activity file does`,
+      );
+    }
+    if (elements > DECODE_LIMITS.xmlElements) {
+      throw new DecodeError(
+        `The ${formatName} file holds more than ${DECODE_LIMITS.xmlElements.toLocaleString('en')} elements, the limit for one file`,
+      );
+    }
     path.push(name);
     text = '';
     handlers.open(name, attributes, path);
