@@ -28,8 +28,25 @@ export async function readUpload(
   request: FastifyRequest,
   options: UploadOptions,
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  const fields = await streamUpload(request, options, async (fileName, stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    files.push({ fileName, bytes: Buffer.concat(chunks) });
+  });
+  return { files, fields };
+}
+
+/**
+ * The same reading, with each file handed to `onFile` as a stream, one at a time in form order, so that a
+ * route can store files without holding them (`onFile` must consume the stream). Answers the text fields.
+ */
+export async function streamUpload(
+  request: FastifyRequest,
+  options: UploadOptions,
+  onFile: (fileName: string, stream: NodeJS.ReadableStream & { truncated?: boolean }) => Promise<void>,
+): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.fieldname.includes('\u0000')) throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
@@ -43,7 +60,10 @@ export async function readUpload(
         if (part.filename.includes('\u0000')) {
           throw new AppError('VALIDATION_FAILED', `File name: ${NUL_MESSAGE}`);
         }
-        files.push({ fileName: part.filename, bytes: await part.toBuffer() });
+        await onFile(part.filename, part.file);
+        if (part.file.truncated) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `${options.what} is larger than ${options.maxSizeLabel}`);
+        }
       } else {
         if (part.valueTruncated) {
           throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the value is too long`);
@@ -57,7 +77,7 @@ export async function readUpload(
   } catch (error) {
     throw uploadError(error, options);
   }
-  return { files, fields };
+  return fields;
 }
 
 /** The multipart plugin's and busboy's failures as the errors a client can act on; anything else as it is. */

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { readUpload } from '../../lib/uploads.ts';
+import { streamUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
@@ -67,15 +67,23 @@ export function activityRoutes(
           if (!request.isMultipart()) {
             throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload activity files as multipart/form-data');
           }
-          const { files } = await readUpload(request, {
-            fileField: 'file',
-            what: 'The activity file',
-            maxSizeLabel: ACTIVITY_LIMITS.fileLabel,
-            maxFiles: ACTIVITY_LIMITS.filesPerUpload,
-          });
-          const parts = files.flatMap((f) => [f.fileName, f.bytes]);
-          if (await hooks.claimUpload(request, reply, parts)) return reply;
-          return reply.code(202).send({ data: await service.upload(auth, files) });
+          const batch = await service.upload(
+            auth,
+            (onFile) =>
+              streamUpload(
+                request,
+                {
+                  fileField: 'file',
+                  what: 'The activity file',
+                  maxSizeLabel: ACTIVITY_LIMITS.fileLabel,
+                  maxFiles: ACTIVITY_LIMITS.filesPerUpload,
+                },
+                onFile,
+              ),
+            (fingerprint) => hooks.claimUpload(request, reply, fingerprint),
+          );
+          if (batch === null) return reply;
+          return reply.code(202).send({ data: batch });
         },
       );
       app.get(

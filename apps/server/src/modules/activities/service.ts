@@ -25,7 +25,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
-import type { UploadedFile } from '../../lib/uploads.ts';
+import { uploadGate } from '../../lib/upload-gate.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
@@ -33,7 +33,13 @@ import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/i
 import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
-import { ACTIVITY_LIMITS, contentProblem, displayName, entriesOf, type UploadEntry } from './upload-files.ts';
+import {
+  ACTIVITY_LIMITS,
+  contentProblem,
+  displayName,
+  type StagedEntry,
+  uploadStager,
+} from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -169,6 +175,12 @@ const PACE_POINTS = [
 ];
 
 export function createActivityService(db: Db, deps: ActivityServiceDeps) {
+  // One gate for every upload route that inflates archives (this one and Apple Health's).
+  const gate = uploadGate({
+    concurrent: ACTIVITY_LIMITS.concurrentUploads,
+    inflatedBytes: ACTIVITY_LIMITS.athleteInflatedBytes,
+    inflatedLabel: ACTIVITY_LIMITS.athleteInflatedLabel,
+  });
   const changed = (athleteId: string) => deps.onChange?.(athleteId);
 
   async function own(auth: AuthContext, id: string): Promise<repo.ActivityRow> {
@@ -581,46 +593,62 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       },
     },
 
+    /** A ticket for one upload of the athlete (429 past the concurrent uploads): lib/upload-gate.ts. */
+    enterUpload: (athleteId: string) => gate.enter(athleteId),
+
     /**
-     * Stages every recording of the upload and queues one job per file, in one transaction: the batch, its
-     * files (refused ones already `failed` with their reason) and the jobs land together or not at all. An
-     * upload of which nothing can be imported is a 400; a file or zip past a limit a 413 (thrown by
-     * entriesOf before anything is written).
+     * Stages every recording of the upload as `readFiles` hands the form's files over (streamed, never held
+     * whole: upload-files.ts), then queues one job per file in one transaction: the batch, its files (refused
+     * ones already `failed` with their reason) and the jobs land together or not at all. `claim` runs with the
+     * upload's fingerprint (names and SHA-256s) before anything is queued: true when an earlier request with
+     * the same Idempotency-Key already answered (then null). An upload of which nothing can be imported is a
+     * 400; a file or zip past a limit a 413, and nothing it staged is kept.
      */
-    async upload(auth: AuthContext, files: readonly UploadedFile[]): Promise<ImportBatch> {
-      if (files.length === 0) {
-        throw new AppError('VALIDATION_FAILED', 'Send one or more activity files in the field "file"');
-      }
-      const entries: UploadEntry[] = [];
-      for (const file of files) entries.push(...(await entriesOf(file.fileName, file.bytes)));
-      if (entries.every((entry) => !entry.ok)) {
-        const reasons = entries.map((e) => `${e.name}: ${e.ok ? '' : e.message}`);
-        throw new AppError(
-          'VALIDATION_FAILED',
-          entries.length === 1 && !entries[0]!.ok
-            ? `${entries[0]!.message}: upload a FIT, GPX or TCX file, a .gz copy of one, or a zip of them`
-            : 'None of the files can be imported',
-          { files: reasons },
-        );
-      }
+    async upload(
+      auth: AuthContext,
+      readFiles: (
+        onFile: (fileName: string, stream: NodeJS.ReadableStream & { truncated?: boolean }) => Promise<void>,
+      ) => Promise<unknown>,
+      claim: (fingerprint: string[]) => Promise<boolean>,
+    ): Promise<ImportBatch | null> {
+      const ticket = gate.enter(auth.athleteId);
       const batchId = randomUUID();
-      const rows = entries.map((entry, position) => ({
-        id: randomUUID(),
-        batchId,
-        athleteId: auth.athleteId,
-        position,
-        name: entry.name,
-        status: entry.ok ? ('queued' as const) : ('failed' as const),
-        message: entry.ok ? null : entry.message,
-        storageKey: entry.ok ? `staging/${auth.athleteId}/${batchId}/${position}` : null,
-      }));
-      const staged: string[] = [];
+      const stager = uploadStager(deps.fileStore, ticket, (n) => `staging/${auth.athleteId}/${batchId}/${n}`);
       try {
-        for (const [i, entry] of entries.entries()) {
-          if (!entry.ok) continue;
-          await deps.fileStore.put(rows[i]!.storageKey!, entry.bytes);
-          staged.push(rows[i]!.storageKey!);
+        const entries: StagedEntry[] = [];
+        const fingerprint: string[] = [];
+        await readFiles(async (fileName, stream) => {
+          const added = await stager.add(fileName, stream);
+          entries.push(...added.entries);
+          fingerprint.push(fileName, added.sha256);
+        });
+        if (entries.length === 0) {
+          throw new AppError('VALIDATION_FAILED', 'Send one or more activity files in the field "file"');
         }
+        if (await claim(fingerprint)) {
+          await stager.discard();
+          return null;
+        }
+        if (entries.every((entry) => !entry.ok)) {
+          const reasons = entries.map((e) => `${e.name}: ${e.ok ? '' : e.message}`);
+          throw new AppError(
+            'VALIDATION_FAILED',
+            entries.length === 1 && !entries[0]!.ok
+              ? `${entries[0]!.message}: upload a FIT, GPX or TCX file, a .gz copy of one, or a zip of them`
+              : 'None of the files can be imported',
+            { files: reasons },
+          );
+        }
+        const rows = entries.map((entry, position) => ({
+          id: randomUUID(),
+          batchId,
+          athleteId: auth.athleteId,
+          position,
+          name: entry.name,
+          status: entry.ok ? ('queued' as const) : ('failed' as const),
+          message: entry.ok ? null : entry.message,
+          storageKey: entry.ok ? entry.storageKey : null,
+        }));
         await db.transaction(async (tx) => {
           await repo.insertBatch(tx, auth.athleteId, batchId);
           await repo.insertImportFiles(tx, rows);
@@ -635,8 +663,10 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
           }
         });
       } catch (err) {
-        await Promise.all(staged.map((key) => deps.fileStore.delete(key).catch(() => {})));
+        await stager.discard();
         throw err;
+      } finally {
+        ticket.release();
       }
       deps.jobs.wake();
       return batchView(batchId, await repo.batchFiles(db, auth.athleteId, batchId));

@@ -1,30 +1,49 @@
-// What an activity upload holds, before anything is written (docs/activities.md, "Import"): each uploaded file
-// is a recording (.fit, .gpx, .tcx), a gzip copy of one (.fit.gz, as Strava exports), or a zip of these. A zip
-// is judged by its central directory (member count, declared uncompressed total) before a byte is expanded,
-// and its members are then inflated under a running count, so a header that lies about sizes cannot make us
-// inflate more than the limit. Limits beyond which the whole upload is refused (413): ACTIVITY_LIMITS.
-// Each file also gets a cheap look at its first bytes, so an obviously wrong file fails at once, not in a job.
-import yauzl from 'yauzl';
+// What an activity upload holds, before anything is queued (docs/activities.md, "Import" and "Limits"): each
+// uploaded file is a recording (.fit, .gpx, .tcx), a gzip copy of one (.fit.gz, as Strava exports), or a zip of
+// these. Files are streamed into staging as the form is read, never held whole: a zip is stored as it comes,
+// judged by its central directory (member count, declared sizes) before a byte is expanded, and its recordings
+// are then inflated one at a time straight into staging under running counts: per member, per request, per
+// athlete (lib/upload-gate.ts) and against its compressed size, so a header that lies cannot make us inflate
+// more than the limits. Past a limit the whole upload is refused (413) and what it staged is removed. Each
+// staged file also gets a cheap look at its first bytes, so an obviously wrong file fails at once, not in a job.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type yauzl from 'yauzl';
 import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import { meter, openMember, openStoredZip, zipEntries } from '../../lib/stored-zip.ts';
+import type { UploadTicket } from '../../lib/upload-gate.ts';
 import { sniffActivityFormat } from './decode/index.ts';
 
 export const ACTIVITY_LIMITS = {
   fileBytes: 50 * 1024 * 1024,
   fileLabel: '50 MB',
   zipMembers: 500,
-  zipUncompressedBytes: 200 * 1024 * 1024,
-  zipUncompressedLabel: '200 MB',
+  /** What the recordings of one upload request inflate to, all its zips together. */
+  requestInflatedBytes: 200 * 1024 * 1024,
+  requestInflatedLabel: '200 MB',
+  /** What all of one athlete's uploads in progress inflate to, together (lib/upload-gate.ts). */
+  athleteInflatedBytes: 400 * 1024 * 1024,
+  athleteInflatedLabel: '400 MB',
+  /** Inflated to compressed size of one member: recordings compress 3 to 20 times, a bomb a thousand. */
+  inflationRatio: 100,
+  /** Members this small are not held to the ratio (a tiny file of repeated text compresses very well). */
+  ratioFreeBytes: 1024 * 1024,
+  /** Uploads of one athlete read at the same time (429 past it). */
+  concurrentUploads: 2,
   /** Files in one upload request. */
   filesPerUpload: 20,
   nameLength: 255,
 } as const;
 
-/** One recording found in the upload, ready to stage, or refused with a reason (still reported). */
-export type UploadEntry =
-  | { name: string; ok: true; compression: 'gzip' | null; bytes: Buffer }
+/** One recording found in the upload, staged under `storageKey`, or refused with a reason (still reported). */
+export type StagedEntry =
+  | { name: string; ok: true; compression: 'gzip' | null; storageKey: string }
   | { name: string; ok: false; message: string };
 
 const RECORDING = /\.(fit|gpx|tcx)(\.gz)?$/i;
+/** Bytes of a file's start kept for the content checks (sniffing, DOCTYPE). */
+const HEAD_BYTES = 64 * 1024;
 
 /** The name as shown back: the last path segment of what the client sent, cut to the length limit. */
 export function displayName(name: string): string {
@@ -32,34 +51,6 @@ export function displayName(name: string): string {
   return base.length > ACTIVITY_LIMITS.nameLength
     ? `${base.slice(0, ACTIVITY_LIMITS.nameLength - 1)}…`
     : base;
-}
-
-/** Every recording in one uploaded file: itself, or a zip's members. Throws a 413 past a limit. */
-export async function entriesOf(fileName: string, bytes: Buffer): Promise<UploadEntry[]> {
-  const name = displayName(fileName);
-  if (/\.zip$/i.test(name)) return zipEntries(name, bytes);
-  return [recordingEntry(name, bytes)];
-}
-
-/** A single recording, or a gzip copy of one, checked by its first bytes (the decoder's own sniffing). */
-function recordingEntry(name: string, bytes: Buffer): UploadEntry {
-  const match = RECORDING.exec(name);
-  if (!match) {
-    return { name, ok: false, message: 'Not a FIT, GPX or TCX file (or a .gz or .zip of them)' };
-  }
-  const gzip = match[2] !== undefined;
-  const problem = gzip ? gzipProblem(bytes) : contentProblem(bytes, name);
-  if (problem) return { name, ok: false, message: problem };
-  return { name, ok: true, compression: gzip ? 'gzip' : null, bytes };
-}
-
-function gzipProblem(bytes: Buffer): string | null {
-  if (bytes.length < 18 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return 'The file is not a gzip file';
-  // The trailer's size (modulo 4 GiB) is a cheap first refusal; the job also inflates under the same limit.
-  if (bytes.readUInt32LE(bytes.length - 4) > ACTIVITY_LIMITS.fileBytes) {
-    throw tooLarge(`Uncompressed, the file is larger than ${ACTIVITY_LIMITS.fileLabel}`);
-  }
-  return null;
 }
 
 /**
@@ -80,115 +71,188 @@ function tooLarge(message: string): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', message);
 }
 
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
-      bytes,
-      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
-      (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
-    );
-  });
+function reason(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
 }
 
-/** Every central-directory record, read one by one without opening any member. */
-function centralDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
-  return new Promise((resolve, reject) => {
-    const entries: yauzl.Entry[] = [];
-    zip.on('entry', (entry: yauzl.Entry) => {
-      entries.push(entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
+/** Why a staged recording cannot be imported, from its first and last bytes; null when it may be. */
+function stagedProblem(name: string, gzip: boolean, head: Buffer, tail: Buffer, size: number): string | null {
+  if (!gzip) return contentProblem(head, name);
+  if (size < 18 || head[0] !== 0x1f || head[1] !== 0x8b) return 'The file is not a gzip file';
+  // The trailer's size (modulo 4 GiB) is a cheap first refusal; the job also inflates under the same limit.
+  if (tail.readUInt32LE(tail.length - 4) > ACTIVITY_LIMITS.fileBytes) {
+    throw tooLarge(`Uncompressed, the file is larger than ${ACTIVITY_LIMITS.fileLabel}`);
+  }
+  return null;
 }
 
-/** A member inflated, failing as soon as it passes `maxBytes` whatever its header declared. */
-function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) {
-        reject(err ?? new Error('unreadable member'));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      stream.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maxBytes) {
-          stream.destroy(new ZipLimitError());
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-      stream.on('error', reject);
-    });
-  });
-}
-
-class ZipLimitError extends Error {}
-
-async function zipEntries(name: string, bytes: Buffer): Promise<UploadEntry[]> {
-  let zip: yauzl.ZipFile;
-  let members: yauzl.Entry[];
-  try {
-    zip = await openZip(bytes);
-    if (zip.entryCount > ACTIVITY_LIMITS.zipMembers) throw tooManyMembers(name);
-    members = await centralDirectory(zip);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    return [{ name, ok: false, message: `The zip archive cannot be read: ${reason(err)}` }];
-  }
-  if (members.length > ACTIVITY_LIMITS.zipMembers) throw tooManyMembers(name);
-  const files = members.filter((m) => !m.fileName.endsWith('/'));
-  const declared = files.reduce((sum, m) => sum + m.uncompressedSize, 0);
-  if (declared > ACTIVITY_LIMITS.zipUncompressedBytes) {
-    throw tooLarge(`${name} holds more than ${ACTIVITY_LIMITS.zipUncompressedLabel} uncompressed`);
-  }
-  if (files.some((m) => m.uncompressedSize > ACTIVITY_LIMITS.fileBytes)) {
-    throw tooLarge(`${name} holds a file larger than ${ACTIVITY_LIMITS.fileLabel}`);
-  }
-
-  const entries: UploadEntry[] = [];
+/**
+ * Stages the files of one upload request. `add` takes each form file as it arrives and answers what it
+ * staged; `discard` removes everything staged so far (the caller's failure path). Keys are made by `keyOf`.
+ */
+export function uploadStager(store: FileStore, ticket: UploadTicket, keyOf: (n: number) => string) {
+  let keys = 0;
   let inflated = 0;
-  // Members that are not recordings (the CSVs and photos of an export) are skipped without being read.
-  for (const member of files.filter((m) => RECORDING.test(m.fileName) || /\.zip$/i.test(m.fileName))) {
-    const memberName = `${name}/${member.fileName}`.slice(0, ACTIVITY_LIMITS.nameLength);
-    if (/\.zip$/i.test(member.fileName)) {
-      entries.push({ name: memberName, ok: false, message: 'A zip inside a zip is not read' });
-      continue;
+  const staged: string[] = [];
+  const nextKey = () => {
+    const key = keyOf(keys++);
+    staged.push(key);
+    return key;
+  };
+
+  /** Streams `source` under a new key, counting, keeping its head and tail; `check` refuses as bytes pass. */
+  async function stage(source: NodeJS.ReadableStream, check?: (total: number) => void) {
+    const key = nextKey();
+    const hash = createHash('sha256');
+    const counter = meter({ headBytes: HEAD_BYTES, tailBytes: 4, check, onChunk: (c) => hash.update(c) });
+    (source as Readable).on('error', (err) => counter.stream.destroy(err));
+    // A limit passed stops the inflating too, not only the write.
+    counter.stream.on('error', () => (source as Readable).destroy());
+    (source as Readable).pipe(counter.stream);
+    await store.putStream(key, counter.stream);
+    return { key, ...counter.state, sha256: hash.digest('hex') };
+  }
+
+  async function discardKey(key: string) {
+    await store.delete(key).catch(() => {});
+  }
+
+  async function recording(name: string, source: NodeJS.ReadableStream, check?: (total: number) => void) {
+    const match = RECORDING.exec(name);
+    const gzip = match?.[2] !== undefined;
+    const file = await stage(source, check);
+    const problem = match
+      ? stagedProblem(name, gzip, file.head, file.tail, file.total)
+      : 'Not a FIT, GPX or TCX file (or a .gz or .zip of them)';
+    if (problem) {
+      await discardKey(file.key);
+      return { entry: { name, ok: false as const, message: problem }, sha256: file.sha256 };
     }
-    const budget = Math.min(ACTIVITY_LIMITS.fileBytes, ACTIVITY_LIMITS.zipUncompressedBytes - inflated);
-    let content: Buffer;
+    const entry: StagedEntry = { name, ok: true, compression: gzip ? 'gzip' : null, storageKey: file.key };
+    return { entry, sha256: file.sha256 };
+  }
+
+  async function zipMembers(name: string, key: string): Promise<StagedEntry[]> {
+    let zip: yauzl.ZipFile;
+    let members: yauzl.Entry[];
     try {
-      content = await inflate(zip, member, budget);
+      zip = await openStoredZip(store, key);
     } catch (err) {
-      if (err instanceof ZipLimitError) {
-        throw tooLarge(`${name} inflates to more than its limits (${ACTIVITY_LIMITS.zipUncompressedLabel})`);
-      }
-      entries.push({
-        name: memberName,
-        ok: false,
-        message: `This zip member cannot be read: ${reason(err)}`,
-      });
-      continue;
+      return [{ name, ok: false, message: `The zip archive cannot be read: ${reason(err)}` }];
     }
-    inflated += content.length;
-    const entry = recordingEntry(member.fileName.split('/').pop() ?? member.fileName, content);
-    entries.push({ ...entry, name: memberName });
+    try {
+      if (zip.entryCount > ACTIVITY_LIMITS.zipMembers) throw tooManyMembers(name);
+      try {
+        members = await zipEntries(zip);
+      } catch (err) {
+        return [{ name, ok: false, message: `The zip archive cannot be read: ${reason(err)}` }];
+      }
+      const files = members.filter((m) => !m.fileName.endsWith('/'));
+      const declared = files.reduce((sum, m) => sum + m.uncompressedSize, 0);
+      if (inflated + declared > ACTIVITY_LIMITS.requestInflatedBytes) throw requestTooLarge();
+      if (files.some((m) => m.uncompressedSize > ACTIVITY_LIMITS.fileBytes)) {
+        throw tooLarge(`${name} holds a file larger than ${ACTIVITY_LIMITS.fileLabel}`);
+      }
+      const entries: StagedEntry[] = [];
+      // Members that are not recordings (the CSVs and photos of an export) are skipped without being read.
+      for (const member of files.filter((m) => RECORDING.test(m.fileName) || /\.zip$/i.test(m.fileName))) {
+        const memberName = `${name}/${member.fileName}`.slice(0, ACTIVITY_LIMITS.nameLength);
+        if (/\.zip$/i.test(member.fileName)) {
+          entries.push({ name: memberName, ok: false, message: 'A zip inside a zip is not read' });
+          continue;
+        }
+        const before = inflated;
+        const ratioCap = Math.max(
+          ACTIVITY_LIMITS.ratioFreeBytes,
+          member.compressedSize * ACTIVITY_LIMITS.inflationRatio,
+        );
+        const check = (total: number) => {
+          if (total > ACTIVITY_LIMITS.fileBytes) {
+            throw tooLarge(`${name} holds a file larger than ${ACTIVITY_LIMITS.fileLabel}`);
+          }
+          if (total > ratioCap) {
+            throw tooLarge(
+              `${memberName} inflates to more than ${ACTIVITY_LIMITS.inflationRatio} times its compressed size, which no recording does`,
+            );
+          }
+          const grown = before + total - inflated;
+          inflated = before + total;
+          if (inflated > ACTIVITY_LIMITS.requestInflatedBytes) throw requestTooLarge();
+          ticket.inflate(grown);
+        };
+        let stream: Readable;
+        try {
+          stream = await openMember(zip, member);
+        } catch (err) {
+          entries.push({
+            name: memberName,
+            ok: false,
+            message: `This zip member cannot be read: ${reason(err)}`,
+          });
+          continue;
+        }
+        try {
+          const { entry } = await recording(
+            member.fileName.split('/').pop() ?? member.fileName,
+            stream,
+            check,
+          );
+          entries.push({ ...entry, name: memberName });
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          entries.push({
+            name: memberName,
+            ok: false,
+            message: `This zip member cannot be read: ${reason(err)}`,
+          });
+        }
+      }
+      if (entries.length === 0) {
+        return [{ name, ok: false, message: 'The zip archive holds no FIT, GPX or TCX file' }];
+      }
+      return entries;
+    } finally {
+      zip.close();
+    }
   }
-  if (entries.length === 0) {
-    return [{ name, ok: false, message: 'The zip archive holds no FIT, GPX or TCX file' }];
-  }
-  return entries;
+
+  return {
+    /**
+     * One form file: staged as it streams, then (a zip) opened from staging and its recordings staged one by
+     * one, the archive itself removed. Answers the entries and the file's SHA-256 (the upload's fingerprint).
+     */
+    async add(
+      fileName: string,
+      source: NodeJS.ReadableStream & { truncated?: boolean },
+    ): Promise<{ entries: StagedEntry[]; sha256: string }> {
+      const name = displayName(fileName);
+      const tooBig = () => {
+        if (source.truncated) throw tooLarge(`The activity file is larger than ${ACTIVITY_LIMITS.fileLabel}`);
+      };
+      if (!/\.zip$/i.test(name)) {
+        const { entry, sha256 } = await recording(name, source);
+        tooBig();
+        return { entries: [entry], sha256 };
+      }
+      const archive = await stage(source);
+      tooBig();
+      try {
+        return { entries: await zipMembers(name, archive.key), sha256: archive.sha256 };
+      } finally {
+        await discardKey(archive.key);
+      }
+    },
+    /** Removes everything this upload staged (after a refusal or a failure). */
+    async discard() {
+      await Promise.all(staged.map(discardKey));
+    },
+  };
+}
+
+function requestTooLarge(): AppError {
+  return tooLarge(`The upload inflates to more than ${ACTIVITY_LIMITS.requestInflatedLabel}`);
 }
 
 function tooManyMembers(name: string): AppError {
   return tooLarge(`${name} has more than ${ACTIVITY_LIMITS.zipMembers} members`);
-}
-
-function reason(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
 }

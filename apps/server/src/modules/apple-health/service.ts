@@ -42,7 +42,13 @@ export interface AppleHealthDeps {
   jobs: JobQueue;
   activities: Pick<
     ActivityService,
-    'importRecording' | 'notifyImported' | 'openImport' | 'importFileOf' | 'markProcessing' | 'settleImport'
+    | 'importRecording'
+    | 'notifyImported'
+    | 'openImport'
+    | 'importFileOf'
+    | 'markProcessing'
+    | 'settleImport'
+    | 'enterUpload'
   >;
   wellness: {
     upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number>;
@@ -278,69 +284,84 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
           "Upload the export.zip (or export.xml) from Apple Health's Export All Health Data",
         );
       }
-      const key = `staging/${auth.athleteId}/apple-health-${randomUUID()}`;
-      const hash = createHash('sha256');
-      let head = Buffer.alloc(0);
-      const tap = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64)]);
-          done(null, chunk);
-        },
-      });
-      (file.stream as NodeJS.ReadableStream).pipe(tap);
-      let size: number;
+      // Counted with the athlete's other uploads being read (429 past the limit), released however it ends.
+      const ticket = deps.activities.enterUpload(auth.athleteId);
       try {
-        size = await deps.fileStore.putStream(key, tap);
-      } catch (err) {
-        await deps.fileStore.delete(key).catch(() => {});
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`);
-        }
-        throw err;
-      }
-      const refuse = async (error: AppError) => {
-        await deps.fileStore.delete(key).catch(() => {});
-        return error;
-      };
-      if (file.stream.truncated) {
-        throw await refuse(
-          new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`),
-        );
-      }
-      if (size === 0) throw await refuse(new AppError('VALIDATION_FAILED', 'The file is empty'));
-      const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
-      const text = head
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .trimStart();
-      if (kind === 'zip' && !isZip) {
-        throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not a zip archive'));
-      }
-      if (kind === 'xml' && !text.startsWith('<')) {
-        throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not an XML document'));
-      }
-      if (await claim([file.fileName, hash.digest('hex')])) {
-        await deps.fileStore.delete(key).catch(() => {});
-        return null;
-      }
-      try {
-        return await deps.activities.openImport(
-          auth.athleteId,
-          { name: file.fileName, storageKey: key },
-          (tx, importFileId) =>
-            deps.jobs.enqueue(tx, APPLE_HEALTH_JOB, {
-              importFileId,
-              athleteId: auth.athleteId,
-              kind,
-            } satisfies Payload),
-        );
-      } catch (err) {
-        await deps.fileStore.delete(key).catch(() => {});
-        throw err;
+        return await stageExport(auth, file, kind, claim);
+      } finally {
+        ticket.release();
       }
     },
   };
+
+  async function stageExport(
+    auth: AuthContext,
+    file: { fileName: string; stream: NodeJS.ReadableStream & { truncated?: boolean } },
+    kind: 'zip' | 'xml',
+    claim: (fingerprint: string[]) => Promise<boolean>,
+  ) {
+    const key = `staging/${auth.athleteId}/apple-health-${randomUUID()}`;
+    const hash = createHash('sha256');
+    let head = Buffer.alloc(0);
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64)]);
+        done(null, chunk);
+      },
+    });
+    (file.stream as NodeJS.ReadableStream).pipe(tap);
+    let size: number;
+    try {
+      size = await deps.fileStore.putStream(key, tap);
+    } catch (err) {
+      await deps.fileStore.delete(key).catch(() => {});
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`);
+      }
+      throw err;
+    }
+    const refuse = async (error: AppError) => {
+      await deps.fileStore.delete(key).catch(() => {});
+      return error;
+    };
+    if (file.stream.truncated) {
+      throw await refuse(
+        new AppError('PAYLOAD_TOO_LARGE', `The export is larger than ${sizeLabel(maxUploadBytes)}`),
+      );
+    }
+    if (size === 0) throw await refuse(new AppError('VALIDATION_FAILED', 'The file is empty'));
+    const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+    const text = head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    if (kind === 'zip' && !isZip) {
+      throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not a zip archive'));
+    }
+    if (kind === 'xml' && !text.startsWith('<')) {
+      throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not an XML document'));
+    }
+    if (await claim([file.fileName, hash.digest('hex')])) {
+      await deps.fileStore.delete(key).catch(() => {});
+      return null;
+    }
+    try {
+      return await deps.activities.openImport(
+        auth.athleteId,
+        { name: file.fileName, storageKey: key },
+        (tx, importFileId) =>
+          deps.jobs.enqueue(tx, APPLE_HEALTH_JOB, {
+            importFileId,
+            athleteId: auth.athleteId,
+            kind,
+          } satisfies Payload),
+      );
+    } catch (err) {
+      await deps.fileStore.delete(key).catch(() => {});
+      throw err;
+    }
+  }
 }
 
 export type AppleHealthService = ReturnType<typeof createAppleHealthService>;

@@ -1,9 +1,10 @@
 // Reading an Apple Health export.zip straight from the file store (docs/devices.md, "Apple Health"): yauzl
 // reads the central directory and each member through ranged reads of the stored file, so nothing is held
 // whole in memory. Limits are checked as members are found and as they are inflated.
-import { PassThrough, type Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type { Readable } from 'node:stream';
+import type yauzl from 'yauzl';
 import type { FileStore } from '../../lib/file-store.ts';
+import { openStoredZip } from '../../lib/stored-zip.ts';
 import { ExportError } from './parse.ts';
 
 export const ZIP_LIMITS = {
@@ -14,26 +15,6 @@ export const ZIP_LIMITS = {
   /** One route file once inflated. */
   routeBytes: 50 * 1024 * 1024,
 } as const;
-
-class StoreReader extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly store: FileStore,
-    private readonly key: string,
-  ) {
-    super();
-  }
-  override _readStreamForRange(start: number, end: number): Readable {
-    const out = new PassThrough();
-    this.store.getRangeStream(this.key, start, end).then(
-      (source) => {
-        source.on('error', (err) => out.destroy(err));
-        source.pipe(out);
-      },
-      (err: Error) => out.destroy(err),
-    );
-    return out;
-  }
-}
 
 export interface ExportZip {
   /** The export.xml member. */
@@ -53,15 +34,8 @@ function innerPath(name: string): string {
 }
 
 export async function openExportZip(store: FileStore, key: string): Promise<ExportZip> {
-  const size = await store.size(key);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.fromRandomAccessReader(
-      new StoreReader(store, key),
-      size,
-      { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true },
-      (err, file) =>
-        err ? reject(new ExportError(`The zip file cannot be read (${err.message})`)) : resolve(file),
-    );
+  const zip = await openStoredZip(store, key).catch((err: Error) => {
+    throw new ExportError(`The zip file cannot be read (${err.message})`);
   });
   if (zip.entryCount > ZIP_LIMITS.members) {
     zip.close();
