@@ -1,12 +1,11 @@
 // The decoders' limits (docs/activities.md, "Limits"): nesting depth, element count and sessions per file are
 // refused with a message naming the limit, every time outside 1900–2100 refuses the file, and the cost of a
 // hostile file grows linearly with its size (doubling it must not cost more than about 2.5 times as long).
-import { Encoder, type FileIdMesg, Profile, type RecordMesg, type SessionMesg } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { spanIndex } from '../src/modules/activities/decode/fit.ts';
 import { DECODE_LIMITS, DecodeError, decodeActivityFile } from '../src/modules/activities/decode/index.ts';
 import { exportReader } from '../src/modules/apple-health/parse.ts';
-import { fitEnum } from '../src/modules/workouts/fit.ts';
+import { fitWithSessions } from './hostile-builders.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -49,45 +48,6 @@ function tcx(inner: string): Uint8Array {
 
 const tcxActivity = (time: string, inner = '') =>
   `<Activity Sport="Running"><Id>${time}</Id><Lap StartTime="${time}"><TotalTimeSeconds>60</TotalTimeSeconds><Track><Trackpoint><Time>${time}</Time>${inner}</Trackpoint></Track></Lap></Activity>`;
-
-/** A FIT file with `sessions` one-minute running sessions, each with a record, back to back. */
-function fitWithSessions(
-  sessions: number,
-  recordsPerSession = 1,
-  startIso = '2026-04-01T07:00:00Z',
-): Uint8Array {
-  const start = Date.parse(startIso);
-  const encoder = new Encoder();
-  const fileId: FileIdMesg = {
-    type: fitEnum('file', 'activity'),
-    manufacturer: fitEnum('manufacturer', 'development'),
-    product: 0,
-    serialNumber: 1,
-    timeCreated: new Date(start),
-  };
-  encoder.onMesg(Profile.MesgNum.FILE_ID!, fileId);
-  for (let s = 0; s < sessions; s++) {
-    const sessionStart = start + s * recordsPerSession * 1000;
-    for (let r = 0; r < recordsPerSession; r++) {
-      const record: RecordMesg = {
-        timestamp: new Date(sessionStart + r * 1000),
-        heartRate: 140,
-        distance: r,
-      };
-      encoder.onMesg(Profile.MesgNum.RECORD!, record);
-    }
-    const session: SessionMesg = {
-      timestamp: new Date(sessionStart + recordsPerSession * 1000),
-      startTime: new Date(sessionStart),
-      totalElapsedTime: recordsPerSession,
-      totalTimerTime: recordsPerSession,
-      sport: fitEnum('sport', 'running'),
-      messageIndex: s,
-    };
-    encoder.onMesg(Profile.MesgNum.SESSION!, session);
-  }
-  return encoder.close();
-}
 
 /** The fastest of five runs, ms: the machine is shared, so one slow run says nothing. */
 function fastest(run: () => void): number {

@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { createJobQueue, type Job } from '../src/lib/job-queue.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { CRASHED_REASON, createJobQueue, type Job } from '../src/lib/job-queue.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createPostgresDatabase, PG_URL, postgresAvailable } from './services.ts';
 
@@ -79,8 +80,27 @@ describe('job queue', () => {
     await queue.runOnce();
     await queue.runOnce();
     expect(await job(t.db, id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'boom 3' });
-    expect(failures).toEqual(['boom 3']);
+    // What the handler is told is shown to people: an internal error's text (it may hold SQL) is not.
+    expect(failures).toEqual(['an internal error stopped it']);
     expect(await queue.runOnce()).toBe(false);
+  });
+
+  it("tells a failed job's handler an AppError's message, never a database error's text", async () => {
+    const queue = createJobQueue(t.db, { retryBaseMs: 0 });
+    const failures: string[] = [];
+    queue.register('test-reasons', {
+      run: async (j) => {
+        if (j.payload.sql) await t.db.execute(sql`insert into jobs (kind) values (${'x'.repeat(10)}, 1)`);
+        throw new AppError('VALIDATION_FAILED', 'The file says no');
+      },
+      failed: async (_job, reason) => void failures.push(reason),
+    });
+    await queue.enqueue(t.db, 'test-reasons', { sql: true }, { maxAttempts: 1 });
+    await queue.enqueue(t.db, 'test-reasons', { sql: false }, { maxAttempts: 1 });
+    await queue.runOnce();
+    await queue.runOnce();
+    expect(failures).toEqual(['an internal error stopped it', 'The file says no']);
+    expect(failures.join(' ')).not.toMatch(/insert|jobs|params/i);
   });
 
   it('backs off before a retry', async () => {
@@ -96,18 +116,29 @@ describe('job queue', () => {
     expect(await queue.runOnce()).toBe(false);
   });
 
-  it('takes again a job whose worker died holding it (its lease passed)', async () => {
+  it('fails at once, with the reason, a job whose worker died running it (a poison job is not run into its crash again)', async () => {
     const queue = createJobQueue(t.db);
     const ran: string[] = [];
-    queue.register('test-lease', { run: async (j) => void ran.push(j.id) });
+    const failures: string[] = [];
+    queue.register('test-lease', {
+      run: async (j) => void ran.push(j.id),
+      failed: async (_job, reason) => void failures.push(reason),
+    });
     const id = await queue.enqueue(t.db, 'test-lease', {});
     // Another process claimed it and died: running, with a lease that has run out.
     await t.db.execute(sql`
       update jobs set status = 'running', attempts = 1, locked_by = 'dead-process',
         lease_until = now() - interval '1 second' where id = ${id}`);
     expect(await queue.runOnce()).toBe(true);
-    expect(ran).toEqual([id]);
-    expect(await job(t.db, id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(ran).toEqual([]);
+    expect(await job(t.db, id)).toMatchObject({ status: 'failed', attempts: 2, last_error: CRASHED_REASON });
+    expect(failures).toEqual([CRASHED_REASON]);
+    expect(await queue.runOnce()).toBe(false);
+    // A job that failed by throwing (not by a crash) is still retried as before.
+    const retried = await queue.enqueue(t.db, 'test-lease', {});
+    await t.db.execute(sql`update jobs set attempts = 1, last_error = 'boom' where id = ${retried}`);
+    expect(await queue.runOnce()).toBe(true);
+    expect(await job(t.db, retried)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
   it('leaves alone a job another live worker holds', async () => {

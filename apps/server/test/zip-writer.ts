@@ -9,14 +9,21 @@ export interface ZipMember {
   declaredSize?: number;
 }
 
+/** Members sharing one content Buffer are deflated once (a bomb of 400 identical members builds fast). */
+const deflated = new WeakMap<Buffer, { data: Buffer; crc: number }>();
+
 export function zipArchive(members: readonly ZipMember[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const member of members) {
     const name = Buffer.from(member.name, 'utf8');
-    const data = deflateRawSync(member.content);
-    const crc = crc32(member.content);
+    let packed = deflated.get(member.content);
+    if (!packed) {
+      packed = { data: deflateRawSync(member.content), crc: crc32(member.content) };
+      deflated.set(member.content, packed);
+    }
+    const { data, crc } = packed;
     const size = member.declaredSize ?? member.content.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

@@ -2,11 +2,24 @@
 // enqueued inside the caller's transaction, so it exists exactly when the write that asked for it committed.
 // Every app process runs one worker: it claims the oldest due job of a kind it handles with FOR UPDATE SKIP
 // LOCKED (so processes sharing one PostgreSQL each take a different job) and holds it under a lease, renewed
-// while the job runs; a job whose lease passed (its process died mid-job) is claimed again. A handler that throws is retried with
-// backoff up to the job's max attempts, then the job is failed and its handler's `failed` is told.
+// while the job runs. A job whose lease passed was running when its process died (killed, or out of memory):
+// such a job may be what killed it (a poison job), so it is not run into the same crash again: it is failed at
+// once and its handler's `failed` is told why. A handler that throws is retried with backoff up to the job's
+// max attempts, then the job is failed and its handler's `failed` is told. What `failed` is told is shown to
+// people, so it is never an internal error's text (SQL, stack): only an AppError's message says more.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Conn, Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
+
+/** The reason a job whose process died while running it is failed with (docs/ARCHITECTURE.md, "Background jobs"). */
+export const CRASHED_REASON =
+  'the server stopped while processing it (the file may be too large or malformed to process), so it is not retried';
+
+/** What people may read of a job's failure: an AppError's message, else a plain sentence (the text is logged). */
+export function publicReason(err: unknown): string {
+  return err instanceof AppError ? err.message : 'an internal error stopped it';
+}
 
 export interface Job {
   id: string;
@@ -63,6 +76,7 @@ interface JobRow {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  last_error: string | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -78,13 +92,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
 
-  async function claim(): Promise<Job | null> {
+  async function claim(): Promise<(Job & { crashed: boolean }) | null> {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
     const now = options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-        lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+        lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now(),
+        last_error = case when status = 'running' then ${CRASHED_REASON} else last_error end
       where id = (
         select id from jobs
         where kind in (${sql.join(
@@ -96,7 +111,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
         limit 1
         for update skip locked
       )
-      returning id, kind, payload, attempts, max_attempts`);
+      returning id, kind, payload, attempts, max_attempts, last_error`);
     const row = rowsOf<JobRow>(result)[0];
     if (!row) return null;
     return {
@@ -105,6 +120,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       payload: row.payload,
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
+      crashed: row.last_error === CRASHED_REASON,
     };
   }
 
@@ -125,9 +141,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.kind);
-    // A job claimed again after its process died each time it ran is not run once more than allowed.
-    if (job.attempts > job.maxAttempts || !handler) {
-      await giveUp(job, handler, handler ? 'gave up after its last attempt stopped' : 'no handler');
+    // A job claimed again after its process died while running it (its lease passed with status 'running',
+    // which the claim marks in last_error) is a likely poison job: failed at once, never run into the crash again.
+    if (job.crashed || job.attempts > job.maxAttempts || !handler) {
+      await giveUp(job, handler, handler ? CRASHED_REASON : 'no handler');
       return true;
     }
     // A job that runs longer than its lease (a 90-day device backfill, a 1 GB Apple Health export) keeps it while
@@ -148,7 +165,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       clearInterval(renew);
       const reason = err instanceof Error ? err.message : String(err);
       if (job.attempts >= job.maxAttempts) {
-        await giveUp(job, handler, reason);
+        options.log?.error({ err, jobId: job.id, kind: job.kind }, 'job queue: a job failed for good');
+        await settle(job, 'failed', reason);
+        await handler.failed?.(job, publicReason(err));
       } else {
         const delayMs = Math.min(MAX_BACKOFF_MS, retryBaseMs * 2 ** (job.attempts - 1));
         await db.execute(sql`

@@ -1,7 +1,7 @@
 // Maps every failure to { message, code, detail? } with a 4xx a person can act on; 5xx never leak internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, databaseErrorCode } from '../lib/errors.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
@@ -86,14 +86,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
-}
-
-/** The SQLSTATE of a database error, also when the ORM wrapped it (Drizzle puts the driver's error in `cause`). */
-function databaseErrorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

@@ -1,9 +1,11 @@
 // A streaming read of Apple Health's export.xml (docs/devices.md, "Apple Health"). The document is fed to saxes
 // chunk by chunk and only what Stamina keeps is held: each Workout's facts (sport, times, duration, distance,
 // energy, heart rate, pauses, the route file it names), and per day the HRV SDNN and resting heart rate samples
-// summed, and the sleep intervals per night. Millions of other records (steps, heart rate, …) pass through
-// without being kept, so memory does not grow with the file. Apple's own DOCTYPE (element and attribute
+// summed, and per night the sleep intervals merged as they arrive (at most NIGHT_INTERVALS disjoint spans a
+// night), only for dates Stamina accepts (1900–2100). Millions of other records (steps, heart rate, …) pass
+// through without being kept, so memory does not grow with the file: it is bounded by the days and workouts. Apple's own DOCTYPE (element and attribute
 // declarations) is accepted; a DOCTYPE that declares entities is refused, and no entity is ever expanded.
+import { EARLIEST_DATE, LATEST_DATE } from '@stamina/core';
 import { SaxesParser } from 'saxes';
 
 export class ExportError extends Error {}
@@ -32,6 +34,7 @@ export interface DaySum {
   count: number;
 }
 
+/** A night's sleep as disjoint spans in start order, merged as records arrive (mergeInterval). */
 export interface NightIntervals {
   asleep: Array<[number, number]>;
   inBed: Array<[number, number]>;
@@ -45,6 +48,8 @@ export interface ExportContents {
   /** The date a night ends on → its intervals. */
   nights: Map<string, NightIntervals>;
   records: number;
+  /** Workouts left out, with why: outside 1900–2100, or longer than EXPORT_LIMITS.workoutDays. */
+  skippedWorkouts: number;
 }
 
 export const EXPORT_LIMITS = {
@@ -52,6 +57,10 @@ export const EXPORT_LIMITS = {
   workouts: 100_000,
   /** Bytes read without an element starting or ending: a giant attribute, text or DOCTYPE is refused. */
   bytesWithoutElement: 1024 * 1024,
+  /** Pause → resume spans kept per workout. */
+  pausesPerWorkout: 10_000,
+  /** A workout longer than this is a broken record (an end date a century later), skipped. */
+  workoutDays: 7,
   /** Open elements at once: Apple's export nests five deep (HealthData, Workout, WorkoutRoute, …). */
   depth: 32,
 } as const;
@@ -69,6 +78,40 @@ const ASLEEP = new Set([
 const IN_BED = 'HKCategoryValueSleepAnalysisInBed';
 /** A sleep interval ending at or after this local hour belongs to the next day's night. */
 export const NIGHT_CUTOFF_HOUR = 18;
+/** Disjoint sleep spans kept per night and kind: past it the two closest are joined (a real night has a few). */
+export const NIGHT_INTERVALS = 64;
+
+const validDate = (date: string) => date >= EARLIEST_DATE && date <= LATEST_DATE;
+
+/**
+ * Adds [start, end] to disjoint spans kept in start order, merging what overlaps or touches; past
+ * NIGHT_INTERVALS spans, the two with the smallest gap between them are joined, so a flood of records costs
+ * constant memory per night (and the gap is counted as sleep, which only a hostile file makes matter).
+ */
+export function mergeInterval(spans: Array<[number, number]>, start: number, end: number): void {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle]![1] < start) low = middle + 1;
+    else high = middle;
+  }
+  // spans[low..] end at or after start: those starting at or before end overlap or touch.
+  let last = low;
+  let mergedStart = start;
+  let mergedEnd = end;
+  while (last < spans.length && spans[last]![0] <= end) {
+    mergedStart = Math.min(mergedStart, spans[last]![0]);
+    mergedEnd = Math.max(mergedEnd, spans[last]![1]);
+    last++;
+  }
+  spans.splice(low, last - low, [mergedStart, mergedEnd]);
+  if (spans.length <= NIGHT_INTERVALS) return;
+  let closest = 0;
+  for (let i = 1; i < spans.length - 1; i++)
+    if (spans[i + 1]![0] - spans[i]![1] < spans[closest + 1]![0] - spans[closest]![1]) closest = i;
+  spans.splice(closest, 2, [spans[closest]![0], spans[closest + 1]![1]]);
+}
 
 const APPLE_TIME =
   /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?(?:([+-])(\d{2}):?(\d{2})|Z)?$/;
@@ -124,6 +167,7 @@ export function exportReader() {
     restingHr: new Map(),
     nights: new Map(),
     records: 0,
+    skippedWorkouts: 0,
   };
   const parser = new SaxesParser({ xmlns: false });
   let sawRoot = false;
@@ -171,7 +215,7 @@ export function exportReader() {
         if (a.type === HRV_SDNN || a.type === RESTING_HR) {
           const at = appleTime(a.startDate);
           const value = num(a.value);
-          if (!at || value === undefined) return;
+          if (!at || value === undefined || !validDate(at.date)) return;
           addSum(a.type === HRV_SDNN ? contents.hrvSdnn : contents.restingHr, at.date, value);
         } else if (a.type === SLEEP) {
           const start = appleTime(a.startDate);
@@ -180,18 +224,27 @@ export function exportReader() {
           const asleep = ASLEEP.has(a.value ?? '');
           if (!asleep && a.value !== IN_BED) return;
           const night = end.hour >= NIGHT_CUTOFF_HOUR ? nextDate(end.date) : end.date;
+          if (!validDate(night) || !validDate(start.date)) return;
           let intervals = contents.nights.get(night);
           if (!intervals) {
             intervals = { asleep: [], inBed: [] };
             contents.nights.set(night, intervals);
           }
-          (asleep ? intervals.asleep : intervals.inBed).push([start.ms, end.ms]);
+          mergeInterval(asleep ? intervals.asleep : intervals.inBed, start.ms, end.ms);
         }
         return;
       case 'Workout': {
         const start = appleTime(a.startDate);
         const end = appleTime(a.endDate);
         if (!start || !end || end.ms <= start.ms) return;
+        if (
+          !validDate(start.date) ||
+          !validDate(end.date) ||
+          end.ms - start.ms > EXPORT_LIMITS.workoutDays * 86_400_000
+        ) {
+          contents.skippedWorkouts += 1;
+          return;
+        }
         workout = {
           activityType: (a.workoutActivityType ?? '').replace(/^HKWorkoutActivityType/, ''),
           startTime: start.ms,
@@ -235,7 +288,8 @@ export function exportReader() {
           (a.type === 'HKWorkoutEventTypeResume' || a.type === 'HKWorkoutEventTypeMotionResumed') &&
           pauseAt !== null
         ) {
-          if (at.ms > pauseAt) workout.pauses.push([pauseAt, at.ms]);
+          if (at.ms > pauseAt && workout.pauses.length < EXPORT_LIMITS.pausesPerWorkout)
+            workout.pauses.push([pauseAt, at.ms]);
           pauseAt = null;
         }
         return;

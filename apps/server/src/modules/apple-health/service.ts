@@ -9,7 +9,7 @@ import { Transform } from 'node:stream';
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import type { RecordedSession, RecordedSport, Recording, RecordPoint } from '@stamina/core';
 import { WELLNESS_RANGES } from '@stamina/core';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, databaseErrorCode } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -17,7 +17,14 @@ import { DecodeError } from '../activities/decode/decode-error.ts';
 import { decodeGpx } from '../activities/decode/gpx.ts';
 import { snakeCase } from '../activities/decode/sport.ts';
 import type { ActivityService } from '../activities/service.ts';
-import { type AppleWorkout, type ExportContents, ExportError, exportReader, unionMs } from './parse.ts';
+import {
+  type AppleWorkout,
+  EXPORT_LIMITS,
+  type ExportContents,
+  ExportError,
+  exportReader,
+  unionMs,
+} from './parse.ts';
 import { openExportZip, readCapped, ZIP_LIMITS } from './zip.ts';
 
 export const APPLE_HEALTH_JOB = 'apple-health-import';
@@ -204,6 +211,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     const ids: string[] = [];
     let duplicates = 0;
     let failed = 0;
+    let skipped = contents.skippedWorkouts;
     try {
       for (const workout of contents.workouts) {
         const route = workout.routePath ? await read.route(workout.routePath) : [];
@@ -212,10 +220,20 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
           deviceName: workout.sourceName,
           sessions: [workoutSession(workout, route)],
         };
-        const outcome = await deps.activities.importRecording(payload.athleteId, recording, {
-          source: APPLE_HEALTH_SOURCE,
-          quiet: true,
-        });
+        let outcome: Awaited<ReturnType<typeof deps.activities.importRecording>>;
+        try {
+          outcome = await deps.activities.importRecording(payload.athleteId, recording, {
+            source: APPLE_HEALTH_SOURCE,
+            quiet: true,
+          });
+        } catch (err) {
+          // A workout whose values the database refuses (SQLSTATE class 22 or 23: its transaction rolled back,
+          // nothing of it written) is skipped and counted; the database's text is logged, never shown.
+          if (!/^2[23]/.test(databaseErrorCode(err) ?? '')) throw err;
+          deps.log?.info({ err, importFileId: file.id }, 'apple health workout refused by the database');
+          skipped += 1;
+          continue;
+        }
         if (outcome.status === 'imported') ids.push(...outcome.activityIds);
         else if (outcome.status === 'duplicate') duplicates += 1;
         else failed += 1;
@@ -231,6 +249,9 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
       `${ids.length} workouts imported` +
       (duplicates > 0 ? `, ${duplicates} already stored` : '') +
       (failed > 0 ? `, ${failed} could not be read` : '') +
+      (skipped > 0
+        ? `, ${skipped} skipped (a date outside 1900–2100, longer than ${EXPORT_LIMITS.workoutDays} days, or values out of range)`
+        : '') +
       `; HRV (SDNN) on ${count('hrv_sdnn')} days, resting heart rate on ${count('resting_hr')} days, ` +
       `sleep on ${count('sleep_hours')} nights`;
     await deps.activities.settleImport(file.id, { status: 'imported', activityIds: ids, message });
