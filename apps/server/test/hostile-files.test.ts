@@ -17,6 +17,7 @@ import {
   multipartForm,
   type TestApp,
 } from './helpers.ts';
+import { deepTrackPointGpx, fitWithSessions, manyMemberBomb, sleepFloodExport } from './hostile-builders.ts';
 import { zipArchive } from './zip-writer.ts';
 
 const APPLE_TEST_LIMIT = 20 * 1024 * 1024;
@@ -289,6 +290,82 @@ function hostileFiles(
   ];
 }
 
+/** Peak RSS growth any single hostile upload may cause (issue 29, H5), and the slowest health answer meanwhile. */
+const RSS_BUDGET_BYTES = 100 * 1024 * 1024;
+const HEALTH_BUDGET_MS = 2_000;
+
+/** Built once for every route (they take a while): issue 29's kinds. */
+const heavy = {
+  deepPoint: deepTrackPointGpx(200_000),
+  sessions: Buffer.from(fitWithSessions(2_000)),
+  bombs: manyMemberBomb(400, 4 * 1024 * 1024, (i) => `ride-${i}.fit`),
+  line: Buffer.alloc(4 * 1024 * 1024, 0x61),
+  rows: Buffer.from(`date,hrv\n${'2026-04-01,50\n'.repeat(300_000)}`),
+  sleep: sleepFloodExport(100_000),
+};
+
+/**
+ * The heavy catalogue: small files that cost a parser much (deep nesting, many sessions, a zip of many bombs,
+ * a huge line, a huge row count, an Apple Health record flood). `mayImport`: the route may rightly import it
+ * (a flood of valid records), so only the limits are asserted.
+ */
+function heavyFiles(upload: Upload) {
+  const ext = upload.extension;
+  return [
+    {
+      what: 'elements nested 200,000 deep in one track point',
+      fileName: `deep-point.${ext}`,
+      content: heavy.deepPoint,
+    },
+    { what: 'a FIT file with 2,000 sessions', fileName: `sessions.${ext}`, content: heavy.sessions },
+    { what: 'a zip of 400 bombs of 4 MB each', fileName: 'bombs.zip', content: heavy.bombs },
+    { what: 'one line of 4 MB', fileName: `line.${ext}`, content: heavy.line },
+    { what: 'a CSV of 300,000 rows', fileName: `rows.${ext}`, content: heavy.rows },
+    {
+      what: 'an Apple Health export of 100,000 sleep records',
+      fileName: ext === 'zip' ? 'export.zip' : `export.${ext}`,
+      content: heavy.sleep,
+      mayImport: upload.url.endsWith('/apple-health'),
+    },
+  ];
+}
+
+/** Runs `work` while sampling RSS and timing health requests: the peak growth and the slowest answer. */
+async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; rssGrowth: number; healthMs: number }> {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  let healthMs = 0;
+  let done = false;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  const prober = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+      healthMs = Math.max(healthMs, performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, rssGrowth: peak - before, healthMs };
+  } finally {
+    done = true;
+    clearInterval(sampler);
+    await prober;
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }
+}
+
+/** Figures per route and file, printed once at the end for docs/RELIABILITY.md. */
+const figures: string[] = [];
+afterAll(() => {
+  if (process.env.HOSTILE_FIGURES) console.log(figures.join('\n'));
+});
+
 function form(fields: Record<string, string>, fileName: string, content: Buffer) {
   const parts = Object.entries(fields).map(([name, value]) => ({ name, value }));
   const body = multipartForm([...parts, { name: 'file', value: content, filename: fileName }]);
@@ -351,6 +428,41 @@ describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
       }
       expect(await Promise.all(upload.tables.map(rowCount))).toEqual(before);
       expect(await upload.state?.()).toEqual(stateBefore);
+    });
+  }
+});
+
+describe.each(UPLOADS)('$name within limits on heavy hostile files', (upload) => {
+  for (const file of heavyFiles(upload)) {
+    it(`${file.what}: refused or processed with RSS growth under 100 MB and health answering`, {
+      timeout: 120_000,
+    }, async () => {
+      const before = await Promise.all(upload.tables.map(rowCount));
+      const { result, rssGrowth, healthMs } = await measured(async () => {
+        const res = await t.app.inject({
+          method: upload.method ?? 'POST',
+          url: upload.url,
+          ...form(upload.fields, file.fileName, file.content),
+        });
+        const batch =
+          upload.batchUrl && res.statusCode === 202
+            ? await finalStatus(upload.batchUrl(res.json().data.batch_id))
+            : null;
+        return { res, batch };
+      });
+      figures.push(
+        `${upload.name} | ${file.what} | ${result.res.statusCode}${result.batch ? ` ${result.batch.status}` : ''} | ${Math.round(rssGrowth / 1024 / 1024)} MB | ${Math.round(healthMs)} ms`,
+      );
+      expect(result.res.statusCode, result.res.body.slice(0, 300)).toBeLessThan(500);
+      expect(rssGrowth).toBeLessThan(RSS_BUDGET_BYTES);
+      expect(healthMs).toBeLessThan(HEALTH_BUDGET_MS);
+      if (file.mayImport) return;
+      if (result.batch) expect(result.batch.status).toBe('failed');
+      else {
+        expect(result.res.statusCode, result.res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(typeof result.res.json().message).toBe('string');
+      }
+      expect(await Promise.all(upload.tables.map(rowCount))).toEqual(before);
     });
   }
 });
