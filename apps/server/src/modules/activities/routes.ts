@@ -59,7 +59,7 @@ export function activityRoutes(
             summary:
               'Upload FIT, GPX or TCX files, .gz copies or zips of them (multipart, one or more "file" parts); 202 with the batch, processed in the background',
             consumes: ['multipart/form-data'],
-            response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415) },
+            response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415, 429) },
           },
         },
         async (request, reply) => {

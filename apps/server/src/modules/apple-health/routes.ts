@@ -30,7 +30,7 @@ export function appleHealthRoutes(
           summary:
             'Upload Apple Health\'s export.zip (or export.xml) as one multipart "file" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch',
           consumes: ['multipart/form-data'],
-          response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415) },
+          response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415, 429) },
         },
       },
       async (request, reply) => {
