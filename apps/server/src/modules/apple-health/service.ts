@@ -306,7 +306,13 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         );
       }
       // Counted with the athlete's other uploads being read (429 past the limit), released however it ends.
-      const ticket = deps.activities.enterUpload(auth.athleteId);
+      let ticket: ReturnType<typeof deps.activities.enterUpload>;
+      try {
+        ticket = deps.activities.enterUpload(auth.athleteId);
+      } catch (err) {
+        (file.stream as NodeJS.ReadableStream).resume();
+        throw err;
+      }
       try {
         return await stageExport(auth, file, kind, claim);
       } finally {
