@@ -123,6 +123,7 @@ describe('job queue', () => {
     queue.register('test-lease', {
       run: async (j) => void ran.push(j.id),
       failed: async (_job, reason) => void failures.push(reason),
+      stopAfterCrash: true,
     });
     const id = await queue.enqueue(t.db, 'test-lease', {});
     // Another process claimed it and died: running, with a lease that has run out.
@@ -139,6 +140,19 @@ describe('job queue', () => {
     await t.db.execute(sql`update jobs set attempts = 1, last_error = 'boom' where id = ${retried}`);
     expect(await queue.runOnce()).toBe(true);
     expect(await job(t.db, retried)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('takes again a job of another kind whose worker died holding it (its lease passed)', async () => {
+    const queue = createJobQueue(t.db);
+    const ran: string[] = [];
+    queue.register('test-resume', { run: async (j) => void ran.push(j.id) });
+    const id = await queue.enqueue(t.db, 'test-resume', {});
+    await t.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, locked_by = 'dead-process',
+        lease_until = now() - interval '1 second' where id = ${id}`);
+    expect(await queue.runOnce()).toBe(true);
+    expect(ran).toEqual([id]);
+    expect(await job(t.db, id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
   it('leaves alone a job another live worker holds', async () => {

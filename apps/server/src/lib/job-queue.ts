@@ -2,9 +2,9 @@
 // enqueued inside the caller's transaction, so it exists exactly when the write that asked for it committed.
 // Every app process runs one worker: it claims the oldest due job of a kind it handles with FOR UPDATE SKIP
 // LOCKED (so processes sharing one PostgreSQL each take a different job) and holds it under a lease, renewed
-// while the job runs. A job whose lease passed was running when its process died (killed, or out of memory):
-// such a job may be what killed it (a poison job), so it is not run into the same crash again: it is failed at
-// once and its handler's `failed` is told why. A handler that throws is retried with backoff up to the job's
+// while the job runs. A job whose lease passed was running when its process died (killed, or out of memory): it
+// is claimed again, unless its handler says `stopAfterCrash` (jobs that read uploaded files, which may be what
+// killed the process: a poison job), which fails it at once and tells its handler's `failed` why. A handler that throws is retried with backoff up to the job's
 // max attempts, then the job is failed and its handler's `failed` is told. What `failed` is told is shown to
 // people, so it is never an internal error's text (SQL, stack): only an AppError's message says more.
 import { randomUUID } from 'node:crypto';
@@ -35,6 +35,11 @@ export interface JobHandler {
   run(job: Job): Promise<void>;
   /** Told once when the job is given up (attempts exhausted), to record the failure where users see it. */
   failed?(job: Job, reason: string): Promise<void>;
+  /**
+   * A job of this kind whose process died while running it is failed with CRASHED_REASON instead of being run
+   * again: for jobs that read what people upload, where the job itself may be what killed the process.
+   */
+  stopAfterCrash?: boolean;
 }
 
 export interface JobQueueOptions {
@@ -142,9 +147,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     if (!job) return false;
     const handler = handlers.get(job.kind);
     // A job claimed again after its process died while running it (its lease passed with status 'running',
-    // which the claim marks in last_error) is a likely poison job: failed at once, never run into the crash again.
-    if (job.crashed || job.attempts > job.maxAttempts || !handler) {
-      await giveUp(job, handler, handler ? CRASHED_REASON : 'no handler');
+    // which the claim marks in last_error): of a `stopAfterCrash` kind, a likely poison job, failed at once and
+    // never run into the crash again; of any kind, not run once more than its attempts allow.
+    if (!handler) {
+      await giveUp(job, handler, 'no handler');
+      return true;
+    }
+    if ((job.crashed && handler.stopAfterCrash) || job.attempts > job.maxAttempts) {
+      await giveUp(job, handler, job.crashed ? CRASHED_REASON : 'gave up after its last attempt stopped');
       return true;
     }
     // A job that runs longer than its lease (a 90-day device backfill, a 1 GB Apple Health export) keeps it while

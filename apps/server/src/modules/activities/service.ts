@@ -581,6 +581,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     /** The job handler of IMPORT_JOB: registered on the app's job queue in wiring/activities.ts. */
     importJob: {
       run: (job: Job) => importFile(job.payload as unknown as ImportPayload),
+      /** A file whose import killed the process is not imported into the same crash again (a poison file). */
+      stopAfterCrash: true,
       /** Attempts ran out (the database or the file store kept failing): the file is reported failed. */
       failed: async (job: Job, reason: string) => {
         const payload = job.payload as unknown as ImportPayload;

@@ -274,6 +274,8 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     maxUploadBytes,
     job: {
       run: (job: Job) => run(job.payload as unknown as Payload),
+      /** An export whose import killed the process (out of memory) is not read into the same crash again. */
+      stopAfterCrash: true,
       failed: async (job: Job, reason: string) => {
         const payload = job.payload as unknown as Payload;
         const file = await deps.activities.importFileOf(payload.athleteId, payload.importFileId);
