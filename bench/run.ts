@@ -13,7 +13,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: cache-miss, activity-import, parser, plan-generator, workout-bank, coach, adaptation
+// run alone: goal-parser, cache-miss, activity-import, parser, plan-generator, workout-bank, coach, adaptation
 // (BENCH_ADAPTATION_ATHLETES).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -26,6 +26,7 @@ import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
 import { benchCoach, COACH_BENCH_ENV } from './lib/coach.ts';
 import { benchDashboard } from './lib/dashboard.ts';
+import { goalParserFigures } from './lib/goal-parser.ts';
 import {
   buildWeb,
   dashboardJsFigures,
@@ -113,6 +114,7 @@ async function main(): Promise<number> {
         }
       }
     }
+    if (only.includes('goal-parser')) goalParserSection();
     if (only.includes('parser')) {
       section('Workout parser');
       record(...parserFigures(measureParser()));
@@ -176,6 +178,7 @@ async function main(): Promise<number> {
   }
 
   details.planGenerator = planGeneratorSection();
+  goalParserSection();
 
   section('Fitness, fatigue and form (core)');
   try {
@@ -327,7 +330,18 @@ async function workoutBankSection(stamina: StaminaServer, bare: RunningServer, s
   }
 }
 
+/** The goal parser's accuracy per field on the held-out goal corpus. */
+function goalParserSection(): void {
+  section('Goal parser (held-out corpus)');
+  try {
+    record(...goalParserFigures());
+  } catch (err) {
+    record(errorFigure('goal-parser', 'goal parser', err));
+  }
+}
+
 const STANDALONE = [
+  'goal-parser',
   'cache-miss',
   'activity-import',
   'parser',

@@ -242,6 +242,52 @@ describe('the whole onboarding', () => {
     });
   });
 
+  it('applies edits to the athlete facts and sport exclusions: the fields given replace the parsed ones', async () => {
+    const before = await sessionOf(ana, id);
+    expect(before.goal_parsed_by).toBe('rules');
+    expect(before.goal_context.athlete.ftp_watts).toBeNull();
+    const edited = await ok(
+      await call(ana, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, {
+        athlete: {
+          ftp_watts: 250,
+          current_weekly_km: 35,
+          past_injuries: ['knee', 'knee'],
+          performances: [
+            {
+              sport: 'run',
+              distance_meters: 42_195,
+              race_type: 'Marathon',
+              time_seconds: 12_600,
+              date: null,
+            },
+          ],
+        },
+        preferences: {
+          sport_exclusions: [
+            { sport: 'run', day: 'monday' },
+            { sport: 'run', day: 'monday' },
+          ],
+        },
+      }),
+    );
+    expect(edited.goal_context.athlete).toMatchObject({
+      ftp_watts: 250,
+      current_weekly_km: 35,
+      past_injuries: ['knee'],
+      // Not edited: as parsed.
+      current_weekly_hours: before.goal_context.athlete.current_weekly_hours,
+      lthr: null,
+    });
+    expect(edited.goal_context.athlete.performances).toHaveLength(1);
+    expect(edited.goal_context.preferences.sport_exclusions).toEqual([{ sport: 'run', day: 'monday' }]);
+    // Stored: a new read answers the same.
+    expect((await sessionOf(ana, id)).goal_context.athlete.ftp_watts).toBe(250);
+    const bad = await call(ana, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, {
+      athlete: { ftp_watts: 5000 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('approves: the plan and its planned workouts exist, the calendar shows them, onboarding is complete', async () => {
     const drafted = await sessionOf(ana, id);
     const approval = await ok(await call(ana, 'POST', `/api/onboarding/sessions/${id}/approve`, {}));

@@ -94,6 +94,7 @@ const outline: PlanOutline = {
     },
     athlete: emptyAthleteFacts(),
     other_events: [],
+    notes: [],
     assumed: {
       sport: false,
       distance: false,

@@ -29,6 +29,7 @@ export const goalContext = {
   },
   athlete: emptyAthleteFacts(),
   other_events: [],
+  notes: [],
   assumed: {
     sport: false,
     distance: false,
@@ -69,6 +70,7 @@ export function makeSession(overrides: Partial<OnboardingSession> = {}): Onboard
     language: 'en',
     prompt: null,
     goal_context: null,
+    goal_parsed_by: null,
     profile: null,
     week_plan_draft: null,
     explainability: null,
@@ -90,6 +92,7 @@ export function draftedSession(overrides: Partial<OnboardingSession> = {}): Onbo
     ready_for_review: true,
     prompt: 'I want to run a marathon in April, 6 hours a week, long runs on Sunday',
     goal_context: goalContext,
+    goal_parsed_by: 'rules',
     week_plan_draft: weekDraft(),
     explainability: {
       bullets: ['Volume starts near the 5.2 h a week you trained lately.', 'A 2-week taper.'],

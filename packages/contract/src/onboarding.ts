@@ -87,6 +87,8 @@ export const ZGoalAthleteFacts = z
     max_hr: z.number().min(100).max(240).nullable(),
     events_completed: z.number().int().min(0).max(1000).nullable(),
     years_training: z.number().min(0).max(80).nullable(),
+    /** Injuries the athlete says are over ("had a stress fracture in 2025"): for the record, ruling nothing out. */
+    past_injuries: z.array(ZInjury).max(INJURIES.length),
   })
   .meta({ id: 'GoalAthleteFacts' });
 
@@ -120,6 +122,8 @@ export const ZGoalContext = z
         date: z.string().nullable(),
       }),
     ),
+    /** What the parser could not settle, in words for the review (e.g. a Boston qualifier with no age given). */
+    notes: z.array(z.string()),
     /** For each field: true when it took its default rather than coming from the athlete's text or edit. */
     assumed: z.object({
       sport: z.boolean(),
@@ -304,6 +308,11 @@ export const ZOnboardingSession = z
     language: z.string(),
     prompt: z.string().nullable(),
     goal_context: ZGoalContext.nullable(),
+    /**
+     * Who read the goal: 'rules' (the built-in parser) or 'model' (the operator's language model, checked
+     * against the built-in reading); null before a goal is sent.
+     */
+    goal_parsed_by: z.enum(['rules', 'model']).nullable(),
     profile: ZTrainingProfile.nullable(),
     week_plan_draft: ZWeekPlanDraft.nullable(),
     explainability: ZExplainability.nullable(),

@@ -1,4 +1,5 @@
 // Onboarding (docs/onboarding.md): its processing is a chain of jobs, one per stage.
+import { createGoalModel } from '../modules/onboarding/goal-model.ts';
 import { ONBOARDING_JOB, onboardingJob } from '../modules/onboarding/job.ts';
 import { onboardingRoutes } from '../modules/onboarding/routes.ts';
 import { createOnboardingService } from '../modules/onboarding/service.ts';
@@ -48,6 +49,7 @@ export async function wireOnboarding(
     onboardingJob(db, {
       jobs,
       log: app.log,
+      goalModel: config.llm ? createGoalModel(config.llm) : null,
       readers: {
         trainingLoad: trainingLoadService,
         activities: activityService,

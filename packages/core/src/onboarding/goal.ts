@@ -1,12 +1,35 @@
 // Goal parsing: the onboarding prompt, as the athlete wrote it, read into the onboarding session's goal context
-// (the event, its date and target, weekly hours, experience, injuries and day preferences). Pure and
-// deterministic for a given `today`. Every rule and default is written up in docs/plan-generator.md,
-// "Reading the goal".
-import * as chrono from 'chrono-node';
+// (the event, its date and target, weekly hours, experience, injuries, day preferences and what the athlete
+// says of their training). Pure and deterministic for a given `today`. The grammar is written up in
+// docs/onboarding.md, "Reading the goal"; the defaults in docs/plan-generator.md, "Reading the goal". The
+// readers live beside this file: goal-text (normalising), goal-events, goal-dates, goal-times, goal-volume,
+// goal-athlete.
 import { addDays, dateInTimeZone } from '../dates.ts';
-import { roundTo } from '../numbers.ts';
-import { dayOfWeek, isIsoDate } from '../training/calendar.ts';
+import { isIsoDate } from '../training/calendar.ts';
 import { RACES, type RaceType } from '../training/plans.ts';
+import {
+  findExperience,
+  findInjuries,
+  findLongest,
+  findPreferences,
+  findThresholds,
+} from './goal-athlete.ts';
+import { findDates, sundayOnOrAfter } from './goal-dates.ts';
+import { aRace, type EventMention, findEvents, markPriorities, nearest, sportOfRace } from './goal-events.ts';
+import { normalise } from './goal-text.ts';
+import {
+  BQ,
+  bostonStandard,
+  closest,
+  findTimes,
+  formatHms,
+  pbReduction,
+  performancesOf,
+  secondsFor,
+  typicalSeconds,
+  wantsToFinish,
+} from './goal-times.ts';
+import { findVolume } from './goal-volume.ts';
 
 export type GoalSport = 'triathlon' | 'run' | 'bike' | 'swim';
 export type Experience = 'beginner' | 'intermediate' | 'advanced';
@@ -39,6 +62,9 @@ export const INJURIES = [
   'shoulder',
 ] as const;
 export type Injury = (typeof INJURIES)[number];
+
+/** The fewest weekly hours a text is read as (the plan generator's floor, PLAN_GENERATOR_RULES.minHours). */
+export const MIN_WEEKLY_HOURS = 2;
 
 /** The most weekly hours read from a text; anything above is ignored. */
 export const MAX_WEEKLY_HOURS = 40;
@@ -127,6 +153,11 @@ export interface GoalAthleteFacts {
   events_completed: number | null;
   /** Years in the sport, when said ("started running in September" is 0.2). */
   years_training: number | null;
+  /**
+   * Injuries the athlete says are over ("had a stress fracture in 2025", "ACL surgery 2023", "fully
+   * recovered"): kept for the record and the review, never ruling sessions out (`injuries` does that).
+   */
+  past_injuries: Injury[];
 }
 
 /** A sport the athlete cannot or will not do on a day ("no running on Mondays", "pool is closed on Fridays"). */
@@ -149,6 +180,7 @@ export function emptyAthleteFacts(): GoalAthleteFacts {
     max_hr: null,
     events_completed: null,
     years_training: null,
+    past_injuries: [],
   };
 }
 
@@ -157,10 +189,17 @@ export function emptyAthleteFacts(): GoalAthleteFacts {
  * says none of them.
  */
 export function withGoalDefaults<
-  G extends { athlete?: GoalAthleteFacts; preferences: { sport_exclusions?: SportExclusion[] } },
->(goal: G): G & { athlete: GoalAthleteFacts; preferences: { sport_exclusions: SportExclusion[] } } {
+  G extends {
+    athlete?: Partial<GoalAthleteFacts>;
+    preferences: { sport_exclusions?: SportExclusion[] };
+    notes?: string[];
+  },
+>(
+  goal: G,
+): G & { athlete: GoalAthleteFacts; preferences: { sport_exclusions: SportExclusion[] }; notes: string[] } {
   return {
     ...goal,
+    notes: goal.notes ?? [],
     athlete: { ...emptyAthleteFacts(), ...(goal.athlete ?? {}) },
     preferences: { ...goal.preferences, sport_exclusions: goal.preferences.sport_exclusions ?? [] },
   };
@@ -194,6 +233,8 @@ export interface GoalContext {
   athlete: GoalAthleteFacts;
   /** Other events named in the text (tune-ups, B races), for the record; the plan is built for the A race. */
   other_events: Array<Omit<GoalEvent, 'date' | 'target'> & { date: string | null }>;
+  /** What the parser could not settle, in words for the review ("Boston qualifying: your age and sex decide..."). */
+  notes: string[];
   assumed: GoalAssumed;
 }
 
@@ -206,638 +247,22 @@ export interface ParseGoalOptions {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Normalising the text
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  sixteen: 16,
-  twenty: 20,
-};
-const ORDINAL_WORDS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-};
-
-/** Lower case, plain dashes and spaces, spelled-out amounts as digits; character positions may shift. */
-function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2010-\u2015]/g, '-')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/\s+/g, ' ')
-    .replace(/\b(\d+) ?wks?\b/g, '$1 weeks')
-    .replace(/\b(an? )?hour and a half\b/g, '1.5 hours')
-    .replace(
-      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) and a half hours?\b/g,
-      (_, n) => `${NUMBER_WORDS[n]! + 0.5} hours`,
-    )
-    .replace(/\bhalf an hour\b/g, '30 minutes')
-    .replace(/\ba couple (of )?hours\b/g, '2 hours')
-    .replace(/\ban hour\b/g, '1 hour')
-    .replace(
-      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|sixteen|twenty)\b(?=[ -](?:to|or|-|hours?|hrs?|h\b|minutes?|mins?|weeks?|months?|days?|marathons?|ironmans?|triathlons?|races?|halfs?|halves|years?|times))/g,
-      (w) => String(NUMBER_WORDS[w]),
-    )
-    .replace(
-      /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b/g,
-      (w) => `${ORDINAL_WORDS[w]}th`,
-    )
-    .replace(/\b1th\b/g, '1st');
-}
-
-/** Sentence-like pieces: events, dates and markers are matched to each other only inside one. */
-function sentenceOf(text: string, index: number): { start: number; end: number } {
-  const stops = /[.!?;\n]\s/g;
-  let start = 0;
-  let end = text.length;
-  for (const m of text.matchAll(stops)) {
-    if (m.index! < index) start = m.index! + 1;
-    else {
-      end = m.index!;
-      break;
-    }
-  }
-  return { start, end };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Events
-
-interface EventMention {
-  sport: GoalSport;
-  distance: string;
-  distance_meters: number;
-  race_type: RaceType;
-  /** Where the event is named: [start, end) of each mention (the same race may be named twice). */
-  spans: Array<[number, number]>;
-  priority: 'A' | 'B' | null;
-  date: string | null;
-}
-
-const sportOfRace = (race: RaceType): GoalSport => {
-  const sport = RACES[race].sport;
-  return sport === 'multisport' ? 'triathlon' : (sport ?? 'run');
-};
-
-/** Named events, longest names first (each match masks its span so "half marathon" is not also "marathon"). */
-const NAMED_EVENTS: ReadonlyArray<[RegExp, RaceType, string?, number?]> = [
-  [/\b(half[- ]?iron ?man|half[- ]?im\b|(iron ?man )?70\.3|middle distance tri\w*)/g, 'Half Ironman'],
-  [/\b(iron ?m[ae]n|ironmen|full[- ]distance tri\w*|140\.6|kona)\b/g, 'Ironman'],
-  [/\b(olympic|oly)( distance)?( tri\w*)?\b|\bstandard distance tri\w*/g, 'Olympic Triathlon'],
-  [/\bsprint( distance)? tri\w*|\bsuper[- ]?sprint\b/g, 'Sprint Triathlon'],
-  [
-    /\bhalf[- ]?mara?th?[aoe]n\b|\bhalf[- ]?mara\b|\b21\.1 ?km?\b|\b13\.1( miles?)?\b|\bhm\b/g,
-    'Half Marathon',
-  ],
-  [/\bmara?th?[aoe]n\b|\bmarth?on\b|\b42\.2 ?km?\b|\b26\.2( miles?)?\b/g, 'Marathon'],
-  [/\b10 ?k(m)?\b(?! (trail|ultra|ride|swim|bike))|\b10 ?kilomet(er|re)s?\b(?! (ride|swim))/g, '10K'],
-  [
-    /\b5 ?k(m)?\b(?! (trail|ultra|ride|swim|bike))|\bparkrun\b|\b5 ?kilomet(er|re)s?\b(?! (ride|swim))/g,
-    '5K',
-  ],
-  [/\bcentury( ride)?\b|\b100[- ]?mile (bike |cycling )?ride\b/g, 'Century Ride'],
-  [/\bgran ?fondo\b|\bgranfondo\b|\bsportive\b/g, 'Custom Event', 'Gran Fondo', 130_000],
-];
-
-const TRI_SPORT_WORDS = /\b(tri|triathlon|triathalon|triatlon|tri's)\b/;
-
-/** A custom distance: "a 50k trail race", "200 km ride", "1 mile swim", "2.4 mile open water swim". */
-const CUSTOM_DISTANCE =
-  /\b(\d+(?:\.\d+)?) ?(k|km|kms|kilomet(?:er|re)s?|mi|miles?|m|meters?|metres?)\b[ -]?((?:[a-z-]+ ){0,3}?)(trail|ultra|race|run|ride|bike|cycle|gravel|swim|open water|ows)\b/g;
-
-function customSport(word: string): GoalSport {
-  if (/ride|bike|cycle|gravel/.test(word)) return 'bike';
-  if (/swim|open water|ows/.test(word)) return 'swim';
-  return 'run';
-}
-
-/** A custom distance that is a standard one becomes the standard event. */
-function standardFor(sport: GoalSport, meters: number): RaceType | null {
-  const near = (target: number) => Math.abs(meters - target) <= target * 0.02;
-  if (sport === 'run') {
-    if (near(5_000)) return '5K';
-    if (near(10_000)) return '10K';
-    if (near(21_097.5)) return 'Half Marathon';
-    if (near(42_195)) return 'Marathon';
-  }
-  if (sport === 'bike' && near(160_934)) return 'Century Ride';
-  if (sport === 'swim') return 'Open Water Swim';
-  return null;
-}
-
-function unitMeters(unit: string): number {
-  if (/^mi/.test(unit)) return 1609.344;
-  if (/^k/.test(unit)) return 1000;
-  return 1;
-}
-
-const formatKm = (meters: number) => `${roundTo(meters / 1000, 1)} km`;
-
-function findEvents(text: string): EventMention[] {
-  let masked = text;
-  const events: EventMention[] = [];
-  const mask = (index: number, length: number) => {
-    masked = masked.slice(0, index) + '#'.repeat(length) + masked.slice(index + length);
-  };
-  // Custom distances first: "a 10k trail race" is a custom trail run only when the words say so.
-  for (const m of text.matchAll(CUSTOM_DISTANCE)) {
-    const meters = Number(m[1]) * unitMeters(m[2]!);
-    const sportWord = m[4]!;
-    const between = m[3] ?? '';
-    if (/\b(a|per|each|every)\b/.test(between)) continue;
-    const sport = /ride|bike|cycl|gravel/.test(between) ? 'bike' : customSport(sportWord);
-    if (!(meters >= 100 && meters <= 1_000_000)) continue;
-    if (sportWord === 'race' && meters < 1000) continue;
-    const trail = /trail|ultra/.test(between + sportWord);
-    const standard = trail ? null : standardFor(sport, meters);
-    const race = standard ?? 'Custom Event';
-    const exact = standard && standard !== 'Open Water Swim' ? RACES[standard].distance_meters! : meters;
-    events.push({
-      sport,
-      distance: standard && standard !== 'Open Water Swim' ? standard : formatKm(meters),
-      distance_meters: Math.round(exact),
-      race_type: race,
-      spans: [[m.index!, m.index! + m[0].length]],
-      priority: null,
-      date: null,
-    });
-    mask(m.index!, m[0].length);
-  }
-  for (const [pattern, race, label, meters] of NAMED_EVENTS) {
-    for (const m of masked.matchAll(pattern)) {
-      events.push({
-        sport: sportOfRace(race) === 'run' && race === 'Custom Event' ? 'bike' : sportOfRace(race),
-        distance: label ?? race,
-        distance_meters: meters ?? RACES[race].distance_meters!,
-        race_type: race,
-        spans: [[m.index!, m.index! + m[0].length]],
-        priority: null,
-        date: null,
-      });
-      mask(m.index!, m[0].length);
-    }
-  }
-  for (const m of masked.matchAll(/\b(open[- ]water|ows)( swim\w*)?\b/g)) {
-    events.push({
-      sport: 'swim',
-      distance: 'Open Water Swim',
-      distance_meters: RACES['Open Water Swim'].distance_meters!,
-      race_type: 'Open Water Swim',
-      spans: [[m.index!, m.index! + m[0].length]],
-      priority: null,
-      date: null,
-    });
-    mask(m.index!, m[0].length);
-  }
-  // "Sprint" or "Olympic" alone only count as triathlons when the text is about triathlon; a bare
-  // "triathlon" with no distance is an Olympic one.
-  if (events.length === 0) {
-    const tri = masked.match(TRI_SPORT_WORDS);
-    if (tri) {
-      events.push({
-        sport: 'triathlon',
-        distance: 'Olympic Triathlon',
-        distance_meters: RACES['Olympic Triathlon'].distance_meters!,
-        race_type: 'Olympic Triathlon',
-        spans: [[tri.index!, tri.index! + tri[0].length]],
-        priority: null,
-        date: null,
-      });
-    }
-  }
-  // The same race named twice ("5k parkrun", "Ironman 140.6") is one event.
-  const merged: EventMention[] = [];
-  for (const event of events.sort((a, b) => a.spans[0]![0] - b.spans[0]![0])) {
-    const same = merged.find(
-      (e) => e.race_type === event.race_type && e.distance_meters === event.distance_meters,
-    );
-    if (same) same.spans.push(...event.spans);
-    else merged.push(event);
-  }
-  return merged;
-}
-
-const A_MARKER =
-  /\b(a[- ]race|a[- ]priority|main (goal|race|event|target)|goal race|target race|big (goal|one|race)|focus race|key race|priority race|the goal is|my goal is|most important)\b/g;
-const B_MARKER =
-  /\b(b[- ]race|c[- ]race|tune[- ]?up|warm[- ]?up race|prep race|as (a )?(training|practice)|training race|build[- ]?up race|on the way)\b/g;
-
-/** Each marker is given to the nearest event mention in its sentence. */
-function markPriorities(text: string, events: EventMention[]): void {
-  for (const [pattern, priority] of [
-    [A_MARKER, 'A'],
-    [B_MARKER, 'B'],
-  ] as const) {
-    for (const m of text.matchAll(pattern)) {
-      const event = nearest(text, events, m.index!, m.index! + m[0].length);
-      if (event && event.priority === null) event.priority = priority;
-    }
-  }
-}
-
-/**
- * The event a date or marker at [start, end) belongs to: the nearest one in the same clause (cut at commas,
- * semicolons, brackets, "and", "but"), else the nearest in the same sentence; none across sentences.
- */
-function nearest(
-  text: string,
-  events: readonly EventMention[],
-  start: number,
-  end: number,
-  clauseOnly = false,
-): EventMention | null {
-  const sentence = sentenceOf(text, start);
-  const clause = clauseOf(text, start, end);
-  let best: EventMention | null = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const event of events) {
-    for (const [from, to] of event.spans) {
-      if (from < sentence.start || from >= sentence.end) continue;
-      // A date or marker after the event belongs to it more than one before: ties go to the earlier event.
-      let distance = to <= start ? start - to : from >= end ? from - end + 0.5 : 0;
-      if (from < clause.start || from >= clause.end) {
-        if (clauseOnly) continue;
-        distance += 10_000;
-      }
-      if (distance < bestDistance) {
-        best = event;
-        bestDistance = distance;
-      }
-    }
-  }
-  return best;
-}
-
-function clauseOf(text: string, start: number, end: number): { start: number; end: number } {
-  const cuts = /[,;()[\]]| and | but | then /g;
-  let from = 0;
-  let to = text.length;
-  for (const m of text.matchAll(cuts)) {
-    if (m.index! + m[0].length <= start) from = m.index! + m[0].length;
-    else if (m.index! >= end) {
-      to = m.index!;
-      break;
-    }
-  }
-  return { start: from, end: to };
-}
-
-/** The A race: the one named as the main goal; else, of those not named tune-ups, the longest. */
-function aRace(events: EventMention[]): EventMention | null {
-  const named = events.find((e) => e.priority === 'A');
-  if (named) return named;
-  const pool = events.filter((e) => e.priority !== 'B');
-  const candidates = pool.length > 0 ? pool : events;
-  let best: EventMention | null = null;
-  for (const e of candidates) if (!best || importance(e) > importance(best)) best = e;
-  return best;
-}
-
-/** Longer races weigh more; a triathlon counts its distance as it is (Ironman first). */
-const importance = (e: EventMention) => e.distance_meters * (e.sport === 'triathlon' ? 2 : 1);
-
-// ---------------------------------------------------------------------------------------------------------
-// Dates
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const RELATIVE_UNITS = /\b(days?|weeks?|wks?|months?|years?)\b/;
-const TIME_UNITS = /\b(h|hrs?|hours?|min|mins|minutes?|seconds?)\b/;
-
-/** The first Sunday on or after `date`: an assumed race day falls on a weekend. */
-function sundayOnOrAfter(date: string): string {
-  return addDays(date, (7 - dayOfWeek(date)) % 7);
-}
-
-interface DateMention {
-  date: string;
-  index: number;
-  end: number;
-}
-
-function findDates(text: string, today: string): DateMention[] {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  // Noon local time of the athlete's day: chrono's arithmetic never crosses a day boundary on a DST change.
-  const reference = new Date(y, m - 1, d, 12);
-  const out: DateMention[] = [];
-  for (const result of chrono.parse(text, reference, { forwardDate: true })) {
-    const start = result.start;
-    const relative = RELATIVE_UNITS.test(result.text) && /\d/.test(result.text);
-    if (TIME_UNITS.test(result.text)) continue; // "10 hours a week", "45 minutes": amounts of time.
-    if (!relative && !start.isCertain('month')) continue; // "Sunday", "3:30": a weekday or a clock time.
-    let date = `${start.get('year')}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`;
-    // A month without a day: its second Sunday (a race is on a weekend; mid-month is the best guess).
-    if (!relative && !start.isCertain('day')) date = addDays(sundayOnOrAfter(`${date.slice(0, 8)}01`), 7);
-    if (!isIsoDate(date) || date <= today) continue;
-    out.push({ date, index: result.index, end: result.index + result.text.length });
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Target time
-
-const TARGET =
-  /\b(sub|under|below|faster than|break(?:ing)?|in less than|goal time(?: of| is)?|target(?: time)?(?: of| is)?|aiming for|aim for|finish in|in about|around)[ -]?(\d{1,2}(?::\d{2}){0,2}|\d+(?:\.\d+)?)(?: ?(h|hrs?|hours?|min|mins|minutes?))?/g;
-
-/** The event's typical finishing time in seconds, to tell h:mm from m:ss and hours from minutes. */
-function typicalSeconds(sport: GoalSport, meters: number): number {
-  if (sport === 'triathlon') return (meters / 1000 / 22) * 3600;
-  if (sport === 'bike') return (meters / 1000 / 25) * 3600;
-  if (sport === 'swim') return (meters / 100) * 120;
-  return (meters / 1000) * 360;
-}
-
-function formatHms(seconds: number): string {
-  const s = Math.round(seconds);
-  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
-
-/** Of two readings, the one closest (by ratio) to the event's typical time. */
-function closest(candidates: number[], typical: number): number {
-  return candidates.reduce((a, b) =>
-    Math.abs(Math.log(b / typical)) < Math.abs(Math.log(a / typical)) ? b : a,
-  );
-}
-
-function findTarget(
-  text: string,
-  event: EventMention | null,
-  sport: GoalSport,
-  meters: number,
-): string | null {
-  if (/\b(just )?(to )?finish(ing)?\b(?! in)|\bcomplete it\b|\bcross the (finish )?line\b/.test(text)) {
-    if (!TARGET.test(text)) return 'finish';
-  }
-  TARGET.lastIndex = 0;
-  const typical = typicalSeconds(sport, meters);
-  let best: { seconds: number; distance: number } | null = null;
-  for (const m of text.matchAll(TARGET)) {
-    const value = m[2]!;
-    const unit = m[3];
-    let seconds: number;
-    const parts = value.split(':').map(Number);
-    if (parts.length === 3) seconds = parts[0]! * 3600 + parts[1]! * 60 + parts[2]!;
-    else if (parts.length === 2)
-      seconds =
-        unit && /^m/.test(unit)
-          ? parts[0]! * 60 + parts[1]!
-          : closest([parts[0]! * 3600 + parts[1]! * 60, parts[0]! * 60 + parts[1]!], typical);
-    else if (unit) seconds = Number(value) * (/^h/.test(unit) ? 3600 : 60);
-    else seconds = closest([Number(value) * 3600, Number(value) * 60], typical);
-    if (!(seconds > 0) || seconds > 7 * 24 * 3600) continue;
-    // "Under 5 hours a week" is a time budget, not a target.
-    if (
-      /^ ?(a|per|each|every|\/) ?(week|wk|day)/.test(
-        text.slice(m.index! + m[0].length, m.index! + m[0].length + 12),
-      )
-    )
-      continue;
-    const distance = event ? Math.min(...event.spans.map(([from]) => Math.abs(m.index! - from))) : 0;
-    if (!best || distance < best.distance) best = { seconds, distance };
-  }
-  return best ? formatHms(best.seconds) : null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Weekly hours
-
-const AMOUNT = String.raw`(\d+(?:\.\d+)?)(?: ?(?:-|to|or) ?(\d+(?:\.\d+)?))? ?(h|hrs?|hours?|min|mins|minutes?)\b`;
-const WEEKLY = new RegExp(
-  String.raw`${AMOUNT}(?: of (?:training|trainning|riding|running|swimming))?(?: total)? ?(?:a|per|each|every|/|in a|in the) ?(?:week|wk)\b|${AMOUNT} weekly|weekly (?:volume )?(?:of |is |around |about )?${AMOUNT}`,
-);
-const DAILY = new RegExp(String.raw`${AMOUNT} ?(?:a|per|each|every|/) ?day\b`);
-const WEEKDAYS = new RegExp(
-  String.raw`${AMOUNT} ?(?:on|during|each|every|per|for|most)? ?(?:the )?(?:week ?days?|weeknights?|work ?days?|during the week)\b|(?:week ?days?|weeknights?|during the week)[^.\d]{0,30}?${AMOUNT}`,
-);
-const WEEKENDS = new RegExp(
-  String.raw`${AMOUNT} ?(?:on|during|each|every|per|for|at)? ?(?:the )?(?:weekends?|weekend days?|saturdays? and sundays?)\b|(?:weekends?)[^.\d]{0,30}?${AMOUNT}`,
-);
-
-/** Minutes of one AMOUNT match (groups value, max, unit at `at`); a range gives its midpoint. */
-function minutesOf(m: RegExpMatchArray, at: number): { min: number; max: number } | null {
-  const value = m[at];
-  if (value === undefined) return null;
-  const top = m[at + 1] ?? value;
-  const factor = /^h/.test(m[at + 2]!) ? 60 : 1;
-  return { min: Number(value) * factor, max: Number(top) * factor };
-}
-
-const firstAmount = (m: RegExpMatchArray | null) => {
-  if (!m) return null;
-  for (let at = 1; at < m.length; at += 3) {
-    const found = minutesOf(m, at);
-    if (found) return found;
-  }
-  return null;
-};
-
-interface WeeklyHours {
-  hours: number;
-  range: { min: number; max: number } | null;
-  weekdayMaxMinutes: number | null;
-}
-
-function findWeeklyHours(text: string): WeeklyHours | null {
-  const weekly = firstAmount(text.match(WEEKLY));
-  if (weekly && weekly.max <= 40 * 60) {
-    const range = weekly.max > weekly.min ? { min: weekly.min / 60, max: weekly.max / 60 } : null;
-    return { hours: roundTo((weekly.min + weekly.max) / 120, 2), range, weekdayMaxMinutes: null };
-  }
-  const weekdayMatch = text.match(WEEKDAYS);
-  const weekendMatch = text.match(WEEKENDS);
-  const weekday = firstAmount(weekdayMatch);
-  if (weekday) {
-    const perDay = (weekday.min + weekday.max) / 2;
-    const weekendAmount = firstAmount(weekendMatch);
-    // "3 hours on weekends" is each weekend day; "3 hours on the weekend" the whole weekend.
-    const singular = weekendMatch ? /the weekend\b(?!s)/.test(weekendMatch[0]) : false;
-    const weekendMinutes = weekendAmount
-      ? ((weekendAmount.min + weekendAmount.max) / 2) * (singular ? 1 : 2)
-      : 2 * Math.max(perDay, 90);
-    return {
-      hours: roundTo((perDay * 5 + weekendMinutes) / 60, 2),
-      range: null,
-      weekdayMaxMinutes: weekday.max,
-    };
-  }
-  const daily = firstAmount(text.match(DAILY));
-  if (daily) {
-    const days = text.match(/\b([1-7]) days? (a|per|each) week\b/);
-    const count = days ? Number(days[1]) : 7;
-    return {
-      hours: roundTo((((daily.min + daily.max) / 2) * count) / 60, 2),
-      range: null,
-      weekdayMaxMinutes: null,
-    };
-  }
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Experience and injuries
-
-function findExperience(text: string): Experience | null {
-  if (/\b(advanced|elite|experienced|seasoned|veteran|competitive|expert)\b/.test(text)) return 'advanced';
-  if (/\bintermediate\b/.test(text)) return 'intermediate';
-  if (/\b(beginner|newbie|novice|rookie)\b/.test(text)) return 'beginner';
-  let best = 0;
-  const counts = [
-    ...text.matchAll(
-      /\b(\d+)(?:st|nd|rd|th) (?:ever )?(?:full |half |olympic |sprint )?(?:[a-z0-9.]+ ){0,2}?(mara\w*|marth\w*|iron ?m\w*|tri\w*|race|half|70\.3|ultra|century|season)/g,
-    ),
-  ].map((m) => Number(m[1]));
-  const done = [
-    ...text.matchAll(
-      /\b(?:done|did|completed|finished|raced|run|ran|after) (?:about |over |more than )?(\d+)\+? (?:full |half |olympic )?(?:[a-z0-9.]+ )?(marathons|ironmans|triathlons|tris|races|halfs|halves|ultras|centuries|70\.3s)/g,
-    ),
-    ...text.matchAll(
-      /\b(\d+)\+? (?:marathons|ironmans|triathlons|races|halfs|ultras) (?:under my belt|done|completed|finished)/g,
-    ),
-  ].map((m) => Number(m[1]));
-  const years = [
-    ...text.matchAll(
-      /\b(\d+)\+? years? (?:of )?(?:running|racing|riding|cycling|swimming|triathlon|training|experience)/g,
-    ),
-  ].map((m) => (Number(m[1]) >= 5 ? 5 : Number(m[1]) >= 2 ? 2 : 1));
-  for (const n of [...counts, ...done, ...years]) best = Math.max(best, n);
-  if (/\b(qualify|qualifying|bq|kona slot|world champs?|podium|age[- ]group win)\b/.test(text))
-    best = Math.max(best, 5);
-  if (best >= 5) return 'advanced';
-  if (best >= 2) return 'intermediate';
-  if (
-    best === 1 ||
-    /\b(never (run|ran|raced|done|swum|swam|ridden|trained)|new to|just (started|getting started|began)|couch to|c25k|1st (?:time|ever|one)|haven't (run|raced|trained))\b/.test(
-      text,
-    )
-  )
-    return 'beginner';
-  return null;
-}
-
-const INJURY_PATTERNS: ReadonlyArray<[Injury, RegExp]> = [
-  ['achilles', /\bachill[ei]e?s\b/],
-  ['plantar_fasciitis', /\bplantar\b|\bfasc[ie]{1,2}tis\b/],
-  ['shin_splints', /\bshin ?splints?\b|\bshins?\b/],
-  ['it_band', /\bit ?band\b|\bitbs\b|\biliotibial\b/],
-  ['stress_fracture', /\bstress fracture\b/],
-  [
-    'back',
-    /\b(lower back|bad back|back (pain|injury|injuries|problems?|issues?|surgery|spasms?)|herniated|slipped disc|sciatica)\b/,
-  ],
-  ['knee', /\bknees?\b|\bpatell[ae]r?\b|\bmeniscus\b|\bacl\b/],
-  ['hip', /\bhips?\b|\bhip flexors?\b/],
-  ['hamstring', /\bhamstrings?\b|\bhammy\b/],
-  ['calf', /\bcalf\b|\bcalves\b/],
-  ['ankle', /\bankles?\b/],
-  ['shoulder', /\bshoulders?\b|\brotator cuff\b/],
-];
-
-function findInjuries(text: string): Injury[] | null {
-  const found = INJURY_PATTERNS.filter(([, pattern]) => pattern.test(text)).map(([injury]) => injury);
-  if (found.length > 0) return found.sort((a, b) => INJURIES.indexOf(a) - INJURIES.indexOf(b));
-  if (/\b(no (current )?injur(y|ies)|injury[- ]free|not injured|healthy)\b/.test(text)) return [];
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Day preferences
-
-const DAY = `(sun|mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|thur|fri|sat(?:ur)?)(?:day)?s?`;
-const DAY_WORD = new RegExp(String.raw`\b${DAY}\b`, 'g');
-
-function dayName(word: string): WeekDay {
-  const prefix = word.slice(0, 2);
-  return (
-    (
-      {
-        su: 'sunday',
-        mo: 'monday',
-        tu: 'tuesday',
-        we: 'wednesday',
-        th: 'thursday',
-        fr: 'friday',
-        sa: 'saturday',
-      } as const
-    )[prefix] ?? 'sunday'
-  );
-}
-
-/**
- * The days named next to a cue ("long run on Sundays", "Sunday long run", "rest on Mondays and Fridays"):
- * days listed right after it (joined by "and", "or", commas), else the day just before it.
- */
-function daysNear(text: string, cue: RegExp): WeekDay[] {
-  for (const m of text.matchAll(cue)) {
-    const end = m.index! + m[0].length;
-    const after = text
-      .slice(end, end + 40)
-      .match(
-        new RegExp(
-          String.raw`^ ?(?:s? ?(?:is|are|will be|on|day|days|must be|should be|usually|always|=|:|-)\b ?)*(?:(?:on )?${DAY}(?:(?:,| and| or| &|/) ?(?:on )?${DAY})*)`,
-        ),
-      );
-    if (after && new RegExp(DAY).test(after[0])) {
-      return [...after[0].matchAll(DAY_WORD)].map((d) => dayName(d[1]!));
-    }
-    const before = text
-      .slice(Math.max(0, m.index! - 25), m.index!)
-      .match(
-        new RegExp(
-          String.raw`\b${DAY}(?:'s)? (?:is (?:my |for |the )?|are (?:my |for )?|for (?:my |the )?|my |the )?$`,
-        ),
-      );
-    if (before) return [dayName(before[1]!)];
-  }
-  return [];
-}
-
-function findPreferences(text: string) {
-  const longRun = daysNear(text, /\blong (?:slow )?runs?\b|\blsr\b/g)[0] ?? null;
-  const longRide = daysNear(text, /\b(?:long|big) (?:bike ?)?(?:rides?|bikes?|cycles?|spins?)\b/g)[0] ?? null;
-  const noSwim =
-    daysNear(
-      text,
-      /\b(?:no|not|can't|cannot|can not|don't|dont|never) (?:go )?(?:swim(?:ming|s)?|pool)\b|\bpool (?:is )?closed\b|\bno pool(?: access)?\b/g,
-    )[0] ?? null;
-  const rest = [
-    ...daysNear(
-      text,
-      /\b(?:rest|off|recovery) days?\b|\bi rest\b|\b(?:no|can't|cannot) train(?:ing)?\b|\bday off\b/g,
-    ),
-    ...[...text.matchAll(new RegExp(String.raw`\b${DAY} (?:are |is )?(?:always )?off\b`, 'g'))].map((m) =>
-      dayName(m[1]!),
-    ),
-  ];
-  const restDays = WEEK_DAYS.filter((d) => rest.includes(d));
-  return { longRun, longRide, noSwim, restDays };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // The whole goal
+
+const TRI_WORDS = /\b(tri|triathlon|tris|triathlons)\b/;
+
+/** The sport the text talks about when it names no event, with its usual first goal. */
+function sportOnly(text: string): RaceType {
+  if (TRI_WORDS.test(text)) return 'Olympic Triathlon';
+  if (/\b(cycl|bike|biking|ride|riding)/.test(text)) return 'Century Ride';
+  if (/\bswim/.test(text) && !/\brun/.test(text)) return 'Open Water Swim';
+  return GOAL_DEFAULTS.race_type;
+}
 
 /**
  * Reads the athlete's goal prompt into a goal context. Fields the text does not give take their default
- * (GOAL_DEFAULTS, DEFAULT_PLAN_WEEKS) and are marked in `assumed`. Never throws.
+ * (GOAL_DEFAULTS, DEFAULT_PLAN_WEEKS) and are marked in `assumed`; athlete facts it does not give are null.
+ * Never throws.
  */
 export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalContext {
   const today =
@@ -845,12 +270,28 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       ? options.today
       : dateInTimeZone(options.now ?? new Date(), options.timezone ?? 'UTC');
   const text = normalise(typeof input === 'string' ? input.slice(0, 5000) : '');
+  const notes: string[] = [];
 
   const events = findEvents(text);
   markPriorities(text, events);
-  const dates = findDates(text, today);
+  const { times, paces } = findTimes(text);
+  // An event named only beside a past result ("my 10k PB is 41:10") is not a goal.
+  const perfs = performancesOf(text, times, events);
+  const hasGoalTime = times.some((t) => t.kind === 'target' || t.kind === 'beat');
+  for (const event of events) {
+    const resultOnly = event.spans.every(([from]) =>
+      perfs.some((p) => p.event === event && Math.abs(p.index - from) < 25),
+    );
+    if (resultOnly) event.resultOnly = true;
+  }
+  const blank: Array<[number, number]> = [
+    ...events.flatMap((e) => e.spans),
+    ...times.map((t): [number, number] => [t.index, t.end]),
+    ...paces.map((p): [number, number] => [p.index, p.end]),
+  ];
+  const dates = findDates(text, today, blank);
   // Dates in an event's own clause first ("Ironman in October"), then the rest to the events still undated.
-  let loose: DateMention[] = [];
+  let loose = [];
   for (const date of dates) {
     const event = nearest(text, events, date.index, date.end, true);
     if (event && event.date === null) event.date = date.date;
@@ -859,7 +300,7 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
   loose = loose.filter((date) => {
     const event = nearest(
       text,
-      events.filter((e) => e.date === null),
+      events.filter((e) => e.date === null && !e.past && !e.resultOnly),
       date.index,
       date.end,
     );
@@ -867,36 +308,133 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
     event.date = date.date;
     return false;
   });
-  const main = aRace(events);
+  let main = aRace(events);
+  if (!main && (hasGoalTime || dates.length > 0)) {
+    // Only results or counts are named ("12 marathons done, want sub 3:10 next September"), but the text has
+    // a goal time or a date: the goal is that kind of event.
+    main =
+      events.filter((e) => e.resultOnly && !e.past).at(-1) ?? events.filter((e) => e.past).at(-1) ?? null;
+    if (main && main.date === null) main.date = loose.shift()?.date ?? null;
+  }
 
-  let sport: GoalSport;
   let race: RaceType;
+  let sport: GoalSport;
   let distance: string;
   let distanceMeters: number;
   if (main) {
     ({ sport, race_type: race, distance, distance_meters: distanceMeters } = main);
   } else {
-    // No event: the sport the text talks about, with its usual first goal.
-    race = TRI_SPORT_WORDS.test(text)
-      ? 'Olympic Triathlon'
-      : /\b(cycl|bike|biking|ride|riding)/.test(text)
-        ? 'Century Ride'
-        : /\bswim/.test(text) && !/\brun/.test(text)
-          ? 'Open Water Swim'
-          : GOAL_DEFAULTS.race_type;
+    race = sportOnly(text);
     sport = sportOfRace(race);
     distance = race;
     distanceMeters = RACES[race].distance_meters!;
   }
   const sportAssumed = main === null && !/\b(run|running|cycl|bike|biking|ride|riding|swim|tri)/.test(text);
-  const date = main?.date ?? loose[0]?.date ?? null;
-  const target = findTarget(text, main, sport, distanceMeters);
-  // More than 40 hours a week (or none) is not a training budget: the default stands.
-  const read = findWeeklyHours(text);
-  const hours = read && read.hours > 0 && read.hours <= MAX_WEEKLY_HOURS ? read : null;
-  const experience = findExperience(text);
-  const injuries = findInjuries(text);
+  const date = main?.date ?? (main ? (loose[0]?.date ?? null) : null);
+
+  // Results: each with its event's distance, else the goal's.
+  const performances: GoalPerformance[] = [];
+  for (const p of perfs) {
+    const e: Pick<EventMention, 'sport' | 'distance_meters' | 'race_type'> | null = p.event ?? main;
+    if (!e) continue;
+    const t = times.find((x) => x.index === p.index)!;
+    const seconds = secondsFor(t, e.sport, e.distance_meters);
+    const ratio = seconds / typicalSeconds(e.sport, e.distance_meters);
+    if (ratio < 0.3 || ratio > 3.5) continue;
+    if (performances.some((x) => x.time_seconds === seconds && x.distance_meters === e.distance_meters))
+      continue;
+    performances.push({
+      sport: e.sport,
+      distance_meters: e.distance_meters,
+      race_type: e.race_type === 'Custom Event' ? null : e.race_type,
+      time_seconds: seconds,
+      date: null,
+    });
+  }
+
+  // The target: a time with a target cue nearest the goal event, else a bare time beside it; a PB to beat
+  // or to take minutes off; Boston's standard; or finishing.
+  let target: string | null = null;
+  const distanceTo = (index: number) =>
+    main
+      ? Math.min(...main.spans.map(([from, to]) => Math.min(Math.abs(index - from), Math.abs(index - to))))
+      : 0;
+  const plausible = (seconds: number) => {
+    const ratio = seconds / typicalSeconds(sport, distanceMeters);
+    return ratio >= 0.33 && ratio <= 3;
+  };
+  for (const kinds of [['target', 'beat'], ['bare']] as const) {
+    const candidates = times
+      .filter((t) => (kinds as readonly string[]).includes(t.kind))
+      .map((t) => ({ t, seconds: secondsFor(t, sport, distanceMeters) }))
+      .filter((c) => plausible(c.seconds) && (main !== null || c.t.kind !== 'bare'))
+      .sort((a, b) => distanceTo(a.t.index) - distanceTo(b.t.index));
+    if (candidates[0]) {
+      target = formatHms(candidates[0].seconds);
+      break;
+    }
+  }
+  // "10k 45": a bare number right after the event, read in the unit that fits it.
+  if (target === null && main) {
+    for (const [, to] of main.spans) {
+      const bare = text.slice(to).match(/^,? (\d{2,3})(?=$|[,.!?])/);
+      if (!bare) continue;
+      const seconds = closest(
+        [Number(bare[1]) * 60, Number(bare[1]) * 3600],
+        typicalSeconds(sport, distanceMeters),
+      );
+      if (plausible(seconds)) target = formatHms(seconds);
+    }
+  }
+  // "Target pace 5:00/km", "marathon pace 5:10/km": the pace over the goal's distance.
+  if (target === null && main && sport === 'run') {
+    const pace = paces.find(
+      (p) =>
+        p.per100m === null &&
+        /\b(target|goal|race|marathon|half|at|aim|want)\b[^.]*$/.test(p.context) &&
+        !/threshold|tempo|easy|lt\b/.test(p.context),
+    );
+    if (pace) target = formatHms(pace.secondsPerKm * (distanceMeters / 1000));
+  }
+  const reduction = pbReduction(text);
+  if (reduction !== null) {
+    const pb = performances.find(
+      (p) => Math.abs(p.distance_meters - distanceMeters) <= distanceMeters * 0.02,
+    );
+    target = pb ? formatHms(pb.time_seconds - reduction) : null;
+    if (!pb)
+      notes.push(
+        'You want to take time off your PB: give your PB or a target time so the plan can aim for it.',
+      );
+  }
+  const bq = BQ.test(text) && race === 'Marathon';
+  if (bq && target === null) {
+    target = bostonStandard(text);
+    if (target === null)
+      notes.push(
+        'You want a Boston qualifying time: it depends on your age and sex, so the target time is left for you to set.',
+      );
+  }
+  if (target === null && wantsToFinish(text) && main) target = 'finish';
+
+  const volume = findVolume(text);
+  const hours =
+    volume.available && volume.available.hours > 0 && volume.available.hours <= MAX_WEEKLY_HOURS
+      ? volume.available
+      : null;
+  const experience = findExperience(text, today, main ? race : null);
+  const injuries = findInjuries(text, today);
   const prefs = findPreferences(text);
+  const thresholds = findThresholds(text);
+  const threshold = paces.find(
+    (p) => p.per100m === null && /\b(threshold|lt|tempo)\b[^.]{0,12}$/.test(p.context),
+  );
+  const css =
+    paces.find((p) => p.per100m !== null && /css/.test(text))?.per100m ??
+    (() => {
+      const m = text.match(/\bcss(?: is| of|:)? (\d):(\d{2})\b|\b(\d):(\d{2})\b[^.\d]{0,20}\bcss\b/);
+      return m ? Number(m[1] ?? m[3]) * 60 + Number(m[2] ?? m[4]) : null;
+    })();
 
   const defaultRest = GOAL_DEFAULTS.rest_days.filter((d) => d !== prefs.longRun && d !== prefs.longRide);
   return {
@@ -908,21 +446,34 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       date: date ?? sundayOnOrAfter(addDays(today, 7 * DEFAULT_PLAN_WEEKS[race])),
       target: target ?? GOAL_DEFAULTS.target,
     },
-    weekly_hours: hours?.hours ?? GOAL_DEFAULTS.weekly_hours,
+    weekly_hours: hours ? Math.max(MIN_WEEKLY_HOURS, hours.hours) : GOAL_DEFAULTS.weekly_hours,
     weekly_hours_range: hours?.range ?? null,
-    experience: experience ?? GOAL_DEFAULTS.experience,
-    injuries: injuries ?? [],
+    experience: experience.level ?? GOAL_DEFAULTS.experience,
+    injuries: injuries.current ?? [],
     preferences: {
       long_run_day: prefs.longRun ?? GOAL_DEFAULTS.long_run_day,
       long_ride_day: prefs.longRide ?? GOAL_DEFAULTS.long_ride_day,
       no_swim_day: prefs.noSwim ?? GOAL_DEFAULTS.no_swim_day,
       rest_days: prefs.restDays.length > 0 ? prefs.restDays : defaultRest,
-      weekday_max_minutes: hours?.weekdayMaxMinutes ?? null,
-      sport_exclusions: [],
+      weekday_max_minutes: volume.available?.weekdayMaxMinutes ?? null,
+      sport_exclusions: prefs.exclusions,
     },
-    athlete: emptyAthleteFacts(),
+    athlete: {
+      performances,
+      current_weekly_hours: volume.currentHours,
+      current_weekly_km: volume.currentKm,
+      longest_recent_minutes: findLongest(text),
+      ftp_watts: thresholds.ftp,
+      css_seconds_per_100m: css !== null && css >= 50 && css <= 400 ? css : null,
+      threshold_pace_seconds_per_km: threshold ? Math.round(threshold.secondsPerKm) : null,
+      lthr: thresholds.lthr,
+      max_hr: thresholds.maxHr,
+      events_completed: experience.eventsCompleted,
+      years_training: experience.years,
+      past_injuries: injuries.past,
+    },
     other_events: events
-      .filter((e) => e !== main)
+      .filter((e) => e !== main && !e.past && !e.resultOnly)
       .map((e) => ({
         sport: e.sport,
         distance: e.distance,
@@ -930,14 +481,15 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
         race_type: e.race_type,
         date: e.date,
       })),
+    notes,
     assumed: {
       sport: sportAssumed,
       distance: main === null,
       date: date === null,
       target: target === null,
       weekly_hours: hours === null,
-      experience: experience === null,
-      injuries: injuries === null,
+      experience: experience.level === null,
+      injuries: injuries.current === null,
       long_run_day: prefs.longRun === null,
       long_ride_day: prefs.longRide === null,
       no_swim_day: prefs.noSwim === null,

@@ -1,6 +1,7 @@
 // Onboarding: the athlete's goal in plain words read into a goal context, and the periodised plan of real
 // sessions generated from it. Pure; rules in docs/plan-generator.md.
 export * from './goal.ts';
+export * from './goal-evidence.ts';
 export * from './plan-generator.ts';
 export * from './plan-quality.ts';
 export * from './profile.ts';

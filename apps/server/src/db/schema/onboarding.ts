@@ -22,6 +22,8 @@ export const onboardingSessions = pgTable(
      */
     revision: integer('revision').notNull().default(0),
     goalContext: jsonb('goal_context').$type<Record<string, unknown>>(),
+    /** Who read the goal: 'rules' (the built-in parser) or 'model' (LLM_BASE_URL, checked against the rules). */
+    goalParsedBy: text('goal_parsed_by'),
     /** What the last 12 weeks held (DATA_HARVESTED), then the estimated training profile (PROFILE_SYNTHESIZED). */
     harvest: jsonb('harvest').$type<Record<string, unknown>>(),
     profile: jsonb('profile').$type<Record<string, unknown>>(),
@@ -36,6 +38,7 @@ export const onboardingSessions = pgTable(
   },
   (t) => [
     index('onboarding_sessions_athlete_idx').on(t.athleteId, t.createdAt),
+    check('onboarding_sessions_goal_parsed_by_check', sql`${t.goalParsedBy} in ('rules', 'model')`),
     check(
       'onboarding_sessions_status_check',
       sql`${t.status} in ('CREATED', 'NLP_PARSED', 'DATA_HARVESTED', 'PROFILE_SYNTHESIZED', 'PLAN_DRAFTED', 'APPROVED')`,

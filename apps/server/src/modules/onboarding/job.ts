@@ -1,6 +1,7 @@
 // The onboarding job (docs/onboarding.md, "The job"): after the goal is parsed, the server reads the athlete's
 // last 12 weeks (DATA_HARVESTED), estimates their training profile (PROFILE_SYNTHESIZED) and drafts the plan
-// (PLAN_DRAFTED). One job per stage on the durable queue: each stage commits with the job of the next one, so
+// (PLAN_DRAFTED). When the operator set a language model (LLM_BASE_URL), the first stage also asks it to read
+// the goal (goal-model.ts), checked against the built-in reading. One job per stage on the durable queue: each stage commits with the job of the next one, so
 // polls see the real stage, a restart resumes where the work stopped, and a stage that failed is retried alone.
 import type { GoalContextDto, TrainingProfileDto } from '@stamina/contract';
 import {
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Job, JobHandler, JobQueue } from '../../lib/job-queue.ts';
 import type { ThresholdReader } from '../thresholds/service.ts';
 import type { WorkoutReader } from '../workouts/service.ts';
+import { type GoalModel, readGoalWithModel } from './goal-model.ts';
 import * as repo from './repository.ts';
 
 export const ONBOARDING_JOB = 'onboarding.process';
@@ -89,7 +91,13 @@ export function firstStage(sessionId: string, revision: number): OnboardingJobPa
 
 export function onboardingJob(
   db: Db,
-  deps: { jobs: JobQueue; readers: OnboardingReaders; log?: { error(obj: object, msg: string): void } },
+  deps: {
+    jobs: JobQueue;
+    readers: OnboardingReaders;
+    /** The operator's language model for the goal (LLM_BASE_URL); null: the built-in reading stands. */
+    goalModel?: GoalModel | null;
+    log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
+  },
 ): JobHandler {
   const { readers } = deps;
 
@@ -144,10 +152,26 @@ export function onboardingJob(
     };
   }
 
+  /** The model's reading of the goal, checked by the rules; nothing when no model is set or it failed. */
+  async function readByModel(row: repo.SessionRow, today: string): Promise<repo.SessionChanges> {
+    if (!deps.goalModel || !row.prompt || !row.goalContext) return {};
+    const log = deps.log?.warn ? { warn: deps.log.warn.bind(deps.log) } : undefined;
+    const read = await readGoalWithModel(
+      deps.goalModel,
+      row.prompt,
+      today,
+      row.goalContext as unknown as GoalContextDto,
+      log,
+    );
+    if (read.by === 'rules') return {};
+    return { goalContext: read.goal as unknown as Record<string, unknown>, goalParsedBy: 'model' };
+  }
+
   async function stageChanges(row: repo.SessionRow, stage: Stage): Promise<repo.SessionChanges> {
     const today = dateInTimeZone(new Date(), await readers.timezone(row.athleteId));
     if (stage === 'DATA_HARVESTED') {
-      return { harvest: (await harvest(row.athleteId, today)) as unknown as Record<string, unknown> };
+      const [harvested, read] = await Promise.all([harvest(row.athleteId, today), readByModel(row, today)]);
+      return { harvest: harvested as unknown as Record<string, unknown>, ...read };
     }
     if (stage === 'PROFILE_SYNTHESIZED') {
       const profile = estimateTrainingProfile(row.harvest as unknown as ProfileHarvest);

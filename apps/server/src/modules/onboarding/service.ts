@@ -19,6 +19,7 @@ import {
   RACES,
   type RaceType,
   roundTo,
+  withGoalDefaults,
 } from '@stamina/core';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -137,6 +138,12 @@ export function applyGoalEdits(
     next.injuries = [...new Set(edits.injuries)];
     assumed.injuries = false;
   }
+  if (edits.athlete !== undefined) {
+    // The facts given replace the parsed ones; the others stay as read.
+    const facts = withGoalDefaults(next).athlete;
+    next.athlete = { ...facts, ...edits.athlete };
+    if (edits.athlete.past_injuries) next.athlete.past_injuries = [...new Set(edits.athlete.past_injuries)];
+  }
   const prefs = edits.preferences;
   if (prefs) {
     for (const key of ['long_run_day', 'long_ride_day', 'no_swim_day'] as const) {
@@ -151,6 +158,13 @@ export function applyGoalEdits(
     }
     if (prefs.weekday_max_minutes !== undefined)
       next.preferences.weekday_max_minutes = prefs.weekday_max_minutes;
+    if (prefs.sport_exclusions !== undefined) {
+      const seen = new Set<string>();
+      next.preferences.sport_exclusions = prefs.sport_exclusions.filter((x) => {
+        const key = `${x.sport}:${x.day}`;
+        return !seen.has(key) && Boolean(seen.add(key));
+      });
+    }
   }
   return next;
 }
@@ -217,6 +231,7 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
         const updated = await repo.updateSession(tx, auth.athleteId, id, {
           prompt: text,
           status: 'NLP_PARSED',
+          goalParsedBy: 'rules',
           revision,
           goalContext: goal as unknown as Record<string, unknown>,
           harvest: null,

@@ -54,6 +54,8 @@ export function toSession(row: SessionRow): OnboardingSession {
     language: row.language,
     prompt: row.prompt,
     goal_context: goalOf(row),
+    // Sessions parsed before the column existed were read by the rules.
+    goal_parsed_by: (row.goalParsedBy as 'rules' | 'model' | null) ?? (row.goalContext ? 'rules' : null),
     profile: profileOf(row),
     week_plan_draft: plan ? draftOf(plan) : null,
     explainability: plan ? { bullets: [...plan.explainability.bullets] } : null,

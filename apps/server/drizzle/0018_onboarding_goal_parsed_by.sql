@@ -1,0 +1,2 @@
+ALTER TABLE "onboarding_sessions" ADD COLUMN "goal_parsed_by" text;--> statement-breakpoint
+ALTER TABLE "onboarding_sessions" ADD CONSTRAINT "onboarding_sessions_goal_parsed_by_check" CHECK ("onboarding_sessions"."goal_parsed_by" in ('rules', 'model'));

@@ -1,0 +1,212 @@
+// Weekly hours and current volume in a goal text (docs/onboarding.md, "Weekly hours"): the hours the
+// athlete has for training (ranges, approximations, sessions x minutes, per day, weekdays and weekend, "in
+// total"), told apart from what they train now ("about 6 h a week now", "running 40 km a week").
+import { roundTo } from '../numbers.ts';
+import { clauseOf, sentenceOf } from './goal-text.ts';
+
+const NUM = String.raw`(\d+(?:\.\d+)?)`;
+const AMOUNT = String.raw`${NUM}(?: ?(?:-|to|or|and) ?${NUM})? ?(h|hours?|hrs?|minutes?|mins?)\b`;
+const AMOUNT_ANY_UNIT = String.raw`${NUM}(?: ?(?:-|to|or|and) ?${NUM})? ?(h|hours?|hrs?|minutes?|mins?)?(?![\d:])`;
+const PER_WEEK = String.raw`(?:(?:a|per|each|every|\/|in a|in the) ?)?(?:week|wk)\b`;
+const WEEKLY = new RegExp(
+  String.raw`(?:between )?${AMOUNT}(?: of (?:training|running|riding|swimming|running))?(?: for train\w*)?(?: (?:in )?total| in all)? ?${PER_WEEK}|(?:between )?${AMOUNT} weekly|weekly(?: volume| training time| hours)?(?: of| is| are|:)?(?: around| about| roughly)? ${AMOUNT}`,
+  'g',
+);
+const DAILY = new RegExp(String.raw`${AMOUNT} ?(?:a|per|each|every|\/) ?day\b`);
+const WEEKDAYS = new RegExp(
+  String.raw`${AMOUNT}(?: a day)? ?(?:on|during|each|every|per|for|most)? ?(?:the )?(?:week ?days?|weeknights?|work ?days?|during the week)\b(?<total> in total)?|(?:week ?days?|weeknights?|during the week)[^.\d]{0,30}?${AMOUNT}`,
+);
+const WEEKENDS = new RegExp(
+  String.raw`${AMOUNT} ?(?:on|during|each|every|per|for|at)? ?(?:the )?(?:weekends?|weekend days?|saturdays? and sundays?|sat and sun)\b|(?:weekends?)[^.\d]{0,30}?${AMOUNT}`,
+);
+/** "4 sessions of 45 min", "5 x 1h", "3 runs of 40 minutes a week", "4 runs a week of about an hour". */
+const SESSIONS = new RegExp(
+  String.raw`\b(\d+) ?(?:x|sessions?|runs?|rides?|swims?|workouts?|times)(?: (?:a|per) week)?(?: of| x|,)? (?:about |around |max )?${AMOUNT}|\b${AMOUNT} ?(?:x|times) ?(\d+)\b`,
+);
+const CURRENT =
+  /\b(now|currently|at the moment|right now|these days|lately|at present|so far|i'?m doing|i am doing|i'?m running|i run|i ride|i train about|i train around)\b/;
+const AVAILABLE = /\b(can|could|have|available|max|up to|spare|able|possible|no more than)\b/;
+
+/** Minutes of one AMOUNT match (value, top, unit at `at`); a range gives its bounds. */
+function minutesOf(m: RegExpMatchArray, at: number): { min: number; max: number } | null {
+  const value = m[at];
+  if (value === undefined) return null;
+  const top = m[at + 1] ?? value;
+  const factor = /^h/.test(m[at + 2]!) ? 60 : 1;
+  const min = Number(value) * factor;
+  const max = Number(top) * factor;
+  return max >= min ? { min, max } : { min: max, max: min };
+}
+
+const firstAmount = (m: RegExpMatchArray | null, from = 1) => {
+  if (!m) return null;
+  for (let at = from; at + 2 < m.length; at += 3) {
+    const found = minutesOf(m, at);
+    if (found) return found;
+  }
+  return null;
+};
+
+export interface WeeklyHours {
+  hours: number;
+  range: { min: number; max: number } | null;
+  weekdayMaxMinutes: number | null;
+}
+
+export interface Volume {
+  available: WeeklyHours | null;
+  currentHours: number | null;
+  currentKm: number | null;
+}
+
+const midpoint = (a: { min: number; max: number }) => (a.min + a.max) / 2;
+
+/** Whether a weekly amount at `index` is what the athlete trains now rather than the time they have. */
+function isCurrent(text: string, index: number, end: number): boolean {
+  const clause = clauseOf(text, index, end);
+  const words = text.slice(clause.start, clause.end);
+  return CURRENT.test(words) && !AVAILABLE.test(words);
+}
+
+function availableHours(text: string): WeeklyHours | null {
+  const sessions = text.match(SESSIONS);
+  if (sessions && !isCurrent(text, sessions.index!, sessions.index! + sessions[0].length)) {
+    const count = Number(sessions[1] ?? sessions[8]);
+    const each = firstAmount(sessions, 2);
+    if (each && count >= 1 && count <= 14) {
+      return { hours: roundTo((count * midpoint(each)) / 60, 2), range: null, weekdayMaxMinutes: null };
+    }
+  }
+  for (const m of text.matchAll(WEEKLY)) {
+    const amount = firstAmount(m);
+    if (!amount || amount.max > 40 * 60 || isCurrent(text, m.index!, m.index! + m[0].length)) continue;
+    const range = amount.max > amount.min ? { min: amount.min / 60, max: amount.max / 60 } : null;
+    return { hours: roundTo(midpoint(amount) / 60, 2), range, weekdayMaxMinutes: null };
+  }
+  // "Can go up to 9", "want to increase to 6": the hours after a current amount.
+  const raise = text.match(
+    /\b(?:up to|increase (?:it )?to|go to|build to) (\d+(?:\.\d+)?)\b(?! ?(?:km|k\b|mi|miles))/,
+  );
+  if (raise && /hours?|\bh\b/.test(text))
+    return { hours: Number(raise[1]), range: null, weekdayMaxMinutes: null };
+  const weekdayMatch = text.match(WEEKDAYS);
+  const weekendMatch = text.match(WEEKENDS);
+  const weekday = firstAmount(weekdayMatch);
+  if (weekday) {
+    const total = Boolean(weekdayMatch?.groups?.total);
+    const perDay = total ? midpoint(weekday) / 5 : midpoint(weekday);
+    const weekendAmount = firstAmount(weekendMatch);
+    // "3 hours on weekends" or "on Saturday and Sunday" is each day; "3 hours on the weekend" the whole weekend.
+    const singular = weekendMatch ? /the weekend\b(?!s)/.test(weekendMatch[0]) : false;
+    const weekendMinutes = weekendAmount ? midpoint(weekendAmount) * (singular ? 1 : 2) : null;
+    if (weekendMinutes === null) {
+      // Only the weekdays are given: the week's hours stay unknown (0), the weekday cap is kept.
+      return { hours: 0, range: null, weekdayMaxMinutes: weekday.max };
+    }
+    return {
+      hours: roundTo((perDay * 5 + (weekendMinutes ?? 2 * Math.max(perDay, 90))) / 60, 2),
+      range: null,
+      weekdayMaxMinutes: total ? null : weekday.max,
+    };
+  }
+  const daily = firstAmount(text.match(DAILY));
+  if (daily) {
+    const days = text.match(/\b([1-7]) days? (a|per|each) week\b/);
+    return {
+      hours: roundTo((midpoint(daily) * (days ? Number(days[1]) : 7)) / 60, 2),
+      range: null,
+      weekdayMaxMinutes: null,
+    };
+  }
+  // Named days with an amount each: "Tue Thu Sat Sun, 1 hour each"; "1 hour on tue, wed, thu and 2 hours sat".
+  const dayAmounts = [
+    ...text.matchAll(
+      /((?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?(?:,? (?:and )?| ?\/ ?)){1,7}),? ?(\d+(?:\.\d+)?) ?(h|hours?|minutes?) each\b|\b(\d+(?:\.\d+)?) ?(h|hours?|minutes?) on ((?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?(?:,? (?:and )?)?){1,7})|\b(\d+(?:\.\d+)?) ?(h|hours?|minutes?) ((?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?(?:,? (?:and )?)?){1,2})\b/g,
+    ),
+  ];
+  if (dayAmounts.length > 0) {
+    let minutes = 0;
+    for (const m of dayAmounts) {
+      const [days, value, unit] = m[1] ? [m[1], m[2], m[3]] : m[4] ? [m[6], m[4], m[5]] : [m[9], m[7], m[8]];
+      const count = days!.match(/(mon|tue|wed|thu|fri|sat|sun)/g)?.length ?? 0;
+      minutes += count * Number(value) * (/^h/.test(unit!) ? 60 : 1);
+    }
+    if (minutes > 0) return { hours: roundTo(minutes / 60, 2), range: null, weekdayMaxMinutes: null };
+  }
+  // "About 3 hours in total", "training time: 6-8 hrs", "Hours: 7", "I train 12-14 hours".
+  const stated = text.match(
+    new RegExp(
+      String.raw`(?:(?:training time|hours|time available|availability)[:=] ?(?:about |around )?${AMOUNT_ANY_UNIT}|\b(?:i train|i can train|i have|train) (?:about |around |roughly )?${AMOUNT}|${AMOUNT} (?:in total|total|in all))`,
+    ),
+  );
+  if (stated) {
+    const groups = [...stated].slice(1);
+    const at = groups.findIndex((g) => g !== undefined);
+    if (at >= 0) {
+      const value = Number(groups[at]);
+      const topRaw = groups[at + 1];
+      const unit = groups[at + 2] ?? 'h';
+      const factor = /^h/.test(unit) ? 1 : 1 / 60;
+      const top = topRaw !== undefined ? Number(topRaw) : value;
+      const min = Math.min(value, top) * factor;
+      const max = Math.max(value, top) * factor;
+      if (max <= 40 && !isCurrent(text, stated.index!, stated.index! + stated[0].length))
+        return {
+          hours: roundTo((min + max) / 2, 2),
+          range: max > min ? { min, max } : null,
+          weekdayMaxMinutes: null,
+        };
+    }
+  }
+  return null;
+}
+
+function currentHours(text: string): number | null {
+  for (const m of text.matchAll(WEEKLY)) {
+    const amount = firstAmount(m);
+    if (amount && isCurrent(text, m.index!, m.index! + m[0].length)) return roundTo(midpoint(amount) / 60, 2);
+  }
+  // "I run 3x a week 30 min", "I run 30 minutes 3 times a week".
+  const runs =
+    text.match(
+      /\bi (?:run|ride|swim|train) (\d+) ?(?:x|times) (?:a|per) week,? (?:for )?(\d+(?:\.\d+)?) ?(h|hours?|minutes?)\b/,
+    ) ??
+    text.match(
+      /\bi (?:run|ride|swim|train) (\d+(?:\.\d+)?) ?(h|hours?|minutes?) (\d+) ?(?:x|times) (?:a|per) week\b/,
+    );
+  if (runs) {
+    const [count, value, unit] =
+      /^\d+$/.test(runs[1]!) && runs[3] && /^(h|hours?|minutes?)$/.test(runs[3])
+        ? [runs[1], runs[2], runs[3]]
+        : [runs[3], runs[1], runs[2]];
+    return roundTo((Number(count) * Number(value) * (/^h/.test(unit!) ? 60 : 1)) / 60, 2);
+  }
+  return null;
+}
+
+function currentKm(text: string): number | null {
+  const patterns = [
+    /\b(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)(?: total)? ?(?:a|per|each|every|\/|in a) ?(?:week|wk)\b/g,
+    /\bweekly(?: mileage| volume| distance| km)?(?: is| of|:)? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
+    /\b(?:runs?|running) (?:a|per) week,? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
+  ];
+  for (const pattern of patterns)
+    for (const m of text.matchAll(pattern)) {
+      const sentence = sentenceOf(text, m.index!);
+      const clause = clauseOf(text, m.index!, m.index! + m[0].length);
+      const around = text.slice(clause.start, clause.end);
+      // Swimming or riding distances are not running volume.
+      if (/\b(swim\w*|rid\w*|bike|cycl\w*|pool)\b/.test(around)) continue;
+      if (/\b(swim\w*|pool)\b/.test(text.slice(sentence.start, m.index!)) && !/\brun/.test(around)) continue;
+      const low = Number(m[1]);
+      const high = m[2] ? Number(m[2]) : low;
+      const factor = /^mi/.test(m[3]!) ? 1.609344 : 1;
+      const km = roundTo(((low + high) / 2) * factor, 1);
+      if (km > 0 && km <= 500) return km;
+    }
+  return null;
+}
+
+export function findVolume(text: string): Volume {
+  return { available: availableHours(text), currentHours: currentHours(text), currentKm: currentKm(text) };
+}
