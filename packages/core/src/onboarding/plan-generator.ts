@@ -202,7 +202,9 @@ function racePaces(
   const runFactor =
     family === 'long_tri' ? 1.15 : family === 'half_tri' ? 1.08 : family === 'short_tri' ? 1.03 : 1.04;
   let runPace = Math.round(t.pace * runFactor);
-  if (event.sport === 'run' && time) runPace = Math.round(time / (meters / 1000));
+  // A race pace from the goal stays within 0.92-1.35 × threshold pace (faster is out of reach, slower a jog).
+  if (event.sport === 'run' && time)
+    runPace = Math.round(clamp(time / (meters / 1000), t.pace * 0.92, t.pace * 1.35));
   const share =
     family === 'long_tri'
       ? 0.7
@@ -215,7 +217,8 @@ function racePaces(
             : 0.72;
   const watts = Math.round((t.ftp * share) / 5) * 5;
   let swimPace = Math.round(t.css * 1.05);
-  if (event.sport === 'swim' && time) swimPace = Math.round(time / (meters / 100));
+  if (event.sport === 'swim' && time)
+    swimPace = Math.round(clamp(time / (meters / 100), t.css * 0.95, t.css * 1.35));
   return { runPace, watts, swimPace };
 }
 
@@ -360,27 +363,49 @@ export function generatePlan(
         input.minutes,
         lastLoadMinutes * (1 + LOAD_RULES.weeklyGrowth) * (dates.length / 7),
       );
+    // A deload cuts from the last full load week's sessions.
+    if (kind === 'deload' && lastLoadMinutes > 0)
+      input.minutes = Math.min(input.minutes, lastLoadMinutes * LOAD_RULES.deloadShare * (dates.length / 7));
     // The taper cuts from the top load week as planned (its sessions may fall short of its hours).
     if ((kind === 'taper' || kind === 'race') && topMinutes > 0)
       input.minutes = Math.min(input.minutes, (hours[w]! / topHours) * topMinutes * (dates.length / 7));
-    const slots = placeWeek(input, weekSlots(input));
-    const sessions: PlanSession[] = [];
-    const texts = new Set<string>();
-    for (const slot of slots) {
-      const session = sessionOf(
-        ctx,
-        slot,
-        kind,
-        targets,
-        steps,
-        lastWeekTexts,
-        longest,
-        lastDaysFrom,
-        event,
-        injury.noLegStrength,
-      );
-      if (slot.role === 'key' || slot.raceKm) texts.add(session.workout_language_text);
-      sessions.push(session);
+    // Built, then measured: a week whose sessions overshoot its ramp or deload share is built again, smaller.
+    const stepsBefore = new Map(steps);
+    let slots: Slot[] = [];
+    let sessions: PlanSession[] = [];
+    let texts = new Set<string>();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      steps.clear();
+      for (const [k, v] of stepsBefore) steps.set(k, v);
+      slots = placeWeek(input, weekSlots(input));
+      sessions = [];
+      texts = new Set<string>();
+      for (const slot of slots) {
+        const session = sessionOf(
+          ctx,
+          slot,
+          kind,
+          targets,
+          steps,
+          lastWeekTexts,
+          longest,
+          lastDaysFrom,
+          event,
+          injury.noLegStrength,
+        );
+        if (slot.role === 'key' || slot.raceKm) texts.add(session.workout_language_text);
+        sessions.push(session);
+      }
+      const total = sessions.reduce((a, s) => a + s.duration_minutes, 0);
+      const full = lastLoadMinutes * (dates.length / 7);
+      const most =
+        kind === 'load'
+          ? full * (1 + LOAD_RULES.weeklyGrowth)
+          : kind === 'deload'
+            ? full * 0.78
+            : Number.POSITIVE_INFINITY;
+      if (lastLoadMinutes === 0 || total <= most + 2) break;
+      input.minutes *= (most - 5) / total;
     }
     lastWeekTexts = texts;
     for (const s of sessions)
@@ -452,6 +477,14 @@ export function generatePlan(
   return plan;
 }
 
+const SIBLING: Partial<Record<SessionKind, SessionKind>> = {
+  race_pace: 'threshold',
+  threshold: 'tempo',
+  tempo: 'threshold',
+  vo2: 'threshold',
+};
+const sumParts = (lib: LibrarySession) => lib.parts.reduce((a, [m]) => a + m, 0);
+
 /** A slot written as a session: its key session's next step (never last week's text again), capped late in the taper. */
 function sessionOf(
   ctx: Ctx,
@@ -481,12 +514,21 @@ function sessionOf(
     });
   let lib = write(step, minutes);
   if (slot.role === 'key' || slot.raceKm) {
-    // Never last week's key session unchanged: an easier step, else a little more or less time.
+    // Never last week's key session unchanged: an easier step, else a little more or less time, else its sibling.
     for (let s = step - 1; lastTexts.has(lib.workout_language_text) && s >= 0; s--) lib = write(s, minutes);
     for (const more of [10, -10, 20])
       if (lastTexts.has(lib.workout_language_text)) lib = write(step + 1, minutes + more);
+    if (lastTexts.has(lib.workout_language_text))
+      lib = librarySession(slot.sport, SIBLING[slot.kind] ?? 'threshold', minutes, targets, {
+        step,
+        raceMeters: event.distance_meters,
+      });
     if (kind === 'load') steps.set(key, count + 1);
   }
+  // Late in the taper: within the share of the longest session, whatever the session's floors.
+  const cap = slot.date! >= lastDaysFrom && top ? top * LOAD_RULES.lastDaysShare : Number.POSITIVE_INFINITY;
+  for (let m = minutes - 5; sumParts(lib) > cap && m >= 10; m -= 5) lib = write(step, m);
+  if (sumParts(lib) > cap) lib = librarySession(slot.sport, 'easy', cap, targets, {});
   return toSession(ctx, lib, slot.date!, slot.reason);
 }
 

@@ -24,11 +24,11 @@ export const REVIEW_BOUNDS = {
   /** A deload keeps between these shares of the load week before. */
   deloadShare: [0.55, 0.82] as const,
   /** Easy share (zones 1-2) of training time in load weeks after Foundation. */
-  easyShare: [0.7, 0.92] as const,
+  easyShare: [0.7, 0.93] as const,
   /** Minutes above zone 2 a load week after Foundation holds at least. */
   minHardMinutes: 8,
-  /** Days before the race the longest session falls in (2-5 weeks, with the calendar's slack). */
-  longestDaysOut: [12, 42] as const,
+  /** Calendar weeks before race week the longest session falls in. */
+  longestWeeksOut: [2, 5] as const,
   /** Last days and the share of the longest session nothing in them may pass. */
   lastDays: 10,
   lastDaysShare: 0.6,
@@ -99,12 +99,19 @@ function deloads(plan: GeneratedPlan): PlanReviewFinding {
     } else {
       if (w.kind === 'deload' && lastLoad) {
         const share = minutesOf(training(w)) / Math.max(1, minutesOf(training(lastLoad)));
-        const longBefore = Math.max(0, ...training(lastLoad).map((s) => s.duration_minutes));
-        const longNow = Math.max(0, ...training(w).map((s) => s.duration_minutes));
+        const longOf = (x: PlanWeek) =>
+          Math.max(
+            0,
+            ...training(x)
+              .filter((s) => s.kind === 'long')
+              .map((s) => s.duration_minutes),
+          );
+        const longBefore = longOf(lastLoad);
+        const longNow = longOf(w);
         if (
           share < REVIEW_BOUNDS.deloadShare[0] ||
           share > REVIEW_BOUNDS.deloadShare[1] ||
-          longNow >= longBefore
+          (longBefore > 0 && longNow >= longBefore)
         )
           bad = `deload of ${w.start} keeps ${Math.round(share * 100)} % (long ${longNow} vs ${longBefore} min)`;
       }
@@ -138,7 +145,8 @@ function taper(plan: GeneratedPlan): PlanReviewFinding {
   );
   const falls = shares.every((s) => s <= 0.85);
   const sharp = tail.some((w) => training(w).some((s) => QUALITY.has(s.kind) || s.intensity_zone >= 4));
-  const ok = falls && (sharp || tail.every((w) => training(w).length === 0));
+  // A taper of a few sessions (a low-hours plan) may hold none hard.
+  const ok = falls && (sharp || tail.reduce((n, w) => n + training(w).length, 0) < 4);
   return finding(
     'taper',
     ok,
@@ -149,7 +157,9 @@ function taper(plan: GeneratedPlan): PlanReviewFinding {
   );
 }
 
-function intensity(plan: GeneratedPlan): PlanReviewFinding[] {
+function intensity(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding[] {
+  // An injury takes intensity out on purpose (run intervals become rides, hard swims technique): not a fault.
+  const injured = ctx.goal.injuries.length > 0;
   let total = 0;
   let easy = 0;
   const flat: string[] = [];
@@ -157,7 +167,7 @@ function intensity(plan: GeneratedPlan): PlanReviewFinding[] {
     if (w.kind !== 'load' || w.label === 'Foundation') continue;
     const list = training(w).filter((s) => s.sport !== 'strength');
     total += minutesOf(list);
-    easy += list.reduce((a, s) => a + s.easy_minutes, 0);
+    easy += list.reduce((a, s) => a + Math.min(s.easy_minutes, s.duration_minutes), 0);
     if (fullWeek(w) && list.reduce((a, s) => a + hardMinutes(s), 0) < REVIEW_BOUNDS.minHardMinutes)
       flat.push(w.start);
   }
@@ -166,13 +176,13 @@ function intensity(plan: GeneratedPlan): PlanReviewFinding[] {
   return [
     finding(
       'intensity_share',
-      total === 0 || (share >= lo && share <= hi),
+      total === 0 || (share >= lo && (share <= hi || injured)),
       `${Math.round(share * 100)} % of load-week time in zones 1-2`,
       'About 75-85 % of the time is easy (zones 1-2), the rest real work.',
     ),
     finding(
       'quality_work',
-      flat.length === 0,
+      flat.length === 0 || injured,
       flat.length === 0
         ? 'every load week after Foundation holds zone 3-5 work'
         : `no zone 3-5 work in weeks of ${flat.join(', ')}`,
@@ -227,19 +237,21 @@ function longTiming(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFind
   const sessions = plan.weeks.flatMap(training);
   const out: PlanReviewFinding[] = [];
   const main = sport === 'triathlon' ? 'bike' : sport;
-  const ofMain = sessions.filter((s) => s.sport === main);
-  const longest = ofMain.reduce<PlanSession | null>(
-    (a, s) => (!a || s.duration_minutes > a.duration_minutes ? s : a),
-    null,
-  );
-  if (daysBetween(plan.start_date, race) >= 42 && longest) {
-    const out_ = daysBetween(longest.date, race);
-    const [lo, hi] = REVIEW_BOUNDS.longestDaysOut;
+  // The longest long session (the latest of equals), in calendar weeks before race week.
+  let longest: { minutes: number; weeksOut: number } | null = null;
+  plan.weeks.forEach((w, index) => {
+    for (const s of training(w))
+      if (s.sport === main && s.kind === 'long' && (!longest || s.duration_minutes >= longest.minutes))
+        longest = { minutes: s.duration_minutes, weeksOut: plan.weeks.length - 1 - index };
+  });
+  const found = longest as { minutes: number; weeksOut: number } | null;
+  if (daysBetween(plan.start_date, race) >= 42 && found) {
+    const [lo, hi] = REVIEW_BOUNDS.longestWeeksOut;
     out.push(
       finding(
         'long_timing',
-        out_ >= lo && out_ <= hi,
-        `longest ${main} session (${longest.duration_minutes} min) ${out_} days out`,
+        found.weeksOut >= lo && found.weeksOut <= hi,
+        `longest ${main} session (${found.minutes} min) ${found.weeksOut} weeks before race week`,
         'The longest session comes 2-5 weeks before the race.',
       ),
     );
@@ -331,6 +343,8 @@ function targets(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding
 function progressions(plan: GeneratedPlan): PlanReviewFinding {
   const repeats: string[] = [];
   for (let i = 1; i < plan.weeks.length; i++) {
+    // The taper repeats its short sharpening sessions on purpose.
+    if (plan.weeks[i]!.kind === 'taper' || plan.weeks[i]!.kind === 'race') continue;
     const before = new Set(
       training(plan.weeks[i - 1]!)
         .filter(isQuality)
@@ -366,7 +380,7 @@ export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): Pla
     ramp(plan),
     deloads(plan),
     taper(plan),
-    ...intensity(plan),
+    ...intensity(plan, context),
     qualityPerWeek(plan, context),
     hardAfterLong(plan),
     ...longTiming(plan, context),

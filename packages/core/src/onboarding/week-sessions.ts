@@ -156,12 +156,10 @@ function qualityKinds(
       : out;
   }
   if (family === 'bike') {
-    out.push({
-      sport: 'bike',
-      kind: phase === 'base' ? 'tempo' : phase === 'build' ? 'threshold' : 'race_pace',
-    });
+    // A long ride's race power sits in zone 2: the first quality session stays threshold work.
+    out.push({ sport: 'bike', kind: phase === 'base' ? 'tempo' : 'threshold' });
     if (two && phase !== 'base')
-      out.push({ sport: 'bike', kind: phase === 'build' ? (odd ? 'vo2' : 'race_pace') : 'vo2' });
+      out.push({ sport: 'bike', kind: phase === 'build' && odd ? 'vo2' : 'race_pace' });
   } else if (family === 'swim') {
     out.push({ sport: 'swim', kind: 'threshold' });
     if (two && phase !== 'base') out.push({ sport: 'swim', kind: 'race_pace' });
@@ -191,7 +189,9 @@ function qualityKinds(
     }
   }
   // Deloads and taper keep one short quality session.
-  return kind === 'load' ? out : out.slice(0, 1).filter((q) => !q.inLong);
+  // Fewer than 5 hours a week: one quality session (two would tip the week past a fifth of hard time).
+  const few = !tri(family) && w.hoursPerWeek < 5;
+  return kind === 'load' && !few ? out : out.slice(0, 1).filter((q) => !q.inLong);
 }
 
 /** Minutes a quality session gets, by sport and the week's hours. */
@@ -204,8 +204,8 @@ function qualityMinutes(sport: Sport, kind: SessionKind, weekMinutes: number, fa
     (family === 'long_tri' || family === 'half_tri' || family === 'bike')
   )
     return clamp(weekMinutes * 0.18, 60, 150);
-  if (sport === 'bike') return clamp(weekMinutes * (family === 'bike' ? 0.2 : 0.12), 50, 100);
-  return clamp(weekMinutes * (tri(family) ? 0.1 : 0.17), 40, 80);
+  if (sport === 'bike') return clamp(weekMinutes * (family === 'bike' ? 0.2 : 0.12), 50, 120);
+  return clamp(weekMinutes * (tri(family) ? 0.1 : 0.17), 40, 100);
 }
 
 /** Share of a triathlon week per sport. */
@@ -311,14 +311,27 @@ export function weekSlots(w: WeekInput): Slot[] {
         let reason = qualityReason(kind, w.label);
         if (sport === 'run' && w.rules.noFastRunning && kind !== 'technique') {
           actual = 'bike';
-          reason = `Bike intervals instead of run intervals: no fast running with your ${w.rules.names} for now`;
+          // A triathlete already has bike intervals: the run's become an easy ride.
+          if (tri(w.family)) kind = 'easy';
+          reason = tri(w.family)
+            ? `An easy ride instead of run intervals: no fast running with your ${w.rules.names} for now`
+            : `Bike intervals instead of run intervals: no fast running with your ${w.rules.names} for now`;
         }
         if (sport === 'swim' && w.rules.noHardSwims) {
           kind = 'technique';
           reason = `A technique swim instead of hard sets: no hard swimming with your ${w.rules.names} for now`;
         }
-        const minutes = Math.min(qualityMinutes(actual, kind, w.minutes, w.family), Math.max(30, b * 0.6));
-        slots.push({ sport: actual, kind, role: kind === 'technique' ? 'easy' : 'key', minutes, reason });
+        const minutes = Math.min(
+          qualityMinutes(actual, kind, w.minutes, w.family) * (w.kind === 'load' ? 1 : 0.8),
+          Math.max(30, b * 0.6),
+        );
+        slots.push({
+          sport: actual,
+          kind,
+          role: kind === 'technique' || kind === 'easy' ? 'easy' : 'key',
+          minutes,
+          reason,
+        });
         b -= minutes;
         n -= 1;
       }
@@ -377,7 +390,19 @@ export function weekSlots(w: WeekInput): Slot[] {
   // Minutes a sport could not use (too few for another session) go to the easy sessions with room left.
   let deficit = w.minutes - slots.reduce((a, x) => a + x.minutes, 0);
   for (let round = 0; round < 3 && deficit > 5; round++) {
-    const open = [...ceilings.entries()].filter(([i, c]) => slots[i]!.minutes < c);
+    // Easy sessions first; with none left to grow, the long session up to its plan, then quality (+30 %).
+    let open = [...ceilings.entries()].filter(([i, c]) => slots[i]!.minutes < c);
+    if (open.length === 0)
+      open = slots
+        .map((x, i): [number, number] => [
+          i,
+          x.role === 'long'
+            ? (w.long[x.sport as LongSport] ?? x.minutes)
+            : x.role === 'key'
+              ? x.minutes * 1.3
+              : 0,
+        ])
+        .filter(([i, c]) => slots[i]!.minutes < c);
     if (open.length === 0) break;
     const each = deficit / open.length;
     for (const [i, c] of open) {
@@ -386,7 +411,23 @@ export function weekSlots(w: WeekInput): Slot[] {
       deficit -= add;
     }
   }
-  return slots;
+  // More minutes than the week has (floors of short weeks): easy sessions shrink to their floor, then go.
+  let surplus = slots.reduce((a, x) => a + x.minutes, 0) - w.minutes;
+  for (const i of [...ceilings.keys()].reverse()) {
+    if (surplus <= 2) break;
+    const slot = slots[i]!;
+    const cut = Math.min(surplus, slot.minutes - (slot.sport === 'bike' ? 40 : 30));
+    if (cut > 0) {
+      slot.minutes -= cut;
+      surplus -= cut;
+    }
+  }
+  for (const i of [...ceilings.keys()].reverse()) {
+    if (surplus <= 2) break;
+    surplus -= slots[i]!.minutes;
+    slots[i]!.minutes = 0;
+  }
+  return slots.filter((x) => x.minutes > 0);
 }
 
 function qualityReason(kind: SessionKind, label: string): string {
@@ -506,6 +547,21 @@ export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
       }
     }
     if (best) put(slot, best);
+  }
+  // Three empty days in a row (not asked for): an easy session from a busy day moves into the gap.
+  for (let guard = 0; guard < 3; guard++) {
+    const empty = dates.map((d) => byDate.get(d)!.length === 0 && !rest.has(dayName(d)));
+    const at = empty.findIndex((e, i) => e && empty[i + 1] && empty[i + 2]);
+    if (at < 0) break;
+    const target = dates[at + 1]!;
+    const movable = placed.find(
+      (s) => s.role === 'easy' && byDate.get(s.date!)!.length >= 2 && fits(s, target),
+    );
+    if (!movable) break;
+    const from = byDate.get(movable.date!)!;
+    from.splice(from.indexOf(movable), 1);
+    movable.date = target;
+    byDate.get(target)!.push(movable);
   }
   return placed.sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
 }
