@@ -509,6 +509,7 @@ function sessionOf(
     librarySession(slot.sport, slot.kind, m, targets, {
       step: s,
       noLegs,
+      opener: slot.role === 'opener',
       raceMeters: event.distance_meters,
       ...(slot.raceKm ? { raceKm: slot.raceKm + Math.min(s, 6) } : {}),
     });

@@ -126,6 +126,8 @@ export interface SessionOptions {
   noLegs?: boolean;
   /** The race distance, metres (its family picks the race-pace progression). */
   raceMeters?: number;
+  /** A race-week opener: a few short efforts at race pace. */
+  opener?: boolean;
   /** Kilometres of race pace inside a long run (marathon-pace long runs), 0 for none. */
   raceKm?: number;
 }
@@ -256,7 +258,7 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
       const meters = o.raceMeters ?? 21_097;
       const steps =
         meters > 30_000 ? RUN_STEPS.marathonPace : meters > 15_000 ? RUN_STEPS.halfPace : RUN_STEPS.shortPace;
-      if (m <= 40) {
+      if (o.opener) {
         // Race week: a short opener at race pace.
         const base = Math.max(15, m - 12);
         return s(
@@ -328,7 +330,7 @@ function bike(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
     case 'race_pace': {
       const watts = t.raceWatts ?? t.watts(0.8);
       const zone = powerZone(watts / t.ftp);
-      if (m <= 45) {
+      if (o.opener) {
         const base = Math.max(15, m - 15);
         return s(
           'Race-pace opener',

@@ -321,9 +321,14 @@ export function weekSlots(w: WeekInput): Slot[] {
           kind = 'technique';
           reason = `A technique swim instead of hard sets: no hard swimming with your ${w.rules.names} for now`;
         }
-        const minutes = Math.min(
-          qualityMinutes(actual, kind, w.minutes, w.family) * (w.kind === 'load' ? 1 : 0.8),
-          Math.max(30, b * 0.6),
+        // At least long enough for a warm-up, a real set and a cool-down.
+        const floor = actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50;
+        const minutes = Math.max(
+          floor,
+          Math.min(
+            qualityMinutes(actual, kind, w.minutes, w.family) * (w.kind === 'load' ? 1 : 0.8),
+            b * 0.6,
+          ),
         );
         slots.push({
           sport: actual,
