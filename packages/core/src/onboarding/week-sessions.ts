@@ -467,17 +467,20 @@ const HARD: readonly Role[] = ['key', 'test', 'long', 'opener'];
  * after a long one, the rest spread so no three days in a row are empty. Slots that find no day are dropped.
  */
 export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
+  const names = new Map(w.dates.map((d) => [d, dayName(d)]));
+  const nameOf = (d: string) => names.get(d) ?? dayName(d);
+  const weekdayOf = (d: string) => nameOf(d) !== 'saturday' && nameOf(d) !== 'sunday';
   const { dates, prefs } = w;
   const byDate = new Map<string, Slot[]>(dates.map((d) => [d, []]));
   const rest = new Set(prefs.rest_days);
-  const open = dates.filter((d) => !rest.has(dayName(d)));
+  const open = dates.filter((d) => !rest.has(nameOf(d)));
   const usable = open.length > 0 ? open : dates;
   const excluded = (sport: Sport, date: string) =>
-    (sport === 'swim' && dayName(date) === prefs.no_swim_day) ||
-    prefs.sport_exclusions.some((e) => e.sport === sport && e.day === dayName(date));
+    (sport === 'swim' && nameOf(date) === prefs.no_swim_day) ||
+    prefs.sport_exclusions.some((e) => e.sport === sport && e.day === nameOf(date));
   const fits = (slot: Slot, date: string) =>
     !excluded(slot.sport, date) &&
-    !(prefs.weekday_max_minutes !== null && isWeekday(date) && slot.role === 'long');
+    !(prefs.weekday_max_minutes !== null && weekdayOf(date) && slot.role === 'long');
   const blocked = new Set(w.blockedHard);
   const hardDates = new Set<string>();
   const placed: Slot[] = [];
@@ -494,8 +497,8 @@ export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
     const wanted =
       slot.sport === 'bike' ? prefs.long_ride_day : slot.sport === 'run' ? prefs.long_run_day : null;
     const candidates = [
-      ...usable.filter((d) => dayName(d) === wanted),
-      ...usable.filter((d) => !isWeekday(d)),
+      ...usable.filter((d) => nameOf(d) === wanted),
+      ...usable.filter((d) => !weekdayOf(d)),
       ...usable,
     ].filter((d) => fits(slot, d) && !byDate.get(d)!.some((s) => s.role === 'long') && d !== raceEve);
     // An easy long run may follow the long ride (a triathlete's weekend); one with race pace may not.
@@ -555,7 +558,7 @@ export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
   }
   // Three empty days in a row (not asked for): an easy session from a busy day moves into the gap.
   for (let guard = 0; guard < 3; guard++) {
-    const empty = dates.map((d) => byDate.get(d)!.length === 0 && !rest.has(dayName(d)));
+    const empty = dates.map((d) => byDate.get(d)!.length === 0 && !rest.has(nameOf(d)));
     const at = empty.findIndex((e, i) => e && empty[i + 1] && empty[i + 2]);
     if (at < 0) break;
     const target = dates[at + 1]!;
