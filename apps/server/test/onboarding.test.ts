@@ -4,7 +4,7 @@
 // speech-to-text server on loopback.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addDays, dateInTimeZone } from '@stamina/core';
+import { addDays, dateInTimeZone, dayOfWeek } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
@@ -303,7 +303,8 @@ describe('the whole onboarding', () => {
       await call(
         ana,
         'GET',
-        `/api/workout-planning/calendar?date_from=${today()}&date_to=${addDays(today(), 6)}`,
+        // The plan's first week is the rest of this calendar week (weeks start on Monday).
+        `/api/workout-planning/calendar?date_from=${today()}&date_to=${addDays(today(), (7 - dayOfWeek(today())) % 7)}`,
       ),
     );
     const planned = (

@@ -1,8 +1,14 @@
 // Onboarding: the athlete's goal in plain words read into a goal context, and the periodised plan of real
 // sessions generated from it. Pure; rules in docs/plan-generator.md.
+export * from './athlete-level.ts';
+export * from './feasibility.ts';
 export * from './goal.ts';
 export * from './goal-evidence.ts';
 export * from './plan-generator.ts';
 export * from './plan-quality.ts';
+export * from './plan-review.ts';
 export * from './profile.ts';
 export * from './session-library.ts';
+export * from './session-progressions.ts';
+export * from './week-sessions.ts';
+export * from './week-structure.ts';

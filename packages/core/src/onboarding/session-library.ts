@@ -1,9 +1,10 @@
 // The plan generator's session library: plain-language workouts the workout parser reads without a warning,
-// written with targets in the athlete's zones (their thresholds, or the parser's documented defaults) and
-// scaled to the minutes the plan gives them. Which session goes where is plan-generator.ts; the texts and
-// their zones are described in docs/plan-generator.md, "Session library".
+// with targets from the athlete (threshold pace, FTP, CSS, and the goal's race pace), scaled to the minutes
+// the plan gives them and grown step by step (session-progressions.ts). Which session goes where is
+// plan-generator.ts; texts, zones and progressions: docs/plan-generator.md, "Session library".
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds, Sport } from '../workouts/types.ts';
+import { BIKE_STEPS, type IntervalStep, RUN_STEPS, SWIM_STEPS } from './session-progressions.ts';
 
 /** What a session is for; the generator picks kinds by phase, the library writes them. */
 export type SessionKind =
@@ -27,10 +28,41 @@ export interface LibrarySession {
   kind: SessionKind;
   title: string;
   workout_language_text: string;
+  /**
+   * The session's minutes by zone, as the library wrote them (the parser reads the text to the same figures,
+   * checked by the library's tests): the generator scores the plan from them without parsing every text.
+   */
+  parts: Part[];
+  /** The session's main zone: its hardest sustained work (strides do not count). */
+  zone: 1 | 2 | 3 | 4 | 5;
 }
 
-/** Targets of one athlete: run pace, bike power and swim pace per intensity, from their thresholds. */
+/** Minutes in one zone. */
+export type Part = [minutes: number, zone: 1 | 2 | 3 | 4 | 5];
+type Z = Part[1];
+
+/** Zone of a speed as a share of threshold speed (docs/workout-parser.md, "Zones"). */
+export function speedZone(share: number): Z {
+  return share < 0.78 ? 1 : share < 0.88 ? 2 : share < 0.95 ? 3 : share < 1.01 ? 4 : 5;
+}
+/** Zone of a power as a share of FTP. */
+export function powerZone(share: number): Z {
+  return share <= 0.55 ? 1 : share <= 0.75 ? 2 : share <= 0.87 ? 3 : share <= 1.05 ? 4 : 5;
+}
+
+/** Targets of one athlete: thresholds and the goal's race paces. */
 export interface SessionTargets {
+  /** Run threshold pace, s/km. */
+  thresholdPace: number;
+  ftp: number;
+  /** CSS, s/100 m. */
+  css: number;
+  /** The goal race's run pace, s/km (a triathlon's run leg); null: none. */
+  racePace: number | null;
+  /** The goal race's bike power, W; null: none. */
+  raceWatts: number | null;
+  /** The goal race's swim pace, s/100 m; null: none. */
+  raceSwimPace: number | null;
   /** Run pace in seconds per km at a multiple of threshold pace. */
   runPace: (factor: number) => number;
   /** Bike power in watts at a share of FTP. */
@@ -39,20 +71,31 @@ export interface SessionTargets {
   swimPace: (factor: number) => number;
 }
 
-export function sessionTargets(thresholds: AthleteThresholds | undefined): SessionTargets {
+export function sessionTargets(
+  thresholds: AthleteThresholds | undefined,
+  race: { runPace?: number | null; watts?: number | null; swimPace?: number | null } = {},
+): SessionTargets {
   const t = resolveThresholds(thresholds);
   return {
+    thresholdPace: t.thresholdPaceSecondsPerKm,
+    ftp: t.ftpWatts,
+    css: t.cssSecondsPer100m,
+    racePace: race.runPace ?? null,
+    raceWatts: race.watts ?? null,
+    raceSwimPace: race.swimPace ?? null,
     runPace: (factor) => Math.round(t.thresholdPaceSecondsPerKm * factor),
     watts: (share) => Math.round((t.ftpWatts * share) / 5) * 5,
     swimPace: (factor) => Math.round(t.cssSecondsPer100m * factor),
   };
 }
 
-// Intensities as multiples of threshold. The parser's zones (docs/workout-parser.md, "Zones"): run speed
-// below 78 % of threshold speed is Z1, below 88 % Z2, below 95 % Z3, below 101 % Z4; bike power to 55 % FTP
-// Z1, to 75 % Z2, to 87 % Z3, to 105 % Z4. Each range below sits well inside its zone.
-const RUN = { z1: [1.34, 1.42], z2: [1.16, 1.26], tempo: 1.1, threshold: 1.01, vo2: 0.94 } as const;
-const BIKE = {
+// Intensities as multiples of threshold pace (run, swim) or shares of FTP (bike). The parser's zones
+// (docs/workout-parser.md, "Zones"): run speed below 78 % of threshold speed is Z1, below 88 % Z2, below 95 %
+// Z3, below 101 % Z4; bike power to 55 % FTP Z1, to 75 % Z2, to 87 % Z3, to 105 % Z4. Easy running sits at
+// 1.19-1.27 × threshold pace (Daniels' E pace, about 59-74 % of VO2max), steady at 1.06, threshold at 1.0
+// (Daniels' T) and intervals at 0.93 (Daniels' I, about vVO2max).
+export const RUN = { z1: [1.3, 1.38], z2: [1.19, 1.27], steady: 1.06, threshold: 1, vo2: 0.93 } as const;
+export const BIKE = {
   z1: [0.45, 0.52],
   z2: [0.62, 0.72],
   tempo: [0.78, 0.84],
@@ -60,12 +103,13 @@ const BIKE = {
   threshold: [0.95, 1],
   vo2: [1.1, 1.15],
 } as const;
-// Swim pace zones follow speed as run pace does: easy (Z1) at 1.32 × CSS, steady (Z2) at 1.2 × CSS.
-const SWIM = { easy: 1.32, steady: 1.2, css: 1, fast: 0.96 } as const;
+export const SWIM = { easy: 1.3, steady: 1.15, css: 1, fast: 0.96 } as const;
 
-const mmss = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
-const fiveMinutes = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
+export const mmss = (seconds: number) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+const fiveDown = (minutes: number) => Math.max(5, Math.floor(minutes / 5) * 5);
 
 function runRange(t: SessionTargets, [fast, slow]: readonly [number, number]): string {
   return `${mmss(t.runPace(fast))}-${mmss(t.runPace(slow))}/km`;
@@ -74,208 +118,363 @@ function wattRange(t: SessionTargets, [lo, hi]: readonly [number, number]): stri
   return `${t.watts(lo)}-${t.watts(hi)}W`;
 }
 
-/** Work minutes of a set and its repeats: as many `rep`-minute repeats (plus their recovery) as fit. */
-function repeatsFor(mainMinutes: number, rep: number, recovery: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, Math.floor(mainMinutes / (rep + recovery))));
+/** The session's shape options: the progression step and the event it prepares. */
+export interface SessionOptions {
+  /** How many times this key session came before: its place on the progression. */
+  step?: number;
+  /** Loaded leg work ruled out (an injury): strength becomes core and mobility. */
+  noLegs?: boolean;
+  /** The race distance, metres (its family picks the race-pace progression). */
+  raceMeters?: number;
+  /** A race-week opener: a few short efforts at race pace. */
+  opener?: boolean;
+  /** Kilometres of race pace inside a long run (marathon-pace long runs), 0 for none. */
+  raceKm?: number;
 }
 
-function run(kind: SessionKind, minutes: number, t: SessionTargets): LibrarySession {
+/**
+ * The largest step of `steps` at or below `step` whose work and recoveries fit `mainMinutes`; when none fits,
+ * the first step with fewer reps.
+ */
+export function fitStep(steps: readonly IntervalStep[], step: number, mainMinutes: number): IntervalStep {
+  for (let i = Math.min(step, steps.length - 1); i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.reps * (s.work + s.rest) <= mainMinutes) return s;
+  }
+  // Not even the first step fits: fewer of its reps.
+  const first = steps[0]!;
+  return { ...first, reps: Math.max(1, Math.floor(mainMinutes / (first.work + first.rest))) };
+}
+
+/** A session from its title, text and parts; its main zone is the hardest part of at least `minWork` minutes. */
+function made(
+  sport: Sport,
+  kind: SessionKind,
+  title: string,
+  text: string,
+  parts: Part[],
+  main?: Z,
+): LibrarySession {
+  const zone = main ?? (parts.reduce<Z>((z, [m, pz]) => (m >= 1 && pz > z ? pz : z), 1) as Z);
+  return { sport, kind, title, workout_language_text: text, parts, zone };
+}
+
+/** The text and parts of `reps` × `work` at `target` with `rest` between, after a warm-up and before a cool-down. */
+function intervals(
+  wu: [string, number, Z],
+  s: IntervalStep,
+  target: string,
+  zone: Z,
+  rest: [string, Z],
+  cd: [string, number, Z],
+): { text: string; parts: Part[] } {
+  const set =
+    s.reps === 1
+      ? `${s.work}min @ ${target}`
+      : `${s.reps}x ${s.work}min @ ${target} w/ ${s.rest}min ${rest[0]}`;
+  const parts: Part[] = [
+    [wu[1], wu[2]],
+    [s.reps * s.work, zone],
+  ];
+  if (s.reps > 1) parts.push([s.reps * s.rest, rest[1]]);
+  parts.push([cd[1], cd[2]]);
+  return { text: `${wu[0]}, ${set}, ${cd[0]}`, parts };
+}
+
+const mid = ([a, b]: readonly [number, number]) => (a + b) / 2;
+
+function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOptions): LibrarySession {
   const easy = runRange(t, RUN.z2);
-  const m = fiveMinutes(minutes);
-  const session = (title: string, text: string): LibrarySession => ({
-    sport: 'run',
-    kind,
-    title,
-    workout_language_text: text,
-  });
+  const z2 = speedZone(1 / mid(RUN.z2));
+  const m = fiveDown(minutes);
+  const step = o.step ?? 0;
+  const zoneOf = (pace: number) => speedZone(t.thresholdPace / pace);
+  const s = (title: string, text: string, parts: Part[], main?: Z) =>
+    made('run', kind, title, text, parts, main);
+  const interval = (title: string, steps: readonly IntervalStep[], pace: number) => {
+    const st = fitStep(steps, step, Math.max(10, m - 25));
+    const cd = Math.max(10, m - 15 - st.reps * (st.work + st.rest));
+    const r = intervals(
+      [`WU 15min @ ${easy}`, 15, z2],
+      st,
+      `${mmss(pace)}/km`,
+      zoneOf(pace),
+      ['jog', 1],
+      [`CD ${cd}min @ ${easy}`, cd, z2],
+    );
+    return s(title, r.text, r.parts);
+  };
+  const racePace = t.racePace ?? t.runPace(1.04);
   switch (kind) {
     case 'recovery':
-      return session('Recovery run', `Recovery run ${m}min @ ${runRange(t, RUN.z1)}`);
-    case 'long':
-      return session('Long run', `Long run ${m}min @ ${easy}`);
+      return s('Recovery run', `Recovery run ${m}min @ ${runRange(t, RUN.z1)}`, [
+        [m, speedZone(1 / mid(RUN.z1))],
+      ]);
+    case 'long': {
+      const raceKm = o.raceKm ?? 0;
+      if (raceKm > 0) {
+        const easyMinutes = fiveDown(Math.max(20, m - (raceKm * racePace) / 60));
+        return s(
+          'Long run with race pace',
+          `Long run ${easyMinutes}min @ ${easy}, ${raceKm}km @ ${mmss(racePace)}/km`,
+          [
+            [easyMinutes, z2],
+            [(raceKm * racePace) / 60, zoneOf(racePace)],
+          ],
+        );
+      }
+      return s('Long run', `Long run ${m}min @ ${easy}`, [[m, z2]]);
+    }
     case 'strides': {
       const base = Math.max(15, m - 6);
-      return session('Easy run with strides', `Easy run ${base}min @ ${easy}, 6x 20s strides, 40s walk`);
+      return s(
+        'Easy run with strides',
+        `Easy run ${base}min @ ${easy}, 6x 20s strides, 40s walk`,
+        [
+          [base, z2],
+          [2, 5],
+          [4, 1],
+        ],
+        2,
+      );
     }
     case 'brick':
-      return session('Brick run off the bike', `Easy run ${m}min @ ${easy}`);
+      return s('Brick run off the bike', `Easy run ${m}min @ ${easy}`, [[m, z2]]);
     case 'tempo': {
-      const work = fiveMinutes(Math.min(40, Math.max(15, (m - 25) * 0.6)));
+      const work = Math.min(fiveDown(Math.max(10, m - 25)), 15 + 5 * step, 45);
       const cd = Math.max(10, m - 15 - work);
-      return session(
-        'Tempo run',
-        `WU 15min @ ${easy}, ${work}min @ ${mmss(t.runPace(RUN.tempo))}/km, CD ${cd}min @ ${easy}`,
-      );
+      const pace = t.runPace(RUN.steady);
+      return s('Steady run', `WU 15min @ ${easy}, ${work}min @ ${mmss(pace)}/km, CD ${cd}min @ ${easy}`, [
+        [15, z2],
+        [work, zoneOf(pace)],
+        [cd, z2],
+      ]);
     }
-    case 'threshold': {
-      const reps = repeatsFor(Math.min(40, (m - 25) * 0.8), 8, 2, 2, 5);
-      const cd = Math.max(10, m - 15 - reps * 10);
-      return session(
-        'Threshold intervals',
-        `WU 15min @ ${easy}, ${reps}x 8min @ ${mmss(t.runPace(RUN.threshold))}/km w/ 2min jog, CD ${cd}min @ ${easy}`,
-      );
-    }
-    case 'vo2': {
-      const reps = repeatsFor(Math.min(30, (m - 25) * 0.8), 3, 2, 3, 6);
-      const cd = Math.max(10, m - 15 - reps * 5);
-      return session(
-        'VO2max intervals',
-        `WU 15min @ ${easy}, ${reps}x 3min @ ${mmss(t.runPace(RUN.vo2))}/km w/ 2min jog, CD ${cd}min @ ${easy}`,
-      );
-    }
+    case 'threshold':
+      return interval('Threshold intervals', RUN_STEPS.threshold, t.runPace(RUN.threshold));
+    case 'vo2':
+      return interval('VO2max intervals', RUN_STEPS.vo2, t.runPace(RUN.vo2));
     case 'race_pace': {
-      const work = fiveMinutes(Math.min(60, Math.max(15, m * 0.3)));
-      return session(
-        'Long run with race pace',
-        `${m - work}min @ ${easy}, ${work}min @ ${mmss(t.runPace(RUN.tempo))}/km`,
+      const meters = o.raceMeters ?? 21_097;
+      const steps =
+        meters > 30_000 ? RUN_STEPS.marathonPace : meters > 15_000 ? RUN_STEPS.halfPace : RUN_STEPS.shortPace;
+      if (o.opener) {
+        // Race week: a short opener at race pace.
+        const base = Math.max(15, m - 12);
+        return s(
+          'Race-pace opener',
+          `Easy run ${base}min @ ${easy}, 4x 1min @ ${mmss(racePace)}/km w/ 2min jog`,
+          [
+            [base, z2],
+            [4, zoneOf(racePace)],
+            [8, 1],
+          ],
+        );
+      }
+      return interval('Race-pace intervals', steps, racePace);
+    }
+    case 'test': {
+      const pace = t.runPace(RUN.threshold);
+      return s(
+        '30-min run test',
+        `WU 15min @ ${easy}, 30min @ ${mmss(pace)}/km, CD 10min @ ${runRange(t, RUN.z1)}`,
+        [
+          [15, z2],
+          [30, zoneOf(pace)],
+          [10, 1],
+        ],
       );
     }
-    case 'test':
-      return session(
-        '30-min run test',
-        `WU 15min @ ${easy}, 30min @ ${mmss(t.runPace(RUN.threshold))}/km, CD 10min @ ${runRange(t, RUN.z1)}`,
-      );
     default:
-      return session('Easy run', `Easy run ${m}min @ ${easy}`);
+      return s('Easy run', `Easy run ${m}min @ ${easy}`, [[m, z2]]);
   }
 }
 
-function bike(kind: SessionKind, minutes: number, t: SessionTargets): LibrarySession {
+function bike(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOptions): LibrarySession {
   const easy = wattRange(t, BIKE.z2);
-  const m = fiveMinutes(minutes);
-  const session = (title: string, text: string): LibrarySession => ({
-    sport: 'bike',
-    kind,
-    title,
-    workout_language_text: text,
-  });
-  const intervals = (
+  const spin = wattRange(t, BIKE.z1);
+  const m = fiveDown(minutes);
+  const step = o.step ?? 0;
+  const s = (title: string, text: string, parts: Part[]) => made('bike', kind, title, text, parts);
+  const interval = (
     title: string,
-    rep: number,
-    rec: number,
-    range: readonly [number, number],
-    max: number,
+    steps: readonly IntervalStep[],
+    target: string,
+    zone: Z,
+    wuMinutes = 15,
   ) => {
-    const reps = repeatsFor(Math.min(max * (rep + rec), (m - 25) * 0.8), rep, rec, 2, max);
-    const cd = Math.max(10, m - 15 - reps * (rep + rec));
-    return session(
-      title,
-      `WU 15min @ ${easy}, ${reps}x ${rep}min @ ${wattRange(t, range)} w/ ${rec}min easy spin @ ${wattRange(t, BIKE.z1)}, CD ${cd}min @ ${easy}`,
+    const st = fitStep(steps, step, Math.max(10, m - wuMinutes - 10));
+    const cd = Math.max(10, m - wuMinutes - st.reps * (st.work + st.rest));
+    const r = intervals(
+      [`WU ${wuMinutes}min @ ${easy}`, wuMinutes, 2],
+      st,
+      target,
+      zone,
+      [`easy spin @ ${spin}`, 1],
+      [`CD ${cd}min @ ${easy}`, cd, 2],
     );
+    return s(title, r.text, r.parts);
   };
   switch (kind) {
     case 'recovery':
-      return session('Recovery spin', `Recovery spin ${m}min @ ${wattRange(t, BIKE.z1)}`);
+      return s('Recovery spin', `Recovery spin ${m}min @ ${spin}`, [[m, 1]]);
     case 'long':
     case 'brick':
-      return session(kind === 'brick' ? 'Brick ride' : 'Long ride', `Endurance ride ${m}min @ ${easy}`);
+      return s(kind === 'brick' ? 'Brick ride' : 'Long ride', `Endurance ride ${m}min @ ${easy}`, [[m, 2]]);
     case 'tempo':
-      return intervals('Tempo intervals', 10, 5, BIKE.tempo, 4);
+      return interval('Sweet spot intervals', BIKE_STEPS.sweetSpot, wattRange(t, BIKE.sweet), 4);
     case 'threshold':
-      return intervals('Sweet spot intervals', 12, 4, BIKE.sweet, 4);
+      return interval('Threshold intervals', BIKE_STEPS.threshold, wattRange(t, BIKE.threshold), 4);
     case 'vo2':
-      return intervals('VO2max intervals', 4, 4, BIKE.vo2, 6);
-    case 'race_pace':
-      return intervals('Threshold intervals', 10, 5, BIKE.threshold, 4);
+      return interval('VO2max intervals', BIKE_STEPS.vo2, wattRange(t, BIKE.vo2), 5);
+    case 'race_pace': {
+      const watts = t.raceWatts ?? t.watts(0.8);
+      const zone = powerZone(watts / t.ftp);
+      if (o.opener) {
+        const base = Math.max(15, m - 15);
+        return s(
+          'Race-pace opener',
+          `Endurance ride ${base}min @ ${easy}, 3x 3min @ ${watts}W w/ 2min easy spin @ ${spin}`,
+          [
+            [base, 2],
+            [9, zone],
+            [6, 1],
+          ],
+        );
+      }
+      // Race simulation: long blocks at race power (a long race's power sits in zone 2-3).
+      return interval('Race simulation', BIKE_STEPS.raceSim, `${watts}W`, zone, 20);
+    }
     case 'test':
-      return session(
+      return s(
         'FTP test',
-        `WU 20min @ ${easy}, 5min @ ${t.watts(1.1)}W, 10min @ ${wattRange(t, BIKE.z1)}, 20min @ ${t.watts(1)}W, CD 15min @ ${wattRange(t, BIKE.z1)}`,
+        `WU 20min @ ${easy}, 5min @ ${t.watts(1.1)}W, 10min @ ${spin}, 20min @ ${t.watts(1)}W, CD 15min @ ${spin}`,
+        [
+          [20, 2],
+          [5, 5],
+          [10, 1],
+          [20, 4],
+          [15, 1],
+        ],
       );
     default:
-      return session('Endurance ride', `Endurance ride ${m}min @ ${easy}`);
+      return s('Endurance ride', `Endurance ride ${m}min @ ${easy}`, [[m, 2]]);
   }
 }
 
-/** Meters swum in `minutes` at `factor` × CSS, to whole 100 m. */
-function swimMeters(minutes: number, factor: number, t: SessionTargets): number {
-  return Math.max(100, Math.round((minutes * 60) / t.swimPace(factor)) * 100);
+/** Metres swum in `minutes` at `pace` s/100 m, to whole 100 m. */
+function swimMeters(minutes: number, pace: number): number {
+  return Math.max(100, Math.floor((minutes * 60) / pace) * 100);
 }
 
-function swim(kind: SessionKind, minutes: number, t: SessionTargets): LibrarySession {
-  const easy = `${mmss(t.swimPace(SWIM.easy))}/100m`;
-  const steady = `${mmss(t.swimPace(SWIM.steady))}/100m`;
-  const session = (title: string, text: string): LibrarySession => ({
-    sport: 'swim',
-    kind,
-    title,
-    workout_language_text: text,
-  });
-  // Warm-up and cool-down take 300 m and 200 m at easy pace, about 6 and 4 minutes.
-  const mainMinutes = Math.max(5, minutes - (500 * t.swimPace(SWIM.easy)) / 6000);
+function swim(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOptions): LibrarySession {
+  const easyPace = t.swimPace(SWIM.easy);
+  const steadyPace = t.swimPace(SWIM.steady);
+  const easy = `${mmss(easyPace)}/100m`;
+  const steady = `${mmss(steadyPace)}/100m`;
+  const step = o.step ?? 0;
+  const zoneOf = (pace: number) => speedZone(t.css / pace);
+  const at = (meters: number, pace: number): Part => [(meters * pace) / 6000, zoneOf(pace)];
+  const s = (title: string, text: string, parts: Part[]) => made('swim', kind, title, text, parts);
+  // Warm-up and cool-down take 300 m and 200 m at easy pace.
+  const mainMinutes = Math.max(5, minutes - (500 * easyPace) / 6000);
+  const wu = `WU 300m @ ${easy}`;
+  const cd = `CD 200m @ ${easy}`;
+  const ends: Part[] = [at(300, easyPace), at(200, easyPace)];
+  // Swim sets in metres: a step's `work` is metres, `rest` seconds.
+  const set = (title: string, steps: readonly IntervalStep[], pace: number) => {
+    let chosen = steps[0]!;
+    for (let i = Math.min(step, steps.length - 1); i >= 0; i--) {
+      const c = steps[i]!;
+      if ((c.reps * (c.work * (pace / 100) + c.rest)) / 60 <= mainMinutes) {
+        chosen = c;
+        break;
+      }
+    }
+    const used = (chosen.reps * (chosen.work * (pace / 100) + chosen.rest)) / 60;
+    const extraMeters = mainMinutes - used >= 4 ? swimMeters(mainMinutes - used, steadyPace) : 0;
+    const extra = extraMeters > 0 ? `, ${extraMeters}m @ ${steady}` : '';
+    const reps =
+      chosen.reps === 1
+        ? `${chosen.work}m @ ${mmss(pace)}/100m`
+        : `${chosen.reps}x ${chosen.work}m @ ${mmss(pace)}/100m w/ ${chosen.rest}s rest`;
+    const parts: Part[] = [
+      ...ends,
+      at(chosen.reps * chosen.work, pace),
+      [(chosen.reps * chosen.rest) / 60, 1],
+    ];
+    if (extraMeters > 0) parts.push(at(extraMeters, steadyPace));
+    return s(title, `${wu}, ${reps}${extra}, ${cd}`, parts);
+  };
   switch (kind) {
     case 'technique': {
       const drills = 8;
-      const drillMinutes = (drills * (50 * t.swimPace(SWIM.easy) + 15 * 100)) / 6000;
-      const rest = swimMeters(Math.max(2, mainMinutes - drillMinutes), SWIM.steady, t);
-      return session(
+      const drillMinutes = (drills * (50 * easyPace + 15 * 100)) / 6000;
+      const rest = swimMeters(Math.max(2, mainMinutes - drillMinutes), steadyPace);
+      return s(
         'Technique swim',
-        `WU 300m @ ${easy}, ${drills}x 50m drill @ ${easy} w/ 15s rest, ${rest}m @ ${steady}, CD 200m @ ${easy}`,
+        `${wu}, ${drills}x 50m drill @ ${easy} w/ 15s rest, ${rest}m @ ${steady}, ${cd}`,
+        [...ends, at(drills * 50, easyPace), [(drills * 15) / 60, 1], at(rest, steadyPace)],
       );
     }
     case 'threshold':
     case 'vo2':
-    case 'race_pace': {
-      const per = (100 * t.swimPace(SWIM.css)) / 100 + 15;
-      const reps = Math.min(30, Math.max(4, Math.floor((mainMinutes * 60) / per)));
-      return session(
-        'CSS intervals',
-        `WU 300m @ ${easy}, ${reps}x 100m @ ${mmss(t.swimPace(SWIM.css))}/100m w/ 15s rest, CD 200m @ ${easy}`,
-      );
-    }
+      return set('CSS intervals', SWIM_STEPS.css, t.swimPace(kind === 'vo2' ? SWIM.fast : SWIM.css));
+    case 'race_pace':
+      return set('Race-pace swim', SWIM_STEPS.racePace, t.raceSwimPace ?? t.swimPace(1.05));
     case 'test':
-      return session(
+      return s(
         'CSS test',
         `WU 400m @ ${easy}, 400m @ ${mmss(t.swimPace(0.97))}/100m, 200m @ ${easy}, 200m @ ${mmss(t.swimPace(SWIM.fast))}/100m, CD 200m @ ${easy}`,
+        [
+          at(400, easyPace),
+          at(400, t.swimPace(0.97)),
+          at(200, easyPace),
+          at(200, t.swimPace(SWIM.fast)),
+          at(200, easyPace),
+        ],
       );
-    case 'long':
-      return session(
-        'Long swim',
-        `WU 300m @ ${easy}, ${swimMeters(mainMinutes, SWIM.steady, t)}m @ ${steady}, CD 200m @ ${easy}`,
-      );
-    default:
-      return session(
-        'Endurance swim',
-        `WU 300m @ ${easy}, ${swimMeters(mainMinutes, SWIM.steady, t)}m @ ${steady}, CD 200m @ ${easy}`,
-      );
+    default: {
+      const meters = swimMeters(mainMinutes, steadyPace);
+      return s(kind === 'long' ? 'Long swim' : 'Endurance swim', `${wu}, ${meters}m @ ${steady}, ${cd}`, [
+        ...ends,
+        at(meters, steadyPace),
+      ]);
+    }
   }
 }
 
 function strength(kind: SessionKind, minutes: number, noLegs: boolean): LibrarySession {
-  const m = fiveMinutes(minutes);
-  if (kind === 'core' || noLegs)
-    return {
-      sport: 'strength',
+  const m = fiveDown(minutes);
+  if (kind === 'core' || noLegs) {
+    const stretch = Math.max(5, m - 14);
+    return made(
+      'strength',
       kind,
-      title: 'Core and mobility',
-      workout_language_text: `Warmup 10min easy\nPlank 3x 45s, 30s rest\nCooldown: ${Math.max(5, m - 14)}min stretch`,
-    };
-  return {
-    sport: 'strength',
-    kind,
-    title: 'Strength circuit',
-    workout_language_text: `${m}min strength circuit`,
-  };
+      'Core and mobility',
+      `Warmup 10min easy\nPlank 3x 45s, 30s rest\nCooldown: ${stretch}min stretch`,
+      [[10 + 3.75 + stretch, 1]],
+      1,
+    );
+  }
+  return made('strength', kind, 'Strength circuit', `${m}min strength circuit`, [[m, 2]], 2);
 }
 
-/**
- * The library session of `sport` and `kind` lasting about `minutes`, with targets from `targets`. `noLegs`
- * gives the core-and-mobility variant of strength (an injury that rules out loaded leg work).
- */
+/** The library session of `sport` and `kind` lasting about `minutes` (never more), with the athlete's targets. */
 export function librarySession(
   sport: Sport,
   kind: SessionKind,
   minutes: number,
   targets: SessionTargets,
-  noLegs = false,
+  options: SessionOptions = {},
 ): LibrarySession {
-  if (sport === 'run') return run(kind, minutes, targets);
-  if (sport === 'bike') return bike(kind, minutes, targets);
-  if (sport === 'swim') return swim(kind, minutes, targets);
-  return strength(kind, minutes, noLegs);
+  if (sport === 'run') return run(kind, minutes, targets, options);
+  if (sport === 'bike') return bike(kind, minutes, targets, options);
+  if (sport === 'swim') return swim(kind, minutes, targets, options);
+  return strength(kind, minutes, options.noLegs ?? false);
 }
 
-/** Race day: the event itself at the target pace, or at an effort that suits its length. */
+/** Race day: the event at the target (or predicted) pace, or at an effort that suits its length. */
 export function raceSession(
   sport: Sport,
   meters: number,
@@ -285,20 +484,24 @@ export function raceSession(
 ): LibrarySession {
   const km = Math.round(meters / 100) / 10;
   if (sport === 'swim') {
-    const pace = targetSeconds ? targetSeconds / (meters / 100) : targets.swimPace(SWIM.steady);
-    return {
-      sport,
-      kind: 'race',
-      title,
-      workout_language_text: `${Math.round(meters)}m @ ${mmss(pace)}/100m`,
-    };
+    const pace = Math.round(
+      targetSeconds ? targetSeconds / (meters / 100) : (targets.raceSwimPace ?? targets.swimPace(1.05)),
+    );
+    const zone = speedZone(targets.css / pace);
+    return made('swim', 'race', title, `${Math.round(meters)}m @ ${mmss(pace)}/100m`, [
+      [(meters * pace) / 6000, zone],
+    ]);
   }
   if (sport === 'bike') {
-    const share = meters > 150_000 ? 0.7 : meters > 60_000 ? 0.78 : 0.88;
-    return { sport, kind: 'race', title, workout_language_text: `${km}km @ ${targets.watts(share)}W` };
+    const watts = targets.raceWatts ?? targets.watts(meters > 150_000 ? 0.7 : meters > 60_000 ? 0.78 : 0.88);
+    // Time at race power: about 30 km/h on a long course, 33 on a short one.
+    const hours = km / (meters > 60_000 ? 30 : 33);
+    return made('bike', 'race', title, `${km}km @ ${watts}W`, [[hours * 60, powerZone(watts / targets.ftp)]]);
   }
-  const factor =
-    meters > 42_500 ? 1.2 : meters > 30_000 ? 1.08 : meters > 15_000 ? 1.03 : meters > 7_000 ? 0.99 : 0.96;
-  const pace = targetSeconds ? targetSeconds / (meters / 1000) : targets.runPace(factor);
-  return { sport: 'run', kind: 'race', title, workout_language_text: `${km}km @ ${mmss(pace)}/km` };
+  const pace = Math.round(
+    targetSeconds ? targetSeconds / (meters / 1000) : (targets.racePace ?? targets.runPace(1.04)),
+  );
+  return made('run', 'race', title, `${km}km @ ${mmss(pace)}/km`, [
+    [(km * pace) / 60, speedZone(targets.thresholdPace / pace)],
+  ]);
 }

@@ -5,12 +5,14 @@
 // polls see the real stage, a restart resumes where the work stopped, and a stage that failed is retried alone.
 import type { GoalContextDto, TrainingProfileDto } from '@stamina/contract';
 import {
+  athleteLevel,
   dateInTimeZone,
   estimateTrainingProfile,
   generatePlan,
   type ProfileHarvest,
   planProfileOf,
   profileWindowStart,
+  withGoalDefaults,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import type { Job, JobHandler, JobQueue } from '../../lib/job-queue.ts';
@@ -71,7 +73,7 @@ export interface OnboardingReaders {
     ): Promise<Array<{ date: string; sport: string; minutes: number }>>;
   };
   workouts: WorkoutReader;
-  thresholds: Pick<ThresholdReader, 'thresholdsOn'>;
+  thresholds: Pick<ThresholdReader, 'thresholdsOn' | 'fillUnknown'>;
   metrics: {
     wellnessDays(
       athleteId: string,
@@ -177,9 +179,36 @@ export function onboardingJob(
       const profile = estimateTrainingProfile(row.harvest as unknown as ProfileHarvest);
       return { profile: profile as unknown as Record<string, unknown> };
     }
-    const goal = row.goalContext as unknown as GoalContextDto;
-    const profile = row.profile as unknown as TrainingProfileDto;
-    const plan = generatePlan(goal, planProfileOf(profile), { today });
+    const goal = withGoalDefaults(row.goalContext as unknown as GoalContextDto);
+    const recorded = planProfileOf(row.profile as unknown as TrainingProfileDto);
+    // Recorded history overrides what was typed: the generator reads the goal's athlete facts under the profile.
+    const plan = generatePlan(goal, recorded, { today, weekStart: 'monday' });
+    // Thresholds derived from what the athlete said are stored, dated today, where none is known.
+    const sports =
+      goal.primary_event.sport === 'triathlon'
+        ? (['swim', 'bike', 'run'] as const)
+        : [goal.primary_event.sport];
+    const level = athleteLevel(
+      goal.athlete,
+      {
+        ctl: recorded.ctl,
+        weeklyHours: recorded.weeklyHours,
+        ...(recorded.thresholds ? { thresholds: recorded.thresholds } : {}),
+      },
+      goal.experience,
+      sports,
+    );
+    const derived = (t: { value: number; source: string } | null) =>
+      t && t.source !== 'recorded' ? t.value : null;
+    await readers.thresholds.fillUnknown(row.athleteId, today, {
+      running: {
+        threshold_pace_seconds_per_km: derived(level.thresholdPace),
+        lthr: derived(level.lthr),
+        max_hr: derived(level.maxHr),
+      },
+      cycling: { ftp_watts: derived(level.ftp) },
+      swimming: { css_seconds_per_100m: derived(level.css) },
+    });
     return { plan: plan as unknown as Record<string, unknown> };
   }
 

@@ -270,7 +270,10 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
           );
         }
         const goal = applyGoalEdits(goalOf(current)!, edits, day);
-        const plan = generatePlan(goal, planProfileOf(profileOf(current)!), { today: day });
+        const plan = generatePlan(goal, planProfileOf(profileOf(current)!), {
+          today: day,
+          weekStart: 'monday',
+        });
         return (await repo.updateSession(tx, auth.athleteId, id, {
           goalContext: goal as unknown as Record<string, unknown>,
           plan: plan as unknown as Record<string, unknown>,

@@ -253,7 +253,7 @@ export function createGeneratedPlans(
       }
       const ctl = options.currentCtl ? await options.currentCtl(auth) : null;
       const profile: TrainingProfileDto = { ...stored.profile, ...(ctl !== null ? { ctl } : {}) };
-      const plan = generatePlan(goal, planProfileOf(profile), { today });
+      const plan = generatePlan(goal, planProfileOf(profile), { today, weekStart: 'monday' });
       const outline = keepCompletedWeeks(storedOutline(plan, goal, profile, now), stored, today);
       // A day of the plan already done (or skipped) today is not drafted again.
       const doneToday = (

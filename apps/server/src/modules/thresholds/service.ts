@@ -173,6 +173,9 @@ function editedOf(rows: readonly repo.SportZonesRow[]): EditedZoneTable[] {
   );
 }
 
+/** Values the plan generator derived, per sport (keys as the sport-metrics values). */
+export type DerivedThresholds = Partial<Record<ThresholdSport, Record<string, number | null | undefined>>>;
+
 /** The thresholds and zones an athlete's data of one day is read with (docs/zones.md, "Used everywhere"). */
 export interface ThresholdsOnDay {
   day: string;
@@ -384,6 +387,41 @@ export function createThresholdService(
       return { ...(await sportMetricsOf(db, auth.athleteId, day)), relabelled_workouts: relabelled };
     },
 
+    /**
+     * Thresholds the plan generator derived from what the athlete said (a race result, a stated FTP or CSS),
+     * stored from `day` for the values the athlete has none of: recorded and entered values are never
+     * replaced (docs/plan-generator.md, "Knowing the athlete"). Planned workouts are re-parsed with them.
+     */
+    async fillUnknown(athleteId: string, day: string, derived: DerivedThresholds): Promise<void> {
+      const wrote = await db.transaction(async (tx) => {
+        await repo.lockAthlete(tx, athleteId);
+        const before = await historyOf(tx, athleteId);
+        const inForce = entriesInForce(before, day);
+        let any = false;
+        for (const sport of SPORTS) {
+          const wanted = derived[sport];
+          if (!wanted) continue;
+          const current = valuesOf(sport, inForce[sport]);
+          const added = Object.entries(wanted).filter(
+            (e): e is [string, number] => typeof e[1] === 'number' && current[e[0]] === null,
+          );
+          if (added.length === 0) continue;
+          await repo.upsertEntry(
+            tx,
+            athleteId,
+            sport,
+            day,
+            columnsOf(sport, { ...current, ...Object.fromEntries(added) }),
+          );
+          any = true;
+        }
+        if (!any) return false;
+        await deps.workouts().reparsePlanned(tx, athleteId, day, await parseBasisOf(tx, athleteId));
+        return true;
+      });
+      if (wrote) changed(athleteId);
+    },
+
     async zones(auth: AuthContext): Promise<AthleteZones> {
       return { tables: (await thresholdsOn(auth.athleteId, today(auth))).zones };
     },
@@ -438,4 +476,7 @@ export function createThresholdService(
 
 export type ThresholdService = ReturnType<typeof createThresholdService>;
 /** What other modules read of the thresholds. */
-export type ThresholdReader = Pick<ThresholdService, 'history' | 'parseBasis' | 'thresholdsOn'>;
+export type ThresholdReader = Pick<
+  ThresholdService,
+  'history' | 'parseBasis' | 'thresholdsOn' | 'fillUnknown'
+>;

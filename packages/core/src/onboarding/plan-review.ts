@@ -1,0 +1,393 @@
+// The plan reviewer: scores a plan on the coaching rules (ramp, deloads, taper, intensity share, quality work
+// and quality sessions a week, no hard session after the long one, long-session timing, the last ten days,
+// rest streaks, targets within the athlete's zones, progressions, race day) and returns each finding with its
+// figure. Pure. The rules and their bounds: docs/plan-generator.md, "The plan reviewer".
+import { addDays } from '../dates.ts';
+import { dayOfWeek, daysBetween } from '../training/calendar.ts';
+import { resolveThresholds } from '../workouts/parser/intensity.ts';
+import type { AthleteThresholds } from '../workouts/types.ts';
+import { WEEK_DAYS } from './goal.ts';
+import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-generator.ts';
+import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
+
+export interface PlanReviewContext {
+  goal: PlanGoal;
+  thresholds?: AthleteThresholds;
+}
+
+/** The reviewer's bounds (docs/plan-generator.md, "The plan reviewer"). */
+export const REVIEW_BOUNDS = {
+  /** Most a load week's minutes may rise over the load week before ("about 10 %"). */
+  maxRamp: 0.12,
+  /** Most load weeks in a row before a deload. */
+  maxLoadStreak: 4,
+  /** A deload keeps between these shares of the load week before. */
+  deloadShare: [0.55, 0.82] as const,
+  /** Easy share (zones 1-2) of training time in load weeks after Foundation. */
+  easyShare: [0.7, 0.93] as const,
+  /** Minutes above zone 2 a load week after Foundation holds at least. */
+  minHardMinutes: 8,
+  /** Calendar weeks before race week the longest session falls in. */
+  longestWeeksOut: [2, 5] as const,
+  /** Last days and the share of the longest session nothing in them may pass. */
+  lastDays: 10,
+  lastDaysShare: 0.6,
+  /** Targets stay within these multiples of the thresholds. */
+  runPace: [0.85, 1.45] as const,
+  watts: [0.4, 1.25] as const,
+  swimPace: [0.85, 1.5] as const,
+} as const;
+
+const QUALITY = new Set(['tempo', 'threshold', 'vo2', 'race_pace', 'test']);
+const hardMinutes = (s: PlanSession) => Math.max(0, s.duration_minutes - s.easy_minutes);
+const isQuality = (s: PlanSession) => QUALITY.has(s.kind) || (s.kind === 'long' && hardMinutes(s) >= 10);
+const training = (w: PlanWeek) => w.sessions.filter((s) => s.kind !== 'race');
+const minutesOf = (list: PlanSession[]) => list.reduce((a, s) => a + s.duration_minutes, 0);
+const fullWeek = (w: PlanWeek) => daysBetween(w.start, w.end) === 6;
+
+function finding(
+  rule: string,
+  passed: boolean,
+  figure: string,
+  message: string,
+  severity: PlanReviewFinding['severity'] = 'error',
+): PlanReviewFinding {
+  return { rule, passed, severity: passed ? 'info' : severity, figure, message };
+}
+
+function ramp(plan: GeneratedPlan): PlanReviewFinding {
+  let worst = 0;
+  let where = '';
+  let prev: number | null = null;
+  for (const w of plan.weeks) {
+    if (w.kind !== 'load') {
+      if (w.kind !== 'deload') prev = null;
+      continue;
+    }
+    const m = minutesOf(training(w));
+    if (!fullWeek(w)) continue;
+    if (prev !== null && prev > 0) {
+      const rise = m / prev - 1;
+      if (rise > worst) {
+        worst = rise;
+        where = w.start;
+      }
+    }
+    prev = m;
+  }
+  const ok = worst <= REVIEW_BOUNDS.maxRamp;
+  return finding(
+    'ramp',
+    ok,
+    `largest rise ${Math.round(worst * 100)} %${where ? ` (week of ${where})` : ''}`,
+    ok
+      ? 'Volume rises by about 10 % a week at most between load weeks.'
+      : 'Volume rises faster than about 10 % a week.',
+  );
+}
+
+function deloads(plan: GeneratedPlan): PlanReviewFinding {
+  let streak = 0;
+  let longest = 0;
+  let bad = '';
+  let lastLoad: PlanWeek | null = null;
+  for (const w of plan.weeks) {
+    if (w.kind === 'load') {
+      if (fullWeek(w)) streak += 1;
+      longest = Math.max(longest, streak);
+      lastLoad = w;
+    } else {
+      if (w.kind === 'deload' && lastLoad) {
+        const share = minutesOf(training(w)) / Math.max(1, minutesOf(training(lastLoad)));
+        const longOf = (x: PlanWeek) =>
+          Math.max(
+            0,
+            ...training(x)
+              .filter((s) => s.kind === 'long')
+              .map((s) => s.duration_minutes),
+          );
+        const longBefore = longOf(lastLoad);
+        const longNow = longOf(w);
+        if (
+          share < REVIEW_BOUNDS.deloadShare[0] ||
+          share > REVIEW_BOUNDS.deloadShare[1] ||
+          (longBefore > 0 && longNow >= longBefore)
+        )
+          bad = `deload of ${w.start} keeps ${Math.round(share * 100)} % (long ${longNow} vs ${longBefore} min)`;
+      }
+      streak = 0;
+    }
+  }
+  const ok = longest <= REVIEW_BOUNDS.maxLoadStreak && bad === '';
+  return finding(
+    'deloads',
+    ok,
+    bad || `at most ${longest} load weeks in a row`,
+    ok
+      ? 'A lighter week every 3-4 weeks cuts volume by 20-40 % and shortens the long session.'
+      : 'Too many load weeks in a row, or a deload that does not cut enough.',
+  );
+}
+
+function taper(plan: GeneratedPlan): PlanReviewFinding {
+  const top = Math.max(
+    0,
+    ...plan.weeks
+      .filter((w) => w.kind === 'load')
+      .map((w) => minutesOf(training(w)) * (7 / (daysBetween(w.start, w.end) + 1))),
+  );
+  const tail = plan.weeks.filter((w) => w.kind === 'taper' || w.kind === 'race');
+  const raceWeek = plan.weeks.at(-1);
+  if (!raceWeek || top === 0)
+    return finding('taper', true, 'plan too short to judge', 'The plan is too short for a taper to judge.');
+  const shares = tail.map(
+    (w) => (minutesOf(training(w)) * (7 / Math.max(1, daysBetween(w.start, w.end) + 1))) / top,
+  );
+  const falls = shares.every((s) => s <= 0.85);
+  const sharp = tail.some((w) => training(w).some((s) => QUALITY.has(s.kind) || s.intensity_zone >= 4));
+  // A taper of a few sessions (a low-hours plan) may hold none hard.
+  const ok = falls && (sharp || tail.reduce((n, w) => n + training(w).length, 0) < 4);
+  return finding(
+    'taper',
+    ok,
+    `${tail.length} week${tail.length === 1 ? '' : 's'} at ${shares.map((s) => `${Math.round(s * 100)} %`).join(', ')} of the top week`,
+    ok
+      ? 'The taper cuts volume and keeps short intensity.'
+      : 'The taper keeps too much volume or drops all intensity.',
+  );
+}
+
+function intensity(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding[] {
+  // An injury takes intensity out on purpose (run intervals become rides, hard swims technique): not a fault.
+  const injured = ctx.goal.injuries.length > 0;
+  let total = 0;
+  let easy = 0;
+  const flat: string[] = [];
+  for (const w of plan.weeks) {
+    if (w.kind !== 'load' || w.label === 'Foundation') continue;
+    const list = training(w).filter((s) => s.sport !== 'strength');
+    total += minutesOf(list);
+    easy += list.reduce((a, s) => a + Math.min(s.easy_minutes, s.duration_minutes), 0);
+    if (fullWeek(w) && list.reduce((a, s) => a + hardMinutes(s), 0) < REVIEW_BOUNDS.minHardMinutes)
+      flat.push(w.start);
+  }
+  const share = total > 0 ? easy / total : 1;
+  const [lo, hi] = REVIEW_BOUNDS.easyShare;
+  return [
+    finding(
+      'intensity_share',
+      total === 0 || (share >= lo && (share <= hi || injured)),
+      `${Math.round(share * 100)} % of load-week time in zones 1-2`,
+      'About 75-85 % of the time is easy (zones 1-2), the rest real work.',
+    ),
+    finding(
+      'quality_work',
+      flat.length === 0 || injured,
+      flat.length === 0
+        ? 'every load week after Foundation holds zone 3-5 work'
+        : `no zone 3-5 work in weeks of ${flat.join(', ')}`,
+      'Every load week after the first base weeks holds real zone 3-5 work.',
+    ),
+  ];
+}
+
+function qualityPerWeek(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
+  const max = ctx.goal.experience === 'beginner' ? 1 : 2;
+  let worst = 0;
+  let where = '';
+  for (const w of plan.weeks) {
+    const bySport = new Map<string, number>();
+    for (const s of training(w)) if (isQuality(s)) bySport.set(s.sport, (bySport.get(s.sport) ?? 0) + 1);
+    for (const n of bySport.values())
+      if (n > worst) {
+        worst = n;
+        where = w.start;
+      }
+  }
+  const ok = worst <= max;
+  return finding(
+    'quality_sessions',
+    ok,
+    `at most ${worst} quality session${worst === 1 ? '' : 's'} a sport a week${ok ? '' : ` (week of ${where})`}`,
+    `One or two quality sessions a sport a week (${max} for a ${ctx.goal.experience} athlete).`,
+  );
+}
+
+function hardAfterLong(plan: GeneratedPlan): PlanReviewFinding {
+  const all = plan.weeks.flatMap(training);
+  const bad: string[] = [];
+  for (const w of plan.weeks) {
+    const list = training(w).filter((s) => s.kind === 'long');
+    if (list.length === 0) continue;
+    const longest = list.reduce((a, s) => (s.duration_minutes > a.duration_minutes ? s : a));
+    const next = addDays(longest.date, 1);
+    if (all.some((s) => s.date === next && (isQuality(s) || s.intensity_zone >= 4))) bad.push(next);
+  }
+  return finding(
+    'hard_after_long',
+    bad.length === 0,
+    bad.length === 0 ? 'no hard session the day after the longest' : `hard sessions on ${bad.join(', ')}`,
+    "Never a hard session the day after the week's longest one.",
+  );
+}
+
+function longTiming(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding[] {
+  const sport = ctx.goal.primary_event.sport;
+  const race = plan.race_date;
+  const sessions = plan.weeks.flatMap(training);
+  const out: PlanReviewFinding[] = [];
+  const main = sport === 'triathlon' ? 'bike' : sport;
+  // The longest long session (the latest of equals), in calendar weeks before race week.
+  let longest: { minutes: number; weeksOut: number } | null = null;
+  plan.weeks.forEach((w, index) => {
+    for (const s of training(w))
+      if (s.sport === main && s.kind === 'long' && (!longest || s.duration_minutes >= longest.minutes))
+        longest = { minutes: s.duration_minutes, weeksOut: plan.weeks.length - 1 - index };
+  });
+  const found = longest as { minutes: number; weeksOut: number } | null;
+  if (daysBetween(plan.start_date, race) >= 42 && found) {
+    const [lo, hi] = REVIEW_BOUNDS.longestWeeksOut;
+    out.push(
+      finding(
+        'long_timing',
+        found.weeksOut >= lo && found.weeksOut <= hi,
+        `longest ${main} session (${found.minutes} min) ${found.weeksOut} weeks before race week`,
+        'The longest session comes 2-5 weeks before the race.',
+      ),
+    );
+  } else
+    out.push(
+      finding(
+        'long_timing',
+        true,
+        'plan too short to judge',
+        'The plan is too short for the long-session timing to judge.',
+      ),
+    );
+  const from = addDays(race, -REVIEW_BOUNDS.lastDays);
+  let worst = 0;
+  const longSports = new Set(sessions.filter((s) => s.kind === 'long').map((s) => s.sport));
+  for (const s of sessions.filter((x) => x.date >= from && longSports.has(x.sport))) {
+    const top = Math.max(
+      0,
+      ...sessions.filter((x) => x.sport === s.sport && x.date < from).map((x) => x.duration_minutes),
+    );
+    if (top > 0) worst = Math.max(worst, s.duration_minutes / top);
+  }
+  out.push(
+    finding(
+      'last_days',
+      worst <= REVIEW_BOUNDS.lastDaysShare,
+      `longest session in the last 10 days at ${Math.round(worst * 100)} % of the longest`,
+      'Nothing in the last 10 days lasts more than 60 % of the longest session.',
+    ),
+  );
+  return out;
+}
+
+function restStreaks(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
+  const asked = new Set(ctx.goal.preferences.rest_days ?? []);
+  let worst = 0;
+  let where = '';
+  for (const w of plan.weeks) {
+    if (w.kind !== 'load' || !fullWeek(w)) continue;
+    const used = new Set(w.sessions.map((s) => s.date));
+    let streak = 0;
+    for (let d = w.start; d <= w.end; d = addDays(d, 1)) {
+      if (used.has(d) || asked.has(WEEK_DAYS[dayOfWeek(d)]!)) streak = 0;
+      else streak += 1;
+      if (streak > worst) {
+        worst = streak;
+        where = w.start;
+      }
+    }
+  }
+  return finding(
+    'rest_streak',
+    worst < 3,
+    `at most ${worst} unasked day${worst === 1 ? '' : 's'} off in a row${worst >= 3 ? ` (week of ${where})` : ''}`,
+    'Never three days off in a row in a load week unless asked.',
+  );
+}
+
+function targets(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
+  const t = resolveThresholds(ctx.thresholds);
+  const b = REVIEW_BOUNDS;
+  const bad: string[] = [];
+  const mmssOf = (m: string, s: string) => Number(m) * 60 + Number(s);
+  for (const s of plan.weeks.flatMap(training)) {
+    const text = s.workout_language_text;
+    for (const m of text.matchAll(/(\d+):(\d{2})(?:-(\d+):(\d{2}))?\/km/g)) {
+      const share = mmssOf(m[1]!, m[2]!) / t.thresholdPaceSecondsPerKm;
+      if (share < b.runPace[0] || share > b.runPace[1]) bad.push(`${m[0]} on ${s.date}`);
+    }
+    for (const m of text.matchAll(/(\d+)(?:-(\d+))?W\b/g)) {
+      const share = Number(m[2] ?? m[1]) / t.ftpWatts;
+      if (share < b.watts[0] || share > b.watts[1]) bad.push(`${m[0]} on ${s.date}`);
+    }
+    for (const m of text.matchAll(/(\d+):(\d{2})\/100m/g)) {
+      const share = mmssOf(m[1]!, m[2]!) / t.cssSecondsPer100m;
+      if (share < b.swimPace[0] || share > b.swimPace[1]) bad.push(`${m[0]} on ${s.date}`);
+    }
+  }
+  return finding(
+    'targets',
+    bad.length === 0,
+    bad.length === 0
+      ? "every target within the athlete's zones"
+      : `${bad.length} targets outside: ${bad.slice(0, 3).join(', ')}`,
+    "Paces, watts and swim paces come from the athlete's thresholds and stay within their zones.",
+  );
+}
+
+function progressions(plan: GeneratedPlan): PlanReviewFinding {
+  const repeats: string[] = [];
+  for (let i = 1; i < plan.weeks.length; i++) {
+    // The taper repeats its short sharpening sessions on purpose.
+    if (plan.weeks[i]!.kind === 'taper' || plan.weeks[i]!.kind === 'race') continue;
+    const before = new Set(
+      training(plan.weeks[i - 1]!)
+        .filter(isQuality)
+        .map((s) => s.workout_language_text),
+    );
+    for (const s of training(plan.weeks[i]!).filter(isQuality))
+      if (s.kind !== 'test' && before.has(s.workout_language_text)) repeats.push(`${s.title} (${s.date})`);
+  }
+  return finding(
+    'progression',
+    repeats.length === 0,
+    repeats.length === 0
+      ? 'no key session repeated unchanged'
+      : `repeated: ${repeats.slice(0, 3).join(', ')}`,
+    'No two consecutive weeks hold the same key session unchanged.',
+  );
+}
+
+function raceDay(plan: GeneratedPlan): PlanReviewFinding {
+  const race =
+    plan.weeks.at(-1)?.sessions.filter((s) => s.kind === 'race' && s.date === plan.race_date) ?? [];
+  return finding(
+    'race_day',
+    race.length > 0,
+    race.length > 0 ? race.map((s) => s.workout_language_text).join(' + ') : 'no race session',
+    'Race day holds the race with its target or predicted pace.',
+  );
+}
+
+/** The plan scored on every rule; `passed` when no error-level finding failed. */
+export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): PlanReview {
+  const findings = [
+    ramp(plan),
+    deloads(plan),
+    taper(plan),
+    ...intensity(plan, context),
+    qualityPerWeek(plan, context),
+    hardAfterLong(plan),
+    ...longTiming(plan, context),
+    restStreaks(plan, context),
+    targets(plan, context),
+    progressions(plan),
+    raceDay(plan),
+  ];
+  return { passed: findings.every((f) => f.passed || f.severity !== 'error'), findings };
+}

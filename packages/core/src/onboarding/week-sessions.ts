@@ -1,0 +1,575 @@
+// One week of the plan: which sessions it holds (the long sessions, one or two quality sessions per sport,
+// easy sessions, strength, bricks, tests, the race-week opener), how its minutes are shared among them, and
+// on which days they go (hard sessions apart, never the day after a long one, no three empty days in a row).
+// Pure. Rules: docs/plan-generator.md, "Structure" and "Placing the week".
+import { addDays } from '../dates.ts';
+import { clamp } from '../numbers.ts';
+import { dayOfWeek } from '../training/calendar.ts';
+import type { PeriodizationPhase } from '../training/periodization.ts';
+import type { Sport } from '../workouts/types.ts';
+import { type Experience, type Injury, type SportExclusion, WEEK_DAYS, type WeekDay } from './goal.ts';
+import type { SessionKind } from './session-library.ts';
+import type { EventFamily, LongSport, PlanWeekKind } from './week-structure.ts';
+
+export type Role = 'long' | 'key' | 'easy' | 'strength' | 'brick' | 'test' | 'opener';
+
+export interface Slot {
+  sport: Sport;
+  kind: SessionKind;
+  role: Role;
+  minutes: number;
+  /** Kilometres at race pace inside a long run. */
+  raceKm?: number;
+  date?: string;
+  reason: string;
+}
+
+export interface InjuryRules {
+  noFastRunning: boolean;
+  fewerRuns: boolean;
+  noLegStrength: boolean;
+  noHardSwims: boolean;
+  names: string;
+}
+
+const IMPACT: readonly Injury[] = [
+  'knee',
+  'achilles',
+  'shin_splints',
+  'plantar_fasciitis',
+  'calf',
+  'stress_fracture',
+  'it_band',
+  'ankle',
+  'hamstring',
+  'hip',
+];
+const LEG_STRENGTH: readonly Injury[] = [
+  'knee',
+  'back',
+  'hip',
+  'hamstring',
+  'it_band',
+  'stress_fracture',
+  'ankle',
+  'achilles',
+];
+
+export function injuryRules(injuries: readonly Injury[]): InjuryRules {
+  const has = (list: readonly Injury[]) => injuries.some((i) => list.includes(i));
+  return {
+    noFastRunning: has(IMPACT),
+    fewerRuns: has(['stress_fracture', 'shin_splints']),
+    noLegStrength: has(LEG_STRENGTH),
+    noHardSwims: has(['shoulder']),
+    names: injuries
+      .map((i) => i.replace('_', ' ').replace('it band', 'IT band').replace('achilles', 'Achilles'))
+      .join(' and '),
+  };
+}
+
+export interface WeekInput {
+  family: EventFamily;
+  experience: Experience;
+  kind: PlanWeekKind;
+  phase: PeriodizationPhase;
+  label: string;
+  /** The week's days before race day. */
+  dates: string[];
+  race: string;
+  minutes: number;
+  hoursPerWeek: number;
+  long: Partial<Record<LongSport, number>>;
+  /** Dates on which no hard session may go (the day after a long session, last week's included). */
+  blockedHard: ReadonlySet<string>;
+  /** Tests this week. */
+  tests: ReadonlyArray<{ sport: Sport }>;
+  /** Load weeks after Foundation so far (for alternating quality sessions). */
+  loadIndex: number;
+  rules: InjuryRules;
+  prefs: {
+    long_run_day: WeekDay;
+    long_ride_day: WeekDay;
+    no_swim_day: WeekDay;
+    rest_days: readonly WeekDay[];
+    weekday_max_minutes: number | null;
+    sport_exclusions: readonly SportExclusion[];
+  };
+}
+
+const dayName = (date: string): WeekDay => WEEK_DAYS[dayOfWeek(date)]!;
+const isWeekday = (date: string) => dayOfWeek(date) >= 1 && dayOfWeek(date) <= 5;
+const tri = (f: EventFamily) => f === 'short_tri' || f === 'half_tri' || f === 'long_tri';
+
+/** Sessions a week per sport by event family, hours and experience. */
+function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
+  const h = w.hoursPerWeek;
+  if (tri(w.family)) {
+    const long = w.family === 'long_tri';
+    return {
+      swim: h < 6 ? 2 : 3,
+      bike: h < 5 ? 2 : h < 10 || !long ? 3 : 4,
+      run: h < 5 ? 2 : h < 9 || !long ? 3 : 4,
+    };
+  }
+  const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
+  const n = clamp(Math.round(2 + h * 0.5), 3, w.experience === 'beginner' ? 5 : 6);
+  return { [main]: n };
+}
+
+/** The week's quality sessions (kind per sport), by family, phase and experience. */
+function qualityKinds(
+  w: WeekInput,
+  label: string,
+): Array<{ sport: Sport; kind: SessionKind; inLong?: boolean }> {
+  const { family, phase, kind } = w;
+  const two = w.experience !== 'beginner';
+  const odd = w.loadIndex % 2 === 1;
+  if (kind === 'race') return [];
+  if (label === 'Foundation') {
+    if (tri(family)) return [{ sport: 'swim', kind: 'technique' }];
+    return [];
+  }
+  const out: Array<{ sport: Sport; kind: SessionKind; inLong?: boolean }> = [];
+  if (tri(family)) {
+    const long = family !== 'short_tri';
+    out.push({ sport: 'swim', kind: phase === 'peak' && long ? 'race_pace' : 'threshold' });
+    out.push({
+      sport: 'bike',
+      kind:
+        phase === 'base'
+          ? 'tempo'
+          : phase === 'build'
+            ? long && odd
+              ? 'race_pace'
+              : 'threshold'
+            : long
+              ? 'race_pace'
+              : 'vo2',
+    });
+    out.push({
+      sport: 'run',
+      kind: phase === 'base' ? 'tempo' : phase === 'peak' && !long ? 'race_pace' : 'threshold',
+    });
+    return kind === 'taper' || kind === 'deload'
+      ? out.filter((q) => q.sport !== 'swim' || kind === 'deload')
+      : out;
+  }
+  if (family === 'bike') {
+    // A long ride's race power sits in zone 2: the first quality session stays threshold work.
+    out.push({ sport: 'bike', kind: phase === 'base' ? 'tempo' : 'threshold' });
+    if (two && phase !== 'base')
+      out.push({ sport: 'bike', kind: phase === 'build' && odd ? 'vo2' : 'race_pace' });
+  } else if (family === 'swim') {
+    out.push({ sport: 'swim', kind: 'threshold' });
+    if (two && phase !== 'base') out.push({ sport: 'swim', kind: 'race_pace' });
+  } else {
+    const short = family === 'short_run';
+    const marathon = family === 'marathon' || family === 'ultra';
+    // First quality session: steady running in base, threshold in build, the race's own work in peak.
+    out.push({
+      sport: 'run',
+      kind:
+        phase === 'base'
+          ? 'tempo'
+          : phase === 'build'
+            ? short
+              ? 'vo2'
+              : 'threshold'
+            : short
+              ? 'vo2'
+              : 'threshold',
+    });
+    if (two && phase !== 'base') {
+      if (marathon && (phase === 'peak' || odd)) out.push({ sport: 'run', kind: 'long', inLong: true });
+      else out.push({ sport: 'run', kind: short && phase === 'build' && odd ? 'threshold' : 'race_pace' });
+    } else if (!two && phase !== 'base' && odd) {
+      // A beginner's one quality session alternates with the race's own pace.
+      out[0] = marathon ? { sport: 'run', kind: 'long', inLong: true } : { sport: 'run', kind: 'race_pace' };
+    }
+  }
+  // Deloads and taper keep one short quality session.
+  // Fewer than 5 hours a week: one quality session (two would tip the week past a fifth of hard time).
+  const few = !tri(family) && w.hoursPerWeek < 5;
+  return kind === 'load' && !few ? out : out.slice(0, 1).filter((q) => !q.inLong);
+}
+
+/** Minutes a quality session gets, by sport and the week's hours. */
+function qualityMinutes(sport: Sport, kind: SessionKind, weekMinutes: number, family: EventFamily): number {
+  if (sport === 'swim') return clamp(weekMinutes * 0.08, 35, 60);
+  // Race simulation for a long race: a ride long enough for blocks of race power.
+  if (
+    sport === 'bike' &&
+    kind === 'race_pace' &&
+    (family === 'long_tri' || family === 'half_tri' || family === 'bike')
+  )
+    return clamp(weekMinutes * 0.18, 60, 150);
+  if (sport === 'bike') return clamp(weekMinutes * (family === 'bike' ? 0.2 : 0.12), 50, 120);
+  return clamp(weekMinutes * (tri(family) ? 0.1 : 0.17), 40, 100);
+}
+
+/** Share of a triathlon week per sport. */
+function triShare(family: EventFamily): Record<'swim' | 'bike' | 'run', number> {
+  if (family === 'short_tri') return { swim: 0.22, bike: 0.43, run: 0.35 };
+  return family === 'half_tri'
+    ? { swim: 0.17, bike: 0.48, run: 0.35 }
+    : { swim: 0.15, bike: 0.52, run: 0.33 };
+}
+
+/** The most of a week's minutes a long session takes: a triathlete's long ride 32-38 %, long run 17 %; 40 % alone. */
+export function longShare(family: EventFamily, sport: LongSport): number {
+  if (tri(family)) return sport === 'bike' ? (family === 'long_tri' ? 0.38 : 0.32) : 0.17;
+  return 0.4;
+}
+
+/** The week's slots, with their minutes (dates come from placeWeek). */
+export function weekSlots(w: WeekInput): Slot[] {
+  const slots: Slot[] = [];
+  const counts = sessionCounts(w);
+  const sports = (Object.keys(counts) as Sport[]).filter((s) => (counts[s] ?? 0) > 0);
+  const raceWeek = w.kind === 'race';
+  const strength =
+    w.kind === 'load' &&
+    (w.phase === 'base' || w.phase === 'build') &&
+    (w.hoursPerWeek >= 4 || w.experience === 'beginner');
+  let left = w.minutes;
+  if (strength) {
+    slots.push({
+      sport: 'strength',
+      kind: w.rules.noLegStrength ? 'core' : 'strength',
+      role: 'strength',
+      minutes: 30,
+      reason: w.rules.noLegStrength
+        ? `Core and mobility: no loaded leg work with your ${w.rules.names}`
+        : 'Strength: stronger muscles and tendons carry the volume to come',
+    });
+    left -= 30;
+  }
+  const budget: Partial<Record<Sport, number>> = {};
+  if (tri(w.family)) {
+    const share = triShare(w.family);
+    for (const s of ['swim', 'bike', 'run'] as const) budget[s] = left * share[s];
+  } else budget[sports[0]!] = left;
+
+  const quality = qualityKinds(w, w.label);
+  const ceilings = new Map<number, number>();
+  for (const sport of sports) {
+    let b = budget[sport] ?? 0;
+    let n = counts[sport] ?? 0;
+    const test = w.tests.find((t) => t.sport === sport);
+    // The long session.
+    const long = sport === 'strength' ? undefined : w.long[sport as LongSport];
+    const longInQuality = quality.find((q) => q.sport === sport && q.inLong);
+    if (long !== undefined && !raceWeek && n > 0) {
+      // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
+      const minutes = Math.min(
+        long,
+        Math.max(30, w.minutes * longShare(w.family, sport as LongSport) * 1.15),
+      );
+      const raceKm =
+        longInQuality && !w.rules.noFastRunning ? clamp(Math.round((minutes * 0.3) / 5), 4, 16) : 0;
+      slots.push({
+        sport,
+        kind: 'long',
+        role: 'long',
+        minutes,
+        ...(raceKm > 0 ? { raceKm } : {}),
+        reason:
+          raceKm > 0
+            ? `Long run with its last ${raceKm} km at race pace: the race's own rhythm on tired legs`
+            : `The week's long ${sport === 'bike' ? 'ride' : sport}: the endurance the race needs`,
+      });
+      b -= minutes;
+      n -= 1;
+      if (sport === 'bike' && tri(w.family) && w.kind === 'load' && w.phase !== 'base') {
+        const brick = clamp(Math.round(minutes * 0.15), 15, 30);
+        slots.push({
+          sport: 'run',
+          kind: 'brick',
+          role: 'brick',
+          minutes: brick,
+          reason: 'Brick: a short run straight off the long ride, to practise running on tired legs',
+        });
+        budget.run = (budget.run ?? 0) - brick;
+      }
+    }
+    if (test) {
+      slots.push({
+        sport,
+        kind: 'test',
+        role: 'test',
+        minutes: 60,
+        reason: 'A test: fresh zones for the sessions ahead',
+      });
+      n -= 1;
+      b -= 60;
+    } else {
+      for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
+        if (n <= 1 && sport !== 'swim') break;
+        let kind = q.kind;
+        let actual: Sport = sport;
+        let reason = qualityReason(kind, w.label);
+        if (sport === 'run' && w.rules.noFastRunning && kind !== 'technique') {
+          actual = 'bike';
+          // A triathlete already has bike intervals: the run's become an easy ride.
+          if (tri(w.family)) kind = 'easy';
+          reason = tri(w.family)
+            ? `An easy ride instead of run intervals: no fast running with your ${w.rules.names} for now`
+            : `Bike intervals instead of run intervals: no fast running with your ${w.rules.names} for now`;
+        }
+        if (sport === 'swim' && w.rules.noHardSwims) {
+          kind = 'technique';
+          reason = `A technique swim instead of hard sets: no hard swimming with your ${w.rules.names} for now`;
+        }
+        // At least long enough for a warm-up, a real set and a cool-down.
+        const floor = actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50;
+        const minutes = Math.max(
+          floor,
+          Math.min(
+            qualityMinutes(actual, kind, w.minutes, w.family) * (w.kind === 'load' ? 1 : 0.8),
+            b * 0.6,
+          ),
+        );
+        slots.push({
+          sport: actual,
+          kind,
+          role: kind === 'technique' || kind === 'easy' ? 'easy' : 'key',
+          minutes,
+          reason,
+        });
+        b -= minutes;
+        n -= 1;
+      }
+    }
+    if (raceWeek && sport !== 'strength' && n > 1) {
+      slots.push({
+        sport,
+        kind: 'race_pace',
+        role: 'opener',
+        minutes: Math.min(35, Math.max(20, b / n)),
+        reason: 'Race week: a short opener at race pace keeps you sharp without tiring you',
+      });
+      b -= Math.min(35, Math.max(20, b / n));
+      n -= 1;
+    }
+    // Easy sessions share what is left, each at least its floor.
+    const floor = sport === 'bike' ? 40 : 30;
+    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 75, (long ?? 90) * 0.8));
+    let easyCount = n;
+    while (easyCount > 0 && b / easyCount < floor) easyCount -= 1;
+    for (let i = 0; i < easyCount; i++) {
+      let actual: Sport = sport;
+      let reason =
+        w.kind === 'taper' || raceWeek
+          ? 'Taper: shorter and easy, so you arrive rested'
+          : w.kind === 'deload'
+            ? "Deload week: easy, so the last weeks' work sinks in"
+            : 'Easy aerobic volume in zone 2: most of the training is easy';
+      if (sport === 'run' && w.rules.fewerRuns && i === 0) {
+        actual = 'bike';
+        reason = `An easy ride instead of a run: less impact for your ${w.rules.names}`;
+      }
+      const strides =
+        sport === 'run' && i === 0 && w.kind !== 'deload' && !w.rules.noFastRunning && !raceWeek;
+      const technique = sport === 'swim' && i === 0 && (w.family === 'swim' || tri(w.family));
+      ceilings.set(slots.length, ceiling);
+      slots.push({
+        sport: actual,
+        kind: strides
+          ? 'strides'
+          : technique
+            ? 'technique'
+            : raceWeek || w.kind === 'taper'
+              ? 'recovery'
+              : 'easy',
+        role: 'easy',
+        minutes: clamp(b / easyCount, floor, ceiling),
+        reason: strides
+          ? 'Easy run with strides: relaxed speed and form'
+          : technique
+            ? 'Technique and steady swimming'
+            : reason,
+      });
+    }
+  }
+  // Minutes a sport could not use (too few for another session) go to the easy sessions with room left.
+  let deficit = w.minutes - slots.reduce((a, x) => a + x.minutes, 0);
+  for (let round = 0; round < 3 && deficit > 5; round++) {
+    // Easy sessions first; with none left to grow, the long session up to its plan, then quality (+30 %).
+    let open = [...ceilings.entries()].filter(([i, c]) => slots[i]!.minutes < c);
+    if (open.length === 0)
+      open = slots
+        .map((x, i): [number, number] => [
+          i,
+          x.role === 'long'
+            ? (w.long[x.sport as LongSport] ?? x.minutes)
+            : x.role === 'key'
+              ? x.minutes * 1.3
+              : 0,
+        ])
+        .filter(([i, c]) => slots[i]!.minutes < c);
+    if (open.length === 0) break;
+    const each = deficit / open.length;
+    for (const [i, c] of open) {
+      const add = Math.min(each, c - slots[i]!.minutes);
+      slots[i]!.minutes += add;
+      deficit -= add;
+    }
+  }
+  // More minutes than the week has (floors of short weeks): easy sessions shrink to their floor, then go.
+  let surplus = slots.reduce((a, x) => a + x.minutes, 0) - w.minutes;
+  for (const i of [...ceilings.keys()].reverse()) {
+    if (surplus <= 2) break;
+    const slot = slots[i]!;
+    const cut = Math.min(surplus, slot.minutes - (slot.sport === 'bike' ? 40 : 30));
+    if (cut > 0) {
+      slot.minutes -= cut;
+      surplus -= cut;
+    }
+  }
+  for (const i of [...ceilings.keys()].reverse()) {
+    if (surplus <= 2) break;
+    surplus -= slots[i]!.minutes;
+    slots[i]!.minutes = 0;
+  }
+  return slots.filter((x) => x.minutes > 0);
+}
+
+function qualityReason(kind: SessionKind, label: string): string {
+  const phase =
+    label === 'Build Phase'
+      ? 'Build'
+      : label === 'Base Building'
+        ? 'Base'
+        : label === 'Peak & Taper'
+          ? 'Peak'
+          : label;
+  switch (kind) {
+    case 'tempo':
+      return `${phase}: steady work in zone 3 (sweet spot on the bike), the bridge to threshold`;
+    case 'threshold':
+      return `${phase}: threshold work, longer each time it comes back`;
+    case 'vo2':
+      return `${phase}: VO2max intervals for top-end speed`;
+    case 'race_pace':
+      return `${phase}: work at your race pace, growing toward the race's own length`;
+    case 'technique':
+      return `${phase}: technique drills and steady swimming`;
+    default:
+      return `${phase}: quality session`;
+  }
+}
+
+const HARD: readonly Role[] = ['key', 'test', 'long', 'opener'];
+
+/**
+ * Places the slots on the week's dates: long sessions on the athlete's days, hard ones apart and never the day
+ * after a long one, the rest spread so no three days in a row are empty. Slots that find no day are dropped.
+ */
+export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
+  const names = new Map(w.dates.map((d) => [d, dayName(d)]));
+  const nameOf = (d: string) => names.get(d) ?? dayName(d);
+  const weekdayOf = (d: string) => nameOf(d) !== 'saturday' && nameOf(d) !== 'sunday';
+  const { dates, prefs } = w;
+  const byDate = new Map<string, Slot[]>(dates.map((d) => [d, []]));
+  const rest = new Set(prefs.rest_days);
+  const open = dates.filter((d) => !rest.has(nameOf(d)));
+  const usable = open.length > 0 ? open : dates;
+  const excluded = (sport: Sport, date: string) =>
+    (sport === 'swim' && nameOf(date) === prefs.no_swim_day) ||
+    prefs.sport_exclusions.some((e) => e.sport === sport && e.day === nameOf(date));
+  const fits = (slot: Slot, date: string) =>
+    !excluded(slot.sport, date) &&
+    !(prefs.weekday_max_minutes !== null && weekdayOf(date) && slot.role === 'long');
+  const blocked = new Set(w.blockedHard);
+  const hardDates = new Set<string>();
+  const placed: Slot[] = [];
+  const put = (slot: Slot, date: string) => {
+    slot.date = date;
+    byDate.get(date)!.push(slot);
+    placed.push(slot);
+    if (HARD.includes(slot.role)) hardDates.add(date);
+    if (slot.role === 'long') blocked.add(addDays(date, 1));
+  };
+  const raceEve = addDays(w.race, -1);
+  // Long sessions first, on their days (or the nearest weekend day when weekdays are short).
+  for (const slot of slots.filter((s) => s.role === 'long')) {
+    const wanted =
+      slot.sport === 'bike' ? prefs.long_ride_day : slot.sport === 'run' ? prefs.long_run_day : null;
+    const candidates = [
+      ...usable.filter((d) => nameOf(d) === wanted),
+      ...usable.filter((d) => !weekdayOf(d)),
+      ...usable,
+    ].filter((d) => fits(slot, d) && !byDate.get(d)!.some((s) => s.role === 'long') && d !== raceEve);
+    // An easy long run may follow the long ride (a triathlete's weekend); one with race pace may not.
+    const date = candidates.find((d) => !slot.raceKm || !blocked.has(d)) ?? candidates[0];
+    if (date) put(slot, date);
+  }
+  const brick = slots.find((s) => s.role === 'brick');
+  const longRide = placed.find((s) => s.role === 'long' && s.sport === 'bike');
+  if (brick && longRide?.date) put(brick, longRide.date);
+  // Distances in days: dates of one week (race day may come after the week's last training day).
+  const epoch = (d: string) =>
+    Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
+  const num = new Map<string, number>(dates.map((d) => [d, epoch(d)]));
+  const raceNum = epoch(w.race);
+  const distance = (a: string, b: string) => Math.abs((num.get(a) ?? raceNum) - (num.get(b) ?? raceNum));
+  const order: Role[] = ['test', 'key', 'opener', 'strength', 'easy'];
+  const rest_ = slots.filter((s) => s.role !== 'long' && s.role !== 'brick');
+  rest_.sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role));
+  const multi = tri(w.family);
+  for (const slot of rest_) {
+    const hard = HARD.includes(slot.role);
+    let best: string | null = null;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const date of usable) {
+      const day = byDate.get(date)!;
+      if (!fits(slot, date) || day.length >= 2) continue;
+      if (
+        day.some((s) => s.sport === slot.sport) &&
+        !(slot.role === 'easy' && day.every((s) => s.role === 'easy'))
+      )
+        continue;
+      if (hard && (blocked.has(date) || date === raceEve)) continue;
+      // Two hard sessions on one day only for a triathlete, and only of two sports.
+      if (hard && hardDates.has(date) && (!multi || day.some((s) => s.sport === slot.sport))) continue;
+      if (slot.role === 'opener' && raceNum - num.get(date)! > 4) continue;
+      let score = -12 * day.length;
+      // Spread the days: an empty day far from other training days scores high.
+      let nearestUsed = 7;
+      for (const [d, list] of byDate)
+        if (list.length > 0) nearestUsed = Math.min(nearestUsed, distance(d, date));
+      score += Math.min(nearestUsed, 3) * 2;
+      if (hard) {
+        let nearestHard = 7;
+        for (const d of hardDates) nearestHard = Math.min(nearestHard, distance(d, date));
+        score += nearestHard >= 2 ? 6 + Math.min(nearestHard, 3) : nearestHard === 0 ? -30 : -20;
+        // Not the day before a long session either, when it can be helped.
+        if (placed.some((s) => s.role === 'long' && s.date === addDays(date, 1))) score -= 5;
+      } else if (hardDates.has(date)) score -= slot.role === 'strength' ? 1 : 4;
+      if (slot.role === 'opener') score -= raceNum - num.get(date)! === 2 ? 0 : 3;
+      if (date === raceEve) score -= 30;
+      if (score > bestScore) {
+        best = date;
+        bestScore = score;
+      }
+    }
+    if (best) put(slot, best);
+  }
+  // Three empty days in a row (not asked for): an easy session from a busy day moves into the gap.
+  for (let guard = 0; guard < 3; guard++) {
+    const empty = dates.map((d) => byDate.get(d)!.length === 0 && !rest.has(nameOf(d)));
+    const at = empty.findIndex((e, i) => e && empty[i + 1] && empty[i + 2]);
+    if (at < 0) break;
+    const target = dates[at + 1]!;
+    const movable = placed.find(
+      (s) => s.role === 'easy' && byDate.get(s.date!)!.length >= 2 && fits(s, target),
+    );
+    if (!movable) break;
+    const from = byDate.get(movable.date!)!;
+    from.splice(from.indexOf(movable), 1);
+    movable.date = target;
+    byDate.get(target)!.push(movable);
+  }
+  return placed.sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
+}
