@@ -242,6 +242,38 @@ describe('the whole onboarding', () => {
     });
   });
 
+  it('keeps what the athlete tells the review of their training, field by field', async () => {
+    const before = await sessionOf(ana, id);
+    expect(before.goal_context.athlete.current_weekly_km).toBeNull();
+    const edited = await ok(
+      await call(ana, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, {
+        athlete: {
+          current_weekly_km: 42,
+          longest_recent_minutes: { run: 105, bike: null, swim: null },
+          performances: [
+            { sport: 'run', distance_meters: 42195, race_type: 'Marathon', time_seconds: 12060, date: null },
+          ],
+        },
+      }),
+    );
+    expect(edited.status).toBe('PLAN_DRAFTED');
+    expect(edited.goal_context.athlete).toMatchObject({
+      current_weekly_km: 42,
+      current_weekly_hours: before.goal_context.athlete.current_weekly_hours,
+      longest_recent_minutes: { run: 105, bike: null, swim: null },
+      performances: [{ distance_meters: 42195, time_seconds: 12060 }],
+    });
+    // A later edit of one fact leaves the others.
+    const again = await ok(
+      await call(ana, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, { athlete: { years_training: 3 } }),
+    );
+    expect(again.goal_context.athlete).toMatchObject({ current_weekly_km: 42, years_training: 3 });
+    const bad = await call(ana, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, {
+      athlete: { current_weekly_km: -5 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('approves: the plan and its planned workouts exist, the calendar shows them, onboarding is complete', async () => {
     const drafted = await sessionOf(ana, id);
     const approval = await ok(await call(ana, 'POST', `/api/onboarding/sessions/${id}/approve`, {}));

@@ -12,6 +12,7 @@ import type {
 } from '@stamina/contract';
 import {
   dateInTimeZone,
+  emptyAthleteFacts,
   type GeneratedPlan,
   generatePlan,
   parseGoal,
@@ -151,7 +152,11 @@ export function applyGoalEdits(
     }
     if (prefs.weekday_max_minutes !== undefined)
       next.preferences.weekday_max_minutes = prefs.weekday_max_minutes;
+    if (prefs.sport_exclusions !== undefined) next.preferences.sport_exclusions = prefs.sport_exclusions;
   }
+  // What the athlete told the review of their training: each field given replaces the parsed one (null: not
+  // known after all); a goal stored before the facts existed starts from none.
+  if (edits.athlete) next.athlete = { ...emptyAthleteFacts(), ...next.athlete, ...edits.athlete };
   return next;
 }
 
