@@ -1,12 +1,50 @@
+import type { User } from '@stamina/contract';
+import type { WeekStart } from '@stamina/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarPage } from '../src/features/calendar/calendar-page.tsx';
+import { AuthProvider } from '../src/lib/auth-context.tsx';
+import { readSession, writeSession } from '../src/lib/session-store.ts';
 import { makeActivity } from './activity-fixtures.ts';
-import { json, makeWorkout, mockFetch, renderWithProviders, toEvent } from './calendar-test-utils.tsx';
+import {
+  type Call,
+  json,
+  makeWorkout,
+  mockFetch,
+  renderWithProviders,
+  toEvent,
+} from './calendar-test-utils.tsx';
+import { signIn } from './dashboard-fixtures.ts';
 
-function renderCalendar(query = 'view=week&date=2025-11-18') {
-  return renderWithProviders(<CalendarPage />, { path: '/calendar', initialEntry: `/calendar?${query}` });
+const athlete = (weekStart: WeekStart | undefined): User => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  athlete_id: '00000000-0000-4000-8000-0000000000a1',
+  email: 'ana@example.com',
+  name: 'Ana Runner',
+  user_metadata: { name: 'Ana Runner', units: 'metric', ...(weekStart ? { weekStart } : {}) },
+  email_confirmed_at: '2026-01-01T00:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+/** The calendar of an athlete signed in with a week start (most tests here: Sunday weeks). */
+function renderCalendar(query = 'view=week&date=2025-11-18', weekStart: WeekStart | null = 'sunday') {
+  signIn(athlete(weekStart ?? undefined));
+  return renderWithProviders(
+    <AuthProvider>
+      <CalendarPage />
+    </AuthProvider>,
+    { path: '/calendar', initialEntry: `/calendar?${query}` },
+  );
+}
+
+/** The calendar's calls answered by `handler`; the signed-in athlete's profile by itself. */
+function mockCalendarFetch(handler: (call: Call) => Response | Promise<Response>) {
+  return mockFetch((call) => {
+    const user = readSession()?.user;
+    if (call.url.pathname === '/api/auth/me' && user) return json(200, { data: user });
+    return handler(call);
+  });
 }
 
 const calendarCalls = (calls: ReturnType<typeof mockFetch>) =>
@@ -19,6 +57,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  writeSession(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -32,7 +71,7 @@ describe('training calendar, week view', () => {
       intensity_zone: 4,
       duration_minutes: 60,
     });
-    const calls = mockFetch(() => json(200, { data: { calendar_events: [toEvent(tempo)] } }));
+    const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [toEvent(tempo)] } }));
     renderCalendar();
 
     const wednesday = await screen.findByRole('region', { name: 'Wednesday, November 19' });
@@ -57,7 +96,7 @@ describe('training calendar, week view', () => {
   });
 
   it('counts upcoming, completed and volume for the week', async () => {
-    mockFetch(() =>
+    mockCalendarFetch(() =>
       json(200, {
         data: {
           calendar_events: [
@@ -80,7 +119,7 @@ describe('training calendar, week view', () => {
   });
 
   it('shows the whole-range empty state with Add First Workout', async () => {
-    mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    mockCalendarFetch(() => json(200, { data: { calendar_events: [] } }));
     renderCalendar();
     expect(await screen.findByText('No workouts planned')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Add First Workout' }));
@@ -88,7 +127,7 @@ describe('training calendar, week view', () => {
   });
 
   it('moves by a week with previous and next, and Today comes back', async () => {
-    const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [] } }));
     renderCalendar();
     await screen.findByText('No workouts planned');
 
@@ -107,7 +146,7 @@ describe('training calendar, week view', () => {
   });
 
   it('jumps to the week of a date picked in the period popover', async () => {
-    const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [] } }));
     renderCalendar();
     await userEvent.click(await screen.findByRole('button', { name: /Choose a date/ }));
     const grid = await screen.findByRole('grid', { name: 'Go to date' });
@@ -121,9 +160,45 @@ describe('training calendar, week view', () => {
   });
 });
 
+describe("training calendar, the athlete's week start", () => {
+  it('starts weeks on Monday by default, in the week view, the month grid and the date picker', async () => {
+    const tempo = makeWorkout({ title: 'Tempo Run', workout_date: '2025-11-19' });
+    const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [toEvent(tempo)] } }));
+    // An athlete who never chose: the profile has no weekStart.
+    renderCalendar('view=week&date=2025-11-18', null);
+    await screen.findByText('Tempo Run');
+    const dayNames = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(dayNames[0]).toMatch(/^Monday, November 17/);
+    expect(dayNames[6]).toMatch(/^Sunday, November 23/);
+    const [week] = calendarCalls(calls);
+    expect(week?.url.searchParams.get('date_from')).toBe('2025-11-17');
+    expect(week?.url.searchParams.get('date_to')).toBe('2025-11-23');
+    expect(screen.getByRole('button', { name: /Nov 17 – 23, 2025/ })).toBeVisible();
+
+    // The period popover's month grid starts its weeks on Monday too.
+    await userEvent.click(screen.getByRole('button', { name: /Nov 17 – 23, 2025/ }));
+    const grid = await screen.findByRole('grid');
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((h) => h.getAttribute('abbr'));
+    expect(headers[0]).toBe('Monday');
+    expect(headers[6]).toBe('Sunday');
+  });
+
+  it('draws the month from the Saturday before the 1st when the week starts on Saturday', async () => {
+    const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [] } }));
+    renderCalendar('view=month&date=2025-11-18', 'saturday');
+    await screen.findByRole('region', { name: 'Saturday, November 1' });
+    // 1 November 2025 is a Saturday: the grid starts on it and ends on Friday 5 December.
+    const [month] = calendarCalls(calls);
+    expect(month?.url.searchParams.get('date_from')).toBe('2025-11-01');
+    expect(month?.url.searchParams.get('date_to')).toBe('2025-12-05');
+  });
+});
+
 describe('training calendar, month view', () => {
   it('shows the Sunday-to-Saturday grid with the first title and +N', async () => {
-    const calls = mockFetch(() =>
+    const calls = mockCalendarFetch(() =>
       json(200, {
         data: {
           calendar_events: [
@@ -153,7 +228,7 @@ describe('training calendar, month view', () => {
   });
 
   it('moves by a month with previous and next', async () => {
-    const calls = mockFetch(() => json(200, { data: { calendar_events: [] } }));
+    const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [] } }));
     renderCalendar('view=month&date=2025-11-18');
     expect(await screen.findByRole('button', { name: /November 2025/ })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
@@ -169,7 +244,7 @@ describe('training calendar, month view', () => {
 
 describe('training calendar, agenda view', () => {
   it('lists only the days with workouts over the current week plus two', async () => {
-    const calls = mockFetch(() =>
+    const calls = mockCalendarFetch(() =>
       json(200, {
         data: {
           calendar_events: [
@@ -194,7 +269,7 @@ describe('training calendar, agenda view', () => {
 describe('training calendar, failures', () => {
   it('shows the load error with the message, and Try Again refetches', async () => {
     let fail = true;
-    const calls = mockFetch(() =>
+    const calls = mockCalendarFetch(() =>
       fail
         ? json(400, { message: 'The calendar range is limited to 366 days', code: 'VALIDATION' })
         : json(200, { data: { calendar_events: [toEvent(makeWorkout({ title: 'Back Again' }))] } }),
@@ -210,7 +285,7 @@ describe('training calendar, failures', () => {
   });
 
   it('falls back to the generic text when the error has no message', async () => {
-    mockFetch(() => json(400, { message: '', code: 'UNKNOWN' }));
+    mockCalendarFetch(() => json(400, { message: '', code: 'UNKNOWN' }));
     renderCalendar();
     expect(await screen.findByText('Unable to load workouts')).toBeVisible();
     expect(screen.getByText('Something went wrong while loading your calendar data.')).toBeVisible();
@@ -220,7 +295,7 @@ describe('training calendar, failures', () => {
 describe('training calendar, workouts', () => {
   it('opens the detail dialog from a card and Mark Done sends status completed', async () => {
     const run = makeWorkout({ title: 'Threshold Run', workout_date: '2025-11-18', intensity_zone: 4 });
-    const calls = mockFetch((call) => {
+    const calls = mockCalendarFetch((call) => {
       if (call.method === 'PUT') return json(200, { data: { ...run, status: 'completed' } });
       return json(200, { data: { calendar_events: [toEvent(run)] } });
     });
@@ -239,7 +314,7 @@ describe('training calendar, workouts', () => {
   });
 
   it('draws completed workouts struck through with a check', async () => {
-    mockFetch(() =>
+    mockCalendarFetch(() =>
       json(200, {
         data: { calendar_events: [toEvent(makeWorkout({ title: 'Done Run', status: 'completed' }))] },
       }),
@@ -253,7 +328,7 @@ describe('training calendar, workouts', () => {
   it("shows a completed session with its recording's TSS and links its detail to the activity", async () => {
     const ride = makeWorkout({ title: 'Sweet Spot', sport: 'bike', status: 'completed', tss: 74.6 });
     const done = makeWorkout({ title: 'Marked Run', status: 'completed', tss: 40 });
-    const calls = mockFetch((call) =>
+    const calls = mockCalendarFetch((call) =>
       call.url.pathname === '/api/activities'
         ? json(200, {
             data: { items: [makeActivity({ id: 'act-7', tss: 118.4 })], page: 1, page_size: 100, total: 1 },
@@ -292,7 +367,7 @@ describe('training calendar, workouts', () => {
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const calls = mockFetch(async (call) => {
+    const calls = mockCalendarFetch(async (call) => {
       if (call.method === 'PUT') {
         await answered;
         return json(200, { data: { ...run, workout_date: '2025-11-19' } });
@@ -324,7 +399,7 @@ describe('training calendar, workouts', () => {
 
   it('puts the workout back and says so when the move fails', async () => {
     const run = makeWorkout({ title: 'Fartlek', workout_date: '2025-11-18' });
-    const calls = mockFetch((call) =>
+    const calls = mockCalendarFetch((call) =>
       call.method === 'PUT'
         ? json(404, { message: 'Workout not found', code: 'NOT_FOUND' })
         : json(200, { data: { calendar_events: [toEvent(run)] } }),

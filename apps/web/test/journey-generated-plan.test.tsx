@@ -276,6 +276,85 @@ describe('Journey page of a generated plan', { timeout: 20_000 }, () => {
     expect(within(why).getByText(/Every fourth week is lighter/)).toBeVisible();
   });
 
+  it("shows the feasibility note and the reviewer's verdict under Why this plan, failed checks first", async () => {
+    const user = userEvent.setup();
+    planApi((call) => {
+      if (call.url.pathname !== `/api/training/plans/${PLAN_ID}/outline`) return undefined;
+      return json(200, {
+        data: {
+          ...outline,
+          feasibility: {
+            verdict: 'stretch',
+            predicted_time: '3:19:30',
+            target_time: '3:15:00',
+            suggested_target: null,
+            method: 'Riegel from your 3:21 marathon',
+            message: 'Within reach if the build goes well.',
+          },
+          review: {
+            passed: false,
+            findings: [
+              {
+                rule: 'ramp',
+                passed: true,
+                severity: 'error',
+                figure: 'largest rise 9 % (week 5)',
+                message: 'Fine.',
+              },
+              {
+                rule: 'hard_after_long',
+                passed: false,
+                severity: 'error',
+                figure: '1 hard day after the longest (week 3)',
+                message: 'Move the intervals off Monday.',
+              },
+              {
+                rule: 'taper',
+                passed: true,
+                severity: 'warning',
+                figure: '2 weeks, volume −45 %',
+                message: 'Fine.',
+              },
+              {
+                rule: 'rest_streak',
+                passed: false,
+                severity: 'warning',
+                figure: '3 days off in a row (week 2)',
+                message: 'Spread the rest days.',
+              },
+            ],
+          },
+        },
+      });
+    });
+    renderJourney();
+    const why = await screen.findByRole('region', { name: 'Why this plan' });
+    const note = await within(why).findByRole('region', { name: 'Your target: A stretch' });
+    expect(within(note).getByText('3:19:30')).toBeVisible();
+    expect(within(note).getByText('Within reach if the build goes well.')).toBeVisible();
+    expect(within(note).getByText(/Riegel from your 3:21 marathon/)).toBeVisible();
+    // The Journey shows the note; the choice of target is the review's and the rebuild's.
+    expect(within(note).queryByRole('button')).toBeNull();
+
+    const verdict = within(why).getByRole('region', { name: "Coach's check: 2 of 4 checks not met" });
+    const failed = within(within(verdict).getByRole('list', { name: 'Checks not met' })).getAllByRole(
+      'listitem',
+    );
+    expect(failed.map((item) => item.textContent)).toEqual([
+      'Failed: Hard after long · 1 hard day after the longest (week 3)Move the intervals off Monday.',
+      'Worth a look: Rest streak · 3 days off in a row (week 2)Spread the rest days.',
+    ]);
+    const passed = within(verdict).getByRole('list', { name: 'Checks passed', hidden: true });
+    expect(passed).not.toBeVisible();
+    await user.click(within(verdict).getByText('Show the 2 checks passed'));
+    expect(passed).toBeVisible();
+    expect(
+      within(passed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Passed: Ramp · largest rise 9 % (week 5)', 'Passed: Taper · 2 weeks, volume −45 %']);
+  });
+
   it('rebuilds with a new race date and weekly hours, sending only what changed, then refetches', async () => {
     const user = userEvent.setup();
     const calls = planApi();

@@ -44,6 +44,29 @@ describe('preferences page', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ units: 'imperial' });
   });
 
+  it('starts weeks on Monday until the athlete chooses another day, and saves the week start on the profile', async () => {
+    signIn();
+    const calls = mockFetch(({ method, url, body }) => {
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      if (method === 'PUT' && url.pathname === '/api/auth/profile') {
+        return json(200, {
+          data: { ...user, user_metadata: { ...user.user_metadata, ...(body as object) } },
+        });
+      }
+      return json(404, { message: 'Not found' });
+    });
+    render(
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/settings/preferences'] })} />,
+    );
+    const group = await screen.findByRole('radiogroup', { name: 'Week starts on' });
+    expect(screen.getByRole('radio', { name: 'Monday' })).toBeChecked();
+    expect(group).toHaveTextContent(/Monday.*Sunday.*Saturday/);
+    await userEvent.click(screen.getByRole('radio', { name: 'Sunday' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Sunday' })).toBeChecked());
+    expect(await screen.findByText('Week start saved')).toBeVisible();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ weekStart: 'sunday' });
+  });
+
   it('keeps the old choice and says why when saving fails', async () => {
     signIn();
     mockFetch(({ method, url }) => {

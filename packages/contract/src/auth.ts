@@ -1,5 +1,5 @@
 // Request and response schemas of the /api/auth area (docs/auth.md; the fields' rules: "Account rules").
-import { PASSWORD_MIN_LENGTH, RACE_TYPES } from '@stamina/core';
+import { PASSWORD_MIN_LENGTH, RACE_TYPES, WEEK_STARTS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
@@ -77,6 +77,12 @@ export const ZPrimarySport = z.enum(['running', 'cycling', 'swimming', 'triathlo
 export const ZGoalEvent = z.enum(RACE_TYPES);
 /** How distances and paces are shown: metric (the default) or imperial. */
 const ZUnits = z.enum(['metric', 'imperial'], { error: 'units must be metric or imperial' });
+/** The day the athlete's weeks start on (core WEEK_STARTS): the calendar, the week's figures, the coach and the plan. */
+const ZWeekStart = z
+  .enum(WEEK_STARTS, { error: `weekStart must be one of ${WEEK_STARTS.join(', ')}` })
+  .describe(
+    'The day weeks start on: the calendar, the weekly figures, the coach and the plan (default monday)',
+  );
 
 export const ZUserMetadata = z
   .object({
@@ -89,6 +95,7 @@ export const ZUserMetadata = z
     language: z.string().optional(),
     timezone: z.string().optional(),
     units: ZUnits.optional(),
+    weekStart: ZWeekStart.optional(),
   })
   .meta({ id: 'UserMetadata' });
 
@@ -136,6 +143,7 @@ export const ZProfileUpdateRequest = z
     language: z.string().min(2).max(10).optional(),
     timezone: ZTimezone.optional(),
     units: ZUnits.optional(),
+    weekStart: ZWeekStart.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');

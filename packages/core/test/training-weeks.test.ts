@@ -5,29 +5,29 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   groupByWeek,
-  mondaysBetween,
   weekClosingPoint,
   weekStartOf,
+  weekStartsBetween,
   zoneFields,
   zoneSummary,
   zoneTotalsList,
 } from '../src/index.ts';
 
-describe('mondaysBetween', () => {
+describe('weekStartsBetween', () => {
   it('lists every Monday from the first to the last, both included', () => {
-    expect(mondaysBetween('2026-11-02', '2026-11-23')).toEqual([
+    expect(weekStartsBetween('2026-11-02', '2026-11-23')).toEqual([
       '2026-11-02',
       '2026-11-09',
       '2026-11-16',
       '2026-11-23',
     ]);
-    expect(mondaysBetween('2026-11-23', '2026-11-23')).toEqual(['2026-11-23']);
-    expect(mondaysBetween('2026-11-30', '2026-11-23')).toEqual([]);
+    expect(weekStartsBetween('2026-11-23', '2026-11-23')).toEqual(['2026-11-23']);
+    expect(weekStartsBetween('2026-11-30', '2026-11-23')).toEqual([]);
   });
 
   it('crosses a year end and a daylight-saving change as plain calendar weeks', () => {
-    expect(mondaysBetween('2026-12-21', '2027-01-04')).toEqual(['2026-12-21', '2026-12-28', '2027-01-04']);
-    expect(mondaysBetween('2026-03-23', '2026-04-06')).toEqual(['2026-03-23', '2026-03-30', '2026-04-06']);
+    expect(weekStartsBetween('2026-12-21', '2027-01-04')).toEqual(['2026-12-21', '2026-12-28', '2027-01-04']);
+    expect(weekStartsBetween('2026-03-23', '2026-04-06')).toEqual(['2026-03-23', '2026-03-30', '2026-04-06']);
   });
 });
 

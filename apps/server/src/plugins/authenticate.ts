@@ -1,5 +1,6 @@
 // Bearer-token authentication: a valid, unexpired JWT whose session has not been revoked.
 import type { User } from '@stamina/contract';
+import { DEFAULT_WEEK_START, type WeekStart } from '@stamina/core';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { SessionCache, SessionIdentity } from '../lib/session-cache.ts';
@@ -12,6 +13,14 @@ export interface AuthContext {
   athleteId: string;
   timezone: string;
   user: User;
+}
+
+/**
+ * The day the athlete's weeks start on (Settings → Preferences; core WEEK_STARTS), Monday when not set, as
+ * for a system context without the profile (the daily jobs).
+ */
+export function athleteWeekStart(auth: Pick<AuthContext, 'user'>): WeekStart {
+  return auth.user?.user_metadata.weekStart ?? DEFAULT_WEEK_START;
 }
 
 declare module 'fastify' {

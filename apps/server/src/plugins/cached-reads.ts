@@ -1,7 +1,7 @@
 // Reads of an athlete's own training data served from the athlete cache (lib/athlete-cache.ts).
 //
 // `authenticatedReads(authenticate, cache)` is the route scopes' onRequest hook: it authenticates, and for a GET
-// it answers at once with the serialized body stored for the athlete, the URL and the athlete's today, if there
+// it answers at once with the serialized body stored for the athlete, the URL, the athlete's today and week start, if there
 // is one. That is before Fastify validates the query and path, which is sound because only a 200 body is stored,
 // under the exact URL: a URL found in the cache passed validation when it was stored. Otherwise it gives that
 // reply a serializer of its own: the route's compiled serializer for the status, which also keeps a 200 body in
@@ -11,7 +11,7 @@
 // on nothing but data whose writes invalidate the cache may (see wiring/).
 import { dateInTimeZone } from '@stamina/core';
 import type { AthleteCache } from '../lib/athlete-cache.ts';
-import type { Authenticate } from './authenticate.ts';
+import { type Authenticate, athleteWeekStart } from './authenticate.ts';
 
 export function authenticatedReads(authenticate: Authenticate, cache: AthleteCache<Buffer>): Authenticate {
   return function authenticateThenServeCached(request, reply, done) {
@@ -21,7 +21,8 @@ export function authenticatedReads(authenticate: Authenticate, cache: AthleteCac
         done(err);
         return;
       }
-      const key = `${request.url}|${dateInTimeZone(new Date(), auth.timezone)}`;
+      // The athlete's week start is in the key: weekly reads are cut by it, and changing it is no data write.
+      const key = `${request.url}|${dateInTimeZone(new Date(), auth.timezone)}|${athleteWeekStart(auth)}`;
       const found = cache.lookup(auth.athleteId, key);
       if (found.hit) {
         // Answered from the hook: the stored bytes are sent as they are (no encoding per request), and the

@@ -2,7 +2,7 @@
 // session check, then user or none.
 
 import type { Session, SignupRequest, User } from '@stamina/contract';
-import { DEFAULT_UNITS, type Units } from '@stamina/core';
+import { DEFAULT_UNITS, type Units, type WeekDayIndex, weekStartsOnOf } from '@stamina/core';
 import {
   createContext,
   type ReactNode,
@@ -143,6 +143,14 @@ export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
+}
+
+/**
+ * The day the athlete's weeks start on (Settings → Preferences) as date-fns' `weekStartsOn`, 0 = Sunday;
+ * Monday when signed out or unset (core WEEK_STARTS).
+ */
+export function useWeekStartsOn(): WeekDayIndex {
+  return weekStartsOnOf(useContext(AuthContext)?.user?.user_metadata.weekStart);
 }
 
 /** The athlete's units preference for distances and paces; metric when signed out or unset. */

@@ -2,6 +2,7 @@
 // number in a reply is cited with where it comes from in the app; actions are proposed, never applied here.
 // Pure and total: any text and any snapshot give a well-formed answer.
 import { addDays, epochDay } from '../dates.ts';
+import { weekStartOf } from '../training/calendar.ts';
 import { formLevel } from '../training/categories.ts';
 import { workoutLoadScore } from '../workouts/load.ts';
 import { ZONES } from '../workouts/zones.ts';
@@ -51,10 +52,6 @@ function weekdayOf(date: string): number {
 export function coachDay(date: string): string {
   const [, m, d] = date.split('-');
   return `${SHORT_WEEKDAYS[weekdayOf(date)]} ${Number(d)} ${MONTHS[Number(m) - 1] ?? ''}`.trim();
-}
-
-function weekStartOf(date: string): string {
-  return addDays(date, -((weekdayOf(date) + 6) % 7));
 }
 
 function safeAdd(date: string, days: number): string {
@@ -146,7 +143,8 @@ function resolveDay(ref: DayRef, today: string, past: boolean): string {
   if (ref.kind === 'tomorrow') return safeAdd(today, 1);
   if (ref.kind === 'yesterday') return safeAdd(today, -1);
   const now = weekdayOf(today);
-  if (ref.nextWeek) return safeAdd(weekStartOf(today), 7 + ((ref.day + 6) % 7));
+  // "next Tuesday": the named day of the Monday-to-Sunday week after this one, as people say it.
+  if (ref.nextWeek) return safeAdd(weekStartOf(today, 'monday'), 7 + ((ref.day + 6) % 7));
   if (ref.last || (past && !ref.next)) {
     const back = (now - ref.day + 7) % 7 || 7;
     return safeAdd(today, -back);
@@ -293,7 +291,7 @@ function todayAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
 }
 
 function weekAnswer(s: CoachSnapshot, a: Answer) {
-  const start = weekStartOf(s.today);
+  const start = weekStartOf(s.today, s.weekStart);
   const end = safeAdd(start, 6);
   const week = s.workouts.filter((w) => w.date >= start && w.date <= end).sort(byDate);
   if (!week.length) {
@@ -427,7 +425,7 @@ function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
 /** Days after `after` (today at the earliest) to the end of its week with nothing planned. */
 function freeDays(s: CoachSnapshot, after: string): string[] {
   const first = safeAdd(after, 1) > s.today ? safeAdd(after, 1) : s.today;
-  const end = safeAdd(weekStartOf(after > s.today ? after : s.today), 6);
+  const end = safeAdd(weekStartOf(after > s.today ? after : s.today, s.weekStart), 6);
   const out: string[] = [];
   for (let d = first; d <= end && out.length < 7; d = safeAdd(d, 1))
     if (!workoutsOn(s, d).length) out.push(d);
@@ -740,7 +738,7 @@ function missedAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     const after = workoutsOn(s, safeAdd(d, 1));
     return !before.some(isKey) && !after.some(isKey);
   });
-  const weekStart = weekStartOf(s.today);
+  const weekStart = weekStartOf(s.today, s.weekStart);
   const left = s.workouts
     .filter((w) => w.status === 'planned' && w.date >= s.today && w.date <= safeAdd(weekStart, 6))
     .reduce((t, w) => t + (w.durationMinutes ?? 0), 0);

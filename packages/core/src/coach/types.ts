@@ -1,5 +1,6 @@
 // The built-in coach's inputs and outputs (docs/coach.md): a snapshot of the athlete's data read by the server,
 // and an answer that cites every number it uses and proposes actions the athlete may confirm.
+import type { WeekStart } from '../training/calendar.ts';
 
 export const COACH_INTENTS = [
   'readiness',
@@ -89,6 +90,8 @@ export interface CoachChange {
 export interface CoachSnapshot {
   /** The athlete's local today, YYYY-MM-DD. */
   today: string;
+  /** The day the athlete's weeks start on (Settings → Preferences); Monday when absent. */
+  weekStart?: WeekStart;
   readiness: CoachReadiness | null;
   /** Workouts from about a week back to two weeks ahead, any status. */
   workouts: CoachWorkout[];

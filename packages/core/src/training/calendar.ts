@@ -62,11 +62,31 @@ export function dayOfWeek(date: string): number {
 }
 
 /**
- * First day of the week holding `date`. Training weeks start on Monday (`weekStartsOn` 1, ISO 8601 and the
- * convention of training logs); pass 0 for weeks that start on Sunday like the calendar's date-fns default.
+ * The days a week may start on, the athlete's setting `weekStart` (Settings → Preferences): Monday by default
+ * (ISO 8601 and the convention of training logs), Sunday or Saturday as calendars in some countries do. The
+ * calendar, the dashboard's week, the weekly analytics, the coach and the plan all count weeks from it
+ * (docs/training-load.md, "Weeks").
  */
-export function weekStartOf(date: string, weekStartsOn: number = 1): string {
-  const start = Number.isInteger(weekStartsOn) && weekStartsOn >= 0 && weekStartsOn <= 6 ? weekStartsOn : 1;
+export const WEEK_STARTS = ['monday', 'sunday', 'saturday'] as const;
+export type WeekStart = (typeof WEEK_STARTS)[number];
+export const DEFAULT_WEEK_START: WeekStart = 'monday';
+
+/** A week start as a day of the week, 0 = Sunday … 6 = Saturday (date-fns' `weekStartsOn`). */
+export type WeekDayIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+const WEEK_START_DAYS: Record<WeekStart, WeekDayIndex> = { monday: 1, sunday: 0, saturday: 6 };
+
+/** The day of the week (0 = Sunday) a week starts on under the setting; Monday when it is not set. */
+export function weekStartsOnOf(weekStart: WeekStart | null | undefined): WeekDayIndex {
+  return WEEK_START_DAYS[weekStart ?? DEFAULT_WEEK_START] ?? 1;
+}
+
+/**
+ * First day of the week holding `date`. Weeks start on Monday unless told otherwise: pass the athlete's
+ * setting (`'sunday'`) or a day of the week (0 = Sunday … 6 = Saturday).
+ */
+export function weekStartOf(date: string, weekStartsOn: number | WeekStart = 1): string {
+  const day = typeof weekStartsOn === 'string' ? weekStartsOnOf(weekStartsOn) : weekStartsOn;
+  const start = Number.isInteger(day) && day >= 0 && day <= 6 ? day : 1;
   return addDays(date, -((dayOfWeek(date) - start + 7) % 7));
 }
 

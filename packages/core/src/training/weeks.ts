@@ -1,10 +1,10 @@
-// Monday weeks and zone minutes as the analytics reads shape them: the weeks of a range, days grouped by
+// Weeks and zone minutes as the analytics reads shape them: the weeks of a range, days grouped by
 // their week, the form at a week's close, and five zone totals as percentages or as named fields. Pure; the
 // rules are in docs/training-load.md §13.
 import { addDays } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 import { zonePercentages } from './analytics.ts';
-import { weekStartOf } from './calendar.ts';
+import { type WeekStart, weekStartOf } from './calendar.ts';
 
 /** Minutes (or seconds) in zones 1 to 5, as stored per day. */
 export interface ZoneTotalsRow {
@@ -45,18 +45,24 @@ export const zoneFields = (values: readonly number[]) => ({
   zone_5: values[4]!,
 });
 
-/** The Monday weeks from `first` to `last` (both Mondays), in order. */
-export function mondaysBetween(first: string, last: string): string[] {
+/** The weeks from `first` to `last` (both first days of a week), in order. */
+export function weekStartsBetween(first: string, last: string): string[] {
   const out: string[] = [];
   for (let week = first; week <= last; week = addDays(week, 7)) out.push(week);
   return out;
 }
 
-/** Dated items grouped by the Monday of their week, each group in the input's order. */
-export function groupByWeek<T extends { date: string }>(items: readonly T[]): Map<string, T[]> {
+/**
+ * Dated items grouped by the first day of their week (Monday unless `weekStartsOn` says otherwise), each group
+ * in the input's order.
+ */
+export function groupByWeek<T extends { date: string }>(
+  items: readonly T[],
+  weekStartsOn: number | WeekStart = 1,
+): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const item of items) {
-    const week = weekStartOf(item.date);
+    const week = weekStartOf(item.date, weekStartsOn);
     const group = out.get(week);
     if (group) group.push(item);
     else out.set(week, [item]);
@@ -64,7 +70,7 @@ export function groupByWeek<T extends { date: string }>(items: readonly T[]): Ma
   return out;
 }
 
-/** The point closing the Monday week `week`: its Sunday, or `today` for the week still running. */
+/** The point closing the week `week`: its seventh day, or `today` for the week still running. */
 export function weekClosingPoint<P extends { date: string }>(
   points: readonly P[],
   week: string,

@@ -1,5 +1,5 @@
 // The athlete profile: one row per user, owner of every training, wellness and settings row.
-import type { WidgetConfigItem } from '@stamina/core';
+import type { WeekStart, WidgetConfigItem } from '@stamina/core';
 import { boolean, date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
@@ -31,6 +31,8 @@ export const athletes = pgTable('athletes', {
   onboardingComplete: boolean('onboarding_complete').notNull().default(false),
   timezone: text('timezone').notNull().default('UTC'),
   units: text('units').$type<'metric' | 'imperial'>().notNull().default('metric'),
+  /** The day the athlete's weeks start on (core WEEK_STARTS; docs/training-load.md, "Weeks"). */
+  weekStart: text('week_start').$type<WeekStart>().notNull().default('monday'),
   theme: text('theme').$type<'light' | 'dark' | 'system'>().notNull().default('system'),
   notificationPreferences: jsonb('notification_preferences')
     .$type<NotificationPreferences>()

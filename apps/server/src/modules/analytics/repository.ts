@@ -1,15 +1,23 @@
 // Queries of the Analytics API. Load, minutes and zones come from the daily load table (which imported
 // activities will feed too); what only the workouts know (per-sport TSS, planned time, zones per sport,
 // distances) is aggregated in SQL over the range's rows. Every query is scoped by the athlete id.
+
+import type { WeekDayIndex } from '@stamina/core';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { dailyLoad, workouts } from '../../db/schema/index.ts';
 
 const float = (expression: SQL) => sql`coalesce(${expression}, 0)::float8`.mapWith(Number);
 
-/** The Monday of a date's week (ISO weeks), as 'YYYY-MM-DD'. */
-const mondayOf = (column: SQL | typeof workouts.workoutDate) =>
-  sql<string>`to_char(${column} - (extract(isodow from ${column})::int - 1), 'YYYY-MM-DD')`;
+/**
+ * The first day of a date's week, as 'YYYY-MM-DD': the SQL twin of core `weekStartOf` for weeks starting on
+ * `weekStartsOn` (0 = Sunday … 6 = Saturday; the athlete's setting). The day is written into the statement
+ * as a literal, not a parameter, so that the select and the group by are the same expression.
+ */
+const weekStartSql = (column: SQL | typeof workouts.workoutDate, weekStartsOn: WeekDayIndex) => {
+  const start = sql.raw(String(Number.isInteger(weekStartsOn) ? weekStartsOn : 1));
+  return sql<string>`to_char(${column} - ((extract(dow from ${column})::int - ${start} + 7) % 7), 'YYYY-MM-DD')`;
+};
 
 const zoneSecond = (zone: number) => float(sql`sum((${dailyLoad.zoneSeconds}->>${zone - 1}::int)::float8)`);
 
@@ -44,9 +52,15 @@ export async function dayTotals(db: Conn, athleteId: string, from: string | null
   return row!;
 }
 
-/** Seconds per zone of each Monday week between two dates, oldest first (weeks without stored days absent). */
-export async function zoneSecondsByWeek(db: Conn, athleteId: string, from: string, to: string) {
-  const week = mondayOf(sql`${dailyLoad.date}`);
+/** Seconds per zone of each week between two dates, oldest first (weeks without stored days absent). */
+export async function zoneSecondsByWeek(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+  weekStartsOn: WeekDayIndex,
+) {
+  const week = weekStartSql(sql`${dailyLoad.date}`, weekStartsOn);
   return db
     .select({
       week,
@@ -102,9 +116,15 @@ export async function sportZoneMinutes(db: Conn, athleteId: string, from: string
     .groupBy(workouts.sport);
 }
 
-/** Per Monday week and sport: TSS of the completed workouts, and minutes of every scheduled one. */
-export async function weeklySportTotals(db: Conn, athleteId: string, from: string, to: string) {
-  const week = mondayOf(workouts.workoutDate);
+/** Per week and sport: TSS of the completed workouts, and minutes of every scheduled one. */
+export async function weeklySportTotals(
+  db: Conn,
+  athleteId: string,
+  from: string,
+  to: string,
+  weekStartsOn: WeekDayIndex,
+) {
+  const week = weekStartSql(workouts.workoutDate, weekStartsOn);
   return db
     .select({
       week,
@@ -183,7 +203,7 @@ export async function continuousRuns(db: Conn, athleteId: string, from: string, 
 }
 
 /**
- * Per Monday week, the completed sessions (of one sport, or all): count, minutes, distance, TSS, and the
+ * Per week, the completed sessions (of one sport, or all): count, minutes, distance, TSS, and the
  * minutes and distance of the sessions with a known distance (for an average pace).
  */
 export async function weeklyPerformance(
@@ -192,8 +212,9 @@ export async function weeklyPerformance(
   from: string,
   to: string,
   sport: string | undefined,
+  weekStartsOn: WeekDayIndex,
 ) {
-  const week = mondayOf(workouts.workoutDate);
+  const week = weekStartSql(workouts.workoutDate, weekStartsOn);
   const withDistance = sql`coalesce(${distanceMeters}, 0) > 0`;
   return db
     .select({

@@ -79,7 +79,7 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
 
   both(
     '/weekly-load',
-    'Monday weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion',
+    "The athlete's weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion",
     ZWeeksQuery(WEEKLY_LOAD_WEEKS),
     z.array(ZAnalyticsWeeklyLoad),
     (r) => service.weeklyLoad(r.auth, r.query.weeks),
@@ -93,7 +93,7 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
   );
   both(
     '/detailed-zones',
-    'The last 28 days per zone (name, colour), per sport and per Monday week',
+    "The last 28 days per zone (name, colour), per sport and per week (the athlete's week start)",
     z.object({}),
     ZDetailedZones,
     (r) => service.detailedZones(r.auth),
@@ -121,7 +121,7 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
   );
   both(
     '/load-balance',
-    'Acute:chronic workload ratio per Monday week (Gabbett bands) and the share of hours per sport',
+    'Acute:chronic workload ratio per week (Gabbett bands) and the share of hours per sport',
     ZWeeksQuery(LOAD_BALANCE_WEEKS),
     ZLoadBalance,
     (r) => service.loadBalance(r.auth, r.query.weeks),
@@ -142,7 +142,7 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
   );
   both(
     '/performance-trends',
-    'The last 12 Monday weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends',
+    'The last 12 weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends',
     ZPerformanceTrendsQuery,
     ZPerformanceTrends,
     (r) => service.performanceTrends(r.auth, r.query.sport),

@@ -22,7 +22,6 @@ import {
   evaluateAchievements,
   groupByWeek,
   LATEST_DATE,
-  mondaysBetween,
   type PlanPhase,
   periodizationAnalysis,
   polarizationAnalysis,
@@ -37,6 +36,8 @@ import {
   trendOf,
   weekClosingPoint,
   weekStartOf,
+  weekStartsBetween,
+  weekStartsOnOf,
   ZONES,
   zoneFields,
   zonePercentages,
@@ -45,7 +46,7 @@ import {
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import type { PlanReader, PlanRow } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
 import * as repo from './repository.ts';
@@ -169,18 +170,22 @@ export function createAnalyticsService(
       return polarizationOf(period, minutes);
     },
 
-    /** Each of the `weeks` Monday weeks ending with this one: volume and TSS per sport, load, plan completion. */
+    /**
+     * Each of the `weeks` weeks (from the athlete's week start) ending with this one: volume and TSS per sport,
+     * load, plan completion.
+     */
     async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<AnalyticsWeeklyLoad[]> {
       const today = todayOf(auth, now);
-      const lastWeek = weekStartOf(today);
+      const weekStart = athleteWeekStart(auth);
+      const lastWeek = weekStartOf(today, weekStart);
       const first = addDays(lastWeek, -7 * (weeks - 1));
       const end = addDays(lastWeek, 6);
       const [{ points, rows }, sportRows] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, first, end),
-        repo.weeklySportTotals(db, auth.athleteId, first, end),
+        repo.weeklySportTotals(db, auth.athleteId, first, end, weekStartsOnOf(weekStart)),
       ]);
-      const days = groupByWeek(rows);
-      return mondaysBetween(first, lastWeek).map((week, i) => {
+      const days = groupByWeek(rows, weekStart);
+      return weekStartsBetween(first, lastWeek).map((week, i) => {
         const inWeek = days.get(week);
         const sports = sportRows.filter((r) => r.week === week);
         const hours = (sport: Sport) => sumMinutes(inWeek, sport) / 60;
@@ -214,15 +219,16 @@ export function createAnalyticsService(
       });
     },
 
-    /** Zones of the last 28 days in detail: per zone with its name and colour, per sport, per Monday week. */
+    /** Zones of the last 28 days in detail: per zone with its name and colour, per sport, per week. */
     async detailedZones(auth: AuthContext, now = new Date()) {
       const today = todayOf(auth, now);
       const from = addDays(today, -(DETAILED_DAYS - 1));
-      const firstWeek = addDays(weekStartOf(today), -7 * (DETAILED_WEEKS - 1));
+      const weekStart = athleteWeekStart(auth);
+      const firstWeek = addDays(weekStartOf(today, weekStart), -7 * (DETAILED_WEEKS - 1));
       const [totals, sports, weekly] = await Promise.all([
         repo.dayTotals(db, auth.athleteId, from, today),
         repo.sportZoneMinutes(db, auth.athleteId, from, today),
-        repo.zoneSecondsByWeek(db, auth.athleteId, firstWeek, today),
+        repo.zoneSecondsByWeek(db, auth.athleteId, firstWeek, today, weekStartsOnOf(weekStart)),
       ]);
       const minutes = zoneTotalsList(totals).map((s) => s / 60);
       const { zones: percentages } = zonePercentages(minutes);
@@ -245,7 +251,7 @@ export function createAnalyticsService(
             zone_minutes: (row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]).map((minutes) => roundTo(minutes, 1)),
           };
         }),
-        weekly: mondaysBetween(firstWeek, weekStartOf(today)).map((week) => {
+        weekly: weekStartsBetween(firstWeek, weekStartOf(today, weekStart)).map((week) => {
           const row = weekly.find((w) => w.week === week);
           return {
             week_start: week,
@@ -283,14 +289,15 @@ export function createAnalyticsService(
       };
     },
 
-    /** Per Monday week, the acute:chronic ratio at its end and its band; the share of hours per sport. */
+    /** Per week, the acute:chronic ratio at its end and its band; the share of hours per sport. */
     async loadBalance(auth: AuthContext, weeks: number, now = new Date()) {
       const today = todayOf(auth, now);
-      const lastWeek = weekStartOf(today);
+      const weekStart = athleteWeekStart(auth);
+      const lastWeek = weekStartOf(today, weekStart);
       const first = addDays(lastWeek, -7 * (weeks - 1));
       const { points, rows } = await trainingLoad.loadDays(auth.athleteId, first, today);
-      const days = groupByWeek(rows);
-      const list = mondaysBetween(first, lastWeek).map((week) => {
+      const days = groupByWeek(rows, weekStart);
+      const list = weekStartsBetween(first, lastWeek).map((week) => {
         const close = weekClosingPoint(points, week, today);
         const acwr = acuteChronicRatio(close?.atl ?? 0, close?.ctl ?? 0);
         const hours = (sport: Sport) => roundTo(sumMinutes(days.get(week), sport) / 60, 2);
@@ -352,14 +359,22 @@ export function createAnalyticsService(
       return { achievements, earned_count: counts.earned, total_count: counts.total };
     },
 
-    /** The last 12 Monday weeks of one sport (or all): volume, distance, load, intensity, pace; and trends. */
+    /** The last 12 weeks of one sport (or all): volume, distance, load, intensity, pace; and trends. */
     async performanceTrends(auth: AuthContext, sport: Sport | undefined, now = new Date()) {
       const today = todayOf(auth, now);
-      const lastWeek = weekStartOf(today);
+      const weekStart = athleteWeekStart(auth);
+      const lastWeek = weekStartOf(today, weekStart);
       const first = addDays(lastWeek, -7 * (PERFORMANCE_WEEKS - 1));
-      const rows = await repo.weeklyPerformance(db, auth.athleteId, first, addDays(lastWeek, 6), sport);
+      const rows = await repo.weeklyPerformance(
+        db,
+        auth.athleteId,
+        first,
+        addDays(lastWeek, 6),
+        sport,
+        weekStartsOnOf(weekStart),
+      );
       const paced = sport === 'run' || sport === 'swim';
-      const weeks = mondaysBetween(first, lastWeek).map((week) => {
+      const weeks = weekStartsBetween(first, lastWeek).map((week) => {
         const row = rows.find((r) => r.week === week);
         const hours = (row?.minutes ?? 0) / 60;
         const tss = row?.tss ?? 0;
@@ -393,7 +408,7 @@ export function createAnalyticsService(
     /** The current phase from the active plan (or the load pattern) and the weekly load progression. */
     async periodization(auth: AuthContext, weeks: number, now = new Date()) {
       const today = todayOf(auth, now);
-      const firstWeek = addDays(weekStartOf(today), -7 * (weeks - 1));
+      const firstWeek = addDays(weekStartOf(today, athleteWeekStart(auth)), -7 * (weeks - 1));
       const history = addDays(today, -PERIODIZATION_HISTORY_DAYS);
       const [plan, { points }] = await Promise.all([
         plans.activeRow(auth.athleteId),

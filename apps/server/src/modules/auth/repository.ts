@@ -207,6 +207,7 @@ export async function updateProfile(
       | 'language'
       | 'timezone'
       | 'units'
+      | 'weekStart'
       | 'onboardingComplete'
     >
   >,

@@ -18,6 +18,7 @@ export function toUser({ user, athlete }: UserWithAthlete): User {
       language: athlete.language,
       timezone: athlete.timezone,
       units: athlete.units,
+      weekStart: athlete.weekStart,
     },
     email_confirmed_at: user.emailConfirmedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),

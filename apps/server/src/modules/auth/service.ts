@@ -1,7 +1,7 @@
 // Account logic: sign-up, confirmation, sign-in, rotating refresh tokens, profile and password reset.
 import { randomUUID } from 'node:crypto';
 import type { ProfileUpdateRequest, Session, User } from '@stamina/contract';
-import { defaultWidgetConfig } from '@stamina/core';
+import { DEFAULT_WEEK_START, defaultWidgetConfig } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -71,6 +71,7 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
     onboardingComplete: false,
     timezone: timezone ?? 'UTC',
     units: 'metric',
+    weekStart: DEFAULT_WEEK_START,
     theme: 'system',
     notificationPreferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
     trackedMetrics: {

@@ -3,12 +3,14 @@
 // athlete's data is offered as tools the model calls, never pasted into the prompt; tool results are wrapped
 // as untrusted data; the answer streams. A timeout or a failure answers with the built-in coach instead.
 import {
+  addDays,
   type CoachCitation,
   type CoachProposedAction,
   type CoachSnapshot,
   type CoachWorkout,
   coachDay,
   proposeCoachAction,
+  weekStartOf,
 } from '@stamina/core';
 import OpenAI from 'openai';
 import type {
@@ -151,11 +153,9 @@ function workoutView(w: CoachWorkout, full: boolean) {
   };
 }
 
-function weekStart(today: string, offset: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  const back = (d.getUTCDay() + 6) % 7;
-  d.setUTCDate(d.getUTCDate() - back + offset * 7);
-  return d.toISOString().slice(0, 10);
+/** The first day of the athlete's week `offset` weeks from this one. */
+function weekStart(s: CoachSnapshot, offset: number): string {
+  return addDays(weekStartOf(s.today, s.weekStart), offset * 7);
 }
 
 /** Runs one tool over the snapshot: its result for the model, and the citations it adds to the answer. */
@@ -188,8 +188,8 @@ export function runTool(
       const offset = Number.isInteger(args.week_offset)
         ? Math.max(-4, Math.min(2, args.week_offset as number))
         : 0;
-      const start = weekStart(s.today, offset);
-      const end = weekStart(s.today, offset + 1);
+      const start = weekStart(s, offset);
+      const end = weekStart(s, offset + 1);
       const list = s.workouts
         .filter((w) => w.date >= start && w.date < end)
         .sort((a, b) => a.date.localeCompare(b.date));

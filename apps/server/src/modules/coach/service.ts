@@ -26,7 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import type { CoachModel } from './model.ts';
 import * as repo from './repository.ts';
 
@@ -178,10 +178,14 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     parts: ReadonlySet<SnapshotPart> = ALL_PARTS,
   ): Promise<CoachSnapshot> {
     const today = dateInTimeZone(now, auth.timezone);
+    const weekStart = athleteWeekStart(auth);
     // Each part of the athlete's local day, from the cache when a read before left it there (a failed read is
-    // not kept). The day and time zone are in the key: readiness and race readiness are of a day.
+    // not kept). The day, time zone and week start are in the key: readiness and race readiness are of a day,
+    // the load trend of the athlete's weeks.
     const cached = <T>(part: SnapshotPart, read: () => Promise<T>): Promise<T> =>
-      deps.cache ? deps.cache.read(auth.athleteId, `coach:${part}:${today}:${auth.timezone}`, read) : read();
+      deps.cache
+        ? deps.cache.read(auth.athleteId, `coach:${part}:${today}:${auth.timezone}:${weekStart}`, read)
+        : read();
     const when = <T>(part: SnapshotPart, read: () => Promise<T>, empty: T): Promise<T> =>
       parts.has(part) ? settle(cached(part, read), empty, log, part) : Promise.resolve(empty);
     // A part that fails leaves its part of the snapshot empty: the coach then says it has no data, and never
@@ -224,6 +228,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     const prediction = race?.predicted_performance.predictions[0];
     return {
       today,
+      weekStart,
       readiness: readiness
         ? {
             date: readiness.date,

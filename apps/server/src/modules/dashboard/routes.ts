@@ -71,7 +71,7 @@ function registerReads(app: FastifyInstance, service: DashboardService, tags: st
   );
   both(
     '/training-load',
-    "This Monday week's load with today's fitness, fatigue and form",
+    "This week's load (the athlete's week start) with today's fitness, fatigue and form",
     z.object({}),
     ZDashboardTrainingLoad,
     (r) => service.trainingLoad(r.auth),
@@ -85,7 +85,7 @@ function registerReads(app: FastifyInstance, service: DashboardService, tags: st
   );
   both(
     '/widgets/weekly-summary',
-    'Sessions, hours and TSS of the Monday week holding week_start (default this week)',
+    "Sessions, hours and TSS of the athlete's week (their week start) holding week_start (default this week)",
     ZDashboardWeekQuery,
     ZWeekSummary,
     (r) => service.weeklySummary(r.auth, r.query.week_start),

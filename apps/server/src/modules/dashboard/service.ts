@@ -301,7 +301,7 @@ export function createDashboardService(deps: {
       return { today, analysis };
     },
 
-    /** This Monday week's load with today's fitness, fatigue and form. */
+    /** This week's load (the athlete's week start) with today's fitness, fatigue and form. */
     async trainingLoad(auth: AuthContext, now = new Date()): Promise<z.input<typeof ZDashboardTrainingLoad>> {
       const today = dateInTimeZone(now, auth.timezone);
       const [week, { points }] = await Promise.all([
@@ -360,7 +360,7 @@ export function createDashboardService(deps: {
       };
     },
 
-    /** The Monday week holding `weekStart` (default this week), as the Training API's summary/week. */
+    /** The athlete's week holding `weekStart` (default this week), as the Training API's summary/week. */
     async weeklySummary(
       auth: AuthContext,
       weekStart: string | undefined,

@@ -4,12 +4,12 @@
 // cheap sweep of the athlete when they list notifications or load the dashboard summary: see
 // docs/dashboard.md "Notifications".
 import type { NotificationDto } from '@stamina/contract';
-import { addDays, dateInTimeZone, weekStartOf } from '@stamina/core';
+import { addDays, dateInTimeZone, type WeekStart, weekStartOf } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import type { WorkoutReader } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 import { missedSession, type NotificationEvent, planChange, recoveryWarning, weekPlan } from './texts.ts';
@@ -55,9 +55,14 @@ export function createNotificationService(
    * Yesterday's workouts still planned (missed sessions) and, once the week holds a planned workout, the
    * week's plan; whether each is new, and allowed, is for the insert to tell.
    */
-  async function timeBasedEvents(athleteId: string, today: string): Promise<NotificationEvent[]> {
+  async function timeBasedEvents(
+    athleteId: string,
+    today: string,
+    weekStart: WeekStart,
+  ): Promise<NotificationEvent[]> {
     const yesterday = addDays(today, -1);
-    const monday = weekStartOf(today);
+    // The athlete's week (Monday unless they chose another start).
+    const monday = weekStartOf(today, weekStart);
     const sunday = addDays(monday, 6);
     const rows = await options.workouts.rows(athleteId, {
       dateFrom: yesterday < monday ? yesterday : monday,
@@ -89,7 +94,7 @@ export function createNotificationService(
       const created = await repo.insertEvents(
         db,
         auth.athleteId,
-        await timeBasedEvents(auth.athleteId, today),
+        await timeBasedEvents(auth.athleteId, today, athleteWeekStart(auth)),
       );
       if (created > 0) options.onChange?.(auth.athleteId);
     } catch (err) {

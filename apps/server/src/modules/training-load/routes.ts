@@ -60,7 +60,8 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       {
         schema: {
           ...route,
-          summary: "Weekly TSS with the week's closing fitness, fatigue and form (Monday weeks)",
+          summary:
+            "Weekly TSS with the week's closing fitness, fatigue and form (the athlete's weeks, Monday by default)",
           params: ZAthleteIdParam,
           querystring: ZWeeksQuery(LOAD_TRENDS_WEEKS),
           response: { 200: dataEnvelope(z.array(ZLoadTrendWeek)), ...errors },
@@ -150,7 +151,7 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       {
         schema: {
           ...route,
-          summary: 'TSS per week (Monday first), day by day, with the load trend',
+          summary: "TSS per week (from the athlete's week start), day by day, with the load trend",
           querystring: ZWeeksQuery(WEEKLY_LOAD_WEEKS),
           response: { 200: dataEnvelope(z.array(ZWeeklyLoad)), ...errors },
         },
@@ -163,7 +164,8 @@ export function trainingLoadRoutes(service: TrainingLoadService, authenticate: A
       {
         schema: {
           ...route,
-          summary: 'One Monday week of weekly-load: the week holding `week_start` (default this week)',
+          summary:
+            "One of the athlete's weeks of weekly-load: the week holding `week_start` (default this week)",
           params: ZAthleteIdParam,
           querystring: ZWeekStartQuery,
           response: { 200: dataEnvelope(ZTrainingLoad), ...errors },

@@ -29,7 +29,7 @@ import {
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import { type ThresholdReader, tssZonesOf } from '../thresholds/service.ts';
 import type { WorkoutSummaryReader, WorkoutSummaryRow } from '../workouts/service.ts';
 import * as repo from './repository.ts';
@@ -127,7 +127,7 @@ export function createTrainingLoadService(
     return (await loadDays(athleteId, from, to)).points;
   }
 
-  /** The `weeks` Monday weeks ending with the one starting `lastWeek`, each against the 4 weeks before it. */
+  /** The `weeks` weeks ending with the one starting `lastWeek`, each against the 4 weeks before it. */
   async function weeksEnding(athleteId: string, lastWeek: string, weeks: number): Promise<WeeklyLoad[]> {
     const first = addDays(lastWeek, -7 * (weeks - 1 + TREND_WEEKS));
     const rows = await repo.daysBetween(db, athleteId, first, addDays(lastWeek, 6));
@@ -155,7 +155,7 @@ export function createTrainingLoadService(
     start: string | undefined,
     now = new Date(),
   ): Promise<{ summary: WeekSummary; workouts: WorkoutSummaryRow[] }> {
-    const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone));
+    const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone), athleteWeekStart(auth));
     // Only the columns the summary and the dashboard's workout of the day show: not the structures.
     const workouts = await workoutReader.summaryRows(auth.athleteId, weekStart, addDays(weekStart, 6), 1000);
     const completed = workouts.filter((w) => w.status === 'completed');
@@ -232,10 +232,13 @@ export function createTrainingLoadService(
       return points.map(toRecord);
     },
 
-    /** Week by week (Monday first): the week's TSS and the CTL, ATL and TSB at its end (today for this week). */
+    /**
+     * Week by week (from the athlete's week start): the week's TSS and the CTL, ATL and TSB at its end (today for
+     * this week).
+     */
     async loadTrends(auth: AuthContext, weeks: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
-      const first = addDays(weekStartOf(today), -7 * (weeks - 1));
+      const first = addDays(weekStartOf(today, athleteWeekStart(auth)), -7 * (weeks - 1));
       const points = await series(auth.athleteId, first, today);
       const trends: LoadTrendWeek[] = [];
       for (let i = 0; i < points.length; i += 7) {
@@ -275,12 +278,16 @@ export function createTrainingLoadService(
     },
 
     async weeklyLoad(auth: AuthContext, weeks: number, now = new Date()): Promise<WeeklyLoad[]> {
-      return weeksEnding(auth.athleteId, weekStartOf(dateInTimeZone(now, auth.timezone)), weeks);
+      return weeksEnding(
+        auth.athleteId,
+        weekStartOf(dateInTimeZone(now, auth.timezone), athleteWeekStart(auth)),
+        weeks,
+      );
     },
 
-    /** The load of the Monday week holding `weekStart` (default this week), as one week of weekly-load. */
+    /** The load of the athlete's week holding `weekStart` (default this week), as one week of weekly-load. */
     async weekLoad(auth: AuthContext, weekStart: string | undefined, now = new Date()): Promise<WeeklyLoad> {
-      const week = weekStartOf(weekStart ?? dateInTimeZone(now, auth.timezone));
+      const week = weekStartOf(weekStart ?? dateInTimeZone(now, auth.timezone), athleteWeekStart(auth));
       const [load] = await weeksEnding(auth.athleteId, week, 1);
       return load!;
     },

@@ -1,5 +1,7 @@
-// The review step: the goal as the server read it, editable with the review's option lists; the plan's first
-// week and why; Approve. Fields the text did not give (the server's `assumed`) say so in words, not only colour.
+// The review step: the goal as the server read it, editable with the review's option lists; the questions the
+// text left open about the athlete's training (review-questions.tsx); whether the target is within reach; the
+// plan's first week and why; Approve. Fields the text did not give (the server's `assumed`) say so in words,
+// not only colour.
 import {
   type GoalContextDto,
   type GoalContextUpdateRequest,
@@ -10,8 +12,10 @@ import {
 import { EXPERIENCE_LEVELS, RACES, WEEK_DAYS, type WeekDay } from '@stamina/core';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { FeasibilityNote } from '../plan-quality/feasibility-note.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { ReviewQuestions } from './review-questions.tsx';
 
 export const WEEKLY_HOURS_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15] as const;
 /** The option lists name the days Monday to Sunday. */
@@ -202,6 +206,19 @@ export function ReviewStep({
           </div>
         ) : null}
       </form>
+
+      <ReviewQuestions goal={goal} saving={saving} onSave={onSave} />
+
+      {session.feasibility ? (
+        <FeasibilityNote
+          feasibility={session.feasibility}
+          className="rounded-lg border border-border p-3"
+          choice={{
+            busy: saving,
+            onUseSuggested: (target) => onSave({ primary_event: { target } }),
+          }}
+        />
+      ) : null}
 
       <section aria-labelledby="week-draft-title" className="space-y-2">
         <h3 id="week-draft-title" className="font-semibold">

@@ -1,6 +1,6 @@
 // A small month grid for picking one day, usable by keyboard alone (after the WAI-ARIA date-picker dialog):
 // arrows move by day and week, Home/End to the week's ends, Page Up/Down by month (with Shift, by year),
-// Enter or Space picks. Weeks start on Sunday, date-fns' default, like the training calendar.
+// Enter or Space picks. Weeks start on the athlete's week start (Monday by default), like the training calendar.
 import {
   addDays,
   addMonths,
@@ -17,6 +17,7 @@ import {
 } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useWeekStartsOn } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { buttonClasses } from './button.tsx';
 
@@ -47,10 +48,13 @@ export function MonthCalendar({
   const gridRef = useRef<HTMLTableElement>(null);
   const headingId = useId();
   const today = new Date();
+  const weekStartsOn = useWeekStartsOn();
+  const week = { weekStartsOn };
+  const weekdays = Array.from({ length: 7 }, (_, i) => WEEKDAYS[(weekStartsOn + i) % 7]!);
 
   const days = eachDayOfInterval({
-    start: startOfWeek(startOfMonth(month)),
-    end: endOfWeek(endOfMonth(month)),
+    start: startOfWeek(startOfMonth(month), week),
+    end: endOfWeek(endOfMonth(month), week),
   });
   const weeks: Date[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
@@ -82,8 +86,8 @@ export function MonthCalendar({
       ArrowRight: () => addDays(day, 1),
       ArrowUp: () => addDays(day, -7),
       ArrowDown: () => addDays(day, 7),
-      Home: () => startOfWeek(day),
-      End: () => endOfWeek(day),
+      Home: () => startOfWeek(day, week),
+      End: () => endOfWeek(day, week),
       PageUp: () => (event.shiftKey ? addYears(day, -1) : addMonths(day, -1)),
       PageDown: () => (event.shiftKey ? addYears(day, 1) : addMonths(day, 1)),
     };
@@ -123,7 +127,7 @@ export function MonthCalendar({
       <table ref={gridRef} role="grid" aria-label={label} aria-describedby={headingId} className="w-full">
         <thead>
           <tr>
-            {WEEKDAYS.map((name) => (
+            {weekdays.map((name) => (
               <th
                 key={name}
                 scope="col"

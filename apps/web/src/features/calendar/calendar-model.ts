@@ -1,6 +1,7 @@
 // The training calendar's date arithmetic and figures (docs/screens.md, "Training calendar"), kept free of React so the
-// rules can be read and tested in one place. Weeks start on Sunday: date-fns' default, as the docs say.
-import { dailyLoadScore } from '@stamina/core';
+// rules can be read and tested in one place. Weeks start on the athlete's week start (Settings → Preferences,
+// Monday by default; core WEEK_STARTS), given to each function as date-fns' `weekStartsOn`.
+import { dailyLoadScore, type WeekDayIndex } from '@stamina/core';
 import {
   addMonths,
   addWeeks,
@@ -33,19 +34,28 @@ export interface Period {
 }
 
 /** The days a view is about: its label, stat cards and agenda list cover these. */
-export function periodOf(view: CalendarView, anchor: Date): Period {
+export function periodOf(view: CalendarView, anchor: Date, weekStartsOn: WeekDayIndex): Period {
+  const week = { weekStartsOn };
   if (view === 'month') return { start: startOfMonth(anchor), end: endOfMonth(anchor) };
   if (view === 'agenda')
-    return { start: startOfWeek(anchor), end: endOfWeek(addWeeks(anchor, AGENDA_EXTRA_WEEKS)) };
-  return { start: startOfWeek(anchor), end: endOfWeek(anchor) };
+    return { start: startOfWeek(anchor, week), end: endOfWeek(addWeeks(anchor, AGENDA_EXTRA_WEEKS), week) };
+  return { start: startOfWeek(anchor, week), end: endOfWeek(anchor, week) };
 }
 
-/** The days a view draws and therefore fetches: the month view draws whole Sunday-to-Saturday weeks. */
-export function visibleRangeOf(view: CalendarView, anchor: Date): Period {
+/** The days a view draws and therefore fetches: the month view draws whole weeks. */
+export function visibleRangeOf(view: CalendarView, anchor: Date, weekStartsOn: WeekDayIndex): Period {
   if (view === 'month') {
-    return { start: startOfWeek(startOfMonth(anchor)), end: endOfWeek(endOfMonth(anchor)) };
+    const week = { weekStartsOn };
+    return { start: startOfWeek(startOfMonth(anchor), week), end: endOfWeek(endOfMonth(anchor), week) };
   }
-  return periodOf(view, anchor);
+  return periodOf(view, anchor, weekStartsOn);
+}
+
+const WEEKDAY_SHORT_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The seven short day names in the order of a week starting on `weekStartsOn` ('Mon' … 'Sun' by default). */
+export function weekdayHeaders(weekStartsOn: WeekDayIndex): string[] {
+  return Array.from({ length: 7 }, (_, i) => WEEKDAY_SHORT_NAMES[(weekStartsOn + i) % 7]!);
 }
 
 export function daysOf(period: Period): Date[] {
@@ -58,9 +68,9 @@ export function shiftAnchor(view: CalendarView, anchor: Date, direction: 1 | -1)
 }
 
 /** 'November 2025' for a month; 'Nov 16 – 22, 2025', 'Nov 30 – Dec 6, 2025' or 'Dec 28, 2025 – Jan 3, 2026'. */
-export function periodLabel(view: CalendarView, anchor: Date): string {
+export function periodLabel(view: CalendarView, anchor: Date, weekStartsOn: WeekDayIndex): string {
   if (view === 'month') return format(anchor, 'MMMM yyyy');
-  const { start, end } = periodOf(view, anchor);
+  const { start, end } = periodOf(view, anchor, weekStartsOn);
   if (!isSameYear(start, end)) return `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`;
   if (isSameMonth(start, end)) return `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}`;
   return `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
 import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
+import { useWeekStartsOn } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isoDate, todayIso } from '../../lib/dates.ts';
 import { CalendarDnd } from './calendar-dnd.tsx';
@@ -36,8 +37,9 @@ export function CalendarPage() {
   const anchorIso = isoDate(anchor);
   const today = todayIso();
 
-  const period = periodOf(view, anchor);
-  const visible = visibleRangeOf(view, anchor);
+  const weekStartsOn = useWeekStartsOn();
+  const period = periodOf(view, anchor, weekStartsOn);
+  const visible = visibleRangeOf(view, anchor, weekStartsOn);
   const from = isoDate(visible.start);
   const to = isoDate(visible.end);
   const calendar = useCalendar(from, to);
@@ -102,7 +104,7 @@ export function CalendarPage() {
 
       <CalendarToolbar
         view={view}
-        label={periodLabel(view, anchor)}
+        label={periodLabel(view, anchor, weekStartsOn)}
         anchor={anchorIso}
         onViewChange={(next) => go({ view: next })}
         onPrevious={() => go({ date: shiftAnchor(view, anchor, -1) })}

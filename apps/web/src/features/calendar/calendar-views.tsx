@@ -1,7 +1,8 @@
-// The three calendar views (docs/screens.md, "Training calendar"): Week (7 day cards), Month (a
-// Sunday-to-Saturday grid with the first title and '+N'), Agenda (only the days with workouts, over the current week
+// The three calendar views (docs/screens.md, "Training calendar"): Week (7 day cards), Month (a grid of whole
+// weeks from the athlete's week start, with the first title and '+N'), Agenda (only the days with workouts, over the current week
 // plus two).
 import * as Popover from '@radix-ui/react-popover';
+import type { WeekDayIndex } from '@stamina/core';
 import { format, isSameMonth, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
@@ -9,7 +10,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isoDate } from '../../lib/dates.ts';
 import { DroppableDay } from './calendar-dnd.tsx';
-import { dayLoad } from './calendar-model.ts';
+import { dayLoad, weekdayHeaders } from './calendar-model.ts';
 import { DayLoadBar } from './day-load-bar.tsx';
 import { DraggableWorkoutCard, WorkoutCard } from './workout-card.tsx';
 
@@ -119,13 +120,13 @@ export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
   );
 }
 
-const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 export function MonthView({ days, byDay, today, onOpen, onAdd, month }: ViewProps & { month: Date }) {
+  // The grid's first day is a week's first day: the headers follow it.
+  const headers = weekdayHeaders(days[0] ? (days[0].getDay() as WeekDayIndex) : 1);
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card">
       <div className="grid grid-cols-7 border-b border-border bg-muted/50" aria-hidden="true">
-        {WEEKDAY_HEADERS.map((name) => (
+        {headers.map((name) => (
           <div key={name} className="py-2 text-center text-xs font-medium text-muted-foreground">
             <span className="sm:hidden">{name.slice(0, 1)}</span>
             <span className="hidden sm:inline">{name}</span>

@@ -1,6 +1,6 @@
 // The Progress page's periods and the shaping of API data into its charts' rows.
 import type { AnalyticsPeriod, FitnessTrendRecord } from '@stamina/contract';
-import { addDays, daysBetween, roundTo, weekStartOf } from '@stamina/core';
+import { addDays, daysBetween, roundTo, type WeekDayIndex, weekStartOf } from '@stamina/core';
 
 export type ProgressRange = '4weeks' | '12weeks' | 'all';
 
@@ -66,20 +66,23 @@ export function allDays(firstWeekStart: string | null, today: string): number {
 export const GRID_DAYS = 84;
 
 export interface TrendRow {
-  /** Monday of the week, 'YYYY-MM-DD'. */
+  /** First day of the week (the athlete's week start), 'YYYY-MM-DD'. */
   weekStart: string;
   readiness: number;
   recovery: number | null;
 }
 
 /**
- * Readiness and recovery as weekly means (Monday weeks), like the spec's trend rows (week, readiness,
- * recovery): daily points over months would be noise. Recovery is null for a week without any.
+ * Readiness and recovery as weekly means (the athlete's weeks, Monday by default), like the spec's trend rows
+ * (week, readiness, recovery): daily points over months would be noise. Recovery is null for a week without any.
  */
-export function weeklyTrendRows(records: readonly FitnessTrendRecord[]): TrendRow[] {
+export function weeklyTrendRows(
+  records: readonly FitnessTrendRecord[],
+  weekStartsOn: WeekDayIndex = 1,
+): TrendRow[] {
   const weeks = new Map<string, { readiness: number[]; recovery: number[] }>();
   for (const record of records) {
-    const key = weekStartOf(record.date, 1);
+    const key = weekStartOf(record.date, weekStartsOn);
     const bucket = weeks.get(key) ?? { readiness: [], recovery: [] };
     bucket.readiness.push(record.training_readiness);
     if (record.recovery_score !== null) bucket.recovery.push(record.recovery_score);
@@ -95,7 +98,12 @@ export function weeklyTrendRows(records: readonly FitnessTrendRecord[]): TrendRo
     }));
 }
 
-/** Monday weeks of the sample trend rows, ending with this week. */
-export function sampleWeekStart(index: number, count: number, today: string): string {
-  return addDays(weekStartOf(today, 1), (index - (count - 1)) * 7);
+/** Weeks of the sample trend rows, ending with this week. */
+export function sampleWeekStart(
+  index: number,
+  count: number,
+  today: string,
+  weekStartsOn: WeekDayIndex = 1,
+): string {
+  return addDays(weekStartOf(today, weekStartsOn), (index - (count - 1)) * 7);
 }

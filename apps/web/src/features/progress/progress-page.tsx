@@ -41,6 +41,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { useWeekStartsOn } from '../../lib/auth-context.tsx';
 import { todayIso } from '../../lib/dates.ts';
 import { ConsistencyGrid, type GridDay } from './components/consistency-grid.tsx';
 import { ReadinessTrendChart } from './components/readiness-trend-chart.tsx';
@@ -70,6 +71,7 @@ export function ProgressPage() {
   const range = parseProgressRange(params.get('period'));
   const config = PROGRESS_RANGES[range];
   const today = todayIso();
+  const weekStartsOn = useWeekStartsOn();
 
   const weekly = useWeeklyLoad(config.weeks);
   const achievements = useAchievements();
@@ -101,7 +103,7 @@ export function ProgressPage() {
   const figureWeeks: ProgressWeek[] = sample
     ? sample.weeklyLoad.map((w, i) => ({
         week: w.week,
-        week_start_date: addDays(weekStartOf(today, 1), (i - sample.weeklyLoad.length) * 7),
+        week_start_date: addDays(weekStartOf(today, weekStartsOn), (i - sample.weeklyLoad.length) * 7),
         total_hours: w.swim + w.bike + w.run + w.strength,
       }))
     : weeks;
@@ -138,14 +140,17 @@ export function ProgressPage() {
     -GRID_DAYS,
   );
 
-  const ownTrendRows = useMemo(() => weeklyTrendRows(trends.data?.records ?? []), [trends.data]);
+  const ownTrendRows = useMemo(
+    () => weeklyTrendRows(trends.data?.records ?? [], weekStartsOn),
+    [trends.data, weekStartsOn],
+  );
   // Recovery comes from wellness, not workouts: an athlete who logs wellness before any workout sees their own
   // readiness and recovery here, and only this card's sample goes (sample data is for an empty account only).
   const trendsDemo = demo && !ownTrendRows.some((row) => row.recovery !== null);
   const trendRows: TrendRow[] =
     sample && trendsDemo
       ? sample.trends.map((t, i) => ({
-          weekStart: sampleWeekStart(i, sample.trends.length, today),
+          weekStart: sampleWeekStart(i, sample.trends.length, today, weekStartsOn),
           readiness: t.readiness,
           recovery: t.recovery,
         }))
@@ -269,7 +274,7 @@ export function ProgressPage() {
             ) : null
           }
         >
-          <ConsistencyGrid days={gridDays} />
+          <ConsistencyGrid days={gridDays} weekStartsOn={weekStartsOn} />
         </QueryCard>
 
         <QueryCard

@@ -1,8 +1,16 @@
-// /settings/preferences: theme (kept in this browser under 'theme'), units (saved on the profile), the three
+// /settings/preferences: theme (kept in this browser under 'theme'), units and week start (saved on the profile), the three
 // notification toggles (saved on the athlete profile), legal and support links, your data (export, import),
 // sign out and Delete Account.
 import type { AthleteProfile } from '@stamina/contract';
-import { DEFAULT_UNITS, THEMES, type Theme, type Units } from '@stamina/core';
+import {
+  DEFAULT_UNITS,
+  DEFAULT_WEEK_START,
+  THEMES,
+  type Theme,
+  type Units,
+  WEEK_STARTS,
+  type WeekStart,
+} from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -29,24 +37,38 @@ import { DeleteAccountButton, YourDataCard } from './account-data.tsx';
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const UNITS: readonly Units[] = ['metric', 'imperial'];
 const UNIT_LABELS: Record<Units, string> = { metric: 'Metric (km)', imperial: 'Imperial (mi)' };
+const WEEK_START_LABELS: Record<WeekStart, string> = {
+  monday: 'Monday',
+  sunday: 'Sunday',
+  saturday: 'Saturday',
+};
 
 export function PreferencesSettings() {
   const [theme, setTheme] = useTheme();
   const { user, signOut, setUser } = useAuth();
   const units = user?.user_metadata.units ?? DEFAULT_UNITS;
-  const [savingUnits, setSavingUnits] = useState(false);
+  const weekStart = user?.user_metadata.weekStart ?? DEFAULT_WEEK_START;
+  const [saving, setSaving] = useState<'units' | 'weekStart' | null>(null);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  async function onUnits(next: Units) {
-    setSavingUnits(true);
+  /** Saves one profile preference, then tells which. */
+  async function save(
+    field: 'units' | 'weekStart',
+    body: { units: Units } | { weekStart: WeekStart },
+    texts: { saved: string; failed: string },
+  ) {
+    setSaving(field);
     try {
-      const { data } = await api.request('PUT /auth/profile', { body: { units: next } });
+      const { data } = await api.request('PUT /auth/profile', { body });
       setUser(data);
-      toast.success('Units saved');
+      // The weekly figures the server cuts by the week start are read again in the new weeks.
+      if (field === 'weekStart') await queryClient.invalidateQueries();
+      toast.success(texts.saved);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Could not save your units');
+      toast.error(error instanceof ApiError ? error.message : texts.failed);
     } finally {
-      setSavingUnits(false);
+      setSaving(null);
     }
   }
 
@@ -79,8 +101,25 @@ export function PreferencesSettings() {
             options={UNITS}
             labels={UNIT_LABELS}
             value={units}
-            onChange={onUnits}
-            disabled={savingUnits}
+            onChange={(next) =>
+              save('units', { units: next }, { saved: 'Units saved', failed: 'Could not save your units' })
+            }
+            disabled={saving === 'units'}
+          />
+          <ChoiceGroup
+            legend="Week starts on"
+            name="week-start"
+            options={WEEK_STARTS}
+            labels={WEEK_START_LABELS}
+            value={weekStart}
+            onChange={(next) =>
+              save(
+                'weekStart',
+                { weekStart: next },
+                { saved: 'Week start saved', failed: 'Could not save your week start' },
+              )
+            }
+            disabled={saving === 'weekStart'}
           />
         </Card>
         <NotificationToggles />

@@ -1,5 +1,6 @@
 // What the Journey page adds for a plan generated from a goal (docs/onboarding.md, "The plan's outline and
-// rebuild"): its weeks as volume bars, this week's sessions with their reasons, and why the plan is built so.
+// rebuild"): its weeks as volume bars, this week's sessions with their reasons, and why the plan is built so,
+// with the feasibility note and the plan reviewer's verdict.
 // A plan made by hand has no outline and shows none of it.
 import type { PlanOutline } from '@stamina/contract';
 import { PlanExplainability } from './plan-explainability.tsx';
@@ -21,7 +22,11 @@ export function GeneratedPlan({ outline, today }: { outline: PlanOutline; today:
             heading={current ? "This week's sessions" : 'First week’s sessions'}
           />
         ) : null}
-        <PlanExplainability bullets={outline.explainability.bullets} />
+        <PlanExplainability
+          bullets={outline.explainability.bullets}
+          feasibility={outline.feasibility}
+          review={outline.review}
+        />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
-// Day statuses as a calendar-like grid (a row per Monday week), each day with an icon as well as a colour,
+// Day statuses as a calendar-like grid (a row per week, from the athlete's week start), each day with an icon as well as a colour,
 // a legend, and the summary read out as one sentence.
+import type { WeekDayIndex } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { Check, CircleDashed, Minus, X } from 'lucide-react';
 import { type ComponentType, useId } from 'react';
@@ -23,17 +24,22 @@ const STATUS: Record<
 };
 const ORDER: DayStatus[] = ['complete', 'partial', 'missed', 'rest'];
 // Full names as keys (two days share each initial); the initials are what shows.
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** Monday = 0 … Sunday = 6. */
-const mondayIndex = (date: string) => (parseISO(date).getDay() + 6) % 7;
-
-export function ConsistencyGrid({ days }: { days: readonly GridDay[] }) {
+export function ConsistencyGrid({
+  days,
+  weekStartsOn = 1,
+}: {
+  days: readonly GridDay[];
+  /** The athlete's week start (0 = Sunday): the first column. */
+  weekStartsOn?: WeekDayIndex;
+}) {
   const captionId = useId();
   const counts = ORDER.map((status) => ({ status, count: days.filter((d) => d.status === status).length }));
+  const weekdays = Array.from({ length: 7 }, (_, i) => DAY_NAMES[(weekStartsOn + i) % 7]!);
   // Pad the first week so each column is one weekday.
-  const lead = days.length > 0 ? mondayIndex(days[0]!.date) : 0;
-  const padding = WEEKDAYS.slice(0, lead);
+  const lead = days.length > 0 ? (parseISO(days[0]!.date).getDay() - weekStartsOn + 7) % 7 : 0;
+  const padding = weekdays.slice(0, lead);
   const summary =
     `${days.length} days: ` +
     counts.map((c) => `${c.count} ${STATUS[c.status].label.toLowerCase()}`).join(', ') +
@@ -45,7 +51,7 @@ export function ConsistencyGrid({ days }: { days: readonly GridDay[] }) {
         {summary}
       </figcaption>
       <div aria-hidden="true" className="grid max-w-xs grid-cols-7 gap-1">
-        {WEEKDAYS.map((name) => (
+        {weekdays.map((name) => (
           <span key={name} className="text-center text-[10px] font-medium text-muted-foreground">
             {name[0]}
           </span>

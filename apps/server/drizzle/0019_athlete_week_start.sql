@@ -1,0 +1,1 @@
+ALTER TABLE "athletes" ADD COLUMN "week_start" text DEFAULT 'monday' NOT NULL;
