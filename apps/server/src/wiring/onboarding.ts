@@ -56,7 +56,7 @@ export async function wireOnboarding(
         workouts: workoutService,
         thresholds: thresholdService,
         metrics: metricsService,
-        timezone: (athleteId) => athleteService.timezone(athleteId),
+        calendar: (athleteId) => athleteService.calendar(athleteId),
       },
     }),
   );

@@ -1,4 +1,6 @@
 // Queries of the athlete profile's dashboard settings. Every query is scoped by the caller's athlete id.
+
+import { DEFAULT_WEEK_START, type WeekStart } from '@stamina/core';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import { athletes } from '../../db/schema/index.ts';
@@ -83,12 +85,20 @@ export async function notificationPreferences(db: Conn, athleteId: string): Prom
 
 /** The athlete's IANA time zone (UTC when unknown). */
 export async function findTimezone(db: Conn, athleteId: string): Promise<string> {
+  return (await findCalendar(db, athleteId)).timezone;
+}
+
+/** The athlete's calendar: time zone and week start (UTC and Monday for an unknown id). */
+export async function findCalendar(
+  db: Conn,
+  athleteId: string,
+): Promise<{ timezone: string; weekStart: WeekStart }> {
   const [row] = await db
-    .select({ timezone: athletes.timezone })
+    .select({ timezone: athletes.timezone, weekStart: athletes.weekStart })
     .from(athletes)
     .where(eq(athletes.id, athleteId))
     .limit(1);
-  return row?.timezone ?? 'UTC';
+  return { timezone: row?.timezone ?? 'UTC', weekStart: row?.weekStart ?? DEFAULT_WEEK_START };
 }
 
 /** Time zone and adaptation switch of these athletes (the daily adaptation's schedule, docs/adaptation.md). */

@@ -204,6 +204,11 @@ export function createAthleteService(db: Db, deps: AthleteServiceDeps) {
       return repo.findTimezone(db, athleteId);
     },
 
+    /** Time zone and week start, for work done outside a request (jobs). */
+    calendar(athleteId: string) {
+      return repo.findCalendar(db, athleteId);
+    },
+
     /** Sets the onboarding flag, on `conn` (the approval's transaction) when given. */
     async setOnboardingComplete(athleteId: string, value: boolean, conn: Conn = db): Promise<void> {
       await repo.updateProfile(conn, athleteId, { onboardingComplete: value });

@@ -4,6 +4,7 @@
 // the goal (goal-model.ts), checked against the built-in reading. One job per stage on the durable queue: each stage commits with the job of the next one, so
 // polls see the real stage, a restart resumes where the work stopped, and a stage that failed is retried alone.
 import type { GoalContextDto, TrainingProfileDto } from '@stamina/contract';
+import type { WeekStart } from '@stamina/core';
 import {
   athleteLevel,
   dateInTimeZone,
@@ -83,7 +84,8 @@ export interface OnboardingReaders {
       Array<{ date: string; hrv: number | null; restingHr: number | null; sleepHours: number | null }>
     >;
   };
-  timezone(athleteId: string): Promise<string>;
+  /** The athlete's time zone and week start (plan weeks are the athlete's calendar weeks). */
+  calendar(athleteId: string): Promise<{ timezone: string; weekStart: WeekStart }>;
 }
 
 /** The job payload that moves a freshly parsed session on to its first stage. */
@@ -170,7 +172,8 @@ export function onboardingJob(
   }
 
   async function stageChanges(row: repo.SessionRow, stage: Stage): Promise<repo.SessionChanges> {
-    const today = dateInTimeZone(new Date(), await readers.timezone(row.athleteId));
+    const calendar = await readers.calendar(row.athleteId);
+    const today = dateInTimeZone(new Date(), calendar.timezone);
     if (stage === 'DATA_HARVESTED') {
       const [harvested, read] = await Promise.all([harvest(row.athleteId, today), readByModel(row, today)]);
       return { harvest: harvested as unknown as Record<string, unknown>, ...read };
@@ -182,7 +185,7 @@ export function onboardingJob(
     const goal = withGoalDefaults(row.goalContext as unknown as GoalContextDto);
     const recorded = planProfileOf(row.profile as unknown as TrainingProfileDto);
     // Recorded history overrides what was typed: the generator reads the goal's athlete facts under the profile.
-    const plan = generatePlan(goal, recorded, { today, weekStart: 'monday' });
+    const plan = generatePlan(goal, recorded, { today, weekStart: calendar.weekStart });
     // Thresholds derived from what the athlete said are stored, dated today, where none is known.
     const sports =
       goal.primary_event.sport === 'triathlon'

@@ -24,7 +24,7 @@ import {
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import { firstStage, ONBOARDING_JOB } from './job.ts';
 import * as repo from './repository.ts';
 import { type SttConfig, transcribe } from './stt.ts';
@@ -272,7 +272,7 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
         const goal = applyGoalEdits(goalOf(current)!, edits, day);
         const plan = generatePlan(goal, planProfileOf(profileOf(current)!), {
           today: day,
-          weekStart: 'monday',
+          weekStart: athleteWeekStart(auth),
         });
         return (await repo.updateSession(tx, auth.athleteId, id, {
           goalContext: goal as unknown as Record<string, unknown>,
