@@ -23,5 +23,8 @@ export async function lockAthletesWrites(db: Conn, athleteIds: Iterable<string>)
   if (ids.length === 0) return;
   await db.execute(sql`
     select pg_advisory_xact_lock(${ATHLETE_LOCK_CLASS}, hashtext(id))
-    from (select unnest(${ids}::text[]) as id order by 1) as sorted`);
+    from (select unnest(array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::text[]) as id order by 1) as sorted`);
 }
