@@ -8,6 +8,8 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
+    // TEST_TODAY pins the day (scripts/test-weekdays.sh); a no-op otherwise.
+    setupFiles: ['../../test-support/today.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,3 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'core', include: ['test/**/*.test.ts'] } });
+// TEST_TODAY pins the day (scripts/test-weekdays.sh); a no-op otherwise.
+export default defineProject({
+  test: { name: 'core', include: ['test/**/*.test.ts'], setupFiles: ['../../test-support/today.setup.ts'] },
+});

@@ -1,6 +1,7 @@
 // The API fuzz suite: requests generated from the app's own OpenAPI document, for every operation, signed in
 // as an athlete with data and anonymously, with wrong types, missing fields, huge strings, deep JSON, unicode
-// edge cases and absurd numbers and dates. The rule: never a 5xx, and every 4xx is JSON with a `message`.
+// edge cases and absurd numbers and dates. The rule: never a 5xx, every 4xx is JSON with a `message`, and every
+// answer with a body has a Content-Type.
 // FUZZ_REQUESTS (default 2,300) sets the run's size and FUZZ_SEED replays or varies it (docs/RELIABILITY.md).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,6 +265,9 @@ describe('API fuzz', () => {
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const where = `${request.method} ${request.url.slice(0, 300)} (${request.auth}) [${request.contentType ?? '-'}] body ${String(request.payload ?? '').slice(0, 300)}`;
         if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where} -> ${res.body.slice(0, 300)}`);
+        // Every answer with a body says what it is (the cached reads' misses once said nothing).
+        if (res.rawPayload.length > 0 && !res.headers['content-type'])
+          failures.push(`${res.statusCode} without a Content-Type: ${where}`);
         else if (res.statusCode >= 400) {
           let message: unknown;
           try {

@@ -237,6 +237,22 @@ describe('conditional day writes (docs/offline.md, "Conflicts")', () => {
     expect(await dayOn(date)).toBeUndefined();
   });
 
+  it('If-Match: * writes a day while it has an entry, whatever its version, and is a 412 when it has none', async () => {
+    const date = addDays(today, -45);
+    const first = (await call('POST', '/api/metrics', { date, hrv: 50 })).json().data;
+    const any = await post({ date, hrv: 51 }, { 'if-match': '*' });
+    expect(any.statusCode, any.body).toBe(200);
+    expect(any.json().data).toMatchObject({ id: first.id, hrv: 51 });
+    const edited = await put(first.id, { hrv: 53 }, { 'if-match': '*' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.hrv).toBe(53);
+    await call('DELETE', `/api/metrics/${first.id}`);
+    const none = await post({ date, hrv: 60 }, { 'if-match': '*' });
+    expect(none.statusCode, none.body).toBe(412);
+    expect(await dayOn(date)).toBeUndefined();
+    expect((await put(first.id, { hrv: 60 }, { 'if-match': '*' })).statusCode).toBe(412);
+  });
+
   it('POST with If-None-Match: * creates the day only while it has no entry', async () => {
     const date = addDays(today, -41);
     const created = await post({ date, resting_hr: 50 }, { 'if-none-match': '*' });

@@ -28,9 +28,21 @@ function generated(context = goal()): GeneratedPlan {
 
 const sessionCount = (plan: GeneratedPlan) => plan.weeks.reduce((n, w) => n + w.sessions.length, 0);
 
+/**
+ * A signed-up athlete whose stored threshold pace is the one the fixture feeds the generator (270 s/km): the
+ * server parses each session with the athlete's thresholds, so without it a pace session's stored TSS was
+ * scored on the default pace, unlike the plan's (which sessions come first depended on the weekday).
+ */
 async function athlete(name: string) {
   const { session } = await t.signUpAndConfirm({ name });
-  return { token: session.access_token, id: session.user.athlete_id };
+  const token = session.access_token;
+  const stored = await call(token, 'PUT', '/api/athletes/me/sport-metrics', {
+    sport: 'running',
+    effective_from: addDays(today, -365),
+    values: { threshold_pace_seconds_per_km: 270, max_hr: null, resting_hr: null, lthr: null },
+  });
+  if (stored.statusCode !== 200) throw new Error(`storing the threshold pace: ${stored.body}`);
+  return { token, id: session.user.athlete_id };
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

@@ -423,10 +423,12 @@ describe('views, uses and popular', () => {
     const b = byName('CSS 8x100m');
     for (let i = 0; i < 3; i += 1)
       expect((await call(ana, 'POST', `/templates/${a.id}/view`, {})).statusCode).toBe(200);
+    await call(ben, 'POST', `/templates/${a.id}/view`, {});
     await call(ben, 'POST', `/templates/${b.id}/view`, {});
     const month = (await call(ana, 'GET', '/popular?timeframe=month&limit=12')).json().data;
     expect(month.templates[0].id).toBe(a.id);
-    expect(month.templates[0].views).toBe(3);
+    // Ana's three views today count once: two athletes viewed it.
+    expect(month.templates[0].views).toBe(2);
     // Old events fall out of the week.
     await t.db.execute(
       sql`update workout_template_events set created_at = now() - interval '20 days' where template_id = ${a.id}`,
@@ -435,6 +437,54 @@ describe('views, uses and popular', () => {
     expect(week.templates.map((x: T) => x.id)).not.toContain(a.id);
     expect(week.templates.map((x: T) => x.id)).toContain(b.id);
     expect((await call(ana, 'GET', '/popular?timeframe=decade')).statusCode).toBe(400);
+  });
+});
+
+describe('popularity that cannot be gamed', () => {
+  it('counts one view per athlete, template and day: 60 views by one athlete do not make a template #1', async () => {
+    const gamer = (await t.signUpAndConfirm({ name: 'Gamer' })).session.access_token;
+    const pushed = byName('Threshold 2x20min');
+    const liked = byName('Easy run 30min');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => call(gamer, 'POST', `/templates/${pushed.id}/view`, {})),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(60).fill(200));
+    const month = (await call(gamer, 'GET', '/popular?timeframe=month&limit=50')).json().data;
+    const views = (id: string) => month.templates.find((x: T & { views: number }) => x.id === id)?.views;
+    expect(views(pushed.id)).toBe(1);
+    expect(views(liked.id)).toBeGreaterThanOrEqual(2);
+    expect(month.templates.findIndex((x: T) => x.id === pushed.id)).toBeGreaterThan(
+      month.templates.findIndex((x: T) => x.id === liked.id),
+    );
+    // The next day, the same athlete's view counts again.
+    await t.db.execute(
+      sql`update workout_template_events set created_at = created_at - interval '1 day' where template_id = ${pushed.id}`,
+    );
+    await call(gamer, 'POST', `/templates/${pushed.id}/view`, {});
+    const later = (await call(gamer, 'GET', '/popular?timeframe=month&limit=50')).json().data;
+    expect(later.templates.find((x: T & { views: number }) => x.id === pushed.id)?.views).toBe(2);
+  });
+
+  it("refuses an author's rating of their own template, with a message; others may rate it", async () => {
+    const author = (await t.signUpAndConfirm({ name: 'Author' })).session.access_token;
+    const own = await call(author, 'POST', '/templates', {
+      name: 'The author rates it',
+      discipline: 'run',
+      difficulty_level: 2,
+      workout_language_text: '30min Z2',
+      is_public: true,
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const id = own.json().data.id;
+    const self = await call(author, 'POST', `/templates/${id}/rate`, { rating: 5 });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('your own template'),
+    });
+    expect((await call(ben, 'POST', `/templates/${id}/rate`, { rating: 4 })).statusCode).toBe(200);
+    const detail = (await call(author, 'GET', `/templates/${id}`)).json().data;
+    expect(detail).toMatchObject({ rating_count: 1, avg_rating: 4 });
   });
 });
 

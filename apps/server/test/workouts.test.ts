@@ -166,6 +166,51 @@ describe('workouts', () => {
     expect(training.statusCode).toBe(412);
   });
 
+  it('If-Match: * changes a workout while it exists, and is a 412 once it is gone', async () => {
+    const created = (
+      await call(ana, 'POST', '/api/workout-planning/workouts', {
+        title: 'Easy',
+        workout_date: '2026-12-04',
+        sport: 'run',
+      })
+    ).json().data;
+    const url = `/api/workout-planning/workouts/${created.id}`;
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url, headers: { ...bearer(ana), 'if-match': '*' }, payload });
+    const any = await put({ title: 'Easy, any version' });
+    expect(any.statusCode, any.body).toBe(200);
+    expect(any.json().data.title).toBe('Easy, any version');
+    expect((await call(ana, 'DELETE', url)).statusCode).toBe(200);
+    const gone = await put({ title: 'Too late' });
+    expect(gone.statusCode, gone.body).toBe(412);
+    expect(gone.json()).toMatchObject({ code: 'PRECONDITION_FAILED', detail: { updated_at: null } });
+  });
+
+  it("refuses a workout naming another athlete's private Workout Bank template; its owner may name it", async () => {
+    const template = await call(ben, 'POST', '/api/v1/workout-bank/templates', {
+      name: 'Ben only',
+      discipline: 'run',
+      difficulty_level: 2,
+      workout_language_text: '30min Z2',
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId: string = template.json().data.id;
+    const body = { title: 'Borrowed', workout_date: '2026-12-05', sport: 'run', template_id: templateId };
+    const borrowed = await call(ana, 'POST', '/api/workout-planning/workouts', body);
+    expect(borrowed.statusCode, borrowed.body).toBe(404);
+    expect(borrowed.json().message).toBe('Workout template not found');
+    const own = await call(ben, 'POST', '/api/workout-planning/workouts', body);
+    expect(own.statusCode, own.body).toBe(201);
+    // Nor can an existing workout be pointed at it.
+    const mine = (
+      await call(ana, 'POST', '/api/workout-planning/workouts', { ...body, template_id: undefined })
+    ).json().data;
+    const moved = await call(ana, 'PUT', `/api/workout-planning/workouts/${mine.id}`, {
+      template_id: templateId,
+    });
+    expect(moved.statusCode, moved.body).toBe(404);
+  });
+
   it('lists with every filter and validates them', async () => {
     const make = (date: string, sport: string, status = 'planned') =>
       call(ben, 'POST', '/api/workout-planning/workouts', {

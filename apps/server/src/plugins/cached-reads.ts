@@ -30,6 +30,8 @@ export function authenticatedReads(authenticate: Authenticate, cache: AthleteCac
         reply.type('application/json; charset=utf-8').send(found.value);
         return;
       }
+      // A serializer of our own leaves the content type to us: JSON, as the hit above (docs/RELIABILITY.md).
+      reply.type('application/json; charset=utf-8');
       reply.serializer((payload: unknown) => {
         const status = reply.statusCode;
         const serialize = reply.getSerializationFunction(String(status));

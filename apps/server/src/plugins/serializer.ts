@@ -49,7 +49,10 @@ export function forSerialization(schema: unknown): unknown {
     const other = branches[1 - nullIndex] as Record<string, unknown> | undefined;
     if (nullIndex !== -1 && other && typeof other.type === 'string' && SCALARS.has(other.type)) {
       const { anyOf: _anyOf, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      // A nullable enum keeps null among its values: without it, null failed the schema (a plan without a
+      // race type answered 500 from GET /api/training/plans/active).
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...rest, ...other, ...values, type: [other.type, 'null'] };
     }
     if (nullIndex !== -1 && other && typeof other.type === 'string' && CONTAINERS.has(other.type)) {
       if (!choosesValues(other)) {

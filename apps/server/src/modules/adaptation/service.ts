@@ -22,6 +22,7 @@ import {
   type Sport,
 } from '@stamina/core';
 import { LRUCache } from 'lru-cache';
+import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
@@ -247,6 +248,8 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     planId?: string,
   ): Promise<PlanChange> {
     const row = await db.transaction(async (tx) => {
+      // docs/RELIABILITY.md, "Concurrency": the athlete's write lock before any row.
+      await lockAthleteWrites(tx, auth.athleteId);
       const change = await repo.findChangeForUpdate(tx, auth.athleteId, changeId);
       if (!change || (planId !== undefined && change.planId !== planId)) throw notFound('Plan change');
       if (change.undoneAt) throw new AppError('CONFLICT', 'This change was already undone.');

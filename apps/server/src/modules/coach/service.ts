@@ -24,6 +24,7 @@ import {
 } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
@@ -395,6 +396,8 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     /** Applies a proposed action: 404 when it is not the caller's, 409 when it was already applied or dismissed. */
     async confirm(auth: AuthContext, id: string, now = new Date()): Promise<CoachActionDto> {
       const row = await db.transaction(async (tx) => {
+        // docs/RELIABILITY.md, "Concurrency": the athlete's write lock before any row (the action's workout follows).
+        await lockAthleteWrites(tx, auth.athleteId);
         const action = await repo.findAction(tx, auth.athleteId, id, { forUpdate: true });
         if (!action) throw notFound('Coach action');
         if (action.status !== 'proposed')

@@ -211,7 +211,7 @@ export async function writeDayIf(
   db: Conn,
   athleteId: string,
   day: Partial<WellnessValues> & { date: string },
-  precondition: { since: Date } | { absent: true },
+  precondition: { since: Date | '*' } | { absent: true },
 ): Promise<string | undefined> {
   if ('since' in precondition) {
     const rows = await db
@@ -221,7 +221,7 @@ export async function writeDayIf(
         and(
           eq(wellnessDaily.athleteId, athleteId),
           eq(wellnessDaily.date, day.date),
-          unchangedSince(precondition.since),
+          precondition.since instanceof Date ? unchangedSince(precondition.since) : undefined,
         ),
       )
       .returning({ id: wellnessDaily.id });

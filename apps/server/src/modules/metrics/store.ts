@@ -5,6 +5,7 @@ import type { WellnessValues } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as repo from './repository.ts';
 import type { WellnessScores } from './scores.ts';
@@ -35,7 +36,7 @@ function isUniqueViolation(err: unknown): boolean {
  * A day write's precondition (docs/offline.md, "Conflicts"): `If-Match: "<updated_at>"` (`since`: the day's row
  * is still that version) or `If-None-Match: *` (`absent`: the day has no row yet).
  */
-export type DayPrecondition = { since: Date } | { absent: true };
+export type DayPrecondition = { since: IfMatch } | { absent: true };
 
 /** A conditional write whose copy of the day is not the server's: changed, deleted, or created meanwhile. */
 function changedSince(current: Pick<repo.WellnessRow, 'updatedAt'> | undefined) {
@@ -125,10 +126,10 @@ export function createWellnessStore(
     },
 
     /** Changes fields of one day; with `ifMatch`, only while the day is still that version (else 412). */
-    async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>, ifMatch?: Date) {
+    async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>, ifMatch?: IfMatch) {
       let row: repo.WellnessRow | undefined;
       try {
-        row = await repo.updateById(db, auth.athleteId, id, changes, ifMatch);
+        row = await repo.updateById(db, auth.athleteId, id, changes, versionOf(ifMatch));
       } catch (err) {
         if (isUniqueViolation(err))
           throw new AppError(
@@ -138,6 +139,8 @@ export function createWellnessStore(
         throw err;
       }
       if (!row) {
+        // `If-Match: *` on a day that is not there is a 412, as HTTP has it; a version names a day that is.
+        if (ifMatch === '*') throw changedSince(undefined);
         const current = ifMatch ? await repo.findById(db, auth.athleteId, id) : undefined;
         throw current ? changedSince(current) : notFound('Metrics entry');
       }

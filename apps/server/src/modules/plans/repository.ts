@@ -1,5 +1,6 @@
 // Queries of the training plans area. Every query is scoped by the caller's athlete id.
 import { and, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn } from '../../db/client.ts';
 import { jsonRow } from '../../db/json-rows.ts';
 import { athletes, trainingPlans } from '../../db/schema/index.ts';
@@ -118,9 +119,11 @@ export async function archiveActivePlans(db: Conn, athleteId: string, exceptId?:
 
 /**
  * Locks the athlete's row until the transaction ends, so that two requests activating plans at once run one
- * after the other instead of one of them failing on the one-active-plan index.
+ * after the other instead of one of them failing on the one-active-plan index. The athlete's write lock first,
+ * as every write of their training takes it (db/athlete-lock.ts): the plan's workouts are written after.
  */
 export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
+  await lockAthleteWrites(db, athleteId);
   await db.select({ id: athletes.id }).from(athletes).where(eq(athletes.id, athleteId)).for('update');
 }
 

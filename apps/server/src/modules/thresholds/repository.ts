@@ -1,6 +1,7 @@
 // Queries of the athlete's thresholds (dated history) and edited zone tables. Every query is scoped by the
 // caller's athlete id.
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn } from '../../db/client.ts';
 import {
   type StoredZone,
@@ -92,7 +93,11 @@ export async function upsertZones(
   }
 }
 
-/** Serialises the athlete's threshold writes (and the re-parse that follows) with a row lock. */
+/**
+ * Serialises the athlete's threshold writes (and the re-parse of planned workouts that follows) with a row lock,
+ * taken after the athlete's write lock as every write of their workouts takes it (db/athlete-lock.ts).
+ */
 export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
+  await lockAthleteWrites(db, athleteId);
   await db.execute(sql`select 1 from athletes where id = ${athleteId} for update`);
 }

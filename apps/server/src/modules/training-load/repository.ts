@@ -8,17 +8,12 @@ import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
 export type DailyLoadRow = typeof dailyLoad.$inferSelect;
 
-/** Advisory lock namespace of the per-athlete load lock (two-key form; other locks use the one-key form). */
-const LOAD_LOCK_CLASS = 7_361_220;
-
 /**
- * Waits for, then holds until the transaction ends, the athlete's daily-load lock: every re-derivation of the
- * athlete's days takes it first, so two writes never interleave their delete and insert (on PostgreSQL that
- * was a duplicate-key 500 and a table that disagreed with the workouts). Only call it inside a transaction.
+ * The athlete's daily-load lock is their write lock (db/athlete-lock.ts): every re-derivation of the athlete's
+ * days takes it, so two writes never interleave their delete and insert (on PostgreSQL that was a duplicate-key
+ * 500 and a table that disagreed with the workouts). Only call it inside a transaction.
  */
-export async function lockAthleteLoad(db: Conn, athleteId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK_CLASS}, hashtext(${athleteId}))`);
-}
+export { lockAthleteWrites as lockAthleteLoad } from '../../db/athlete-lock.ts';
 
 /** The last stored day before `date`, if any. */
 export async function lastDayBefore(

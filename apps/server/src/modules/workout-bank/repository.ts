@@ -450,8 +450,29 @@ export async function ratedTags(db: Db, athleteId: string) {
 
 // Views and uses
 
+/**
+ * Records a view or a use. A view counts once per athlete, template and (UTC) day (docs/workout-bank.md,
+ * "Ratings and popularity"): another view that day writes nothing. Under the search-state lock, so two views
+ * at once cannot both be the first.
+ */
 export async function recordEvent(db: Conn, athleteId: string, templateId: string, kind: 'view' | 'use') {
   await lockSearchState(db);
+  if (kind === 'view') {
+    const e = workoutTemplateEvents;
+    const [seen] = await db
+      .select({ id: e.id })
+      .from(e)
+      .where(
+        and(
+          eq(e.athleteId, athleteId),
+          eq(e.templateId, templateId),
+          eq(e.kind, 'view'),
+          gte(e.createdAt, sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`),
+        ),
+      )
+      .limit(1);
+    if (seen) return;
+  }
   await db.insert(workoutTemplateEvents).values({ athleteId, templateId, kind });
   await db
     .update(t)
@@ -461,7 +482,9 @@ export async function recordEvent(db: Conn, athleteId: string, templateId: strin
 
 export async function popular(db: Db, athleteId: string, since: Date, limit: number) {
   const e = workoutTemplateEvents;
-  const views = sql<number>`count(*) filter (where ${e.kind} = 'view')`.mapWith(Number);
+  // A view counts once per athlete and day, also for views stored before that rule (docs/workout-bank.md).
+  const viewsOnce = sql`count(distinct (${e.athleteId}, (${e.createdAt} at time zone 'UTC')::date)) filter (where ${e.kind} = 'view')`;
+  const views = sql<number>`${viewsOnce}`.mapWith(Number);
   const uses = sql<number>`count(*) filter (where ${e.kind} = 'use')`.mapWith(Number);
   return db
     .select({ template: templateColumns, views, uses })
@@ -469,10 +492,7 @@ export async function popular(db: Db, athleteId: string, since: Date, limit: num
     .innerJoin(t, eq(t.id, e.templateId))
     .where(and(gte(e.createdAt, since), visibleTo(athleteId)))
     .groupBy(t.id)
-    .orderBy(
-      desc(sql`count(*) filter (where ${e.kind} = 'use') * 3 + count(*) filter (where ${e.kind} = 'view')`),
-      asc(t.name),
-    )
+    .orderBy(desc(sql`count(*) filter (where ${e.kind} = 'use') * 3 + ${viewsOnce}`), asc(t.name))
     .limit(limit);
 }
 

@@ -42,7 +42,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { errors, secured } from '../../plugins/route-schema.ts';
+import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutBankService } from './service.ts';
 
 const ZEmptyBody = z.object({}).passthrough().optional();
@@ -183,10 +183,11 @@ export function workoutBankRoutes(
       {
         schema: {
           ...route,
-          summary: 'Rate the template (one rating per athlete; a second replaces the first)',
+          summary:
+            'Rate the template (one rating per athlete; a second replaces the first; 403 for your own template)',
           params: ZTemplateIdParam,
           body: ZRatingRequest,
-          response: ok(ZRateResponse),
+          response: { 200: dataEnvelope(ZRateResponse), ...errorsWith(403) },
         },
       },
       async (request) => ({

@@ -351,6 +351,12 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
 
     async rate(auth: AuthContext, templateId: string, body: RatingRequest) {
       const row = await visible(auth, templateId);
+      // docs/workout-bank.md, "Ratings and popularity": an author's own rating would only be a vote for themself.
+      if (row.ownerAthleteId === auth.athleteId)
+        throw new AppError(
+          'FORBIDDEN',
+          'You cannot rate your own template: ratings are what other athletes think of it.',
+        );
       const result = await repo.rate(db, auth.athleteId, row.id, {
         rating: body.rating,
         effectivenessRating: body.effectiveness_rating ?? null,

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
+import { activities, trainingPlans, workouts, workoutTemplates } from '../../db/schema/index.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
 export type WorkoutInsert = Omit<
@@ -200,6 +200,24 @@ export async function planBelongsTo(db: Conn, athleteId: string, planId: string)
     .select({ id: trainingPlans.id })
     .from(trainingPlans)
     .where(and(eq(trainingPlans.id, planId), eq(trainingPlans.athleteId, athleteId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Whether the athlete may name this Workout Bank template on a workout: a public one, or one of their own
+ * (another athlete's private template stays unknown to them).
+ */
+export async function templateVisibleTo(db: Conn, athleteId: string, templateId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: workoutTemplates.id })
+    .from(workoutTemplates)
+    .where(
+      and(
+        eq(workoutTemplates.id, templateId),
+        sql`(${workoutTemplates.isPublic} or ${workoutTemplates.ownerAthleteId} = ${athleteId})`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ifMatchOf } from '../../lib/preconditions.ts';
+import { type IfMatch, ifMatchOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
@@ -230,7 +230,12 @@ function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
     summary: string;
     body: B;
     response: R;
-    update: (auth: AuthContext, workoutId: string, body: z.infer<B>, ifMatch?: Date) => Promise<z.input<R>>;
+    update: (
+      auth: AuthContext,
+      workoutId: string,
+      body: z.infer<B>,
+      ifMatch?: IfMatch,
+    ) => Promise<z.input<R>>;
   },
 ) {
   const workoutId = (request: FastifyRequest) =>

@@ -21,8 +21,10 @@ import {
   workoutTss,
   type ZoneDistribution,
 } from '@stamina/core';
+import { lockAthletesWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import {
   createThresholdService,
@@ -98,6 +100,15 @@ function tssOf(
 }
 
 /** docs/offline.md, "Conflicts": a write whose copy of the workout is older than the workout. */
+/** An `If-Match: *` on a workout that does not exist (docs/offline.md, "Conflicts"). */
+function gone() {
+  return new AppError(
+    'PRECONDITION_FAILED',
+    'This workout no longer exists, so your change was not applied. Reload your calendar.',
+    { updated_at: null },
+  );
+}
+
 function changedSince(current: Pick<repo.WorkoutRow, 'updatedAt'>) {
   return new AppError(
     'PRECONDITION_FAILED',
@@ -146,8 +157,14 @@ export function createWorkoutService(
     });
   }
 
-  async function assertPlan(auth: AuthContext, planId: string | null | undefined) {
-    if (planId && !(await repo.planBelongsTo(db, auth.athleteId, planId))) throw notFound('Plan');
+  async function assertPlan(auth: AuthContext, planId: string | null | undefined, conn: Conn = db) {
+    if (planId && !(await repo.planBelongsTo(conn, auth.athleteId, planId))) throw notFound('Plan');
+  }
+
+  /** A template named on a workout is one the athlete may see: public, or their own (404 otherwise). */
+  async function assertTemplate(auth: AuthContext, templateId: string | null | undefined, conn: Conn = db) {
+    if (templateId && !(await repo.templateVisibleTo(conn, auth.athleteId, templateId)))
+      throw notFound('Workout template');
   }
 
   async function own(auth: AuthContext, id: string, conn: Conn = db): Promise<repo.WorkoutRow> {
@@ -174,47 +191,54 @@ export function createWorkoutService(
     changes: Partial<repo.WorkoutInsert>,
     newText: string | null | undefined,
     conn: Conn = db,
-    /** The `updated_at` of the caller's copy (an `If-Match`): the write goes through only while it is current. */
-    ifMatch?: Date,
+    /**
+     * The caller's `If-Match`: the `updated_at` of their copy (the write goes through only while it is current),
+     * or '*' (only while the workout exists: 412, not 404, when it does not).
+     */
+    ifMatch?: IfMatch,
   ): Promise<repo.WorkoutRow> {
-    const current = await own(auth, id, conn);
-    if (ifMatch && current.updatedAt.getTime() !== ifMatch.getTime()) throw changedSince(current);
-    await assertPlan(auth, changes.planId);
-    if (changes.status !== undefined) {
-      if (changes.status === current.status) delete changes.status;
-      else changes.completedAt = changes.status === 'completed' ? new Date() : null;
-    }
-    // docs/activities.md, "Matching": a workout set to planned or skipped is not done, by anything: its actual
-    // figures go, and an activity that completed it is freed in the same transaction. Judged by the new status
-    // alone, not by `current` (read before the transaction), so an import that completed it meanwhile is undone too.
-    const undone = changes.status !== undefined && changes.status !== 'completed';
-    if (undone) {
-      changes.actualDurationSeconds = null;
-      changes.actualTss = null;
-      changes.compliance = null;
-    }
-    const sport = (changes.sport ?? current.sport) as Sport;
-    const day = changes.workoutDate ?? current.workoutDate;
-    const text = newText === undefined ? current.workoutLanguageText : newText;
-    // A move to another day may put the workout under other thresholds: parse again then too.
-    if (newText !== undefined || sport !== current.sport || (text && day !== current.workoutDate)) {
-      const { workoutLanguageText, workoutStructure, parsed } = derived(
-        text,
-        sport,
-        await history(conn, auth.athleteId),
-        day,
-      );
-      changes.workoutLanguageText = workoutLanguageText;
-      changes.workoutStructure = workoutStructure;
-      if (parsed) Object.assign(changes, followParse(current, parsed, changes));
-    }
-    const next = { ...current, ...changes };
-    changes.tss = tssOf(next);
+    // docs/RELIABILITY.md, "Concurrency": the athlete's write lock before any row, on every path, and the row
+    // read under it, so two changes of one workout take turns and each starts from the other's result.
     const row = await conn.transaction(async (tx) => {
-      // The load lock first, as activity writes take it, so a workout and its activity change in one order.
-      if (undone) await lockAthleteLoad(tx, auth.athleteId);
-      const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes, ifMatch);
-      if (!updated) throw ifMatch ? changedSince(current) : notFound('Workout');
+      await lockAthleteLoad(tx, auth.athleteId);
+      const found = UUID.test(id) ? await repo.findWorkout(tx, auth.athleteId, id) : undefined;
+      if (!found) throw ifMatch === '*' ? gone() : notFound('Workout');
+      const current = found;
+      const version = versionOf(ifMatch);
+      if (version && current.updatedAt.getTime() !== version.getTime()) throw changedSince(current);
+      await assertPlan(auth, changes.planId, tx);
+      await assertTemplate(auth, changes.templateId, tx);
+      if (changes.status !== undefined) {
+        if (changes.status === current.status) delete changes.status;
+        else changes.completedAt = changes.status === 'completed' ? new Date() : null;
+      }
+      // docs/activities.md, "Matching": a workout set to planned or skipped is not done, by anything: its actual
+      // figures go, and an activity that completed it is freed in the same transaction.
+      const undone = changes.status !== undefined && changes.status !== 'completed';
+      if (undone) {
+        changes.actualDurationSeconds = null;
+        changes.actualTss = null;
+        changes.compliance = null;
+      }
+      const sport = (changes.sport ?? current.sport) as Sport;
+      const day = changes.workoutDate ?? current.workoutDate;
+      const text = newText === undefined ? current.workoutLanguageText : newText;
+      // A move to another day may put the workout under other thresholds: parse again then too.
+      if (newText !== undefined || sport !== current.sport || (text && day !== current.workoutDate)) {
+        const { workoutLanguageText, workoutStructure, parsed } = derived(
+          text,
+          sport,
+          await history(tx, auth.athleteId),
+          day,
+        );
+        changes.workoutLanguageText = workoutLanguageText;
+        changes.workoutStructure = workoutStructure;
+        if (parsed) Object.assign(changes, followParse(current, parsed, changes));
+      }
+      const next = { ...current, ...changes };
+      changes.tss = tssOf(next);
+      const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes, version);
+      if (!updated) throw version ? changedSince(current) : notFound('Workout');
       if (undone) await options.completionUndone?.(tx, auth.athleteId, id);
       if (current.status === 'completed' || updated.status === 'completed') {
         const from = current.workoutDate < updated.workoutDate ? current.workoutDate : updated.workoutDate;
@@ -233,6 +257,7 @@ export function createWorkoutService(
     conn: Conn = db,
   ): Promise<repo.WorkoutRow> {
     const row = await conn.transaction(async (tx) => {
+      await lockAthleteLoad(tx, auth.athleteId);
       const inserted = await repo.insertWorkout(tx, auth.athleteId, { ...values, tss: tssOf(values) });
       if (inserted.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, inserted.workoutDate);
       return inserted;
@@ -397,8 +422,11 @@ export function createWorkoutService(
     },
 
     /** As `find`, the row locked until the caller's transaction ends (two changes of one workout take turns). */
-    findForUpdate(conn: Tx, athleteId: string, id: string): Promise<repo.WorkoutRow | undefined> {
-      return UUID.test(id) ? repo.findWorkoutForUpdate(conn, athleteId, id) : Promise.resolve(undefined);
+    async findForUpdate(conn: Tx, athleteId: string, id: string): Promise<repo.WorkoutRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      // docs/RELIABILITY.md, "Concurrency": the athlete's write lock before the row, as every write takes it.
+      await lockAthleteLoad(conn, athleteId);
+      return repo.findWorkoutForUpdate(conn, athleteId, id);
     },
 
     /**
@@ -439,6 +467,7 @@ export function createWorkoutService(
 
     async create(auth: AuthContext, body: WorkoutCreateRequest): Promise<Workout> {
       await assertPlan(auth, body.plan_id);
+      await assertTemplate(auth, body.template_id);
       const values = newWorkout(body, await history(db, auth.athleteId));
       return toWorkout(await insert(auth, { ...values, editedByAthleteAt: new Date() }));
     },
@@ -450,10 +479,13 @@ export function createWorkoutService(
      */
     async createMany(auth: AuthContext, bodies: readonly WorkoutCreateRequest[]): Promise<number> {
       for (const planId of new Set(bodies.map((b) => b.plan_id))) await assertPlan(auth, planId);
+      for (const templateId of new Set(bodies.map((b) => b.template_id)))
+        await assertTemplate(auth, templateId);
       const given = await history(db, auth.athleteId);
       const values = bodies.map((body) => newWorkout(body, given));
       if (values.length === 0) return 0;
       await db.transaction(async (tx) => {
+        await lockAthleteLoad(tx, auth.athleteId);
         const rows = await repo.insertWorkouts(
           tx,
           auth.athleteId,
@@ -500,7 +532,7 @@ export function createWorkoutService(
       auth: AuthContext,
       id: string,
       body: WorkoutUpdateRequest,
-      ifMatch?: Date,
+      ifMatch?: IfMatch,
     ): Promise<Workout> {
       const changes: Partial<repo.WorkoutInsert> = {};
       if (body.title !== undefined) changes.title = body.title;
@@ -521,7 +553,7 @@ export function createWorkoutService(
       auth: AuthContext,
       id: string,
       body: TrainingWorkoutUpdateRequest,
-      ifMatch?: Date,
+      ifMatch?: IfMatch,
     ): Promise<TrainingWorkout> {
       const changes: Partial<repo.WorkoutInsert> = {};
       if (body.title !== undefined) changes.title = body.title;
@@ -570,6 +602,7 @@ export function createWorkoutService(
     async remove(auth: AuthContext, id: string): Promise<void> {
       if (!UUID.test(id)) throw notFound('Workout');
       await db.transaction(async (tx) => {
+        await lockAthleteLoad(tx, auth.athleteId);
         const deleted = await repo.deleteWorkout(tx, auth.athleteId, id);
         if (!deleted) throw notFound('Workout');
         if (deleted.status === 'completed') await rederiveDailyLoad(tx, auth.athleteId, deleted.workoutDate);
@@ -657,6 +690,11 @@ export function createWorkoutService(
         const row = { ...current, ...changes } as repo.WorkoutRow;
         return { ...row, tss: tssOf(row), updatedAt: at };
       });
+      // docs/RELIABILITY.md, "Concurrency": every athlete's write lock before their rows, in one order.
+      await lockAthletesWrites(
+        conn,
+        planned.map((item) => item.current.athleteId),
+      );
       const written = await repo.updatePlannedIfUnchanged(
         conn,
         next.map((row, i) => ({ ...row, unchangedSince: planned[i]!.current.updatedAt })),
@@ -668,6 +706,7 @@ export function createWorkoutService(
     /** Deletes a workout for the athlete on the caller's transaction; the deleted row, undefined when none. */
     async removeFor(conn: Conn, auth: AuthContext, id: string): Promise<repo.WorkoutRow | undefined> {
       const row = await conn.transaction(async (tx) => {
+        await lockAthleteLoad(tx, auth.athleteId);
         const current = UUID.test(id) ? await repo.findWorkout(tx, auth.athleteId, id) : undefined;
         if (!current) return undefined;
         await repo.deleteWorkout(tx, auth.athleteId, id);
