@@ -446,7 +446,13 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       date: date ?? sundayOnOrAfter(addDays(today, 7 * DEFAULT_PLAN_WEEKS[race])),
       target: target ?? GOAL_DEFAULTS.target,
     },
-    weekly_hours: hours ? Math.max(MIN_WEEKLY_HOURS, hours.hours) : GOAL_DEFAULTS.weekly_hours,
+    // Hours available not said but hours trained now said: plan from what they train now (still assumed, so the
+    // review asks), never below it (docs/onboarding.md, "Weekly hours").
+    weekly_hours: hours
+      ? Math.max(MIN_WEEKLY_HOURS, hours.hours)
+      : volume.currentHours !== null
+        ? Math.max(MIN_WEEKLY_HOURS, volume.currentHours)
+        : GOAL_DEFAULTS.weekly_hours,
     weekly_hours_range: hours?.range ?? null,
     experience: experience.level ?? GOAL_DEFAULTS.experience,
     injuries: injuries.current ?? [],
