@@ -3,12 +3,15 @@
 // athlete's data is offered as tools the model calls, never pasted into the prompt; tool results are wrapped
 // as untrusted data; the answer streams. A timeout or a failure answers with the built-in coach instead.
 import {
+  addDays,
+  COACH_WEEK_STARTS_ON,
   type CoachCitation,
   type CoachProposedAction,
   type CoachSnapshot,
   type CoachWorkout,
   coachDay,
   proposeCoachAction,
+  weekStartOf,
 } from '@stamina/core';
 import OpenAI from 'openai';
 import type {
@@ -151,11 +154,9 @@ function workoutView(w: CoachWorkout, full: boolean) {
   };
 }
 
+/** The start of the week `offset` weeks from today's, the coach's week (Monday for now: docs/coach.md). */
 function weekStart(today: string, offset: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  const back = (d.getUTCDay() + 6) % 7;
-  d.setUTCDate(d.getUTCDate() - back + offset * 7);
-  return d.toISOString().slice(0, 10);
+  return addDays(weekStartOf(today, COACH_WEEK_STARTS_ON), offset * 7);
 }
 
 /** Runs one tool over the snapshot: its result for the model, and the citations it adds to the answer. */
