@@ -3,6 +3,7 @@
 // Pure and total: any text and any snapshot give a well-formed answer.
 import { formLevel } from '../training/categories.ts';
 import { workoutLoadScore } from '../workouts/load.ts';
+import { travelAnswer, weatherAnswer } from './circumstances.ts';
 import {
   Answer,
   byDate,
@@ -27,8 +28,10 @@ import {
   workoutsOn,
   zoneName,
 } from './common.ts';
+import { fatigueAnswer, illnessAnswer, injuryAnswer } from './health.ts';
 import { type ParsedMessage, parseMessage } from './intents.ts';
 import { missedAnswer, moveAnswer, shortenAnswer, skipAnswer, swapAnswer } from './plan-actions.ts';
+import { weekReviewAnswer } from './review.ts';
 import type { CoachAnswer, CoachSnapshot } from './types.ts';
 
 export {
@@ -43,7 +46,6 @@ export {
   weekdayOf,
 } from './common.ts';
 export { type CoachActionRequest, proposeCoachAction } from './plan-actions.ts';
-
 
 function readinessAnswer(s: CoachSnapshot, a: Answer) {
   const r = s.readiness;
@@ -380,6 +382,24 @@ export function coachReply(
       case 'changes':
         changesAnswer(snapshot, p, a);
         break;
+      case 'illness':
+        illnessAnswer(snapshot, p, a);
+        break;
+      case 'injury':
+        injuryAnswer(snapshot, p, a);
+        break;
+      case 'fatigue':
+        fatigueAnswer(snapshot, p, a);
+        break;
+      case 'travel':
+        travelAnswer(snapshot, p, a);
+        break;
+      case 'weather':
+        weatherAnswer(snapshot, p, a);
+        break;
+      case 'week_review':
+        weekReviewAnswer(snapshot, p, a);
+        break;
       default:
         helpAnswer(a);
     }
@@ -395,3 +415,22 @@ export function coachReply(
   return a.done();
 }
 
+/** What a message names, as the corpus scores it (docs/coach.md, "Corpus"): the first day as a date, and so on. */
+export interface CoachSlots {
+  day?: string;
+  sport?: string;
+  part?: string;
+  minutes?: number;
+  symptom?: string;
+}
+
+export function messageSlots(p: ParsedMessage, today: string): CoachSlots {
+  const out: CoachSlots = {};
+  const first = p.days[0];
+  if (first) out.day = resolveDay(first, today, p.intent === 'missed');
+  if (p.sport) out.sport = p.sport;
+  if (p.bodyPart) out.part = p.bodyPart;
+  if (p.minutes && !p.minutes.by) out.minutes = p.minutes.value;
+  if (p.symptom) out.symptom = p.symptom;
+  return out;
+}

@@ -149,7 +149,14 @@ export function resolveDay(ref: DayRef, today: string, past: boolean): string {
   if (ref.kind === 'today') return today;
   if (ref.kind === 'tomorrow') return safeAdd(today, 1);
   if (ref.kind === 'yesterday') return safeAdd(today, -1);
+  if (ref.kind === 'offset') return safeAdd(today, ref.days);
   const now = weekdayOf(today);
+  if (ref.kind === 'weekend') {
+    // This weekend's Saturday (today on a weekend day); the one before when `past`, the one after for "next".
+    if (now === 0) return past ? safeAdd(today, -1) : ref.next ? safeAdd(today, 6) : today;
+    const saturday = safeAdd(today, 6 - now);
+    return past && now !== 6 ? safeAdd(saturday, -7) : ref.next ? safeAdd(saturday, 7) : saturday;
+  }
   if (ref.nextWeek) return safeAdd(weekStartOf(today), 7 + ((ref.day + 6) % 7));
   if (ref.last || (past && !ref.next)) {
     const back = (now - ref.day + 7) % 7 || 7;
@@ -254,4 +261,3 @@ export function easierVersion(w: CoachWorkout, readiness: number | null) {
   const title = `${zone === 1 ? 'Recovery' : 'Easy'} ${noun}`;
   return { zone, minutes, title, text: `${minutes}min Z${zone}` };
 }
-

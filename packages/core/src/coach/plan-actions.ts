@@ -26,27 +26,40 @@ import {
   workoutsOn,
   zoneName,
 } from './common.ts';
-import type { ParsedMessage } from './intents.ts';
+import type { DayRef, ParsedMessage } from './intents.ts';
 import type { CoachProposedAction, CoachSnapshot } from './types.ts';
 
-function targetDay(p: ParsedMessage, s: CoachSnapshot, from: string): string | null {
-  const t = p.normalized;
-  if (/\b(a|one|1) day (later|back)|\bback a day\b|\bday later\b/.test(t)) return safeAdd(from, 1);
-  if (/\b(a|one|1) day (earlier|sooner)|\bday earlier\b/.test(t)) return safeAdd(from, -1);
-  if (/\bnext week\b/.test(t) && p.days.length < 2) return safeAdd(from, 7);
-  const last = p.days.at(-1);
-  if (!last) return null;
-  return resolveDay(last, s.today, false);
+/**
+ * The day a move's target means for a session on `from` (docs/coach.md, "Days"): "the day after" and "back a
+ * day" count from the session's own day; a plain weekday is that day of the session's week (the next one when
+ * it has passed); "the weekend" is its first day without a key session.
+ */
+function targetDay(p: ParsedMessage, s: CoachSnapshot, from: string, ref: DayRef | null): string | null {
+  if (p.shift) return safeAdd(from, p.shift);
+  if (!ref) return /\bnext week\b/.test(p.normalized) ? safeAdd(from, 7) : null;
+  if (ref.kind === 'weekend') {
+    const saturday = resolveDay(ref, from > s.today ? from : s.today, false);
+    const days = [saturday, safeAdd(saturday, 1)].filter((d) => d >= s.today && d !== from);
+    return days.find((d) => !workoutsOn(s, d).some(isKey)) ?? days[0] ?? saturday;
+  }
+  if (ref.kind === 'weekday' && !ref.next && !ref.last && !ref.nextWeek) {
+    const inWeek = safeAdd(weekStartOf(from), (ref.day + 6) % 7);
+    return inWeek >= s.today ? inWeek : safeAdd(inWeek, 7);
+  }
+  return resolveDay(ref, s.today, false);
 }
 
 export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
   const t = p.normalized;
-  // One day named right after "to" is the target; the source is then the next matching planned session.
+  // One day named right after "to", or before "instead", is the target; the source is then the next matching
+  // planned session. With "the day after" or "a day earlier", a single named day is the source.
   const onlyTarget =
     p.days.length === 1 &&
-    /\b(to|till|until|onto|for|on) (next |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b/.test(
+    !p.shift &&
+    (/\b(to|till|until|onto|for|on) (next |this |the )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|weekend|day after tomorrow)\b/.test(
       t,
-    ) &&
+    ) ||
+      /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|weekend) instead\b/.test(t)) &&
     !/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today) s\b/.test(t);
   const sourceDay =
     p.days.length >= 2 || (p.days.length === 1 && !onlyTarget)
@@ -62,10 +75,8 @@ export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     if (sourceDay) a.cite(coachDay(sourceDay), 'nothing planned', calendarPath(sourceDay));
     return;
   }
-  const target =
-    p.days.length >= 2 || onlyTarget || /\bday (later|earlier|back)|next week|back a day\b/.test(t)
-      ? targetDay(p, s, workout.date)
-      : null;
+  const targetRef = p.days.length >= 2 || onlyTarget ? (p.days.at(-1) ?? null) : null;
+  const target = targetDay(p, s, workout.date, targetRef);
   a.cite(`${coachDay(workout.date)}`, workout.title, calendarPath(workout.date));
   if (!target) {
     const free = freeDays(s, workout.date);
@@ -316,7 +327,6 @@ export interface CoachActionRequest {
   minutes?: number | null;
 }
 
-
 /**
  * A proposed action built from a structured request (the language model's propose_action tool): the same
  * checks and the same easier session as the built-in coach's; a reason in words when it cannot be proposed.
@@ -396,4 +406,3 @@ export function proposeCoachAction(
       return { error: 'kind must be move, skip, swap or shorten.' };
   }
 }
-

@@ -14,11 +14,17 @@ export const COACH_INTENTS = [
   'load_trend',
   'missed',
   'changes',
+  'illness',
+  'injury',
+  'fatigue',
+  'travel',
+  'weather',
+  'week_review',
   'help',
 ] as const;
 export type CoachIntent = (typeof COACH_INTENTS)[number];
 
-export const COACH_ACTION_KINDS = ['move', 'skip', 'swap', 'shorten'] as const;
+export const COACH_ACTION_KINDS = ['move', 'skip', 'swap', 'shorten', 'rest'] as const;
 export type CoachActionKind = (typeof COACH_ACTION_KINDS)[number];
 
 export interface CoachWorkout {
