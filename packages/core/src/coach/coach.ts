@@ -12,6 +12,8 @@ import {
   COACH_REST_BELOW,
   COACH_SUGGESTIONS,
   calendarPath,
+  changeLine,
+  changeTouches,
   citeReadiness,
   coachDay,
   describe,
@@ -32,7 +34,7 @@ import { fatigueAnswer, illnessAnswer, injuryAnswer } from './health.ts';
 import { type ParsedMessage, parseMessage } from './intents.ts';
 import { missedAnswer, moveAnswer, shortenAnswer, skipAnswer, swapAnswer } from './plan-actions.ts';
 import { weekReviewAnswer } from './review.ts';
-import type { CoachAnswer, CoachSnapshot } from './types.ts';
+import type { CoachAnswer, CoachChange, CoachSnapshot } from './types.ts';
 
 export {
   COACH_EASE_BELOW,
@@ -99,6 +101,8 @@ function todayAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       a.cite(`${coachDay(w.date)}`, `${w.title}, ${minutesText(w.durationMinutes)}`, calendarPath(w.date));
     }
   }
+  const changed = s.changes.filter((c) => !c.undone && changeTouches(c, day, day));
+  sayChanges(a, changed, `Changed ${day === s.today ? 'today' : `on ${label}`}:`);
   if (day === s.today && s.readiness) {
     const r = s.readiness;
     const hard = list.some((w) => w.status === 'planned' && isHard(w));
@@ -113,7 +117,7 @@ function todayAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       );
     else
       a.say(
-        `Readiness is ${fmt(r.score)} (${r.label}): ${list.length ? 'go ahead as planned.' : 'enjoy the rest.'}`,
+        `Readiness is ${fmt(r.score)} (${r.label}): ${list.length ? (changed.length ? 'go ahead with the changed day.' : 'go ahead as planned.') : 'enjoy the rest.'}`,
       );
   }
 }
@@ -156,16 +160,13 @@ function weekAnswer(s: CoachSnapshot, a: Answer) {
   a.say(
     `${hard} of them ${hard === 1 ? 'is' : 'are'} hard (threshold or above); the rest build your aerobic base.`,
   );
-  const changes = s.changes.filter(
-    (c) => !c.undone && c.workoutDate && c.workoutDate >= start && c.workoutDate <= end,
+  sayChanges(
+    a,
+    s.changes.filter((c) => !c.undone && changeTouches(c, start, end)),
+    'What changed this week:',
   );
-  if (changes.length) {
-    a.say('What changed this week:');
-    for (const c of changes.slice(0, 5)) {
-      a.say(`• ${c.reason}`);
-      a.cite(`Change on ${coachDay(c.workoutDate!)}`, c.kind, calendarPath(c.workoutDate!));
-    }
-  } else a.say('Nothing in it has been changed from the plan.');
+  if (!s.changes.some((c) => !c.undone && changeTouches(c, start, end)))
+    a.say('Nothing in it has been changed from the plan.');
 }
 
 const ZONE_PURPOSE: Record<number, string> = {
@@ -292,10 +293,24 @@ function loadAnswer(s: CoachSnapshot, a: Answer) {
   if (last.tsb < -30) a.say('Form below -30 means deep fatigue: take easy days before adding more.');
 }
 
+/** The plan's changes from its change log, newest first, each in a line with its citation. */
+function sayChanges(a: Answer, changes: readonly CoachChange[], title: string | null) {
+  if (!changes.length) return;
+  if (title) a.say(title);
+  for (const c of changes.slice(0, 5)) {
+    a.say(`• ${changeLine(c)}`);
+    a.cite(
+      c.workoutDate ? `Change on ${coachDay(c.workoutDate)}` : 'Plan change',
+      c.kind,
+      c.workoutDate ? calendarPath(c.workoutDate) : '/plan',
+    );
+  }
+}
+
 function changesAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
   const day = p.days[0] ? resolveDay(p.days[0], s.today, /\b(yesterday|last)\b/.test(p.normalized)) : null;
   let changes = s.changes.filter((c) => !c.undone);
-  if (day) changes = changes.filter((c) => c.workoutDate === day);
+  if (day) changes = changes.filter((c) => changeTouches(c, day, day));
   if (!changes.length) {
     a.say(
       day
@@ -313,15 +328,7 @@ function changesAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       ? 'One change to your plan:'
       : `The latest ${Math.min(changes.length, 5)} changes to your plan:`,
   );
-  for (const c of changes.slice(0, 5)) {
-    const who = c.source === 'coach' ? 'at your request' : 'by the daily adaptation';
-    a.say(`• ${c.workoutDate ? `${coachDay(c.workoutDate)}: ` : ''}${c.reason} (${c.kind}, ${who})`);
-    a.cite(
-      c.workoutDate ? `Change on ${coachDay(c.workoutDate)}` : 'Plan change',
-      c.kind,
-      c.workoutDate ? calendarPath(c.workoutDate) : '/plan',
-    );
-  }
+  sayChanges(a, changes, null);
   a.say('Each change can be undone from the plan page if you prefer the original.');
 }
 

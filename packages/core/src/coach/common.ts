@@ -6,6 +6,7 @@ import { ZONES } from '../workouts/zones.ts';
 import { type DayRef, normalizeMessage, type ParsedMessage } from './intents.ts';
 import type {
   CoachAnswer,
+  CoachChange,
   CoachCitation,
   CoachIntent,
   CoachProposedAction,
@@ -195,7 +196,7 @@ export function pickWorkout(
   const statuses = options.statuses ?? ['planned'];
   let pool = s.workouts.filter((w) => statuses.includes(w.status));
   if (options.day) pool = pool.filter((w) => w.date === options.day);
-  else if (options.past) pool = pool.filter((w) => w.date < s.today);
+  else if (options.past) pool = pool.filter((w) => w.date < s.today && w.date >= safeAdd(s.today, -7));
   else pool = pool.filter((w) => w.date >= (options.from ?? s.today));
   const bySport = pool.filter((w) => matchesSport(w, p.sport));
   if (p.sport && bySport.length) pool = bySport;
@@ -260,4 +261,34 @@ export function easierVersion(w: CoachWorkout, readiness: number | null) {
   const noun = SPORT_NOUN[w.sport] ?? 'session';
   const title = `${zone === 1 ? 'Recovery' : 'Easy'} ${noun}`;
   return { zone, minutes, title, text: `${minutes}min Z${zone}` };
+}
+
+/** A rest day: the session is marked skipped, with the reason (illness, injury, deep fatigue). */
+export function restAction(w: CoachWorkout, reason: string): CoachProposedAction {
+  return {
+    kind: 'rest',
+    workoutId: w.id,
+    workoutTitle: w.title,
+    workoutDate: w.date,
+    summary: `Rest on ${coachDay(w.date)}: '${w.title}' becomes a rest day`,
+    reason,
+    patch: { status: 'skipped' },
+  };
+}
+
+/** Whether a change touches a day in [from, to]: where the workout is now, or where it was before (a move out). */
+export function changeTouches(c: CoachChange, from: string, to: string): boolean {
+  return [c.workoutDate, c.fromDate].some((d) => typeof d === 'string' && d >= from && d <= to);
+}
+
+/** A change in one line: "Sat 28 Nov → Sun 29 Nov: Moved at your request … (move, at your request)". */
+export function changeLine(c: CoachChange): string {
+  const who = c.source === 'coach' ? 'at your request' : 'by the daily adaptation';
+  const moved = c.fromDate && c.workoutDate && c.fromDate !== c.workoutDate;
+  const when = moved
+    ? `${coachDay(c.fromDate!)} → ${coachDay(c.workoutDate!)}: `
+    : c.workoutDate
+      ? `${coachDay(c.workoutDate)}: `
+      : '';
+  return `${when}${c.reason} (${c.kind}, ${who})`;
 }

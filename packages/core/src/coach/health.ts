@@ -26,6 +26,7 @@ import {
   isKey,
   minutesText,
   resolveDay,
+  restAction,
   safeAdd,
   workoutsOn,
 } from './common.ts';
@@ -64,18 +65,6 @@ const SPORT_PLURAL: Record<string, string> = {
 
 function planned(s: CoachSnapshot, day: string): CoachWorkout[] {
   return workoutsOn(s, day).filter((w) => w.status === 'planned');
-}
-
-export function restAction(w: CoachWorkout, reason: string): CoachProposedAction {
-  return {
-    kind: 'rest',
-    workoutId: w.id,
-    workoutTitle: w.title,
-    workoutDate: w.date,
-    summary: `Rest on ${coachDay(w.date)}: '${w.title}' becomes a rest day`,
-    reason,
-    patch: { status: 'skipped' },
-  };
 }
 
 /** The eased session as an action, or null when easing changes nothing. */

@@ -19,6 +19,7 @@ import {
   minutesText,
   pickWorkout,
   resolveDay,
+  restAction,
   SPORT_NOUN,
   safeAdd,
   targetFor,
@@ -358,6 +359,8 @@ export function proposeCoachAction(
         },
       };
     }
+    case 'rest':
+      return { action: restAction(w, 'A rest day, as the coach advised.') };
     case 'skip':
       return {
         action: {
@@ -403,6 +406,6 @@ export function proposeCoachAction(
       };
     }
     default:
-      return { error: 'kind must be move, skip, swap or shorten.' };
+      return { error: 'kind must be move, skip, swap, shorten or rest.' };
   }
 }

@@ -88,7 +88,10 @@ export interface CoachChange {
   source: string;
   reason: string;
   createdAt: string;
+  /** Where the workout is now (after a move, its new day). */
   workoutDate: string | null;
+  /** The day it was on before the change, when that differs (a move). */
+  fromDate?: string | null;
   undone: boolean;
 }
 

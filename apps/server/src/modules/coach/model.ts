@@ -115,11 +115,11 @@ const TOOLS: ChatCompletionTool[] = [
     function: {
       name: 'propose_action',
       description:
-        'Propose a change to one planned session; the athlete must confirm it. move needs date (YYYY-MM-DD); shorten takes minutes.',
+        'Propose a change to one planned session; the athlete must confirm it. move needs date (YYYY-MM-DD); shorten takes minutes; rest makes its day a rest day (illness: symptoms below the neck or fever; injury: sessions that load the injured part).',
       parameters: {
         type: 'object',
         properties: {
-          kind: { type: 'string', enum: ['move', 'skip', 'swap', 'shorten'] },
+          kind: { type: 'string', enum: ['move', 'skip', 'swap', 'shorten', 'rest'] },
           workout_id: { type: 'string' },
           date: { type: 'string' },
           minutes: { type: 'integer' },
