@@ -25,6 +25,7 @@ import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession 
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
 import { benchCoach, COACH_BENCH_ENV } from './lib/coach.ts';
+import { coachCorpusFigures } from './lib/coach-corpus.ts';
 import { benchDashboard } from './lib/dashboard.ts';
 import { goalParserFigures } from './lib/goal-parser.ts';
 import {
@@ -125,6 +126,8 @@ async function main(): Promise<number> {
       await Promise.all([stamina.child.stop(), bare.child.stop()]);
     }
     if (only.includes('coach')) {
+      section('Coach language (held-out corpus)');
+      record(...coachCorpusFigures());
       section('Coach answer without a model');
       const stamina = await startStamina(root, { env: COACH_BENCH_ENV });
       try {
@@ -238,6 +241,8 @@ async function main(): Promise<number> {
     record(errorFigure('dashboard', 'dashboard summary', err));
   }
   await workoutBankSection(stamina, bare, seconds);
+  section('Coach language (held-out corpus)');
+  record(...coachCorpusFigures());
   section('Coach answer without a model');
   try {
     record(...(await benchCoach(stamina, await signUpAndConfirm(stamina), seconds)));

@@ -229,6 +229,42 @@ async function poorNight(token: string, date = today) {
 }
 
 describe('POST /api/training/plans/{id}/adapt', () => {
+  it('a wellness note reporting a fever makes today a rest day, then a gradual return', async () => {
+    const ivy = await athlete('Ivy');
+    const planId = await plan(ivy.token);
+    const run = await generatedWorkout(ivy.id, planId, {
+      title: 'Threshold intervals',
+      date: today,
+      text: '15min Z2, 3x10min Z4 / 2min Z1, 10min Z1',
+      zone: 4,
+      minutes: 60,
+    });
+    const back = await generatedWorkout(ivy.id, planId, {
+      title: 'Long run',
+      date: addDays(today, 2),
+      text: '100min Z2',
+      zone: 2,
+      minutes: 100,
+    });
+    const note = await call(ivy.token, 'POST', '/api/metrics', {
+      date: today,
+      notes: 'Fever since last night',
+    });
+    expect(note.statusCode, note.body).toBeLessThan(300);
+    const res = await call(ivy.token, 'POST', `/api/training/plans/${planId}/adapt`);
+    expect(res.statusCode, res.body).toBe(200);
+    const changes = res.json().data.changes as { workout_id: string; kind: string; reason: string }[];
+    expect(changes.map((c) => [c.workout_id, c.kind])).toEqual([
+      [run.id, 'rest'],
+      [back.id, 'ease'],
+    ]);
+    expect(changes[0]!.reason).toMatch(/You noted you are ill/);
+    const rested = (await call(ivy.token, 'GET', `/api/workout-planning/workouts/${run.id}`)).json().data;
+    expect(rested.status).toBe('skipped');
+    const eased = (await call(ivy.token, 'GET', `/api/workout-planning/workouts/${back.id}`)).json().data;
+    expect(eased).toMatchObject({ title: 'Easy run', duration_minutes: 50, intensity_zone: 2 });
+  });
+
   it("after a poor night swaps today's hard session, with its reason on the workout, the history and a notification", async () => {
     const eva = await athlete('Eva');
     const planId = await plan(eva.token);
@@ -249,10 +285,10 @@ describe('POST /api/training/plans/{id}/adapt', () => {
     expect(run.changes).toHaveLength(1);
     expect(run.changes[0]).toMatchObject({ kind: 'swap', workout_id: vo2.id, source: 'adaptation' });
     expect(run.changes[0].reason).toMatch(
-      /^Readiness \d+ yesterday and \d+ today after a 5-hour night: today's VO2max intervals became a 50-min Z2 run\.$/,
+      /^Readiness \d+ yesterday and \d+ today after a 5-hour night: today's VO2max intervals became a 40-min Z2 run\.$/,
     );
     const workout = (await call(eva.token, 'GET', `/api/workout-planning/workouts/${vo2.id}`)).json().data;
-    expect(workout).toMatchObject({ title: 'Easy run', intensity_zone: 2, duration_minutes: 50 });
+    expect(workout).toMatchObject({ title: 'Easy run', intensity_zone: 2, duration_minutes: 40 });
     const forWorkout = await call(
       eva.token,
       'GET',

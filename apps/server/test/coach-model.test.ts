@@ -241,6 +241,26 @@ describe('the coach with a language model', () => {
     ]);
   });
 
+  it('maps the model’s rest for an illness to the built-in coach’s rest action, confirmed as a rest day', async () => {
+    const { token, workoutId } = await athleteWithWorkout('45min Z2', 'Easy run');
+    script = (request) =>
+      request.messages.some((m) => m.role === 'tool')
+        ? [{ content: 'With a fever, rest today; confirm it below.' }]
+        : [toolCall('propose_action', { kind: 'rest', workout_id: workoutId })];
+    const data = (await ask(token, 'I have a fever')).json().data;
+    expect(data.source).toBe('model');
+    expect(data.actions).toEqual([
+      expect.objectContaining({ kind: 'rest', workout_id: workoutId, status: 'proposed' }),
+    ]);
+    expect(data.actions[0].summary).toContain('becomes a rest day');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/coach/actions/${data.actions[0].id}/confirm`,
+      headers: bearer(token),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
   it('lists an answer’s several actions in the order it proposed them', async () => {
     const { token, workoutId } = await athleteWithWorkout('45min Z2', 'Easy run');
     const proposals = [

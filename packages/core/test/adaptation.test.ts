@@ -40,7 +40,7 @@ describe('poor readiness', () => {
   const vo2 = () =>
     workout({ date: TODAY, title: 'VO2max intervals', intensityZone: 5, durationMinutes: 45, tss: 70 });
 
-  it("swaps today's hard session for an easy one of the same length, saying why in plain words", () => {
+  it("swaps today's hard session for an easy, shorter one, saying why in plain words", () => {
     const w = vo2();
     const changes = proposeAdaptations(
       input([w], { readiness: [{ date: TODAY, score: 38, sleepHours: 5 }] }),
@@ -49,10 +49,51 @@ describe('poor readiness', () => {
       {
         workoutId: w.id,
         kind: 'swap',
-        reason: "Readiness 38 after a 5-hour night: today's VO2max intervals became a 45-min Z2 run.",
-        patch: { title: 'Easy run', workoutLanguageText: '45min Z2', durationMinutes: 45, intensityZone: 2 },
+        reason: "Readiness 38 after a 5-hour night: today's VO2max intervals became a 35-min Z2 run.",
+        patch: { title: 'Easy run', workoutLanguageText: '35min Z2', durationMinutes: 35, intensityZone: 2 },
       },
     ]);
+  });
+
+  it('shortens a long session to 60 % of its length in zone 2: its load changes, not only its name', () => {
+    const long = workout({ date: TODAY, title: 'Long run', durationMinutes: 60, tss: 60 });
+    const [change] = proposeAdaptations(input([long], { readiness: [{ date: TODAY, score: 35 }] }));
+    expect(change!.patch).toEqual({
+      title: 'Easy run',
+      workoutLanguageText: '35min Z2',
+      durationMinutes: 35,
+      intensityZone: 2,
+    });
+    const ride = workout({ date: TODAY, title: 'Long ride', sport: 'bike', durationMinutes: 240 });
+    const [eased] = proposeAdaptations(input([ride], { readiness: [{ date: TODAY, score: 35 }] }));
+    expect(eased!.patch.durationMinutes).toBe(145);
+  });
+
+  it('never leaves a hard or long session longer than 60 % (long) or 75 % (hard) of its length', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 360 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        (minutes, zone, long) => {
+          const w = workout({
+            date: TODAY,
+            title: long ? 'Long run' : 'Session',
+            durationMinutes: minutes,
+            intensityZone: zone,
+          });
+          const [c] = proposeAdaptations(input([w], { readiness: [{ date: TODAY, score: 30 }] }));
+          const hard = zone >= 4;
+          if (!long && !hard && minutes < 90) {
+            expect(c).toBeUndefined();
+            return;
+          }
+          const share = hard ? 0.75 : 0.6;
+          expect(c!.patch.intensityZone).toBe(2);
+          expect(c!.patch.durationMinutes!).toBeLessThanOrEqual(Math.max(5, minutes * share + 2.5));
+        },
+      ),
+    );
   });
 
   it('counts two days below 55 as poor, and one day below 55 as fine', () => {
@@ -293,5 +334,80 @@ describe('properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('illness and injury from the wellness note', () => {
+  const week = () => [
+    workout({ date: TODAY, title: 'Threshold run', intensityZone: 4, durationMinutes: 60 }),
+    workout({ date: addDays(TODAY, 1), title: 'Easy swim', sport: 'swim', durationMinutes: 40 }),
+    workout({ date: addDays(TODAY, 2), title: 'Long ride', sport: 'bike', durationMinutes: 180 }),
+    workout({ date: addDays(TODAY, 3), title: 'Easy run', durationMinutes: 60 }),
+    workout({ date: addDays(TODAY, 5), title: 'Easy run', durationMinutes: 40 }),
+  ];
+
+  it('a fever rests two days, then comes back over two days at reduced volume', () => {
+    const ws = week();
+    const changes = proposeAdaptations(
+      input(ws, { readiness: [{ date: TODAY, score: 70, notes: 'Fever and sore throat, staying in bed' }] }),
+    );
+    expect(changes.map((c) => [c.workoutId, c.kind, c.patch.durationMinutes ?? c.patch.status])).toEqual([
+      [ws[0]!.id, 'rest', 'skipped'],
+      [ws[1]!.id, 'rest', 'skipped'],
+      [ws[2]!.id, 'ease', 90],
+      [ws[3]!.id, 'ease', 45],
+    ]);
+    expect(changes[0]!.reason).toMatch(/You noted you are ill/);
+  });
+
+  it('a cold (above the neck) keeps training, easy and short', () => {
+    const ws = week();
+    const changes = proposeAdaptations(
+      input(ws, { readiness: [{ date: TODAY, score: 70, notes: 'bit of a runny nose' }] }),
+    );
+    expect(changes.map((c) => [c.workoutId, c.patch.durationMinutes, c.patch.intensityZone])).toEqual([
+      [ws[0]!.id, 45, 2],
+    ]);
+  });
+
+  it("yesterday's note counts from yesterday: one rest day left, then the return", () => {
+    const ws = week();
+    const changes = proposeAdaptations(
+      input(ws, { readiness: [{ date: addDays(TODAY, -1), score: null, notes: 'sick, flu' }] }),
+    );
+    expect(changes.map((c) => c.kind)).toEqual(['rest', 'ease', 'ease']);
+  });
+
+  it('a sore knee keeps runs and rides off it for three days, then the first run comes back at half', () => {
+    const ws = week();
+    const changes = proposeAdaptations(
+      input(ws, { readiness: [{ date: TODAY, score: 80, notes: 'knee hurts after yesterday' }] }),
+    );
+    expect(changes.map((c) => [c.workoutId, c.kind])).toEqual([
+      [ws[0]!.id, 'rest'],
+      [ws[2]!.id, 'rest'],
+      [ws[3]!.id, 'ease'],
+    ]);
+    expect(changes[2]!.patch.durationMinutes).toBe(30);
+  });
+
+  it('a note without illness or injury changes nothing', () => {
+    const changes = proposeAdaptations(
+      input(week(), { readiness: [{ date: TODAY, score: 80, notes: 'felt great, new shoes' }] }),
+    );
+    expect(changes).toEqual([]);
+  });
+});
+
+describe('a missed long session', () => {
+  it('is never stacked onto the day before a key session', () => {
+    // Monday's long run missed; Thursday holds intervals, so Wednesday (today) is not a day for it.
+    const monday = addDays(TODAY, -2);
+    const long = workout({ date: monday, title: 'Long run', durationMinutes: 120, tss: 120 });
+    const key = workout({ date: addDays(TODAY, 1), title: 'Intervals', intensityZone: 5, tss: 80 });
+    const [change] = proposeAdaptations(input([long, key]));
+    expect(change!.workoutId).toBe(long.id);
+    expect(change!.patch.workoutDate).not.toBe(TODAY);
+    expect(change!.patch.workoutDate).not.toBe(addDays(key.date, -1));
   });
 });

@@ -1,8 +1,31 @@
 // The daily adaptation's rules (docs/adaptation.md): from a plan's workouts around today, the athlete's recent
 // readiness and load, propose the changes the day calls for, each with its reason in plain words. Pure: the
 // server reads the inputs and applies the proposals through its services.
+import { normalizeMessage } from '../coach/intents.ts';
+import {
+  type BodyPart,
+  bodyPartOf,
+  isIllness,
+  isInjury,
+  type Symptom,
+  symptomOf,
+} from '../coach/situations.ts';
 import { addDays } from '../dates.ts';
 import { weekStartOf } from '../training/calendar.ts';
+import {
+  ABOVE_NECK_DAYS,
+  ABOVE_NECK_MAX_MINUTES,
+  type EasedSession,
+  easedSession,
+  ILLNESS_REST_DAYS,
+  ILLNESS_RETURN_SHARES,
+  INJURY_REST_DAYS,
+  INJURY_RETURN_DAYS,
+  INJURY_RETURN_SHARE,
+  LONG_MINUTES,
+  roundTo5,
+  sportsLoading,
+} from './health.ts';
 
 /** Readiness below this is poor on its own (the readiness bands' "Poor"). docs/adaptation.md, "Readiness". */
 export const READINESS_POOR_BELOW = 40;
@@ -10,8 +33,6 @@ export const READINESS_POOR_BELOW = 40;
 export const READINESS_LOW_BELOW = 55;
 /** Below this the day becomes a rest day. */
 export const READINESS_VERY_POOR_BELOW = 25;
-/** A hard session swapped for an easy one keeps its duration up to this many minutes. */
-export const SWAP_MAX_MINUTES = 75;
 /** A moved missed session fits when the week's load stays within this share of its plan. */
 export const WEEK_LOAD_ALLOWANCE = 1.1;
 /** Completed load over the last 7 days above this share of the plan's is over-reaching. */
@@ -22,7 +43,7 @@ export const OVERREACH_MIN_EXCESS_TSS = 50;
 export const CTL_RAMP_CAP: Readonly<Record<string, number>> = { beginner: 5, intermediate: 6, advanced: 7 };
 export const DEFAULT_CTL_RAMP_CAP = 6;
 /** A long session at this duration or more counts as key even without "long" in its title. */
-export const LONG_SESSION_MINUTES = 90;
+export const LONG_SESSION_MINUTES = LONG_MINUTES;
 
 export type AdaptationSport = 'run' | 'bike' | 'swim' | 'strength';
 
@@ -50,6 +71,8 @@ export interface ReadinessDay {
   date: string;
   score: number | null;
   sleepHours?: number | null;
+  /** The day's wellness note: illness or injury reported in it changes the plan ("Illness and injury"). */
+  notes?: string | null;
 }
 
 export interface AdaptationInput {
@@ -99,14 +122,46 @@ export function isKeySession(w: Pick<AdaptationWorkout, 'title' | 'durationMinut
 /** A hard session is a key one: zone 4 or more, or long. */
 export const isHardSession = isKeySession;
 
+export interface HealthReport {
+  /** The day of the note that reports it. */
+  day: string;
+  kind: 'illness' | 'injury';
+  symptom: Symptom | null;
+  part: BodyPart | null;
+}
+
+/**
+ * Illness or injury reported in today's or yesterday's wellness note (today's wins), read with the coach's words
+ * for them (docs/adaptation.md, "Illness and injury").
+ */
+export function healthReportOf(input: Pick<AdaptationInput, 'today' | 'readiness'>): HealthReport | null {
+  const days = [input.today, addDays(input.today, -1)];
+  for (const day of days) {
+    const note = input.readiness.find((d) => d.date === day)?.notes;
+    if (!note?.trim()) continue;
+    const t = normalizeMessage(note);
+    if (isIllness(t)) return { day, kind: 'illness', symptom: symptomOf(t), part: null };
+    if (isInjury(t)) return { day, kind: 'injury', symptom: null, part: bodyPartOf(t) };
+  }
+  return null;
+}
+
+function easedPatch(e: EasedSession): AdaptationPatch {
+  return e.kind === 'swap'
+    ? { title: e.title, workoutLanguageText: e.text, durationMinutes: e.minutes, intensityZone: e.zone }
+    : { workoutLanguageText: e.text, durationMinutes: e.minutes };
+}
+
+function easedLabel(e: EasedSession, sport: AdaptationSport): string {
+  return `${e.minutes}-min Z${e.zone} ${EASY_NAME[sport]}`;
+}
+
 const EASY_NAME: Record<AdaptationSport, string> = {
   run: 'run',
   bike: 'spin',
   swim: 'swim',
   strength: 'session',
 };
-
-const roundTo5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
 
 /** What the session was, in the athlete's words: "VO2max intervals", "long run". */
 function named(w: AdaptationWorkout): string {
@@ -194,6 +249,7 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
     );
   const readiness = readinessOf(input);
   const poorToday = readiness !== null && readiness.level !== 'fine';
+  const health = healthReportOf(input);
 
   // docs/adaptation.md, "Missed sessions": planned sessions of the last 7 days not done.
   const missed = input.workouts
@@ -217,7 +273,8 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
         (x) => x.id !== w.id && (x.status === 'completed' || x.date >= input.today) && !dropped.has(x.id),
       )
       .reduce((sum, x) => sum + loadOf(x), 0);
-    const fits = doneOrComing + (w.tss ?? 0) <= plannedLoad * WEEK_LOAD_ALLOWANCE;
+    // Ill or injured: nothing is made up; the return is gradual ("Illness and injury").
+    const fits = !health && doneOrComing + (w.tss ?? 0) <= plannedLoad * WEEK_LOAD_ALLOWANCE;
     // Not today when today's readiness is poor; never beside another key session, nor on a decided day.
     const first = poorToday ? addDays(input.today, 1) : input.today;
     let day: string | null = null;
@@ -234,7 +291,11 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
         patch: { workoutDate: day },
       });
     } else {
-      const why = fits ? 'no free day is left this week' : "this week's remaining load has no room for it";
+      const why = health
+        ? `you reported ${health.kind === 'illness' ? 'illness' : 'an injury'}, and nothing is made up on the way back`
+        : fits
+          ? 'no free day is left this week'
+          : "this week's remaining load has no room for it";
       propose(w, {
         kind: 'drop',
         reason: `Missed ${title} on ${weekday(w.date)}: dropped, since ${why}.`,
@@ -242,6 +303,14 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
       });
     }
   }
+
+  if (health)
+    proposeForHealth(health, input, {
+      propose,
+      touched,
+      dateOf,
+      adaptable: (w) => adaptable(w, input, decided),
+    });
 
   // docs/adaptation.md, "Readiness".
   if (readiness && poorToday) {
@@ -256,15 +325,15 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
           patch: { status: 'skipped' },
         });
       } else if (isHardSession(w)) {
-        const minutes = roundTo5(Math.min(w.durationMinutes ?? 45, SWAP_MAX_MINUTES));
-        const easy = `${minutes}-min Z2 ${EASY_NAME[w.sport]}`;
+        // Shorter as well as softer: a long session keeps at most 60 % of its length, a hard one 75 % (≤ 60 min).
+        const eased = easedSession(w);
+        if (!eased) continue;
         propose(w, {
           kind: 'swap',
-          reason: `${readiness.why}: today's ${named(w)} became a ${easy}.`,
+          reason: `${readiness.why}: today's ${named(w)} became a ${easedLabel(eased, w.sport)}.`,
           patch: {
+            ...easedPatch(eased),
             title: `Easy ${EASY_NAME[w.sport]}`,
-            workoutLanguageText: `${minutes}min Z2`,
-            durationMinutes: minutes,
             intensityZone: 2,
           },
         });
@@ -318,3 +387,83 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
 }
 
 const roundOne = (n: number) => Math.round(n * 10) / 10;
+
+interface Proposer {
+  propose: (w: AdaptationWorkout, change: Omit<ProposedChange, 'workoutId'>) => void;
+  touched: ReadonlySet<string>;
+  dateOf: ReadonlyMap<string, string>;
+  adaptable: (w: AdaptationWorkout) => boolean;
+}
+
+/**
+ * docs/adaptation.md, "Illness and injury": counted from the day of the note. Below the neck (or not said):
+ * rest days, then as many days back at reduced volume; above the neck: easy and short only; an injury: no
+ * session that loads the part, then its first session back at half, easy.
+ */
+function proposeForHealth(h: HealthReport, input: AdaptationInput, p: Proposer) {
+  const on = (day: string) =>
+    day < input.today
+      ? []
+      : input.workouts.filter((w) => p.dateOf.get(w.id) === day && !p.touched.has(w.id) && p.adaptable(w));
+  const ease = (w: AdaptationWorkout, eased: EasedSession | null, why: string) => {
+    if (!eased) return;
+    p.propose(w, {
+      kind: 'ease',
+      reason: `${why}: ${weekday(w.date)}'s ${named(w)} became a ${easedLabel(eased, w.sport)}.`,
+      patch: easedPatch(eased),
+    });
+  };
+  if (h.kind === 'illness' && h.symptom === 'above') {
+    for (let i = 0; i < ABOVE_NECK_DAYS; i++)
+      for (const w of on(addDays(h.day, i)))
+        ease(
+          w,
+          easedSession(w, { hard: 1, long: 1, maxMinutes: ABOVE_NECK_MAX_MINUTES }),
+          'You noted a cold (symptoms above the neck): easy only',
+        );
+    return;
+  }
+  if (h.kind === 'illness') {
+    for (let i = 0; i < ILLNESS_REST_DAYS; i++)
+      for (const w of on(addDays(h.day, i)))
+        p.propose(w, {
+          kind: 'rest',
+          reason: `You noted you are ill: ${weekday(w.date)}'s ${named(w)} became a rest day. No training until the symptoms are gone.`,
+          patch: { status: 'skipped' },
+        });
+    ILLNESS_RETURN_SHARES.forEach((share, i) => {
+      for (const w of on(addDays(h.day, ILLNESS_REST_DAYS + i)))
+        ease(
+          w,
+          easedSession(w, { long: share, hard: share, easy: share }),
+          `Back after illness, day ${i + 1} of a gradual return`,
+        );
+    });
+    return;
+  }
+  const loads = sportsLoading(h.part);
+  const part = h.part ? `${h.part === 'itband' ? 'IT band' : h.part} ` : '';
+  for (let i = 0; i < INJURY_REST_DAYS; i++)
+    for (const w of on(addDays(h.day, i))) {
+      if (loads === 'hard_only') {
+        if (isKeySession(w)) ease(w, easedSession(w), `You noted ${part}pain: easy and shorter`);
+      } else if (loads.includes(w.sport))
+        p.propose(w, {
+          kind: 'rest',
+          reason: `You noted ${part}pain: ${weekday(w.date)}'s ${named(w)} became a rest day, so the injured part is not loaded.`,
+          patch: { status: 'skipped' },
+        });
+    }
+  if (loads === 'hard_only') return;
+  const back = new Set<string>();
+  for (let i = INJURY_REST_DAYS; i < INJURY_REST_DAYS + INJURY_RETURN_DAYS; i++)
+    for (const w of on(addDays(h.day, i))) {
+      if (!loads.includes(w.sport) || back.has(w.sport)) continue;
+      back.add(w.sport);
+      ease(
+        w,
+        easedSession(w, { long: INJURY_RETURN_SHARE, hard: INJURY_RETURN_SHARE, easy: INJURY_RETURN_SHARE }),
+        `Back after ${part}pain: the first ${EASY_NAME[w.sport]} shorter and easy`,
+      );
+    }
+}

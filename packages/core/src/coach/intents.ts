@@ -1,5 +1,17 @@
 // What an athlete's message asks (docs/coach.md, "Intents"): the intent, and the days, sport, kind of session
 // and minutes it names. Tolerant of typos and casual phrasing; pure and total (any text gives a result).
+import {
+  type BodyPart,
+  bodyPartOf,
+  isFatigue,
+  isIllness,
+  isInjury,
+  isTravel,
+  isWeather,
+  isWeekReview,
+  type Symptom,
+  symptomOf,
+} from './situations.ts';
 import type { CoachIntent } from './types.ts';
 
 export const WEEKDAYS = [
@@ -61,6 +73,34 @@ const VOCABULARY = [
   'instead',
   'postpone',
   'prepared',
+  'fever',
+  'covid',
+  'throat',
+  'stomach',
+  'injured',
+  'injury',
+  'painful',
+  'sprained',
+  'strained',
+  'twisted',
+  'ankle',
+  'achilles',
+  'hamstring',
+  'shoulder',
+  'elbow',
+  'wrist',
+  'plantar',
+  'groin',
+  'glute',
+  'knee',
+  'travelling',
+  'traveling',
+  'weather',
+  'raining',
+  'wrecked',
+  'knackered',
+  'exhausted',
+  'review',
 ] as const;
 
 const SHORT_DAYS: Record<string, (typeof WEEKDAYS)[number]> = {
@@ -106,6 +146,21 @@ const SLANG: Record<string, string> = {
   hours: 'hour',
   hr: 'hour',
   rn: 'now',
+  mvoe: 'move',
+  sik: 'sick',
+  sck: 'sick',
+  sickk: 'sick',
+  fevr: 'fever',
+  feaver: 'fever',
+  flue: 'flu',
+  covd: 'covid',
+  painfull: 'painful',
+  ankel: 'ankle',
+  achilies: 'achilles',
+  achillies: 'achilles',
+  hammy: 'hamstring',
+  itb: 'it band',
+  wknd: 'weekend',
 };
 
 function editDistance(a: string, b: string, limit: number): number {
@@ -156,6 +211,7 @@ const KEEP = new Set([
   'change',
   'skips',
   'steady',
+  'fatigued',
 ]);
 const typoCache = new Map<string, string>();
 
@@ -185,6 +241,7 @@ export function normalizeMessage(text: string): string {
     .slice(0, 2000)
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
+    .replace(/\bi'll\b/g, 'i will')
     .replace(/'s\b/g, ' s')
     .replace(/'/g, '')
     .replace(/[^a-z0-9:.]+/g, ' ')
@@ -208,6 +265,10 @@ export type DayRef =
   | { kind: 'today' }
   | { kind: 'tomorrow' }
   | { kind: 'yesterday' }
+  /** "the day after tomorrow": days from today. */
+  | { kind: 'offset'; days: number }
+  /** "this weekend": its Saturday, or Sunday when the answer prefers it. */
+  | { kind: 'weekend'; next: boolean }
   | { kind: 'weekday'; day: number; next: boolean; last: boolean; nextWeek?: boolean };
 
 export type SportWord = 'run' | 'bike' | 'swim' | 'strength' | 'brick';
@@ -222,6 +283,12 @@ export interface ParsedMessage {
   sessionKind: SessionKind | null;
   /** "to 45 min", "only have 30 minutes", "1 hour": the minutes wanted; "by 20 min": the minutes to cut. */
   minutes: { value: number; by: boolean } | null;
+  /** "the day after", "back a day" (+1), "a day earlier" (-1): a day relative to the session's own. */
+  shift: number | null;
+  /** Where an illness sits (null: not said, or no illness). */
+  symptom: Symptom | null;
+  /** The body part an injury or pain is in. */
+  bodyPart: BodyPart | null;
 }
 
 const SPORT_WORDS: [RegExp, SportWord][] = [
@@ -234,11 +301,20 @@ const SPORT_WORDS: [RegExp, SportWord][] = [
 
 function dayRefs(text: string): DayRef[] {
   const refs: { at: number; ref: DayRef }[] = [];
+  const after = [...text.matchAll(/\b(the )?day after tomorrow\b/g)];
+  for (const m of after) refs.push({ at: m.index, ref: { kind: 'offset', days: 2 } });
+  const inAfter = (at: number) => after.some((m) => at >= m.index && at < m.index + m[0].length);
   for (const m of text.matchAll(/\b(today|tonight|this morning|this evening)\b/g))
     refs.push({ at: m.index, ref: { kind: 'today' } });
-  for (const m of text.matchAll(/\btomorrow\b/g)) refs.push({ at: m.index, ref: { kind: 'tomorrow' } });
+  for (const m of text.matchAll(/\btomorrow\b/g))
+    if (!inAfter(m.index)) refs.push({ at: m.index, ref: { kind: 'tomorrow' } });
   for (const m of text.matchAll(/\b(yesterday|last night)\b/g))
     refs.push({ at: m.index, ref: { kind: 'yesterday' } });
+  for (const m of text.matchAll(/\b(in )?(\d|two|three) days\b/g))
+    if (m[1])
+      refs.push({ at: m.index, ref: { kind: 'offset', days: Number(m[2]) || (m[2] === 'two' ? 2 : 3) } });
+  for (const m of text.matchAll(/\b(this |the |next )?weekend\b/g))
+    refs.push({ at: m.index, ref: { kind: 'weekend', next: m[1] === 'next ' } });
   for (const m of text.matchAll(
     /\b(next |last |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)( s)?( next week| last week)?\b/g,
   )) {
@@ -255,6 +331,19 @@ function dayRefs(text: string): DayRef[] {
     });
   }
   return refs.sort((a, b) => a.at - b.at).map((r) => r.ref);
+}
+
+/** A day relative to the session's own day: +1 for "the day after", -1 for "a day earlier". */
+function shiftIn(t: string): number | null {
+  if (
+    /\b(the day after(?! tomorrow)|a day after(?! tomorrow)|day later|days later|back (a|one|1) day|(a|one|1) day (later|back)|by (a|one|1) day|push (it|this|that) (back )?a day)\b/.test(
+      t,
+    )
+  )
+    return 1;
+  if (/\b((a|one|1) day (earlier|sooner|before)|the day before|day earlier|forward (a|one|1) day)\b/.test(t))
+    return -1;
+  return null;
 }
 
 function minutesIn(text: string): { value: number; by: boolean } | null {
@@ -276,13 +365,14 @@ function minutesIn(text: string): { value: number; by: boolean } | null {
 }
 
 const has = (text: string, re: RegExp) => re.test(text);
+const DAY = '(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|weekend)';
 
 /** The intent of a normalised message: the first rule that matches, in the order of docs/coach.md, "Intents". */
 function intentOf(t: string): CoachIntent {
   const past =
     /\b(missed|did not (do|make|get|manage|finish)|could not (do|make|get|finish)|forgot|bailed|no time (for|to)|skipped|blew off|never did|was not able)\b/;
   const pastDay =
-    /\b(yesterday|last night|this morning|earlier|last (sunday|monday|tuesday|wednesday|thursday|friday|saturday)|missed)\b/;
+    /\b(yesterday|last night|this morning|earlier|last (sunday|monday|tuesday|wednesday|thursday|friday|saturday)|on (sunday|monday|tuesday|wednesday)|missed|tuesday s|wednesday s|monday s)\b/;
   if (
     has(
       t,
@@ -291,9 +381,14 @@ function intentOf(t: string): CoachIntent {
     has(t, /\bwhat (is |has |have )?(changed|changes)\b/) ||
     has(t, /\b(any|recent|latest|plan) changes?\b/) ||
     has(t, /\b(who|what) (changed|moved|swapped|eased)\b/) ||
+    has(t, /\bwhat did you (change|do to|move)\b/) ||
+    has(t, /\b(anything|something) (change|changed)\b/) ||
     has(t, /\b(changed|adapted|adjusted) my (plan|workout|session|week)\b/)
   )
     return 'changes';
+  if (isWeekReview(t)) return 'week_review';
+  if (isIllness(t)) return 'illness';
+  if (isInjury(t)) return 'injury';
   if (
     has(t, past) &&
     (has(t, pastDay) || has(t, /\bwhat (now|should|do i|next)|now what|make (it )?up|catch up\b/))
@@ -302,38 +397,42 @@ function intentOf(t: string): CoachIntent {
   if (has(t, /\b(make up|catch up|makeup)\b/)) return 'missed';
   if (
     has(t, /\b(move|moving|reschedule|postpone|push|shift|bump|delay)\b/) ||
-    has(
-      t,
-      /\b(do|have|put|switch) .*\b(on|to) (sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow)\b.*\binstead\b/,
-    ) ||
-    has(
-      t,
-      /\bcan i do .* (on )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow)( instead)?\b/,
-    )
+    has(t, new RegExp(`\\b(do|have|put|switch) .*\\b(on|to) (the |this )?${DAY}\\b.*\\binstead\\b`)) ||
+    (has(t, new RegExp(`\\b${DAY} instead\\b`)) && !has(t, /\b(easy|easier|lighter|something)\b/)) ||
+    has(t, /\b(put|do|have|switch)\b.*\b(on|to|at) (the |this )?weekend\b/) ||
+    has(t, /\b(do|have|put)\b.*\bthe day after\b/) ||
+    has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`))
   )
     return 'move';
+  if (isTravel(t)) return 'travel';
   if (
     has(
       t,
       /\b(shorten|shorter|cut (it |this |that )?short|trim|less time|only have|only got|short on time|reduce|make it \d)\b/,
     ) ||
-    has(t, /\bcut\b.*\b\d+\s*min\b/)
+    has(t, /\bcut\b.*\b\d+\s*min\b/) ||
+    has(t, /\b(only|just|max|got|have) (have |got |get |had )?(an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
+    has(t, /\b\d+ ?(min|hour) (max|only|tops)\b/) ||
+    has(t, /\b(is )?all i (have|got)\b/) ||
+    has(t, /\bbusy day\b/)
   )
     return 'shorten';
   if (
     has(
       t,
-      /\b(skip|skipping|cancel|drop|remove|day off|rest day|take (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow))\b/,
+      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow))\b/,
     )
   )
     return 'skip';
   if (
     has(
       t,
-      /\b(swap|swop|replace|substitute|instead of|easier|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch)\b/,
+      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch)\b/,
     )
   )
     return 'swap';
+  if (isWeather(t)) return 'weather';
+  if (isFatigue(t)) return 'fatigue';
   if (
     has(t, /\brace\b|\bmarathon\b|\btriathlon\b|\bironman\b|\b(5|10) ?k\b|\bhalf\b.*\bready\b|\bpredict/) &&
     has(
@@ -360,7 +459,7 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(explain|what is the point|whats the point|point of|purpose|why am i doing|why do i|what does|how (should|do) i (do|pace|ride|run|swim)|tell me about|describe|what is (a |an |the )?(z\d|zone|tempo|threshold|interval|vo2|long|sweet spot))\b/,
+      /\b(explain|what is the point|what s the point|whats the point|point of|purpose|why am i doing|why do i|what does|how (should|do) i (do|pace|ride|run|swim)|tell me about|describe|what is (a |an |the )?(z\d|zone|tempo|threshold|interval|vo2|long|sweet spot))\b/,
     )
   )
     return 'explain';
@@ -374,7 +473,7 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(today|tonight|this morning|this evening|what should i do|whats on|what is on|todays|workout|session|tomorrow)\b/,
+      /\b(today|tonight|this morning|this evening|what should i do|whats on|what is on|what s on|what do i have|anything (on|planned)|todays|workout|session|tomorrow)\b/,
     )
   )
     return 'today';
@@ -393,12 +492,16 @@ export function parseMessage(text: string): ParsedMessage {
       : /\b(easy|recovery|z2|zone 2)\b/.test(normalized)
         ? 'easy'
         : null;
+  const intent = intentOf(normalized);
   return {
-    intent: intentOf(normalized),
+    intent,
     normalized,
     days: dayRefs(normalized),
     sport,
     sessionKind,
     minutes: minutesIn(normalized),
+    shift: shiftIn(normalized),
+    symptom: intent === 'illness' ? symptomOf(normalized) : null,
+    bodyPart: intent === 'injury' ? bodyPartOf(normalized) : null,
   };
 }

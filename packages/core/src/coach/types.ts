@@ -15,11 +15,17 @@ export const COACH_INTENTS = [
   'load_trend',
   'missed',
   'changes',
+  'illness',
+  'injury',
+  'fatigue',
+  'travel',
+  'weather',
+  'week_review',
   'help',
 ] as const;
 export type CoachIntent = (typeof COACH_INTENTS)[number];
 
-export const COACH_ACTION_KINDS = ['move', 'skip', 'swap', 'shorten'] as const;
+export const COACH_ACTION_KINDS = ['move', 'skip', 'swap', 'shorten', 'rest'] as const;
 export type CoachActionKind = (typeof COACH_ACTION_KINDS)[number];
 
 export interface CoachWorkout {
@@ -83,7 +89,10 @@ export interface CoachChange {
   source: string;
   reason: string;
   createdAt: string;
+  /** Where the workout is now (after a move, its new day). */
   workoutDate: string | null;
+  /** The day it was on before the change, when that differs (a move). */
+  fromDate?: string | null;
   undone: boolean;
 }
 

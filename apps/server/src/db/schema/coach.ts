@@ -57,6 +57,6 @@ export const coachActions = pgTable(
   (t) => [
     index('coach_actions_athlete_idx').on(t.athleteId, t.messageId),
     check('coach_actions_status_check', sql`${t.status} in ('proposed', 'applied', 'dismissed')`),
-    check('coach_actions_kind_check', sql`${t.kind} in ('move', 'skip', 'swap', 'shorten')`),
+    check('coach_actions_kind_check', sql`${t.kind} in ('move', 'skip', 'swap', 'shorten', 'rest')`),
   ],
 );

@@ -42,6 +42,7 @@ export function recentPlanChanges(changes: Pick<AdaptationService, 'listChanges'
       reason: c.reason,
       createdAt: c.created_at,
       workoutDate: c.after?.workout_date ?? c.date,
+      fromDate: c.date,
       undone: c.undone_at !== null,
     }));
   };

@@ -114,11 +114,11 @@ const TOOLS: ChatCompletionTool[] = [
     function: {
       name: 'propose_action',
       description:
-        'Propose a change to one planned session; the athlete must confirm it. move needs date (YYYY-MM-DD); shorten takes minutes.',
+        'Propose a change to one planned session; the athlete must confirm it. move needs date (YYYY-MM-DD); shorten takes minutes; rest makes its day a rest day (illness: symptoms below the neck or fever; injury: sessions that load the injured part).',
       parameters: {
         type: 'object',
         properties: {
-          kind: { type: 'string', enum: ['move', 'skip', 'swap', 'shorten'] },
+          kind: { type: 'string', enum: ['move', 'skip', 'swap', 'shorten', 'rest'] },
           workout_id: { type: 'string' },
           date: { type: 'string' },
           minutes: { type: 'integer' },
@@ -153,7 +153,7 @@ function workoutView(w: CoachWorkout, full: boolean) {
   };
 }
 
-/** The first day of the athlete's week `offset` weeks from this one. */
+/** The first day of the athlete's week `offset` weeks from this one (their week-start setting). */
 function weekStart(s: CoachSnapshot, offset: number): string {
   return addDays(weekStartOf(s.today, s.weekStart), offset * 7);
 }

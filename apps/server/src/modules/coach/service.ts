@@ -31,8 +31,8 @@ import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.t
 import type { CoachModel } from './model.ts';
 import * as repo from './repository.ts';
 
-/** The days of workouts a snapshot holds: a week back, two weeks ahead. */
-const WORKOUTS_BACK_DAYS = 7;
+/** The days of workouts a snapshot holds: two weeks back (last week's review on a Sunday), two weeks ahead. */
+const WORKOUTS_BACK_DAYS = 14;
 const WORKOUTS_AHEAD_DAYS = 14;
 /** Weeks of load trend a snapshot holds (this one and four before). */
 const LOAD_TREND_WEEKS = 5;
@@ -48,7 +48,7 @@ const ALL_PARTS: ReadonlySet<SnapshotPart> = new Set([
 /** What the built-in coach's answer to each intent reads (docs/coach.md, "Intents"). */
 const PARTS_BY_INTENT: Record<CoachIntent, ReadonlySet<SnapshotPart>> = {
   readiness: new Set(['readiness', 'workouts']),
-  today: new Set(['readiness', 'workouts']),
+  today: new Set(['readiness', 'workouts', 'changes']),
   week: new Set(['workouts', 'changes', 'plan']),
   move: new Set(['workouts']),
   skip: new Set(['readiness', 'workouts']),
@@ -59,11 +59,28 @@ const PARTS_BY_INTENT: Record<CoachIntent, ReadonlySet<SnapshotPart>> = {
   load_trend: new Set(['loadTrend']),
   missed: new Set(['workouts']),
   changes: new Set(['changes', 'readiness']),
+  illness: new Set(['readiness', 'workouts']),
+  injury: new Set(['workouts']),
+  fatigue: new Set(['readiness', 'workouts']),
+  travel: new Set(['workouts']),
+  weather: new Set(['workouts']),
+  week_review: new Set(['workouts', 'loadTrend']),
   help: new Set(),
 };
 
 /** The intents of a message that asks for a change to the plan. */
-const ACTING_INTENTS = new Set(['move', 'skip', 'swap', 'shorten', 'missed']);
+const ACTING_INTENTS = new Set([
+  'move',
+  'skip',
+  'swap',
+  'shorten',
+  'missed',
+  'illness',
+  'injury',
+  'fatigue',
+  'travel',
+  'weather',
+]);
 /** Messages of earlier conversation the model sees. */
 const MODEL_HISTORY_MESSAGES = 10;
 

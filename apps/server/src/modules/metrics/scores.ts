@@ -247,8 +247,16 @@ export function createWellnessScores(
     days: number,
     now: Date,
     loadDays: TrainingLoadService['loadDays'] = trainingLoad.loadDays,
-  ): Promise<Map<string, Array<{ date: string; score: number | null; sleepHours: number | null }>>> {
-    const out = new Map<string, Array<{ date: string; score: number | null; sleepHours: number | null }>>();
+  ): Promise<
+    Map<
+      string,
+      Array<{ date: string; score: number | null; sleepHours: number | null; notes: string | null }>
+    >
+  > {
+    const out = new Map<
+      string,
+      Array<{ date: string; score: number | null; sleepHours: number | null; notes: string | null }>
+    >();
     if (athletes.length === 0) return out;
     const ends = athletes.map((a) => dateInTimeZone(now, a.timezone));
     const first = ends.reduce((a, b) => (a < b ? a : b));
@@ -265,10 +273,17 @@ export function createWellnessScores(
       const earliest = addDays(from, -BASELINE_WINDOW_DAYS);
       const rows = (rowsOf.get(athlete.athleteId) ?? []).filter((r) => r.date >= earliest && r.date <= end);
       const scored = scoreRows(rows, await loadDays(athlete.athleteId, from, end), from);
-      const sleep = new Map(rows.filter((r) => r.date >= from).map((r) => [r.date, r.sleepHours]));
+      const recent = rows.filter((r) => r.date >= from);
+      const sleep = new Map(recent.map((r) => [r.date, r.sleepHours]));
+      // The day's note, for what the athlete reports in it (illness, injury: docs/adaptation.md).
+      const notes = new Map(recent.map((r) => [r.date, r.notes]));
       out.set(
         athlete.athleteId,
-        readinessSeries(scored, from, days).map((d) => ({ ...d, sleepHours: sleep.get(d.date) ?? null })),
+        readinessSeries(scored, from, days).map((d) => ({
+          ...d,
+          sleepHours: sleep.get(d.date) ?? null,
+          notes: notes.get(d.date) ?? null,
+        })),
       );
     }
     return out;

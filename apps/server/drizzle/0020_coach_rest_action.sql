@@ -1,0 +1,2 @@
+ALTER TABLE "coach_actions" DROP CONSTRAINT "coach_actions_kind_check";--> statement-breakpoint
+ALTER TABLE "coach_actions" ADD CONSTRAINT "coach_actions_kind_check" CHECK ("coach_actions"."kind" in ('move', 'skip', 'swap', 'shorten', 'rest'));

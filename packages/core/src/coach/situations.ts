@@ -1,0 +1,120 @@
+// The words athletes use for what happens to them (docs/coach.md, "Intents"): illness and where its symptoms
+// are (the "neck check"), injury and the body part, fatigue, travel, weather, and a look back at the week.
+// Each reads a message already normalised by `normalizeMessage` (lower case, typos and slang mended).
+
+/** Where illness sits (docs/adaptation.md, "Illness"): above the neck, or below it (or fever: the whole body). */
+export type Symptom = 'above' | 'below';
+
+export const BODY_PARTS = [
+  'foot',
+  'ankle',
+  'achilles',
+  'calf',
+  'shin',
+  'knee',
+  'itband',
+  'hamstring',
+  'quad',
+  'hip',
+  'groin',
+  'glute',
+  'back',
+  'shoulder',
+  'elbow',
+  'wrist',
+  'neck',
+  'rib',
+] as const;
+export type BodyPart = (typeof BODY_PARTS)[number];
+
+/** Symptoms below the neck or of the whole body: no training until they are gone. */
+const BELOW_NECK =
+  /\b(fever|feverish|temperature|temp of|flu|influenza|covid|corona|coronavirus|chest|cough|coughing|chills|shivering|shivers|aching all over|body aches?|aches everywhere|whole body (hurts|aches)|stomach|vomit|vomiting|throwing up|threw up|puking|diarrh?o?ea|diarrhea|nausea|nauseous|food poisoning|gastro|mono|glandular|pneumonia|bronchitis|strep)\b/;
+/** Symptoms above the neck only: easy training may go on. */
+const ABOVE_NECK =
+  /\b((a|the|head|have|got|caught|bad|with|slight|little|small) cold|runny nose|sore throat|throat|stuffy|blocked nose|congested|congestion|sneezing|sneeze|sniffle|sniffles|sniffly|sinus|sinuses|snotty)\b/;
+/** Illness without a place. "ill" is not "I'll" (mended before) nor "ill be"/"ill do" typed without it. */
+const ILL_AT_ALL =
+  /\b(sick|sickness|illness|unwell|not (feeling |feel )?(so |very |too )?well|under the weather|poorly|virus|bug|coming down with|infection|ill(?! (be|do|have|try|go|need|make|run|ride|swim|skip|miss|travel|take|just|probably|see|get|move|still|let|send|check)\b))\b/;
+
+export function symptomOf(t: string): Symptom | null {
+  if (BELOW_NECK.test(t)) return 'below';
+  if (ABOVE_NECK.test(t)) return 'above';
+  return null;
+}
+
+export function isIllness(t: string): boolean {
+  return BELOW_NECK.test(t) || ABOVE_NECK.test(t) || ILL_AT_ALL.test(t);
+}
+
+/** Body parts as athletes name them; the IT band before the knee it runs down to. */
+const PARTS: [RegExp, BodyPart][] = [
+  [/\b(it band|iliotibial)\b/, 'itband'],
+  [/\b(achilles)\b/, 'achilles'],
+  [/\b(foot|feet|heel|heels|toe|toes|plantar|arch|metatarsal)\b/, 'foot'],
+  [/\b(ankle|ankles)\b/, 'ankle'],
+  [/\b(calf|calves)\b/, 'calf'],
+  [/\b(shin|shins|tibia)\b/, 'shin'],
+  [/\b(knee|knees|kneecap|patella)\b/, 'knee'],
+  [/\b(hamstring|hamstrings)\b/, 'hamstring'],
+  [/\b(quad|quads|quadriceps|thigh)\b/, 'quad'],
+  [/\b(hip|hips)\b/, 'hip'],
+  [/\b(groin|adductor|adductors)\b/, 'groin'],
+  [/\b(glute|glutes|butt|piriformis)\b/, 'glute'],
+  [/\b((lower|upper|mid|my|the) back|back (pain|hurts|is hurting|is sore|spasm))\b/, 'back'],
+  [/\b(shoulder|shoulders|rotator)\b/, 'shoulder'],
+  [/\b(elbow|elbows)\b/, 'elbow'],
+  [/\b(wrist|wrists|hand|hands)\b/, 'wrist'],
+  [/\b(neck)\b/, 'neck'],
+  [/\b(rib|ribs)\b/, 'rib'],
+];
+
+const PAIN =
+  /\b(hurt|hurts|hurting|pain|painful|pains|sore|ache|aches|aching|achy|injured|injury|injure|sprain|sprained|strain|strained|pulled|tweak|tweaked|twisted|twist|rolled|niggle|niggly|swollen|swelling|tendinitis|tendonitis|tendinopathy|splints|fasciitis|stiff|killing me|acting up|flaring|tear|torn|fracture|bruised|sharp|tight)\b/;
+
+export function bodyPartOf(t: string): BodyPart | null {
+  return PARTS.find(([re]) => re.test(t))?.[1] ?? null;
+}
+
+/** An injury: a body part that hurts, or the word itself. */
+export function isInjury(t: string): boolean {
+  if (/\b(injured|injury|injuries|shin splints|fasciitis|tendinitis|tendonitis|stress fracture)\b/.test(t))
+    return true;
+  return bodyPartOf(t) !== null && PAIN.test(t);
+}
+
+const FATIGUE =
+  /\b(wrecked|tired|exhausted|knackered|drained|heavy legs|legs (are |feel |felt )?(so |very |really |completely |totally )?(dead|heavy|toast|gone|like concrete|shot)|dead legs|cooked|fried|fatigued|no energy|zero energy|low energy|destroyed|burnt out|burned out|burnout|shattered|doms|sore|flat|sluggish|running on empty|no power|spent|whacked|zonked|worn out)\b/;
+
+/** Tired, in the athlete's words, and not a question about readiness (which reads the scores instead). */
+export function isFatigue(t: string): boolean {
+  if (!FATIGUE.test(t)) return false;
+  return !/\b(how|am i|should i|can i|what is) .*\b(ready|readiness|recovered|recovery|hrv)\b/.test(t);
+}
+
+export function isTravel(t: string): boolean {
+  return /\b(travel|travelling|traveling|travels|trip|away|holiday|holidays|vacation|flying|fly|flight|hotel|visiting|on the road|conference|no bike with me|abroad)\b/.test(
+    t,
+  );
+}
+
+export function isWeather(t: string): boolean {
+  return /\b(rain|raining|rainy|pouring|downpour|storm|stormy|thunder|thunderstorm|lightning|snow|snowing|snowy|ice|icy|slippery|freezing|too cold|so cold|cold outside|cold out|cold weather|heat|heatwave|too hot|so hot|humid|humidity|wind|windy|gale|smoke|smoky|air quality|pollution|weather|hail|fog|foggy|flood|flooded)\b/.test(
+    t,
+  );
+}
+
+/** "How was my week?": a look back, not the plan ahead. */
+export function isWeekReview(t: string): boolean {
+  return (
+    /\bhow (was|is|did|has|have) (my |the |last |this )?(training )?week\b(?! look)/.test(t) ||
+    /\bhow (did|have) (i|my week) (do|go|done|gone)\b/.test(t) ||
+    /\bhow (was|did) .*\b(training|week)\b.*\b(this|last) week\b/.test(t) ||
+    /\bhow did (last|this) week go\b/.test(t) ||
+    /\bweek been\b/.test(t) ||
+    /\b(week(ly)?|weeks) (review|recap|summary|report|assessment)\b/.test(t) ||
+    /\b(recap|review|summary|summarise|summarize|assess|rate)\b.*\bweek\b/.test(t) ||
+    /\bgood week\b/.test(t) ||
+    /\bdid i (hit|nail|make|do) (my |all my |the )?key\b/.test(t)
+  );
+}
