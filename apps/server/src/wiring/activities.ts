@@ -29,7 +29,7 @@ export async function wireActivities(
 ) {
   // Decoding and scoring recordings run on worker threads (docs/ARCHITECTURE.md, "CPU work off the event
   // loop"); the pool's threads end with the app.
-  const pool = createCpuPool(config.cpuPool);
+  const pool = createCpuPool({ ...config.cpuPool, log: app.log });
   app.addHook('onClose', () => pool.close());
   app.decorate('cpuPool', pool);
   const activityService = createActivityService(db, {

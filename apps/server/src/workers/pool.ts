@@ -31,6 +31,8 @@ export interface CpuPoolOptions {
   taskTimeoutMs?: number;
   maxHeapMb?: number;
   idleTimeoutMs?: number;
+  /** Told of a worker that died outside a task (while starting); the pool starts another. */
+  log?: { error(obj: object, msg: string): void };
 }
 
 /** A task stopped by the pool's limits: the file it read is refused with `message`, never retried. */
@@ -72,6 +74,8 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     idleTimeout: options.idleTimeoutMs ?? CPU_POOL_DEFAULTS.idleTimeoutMs,
     resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
   });
+  // Without a listener, a worker that dies while loading (past its memory limit) would end the process.
+  pool.on('error', (err: unknown) => options.log?.error({ err }, 'CPU pool: a worker died outside a task'));
   const completed: Record<string, number> = {};
   const threadIds = new Set<number>();
 
@@ -115,7 +119,7 @@ function limitError(err: unknown, timeoutMs: number, heapMb: number): WorkerLimi
   if (e?.name === 'AbortError' || e?.name === 'TimeoutError') {
     return new WorkerLimitError(
       'time',
-      `Reading it took longer than ${Math.round(timeoutMs / 1000)} s, the limit for one file`,
+      `Reading it took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}, the limit for one file`,
     );
   }
   if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {

@@ -33,7 +33,7 @@ import type { WorkoutService } from '../workouts/service.ts';
 import type { LegRecord, ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
-import { displayName, entriesOf, type UploadEntry } from './upload-files.ts';
+import { ACTIVITY_LIMITS, displayName, entriesOf, type UploadEntry } from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -577,7 +577,17 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         throw new AppError('VALIDATION_FAILED', 'Send one or more activity files in the field "file"');
       }
       const entries: UploadEntry[] = [];
-      for (const file of files) entries.push(...(await entriesOf(file.fileName, file.bytes)));
+      for (const file of files) {
+        entries.push(...(await entriesOf(file.fileName, file.bytes)));
+        // One job per recording: a request may queue only so many (the queue serves athletes in turn, but one
+        // request must not fill it).
+        if (entries.filter((e) => e.ok).length > ACTIVITY_LIMITS.recordingsPerUpload) {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `One upload may hold at most ${ACTIVITY_LIMITS.recordingsPerUpload} recordings: send the rest in another upload`,
+          );
+        }
+      }
       if (entries.every((entry) => !entry.ok)) {
         const reasons = entries.map((e) => `${e.name}: ${e.ok ? '' : e.message}`);
         throw new AppError(

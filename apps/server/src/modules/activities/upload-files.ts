@@ -16,6 +16,8 @@ export const ACTIVITY_LIMITS = {
   zipUncompressedLabel: '200 MB',
   /** Files in one upload request. */
   filesPerUpload: 20,
+  /** Recordings (import jobs) one upload request may queue, across its files and zips. */
+  recordingsPerUpload: 500,
   nameLength: 255,
 } as const;
 
