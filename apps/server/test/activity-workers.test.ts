@@ -53,7 +53,7 @@ describe('activity files on the CPU pool', () => {
     expect(stats.completed.readActivityFile).toBe(1);
     expect(stats.threadIds.length).toBeGreaterThan(0);
     expect(stats.threadIds).not.toContain(threadId);
-  });
+  }, 90_000);
 
   it('changing the sport decodes the stored original again on a worker thread', async () => {
     const { token } = await t.athlete();
@@ -61,7 +61,7 @@ describe('activity files on the CPU pool', () => {
     const batch = await settled(t, token, res.json().data.batch_id);
     const id = batch.files[0]!.activity_id!;
     const changed = await t.app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: `/api/activities/${id}`,
       headers: bearer(token),
       payload: { sport: 'bike' },
