@@ -56,7 +56,7 @@ describe('two processes sharing DATABASE_URL, REDIS_URL, JWT_SECRET and DEVICE_T
     fake = await startFakeProviders();
     servers.push(await processWith(shared));
     servers.push(await processWith(shared));
-  });
+  }, 300_000);
 
   afterAll(async () => {
     if (!ready) return;
