@@ -64,7 +64,8 @@ export async function startStamina(
       }),
     },
   );
-  await waitForHttp(`${baseUrl}/api/v1/health`, child, 90_000);
+  // A fresh PGlite migrates and seeds first: over a minute on a busy 2-core machine.
+  await waitForHttp(`${baseUrl}/api/v1/health`, child, 180_000);
   return { child, baseUrl, dataDir, database: databaseUrl ? 'postgres' : 'pglite' };
 }
 
