@@ -13,7 +13,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
-// run alone: goal-parser, cache-miss, activity-import, parser, plan-generator, workout-bank, coach, adaptation
+// run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
+// import), parser, plan-generator, workout-bank, coach, adaptation
 // (BENCH_ADAPTATION_ATHLETES).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -28,6 +29,7 @@ import { benchCoach, COACH_BENCH_ENV } from './lib/coach.ts';
 import { coachCorpusFigures } from './lib/coach-corpus.ts';
 import { benchDashboard } from './lib/dashboard.ts';
 import { goalParserFigures } from './lib/goal-parser.ts';
+import { benchImports } from './lib/imports.ts';
 import {
   buildWeb,
   dashboardJsFigures,
@@ -95,6 +97,7 @@ async function main(): Promise<number> {
     const details: { planGenerator?: PlanGeneratorBench } = {};
     if (only.includes('plan-generator')) details.planGenerator = planGeneratorSection();
     if (only.includes('activity-import')) await activityImportSection();
+    if (only.includes('imports')) await importsSection();
     if (only.includes('adaptation')) {
       section('Daily plan adaptation (in process, PGlite)');
       try {
@@ -170,6 +173,7 @@ async function main(): Promise<number> {
 
   // Before the main servers start: the bare decode runs in this process and wants an otherwise idle machine.
   await activityImportSection();
+  await importsSection();
 
   // In-process and single-threaded: measured before the servers start, on an otherwise idle machine.
   section('Workout parser');
@@ -349,6 +353,7 @@ const STANDALONE = [
   'goal-parser',
   'cache-miss',
   'activity-import',
+  'imports',
   'parser',
   'plan-generator',
   'workout-bank',
@@ -366,6 +371,20 @@ async function activityImportSection(): Promise<void> {
     record(...(await benchActivityImport(server)));
   } catch (err) {
     record(errorFigure('activity.import', 'activity import', err));
+  } finally {
+    await server?.child.stop();
+  }
+}
+
+/** The health check's p99 while a 4-hour ride and a 500-file zip import, on a server of its own (PGlite). */
+async function importsSection(): Promise<void> {
+  section('Health while importing: a 4-hour ride and a 500-file zip (budget: health p99 <= 50 ms)');
+  let server: StaminaServer | undefined;
+  try {
+    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false' } });
+    record(...(await benchImports(server)));
+  } catch (err) {
+    record(errorFigure('imports', 'health while importing', err));
   } finally {
     await server?.child.stop();
   }

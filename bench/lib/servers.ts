@@ -1,4 +1,5 @@
 // Starts the real Stamina server and the bare Fastify baseline, each in its own process.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { type Child, freePort, makeTempDir, startChild, waitForHttp } from './proc.ts';
 
@@ -11,6 +12,8 @@ export interface StaminaServer extends RunningServer {
   dataDir: string;
   database: 'pglite' | 'postgres';
 }
+
+const BENCH_DEVICE_TOKEN_KEY = randomBytes(32).toString('hex');
 
 /** The environment without anything that would point the server at outside services. */
 function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -55,12 +58,14 @@ export async function startStamina(
         APP_URL: baseUrl,
         DATA_DIR: dataDir,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        // A shared database needs DEVICE_TOKEN_KEY (apps/server/src/config.ts): the bench's own.
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, DEVICE_TOKEN_KEY: BENCH_DEVICE_TOKEN_KEY } : {}),
         ...options.env,
       }),
     },
   );
-  await waitForHttp(`${baseUrl}/api/v1/health`, child, 90_000);
+  // A fresh PGlite migrates and seeds first: over a minute on a busy 2-core machine.
+  await waitForHttp(`${baseUrl}/api/v1/health`, child, 180_000);
   return { child, baseUrl, dataDir, database: databaseUrl ? 'postgres' : 'pglite' };
 }
 

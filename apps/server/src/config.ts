@@ -208,6 +208,19 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/**
+ * Settings that every process sharing one database must agree on, checked at start (main.ts): with
+ * DATABASE_URL, DEVICE_TOKEN_KEY is required, since a key generated per process (in its DATA_DIR) seals device
+ * tokens and OAuth states that another process cannot open (docs/RELIABILITY.md, "Scale-out").
+ */
+export function sharedDatabaseProblems(env: Pick<Env, 'DATABASE_URL' | 'DEVICE_TOKEN_KEY'>): string[] {
+  if (!env.DATABASE_URL || env.DEVICE_TOKEN_KEY) return [];
+  return [
+    'DEVICE_TOKEN_KEY: required when DATABASE_URL is set, so that every process sharing the database seals ' +
+      'device tokens with the same key (32 bytes as 64 hex digits, e.g. the output of `openssl rand -hex 32`)',
+  ];
+}
+
 /** The credit for map tiles: the configured one, else OpenStreetMap's for its own tiles, else none. */
 export function tileAttribution(url: string | undefined, configured: string | undefined): string | null {
   if (configured) return configured;

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, parseEnv, seedDemoEnabled, tileAttribution } from './config.ts';
+import { ConfigError, parseEnv, seedDemoEnabled, sharedDatabaseProblems, tileAttribution } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { diskFileStore } from './lib/file-store.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -26,7 +26,10 @@ function loadJwtSecret(envSecret: string | undefined, dataDir: string): string {
   return secret;
 }
 
-/** DEVICE_TOKEN_KEY, or 32 bytes generated on first start and kept in DATA_DIR, as the JWT secret is. */
+/**
+ * DEVICE_TOKEN_KEY, or 32 bytes generated on first start and kept in DATA_DIR, as the JWT secret is: only
+ * with the embedded database, since processes sharing DATABASE_URL must share the key (config.ts).
+ */
 function loadDeviceTokenKey(envKey: string | undefined, dataDir: string): Buffer {
   const fromEnv = envKey ? parseTokenKey(envKey) : null;
   if (fromEnv) return fromEnv;
@@ -44,6 +47,8 @@ async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv(process.env);
+    const problems = sharedDatabaseProblems(env);
+    if (problems.length > 0) throw new ConfigError(problems);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

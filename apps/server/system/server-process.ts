@@ -2,6 +2,7 @@
 // src/main.ts), on a data folder or a PostgreSQL database of the test's own, and stopped gracefully or with
 // SIGKILL. Also: a fresh PostgreSQL database, and the demo athlete's sign-in.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,9 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = join(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
 
 // Which services are required and whether they answer: ../test/services.ts (one rule for every suite).
+
+/** The device token key of every server this suite starts on PostgreSQL (a test's `env` may set another). */
+export const SUITE_DEVICE_TOKEN_KEY = randomBytes(32).toString('hex');
 
 export const DEMO = { email: 'demo@stamina.local', password: 'stamina-demo' };
 
@@ -62,7 +66,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       SIGNUP_RATE_LIMIT: '10000',
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
+      // A shared database needs one device token key for every process (config.ts): the suite's own.
+      ...(options.databaseUrl
+        ? { DATABASE_URL: options.databaseUrl, DEVICE_TOKEN_KEY: SUITE_DEVICE_TOKEN_KEY }
+        : { DATABASE_URL: '' }),
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : { REDIS_URL: '' }),
       ...options.env,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../src/config.ts';
+import { ConfigError, parseEnv, sharedDatabaseProblems } from '../src/config.ts';
 
 /** The message parseEnv throws for env, or a failure if it does not throw. */
 function problemsOf(env: Record<string, string>): string {
@@ -111,5 +111,15 @@ describe('parseEnv', () => {
     expect(message).toMatch(/LLM_BASE_URL: must start with http/);
     expect(message).toMatch(/LLM_TIMEOUT_MS: must be at least 1000/);
     expect(message).not.toContain('hunter2');
+  });
+
+  it('asks for DEVICE_TOKEN_KEY with DATABASE_URL, naming it, and not for the embedded database', () => {
+    const key = 'ab'.repeat(32);
+    const [problem] = sharedDatabaseProblems(parseEnv({ DATABASE_URL: 'postgres://db/stamina' }));
+    expect(problem).toMatch(/^DEVICE_TOKEN_KEY: required when DATABASE_URL is set/);
+    expect(
+      sharedDatabaseProblems(parseEnv({ DATABASE_URL: 'postgres://db/stamina', DEVICE_TOKEN_KEY: key })),
+    ).toEqual([]);
+    expect(sharedDatabaseProblems(parseEnv({}))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // The durable job queue (lib/job-queue.ts) on a real database: jobs exist only when their transaction
 // commits, run once, retry with backoff, give up after their attempts, are taken again when their process
 // died holding them, and are claimed once by two workers on one PostgreSQL.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -206,6 +207,52 @@ describe('job queue', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await queue.stop();
     expect((await job(t.db, id))?.status).toBe('done');
+  });
+});
+
+describe('job queue: athletes in turn', () => {
+  /** Enqueues `n` jobs of `kind` for the athlete in one transaction, as one upload of a zip does. */
+  async function enqueueMany(
+    queue: ReturnType<typeof createJobQueue>,
+    kind: string,
+    athleteId: string,
+    n: number,
+  ) {
+    await t.db.transaction(async (tx) => {
+      for (let i = 0; i < n; i++) await queue.enqueue(tx, kind, { athleteId, i });
+    });
+  }
+
+  it("claims a second athlete's single job within the first claims, behind one athlete's 200 queued jobs", async () => {
+    const queue = createJobQueue(t.db);
+    const claimed: Array<string | null> = [];
+    queue.register('test-fair', { run: async (j) => void claimed.push(j.athleteId) });
+    const [busy, other] = [randomUUID(), randomUUID()];
+    await enqueueMany(queue, 'test-fair', busy, 200);
+    await enqueueMany(queue, 'test-fair', other, 1);
+    for (let i = 0; i < 3; i++) await queue.runOnce();
+    expect(claimed).toContain(other);
+    expect(claimed.indexOf(other)).toBeLessThanOrEqual(1);
+    // The busy athlete's jobs all run after it, in the order they were queued.
+    while (await queue.runOnce());
+    expect(claimed.filter((id) => id === busy)).toHaveLength(200);
+  });
+
+  it('alternates between athletes who both have many jobs queued, and the athlete is stored in its own column', async () => {
+    const queue = createJobQueue(t.db);
+    const claimed: string[] = [];
+    queue.register('test-turns', { run: async (j) => void claimed.push(j.athleteId!) });
+    const [a, b] = [randomUUID(), randomUUID()];
+    await enqueueMany(queue, 'test-turns', a, 5);
+    await enqueueMany(queue, 'test-turns', b, 5);
+    const rows = rowsOf<{ athlete_id: string; n: number }>(
+      await t.db.execute(
+        sql`select athlete_id, count(*)::int as n from jobs where kind = 'test-turns' group by athlete_id order by 1`,
+      ),
+    );
+    expect(rows).toEqual([a, b].sort().map((id) => ({ athlete_id: id, n: 5 })));
+    while (await queue.runOnce());
+    expect(claimed).toEqual([a, b, a, b, a, b, a, b, a, b]);
   });
 });
 

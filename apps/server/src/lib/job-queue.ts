@@ -1,12 +1,15 @@
 // The app's one durable job queue, on the `jobs` table (docs/ARCHITECTURE.md, "Background jobs"). A job is
 // enqueued inside the caller's transaction, so it exists exactly when the write that asked for it committed.
-// Every app process runs one worker: it claims the oldest due job of a kind it handles with FOR UPDATE SKIP
-// LOCKED (so processes sharing one PostgreSQL each take a different job) and holds it under a lease, renewed
-// while the job runs. A job whose lease passed was running when its process died (killed, or out of memory): it
-// is claimed again, unless its handler says `stopAfterCrash` (jobs that read uploaded files, which may be what
-// killed the process: a poison job), which fails it at once and tells its handler's `failed` why. A handler that throws is retried with backoff up to the job's
-// max attempts, then the job is failed and its handler's `failed` is told. What `failed` is told is shown to
-// people, so it is never an internal error's text (SQL, stack): only an AppError's message says more.
+// Every app process runs one worker: it claims a due job of a kind it handles with FOR UPDATE SKIP LOCKED (so
+// processes sharing one PostgreSQL each take a different job), athletes in turn: of each athlete's oldest due
+// job, the one whose athlete was served longest ago (never first), so one athlete's 500-file zip does not hold
+// back another athlete's single file (docs/ARCHITECTURE.md, "Background jobs"). It holds the job under a lease,
+// renewed while the job runs. A job whose lease passed was running when its process died (killed, or out of
+// memory): it is claimed again, unless its handler says `stopAfterCrash` (jobs that read uploaded files, which
+// may be what killed the process: a poison job), which fails it at once and tells its handler's `failed` why. A
+// handler that throws is retried with backoff up to the job's max attempts, then the job is failed and its
+// handler's `failed` is told. What `failed` is told is shown to people, so it is never an internal error's text
+// (SQL, stack): only an AppError's message says more.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Conn, Db } from '../db/client.ts';
@@ -25,6 +28,8 @@ export interface Job {
   id: string;
   kind: string;
   payload: Record<string, unknown>;
+  /** The athlete the job works for, or null: a handler that queues a follow-up passes it on. */
+  athleteId: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
   maxAttempts: number;
@@ -62,7 +67,12 @@ export interface JobQueue {
     conn: Conn,
     kind: string,
     payload: Record<string, unknown>,
-    options?: { maxAttempts?: number; runAt?: Date },
+    options?: {
+      maxAttempts?: number;
+      runAt?: Date;
+      /** The athlete the job works for (claims take athletes in turn); `payload.athleteId` when absent. */
+      athleteId?: string | null;
+    },
   ): Promise<string>;
   /** Wakes this process's idle worker (after a commit that enqueued). */
   wake(): void;
@@ -78,6 +88,7 @@ export interface JobQueue {
 interface JobRow {
   id: string;
   kind: string;
+  athlete_id: string | null;
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
@@ -101,27 +112,47 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
     const now = options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
+    const due = (t: string) => {
+      const c = (column: string) => sql.raw(`${t}.${column}`);
+      return sql`${c('kind')} in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and ((${c('status')} = 'queued' and ${c('run_at')} <= ${now})
+        or (${c('status')} = 'running' and ${c('lease_until')} < now()))`;
+    };
+    // Each athlete's oldest due job (jobs of no athlete count as one more athlete), ordered by when that
+    // athlete's jobs were last claimed or settled (never first), then by age. The row itself is locked on the
+    // outer select, so two processes skip each other's pick and take the next in the order.
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
         lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now(),
         last_error = case when status = 'running' then ${CRASHED_REASON} else last_error end
       where id = (
-        select id from jobs
-        where kind in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})
-          and ((status = 'queued' and run_at <= ${now}) or (status = 'running' and lease_until < now()))
-        order by run_at
+        select j.id
+        from jobs j
+        join (
+          select distinct on (d.athlete_id) d.id, d.athlete_id, d.run_at
+          from jobs d
+          where ${due('d')}
+          order by d.athlete_id, d.run_at, d.id
+        ) head on head.id = j.id
+        where ${due('j')}
+        order by (
+          case when head.athlete_id is null
+            then (select max(s.updated_at) from jobs s where s.athlete_id is null and s.attempts > 0)
+            else (select max(s.updated_at) from jobs s where s.athlete_id = head.athlete_id and s.attempts > 0)
+          end
+        ) asc nulls first, head.run_at, head.id
         limit 1
-        for update skip locked
+        for update of j skip locked
       )
-      returning id, kind, payload, attempts, max_attempts, last_error`);
+      returning id, kind, athlete_id, payload, attempts, max_attempts, last_error`);
     const row = rowsOf<JobRow>(result)[0];
     if (!row) return null;
     return {
       id: row.id,
       kind: row.kind,
+      athleteId: row.athlete_id,
       payload: row.payload,
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
@@ -220,9 +251,15 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       handlers.set(kind, handler);
     },
     async enqueue(conn, kind, payload, enqueueOptions = {}) {
+      const athleteId =
+        enqueueOptions.athleteId !== undefined
+          ? enqueueOptions.athleteId
+          : typeof payload.athleteId === 'string'
+            ? payload.athleteId
+            : null;
       const result = await conn.execute(sql`
-        insert into jobs (kind, payload, max_attempts, run_at)
-        values (${kind}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.maxAttempts ?? 5},
+        insert into jobs (kind, athlete_id, payload, max_attempts, run_at)
+        values (${kind}, ${athleteId}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.maxAttempts ?? 5},
           ${enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : sql`now()`})
         returning id`);
       return rowsOf<{ id: string }>(result)[0]!.id;

@@ -5,6 +5,7 @@ import { activityRoutes } from '../modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from '../modules/activities/service.ts';
 import { appleHealthRoutes } from '../modules/apple-health/routes.ts';
 import { APPLE_HEALTH_JOB, createAppleHealthService } from '../modules/apple-health/service.ts';
+import { createCpuPool } from '../workers/pool.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireActivities(
@@ -26,9 +27,15 @@ export async function wireActivities(
     | 'metricsService'
   >,
 ) {
+  // Decoding and scoring recordings run on worker threads (docs/ARCHITECTURE.md, "CPU work off the event
+  // loop"); the pool's threads end with the app.
+  const pool = createCpuPool({ ...config.cpuPool, log: app.log });
+  app.addHook('onClose', () => pool.close());
+  app.decorate('cpuPool', pool);
   const activityService = createActivityService(db, {
     fileStore: config.fileStore,
     jobs,
+    pool,
     workouts: workoutService,
     // The athlete's thresholds in force on the activity's day (docs/zones.md).
     thresholdsOn: thresholdsFrom(thresholdService),
@@ -53,6 +60,7 @@ export async function wireActivities(
   const appleHealthService = createAppleHealthService({
     fileStore: config.fileStore,
     jobs,
+    pool,
     activities: activityService,
     wellness: metricsService,
     maxUploadBytes: config.appleHealthMaxUploadBytes,

@@ -27,6 +27,7 @@ import type { TrainingLoadService } from '../modules/training-load/service.ts';
 import type { WorkoutService } from '../modules/workouts/service.ts';
 import type { Authenticate } from '../plugins/authenticate.ts';
 import type { IdempotentCreates } from '../plugins/idempotency.ts';
+import type { CpuPool, CpuPoolOptions } from '../workers/pool.ts';
 
 export interface AppConfig {
   database: Database;
@@ -68,6 +69,8 @@ export interface AppConfig {
   clock?: () => Date;
   /** Rows per page of an export, and a probe told of each page (tests check exports read in pages). */
   account?: { exportPageSize?: number; onExportPage?: (table: string, rows: number) => void };
+  /** The CPU pool's threads and limits (workers/pool.ts, CPU_POOL_DEFAULTS); tests lower the limits. */
+  cpuPool?: CpuPoolOptions;
   /** The largest Apple Health export accepted (docs/devices.md, "Apple Health"); 2 GB. Tests lower it. */
   appleHealthMaxUploadBytes?: number;
 }
@@ -76,6 +79,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue: tests with `jobs: { worker: false }` run its jobs one at a time (`runOnce`). */
     jobs: JobQueue;
+    /** Where recordings are decoded and scored: tests read its stats to see the work left the main thread. */
+    cpuPool: CpuPool;
     /** Device connections: tests call `scheduleDue()` instead of waiting for the scheduler. */
     devices: DeviceService;
     /** The Apple Health import: the memory bench feeds it an export without HTTP (bench/apple-health-memory.ts). */

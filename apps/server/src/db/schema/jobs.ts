@@ -13,6 +13,11 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What to do, e.g. 'activity-import'. */
     kind: text('kind').notNull(),
+    /**
+     * The athlete the job works for (null for jobs of no one athlete, such as a batch of daily adaptations):
+     * claims take athletes in turn (lib/job-queue.ts), and an account's purge removes its jobs by it.
+     */
+    athleteId: uuid('athlete_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<JobStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -28,6 +33,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
+    index('jobs_athlete_idx').on(t.athleteId, t.updatedAt),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

@@ -141,10 +141,14 @@ export async function updateAthleteFromJson(
     where athletes.id = ${athleteId}`);
 }
 
-/** Removes the queue's jobs whose payload names the account (the purge job's own included). */
-export async function deleteJobsNaming(tx: Tx, ids: string[]): Promise<void> {
+/**
+ * Removes the queue's jobs of the account (the purge job's own included): by their indexed athlete, and of the
+ * few jobs of no one athlete (daily batches), those whose payload names it.
+ */
+export async function deleteJobsNaming(tx: Tx, athleteId: string, ids: string[]): Promise<void> {
+  await tx.execute(sql`delete from jobs where athlete_id = ${athleteId}`);
   for (const id of ids) {
-    await tx.execute(sql`delete from jobs where position(${id} in payload::text) > 0`);
+    await tx.execute(sql`delete from jobs where athlete_id is null and position(${id} in payload::text) > 0`);
   }
 }
 

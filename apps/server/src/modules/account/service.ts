@@ -211,7 +211,7 @@ export function createAccountService(deps: AccountDeps) {
         const revocations = await deps.devices?.revocationsOf(tx, athleteId);
         const due = await deps.auth.purgeIfDue(tx, userId, clock());
         if (due) {
-          await repo.deleteJobsNaming(tx, [userId, athleteId]);
+          await repo.deleteJobsNaming(tx, athleteId, [userId, athleteId]);
           revoke = revocations;
         }
         return due;

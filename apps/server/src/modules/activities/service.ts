@@ -2,8 +2,7 @@
 // the job that decodes, scores, de-duplicates, stores and matches, and the reads and writes of activities.
 // Every write that changes what counts as training re-derives daily load from the earliest day it touched,
 // in its own transaction under the athlete's load lock, as workout writes do, then tells `onChange`.
-import { createHash, randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import {
   type ActivityDetail,
   type ActivityEditSport,
@@ -27,10 +26,11 @@ import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { uploadGate } from '../../lib/upload-gate.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type CpuPool, WorkerLimitError } from '../../workers/pool.ts';
+import type { ReadFileResult, RescoreResult, TaskOutput } from '../../workers/tasks.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
-import { DecodeError, decodeActivityFile, sniffActivityFormat } from './decode/index.ts';
-import { type LegRecord, legRecord, type ThresholdsOn } from './figures.ts';
+import type { LegRecord, ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
 import {
@@ -61,6 +61,8 @@ interface ImportPayload {
 export interface ActivityServiceDeps {
   fileStore: FileStore;
   jobs: JobQueue;
+  /** Where files are decoded and scored, off the event loop (workers/pool.ts). */
+  pool: Pick<CpuPool, 'run'>;
   workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
   /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
   thresholdsOn: ThresholdsOn;
@@ -300,50 +302,29 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       ms[name] = Math.round(now - mark);
       mark = now;
     };
-    let bytes = staged;
-    if (payload.compression === 'gzip') {
-      try {
-        bytes = gunzipSync(staged, { maxOutputLength: ACTIVITY_LIMITS.fileBytes });
-      } catch (err) {
-        const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-        return {
-          status: 'failed',
-          message: tooBig
-            ? `Uncompressed, the file is larger than ${ACTIVITY_LIMITS.fileLabel}`
-            : 'The gzip file cannot be read',
-        };
-      }
-    }
-    const problem = contentProblem(bytes, file.name);
-    if (problem) return { status: 'failed', message: problem };
-    const format = sniffActivityFormat(bytes, file.name)!;
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const early = await duplicateOfFile(db, athleteId, sha256);
-    if (early) return early;
-
-    lap('read');
-    let recording: ReturnType<typeof decodeActivityFile>;
-    try {
-      recording = decodeActivityFile(bytes, file.name);
-      lap('decode');
-    } catch (err) {
-      const message = err instanceof DecodeError ? err.message : `The file cannot be read: ${errorText(err)}`;
-      return { status: 'failed', message };
-    }
-    if (recording.sessions.length === 0) return { status: 'failed', message: 'The file holds no activity' };
-
+    // Unwrapping, checking, hashing, decoding and scoring run on the CPU pool (workers/pool.ts); the worker
+    // asks here for what the database knows: an earlier copy of the file, the thresholds of each leg's day.
     const timeZone = await repo.athleteTimezone(db, athleteId);
-    const legs: Array<LegRecord & { localDate: string }> = [];
-    for (const session of recording.sessions) {
-      const localDate = dateInTimeZone(new Date(session.startTime), timeZone);
-      const inForce = await deps.thresholdsOn(athleteId, localDate, session.sport);
-      try {
-        legs.push({ ...legRecord(session, recording.deviceName, inForce), localDate });
-      } catch (err) {
-        return { status: 'failed', message: `The file's figures cannot be computed: ${errorText(err)}` };
-      }
+    lap('read');
+    let read: ReadFileResult;
+    try {
+      read = await deps.pool.run(
+        'readActivityFile',
+        { bytes: staged, fileName: file.name, compression: payload.compression, timeZone },
+        {
+          duplicateOf: (sha256) => duplicateOfFile(db, athleteId, sha256),
+          thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport),
+        },
+      );
+    } catch (err) {
+      // A file that runs the worker out of time or memory is refused, not retried into the same end.
+      if (err instanceof WorkerLimitError)
+        return { status: 'failed', message: `The file cannot be read: ${err.message}` };
+      throw err;
     }
-    lap('figures');
+    lap('decode');
+    if (read.status === 'settled') return read.outcome;
+    const { format, sha256, legs } = read;
     const early2 = await duplicateByStart(db, athleteId, legs);
     if (early2) return early2;
 
@@ -372,7 +353,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       const ids: string[] = [];
       const touched: string[] = [];
       for (const [index, leg] of legs.entries()) {
-        const base = recording.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
+        const base = read.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
         const row = await repo.insertActivity(tx, athleteId, {
           ...leg.activity,
           name: legs.length > 1 ? `${base} · ${SPORT_WORDS[leg.activity.sport]}` : base,
@@ -407,32 +388,43 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   }
 
   /**
-   * The recorded session an activity was made from, decoded again from its stored original: the leg of its
-   * `leg_index` (the only session otherwise). 409 when there is no original to read (an Apple Health workout,
-   * a demo session) or it no longer gives this activity.
+   * The activity's leg scored again as `sport` from its stored original, decoded again on the CPU pool: the
+   * leg of its `leg_index` (the only session otherwise). 409 when there is no original to read (an Apple Health
+   * workout, a demo session), it no longer gives this activity, or the figures cannot be computed.
    */
-  async function storedSession(athleteId: string, activity: repo.ActivityRow) {
+  async function rescoredLeg(
+    athleteId: string,
+    activity: repo.ActivityRow,
+    sport: ActivityEditSport,
+  ): Promise<LegRecord> {
     const refuse = (why: string) =>
       new AppError('CONFLICT', `The sport of this activity cannot be changed: ${why}`);
     const file = activity.fileId ? await repo.findFile(db, athleteId, activity.fileId) : undefined;
     if (!file) throw refuse('it was not imported from a file, so there is no recording to score again');
     const stored = await deps.fileStore.get(file.storageKey).catch(missingAsNull);
     if (!stored) throw refuse('its original file is no longer stored');
-    let recording: Recording;
+    const inForce = await deps.thresholdsOn(athleteId, activity.localDate, sport);
+    let result: RescoreResult;
     try {
-      const bytes =
-        file.compression === 'gzip'
-          ? gunzipSync(stored, { maxOutputLength: ACTIVITY_LIMITS.fileBytes })
-          : stored;
-      recording = decodeActivityFile(bytes, file.originalName);
+      result = await deps.pool.run('rescoreLeg', {
+        bytes: stored,
+        fileName: file.originalName,
+        compression: file.compression === 'gzip' ? 'gzip' : null,
+        legIndex: activity.legIndex ?? 0,
+        startTime: activity.startTime.getTime(),
+        sport,
+        inForce,
+      });
     } catch (err) {
-      throw refuse(`its original file cannot be read again (${errorText(err)})`);
+      if (err instanceof WorkerLimitError)
+        throw refuse(`its original file cannot be read again (${err.message})`);
+      throw err;
     }
-    const session = recording.sessions[activity.legIndex ?? 0];
-    if (!session || new Date(session.startTime).getTime() !== activity.startTime.getTime()) {
-      throw refuse('its original file no longer gives this activity');
-    }
-    return { session, deviceName: recording.deviceName };
+    if (result.ok) return result.leg;
+    if (result.problem === 'unreadable')
+      throw refuse(`its original file cannot be read again (${result.detail})`);
+    if (result.problem === 'mismatch') throw refuse('its original file no longer gives this activity');
+    throw new AppError('CONFLICT', `The figures cannot be computed for this sport: ${result.detail}`);
   }
 
   /**
@@ -448,14 +440,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     sport: ActivityEditSport,
     name: string | undefined,
   ): Promise<repo.ActivityRow> {
-    const { session, deviceName } = await storedSession(athleteId, current);
-    const inForce = await deps.thresholdsOn(athleteId, current.localDate, sport);
-    let leg: LegRecord;
-    try {
-      leg = legRecord({ ...session, sport }, deviceName, inForce);
-    } catch (err) {
-      throw new AppError('CONFLICT', `The figures cannot be computed for this sport: ${errorText(err)}`);
-    }
+    const leg = await rescoredLeg(athleteId, current, sport);
     const timeZone = await repo.athleteTimezone(db, athleteId);
     return db.transaction(async (tx) => {
       await lockAthleteLoad(tx, athleteId);
@@ -623,6 +608,14 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
           const added = await stager.add(fileName, stream);
           entries.push(...added.entries);
           fingerprint.push(fileName, added.sha256);
+          // One job per recording: a request may queue only so many (the queue serves athletes in turn, but one
+          // request must not fill it). What was staged is removed with the refusal.
+          if (entries.filter((e) => e.ok).length > ACTIVITY_LIMITS.recordingsPerUpload) {
+            throw new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `One upload may hold at most ${ACTIVITY_LIMITS.recordingsPerUpload} recordings: send the rest in another upload`,
+            );
+          }
         });
         if (entries.length === 0) {
           throw new AppError('VALIDATION_FAILED', 'Send one or more activity files in the field "file"');
@@ -731,20 +724,24 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         return { status: 'failed', message: 'The workout holds no activity', activityIds: [] };
       }
       const timeZone = await repo.athleteTimezone(db, athleteId);
-      const legs: Array<LegRecord & { localDate: string }> = [];
-      for (const session of recording.sessions) {
-        const localDate = dateInTimeZone(new Date(session.startTime), timeZone);
-        const inForce = await deps.thresholdsOn(athleteId, localDate, session.sport);
-        try {
-          legs.push({ ...legRecord(session, recording.deviceName, inForce), localDate });
-        } catch (err) {
-          return {
-            status: 'failed',
-            message: `The workout's figures cannot be computed: ${errorText(err)}`,
-            activityIds: [],
-          };
-        }
+      const failed = (why: string) => ({
+        status: 'failed' as const,
+        message: `The workout's figures cannot be computed: ${why}`,
+        activityIds: [],
+      });
+      let scored: TaskOutput<'scoreRecording'>;
+      try {
+        scored = await deps.pool.run(
+          'scoreRecording',
+          { recording, timeZone },
+          { thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport) },
+        );
+      } catch (err) {
+        if (err instanceof WorkerLimitError) return failed(err.message);
+        throw err;
       }
+      if ('error' in scored) return failed(scored.error);
+      const { legs } = scored;
       const early = await duplicateByStart(db, athleteId, legs);
       if (early) return { ...early };
       const outcome = await db.transaction(async (tx) => {
@@ -1049,8 +1046,4 @@ export type ActivityService = ReturnType<typeof createActivityService>;
 function missingAsNull(err: unknown): null {
   if (err instanceof FileNotFoundError) return null;
   throw err;
-}
-
-function errorText(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
 }

@@ -33,6 +33,8 @@ export const ACTIVITY_LIMITS = {
   concurrentUploads: 2,
   /** Files in one upload request. */
   filesPerUpload: 20,
+  /** Recordings (import jobs) one upload request may queue, across its files and zips. */
+  recordingsPerUpload: 500,
   nameLength: 255,
 } as const;
 

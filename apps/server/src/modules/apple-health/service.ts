@@ -13,8 +13,7 @@ import { AppError, databaseErrorCode } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { DecodeError } from '../activities/decode/decode-error.ts';
-import { decodeGpx } from '../activities/decode/gpx.ts';
+import { type CpuPool, WorkerLimitError } from '../../workers/pool.ts';
 import { snakeCase } from '../activities/decode/sport.ts';
 import type { ActivityService } from '../activities/service.ts';
 import {
@@ -47,6 +46,8 @@ interface Payload {
 export interface AppleHealthDeps {
   fileStore: FileStore;
   jobs: JobQueue;
+  /** Where routes are decoded, off the event loop (workers/pool.ts). */
+  pool: Pick<CpuPool, 'run'>;
   activities: Pick<
     ActivityService,
     | 'importRecording'
@@ -174,10 +175,11 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         if (!entry) return [];
         try {
           const bytes = await readCapped(await zip.open(entry), ZIP_LIMITS.routeBytes, path);
-          return decodeGpx(bytes).sessions[0]?.records ?? [];
+          // Decoded on the CPU pool (workers/pool.ts), off the event loop.
+          return (await deps.pool.run('routePoints', { bytes })) ?? [];
         } catch (err) {
           // A route that cannot be read leaves its workout without a map, not the export unread.
-          if (err instanceof DecodeError || err instanceof ExportError) return [];
+          if (err instanceof ExportError || err instanceof WorkerLimitError) return [];
           throw err;
         }
       },

@@ -188,7 +188,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
         provider: connection.provider,
         kind,
       });
-      await deps.jobs.enqueue(tx, DEVICE_SYNC_JOB, { runId: created.id }, { maxAttempts: 3 });
+      await deps.jobs.enqueue(
+        tx,
+        DEVICE_SYNC_JOB,
+        { runId: created.id },
+        { maxAttempts: 3, athleteId: connection.athleteId },
+      );
       return created;
     });
     deps.jobs.wake();
@@ -613,7 +618,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
               provider: row.provider,
               kind: 'auto',
             });
-            await deps.jobs.enqueue(tx, DEVICE_SYNC_JOB, { runId: run.id }, { maxAttempts: 3 });
+            await deps.jobs.enqueue(
+              tx,
+              DEVICE_SYNC_JOB,
+              { runId: run.id },
+              { maxAttempts: 3, athleteId: row.athleteId },
+            );
             queued++;
           }
           await repo.updateConnection(tx, row.id, { nextSyncAt: new Date(Date.now() + intervalMs) });

@@ -232,7 +232,7 @@ export function onboardingJob(
         );
         if (updated && next) {
           const payload: OnboardingJobPayload = { sessionId, revision, stage: next };
-          await deps.jobs.enqueue(tx, ONBOARDING_JOB, { ...payload });
+          await deps.jobs.enqueue(tx, ONBOARDING_JOB, { ...payload }, { athleteId: job.athleteId });
         }
         return updated;
       });

@@ -239,7 +239,12 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
           plan: null,
           error: null,
         });
-        await deps.jobs.enqueue(tx, ONBOARDING_JOB, { ...firstStage(id, revision) });
+        await deps.jobs.enqueue(
+          tx,
+          ONBOARDING_JOB,
+          { ...firstStage(id, revision) },
+          { athleteId: auth.athleteId },
+        );
         return updated!;
       });
       deps.jobs.wake();
