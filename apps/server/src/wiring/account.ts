@@ -35,6 +35,7 @@ export async function wireAccount(
     log: app.log,
     pageSize: config.account?.exportPageSize,
     onPage: config.account?.onExportPage,
+    importBatchRows: config.account?.importBatchRows,
     onChange: (athleteId) => readCache.invalidate(athleteId),
     devices: deviceService,
   });
@@ -42,6 +43,25 @@ export async function wireAccount(
   jobs.register(EXPORT_JOB, accountService.exportJob);
   jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
   await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
+  // docs/account.md, "Importing an export": an import cut off by a crash is undone when a process with a worker
+  // starts, and then every few minutes (the lease of a live import keeps it out of the sweep).
+  if (config.jobs?.worker !== false) {
+    const sweep = () =>
+      accountService
+        .sweepStale()
+        .catch((err) => app.log.error({ err }, 'account import sweep failed; the next tick tries again'));
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      void sweep();
+      const every = config.account?.sweepMs ?? 5 * 60_000;
+      if (every <= 0) return;
+      timer = setInterval(sweep, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
   await app.register(
     profileRoutes(
       createProfileService({ activities: activityService, analytics: analyticsService, plans: planService }),
