@@ -4,10 +4,14 @@
 // undone by the sweep, shared Workout Bank templates stay referenced, the athlete's own templates are exported,
 // and parallel exports and deletions are single-flight.
 import { randomUUID } from 'node:crypto';
+import { utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepStaging } from '../src/lib/staging-sweep.ts';
 import { IMPORT_LIMITS } from '../src/modules/account/import.ts';
 import { seedWorkoutBank } from '../src/modules/workout-bank/seed.ts';
+import { activityFixture } from './activity-fixtures.ts';
 import { bearer, createTestApp, multipartForm, type TestApp, unzip } from './helpers.ts';
 import { deflatedMember, type ZipMember, zipArchive } from './zip-writer.ts';
 
@@ -319,6 +323,46 @@ describe('the Workout Bank in an export', () => {
     );
     expect(mine.map((m) => m.name)).toEqual(['My hills']);
     expect(mine[0]!.id).not.toBe(ownId);
+  });
+});
+
+describe('the staging sweep', () => {
+  it('removes staged files no queued upload names once an hour old, and keeps the rest', async () => {
+    const { session } = await t.signUpAndConfirm();
+    const athleteId = session.user.athlete_id;
+    const form = multipartForm([
+      { name: 'file', value: activityFixture('run-hr-garminconnect.gpx'), filename: 'run.gpx' },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/activities/import',
+      payload: form.payload,
+      headers: { ...bearer(session.access_token), ...form.headers },
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
+    const queued = (await t.fileStore.list(`staging/${athleteId}`)).map((f) => f.key);
+    expect(queued).toHaveLength(1);
+    // What a process killed between staging and queueing leaves: files, and a write it never finished.
+    const orphans = [
+      `staging/${athleteId}/${randomUUID()}/0`,
+      `staging/${athleteId}/apple-health-${randomUUID()}`,
+    ];
+    for (const key of orphans) await t.fileStore.put(key, Buffer.from('left behind'));
+    await writeFile(join(t.filesDir, `staging/${athleteId}/x.${randomUUID()}.part`), 'half');
+    const young = `staging/${athleteId}/${randomUUID()}/0`;
+    await t.fileStore.put(young, Buffer.from('being queued'));
+
+    const now = new Date(Date.now() + 2 * 60 * 60_000);
+    const aged = (await t.fileStore.list('staging')).filter((f) => f.key !== young);
+    const past = new Date(Date.now() - 60_000);
+    for (const f of aged) await utimes(join(t.filesDir, f.key), past, past);
+    // `now` is two hours on: every file but the young one (written "now" by that clock) is old enough.
+    await utimes(join(t.filesDir, young), now, now);
+    expect(await sweepStaging(t.db, t.fileStore, now)).toBe(3);
+    const left = (await t.fileStore.list(`staging/${athleteId}`)).map((f) => f.key).sort();
+    expect(left).toEqual([...queued, young].sort());
+    // The queued upload still imports.
+    expect(await runJobs()).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,6 @@
 // Data ownership (docs/account.md): account deletion and its purge, exports and their import; and the profile
 // summary, read through the activity, analytics and plan services.
+import { sweepStaging } from '../lib/staging-sweep.ts';
 import { accountRoutes } from '../modules/account/routes.ts';
 import {
   createAccountService,
@@ -43,13 +44,20 @@ export async function wireAccount(
   jobs.register(EXPORT_JOB, accountService.exportJob);
   jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
   await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
-  // docs/account.md, "Importing an export": an import cut off by a crash is undone when a process with a worker
-  // starts, and then every few minutes (the lease of a live import keeps it out of the sweep).
+  // Housekeeping after a crash, when a process with a worker starts and then every 5 minutes: an account import
+  // cut off mid-way is undone (docs/account.md, "Importing an export"; a live import's lease keeps it out), and
+  // staged upload files no queued job will read are removed (docs/RELIABILITY.md, "Idempotency after a crash").
   if (config.jobs?.worker !== false) {
-    const sweep = () =>
-      accountService
+    const sweep = async () => {
+      await accountService
         .sweepStale()
         .catch((err) => app.log.error({ err }, 'account import sweep failed; the next tick tries again'));
+      await sweepStaging(db, config.fileStore, config.clock?.() ?? new Date())
+        .then((removed) => {
+          if (removed > 0) app.log.warn({ removed }, 'staging sweep: orphaned staged files removed');
+        })
+        .catch((err) => app.log.error({ err }, 'staging sweep failed; the next tick tries again'));
+    };
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       void sweep();
