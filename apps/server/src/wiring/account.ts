@@ -48,9 +48,9 @@ export async function wireAccount(
   // cut off mid-way is undone (docs/account.md, "Importing an export"; a live import's lease keeps it out), and
   // staged upload files no queued job will read are removed (docs/RELIABILITY.md, "Idempotency after a crash").
   if (config.jobs?.worker !== false) {
-    const sweep = async () => {
+    const sweep = async (options: { all?: boolean } = {}) => {
       await accountService
-        .sweepStale()
+        .sweepStale(options)
         .catch((err) => app.log.error({ err }, 'account import sweep failed; the next tick tries again'));
       await sweepStaging(db, config.fileStore, config.clock?.() ?? new Date())
         .then((removed) => {
@@ -60,10 +60,11 @@ export async function wireAccount(
     };
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      void sweep();
+      // PGlite is opened by one process only: on start, every import still running was cut off.
+      void sweep({ all: config.database.kind === 'pglite' });
       const every = config.account?.sweepMs ?? 5 * 60_000;
       if (every <= 0) return;
-      timer = setInterval(sweep, every);
+      timer = setInterval(() => void sweep(), every);
       timer.unref();
     });
     app.addHook('onClose', async () => {

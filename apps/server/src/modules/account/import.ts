@@ -167,13 +167,14 @@ export function createAccountImport(deps: AccountImportDeps) {
 
   /**
    * Undoes the imports cut off by a crash (still running, lease passed): run when the process starts and then
-   * now and then, so no half-imported account is left to the next request.
+   * now and then, so no half-imported account is left to the next request. `all`: every running import is cut
+   * off, lease or not (a process starting on PGlite, which only one process can open, finds only dead ones).
    */
-  async function sweepStale(): Promise<number> {
+  async function sweepStale(options: { all?: boolean } = {}): Promise<number> {
     let undone = 0;
-    for (const athleteId of await repo.staleImports(db)) {
+    for (const athleteId of await repo.staleImports(db, options.all ?? false)) {
       const id = randomUUID();
-      if (!(await repo.takeOverStale(db, athleteId, id, IMPORT_LEASE_SECONDS))) continue;
+      if (!(await repo.takeOverStale(db, athleteId, id, IMPORT_LEASE_SECONDS, options.all ?? false))) continue;
       await undo(athleteId, id);
       await repo.settleImport(db, athleteId, id, {
         status: 'failed',

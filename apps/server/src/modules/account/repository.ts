@@ -384,11 +384,12 @@ export async function settleImport(
     .where(and(eq(accountImports.athleteId, athleteId), eq(accountImports.id, id)));
 }
 
-/** Athletes whose import was cut off: still `running`, its lease passed. */
-export async function staleImports(conn: Conn): Promise<string[]> {
+/** Athletes whose import was cut off: still `running`, its lease passed (`all`: whatever the lease). */
+export async function staleImports(conn: Conn, all: boolean): Promise<string[]> {
   return rowsOf<{ athlete_id: string }>(
     await conn.execute(sql`
-      select athlete_id from account_imports where status = 'running' and lease_until < now()`),
+      select athlete_id from account_imports
+      where status = 'running' and (${all} or lease_until < now())`),
   ).map((r) => r.athlete_id);
 }
 
@@ -398,12 +399,13 @@ export async function takeOverStale(
   athleteId: string,
   id: string,
   leaseSeconds: number,
+  all: boolean,
 ): Promise<boolean> {
   const rows = rowsOf(
     await conn.execute(sql`
       update account_imports set id = ${id}, lease_until = now() + make_interval(secs => ${leaseSeconds}),
         updated_at = now()
-      where athlete_id = ${athleteId} and status = 'running' and lease_until < now()
+      where athlete_id = ${athleteId} and status = 'running' and (${all} or lease_until < now())
       returning athlete_id`),
   );
   return rows.length > 0;
