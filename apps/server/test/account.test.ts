@@ -431,7 +431,18 @@ describe('download my data, and its import into a fresh account', () => {
     );
     const broken = await send(zipArchive([...entries].map(([name, content]) => ({ name, content }))));
     expect(broken.statusCode).toBe(400);
-    expect(await rowsNaming([fresh.session.user.athlete_id])).toEqual({ 'athletes.id': 1 });
+    // Only the account and the import's journal, which says it failed.
+    expect(await rowsNaming([fresh.session.user.athlete_id])).toEqual({
+      'athletes.id': 1,
+      'account_imports.athlete_id': 1,
+    });
+    const journal = await t.app.inject({
+      method: 'GET',
+      url: '/api/athletes/me/import',
+      headers: bearer(token),
+    });
+    expect(journal.json().data).toMatchObject({ status: 'failed' });
+    expect(journal.json().data.message).toMatch(/^This file is not a Stamina export: a row of workouts/);
     expect(filesNaming(fresh.session.user.athlete_id)).toEqual([]);
   });
 

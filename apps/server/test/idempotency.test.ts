@@ -184,6 +184,31 @@ describe('a key is bound to its request', () => {
   });
 });
 
+describe('a request cut off before it answered (kill -9)', () => {
+  it('holds its key for the 2-minute lease (409 "in progress", retryable), then the retry runs', async () => {
+    const key = randomUUID();
+    const body = workout('Cut off', '2027-05-19');
+    expect((await post(ana, WORKOUTS, body, key)).statusCode).toBe(201);
+    // As the process that died left it: the claim, without an answer.
+    await t.db.execute(sql`
+      update idempotency_keys set status_code = null, response_body = null, created_at = now() - interval '30 seconds'
+      where key = ${key}`);
+    const waiting = await post(ana, WORKOUTS, body, key);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().detail).toEqual({ in_progress: true, lease_seconds: 120 });
+    await t.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '121 seconds' where key = ${key}`,
+    );
+    const retry = await post(ana, WORKOUTS, body, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    // The retry's answer is the key's now.
+    const again = await post(ana, WORKOUTS, body, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(retry.json().data.id);
+  }, 30_000);
+});
+
 describe('concurrent requests with one key', () => {
   it('create one row; every request gets the same answer', async () => {
     const key = randomUUID();

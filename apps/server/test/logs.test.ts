@@ -270,6 +270,7 @@ describe('GET /api/v1/health/areas', () => {
           throw new Error('unused');
         },
         deleteUnder: async () => {},
+        list: async () => [],
       },
     });
     try {

@@ -1,12 +1,48 @@
 // A minimal zip writer for the upload tests: deflated members, a central directory and its end record, as zip
 // tools write them. `declaredSize` lets a test lie about a member's uncompressed size (a bomb that hides).
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 export interface ZipMember {
   name: string;
   content: Buffer;
   /** The uncompressed size written in the headers; the real one by default. */
   declaredSize?: number;
+  /** Already deflated (a member too large to hold unpacked): its raw deflate bytes, size and CRC-32. */
+  deflated?: { data: Buffer; size: number; crc: number };
+}
+
+/**
+ * `prefix`, then `repeat` times `chunk`, then `suffix`, deflated as it is made: a member that unpacks to far
+ * more than the test could hold in memory (a JSON line of 600 MB).
+ */
+export async function deflatedMember(
+  prefix: Buffer,
+  chunk: Buffer,
+  repeat: number,
+  suffix: Buffer,
+): Promise<{ data: Buffer; size: number; crc: number }> {
+  const deflate = createDeflateRaw({ level: 1 });
+  const out: Buffer[] = [];
+  deflate.on('data', (data: Buffer) => out.push(data));
+  const finished = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  let crc = crc32(prefix);
+  const write = async (bytes: Buffer) => {
+    if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
+  };
+  await write(prefix);
+  for (let i = 0; i < repeat; i++) {
+    crc = crc32(chunk, crc);
+    await write(chunk);
+  }
+  crc = crc32(suffix, crc);
+  await write(suffix);
+  deflate.end();
+  await finished;
+  return {
+    data: Buffer.concat(out),
+    size: prefix.length + chunk.length * repeat + suffix.length,
+    crc,
+  };
 }
 
 /** Members sharing one content Buffer are deflated once (a bomb of 400 identical members builds fast). */
@@ -18,13 +54,13 @@ export function zipArchive(members: readonly ZipMember[]): Buffer {
   let offset = 0;
   for (const member of members) {
     const name = Buffer.from(member.name, 'utf8');
-    let packed = deflated.get(member.content);
+    let packed = member.deflated ?? deflated.get(member.content);
     if (!packed) {
       packed = { data: deflateRawSync(member.content), crc: crc32(member.content) };
       deflated.set(member.content, packed);
     }
     const { data, crc } = packed;
-    const size = member.declaredSize ?? member.content.length;
+    const size = member.declaredSize ?? member.deflated?.size ?? member.content.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);

@@ -219,4 +219,44 @@ describe('a workout created offline', () => {
     ]);
     expect(writeQueue.get().pending).toEqual([]);
   });
+
+  it('is kept and sent again with backoff while the server says an earlier send with its key is in progress (409)', async () => {
+    reportReachable(false);
+    await sendOrQueue(
+      {
+        type: 'workout-create',
+        endpoint: 'POST /workout-planning/workouts',
+        params: {},
+        method: 'POST',
+        body: { title: 'Easy', workout_date: '2026-11-27', sport: 'run' },
+        label: 'New workout: Easy',
+        idempotencyKey: 'key-cut-off',
+      },
+      async () => {
+        throw new Error('not sent while offline');
+      },
+    );
+    reportReachable(true);
+    let busy = 2;
+    const calls = server({
+      'POST /api/workout-planning/workouts': () =>
+        busy-- > 0
+          ? json(409, {
+              message: 'A request with this Idempotency-Key is still being processed: retry in a moment',
+              code: 'CONFLICT',
+              detail: { in_progress: true, lease_seconds: 120 },
+            })
+          : json(201, { data: workout() }),
+    });
+    const first = await writeQueue.replay();
+    expect(first).toMatchObject({ remaining: 1, retryInMs: 2_000, conflicts: [] });
+    const second = await writeQueue.replay();
+    expect(second).toMatchObject({ remaining: 1, retryInMs: 4_000, conflicts: [] });
+    expect(writeQueue.get().pending).toHaveLength(1);
+    const third = await writeQueue.replay();
+    expect(third).toMatchObject({ remaining: 0, retryInMs: null });
+    expect(third.applied.map((w) => w.label)).toEqual(['New workout: Easy']);
+    expect(new Set(calls.map((c) => c.key))).toEqual(new Set(['key-cut-off']));
+    expect(writeQueue.get().conflicts).toEqual([]);
+  });
 });

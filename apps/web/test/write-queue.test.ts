@@ -7,11 +7,13 @@ import {
   type NewQueuedWrite,
   type QueuedWrite,
   type ReplayExecutor,
+  retryDelayMs,
   type Verdict,
 } from '../src/lib/offline/write-queue.ts';
 
 class Offline extends Error {}
 class Refused extends Error {}
+class Busy extends Error {}
 
 function write(label: string, overrides: Partial<NewQueuedWrite> = {}): NewQueuedWrite {
   return {
@@ -38,6 +40,8 @@ function fakeServer() {
     verdicts: new Map<string, Verdict>(),
     refuse: new Set<string>(),
     failOnceOffline: new Set<string>(),
+    /** Labels the server answers "still in progress" for, so many times. */
+    busy: new Map<string, number>(),
   };
   const executor: ReplayExecutor = {
     async check(w: QueuedWrite) {
@@ -48,9 +52,18 @@ function fakeServer() {
       if (!state.online) throw new Offline();
       if (state.failOnceOffline.delete(w.label)) throw new Offline();
       if (state.refuse.has(w.label)) throw new Refused('Workout not found');
+      const busy = state.busy.get(w.label) ?? 0;
+      if (busy > 0) {
+        state.busy.set(w.label, busy - 1);
+        throw new Busy('still being processed');
+      }
       sent.push({ label: w.label, key: w.headers['idempotency-key'] });
     },
-    failure: (err) => ({ retryLater: err instanceof Offline, message: (err as Error).message }),
+    failure: (err) => ({
+      retryLater: err instanceof Offline || err instanceof Busy,
+      retrySoon: err instanceof Busy,
+      message: (err as Error).message,
+    }),
   };
   return { sent, state, executor };
 }
@@ -161,5 +174,26 @@ describe('the offline write queue', () => {
     await queue.enqueue(write('a'));
     await Promise.all([queue.replay(), queue.replay()]);
     expect(server.sent).toHaveLength(1);
+  });
+
+  it('keeps a write the server is still busy with (409 in progress) at the head, retried with growing pauses', async () => {
+    const server = fakeServer();
+    const queue = createWriteQueue(memoryQueueStorage(), server.executor);
+    await queue.setUser('u1');
+    await queue.enqueue(write('a'));
+    await queue.enqueue(write('b'));
+    server.state.busy.set('a', 3);
+    const delays: (number | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await queue.replay();
+      expect(result).toMatchObject({ applied: [], conflicts: [], remaining: 2 });
+      delays.push(result.retryInMs);
+    }
+    expect(delays).toEqual([2_000, 4_000, 8_000]);
+    const last = await queue.replay();
+    expect(last.retryInMs).toBeNull();
+    expect(server.sent.map((s) => s.label)).toEqual(['a', 'b']);
+    expect(queue.get().conflicts).toEqual([]);
+    expect(retryDelayMs(10)).toBe(60_000);
   });
 });

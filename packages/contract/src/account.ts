@@ -50,7 +50,23 @@ export const ZAccountImportReport = z
   .object({
     counts: z.record(z.string(), z.number().int()),
     files: z.number().int(),
+    /** Favourites, ratings and views of shared Workout Bank templates this server does not have, left out. */
+    skipped: z.number().int(),
     message: z.string(),
   })
   .meta({ id: 'AccountImportReport' });
 export type AccountImportReport = z.infer<typeof ZAccountImportReport>;
+
+/** The athlete's latest import: its progress while it runs, then how it ended. */
+export const ZAccountImportProgress = z
+  .object({
+    id: z.string(),
+    status: z.enum(['running', 'done', 'failed']),
+    percent: z.number().int().min(0).max(100),
+    rows_done: z.number().int(),
+    rows_total: z.number().int(),
+    message: z.string().nullable(),
+    started_at: z.string(),
+  })
+  .meta({ id: 'AccountImportProgress' });
+export type AccountImportProgress = z.infer<typeof ZAccountImportProgress>;

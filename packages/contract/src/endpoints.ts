@@ -7,6 +7,7 @@ import {
   ZAccountDeleteRequest,
   ZAccountDeletion,
   ZAccountExport,
+  ZAccountImportProgress,
   ZAccountImportReport,
   ZDeletionCancelRequest,
   ZExportDownloadQuery,
@@ -256,6 +257,7 @@ export const API_ENDPOINTS = {
     response: 'file',
   },
   'POST /athletes/me/import': { body: 'multipart', response: dataEnvelope(ZAccountImportReport) },
+  'GET /athletes/me/import': { response: dataEnvelope(ZAccountImportProgress) },
 
   // Thresholds and zones (docs/zones.md)
   'GET /athletes/me/sport-metrics': { response: dataEnvelope(ZSportMetrics) },

@@ -3,7 +3,7 @@
 // under DATA_DIR/files/<key>. Keys are made by the app (e.g. `<athlete id>/<sha256>.fit`), never by a user.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,11 @@ export interface FileStore {
   getRangeStream(key: string, start: number, end: number): Promise<Readable>;
   /** Removes every key under `prefix/` (an account's files when it is purged, docs/account.md). */
   deleteUnder(prefix: string): Promise<void>;
+  /**
+   * Every key under `prefix/` with when it was last written, unfinished writes (`….part`) included: what the
+   * staging sweep looks through (docs/RELIABILITY.md, "Idempotency after a crash").
+   */
+  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
 }
 
 export class FileNotFoundError extends Error {
@@ -102,6 +107,28 @@ export function diskFileStore(root: string): FileStore {
     },
     async deleteUnder(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+    async list(prefix) {
+      const found: Array<{ key: string; modifiedAt: Date }> = [];
+      const walk = async (key: string): Promise<void> => {
+        let entries: import('node:fs').Dirent[];
+        try {
+          entries = await readdir(join(root, key), { withFileTypes: true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const child = `${key}/${entry.name}`;
+          if (entry.isDirectory()) await walk(child);
+          else if (entry.isFile()) {
+            const info = await stat(join(root, child)).catch(() => null);
+            if (info) found.push({ key: child, modifiedAt: info.mtime });
+          }
+        }
+      };
+      await walk(checkKey(prefix));
+      return found;
     },
   };
 }

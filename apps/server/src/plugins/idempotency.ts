@@ -3,7 +3,9 @@
 // with a key claims it in PostgreSQL and its answer (status and body) is stored; a retry with the same key and
 // the same request gets that answer again without running the route; the same key with another request is a
 // 409. Concurrent requests with one key: the claim is one atomic insert, so one runs and the others wait for
-// its answer (a 409 if it takes too long). Requests without the header are not touched.
+// its answer (a 409 if it takes too long). A claim that has no answer after IDEMPOTENCY_LEASE_SECONDS belongs to a
+// request whose process died (kill -9 mid-request): it expires and the next request with the key takes it over
+// (docs/ARCHITECTURE.md, "Idempotent creates"). Requests without the header are not touched.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type {
@@ -21,6 +23,11 @@ import { requireAuth } from './authenticate.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key holds its answer. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
+/**
+ * How long a claim without an answer holds the key. Every route that honours a key answers within seconds (an
+ * upload is read before its key is claimed), so a claim this old was cut off; a retry after it runs the route.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 120;
 /** How long a retry waits for the first request with its key to answer before a 409. */
 const WAIT_MS = 10_000;
 const POLL_MS = 50;
@@ -83,7 +90,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export function idempotencyStore(db: Db) {
   /**
    * Claims `key` for this request (true), or finds the answer of the request that holds it. A key older than
-   * 24 hours is taken over in the same statement, so an expired key never blocks and is never read.
+   * 24 hours, or a claim left without an answer past its lease, is taken over in the same statement, so an
+   * expired key never blocks and is never read.
    */
   async function claim(athleteId: string, key: string, hash: string): Promise<boolean> {
     const result = await db.execute(sql`
@@ -92,6 +100,8 @@ export function idempotencyStore(db: Db) {
       on conflict (athlete_id, key) do update
         set request_hash = excluded.request_hash, status_code = null, response_body = null, created_at = now()
         where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+          or (idempotency_keys.status_code is null
+            and idempotency_keys.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
       returning key`);
     return rowsOf(result).length > 0;
   }
@@ -100,7 +110,9 @@ export function idempotencyStore(db: Db) {
     const result = await db.execute(sql`
       select request_hash, status_code, response_body from idempotency_keys
       where athlete_id = ${athleteId}::uuid and key = ${key}
-        and created_at >= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
+        and created_at >= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+        and (status_code is not null
+          or created_at >= now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))`);
     return rowsOf<{ request_hash: string; status_code: number | null; response_body: string | null }>(
       result,
     )[0];
@@ -133,6 +145,8 @@ export function idempotencyStore(db: Db) {
           throw new AppError(
             'CONFLICT',
             'A request with this Idempotency-Key is still being processed: retry in a moment',
+            // Clients retry this one (the web write queue does, with backoff) rather than drop the write.
+            { in_progress: true, lease_seconds: IDEMPOTENCY_LEASE_SECONDS },
           );
         if (row) await sleep(POLL_MS);
       }

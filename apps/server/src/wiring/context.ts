@@ -68,7 +68,14 @@ export interface AppConfig {
   /** The clock of account deletion, purge and export expiry, and of which jobs are due; tests move it. */
   clock?: () => Date;
   /** Rows per page of an export, and a probe told of each page (tests check exports read in pages). */
-  account?: { exportPageSize?: number; onExportPage?: (table: string, rows: number) => void };
+  account?: {
+    exportPageSize?: number;
+    onExportPage?: (table: string, rows: number) => void;
+    /** Rows per transaction of an import (docs/account.md); tests make it small. */
+    importBatchRows?: number;
+    /** How often cut-off imports and orphaned staged files are swept (ms); 5 minutes. */
+    sweepMs?: number;
+  };
   /** The CPU pool's threads and limits (workers/pool.ts, CPU_POOL_DEFAULTS); tests lower the limits. */
   cpuPool?: CpuPoolOptions;
   /** The largest Apple Health export accepted (docs/devices.md, "Apple Health"); 2 GB. Tests lower it. */

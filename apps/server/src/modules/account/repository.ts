@@ -3,9 +3,10 @@
 // a change here.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Conn, Db, Tx } from '../../db/client.ts';
-import { accountExports } from '../../db/schema/index.ts';
+import { accountExports, accountImports } from '../../db/schema/index.ts';
 
 export type ExportRow = typeof accountExports.$inferSelect;
+export type ImportRow = typeof accountImports.$inferSelect;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -13,44 +14,77 @@ export interface ColumnInfo {
   name: string;
   /** PostgreSQL's type name: 'uuid', '_uuid' (uuid[]), 'text', 'bytea', … */
   udt: string;
+  /** Computed by the database (`generated always as`): never written by an import. */
+  generated: boolean;
+  nullable: boolean;
+  /** The table a single-column foreign key of this column points at. */
+  references?: string;
 }
 
 export interface OwnedTable {
   name: string;
+  /**
+   * The column that names the owning athlete: `athlete_id`, or the one column with a foreign key to `athletes`
+   * (`workout_templates.owner_athlete_id`, an athlete's own Workout Bank templates).
+   */
+  owner: string;
   columns: ColumnInfo[];
   /** The other athlete-owned tables this one references, which an import writes first. */
   references: string[];
 }
 
-/** Every table of the public schema with an `athlete_id` column, ordered so that referenced tables come first. */
+/**
+ * Every table of the public schema that belongs to an athlete: one with an `athlete_id` column, or one with a
+ * foreign key to `athletes` (every owner column counts, docs/account.md), ordered so that referenced tables
+ * come first.
+ */
 export async function ownedTables(conn: Conn): Promise<OwnedTable[]> {
-  const columns = rowsOf<{ table_name: string; column_name: string; udt_name: string }>(
+  const columns = rowsOf<{
+    table_name: string;
+    column_name: string;
+    udt_name: string;
+    is_generated: string;
+    is_nullable: string;
+  }>(
     await conn.execute(sql`
-      select c.table_name, c.column_name, c.udt_name
+      select c.table_name, c.column_name, c.udt_name, c.is_generated, c.is_nullable
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-        and c.table_name in (
-          select table_name from information_schema.columns
-          where table_schema = current_schema() and column_name = 'athlete_id')
+      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and c.table_name <> 'athletes'
       order by c.table_name, c.ordinal_position`),
   );
-  const byTable = new Map<string, ColumnInfo[]>();
-  for (const c of columns) {
-    const list = byTable.get(c.table_name) ?? [];
-    list.push({ name: c.column_name, udt: c.udt_name });
-    byTable.set(c.table_name, list);
-  }
-  const fks = rowsOf<{ child: string; parent: string }>(
+  const fks = rowsOf<{ child: string; parent: string; column_name: string | null }>(
     await conn.execute(sql`
-      select distinct cl.relname as child, pcl.relname as parent
+      select cl.relname as child, pcl.relname as parent,
+        case when array_length(con.conkey, 1) = 1 then a.attname end as column_name
       from pg_constraint con
       join pg_class cl on cl.oid = con.conrelid
       join pg_class pcl on pcl.oid = con.confrelid
       join pg_namespace n on n.oid = cl.relnamespace
+      left join pg_attribute a on a.attrelid = con.conrelid and a.attnum = con.conkey[1]
       where con.contype = 'f' and n.nspname = current_schema()`),
   );
-  const tables = [...byTable.keys()];
+  const target = new Map<string, string>();
+  for (const fk of fks) if (fk.column_name) target.set(`${fk.child}.${fk.column_name}`, fk.parent);
+  const byTable = new Map<string, ColumnInfo[]>();
+  for (const c of columns) {
+    const list = byTable.get(c.table_name) ?? [];
+    const references = target.get(`${c.table_name}.${c.column_name}`);
+    list.push({
+      name: c.column_name,
+      udt: c.udt_name,
+      generated: c.is_generated === 'ALWAYS',
+      nullable: c.is_nullable === 'YES',
+      ...(references ? { references } : {}),
+    });
+    byTable.set(c.table_name, list);
+  }
+  const owners = new Map<string, string>();
+  for (const [table, list] of byTable) {
+    const owner = list.find((c) => c.name === 'athlete_id') ?? list.find((c) => c.references === 'athletes');
+    if (owner) owners.set(table, owner.name);
+  }
+  const tables = [...owners.keys()];
   const refs = new Map(tables.map((t) => [t, [] as string[]]));
   for (const fk of fks) {
     if (fk.child !== fk.parent && refs.has(fk.child) && refs.has(fk.parent))
@@ -63,16 +97,25 @@ export async function ownedTables(conn: Conn): Promise<OwnedTable[]> {
     if (seen.has(name)) return;
     seen.add(name);
     for (const parent of refs.get(name) ?? []) visit(parent);
-    ordered.push({ name, columns: byTable.get(name)!, references: refs.get(name)! });
+    ordered.push({
+      name,
+      owner: owners.get(name)!,
+      columns: byTable.get(name)!,
+      references: refs.get(name)!,
+    });
   };
   for (const name of tables.sort()) visit(name);
   return ordered;
 }
 
-export async function countOwned(conn: Conn, table: string, athleteId: string): Promise<number> {
+/** A table and the column naming its owner (`athlete_id` unless said). */
+export type Owned = { name: string; owner?: string };
+const ownerOf = (table: Owned) => sql.identifier(table.owner ?? 'athlete_id');
+
+export async function countOwned(conn: Conn, table: Owned, athleteId: string): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await conn.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)} where athlete_id = ${athleteId}`,
+      sql`select count(*)::int as n from ${sql.identifier(table.name)} where ${ownerOf(table)} = ${athleteId}`,
     ),
   );
   return Number(rows[0]?.n ?? 0);
@@ -85,7 +128,7 @@ export async function countOwned(conn: Conn, table: string, athleteId: string): 
  */
 export async function ownedPage(
   conn: Conn,
-  table: string,
+  table: Owned,
   athleteId: string,
   after: string,
   limit: number,
@@ -93,8 +136,8 @@ export async function ownedPage(
   const result = rowsOf<{ pos: string; row: Record<string, unknown> }>(
     await conn.execute(sql`
       select t.ctid::text as pos, row_to_json(t) as row
-      from ${sql.identifier(table)} t
-      where t.athlete_id = ${athleteId} and t.ctid > ${after}::tid
+      from ${sql.identifier(table.name)} t
+      where t.${ownerOf(table)} = ${athleteId} and t.ctid > ${after}::tid
       order by t.ctid
       limit ${limit}`),
   );
@@ -119,11 +162,49 @@ export async function accountRow(
   return typeof row === 'string' ? JSON.parse(row) : row;
 }
 
-/** Inserts one exported row into `table`, its JSON read back by PostgreSQL into the column types. */
-export async function insertJsonRow(tx: Tx, table: string, row: Record<string, unknown>): Promise<void> {
+/**
+ * Inserts exported rows into `table` in one statement, their JSON read back by PostgreSQL into the column types;
+ * only `columns` are written (never a generated one).
+ */
+export async function insertJsonRows(
+  conn: Conn,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
   const target = sql.identifier(table);
-  await tx.execute(sql`
-    insert into ${target} select * from json_populate_record(null::${target}, ${JSON.stringify(row)}::json)`);
+  const list = sql.join(
+    columns.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  await conn.execute(sql`
+    insert into ${target} (${list})
+    select ${list} from json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`);
+}
+
+/**
+ * Which of `ids` name a row of `table` that any athlete may reference: every row of a table no athlete owns;
+ * of an owned one (`owned`), a row without an owner or one its owner made public. An import keeps only these.
+ */
+export async function sharedIds(
+  conn: Conn,
+  table: string,
+  owned: OwnedTable | null,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const open = !owned
+    ? sql`true`
+    : owned.columns.some((c) => c.name === 'is_public')
+      ? sql`(${sql.identifier(owned.owner)} is null or is_public)`
+      : sql`${sql.identifier(owned.owner)} is null`;
+  const rows = rowsOf<{ id: string }>(
+    await conn.execute(sql`
+      select id::text as id from ${sql.identifier(table)}
+      where id = any(${`{${ids.join(',')}}`}::uuid[]) and ${open}`),
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Overwrites the settings columns of the athlete row from an exported one (ids and the picture excepted). */
@@ -152,9 +233,10 @@ export async function deleteJobsNaming(tx: Tx, athleteId: string, ids: string[])
   }
 }
 
-export async function insertExport(tx: Tx, athleteId: string): Promise<ExportRow> {
-  const [row] = await tx.insert(accountExports).values({ athleteId }).returning();
-  return row!;
+/** A new export, or undefined when one is already queued or running (the partial unique index decides). */
+export async function insertExport(tx: Tx, athleteId: string): Promise<ExportRow | undefined> {
+  const [row] = await tx.insert(accountExports).values({ athleteId }).onConflictDoNothing().returning();
+  return row;
 }
 
 export async function findExport(db: Conn, athleteId: string, id: string): Promise<ExportRow | undefined> {
@@ -216,6 +298,119 @@ export async function athleteColumns(conn: Conn): Promise<string[]> {
   ).map((r) => r.column_name);
 }
 
-export async function deleteOwned(tx: Tx, table: string, athleteId: string): Promise<void> {
-  await tx.execute(sql`delete from ${sql.identifier(table)} where athlete_id = ${athleteId}`);
+export async function deleteOwned(conn: Conn, table: Owned, athleteId: string): Promise<void> {
+  await conn.execute(sql`delete from ${sql.identifier(table.name)} where ${ownerOf(table)} = ${athleteId}`);
+}
+
+/** Deletes up to `limit` of the athlete's rows of `table`; how many went. */
+export async function deleteOwnedSome(conn: Conn, table: Owned, athleteId: string, limit: number) {
+  const target = sql.identifier(table.name);
+  const rows = rowsOf<{ n: number }>(
+    await conn.execute(sql`
+      with gone as (
+        delete from ${target} where ctid in (
+          select ctid from ${target} where ${ownerOf(table)} = ${athleteId} limit ${limit})
+        returning 1)
+      select count(*)::int as n from gone`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+// The import's journal (docs/account.md, "Importing an export"): one row per athlete, under a lease.
+
+export async function findImport(conn: Conn, athleteId: string): Promise<ImportRow | undefined> {
+  const rows = await conn.select().from(accountImports).where(eq(accountImports.athleteId, athleteId));
+  return rows[0];
+}
+
+/**
+ * Starts import `id` for the athlete: 'busy' when another import of theirs runs under a live lease, 'stale'
+ * when one was cut off (its lease passed: its rows must be undone first), 'fresh' otherwise.
+ */
+export async function claimImport(
+  tx: Tx,
+  athleteId: string,
+  id: string,
+  rowsTotal: number,
+  leaseSeconds: number,
+): Promise<'busy' | 'stale' | 'fresh'> {
+  const current = rowsOf<{ running: boolean; live: boolean }>(
+    await tx.execute(sql`
+      select status = 'running' as running, lease_until >= now() as live
+      from account_imports where athlete_id = ${athleteId} for update`),
+  )[0];
+  if (current?.running && current.live) return 'busy';
+  await tx.execute(sql`
+    insert into account_imports (athlete_id, id, status, percent, rows_done, rows_total, message, lease_until)
+    values (${athleteId}, ${id}, 'running', 0, 0, ${rowsTotal}, null,
+      now() + make_interval(secs => ${leaseSeconds}))
+    on conflict (athlete_id) do update set id = excluded.id, status = 'running', percent = 0, rows_done = 0,
+      rows_total = excluded.rows_total, message = null, lease_until = excluded.lease_until,
+      created_at = now(), updated_at = now()`);
+  return current?.running ? 'stale' : 'fresh';
+}
+
+/** Renews the lease of import `id` with its progress; false when it is no longer this import's. */
+export async function renewImport(
+  conn: Conn,
+  athleteId: string,
+  id: string,
+  progress: { rowsDone?: number; percent?: number },
+  leaseSeconds: number,
+): Promise<boolean> {
+  const rows = await conn
+    .update(accountImports)
+    .set({
+      ...progress,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(accountImports.athleteId, athleteId),
+        eq(accountImports.id, id),
+        eq(accountImports.status, 'running'),
+      ),
+    )
+    .returning({ id: accountImports.id });
+  return rows.length > 0;
+}
+
+export async function settleImport(
+  conn: Conn,
+  athleteId: string,
+  id: string,
+  values: { status: 'done' | 'failed'; message: string | null; percent?: number },
+): Promise<void> {
+  await conn
+    .update(accountImports)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(accountImports.athleteId, athleteId), eq(accountImports.id, id)));
+}
+
+/** Athletes whose import was cut off: still `running`, its lease passed (`all`: whatever the lease). */
+export async function staleImports(conn: Conn, all: boolean): Promise<string[]> {
+  return rowsOf<{ athlete_id: string }>(
+    await conn.execute(sql`
+      select athlete_id from account_imports
+      where status = 'running' and (${all} or lease_until < now())`),
+  ).map((r) => r.athlete_id);
+}
+
+/** Takes a cut-off import over under a new id, to undo it; false when another process was first. */
+export async function takeOverStale(
+  conn: Conn,
+  athleteId: string,
+  id: string,
+  leaseSeconds: number,
+  all: boolean,
+): Promise<boolean> {
+  const rows = rowsOf(
+    await conn.execute(sql`
+      update account_imports set id = ${id}, lease_until = now() + make_interval(secs => ${leaseSeconds}),
+        updated_at = now()
+      where athlete_id = ${athleteId} and status = 'running' and (${all} or lease_until < now())
+      returning athlete_id`),
+  );
+  return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import {
   ZAccountDeleteRequest,
   ZAccountDeletion,
   ZAccountExport,
+  ZAccountImportProgress,
   ZAccountImportReport,
   ZErrorResponse,
   ZExportDownloadQuery,
@@ -17,7 +18,8 @@ import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
-import { type AccountService, IMPORT_LIMITS } from './service.ts';
+import { IMPORT_LIMITS } from './import.ts';
+import type { AccountService } from './service.ts';
 
 const route = secured('account');
 
@@ -81,7 +83,7 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
           schema: {
             ...route,
             summary:
-              'Import a Stamina export (multipart, one "file" part, up to 100 MB) into this fresh account, whole or not at all',
+              'Import a Stamina export (multipart, one "file" part, up to 100 MB; at most 50,000 rows a table and 200,000 in all) into this fresh account, whole or not at all',
             consumes: ['multipart/form-data'],
             response: { 200: dataEnvelope(ZAccountImportReport), ...errorsWith(409, 413, 415) },
           },
@@ -102,6 +104,19 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
             throw new AppError('VALIDATION_FAILED', 'Choose an export zip to upload (the form field "file")');
           return { data: await service.importExport(auth, file.bytes) };
         },
+      );
+
+      app.get(
+        '/me/import',
+        {
+          schema: {
+            ...route,
+            summary:
+              'The latest import into this account: its progress (rows written of all) while it runs, then how it ended',
+            response: { 200: dataEnvelope(ZAccountImportProgress), ...errors },
+          },
+        },
+        async (request) => ({ data: await service.importStatus(requireAuth(request)) }),
       );
     });
 

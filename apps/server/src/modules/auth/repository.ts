@@ -237,12 +237,22 @@ export async function markForDeletion(
   userId: string,
   requestedAt: Date,
   purgeAfter: Date,
-): Promise<void> {
-  await tx
+): Promise<{ requestedAt: Date; purgeAfter: Date } | null> {
+  // Only an account not yet marked: parallel deletions wait on the row, and the later ones find it marked.
+  const marked = await tx
     .update(users)
     .set({ deletionRequestedAt: requestedAt, purgeAfter, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)))
+    .returning({ id: users.id });
   await revokeAllSessions(tx, userId);
+  if (marked.length > 0) return null;
+  const [pending] = await tx
+    .select({ requestedAt: users.deletionRequestedAt, purgeAfter: users.purgeAfter })
+    .from(users)
+    .where(eq(users.id, userId));
+  return pending?.requestedAt && pending.purgeAfter
+    ? { requestedAt: pending.requestedAt, purgeAfter: pending.purgeAfter }
+    : null;
 }
 
 export async function clearDeletion(tx: Tx, userId: string): Promise<void> {

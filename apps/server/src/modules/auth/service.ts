@@ -473,8 +473,8 @@ export function createAuthService({
     },
 
     /** Inside the caller's transaction: the account is marked with its purge date and every session ends. */
-    async markForDeletion(tx: Tx, userId: string, requestedAt: Date, purgeAfter: Date): Promise<void> {
-      await repo.markForDeletion(tx, userId, requestedAt, purgeAfter);
+    async markForDeletion(tx: Tx, userId: string, requestedAt: Date, purgeAfter: Date) {
+      return repo.markForDeletion(tx, userId, requestedAt, purgeAfter);
     },
 
     /** After the deletion committed: cached sessions are forgotten at once, and the athlete is told the date. */

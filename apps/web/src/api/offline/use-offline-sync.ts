@@ -43,9 +43,13 @@ export function useOfflineSync(userId: string | null): void {
         replaying = false;
       }
     };
+    let retryTimer: ReturnType<typeof setTimeout> | null = null;
     const replayAndReport = async () => {
       try {
         const result = await writeQueue.replay();
+        // A write the server is still busy with (409 "in progress") is sent again after its backoff.
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = result.retryInMs === null ? null : setTimeout(() => void run(), result.retryInMs);
         const events = new Set(result.applied.map((w) => (w.type === 'wellness' ? 'wellness' : 'workout')));
         // A refused write is shown as the server has it.
         for (const conflict of result.conflicts) {
@@ -78,6 +82,7 @@ export function useOfflineSync(userId: string | null): void {
     return () => {
       active = false;
       clearTimeout(startTimer);
+      if (retryTimer) clearTimeout(retryTimer);
       setReplayer(null);
       unsubscribe();
     };

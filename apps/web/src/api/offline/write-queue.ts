@@ -107,6 +107,12 @@ const executor: ReplayExecutor = {
     }
   },
   failure(err: unknown) {
+    // docs/offline.md, "Writes made offline": the server still runs an earlier send with this key.
+    const detail =
+      err instanceof ApiError ? (err.options.detail as { in_progress?: unknown } | undefined) : undefined;
+    if (err instanceof ApiError && err.status === 409 && detail?.in_progress === true) {
+      return { retryLater: true, retrySoon: true, message: err.message };
+    }
     const retryLater =
       isConnectionFailure(err) ||
       (err instanceof ApiError && (err.status >= 500 || err.isAuthError)) ||

@@ -58,6 +58,17 @@ export type Verdict = SendVerdict | { kind: 'already-applied' } | { kind: 'confl
 export interface ReplayFailure {
   retryLater: boolean;
   message: string;
+  /**
+   * The server is still running an earlier send of this write (409 "in progress": the first send's answer was
+   * lost, or its process died and the key's lease has not passed): send it again soon, with backoff, without
+   * waiting for the connection to come back.
+   */
+  retrySoon?: boolean;
+}
+
+/** Backoff before retry n (1-based) of a write the server is still busy with: 2 s doubling to 60 s at most. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt - 1));
 }
 
 export interface ReplayExecutor {
@@ -74,6 +85,8 @@ export interface ReplayResult {
   conflicts: WriteConflict[];
   /** Writes still queued after this replay (it stopped at the first that could not be sent now). */
   remaining: number;
+  /** When the replay stopped at a write the server is still busy with: replay again after this many ms. */
+  retryInMs: number | null;
 }
 
 export interface QueueSnapshot {
@@ -88,6 +101,8 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
   let snapshot: QueueSnapshot = { pending: [], conflicts: [], replaying: false };
   let running: Promise<ReplayResult> | null = null;
   const listeners = new Set<() => void>();
+  /** Consecutive "still in progress" answers per write (by seq), for its backoff. */
+  const busy = new Map<number, number>();
 
   const own = <T extends { userId: string }>(items: T[]) => items.filter((item) => item.userId === userId);
 
@@ -106,6 +121,7 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
     const conflicts: WriteConflict[] = [];
     const writes = own(await storage.list()).sort((a, b) => a.seq - b.seq);
     let index = 0;
+    let retryInMs: number | null = null;
     for (; index < writes.length; index++) {
       const write = writes[index] as QueuedWrite;
       let refusal: string | null = null;
@@ -115,10 +131,18 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
         else if (verdict.kind === 'send') await executor.send(write, verdict);
       } catch (err) {
         const failure = executor.failure(err);
+        if (failure.retrySoon) {
+          // Never dropped: kept at the head of the queue and sent again after a growing pause.
+          const attempt = (busy.get(write.seq) ?? 0) + 1;
+          busy.set(write.seq, attempt);
+          retryInMs = retryDelayMs(attempt);
+          break;
+        }
         // No connection or a server fault: stop here, so later writes never overtake this one.
         if (failure.retryLater) break;
         refusal = failure.message;
       }
+      busy.delete(write.seq);
       if (refusal !== null) {
         const conflict = { write, reason: refusal, at: new Date().toISOString() };
         await storage.addConflict(conflict);
@@ -128,7 +152,7 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
       }
       await storage.remove(write.seq);
     }
-    return { applied, conflicts, remaining: writes.length - index };
+    return { applied, conflicts, remaining: writes.length - index, retryInMs };
   }
 
   return {
