@@ -98,7 +98,6 @@ export interface WeekInput {
 }
 
 const dayName = (date: string): WeekDay => WEEK_DAYS[dayOfWeek(date)]!;
-const isWeekday = (date: string) => dayOfWeek(date) >= 1 && dayOfWeek(date) <= 5;
 const tri = (f: EventFamily) => f === 'short_tri' || f === 'half_tri' || f === 'long_tri';
 
 /** Sessions a week per sport by event family, hours and experience. */

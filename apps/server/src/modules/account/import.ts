@@ -174,7 +174,8 @@ export function createAccountImport(deps: AccountImportDeps) {
     let undone = 0;
     for (const athleteId of await repo.staleImports(db, options.all ?? false)) {
       const id = randomUUID();
-      if (!(await repo.takeOverStale(db, athleteId, id, IMPORT_LEASE_SECONDS, options.all ?? false))) continue;
+      if (!(await repo.takeOverStale(db, athleteId, id, IMPORT_LEASE_SECONDS, options.all ?? false)))
+        continue;
       await undo(athleteId, id);
       await repo.settleImport(db, athleteId, id, {
         status: 'failed',

@@ -33,13 +33,7 @@ import type { WorkoutService } from '../workouts/service.ts';
 import type { LegRecord, ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
-import {
-  ACTIVITY_LIMITS,
-  contentProblem,
-  displayName,
-  type StagedEntry,
-  uploadStager,
-} from './upload-files.ts';
+import { ACTIVITY_LIMITS, displayName, type StagedEntry, uploadStager } from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
