@@ -176,3 +176,23 @@ describe('review step: feasibility note', () => {
     expect(within(note).queryByRole('button')).toBeNull();
   });
 });
+
+describe('review step: who read the goal', () => {
+  it('says the built-in reader read it, or the language model checked against the words', () => {
+    const { unmount } = render(
+      <ReviewStep
+        session={draftedSession({ goal_parsed_by: 'rules' })}
+        saving={false}
+        approving={false}
+        onSave={vi.fn()}
+        onApprove={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('goal-parsed-by')).toHaveTextContent('Read by the built-in goal reader.');
+    unmount();
+    renderReview(draftedSession({ goal_parsed_by: 'model' }));
+    expect(screen.getByTestId('goal-parsed-by')).toHaveTextContent(
+      /language model, checked against your words/,
+    );
+  });
+});

@@ -135,6 +135,13 @@ export function ReviewStep({
             </p>
           ) : null}
         </div>
+        {session.goal_parsed_by ? (
+          <p className="text-xs text-muted-foreground" data-testid="goal-parsed-by">
+            {session.goal_parsed_by === 'model'
+              ? "Read by the server's language model, checked against your words."
+              : 'Read by the built-in goal reader.'}
+          </p>
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <Select
             label="Race type"
