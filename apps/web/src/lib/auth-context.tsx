@@ -80,10 +80,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         },
       );
     }
-    const unsubscribe = onSessionChange((next) => setUser(next?.user ?? null));
+    // Every way a session ends (Sign Out, a refresh the server refuses, a revoked or expired session, another
+    // tab signing out) forgets this account's saved reads (docs/offline.md, "Keys").
+    const unsubscribe = onSessionChange((next) => {
+      setUser(next?.user ?? null);
+      if (!next) void clearOfflineReads();
+    });
     // Another tab signing in or out updates this one too.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === 'stamina.session') setUser(readSession()?.user ?? null);
+      if (event.key !== 'stamina.session') return;
+      const current = readSession();
+      setUser(current?.user ?? null);
+      if (!current) void clearOfflineReads();
     };
     window.addEventListener('storage', onStorage);
     return () => {
