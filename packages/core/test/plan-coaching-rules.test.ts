@@ -107,3 +107,18 @@ describe('sessions a week over 500 generated goals', () => {
     }
   });
 });
+
+describe('a runner on 15 hours a week', () => {
+  const p = plan(
+    parseGoal('Half marathon on 2027-06-20, I run 15 hours a week, intermediate', { today: TODAY }),
+  );
+
+  it('does real work in base weeks too (two quality sessions) and keeps the easy share of load weeks at 75-93 %', () => {
+    const base = p.weeks.filter((w) => w.kind === 'load' && w.label === 'Base Building');
+    expect(base.length).toBeGreaterThan(0);
+    for (const w of base)
+      expect(w.sessions.filter((s) => ['tempo', 'threshold'].includes(s.kind)).length).toBe(2);
+    const share = p.review!.findings.find((f) => f.rule === 'intensity_share')!;
+    expect(share.passed).toBe(true);
+  });
+});

@@ -155,6 +155,8 @@ const DEFAULT_LONG_START: Record<LongSport, number> = { run: 50, bike: 90, swim:
 const LONG_START_SHARE = 0.22;
 
 interface Ctx {
+  /** The step each progression starts at: an athlete on 10+ hours a week starts further along. */
+  startStep: number;
   today: string;
   race: string;
   thresholds: AthleteThresholds;
@@ -290,7 +292,7 @@ export function generatePlan(
     watts: paces.watts,
     swimPace: paces.swimPace,
   });
-  const ctx: Ctx = { today, race, thresholds };
+  const ctx: Ctx = { today, race, thresholds, startStep: targetHours >= 14 ? 2 : targetHours >= 10 ? 1 : 0 };
   const injury = injuryRules(goal.injuries);
 
   const peakOut = Math.max(0, ...Object.values(facts.peakWeeksOut));
@@ -524,7 +526,7 @@ function sessionOf(
   if (slot.date! >= lastDaysFrom && top) minutes = Math.min(minutes, top * (LOAD_RULES.lastDaysShare - 0.03));
   const lastTexts = lastWeekTexts;
   const key = `${slot.sport}:${slot.kind}:${slot.raceKm ? 'rp' : ''}`;
-  const count = steps.get(key) ?? 0;
+  const count = steps.get(key) ?? ctx.startStep;
   const step = kind === 'load' ? count : Math.max(0, count - 2);
   const write = (s: number, m: number) =>
     librarySession(slot.sport, slot.kind, m, targets, {

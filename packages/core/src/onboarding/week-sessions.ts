@@ -167,14 +167,18 @@ function qualityKinds(
       ? out.filter((q) => q.sport !== 'swim' || kind === 'deload')
       : out;
   }
+  // At 10 hours or more, an experienced athlete's base weeks hold a second quality session (threshold work),
+  // so the hard time keeps its share of a big week (docs/plan-generator.md, "Intensity by time").
+  const bigBase = two && phase === 'base' && w.hoursPerWeek >= 10;
   if (family === 'bike') {
     // A long ride's race power sits in zone 2: the first quality session stays threshold work.
     out.push({ sport: 'bike', kind: phase === 'base' ? 'tempo' : 'threshold' });
+    if (bigBase) out.push({ sport: 'bike', kind: 'threshold' });
     if (two && phase !== 'base')
       out.push({ sport: 'bike', kind: phase === 'build' && odd ? 'vo2' : 'race_pace' });
   } else if (family === 'swim') {
     out.push({ sport: 'swim', kind: 'threshold' });
-    if (two && phase !== 'base') out.push({ sport: 'swim', kind: 'race_pace' });
+    if (two && (phase !== 'base' || bigBase)) out.push({ sport: 'swim', kind: 'race_pace' });
   } else {
     const short = family === 'short_run';
     const marathon = family === 'marathon' || family === 'ultra';
@@ -192,7 +196,8 @@ function qualityKinds(
               ? 'vo2'
               : 'threshold',
     });
-    if (two && phase !== 'base') {
+    if (bigBase) out.push({ sport: 'run', kind: 'threshold' });
+    else if (two && phase !== 'base') {
       if (marathon && (phase === 'peak' || odd)) out.push({ sport: 'run', kind: 'long', inLong: true });
       else out.push({ sport: 'run', kind: short && phase === 'build' && odd ? 'threshold' : 'race_pace' });
     } else if (!two && phase !== 'base' && odd) {
