@@ -122,3 +122,18 @@ describe('a runner on 15 hours a week', () => {
     expect(share.passed).toBe(true);
   });
 });
+
+describe('a small week', () => {
+  it("keeps a short easy run beside the long run and the quality session: a 3.5 h half marathoner's deloads", () => {
+    const goal = parseGoal('Half marathon on 2027-09-19, 3.5 hours a week, long run on Mondays, advanced', {
+      today: TODAY,
+    });
+    const deloads = plan(goal).weeks.filter((w) => w.kind === 'deload');
+    expect(deloads.length).toBeGreaterThan(2);
+    for (const w of deloads) {
+      const runs = w.sessions.filter((s) => s.sport === 'run');
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(Math.min(...runs.map((s) => s.duration_minutes))).toBeGreaterThanOrEqual(20);
+    }
+  });
+});

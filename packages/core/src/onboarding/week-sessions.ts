@@ -374,6 +374,9 @@ export function weekSlots(w: WeekInput): Slot[] {
     const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 90, (long ?? 90) * 0.8));
     let easyCount = n;
     while (easyCount > 0 && b / easyCount < floor) easyCount -= 1;
+    // A small load or deload week keeps one short easy session (at least 20 min) rather than leave days empty.
+    const short = easyCount === 0 && n > 0 && b >= 20 && (w.kind === 'load' || w.kind === 'deload');
+    if (short) easyCount = 1;
     for (let i = 0; i < easyCount; i++) {
       let actual: Sport = sport;
       let reason =
@@ -400,7 +403,7 @@ export function weekSlots(w: WeekInput): Slot[] {
               ? 'recovery'
               : 'easy',
         role: 'easy',
-        minutes: clamp(b / easyCount, floor, ceiling),
+        minutes: short ? b : clamp(b / easyCount, floor, ceiling),
         reason: strides
           ? 'Easy run with strides: relaxed speed and form'
           : technique
