@@ -42,9 +42,9 @@ describe('the plan reviewer over 500 generated goals', () => {
       );
     });
 
-  it("passes every rule for at least 70 % of plans, and the attached review is the reviewer's", () => {
+  it("passes every rule for at least 82 % of plans, and the attached review is the reviewer's", () => {
     const passed = plans.filter(({ plan }) => plan.review!.passed).length;
-    expect(passed / plans.length).toBeGreaterThanOrEqual(0.7);
+    expect(passed / plans.length).toBeGreaterThanOrEqual(0.82);
     const { c, plan } = plans[0]!;
     expect(reviewPlan(plan, { goal: c.goal }).findings.map((f) => f.rule)).toEqual(
       plan.review!.findings.map((f) => f.rule),

@@ -151,8 +151,12 @@ export const PLAN_GENERATOR_RULES = {
 } as const;
 
 const DEFAULT_LONG_START: Record<LongSport, number> = { run: 50, bike: 90, swim: 40 };
+/** A long session starts at this share of the week's time when only the athlete's weekly volume is known. */
+const LONG_START_SHARE = 0.22;
 
 interface Ctx {
+  /** The step each progression starts at: an athlete on 10+ hours a week starts further along. */
+  startStep: number;
   today: string;
   race: string;
   thresholds: AthleteThresholds;
@@ -288,10 +292,16 @@ export function generatePlan(
     watts: paces.watts,
     swimPace: paces.swimPace,
   });
-  const ctx: Ctx = { today, race, thresholds };
+  const ctx: Ctx = { today, race, thresholds, startStep: targetHours >= 14 ? 2 : targetHours >= 10 ? 1 : 0 };
   const injury = injuryRules(goal.injuries);
 
-  const kinds = weekKinds(weeks, facts.taperWeeks, rules.cycle[experience] ?? 4);
+  const peakOut = Math.max(0, ...Object.values(facts.peakWeeksOut));
+  const kinds = weekKinds(
+    weeks,
+    facts.taperWeeks,
+    rules.cycle[experience] ?? 4,
+    Math.max(1, peakOut - facts.taperWeeks + 1),
+  );
   const current = level.currentWeeklyHours;
   const startHours =
     current > 0
@@ -306,7 +316,14 @@ export function generatePlan(
     const recorded = profile.longestSessionMinutes?.[sport];
     const said = stated?.[sport];
     const known = isPositive(recorded) ? recorded : isPositive(said) ? said : 0;
-    const start = Math.min(cap, Math.max(DEFAULT_LONG_START[sport], known * 0.9));
+    // From the longest recent session; else from the hours trained now (about 22 % of the week, the sport's
+    // share of it for a triathlete); else a default (docs/plan-generator.md, "Long session and taper").
+    const fromVolume =
+      current > 0 ? startHours * 60 * LONG_START_SHARE * (longShare(facts.family, sport) / 0.4) : 0;
+    const start = Math.min(
+      cap * LOAD_RULES.beforePeakShare,
+      Math.max(DEFAULT_LONG_START[sport], known > 0 ? known * 0.9 : fromVolume),
+    );
     longs[sport] = longMinutes(weeks, kinds, sport, start, cap, facts.peakWeeksOut[sport] ?? 2);
   }
   const prefs = {
@@ -374,7 +391,7 @@ export function generatePlan(
     let slots: Slot[] = [];
     let sessions: PlanSession[] = [];
     let texts = new Set<string>();
-    for (let attempt = 0; attempt < 4; attempt++) {
+    for (let attempt = 0; attempt < 6; attempt++) {
       steps.clear();
       for (const [k, v] of stepsBefore) steps.set(k, v);
       slots = placeWeek(input, weekSlots(input));
@@ -398,13 +415,19 @@ export function generatePlan(
       }
       const total = sessions.reduce((a, s) => a + s.duration_minutes, 0);
       const full = lastLoadMinutes * (dates.length / 7);
-      const most =
-        kind === 'load'
-          ? full * (1 + LOAD_RULES.weeklyGrowth)
-          : kind === 'deload'
-            ? full * 0.78
-            : Number.POSITIVE_INFINITY;
-      if (lastLoadMinutes === 0 || total <= most + 2) break;
+      // Nor past the week's own hours by more than 5 % (session floors in short weeks).
+      const own = hours[w]! * 60 * (dates.length / 7) * 1.05;
+      const most = Math.min(
+        own,
+        lastLoadMinutes === 0
+          ? own
+          : kind === 'load'
+            ? full * (1 + LOAD_RULES.weeklyGrowth)
+            : kind === 'deload'
+              ? full * 0.78
+              : Number.POSITIVE_INFINITY,
+      );
+      if (total <= most + 1) break;
       input.minutes *= (most - 5) / total;
     }
     lastWeekTexts = texts;
@@ -503,7 +526,7 @@ function sessionOf(
   if (slot.date! >= lastDaysFrom && top) minutes = Math.min(minutes, top * (LOAD_RULES.lastDaysShare - 0.03));
   const lastTexts = lastWeekTexts;
   const key = `${slot.sport}:${slot.kind}:${slot.raceKm ? 'rp' : ''}`;
-  const count = steps.get(key) ?? 0;
+  const count = steps.get(key) ?? ctx.startStep;
   const step = kind === 'load' ? count : Math.max(0, count - 2);
   const write = (s: number, m: number) =>
     librarySession(slot.sport, slot.kind, m, targets, {

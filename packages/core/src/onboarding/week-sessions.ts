@@ -100,20 +100,33 @@ export interface WeekInput {
 const dayName = (date: string): WeekDay => WEEK_DAYS[dayOfWeek(date)]!;
 const tri = (f: EventFamily) => f === 'short_tri' || f === 'half_tri' || f === 'long_tri';
 
-/** Sessions a week per sport by event family, hours and experience. */
+/** Most sessions of the main sport a week by experience (a beginner 3-4 runs, intermediate 5-6, advanced 6-7). */
+const MOST_SESSIONS: Record<Experience, number> = { beginner: 4, intermediate: 6, advanced: 7 };
+
+/** The week's training days: its dates outside the rest days. */
+function trainingDays(w: WeekInput): number {
+  const rest = new Set(w.prefs.rest_days);
+  return Math.max(1, w.dates.filter((d) => !rest.has(dayName(d))).length);
+}
+
+/**
+ * Sessions a week per sport by event family, hours and experience; never more of one sport than the week has
+ * training days (one session of a sport a day: extra time makes sessions longer, not doubles).
+ */
 function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
   const h = w.hoursPerWeek;
+  const days = trainingDays(w);
   if (tri(w.family)) {
     const long = w.family === 'long_tri';
     return {
-      swim: h < 6 ? 2 : 3,
-      bike: h < 5 ? 2 : h < 10 || !long ? 3 : 4,
-      run: h < 5 ? 2 : h < 9 || !long ? 3 : 4,
+      swim: Math.min(days, h < 6 ? 2 : 3),
+      bike: Math.min(days, h < 5 ? 2 : h < 10 || !long ? 3 : 4),
+      run: Math.min(days, h < 5 ? 2 : h < 9 || !long ? 3 : 4),
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
-  const n = clamp(Math.round(2 + h * 0.5), 3, w.experience === 'beginner' ? 5 : 6);
-  return { [main]: n };
+  const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
+  return { [main]: Math.min(days, n) };
 }
 
 /** The week's quality sessions (kind per sport), by family, phase and experience. */
@@ -154,14 +167,18 @@ function qualityKinds(
       ? out.filter((q) => q.sport !== 'swim' || kind === 'deload')
       : out;
   }
+  // At 10 hours or more, an experienced athlete's base weeks hold a second quality session (threshold work),
+  // so the hard time keeps its share of a big week (docs/plan-generator.md, "Intensity by time").
+  const bigBase = two && phase === 'base' && w.hoursPerWeek >= 10;
   if (family === 'bike') {
     // A long ride's race power sits in zone 2: the first quality session stays threshold work.
     out.push({ sport: 'bike', kind: phase === 'base' ? 'tempo' : 'threshold' });
+    if (bigBase) out.push({ sport: 'bike', kind: 'threshold' });
     if (two && phase !== 'base')
       out.push({ sport: 'bike', kind: phase === 'build' && odd ? 'vo2' : 'race_pace' });
   } else if (family === 'swim') {
     out.push({ sport: 'swim', kind: 'threshold' });
-    if (two && phase !== 'base') out.push({ sport: 'swim', kind: 'race_pace' });
+    if (two && (phase !== 'base' || bigBase)) out.push({ sport: 'swim', kind: 'race_pace' });
   } else {
     const short = family === 'short_run';
     const marathon = family === 'marathon' || family === 'ultra';
@@ -179,7 +196,8 @@ function qualityKinds(
               ? 'vo2'
               : 'threshold',
     });
-    if (two && phase !== 'base') {
+    if (bigBase) out.push({ sport: 'run', kind: 'threshold' });
+    else if (two && phase !== 'base') {
       if (marathon && (phase === 'peak' || odd)) out.push({ sport: 'run', kind: 'long', inLong: true });
       else out.push({ sport: 'run', kind: short && phase === 'build' && odd ? 'threshold' : 'race_pace' });
     } else if (!two && phase !== 'base' && odd) {
@@ -353,9 +371,12 @@ export function weekSlots(w: WeekInput): Slot[] {
     }
     // Easy sessions share what is left, each at least its floor.
     const floor = sport === 'bike' ? 40 : 30;
-    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 75, (long ?? 90) * 0.8));
+    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 90, (long ?? 90) * 0.8));
     let easyCount = n;
     while (easyCount > 0 && b / easyCount < floor) easyCount -= 1;
+    // A small load or deload week keeps one short easy session (at least 20 min) rather than leave days empty.
+    const short = easyCount === 0 && n > 0 && b >= 20 && (w.kind === 'load' || w.kind === 'deload');
+    if (short) easyCount = 1;
     for (let i = 0; i < easyCount; i++) {
       let actual: Sport = sport;
       let reason =
@@ -382,7 +403,7 @@ export function weekSlots(w: WeekInput): Slot[] {
               ? 'recovery'
               : 'easy',
         role: 'easy',
-        minutes: clamp(b / easyCount, floor, ceiling),
+        minutes: short ? b : clamp(b / easyCount, floor, ceiling),
         reason: strides
           ? 'Easy run with strides: relaxed speed and form'
           : technique
@@ -524,15 +545,13 @@ export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
     for (const date of usable) {
       const day = byDate.get(date)!;
       if (!fits(slot, date) || day.length >= 2) continue;
-      if (
-        day.some((s) => s.sport === slot.sport) &&
-        !(slot.role === 'easy' && day.every((s) => s.role === 'easy'))
-      )
-        continue;
+      // One session of a sport a day (strength may share a day with an easy session).
+      if (day.some((s) => s.sport === slot.sport)) continue;
       if (hard && (blocked.has(date) || date === raceEve)) continue;
       // Two hard sessions on one day only for a triathlete, and only of two sports.
       if (hard && hardDates.has(date) && (!multi || day.some((s) => s.sport === slot.sport))) continue;
-      if (slot.role === 'opener' && raceNum - num.get(date)! > 4) continue;
+      // The race-week opener comes 2-3 days before the race.
+      if (slot.role === 'opener' && (raceNum - num.get(date)! > 3 || raceNum - num.get(date)! < 2)) continue;
       let score = -12 * day.length;
       // Spread the days: an empty day far from other training days scores high.
       let nearestUsed = 7;

@@ -165,18 +165,49 @@ export function calendarWeeks(today: string, race: string, weekStart: WeekDay): 
 }
 
 /**
- * Each week's kind, counted back from race day: the race week, the taper, then blocks of load weeks each ended
- * by a deload (`cycle` weeks a block: 3 for beginners, 4 otherwise). The plan's first week is never a deload,
- * nor its second when the first is partial.
+ * Each week's kind: the race week, the taper before it, and before that blocks of load weeks each ended by a
+ * deload. A block holds `cycle - 1` load weeks at most (2 for beginners, 3 otherwise: a deload every 3-4
+ * weeks); the first deload comes after `cycle - 1` full load weeks (never in the plan's second full week),
+ * and the deloads are as few as the weeks allow. The week before the taper is always a load week (the peak).
+ * A partial first week is a load week and does not count.
  */
-export function weekKinds(weeks: readonly CalendarWeek[], taperWeeks: number, cycle: number): PlanWeekKind[] {
+export function weekKinds(
+  weeks: readonly CalendarWeek[],
+  taperWeeks: number,
+  cycle: number,
+  lastLoads = 1,
+): PlanWeekKind[] {
+  const maxLoads = Math.max(2, cycle - 1);
+  const partial = weeks.length > 0 && weeks[0]!.days.length < 7 && weeks[0]!.weeksOut >= taperWeeks ? 1 : 0;
+  const full = weeks.filter((w) => w.weeksOut >= taperWeeks).length - partial;
+  // Fewest deloads k with the load weeks fitting in k + 1 blocks of at most maxLoads (four in a row at most).
+  let k = 0;
+  if (full > maxLoads + 1) while (full - k > (k + 1) * maxLoads) k += 1;
+  const loads = full - k;
+  const blocks: number[] = [];
+  if (k > 0) {
+    // The last block holds the peak (`lastLoads` weeks before the taper); the first is as long as it may be.
+    const last = Math.min(maxLoads, Math.max(lastLoads, Math.ceil(loads / (k + 1))));
+    const first = Math.max(1, Math.min(maxLoads, loads - last - (k - 1)));
+    blocks.push(first);
+    let left = loads - first - last;
+    for (let m = k - 1; m >= 1; m--) {
+      const n = Math.ceil(left / m);
+      blocks.push(n);
+      left -= n;
+    }
+  }
+  const deloadAt = new Set<number>();
+  let at = partial;
+  for (let b = 0; b < k; b++) {
+    at += blocks[b]!;
+    deloadAt.add(at);
+    at += 1;
+  }
   return weeks.map((w, i) => {
     if (w.weeksOut === 0) return 'race';
     if (w.weeksOut < taperWeeks) return 'taper';
-    const p = w.weeksOut - taperWeeks;
-    const deload = (p + 1) % cycle === 0;
-    const early = i === 0 || (i === 1 && weeks[0]!.days.length < 7);
-    return deload && !early ? 'deload' : 'load';
+    return deloadAt.has(i) ? 'deload' : 'load';
   });
 }
 
@@ -199,7 +230,7 @@ export const LOAD_RULES = {
   /** Growth of a long session a load week, minutes. */
   longGrowth: { run: 10, bike: 20, swim: 5 } as Record<LongSport, number>,
   /** A long session before its peak week stays at or below this share of the peak. */
-  beforePeakShare: 0.93,
+  beforePeakShare: 0.95,
 } as const;
 
 /** Full-week hours of each week (a partial week plans days/7 of it). */
