@@ -178,8 +178,13 @@ describe('search index', () => {
     expect((await call(ben.token, 'POST', `/templates/${last.id}/rate`, { rating: 5 })).statusCode).toBe(200);
     for (const index of [here, there]) expect((await index.search(byRating))!.rows[0]!.id).toBe(last.id);
 
-    // Views make a template the most popular.
-    for (let i = 0; i < 40; i++) await call(ben.token, 'POST', `/templates/${last.id}/view`, {});
+    // Uses make a template the most popular (views count once per athlete and day, so they cannot).
+    for (let i = 0; i < 40; i++) {
+      const used = await call(ben.token, 'POST', `/templates/${last.id}/convert`, {
+        scheduled_date: '2026-05-01',
+      });
+      expect(used.statusCode).toBe(201);
+    }
     for (const index of [here, there]) expect((await index.search(byPopularity))!.rows[0]!.id).toBe(last.id);
 
     // A new public template is found by its words; once deleted, it is gone.

@@ -33,6 +33,9 @@ export function authenticatedReads(authenticate: Authenticate, cache: AthleteCac
       // A serializer of our own leaves the content type to us: JSON, as the hit above (docs/RELIABILITY.md).
       reply.type('application/json; charset=utf-8');
       reply.serializer((payload: unknown) => {
+        // Fastify drops the content type set above when the route answers with an error (its error path resets
+        // the headers), and leaves it to a custom serializer: so it is set again here, for 4xx answers too.
+        if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
         const status = reply.statusCode;
         const serialize = reply.getSerializationFunction(String(status));
         const body = serialize ? serialize(payload as Record<string, unknown>) : JSON.stringify(payload);
