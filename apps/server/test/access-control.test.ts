@@ -61,6 +61,7 @@ const KINDS = [
   'syncRun',
   'export',
   'ownTemplate',
+  'sharedTemplate',
   'favorite',
   'coachAction',
   'planChange',
@@ -87,6 +88,8 @@ let doc: OpenApiDocument;
 let operations: Operation[];
 let a: Athlete;
 let b: Athlete;
+/** A public template of a third athlete: what A and B rate (one's own template cannot be rated). */
+let sharedTemplateId: string;
 
 const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
 const yesterday = addDays(today, -1);
@@ -104,6 +107,7 @@ beforeAll(async () => {
   uncached = await buildSecondApp(t, { readCacheTtlMs: 0, sessionCacheTtlMs: 0 });
   doc = t.app.swagger() as unknown as OpenApiDocument;
   operations = operationsOf(doc).filter((op) => op.secured);
+  sharedTemplateId = await publicTemplateOfAnotherAuthor();
   a = await athlete('A');
   b = await athlete('B');
 }, 180_000);
@@ -115,6 +119,25 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // Athletes and their data
+
+/** A third athlete's public Workout Bank template (its text holds no secret of A or B). */
+async function publicTemplateOfAnotherAuthor(): Promise<string> {
+  const { session } = await t.signUpAndConfirm({ name: 'Third author' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/workout-bank/templates',
+    headers: { ...bearer(session.access_token), 'idempotency-key': randomUUID() },
+    payload: {
+      name: 'Shared hill repeats',
+      discipline: 'run',
+      difficulty_level: 3,
+      is_public: true,
+      workout_language_text: 'Warmup 15min easy, 8x 1min hard w/ 2min jog, cooldown 10min easy',
+    },
+  });
+  if (res.statusCode >= 300) throw new Error(`seeding a shared template: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { id: string } }).data.id;
+}
 
 async function athlete(label: string): Promise<Athlete> {
   const secret = `${label}-secret-${randomBytes(6).toString('hex')}`;
@@ -230,7 +253,7 @@ async function seed(who: Athlete): Promise<void> {
   }
   const onboardingSession = await draftedOnboardingSession(who);
   const syncRun = await connectGarmin(who);
-  // A private Workout Bank template of the athlete's own, favourited, rated and viewed (docs/workout-bank.md).
+  // A private Workout Bank template of the athlete's own, favourited and viewed (docs/workout-bank.md).
   const ownTemplate = await post('/api/v1/workout-bank/templates', {
     name: `${who.secret} hills`,
     discipline: 'run',
@@ -240,10 +263,17 @@ async function seed(who: Athlete): Promise<void> {
   const favorite = await post(`/api/v1/workout-bank/templates/${ownTemplate}/favorite`, {
     notes: `${who.secret} favourite`,
   });
-  await post(`/api/v1/workout-bank/templates/${ownTemplate}/rate`, {
+  // A rating of another author's public template (one's own cannot be rated: docs/workout-bank.md, "Ratings
+  // and popularity"); a public template's reviews are public by design, so it carries no secret.
+  await post(`/api/v1/workout-bank/templates/${sharedTemplateId}/rate`, {
     rating: 4,
-    review_text: `${who.secret} review`,
+    review_text: 'Good hills',
   });
+  // An account import's progress row (account_imports), as a finished import leaves it.
+  await t.db.execute(sql`
+    insert into account_imports (athlete_id, status, percent, lease_until)
+    values (${who.athleteId}, 'done', 100, now())
+    on conflict (athlete_id) do nothing`);
   await post(`/api/v1/workout-bank/templates/${ownTemplate}/view`, {});
   // A coach conversation (coach_messages) with a proposed action (coach_actions) on tomorrow's session.
   await post('/api/training/workouts', {
@@ -290,6 +320,7 @@ async function seed(who: Athlete): Promise<void> {
     syncRun,
     export: accountExport,
     ownTemplate,
+    sharedTemplate: sharedTemplateId,
     favorite,
     coachAction,
     planChange: planChange.id,
@@ -650,7 +681,8 @@ describe('access control', () => {
     // B's reads come outside the window of the row snapshots: reading may touch B's own session rows.
     const readsBefore = await readsOf(b);
     const rowsBefore = await databaseRowsOf(b);
-    const bIds = KINDS.map((kind) => b.ids[kind]);
+    // B's ids, less the one A shares (the third author's public template, A's to rate as well).
+    const bIds = KINDS.map((kind) => b.ids[kind]).filter((id) => id !== sharedTemplateId);
 
     const failures: string[] = [];
     const swept: string[] = [];
@@ -755,6 +787,12 @@ describe('access control', () => {
       (table) => JSON.stringify(rowsAfter[table]) !== JSON.stringify(rowsBefore[table]),
     );
     for (const url of MOMENTARY_READS) {
+      delete readsBefore[url];
+      delete readsAfter[url];
+    }
+    // The third author's public template is everyone's to rate: A's rating may change what B reads of it.
+    for (const url of Object.keys(readsBefore)) {
+      if (!url.includes(sharedTemplateId)) continue;
       delete readsBefore[url];
       delete readsAfter[url];
     }
