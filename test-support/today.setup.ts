@@ -8,5 +8,12 @@ if (today) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(`${today}T10:00:00Z`))) {
     throw new Error(`TEST_TODAY must be a date as YYYY-MM-DD, not "${today}"`);
   }
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: new Date(`${today}T10:00:00Z`) });
+  // advanceTimeDelta 1: the clock moves every millisecond, as the real one does (the default, 20 ms, gives rows
+  // written one after the other the same created_at, and their order to chance).
+  vi.useFakeTimers({
+    toFake: ['Date'],
+    shouldAdvanceTime: true,
+    advanceTimeDelta: 1,
+    now: new Date(`${today}T10:00:00Z`),
+  });
 }
