@@ -110,14 +110,20 @@ export async function signedUpAthlete(
  * animations (spinners) are not waited for.
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
+  // No transition or animation is running (an endless spinner aside), and none has started 300 ms later: a toast
+  // that mounts just after a first quiet check is otherwise scanned half faded in, at a contrast it never shows.
+  const settled = () =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        ),
+    );
+  await settled();
+  await page.waitForTimeout(300);
+  await settled();
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();

@@ -166,7 +166,7 @@ export function MonthCalendar({
                           : isToday
                             ? 'border border-primary font-semibold text-foreground hover:bg-muted'
                             : 'hover:bg-muted',
-                        !inMonth && !isSelected && 'text-muted-foreground/70',
+                        !inMonth && !isSelected && 'text-muted-foreground',
                       )}
                     >
                       {format(day, 'd')}
