@@ -125,6 +125,16 @@ describe('failed sign-ins from one client across accounts (password spraying)', 
     expectSprayLimited(await spray(ip));
   });
 
+  it('counts deletion-cancel attempts with sign-ins, and refuses both alike with Retry-After', async () => {
+    const ip = '10.1.0.6';
+    const cancel = () =>
+      post('/api/auth/deletion/cancel', { email: uniqueEmail('cancel'), password: 'Summer2026!' }, ip);
+    for (let i = 1; i < max; i++) expect((await spray(ip)).statusCode, `attempt ${i}`).toBe(401);
+    expect((await cancel()).statusCode, `attempt ${max}`).toBe(401);
+    expectSprayLimited(await cancel());
+    expectSprayLimited(await spray(ip));
+  });
+
   it('holds against a parallel burst: no more than the limit get a password check', async () => {
     const ip = '10.1.0.5';
     const responses = await Promise.all(Array.from({ length: max + 10 }, () => spray(ip)));

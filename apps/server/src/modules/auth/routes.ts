@@ -16,7 +16,7 @@ import {
   ZSignupResponse,
   ZUser,
 } from '@stamina/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
@@ -64,6 +64,34 @@ export function authRoutes(
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
     const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
+
+    /** Runs a password check counted against the client's failed sign-ins: refused with 429 and Retry-After while
+     * the client is over its limit (checked before the password hash is computed), given back unless the answer is
+     * a wrong address or password; a right password on an unconfirmed address does not count (docs/auth.md). */
+    async function countingFailedSignIns<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      check: () => Promise<T>,
+    ): Promise<T> {
+      const waitMs = await failedLogins.take(request.ip);
+      if (waitMs > 0) {
+        const minutes = Math.ceil(waitMs / 60_000);
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many requests: too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
+      try {
+        const result = await check();
+        void failedLogins.giveBack(request.ip);
+        return result;
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
+          void failedLogins.giveBack(request.ip);
+        throw err;
+      }
+    }
 
     app.post(
       '/signup',
@@ -202,27 +230,12 @@ export function authRoutes(
         },
       },
       async (request, reply) => {
-        // Beside the per-address limit above: failed sign-ins from one client across all addresses, checked
-        // before the password hash is computed (docs/auth.md).
-        const waitMs = await failedLogins.take(request.ip);
-        if (waitMs > 0) {
-          const minutes = Math.ceil(waitMs / 60_000);
-          reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-          throw new AppError(
-            'RATE_LIMITED',
-            `Too many requests: too many failed sign-ins from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          );
-        }
-        try {
-          const session = await service.login(request.body, userAgent(request));
-          void failedLogins.giveBack(request.ip);
-          return { data: session };
-        } catch (err) {
-          // Only a wrong address or password counts; a right password on an unconfirmed address does not.
-          if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
-            void failedLogins.giveBack(request.ip);
-          throw err;
-        }
+        // Beside the per-address limit above: failed sign-ins from one client across all addresses (docs/auth.md).
+        return {
+          data: await countingFailedSignIns(request, reply, () =>
+            service.login(request.body, userAgent(request)),
+          ),
+        };
       },
     );
 
@@ -239,24 +252,11 @@ export function authRoutes(
           response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
-      async (request) => {
-        const waitMs = await failedLogins.take(request.ip);
-        if (waitMs > 0) {
-          throw new AppError(
-            'RATE_LIMITED',
-            'Too many requests: too many failed sign-ins from your network.',
-          );
-        }
-        try {
-          const session = await service.cancelDeletion(request.body, userAgent(request));
-          void failedLogins.giveBack(request.ip);
-          return { data: session };
-        } catch (err) {
-          if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS'))
-            void failedLogins.giveBack(request.ip);
-          throw err;
-        }
-      },
+      async (request, reply) => ({
+        data: await countingFailedSignIns(request, reply, () =>
+          service.cancelDeletion(request.body, userAgent(request)),
+        ),
+      }),
     );
 
     app.post(
