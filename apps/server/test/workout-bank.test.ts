@@ -545,6 +545,27 @@ describe('suggestions', () => {
       (await call(ana, 'POST', `/templates/${x.id}/suggestions`, { available_time: 'soon' })).statusCode,
     ).toBe(400);
   });
+
+  it('fits a 60-minute 30/30 session into 30 minutes with fewer repeats, and says the time it gives', async () => {
+    const res = await call(ana, 'POST', `/templates/${byName('30/30s micro intervals').id}/suggestions`, {
+      available_time: 30,
+    });
+    const data = res.json().data;
+    expect(data.estimated_duration_minutes).toBeLessThanOrEqual(32);
+    expect(data.estimated_duration_minutes).toBeGreaterThanOrEqual(24);
+    expect(data.changes[0]).toBe(
+      `Shortened from 60 to ${data.estimated_duration_minutes} minutes to fit your 30`,
+    );
+    // The surges keep their length and intensity: there are fewer of them.
+    expect(data.workout_language_text).toContain('30s @ 130% FTP');
+  });
+
+  it('reads equipment however it is written: indoor_trainer is an indoor trainer', async () => {
+    const res = await call(ana, 'POST', `/templates/${byName('Threshold 2x30min').id}/suggestions`, {
+      equipment_available: ['Bike', 'indoor_trainer', 'power-meter'],
+    });
+    expect(res.json().data.missing_equipment).toEqual([]);
+  });
 });
 
 describe('natural search', () => {

@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import {
   difficultyLabel,
   disciplineSport,
+  equipmentKey,
   formatTemplateDuration,
   interpretQuery,
   recommendationScore,
   scaleWorkoutText,
   similarityScore,
+  trimRepeatsToFit,
 } from '../src/workout-bank/index.ts';
 import { parseWorkout } from '../src/workouts/parser/index.ts';
 
@@ -66,6 +68,38 @@ describe('scaling', () => {
         expect(Math.abs(scaled / base - factor)).toBeLessThan(0.25);
       }),
     );
+  });
+});
+
+describe('fitting to the time', () => {
+  const thirtyThirty =
+    'Warmup 15min ramp 50-75% FTP\nMain 3x (10x (30s @ 130% FTP, 30s @ 50% FTP)), 5min @ 50% FTP\nCooldown 10min @ 50% FTP';
+  const minutes = (text: string) => parseWorkout(text, { sport: 'bike' }).total_duration_estimated / 60;
+
+  it('takes repeats away where scaling cannot shorten short efforts', () => {
+    const scaled = scaleWorkoutText(thirtyThirty, 0.5);
+    expect(minutes(scaled)).toBeGreaterThan(40);
+    const fitted = trimRepeatsToFit(scaled, 30, 'bike');
+    expect(minutes(fitted)).toBeLessThanOrEqual(31.5);
+    expect(fitted).toContain('30s @ 130% FTP, 30s @ 50% FTP');
+  });
+
+  it('never lengthens a session, never drops a count below one, and leaves one that fits alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 90 }), (target) => {
+        const fitted = trimRepeatsToFit(thirtyThirty, target, 'bike');
+        expect(minutes(fitted)).toBeLessThanOrEqual(minutes(thirtyThirty));
+        for (const m of fitted.matchAll(/(\d+)x/g)) expect(Number(m[1])).toBeGreaterThanOrEqual(1);
+        if (minutes(thirtyThirty) <= target) expect(fitted).toBe(thirtyThirty);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('reads equipment names written with underscores, hyphens or capitals as one', () => {
+    expect(equipmentKey('indoor_trainer')).toBe('indoor trainer');
+    expect(equipmentKey('Power-Meter ')).toBe('power meter');
+    expect(equipmentKey('Indoor  Trainer')).toBe('indoor trainer');
   });
 });
 

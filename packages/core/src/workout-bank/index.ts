@@ -1,6 +1,6 @@
 // Pure rules of the Workout Bank (docs/workout-bank.md): labels, duration format, scaling a session's text,
 // similarity between templates, reading a plain-language search, and scoring recommendations.
-import { parseWorkout } from '../workouts/parser/index.ts';
+import { type ParseOptions, parseWorkout } from '../workouts/parser/index.ts';
 
 export const TEMPLATE_DISCIPLINES = ['swim', 'bike', 'run', 'brick', 'strength', 'recovery'] as const;
 export type TemplateDiscipline = (typeof TEMPLATE_DISCIPLINES)[number];
@@ -93,6 +93,41 @@ export function scaleWorkoutText(text: string, factor: number): string {
     const scaled = friendly(value * factor, unit);
     return `${Number.isInteger(scaled) ? scaled : scaled.toFixed(u === 'km' ? 1 : 2).replace(/0$/, '')}${space}${unit}`;
   });
+}
+
+/** One name for a piece of equipment however it is written: "indoor_trainer", "Indoor-Trainer", "indoor trainer". */
+export function equipmentKey(name: string): string {
+  return name.toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A repeat count: "3x (", "5x 4min", "10 × 400m". */
+const REPEAT = /(\d+)(\s?[x×])(?=\s?[(\d])/gi;
+
+/**
+ * A session still longer than `targetMinutes` after scaling, cut to fit (docs/workout-bank.md, "Fitting to the
+ * time"): scaling leaves short efforts and recoveries alone, so a 30/30 session keeps every repeat. Repeat counts
+ * then come down one at a time, each time the one that brings the session nearest the target, until it is within
+ * 5 % of it or every count is 1. The efforts keep their length and intensity; there are fewer of them.
+ */
+export function trimRepeatsToFit(text: string, targetMinutes: number, sport: ParseOptions['sport']): string {
+  const minutes = (t: string) => parseWorkout(t, { sport }).total_duration_estimated / 60;
+  let current = text;
+  let length = minutes(current);
+  while (length > targetMinutes * 1.05) {
+    let best: { text: string; length: number } | null = null;
+    for (const match of current.matchAll(REPEAT)) {
+      const count = Number(match[1]);
+      if (count <= 1 || match.index === undefined) continue;
+      const candidate = `${current.slice(0, match.index)}${count - 1}${current.slice(match.index + match[1].length)}`;
+      const candidateLength = minutes(candidate);
+      if (!best || Math.abs(candidateLength - targetMinutes) < Math.abs(best.length - targetMinutes))
+        best = { text: candidate, length: candidateLength };
+    }
+    if (!best || best.length >= length) break;
+    current = best.text;
+    length = best.length;
+  }
+  return current;
 }
 
 export interface SimilarityInput {

@@ -11,6 +11,7 @@ import type {
 import {
   dateInTimeZone,
   disciplineSport,
+  equipmentKey,
   interpretQuery,
   PLAN_PHASE_FOCUS,
   type RecommendationContext,
@@ -18,6 +19,7 @@ import {
   type Sport,
   scaleWorkoutText,
   similarityScore,
+  trimRepeatsToFit,
 } from '@stamina/core';
 import { eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -554,12 +556,8 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       const row = await visible(auth, templateId);
       const changes: string[] = [];
       let factor = 1;
-      if (body.available_time && body.available_time < row.estimatedDurationMinutes) {
-        factor = body.available_time / row.estimatedDurationMinutes;
-        changes.push(
-          `Shortened from ${row.estimatedDurationMinutes} to about ${body.available_time} minutes to fit your time`,
-        );
-      }
+      const shorten = !!body.available_time && body.available_time < row.estimatedDurationMinutes;
+      if (shorten && body.available_time) factor = body.available_time / row.estimatedDurationMinutes;
       if (body.fitness_level === 'beginner' && row.difficultyLevel >= 4) {
         factor *= 0.8;
         changes.push('Cut by a fifth: this session is hard for a beginner');
@@ -577,10 +575,20 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
         }
       }
       factor = Math.round(factor * 100) / 100;
-      const { text, derived } = scaled(row, factor);
-      const have = new Set((body.equipment_available ?? []).map((e) => e.toLowerCase()));
+      let { text, derived } = scaled(row, factor);
+      if (shorten && body.available_time && derived.estimatedDurationMinutes > body.available_time) {
+        // Short efforts do not scale: fewer repeats instead (docs/workout-bank.md, "Fitting to the time").
+        text = trimRepeatsToFit(text, body.available_time, row.sport as Sport);
+        derived = deriveFields(text, row.sport as Sport, row.discipline);
+      }
+      if (shorten) {
+        changes.unshift(
+          `Shortened from ${row.estimatedDurationMinutes} to ${derived.estimatedDurationMinutes} minutes to fit your ${body.available_time}`,
+        );
+      }
+      const have = new Set((body.equipment_available ?? []).map(equipmentKey));
       const missing = body.equipment_available
-        ? row.requiredEquipment.filter((e) => !have.has(e.toLowerCase()))
+        ? row.requiredEquipment.filter((e) => !have.has(equipmentKey(e)))
         : [];
       if (missing.length) changes.push(`You need: ${missing.join(', ')}`);
       const weatherOk = !body.weather_conditions || row.weatherSuitability.includes(body.weather_conditions);
