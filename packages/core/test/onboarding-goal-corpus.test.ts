@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, parseGoal } from '../src/index.ts';
+import { MONTHS } from '../src/onboarding/goal-text.ts';
 import { CORPUS_FIELDS, CORPUS_TODAY, loadCorpus, scoreCorpus } from './goal-corpus.ts';
 
 const read = (text: string) => parseGoal(text, { today: CORPUS_TODAY });
@@ -115,20 +116,6 @@ describe('parseGoal on the phrasings of issue 27', () => {
 });
 
 describe('parseGoal properties', () => {
-  const months = [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ];
   const todays = fc
     .date({
       min: new Date('2025-01-01T00:00:00Z'),
@@ -139,9 +126,9 @@ describe('parseGoal properties', () => {
 
   it('never reads a race day on or before today, whatever the form of the date', () => {
     const phrases = fc.oneof(
-      fc.tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...months)).map(([d, m]) => `on ${m} ${d}th`),
+      fc.tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...MONTHS)).map(([d, m]) => `on ${m} ${d}th`),
       fc
-        .tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...months))
+        .tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...MONTHS))
         .map(([d, m]) => `the ${d}th of ${m}`),
       fc
         .tuple(
@@ -150,8 +137,8 @@ describe('parseGoal properties', () => {
           fc.integer({ min: 2024, max: 2032 }),
         )
         .map(([d, m, y]) => `on ${d}/${m}/${y}`),
-      fc.constantFrom(...months).map((m) => `end of ${m}`),
-      fc.constantFrom(...months).map((m) => `next ${m}`),
+      fc.constantFrom(...MONTHS).map((m) => `end of ${m}`),
+      fc.constantFrom(...MONTHS).map((m) => `next ${m}`),
       fc.integer({ min: 1, max: 60 }).map((n) => `in ${n} weeks`),
       fc.integer({ min: 1, max: 31 }).map((n) => `on the ${n}th`),
     );
