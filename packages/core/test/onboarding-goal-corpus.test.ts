@@ -178,6 +178,28 @@ describe('parseGoal properties', () => {
     );
   });
 
+  it('reads a decimal distance whole, with a point or a comma, never as the 5K or 10K in its tail', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.constantFrom('5', '10', '05'),
+        fc.constantFrom('.', ','),
+        fc.constantFrom('open water swim', 'swim', 'run', 'ride'),
+        (whole, tail, point, sport) => {
+          const meters = Number(`${whole}.${tail}`) * 1000;
+          const goal = parseGoal(`${sport} ${whole}${point}${tail} km on 4 july 2027`, {
+            today: CORPUS_TODAY,
+          });
+          expect(goal.primary_event.sport).toBe(
+            sport === 'ride' ? 'bike' : sport.endsWith('swim') ? 'swim' : 'run',
+          );
+          expect(Math.abs(goal.primary_event.distance_meters - meters)).toBeLessThanOrEqual(meters * 0.02);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('never reads a time with no event as a distance', () => {
     const times = fc.oneof(
       fc
