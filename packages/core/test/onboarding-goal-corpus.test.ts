@@ -52,6 +52,14 @@ describe('parseGoal on the phrasings of issue 27', () => {
     });
   });
 
+  it('takes the number after a month for a day only when no unit follows it', () => {
+    const tri = read('70.3 in June, 8-10 hrs/week');
+    expect(tri.primary_event.date).toBe('2027-06-13');
+    expect(tri.weekly_hours).toBe(9);
+    expect(read('marathon in may, 6-8 hours a week').primary_event.date).toBe('2027-05-09');
+    expect(read('marathon on June 8, 6 hours a week').primary_event.date).toBe('2027-06-08');
+  });
+
   it('reads "about 3 hours in total" as 3 hours a week', () => {
     expect(read('10k, about 3 hours in total').weekly_hours).toBe(3);
   });
