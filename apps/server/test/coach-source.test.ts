@@ -1,7 +1,8 @@
 // Which understood each coach message, the built-in rules or the language model (docs/coach.md, "API"), stored
 // per message on the real database and returned by the coach endpoints: without a model, with the fake model on
 // loopback answering, and with it failing (the built-in answer, a 2xx). Migration 0023 gives the rows written
-// before it the built-in value, and the database refuses a coach message that does not say who answered.
+// before it the built-in value, and the database refuses a coach message that does not say who answered. A model
+// that is down is answered for by the built-in rules too.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -160,5 +161,24 @@ describe('with a language model', () => {
     expect(data.source).toBe('built_in');
     expect(data.reply.length).toBeGreaterThan(0);
     expect((await listed(t, a.token)).map((m) => m.source)).toEqual([null, 'built_in']);
+  });
+});
+
+describe('with a language model that is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on the discard port: every call is refused at once.
+    t = await createTestApp({
+      jobs: { worker: false },
+      llm: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: FAKE_LLM_KEY, model: 'fake-coach', timeoutMs: 1000 },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers with the built-in rules, a 200, streamed or not, and stores that', async () => {
+    const a = await athlete(t);
+    expect((await ask(t, a.token, "I'm sick today")).source).toBe('built_in');
+    expect((await ask(t, a.token, "I'm sick today", true)).source).toBe('built_in');
+    expect((await listed(t, a.token)).map((m) => m.source)).toEqual([null, 'built_in', null, 'built_in']);
   });
 });
