@@ -68,6 +68,8 @@ test('the coach moves a long ride on request, after confirmation, and says why i
   await input.press('Enter');
   const answer = page.getByRole('article', { name: 'Coach' }).last();
   await expect(answer).toContainText('Moved at your request');
+  // Who understood the message is said in words under the answer.
+  await expect(answer.getByText('Answered by the built-in rules')).toBeVisible();
   await expect(answer.getByRole('link', { name: /^Change on / })).toHaveAttribute(
     'href',
     `/calendar?date=${format(sunday, 'yyyy-MM-dd')}`,

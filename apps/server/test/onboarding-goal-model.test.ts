@@ -2,89 +2,33 @@
 // OpenAI-compatible server on loopback: a streamed JSON answer and a tool call's arguments are taken, checked
 // against the text (a date or time the text does not state is dropped); garbage, a schema mismatch, a refusal,
 // an error status, a hang and a model that is down all leave the built-in reading, and the API answers 2xx.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { GoalContextDto } from '@stamina/contract';
 import { addDays, dateInTimeZone, parseGoal } from '@stamina/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGoalModel, readGoalWithModel } from '../src/modules/onboarding/goal-model.ts';
+import { FAKE_LLM_KEY, type FakeLlm, startFakeLlm, streamed } from './fake-llm.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
-type Delta = Record<string, unknown>;
-/** What the fake model does with one request. */
-type Script = Delta[] | 'hang' | 'error' | 'plain-json';
-
-let server: Server;
-let baseUrl: string;
-let script: Script = [];
-let requests: Array<{ model: string; stream: boolean; response_format?: { type: string } }> = [];
-const hanging = new Set<ServerResponse>();
-
-const chunk = (delta: Delta, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-goal',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'fake-goal',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
-
-async function handle(req: IncomingMessage, res: ServerResponse) {
-  let body = '';
-  for await (const part of req) body += part;
-  if (req.url !== '/v1/chat/completions' || req.headers.authorization !== 'Bearer sk-fake') {
-    res.writeHead(404).end();
-    return;
-  }
-  requests.push(JSON.parse(body));
-  if (script === 'hang') {
-    hanging.add(res);
-    return;
-  }
-  if (script === 'error') {
-    res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
-    return;
-  }
-  if (script === 'plain-json') {
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('this is not a stream');
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  for (const delta of script) res.write(chunk(delta));
-  res.write(chunk({}, 'stop'));
-  res.end('data: [DONE]\n\n');
-}
-
-/** A JSON answer streamed in small pieces, as a real server streams tokens. */
-const streamed = (answer: object | string): Delta[] => {
-  const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
-  const pieces: Delta[] = [];
-  for (let i = 0; i < text.length; i += 7) pieces.push({ content: text.slice(i, i + 7) });
-  return pieces;
-};
+let llm: FakeLlm;
 
 const TODAY = '2026-11-23';
 const TEXT =
   'Marathon on April 18th 2027, sub 3:15. I can train 7 hours a week. FTP 250. Long run on Sundays.';
 const rules = () => parseGoal(TEXT, { today: TODAY }) as unknown as GoalContextDto;
-const model = () => createGoalModel({ baseUrl, apiKey: 'sk-fake', model: 'fake-goal', timeoutMs: 1000 });
+const model = () =>
+  createGoalModel({ baseUrl: llm.baseUrl, apiKey: FAKE_LLM_KEY, model: 'fake-goal', timeoutMs: 1000 });
 
 beforeAll(async () => {
-  server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  llm = await startFakeLlm();
 });
-afterAll(async () => {
-  for (const res of hanging) res.destroy();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => llm.close());
 beforeEach(() => {
-  requests = [];
+  llm.reset();
 });
 
 describe('the goal model, checked by the rules', () => {
   it('takes a streamed structured answer, and drops a date and a time the text does not state', async () => {
-    script = streamed({
+    llm.reply = streamed({
       sport: 'run',
       race_type: 'Marathon',
       distance_meters: 42195,
@@ -102,7 +46,7 @@ describe('the goal model, checked by the rules', () => {
     });
     const read = await readGoalWithModel(model(), TEXT, TODAY, rules());
     expect(read.by).toBe('model');
-    expect(requests[0]).toMatchObject({
+    expect(llm.requests[0]).toMatchObject({
       model: 'fake-goal',
       stream: true,
       response_format: { type: 'json_schema' },
@@ -122,7 +66,7 @@ describe('the goal model, checked by the rules', () => {
   it("takes a supported field the rules missed, and a tool call's arguments", async () => {
     const text = 'Goal: the Two Oceans ultra, 56km, on 3 April 2027. Threshold about 4:30 per km';
     const before = parseGoal(text, { today: TODAY }) as unknown as GoalContextDto;
-    script = [
+    llm.reply = [
       {
         tool_calls: [
           {
@@ -154,10 +98,10 @@ describe('the goal model, checked by the rules', () => {
     ['a schema mismatch', streamed({ sport: 'rowing', date: 'next spring' })],
     ['a refusal', [{ refusal: 'I cannot help with that.' }]],
     ['an error status', 'error' as const],
-    ['an answer that is not a stream', 'plain-json' as const],
+    ['an answer that is not a stream', 'not-a-stream' as const],
     ['a hang past the timeout', 'hang' as const],
   ])('leaves the rules’ reading on %s', async (_, answer) => {
-    script = answer;
+    llm.reply = answer;
     const before = rules();
     const read = await readGoalWithModel(model(), TEXT, TODAY, before);
     expect(read).toEqual({ goal: before, by: 'rules' });
@@ -175,7 +119,7 @@ describe('through the API', () => {
   beforeAll(async () => {
     t = await createTestApp({
       jobs: { worker: false },
-      llm: { baseUrl, apiKey: 'sk-fake', model: 'fake-goal', timeoutMs: 1000 },
+      llm: { baseUrl: llm.baseUrl, apiKey: FAKE_LLM_KEY, model: 'fake-goal', timeoutMs: 1000 },
     });
   });
   afterAll(() => t.close());
@@ -210,7 +154,7 @@ describe('through the API', () => {
 
   it('shows the model answered, with its supported fields', async () => {
     const race = addDays(dateInTimeZone(new Date(), 'UTC'), 120);
-    script = streamed({
+    llm.reply = streamed({
       sport: 'run',
       race_type: 'Half Marathon',
       date: race,
@@ -224,7 +168,7 @@ describe('through the API', () => {
   });
 
   it('keeps the rules’ reading, and goes on, when the model answers garbage', async () => {
-    script = streamed('{"sport": ');
+    llm.reply = streamed('{"sport": ');
     const session = await prompt('Marathon in 16 weeks, 6 hours a week');
     expect(session.status).toBe('PLAN_DRAFTED');
     expect(session.goal_parsed_by).toBe('rules');

@@ -35,6 +35,7 @@ const message = (overrides: Partial<CoachMessageDto> = {}): CoachMessageDto => (
   text: 'Hello',
   citations: [],
   actions: [],
+  source: overrides.role === 'athlete' ? null : 'built_in',
   created_at: '2026-11-26T10:00:00.000Z',
   ...overrides,
 });
@@ -100,6 +101,32 @@ describe('Coach page', () => {
     expect(screen.getByTestId('coach-no-model')).toHaveTextContent('No AI model is connected');
     await userEvent.click(link);
     expect(router.state.location.pathname).toBe('/metrics');
+  });
+
+  it('says under each coach answer whether the built-in rules or the language model understood it', async () => {
+    mockFetch(() =>
+      json(200, {
+        data: page(
+          [
+            message({ role: 'athlete', text: 'sat long ride → sunday?' }),
+            message({ text: 'I can move it to Sunday.', source: 'built_in' }),
+            message({ role: 'athlete', text: 'I feel sick' }),
+            message({ text: 'Rest today and tomorrow.', source: 'model' }),
+          ],
+          { model: true },
+        ),
+      }),
+    );
+    renderCoach();
+    const rules = (await screen.findByText('I can move it to Sunday.')).closest('article')!;
+    expect(within(rules).getByText('Answered by the built-in rules')).toBeVisible();
+    const model = screen.getByText('Rest today and tomorrow.').closest('article')!;
+    expect(within(model).getByText('Answered by the language model')).toBeVisible();
+    // The athlete's own messages say nothing of the kind.
+    const mine = screen.getAllByRole('article', { name: 'You' });
+    expect(mine).toHaveLength(2);
+    for (const m of mine) expect(within(m).queryByText(/^Answered by/)).toBeNull();
+    expect(screen.getAllByText(/^Answered by/)).toHaveLength(2);
   });
 
   it('does not show the no-model note when a model answers', async () => {

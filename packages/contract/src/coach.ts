@@ -1,6 +1,6 @@
 // The coach chat (docs/coach.md): the stored conversation, a reply with its citations and proposed actions, and
 // the confirmation of an action.
-import { COACH_ACTION_KINDS } from '@stamina/core';
+import { COACH_ACTION_KINDS, COACH_ANSWER_SOURCES } from '@stamina/core';
 import { z } from 'zod';
 
 /** The longest message an athlete can send. */
@@ -15,6 +15,10 @@ export const ZCoachCitation = z
   })
   .meta({ id: 'CoachCitation' });
 export type CoachCitationDto = z.infer<typeof ZCoachCitation>;
+
+/** Who understood and answered a coach message: the built-in rules or the language model. */
+export const ZCoachAnswerSource = z.enum(COACH_ANSWER_SOURCES);
+export type CoachAnswerSourceDto = z.infer<typeof ZCoachAnswerSource>;
 
 export const ZCoachActionStatus = z.enum(['proposed', 'applied', 'dismissed']);
 
@@ -46,6 +50,8 @@ export const ZCoachMessage = z
     text: z.string(),
     citations: z.array(ZCoachCitation),
     actions: z.array(ZCoachAction),
+    /** Who answered, on a coach message; null on the athlete's own. */
+    source: ZCoachAnswerSource.nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'CoachMessage' });
@@ -91,7 +97,7 @@ export const ZCoachReply = z
     citations: z.array(ZCoachCitation),
     actions: z.array(ZCoachAction),
     /** Who answered: the built-in coach or the language model. */
-    source: z.enum(['built_in', 'model']),
+    source: ZCoachAnswerSource,
     /** Both stored messages: the athlete's, then the coach's. */
     messages: z.array(ZCoachMessage),
   })

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, parseGoal } from '../src/index.ts';
+import { MONTHS } from '../src/onboarding/goal-text.ts';
 import { CORPUS_FIELDS, CORPUS_TODAY, loadCorpus, scoreCorpus } from './goal-corpus.ts';
 
 const read = (text: string) => parseGoal(text, { today: CORPUS_TODAY });
@@ -49,6 +50,14 @@ describe('parseGoal on the phrasings of issue 27', () => {
       distance_meters: 160_000,
       date: '2027-10-03',
     });
+  });
+
+  it('takes the number after a month for a day only when no unit follows it', () => {
+    const tri = read('70.3 in June, 8-10 hrs/week');
+    expect(tri.primary_event.date).toBe('2027-06-13');
+    expect(tri.weekly_hours).toBe(9);
+    expect(read('marathon in may, 6-8 hours a week').primary_event.date).toBe('2027-05-09');
+    expect(read('marathon on June 8, 6 hours a week').primary_event.date).toBe('2027-06-08');
   });
 
   it('reads "about 3 hours in total" as 3 hours a week', () => {
@@ -115,20 +124,6 @@ describe('parseGoal on the phrasings of issue 27', () => {
 });
 
 describe('parseGoal properties', () => {
-  const months = [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ];
   const todays = fc
     .date({
       min: new Date('2025-01-01T00:00:00Z'),
@@ -139,9 +134,9 @@ describe('parseGoal properties', () => {
 
   it('never reads a race day on or before today, whatever the form of the date', () => {
     const phrases = fc.oneof(
-      fc.tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...months)).map(([d, m]) => `on ${m} ${d}th`),
+      fc.tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...MONTHS)).map(([d, m]) => `on ${m} ${d}th`),
       fc
-        .tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...months))
+        .tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom(...MONTHS))
         .map(([d, m]) => `the ${d}th of ${m}`),
       fc
         .tuple(
@@ -150,8 +145,8 @@ describe('parseGoal properties', () => {
           fc.integer({ min: 2024, max: 2032 }),
         )
         .map(([d, m, y]) => `on ${d}/${m}/${y}`),
-      fc.constantFrom(...months).map((m) => `end of ${m}`),
-      fc.constantFrom(...months).map((m) => `next ${m}`),
+      fc.constantFrom(...MONTHS).map((m) => `end of ${m}`),
+      fc.constantFrom(...MONTHS).map((m) => `next ${m}`),
       fc.integer({ min: 1, max: 60 }).map((n) => `in ${n} weeks`),
       fc.integer({ min: 1, max: 31 }).map((n) => `on the ${n}th`),
     );
@@ -188,6 +183,28 @@ describe('parseGoal properties', () => {
         expect(goal.weekly_hours).toBeLessThanOrEqual(MAX_WEEKLY_HOURS);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('reads a decimal distance whole, with a point or a comma, never as the 5K or 10K in its tail', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.constantFrom('5', '10', '05'),
+        fc.constantFrom('.', ','),
+        fc.constantFrom('open water swim', 'swim', 'run', 'ride'),
+        (whole, tail, point, sport) => {
+          const meters = Number(`${whole}.${tail}`) * 1000;
+          const goal = parseGoal(`${sport} ${whole}${point}${tail} km on 4 july 2027`, {
+            today: CORPUS_TODAY,
+          });
+          expect(goal.primary_event.sport).toBe(
+            sport === 'ride' ? 'bike' : sport.endsWith('swim') ? 'swim' : 'run',
+          );
+          expect(Math.abs(goal.primary_event.distance_meters - meters)).toBeLessThanOrEqual(meters * 0.02);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

@@ -241,6 +241,8 @@ export function normalizeMessage(text: string): string {
     .slice(0, 2000)
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
+    // An arrow is "to": "sat long ride → sunday?", "tempo -> fri" (docs/coach.md, "Intents").
+    .replace(/\s*(?:→|⟶|⇒|➡️?|-+>|=>|(?<!\d)>(?!\d))\s*/g, ' to ')
     .replace(/\bi'll\b/g, 'i will')
     .replace(/'s\b/g, ' s')
     .replace(/'/g, '')
@@ -365,7 +367,20 @@ function minutesIn(text: string): { value: number; by: boolean } | null {
 }
 
 const has = (text: string, re: RegExp) => re.test(text);
+/** A word that names a session: its sport, its kind, or the session itself. */
+const SESSION_NOUN =
+  /\b(ride|run|swim|brick|gym|strength|session|workout|training|long|intervals|tempo|threshold|easy|it)\b/;
 const DAY = '(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|weekend)';
+
+/** A session named for one day, then "to" another: "saturday long ride to sunday", "long run sat to sun". */
+function isDayToDay(t: string): boolean {
+  return (
+    has(t, new RegExp(`\\b${DAY}\\b.* to (the |this |next )?${DAY}\\b`)) &&
+    has(t, SESSION_NOUN) &&
+    !isTravel(t) &&
+    !has(t, /^(what|whats|how|which|when|why|is|are|do|does)\b/)
+  );
+}
 
 /** The intent of a normalised message: the first rule that matches, in the order of docs/coach.md, "Intents". */
 function intentOf(t: string): CoachIntent {
@@ -401,7 +416,8 @@ function intentOf(t: string): CoachIntent {
     (has(t, new RegExp(`\\b${DAY} instead\\b`)) && !has(t, /\b(easy|easier|lighter|something)\b/)) ||
     has(t, /\b(put|do|have|switch)\b.*\b(on|to|at) (the |this )?weekend\b/) ||
     has(t, /\b(do|have|put)\b.*\bthe day after\b/) ||
-    has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`))
+    has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`)) ||
+    isDayToDay(t)
   )
     return 'move';
   if (isTravel(t)) return 'travel';

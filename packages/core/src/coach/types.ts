@@ -28,6 +28,13 @@ export type CoachIntent = (typeof COACH_INTENTS)[number];
 export const COACH_ACTION_KINDS = ['move', 'skip', 'swap', 'shorten', 'rest'] as const;
 export type CoachActionKind = (typeof COACH_ACTION_KINDS)[number];
 
+/**
+ * Who understood and answered a coach message: the built-in rules, or the operator's language model
+ * (docs/coach.md, "Language model"). Stored per message (coach_messages.source) and shown on its bubble.
+ */
+export const COACH_ANSWER_SOURCES = ['built_in', 'model'] as const;
+export type CoachAnswerSource = (typeof COACH_ANSWER_SOURCES)[number];
+
 export interface CoachWorkout {
   id: string;
   title: string;

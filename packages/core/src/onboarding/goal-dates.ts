@@ -145,6 +145,13 @@ function ownDates(text: string, today: string): { found: DateMention[]; masked: 
   return { found, masked };
 }
 
+/**
+ * An amount: a number or a range of them with its unit ("8-10 hrs", "6 h", "50-60 km"). Hidden from chrono, so
+ * "70.3 in June, 8-10 hrs/week" is June, not the 8th of June.
+ */
+const AMOUNT =
+  /\b\d+(?:\.\d+)?(?:\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?\s*(?:h|hrs?|hours?|mins?|minutes?|km|kms|k|mi|miles?)\b/g;
+
 /** Words before a date that make it the date of something already done ("ran a 1:32 half in May"). */
 const DONE_BEFORE = /\b(ran|did|raced|finished|started|since|began|clocked|got|had|broke)\b[^,.;!?]*$/;
 
@@ -158,7 +165,7 @@ export function findDates(
   blank: ReadonlyArray<[number, number]> = [],
 ): DateMention[] {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  let blanked = text;
+  let blanked = text.replace(AMOUNT, (amount) => ' '.repeat(amount.length));
   for (const [from, to] of blank)
     blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
   const own = ownDates(blanked, today);

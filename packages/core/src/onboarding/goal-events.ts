@@ -37,9 +37,13 @@ const NAMED_EVENTS: ReadonlyArray<[RegExp, RaceType, string?, number?]> = [
     'Half Marathon',
   ],
   [/\bmara?th?[aoe]ns?\b|\bmarth?ons?\b|\bmara\b|\b42\.2 ?km?\b|\b26\.2( miles?)?\b/g, 'Marathon'],
-  [/\b10 ?k(m)?s?\b(?! (trail|ultra|ride|swim|bike))|\b10 ?kilomet(er|re)s?\b(?! (ride|swim))/g, '10K'],
+  // Never the tail of a decimal ("1.5 km" is not a 5K, "2.10 k" not a 10K).
   [
-    /\b5 ?k(m)?s?\b(?! (trail|ultra|ride|swim|bike))|\bparkrun\b|\b5 ?kilomet(er|re)s?\b(?! (ride|swim))/g,
+    /(?<![\d.])10 ?k(m)?s?\b(?! (trail|ultra|ride|swim|bike))|(?<![\d.])10 ?kilomet(er|re)s?\b(?! (ride|swim))/g,
+    '10K',
+  ],
+  [
+    /(?<![\d.])5 ?k(m)?s?\b(?! (trail|ultra|ride|swim|bike))|\bparkrun\b|(?<![\d.])5 ?kilomet(er|re)s?\b(?! (ride|swim))/g,
     '5K',
   ],
   [/\bmetric century\b/g, 'Custom Event', 'Metric century', 100_000],
@@ -61,11 +65,13 @@ const DISTANCE_THEN_SPORT = new RegExp(
   String.raw`\b${NUMBER} ?${UNIT}\b[ -]?((?:[a-z-]+ ){0,3}?)${SPORT_AFTER}\b`,
   'g',
 );
-/** "ride 200 km", "swim 2.4 miles", "trail 50k", "time trial 40k", "gravel race 120 km". */
+/** "ride 200 km", "swim 2.4 miles", "open water 1.5 km", "a swim of 3 km", "trail 50k", "gravel race 120 km". */
 const SPORT_THEN_DISTANCE = new RegExp(
-  String.raw`\b(run|running|ride|riding|cycle|cycling|bike|biking|swim|swimming|trail|ultra|time trial|gravel race|gravel|bike race|road race)(?: (?:a|an|the|about|around))? ${NUMBER} ?${UNIT}\b(?! ?(?:a|per|each|every|/|in a) ?week| weekly| total| elevation| climbing)`,
+  String.raw`\b(run|running|ride|riding|cycle|cycling|bike|biking|swim|swimming|open[- ]water(?: swim\w*)?|ows|trail|ultra|time trial|gravel race|gravel|bike race|road race)(?: (?:of|a|an|the|about|around))? ${NUMBER} ?${UNIT}\b(?! ?(?:a|per|each|every|/|in a) ?week| weekly| total| elevation| climbing)`,
   'g',
 );
+const SPORT_JUST_BEFORE =
+  /\b(run|running|ride|riding|cycle|cycling|bike|biking|swim|swimming|open[- ]water|ows)(?: (?:of|a|an|the|about|around))? $/;
 /** A triathlon leg: "1.9 km swim", "swim 1.9 km", "bike 90k". */
 const LEG = new RegExp(
   String.raw`\b(?:${NUMBER} ?${UNIT} ?(swim|bike|ride|cycle|run)|(swim|bike|ride|cycle|run) ${NUMBER} ?${UNIT})\b`,
@@ -151,11 +157,13 @@ export function findEvents(text: string): EventMention[] {
     const word = m[4]!;
     if (/\b(a|per|each|every)\b|#/.test(between)) continue;
     if (word === 'race' && /^m/.test(m[2]!) && meters < 400) continue;
+    // "swim 3.8 km race": a sport named just before the distance says what a bare "race" after it is.
+    const before = word === 'race' ? SPORT_JUST_BEFORE.exec(masked.slice(0, m.index!))?.[1] : undefined;
     const sport = /ride|bike|cycl|gravel/.test(between)
       ? 'bike'
       : /swim|pool/.test(between)
         ? 'swim'
-        : sportOfWord(word);
+        : sportOfWord(before ?? word);
     custom(meters, sport, m.index!, m[0].length, /trail|ultra/.test(between + word));
   }
   for (const m of masked.matchAll(SPORT_THEN_DISTANCE)) {

@@ -141,6 +141,10 @@ export function normalise(text: string): string {
       .replace(/[()[\]]/g, ' ')
       .replace(/[a-z]+/g, (w) => TYPOS[w] ?? fixMonth(w))
       .replace(/\s+/g, ' ')
+      // A decimal comma before a unit ("1,5 km", "3,5 hours"), as much of Europe writes it; "1,500 m" (three
+      // digits after the comma) is a thousands separator and stays.
+      .replace(/\b(\d+),(\d{1,2}) ?(?=(?:k|km|kms|kilomet\w*|mi|miles?|h|hrs?|hours?)\b)/g, '$1.$2 ')
+      .replace(/\b(\d{1,3}),(\d{3})(?= ?(?:m|meters?|metres?|yards?|yds?|km|k|miles?)\b)/g, '$1$2')
       .replace(/\b(\d+)ish\b/g, '$1')
       .replace(/\b(an? )?hour and a half\b/g, '1.5 hours')
       .replace(

@@ -1,5 +1,6 @@
 // The coach chat (docs/coach.md): the conversation per athlete, and the actions the coach proposed in it with
 // what became of them.
+import type { CoachAnswerSource } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
@@ -21,13 +22,21 @@ export const coachMessages = pgTable(
     role: text('role').notNull(),
     text: text('text').notNull(),
     citations: jsonb('citations').$type<StoredCitation[]>().notNull().default([]),
-    /** Who wrote a coach message: the built-in coach or the language model. */
-    source: text('source'),
+    /**
+     * Who understood and answered a coach message: the built-in rules or the language model (core
+     * COACH_ANSWER_SOURCES); null on the athlete's own. Rows from before migration 0023 read 'built_in'.
+     */
+    source: text('source').$type<CoachAnswerSource>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('coach_messages_athlete_idx').on(t.athleteId, t.createdAt),
     check('coach_messages_role_check', sql`${t.role} in ('athlete', 'coach')`),
+    // `is not null` spelt out: `null in (…)` is unknown, which a check lets through.
+    check(
+      'coach_messages_source_check',
+      sql`(${t.role} = 'athlete' and ${t.source} is null) or (${t.role} = 'coach' and ${t.source} is not null and ${t.source} in ('built_in', 'model'))`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 // Queries of the coach chat: messages and proposed actions, every one scoped by the athlete id.
 import { randomUUID } from 'node:crypto';
+import type { CoachAnswerSource } from '@stamina/core';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { coachActions, coachMessages, type StoredCitation } from '../../db/schema/index.ts';
@@ -42,7 +43,7 @@ export async function actionsOf(
 
 export interface NewExchange {
   question: { text: string; createdAt: Date };
-  answer: { text: string; citations: StoredCitation[]; source: string; createdAt: Date };
+  answer: { text: string; citations: StoredCitation[]; source: CoachAnswerSource; createdAt: Date };
   actions: { kind: string; workoutId: string; payload: Record<string, unknown> }[];
 }
 

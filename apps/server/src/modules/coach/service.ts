@@ -12,6 +12,7 @@ import type {
 import {
   addDays,
   type CoachActionPatch,
+  type CoachAnswerSource,
   type CoachChange,
   type CoachIntent,
   type CoachProposedAction,
@@ -172,6 +173,7 @@ function toMessage(
     actions: actions
       .filter((a) => a.messageId === row.id)
       .map((a) => toAction(a, a.changeId !== null && undoneChanges.has(a.changeId))),
+    source: row.role === 'coach' ? (row.source ?? 'built_in') : null,
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
@@ -373,7 +375,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
         onDelta?.(d);
       });
       const answer = model ?? coachReply(s, text, parsed);
-      const source = model ? 'model' : 'built_in';
+      const source: CoachAnswerSource = model ? 'model' : 'built_in';
       if (!model && onDelta) {
         // The built-in answer streams line by line; after a failed model stream the client replaces what it
         // showed with the final answer (docs/coach.md, "API").

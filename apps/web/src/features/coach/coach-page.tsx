@@ -136,6 +136,7 @@ export function CoachPage() {
                   text={m.text}
                   citations={m.citations}
                   actions={m.actions}
+                  source={m.source}
                 />
               ))}
               {pending ? (

@@ -1,9 +1,15 @@
 // One message of the conversation: the athlete's on the right, the coach's on the left with the numbers it used
-// as links to where they come from, and its proposed actions as cards.
-import type { CoachActionDto, CoachCitationDto } from '@stamina/contract';
+// as links to where they come from, its proposed actions as cards, and who understood the message (docs/coach.md, "Web").
+import type { CoachActionDto, CoachAnswerSourceDto, CoachCitationDto } from '@stamina/contract';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
 import { ActionCard } from './action-card.tsx';
+
+/** The words under a coach answer saying who understood the message: in text, never colour alone. */
+export const SOURCE_LABELS: Record<CoachAnswerSourceDto, string> = {
+  built_in: 'Answered by the built-in rules',
+  model: 'Answered by the language model',
+};
 
 export function MessageBubble({
   from,
@@ -11,12 +17,15 @@ export function MessageBubble({
   citations = [],
   actions = [],
   streaming = false,
+  source = null,
 }: {
   from: 'athlete' | 'coach';
   text: string;
   citations?: CoachCitationDto[];
   actions?: CoachActionDto[];
   streaming?: boolean;
+  /** Who answered a stored coach message: the built-in rules or the language model. */
+  source?: CoachAnswerSourceDto | null;
 }) {
   const mine = from === 'athlete';
   return (
@@ -59,6 +68,11 @@ export function MessageBubble({
               <ActionCard key={a.id} action={a} />
             ))}
           </div>
+        ) : null}
+        {!mine && source ? (
+          <p className="text-xs text-muted-foreground" data-testid="coach-source">
+            {SOURCE_LABELS[source]}
+          </p>
         ) : null}
       </article>
     </li>
