@@ -1,15 +1,23 @@
 // `npx tsx scripts/plan-print.ts "<goal text>" [today]`: a plan for a goal text, printed week by week as a coach
 // reads it (kind, phase, hours, each session with its day, minutes and workout text) with the reviewer's
 // findings. A reading aid for people, not part of the product.
-import { generatePlan, parseGoal } from '../packages/core/src/index.ts';
+import { generatePlan, type PlanGoal, type PlanProfile, parseGoal } from '../packages/core/src/index.ts';
+import { planCases } from '../packages/core/test/plan-cases.ts';
 
 const [text, today = '2026-11-28'] = process.argv.slice(2);
 if (!text) {
-  console.error('usage: npx tsx scripts/plan-print.ts "<goal text>" [YYYY-MM-DD]');
+  console.error('usage: npx tsx scripts/plan-print.ts "<goal text>" [YYYY-MM-DD] | --case N');
   process.exit(1);
 }
-const goal = parseGoal(text, { today });
-const plan = generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
+// `--case N`: the Nth of the reviewer's 500 generated cases instead of a goal text.
+const picked = text === '--case' ? planCases(500)[Number(today)]! : null;
+const goal: PlanGoal = picked ? picked.goal : parseGoal(text, { today });
+const profile: PlanProfile = picked ? picked.profile : { ctl: 0, weeklyHours: 0 };
+const plan = generatePlan(goal, profile, { today: picked ? picked.today : today });
+if (picked)
+  console.log(
+    JSON.stringify({ profile, athlete: goal.athlete, prefs: goal.preferences, injuries: goal.injuries }),
+  );
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const dow = (d: string) => DAYS[new Date(`${d}T00:00:00Z`).getUTCDay()];
 console.log(
@@ -34,4 +42,5 @@ for (const w of plan.weeks) {
   prev = mins;
 }
 console.log('\nreview:', plan.review?.passed ? 'PASS' : 'FAIL');
-for (const f of plan.review?.findings ?? []) console.log(`  ${f.passed ? 'ok ' : 'BAD'} ${f.rule}: ${f.figure}`);
+for (const f of plan.review?.findings ?? [])
+  console.log(`  ${f.passed ? 'ok ' : 'BAD'} ${f.rule}: ${f.figure}`);

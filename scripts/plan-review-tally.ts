@@ -8,13 +8,13 @@ const count = Number(process.argv[2] ?? 500);
 const tally = new Map<string, string[]>();
 let passed = 0;
 const cases = planCases(count);
-for (const c of cases) {
+for (const [i, c] of cases.entries()) {
   const plan = generatePlan(c.goal, c.profile, { today: c.today });
   if (plan.review!.passed) passed += 1;
   for (const f of plan.review!.findings.filter((x) => !x.passed)) {
     const list = tally.get(f.rule) ?? [];
     list.push(
-      `${c.goal.primary_event.distance} ${c.goal.experience} ${c.goal.weekly_hours}h ${c.today}->${c.goal.primary_event.date} ctl${c.profile.ctl} rec${c.profile.weeklyHours.toFixed(1)} inj[${c.goal.injuries.join(',')}]: ${f.figure}`,
+      `#${i} ${c.goal.primary_event.distance} ${c.goal.experience} ${c.goal.weekly_hours}h ${c.today}->${c.goal.primary_event.date} ctl${c.profile.ctl} rec${c.profile.weeklyHours.toFixed(1)} inj[${c.goal.injuries.join(',')}]: ${f.figure}`,
     );
     tally.set(f.rule, list);
   }

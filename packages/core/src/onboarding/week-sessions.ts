@@ -9,7 +9,7 @@ import type { PeriodizationPhase } from '../training/periodization.ts';
 import type { Sport } from '../workouts/types.ts';
 import { type Experience, type Injury, type SportExclusion, WEEK_DAYS, type WeekDay } from './goal.ts';
 import type { SessionKind } from './session-library.ts';
-import type { EventFamily, LongSport, PlanWeekKind } from './week-structure.ts';
+import { type EventFamily, LOAD_RULES, type LongSport, type PlanWeekKind } from './week-structure.ts';
 
 export type Role = 'long' | 'key' | 'easy' | 'strength' | 'brick' | 'test' | 'opener';
 
@@ -87,6 +87,14 @@ export interface WeekInput {
   /** Load weeks after Foundation so far (for alternating quality sessions). */
   loadIndex: number;
   rules: InjuryRules;
+  /**
+   * How far the week leans to fit its minutes (0: as written). The generator raises it when a week's sessions
+   * overshoot its ramp, deload or taper share: 1 lowers the sessions' floors, 2 drops an easy session of each
+   * sport, 3 keeps a single quality session in a deload or taper week.
+   */
+  lean?: number;
+  /** The week's minutes before any cut for fit: the long sessions are clipped to these, not the cut ones. */
+  plannedMinutes?: number;
   prefs: {
     long_run_day: WeekDay;
     long_ride_day: WeekDay;
@@ -118,15 +126,17 @@ function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
   const days = trainingDays(w);
   if (tri(w.family)) {
     const long = w.family === 'long_tri';
+    // Under 6 hours, two of each (Friel's low-volume weeks): a third would leave each session below its floor.
+    const fewer = (w.lean ?? 0) >= 2 ? 1 : 0;
     return {
-      swim: Math.min(days, h < 6 ? 2 : 3),
-      bike: Math.min(days, h < 5 ? 2 : h < 10 || !long ? 3 : 4),
-      run: Math.min(days, h < 5 ? 2 : h < 9 || !long ? 3 : 4),
+      swim: Math.min(days, (h < 6 ? 2 : 3) - fewer),
+      bike: Math.min(days, (h < 6 ? 2 : h < 10 || !long ? 3 : 4) - fewer),
+      run: Math.min(days, (h < 6 ? 2 : h < 9 || !long ? 3 : 4) - fewer),
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
   const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
-  return { [main]: Math.min(days, n) };
+  return { [main]: Math.min(days, n - ((w.lean ?? 0) >= 2 ? 1 : 0)) };
 }
 
 /** The week's quality sessions (kind per sport), by family, phase and experience. */
@@ -163,9 +173,10 @@ function qualityKinds(
       sport: 'run',
       kind: phase === 'base' ? 'tempo' : phase === 'peak' && !long ? 'race_pace' : 'threshold',
     });
-    return kind === 'taper' || kind === 'deload'
-      ? out.filter((q) => q.sport !== 'swim' || kind === 'deload')
-      : out;
+    // A deload keeps the bike's and the run's quality, shorter; its swims are technique. The taper keeps
+    // the bike's and the run's (docs/plan-generator.md, "Load").
+    if (kind === 'deload') return out.map((q) => (q.sport === 'swim' ? { ...q, kind: 'technique' } : q));
+    return kind === 'taper' ? out.filter((q) => q.sport !== 'swim') : out;
   }
   // At 10 hours or more, an experienced athlete's base weeks hold a second quality session (threshold work),
   // so the hard time keeps its share of a big week (docs/plan-generator.md, "Intensity by time").
@@ -208,7 +219,11 @@ function qualityKinds(
   // Deloads and taper keep one short quality session.
   // Fewer than 5 hours a week: one quality session (two would tip the week past a fifth of hard time).
   const few = !tri(family) && w.hoursPerWeek < 5;
-  return kind === 'load' && !few ? out : out.slice(0, 1).filter((q) => !q.inLong);
+  if (kind === 'load' && !few) return out;
+  // A deload or taper week keeps one short quality session: the race's own pace rather than a long run's.
+  const first = out[0];
+  if (!first) return [];
+  return [first.inLong ? { sport: first.sport, kind: 'race_pace' } : first];
 }
 
 /** Minutes a quality session gets, by sport and the week's hours. */
@@ -268,7 +283,10 @@ export function weekSlots(w: WeekInput): Slot[] {
     for (const s of ['swim', 'bike', 'run'] as const) budget[s] = left * share[s];
   } else budget[sports[0]!] = left;
 
-  const quality = qualityKinds(w, w.label);
+  const lean = w.lean ?? 0;
+  const allQuality = qualityKinds(w, w.label);
+  const quality = lean >= 3 && w.kind !== 'load' ? allQuality.slice(0, 1) : allQuality;
+  const easyFloor = (sport: Sport) => (sport === 'bike' ? 40 : 30) - (lean >= 1 ? 10 : 0);
   const ceilings = new Map<number, number>();
   for (const sport of sports) {
     let b = budget[sport] ?? 0;
@@ -281,7 +299,7 @@ export function weekSlots(w: WeekInput): Slot[] {
       // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
       const minutes = Math.min(
         long,
-        Math.max(30, w.minutes * longShare(w.family, sport as LongSport) * 1.15),
+        Math.max(30, (w.plannedMinutes ?? w.minutes) * longShare(w.family, sport as LongSport) * 1.15),
       );
       const raceKm =
         longInQuality && !w.rules.noFastRunning ? clamp(Math.round((minutes * 0.3) / 5), 4, 16) : 0;
@@ -322,7 +340,8 @@ export function weekSlots(w: WeekInput): Slot[] {
       b -= 60;
     } else {
       for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
-        if (n <= 1 && sport !== 'swim') break;
+        // One session of the sport left: it stays easy, except in the taper, which keeps short intensity.
+        if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1)) break;
         let kind = q.kind;
         let actual: Sport = sport;
         let reason = qualityReason(kind, w.label);
@@ -339,7 +358,7 @@ export function weekSlots(w: WeekInput): Slot[] {
           reason = `A technique swim instead of hard sets: no hard swimming with your ${w.rules.names} for now`;
         }
         // At least long enough for a warm-up, a real set and a cool-down.
-        const floor = actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50;
+        const floor = (actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50) - (lean >= 1 ? 15 : 0);
         const minutes = Math.max(
           floor,
           Math.min(
@@ -370,8 +389,12 @@ export function weekSlots(w: WeekInput): Slot[] {
       n -= 1;
     }
     // Easy sessions share what is left, each at least its floor.
-    const floor = sport === 'bike' ? 40 : 30;
-    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 90, (long ?? 90) * 0.8));
+    const floor = easyFloor(sport);
+    // Easy sessions stay below 80 % of the long one; a deload's below 80 % of the load week's long one, so the
+    // deload's cut falls on the long session and not only on the easy ones.
+    const longOfLoad =
+      long === undefined ? 90 : w.kind === 'deload' ? long / LOAD_RULES.deloadLongShare : long;
+    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 90, longOfLoad * 0.8));
     let easyCount = n;
     while (easyCount > 0 && b / easyCount < floor) easyCount -= 1;
     // A small load or deload week keeps one short easy session (at least 20 min) rather than leave days empty.
@@ -441,7 +464,7 @@ export function weekSlots(w: WeekInput): Slot[] {
   for (const i of [...ceilings.keys()].reverse()) {
     if (surplus <= 2) break;
     const slot = slots[i]!;
-    const cut = Math.min(surplus, slot.minutes - (slot.sport === 'bike' ? 40 : 30));
+    const cut = Math.min(surplus, slot.minutes - easyFloor(slot.sport));
     if (cut > 0) {
       slot.minutes -= cut;
       surplus -= cut;
