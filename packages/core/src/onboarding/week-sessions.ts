@@ -20,6 +20,8 @@ export interface Slot {
   minutes: number;
   /** Kilometres at race pace inside a long run. */
   raceKm?: number;
+  /** Written short, as a race-week opener (a taper week's sharpening session). */
+  short?: boolean;
   date?: string;
   reason: string;
 }
@@ -127,16 +129,17 @@ function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
   if (tri(w.family)) {
     const long = w.family === 'long_tri';
     // Under 6 hours, two of each (Friel's low-volume weeks): a third would leave each session below its floor.
-    const fewer = (w.lean ?? 0) >= 2 ? 1 : 0;
+    // Leaner (docs/plan-generator.md, "Fitting the week"): one session fewer, never below two a sport.
+    const lean = (n: number) => Math.min(days, (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
     return {
-      swim: Math.min(days, (h < 6 ? 2 : 3) - fewer),
-      bike: Math.min(days, (h < 6 ? 2 : h < 10 || !long ? 3 : 4) - fewer),
-      run: Math.min(days, (h < 6 ? 2 : h < 9 || !long ? 3 : 4) - fewer),
+      swim: lean(h < 6 ? 2 : 3),
+      bike: lean(h < 6 ? 2 : h < 10 || !long ? 3 : 4),
+      run: lean(h < 6 ? 2 : h < 9 || !long ? 3 : 4),
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
   const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
-  return { [main]: Math.min(days, n - ((w.lean ?? 0) >= 2 ? 1 : 0)) };
+  return { [main]: Math.min(days, n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
 }
 
 /** The week's quality sessions (kind per sport), by family, phase and experience. */
@@ -366,12 +369,15 @@ export function weekSlots(w: WeekInput): Slot[] {
             b * 0.6,
           ),
         );
+        // Leanest deload or taper: the quality session written short, as an opener.
+        const short = lean >= 3 && w.kind !== 'load' && kind === 'race_pace';
         slots.push({
           sport: actual,
           kind,
           role: kind === 'technique' || kind === 'easy' ? 'easy' : 'key',
-          minutes,
+          minutes: short ? Math.min(minutes, 30) : minutes,
           reason,
+          ...(short ? { short } : {}),
         });
         b -= minutes;
         n -= 1;
@@ -433,6 +439,23 @@ export function weekSlots(w: WeekInput): Slot[] {
             ? 'Technique and steady swimming'
             : reason,
       });
+    }
+  }
+  // A taper week keeps short intensity (Bosquet et al. 2007): with no quality session left, an easy one of a
+  // sport that may go fast becomes a short race-pace session.
+  if (w.kind === 'taper' && !slots.some((x) => x.role === 'key')) {
+    const easy = slots.find(
+      (x) =>
+        x.role === 'easy' &&
+        x.sport !== 'strength' &&
+        !(x.sport === 'run' && w.rules.noFastRunning) &&
+        !(x.sport === 'swim' && w.rules.noHardSwims),
+    );
+    if (easy) {
+      easy.kind = 'race_pace';
+      easy.role = 'key';
+      easy.short = true;
+      easy.reason = 'Taper: a short session at race pace keeps you sharp while the volume falls';
     }
   }
   // Minutes a sport could not use (too few for another session) go to the easy sessions with room left.

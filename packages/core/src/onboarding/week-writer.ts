@@ -96,7 +96,7 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
     librarySession(slot.sport, slot.kind, m, targets, {
       step: s,
       noLegs: writer.noLegs,
-      opener: slot.role === 'opener',
+      opener: slot.role === 'opener' || slot.short === true,
       raceMeters: event.distance_meters,
       ...(slot.raceKm ? { raceKm: slot.raceKm + Math.min(s, 6) } : {}),
     });
