@@ -34,7 +34,7 @@ import {
 } from './goal.ts';
 import type { PlanFeasibility, PlanReview } from './plan-quality.ts';
 import { reviewPlan } from './plan-review.ts';
-import { type SessionKind, sessionTargets, speedZone } from './session-library.ts';
+import { powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
 import { injuryRules, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
@@ -343,6 +343,7 @@ export function generatePlan(
       loadIndex,
       rules: injury,
       easyRacePace: targets.racePace !== null && speedZone(targets.thresholdPace / targets.racePace) <= 2,
+      easyRaceWatts: targets.raceWatts !== null && powerZone(targets.raceWatts / targets.ftp) <= 2,
       prefs,
     };
     // A load week grows at most 10 % over the last full load week's sessions (they may fall short of its hours).

@@ -91,6 +91,8 @@ export interface WeekInput {
   rules: InjuryRules;
   /** The goal's run pace sits in zone 1-2 (a goal far slower than threshold): race-pace work is no quality. */
   easyRacePace?: boolean;
+  /** The goal's race power sits in zone 1-2 (a gran fondo's or century's 68-72 % FTP). */
+  easyRaceWatts?: boolean;
   /**
    * How far the week leans to fit its minutes (0: as written). The generator raises it when a week's sessions
    * overshoot its ramp, deload or taper share: 1 lowers the sessions' floors, 2 drops an easy session of each
@@ -221,11 +223,14 @@ function qualityKinds(
       out[0] = marathon ? { sport: 'run', kind: 'long', inLong: true } : { sport: 'run', kind: 'race_pace' };
     }
   }
-  // A race pace in zone 1-2 is no quality work: threshold work takes its place.
-  if (w.easyRacePace)
-    for (const [i, q] of out.entries())
-      if (q.sport === 'run' && (q.kind === 'race_pace' || q.inLong))
-        out[i] = { sport: 'run', kind: 'threshold' };
+  // A race pace in zone 1-2 is no quality work: threshold work takes its place; a rider's race simulation at
+  // zone-2 power becomes sweet spot (Friel's muscular endurance), the long ride already riding at race power.
+  for (const [i, q] of out.entries()) {
+    if (w.easyRacePace && q.sport === 'run' && (q.kind === 'race_pace' || q.inLong))
+      out[i] = { sport: 'run', kind: 'threshold' };
+    if (w.easyRaceWatts && family === 'bike' && q.kind === 'race_pace')
+      out[i] = { sport: 'bike', kind: 'tempo' };
+  }
   // Deloads and taper keep one short quality session.
   // Fewer than 5 hours a week: one quality session (two would tip the week past a fifth of hard time).
   const few = !tri(family) && w.hoursPerWeek < 5;
