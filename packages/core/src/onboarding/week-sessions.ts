@@ -379,6 +379,8 @@ export function weekSlots(w: WeekInput): Slot[] {
           Math.min(
             qualityMinutes(actual, kind, w.minutes, w.family) * (w.kind === 'load' ? 1 : 0.8),
             b * 0.6,
+            // A swim set no longer than the week's long swim: the hard swims do not outgrow the easy ones.
+            actual === 'swim' && long !== undefined ? long : Number.POSITIVE_INFINITY,
           ),
         );
         // Leanest deload or taper: the quality session written short, as an opener.
