@@ -38,7 +38,9 @@ import { powerZone, type SessionKind, sessionTargets, speedZone } from './sessio
 import { injuryRules, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
+  type EventFamily,
   eventFacts,
+  eventFamily,
   LOAD_RULES,
   type LongSport,
   longMinutes,
@@ -143,6 +145,22 @@ export const PLAN_GENERATOR_RULES = {
   cycle: { beginner: 3, intermediate: 4, advanced: 4 } as Record<Experience, number>,
 } as const;
 
+/**
+ * The most hours a week a beginner's plan holds, by event family: about the top of the published novice plans
+ * (docs/plan-generator.md, "Load"); more adds injury risk before fitness, and would be nearly all easy time.
+ */
+export const BEGINNER_MAX_HOURS: Record<EventFamily, number> = {
+  short_run: 6,
+  half: 7,
+  marathon: 8,
+  ultra: 9,
+  short_tri: 8,
+  half_tri: 10,
+  long_tri: 12,
+  bike: 10,
+  swim: 6,
+};
+
 const DEFAULT_LONG_START: Record<LongSport, number> = { run: 50, bike: 90, swim: 40 };
 /** A long session starts at this share of the week's time when only the athlete's weekly volume is known. */
 const LONG_START_SHARE = 0.22;
@@ -192,10 +210,11 @@ export function generatePlan(
   const race = isIsoDate(event.date) && event.date > today ? event.date : today;
   const rules = PLAN_GENERATOR_RULES;
   const experience = goal.experience;
-  const targetHours = clamp(
-    isPositive(goal.weekly_hours) ? goal.weekly_hours : 6,
-    rules.minHours,
-    rules.maxHours,
+  const family = eventFamily(event.sport, event.distance_meters);
+  // A beginner's weeks stay within the hours their event needs (docs/plan-generator.md, "Load").
+  const targetHours = Math.min(
+    clamp(isPositive(goal.weekly_hours) ? goal.weekly_hours : 6, rules.minHours, rules.maxHours),
+    experience === 'beginner' ? BEGINNER_MAX_HOURS[family] : rules.maxHours,
   );
   const sports: LongSport[] = event.sport === 'triathlon' ? ['swim', 'bike', 'run'] : [event.sport];
   const level: AthleteLevel = athleteLevel(

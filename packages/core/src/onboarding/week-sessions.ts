@@ -414,7 +414,12 @@ export function weekSlots(w: WeekInput): Slot[] {
     // deload's cut falls on the long session and not only on the easy ones.
     const longOfLoad =
       long === undefined ? 90 : w.kind === 'deload' ? long / LOAD_RULES.deloadLongShare : long;
-    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 90, longOfLoad * 0.8));
+    // A swimmer's long swim is about the race's length: their aerobic swims may reach 60 minutes regardless.
+    const ceiling = Math.max(
+      floor,
+      Math.min(sport === 'bike' ? 150 : 90, longOfLoad * 0.8),
+      w.family === 'swim' ? 60 : 0,
+    );
     let easyCount = n;
     while (easyCount > 0 && b / easyCount < floor) easyCount -= 1;
     // A small load or deload week keeps one short easy session (at least 20 min) rather than leave days empty.
