@@ -116,6 +116,12 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
   // Late in the taper: within the share of the longest session, whatever the session's floors.
   const cap = slot.date! >= lastDaysFrom && top ? top * LOAD_RULES.lastDaysShare : Number.POSITIVE_INFINITY;
   for (let m = minutes - 5; sumParts(lib) > cap && m >= 10; m -= 5) lib = write(step, m);
+  // Too long still: a key session keeps its sharpness as a short race-pace opener, else it goes easy.
+  if (sumParts(lib) > cap && slot.role === 'key')
+    lib = librarySession(slot.sport, 'race_pace', cap, targets, {
+      opener: true,
+      raceMeters: event.distance_meters,
+    });
   if (sumParts(lib) > cap) lib = librarySession(slot.sport, 'easy', cap, targets, {});
   return toSession(lib, slot.date!, slot.reason);
 }
