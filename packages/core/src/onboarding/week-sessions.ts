@@ -408,6 +408,17 @@ export function weekSlots(w: WeekInput): Slot[] {
       b -= Math.min(35, Math.max(20, b / n));
       n -= 1;
     }
+    // Frequency before duration (Daniels: three runs a week at least): a single-sport load week whose long and
+    // quality sessions leave too little for an easy one takes 20 min back from them (the long session down to
+    // 30 min first, then the quality ones down to 40, so their sets stay whole).
+    if (!tri(w.family) && w.kind === 'load' && n > 0 && b < 20)
+      for (const x of slots.filter((y) => y.sport === sport && (y.role === 'key' || y.role === 'long'))) {
+        const give = Math.min(20 - b, x.minutes - (x.role === 'long' ? 30 : 40));
+        if (give > 0) {
+          x.minutes -= give;
+          b += give;
+        }
+      }
     // Easy sessions share what is left, each at least its floor.
     const floor = easyFloor(sport);
     // Easy sessions stay below 80 % of the long one; a deload's below 80 % of the load week's long one, so the
