@@ -115,7 +115,25 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
   }
   // Late in the taper: within the share of the longest session, whatever the session's floors.
   const cap = slot.date! >= lastDaysFrom && top ? top * LOAD_RULES.lastDaysShare : Number.POSITIVE_INFINITY;
-  for (let m = minutes - 5; sumParts(lib) > cap && m >= 10; m -= 5) lib = write(step, m);
+  let m = minutes;
+  for (m = minutes - 5; sumParts(lib) > cap && m >= 10; m -= 5) lib = write(step, m);
+  // Cut to last week's text: the step before or after, or five minutes shorter, if it fits.
+  if (slot.role === 'key' && cap < Number.POSITIVE_INFINITY && lastTexts.has(lib.workout_language_text))
+    search: for (const length of [m + 5, m, m - 5])
+      for (const s of [step - 1, step + 1, step, -1]) {
+        // -1: the sibling session (threshold for race pace, steady for threshold) at this length.
+        const other =
+          s < 0
+            ? librarySession(slot.sport, SIBLING[slot.kind] ?? 'threshold', length, targets, {
+                step,
+                raceMeters: event.distance_meters,
+              })
+            : write(s, length);
+        if (sumParts(other) <= cap && !lastTexts.has(other.workout_language_text)) {
+          lib = other;
+          break search;
+        }
+      }
   // Too long still: a key session keeps its sharpness as a short race-pace opener, else it goes easy.
   if (sumParts(lib) > cap && slot.role === 'key')
     lib = librarySession(slot.sport, 'race_pace', cap, targets, {
