@@ -15,7 +15,8 @@ import {
   type SessionKind,
   type SessionTargets,
 } from './session-library.ts';
-import { placeWeek, type Slot, type WeekInput, weekSlots } from './week-sessions.ts';
+import { placeWeek } from './week-placement.ts';
+import { type Slot, type WeekInput, weekSlots } from './week-sessions.ts';
 import { LOAD_RULES, type PlanWeekKind, triathlonLegs } from './week-structure.ts';
 
 /** What every week of one plan is written with. */
