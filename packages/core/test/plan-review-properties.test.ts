@@ -1,7 +1,7 @@
 // The plan reviewer over 500 generated goals (plan-cases.ts): every event family, experience, hours from 3 to
 // 20, race dates from 3 weeks to a year ahead. Rules every plan keeps are checked on every plan; the share of
-// plans passing every rule is held at its measured floor (docs/plan-generator.md, "The plan reviewer", lists
-// the rules some low-hours or injured plans still break).
+// plans passing every rule is held at its measured floor, 97 % (docs/plan-generator.md, "The plan reviewer",
+// lists the 13 plans of 500 that still break a rule: 3-hour weeks and plans of 3-4 weeks).
 import { describe, expect, it } from 'vitest';
 import { generatePlan, reviewPlan } from '../src/index.ts';
 import { planCases } from './plan-cases.ts';
@@ -37,14 +37,12 @@ describe('the plan reviewer over 500 generated goals', () => {
         .map(
           ({ c, f }) => `${c.goal.primary_event.distance} ${c.goal.weekly_hours}h ${c.today}: ${f.figure}`,
         );
-      expect(broken.length).toBeLessThanOrEqual(
-        rule === 'long_timing' || rule === 'last_days' || rule === 'progression' ? 4 : 0,
-      );
+      expect(broken.length).toBeLessThanOrEqual(rule === 'long_timing' || rule === 'progression' ? 1 : 0);
     });
 
-  it("passes every rule for at least 82 % of plans, and the attached review is the reviewer's", () => {
+  it("passes every rule for at least 97 % of plans, and the attached review is the reviewer's", () => {
     const passed = plans.filter(({ plan }) => plan.review!.passed).length;
-    expect(passed / plans.length).toBeGreaterThanOrEqual(0.82);
+    expect(passed / plans.length).toBeGreaterThanOrEqual(0.97);
     const { c, plan } = plans[0]!;
     expect(reviewPlan(plan, { goal: c.goal }).findings.map((f) => f.rule)).toEqual(
       plan.review!.findings.map((f) => f.rule),

@@ -5,7 +5,7 @@
 // "The plan generator".
 import { addDays } from '../dates.ts';
 import { clamp, isPositive, roundTo } from '../numbers.ts';
-import { dayOfWeek, isIsoDate } from '../training/calendar.ts';
+import { dayOfWeek, daysBetween, isIsoDate } from '../training/calendar.ts';
 import { type LoadState, trainingLoadStep } from '../training/fitness.ts';
 import type { PeriodizationPhase } from '../training/periodization.ts';
 import {
@@ -14,7 +14,6 @@ import {
   planProgress,
   type RaceType,
 } from '../training/plans.ts';
-import { workoutTss } from '../training/tss.ts';
 import type { AthleteThresholds, Sport, Zone } from '../workouts/types.ts';
 import {
   type AthleteLevel,
@@ -35,26 +34,22 @@ import {
 } from './goal.ts';
 import type { PlanFeasibility, PlanReview } from './plan-quality.ts';
 import { reviewPlan } from './plan-review.ts';
-import {
-  type LibrarySession,
-  librarySession,
-  raceSession,
-  type SessionKind,
-  sessionTargets,
-} from './session-library.ts';
-import { injuryRules, longShare, placeWeek, type Slot, weekSlots } from './week-sessions.ts';
+import { powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
+import { injuryRules, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
+  type EventFamily,
   eventFacts,
+  eventFamily,
   LOAD_RULES,
   type LongSport,
   longMinutes,
   type PlanWeekKind,
-  triathlonLegs,
   weekHours,
   weekKinds,
   weekPhases,
 } from './week-structure.ts';
+import { raceDaySessions, type WeekHistory, type WeekWriter, writeWeek } from './week-writer.ts';
 
 export type { PlanWeekKind } from './week-structure.ts';
 
@@ -150,50 +145,25 @@ export const PLAN_GENERATOR_RULES = {
   cycle: { beginner: 3, intermediate: 4, advanced: 4 } as Record<Experience, number>,
 } as const;
 
+/**
+ * The most hours a week a beginner's plan holds, by event family: about the top of the published novice plans
+ * (docs/plan-generator.md, "Load"); more adds injury risk before fitness, and would be nearly all easy time.
+ */
+export const BEGINNER_MAX_HOURS: Record<EventFamily, number> = {
+  short_run: 6,
+  half: 7,
+  marathon: 8,
+  ultra: 9,
+  short_tri: 8,
+  half_tri: 10,
+  long_tri: 12,
+  bike: 10,
+  swim: 6,
+};
+
 const DEFAULT_LONG_START: Record<LongSport, number> = { run: 50, bike: 90, swim: 40 };
 /** A long session starts at this share of the week's time when only the athlete's weekly volume is known. */
 const LONG_START_SHARE = 0.22;
-
-interface Ctx {
-  /** The step each progression starts at: an athlete on 10+ hours a week starts further along. */
-  startStep: number;
-  today: string;
-  race: string;
-  thresholds: AthleteThresholds;
-}
-
-/** A library session on its date: duration, zones and TSS from the parts the library wrote. */
-function toSession(_ctx: Ctx, lib: LibrarySession, date: string, reason: string): PlanSession {
-  const minutes = lib.parts.reduce((a, [m]) => a + m, 0);
-  const byZone = [0, 0, 0, 0, 0];
-  for (const [m, z] of lib.parts) byZone[z - 1]! += m;
-  const share = (z: number) => (minutes > 0 ? roundTo((byZone[z]! / minutes) * 100, 1) : 0);
-  const zone_distribution = {
-    zone_1: share(0),
-    zone_2: share(1),
-    zone_3: share(2),
-    zone_4: share(3),
-    zone_5: share(4),
-  };
-  return {
-    date,
-    sport: lib.sport,
-    kind: lib.kind,
-    title: lib.title,
-    workout_language_text: lib.workout_language_text,
-    duration_minutes: Math.round(minutes),
-    intensity_zone: lib.zone as Zone,
-    tss:
-      workoutTss({
-        sport: lib.sport,
-        duration_minutes: minutes,
-        intensity_zone: lib.zone as Zone,
-        zone_distribution,
-      }) ?? 0,
-    easy_minutes: roundTo(byZone[0]! + byZone[1]!, 1),
-    reason,
-  };
-}
 
 /** Race paces from the pacing time (target, suggested or predicted) and the thresholds. */
 function racePaces(
@@ -240,10 +210,11 @@ export function generatePlan(
   const race = isIsoDate(event.date) && event.date > today ? event.date : today;
   const rules = PLAN_GENERATOR_RULES;
   const experience = goal.experience;
-  const targetHours = clamp(
-    isPositive(goal.weekly_hours) ? goal.weekly_hours : 6,
-    rules.minHours,
-    rules.maxHours,
+  const family = eventFamily(event.sport, event.distance_meters);
+  // A beginner's weeks stay within the hours their event needs (docs/plan-generator.md, "Load").
+  const targetHours = Math.min(
+    clamp(isPositive(goal.weekly_hours) ? goal.weekly_hours : 6, rules.minHours, rules.maxHours),
+    experience === 'beginner' ? BEGINNER_MAX_HOURS[family] : rules.maxHours,
   );
   const sports: LongSport[] = event.sport === 'triathlon' ? ['swim', 'bike', 'run'] : [event.sport];
   const level: AthleteLevel = athleteLevel(
@@ -292,7 +263,6 @@ export function generatePlan(
     watts: paces.watts,
     swimPace: paces.swimPace,
   });
-  const ctx: Ctx = { today, race, thresholds, startStep: targetHours >= 14 ? 2 : targetHours >= 10 ? 1 : 0 };
   const injury = injuryRules(goal.injuries);
 
   const peakOut = Math.max(0, ...Object.values(facts.peakWeeksOut));
@@ -339,16 +309,27 @@ export function generatePlan(
     sport_exclusions: goal.preferences.sport_exclusions ?? [],
   };
 
-  const steps = new Map<string, number>();
-  let lastWeekTexts = new Set<string>();
+  const writer: WeekWriter = {
+    startStep: targetHours >= 14 ? 2 : targetHours >= 10 ? 1 : 0,
+    race,
+    thresholds,
+    targets,
+    event,
+    noLegs: injury.noLegStrength,
+    lastDaysFrom: addDays(race, -LOAD_RULES.lastDays),
+  };
+  const history: WeekHistory = { steps: new Map(), lastWeekTexts: new Set(), longest: {} };
   let topMinutes = 0;
+  /** The top load week as the reviewer measures it: minutes scaled to seven days, partial weeks included. */
+  let topWeek = 0;
   let lastLoadMinutes = 0;
   let topHours = 1;
   const longSports = new Set<Sport>(Object.keys(facts.longCap) as Sport[]);
-  const longest: Partial<Record<Sport, number>> = {};
-  const lastDaysFrom = addDays(race, -LOAD_RULES.lastDays);
+  const { longest } = history;
+  const lastDaysFrom = writer.lastDaysFrom;
   let blockedHard = new Set<string>();
   let loadIndex = 0;
+  const lastLoadLong: Partial<Record<LongSport, number>> = {};
   const planWeeks: PlanWeek[] = [];
   weeks.forEach((week, w) => {
     const kind = kinds[w]!;
@@ -367,11 +348,21 @@ export function generatePlan(
       race,
       minutes: hours[w]! * 60 * (dates.length / 7),
       hoursPerWeek: targetHours,
-      long: Object.fromEntries(Object.entries(longs).map(([s, list]) => [s, list![w]!])),
+      long: Object.fromEntries(
+        Object.entries(longs).map(([s, list]) => [
+          s,
+          // A deload's long session is shorter than the last load week's as written (which may fall short of plan).
+          kind === 'deload' && lastLoadLong[s as LongSport]
+            ? Math.min(list![w]!, lastLoadLong[s as LongSport]! * LOAD_RULES.deloadLongShare)
+            : list![w]!,
+        ]),
+      ),
       blockedHard,
       tests: testWeek && dates.length >= 2 && kind === 'load' ? testsHere.map((sport) => ({ sport })) : [],
       loadIndex,
       rules: injury,
+      easyRacePace: targets.racePace !== null && speedZone(targets.thresholdPace / targets.racePace) <= 2,
+      easyRaceWatts: targets.raceWatts !== null && powerZone(targets.raceWatts / targets.ftp) <= 2,
       prefs,
     };
     // A load week grows at most 10 % over the last full load week's sessions (they may fall short of its hours).
@@ -386,55 +377,35 @@ export function generatePlan(
     // The taper cuts from the top load week as planned (its sessions may fall short of its hours).
     if ((kind === 'taper' || kind === 'race') && topMinutes > 0)
       input.minutes = Math.min(input.minutes, (hours[w]! / topHours) * topMinutes * (dates.length / 7));
-    // Built, then measured: a week whose sessions overshoot its ramp or deload share is built again, smaller.
-    const stepsBefore = new Map(steps);
-    let slots: Slot[] = [];
-    let sessions: PlanSession[] = [];
-    let texts = new Set<string>();
-    for (let attempt = 0; attempt < 6; attempt++) {
-      steps.clear();
-      for (const [k, v] of stepsBefore) steps.set(k, v);
-      slots = placeWeek(input, weekSlots(input));
-      sessions = [];
-      texts = new Set<string>();
-      for (const slot of slots) {
-        const session = sessionOf(
-          ctx,
-          slot,
-          kind,
-          targets,
-          steps,
-          lastWeekTexts,
-          longest,
-          lastDaysFrom,
-          event,
-          injury.noLegStrength,
-        );
-        if (slot.role === 'key' || slot.raceKm) texts.add(session.workout_language_text);
-        sessions.push(session);
-      }
-      const total = sessions.reduce((a, s) => a + s.duration_minutes, 0);
-      const full = lastLoadMinutes * (dates.length / 7);
-      // Nor past the week's own hours by more than 5 % (session floors in short weeks).
-      const own = hours[w]! * 60 * (dates.length / 7) * 1.05;
-      const most = Math.min(
-        own,
-        lastLoadMinutes === 0
+    // Built, then measured: a week whose sessions overshoot its ramp, deload or taper share is built again.
+    const full = lastLoadMinutes * (dates.length / 7);
+    // Nor past the week's own hours by more than 5 % (session floors in short weeks).
+    const own = hours[w]! * 60 * (dates.length / 7) * 1.05;
+    // A taper week stays at most 80 % of the top week, race week counted with race day.
+    const top = Math.max(topMinutes, topWeek);
+    const taperMost = top * 0.8 * ((dates.length + (kind === 'race' ? 1 : 0)) / 7);
+    const most = Math.min(
+      own,
+      kind === 'taper' || kind === 'race'
+        ? top > 0
+          ? taperMost
+          : own
+        : lastLoadMinutes === 0
           ? own
           : kind === 'load'
             ? full * (1 + LOAD_RULES.weeklyGrowth)
-            : kind === 'deload'
-              ? full * 0.78
-              : Number.POSITIVE_INFINITY,
-      );
-      if (total <= most + 1) break;
-      input.minutes *= (most - 5) / total;
-    }
-    lastWeekTexts = texts;
+            : full * 0.78,
+    );
+    // A deload keeps at least 60 % of the last load week.
+    const least = kind === 'deload' ? Math.min(most, full * 0.6) : 0;
+    const { slots, sessions, texts } = writeWeek(writer, history, input, { most, least });
+    history.lastWeekTexts = texts;
     for (const s of sessions)
       if (s.kind !== 'race' && s.date < lastDaysFrom && longSports.has(s.sport))
         longest[s.sport] = Math.max(longest[s.sport] ?? 0, s.duration_minutes);
     if (kind === 'load' && dates.length === 7) {
+      for (const s of sessions)
+        if (s.kind === 'long') lastLoadLong[s.sport as LongSport] = s.duration_minutes;
       const m = sessions.reduce((a, s) => a + s.duration_minutes, 0);
       lastLoadMinutes = m;
       if (m > topMinutes) {
@@ -442,7 +413,13 @@ export function generatePlan(
         topHours = hours[w]!;
       }
     }
-    if (week.days.includes(race)) sessions.push(...raceDaySessions(ctx, event, targets, feasibility));
+    if (kind === 'load' && dates.length > 0)
+      topWeek = Math.max(
+        topWeek,
+        (sessions.reduce((a, s) => a + s.duration_minutes, 0) * 7) /
+          (daysBetween(week.days[0]!, week.days.at(-1)!) + 1),
+      );
+    if (week.days.includes(race)) sessions.push(...raceDaySessions(writer, feasibility));
     blockedHard = new Set(slots.filter((s) => s.role === 'long').map((s) => addDays(s.date!, 1)));
     if (kind === 'load' && label !== 'Foundation') loadIndex += 1;
     const minutes = sessions.filter((s) => s.kind !== 'race').reduce((a, s) => a + s.duration_minutes, 0);
@@ -498,97 +475,6 @@ export function generatePlan(
     targets.racePace,
   );
   return plan;
-}
-
-const SIBLING: Partial<Record<SessionKind, SessionKind>> = {
-  race_pace: 'threshold',
-  threshold: 'tempo',
-  tempo: 'threshold',
-  vo2: 'threshold',
-};
-const sumParts = (lib: LibrarySession) => lib.parts.reduce((a, [m]) => a + m, 0);
-
-/** A slot written as a session: its key session's next step (never last week's text again), capped late in the taper. */
-function sessionOf(
-  ctx: Ctx,
-  slot: Slot,
-  kind: PlanWeekKind,
-  targets: ReturnType<typeof sessionTargets>,
-  steps: Map<string, number>,
-  lastWeekTexts: ReadonlySet<string>,
-  longest: Partial<Record<Sport, number>>,
-  lastDaysFrom: string,
-  event: PlanGoal['primary_event'],
-  noLegs: boolean,
-): PlanSession {
-  let minutes = slot.minutes;
-  const top = longest[slot.sport];
-  if (slot.date! >= lastDaysFrom && top) minutes = Math.min(minutes, top * (LOAD_RULES.lastDaysShare - 0.03));
-  const lastTexts = lastWeekTexts;
-  const key = `${slot.sport}:${slot.kind}:${slot.raceKm ? 'rp' : ''}`;
-  const count = steps.get(key) ?? ctx.startStep;
-  const step = kind === 'load' ? count : Math.max(0, count - 2);
-  const write = (s: number, m: number) =>
-    librarySession(slot.sport, slot.kind, m, targets, {
-      step: s,
-      noLegs,
-      opener: slot.role === 'opener',
-      raceMeters: event.distance_meters,
-      ...(slot.raceKm ? { raceKm: slot.raceKm + Math.min(s, 6) } : {}),
-    });
-  let lib = write(step, minutes);
-  if (slot.role === 'key' || slot.raceKm) {
-    // Never last week's key session unchanged: an easier step, else a little more or less time, else its sibling.
-    for (let s = step - 1; lastTexts.has(lib.workout_language_text) && s >= 0; s--) lib = write(s, minutes);
-    for (const more of [10, -10, 20])
-      if (lastTexts.has(lib.workout_language_text)) lib = write(step + 1, minutes + more);
-    if (lastTexts.has(lib.workout_language_text))
-      lib = librarySession(slot.sport, SIBLING[slot.kind] ?? 'threshold', minutes, targets, {
-        step,
-        raceMeters: event.distance_meters,
-      });
-    if (kind === 'load') steps.set(key, count + 1);
-  }
-  // Late in the taper: within the share of the longest session, whatever the session's floors.
-  const cap = slot.date! >= lastDaysFrom && top ? top * LOAD_RULES.lastDaysShare : Number.POSITIVE_INFINITY;
-  for (let m = minutes - 5; sumParts(lib) > cap && m >= 10; m -= 5) lib = write(step, m);
-  if (sumParts(lib) > cap) lib = librarySession(slot.sport, 'easy', cap, targets, {});
-  return toSession(ctx, lib, slot.date!, slot.reason);
-}
-
-function raceDaySessions(
-  ctx: Ctx,
-  event: PlanGoal['primary_event'],
-  targets: ReturnType<typeof sessionTargets>,
-  feasibility: PlanFeasibility,
-): PlanSession[] {
-  const title = `Race day: ${event.distance}`;
-  const time = parseHms(event.target);
-  const predicted = feasibility.predicted_time;
-  const aim = time
-    ? `your target ${event.target}`
-    : predicted
-      ? `about ${predicted}, as predicted`
-      : 'an even effort';
-  if (event.sport === 'triathlon') {
-    const [swimM, bikeM, runM] = triathlonLegs(event.race_type, event.distance_meters);
-    const advice = `Race day, aiming for ${aim}: swim steady, hold your race power on the bike (${targets.raceWatts} W), and run the first kilometres slower than feels right`;
-    return [
-      raceSession('swim', swimM, `${title} (swim)`, targets, null),
-      raceSession('bike', bikeM, `${title} (bike)`, targets, null),
-      raceSession('run', runM, `${title} (run)`, targets, null),
-    ].map((s) => toSession(ctx, s, ctx.race, advice));
-  }
-  const pacingTime = time ?? (predicted ? parseHms(predicted) : null);
-  const lib = raceSession(event.sport, event.distance_meters, title, targets, pacingTime);
-  return [
-    toSession(
-      ctx,
-      lib,
-      ctx.race,
-      `Race day, aiming for ${aim}: start a few seconds slower than race pace for the first ${event.sport === 'swim' ? '200 m' : 'kilometres'}, settle into it, and hold even splits`,
-    ),
-  ];
 }
 
 function explain(

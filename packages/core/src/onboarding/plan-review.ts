@@ -9,6 +9,7 @@ import type { AthleteThresholds } from '../workouts/types.ts';
 import { WEEK_DAYS } from './goal.ts';
 import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-generator.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
+import { injuryRules } from './week-sessions.ts';
 
 export interface PlanReviewContext {
   goal: PlanGoal;
@@ -129,7 +130,15 @@ function deloads(plan: GeneratedPlan): PlanReviewFinding {
   );
 }
 
-function taper(plan: GeneratedPlan): PlanReviewFinding {
+/**
+ * An open-water swimmer whose injury rules out hard swims (docs/plan-generator.md, "Injuries"): their taper
+ * cannot keep intensity and is not asked to. (A runner's intervals move to the bike and stay hard.)
+ */
+function hardWorkRuledOut(ctx: PlanReviewContext): boolean {
+  return ctx.goal.primary_event.sport === 'swim' && injuryRules(ctx.goal.injuries).noHardSwims;
+}
+
+function taper(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
   const top = Math.max(
     0,
     ...plan.weeks
@@ -145,8 +154,9 @@ function taper(plan: GeneratedPlan): PlanReviewFinding {
   );
   const falls = shares.every((s) => s <= 0.85);
   const sharp = tail.some((w) => training(w).some((s) => QUALITY.has(s.kind) || s.intensity_zone >= 4));
-  // A taper of a few sessions (a low-hours plan) may hold none hard.
-  const ok = falls && (sharp || tail.reduce((n, w) => n + training(w).length, 0) < 4);
+  // A taper of a few sessions (a low-hours plan) may hold none hard, nor one whose hard work an injury rules out.
+  const ok =
+    falls && (sharp || tail.reduce((n, w) => n + training(w).length, 0) < 4 || hardWorkRuledOut(ctx));
   return finding(
     'taper',
     ok,
@@ -379,7 +389,7 @@ export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): Pla
   const findings = [
     ramp(plan),
     deloads(plan),
-    taper(plan),
+    taper(plan, context),
     ...intensity(plan, context),
     qualityPerWeek(plan, context),
     hardAfterLong(plan),

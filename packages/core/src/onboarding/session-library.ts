@@ -383,10 +383,14 @@ function swim(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
   const ends: Part[] = [at(300, easyPace), at(200, easyPace)];
   // Swim sets in metres: a step's `work` is metres, `rest` seconds.
   const set = (title: string, steps: readonly IntervalStep[], pace: number) => {
-    let chosen = steps[0]!;
+    const minutesOf = (c: IntervalStep) => (c.reps * (c.work * (pace / 100) + c.rest)) / 60;
+    // When not even the first step fits: as many 100 m reps as do (at least two).
+    const hundreds = Math.max(2, Math.floor(mainMinutes / minutesOf({ reps: 1, work: 100, rest: 15 })));
+    let chosen: IntervalStep =
+      minutesOf(steps[0]!) <= mainMinutes ? steps[0]! : { reps: hundreds, work: 100, rest: 15 };
     for (let i = Math.min(step, steps.length - 1); i >= 0; i--) {
       const c = steps[i]!;
-      if ((c.reps * (c.work * (pace / 100) + c.rest)) / 60 <= mainMinutes) {
+      if (minutesOf(c) <= mainMinutes) {
         chosen = c;
         break;
       }
@@ -421,7 +425,10 @@ function swim(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
     case 'vo2':
       return set('CSS intervals', SWIM_STEPS.css, t.swimPace(kind === 'vo2' ? SWIM.fast : SWIM.css));
     case 'race_pace':
-      return set('Race-pace swim', SWIM_STEPS.racePace, t.raceSwimPace ?? t.swimPace(1.05));
+      // A race-week opener: a few 100 m at race pace.
+      return o.opener
+        ? set('Race-pace opener', [{ reps: 4, work: 100, rest: 20 }], t.raceSwimPace ?? t.swimPace(1.05))
+        : set('Race-pace swim', SWIM_STEPS.racePace, t.raceSwimPace ?? t.swimPace(1.05));
     case 'test':
       return s(
         'CSS test',

@@ -1,15 +1,10 @@
-// One week of the plan: which sessions it holds (the long sessions, one or two quality sessions per sport,
-// easy sessions, strength, bricks, tests, the race-week opener), how its minutes are shared among them, and
-// on which days they go (hard sessions apart, never the day after a long one, no three empty days in a row).
-// Pure. Rules: docs/plan-generator.md, "Structure" and "Placing the week".
-import { addDays } from '../dates.ts';
 import { clamp } from '../numbers.ts';
 import { dayOfWeek } from '../training/calendar.ts';
 import type { PeriodizationPhase } from '../training/periodization.ts';
 import type { Sport } from '../workouts/types.ts';
 import { type Experience, type Injury, type SportExclusion, WEEK_DAYS, type WeekDay } from './goal.ts';
 import type { SessionKind } from './session-library.ts';
-import type { EventFamily, LongSport, PlanWeekKind } from './week-structure.ts';
+import { type EventFamily, LOAD_RULES, type LongSport, type PlanWeekKind } from './week-structure.ts';
 
 export type Role = 'long' | 'key' | 'easy' | 'strength' | 'brick' | 'test' | 'opener';
 
@@ -20,6 +15,8 @@ export interface Slot {
   minutes: number;
   /** Kilometres at race pace inside a long run. */
   raceKm?: number;
+  /** Written short, as a race-week opener (a taper week's sharpening session). */
+  short?: boolean;
   date?: string;
   reason: string;
 }
@@ -87,6 +84,18 @@ export interface WeekInput {
   /** Load weeks after Foundation so far (for alternating quality sessions). */
   loadIndex: number;
   rules: InjuryRules;
+  /** The goal's run pace sits in zone 1-2 (a goal far slower than threshold): race-pace work is no quality. */
+  easyRacePace?: boolean;
+  /** The goal's race power sits in zone 1-2 (a gran fondo's or century's 68-72 % FTP). */
+  easyRaceWatts?: boolean;
+  /**
+   * How far the week leans to fit its minutes (0: as written). The generator raises it when a week's sessions
+   * overshoot its ramp, deload or taper share: 1 lowers the sessions' floors, 2 drops an easy session of each
+   * sport, 3 keeps a single quality session in a deload or taper week.
+   */
+  lean?: number;
+  /** The week's minutes before any cut for fit: the long sessions are clipped to these, not the cut ones. */
+  plannedMinutes?: number;
   prefs: {
     long_run_day: WeekDay;
     long_ride_day: WeekDay;
@@ -97,8 +106,9 @@ export interface WeekInput {
   };
 }
 
-const dayName = (date: string): WeekDay => WEEK_DAYS[dayOfWeek(date)]!;
-const tri = (f: EventFamily) => f === 'short_tri' || f === 'half_tri' || f === 'long_tri';
+export const weekDayOf = (date: string): WeekDay => WEEK_DAYS[dayOfWeek(date)]!;
+export const isTriathlonFamily = (f: EventFamily) =>
+  f === 'short_tri' || f === 'half_tri' || f === 'long_tri';
 
 /** Most sessions of the main sport a week by experience (a beginner 3-4 runs, intermediate 5-6, advanced 6-7). */
 const MOST_SESSIONS: Record<Experience, number> = { beginner: 4, intermediate: 6, advanced: 7 };
@@ -106,7 +116,7 @@ const MOST_SESSIONS: Record<Experience, number> = { beginner: 4, intermediate: 6
 /** The week's training days: its dates outside the rest days. */
 function trainingDays(w: WeekInput): number {
   const rest = new Set(w.prefs.rest_days);
-  return Math.max(1, w.dates.filter((d) => !rest.has(dayName(d))).length);
+  return Math.max(1, w.dates.filter((d) => !rest.has(weekDayOf(d))).length);
 }
 
 /**
@@ -116,17 +126,20 @@ function trainingDays(w: WeekInput): number {
 function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
   const h = w.hoursPerWeek;
   const days = trainingDays(w);
-  if (tri(w.family)) {
+  if (isTriathlonFamily(w.family)) {
     const long = w.family === 'long_tri';
+    // Under 6 hours, two of each (Friel's low-volume weeks): a third would leave each session below its floor.
+    // Leaner (docs/plan-generator.md, "Fitting the week"): one session fewer, never below two a sport.
+    const lean = (n: number) => Math.min(days, (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
     return {
-      swim: Math.min(days, h < 6 ? 2 : 3),
-      bike: Math.min(days, h < 5 ? 2 : h < 10 || !long ? 3 : 4),
-      run: Math.min(days, h < 5 ? 2 : h < 9 || !long ? 3 : 4),
+      swim: lean(h < 6 ? 2 : 3),
+      bike: lean(h < 6 ? 2 : h < 10 || !long ? 3 : 4),
+      run: lean(h < 6 ? 2 : h < 9 || !long ? 3 : 4),
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
   const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
-  return { [main]: Math.min(days, n) };
+  return { [main]: Math.min(days, n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
 }
 
 /** The week's quality sessions (kind per sport), by family, phase and experience. */
@@ -139,11 +152,11 @@ function qualityKinds(
   const odd = w.loadIndex % 2 === 1;
   if (kind === 'race') return [];
   if (label === 'Foundation') {
-    if (tri(family)) return [{ sport: 'swim', kind: 'technique' }];
+    if (isTriathlonFamily(family)) return [{ sport: 'swim', kind: 'technique' }];
     return [];
   }
   const out: Array<{ sport: Sport; kind: SessionKind; inLong?: boolean }> = [];
-  if (tri(family)) {
+  if (isTriathlonFamily(family)) {
     const long = family !== 'short_tri';
     out.push({ sport: 'swim', kind: phase === 'peak' && long ? 'race_pace' : 'threshold' });
     out.push({
@@ -163,9 +176,10 @@ function qualityKinds(
       sport: 'run',
       kind: phase === 'base' ? 'tempo' : phase === 'peak' && !long ? 'race_pace' : 'threshold',
     });
-    return kind === 'taper' || kind === 'deload'
-      ? out.filter((q) => q.sport !== 'swim' || kind === 'deload')
-      : out;
+    // A deload keeps the bike's and the run's quality, shorter; its swims are technique. The taper keeps
+    // the bike's and the run's (docs/plan-generator.md, "Load").
+    if (kind === 'deload') return out.map((q) => (q.sport === 'swim' ? { ...q, kind: 'technique' } : q));
+    return kind === 'taper' ? out.filter((q) => q.sport !== 'swim') : out;
   }
   // At 10 hours or more, an experienced athlete's base weeks hold a second quality session (threshold work),
   // so the hard time keeps its share of a big week (docs/plan-generator.md, "Intensity by time").
@@ -205,10 +219,22 @@ function qualityKinds(
       out[0] = marathon ? { sport: 'run', kind: 'long', inLong: true } : { sport: 'run', kind: 'race_pace' };
     }
   }
+  // A race pace in zone 1-2 is no quality work: threshold work takes its place; a rider's race simulation at
+  // zone-2 power becomes sweet spot (Friel's muscular endurance), the long ride already riding at race power.
+  for (const [i, q] of out.entries()) {
+    if (w.easyRacePace && q.sport === 'run' && (q.kind === 'race_pace' || q.inLong))
+      out[i] = { sport: 'run', kind: 'threshold' };
+    if (w.easyRaceWatts && family === 'bike' && q.kind === 'race_pace')
+      out[i] = { sport: 'bike', kind: 'tempo' };
+  }
   // Deloads and taper keep one short quality session.
   // Fewer than 5 hours a week: one quality session (two would tip the week past a fifth of hard time).
-  const few = !tri(family) && w.hoursPerWeek < 5;
-  return kind === 'load' && !few ? out : out.slice(0, 1).filter((q) => !q.inLong);
+  const few = !isTriathlonFamily(family) && w.hoursPerWeek < 5;
+  if (kind === 'load' && !few) return out;
+  // A deload or taper week keeps one short quality session: the race's own pace rather than a long run's.
+  const first = out[0];
+  if (!first) return [];
+  return [first.inLong ? { sport: first.sport, kind: 'race_pace' } : first];
 }
 
 /** Minutes a quality session gets, by sport and the week's hours. */
@@ -222,7 +248,7 @@ function qualityMinutes(sport: Sport, kind: SessionKind, weekMinutes: number, fa
   )
     return clamp(weekMinutes * 0.18, 60, 150);
   if (sport === 'bike') return clamp(weekMinutes * (family === 'bike' ? 0.2 : 0.12), 50, 120);
-  return clamp(weekMinutes * (tri(family) ? 0.1 : 0.17), 40, 100);
+  return clamp(weekMinutes * (isTriathlonFamily(family) ? 0.1 : 0.17), 40, 100);
 }
 
 /** Share of a triathlon week per sport. */
@@ -235,7 +261,7 @@ function triShare(family: EventFamily): Record<'swim' | 'bike' | 'run', number> 
 
 /** The most of a week's minutes a long session takes: a triathlete's long ride 32-38 %, long run 17 %; 40 % alone. */
 export function longShare(family: EventFamily, sport: LongSport): number {
-  if (tri(family)) return sport === 'bike' ? (family === 'long_tri' ? 0.38 : 0.32) : 0.17;
+  if (isTriathlonFamily(family)) return sport === 'bike' ? (family === 'long_tri' ? 0.38 : 0.32) : 0.17;
   return 0.4;
 }
 
@@ -263,12 +289,15 @@ export function weekSlots(w: WeekInput): Slot[] {
     left -= 30;
   }
   const budget: Partial<Record<Sport, number>> = {};
-  if (tri(w.family)) {
+  if (isTriathlonFamily(w.family)) {
     const share = triShare(w.family);
     for (const s of ['swim', 'bike', 'run'] as const) budget[s] = left * share[s];
   } else budget[sports[0]!] = left;
 
-  const quality = qualityKinds(w, w.label);
+  const lean = w.lean ?? 0;
+  const allQuality = qualityKinds(w, w.label);
+  const quality = lean >= 3 && w.kind !== 'load' ? allQuality.slice(0, 1) : allQuality;
+  const easyFloor = (sport: Sport) => (sport === 'bike' ? 40 : 30) - (lean >= 1 ? 10 : 0);
   const ceilings = new Map<number, number>();
   for (const sport of sports) {
     let b = budget[sport] ?? 0;
@@ -281,7 +310,7 @@ export function weekSlots(w: WeekInput): Slot[] {
       // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
       const minutes = Math.min(
         long,
-        Math.max(30, w.minutes * longShare(w.family, sport as LongSport) * 1.15),
+        Math.max(30, (w.plannedMinutes ?? w.minutes) * longShare(w.family, sport as LongSport) * 1.15),
       );
       const raceKm =
         longInQuality && !w.rules.noFastRunning ? clamp(Math.round((minutes * 0.3) / 5), 4, 16) : 0;
@@ -298,7 +327,7 @@ export function weekSlots(w: WeekInput): Slot[] {
       });
       b -= minutes;
       n -= 1;
-      if (sport === 'bike' && tri(w.family) && w.kind === 'load' && w.phase !== 'base') {
+      if (sport === 'bike' && isTriathlonFamily(w.family) && w.kind === 'load' && w.phase !== 'base') {
         const brick = clamp(Math.round(minutes * 0.15), 15, 30);
         slots.push({
           sport: 'run',
@@ -322,15 +351,16 @@ export function weekSlots(w: WeekInput): Slot[] {
       b -= 60;
     } else {
       for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
-        if (n <= 1 && sport !== 'swim') break;
+        // One session of the sport left: it stays easy, except in the taper, which keeps short intensity.
+        if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1)) break;
         let kind = q.kind;
         let actual: Sport = sport;
         let reason = qualityReason(kind, w.label);
         if (sport === 'run' && w.rules.noFastRunning && kind !== 'technique') {
           actual = 'bike';
           // A triathlete already has bike intervals: the run's become an easy ride.
-          if (tri(w.family)) kind = 'easy';
-          reason = tri(w.family)
+          if (isTriathlonFamily(w.family)) kind = 'easy';
+          reason = isTriathlonFamily(w.family)
             ? `An easy ride instead of run intervals: no fast running with your ${w.rules.names} for now`
             : `Bike intervals instead of run intervals: no fast running with your ${w.rules.names} for now`;
         }
@@ -339,20 +369,25 @@ export function weekSlots(w: WeekInput): Slot[] {
           reason = `A technique swim instead of hard sets: no hard swimming with your ${w.rules.names} for now`;
         }
         // At least long enough for a warm-up, a real set and a cool-down.
-        const floor = actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50;
+        const floor = (actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50) - (lean >= 1 ? 15 : 0);
         const minutes = Math.max(
           floor,
           Math.min(
             qualityMinutes(actual, kind, w.minutes, w.family) * (w.kind === 'load' ? 1 : 0.8),
             b * 0.6,
+            // A swim set no longer than the week's long swim: the hard swims do not outgrow the easy ones.
+            actual === 'swim' && long !== undefined ? long : Number.POSITIVE_INFINITY,
           ),
         );
+        // Leanest deload or taper: the quality session written short, as an opener.
+        const short = lean >= 3 && w.kind !== 'load' && kind === 'race_pace';
         slots.push({
           sport: actual,
           kind,
           role: kind === 'technique' || kind === 'easy' ? 'easy' : 'key',
-          minutes,
+          minutes: short ? Math.min(minutes, 30) : minutes,
           reason,
+          ...(short ? { short } : {}),
         });
         b -= minutes;
         n -= 1;
@@ -369,9 +404,29 @@ export function weekSlots(w: WeekInput): Slot[] {
       b -= Math.min(35, Math.max(20, b / n));
       n -= 1;
     }
+    // Frequency before duration (Daniels: three runs a week at least): a single-sport load week whose long and
+    // quality sessions leave too little for an easy one takes 20 min back from them (the long session down to
+    // 30 min first, then the quality ones down to 40, so their sets stay whole).
+    if (!isTriathlonFamily(w.family) && w.kind === 'load' && n > 0 && b < 20)
+      for (const x of slots.filter((y) => y.sport === sport && (y.role === 'key' || y.role === 'long'))) {
+        const give = Math.min(20 - b, x.minutes - (x.role === 'long' ? 30 : 40));
+        if (give > 0) {
+          x.minutes -= give;
+          b += give;
+        }
+      }
     // Easy sessions share what is left, each at least its floor.
-    const floor = sport === 'bike' ? 40 : 30;
-    const ceiling = Math.max(floor, Math.min(sport === 'bike' ? 150 : 90, (long ?? 90) * 0.8));
+    const floor = easyFloor(sport);
+    // Easy sessions stay below 80 % of the long one; a deload's below 80 % of the load week's long one, so the
+    // deload's cut falls on the long session and not only on the easy ones.
+    const longOfLoad =
+      long === undefined ? 90 : w.kind === 'deload' ? long / LOAD_RULES.deloadLongShare : long;
+    // A swimmer's long swim is about the race's length: their aerobic swims may reach 60 minutes regardless.
+    const ceiling = Math.max(
+      floor,
+      Math.min(sport === 'bike' ? 150 : 90, longOfLoad * 0.8),
+      w.family === 'swim' ? 60 : 0,
+    );
     let easyCount = n;
     while (easyCount > 0 && b / easyCount < floor) easyCount -= 1;
     // A small load or deload week keeps one short easy session (at least 20 min) rather than leave days empty.
@@ -391,7 +446,7 @@ export function weekSlots(w: WeekInput): Slot[] {
       }
       const strides =
         sport === 'run' && i === 0 && w.kind !== 'deload' && !w.rules.noFastRunning && !raceWeek;
-      const technique = sport === 'swim' && i === 0 && (w.family === 'swim' || tri(w.family));
+      const technique = sport === 'swim' && i === 0 && (w.family === 'swim' || isTriathlonFamily(w.family));
       ceilings.set(slots.length, ceiling);
       slots.push({
         sport: actual,
@@ -410,6 +465,23 @@ export function weekSlots(w: WeekInput): Slot[] {
             ? 'Technique and steady swimming'
             : reason,
       });
+    }
+  }
+  // A taper week keeps short intensity (Bosquet et al. 2007): with no quality session left, an easy one of a
+  // sport that may go fast becomes a short race-pace session.
+  if (w.kind === 'taper' && !slots.some((x) => x.role === 'key')) {
+    const easy = slots.find(
+      (x) =>
+        x.role === 'easy' &&
+        x.sport !== 'strength' &&
+        !(x.sport === 'run' && w.rules.noFastRunning) &&
+        !(x.sport === 'swim' && w.rules.noHardSwims),
+    );
+    if (easy) {
+      easy.kind = 'race_pace';
+      easy.role = 'key';
+      easy.short = true;
+      easy.reason = 'Taper: a short session at race pace keeps you sharp while the volume falls';
     }
   }
   // Minutes a sport could not use (too few for another session) go to the easy sessions with room left.
@@ -441,7 +513,7 @@ export function weekSlots(w: WeekInput): Slot[] {
   for (const i of [...ceilings.keys()].reverse()) {
     if (surplus <= 2) break;
     const slot = slots[i]!;
-    const cut = Math.min(surplus, slot.minutes - (slot.sport === 'bike' ? 40 : 30));
+    const cut = Math.min(surplus, slot.minutes - easyFloor(slot.sport));
     if (cut > 0) {
       slot.minutes -= cut;
       surplus -= cut;
@@ -478,116 +550,4 @@ function qualityReason(kind: SessionKind, label: string): string {
     default:
       return `${phase}: quality session`;
   }
-}
-
-const HARD: readonly Role[] = ['key', 'test', 'long', 'opener'];
-
-/**
- * Places the slots on the week's dates: long sessions on the athlete's days, hard ones apart and never the day
- * after a long one, the rest spread so no three days in a row are empty. Slots that find no day are dropped.
- */
-export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
-  const names = new Map(w.dates.map((d) => [d, dayName(d)]));
-  const nameOf = (d: string) => names.get(d) ?? dayName(d);
-  const weekdayOf = (d: string) => nameOf(d) !== 'saturday' && nameOf(d) !== 'sunday';
-  const { dates, prefs } = w;
-  const byDate = new Map<string, Slot[]>(dates.map((d) => [d, []]));
-  const rest = new Set(prefs.rest_days);
-  const open = dates.filter((d) => !rest.has(nameOf(d)));
-  const usable = open.length > 0 ? open : dates;
-  const excluded = (sport: Sport, date: string) =>
-    (sport === 'swim' && nameOf(date) === prefs.no_swim_day) ||
-    prefs.sport_exclusions.some((e) => e.sport === sport && e.day === nameOf(date));
-  const fits = (slot: Slot, date: string) =>
-    !excluded(slot.sport, date) &&
-    !(prefs.weekday_max_minutes !== null && weekdayOf(date) && slot.role === 'long');
-  const blocked = new Set(w.blockedHard);
-  const hardDates = new Set<string>();
-  const placed: Slot[] = [];
-  const put = (slot: Slot, date: string) => {
-    slot.date = date;
-    byDate.get(date)!.push(slot);
-    placed.push(slot);
-    if (HARD.includes(slot.role)) hardDates.add(date);
-    if (slot.role === 'long') blocked.add(addDays(date, 1));
-  };
-  const raceEve = addDays(w.race, -1);
-  // Long sessions first, on their days (or the nearest weekend day when weekdays are short).
-  for (const slot of slots.filter((s) => s.role === 'long')) {
-    const wanted =
-      slot.sport === 'bike' ? prefs.long_ride_day : slot.sport === 'run' ? prefs.long_run_day : null;
-    const candidates = [
-      ...usable.filter((d) => nameOf(d) === wanted),
-      ...usable.filter((d) => !weekdayOf(d)),
-      ...usable,
-    ].filter((d) => fits(slot, d) && !byDate.get(d)!.some((s) => s.role === 'long') && d !== raceEve);
-    // An easy long run may follow the long ride (a triathlete's weekend); one with race pace may not.
-    const date = candidates.find((d) => !slot.raceKm || !blocked.has(d)) ?? candidates[0];
-    if (date) put(slot, date);
-  }
-  const brick = slots.find((s) => s.role === 'brick');
-  const longRide = placed.find((s) => s.role === 'long' && s.sport === 'bike');
-  if (brick && longRide?.date) put(brick, longRide.date);
-  // Distances in days: dates of one week (race day may come after the week's last training day).
-  const epoch = (d: string) =>
-    Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
-  const num = new Map<string, number>(dates.map((d) => [d, epoch(d)]));
-  const raceNum = epoch(w.race);
-  const distance = (a: string, b: string) => Math.abs((num.get(a) ?? raceNum) - (num.get(b) ?? raceNum));
-  const order: Role[] = ['test', 'key', 'opener', 'strength', 'easy'];
-  const rest_ = slots.filter((s) => s.role !== 'long' && s.role !== 'brick');
-  rest_.sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role));
-  const multi = tri(w.family);
-  for (const slot of rest_) {
-    const hard = HARD.includes(slot.role);
-    let best: string | null = null;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (const date of usable) {
-      const day = byDate.get(date)!;
-      if (!fits(slot, date) || day.length >= 2) continue;
-      // One session of a sport a day (strength may share a day with an easy session).
-      if (day.some((s) => s.sport === slot.sport)) continue;
-      if (hard && (blocked.has(date) || date === raceEve)) continue;
-      // Two hard sessions on one day only for a triathlete, and only of two sports.
-      if (hard && hardDates.has(date) && (!multi || day.some((s) => s.sport === slot.sport))) continue;
-      // The race-week opener comes 2-3 days before the race.
-      if (slot.role === 'opener' && (raceNum - num.get(date)! > 3 || raceNum - num.get(date)! < 2)) continue;
-      let score = -12 * day.length;
-      // Spread the days: an empty day far from other training days scores high.
-      let nearestUsed = 7;
-      for (const [d, list] of byDate)
-        if (list.length > 0) nearestUsed = Math.min(nearestUsed, distance(d, date));
-      score += Math.min(nearestUsed, 3) * 2;
-      if (hard) {
-        let nearestHard = 7;
-        for (const d of hardDates) nearestHard = Math.min(nearestHard, distance(d, date));
-        score += nearestHard >= 2 ? 6 + Math.min(nearestHard, 3) : nearestHard === 0 ? -30 : -20;
-        // Not the day before a long session either, when it can be helped.
-        if (placed.some((s) => s.role === 'long' && s.date === addDays(date, 1))) score -= 5;
-      } else if (hardDates.has(date)) score -= slot.role === 'strength' ? 1 : 4;
-      if (slot.role === 'opener') score -= raceNum - num.get(date)! === 2 ? 0 : 3;
-      if (date === raceEve) score -= 30;
-      if (score > bestScore) {
-        best = date;
-        bestScore = score;
-      }
-    }
-    if (best) put(slot, best);
-  }
-  // Three empty days in a row (not asked for): an easy session from a busy day moves into the gap.
-  for (let guard = 0; guard < 3; guard++) {
-    const empty = dates.map((d) => byDate.get(d)!.length === 0 && !rest.has(nameOf(d)));
-    const at = empty.findIndex((e, i) => e && empty[i + 1] && empty[i + 2]);
-    if (at < 0) break;
-    const target = dates[at + 1]!;
-    const movable = placed.find(
-      (s) => s.role === 'easy' && byDate.get(s.date!)!.length >= 2 && fits(s, target),
-    );
-    if (!movable) break;
-    const from = byDate.get(movable.date!)!;
-    from.splice(from.indexOf(movable), 1);
-    movable.date = target;
-    byDate.get(target)!.push(movable);
-  }
-  return placed.sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
 }
