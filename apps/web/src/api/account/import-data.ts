@@ -39,7 +39,5 @@ export function useImportProgress(uploading: boolean) {
     queryFn: latestImport,
     refetchInterval: (query) =>
       uploading || query.state.data?.status === 'running' ? IMPORT_POLL_MS : false,
-    // A failed poll is shown at once and tried again with the next one, not retried in between.
-    retry: false,
   });
 }
