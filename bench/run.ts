@@ -9,12 +9,13 @@
 // Environment: BENCH_DURATION (seconds of load per route, default 10), BENCH_LIGHTHOUSE_RUNS (default 3,
 // the median is kept), BENCH_SKIP_BUILD=1 (measure the existing apps/web/dist), BENCH_DATABASE_URL (run the
 // server on that PostgreSQL database instead of a temp PGlite; a bench user is added to it), CHROMIUM_PATH
-// (default /usr/bin/chromium), BENCH_PG_URL (the PostgreSQL server for the cache-miss figures; default
-// postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer).
+// (default /usr/bin/chromium), BENCH_PG_URL (the PostgreSQL server for the cache-miss and imports figures; default
+// postgres://postgres@127.0.0.1:5432/postgres, skipped when it does not answer), BENCH_SERVER_NODE_ARGS (extra
+// Node flags for the Stamina servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile what they run).
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
 // run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
-// import), parser, plan-generator, workout-bank, coach, adaptation
+// import, on PGlite and on PostgreSQL), parser, plan-generator, workout-bank, coach, adaptation
 // (BENCH_ADAPTATION_ATHLETES).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -376,15 +377,31 @@ async function activityImportSection(): Promise<void> {
   }
 }
 
-/** The health check's p99 while a 4-hour ride and a 500-file zip import, on a server of its own (PGlite). */
+/** The health check's p99 while a 4-hour ride and a 500-file zip import, on a server of its own: PGlite, then PostgreSQL. */
 async function importsSection(): Promise<void> {
-  section('Health while importing: a 4-hour ride and a 500-file zip (budget: health p99 <= 50 ms)');
+  section('Health while importing: a 4-hour ride and a 500-file zip, PGlite (budget: health p99 <= 50 ms)');
+  await importsOn(null, 'imports');
+  // The same on PostgreSQL (BENCH_PG_URL), when it answers.
+  const pg = await freshBenchDatabase();
+  if (!pg) return;
+  section(
+    'Health while importing: a 4-hour ride and a 500-file zip, PostgreSQL (budget: health p99 <= 50 ms)',
+  );
+  try {
+    await importsOn(pg.url, 'imports.postgres');
+  } finally {
+    await pg.drop().catch(() => {});
+  }
+}
+
+/** The imports bench on one database (null: a temp PGlite), its figures' ids starting with `prefix`. */
+async function importsOn(databaseUrl: string | null, prefix: string): Promise<void> {
   let server: StaminaServer | undefined;
   try {
-    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false' } });
-    record(...(await benchImports(server)));
+    server = await startStamina(root, { databaseUrl, env: { SEED_DEMO: 'false' } });
+    record(...(await benchImports(server, prefix)));
   } catch (err) {
-    record(errorFigure('imports', 'health while importing', err));
+    record(errorFigure(prefix, 'health while importing', err));
   } finally {
     await server?.child.stop();
   }

@@ -34,6 +34,11 @@ function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
+/** BENCH_SERVER_NODE_ARGS: extra Node flags for the Stamina server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** `node --import tsx apps/server/src/main.ts` with a temp DATA_DIR (outbox mail) and PGlite, or the
  *  PostgreSQL database in BENCH_DATABASE_URL when that is set (the bench then adds a user to it). */
 export async function startStamina(
@@ -49,7 +54,7 @@ export async function startStamina(
   const child = startChild(
     'stamina server',
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    [...serverNodeArgs(), '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: isolatedEnv({

@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../src/app/router.tsx';
 import { readSession, writeSession } from '../src/lib/session-store.ts';
 import { json, mockFetch } from './calendar-test-utils.tsx';
@@ -162,5 +162,86 @@ describe('Download my data', () => {
     );
     const link = await screen.findByRole('link', { name: 'Download the zip' }, { timeout: 3000 });
     expect(link).toHaveAttribute('href', `/api/athletes/me/exports/${base.id}/download?token=abc`);
+  });
+});
+
+describe('Import data', () => {
+  const running = (rowsDone: number) => ({
+    id: '00000000-0000-4000-8000-0000000000f1',
+    status: 'running',
+    percent: Math.round((rowsDone / 1000) * 100),
+    rows_done: rowsDone,
+    rows_total: 1000,
+    message: null,
+    started_at: '2026-11-26T10:00:00.000Z',
+  });
+
+  /** fetch answering the import's POST only when `finish` is called; the progress poll through `progress`. */
+  function serveImport(progress: () => Response) {
+    let finish: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let started = false;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      if (url.pathname === '/api/athletes/me/import' && method === 'POST') {
+        started = true;
+        await answered;
+        return json(200, {
+          data: { counts: { workouts: 1000 }, files: 0, skipped: 0, message: 'Imported 1,000 rows.' },
+        });
+      }
+      if (url.pathname === '/api/athletes/me/import') {
+        return started ? progress() : json(404, { message: 'No import', code: 'NOT_FOUND' });
+      }
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    return { finish: () => finish() };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the rows written while the import runs, then what it imported', async () => {
+    signInAs(user);
+    let rows = 0;
+    let ended = false;
+    const server = serveImport(() => {
+      if (ended) return json(200, { data: { ...running(1000), status: 'done', percent: 100 } });
+      rows = Math.min(1000, rows + 400);
+      return json(200, { data: running(rows) });
+    });
+    renderAt('/settings/preferences');
+    const file = new File(['zip'], 'stamina-export.zip', { type: 'application/zip' });
+    await userEvent.upload(await screen.findByLabelText('Export zip file'), file);
+    expect(await screen.findByRole('button', { name: 'Importing…' })).toBeDisabled();
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Importing your data… 40% (400 of 1,000 rows)')).toBeVisible();
+    // Polled again a second later: the bar moves on.
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '80'), { timeout: 3000 });
+    ended = true;
+    server.finish();
+    expect(await screen.findByText('Imported 1,000 rows.', { selector: 'p[role="status"]' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Import data' })).toBeEnabled();
+  });
+
+  it('says the progress cannot be shown when its poll fails, and the import still ends', async () => {
+    signInAs(user);
+    const server = serveImport(() => json(400, { message: 'Progress unavailable', code: 'BAD_REQUEST' }));
+    renderAt('/settings/preferences');
+    const file = new File(['zip'], 'stamina-export.zip', { type: 'application/zip' });
+    await userEvent.upload(await screen.findByLabelText('Export zip file'), file);
+    expect(await screen.findByText('Uploading your export…')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'The progress cannot be shown right now (Progress unavailable); the import goes on.',
+      ),
+    ).toBeVisible();
+    server.finish();
+    expect(await screen.findByText('Imported 1,000 rows.', { selector: 'p[role="status"]' })).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { yieldToOthers } from '../lib/event-loop.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -61,14 +62,22 @@ function onlyTextParsers(parsers: QueryOptions['parsers']): boolean {
 
 type PgliteQuery = PGlite['query'];
 
-/** A query function that drops parsers the client already applies (see `keepTextTypes`). */
+/**
+ * A query function that drops parsers the client already applies (see `keepTextTypes`), and that lets the event
+ * loop turn once before the query runs. PGlite runs each query synchronously on this thread, and its promise
+ * settles as a microtask, so a job's chain of awaited queries (a claim, a transaction of fourteen statements, a
+ * batch of inserts) would otherwise hold the event loop from its first query to its last: with the turn, other
+ * requests are read and answered between any two queries (docs/RELIABILITY.md, "Imports and the event loop").
+ */
 function withoutTextParsers(query: PgliteQuery): PgliteQuery {
-  return ((text: string, params?: unknown[], options?: QueryOptions) =>
-    query(
+  return (async (text: string, params?: unknown[], options?: QueryOptions) => {
+    await yieldToOthers();
+    return query(
       text,
       params,
       options && onlyTextParsers(options.parsers) ? { ...options, parsers: undefined } : options,
-    )) as PgliteQuery;
+    );
+  }) as PgliteQuery;
 }
 
 /**

@@ -122,20 +122,23 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     };
     // Each athlete's oldest due job (jobs of no athlete count as one more athlete), ordered by when that
     // athlete's jobs were last claimed or settled (never first), then by age. The row itself is locked on the
-    // outer select, so two processes skip each other's pick and take the next in the order.
+    // outer select, so two processes skip each other's pick and take the next in the order. The heads are
+    // computed once (materialized): joined inline, the planner, counting on one row, re-sorted every due job
+    // for each of them, 0.5 s a claim with 500 queued on PGlite, where it holds the event loop.
     const result = await db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
         lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now(),
         last_error = case when status = 'running' then ${CRASHED_REASON} else last_error end
       where id = (
-        select j.id
-        from jobs j
-        join (
+        with head as materialized (
           select distinct on (d.athlete_id) d.id, d.athlete_id, d.run_at
           from jobs d
           where ${due('d')}
           order by d.athlete_id, d.run_at, d.id
-        ) head on head.id = j.id
+        )
+        select j.id
+        from head
+        join jobs j on j.id = head.id
         where ${due('j')}
         order by (
           case when head.athlete_id is null

@@ -10,9 +10,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { yieldToOthers } from '../../lib/event-loop.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { cappedLines, yieldToOthers } from './lines.ts';
+import { cappedLines } from './lines.ts';
 import * as repo from './repository.ts';
 
 export const EXPORT_FORMAT = 'stamina-export';

@@ -28,6 +28,3 @@ export async function* cappedLines(
   }
   if (size > 0) yield Buffer.concat(parts, size).toString('utf8');
 }
-
-/** Lets the event loop serve other requests (between batches of an import). */
-export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));

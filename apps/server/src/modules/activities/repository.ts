@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import {
   activities,
   activityFiles,
@@ -64,12 +65,30 @@ export async function batchExists(db: Conn, athleteId: string, batchId: string):
   return rows.length > 0;
 }
 
-export async function batchFiles(db: Conn, athleteId: string, batchId: string): Promise<ImportFileRow[]> {
-  return db
-    .select()
-    .from(importFiles)
-    .where(and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)))
-    .orderBy(asc(importFiles.position));
+/** What a batch's status shows of each file. */
+const BATCH_FILE = {
+  name: importFiles.name,
+  status: importFiles.status,
+  message: importFiles.message,
+  activityId: importFiles.activityId,
+  // A uuid[] reads as a JSON array of its ids' text, as the driver gives them.
+  activityIds: sql<string[]>`${importFiles.activityIds}`,
+};
+export type BatchFileRow = Pick<ImportFileRow, keyof typeof BATCH_FILE>;
+
+/**
+ * A batch's files in order, read as one JSON value (db/json-rows.ts): the status of a 500-file zip is polled
+ * every second or so while it imports, and read row by row its 500 rows cost PGlite 20 to 50 ms of the event
+ * loop a poll (docs/RELIABILITY.md, "Imports and the event loop").
+ */
+export async function batchFiles(db: Conn, athleteId: string, batchId: string): Promise<BatchFileRow[]> {
+  return jsonRows(
+    db,
+    BATCH_FILE,
+    importFiles,
+    and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)),
+    sql`${importFiles.position}`,
+  );
 }
 
 export async function findImportFile(db: Conn, id: string): Promise<ImportFileRow | undefined> {

@@ -77,7 +77,7 @@ export type Outcome =
   | { status: 'duplicate'; message: string; activityIds: string[] }
   | { status: 'failed'; message: string };
 
-function batchView(batchId: string, files: repo.ImportFileRow[]): ImportBatch {
+function batchView(batchId: string, files: repo.BatchFileRow[]): ImportBatch {
   return {
     batch_id: batchId,
     done: files.every((f) => f.status !== 'queued' && f.status !== 'processing'),
@@ -137,16 +137,30 @@ const SPORT_WORDS: Record<repo.ActivityRow['sport'], string> = {
   other: 'Activity',
 };
 
+/**
+ * The hour formatter of each time zone met, made once: building an Intl.DateTimeFormat costs milliseconds on
+ * the event loop, paid by every imported file before (docs/RELIABILITY.md, "Imports and the event loop").
+ * null: a zone Intl does not know.
+ */
+const hourFormats = new Map<string, Intl.DateTimeFormat | null>();
+function hourFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = hourFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone });
+    } catch {
+      format = null;
+    }
+    if (hourFormats.size < 1000) hourFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** "Morning Ride", "Evening Run": the name an activity gets when its file gives none. */
 function defaultName(sport: repo.ActivityRow['sport'], start: Date, timeZone: string): string {
-  let hour = start.getUTCHours();
-  try {
-    hour = Number(
-      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone }).format(start),
-    );
-  } catch {
-    // An unknown zone keeps UTC.
-  }
+  const local = hourFormat(timeZone)?.format(start);
+  // An unknown zone keeps UTC.
+  const hour = local === undefined ? start.getUTCHours() : Number(local);
   const part =
     hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
   return `${part} ${SPORT_WORDS[sport]}`;

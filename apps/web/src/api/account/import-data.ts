@@ -1,7 +1,11 @@
 // POST /api/athletes/me/import (docs/account.md, "Importing an export"): a Stamina export into a fresh account.
-// Everything the athlete sees may change, so every cached read is dropped afterwards.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+// Everything the athlete sees may change, so every cached read is dropped afterwards. The POST answers only
+// once the import has ended; meanwhile GET /api/athletes/me/import tells its progress (rows written of all),
+// polled every second while the upload is pending or the import runs.
+import type { AccountImportProgress } from '@stamina/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { accountKeys, IMPORT_POLL_MS } from './keys.ts';
 
 /** The server's limit, checked here too so a large file is refused before it is sent. */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -15,5 +19,25 @@ export function useImportData() {
       return (await api.request('POST /athletes/me/import', { body: form, timeoutMs: 300_000 })).data;
     },
     onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/** The account's latest import, or null when none was ever started (the server answers 404). */
+async function latestImport(): Promise<AccountImportProgress | null> {
+  try {
+    return (await api.request('GET /athletes/me/import')).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The latest import's progress, asked for every second while `uploading` or while it runs. */
+export function useImportProgress(uploading: boolean) {
+  return useQuery({
+    queryKey: accountKeys.import,
+    queryFn: latestImport,
+    refetchInterval: (query) =>
+      uploading || query.state.data?.status === 'running' ? IMPORT_POLL_MS : false,
   });
 }

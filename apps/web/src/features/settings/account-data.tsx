@@ -1,5 +1,6 @@
 // Preferences & Account: "Download my data", "Import data" and Delete Account (docs/account.md). The export is
-// built by the server in the background; its progress is polled and its link works until it expires. Delete
+// built by the server in the background; its progress is polled and its link works until it expires. An import's
+// progress (rows written of all) is polled while its upload is answered and while it runs. Delete
 // Account asks for the password in the spec's confirmation dialog, then signs out and shows the purge date.
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Trash2, Upload, X } from 'lucide-react';
@@ -7,7 +8,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberDeletion, useDeleteAccount } from '../../api/account/delete-account.ts';
 import { useExportStatus, useStartExport } from '../../api/account/export-data.ts';
-import { IMPORT_MAX_BYTES, useImportData } from '../../api/account/import-data.ts';
+import { IMPORT_MAX_BYTES, useImportData, useImportProgress } from '../../api/account/import-data.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -86,8 +87,11 @@ export function YourDataCard() {
 function ImportData() {
   const input = useRef<HTMLInputElement>(null);
   const upload = useImportData();
+  const progress = useImportProgress(upload.isPending);
+  const running = progress.data?.status === 'running' ? progress.data : null;
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const busy = upload.isPending || running !== null;
 
   async function onFile(file: File | undefined) {
     setProblem(null);
@@ -123,10 +127,30 @@ function ImportData() {
         aria-label="Export zip file"
         onChange={(e) => onFile(e.target.files?.[0])}
       />
-      <Button variant="outline" disabled={upload.isPending} onClick={() => input.current?.click()}>
+      <Button variant="outline" disabled={busy} onClick={() => input.current?.click()}>
         <Upload className="h-4 w-4" aria-hidden="true" />
-        {upload.isPending ? 'Importing…' : 'Import data'}
+        {busy ? 'Importing…' : 'Import data'}
       </Button>
+      {busy ? (
+        <div className="space-y-1" aria-live="polite">
+          {running ? (
+            <>
+              <ProgressBar value={running.percent} label="Import progress" />
+              <p className="text-sm text-muted-foreground">
+                Importing your data… {running.percent}% ({running.rows_done.toLocaleString()} of{' '}
+                {running.rows_total.toLocaleString()} rows)
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">Uploading your export…</p>
+          )}
+          {progress.isError ? (
+            <p className="text-sm text-muted-foreground">
+              The progress cannot be shown right now ({errorMessage(progress.error)}); the import goes on.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {problem ? <Alert variant="destructive">{problem}</Alert> : null}
       {done ? (
         <p className="text-sm" role="status">
