@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { MAX_WORKERS } from './vitest.config.ts';
 
 // The weekday pass (scripts/test-weekdays.sh): the server and core projects once per date, each with TEST_TODAY
 // set (test-support/today.setup.ts reads it), in one Vitest run, so the dates share one start, one module
@@ -15,4 +16,4 @@ const projects: TestProjectInlineConfiguration[] = dates.flatMap((day) =>
   })),
 );
 
-export default defineConfig({ test: { projects } });
+export default defineConfig({ test: { maxWorkers: MAX_WORKERS, projects } });
