@@ -16,7 +16,7 @@
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
 // run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
 // import, on PGlite and on PostgreSQL), parser, plan-generator, workout-bank, coach, adaptation
-// (BENCH_ADAPTATION_ATHLETES).
+// (BENCH_ADAPTATION_ATHLETES), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,6 +26,7 @@ import { benchAdaptation } from './lib/adaptation.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
 import { benchCacheMisses, freshBenchDatabase } from './lib/cache-miss.ts';
 import { benchCalendar } from './lib/calendar.ts';
+import { ciTimeFigures } from './lib/ci-time.ts';
 import { benchCoach, COACH_BENCH_ENV } from './lib/coach.ts';
 import { coachCorpusFigures } from './lib/coach-corpus.ts';
 import { benchDashboard } from './lib/dashboard.ts';
@@ -146,8 +147,11 @@ async function main(): Promise<number> {
       await cacheMissSection(bare, seconds);
       await bare.child.stop();
     }
+    if (only.includes('ci')) ciSection();
     return finish(started, details);
   }
+
+  ciSection();
 
   const details: {
     api?: Awaited<ReturnType<typeof benchApi>>;
@@ -350,7 +354,18 @@ function goalParserSection(): void {
   }
 }
 
+/** The last CI run's time, read from what .ci/run wrote (nothing is run). */
+function ciSection(): void {
+  section('CI time (the last bash .ci/run in this checkout)');
+  try {
+    record(...ciTimeFigures(root));
+  } catch (err) {
+    record(errorFigure('ci.total', 'CI time', err));
+  }
+}
+
 const STANDALONE = [
+  'ci',
   'goal-parser',
   'cache-miss',
   'activity-import',

@@ -10,7 +10,9 @@
 # - apps/server/test/training-load.test.ts: weekly loads and the week's plan around today;
 # - apps/server/test/dashboard.test.ts: today's workouts, the week, streaks;
 # - packages/core/test/plan-generator.test.ts and training-plans.test.ts: phases and weeks from a start day.
-# The other suites pass `today` themselves or use fixed dates. Cost: about 20 s a date on two cores.
+# The other suites pass `today` themselves or use fixed dates. All dates run in one Vitest run
+# (vitest.weekdays.config.ts: a server and a core project per date, each with its TEST_TODAY), sharing one start
+# and one migrated database template; a failure names its project, e.g. "server 2027-03-03".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +29,7 @@ DATES=("$@")
 [ "${#DATES[@]}" -gt 0 ] || DATES=(2027-03-01 2027-03-02 2027-03-03 2027-03-04 2027-03-05 2027-03-06 2027-03-07 2028-02-29)
 
 for day in "${DATES[@]}"; do
-  printf '\n--- as if today were %s (%s)\n' "$day" "$(date -u -d "$day" +%A 2>/dev/null || echo '?')"
-  TEST_TODAY="$day" npx vitest run "${FILES[@]}"
+  date -u -d "$day" +%F >/dev/null 2>&1 || { echo "not a date: $day" >&2; exit 2; }
+  printf '%s is a %s\n' "$day" "$(date -u -d "$day" +%A)"
 done
+WEEKDAY_DATES="$(IFS=,; echo "${DATES[*]}")" npx vitest run --config vitest.weekdays.config.ts "${FILES[@]}"

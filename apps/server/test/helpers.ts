@@ -106,8 +106,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     return { database, drop: () => rm(copy, { recursive: true, force: true }) };
   }
 
-  // One database per test file, so files can run in parallel against one server.
-  const created = await createPostgresDatabase(serverUrl, 'stamina_test');
+  // One database per test file, so files can run in parallel against one server: a copy of the migrated template.
+  const created = await createPostgresDatabase(
+    serverUrl,
+    'stamina_test',
+    inject('postgresTemplate') ?? undefined,
+  );
   const database = await openDatabase({ kind: 'postgres', url: created.url });
   return { database, drop: created.drop };
 }

@@ -59,13 +59,15 @@ export async function redisAvailable(url: string = REDIS_URL): Promise<boolean> 
 }
 
 /**
- * A new, empty database named `<prefix>_<time>_<random>` on the PostgreSQL server at `serverUrl`: its URL, and how
- * to drop it. Test files and system suites each take one, so they can run side by side on one server.
+ * A new database named `<prefix>_<time>_<random>` on the PostgreSQL server at `serverUrl`, empty or a copy of
+ * `template` (a database no one is connected to): its URL, and how to drop it. Test files and system suites each
+ * take one, so they can run side by side on one server.
  */
 export async function createPostgresDatabase(
   serverUrl: string,
   prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -76,8 +78,8 @@ export async function createPostgresDatabase(
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
