@@ -110,6 +110,40 @@ describe('moving time and defaults', () => {
     expect(figures.zoneSeconds.hr?.reduce((a, b) => a + b, 0)).toBe(300);
   });
 
+  it('with the timer running through a recording gap, the gap is timer time but not moving time', () => {
+    // A run at 3 m/s; the watch writes nothing for 5 minutes while the runner stands, its timer running.
+    const records: RecordPoint[] = [];
+    for (let s = 0; s <= 1200; s++) {
+      if (s > 600 && s < 900) continue;
+      const distance = (s <= 600 ? s : s - 300) * 3;
+      records.push({ time: START + s * 1000, distance, speed: 3 });
+    }
+    const figures = computeActivityFigures(
+      session(records, { sport: 'run', timerEvents: true, totals: { timerSeconds: 1200 } }),
+      { thresholds: {} },
+    );
+    expect(figures.elapsedSeconds).toBe(1200);
+    expect(figures.timerSeconds).toBe(1200);
+    // The 299 silent seconds, give or take the one-second sampling of the ends.
+    expect(Math.abs(figures.timerSeconds - figures.movingSeconds - 299)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps a stop shorter than 10 s in moving time and takes a longer one out', () => {
+    const run = (stop: number) => {
+      const records: RecordPoint[] = [];
+      for (let s = 0; s <= 600; s++) {
+        const still = s > 300 && s <= 300 + stop;
+        records.push({ time: START + s * 1000, speed: still ? 0 : 3 });
+      }
+      return computeActivityFigures(session(records, { sport: 'run', timerEvents: true }), {
+        thresholds: {},
+      });
+    };
+    expect(run(9).movingSeconds).toBe(run(0).movingSeconds);
+    expect(Math.abs(run(0).movingSeconds - run(60).movingSeconds - 60)).toBeLessThanOrEqual(1);
+    expect(run(60).timerSeconds).toBe(run(0).timerSeconds);
+  });
+
   it('uses TRIMP when only max and resting heart rate are known', () => {
     const records = Array.from({ length: 1800 }, (_, s) => ({ time: START + s * 1000, heartRate: 140 }));
     const figures = computeActivityFigures(session(records, { sport: 'strength', timerEvents: true }), {
@@ -195,7 +229,8 @@ describe('figures of any session', () => {
           },
         );
         expect(figures.movingSeconds).toBeGreaterThanOrEqual(0);
-        expect(figures.movingSeconds).toBeLessThanOrEqual(figures.elapsedSeconds);
+        expect(figures.movingSeconds).toBeLessThanOrEqual(figures.timerSeconds);
+        expect(figures.timerSeconds).toBeLessThanOrEqual(figures.elapsedSeconds);
         for (const series of Object.values(figures.streams)) expect(series).toHaveLength(figures.sampleCount);
         for (const zones of Object.values(figures.zoneSeconds)) {
           expect(zones).toHaveLength(5);
