@@ -49,6 +49,7 @@ import { notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import type { PlanReader, PlanRow } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
+import { ensureSportFigures, firstDayWithoutSportFigures } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
@@ -109,9 +110,16 @@ export function createAnalyticsService(
 ) {
   const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
 
-  /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
+  /** Days stored before the daily load kept per-sport figures are re-derived before a read of them. */
+  async function withSportFigures(athleteId: string) {
+    if (await firstDayWithoutSportFigures(db, athleteId))
+      await db.transaction((tx) => ensureSportFigures(tx, athleteId));
+  }
+
+  /** Zone minutes of a period, in total and per sport, from the daily load. */
   async function periodZones(auth: AuthContext, period: AnalyticsPeriod, today: string) {
     const from = period === 'all' ? null : addDays(today, -(PERIOD_DAYS[period] - 1));
+    await withSportFigures(auth.athleteId);
     const [totals, sports] = await Promise.all([
       repo.dayTotals(db, auth.athleteId, from, today),
       repo.sportZoneMinutes(db, auth.athleteId, from, today),
@@ -147,6 +155,13 @@ export function createAnalyticsService(
       const row = sports.find((s) => s.sport === sport);
       return zoneSummary(row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]);
     };
+    // Sessions of no single sport (a recording whose file names none, a brick): the rest of the totals.
+    const other = [0, 0, 0, 0, 0];
+    for (const row of sports)
+      if (!SPORTS.includes(row.sport as Sport))
+        zoneTotalsList(row).forEach((minutes, z) => {
+          other[z]! += minutes;
+        });
     return {
       period,
       start_date: from,
@@ -157,6 +172,7 @@ export function createAnalyticsService(
         bike: bySport('bike'),
         swim: bySport('swim'),
         strength: bySport('strength'),
+        other: zoneSummary(other),
       },
       targets: ZONE_TARGETS,
     };
@@ -180,6 +196,7 @@ export function createAnalyticsService(
       const lastWeek = weekStartOf(today, weekStart);
       const first = addDays(lastWeek, -7 * (weeks - 1));
       const end = addDays(lastWeek, 6);
+      await withSportFigures(auth.athleteId);
       const [{ points, rows }, sportRows] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, first, end),
         repo.weeklySportTotals(db, auth.athleteId, first, end, weekStartsOnOf(weekStart)),
@@ -225,6 +242,7 @@ export function createAnalyticsService(
       const from = addDays(today, -(DETAILED_DAYS - 1));
       const weekStart = athleteWeekStart(auth);
       const firstWeek = addDays(weekStartOf(today, weekStart), -7 * (DETAILED_WEEKS - 1));
+      await withSportFigures(auth.athleteId);
       const [totals, sports, weekly] = await Promise.all([
         repo.dayTotals(db, auth.athleteId, from, today),
         repo.sportZoneMinutes(db, auth.athleteId, from, today),

@@ -1,0 +1,1 @@
+ALTER TABLE "daily_load" ADD COLUMN "sport_figures" jsonb;
