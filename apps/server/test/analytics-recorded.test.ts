@@ -3,7 +3,7 @@
 // load (docs/training-load.md, "The daily load table"): a run's minutes are in the run's zones, a recording of
 // no sport in `other`, and the five add up to the totals. The week's TSS per sport is the activities' TSS.
 import type { ImportBatch } from '@stamina/contract';
-import { weekStartOf } from '@stamina/core';
+import { addDays, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
@@ -59,6 +59,7 @@ async function data(url: string) {
 const ZONES = ['run', 'bike', 'swim', 'strength', 'other'] as const;
 let run: { tss: number; moving_seconds: number };
 let untyped: { tss: number };
+let tenK: { distance_m: number; best_efforts: { pace?: Record<string, number> } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,6 +68,11 @@ beforeAll(async () => {
   athleteId = session.user.athlete_id;
   run = await data(`/api/activities/${await importFile('run.gpx', gpxRun(true))}`);
   untyped = await data(`/api/activities/${await importFile('untyped.gpx', gpxRun(false))}`);
+  // The Forerunner 15's 10 km run (shared fixtures, GPL: read, not copied), moved to last week.
+  const tcx = activityFixture('run-fr15-10k.tcx')
+    .toString('utf8')
+    .replaceAll('2014-10-11T', `${addDays(monday, -7)}T`);
+  tenK = await data(`/api/activities/${await importFile('10k.tcx', Buffer.from(tcx))}`);
 });
 afterAll(() => t.close());
 
@@ -108,5 +114,23 @@ describe('zones of recorded training, with no planned workout', () => {
       sql`select count(*)::int as n from daily_load where athlete_id = ${athleteId} and sport_figures is null`,
     );
     expect((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('achievements and race predictions of recorded runs, with no planned workout', () => {
+  it('earns First 10K from the recorded 10 km run', async () => {
+    expect(tenK.distance_m).toBeGreaterThan(10_000);
+    const { achievements } = await data('/api/analytics/achievements?category=distance');
+    const first10k = achievements.find((a: { id: string }) => a.id === 'first_10k_run');
+    expect(first10k).toMatchObject({ earned: true });
+  });
+
+  it("predicts race times from the recording's best 5 km and 10 km", async () => {
+    const readiness = await data('/api/analytics/race-readiness');
+    const predictions = readiness.predicted_performance.predictions;
+    expect(predictions.length).toBeGreaterThan(0);
+    const efforts = tenK.best_efforts.pace!;
+    const basedOn = predictions.map((p: { based_on: { time_seconds: number } }) => p.based_on.time_seconds);
+    for (const seconds of basedOn) expect([efforts['5km'], efforts['10km']]).toContain(seconds);
   });
 });

@@ -11,8 +11,10 @@ import {
   fastestTime,
   normalizedPower,
   paceZone,
+  RACE_EFFORT_MIN_METERS,
   type RecordedSession,
   type RecordPoint,
+  raceEffortsOf,
   risingZone,
   roundToStreamScale,
   STREAM_TYPES,
@@ -241,6 +243,31 @@ describe('figures of any session', () => {
           expect(figures.normalizedPower).toBeLessThanOrEqual(figures.maxPower + 1e-6);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('race efforts of a recording', () => {
+  it('keeps the best efforts of 5 km and more, with their day, and nothing else', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('400m', '1km', '1mile', '5km', '10km', 'half_marathon', 'marathon', 'nonsense'),
+          fc.oneof(fc.double({ min: -10, max: 20_000 }), fc.constant(Number.NaN)),
+        ),
+        (pace) => {
+          const efforts = raceEffortsOf(pace, '2026-03-01');
+          for (const e of efforts) {
+            expect(e.distance_meters).toBeGreaterThanOrEqual(RACE_EFFORT_MIN_METERS);
+            expect(e.time_seconds).toBeGreaterThan(0);
+            expect(e.date).toBe('2026-03-01');
+          }
+          const usable = ['5km', '10km', 'half_marathon', 'marathon'].filter(
+            (k) => Number.isFinite(pace[k]) && pace[k]! > 0,
+          );
+          expect(efforts).toHaveLength(usable.length);
+        },
+      ),
     );
   });
 });

@@ -5,7 +5,7 @@
 import type { WeekDayIndex } from '@stamina/core';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { dailyLoad, workouts } from '../../db/schema/index.ts';
+import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
 const float = (expression: SQL) => sql`coalesce(${expression}, 0)::float8`.mapWith(Number);
 
@@ -206,6 +206,7 @@ export async function completedSessions(
 ) {
   return db
     .select({
+      id: workouts.id,
       date: workouts.workoutDate,
       sport: workouts.sport,
       durationMinutes: workouts.durationMinutes,
@@ -290,4 +291,31 @@ export async function completedTotals(db: Conn, athleteId: string, from: string,
     .from(workouts)
     .where(completedBetween(athleteId, from, to));
   return row ?? { sessions: 0, seconds: 0, distanceMeters: 0 };
+}
+
+/**
+ * The recorded activities between two dates (null: open), oldest first: day, sport, moving minutes, distance,
+ * TSS, pace best efforts and the workout each completes. Recorded training counts for achievements and race
+ * predictions as completed workouts do (a workout an activity completes counts through the activity alone).
+ */
+export async function recordedSessions(db: Conn, athleteId: string, from: string | null, to: string | null) {
+  return db
+    .select({
+      date: activities.localDate,
+      sport: activities.sport,
+      movingSeconds: activities.movingSeconds,
+      distanceMeters: activities.distanceM,
+      tss: activities.tss,
+      bestEfforts: activities.bestEfforts,
+      workoutId: activities.workoutId,
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        from === null ? undefined : gte(activities.localDate, from),
+        to === null ? undefined : lte(activities.localDate, to),
+      ),
+    )
+    .orderBy(asc(activities.localDate));
 }

@@ -26,6 +26,7 @@ import {
   periodizationAnalysis,
   polarizationAnalysis,
   raceDistanceMeters,
+  raceEffortsOf,
   raceReadiness,
   rampRate,
   roundTo,
@@ -362,15 +363,31 @@ export function createAnalyticsService(
     },
 
     async achievements(auth: AuthContext, category: string | undefined) {
-      const sessions = await repo.completedSessions(db, auth.athleteId, { from: null, to: null });
+      const [sessions, recorded] = await Promise.all([
+        repo.completedSessions(db, auth.athleteId, { from: null, to: null }),
+        repo.recordedSessions(db, auth.athleteId, null, null),
+      ]);
+      // A workout an activity completes counts through its activity, with the distance it measured.
+      const done = new Set(recorded.map((r) => r.workoutId));
       const achievements = evaluateAchievements(
-        sessions.map((s) => ({
-          date: s.date,
-          sport: s.sport,
-          duration_minutes: s.durationMinutes ?? 0,
-          distance_meters: s.distanceMeters,
-          tss: s.tss,
-        })),
+        [
+          ...sessions
+            .filter((s) => !done.has(s.id))
+            .map((s) => ({
+              date: s.date,
+              sport: s.sport,
+              duration_minutes: s.durationMinutes ?? 0,
+              distance_meters: s.distanceMeters,
+              tss: s.tss,
+            })),
+          ...recorded.map((r) => ({
+            date: r.date,
+            sport: r.sport,
+            duration_minutes: r.movingSeconds / 60,
+            distance_meters: r.distanceMeters,
+            tss: r.tss,
+          })),
+        ].sort((a, b) => a.date.localeCompare(b.date)),
         { category: category ?? null },
       );
       const counts = achievementCounts(achievements);
@@ -451,9 +468,11 @@ export function createAnalyticsService(
       const today = todayOf(auth, now);
       const plan = raceId ? await plans.row(auth.athleteId, raceId) : await plans.activeRow(auth.athleteId);
       if (raceId && !plan) throw notFound('Plan');
-      const [{ points }, runs, consistency] = await Promise.all([
+      const since = addDays(today, -(BEST_EFFORT_DAYS - 1));
+      const [{ points }, runs, recorded, consistency] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),
-        repo.continuousRuns(db, auth.athleteId, addDays(today, -(BEST_EFFORT_DAYS - 1)), today),
+        repo.continuousRuns(db, auth.athleteId, since, today),
+        repo.recordedSessions(db, auth.athleteId, since, today),
         trainingLoad.consistency(auth, READINESS_CONSISTENCY_DAYS, now),
       ]);
       const raceDate = plan?.raceDate ?? null;
@@ -462,17 +481,22 @@ export function createAnalyticsService(
         series: points,
         race_date: raceDate,
         race_distance_meters: raceDistanceMeters(plan?.raceType),
-        best_efforts: runs.flatMap((run) =>
-          (run.distanceMeters ?? 0) > 0 && (run.durationMinutes ?? 0) > 0
-            ? [
-                {
-                  distance_meters: run.distanceMeters!,
-                  time_seconds: run.durationMinutes! * 60,
-                  date: run.date,
-                },
-              ]
-            : [],
-        ),
+        best_efforts: runs
+          .flatMap((run) =>
+            (run.distanceMeters ?? 0) > 0 && (run.durationMinutes ?? 0) > 0
+              ? [
+                  {
+                    distance_meters: run.distanceMeters!,
+                    time_seconds: run.durationMinutes! * 60,
+                    date: run.date,
+                  },
+                ]
+              : [],
+          )
+          .concat(
+            // Recorded runs: their best efforts of 5 km and more (docs/training-load.md, "Race readiness").
+            recorded.flatMap((r) => (r.sport === 'run' ? raceEffortsOf(r.bestEfforts.pace, r.date) : [])),
+          ),
         // No planned training in the window: no consistency figure, rather than a 0 that would punish rest.
         consistency_percentage:
           consistency.summary.training_days > 0 ? consistency.summary.completion_percentage : null,
