@@ -52,10 +52,10 @@ it('exports 10 years of an athlete in pages, with the heap bounded', async () =>
     select ${athleteId}, date '2016-01-01' + n, 50 + n % 20, 45 + n % 10, 7 + (n % 3) * 0.5
     from generate_series(0, ${DAYS - 1}) n`);
   await t.db.execute(sql`
-    insert into activities (athlete_id, name, sport, start_time, local_date, elapsed_seconds, moving_seconds,
-      distance_m, tss, source)
+    insert into activities (athlete_id, name, sport, start_time, local_date, elapsed_seconds, timer_seconds,
+      moving_seconds, distance_m, tss, source)
     select ${athleteId}, 'Ride ' || n, 'bike', timestamptz '2016-01-01 07:00Z' + n * interval '1 day',
-      date '2016-01-01' + n, 3600, 3500, 30000 + n, 60, 'file'
+      date '2016-01-01' + n, 3600, 3550, 3500, 30000 + n, 60, 'file'
     from generate_series(0, ${DAYS - 1}) n`);
   // One 12 KB stream per activity, varied so that it does not deflate to nothing.
   await t.db.execute(sql`

@@ -16,6 +16,8 @@ const FIXTURES = path.dirname(activityFixturePath('run-fr15-10k.fit'));
 interface DeviceValues {
   elapsed: number;
   timer: number;
+  /** The device paused at every stop (auto-pause) or the athlete never stopped: moving time is timer time. */
+  noStops?: boolean;
   distance?: number;
   avgHr?: number;
   np?: number;
@@ -51,7 +53,14 @@ const EXPECTATIONS: Expectation[] = [
         deviceSport: 'cycling',
         subSport: 'road',
         laps: 2,
-        device: { elapsed: 10177.138, timer: 8789.138, distance: 66802.26, avgHr: 141, np: 264 },
+        device: {
+          elapsed: 10177.138,
+          timer: 8789.138,
+          noStops: true,
+          distance: 66802.26,
+          avgHr: 141,
+          np: 264,
+        },
       },
     ],
   },
@@ -64,7 +73,7 @@ const EXPECTATIONS: Expectation[] = [
         deviceSport: 'cycling',
         subSport: 'generic',
         laps: 5,
-        device: { elapsed: 2261.85, timer: 2261.85, avgHr: 148, np: 228 },
+        device: { elapsed: 2261.85, timer: 2261.85, noStops: true, avgHr: 148, np: 228 },
       },
     ],
   },
@@ -100,7 +109,7 @@ const EXPECTATIONS: Expectation[] = [
         sport: 'run',
         deviceSport: 'running',
         laps: 4,
-        device: { elapsed: 2832, timer: 2832, distance: 9008.22 },
+        device: { elapsed: 2832, timer: 2832, noStops: true, distance: 9008.22 },
       },
     ],
   },
@@ -126,7 +135,7 @@ const EXPECTATIONS: Expectation[] = [
         deviceSport: 'running',
         subSport: 'generic',
         laps: 11,
-        device: { elapsed: 2223.803, timer: 2223.803, distance: 10010.82 },
+        device: { elapsed: 2223.803, timer: 2223.803, noStops: true, distance: 10010.82 },
       },
     ],
   },
@@ -180,7 +189,7 @@ const EXPECTATIONS: Expectation[] = [
         deviceSport: 'running',
         subSport: 'generic',
         laps: 1,
-        device: { elapsed: 2850.694, timer: 2850.694, distance: 9805.92, avgHr: 176 },
+        device: { elapsed: 2850.694, timer: 2850.694, noStops: true, distance: 9805.92, avgHr: 176 },
       },
     ],
   },
@@ -217,7 +226,7 @@ const EXPECTATIONS: Expectation[] = [
         sport: 'run',
         deviceSport: 'Running',
         laps: 11,
-        device: { elapsed: 2224.624, timer: 2223.803, distance: 10010.82 },
+        device: { elapsed: 2224.624, timer: 2223.803, noStops: true, distance: 10010.82 },
       },
     ],
   },
@@ -229,6 +238,25 @@ const within = (actual: number | null, expected: number, tolerance: number) => {
   expect(actual).not.toBeNull();
   expect(Math.abs(actual! - expected)).toBeLessThanOrEqual(tolerance);
 };
+
+/**
+ * Seconds of the session's recording gaps with the timer running: two records more than 15 s apart, outside
+ * the device's pauses, between which the athlete covered less than 0.5 m/s. The device wrote nothing because
+ * nothing moved (smart recording); its timer still ran.
+ */
+function silentSeconds(session: Recording['sessions'][number]): number {
+  let silent = 0;
+  const paused = (t: number) => session.pauses.some(([stop, restart]) => t >= stop && t < restart);
+  for (let k = 1; k < session.records.length; k++) {
+    const a = session.records[k - 1]!;
+    const b = session.records[k]!;
+    const gap = (b.time - a.time) / 1000;
+    if (gap <= 15 || paused(a.time) || paused(b.time - 1)) continue;
+    const covered = a.distance !== undefined && b.distance !== undefined ? b.distance - a.distance : 0;
+    if (covered < 0.5 * gap) silent += gap;
+  }
+  return silent;
+}
 
 describe('activity accuracy against the recording device', () => {
   it('has an expectation for every fixture file', () => {
@@ -280,7 +308,12 @@ describe('activity accuracy against the recording device', () => {
           const session = recording.sessions[i]!;
           const figures = computeActivityFigures(session, { thresholds: {} });
           within(figures.elapsedSeconds, d.elapsed, 1);
-          within(figures.movingSeconds, d.timer, 1);
+          within(figures.timerSeconds, d.timer, 1);
+          // Moving time is the timer's less the stops: never more, and the silent gaps of the recording (no
+          // record for more than 15 s, no distance covered, the timer running) are never in it.
+          expect(figures.movingSeconds).toBeLessThanOrEqual(figures.timerSeconds);
+          expect(figures.movingSeconds).toBeLessThanOrEqual(d.timer - silentSeconds(session) + 1);
+          if (d.noStops) within(figures.movingSeconds, d.timer, 1);
           if (d.distance !== undefined) within(figures.distanceM, d.distance, d.distance * 0.001);
           if (d.avgHr !== undefined) within(figures.avgHr, d.avgHr, 1);
           if (d.np !== undefined) within(figures.normalizedPower, d.np, d.np * 0.01);
@@ -300,6 +333,32 @@ describe('activity accuracy against the recording device', () => {
       });
     });
   }
+
+  it('bike-power-edge705.tcx: the Edge 705 ran its timer through 17 min of stops; they are not moving time', () => {
+    const session = decode('bike-power-edge705.tcx').sessions[0]!;
+    const figures = computeActivityFigures(session, { thresholds: {} });
+    expect(figures.timerSeconds).toBe(8687);
+    expect(silentSeconds(session)).toBeGreaterThan(1000);
+    expect(figures.movingSeconds).toBeLessThan(8687 - 1000);
+  });
+
+  it('run-hr-fr110-smartrecording.fit: standing still with smart recording is not moving time', () => {
+    const session = decode('run-hr-fr110-smartrecording.fit').sessions[0]!;
+    const figures = computeActivityFigures(session, { thresholds: {} });
+    expect(figures.timerSeconds).toBe(2625);
+    expect(figures.movingSeconds).toBeLessThan(2625 - silentSeconds(session));
+  });
+
+  it("swim-pool-fenix3-hr.fit: moving time is within 1 % of the device's active lengths, rests left out", () => {
+    const session = decode('swim-pool-fenix3-hr.fit').sessions[0]!;
+    const figures = computeActivityFigures(session, { thresholds: {} });
+    const swum = session.lengths
+      .filter((l) => l.kind === 'active')
+      .reduce((a, l) => a + (l.timerSeconds ?? l.elapsedSeconds), 0);
+    expect(swum).toBeCloseTo(1839.6, 1);
+    within(figures.movingSeconds, swum, swum * 0.01);
+    expect(figures.timerSeconds).toBe(3485);
+  });
 
   // GPX: no device totals. The reference is the track itself: distance along the points by the haversine
   // formula, elapsed time from the first point to the last.

@@ -288,8 +288,8 @@ describe('names, legs and activities without an original', () => {
 
   it('refuses an activity without an original file (409), and one whose original is gone', async () => {
     const inserted = await t.db.execute(sql`
-      insert into activities (athlete_id, name, sport, start_time, local_date, elapsed_seconds, moving_seconds, source)
-      values (${cy.athleteId}, 'Watch walk', 'other', now(), current_date, 600, 600, 'apple_health')
+      insert into activities (athlete_id, name, sport, start_time, local_date, elapsed_seconds, timer_seconds, moving_seconds, source)
+      values (${cy.athleteId}, 'Watch walk', 'other', now(), current_date, 600, 600, 600, 'apple_health')
       returning id`);
     const id = rowsOf<{ id: string }>(inserted)[0]!.id;
     const res = await update(cy, id, { sport: 'run' });

@@ -31,6 +31,7 @@ describe('/activities list', { timeout: 20_000 }, () => {
             sport: 'run',
             avg_power: null,
             tss: null,
+            timer_seconds: 2400,
             moving_seconds: 2400,
             distance_m: 8000,
           }),

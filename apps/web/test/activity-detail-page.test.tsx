@@ -56,6 +56,7 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     const summary = screen.getByRole('region', { name: 'Summary' });
     for (const [label, value] of [
       ['Elapsed time', '1:02:05'],
+      ['Timer time', '1:00:40'],
       ['Moving time', '1:00:00'],
       ['Distance', '32.45 km'],
       ['Ascent', '312 m'],

@@ -61,7 +61,13 @@ export function zones(overrides: Partial<ZonesDistribution> = {}): ZonesDistribu
     start_date: '2025-08-19',
     end_date: TODAY,
     ...zoneSummary,
-    by_sport: { run: zoneSummary, bike: zoneSummary, swim: zoneSummary, strength: zoneSummary },
+    by_sport: {
+      run: zoneSummary,
+      bike: zoneSummary,
+      swim: zoneSummary,
+      strength: zoneSummary,
+      other: zoneSummary,
+    },
     targets: { zone_1_2: 80, zone_3: 5, zone_4_5: 15 },
     ...overrides,
   };

@@ -43,6 +43,8 @@ export const ZActivityLap = z.object({
   index: z.number().int(),
   start_time: z.string(),
   elapsed_seconds: z.number(),
+  /** Seconds the device's timer ran (pauses left out); moving time is that less the stops. */
+  timer_seconds: z.number(),
   moving_seconds: z.number(),
   distance_m: nullableNumber,
   ascent_m: nullableNumber,
@@ -71,6 +73,8 @@ export const ZActivitySummary = z
     start_time: z.string(),
     local_date: z.string(),
     elapsed_seconds: z.number(),
+    /** Seconds the device's timer ran (pauses left out); moving time is that less the stops. */
+    timer_seconds: z.number(),
     moving_seconds: z.number(),
     distance_m: nullableNumber,
     ascent_m: nullableNumber,

@@ -80,6 +80,8 @@ export const ZZonesDistribution = z
       bike: ZZoneSummary,
       swim: ZZoneSummary,
       strength: ZZoneSummary,
+      /** Sessions of no single sport (a recording whose file names none, a brick): totals = the sum of all five. */
+      other: ZZoneSummary,
     }),
     /** The targets shown: Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 % (docs/training-load.md, "Polarization"). */
     targets: z.object({ zone_1_2: z.number(), zone_3: z.number(), zone_4_5: z.number() }),

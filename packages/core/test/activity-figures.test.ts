@@ -11,8 +11,10 @@ import {
   fastestTime,
   normalizedPower,
   paceZone,
+  RACE_EFFORT_MIN_METERS,
   type RecordedSession,
   type RecordPoint,
+  raceEffortsOf,
   risingZone,
   roundToStreamScale,
   STREAM_TYPES,
@@ -110,6 +112,40 @@ describe('moving time and defaults', () => {
     expect(figures.zoneSeconds.hr?.reduce((a, b) => a + b, 0)).toBe(300);
   });
 
+  it('with the timer running through a recording gap, the gap is timer time but not moving time', () => {
+    // A run at 3 m/s; the watch writes nothing for 5 minutes while the runner stands, its timer running.
+    const records: RecordPoint[] = [];
+    for (let s = 0; s <= 1200; s++) {
+      if (s > 600 && s < 900) continue;
+      const distance = (s <= 600 ? s : s - 300) * 3;
+      records.push({ time: START + s * 1000, distance, speed: 3 });
+    }
+    const figures = computeActivityFigures(
+      session(records, { sport: 'run', timerEvents: true, totals: { timerSeconds: 1200 } }),
+      { thresholds: {} },
+    );
+    expect(figures.elapsedSeconds).toBe(1200);
+    expect(figures.timerSeconds).toBe(1200);
+    // The 299 silent seconds, give or take the one-second sampling of the ends.
+    expect(Math.abs(figures.timerSeconds - figures.movingSeconds - 299)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps a stop shorter than 10 s in moving time and takes a longer one out', () => {
+    const run = (stop: number) => {
+      const records: RecordPoint[] = [];
+      for (let s = 0; s <= 600; s++) {
+        const still = s > 300 && s <= 300 + stop;
+        records.push({ time: START + s * 1000, speed: still ? 0 : 3 });
+      }
+      return computeActivityFigures(session(records, { sport: 'run', timerEvents: true }), {
+        thresholds: {},
+      });
+    };
+    expect(run(9).movingSeconds).toBe(run(0).movingSeconds);
+    expect(Math.abs(run(0).movingSeconds - run(60).movingSeconds - 60)).toBeLessThanOrEqual(1);
+    expect(run(60).timerSeconds).toBe(run(0).timerSeconds);
+  });
+
   it('uses TRIMP when only max and resting heart rate are known', () => {
     const records = Array.from({ length: 1800 }, (_, s) => ({ time: START + s * 1000, heartRate: 140 }));
     const figures = computeActivityFigures(session(records, { sport: 'strength', timerEvents: true }), {
@@ -195,7 +231,8 @@ describe('figures of any session', () => {
           },
         );
         expect(figures.movingSeconds).toBeGreaterThanOrEqual(0);
-        expect(figures.movingSeconds).toBeLessThanOrEqual(figures.elapsedSeconds);
+        expect(figures.movingSeconds).toBeLessThanOrEqual(figures.timerSeconds);
+        expect(figures.timerSeconds).toBeLessThanOrEqual(figures.elapsedSeconds);
         for (const series of Object.values(figures.streams)) expect(series).toHaveLength(figures.sampleCount);
         for (const zones of Object.values(figures.zoneSeconds)) {
           expect(zones).toHaveLength(5);
@@ -206,6 +243,31 @@ describe('figures of any session', () => {
           expect(figures.normalizedPower).toBeLessThanOrEqual(figures.maxPower + 1e-6);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('race efforts of a recording', () => {
+  it('keeps the best efforts of 5 km and more, with their day, and nothing else', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('400m', '1km', '1mile', '5km', '10km', 'half_marathon', 'marathon', 'nonsense'),
+          fc.oneof(fc.double({ min: -10, max: 20_000 }), fc.constant(Number.NaN)),
+        ),
+        (pace) => {
+          const efforts = raceEffortsOf(pace, '2026-03-01');
+          for (const e of efforts) {
+            expect(e.distance_meters).toBeGreaterThanOrEqual(RACE_EFFORT_MIN_METERS);
+            expect(e.time_seconds).toBeGreaterThan(0);
+            expect(e.date).toBe('2026-03-01');
+          }
+          const usable = ['5km', '10km', 'half_marathon', 'marathon'].filter(
+            (k) => Number.isFinite(pace[k]) && pace[k]! > 0,
+          );
+          expect(efforts).toHaveLength(usable.length);
+        },
+      ),
     );
   });
 });

@@ -71,3 +71,24 @@ export function paceBestEfforts(cumulative: readonly number[]): Record<string, n
   }
   return out;
 }
+
+/** Recorded efforts shorter than this (metres) are not race efforts: Riegel's model extrapolates them poorly. */
+export const RACE_EFFORT_MIN_METERS = 5000;
+
+/**
+ * A recorded run's pace best efforts (`{'5km': seconds, …}`) as race efforts for the predictions
+ * (docs/training-load.md, "Race readiness"): each known distance of 5 km or more, with its time and day.
+ */
+export function raceEffortsOf(
+  pace: Readonly<Record<string, number>> | undefined,
+  date: string,
+): Array<{ distance_meters: number; time_seconds: number; date: string }> {
+  const efforts = [];
+  for (const [label, meters] of Object.entries(PACE_EFFORT_METERS)) {
+    const seconds = pace?.[label];
+    if (meters < RACE_EFFORT_MIN_METERS || typeof seconds !== 'number') continue;
+    if (!Number.isFinite(seconds) || seconds <= 0) continue;
+    efforts.push({ distance_meters: meters, time_seconds: seconds, date });
+  }
+  return efforts;
+}

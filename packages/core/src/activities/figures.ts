@@ -13,7 +13,7 @@ import {
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
-import { type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
+import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
 import type { StreamType } from './stream-codec.ts';
 import {
@@ -57,6 +57,9 @@ export type TssMethod = 'power' | 'hr_lthr' | 'hr_trimp' | 'run_pace' | 'swim_cs
 export interface SummaryFigures {
   startTime: string;
   elapsedSeconds: number;
+  /** Seconds the device's timer ran (its own total where it wrote one); without a timer, the moving seconds. */
+  timerSeconds: number;
+  /** Seconds the athlete moved: timer time less stops (docs/activities.md, "Timer and moving time"). */
   movingSeconds: number;
   distanceM: number | null;
   ascentM: number | null;
@@ -110,6 +113,11 @@ function movingValues(series: Float64Array | undefined, moving: Uint8Array): num
 
 const mean = (values: readonly number[]): number | undefined =>
   values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
+const sum = (values: ArrayLike<number>): number => {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
+  return total;
+};
 const maxOf = (values: readonly number[]): number | undefined =>
   values.length > 0 ? values.reduce((a, b) => (b > a ? b : a), values[0]!) : undefined;
 
@@ -200,6 +208,7 @@ function lapFigures(
   lap: RecordedLap,
   index: number,
   oneHz: OneHertzSession,
+  moved: Uint8Array,
   start: number,
 ): ActivityLapFigures {
   const from = Math.max(0, Math.round((lap.startTime - start) / 1000));
@@ -215,13 +224,15 @@ function lapFigures(
   const cadence = span(oneHz.series.cadence).filter((c) => c > 0);
   const speed = span(oneHz.series.speed);
   const distance = span(oneHz.series.distance);
-  const moving = lap.timerSeconds ?? lap.elapsedSeconds;
+  const timer = lap.timerSeconds ?? lap.elapsedSeconds;
+  const moving = oneHz.series.speed ? Math.min(timer, sum(moved.subarray(from, to))) : timer;
   const covered = lap.distance ?? (distance.length > 1 ? distance.at(-1)! - distance[0]! : undefined);
   const whole = (v: number | undefined) => round(orNull(v), 0);
   return {
     index,
     startTime: new Date(lap.startTime).toISOString(),
     elapsedSeconds: roundTo(lap.elapsedSeconds, 1),
+    timerSeconds: roundTo(timer, 1),
     movingSeconds: roundTo(moving, 1),
     distanceM: round(orNull(covered), 1),
     ascentM: orNull(lap.ascent),
@@ -230,7 +241,7 @@ function lapFigures(
     avgPower: whole(lap.avgPower ?? mean(power)),
     maxPower: whole(lap.maxPower ?? maxOf(power)),
     avgSpeedMps: round(
-      orNull(lap.avgSpeed ?? (covered !== undefined && moving > 0 ? covered / moving : undefined)),
+      orNull(lap.avgSpeed ?? (covered !== undefined && timer > 0 ? covered / timer : undefined)),
       3,
     ),
     maxSpeedMps: round(orNull(lap.maxSpeed ?? maxOf(speed)), 3),
@@ -263,9 +274,13 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const { series, moving } = oneHz;
 
   const elapsed = totals.elapsedSeconds ?? elapsedFromRecords(session);
-  const movingSeconds =
-    totals.timerSeconds ??
-    (oneHz.movingFromTimer ? elapsed - pausedSeconds(session, elapsed) : moving.reduce((a, b) => a + b, 0));
+  const timerSeconds = Math.min(
+    elapsed,
+    totals.timerSeconds ?? (oneHz.movingFromTimer ? elapsed - pausedSeconds(session, elapsed) : sum(moving)),
+  );
+  const moved = movedSeconds(oneHz, session.sport);
+  // Without a speed series (an indoor ride, a workout with no records) nothing tells a stop: timer time.
+  const movingSeconds = series.speed ? Math.min(timerSeconds, sum(moved)) : timerSeconds;
 
   const lastDistance =
     series.distance?.reduce<number | null>((a, v) => (Number.isNaN(v) ? a : v), null) ?? null;
@@ -316,10 +331,11 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
       used.add('pace');
     }
   }
-  if (tssMethod === 'none' && session.sport === 'swim' && usable(distance) && movingSeconds > 0) {
+  // A swim's pace is over its timer time, rests between sets included, as the device gives it.
+  if (tssMethod === 'none' && session.sport === 'swim' && usable(distance) && timerSeconds > 0) {
     const result = swimTss({
       distance_meters: distance,
-      duration_seconds: movingSeconds,
+      duration_seconds: timerSeconds,
       threshold_pace_per_100m: t.cssSecondsPer100m,
     });
     if (result) {
@@ -414,7 +430,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     return best;
   };
   const avgSpeed =
-    totals.avgSpeed ?? (usable(distance) && movingSeconds > 0 ? distance / movingSeconds : undefined);
+    totals.avgSpeed ?? (usable(distance) && timerSeconds > 0 ? distance / timerSeconds : undefined);
 
   const streams: ActivityFigures['streams'] = { time: Array.from({ length: oneHz.length }, (_, i) => i) };
   for (const [type, values] of Object.entries(series) as Array<[StreamType, Float64Array]>)
@@ -423,7 +439,8 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   return {
     startTime: new Date(session.startTime).toISOString(),
     elapsedSeconds: roundTo(elapsed, 0),
-    movingSeconds: roundTo(Math.min(movingSeconds, elapsed), 0),
+    timerSeconds: roundTo(timerSeconds, 0),
+    movingSeconds: roundTo(movingSeconds, 0),
     distanceM: round(distance, 1),
     ascentM: round(orNull(totals.ascent ?? ascentOf(series.altitude)), 0),
     avgHr: round(orNull(totals.avgHeartRate ?? mean(hr)), 0),
@@ -435,7 +452,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     avgCadence: round(orNull(totals.avgCadence ?? mean(cadence)), 0),
     maxCadence: round(orNull(totals.maxCadence ?? recordMax('cadence')), 0),
     calories: round(orNull(totals.calories), 0),
-    laps: session.laps.map((lap, i) => lapFigures(lap, i, oneHz, session.startTime)),
+    laps: session.laps.map((lap, i) => lapFigures(lap, i, oneHz, moved, session.startTime)),
     tss,
     tssMethod,
     intensityFactor,

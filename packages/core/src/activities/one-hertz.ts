@@ -12,6 +12,9 @@ export const MAX_GAP_SECONDS = 15;
 /** Without timer events, a second counts as moving at or above this speed (m/s): 1.8 km/h on foot, 3.6 on a bike. */
 export const MOVING_SPEED_MPS = { bike: 1, other: 0.5 } as const;
 
+/** A stop shorter than this, seconds, stays in moving time (a junction, a turn, a drink); longer ones come out. */
+export const MIN_STOP_SECONDS = 10;
+
 const EARTH_RADIUS_M = 6_371_008.8;
 
 /** Great-circle distance between two points in degrees, metres (haversine on a sphere of the Earth's mean radius). */
@@ -205,6 +208,32 @@ export function toOneHertz(session: RecordedSession): OneHertzSession {
     }
   }
   return { length, series, moving, movingFromTimer, distanceSource: distance.source };
+}
+
+/**
+ * The seconds the athlete moved, 1 each (docs/activities.md, "Timer and moving time"): the seconds the timer ran
+ * (`moving`: outside the device's pauses, or by speed without timer events), less every stop of
+ * MIN_STOP_SECONDS or more while it ran: a run of seconds below the sport's moving speed, or with no speed at
+ * all because the device wrote nothing (smart recording stays silent while standing, the Edge 705's timer runs
+ * through stops). A session without a speed series (an indoor ride) moved whenever the timer ran.
+ */
+export function movedSeconds(oneHz: OneHertzSession, sport: RecordedSession['sport']): Uint8Array {
+  const moved = Uint8Array.from(oneHz.moving);
+  const speed = oneHz.series.speed;
+  if (!speed) return moved;
+  const threshold = sport === 'bike' ? MOVING_SPEED_MPS.bike : MOVING_SPEED_MPS.other;
+  let stillFrom = -1;
+  const endStill = (at: number) => {
+    if (stillFrom >= 0 && at - stillFrom >= MIN_STOP_SECONDS) moved.fill(0, stillFrom, at);
+    stillFrom = -1;
+  };
+  for (let s = 0; s < oneHz.length; s++) {
+    if (oneHz.moving[s] && !(speed[s]! >= threshold)) {
+      if (stillFrom < 0) stillFrom = s;
+    } else endStill(s);
+  }
+  endStill(oneHz.length);
+  return moved;
 }
 
 /** A series as the streams API gives it: numbers, null where nothing was recorded. */

@@ -79,6 +79,8 @@ export const activities = pgTable(
     /** The athlete's calendar day of the start, in their time zone at import. */
     localDate: date('local_date').notNull(),
     elapsedSeconds: integer('elapsed_seconds').notNull(),
+    /** Seconds the device's timer ran; moving time is that less the stops (docs/activities.md). */
+    timerSeconds: integer('timer_seconds').notNull(),
     movingSeconds: integer('moving_seconds').notNull(),
     distanceM: doublePrecision('distance_m'),
     ascentM: doublePrecision('ascent_m'),

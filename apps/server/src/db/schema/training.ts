@@ -107,6 +107,11 @@ export const workouts = pgTable(
  * fitness (CTL), fatigue (ATL) and form (TSB) after it. Kept current in the transaction of every workout
  * write, re-derived from the changed day on, so that no request recomputes years of history.
  */
+/** A day's training of one sport, as the daily load keeps it. */
+export interface SportDayFigures {
+  [sport: string]: { tss: number; zoneSeconds: [number, number, number, number, number] };
+}
+
 export const dailyLoad = pgTable(
   'daily_load',
   {
@@ -128,6 +133,12 @@ export const dailyLoad = pgTable(
       .$type<[number, number, number, number, number]>()
       .notNull()
       .default([0, 0, 0, 0, 0]),
+    /**
+     * Per sport (run, bike, swim, strength), the day's TSS and seconds in zones 1–5, made by the same rule as the
+     * day's totals, so that a sport's figures and the totals never disagree (docs/training-load.md, "The daily
+     * load table"). Null on a row written before it was kept: re-derived on its first read (`ensureSportFigures`).
+     */
+    sportFigures: jsonb('sport_figures').$type<SportDayFigures>(),
     /**
      * The training streak facts as of this day, kept with it so that a streak read is one row, not the whole
      * history: the consecutive days with sessions ending on this day, and the longest such run on or before it.

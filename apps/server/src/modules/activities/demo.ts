@@ -73,7 +73,7 @@ export async function storeDemoActivities(
     });
     await repo.insertStreams(tx, athleteId, row.id, leg.streams);
     await workouts.completeByActivity(tx, athleteId, session.id, {
-      actualDurationSeconds: row.movingSeconds,
+      actualDurationSeconds: row.timerSeconds,
       actualTss: row.tss,
       compliance: compliance(session, row),
     });

@@ -107,6 +107,7 @@ export function legRecord(
       deviceName: deviceName ?? null,
       startTime: new Date(session.startTime),
       elapsedSeconds: Math.round(f.elapsedSeconds),
+      timerSeconds: Math.round(f.timerSeconds),
       movingSeconds: Math.round(f.movingSeconds),
       distanceM: f.distanceM,
       ascentM: f.ascentM,

@@ -14,12 +14,12 @@ interface Candidate {
 }
 
 /**
- * The candidate whose planned duration is nearest the activity's moving time; one without a planned
+ * The candidate whose planned duration is nearest the activity's timer time; one without a planned
  * duration only when none has one. Ties go to the first (the calendar's order).
  */
 export function nearestWorkout<T extends Candidate>(
   candidates: readonly T[],
-  movingSeconds: number,
+  timerSeconds: number,
 ): T | null {
   let best: T | null = null;
   let bestGap = Number.POSITIVE_INFINITY;
@@ -27,7 +27,7 @@ export function nearestWorkout<T extends Candidate>(
     const gap =
       candidate.durationMinutes === null
         ? Number.MAX_SAFE_INTEGER
-        : Math.abs(candidate.durationMinutes * 60 - movingSeconds);
+        : Math.abs(candidate.durationMinutes * 60 - timerSeconds);
     if (best === null || gap < bestGap) {
       best = candidate;
       bestGap = gap;
@@ -43,17 +43,17 @@ export interface Compliance {
 }
 
 /**
- * Actual against planned, in whole percent: duration (moving time against planned minutes) and TSS, each
+ * Actual against planned, in whole percent: duration (timer time, rests included, against planned minutes) and TSS, each
  * null when the plan has no such figure or the activity none; `percent` is their mean, or 100 when neither
  * can be compared (the session was done).
  */
 export function compliance(
   planned: { durationMinutes: number | null; tss: number | null },
-  actual: { movingSeconds: number; tss: number | null },
+  actual: { timerSeconds: number; tss: number | null },
 ): Compliance {
   const durationPercent =
     planned.durationMinutes && planned.durationMinutes > 0
-      ? Math.round((actual.movingSeconds / (planned.durationMinutes * 60)) * 100)
+      ? Math.round((actual.timerSeconds / (planned.durationMinutes * 60)) * 100)
       : null;
   const tssPercent =
     planned.tss && planned.tss > 0 && actual.tss !== null

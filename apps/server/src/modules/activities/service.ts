@@ -105,6 +105,7 @@ function toSummary(row: repo.ActivityRow, streamTypes: readonly string[]): Activ
     start_time: row.startTime.toISOString(),
     local_date: row.localDate,
     elapsed_seconds: row.elapsedSeconds,
+    timer_seconds: row.timerSeconds,
     moving_seconds: row.movingSeconds,
     distance_m: round1(row.distanceM),
     ascent_m: round1(row.ascentM),
@@ -251,7 +252,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     for (const workout of await deps.workouts.matchCandidates(tx, athleteId, activity.localDate, sport)) {
       if (!(await repo.activityOfWorkout(tx, athleteId, workout.id))) candidates.push(workout);
     }
-    const workout = nearestWorkout(candidates, activity.movingSeconds);
+    const workout = nearestWorkout(candidates, activity.timerSeconds);
     if (!workout) return null;
     await completeWith(tx, athleteId, workout, activity);
     await repo.updateActivity(tx, athleteId, activity.id, { workoutId: workout.id, matchState: 'auto' });
@@ -266,7 +267,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   ) {
     const c = compliance(workout, activity);
     await deps.workouts.completeByActivity(tx, athleteId, workout.id, {
-      actualDurationSeconds: activity.movingSeconds,
+      actualDurationSeconds: activity.timerSeconds,
       actualTss: activity.tss,
       compliance: c,
     });
@@ -530,6 +531,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         index: lap.index,
         start_time: lap.startTime,
         elapsed_seconds: lap.elapsedSeconds,
+        // Laps stored before timer time was kept had their timer time as moving time.
+        timer_seconds: lap.timerSeconds ?? lap.movingSeconds,
         moving_seconds: lap.movingSeconds,
         distance_m: round1(lap.distanceM),
         ascent_m: round1(lap.ascentM),

@@ -1,11 +1,11 @@
-// Queries of the Analytics API. Load, minutes and zones come from the daily load table (which imported
-// activities will feed too); what only the workouts know (per-sport TSS, planned time, zones per sport,
-// distances) is aggregated in SQL over the range's rows. Every query is scoped by the athlete id.
+// Queries of the Analytics API. Load, minutes and zones, in total and per sport, come from the daily load table
+// (completed workouts and recorded activities alike); what only the workouts know (planned time, distances) is
+// aggregated in SQL over the range's rows. Every query is scoped by the athlete id.
 
 import type { WeekDayIndex } from '@stamina/core';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { dailyLoad, workouts } from '../../db/schema/index.ts';
+import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
 
 const float = (expression: SQL) => sql`coalesce(${expression}, 0)::float8`.mapWith(Number);
 
@@ -76,19 +76,7 @@ export async function zoneSecondsByWeek(
     .orderBy(asc(week));
 }
 
-/** The parsed structure's zone distribution when it is an object, else null. */
-const zoneDistribution = sql`(case when jsonb_typeof(${workouts.workoutStructure}->'zone_distribution') = 'object'
-  then ${workouts.workoutStructure}->'zone_distribution' end)`;
-const share = (zone: number) => sql`coalesce((${zoneDistribution}->>${`zone_${zone}`}::text)::float8, 0)`;
-const shareTotal = sql`(${share(1)} + ${share(2)} + ${share(3)} + ${share(4)} + ${share(5)})`;
 const minutes = sql`greatest(coalesce(${workouts.durationMinutes}, 0), 0)`;
-/**
- * Minutes of a workout in one zone: its duration × the structure's share of the zone (normalised by the
- * shares' sum), or all of it in its own zone (default 2, as the daily load counts it) without a structure.
- */
-const zoneMinutes = (zone: number) =>
-  float(sql`sum(${minutes} * case when ${shareTotal} > 0 then ${share(zone)} / ${shareTotal}
-    when coalesce(${workouts.intensityZone}, 2) = ${zone} then 1 else 0 end)`);
 
 /** Completed workouts of the athlete between two dates; a null bound is open. */
 const completedBetween = (athleteId: string, from: string | null, to: string | null) =>
@@ -99,24 +87,68 @@ const completedBetween = (athleteId: string, from: string | null, to: string | n
     from === null ? undefined : gte(workouts.workoutDate, from),
   );
 
-/** Per sport, the completed minutes and their minutes per zone between two dates (from null: since ever). */
-export async function sportZoneMinutes(db: Conn, athleteId: string, from: string | null, to: string) {
-  return db
-    .select({
-      sport: workouts.sport,
-      minutes: float(sql`sum(${minutes})`),
-      z1: zoneMinutes(1),
-      z2: zoneMinutes(2),
-      z3: zoneMinutes(3),
-      z4: zoneMinutes(4),
-      z5: zoneMinutes(5),
-    })
-    .from(workouts)
-    .where(completedBetween(athleteId, from, to))
-    .groupBy(workouts.sport);
+interface SportRow {
+  sport: string;
+  tss: number;
+  z1: number;
+  z2: number;
+  z3: number;
+  z4: number;
+  z5: number;
 }
 
-/** Per week and sport: TSS of the completed workouts, and minutes of every scheduled one. */
+/**
+ * Per sport, its TSS and seconds per zone from the daily load's per-sport figures, between two dates (from null:
+ * since the first), grouped by `group` (a week start, or one group). The same days as the totals' (dayTotals),
+ * made by the same rule, so a sport's figures add up to the totals (docs/training-load.md, "The daily load
+ * table"). Rows written before per-sport figures were kept are re-derived first (ensureSportFigures).
+ */
+async function sportFigures(
+  db: Conn,
+  athleteId: string,
+  from: string | null,
+  to: string,
+  weekStartsOn: WeekDayIndex | null,
+): Promise<Array<SportRow & { week: string | null }>> {
+  const week = weekStartsOn === null ? sql`null::text` : weekStartSql(sql`d.date`, weekStartsOn);
+  const zone = (z: number) => sql`coalesce(sum((f.value->'zoneSeconds'->>${z - 1}::int)::float8), 0)::float8`;
+  const result = await db.execute(sql`
+    select ${week} as week, f.key as sport, coalesce(sum((f.value->>'tss')::float8), 0)::float8 as tss,
+      ${zone(1)} as z1, ${zone(2)} as z2, ${zone(3)} as z3, ${zone(4)} as z4, ${zone(5)} as z5
+    from daily_load d, jsonb_each(coalesce(d.sport_figures, '{}'::jsonb)) f
+    where d.athlete_id = ${athleteId}::uuid and d.date <= ${to}::date
+      ${from === null ? sql`` : sql`and d.date >= ${from}::date`}
+    group by 1, 2`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+    week: r.week === null ? null : String(r.week),
+    sport: String(r.sport),
+    tss: Number(r.tss),
+    z1: Number(r.z1),
+    z2: Number(r.z2),
+    z3: Number(r.z3),
+    z4: Number(r.z4),
+    z5: Number(r.z5),
+  }));
+}
+
+/** Per sport, its minutes and minutes per zone between two dates (from null: since ever), from the daily load. */
+export async function sportZoneMinutes(db: Conn, athleteId: string, from: string | null, to: string) {
+  const rows = await sportFigures(db, athleteId, from, to, null);
+  return rows.map((r) => ({
+    sport: r.sport,
+    minutes: (r.z1 + r.z2 + r.z3 + r.z4 + r.z5) / 60,
+    z1: r.z1 / 60,
+    z2: r.z2 / 60,
+    z3: r.z3 / 60,
+    z4: r.z4 / 60,
+    z5: r.z5 / 60,
+  }));
+}
+
+/**
+ * Per week and sport: the TSS of the training done (the daily load's, recorded activities included), and the
+ * minutes of every scheduled workout (the plan's).
+ */
 export async function weeklySportTotals(
   db: Conn,
   athleteId: string,
@@ -125,18 +157,33 @@ export async function weeklySportTotals(
   weekStartsOn: WeekDayIndex,
 ) {
   const week = weekStartSql(workouts.workoutDate, weekStartsOn);
-  return db
-    .select({
-      week,
-      sport: workouts.sport,
-      completedTss: float(sql`sum(${workouts.tss}) filter (where ${workouts.status} = 'completed')`),
-      scheduledMinutes: float(sql`sum(${minutes})`),
-    })
-    .from(workouts)
-    .where(
-      and(eq(workouts.athleteId, athleteId), gte(workouts.workoutDate, from), lte(workouts.workoutDate, to)),
-    )
-    .groupBy(week, workouts.sport);
+  const [done, scheduled] = await Promise.all([
+    sportFigures(db, athleteId, from, to, weekStartsOn),
+    db
+      .select({ week, sport: workouts.sport, scheduledMinutes: float(sql`sum(${minutes})`) })
+      .from(workouts)
+      .where(
+        and(
+          eq(workouts.athleteId, athleteId),
+          gte(workouts.workoutDate, from),
+          lte(workouts.workoutDate, to),
+        ),
+      )
+      .groupBy(week, workouts.sport),
+  ]);
+  const rows = new Map<
+    string,
+    { week: string; sport: string; completedTss: number; scheduledMinutes: number }
+  >();
+  const rowOf = (week: string, sport: string) => {
+    const key = `${week} ${sport}`;
+    const row = rows.get(key) ?? { week, sport, completedTss: 0, scheduledMinutes: 0 };
+    rows.set(key, row);
+    return row;
+  };
+  for (const r of done) rowOf(r.week!, r.sport).completedTss += r.tss;
+  for (const r of scheduled) rowOf(r.week, r.sport).scheduledMinutes += r.scheduledMinutes;
+  return [...rows.values()];
 }
 
 /** Each interval array of the structure, or an empty array. */
@@ -159,6 +206,7 @@ export async function completedSessions(
 ) {
   return db
     .select({
+      id: workouts.id,
       date: workouts.workoutDate,
       sport: workouts.sport,
       durationMinutes: workouts.durationMinutes,
@@ -243,4 +291,31 @@ export async function completedTotals(db: Conn, athleteId: string, from: string,
     .from(workouts)
     .where(completedBetween(athleteId, from, to));
   return row ?? { sessions: 0, seconds: 0, distanceMeters: 0 };
+}
+
+/**
+ * The recorded activities between two dates (null: open), oldest first: day, sport, moving minutes, distance,
+ * TSS, pace best efforts and the workout each completes. Recorded training counts for achievements and race
+ * predictions as completed workouts do (a workout an activity completes counts through the activity alone).
+ */
+export async function recordedSessions(db: Conn, athleteId: string, from: string | null, to: string | null) {
+  return db
+    .select({
+      date: activities.localDate,
+      sport: activities.sport,
+      movingSeconds: activities.movingSeconds,
+      distanceMeters: activities.distanceM,
+      tss: activities.tss,
+      bestEfforts: activities.bestEfforts,
+      workoutId: activities.workoutId,
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        from === null ? undefined : gte(activities.localDate, from),
+        to === null ? undefined : lte(activities.localDate, to),
+      ),
+    )
+    .orderBy(asc(activities.localDate));
 }

@@ -26,6 +26,7 @@ import {
   periodizationAnalysis,
   polarizationAnalysis,
   raceDistanceMeters,
+  raceEffortsOf,
   raceReadiness,
   rampRate,
   roundTo,
@@ -49,6 +50,7 @@ import { notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import type { PlanReader, PlanRow } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
+import { ensureSportFigures, firstDayWithoutSportFigures } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
@@ -109,9 +111,16 @@ export function createAnalyticsService(
 ) {
   const todayOf = (auth: AuthContext, now: Date) => dateInTimeZone(now, auth.timezone);
 
-  /** Zone minutes of a period: totals from the daily load, per sport from the completed workouts. */
+  /** Days stored before the daily load kept per-sport figures are re-derived before a read of them. */
+  async function withSportFigures(athleteId: string) {
+    if (await firstDayWithoutSportFigures(db, athleteId))
+      await db.transaction((tx) => ensureSportFigures(tx, athleteId));
+  }
+
+  /** Zone minutes of a period, in total and per sport, from the daily load. */
   async function periodZones(auth: AuthContext, period: AnalyticsPeriod, today: string) {
     const from = period === 'all' ? null : addDays(today, -(PERIOD_DAYS[period] - 1));
+    await withSportFigures(auth.athleteId);
     const [totals, sports] = await Promise.all([
       repo.dayTotals(db, auth.athleteId, from, today),
       repo.sportZoneMinutes(db, auth.athleteId, from, today),
@@ -147,6 +156,13 @@ export function createAnalyticsService(
       const row = sports.find((s) => s.sport === sport);
       return zoneSummary(row ? zoneTotalsList(row) : [0, 0, 0, 0, 0]);
     };
+    // Sessions of no single sport (a recording whose file names none, a brick): the rest of the totals.
+    const other = [0, 0, 0, 0, 0];
+    for (const row of sports)
+      if (!SPORTS.includes(row.sport as Sport))
+        zoneTotalsList(row).forEach((minutes, z) => {
+          other[z]! += minutes;
+        });
     return {
       period,
       start_date: from,
@@ -157,6 +173,7 @@ export function createAnalyticsService(
         bike: bySport('bike'),
         swim: bySport('swim'),
         strength: bySport('strength'),
+        other: zoneSummary(other),
       },
       targets: ZONE_TARGETS,
     };
@@ -180,6 +197,7 @@ export function createAnalyticsService(
       const lastWeek = weekStartOf(today, weekStart);
       const first = addDays(lastWeek, -7 * (weeks - 1));
       const end = addDays(lastWeek, 6);
+      await withSportFigures(auth.athleteId);
       const [{ points, rows }, sportRows] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, first, end),
         repo.weeklySportTotals(db, auth.athleteId, first, end, weekStartsOnOf(weekStart)),
@@ -225,6 +243,7 @@ export function createAnalyticsService(
       const from = addDays(today, -(DETAILED_DAYS - 1));
       const weekStart = athleteWeekStart(auth);
       const firstWeek = addDays(weekStartOf(today, weekStart), -7 * (DETAILED_WEEKS - 1));
+      await withSportFigures(auth.athleteId);
       const [totals, sports, weekly] = await Promise.all([
         repo.dayTotals(db, auth.athleteId, from, today),
         repo.sportZoneMinutes(db, auth.athleteId, from, today),
@@ -344,15 +363,31 @@ export function createAnalyticsService(
     },
 
     async achievements(auth: AuthContext, category: string | undefined) {
-      const sessions = await repo.completedSessions(db, auth.athleteId, { from: null, to: null });
+      const [sessions, recorded] = await Promise.all([
+        repo.completedSessions(db, auth.athleteId, { from: null, to: null }),
+        repo.recordedSessions(db, auth.athleteId, null, null),
+      ]);
+      // A workout an activity completes counts through its activity, with the distance it measured.
+      const done = new Set(recorded.map((r) => r.workoutId));
       const achievements = evaluateAchievements(
-        sessions.map((s) => ({
-          date: s.date,
-          sport: s.sport,
-          duration_minutes: s.durationMinutes ?? 0,
-          distance_meters: s.distanceMeters,
-          tss: s.tss,
-        })),
+        [
+          ...sessions
+            .filter((s) => !done.has(s.id))
+            .map((s) => ({
+              date: s.date,
+              sport: s.sport,
+              duration_minutes: s.durationMinutes ?? 0,
+              distance_meters: s.distanceMeters,
+              tss: s.tss,
+            })),
+          ...recorded.map((r) => ({
+            date: r.date,
+            sport: r.sport,
+            duration_minutes: r.movingSeconds / 60,
+            distance_meters: r.distanceMeters,
+            tss: r.tss,
+          })),
+        ].sort((a, b) => a.date.localeCompare(b.date)),
         { category: category ?? null },
       );
       const counts = achievementCounts(achievements);
@@ -433,9 +468,11 @@ export function createAnalyticsService(
       const today = todayOf(auth, now);
       const plan = raceId ? await plans.row(auth.athleteId, raceId) : await plans.activeRow(auth.athleteId);
       if (raceId && !plan) throw notFound('Plan');
-      const [{ points }, runs, consistency] = await Promise.all([
+      const since = addDays(today, -(BEST_EFFORT_DAYS - 1));
+      const [{ points }, runs, recorded, consistency] = await Promise.all([
         trainingLoad.loadDays(auth.athleteId, addDays(today, -1), today),
-        repo.continuousRuns(db, auth.athleteId, addDays(today, -(BEST_EFFORT_DAYS - 1)), today),
+        repo.continuousRuns(db, auth.athleteId, since, today),
+        repo.recordedSessions(db, auth.athleteId, since, today),
         trainingLoad.consistency(auth, READINESS_CONSISTENCY_DAYS, now),
       ]);
       const raceDate = plan?.raceDate ?? null;
@@ -444,17 +481,22 @@ export function createAnalyticsService(
         series: points,
         race_date: raceDate,
         race_distance_meters: raceDistanceMeters(plan?.raceType),
-        best_efforts: runs.flatMap((run) =>
-          (run.distanceMeters ?? 0) > 0 && (run.durationMinutes ?? 0) > 0
-            ? [
-                {
-                  distance_meters: run.distanceMeters!,
-                  time_seconds: run.durationMinutes! * 60,
-                  date: run.date,
-                },
-              ]
-            : [],
-        ),
+        best_efforts: runs
+          .flatMap((run) =>
+            (run.distanceMeters ?? 0) > 0 && (run.durationMinutes ?? 0) > 0
+              ? [
+                  {
+                    distance_meters: run.distanceMeters!,
+                    time_seconds: run.durationMinutes! * 60,
+                    date: run.date,
+                  },
+                ]
+              : [],
+          )
+          .concat(
+            // Recorded runs: their best efforts of 5 km and more (docs/training-load.md, "Race readiness").
+            recorded.flatMap((r) => (r.sport === 'run' ? raceEffortsOf(r.bestEfforts.pace, r.date) : [])),
+          ),
         // No planned training in the window: no consistency figure, rather than a 0 that would punish rest.
         consistency_percentage:
           consistency.summary.training_days > 0 ? consistency.summary.completion_percentage : null,

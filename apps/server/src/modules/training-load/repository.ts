@@ -77,6 +77,17 @@ export async function activitiesFrom(db: Conn, athleteId: string, date: string) 
     .orderBy(asc(activities.localDate));
 }
 
+/** The first stored day without per-sport figures (written before they were kept), if any. */
+export async function firstDayWithoutSportFigures(db: Conn, athleteId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ date: dailyLoad.date })
+    .from(dailyLoad)
+    .where(and(eq(dailyLoad.athleteId, athleteId), sql`${dailyLoad.sportFigures} is null`))
+    .orderBy(asc(dailyLoad.date))
+    .limit(1);
+  return row?.date;
+}
+
 /** Replaces every stored day from `date` on with `rows`. */
 export async function replaceDaysFrom(
   db: Conn,

@@ -29,6 +29,7 @@ const MINUTES_COLUMN: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes'
  * `rederiveDailyLoad` (which takes it too; it is held until the transaction ends).
  */
 export const lockAthleteLoad = repo.lockAthleteLoad;
+export const firstDayWithoutSportFigures = repo.firstDayWithoutSportFigures;
 
 /** Seconds per zone of one session: from its parsed steps (rest as zone 1), else all in its zone (default 2). */
 export function sessionZoneSeconds(
@@ -97,6 +98,7 @@ function emptyDay(date: string): Day {
     swimMinutes: 0,
     strengthMinutes: 0,
     zoneSeconds: [0, 0, 0, 0, 0],
+    sportFigures: {},
     streakDays: 0,
     longestStreak: 0,
   };
@@ -125,23 +127,38 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
     byDate.set(date, day);
     return day;
   };
-  for (const session of sessions) {
-    const day = dayOf(session.date);
+  // One session's training into its day: the totals and its sport's figures by the same numbers.
+  const add = (date: string, sport: string, tss: number, minutes: number, zones: readonly number[]) => {
+    const day = dayOf(date);
     day.sessions += 1;
-    day.tss += session.tss ?? 0;
-    day[MINUTES_COLUMN[session.sport as Sport]] += Math.max(0, session.durationMinutes ?? 0);
-    const zones = sessionZoneSeconds(session);
-    for (let z = 0; z < 5; z++) day.zoneSeconds[z]! += zones[z]!;
-  }
-  for (const activity of recorded) {
-    const day = dayOf(activity.date);
-    day.sessions += 1;
-    day.tss += activity.tss ?? 0;
-    const column = MINUTES_COLUMN[activity.sport as Sport];
-    if (column) day[column] += Math.max(0, activity.movingSeconds) / 60;
-    const zones = activityZoneSeconds(activity);
-    for (let z = 0; z < 5; z++) day.zoneSeconds[z]! += zones[z]!;
-  }
+    day.tss += tss;
+    const column = MINUTES_COLUMN[sport as Sport];
+    if (column) day[column] += minutes;
+    const figures = day.sportFigures!;
+    const own = figures[sport] ?? { tss: 0, zoneSeconds: [0, 0, 0, 0, 0] };
+    figures[sport] = own;
+    own.tss += tss;
+    for (let z = 0; z < 5; z++) {
+      day.zoneSeconds[z]! += zones[z]!;
+      own.zoneSeconds[z]! += zones[z]!;
+    }
+  };
+  for (const session of sessions)
+    add(
+      session.date,
+      session.sport,
+      session.tss ?? 0,
+      Math.max(0, session.durationMinutes ?? 0),
+      sessionZoneSeconds(session),
+    );
+  for (const activity of recorded)
+    add(
+      activity.date,
+      activity.sport,
+      activity.tss ?? 0,
+      Math.max(0, activity.movingSeconds) / 60,
+      activityZoneSeconds(activity),
+    );
 
   const days: Day[] = [];
   let previous: Pick<Day, 'date' | 'ctl' | 'atl' | 'sessions' | 'streakDays' | 'longestStreak'> | undefined =
@@ -159,4 +176,13 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
     days.push(day);
   }
   await repo.replaceDaysFrom(db, athleteId, fromDate, days);
+}
+
+/**
+ * Re-derives the athlete's days when some were written before the daily load kept per-sport figures
+ * (`sport_figures` null), so a read of them finds them; nothing when all have them. Takes the load lock.
+ */
+export async function ensureSportFigures(db: Conn, athleteId: string): Promise<void> {
+  const first = await repo.firstDayWithoutSportFigures(db, athleteId);
+  if (first) await rederiveDailyLoad(db, athleteId, first);
 }

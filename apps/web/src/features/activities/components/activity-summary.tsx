@@ -15,6 +15,7 @@ import {
 export function summaryFigures(a: ActivityDetail, units: Units): { label: string; value: string }[] {
   const figures: { label: string; value: string | null }[] = [
     { label: 'Elapsed time', value: formatElapsed(a.elapsed_seconds) },
+    { label: 'Timer time', value: formatElapsed(a.timer_seconds) },
     { label: 'Moving time', value: formatElapsed(a.moving_seconds) },
     { label: 'Distance', value: a.distance_m === null ? null : formatDistance(a.distance_m, units, a.sport) },
     { label: 'Ascent', value: a.ascent_m === null ? null : formatHeight(a.ascent_m, units) },

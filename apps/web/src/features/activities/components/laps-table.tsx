@@ -22,7 +22,7 @@ export function LapsTable({
 }) {
   const has = (key: keyof Lap) => laps.some((l) => l[key] !== null);
   const columns: { label: string; value: (l: Lap) => string }[] = [
-    { label: 'Time', value: (l) => formatElapsed(l.moving_seconds || l.elapsed_seconds) },
+    { label: 'Time', value: (l) => formatElapsed(l.timer_seconds || l.elapsed_seconds) },
     ...(has('distance_m')
       ? [{ label: 'Distance', value: (l: Lap) => formatDistance(l.distance_m, units, sport) }]
       : []),
