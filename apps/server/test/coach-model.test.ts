@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
@@ -63,7 +64,7 @@ const lastToolResult = (request: ChatRequest) =>
   JSON.parse(request.messages.filter((m) => m.role === 'tool').at(-1)?.content ?? 'null');
 
 let t: TestApp;
-const today = new Date().toISOString().slice(0, 10);
+const today = pinToday();
 
 beforeAll(async () => {
   server = createServer((req, res) => void handle(req, res));

@@ -3,13 +3,14 @@
 // can be undone, streaming, and bad input refused.
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 /** The next `weekday` (0 Sunday … 6 Saturday) from today, today included. */
 const next = (weekday: number) =>
   addDays(today, (weekday - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);

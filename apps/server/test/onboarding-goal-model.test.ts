@@ -5,10 +5,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GoalContextDto } from '@stamina/contract';
-import { addDays, dateInTimeZone, parseGoal } from '@stamina/core';
+import { addDays, parseGoal } from '@stamina/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { createGoalModel, readGoalWithModel } from '../src/modules/onboarding/goal-model.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+const today = pinToday();
 
 type Delta = Record<string, unknown>;
 /** What the fake model does with one request. */
@@ -209,7 +212,7 @@ describe('through the API', () => {
   }
 
   it('shows the model answered, with its supported fields', async () => {
-    const race = addDays(dateInTimeZone(new Date(), 'UTC'), 120);
+    const race = addDays(today, 120);
     script = streamed({
       sport: 'run',
       race_type: 'Half Marathon',

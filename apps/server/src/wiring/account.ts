@@ -44,7 +44,9 @@ export async function wireAccount(
   jobs.register(PURGE_JOB, accountService.purgeJob);
   jobs.register(EXPORT_JOB, accountService.exportJob);
   jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
-  await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
+  await app.register(accountRoutes(accountService, authenticate, activityService.enterUpload), {
+    prefix: '/api/athletes',
+  });
   // Housekeeping after a crash, when a process with a worker starts and then once per import lease (30 s): an
   // account import cut off mid-way is undone (docs/account.md, "Importing an export"; a live import's lease keeps
   // it out), so on a shared database its rows are gone within about a minute of the crash, and
