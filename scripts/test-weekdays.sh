@@ -13,7 +13,7 @@
 #   plans.test.ts: the next weekday, week starts, this week and last week, the week plan, phases from today;
 # - packages/core/test/plan-generator.test.ts and training-plans.test.ts: phases and weeks from a start day.
 # Outside this script these suites run on PINNED_TODAY (test-support/today.ts); the other suites pass `today`
-# themselves or use fixed dates. Cost: about 2 minutes a date on two cores.
+# themselves or use fixed dates. Cost: about 4 minutes a date on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

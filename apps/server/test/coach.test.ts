@@ -253,7 +253,8 @@ describe('POST /api/coach/actions/{id}/confirm', () => {
     const a = await athlete('Mover');
     const planId = await plan(a.token);
     const saturday = next(6);
-    const sunday = next(0);
+    // The Sunday after that Saturday (on a Sunday, next(0) would be today, before it: found by the weekday pass).
+    const sunday = addDays(saturday, 1);
     const ride = await planned(a.id, planId, {
       title: 'Long ride',
       date: saturday,
