@@ -9,10 +9,13 @@
 #   weekdays: its fixture fed the generator a threshold pace the athlete never stored);
 # - apps/server/test/training-load.test.ts: weekly loads and the week's plan around today;
 # - apps/server/test/dashboard.test.ts: today's workouts, the week, streaks;
+# - apps/server/test/coach.test.ts, adaptation.test.ts, analytics.test.ts, notifications.test.ts and
+#   plans.test.ts: the next weekday, week starts, this week and last week, the week plan, phases from today;
 # - packages/core/test/plan-generator.test.ts and training-plans.test.ts: phases and weeks from a start day.
-# The other suites pass `today` themselves or use fixed dates. All dates run in one Vitest run
-# (vitest.weekdays.config.ts: a server and a core project per date, each with its TEST_TODAY), sharing one start
-# and one migrated database template; a failure names its project, e.g. "server 2027-03-03".
+# Outside this script these suites run on PINNED_TODAY (test-support/today.ts); the other suites pass `today`
+# themselves or use fixed dates. All dates run in one Vitest run (vitest.weekdays.config.ts: a server and a core
+# project per date, each with its TEST_TODAY), sharing one start and one migrated database template; a failure
+# names its project, e.g. "server 2027-03-03".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +23,11 @@ FILES=(
   apps/server/test/plans-generated.test.ts
   apps/server/test/training-load.test.ts
   apps/server/test/dashboard.test.ts
+  apps/server/test/coach.test.ts
+  apps/server/test/adaptation.test.ts
+  apps/server/test/analytics.test.ts
+  apps/server/test/notifications.test.ts
+  apps/server/test/plans.test.ts
   packages/core/test/plan-generator.test.ts
   packages/core/test/training-plans.test.ts
 )

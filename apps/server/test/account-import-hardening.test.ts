@@ -367,6 +367,21 @@ describe('the staging sweep', () => {
 });
 
 describe('single-flight', () => {
+  it("counts imports among the athlete's uploads being read: past two at once, a 429 before the body is read", async () => {
+    const { session } = await t.signUpAndConfirm();
+    const old = randomUUID();
+    const wellness = Array.from({ length: 2_000 }, (_, i) =>
+      JSON.stringify({ id: randomUUID(), athlete_id: old, date: day(i), hrv: 50, resting_hr: 50 }),
+    );
+    const zip = syntheticExport(old, { wellness_daily: wellness });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => importZip(session.access_token, zip)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // Two are read: one imports, the other meets the running import (409); two are refused at the door.
+    expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 429, 429]);
+    expect(answers.find((a) => a.statusCode === 429)!.json().message).toMatch(/uploads being read/);
+    expect(await countOf('wellness_daily', 'athlete_id', session.user.athlete_id)).toBe(2_000);
+  });
+
   it('starts one export for four parallel requests', async () => {
     const { session } = await t.signUpAndConfirm();
     const answers = await Promise.all(

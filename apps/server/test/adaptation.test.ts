@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
@@ -12,7 +13,7 @@ import { storedOutline } from './generated-plan-fixture.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 
 async function athlete(name: string) {
   const { session } = await t.signUpAndConfirm({ name });

@@ -8,6 +8,7 @@ import {
   weekStartOf,
 } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -15,7 +16,7 @@ let token: string;
 let athleteId: string;
 let other: { token: string; athleteId: string };
 let empty: { token: string; athleteId: string };
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 const thisWeek = weekStartOf(today);
 const lastWeek = addDays(thisWeek, -7);
 

@@ -3,6 +3,7 @@
 // a refusal shown as one, and an instruction inside a workout note treated as data.
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import { type ChatRequest, FAKE_LLM_KEY, type FakeLlm, startFakeLlm, toolCall } from './fake-llm.ts';
@@ -13,7 +14,7 @@ const lastToolResult = (request: ChatRequest) =>
   JSON.parse(request.messages.filter((m) => m.role === 'tool').at(-1)?.content ?? 'null');
 
 let t: TestApp;
-const today = new Date().toISOString().slice(0, 10);
+const today = pinToday();
 
 beforeAll(async () => {
   llm = await startFakeLlm();

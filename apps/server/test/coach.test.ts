@@ -3,13 +3,14 @@
 // can be undone, streaming, and bad input refused.
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 /** The next `weekday` (0 Sunday … 6 Saturday) from today, today included. */
 const next = (weekday: number) =>
   addDays(today, (weekday - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);
@@ -252,7 +253,8 @@ describe('POST /api/coach/actions/{id}/confirm', () => {
     const a = await athlete('Mover');
     const planId = await plan(a.token);
     const saturday = next(6);
-    const sunday = next(0);
+    // The Sunday after that Saturday (on a Sunday, next(0) would be today, before it: found by the weekday pass).
+    const sunday = addDays(saturday, 1);
     const ride = await planned(a.id, planId, {
       title: 'Long ride',
       date: saturday,

@@ -3,6 +3,7 @@
 // parameters a 400; health with and without a database.
 import { addDays, weekStartOf } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { loadTrends, percentChange } from '../src/modules/dashboard/service.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
@@ -11,7 +12,7 @@ let owner: { token: string; athleteId: string };
 let empty: { token: string; athleteId: string };
 let todaysWorkoutId: string;
 let planId: string;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 const raceDate = addDays(today, 60);
 
 const PATHS = [

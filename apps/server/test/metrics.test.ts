@@ -2,6 +2,7 @@
 // and readiness, trends, histories, current values and the summary; another athlete's ids and empty accounts.
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { createMetricsService } from '../src/modules/metrics/service.ts';
 import { createTrainingLoadService } from '../src/modules/training-load/service.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
@@ -13,7 +14,7 @@ let token: string;
 let athleteId: string;
 let other: { token: string; athleteId: string };
 let empty: { token: string; athleteId: string };
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 const yesterday = addDays(today, -1);
 
 beforeAll(async () => {

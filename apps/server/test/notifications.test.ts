@@ -3,13 +3,14 @@
 // filter and marking read, with another athlete's notification a 404.
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { createNotificationService } from '../src/modules/notifications/service.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 const yesterday = addDays(today, -1);
 
 beforeAll(async () => {

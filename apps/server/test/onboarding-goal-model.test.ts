@@ -3,11 +3,14 @@
 // against the text (a date or time the text does not state is dropped); garbage, a schema mismatch, a refusal,
 // an error status, a hang and a model that is down all leave the built-in reading, and the API answers 2xx.
 import type { GoalContextDto } from '@stamina/contract';
-import { addDays, dateInTimeZone, parseGoal } from '@stamina/core';
+import { addDays, parseGoal } from '@stamina/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { createGoalModel, readGoalWithModel } from '../src/modules/onboarding/goal-model.ts';
 import { FAKE_LLM_KEY, type FakeLlm, startFakeLlm, streamed } from './fake-llm.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+const today = pinToday();
 
 let llm: FakeLlm;
 
@@ -153,7 +156,7 @@ describe('through the API', () => {
   }
 
   it('shows the model answered, with its supported fields', async () => {
-    const race = addDays(dateInTimeZone(new Date(), 'UTC'), 120);
+    const race = addDays(today, 120);
     llm.reply = streamed({
       sport: 'run',
       race_type: 'Half Marathon',

@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { addDays, dateInTimeZone, dayOfWeek } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
+pinToday();
 const today = () => dateInTimeZone(new Date(), 'UTC');
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

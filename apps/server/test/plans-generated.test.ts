@@ -5,6 +5,7 @@ import type { GoalContextDto, TrainingProfileDto } from '@stamina/contract';
 import { addDays, type GeneratedPlan } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { createPlanService } from '../src/modules/plans/service.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
@@ -13,7 +14,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let plans: ReturnType<typeof createPlanService>;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 const raceDate = addDays(today, 7 * 12 + 3);
 
 const PROFILE: TrainingProfileDto = trainingProfile(today);

@@ -2,8 +2,8 @@
 // This Year from completed workouts until the year has a recorded activity, then from activities only;
 // personal records from continuous runs until an activity has a best effort; the active plan as the goal; and
 // one athlete's figures never in another's.
-import { dateInTimeZone } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const today = dateInTimeZone(new Date(), 'UTC');
+const today = pinToday();
 const year = Number(today.slice(0, 4));
 /** A day of this year before today (1 January when today is 1 or 2 January). */
 const earlier = today.slice(5) <= '01-02' ? `${year}-01-01` : `${year}-01-02`;

@@ -6,6 +6,7 @@
 import { addDays } from '@stamina/core';
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import type { Db } from '../src/db/client.ts';
 import { jsonRow, jsonRows } from '../src/db/json-rows.ts';
 import { batchReads, countRows, readValue } from '../src/db/read-batch.ts';
@@ -19,7 +20,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let athlete: { token: string; athleteId: string };
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 
 /**
  * Every statement sent to the database while `run` runs but the job queue's, in order: on the plain handle (PGlite's `query`, the

@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { addDays, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
 let athleteId: string;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,7 @@
 // Data ownership (docs/account.md): account deletion and its purge, exports and their import; and the profile
 // summary, read through the activity, analytics and plan services.
 import { sweepStaging } from '../lib/staging-sweep.ts';
+import { IMPORT_LEASE_SECONDS } from '../modules/account/import.ts';
 import { accountRoutes } from '../modules/account/routes.ts';
 import {
   createAccountService,
@@ -43,9 +44,12 @@ export async function wireAccount(
   jobs.register(PURGE_JOB, accountService.purgeJob);
   jobs.register(EXPORT_JOB, accountService.exportJob);
   jobs.register(EXPORT_EXPIRE_JOB, accountService.expireJob);
-  await app.register(accountRoutes(accountService, authenticate), { prefix: '/api/athletes' });
-  // Housekeeping after a crash, when a process with a worker starts and then every 5 minutes: an account import
-  // cut off mid-way is undone (docs/account.md, "Importing an export"; a live import's lease keeps it out), and
+  await app.register(accountRoutes(accountService, authenticate, activityService.enterUpload), {
+    prefix: '/api/athletes',
+  });
+  // Housekeeping after a crash, when a process with a worker starts and then once per import lease (30 s): an
+  // account import cut off mid-way is undone (docs/account.md, "Importing an export"; a live import's lease keeps
+  // it out), so on a shared database its rows are gone within about a minute of the crash, and
   // staged upload files no queued job will read are removed (docs/RELIABILITY.md, "Idempotency after a crash").
   if (config.jobs?.worker !== false) {
     const sweep = async (options: { all?: boolean } = {}) => {
@@ -62,7 +66,7 @@ export async function wireAccount(
     app.addHook('onReady', async () => {
       // PGlite is opened by one process only: on start, every import still running was cut off.
       void sweep({ all: config.database.kind === 'pglite' });
-      const every = config.account?.sweepMs ?? 5 * 60_000;
+      const every = config.account?.sweepMs ?? IMPORT_LEASE_SECONDS * 1000;
       if (every <= 0) return;
       timer = setInterval(() => void sweep(), every);
       timer.unref();

@@ -116,9 +116,10 @@ export function trimRepeatsToFit(text: string, targetMinutes: number, sport: Par
   while (length > targetMinutes * 1.05) {
     let best: { text: string; length: number } | null = null;
     for (const match of current.matchAll(REPEAT)) {
-      const count = Number(match[1]);
+      const digits = match[1] ?? '';
+      const count = Number(digits);
       if (count <= 1 || match.index === undefined) continue;
-      const candidate = `${current.slice(0, match.index)}${count - 1}${current.slice(match.index + match[1].length)}`;
+      const candidate = `${current.slice(0, match.index)}${count - 1}${current.slice(match.index + digits.length)}`;
       const candidateLength = minutes(candidate);
       if (!best || Math.abs(candidateLength - targetMinutes) < Math.abs(best.length - targetMinutes))
         best = { text: candidate, length: candidateLength };

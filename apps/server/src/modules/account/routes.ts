@@ -23,7 +23,10 @@ import type { AccountService } from './service.ts';
 
 const route = secured('account');
 
-export function accountRoutes(service: AccountService, authenticate: Authenticate) {
+/** A ticket among the athlete's uploads being read in this process (lib/upload-gate.ts; 429 past the limit). */
+export type EnterUpload = (athleteId: string) => { release(): void };
+
+export function accountRoutes(service: AccountService, authenticate: Authenticate, enterUpload: EnterUpload) {
   return async function register(fastify: FastifyInstance) {
     await fastify.register(async (scope) => {
       scope.addHook('onRequest', authenticate);
@@ -85,7 +88,7 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
             summary:
               'Import a Stamina export (multipart, one "file" part, up to 100 MB; at most 50,000 rows a table and 200,000 in all) into this fresh account, whole or not at all',
             consumes: ['multipart/form-data'],
-            response: { 200: dataEnvelope(ZAccountImportReport), ...errorsWith(409, 413, 415) },
+            response: { 200: dataEnvelope(ZAccountImportReport), ...errorsWith(409, 413, 415, 429) },
           },
         },
         async (request) => {
@@ -93,16 +96,26 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
           if (!request.isMultipart()) {
             throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the export as multipart/form-data');
           }
-          const { files } = await readUpload(request, {
-            fileField: 'file',
-            what: 'The export',
-            maxSizeLabel: IMPORT_LIMITS.zipLabel,
-            maxFiles: 1,
-          });
-          const file = files[0];
-          if (!file)
-            throw new AppError('VALIDATION_FAILED', 'Choose an export zip to upload (the form field "file")');
-          return { data: await service.importExport(auth, file.bytes) };
+          // Counted with the athlete's other uploads (activity files, Apple Health), held until the import ends:
+          // parallel imports each hold up to 100 MB in memory before the single-flight claim can refuse them.
+          const ticket = enterUpload(auth.athleteId);
+          try {
+            const { files } = await readUpload(request, {
+              fileField: 'file',
+              what: 'The export',
+              maxSizeLabel: IMPORT_LIMITS.zipLabel,
+              maxFiles: 1,
+            });
+            const file = files[0];
+            if (!file)
+              throw new AppError(
+                'VALIDATION_FAILED',
+                'Choose an export zip to upload (the form field "file")',
+              );
+            return { data: await service.importExport(auth, file.bytes) };
+          } finally {
+            ticket.release();
+          }
         },
       );
 
