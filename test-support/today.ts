@@ -10,6 +10,21 @@
  */
 export const PINNED_TODAY = '2027-03-10';
 
+/** The real Date, kept the first time this module is read in a worker, before any file shifts it. */
+const REAL_DATE_KEY = Symbol.for('stamina.realDate');
+const store = globalThis as unknown as Record<symbol, DateConstructor | undefined>;
+if (!store[REAL_DATE_KEY]) store[REAL_DATE_KEY] = Date;
+const REAL_DATE: DateConstructor = store[REAL_DATE_KEY];
+
+/**
+ * Puts the real Date back. The server files share a worker's globals (isolate: false), so a shift made by one file
+ * would otherwise run on into the next: a plan ending in 2027 was over for a file that never pinned a day.
+ * today.setup.ts calls it before each file.
+ */
+export function restoreRealDate(): void {
+  globalThis.Date = REAL_DATE;
+}
+
 export function fakeToday(day: string): void {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T10:00:00Z`))) {
     throw new Error(`TEST_TODAY must be a date as YYYY-MM-DD, not "${day}"`);
@@ -18,7 +33,7 @@ export function fakeToday(day: string): void {
   // timer turn comes, so two stamps taken a few awaits apart could be equal or out of order (a coach answer
   // stamped a millisecond after its question sorted after the next question; rows written one after the other
   // shared created_at).
-  const RealDate = Date;
+  const RealDate = REAL_DATE;
   const offset = RealDate.parse(`${day}T10:00:00Z`) - RealDate.now();
   class ShiftedDate extends RealDate {
     constructor(...args: unknown[]) {

@@ -277,7 +277,7 @@ describe('files through the api client', () => {
     });
     expect(calls[0]?.url).toBe('/api/workout-planning/workouts/w%201/export?format=zwo');
     expect(got.fileName).toBe('Tempo été.zwo');
-    expect(await got.blob.text()).toBe('<workout_file/>');
+    expect(await blobText(got.blob)).toBe('<workout_file/>');
     await expect(
       api.download('GET /workout-planning/workouts/{workoutId}/export', {
         params: { workoutId: 'w1' },
@@ -291,3 +291,13 @@ describe('files through the api client', () => {
     expect(dispositionFileName(null, 'download')).toBe('download');
   });
 });
+
+/** A Blob's text through FileReader: the test DOM's Blob (jsdom) has no text(). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}

@@ -68,7 +68,7 @@ export async function withEntryHeaders(
   headers.set(ENTRY_HEADERS.timestamp, String(now));
   headers.set(ENTRY_HEADERS.expiresAt, String(now + lifetime));
   headers.set(ENTRY_HEADERS.version, CACHE_VERSION);
-  return new Response(await response.clone().blob(), {
+  return new Response(await response.clone().arrayBuffer(), {
     status: response.status,
     statusText: response.statusText,
     headers,
@@ -107,7 +107,7 @@ export function apiCachePlugin(openCache: () => Promise<CacheLike>, now: () => n
         // Network-first reads the cache only when the network failed or was too slow: tell the page.
         const headers = new Headers(cachedResponse.headers);
         headers.set(OFFLINE_COPY_HEADER, '1');
-        return new Response(await cachedResponse.blob(), {
+        return new Response(await cachedResponse.arrayBuffer(), {
           status: cachedResponse.status,
           statusText: cachedResponse.statusText,
           headers,

@@ -57,8 +57,9 @@ export const ACWR_BANDS = { low: 0.8, optimal: 1.3, high: 1.5 } as const;
 export function acuteChronicRatio(atl: number, ctl: number): number | null {
   const chronic = nonNegative(ctl);
   if (chronic === 0) return null;
-  const ratio = nonNegative(atl) / chronic;
-  return Number.isFinite(ratio) ? roundTo(ratio, 2) : null;
+  // Rounded first: a ratio near the largest double overflows when rounded (a tiny chronic load, found by fast-check).
+  const ratio = roundTo(nonNegative(atl) / chronic, 2);
+  return Number.isFinite(ratio) ? ratio : null;
 }
 
 /** The band of a ratio: below 0.8 low, to 1.3 optimal, to 1.5 high, above very_high; null for no ratio. */
