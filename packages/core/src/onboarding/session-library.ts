@@ -260,14 +260,15 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
         meters > 30_000 ? RUN_STEPS.marathonPace : meters > 15_000 ? RUN_STEPS.halfPace : RUN_STEPS.shortPace;
       if (o.opener) {
         // Race week: a short opener at race pace.
+        // Six short efforts with a minute's jog: sharp without tiring (docs/plan-generator.md, "Load").
         const base = Math.max(15, m - 12);
         return s(
           'Race-pace opener',
-          `Easy run ${base}min @ ${easy}, 4x 1min @ ${mmss(racePace)}/km w/ 2min jog`,
+          `Easy run ${base}min @ ${easy}, 6x 1min @ ${mmss(racePace)}/km w/ 1min jog`,
           [
             [base, z2],
-            [4, zoneOf(racePace)],
-            [8, 1],
+            [6, zoneOf(racePace)],
+            [6, 1],
           ],
         );
       }

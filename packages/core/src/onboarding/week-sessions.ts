@@ -351,8 +351,11 @@ export function weekSlots(w: WeekInput): Slot[] {
       b -= 60;
     } else {
       for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
-        // One session of the sport left: it stays easy, except in the taper, which keeps short intensity.
-        if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1)) break;
+        // One session of the sport left: it stays easy, except in the taper, which keeps short intensity, and
+        // a triathlete's: two rides or runs a week are a long one and an interval one (Friel's low-volume weeks).
+        const twoOfSport =
+          isTriathlonFamily(w.family) && n === 1 && w.kind === 'load' && b >= (sport === 'bike' ? 60 : 50);
+        if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1) && !twoOfSport) break;
         let kind = q.kind;
         let actual: Sport = sport;
         let reason = qualityReason(kind, w.label);
