@@ -32,6 +32,7 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from './goal.ts';
+import { planLimits } from './plan-limits.ts';
 import type { PlanFeasibility, PlanReview } from './plan-quality.ts';
 import { reviewPlan } from './plan-review.ts';
 import { powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
@@ -236,6 +237,10 @@ export function generatePlan(
     level,
     facts: goal.athlete,
   });
+  // A goal that cannot get a sound plan by the usual rules says so (docs/plan-generator.md, "Plan limits").
+  const limits = planLimits(goal, today, race);
+  if (limits.length > 0)
+    feasibility.message = [feasibility.message, ...limits.map((l) => l.message)].join(' ');
   const pacing = pacingTime(feasibility);
   // No run threshold, but a target: a first estimate from the target (about 3 % beyond the current level).
   let paceMethod = level.thresholdPace?.method ?? null;

@@ -8,6 +8,7 @@ import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
 import { WEEK_DAYS } from './goal.ts';
 import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-generator.ts';
+import { planLimits } from './plan-limits.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
 import { injuryRules } from './week-sessions.ts';
 
@@ -384,6 +385,18 @@ function raceDay(plan: GeneratedPlan): PlanReviewFinding {
   );
 }
 
+/**
+ * A rule the plan cannot keep because of a limit of its goal (plan-limits.ts) passes, named, when the plan's
+ * feasibility note tells the athlete so (docs/plan-generator.md, "Plan limits").
+ */
+function acceptLimit(f: PlanReviewFinding, plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
+  if (f.passed) return f;
+  const limit = planLimits(ctx.goal, plan.start_date, plan.race_date).find(
+    (l) => l.rules.includes(f.rule) && plan.feasibility?.message.includes(l.message),
+  );
+  return limit ? finding(f.rule, true, `${f.figure}; accepted: ${limit.id}`, f.message) : f;
+}
+
 /** The plan scored on every rule; `passed` when no error-level finding failed. */
 export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): PlanReview {
   const findings = [
@@ -398,6 +411,6 @@ export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): Pla
     targets(plan, context),
     progressions(plan),
     raceDay(plan),
-  ];
+  ].map((f) => acceptLimit(f, plan, context));
   return { passed: findings.every((f) => f.passed || f.severity !== 'error'), findings };
 }
