@@ -197,6 +197,9 @@ function racePaces(
   return { runPace, watts, swimPace };
 }
 
+/** Most threshold tests a plan week holds. */
+const MAX_TESTS_A_WEEK = 2;
+
 const SPORT_NAMES: Record<string, string> = { run: 'run', bike: 'bike', swim: 'swim' };
 
 /** The plan from `today` to race day. A race date before today is taken as today. Same input, same plan. */
@@ -336,13 +339,21 @@ export function generatePlan(
   let loadIndex = 0;
   const lastLoadLong: Partial<Record<LongSport, number>> = {};
   const planWeeks: PlanWeek[] = [];
+  const testsLeft = [...level.unknown];
+  let testsStarted = false;
   weeks.forEach((week, w) => {
     const kind = kinds[w]!;
     const { name: phase, label } = weekPhase[w]!;
     const dates = week.days.filter((d) => d < race);
-    const testsHere = w === 0 || (w === 1 && weeks[0]!.days.length < 3) ? level.unknown : [];
+    // Tests in the first week (the second when the first has under three days), at most two a week: a
+    // triathlete's third comes the week after, so no three test days run in a row (docs/plan-generator.md,
+    // "Knowing the athlete").
     const testWeek =
-      testsHere.length > 0 && !planWeeks.some((p) => p.sessions.some((s) => s.kind === 'test'));
+      testsLeft.length > 0 &&
+      dates.length >= 2 &&
+      kind === 'load' &&
+      (w === 0 || (w === 1 && weeks[0]!.days.length < 3) || testsStarted);
+    const testsNow = testWeek ? testsLeft.splice(0, MAX_TESTS_A_WEEK) : [];
     const input = {
       family: facts.family,
       experience,
@@ -363,7 +374,7 @@ export function generatePlan(
         ]),
       ),
       blockedHard,
-      tests: testWeek && dates.length >= 2 && kind === 'load' ? testsHere.map((sport) => ({ sport })) : [],
+      tests: testsNow.map((sport) => ({ sport })),
       loadIndex,
       rules: injury,
       easyRacePace: targets.racePace !== null && speedZone(targets.thresholdPace / targets.racePace) <= 2,
@@ -405,6 +416,10 @@ export function generatePlan(
     const least = kind === 'deload' ? Math.min(most, full * 0.6) : 0;
     const { slots, sessions, texts } = writeWeek(writer, history, input, { most, least });
     history.lastWeekTexts = texts;
+    // A test that found no day comes the week after.
+    for (const sport of testsNow)
+      if (!sessions.some((s) => s.kind === 'test' && s.sport === sport)) testsLeft.push(sport);
+    testsStarted ||= sessions.some((s) => s.kind === 'test');
     for (const s of sessions)
       if (s.kind !== 'race' && s.date < lastDaysFrom && longSports.has(s.sport))
         longest[s.sport] = Math.max(longest[s.sport] ?? 0, s.duration_minutes);
@@ -508,7 +523,7 @@ function explain(
   if (zones.length > 0) bullets.push(`Your targets: ${zones.join('; ')}.`);
   if (level.unknown.length > 0)
     bullets.push(
-      `We do not know your ${level.unknown.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones.`,
+      `We do not know your ${level.unknown.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones${level.unknown.length > MAX_TESTS_A_WEEK ? ' (the third the week after)' : ''}.`,
     );
   if (plan.feasibility) bullets.push(plan.feasibility.message);
   if (event.sport === 'run' && racePace) {

@@ -11,6 +11,7 @@ import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-gene
 import { planLimits } from './plan-limits.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
 import { injuryRules } from './week-sessions.ts';
+import { isShortPlan } from './week-structure.ts';
 
 export interface PlanReviewContext {
   goal: PlanGoal;
@@ -120,7 +121,9 @@ function deloads(plan: GeneratedPlan): PlanReviewFinding {
       streak = 0;
     }
   }
-  const ok = longest <= REVIEW_BOUNDS.maxLoadStreak && bad === '';
+  // A plan of six weeks or fewer holds no deload before its taper (week-structure.ts): five load weeks at most.
+  const most = REVIEW_BOUNDS.maxLoadStreak + (isShortPlan(plan.start_date, plan.race_date) ? 1 : 0);
+  const ok = longest <= most && bad === '';
   return finding(
     'deloads',
     ok,
