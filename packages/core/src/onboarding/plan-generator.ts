@@ -197,6 +197,9 @@ function racePaces(
   return { runPace, watts, swimPace };
 }
 
+/** The kinds of a key session (a deload's stay within the last load week's). */
+const KEY_KINDS = new Set<SessionKind>(['tempo', 'threshold', 'vo2', 'race_pace']);
+
 /** Most threshold tests a plan week holds. */
 const MAX_TESTS_A_WEEK = 2;
 
@@ -326,7 +329,7 @@ export function generatePlan(
     noLegs: injury.noLegStrength,
     lastDaysFrom: addDays(race, -LOAD_RULES.lastDays),
   };
-  const history: WeekHistory = { steps: new Map(), lastWeekTexts: new Set(), longest: {} };
+  const history: WeekHistory = { steps: new Map(), lastWeekTexts: new Set(), longest: {}, lastLoadKey: {} };
   let topMinutes = 0;
   /** The top load week as the reviewer measures it: minutes scaled to seven days, partial weeks included. */
   let topWeek = 0;
@@ -426,6 +429,10 @@ export function generatePlan(
     if (kind === 'load' && dates.length === 7) {
       for (const s of sessions)
         if (s.kind === 'long') lastLoadLong[s.sport as LongSport] = s.duration_minutes;
+      history.lastLoadKey = {};
+      for (const s of sessions)
+        if (KEY_KINDS.has(s.kind))
+          history.lastLoadKey[s.sport] = Math.max(history.lastLoadKey[s.sport] ?? 0, s.duration_minutes);
       const m = sessions.reduce((a, s) => a + s.duration_minutes, 0);
       lastLoadMinutes = m;
       if (m > topMinutes) {

@@ -40,6 +40,8 @@ export interface WeekHistory {
   lastWeekTexts: ReadonlySet<string>;
   /** The longest session of each sport before the last days. */
   longest: Partial<Record<Sport, number>>;
+  /** The longest key session of each sport in the last full load week (a deload's stay within them). */
+  lastLoadKey: Partial<Record<Sport, number>>;
 }
 
 /** A library session on its date: duration, zones and TSS from the parts the library wrote. */
@@ -113,6 +115,17 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
         raceMeters: event.distance_meters,
       });
     if (kind === 'load') steps.set(key, count + 1);
+    // A deload's key session is no longer than the load week's before it: shorter, or an easier step.
+    const most = kind === 'deload' ? history.lastLoadKey[slot.sport] : undefined;
+    if (most !== undefined && sumParts(lib) > most)
+      shorter: for (let m = Math.min(minutes, most); m >= 20; m -= 5)
+        for (let s = step; s >= 0; s--) {
+          const other = write(s, m);
+          if (sumParts(other) <= most && !lastTexts.has(other.workout_language_text)) {
+            lib = other;
+            break shorter;
+          }
+        }
   }
   // Late in the taper: within the share of the longest session, whatever the session's floors.
   const cap = slot.date! >= lastDaysFrom && top ? top * LOAD_RULES.lastDaysShare : Number.POSITIVE_INFINITY;
