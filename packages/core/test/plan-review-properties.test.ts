@@ -1,9 +1,9 @@
 // The plan reviewer over 500 generated goals (plan-cases.ts): every event family, experience, hours from 3 to
-// 20, race dates from 3 weeks to a year ahead. Rules every plan keeps are checked on every plan; the share of
-// plans passing every rule is held at its measured floor, 97 % (docs/plan-generator.md, "The plan reviewer",
-// lists the 13 plans of 500 that still break a rule: 3-hour weeks and plans of 3-4 weeks).
+// 20, race dates from 3 weeks to a year ahead. Every plan passes every rule; a goal that cannot get a sound plan
+// (docs/plan-generator.md, "Plan limits") passes the rules it cannot keep only by its named limit, said in the
+// plan's feasibility note.
 import { describe, expect, it } from 'vitest';
-import { generatePlan, reviewPlan } from '../src/index.ts';
+import { generatePlan, planLimits, reviewPlan } from '../src/index.ts';
 import { planCases } from './plan-cases.ts';
 
 const cases = planCases(500);
@@ -37,16 +37,36 @@ describe('the plan reviewer over 500 generated goals', () => {
         .map(
           ({ c, f }) => `${c.goal.primary_event.distance} ${c.goal.weekly_hours}h ${c.today}: ${f.figure}`,
         );
-      expect(broken.length).toBeLessThanOrEqual(rule === 'long_timing' || rule === 'progression' ? 1 : 0);
+      expect(broken).toEqual([]);
     });
 
-  it("passes every rule for at least 97 % of plans, and the attached review is the reviewer's", () => {
-    const passed = plans.filter(({ plan }) => plan.review!.passed).length;
-    expect(passed / plans.length).toBeGreaterThanOrEqual(0.97);
+  it("passes every rule for every plan, and the attached review is the reviewer's", () => {
+    const failed = plans.filter(({ plan }) => !plan.review!.passed);
+    expect(
+      failed.map(({ c }) => `${c.goal.primary_event.distance} ${c.goal.weekly_hours}h ${c.today}`),
+    ).toEqual([]);
     const { c, plan } = plans[0]!;
     expect(reviewPlan(plan, { goal: c.goal }).findings.map((f) => f.rule)).toEqual(
       plan.review!.findings.map((f) => f.rule),
     );
+  });
+
+  it('accepts a broken rule only by a named limit that the plan tells the athlete', () => {
+    const accepted = plans.flatMap(({ c, plan }) =>
+      plan
+        .review!.findings.filter((f) => f.figure.includes('accepted:'))
+        .map((f) => ({ c, plan, f, id: f.figure.split('accepted: ')[1]! })),
+    );
+    expect(accepted.length).toBeLessThan(plans.length * 0.03);
+    for (const { c, plan, f, id } of accepted) {
+      const limit = planLimits(c.goal, plan.start_date, plan.race_date).find((l) => l.id === id)!;
+      expect(limit.rules).toContain(f.rule);
+      expect(plan.feasibility!.message).toContain(limit.message);
+    }
+    // Without the note the rule fails: the limit is no blanket exception.
+    const { c, plan } = accepted[0]!;
+    const silent = { ...plan, feasibility: { ...plan.feasibility!, message: '' } };
+    expect(reviewPlan(silent, { goal: c.goal }).passed).toBe(false);
   });
 
   it('returns each finding with its figure', () => {

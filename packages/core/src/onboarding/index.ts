@@ -5,6 +5,7 @@ export * from './feasibility.ts';
 export * from './goal.ts';
 export * from './goal-evidence.ts';
 export * from './plan-generator.ts';
+export * from './plan-limits.ts';
 export * from './plan-quality.ts';
 export * from './plan-review.ts';
 export * from './profile.ts';

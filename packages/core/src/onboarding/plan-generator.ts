@@ -32,6 +32,7 @@ import {
   WEEK_DAYS,
   type WeekDay,
 } from './goal.ts';
+import { planLimits } from './plan-limits.ts';
 import type { PlanFeasibility, PlanReview } from './plan-quality.ts';
 import { reviewPlan } from './plan-review.ts';
 import { powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
@@ -196,6 +197,12 @@ function racePaces(
   return { runPace, watts, swimPace };
 }
 
+/** The kinds of a key session (a deload's stay within the last load week's). */
+const KEY_KINDS = new Set<SessionKind>(['tempo', 'threshold', 'vo2', 'race_pace']);
+
+/** Most threshold tests a plan week holds. */
+const MAX_TESTS_A_WEEK = 2;
+
 const SPORT_NAMES: Record<string, string> = { run: 'run', bike: 'bike', swim: 'swim' };
 
 /** The plan from `today` to race day. A race date before today is taken as today. Same input, same plan. */
@@ -236,6 +243,10 @@ export function generatePlan(
     level,
     facts: goal.athlete,
   });
+  // A goal that cannot get a sound plan by the usual rules says so (docs/plan-generator.md, "Plan limits").
+  const limits = planLimits(goal, today, race);
+  if (limits.length > 0)
+    feasibility.message = [feasibility.message, ...limits.map((l) => l.message)].join(' ');
   const pacing = pacingTime(feasibility);
   // No run threshold, but a target: a first estimate from the target (about 3 % beyond the current level).
   let paceMethod = level.thresholdPace?.method ?? null;
@@ -318,7 +329,7 @@ export function generatePlan(
     noLegs: injury.noLegStrength,
     lastDaysFrom: addDays(race, -LOAD_RULES.lastDays),
   };
-  const history: WeekHistory = { steps: new Map(), lastWeekTexts: new Set(), longest: {} };
+  const history: WeekHistory = { steps: new Map(), lastWeekTexts: new Set(), longest: {}, lastLoadKey: {} };
   let topMinutes = 0;
   /** The top load week as the reviewer measures it: minutes scaled to seven days, partial weeks included. */
   let topWeek = 0;
@@ -331,13 +342,21 @@ export function generatePlan(
   let loadIndex = 0;
   const lastLoadLong: Partial<Record<LongSport, number>> = {};
   const planWeeks: PlanWeek[] = [];
+  const testsLeft = [...level.unknown];
+  let testsStarted = false;
   weeks.forEach((week, w) => {
     const kind = kinds[w]!;
     const { name: phase, label } = weekPhase[w]!;
     const dates = week.days.filter((d) => d < race);
-    const testsHere = w === 0 || (w === 1 && weeks[0]!.days.length < 3) ? level.unknown : [];
+    // Tests in the first week (the second when the first has under three days), at most two a week: a
+    // triathlete's third comes the week after, so no three test days run in a row (docs/plan-generator.md,
+    // "Knowing the athlete").
     const testWeek =
-      testsHere.length > 0 && !planWeeks.some((p) => p.sessions.some((s) => s.kind === 'test'));
+      testsLeft.length > 0 &&
+      dates.length >= 2 &&
+      kind === 'load' &&
+      (w === 0 || (w === 1 && weeks[0]!.days.length < 3) || testsStarted);
+    const testsNow = testWeek ? testsLeft.splice(0, MAX_TESTS_A_WEEK) : [];
     const input = {
       family: facts.family,
       experience,
@@ -358,7 +377,7 @@ export function generatePlan(
         ]),
       ),
       blockedHard,
-      tests: testWeek && dates.length >= 2 && kind === 'load' ? testsHere.map((sport) => ({ sport })) : [],
+      tests: testsNow.map((sport) => ({ sport })),
       loadIndex,
       rules: injury,
       easyRacePace: targets.racePace !== null && speedZone(targets.thresholdPace / targets.racePace) <= 2,
@@ -400,12 +419,20 @@ export function generatePlan(
     const least = kind === 'deload' ? Math.min(most, full * 0.6) : 0;
     const { slots, sessions, texts } = writeWeek(writer, history, input, { most, least });
     history.lastWeekTexts = texts;
+    // A test that found no day comes the week after.
+    for (const sport of testsNow)
+      if (!sessions.some((s) => s.kind === 'test' && s.sport === sport)) testsLeft.push(sport);
+    testsStarted ||= sessions.some((s) => s.kind === 'test');
     for (const s of sessions)
       if (s.kind !== 'race' && s.date < lastDaysFrom && longSports.has(s.sport))
         longest[s.sport] = Math.max(longest[s.sport] ?? 0, s.duration_minutes);
     if (kind === 'load' && dates.length === 7) {
       for (const s of sessions)
         if (s.kind === 'long') lastLoadLong[s.sport as LongSport] = s.duration_minutes;
+      history.lastLoadKey = {};
+      for (const s of sessions)
+        if (KEY_KINDS.has(s.kind))
+          history.lastLoadKey[s.sport] = Math.max(history.lastLoadKey[s.sport] ?? 0, s.duration_minutes);
       const m = sessions.reduce((a, s) => a + s.duration_minutes, 0);
       lastLoadMinutes = m;
       if (m > topMinutes) {
@@ -503,7 +530,7 @@ function explain(
   if (zones.length > 0) bullets.push(`Your targets: ${zones.join('; ')}.`);
   if (level.unknown.length > 0)
     bullets.push(
-      `We do not know your ${level.unknown.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones.`,
+      `We do not know your ${level.unknown.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones${level.unknown.length > MAX_TESTS_A_WEEK ? ' (the third the week after)' : ''}.`,
     );
   if (plan.feasibility) bullets.push(plan.feasibility.message);
   if (event.sport === 'run' && racePace) {

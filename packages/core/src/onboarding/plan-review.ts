@@ -8,8 +8,10 @@ import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
 import { WEEK_DAYS } from './goal.ts';
 import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-generator.ts';
+import { planLimits } from './plan-limits.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
 import { injuryRules } from './week-sessions.ts';
+import { isShortPlan } from './week-structure.ts';
 
 export interface PlanReviewContext {
   goal: PlanGoal;
@@ -119,7 +121,9 @@ function deloads(plan: GeneratedPlan): PlanReviewFinding {
       streak = 0;
     }
   }
-  const ok = longest <= REVIEW_BOUNDS.maxLoadStreak && bad === '';
+  // A plan of six weeks or fewer holds no deload before its taper (week-structure.ts): five load weeks at most.
+  const most = REVIEW_BOUNDS.maxLoadStreak + (isShortPlan(plan.start_date, plan.race_date) ? 1 : 0);
+  const ok = longest <= most && bad === '';
   return finding(
     'deloads',
     ok,
@@ -384,6 +388,18 @@ function raceDay(plan: GeneratedPlan): PlanReviewFinding {
   );
 }
 
+/**
+ * A rule the plan cannot keep because of a limit of its goal (plan-limits.ts) passes, named, when the plan's
+ * feasibility note tells the athlete so (docs/plan-generator.md, "Plan limits").
+ */
+function acceptLimit(f: PlanReviewFinding, plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
+  if (f.passed) return f;
+  const limit = planLimits(ctx.goal, plan.start_date, plan.race_date).find(
+    (l) => l.rules.includes(f.rule) && plan.feasibility?.message.includes(l.message),
+  );
+  return limit ? finding(f.rule, true, `${f.figure}; accepted: ${limit.id}`, f.message) : f;
+}
+
 /** The plan scored on every rule; `passed` when no error-level finding failed. */
 export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): PlanReview {
   const findings = [
@@ -398,6 +414,6 @@ export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): Pla
     targets(plan, context),
     progressions(plan),
     raceDay(plan),
-  ];
+  ].map((f) => acceptLimit(f, plan, context));
   return { passed: findings.every((f) => f.passed || f.severity !== 'error'), findings };
 }

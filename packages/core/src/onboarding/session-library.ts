@@ -2,6 +2,7 @@
 // with targets from the athlete (threshold pace, FTP, CSS, and the goal's race pace), scaled to the minutes
 // the plan gives them and grown step by step (session-progressions.ts). Which session goes where is
 // plan-generator.ts; texts, zones and progressions: docs/plan-generator.md, "Session library".
+import { clamp } from '../numbers.ts';
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds, Sport } from '../workouts/types.ts';
 import { BIKE_STEPS, type IntervalStep, RUN_STEPS, SWIM_STEPS } from './session-progressions.ts';
@@ -181,6 +182,12 @@ function intervals(
   return { text: `${wu[0]}, ${set}, ${cd[0]}`, parts };
 }
 
+/**
+ * The longest cool-down of a run or ride with a set, minutes: a key session is as long as its set needs, and
+ * minutes beyond it go to the week's easy sessions, not to a padded cool-down (docs/plan-generator.md, "Load").
+ */
+export const MAX_COOL_DOWN = { run: 15, bike: 20 } as const;
+
 const mid = ([a, b]: readonly [number, number]) => (a + b) / 2;
 
 function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOptions): LibrarySession {
@@ -193,7 +200,7 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
     made('run', kind, title, text, parts, main);
   const interval = (title: string, steps: readonly IntervalStep[], pace: number) => {
     const st = fitStep(steps, step, Math.max(10, m - 25));
-    const cd = Math.max(10, m - 15 - st.reps * (st.work + st.rest));
+    const cd = clamp(m - 15 - st.reps * (st.work + st.rest), 10, MAX_COOL_DOWN.run);
     const r = intervals(
       [`WU 15min @ ${easy}`, 15, z2],
       st,
@@ -242,7 +249,7 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
       return s('Brick run off the bike', `Easy run ${m}min @ ${easy}`, [[m, z2]]);
     case 'tempo': {
       const work = Math.min(fiveDown(Math.max(10, m - 25)), 15 + 5 * step, 45);
-      const cd = Math.max(10, m - 15 - work);
+      const cd = clamp(m - 15 - work, 10, MAX_COOL_DOWN.run);
       const pace = t.runPace(RUN.steady);
       return s('Steady run', `WU 15min @ ${easy}, ${work}min @ ${mmss(pace)}/km, CD ${cd}min @ ${easy}`, [
         [15, z2],
@@ -260,14 +267,15 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
         meters > 30_000 ? RUN_STEPS.marathonPace : meters > 15_000 ? RUN_STEPS.halfPace : RUN_STEPS.shortPace;
       if (o.opener) {
         // Race week: a short opener at race pace.
+        // Six short efforts with a minute's jog: sharp without tiring (docs/plan-generator.md, "Load").
         const base = Math.max(15, m - 12);
         return s(
           'Race-pace opener',
-          `Easy run ${base}min @ ${easy}, 4x 1min @ ${mmss(racePace)}/km w/ 2min jog`,
+          `Easy run ${base}min @ ${easy}, 6x 1min @ ${mmss(racePace)}/km w/ 1min jog`,
           [
             [base, z2],
-            [4, zoneOf(racePace)],
-            [8, 1],
+            [6, zoneOf(racePace)],
+            [6, 1],
           ],
         );
       }
@@ -304,7 +312,7 @@ function bike(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
     wuMinutes = 15,
   ) => {
     const st = fitStep(steps, step, Math.max(10, m - wuMinutes - 10));
-    const cd = Math.max(10, m - wuMinutes - st.reps * (st.work + st.rest));
+    const cd = clamp(m - wuMinutes - st.reps * (st.work + st.rest), 10, MAX_COOL_DOWN.bike);
     const r = intervals(
       [`WU ${wuMinutes}min @ ${easy}`, wuMinutes, 2],
       st,
@@ -384,8 +392,8 @@ function swim(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
   // Swim sets in metres: a step's `work` is metres, `rest` seconds.
   const set = (title: string, steps: readonly IntervalStep[], pace: number) => {
     const minutesOf = (c: IntervalStep) => (c.reps * (c.work * (pace / 100) + c.rest)) / 60;
-    // When not even the first step fits: as many 100 m reps as do (at least two).
-    const hundreds = Math.max(2, Math.floor(mainMinutes / minutesOf({ reps: 1, work: 100, rest: 15 })));
+    // When not even the first step fits: as many 100 m reps as do (at least three: a set worth the name).
+    const hundreds = Math.max(3, Math.floor(mainMinutes / minutesOf({ reps: 1, work: 100, rest: 15 })));
     let chosen: IntervalStep =
       minutesOf(steps[0]!) <= mainMinutes ? steps[0]! : { reps: hundreds, work: 100, rest: 15 };
     for (let i = Math.min(step, steps.length - 1); i >= 0; i--) {

@@ -90,6 +90,12 @@ export function placeWeek(w: WeekInput, slots: Slot[]): Slot[] {
         score += nearestHard >= 2 ? 6 + Math.min(nearestHard, 3) : nearestHard === 0 ? -30 : -20;
         // Not the day before a long session either, when it can be helped.
         if (placed.some((s) => s.role === 'long' && s.date === addDays(date, 1))) score -= 5;
+        // Never two test days in a row when it can be helped.
+        if (
+          slot.role === 'test' &&
+          placed.some((s) => s.role === 'test' && s.date !== date && distance(s.date!, date) === 1)
+        )
+          score -= 10;
       } else if (hardDates.has(date)) score -= slot.role === 'strength' ? 1 : 4;
       if (slot.role === 'opener') score -= raceNum - num.get(date)! === 2 ? 0 : 3;
       if (date === raceEve) score -= 30;

@@ -351,8 +351,11 @@ export function weekSlots(w: WeekInput): Slot[] {
       b -= 60;
     } else {
       for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
-        // One session of the sport left: it stays easy, except in the taper, which keeps short intensity.
-        if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1)) break;
+        // One session of the sport left: it stays easy, except in the taper, which keeps short intensity, and
+        // a triathlete's: two rides or runs a week are a long one and an interval one (Friel's low-volume weeks).
+        const twoOfSport =
+          isTriathlonFamily(w.family) && n === 1 && w.kind === 'load' && b >= (sport === 'bike' ? 60 : 50);
+        if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1) && !twoOfSport) break;
         let kind = q.kind;
         let actual: Sport = sport;
         let reason = qualityReason(kind, w.label);
@@ -369,7 +372,10 @@ export function weekSlots(w: WeekInput): Slot[] {
           reason = `A technique swim instead of hard sets: no hard swimming with your ${w.rules.names} for now`;
         }
         // At least long enough for a warm-up, a real set and a cool-down.
-        const floor = (actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50) - (lean >= 1 ? 15 : 0);
+        // A lean week lowers them, a swim's least (its warm-up and cool-down alone take a slow swimmer 15 min).
+        const floor =
+          (actual === 'bike' ? 60 : actual === 'swim' ? 35 : 50) -
+          (lean >= 1 ? (actual === 'swim' ? 5 : 15) : 0);
         const minutes = Math.max(
           floor,
           Math.min(
@@ -487,18 +493,23 @@ export function weekSlots(w: WeekInput): Slot[] {
   // Minutes a sport could not use (too few for another session) go to the easy sessions with room left.
   let deficit = w.minutes - slots.reduce((a, x) => a + x.minutes, 0);
   for (let round = 0; round < 3 && deficit > 5; round++) {
-    // Easy sessions first; with none left to grow, the long session up to its plan, then quality (+30 %).
+    // Easy sessions first; with none left to grow, the long session up to its plan; then, in a load week, the
+    // easy sessions up to a medium-long session. Key sessions keep the length their set needs (their
+    // cool-down is capped in the library): spare time is easy time.
     let open = [...ceilings.entries()].filter(([i, c]) => slots[i]!.minutes < c);
     if (open.length === 0)
       open = slots
         .map((x, i): [number, number] => [
           i,
-          x.role === 'long'
-            ? (w.long[x.sport as LongSport] ?? x.minutes)
-            : x.role === 'key'
-              ? x.minutes * 1.3
-              : 0,
+          x.role === 'long' ? (w.long[x.sport as LongSport] ?? x.minutes) : 0,
         ])
+        .filter(([i, c]) => slots[i]!.minutes < c);
+    if (open.length === 0 && w.kind === 'load')
+      open = [...ceilings.entries()]
+        .map(([i, c]): [number, number] => {
+          const sport = slots[i]!.sport;
+          return [i, Math.max(c, Math.min(longestOf(slots, sport), MEDIUM_LONG[sport] ?? 0))];
+        })
         .filter(([i, c]) => slots[i]!.minutes < c);
     if (open.length === 0) break;
     const each = deficit / open.length;
@@ -525,6 +536,17 @@ export function weekSlots(w: WeekInput): Slot[] {
     slots[i]!.minutes = 0;
   }
   return slots.filter((x) => x.minutes > 0);
+}
+
+/**
+ * The longest an easy session grows to fill a load week: a medium-long run (Pfitzinger's 11-15 miles, about
+ * 110 min), a 3-hour ride, a 75-minute swim; never past the week's long session.
+ */
+const MEDIUM_LONG: Partial<Record<Sport, number>> = { run: 110, bike: 180, swim: 75 };
+
+/** The longest long session of `sport` among the slots (0 with none). */
+function longestOf(slots: readonly Slot[], sport: Sport): number {
+  return Math.max(0, ...slots.filter((x) => x.role === 'long' && x.sport === sport).map((x) => x.minutes));
 }
 
 function qualityReason(kind: SessionKind, label: string): string {

@@ -165,6 +165,16 @@ export function calendarWeeks(today: string, race: string, weekStart: WeekDay): 
 }
 
 /**
+ * Days from the plan's first day to race day at or below which (six weeks) a plan holds no deload before the
+ * taper: a deload in week 3 of 6 would leave two or three weeks of real work (docs/plan-generator.md,
+ * "Calendar weeks").
+ */
+export const SHORT_PLAN_DAYS = 42;
+
+/** Whether a plan from `first` to `race` is short enough to go without a deload. */
+export const isShortPlan = (first: string, race: string) => daysBetween(first, race) <= SHORT_PLAN_DAYS;
+
+/**
  * Each week's kind: the race week, the taper before it, and before that blocks of load weeks each ended by a
  * deload. A block holds `cycle - 1` load weeks at most (2 for beginners, 3 otherwise: a deload every 3-4
  * weeks); the first deload comes after `cycle - 1` full load weeks (never in the plan's second full week),
@@ -181,8 +191,12 @@ export function weekKinds(
   const partial = weeks.length > 0 && weeks[0]!.days.length < 7 && weeks[0]!.weeksOut >= taperWeeks ? 1 : 0;
   const full = weeks.filter((w) => w.weeksOut >= taperWeeks).length - partial;
   // Fewest deloads k with the load weeks fitting in k + 1 blocks of at most maxLoads (four in a row at most).
+  // A plan of six weeks or fewer has none: the taper is its recovery.
+  const first = weeks[0]?.days[0];
+  const race = weeks.at(-1)?.days.at(-1);
+  const short = first !== undefined && race !== undefined && isShortPlan(first, race);
   let k = 0;
-  if (full > maxLoads + 1) while (full - k > (k + 1) * maxLoads) k += 1;
+  if (full > maxLoads + 1 && !short) while (full - k > (k + 1) * maxLoads) k += 1;
   const loads = full - k;
   const blocks: number[] = [];
   if (k > 0) {

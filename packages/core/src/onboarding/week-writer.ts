@@ -16,7 +16,7 @@ import {
   type SessionTargets,
 } from './session-library.ts';
 import { placeWeek } from './week-placement.ts';
-import { type Slot, type WeekInput, weekSlots } from './week-sessions.ts';
+import { type Slot, type WeekInput, weekDayOf, weekSlots } from './week-sessions.ts';
 import { LOAD_RULES, type PlanWeekKind, triathlonLegs } from './week-structure.ts';
 
 /** What every week of one plan is written with. */
@@ -40,6 +40,8 @@ export interface WeekHistory {
   lastWeekTexts: ReadonlySet<string>;
   /** The longest session of each sport before the last days. */
   longest: Partial<Record<Sport, number>>;
+  /** The longest key session of each sport in the last full load week (a deload's stay within them). */
+  lastLoadKey: Partial<Record<Sport, number>>;
 }
 
 /** A library session on its date: duration, zones and TSS from the parts the library wrote. */
@@ -113,6 +115,17 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
         raceMeters: event.distance_meters,
       });
     if (kind === 'load') steps.set(key, count + 1);
+    // A deload's key session is no longer than the load week's before it: shorter, or an easier step.
+    const most = kind === 'deload' ? history.lastLoadKey[slot.sport] : undefined;
+    if (most !== undefined && sumParts(lib) > most)
+      shorter: for (let m = Math.min(minutes, most); m >= 20; m -= 5)
+        for (let s = step; s >= 0; s--) {
+          const other = write(s, m);
+          if (sumParts(other) <= most && !lastTexts.has(other.workout_language_text)) {
+            lib = other;
+            break shorter;
+          }
+        }
   }
   // Late in the taper: within the share of the longest session, whatever the session's floors.
   const cap = slot.date! >= lastDaysFrom && top ? top * LOAD_RULES.lastDaysShare : Number.POSITIVE_INFINITY;
@@ -136,11 +149,15 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
         }
       }
   // Too long still: a key session keeps its sharpness as a short race-pace opener, else it goes easy.
+  // Five minutes shorter when last week held the same opener: no key session unchanged two weeks running.
   if (sumParts(lib) > cap && slot.role === 'key')
-    lib = librarySession(slot.sport, 'race_pace', cap, targets, {
-      opener: true,
-      raceMeters: event.distance_meters,
-    });
+    for (const length of [cap, cap - 5]) {
+      lib = librarySession(slot.sport, 'race_pace', length, targets, {
+        opener: true,
+        raceMeters: event.distance_meters,
+      });
+      if (!lastTexts.has(lib.workout_language_text)) break;
+    }
   if (sumParts(lib) > cap) lib = librarySession(slot.sport, 'easy', cap, targets, {});
   return toSession(lib, slot.date!, slot.reason);
 }
@@ -185,7 +202,7 @@ export function writeWeek(
       sessions.push(session);
     }
     const total = sessions.reduce((a, s) => a + s.duration_minutes, 0);
-    return { slots, sessions, texts, steps, total };
+    return { slots, sessions, texts, steps, total, gap: restGap(input, sessions) };
   };
   type Build = ReturnType<typeof build>;
   const { most, least } = bounds;
@@ -200,20 +217,37 @@ export function writeWeek(
     for (let k = 0; k < 3; k++) {
       const b = build(lean, minutes);
       if (fits(b)) {
-        if (!best || b.total > best.total) best = b;
-        if (b.total >= enough) break search;
+        // A build without three unasked days off in a row beats a fuller one with them.
+        if (!best || b.gap < best.gap || (b.gap === best.gap && b.total > best.total)) best = b;
+        if (b.total >= enough && b.gap === 0) break search;
       } else if (!closest || miss(b) < miss(closest)) closest = b;
       const aim =
         b.total > most + 1 ? most - 5 : b.total < least - 1 ? least + 5 : Math.min(most, planned) - 2;
       if (b.total <= 0 || Math.abs(aim - b.total) < 3) break;
       minutes *= aim / b.total;
     }
-    if (best) break;
+    if (best && best.gap === 0) break;
   }
   const kept = (best ?? closest)!;
   history.steps.clear();
   for (const [k, v] of kept.steps) history.steps.set(k, v);
   return { slots: kept.slots, sessions: kept.sessions, texts: kept.texts };
+}
+
+/**
+ * 1 when a full load week leaves three days in a row without a session the athlete did not ask to rest, else 0
+ * (docs/plan-generator.md, "Structure": never three days off in a row in a loading week).
+ */
+function restGap(input: WeekInput, sessions: readonly PlanSession[]): number {
+  if (input.kind !== 'load' || input.dates.length < 7) return 0;
+  const used = new Set(sessions.map((s) => s.date));
+  const rest = new Set(input.prefs.rest_days);
+  let run = 0;
+  for (const d of input.dates) {
+    run = used.has(d) || rest.has(weekDayOf(d)) ? 0 : run + 1;
+    if (run >= 3) return 1;
+  }
+  return 0;
 }
 
 /** Race day: the race at the target (or predicted) time, with its pacing advice. */

@@ -1,0 +1,104 @@
+// What a coach found wrong in generated plans, each as the athlete would see it: key sessions padded with long
+// cool-downs and deloads whose key session outgrows the load week's, three test days in a row, a deload in a
+// six-week plan, weeks short of the hours the athlete gave, and goals with no time to build said nowhere.
+// docs/plan-generator.md, "Load", "Fitting the week", "Calendar weeks", "Knowing the athlete", "Plan limits".
+import { describe, expect, it } from 'vitest';
+import { type GeneratedPlan, generatePlan, type PlanGoal, parseGoal } from '../src/index.ts';
+import { planCases } from './plan-cases.ts';
+
+const TODAY = '2026-11-28';
+const plan = (goal: PlanGoal) => generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today: TODAY });
+const goalOf = (text: string) => parseGoal(text, { today: TODAY });
+const KEY = new Set(['tempo', 'threshold', 'vo2', 'race_pace']);
+type Week = GeneratedPlan['weeks'][number];
+const full = (w: Week) => (Date.parse(w.end) - Date.parse(w.start)) / 86_400_000 === 6;
+const plans = planCases(500).map((c) => ({ c, p: generatePlan(c.goal, c.profile, { today: c.today }) }));
+
+describe('key sessions', () => {
+  it('are as long as their set: no run cool-down over 15 min, no ride cool-down over 20 min', () => {
+    for (const { p } of plans)
+      for (const s of p.weeks.flatMap((w) => w.sessions)) {
+        const cd = /CD (\d+)min/.exec(s.workout_language_text);
+        if (cd && s.sport === 'run') expect(Number(cd[1])).toBeLessThanOrEqual(15);
+        if (cd && s.sport === 'bike') expect(Number(cd[1])).toBeLessThanOrEqual(20);
+      }
+  });
+
+  it("in a deload are no longer than the load week's before it (a beginner half marathoner's, and 99 % of all)", () => {
+    const compare = (p: GeneratedPlan) => {
+      const out: Array<[number, number]> = [];
+      let last: Week | null = null;
+      for (const w of p.weeks) {
+        if (w.kind === 'load' && full(w)) last = w;
+        if (w.kind !== 'deload' || !last) continue;
+        for (const s of w.sessions.filter((x) => KEY.has(x.kind))) {
+          const before = last.sessions.filter((x) => KEY.has(x.kind) && x.sport === s.sport);
+          if (before.length > 0)
+            out.push([s.duration_minutes, Math.max(...before.map((x) => x.duration_minutes))]);
+        }
+      }
+      return out;
+    };
+    const half = compare(plan(goalOf('first half marathon on 2027-04-11, beginner, 4 hours a week')));
+    expect(half.length).toBeGreaterThan(2);
+    for (const [deload, load] of half) expect(deload).toBeLessThanOrEqual(load);
+    const all = plans.flatMap(({ p }) => compare(p));
+    expect(all.filter(([deload, load]) => deload > load).length).toBeLessThan(all.length * 0.01);
+  });
+});
+
+describe('threshold tests', () => {
+  it('come at most two a week, apart when the days allow: a triathlete nobody knows tests over two weeks', () => {
+    const tri = plan(goalOf('sprint triathlon on 2027-06-06, 6 hours a week'));
+    const days = (p: GeneratedPlan) =>
+      p.weeks.map((w) =>
+        w.sessions.filter((s) => s.kind === 'test').map((s) => Date.parse(s.date) / 86_400_000),
+      );
+    for (const week of days(tri))
+      for (const a of week) for (const b of week) expect(Math.abs(a - b)).not.toBe(1);
+    expect(days(tri).flat()).toHaveLength(3);
+    expect(days(tri).filter((w) => w.length > 0)).toHaveLength(2);
+    let adjacent = 0;
+    for (const { p } of plans)
+      for (const week of days(p)) {
+        expect(week.length).toBeLessThanOrEqual(2);
+        if (week.length === 2 && Math.abs(week[0]! - week[1]!) === 1) adjacent += 1;
+      }
+    // Only when long days and rest days leave no two days apart (8 weeks of 500 plans when measured).
+    expect(adjacent).toBeLessThan(15);
+  });
+});
+
+describe('short plans', () => {
+  it('a 10K in six weeks holds no deload before race week, and passes the reviewer', () => {
+    const p = plan(goalOf('10K in 6 weeks, 5 hours a week'));
+    expect(p.weeks.map((w) => w.kind)).not.toContain('deload');
+    expect(p.review!.passed).toBe(true);
+  });
+
+  it('a half marathon in three weeks says there is no time to build, and the reviewer names why it accepts it', () => {
+    const p = plan(goalOf('half marathon in 3 weeks, 6 hours a week'));
+    expect(p.feasibility!.message).toMatch(/no time to build fitness/);
+    expect(p.review!.passed).toBe(true);
+    for (const f of p.review!.findings.filter((x) => x.figure.includes('accepted:')))
+      expect(f.figure).toMatch(/accepted: too_short_to_build$/);
+  });
+
+  it('an injured runner on 3 hours a week is told the plan cannot build as usual', () => {
+    const p = plan(goalOf('5K on 2027-04-08, 3 hours a week, sore achilles'));
+    expect(p.feasibility!.message).toMatch(/Achilles and under 3.5 hours a week/);
+  });
+});
+
+describe('the hours the athlete gave', () => {
+  it('a 3:21 marathoner on 9 hours a week reaches a top week of 8.5-9.5 h', () => {
+    const p = plan(
+      goalOf(
+        'Marathon on April 18th, goal 3:15 to qualify for Boston. PB 3:21. I run about 9 hours a week, long run on Sundays',
+      ),
+    );
+    const top = Math.max(...p.weeks.filter((w) => w.kind === 'load').map((w) => w.hours));
+    expect(top).toBeGreaterThanOrEqual(8.5);
+    expect(top).toBeLessThanOrEqual(9.5);
+  });
+});
