@@ -6,13 +6,14 @@ import type { ImportBatch } from '@stamina/contract';
 import { addDays, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
 let athleteId: string;
-const today = new Date().toISOString().slice(0, 10); // test athletes live in UTC
+const today = pinToday(); // test athletes live in UTC
 const monday = weekStartOf(today);
 
 /** The Garmin Connect run (fixtures/activities/SOURCES.md), moved to this week's Monday; typed or not. */
