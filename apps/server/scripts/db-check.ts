@@ -2,12 +2,14 @@
 // 1. `drizzle-kit check`: the migration history is consistent (no snapshot collisions between branches).
 // 2. `drizzle-kit generate` into a temporary copy of the migrations: a new file there means the schema changed
 //    without a migration; the check fails and prints the SQL it would have written.
+// 3. The migration lock (scripts/migration-lock.ts): no committed migration was edited.
 // The committed folder is never touched.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkMigrationLock } from './migration-lock.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const drizzleKit = join(serverDir, '..', '..', 'node_modules', '.bin', 'drizzle-kit');
@@ -27,6 +29,13 @@ function files(dir: string, prefix = ''): string[] {
 }
 
 function main(): number {
+  const lockProblems = checkMigrationLock();
+  if (lockProblems.length > 0) {
+    console.error(`Migration lock:\n${lockProblems.join('\n')}`);
+    return 1;
+  }
+  console.log('migration lock: no committed migration was edited');
+
   const check = run(['check', '--dialect', 'postgresql', '--out', relative(serverDir, committed)]);
   if (check.status !== 0) {
     console.error(`drizzle-kit check failed:\n${check.output}`);
