@@ -23,6 +23,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         globIgnores: ['**/*.br', '**/*.gz', 'sw.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // A classic script (IIFE): the ES format's build asks Rolldown for the deprecated inlineDynamicImports.
+        rollupFormat: 'iife',
       },
     }),
   ],

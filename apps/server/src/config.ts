@@ -19,6 +19,8 @@ export const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Stamina <no-reply@stamina.local>'),
   APP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Human lines or pino's JSON; unset: human on a terminal, JSON otherwise (lib/human-log.ts). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   REDIS_URL: z
     .url()
     .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')

@@ -8,9 +8,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseEnv, seedDemoEnabled, sharedDatabaseProblems, tileAttribution } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { diskFileStore } from './lib/file-store.ts';
+import { humanLogStream, logFormat } from './lib/human-log.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
-import { seedDemoAthlete } from './modules/demo/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAthlete } from './modules/demo/seed.ts';
 import { providerConfigsFromEnv } from './modules/devices/config.ts';
 import { parseTokenKey } from './modules/devices/secrets.ts';
 import { seedWorkoutBank } from './modules/workout-bank/seed.ts';
@@ -43,6 +44,17 @@ function loadDeviceTokenKey(envKey: string | undefined, dataDir: string): Buffer
   return key;
 }
 
+/** host:port/path of a connection URL, without its user or password. */
+function hostOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'the configured server';
+  }
+}
+
 async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
   try {
@@ -68,7 +80,8 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
-  const logger = loggerOptions({ level: env.LOG_LEVEL });
+  const human = logFormat(env.LOG_FORMAT, process.stdout.isTTY === true) === 'pretty';
+  const logger = loggerOptions({ level: env.LOG_LEVEL, ...(human ? { stream: humanLogStream() } : {}) });
   // The mailer logs through the app's logger, which exists only once the app is built.
   const mailerLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
   const mailer = env.SMTP_URL
@@ -153,14 +166,28 @@ async function main(): Promise<void> {
         },
         `Demo account created in ${seconds} s: sign in as ${demo.email} with password ${demo.password}`,
       );
+    } else {
+      app.log.info(
+        `Demo account: sign in as ${DEMO_EMAIL} (password ${DEMO_PASSWORD} unless it was changed)`,
+      );
     }
   }
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  const mail = env.SMTP_URL ? 'smtp' : 'outbox';
+  app.log.info({ url: appUrl, database: database.kind, dataDir, mail }, `Stamina is running on ${appUrl}`);
   app.log.info(
-    { url: appUrl, database: database.kind, dataDir, mail: env.SMTP_URL ? 'smtp' : 'outbox' },
-    `Stamina is running on ${appUrl}`,
+    database.kind === 'pglite'
+      ? `Database: embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
+      : `Database: PostgreSQL at ${hostOf(env.DATABASE_URL)}`,
   );
+  app.log.info(
+    mail === 'smtp'
+      ? `Mail: sent through ${hostOf(env.SMTP_URL)}`
+      : `Mail: not sent; every message is written to ${join(dataDir, 'outbox.jsonl')} (set SMTP_URL to send)`,
+  );
+  if (!redis && env.DATABASE_URL)
+    app.log.warn('REDIS_URL is not set: rate limits, caches and the upload cap are kept per process');
 }
 
 main().catch((err: unknown) => {

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
+import { humanLine, logFormat } from '../src/lib/human-log.ts';
 import { loggerOptions, REDACTED, REDACTED_KEYS, redactUrl } from '../src/lib/logger.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { bearer, createTestApp, type TestApp, uniqueEmail } from './helpers.ts';
@@ -167,5 +168,60 @@ describe('request URLs in the log', () => {
     expect(redactUrl('/x?t%6Fken=a&password=b&key=c&flag&token=')).toBe(
       `/x?t%6Fken=${REDACTED}&password=${REDACTED}&key=${REDACTED}&flag&token=${REDACTED}`,
     );
+  });
+});
+
+describe('request lines', () => {
+  it('writes one line per request, when it is answered, with its method, URL, status and time', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    const lines = logLines().filter((l) => l.req?.url === '/api/auth/me');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET' },
+      res: { statusCode: 401 },
+    });
+    expect(typeof lines[0]?.responseTime).toBe('number');
+  });
+});
+
+describe('human lines (LOG_FORMAT=pretty)', () => {
+  const at = new Date(2027, 2, 10, 7, 5, 9).getTime();
+
+  it('reads a request as method, URL, status and milliseconds', () => {
+    const json = JSON.stringify({
+      level: 30,
+      time: at,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/dashboard' },
+      res: { statusCode: 200 },
+      responseTime: 4.4,
+    });
+    expect(humanLine(json)).toBe('07:05:09 GET /api/dashboard 200 4 ms');
+  });
+
+  it('marks warnings and errors, and shows the error with the first frames of its stack', () => {
+    expect(humanLine(JSON.stringify({ level: 40, time: at, msg: 'REDIS_URL is not set' }))).toBe(
+      '07:05:09 WARN REDIS_URL is not set',
+    );
+    const stack = 'Error: boom\n    at one (a.ts:1)\n    at two (b.ts:2)';
+    const line = humanLine(
+      JSON.stringify({ level: 50, time: at, msg: 'job failed', err: { message: 'boom', stack } }),
+    );
+    expect(line).toBe('07:05:09 ERROR job failed: boom\n    at one (a.ts:1)\n    at two (b.ts:2)');
+  });
+
+  it("drops Fastify's listening lines (the app's own start line says where it is) and passes non-JSON through", () => {
+    expect(
+      humanLine(JSON.stringify({ level: 30, msg: 'Server listening at http://127.0.0.1:3000' })),
+    ).toBeNull();
+    expect(humanLine('plain text\n')).toBe('plain text');
+  });
+
+  it('is the default on a terminal only; LOG_FORMAT wins', () => {
+    expect(logFormat(undefined, true)).toBe('pretty');
+    expect(logFormat(undefined, false)).toBe('json');
+    expect(logFormat('json', true)).toBe('json');
   });
 });

@@ -1,6 +1,6 @@
 // The app's one pino configuration. main.ts and the tests build the logger from `loggerOptions`, so the tests
 // check what production writes. What is kept out of the log, and why: docs/ARCHITECTURE.md, "Logs".
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 type LoggerConfig = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 type LogStream = NonNullable<LoggerConfig['stream']>;
@@ -198,4 +198,22 @@ export function loggerOptions(options: { level: string; stream?: LogStream }): L
       err: serializeError as never,
     },
   };
+}
+
+/**
+ * One log line per request, written when it is answered (method, URL, status, time), instead of Fastify's
+ * two ("incoming request", then "request completed" without the URL).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
 }

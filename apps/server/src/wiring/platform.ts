@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import { OneLinePerRequest } from '../lib/logger.ts';
 import { createRequestLog, pathOf } from '../modules/logs/request-log.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import { registerInputGuards } from '../plugins/input-guards.ts';
@@ -24,6 +25,7 @@ export async function createServer(config: AppConfig) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler());
