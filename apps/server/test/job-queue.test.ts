@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { AppError } from '../src/lib/errors.ts';
-import { CRASHED_REASON, createJobQueue, type Job } from '../src/lib/job-queue.ts';
+import { CRASHED_REASON, createJobQueue, JOB_RETENTION, type Job } from '../src/lib/job-queue.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createPostgresDatabase, PG_URL, postgresAvailable } from './services.ts';
 
@@ -207,6 +207,31 @@ describe('job queue', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await queue.stop();
     expect((await job(t.db, id))?.status).toBe('done');
+  });
+});
+
+describe('job queue: retention', () => {
+  it('deletes done jobs after a week and failed ones after 30 days, and keeps queued, running and recent ones', async () => {
+    const queue = createJobQueue(t.db);
+    const ids: Record<string, string> = {};
+    const aged = async (name: string, status: string, days: number) => {
+      ids[name] = await queue.enqueue(t.db, `test-retention-${name}`, {});
+      await t.db.execute(
+        sql`update jobs set status = ${status}, updated_at = now() - make_interval(days => ${days}) where id = ${ids[name]}`,
+      );
+    };
+    await aged('old-done', 'done', JOB_RETENTION.doneDays + 1);
+    await aged('recent-done', 'done', JOB_RETENTION.doneDays - 1);
+    await aged('failed-weeks-ago', 'failed', JOB_RETENTION.doneDays + 1);
+    await aged('old-failed', 'failed', JOB_RETENTION.failedDays + 1);
+    await aged('old-queued', 'queued', 90);
+
+    expect(await queue.sweepFinished()).toBeGreaterThanOrEqual(2);
+    expect(await job(t.db, ids['old-done']!)).toBeUndefined();
+    expect(await job(t.db, ids['old-failed']!)).toBeUndefined();
+    expect((await job(t.db, ids['recent-done']!))?.status).toBe('done');
+    expect((await job(t.db, ids['failed-weeks-ago']!))?.status).toBe('failed');
+    expect((await job(t.db, ids['old-queued']!))?.status).toBe('queued');
   });
 });
 

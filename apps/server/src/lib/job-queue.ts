@@ -83,7 +83,19 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Whether this process's worker runs, and the jobs due for over a minute or failed in the last day. */
   status(): Promise<{ running: boolean; overdue: number; failedLastDay: number }>;
+  /**
+   * Deletes finished jobs past their retention (JOB_RETENTION), at most `limit` rows; returns how many. The
+   * worker loop calls it about once an hour; tests may too.
+   */
+  sweepFinished(limit?: number): Promise<number>;
 }
+
+/**
+ * How long finished jobs are kept (docs/ARCHITECTURE.md, "Background jobs"): done ones a week (enough to see what
+ * ran), failed ones 30 days (the testing dashboard and support look at failures). What people see of a job
+ * (an import's status, an export) lives in its own module's tables, never in `jobs`.
+ */
+export const JOB_RETENTION = { doneDays: 7, failedDays: 30, sweepEveryMs: 60 * 60_000 } as const;
 
 interface JobRow {
   id: string;
@@ -236,10 +248,26 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     });
   }
 
+  async function sweepFinished(limit = 1_000): Promise<number> {
+    const result = await db.execute(sql`
+      delete from jobs where id in (
+        select id from jobs
+        where (status = 'done' and updated_at < now() - make_interval(days => ${JOB_RETENTION.doneDays}))
+          or (status = 'failed' and updated_at < now() - make_interval(days => ${JOB_RETENTION.failedDays}))
+        limit ${limit})
+      returning id`);
+    return rowsOf<{ id: string }>(result).length;
+  }
+
   async function work(): Promise<void> {
+    let sweptAt = 0;
     while (running) {
       let worked = false;
       try {
+        if (Date.now() - sweptAt >= JOB_RETENTION.sweepEveryMs) {
+          sweptAt = Date.now();
+          await sweepFinished();
+        }
         worked = await runOnce();
       } catch (err) {
         // The database being unreachable for a moment is not fatal: the next poll tries again.
@@ -271,6 +299,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       wakeUp?.();
     },
     runOnce,
+    sweepFinished,
     start() {
       if (running) return;
       running = true;
