@@ -3,6 +3,7 @@
 // same sport and thresholds gives the same steps: durations, zones, rest flags and phases.
 import { roundTo } from '../../numbers.ts';
 import type { Interval, IntervalTargets, ParsedWorkout, Phase } from '../types.ts';
+import { inRange, type QuantityKind } from './quantities.ts';
 import { MAX_REPEAT } from './steps.ts';
 
 const HEADERS: Record<Phase, string> = { warmup: 'Warmup', main: 'Main', cooldown: 'Cooldown' };
@@ -65,12 +66,15 @@ function renderTargets(t: IntervalTargets | undefined): string {
 function stepLength(step: Interval): string {
   const metres = step.distance_meters;
   const t = step.targets;
+  // A pace the parser would refuse times nothing on the way back.
+  const readable = (kind: QuantityKind, pace: number | undefined): pace is number =>
+    positive(pace) && inRange({ kind, lo: pace, hi: pace, next: 0, ambiguous: false });
   const seconds =
     positive(metres) && metres >= 50
-      ? positive(t?.pace_per_km_seconds)
-        ? (metres / 1000) * t.pace_per_km_seconds
-        : positive(t?.pace_per_100m_seconds)
-          ? (metres / 100) * t.pace_per_100m_seconds
+      ? readable('pacePerKm', t?.pace_per_km_seconds)
+        ? (metres / 1000) * t.pace_per_km_seconds!
+        : readable('pacePer100m', t?.pace_per_100m_seconds)
+          ? (metres / 100) * t.pace_per_100m_seconds!
           : undefined
       : undefined;
   if (seconds !== undefined && Math.round(seconds) === Math.round(step.duration_seconds)) {
