@@ -3,7 +3,7 @@
 // distance, centimetres; a swim step in whole pool lengths), else timed (duration_type time, milliseconds). A
 // step's target is the custom range its text gave (power as % FTP or watts, pace as speed, or heart rate), else
 // on a run or a swim its zone's speed range from the athlete's pace zones, else its zone (power zone for bike,
-// heart-rate zone for run), else open. Rules and field names: docs/workout-files.md.
+// heart-rate zone for run), else open. Rules and field names: docs/workout-parser.md, "Exports".
 import {
   Decoder,
   Encoder,
