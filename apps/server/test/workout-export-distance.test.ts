@@ -38,6 +38,23 @@ function zoneSpeed(threshold: number, zone: number, metres = 1000) {
 
 const ids: Record<string, string> = {};
 
+/** Exports a workout as .fit and imports the file again; the new workout's id. */
+async function reimport(id: string, day: string, query = ''): Promise<string> {
+  const exported = await exportFile(id, `format=fit${query}`);
+  const body = form([
+    { name: 'workout_date', value: day },
+    { name: 'file', value: exported.rawPayload, filename: 'again.fit' },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API}/workouts/import`,
+    headers: { ...bearer(ana), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   ana = (await t.signUpAndConfirm({ name: 'Ana' })).session.access_token;
@@ -127,19 +144,7 @@ describe('GET /workouts/{id}/export?format=fit: runs', () => {
   });
 
   it('round trip: the .fit imported again keeps every distance, and the paces it carried', async () => {
-    const exported = await exportFile(ids.km!, 'format=fit');
-    const body = form([
-      { name: 'workout_date', value: '2026-12-02' },
-      { name: 'file', value: exported.rawPayload, filename: 'km.fit' },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/workouts/import`,
-      headers: { ...bearer(ana), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const back = await steps(res.json().data.id);
+    const back = await steps(await reimport(ids.km!, '2026-12-02'));
     const before = await steps(ids.km!);
     const view = (s: Interval) => ({
       metres: s.distance_meters ?? null,
@@ -176,6 +181,16 @@ describe('GET /workouts/{id}/export?format=fit: swims', () => {
     });
     expect(fit.steps.at(-1)).toMatchObject({ durationMeters: 200, intensity: 'cooldown' });
     for (const s of fit.steps) if (s.durationMeters !== undefined) expect(s.durationMeters % 50).toBe(0);
+  });
+
+  it('round trip: the swim imported again keeps its distances, rests and zones', async () => {
+    const back = await steps(await reimport(ids.swim!, '2026-12-03'));
+    const before = await steps(ids.swim!);
+    const view = (s: Interval) => ({ metres: s.distance_meters ?? null, rest: s.isRest, zone: s.zone });
+    expect(back.map(view)).toEqual(before.map(view));
+    expect(back.filter((s) => s.isRest).map((s) => s.duration_seconds)).toEqual(
+      Array.from({ length: 10 }, () => 20),
+    );
   });
 
   it('defaults to a 25 m pool and refuses a pool length out of range', async () => {
