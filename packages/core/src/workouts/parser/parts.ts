@@ -27,6 +27,18 @@ const EDGE: Record<string, PartPosition> = { last: 'last', final: 'last', first:
 const INCLUDING = new Set(['including', 'incl', 'inc', 'includes', 'include']);
 const FINISHING = new Set(['finishing', 'finish', 'ending', 'end', 'finishes', 'ends', 'starting', 'start']);
 
+/** Words a marker can start with: any other word is no marker, without reading further. */
+export const MARKER_START: ReadonlySet<string> = new Set([
+  'and',
+  'with',
+  'w',
+  'of',
+  'the',
+  ...Object.keys(EDGE),
+  ...INCLUDING,
+  ...FINISHING,
+]);
+
 /**
  * Reads a part marker at token `i`: [and] [with | w/ | including | incl. | of which | finishing with | ending
  * with | starting with] [the] [last | final | first]. A connector without an edge word places the part by its
@@ -34,6 +46,7 @@ const FINISHING = new Set(['finishing', 'finish', 'ending', 'end', 'finishes', '
  * word ("with 6x 20s strides" is added, not carved).
  */
 export function partMarker(v: TokenView, i: number): PartMarker | null {
+  if (!MARKER_START.has(v.word(i))) return null;
   let k = i;
   if (v.word(k) === 'and') k++;
   let connector: 'with' | 'inside' | 'last' | 'first' | null = null;

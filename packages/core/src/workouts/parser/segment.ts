@@ -14,7 +14,7 @@ import {
   zoneFromThresholdPercent,
   zoneInTable,
 } from './intensity.ts';
-import { holdsQuantity, type PartPosition, partMarker } from './parts.ts';
+import { holdsQuantity, MARKER_START, type PartPosition, partMarker } from './parts.ts';
 import { inRange, type Quantity, readQuantity, type TokenView } from './quantities.ts';
 import { formatClock } from './render.ts';
 import {
@@ -74,7 +74,7 @@ export function splitSegments(ctx: ParseContext, from: number, to: number): Rang
       continue;
     }
     // "2h easy with the last 30min @ MP": the part starts a segment of its own, carved from the step before.
-    const marker = t.kind === 'word' && i > start ? partMarker(v, i) : null;
+    const marker = t.kind === 'word' && i > start && MARKER_START.has(t.text) ? partMarker(v, i) : null;
     if (marker && splitsAt(v, i, marker.length, start)) {
       segs.push([start, i, slash]);
       start = i;
