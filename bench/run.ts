@@ -47,6 +47,7 @@ import {
   runLighthouse,
 } from './lib/lighthouse.ts';
 import { measureParser, type ParserBench, parserFigures } from './lib/parser.ts';
+import { heldOutParserFigures } from './lib/parser-held-out.ts';
 import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } from './lib/plan-generator.ts';
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
@@ -123,7 +124,7 @@ async function main(): Promise<number> {
     if (only.includes('goal-parser')) goalParserSection();
     if (only.includes('parser')) {
       section('Workout parser');
-      record(...parserFigures(measureParser()));
+      record(...parserFigures(measureParser()), ...heldOutParserFigures());
     }
     if (only.includes('workout-bank')) {
       const [stamina, bare] = await Promise.all([startStamina(root), startBare(root, benchDir)]);
@@ -184,7 +185,7 @@ async function main(): Promise<number> {
   section('Workout parser');
   try {
     details.parser = measureParser();
-    record(...parserFigures(details.parser));
+    record(...parserFigures(details.parser), ...heldOutParserFigures());
   } catch (err) {
     record(errorFigure('parser', 'workout parser', err));
   }

@@ -329,6 +329,12 @@ export const ZWorkoutExportQuery = z.object({
     .min(50, 'ftp_watts must be at least 50')
     .max(2000, 'ftp_watts must be at most 2000')
     .optional(),
+  /** A swim's pool length in metres for a .fit file (default 25): its steps are whole lengths of it. */
+  pool_length_m: z.coerce
+    .number()
+    .min(10, 'pool_length_m must be at least 10')
+    .max(100, 'pool_length_m must be at most 100')
+    .optional(),
 });
 export type WorkoutExportQuery = z.infer<typeof ZWorkoutExportQuery>;
 

@@ -90,11 +90,19 @@ export function createWorkoutFileService(
   workouts: WorkoutService,
   thresholds?: Pick<ThresholdReader, 'thresholdsOn'>,
 ) {
-  /** The FTP a file is written with: the one asked for, else the athlete's own on the workout's day (docs/zones.md). */
-  async function ftpFor(auth: AuthContext, workout: Workout, asked: number | undefined) {
-    if (asked) return asked;
+  /**
+   * What a file is written with, from the athlete's thresholds on the workout's day (docs/zones.md): the FTP
+   * (the one asked for wins), and the pace zones of the workout's sport when they come from the athlete's
+   * threshold pace or CSS, or an edited table (never from a default: a watch would hold the athlete to it).
+   */
+  async function basisFor(auth: AuthContext, workout: Workout, askedFtp: number | undefined) {
     const on = await thresholds?.thresholdsOn(auth.athleteId, workout.workout_date);
-    return on?.cycling.known.ftp ? on.cycling.ftpWatts : undefined;
+    const ftpWatts = askedFtp ?? (on?.cycling.known.ftp ? on.cycling.ftpWatts : undefined);
+    const paceSport = workout.sport === 'swim' ? 'swimming' : workout.sport === 'run' ? 'running' : undefined;
+    const table = on?.zones.find((z) => z.sport === paceSport && z.kind === 'pace');
+    const paceZones = table && (!table.from_defaults || table.method === 'custom') ? table.zones : undefined;
+    const fileThresholds: FileThresholds = ftpWatts ? { ftpWatts } : {};
+    return { fileThresholds, paceZones };
   }
 
   return {
@@ -115,8 +123,7 @@ export function createWorkoutFileService(
         );
       }
       const input = { title: workout.title, sport: workout.sport, intervals };
-      const ftpWatts = await ftpFor(auth, workout, query.ftp_watts);
-      const fileThresholds: FileThresholds = ftpWatts ? { ftpWatts } : {};
+      const { fileThresholds, paceZones } = await basisFor(auth, workout, query.ftp_watts);
       const body =
         format === 'zwo'
           ? toZwo(input, fileThresholds)
@@ -124,7 +131,7 @@ export function createWorkoutFileService(
             ? toMrc(input, fileThresholds)
             : format === 'erg'
               ? toErg(input, fileThresholds)
-              : Buffer.from(encodeFitWorkout(input));
+              : Buffer.from(encodeFitWorkout({ ...input, paceZones, poolLengthMeters: query.pool_length_m }));
       return {
         body,
         contentType: WORKOUT_FILE_CONTENT_TYPES[format],

@@ -1,7 +1,9 @@
-// Garmin FIT workout files, written and read with @garmin/fitsdk: a file_id (type workout), one workout message,
-// and one workout_step per step, each timed (duration_type time, milliseconds). A step's target is the custom range
-// its text gave (power as % FTP or watts, pace as speed, or heart rate), else its zone (power zone for bike,
-// heart-rate zone for run), else open.
+// Garmin FIT workout files, written and read with @garmin/fitsdk: a file_id (type workout), one workout message
+// (with pool_length on a swim), and one workout_step per step: by distance when the step is one (duration_type
+// distance, centimetres; a swim step in whole pool lengths), else timed (duration_type time, milliseconds). A
+// step's target is the custom range its text gave (power as % FTP or watts, pace as speed, or heart rate), else
+// on a run or a swim its zone's speed range from the athlete's pace zones, else its zone (power zone for bike,
+// heart-rate zone for run), else open. Rules and field names: docs/workout-parser.md, "Exports".
 import {
   Decoder,
   Encoder,
@@ -21,11 +23,27 @@ import {
   WorkoutFileError,
 } from '@stamina/core';
 
+/** One zone of a pace table: inclusive bounds in seconds per km (run) or per 100 m (swim). */
+export interface PaceZone {
+  zone: number;
+  min: number;
+  max: number;
+}
+
 export interface FitWorkoutInput {
   title: string;
   sport: Sport;
   intervals: readonly Interval[];
+  /**
+   * The athlete's pace zones for the workout's sport on its day (seconds per km for a run, per 100 m for a
+   * swim; zone 1 slowest): a run or swim step without a pace of its own targets its zone's speed range.
+   */
+  paceZones?: readonly PaceZone[] | undefined;
+  /** A swim's pool length in metres (default 25): swim steps are whole lengths of it. */
+  poolLengthMeters?: number | undefined;
 }
+
+export const DEFAULT_POOL_LENGTH_METERS = 25;
 
 /** A single-value target becomes a range of this much either side, so a device has something to hold. */
 const SINGLE_VALUE_TOLERANCE = 0.025;
@@ -58,8 +76,15 @@ function range(low: number | undefined, high: number | undefined): [number, numb
   return [Math.min(a, b), Math.max(a, b)];
 }
 
+/** The speed range (m/s) of a zone in a pace table (seconds per `metres`; its min is the fastest pace). */
+function zoneSpeed(zone: number, table: readonly PaceZone[] | undefined, metres: number) {
+  const bounds = table?.find((z) => z.zone === zone);
+  if (!bounds || !(bounds.min > 0) || !(bounds.max > 0)) return undefined;
+  return range(metres / Math.max(bounds.min, bounds.max), metres / Math.min(bounds.min, bounds.max));
+}
+
 /** The target fields of one step. */
-function target(step: Interval, sport: Sport): Partial<WorkoutStepMesg> {
+function target(step: Interval, sport: Sport, paceZones?: readonly PaceZone[]): Partial<WorkoutStepMesg> {
   const t = step.targets;
   const percentEnd = t.ramp_to_percent_ftp ?? t.power_percent_ftp_max;
   // % FTP as written (a ramp as the range it sweeps); the device turns it into watts from its own FTP.
@@ -75,7 +100,12 @@ function target(step: Interval, sport: Sport): Partial<WorkoutStepMesg> {
   const heartRate = range(t.heart_rate_min, t.heart_rate_max);
   const paceSeconds = sport === 'swim' ? t.pace_per_100m_seconds : t.pace_per_km_seconds;
   const metresPerPace = sport === 'swim' ? 100 : 1000;
-  const speed = paceSeconds && paceSeconds > 0 ? range(metresPerPace / paceSeconds, undefined) : undefined;
+  const speed =
+    paceSeconds && paceSeconds > 0
+      ? range(metresPerPace / paceSeconds, undefined)
+      : step.isRest
+        ? undefined
+        : zoneSpeed(step.zone, paceZones, metresPerPace);
   const custom = (type: string, [low, high]: [number, number], scale: number, offset: number) => ({
     targetType: fitEnum('wktStepTarget', type),
     targetValue: 0,
@@ -103,8 +133,29 @@ function intensity(step: Interval): number {
   return fitEnum('intensity', 'active');
 }
 
+/** The distance a step is written with, in metres, or undefined for a timed step. */
+function stepMetres(step: Interval, sport: Sport, pool: number): number | undefined {
+  const metres = step.distance_meters;
+  if (metres === undefined || !(metres > 0) || sport === 'strength') return undefined;
+  // A swim is counted in lengths: the distance as whole lengths of the pool, at least one.
+  return sport === 'swim' ? Math.max(1, Math.round(metres / pool)) * pool : metres;
+}
+
+/** The duration fields of one step: distance in centimetres, or time in milliseconds. */
+function duration(step: Interval, sport: Sport, pool: number): Partial<WorkoutStepMesg> {
+  const metres = stepMetres(step, sport, pool);
+  if (metres !== undefined) {
+    return { durationType: fitEnum('wktStepDuration', 'distance'), durationValue: Math.round(metres * 100) };
+  }
+  return {
+    durationType: fitEnum('wktStepDuration', 'time'),
+    durationValue: Math.round(step.duration_seconds * 1000),
+  };
+}
+
 /** Encodes a workout as a FIT workout file. Steps shorter than a millisecond cannot be timed and are left out. */
 export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date()): Uint8Array {
+  const pool = workout.poolLengthMeters ?? DEFAULT_POOL_LENGTH_METERS;
   const steps = workout.intervals.filter((step) => Math.round(step.duration_seconds * 1000) > 0);
   const encoder = new Encoder();
   const fileId: FileIdMesg = {
@@ -119,6 +170,9 @@ export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date(
     wktName: workout.title.slice(0, MAX_NAME_LENGTH),
     sport: fitEnum('sport', FIT_SPORT[workout.sport]),
     numValidSteps: steps.length,
+    ...(workout.sport === 'swim'
+      ? { poolLength: pool, poolLengthUnit: fitEnum('displayMeasure', 'metric') }
+      : {}),
   };
   encoder.onMesg(Profile.MesgNum.WORKOUT!, header);
   steps.forEach((step, index) => {
@@ -131,10 +185,9 @@ export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date(
     const mesg: WorkoutStepMesg = {
       messageIndex: index,
       wktStepName: (ramp ?? step.name).slice(0, MAX_NAME_LENGTH),
-      durationType: fitEnum('wktStepDuration', 'time'),
-      durationValue: Math.round(step.duration_seconds * 1000),
+      ...duration(step, workout.sport, pool),
       intensity: intensity(step),
-      ...target(step, workout.sport),
+      ...target(step, workout.sport, workout.paceZones),
     };
     encoder.onMesg(Profile.MesgNum.WORKOUT_STEP!, mesg);
   });
@@ -143,7 +196,12 @@ export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date(
 
 export interface DecodedFitStep {
   name: string | undefined;
+  /** The FIT duration_type: time, distance, open … */
+  durationType: string;
+  /** A timed step's seconds (0 for any other duration type). */
   durationSeconds: number;
+  /** A distance step's metres. */
+  durationMeters: number | undefined;
   intensity: string;
   targetType: string;
   /** The zone of a zone target. */
@@ -160,8 +218,13 @@ export interface DecodedFitWorkout {
   title: string | undefined;
   sport: string;
   numValidSteps: number | undefined;
+  /** A swim's pool length, metres. */
+  poolLengthMeters: number | undefined;
   steps: DecodedFitStep[];
 }
+
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** Decodes a FIT workout file with the SDK's Decoder, checking its CRC; throws on a file that is not one. */
 export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
@@ -198,9 +261,12 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
         : targetType === 'heartRate'
           ? HR_BPM_OFFSET
           : 0;
+    const durationType = text(step.durationType);
     return {
       name: step.wktStepName,
-      durationSeconds: step.durationTime ?? (step.durationValue ?? 0) / 1000,
+      durationType,
+      durationSeconds: durationType === 'time' ? (step.durationTime ?? (step.durationValue ?? 0) / 1000) : 0,
+      durationMeters: durationType === 'distance' ? num(step.durationDistance) : undefined,
       intensity: text(step.intensity),
       targetType,
       targetZone: custom ? undefined : step.targetValue,
@@ -214,15 +280,13 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedFitWorkout {
     title: workout?.wktName,
     sport: text(workout?.sport),
     numValidSteps: workout?.numValidSteps,
+    poolLengthMeters: num(workout?.poolLength),
     steps,
   };
 }
 
 /** A FIT workout file from an upload is at most this many messages (a workout has one per step). */
 const MAX_FIT_MESSAGES = 5000;
-
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
  * Reads an uploaded FIT workout file (file type workout; its workout and workout_step messages) into steps, with

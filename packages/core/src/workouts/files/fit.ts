@@ -91,8 +91,6 @@ const RAMP_NAME = /\bramp\s+(\d{1,4})\s*-\s*(\d{1,4})\s*%/i;
 interface Read {
   zone: Zone | undefined;
   targets: IntervalTargets;
-  /** m/s, to time a distance step. */
-  speed?: number;
 }
 
 function readTarget(step: FitStepInput, sport: Sport, t: ReturnType<typeof resolveThresholds>): Read {
@@ -155,14 +153,12 @@ function readTarget(step: FitStepInput, sport: Sport, t: ReturnType<typeof resol
         return {
           zone: zoneFromSpeedPercent((t.cssSecondsPer100m / per100) * 100),
           targets: { pace_per_100m_seconds: per100 },
-          speed: mid,
         };
       }
       const perKm = Math.round(1000 / mid);
       return {
         zone: zoneFromSpeedPercent((t.thresholdPaceSecondsPerKm / perKm) * 100),
         targets: { pace_per_km_seconds: perKm },
-        speed: mid,
       };
     }
     case 'cadence':
@@ -198,12 +194,11 @@ function readStep(step: FitStepInput, sport: Sport, thresholds: AthleteThreshold
     step.durationMeters > 0
   ) {
     meters = step.durationMeters;
-    seconds = read.speed
-      ? meters / read.speed
-      : distanceToSeconds(meters, zone, sport, t, {
-          perKm: read.targets.pace_per_km_seconds,
-          per100m: read.targets.pace_per_100m_seconds,
-        }).seconds;
+    // Timed at the pace the step says (whole seconds), so its text "400m Z5 4:10/km" reads back the same.
+    seconds = distanceToSeconds(meters, zone, sport, t, {
+      perKm: read.targets.pace_per_km_seconds,
+      per100m: read.targets.pace_per_100m_seconds,
+    }).seconds;
   } else {
     // Open (until the lap button) or a condition the text cannot say: the parser's one-minute default.
     seconds = DEFAULT_STEP_SECONDS;

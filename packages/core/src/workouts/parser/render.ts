@@ -3,6 +3,7 @@
 // same sport and thresholds gives the same steps: durations, zones, rest flags and phases.
 import { roundTo } from '../../numbers.ts';
 import type { Interval, IntervalTargets, ParsedWorkout, Phase } from '../types.ts';
+import { inRange, type QuantityKind } from './quantities.ts';
 import { MAX_REPEAT } from './steps.ts';
 
 const HEADERS: Record<Phase, string> = { warmup: 'Warmup', main: 'Main', cooldown: 'Cooldown' };
@@ -59,11 +60,35 @@ function renderTargets(t: IntervalTargets | undefined): string {
 }
 
 /**
+ * A step's length as text: its distance when it has one and a pace that times it to the second (so the re-parse
+ * gives the same duration, and a watch file keeps the distance), else its duration.
+ */
+function stepLength(step: Interval): string {
+  const metres = step.distance_meters;
+  const t = step.targets;
+  // A pace the parser would refuse times nothing on the way back.
+  const readable = (kind: QuantityKind, pace: number | undefined): pace is number =>
+    positive(pace) && inRange({ kind, lo: pace, hi: pace, next: 0, ambiguous: false });
+  const seconds =
+    positive(metres) && metres >= 50
+      ? readable('pacePerKm', t?.pace_per_km_seconds)
+        ? (metres / 1000) * t.pace_per_km_seconds!
+        : readable('pacePer100m', t?.pace_per_100m_seconds)
+          ? (metres / 100) * t.pace_per_100m_seconds!
+          : undefined
+      : undefined;
+  if (seconds !== undefined && Math.round(seconds) === Math.round(step.duration_seconds)) {
+    return `${roundTo(metres!, 1)}m`;
+  }
+  return formatDuration(step.duration_seconds);
+}
+
+/**
  * One step. An easy work step (Z1-Z2) in a phase that also has hard work (Z4-Z5) is written with "on", so that
  * parsing the text back does not take it for the recovery of a set (docs/workout-parser.md).
  */
 function renderStep(step: Interval, hardPhase: boolean): string {
-  const duration = formatDuration(step.duration_seconds);
+  const duration = stepLength(step);
   if (step.isRest) return `${duration} rest${renderTargets(step.targets)}`;
   const zone = Math.min(5, Math.max(1, Math.round(Number(step.zone)) || 2));
   return `${duration} Z${zone}${renderTargets(step.targets)}${hardPhase && zone <= 2 ? ' on' : ''}`;

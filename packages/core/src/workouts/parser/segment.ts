@@ -14,6 +14,7 @@ import {
   zoneFromThresholdPercent,
   zoneInTable,
 } from './intensity.ts';
+import { holdsQuantity, MARKER_START, type PartPosition, partMarker } from './parts.ts';
 import { inRange, type Quantity, readQuantity, type TokenView } from './quantities.ts';
 import { formatClock } from './render.ts';
 import {
@@ -47,8 +48,8 @@ export interface SegmentResult {
   open?: RepeatItem;
   /** Only targets or intensity, no step ("…, 90rpm"): they describe the step before. */
   mods?: StepDraft;
-  /** Written as the end of the step before ("last 5km @ MP"). */
-  last?: boolean;
+  /** Written as a part of the step before ("last 5km @ MP", "with the first 15min easy", "including 3x …"). */
+  part?: PartPosition;
 }
 
 /** Tokens [from, to) of a segment, and whether " / " came before it (it then continues a repeat). */
@@ -62,6 +63,7 @@ const OUT_OF_RANGE = 'Value out of range';
 /** Splits tokens [from, to) at separators outside brackets. */
 export function splitSegments(ctx: ParseContext, from: number, to: number): Range[] {
   const toks = ctx.toks;
+  const v = ctx.view(to);
   const segs: Range[] = [];
   let start = from;
   let slash = false;
@@ -69,6 +71,15 @@ export function splitSegments(ctx: ParseContext, from: number, to: number): Rang
     const t = toks[i]!;
     if (t.kind === 'punct' && ctx.match[i]! > i && (t.text === '(' || t.text === '[' || t.text === '{')) {
       i = ctx.match[i]!;
+      continue;
+    }
+    // "2h easy with the last 30min @ MP": the part starts a segment of its own, carved from the step before.
+    const marker = t.kind === 'word' && i > start && MARKER_START.has(t.text) ? partMarker(v, i) : null;
+    if (marker && splitsAt(v, i, marker.length, start)) {
+      segs.push([start, i, slash]);
+      start = i;
+      slash = false;
+      i += marker.length - 1;
       continue;
     }
     if (isSeparator(ctx, i, start, to)) {
@@ -80,6 +91,12 @@ export function splitSegments(ctx: ParseContext, from: number, to: number): Rang
   }
   if (to > start) segs.push([start, to, slash]);
   return segs;
+}
+
+/** A part marker inside a segment splits it when a quantity comes before it and right after it. */
+function splitsAt(v: TokenView, i: number, length: number, segStart: number): boolean {
+  const next = i + length;
+  return holdsQuantity(v, segStart, i) && (v.isNum(next) || v.isClock(next));
 }
 
 function isSeparator(ctx: ParseContext, i: number, segStart: number, to: number): boolean {
@@ -131,8 +148,7 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
     }
     if (givePending(ctx, pending, r.items)) pending = null;
     if (joinedByPlus(ctx, from)) stretchPart(items[items.length - 1], r.items);
-    if (carveLast(items[items.length - 1], r)) {
-      items.push(...r.items);
+    if (carvePart(items[items.length - 1], r)) {
       attachTo = null;
       continue;
     }
@@ -225,17 +241,16 @@ export function attachRest(target: RepeatItem, rest: StepItem): void {
 }
 
 /**
- * "Long run 18km easy, last 5km @ MP": the last part is carved out of the step before, when both are
- * measured the same way and the step is longer. Returns true when it was.
+ * "Long run 18km easy, last 5km @ MP", "90min including 3x 10min @ threshold": the segment is a part of the
+ * step before, which takes it to be carved out of it when expanded (parts.ts). Returns true when it took it;
+ * the caller then leaves the segment's items out.
  */
-export function carveLast(before: Item | undefined, r: SegmentResult): boolean {
-  const only = r.items[0];
-  if (!r.last || r.items.length !== 1 || only?.kind !== 'step' || before?.kind !== 'step') return false;
-  const [a, b] = [before.d, only.d];
-  if (a.interval || a.sendOff !== undefined) return false;
-  if (a.seconds !== undefined && b.seconds !== undefined && a.seconds > b.seconds) a.seconds -= b.seconds;
-  else if (a.meters !== undefined && b.meters !== undefined && a.meters > b.meters) a.meters -= b.meters;
-  else return false;
+export function carvePart(before: Item | undefined, r: SegmentResult): boolean {
+  if (!r.part || r.items.length === 0 || r.open || r.phase || r.mods || before?.kind !== 'step') return false;
+  const d = before.d;
+  if (d.sendOff !== undefined || (d.seconds === undefined && d.meters === undefined)) return false;
+  d.parts ??= [];
+  d.parts.push({ position: r.part, items: r.items });
   return true;
 }
 
@@ -295,8 +310,12 @@ class SegmentParser {
     const { ctx, to } = this;
     let i = this.from;
     if (this.top) i = this.header(i);
-    const first = this.v.word(i);
-    if (first === 'last' || first === 'final') this.res.last = true;
+    const marker = partMarker(this.v, i);
+    if (marker) {
+      ctx.use(i, i + marker.length);
+      this.res.part = marker.position;
+      i += marker.length;
+    }
     while (i < to) {
       const t = ctx.toks[i]!;
       const wasAt = this.afterAt;

@@ -6,6 +6,7 @@ import type { Interval, IntervalTargets, Zone, ZoneBounds, ZoneSource } from '..
 import { ZONES } from '../zones.ts';
 import { Assumption, type ParseContext } from './context.ts';
 import { distanceToSeconds, heartRateRange, rangeInTable } from './intensity.ts';
+import type { WholePart } from './parts.ts';
 
 /** Seconds per repetition of a strength exercise when only reps are given ("3x10 squats": 30 s a set). */
 export const SECONDS_PER_REP = 3;
@@ -79,6 +80,8 @@ export interface StepDraft {
   /** Where the last name in the text starts and ends, to join hyphenated words. */
   nameStart: number;
   nameEnd: number;
+  /** Parts written inside this step ("with the last 30min @ MP"), carved out of it when expanded. */
+  parts?: WholePart[];
   /** Set once finalized. */
   interval?: Interval;
 }

@@ -3,11 +3,12 @@
 // list where every repetition and every rest is its own step.
 import type { Interval, IntervalTargets, Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
+import { carveWhole, type WholePart } from './parts.ts';
 import {
   addModifiers,
   attachable,
   attachRest,
-  carveLast,
+  carvePart,
   closeEmptyRepeat,
   DESCRIBES_NOTHING,
   givePending,
@@ -20,7 +21,15 @@ import {
   type SegmentResult,
   splitSegments,
 } from './segment.ts';
-import { finalize, type Item, isSetRest, pairSuffix, type StepItem, stretchPart } from './steps.ts';
+import {
+  finalize,
+  type Item,
+  isSetRest,
+  pairSuffix,
+  type StepDraft,
+  type StepItem,
+  stretchPart,
+} from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
 export const MAX_STEPS = 5000;
@@ -187,10 +196,7 @@ function parseEntries(ctx: ParseContext): Entry[] {
         // Nothing before it in its phase: it describes the next step, if one comes.
         pending ??= { mods: r.mods, from, to };
       } else if (givePending(ctx, pending, r.items)) pending = null;
-      if (prev && !r.phase && carveLast(prev.items[prev.items.length - 1], r)) {
-        prev.items.push(...r.items);
-        continue;
-      }
+      if (prev && !r.phase && carvePart(prev.items[prev.items.length - 1], r)) continue;
       if (s > 0 && prev && !r.phase && joinedByPlus(ctx, from))
         stretchPart(prev.items[prev.items.length - 1], r.items);
       if (s > 0 && prev && !r.phase && pairSuffix(prev.items[prev.items.length - 1], r.items, ctx))
@@ -288,20 +294,11 @@ class Expander {
       if (++this.visits > MAX_STEPS * 4) return false;
       if (item.kind === 'step') {
         if (this.out.length >= MAX_STEPS) return false;
-        const t = finalize(item.d, inRepeat, this.ctx);
-        const step: Interval = {
-          name: t.name,
-          duration_seconds: t.duration_seconds,
-          repetitions: 1,
-          rest_duration_seconds: 0,
-          zone: t.zone,
-          targets: copyTargets(t.targets),
-          isRest: t.isRest,
-          phase,
-        };
-        if (t.distance_meters !== undefined) step.distance_meters = t.distance_meters;
-        // Shared by the repetitions of a step: it is replaced, never edited (markRest).
-        if (t.zone_source) step.zone_source = t.zone_source;
+        const step = this.step(item.d, phase, inRepeat);
+        if (item.d.parts?.length) {
+          if (!this.addWhole(step, item.d.parts, phase, inRepeat)) return false;
+          continue;
+        }
         this.out.push(step);
         continue;
       }
@@ -313,6 +310,36 @@ class Expander {
       }
     }
     return true;
+  }
+
+  /** A step with parts written inside it: the parts carved out of it (parts.ts), or after it when longer. */
+  private addWhole(whole: Interval, parts: readonly WholePart[], phase: Phase, inRepeat: boolean): boolean {
+    const expanded: { position: WholePart['position']; steps: Interval[] }[] = [];
+    for (const part of parts) {
+      const from = this.out.length;
+      if (!this.add(part.items, phase, inRepeat)) return false;
+      expanded.push({ position: part.position, steps: this.out.splice(from) });
+    }
+    this.out.push(...(carveWhole(whole, expanded) ?? [whole, ...expanded.flatMap((p) => p.steps)]));
+    return this.out.length <= MAX_STEPS;
+  }
+
+  private step(d: StepDraft, phase: Phase, inRepeat: boolean): Interval {
+    const t = finalize(d, inRepeat, this.ctx);
+    const step: Interval = {
+      name: t.name,
+      duration_seconds: t.duration_seconds,
+      repetitions: 1,
+      rest_duration_seconds: 0,
+      zone: t.zone,
+      targets: copyTargets(t.targets),
+      isRest: t.isRest,
+      phase,
+    };
+    if (t.distance_meters !== undefined) step.distance_meters = t.distance_meters;
+    // Shared by the repetitions of a step: it is replaced, never edited (markRest).
+    if (t.zone_source) step.zone_source = t.zone_source;
+    return step;
   }
 }
 
