@@ -44,7 +44,11 @@ describe('curves', () => {
   });
 
   it('a timer pause is left out: the seconds around it are joined', () => {
-    const power: (number | null)[] = [...constant(300, 30), ...constant(null as never, 600), ...constant(300, 30)];
+    const power: (number | null)[] = [
+      ...constant(300, 30),
+      ...constant(null as never, 600),
+      ...constant(300, 30),
+    ];
     expect(activityCurves({ power }, 'bike').power.find((p) => p.key === '1min')?.value).toBe(300);
   });
 
@@ -60,7 +64,8 @@ describe('curves', () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 1500 }), { minLength: 5, maxLength: 800 }), (power) => {
         const curve = activityCurves({ power, heart_rate: power.map((p) => 60 + (p % 120)) }, 'bike');
         for (const series of [curve.power, curve.heart_rate]) {
-          for (let i = 1; i < series.length; i++) expect(series[i]!.value).toBeLessThanOrEqual(series[i - 1]!.value);
+          for (let i = 1; i < series.length; i++)
+            expect(series[i]!.value).toBeLessThanOrEqual(series[i - 1]!.value);
         }
         expect(curve.power[0]!.value).toBeLessThanOrEqual(Math.max(...power));
       }),
@@ -90,7 +95,7 @@ describe('efficiency figures', () => {
     expect(f.decoupling_percent).toBeCloseTo(-31.25, 0);
   });
 
-  it("a run whose heart rate drifts 5 % at the same pace decouples by ≈ 4.8 %", () => {
+  it('a run whose heart rate drifts 5 % at the same pace decouples by ≈ 4.8 %', () => {
     const speed = constant(3.5, 3600);
     const heart_rate = [...constant(150, 1800), ...constant(157.5, 1800)];
     const f = efficiencyFigures(
@@ -136,7 +141,13 @@ describe('efficiency figures', () => {
 describe('intervals', () => {
   it('smoothing keeps the mean of a steady series, and runsAbove merges short gaps', () => {
     expect(smoothed([5, 5, 5, 5], 3)).toEqual([5, 5, 5, 5]);
-    const values = [...constant(1, 40), ...constant(0, 5), ...constant(1, 40), ...constant(0, 100), ...constant(1, 10)];
+    const values = [
+      ...constant(1, 40),
+      ...constant(0, 5),
+      ...constant(1, 40),
+      ...constant(0, 100),
+      ...constant(1, 10),
+    ];
     expect(runsAbove(values, 1, 15, 30)).toEqual([[0, 85]]);
   });
 
@@ -175,7 +186,14 @@ describe('intervals', () => {
 
   it('laps take their figures from the streams over their span', () => {
     const power = [...constant(100, 60), ...constant(200, 60)];
-    const laps = lapIntervals({ power }, [{ startSecond: 0, elapsedSeconds: 60 }, { startSecond: 60, elapsedSeconds: 60 }], bike);
+    const laps = lapIntervals(
+      { power },
+      [
+        { startSecond: 0, elapsedSeconds: 60 },
+        { startSecond: 60, elapsedSeconds: 60 },
+      ],
+      bike,
+    );
     expect(laps.map((l) => l.avg_power)).toEqual([100, 200]);
     expect(laps.map((l) => l.duration_seconds)).toEqual([60, 60]);
   });

@@ -80,7 +80,11 @@ export function recordedSeconds(streams: AnalysisStreams): number[] {
 }
 
 /** The stream's values at the given seconds, a missing value as `missing` (power: 0 W) or left out (null). */
-export function valuesAt(stream: Stream | undefined, seconds: readonly number[], missing: number | null): number[] {
+export function valuesAt(
+  stream: Stream | undefined,
+  seconds: readonly number[],
+  missing: number | null,
+): number[] {
   const out: number[] = [];
   if (!stream) return out;
   for (const i of seconds) {
@@ -223,7 +227,8 @@ export function efficiencyFigures(streams: AnalysisStreams, input: EfficiencyInp
     second = stretchEf(basis, streams, both.slice(half));
     if (first !== null && second !== null) decoupling = ((first - second) / first) * 100;
   }
-  const r = (v: number | null, digits: number) => (v === null || !Number.isFinite(v) ? null : roundTo(v, digits));
+  const r = (v: number | null, digits: number) =>
+    v === null || !Number.isFinite(v) ? null : roundTo(v, digits);
   return {
     kilojoules: power.length > 0 ? r(power.reduce((a, b) => a + b, 0) / 1000, 0) : null,
     watts_per_kg: weight && avgPower !== null ? r(avgPower / weight, 2) : null,

@@ -143,9 +143,7 @@ export function detectEfforts(streams: AnalysisStreams, context: IntervalContext
   const paced = context.sport === 'run' || context.sport === 'swim';
   const source: Stream | undefined = paced ? streams.speed : streams.power;
   if (!source?.some(present)) return [];
-  const line = paced
-    ? context.thresholdSpeedMps * EFFORT_SPEED_SHARE
-    : context.ftpWatts * EFFORT_POWER_SHARE;
+  const line = paced ? context.thresholdSpeedMps * EFFORT_SPEED_SHARE : context.ftpWatts * EFFORT_POWER_SHARE;
   if (!(line > 0)) return [];
   const series = smoothed(valuesAt(source, seconds, 0), EFFORT_SMOOTHING_SECONDS);
   return runsAbove(series, line, EFFORT_MERGE_GAP_SECONDS, EFFORT_MIN_SECONDS).map(([a, b]) =>
