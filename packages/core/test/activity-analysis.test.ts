@@ -175,8 +175,9 @@ describe('intervals', () => {
   it('a run finds its efforts by pace, zoned by pace', () => {
     // Threshold 5:00/km = 3.33 m/s; 4 m/s is faster than threshold (zone 5).
     const speed = [...constant(2.5, 600), ...constant(4, 240), ...constant(2.5, 600)];
-    const distance: number[] = [];
-    speed.reduce((d, v) => (distance.push(d), d + v), 0);
+    const distance = speed.map(
+      (_, i) => 2.5 * Math.min(i, 600) + 4 * Math.max(0, Math.min(i, 840) - 600) + 2.5 * Math.max(0, i - 840),
+    );
     const [effort, ...rest] = detectEfforts({ speed, distance }, run);
     expect(rest).toHaveLength(0);
     expect(effort!.zone_basis).toBe('pace');
