@@ -170,7 +170,7 @@ export function ActivityCurves({
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <ScrollRegion label={`${KIND_LABELS[kind]} curve`}>
+      <ScrollRegion label={`${KIND_LABELS[kind]} curve table`}>
         <table className="w-full min-w-max text-sm">
           <caption className="sr-only">
             {KIND_LABELS[kind]} curve of this activity, beside your 42-day and all-time bests

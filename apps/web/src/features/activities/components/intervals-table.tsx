@@ -52,7 +52,7 @@ export function IntervalsTable({
     <div className="space-y-2">
       {effort === 0 ? <p className="text-sm text-muted-foreground">No effort found above the line.</p> : null}
       {named.length > 0 ? (
-        <ScrollRegion label="Intervals">
+        <ScrollRegion label="Intervals table">
           <table className="w-full min-w-max text-sm">
             <caption className="sr-only">Laps and efforts found in the recording</caption>
             <thead>

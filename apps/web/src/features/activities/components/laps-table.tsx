@@ -39,7 +39,7 @@ export function LapsTable({
       : []),
   ];
   return (
-    <ScrollRegion label="Laps">
+    <ScrollRegion label="Laps table">
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">Laps</caption>
         <thead>
