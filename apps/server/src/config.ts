@@ -235,7 +235,10 @@ export function mapTileUrlOf(configured: string | undefined): string | null {
   return configured ?? DEFAULT_MAP_TILE_URL;
 }
 
-export function tileAttribution(url: string | null | undefined, configured: string | undefined): string | null {
+export function tileAttribution(
+  url: string | null | undefined,
+  configured: string | undefined,
+): string | null {
   if (configured) return configured;
   if (!url) return null;
   const host = url

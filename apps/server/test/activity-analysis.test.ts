@@ -1,6 +1,8 @@
 // The analysis of an imported activity (docs/activities.md, "Analysis", "Intervals"): GET
 // /api/activities/{id}/analysis on real recordings, with the body weight logged in wellness for W/kg; and the
 // list's distance filter (GET /api/activities?min_distance_m&max_distance_m) beside its sport filter.
+
+import { threadId } from 'node:worker_threads';
 import type { ActivityAnalysis, ActivityDetail, ActivityList, ImportBatch } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +126,9 @@ describe('the analysis of a ride with power (Edge 810, Vector pedals)', () => {
       expect(e.zone_basis).toBe('power');
     }
     expect(a.effort_rule).toMatch(/88 % of FTP/);
+    // Computed on the CPU pool, off the thread that answers requests.
+    expect(t.app.cpuPool.stats().completed.analyseActivity).toBeGreaterThan(0);
+    expect(t.app.cpuPool.stats().threadIds).not.toContain(threadId);
   });
 });
 

@@ -2,7 +2,7 @@
 // power, heart-rate and pace curves, the work done (kJ), W/kg, the variability index, the efficiency factor and
 // aerobic decoupling (Pa:HR). Pure: the server reads the streams and the athlete's weight, and calls this.
 import { roundTo } from '../numbers.ts';
-import { normalizedPower } from '../training/recorded-tss.ts';
+import { normalizedPower, runningTss } from '../training/recorded-tss.ts';
 import { bestAverage, fastestTime, PACE_EFFORT_METERS, POWER_EFFORT_SECONDS } from './best-efforts.ts';
 
 /** A stored stream: one value per second of elapsed time, null where nothing was recorded. */
@@ -13,6 +13,8 @@ export interface AnalysisStreams {
   heart_rate?: Stream;
   speed?: Stream;
   distance?: Stream;
+  /** Grades a run's pace (normalized graded pace) for its EF. */
+  altitude?: Stream;
 }
 
 /** Durations of the power and heart-rate curves, seconds; the keys match the stored best efforts where they exist. */
@@ -43,6 +45,8 @@ export const SWIM_CURVE_METERS: ReadonlyArray<{ key: string; meters: number }> =
   { key: '800m', meters: 800 },
   { key: '1500m', meters: 1500 },
 ];
+/** Seconds slower than this (m/s) are standing, not running or swimming: left out of a pace EF. */
+export const PACE_MOVING_MPS = 0.5;
 /** Decoupling below this (%) is an aerobically coupled effort (Friel). */
 export const DECOUPLING_COUPLED_PERCENT = 5;
 /** A half needs at least this many seconds with both figures for decoupling to mean anything. */
@@ -152,7 +156,7 @@ export interface EfficiencyFigures {
   np_watts_per_kg: number | null;
   /** NP ÷ average power. */
   variability_index: number | null;
-  /** NP (bikes) or normalized speed in m/min (runs, swims) ÷ average heart rate. */
+  /** NP (bikes) or speed in m/min (runs: normalized graded pace; swims: average) ÷ average heart rate. */
   efficiency_factor: number | null;
   /** What the efficiency factor's output is: 'power' or 'speed'. */
   efficiency_basis: 'power' | 'speed' | null;
@@ -175,11 +179,30 @@ const mean = (values: readonly number[]): number | null =>
   values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
 
 /**
+ * Output of a stretch on foot or in the water, metres per minute: a run's normalized graded pace (the model of
+ * rTSS, graded when every second has an altitude; docs/training-load.md), a swim's average speed.
+ */
+function paceOutput(sport: string, streams: AnalysisStreams, seconds: readonly number[]): number {
+  if (sport === 'run') {
+    const altitude = valuesAt(streams.altitude, seconds, Number.NaN);
+    const graded = runningTss(valuesAt(streams.speed, seconds, 0), {
+      // Any valid threshold: only the normalized graded pace is read.
+      threshold_pace_per_km: 300,
+      elevation_m: altitude.length === seconds.length && altitude.every(Number.isFinite) ? altitude : null,
+    });
+    const pace = graded?.normalized_graded_pace_per_km;
+    return pace ? (1000 / pace) * 60 : 0;
+  }
+  return (mean(valuesAt(streams.speed, seconds, null)) ?? 0) * 60;
+}
+
+/**
  * The efficiency factor of one stretch: output ÷ average heart rate. Output is Normalized Power for power, or
- * the average speed in metres per minute (the seconds with movement) for pace. Null without a heart rate.
+ * paceOutput (m/min) for pace, over the seconds given (the caller leaves standing out). Null without a heart rate.
  */
 function stretchEf(
   basis: 'power' | 'speed',
+  sport: string,
   streams: AnalysisStreams,
   seconds: readonly number[],
 ): number | null {
@@ -188,7 +211,7 @@ function stretchEf(
   const output =
     basis === 'power'
       ? normalizedPower(valuesAt(streams.power, seconds, 0))
-      : (mean(valuesAt(streams.speed, seconds, null)) ?? 0) * 60;
+      : paceOutput(sport, streams, seconds);
   return output > 0 ? output / hr : null;
 }
 
@@ -204,27 +227,39 @@ export function efficiencyFigures(streams: AnalysisStreams, input: EfficiencyInp
   const np = input.normalizedPower ?? (power.length > 0 ? normalizedPower(power) : null);
   const avgPower = input.avgPower ?? mean(power);
   const weight = input.weightKg !== null && input.weightKg > 0 ? input.weightKg : null;
+  // Rides without power have no EF: speed on a bike says too little about effort (wind, drafting, grade).
   const basis: 'power' | 'speed' | null =
     power.length > 0 && input.sport !== 'run' && input.sport !== 'swim'
       ? 'power'
-      : hasAny(streams.speed)
+      : hasAny(streams.speed) && input.sport !== 'bike'
         ? 'speed'
         : null;
   const avgHr = input.avgHr ?? mean(valuesAt(streams.heart_rate, seconds, null));
   let ef: number | null = null;
   if (basis !== null && avgHr !== null && avgHr > 0) {
-    ef = basis === 'power' ? (np !== null ? np / avgHr : null) : stretchEf('speed', streams, seconds);
+    const moving = seconds.filter((i) => (streams.speed?.[i] ?? 0) >= PACE_MOVING_MPS);
+    ef =
+      basis === 'power'
+        ? np !== null
+          ? np / avgHr
+          : null
+        : stretchEf('speed', input.sport, streams, moving);
   }
-  // Decoupling: the seconds with both figures, halved by time.
+  // Decoupling: the seconds with both figures (on foot or in the water, moving), halved by time.
   const output = basis === 'power' ? streams.power : streams.speed;
-  const both = seconds.filter((i) => present(streams.heart_rate?.[i]) && present(output?.[i]));
+  const both = seconds.filter(
+    (i) =>
+      present(streams.heart_rate?.[i]) &&
+      present(output?.[i]) &&
+      (basis === 'power' || (output?.[i] ?? 0) >= PACE_MOVING_MPS),
+  );
   let first: number | null = null;
   let second: number | null = null;
   let decoupling: number | null = null;
   if (basis !== null && both.length >= 2 * DECOUPLING_MIN_HALF_SECONDS) {
     const half = Math.floor(both.length / 2);
-    first = stretchEf(basis, streams, both.slice(0, half));
-    second = stretchEf(basis, streams, both.slice(half));
+    first = stretchEf(basis, input.sport, streams, both.slice(0, half));
+    second = stretchEf(basis, input.sport, streams, both.slice(half));
     if (first !== null && second !== null) decoupling = ((first - second) / first) * 100;
   }
   const r = (v: number | null, digits: number) =>

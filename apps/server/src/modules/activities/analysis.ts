@@ -1,41 +1,42 @@
 // The analysis of one activity (docs/activities.md, "Analysis", "Intervals"): read its stored streams, the body
-// weight in force on its day, the thresholds and zones of that day and the athlete's stored best efforts, and
-// let core compute the rest. Computed on read and served through the cached reads (docs/ARCHITECTURE.md,
-// "Activity analysis on read").
+// weight in force on its day, the thresholds and zones of that day and the athlete's stored best efforts; core
+// computes the rest on the CPU pool (workers/tasks.ts `analyseActivity`). Computed on read and served through the
+// cached reads (docs/ARCHITECTURE.md, "Activity analysis on read").
 import type { ActivityAnalysis } from '@stamina/contract';
 import {
-  type ActivityCurves,
   type AnalysisStreams,
-  activityCurves,
   addDays,
   type CurvePoint,
   DEFAULT_THRESHOLDS,
-  decodeStream,
   defaultHeartRateZones,
   defaultPaceZones,
   defaultPowerZones,
-  detectEfforts,
   EFFORT_MERGE_GAP_SECONDS,
   EFFORT_MIN_SECONDS,
   EFFORT_POWER_SHARE,
   EFFORT_SMOOTHING_SECONDS,
   EFFORT_SPEED_SHARE,
-  efficiencyFigures,
   type IntervalContext,
   LTHR_FROM_MAX_HR,
-  lapIntervals,
-  type StreamType,
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
+import type { CpuPool } from '../../workers/pool.ts';
 import type { ThresholdsOn } from './figures.ts';
 import * as repo from './repository.ts';
 
 /** How many days before an activity (its own day included) its "42-day best" looks back. */
 export const RECENT_BEST_DAYS = 42;
 
-const ANALYSIS_STREAMS: StreamType[] = ['power', 'heart_rate', 'speed', 'distance'];
+const ANALYSIS_STREAMS: Array<keyof AnalysisStreams> = [
+  'power',
+  'heart_rate',
+  'speed',
+  'distance',
+  'altitude',
+];
 
 export interface AnalysisDeps {
+  pool: Pick<CpuPool, 'run'>;
   thresholdsOn: ThresholdsOn;
   /** The latest body weight on or before a day (the wellness store). */
   weightOn: (athleteId: string, date: string) => Promise<{ date: string; weightKg: number } | null>;
@@ -94,40 +95,37 @@ function effortRule(context: IntervalContext): string {
 export function createActivityAnalysis(db: Db, deps: AnalysisDeps) {
   return async function analysisOf(athleteId: string, row: repo.ActivityRow): Promise<ActivityAnalysis> {
     const stored = await repo.streams(db, athleteId, row.id, ANALYSIS_STREAMS);
-    const streams: AnalysisStreams = {};
-    for (const s of stored) {
-      streams[s.type as keyof AnalysisStreams] = decodeStream(s.data, s.type as StreamType);
-    }
+    const streams: Partial<Record<keyof AnalysisStreams, Uint8Array>> = {};
+    for (const s of stored) streams[s.type as keyof AnalysisStreams] = s.data;
     const [weight, context, bests] = await Promise.all([
       deps.weightOn(athleteId, row.localDate),
       intervalContext(deps, athleteId, row),
       repo.bestEffortsSince(db, athleteId, null),
     ]);
+    const start = row.startTime.getTime();
+    const { curves, efficiency, intervals } = await deps.pool.run('analyseActivity', {
+      streams,
+      efficiency: {
+        sport: row.sport,
+        normalizedPower: row.normalizedPower,
+        avgPower: row.avgPower,
+        avgHr: row.avgHr,
+        weightKg: weight?.weightKg ?? null,
+      },
+      context,
+      laps: row.laps.map((lap) => ({
+        startSecond: (new Date(lap.startTime).getTime() - start) / 1000,
+        elapsedSeconds: lap.elapsedSeconds,
+      })),
+    });
     const recentFrom = addDays(row.localDate, -(RECENT_BEST_DAYS - 1));
     const recent = bests.filter((b) => b.localDate >= recentFrom && b.localDate <= row.localDate);
-    const curves: ActivityCurves = activityCurves(streams, row.sport);
     const beside = (points: CurvePoint[], kind: 'power' | 'pace' | null) =>
       points.map((p) => ({
         ...p,
         best_42d: kind ? bestOf(recent, kind, p.key) : null,
         best_all_time: kind ? bestOf(bests, kind, p.key) : null,
       }));
-    const efficiency = efficiencyFigures(streams, {
-      sport: row.sport,
-      normalizedPower: row.normalizedPower,
-      avgPower: row.avgPower,
-      avgHr: row.avgHr,
-      weightKg: weight?.weightKg ?? null,
-    });
-    const start = row.startTime.getTime();
-    const laps = lapIntervals(
-      streams,
-      row.laps.map((lap) => ({
-        startSecond: (new Date(lap.startTime).getTime() - start) / 1000,
-        elapsedSeconds: lap.elapsedSeconds,
-      })),
-      context,
-    );
     return {
       activity_id: row.id,
       curves: {
@@ -139,7 +137,7 @@ export function createActivityAnalysis(db: Db, deps: AnalysisDeps) {
       weight_kg: weight?.weightKg ?? null,
       weight_date: weight?.date ?? null,
       ...efficiency,
-      intervals: [...laps, ...detectEfforts(streams, context)],
+      intervals,
       effort_rule: effortRule(context),
     };
   };

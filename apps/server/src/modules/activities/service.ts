@@ -197,6 +197,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   });
   const changed = (athleteId: string) => deps.onChange?.(athleteId);
   const analysisOf = createActivityAnalysis(db, {
+    pool: deps.pool,
     thresholdsOn: deps.thresholdsOn,
     weightOn: deps.weightOn ?? (async () => null),
   });
