@@ -137,7 +137,11 @@ export function ActivityCurves({
       ) : null}
       <div className="h-56" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 5, right: 10, bottom: 5, left: 0 }}>
+          <LineChart
+            data={data}
+            margin={{ top: 5, right: 10, bottom: 5, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} />
             <YAxis tick={{ fontSize: 11 }} width={40} domain={['auto', 'auto']} />
