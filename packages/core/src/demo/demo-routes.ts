@@ -88,8 +88,15 @@ export function positionAlong(r: Route, distance: number): LatLng {
   const lap = 2 * r.length;
   const inLap = ((distance % lap) + lap) % lap;
   const d = inLap <= r.length ? inLap : lap - inLap;
-  let i = 1;
-  while (i < r.along.length - 1 && r.along[i]! < d) i++;
+  // The first point at or past d (binary search): the segment ends there.
+  let lo = 1;
+  let hi = r.along.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (r.along[mid]! < d) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo;
   const from = r.along[i - 1]!;
   const span = r.along[i]! - from;
   const f = span > 0 ? (d - from) / span : 0;
