@@ -53,6 +53,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'true',
         SIGNUP_RATE_LIMIT: '100',
+        // No internet here: tracks are drawn without tiles (the default is OpenStreetMap's).
+        MAP_TILE_URL: 'none',
         GARMIN_CLIENT_ID: 'stamina-test-client',
         GARMIN_CLIENT_SECRET: 'stamina-test-secret',
         GARMIN_AUTHORIZE_URL: `${fakeBase}/garmin/oauth/authorize`,

@@ -80,14 +80,18 @@ export const ZEnv = z.object({
     .default(60_000),
   /**
    * Map tiles for activity tracks (docs/activities.md, "Web"): an http(s) URL template with {z}, {x} and {y}
-   * (and optionally {s} for subdomains); unset draws tracks as plain lines without a background map.
+   * (and optionally {s} for subdomains), or `none` to draw tracks as plain lines without a background map.
+   * Unset: OpenStreetMap's tiles (DEFAULT_MAP_TILE_URL, credited as its tile policy asks).
    */
   MAP_TILE_URL: z
     .string()
-    .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'must be an http:// or https:// URL template')
     .refine(
-      (u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)),
-      'must contain {z}, {x} and {y} (for example https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+      (u) => u === 'none' || /^https?:\/\/[^/\s]+\/\S*$/.test(u),
+      'must be an http:// or https:// URL template, or none',
+    )
+    .refine(
+      (u) => u === 'none' || ['{z}', '{x}', '{y}'].every((p) => u.includes(p)),
+      'must contain {z}, {x} and {y} (for example https://tile.openstreetmap.org/{z}/{x}/{y}.png), or be none',
     )
     .optional(),
   /**
@@ -224,7 +228,19 @@ export function sharedDatabaseProblems(env: Pick<Env, 'DATABASE_URL' | 'DEVICE_T
 }
 
 /** The credit for map tiles: the configured one, else OpenStreetMap's for its own tiles, else none. */
-export function tileAttribution(url: string | undefined, configured: string | undefined): string | null {
+/** The tiles behind activity maps when MAP_TILE_URL is unset: OpenStreetMap's standard layer. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** The tile URL in force: MAP_TILE_URL, none (null) when it says `none`, OpenStreetMap's when it is unset. */
+export function mapTileUrlOf(configured: string | undefined): string | null {
+  if (configured === 'none') return null;
+  return configured ?? DEFAULT_MAP_TILE_URL;
+}
+
+export function tileAttribution(
+  url: string | null | undefined,
+  configured: string | undefined,
+): string | null {
   if (configured) return configured;
   if (!url) return null;
   const host = url

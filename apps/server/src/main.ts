@@ -5,7 +5,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, parseEnv, seedDemoEnabled, sharedDatabaseProblems, tileAttribution } from './config.ts';
+import {
+  ConfigError,
+  mapTileUrlOf,
+  parseEnv,
+  seedDemoEnabled,
+  sharedDatabaseProblems,
+  tileAttribution,
+} from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { diskFileStore } from './lib/file-store.ts';
 import { humanLogStream, logFormat } from './lib/human-log.ts';
@@ -105,8 +112,8 @@ async function main(): Promise<void> {
       coachMessagesPerMinute: env.COACH_RATE_LIMIT,
     },
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
-    mapTileUrl: env.MAP_TILE_URL ?? null,
-    mapTileAttribution: tileAttribution(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
+    mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
+    mapTileAttribution: tileAttribution(mapTileUrlOf(env.MAP_TILE_URL), env.MAP_TILE_ATTRIBUTION),
     stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

@@ -1,7 +1,7 @@
 // GET /api/v1/client-config and MAP_TILE_URL: the web app learns the tile URL without signing in, and pages
 // may load tiles from that host (and only then).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv, tileAttribution } from '../src/config.ts';
+import { mapTileUrlOf, parseEnv, tileAttribution } from '../src/config.ts';
 import { tileImageSource } from '../src/plugins/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -43,6 +43,13 @@ describe('MAP_TILE_URL', () => {
   it('accepts an http(s) template with {z}, {x} and {y}', () => {
     expect(parseEnv({ MAP_TILE_URL: TILES }).MAP_TILE_URL).toBe(TILES);
     expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
+  });
+
+  it("OpenStreetMap's tiles by default, none when it says none", () => {
+    expect(mapTileUrlOf(undefined)).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(mapTileUrlOf(parseEnv({ MAP_TILE_URL: 'none' }).MAP_TILE_URL)).toBeNull();
+    expect(mapTileUrlOf(TILES)).toBe(TILES);
+    expect(tileAttribution(mapTileUrlOf(undefined), undefined)).toBe('© OpenStreetMap contributors');
   });
 
   it('refuses a template without the tile coordinates or of another scheme', () => {

@@ -20,7 +20,7 @@ const page = (items: ReturnType<typeof makeActivity>[], total = items.length, pa
 });
 
 describe('/activities list', { timeout: 20_000 }, () => {
-  it('shows each activity with its date, sport, duration, distance, TSS, heart rate and power', async () => {
+  it('shows each activity with its date, sport, duration, distance, pace, TSS, heart rate and power', async () => {
     mockFetch(() =>
       json(
         200,
@@ -34,7 +34,9 @@ describe('/activities list', { timeout: 20_000 }, () => {
             timer_seconds: 2400,
             moving_seconds: 2400,
             distance_m: 8000,
+            avg_speed_mps: 8000 / 2400,
           }),
+          makeActivity({ name: 'Pool', sport: 'swim', distance_m: 1500, avg_speed_mps: 100 / 105 }),
         ]),
       ),
     );
@@ -47,10 +49,15 @@ describe('/activities list', { timeout: 20_000 }, () => {
     expect(within(ride).getByText('75')).toBeVisible();
     expect(within(ride).getByText('142 bpm')).toBeVisible();
     expect(within(ride).getByText('201 W')).toBeVisible();
+    // A ride has no pace.
+    expect(within(ride).getByText('Pace').nextSibling).toHaveTextContent('—');
     const run = screen.getByRole('link', { name: /Track Intervals/ });
     expect(within(run).getByText('40:00')).toBeVisible();
     expect(within(run).getAllByText('—')).toHaveLength(2);
-    expect(screen.getByText('2 activities')).toBeVisible();
+    expect(within(run).getByText('Pace').nextSibling).toHaveTextContent('5:00 /km');
+    const swim = screen.getByRole('link', { name: /Pool/ });
+    expect(within(swim).getByText('Pace').nextSibling).toHaveTextContent('1:45 /100m');
+    expect(screen.getByText('3 activities')).toBeVisible();
   });
 
   it('filters by sport and dates through the URL, and pages', async () => {
@@ -82,6 +89,33 @@ describe('/activities list', { timeout: 20_000 }, () => {
       expect(query?.get('page')).toBe('1');
     });
     expect(router.state.location.search).not.toContain('page=');
+  });
+
+  it('filters by distance in km, sent to the server in metres; a minimum above the maximum is refused', async () => {
+    const calls = mockFetch(() => json(200, page([makeActivity()])));
+    const { router } = renderWithProviders(<ActivitiesPage />, {
+      path: '/activities',
+      initialEntry: '/activities?sport=run&min_distance_m=5000',
+    });
+    expect(await screen.findByLabelText('Min distance (km)')).toHaveValue(5);
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url.searchParams.get('min_distance_m')).toBe('5000'));
+    await userEvent.type(screen.getByLabelText('Max distance (km)'), '10.5');
+    await waitFor(() => {
+      const query = listCalls(calls).at(-1)?.url.searchParams;
+      expect(query?.get('max_distance_m')).toBe('10500');
+      expect(query?.get('sport')).toBe('run');
+    });
+    expect(screen.getByLabelText('Max distance (km)')).toHaveValue(10.5);
+    expect(router.state.location.search).toContain('max_distance_m=10500');
+
+    await userEvent.clear(screen.getByLabelText('Max distance (km)'));
+    await userEvent.type(screen.getByLabelText('Max distance (km)'), '2');
+    expect(await screen.findByText('The minimum distance must not be above the maximum.')).toBeVisible();
+    // Not sent: the list falls back to no distance range (already fetched at first).
+    expect(listCalls(calls).some((c) => c.url.searchParams.get('max_distance_m') === '2000')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.getByLabelText('Min distance (km)')).toHaveValue(null));
   });
 
   it('invites an upload when there is nothing yet, and says so when filters hide everything', async () => {

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../src/components/ui/toaster.tsx';
 import { ActivityDetailPage } from '../src/features/activities/activity-detail-page.tsx';
-import { makeDetail, makeStreams } from './activity-fixtures.ts';
+import { makeAnalysis, makeDetail, makeStreams } from './activity-fixtures.ts';
 import { type Call, json, makeWorkout, mockFetch } from './calendar-test-utils.tsx';
 
 // The page is a lazy chunk's worth of modules; on a busy machine its first render takes a while.
@@ -43,6 +43,7 @@ function serve(
     const path = call.url.pathname;
     if (path === '/api/v1/client-config') return json(200, { data: { map_tile_url: null } });
     if (path === '/api/activities/act-1/streams') return json(200, { data: makeStreams() });
+    if (path === '/api/activities/act-1/analysis') return json(200, { data: makeAnalysis() });
     if (path === '/api/activities/act-1' && call.method === 'GET') return json(200, { data: detail() });
     return other?.(call) ?? json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
@@ -106,10 +107,57 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     expect(within(zones).getByRole('heading', { name: 'Power' })).toBeVisible();
     expect(within(zones).getAllByText('20 min · 33%')).toHaveLength(2);
 
+    // The laps table scrolls in a region a keyboard reaches, with its own name.
+    const lapsTable = screen.getByRole('region', { name: 'Laps table' });
+    expect(lapsTable).toHaveAttribute('tabindex', '0');
     const laps = within(screen.getByRole('region', { name: 'Laps' })).getAllByRole('row');
     expect(laps).toHaveLength(3);
     expect(laps[2]).toHaveTextContent('2');
     expect(laps[2]).toHaveTextContent('207 W');
+  });
+
+  it('shows the analysis: kJ, W/kg with the weight used, VI, EF, decoupling, curves beside the bests and intervals', async () => {
+    serve();
+    renderDetail();
+    const analysis = await screen.findByRole('region', { name: 'Analysis' });
+    for (const [label, value] of [
+      ['Work', '724 kJ'],
+      ['W/kg (avg / NP)', '2.79 / 2.97'],
+      ['Variability index', '1.06'],
+      ['Efficiency factor (NP ÷ HR)', '1.51'],
+      ['Decoupling (Pw:HR)', '3.2 %'],
+    ]) {
+      expect(within(analysis).getByText(label as string).nextSibling).toHaveTextContent(value as string);
+    }
+    expect(within(analysis).getByText(/72 kg, your weight logged on Jan 2, 2026/)).toBeVisible();
+    expect(within(analysis).getByText(/aerobically coupled/)).toBeVisible();
+
+    const curves = screen.getByRole('region', { name: 'Curves' });
+    const rows = within(within(curves).getByRole('region', { name: 'Power curve table' })).getAllByRole(
+      'row',
+    );
+    expect(rows[2]).toHaveTextContent('5 min290 W300 W320 W');
+    expect(within(rows[2]!).getByRole('link', { name: '320 W' })).toHaveAttribute(
+      'href',
+      '/activities/act-7',
+    );
+    expect(rows[3]).toHaveTextContent('10 min250 W——');
+    await userEvent.click(within(curves).getByRole('button', { name: 'Heart rate' }));
+    expect(within(curves).getByRole('region', { name: 'Heart rate curve table' })).toHaveTextContent(
+      '172 bpm',
+    );
+
+    const intervals = within(screen.getByRole('region', { name: 'Intervals' })).getByRole('region', {
+      name: 'Intervals table',
+    });
+    expect(intervals).toHaveAttribute('tabindex', '0');
+    const effort = within(intervals).getByRole('row', { name: /Effort 1/ });
+    expect(effort).toHaveTextContent('20:00');
+    expect(effort).toHaveTextContent('5:00');
+    expect(effort).toHaveTextContent('288 W');
+    expect(effort).toHaveTextContent('Z5 (power)');
+    expect(within(intervals).getAllByRole('row', { name: /Lap/ })).toHaveLength(2);
+    expect(screen.getByText(/88 % of FTP \(224 W\)/)).toBeVisible();
   });
 
   it('unmatches, and matches to another planned workout of the nearby days', async () => {

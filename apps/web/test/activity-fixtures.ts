@@ -1,5 +1,5 @@
 // Activities as the API sends them, for the activities page and detail tests.
-import type { ActivityDetail, ActivityStreams, ActivitySummary } from '@stamina/contract';
+import type { ActivityAnalysis, ActivityDetail, ActivityStreams, ActivitySummary } from '@stamina/contract';
 
 let counter = 0;
 
@@ -119,5 +119,68 @@ export function makeStreams(n = 120): ActivityStreams {
       lat: range.map((i) => 47.6 + Math.sin(i / 20) / 100),
       lng: range.map((i) => 8.5 + Math.cos(i / 20) / 100),
     },
+  };
+}
+
+/** The analysis of a 1-hour ride: 2 laps and one 5-minute effort, 72 kg logged on Jan 2. */
+export function makeAnalysis(overrides: Partial<ActivityAnalysis> = {}): ActivityAnalysis {
+  const best = (value: number, id = 'act-9') => ({ value, activity_id: id, date: '2026-01-01' });
+  return {
+    activity_id: 'act-1',
+    curves: {
+      power: [
+        { key: '5s', x: 5, value: 610, best_42d: best(650), best_all_time: best(720, 'act-7') },
+        { key: '5min', x: 300, value: 290, best_42d: best(300), best_all_time: best(320, 'act-7') },
+        { key: '10min', x: 600, value: 250, best_42d: null, best_all_time: null },
+      ],
+      heart_rate: [{ key: '5s', x: 5, value: 172, best_42d: null, best_all_time: null }],
+      pace: [],
+    },
+    weight_kg: 72,
+    weight_date: '2026-01-02',
+    kilojoules: 724,
+    watts_per_kg: 2.79,
+    np_watts_per_kg: 2.97,
+    variability_index: 1.06,
+    efficiency_factor: 1.51,
+    efficiency_basis: 'power',
+    decoupling_percent: 3.2,
+    first_half_ef: 1.55,
+    second_half_ef: 1.5,
+    intervals: [
+      interval({ kind: 'lap', start_second: 0, end_second: 1800, duration_seconds: 1800, avg_power: 195 }),
+      interval({ kind: 'lap', start_second: 1800, end_second: 3600, duration_seconds: 1800, avg_power: 207 }),
+      interval({
+        kind: 'effort',
+        start_second: 1200,
+        end_second: 1500,
+        duration_seconds: 300,
+        avg_power: 288,
+        zone: 5,
+      }),
+    ],
+    effort_rule:
+      'Efforts: power at or above 88 % of FTP (224 W), smoothed over 10 s, gaps under 15 s merged, at least 30 s long.',
+    ...overrides,
+  };
+}
+
+function interval(
+  overrides: Partial<ActivityAnalysis['intervals'][number]>,
+): ActivityAnalysis['intervals'][number] {
+  return {
+    kind: 'lap',
+    start_second: 0,
+    end_second: 60,
+    duration_seconds: 60,
+    distance_m: null,
+    avg_power: null,
+    normalized_power: null,
+    avg_hr: 150,
+    max_hr: 160,
+    avg_speed_mps: null,
+    zone: 2,
+    zone_basis: 'power',
+    ...overrides,
   };
 }

@@ -147,6 +147,9 @@ export const ZActivityListQuery = z.object({
   sport: ZActivitySport.optional(),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
+  /** Distance range, metres, both included (an activity without a distance is left out when either is set). */
+  min_distance_m: z.coerce.number().min(0).max(10_000_000).optional(),
+  max_distance_m: z.coerce.number().min(0).max(10_000_000).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -236,3 +239,65 @@ export const ZCurve = z
   })
   .meta({ id: 'Curve' });
 export type Curve = z.infer<typeof ZCurve>;
+
+const ZBestAt = z.object({ value: z.number(), activity_id: z.string(), date: z.string() }).nullable();
+/** One point of an activity's curve, beside the athlete's best over the 42 days up to its day and ever. */
+const ZAnalysisCurvePoint = z.object({
+  key: z.string(),
+  /** Seconds (power, heart rate) or metres (pace). */
+  x: z.number(),
+  /** Watts, bpm, or seconds to cover the distance. */
+  value: z.number(),
+  /** The athlete's stored best efforts at this point (power and run pace only; null where none is kept). */
+  best_42d: ZBestAt,
+  best_all_time: ZBestAt,
+});
+
+export const ZActivityInterval = z.object({
+  kind: z.enum(['lap', 'effort']),
+  /** Seconds from the start (elapsed), first included, last excluded. */
+  start_second: z.number().int(),
+  end_second: z.number().int(),
+  duration_seconds: z.number(),
+  distance_m: nullableNumber,
+  avg_power: nullableNumber,
+  normalized_power: nullableNumber,
+  avg_hr: nullableNumber,
+  max_hr: nullableNumber,
+  avg_speed_mps: nullableNumber,
+  zone: z.number().int().nullable(),
+  /** What the zone is of: the average power, the average pace or the average heart rate. */
+  zone_basis: z.enum(['power', 'pace', 'hr']).nullable(),
+});
+export type ActivityInterval = z.infer<typeof ZActivityInterval>;
+
+/** docs/activities.md, "Analysis" and "Intervals". */
+export const ZActivityAnalysis = z
+  .object({
+    activity_id: z.string(),
+    curves: z.object({
+      power: z.array(ZAnalysisCurvePoint),
+      heart_rate: z.array(ZAnalysisCurvePoint),
+      pace: z.array(ZAnalysisCurvePoint),
+    }),
+    /** The body weight used for W/kg: the latest on or before the activity's day (wellness), with its day. */
+    weight_kg: nullableNumber,
+    weight_date: z.string().nullable(),
+    kilojoules: nullableNumber,
+    watts_per_kg: nullableNumber,
+    np_watts_per_kg: nullableNumber,
+    variability_index: nullableNumber,
+    efficiency_factor: nullableNumber,
+    /** 'power': NP ÷ average HR; 'speed': metres per minute ÷ average HR. */
+    efficiency_basis: z.enum(['power', 'speed']).nullable(),
+    /** Pa:HR (Pw:HR): (first half EF − second half EF) ÷ first half EF, %. Under 5 %: coupled. */
+    decoupling_percent: nullableNumber,
+    first_half_ef: nullableNumber,
+    second_half_ef: nullableNumber,
+    /** Laps, then the efforts found in the stream, each with its own figures. */
+    intervals: z.array(ZActivityInterval),
+    /** The rule that found the efforts, in words (its line, smoothing, merge gap and shortest effort). */
+    effort_rule: z.string(),
+  })
+  .meta({ id: 'ActivityAnalysis' });
+export type ActivityAnalysis = z.infer<typeof ZActivityAnalysis>;

@@ -14,6 +14,7 @@ import {
   ZExportIdParam,
 } from './account.ts';
 import {
+  ZActivityAnalysis,
   ZActivityDetail,
   ZActivityIdParam,
   ZActivityList,
@@ -295,6 +296,7 @@ export const API_ENDPOINTS = {
     query: ZActivityStreamsQuery,
     response: dataEnvelope(ZActivityStreams),
   },
+  'GET /activities/{id}/analysis': { params: ZActivityIdParam, response: dataEnvelope(ZActivityAnalysis) },
   'PUT /activities/{id}/match': {
     params: ZActivityIdParam,
     body: ZActivityMatchRequest,

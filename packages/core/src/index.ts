@@ -5,6 +5,7 @@ export * from './coach/index.ts';
 export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
 export * from './demo/demo-recording.ts';
+export * from './demo/demo-routes.ts';
 export { roundTo } from './numbers.ts';
 export * from './offline/cache-entry.ts';
 export * from './onboarding/index.ts';

@@ -2,7 +2,9 @@
 // efforts that follow the steps' zones, and the same recording for the same seed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { haversineMeters } from '../src/activities/one-hertz.ts';
 import { type DemoStep, demoRecordedSession } from '../src/demo/demo-recording.ts';
+import { DEMO_RIDE_ROUTE, DEMO_RUN_ROUTE } from '../src/demo/demo-routes.ts';
 import type { Sport, Zone } from '../src/workouts/types.ts';
 
 const step = fc.record({
@@ -58,5 +60,40 @@ describe('demoRecordedSession', () => {
     const session = demoRecordedSession({ sport: 'swim', startTime: START, steps: [], seed: 3 });
     expect(session.records).toHaveLength(45 * 60);
     expect(session.records[0]!.lat).toBeUndefined();
+  });
+
+  it('follows the streets of its route (out and back), not a circle: every point within 5 m of the route', () => {
+    for (const [sport, line, minutes] of [
+      ['run', DEMO_RUN_ROUTE, 75],
+      ['bike', DEMO_RIDE_ROUTE, 150],
+    ] as const) {
+      const session = demoRecordedSession({
+        sport,
+        startTime: START,
+        steps: [{ duration_seconds: minutes * 60, zone: 2, isRest: false }],
+        seed: 5,
+      });
+      const toRoute = (lat: number, lng: number) => {
+        // Distance to the nearest segment, on a local flat projection (metres).
+        const kx = 111_320 * Math.cos((lat * Math.PI) / 180);
+        let best = Number.POSITIVE_INFINITY;
+        for (let i = 1; i < line.length; i++) {
+          const [ax, ay] = [(line[i - 1]![1] - lng) * kx, (line[i - 1]![0] - lat) * 111_320];
+          const [bx, by] = [(line[i]![1] - lng) * kx, (line[i]![0] - lat) * 111_320];
+          const len2 = (bx - ax) ** 2 + (by - ay) ** 2;
+          const f = len2 > 0 ? Math.max(0, Math.min(1, -(ax * (bx - ax) + ay * (by - ay)) / len2)) : 0;
+          best = Math.min(best, Math.hypot(ax + f * (bx - ax), ay + f * (by - ay)));
+        }
+        return best;
+      };
+      for (const r of session.records) expect(toRoute(r.lat!, r.lng!)).toBeLessThan(5);
+      // It gets to the far end of the route and comes back towards the start.
+      const [lat0, lng0] = line[0]!;
+      const far = line.at(-1)!;
+      const distances = session.records.map((r) => haversineMeters(r.lat!, r.lng!, lat0, lng0));
+      const span = haversineMeters(far[0], far[1], lat0, lng0);
+      expect(Math.max(...distances)).toBeGreaterThan(span * 0.95);
+      expect(distances.at(-1)!).toBeLessThan(Math.max(...distances));
+    }
   });
 });

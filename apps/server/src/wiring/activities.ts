@@ -39,6 +39,8 @@ export async function wireActivities(
     workouts: workoutService,
     // The athlete's thresholds in force on the activity's day (docs/zones.md).
     thresholdsOn: thresholdsFrom(thresholdService),
+    // W/kg of an activity: the body weight in force on its day (docs/activities.md, "Analysis").
+    weightOn: metricsService.weightOn,
     log: app.log,
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);

@@ -1,13 +1,28 @@
 // What the CPU pool's workers run (workers/pool.ts): an uploaded recording unwrapped, checked, hashed, decoded
 // and scored, leg by leg, into the rows the import stores; a stored original scored again for a new sport; a
-// recording built elsewhere (an Apple Health workout) scored; an Apple Health route decoded. The decoders and
+// recording built elsewhere (an Apple Health workout) scored; an Apple Health route decoded; an activity's
+// analysis from its stored streams. The decoders and
 // the figures are the modules' own (modules/activities/decode, figures.ts): this file only calls them, off the
 // main thread. Questions that need the database go back to the main thread through `ask`.
 import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import type { ActivityEditSport } from '@stamina/contract';
-import { dateInTimeZone, type RecordedSport, type Recording, type RecordPoint } from '@stamina/core';
+import {
+  type AnalysisStreams,
+  activityCurves,
+  dateInTimeZone,
+  decodeStream,
+  detectEfforts,
+  type EfficiencyInput,
+  efficiencyFigures,
+  type IntervalContext,
+  lapIntervals,
+  type RecordedSport,
+  type Recording,
+  type RecordPoint,
+  type StreamType,
+} from '@stamina/core';
 import { decodeGpx } from '../modules/activities/decode/gpx.ts';
 import {
   type ActivityFileFormat,
@@ -164,7 +179,31 @@ function routePoints(input: { bytes: Uint8Array }): RecordPoint[] | null {
   }
 }
 
-const TASKS = { readActivityFile, rescoreLeg, scoreRecording, routePoints };
+/**
+ * The analysis of one activity from its stored (encoded) streams (docs/activities.md, "Analysis"): curves,
+ * efficiency figures, laps and efforts. Tens of milliseconds for a long ride, so off the main thread.
+ */
+function analyseActivity(input: {
+  streams: Partial<Record<keyof AnalysisStreams, Uint8Array>>;
+  efficiency: EfficiencyInput;
+  context: IntervalContext;
+  laps: Array<{ startSecond: number; elapsedSeconds: number }>;
+}) {
+  const streams: AnalysisStreams = {};
+  for (const [type, data] of Object.entries(input.streams)) {
+    streams[type as keyof AnalysisStreams] = decodeStream(data, type as StreamType);
+  }
+  return {
+    curves: activityCurves(streams, input.context.sport),
+    efficiency: efficiencyFigures(streams, input.efficiency),
+    intervals: [
+      ...lapIntervals(streams, input.laps, input.context),
+      ...detectEfforts(streams, input.context),
+    ],
+  };
+}
+
+const TASKS = { readActivityFile, rescoreLeg, scoreRecording, routePoints, analyseActivity };
 
 export type TaskName = keyof typeof TASKS;
 export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];

@@ -67,8 +67,8 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   // coach's action card (docs/coach.md, "Actions").
   planChange: [...SESSION_DERIVED, planKeys.all, notificationKeys.list, coachKeys.all],
   // Wellness feeds the metrics charts, recovery and readiness (dashboard) and the readiness series of the
-  // fitness trends (Progress, Analytics).
-  wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends']],
+  // fitness trends (Progress, Analytics); the body weight, an activity's W/kg (its analysis).
+  wellness: [metricsKeys.all, dashboardKeys.all, ['analytics', 'fitness-trends'], activityKeys.analysisAll],
   // Approving an onboarding session adopts a generated plan (as planSessions) and completes onboarding (the
   // status and the athlete profile's onboarding_complete).
   onboarding: [

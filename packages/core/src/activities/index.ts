@@ -1,6 +1,8 @@
 // Recorded activities: the decoded shape and the figures computed from it (docs/activities.md).
+export * from './analysis.ts';
 export * from './best-efforts.ts';
 export * from './figures.ts';
+export * from './intervals.ts';
 export * from './one-hertz.ts';
 export * from './recording.ts';
 export * from './stream-codec.ts';

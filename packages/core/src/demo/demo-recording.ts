@@ -2,10 +2,11 @@
 // synthesised from the workout's steps, as a device would have recorded it, so that the activity pages have
 // real streams, laps, zones and best efforts to show. Pure and seeded: the same workout always gives the same
 // recording. Each step's zone sets the effort as a fraction of threshold; heart rate follows the effort with a
-// lag; rides and runs move along a loop with rolling terrain.
+// lag; rides and runs follow real streets by Lake Zurich (demo-routes.ts), out and back, with rolling terrain.
 import type { RecordedLap, RecordedSession, RecordPoint } from '../activities/recording.ts';
 import type { Sport, Zone } from '../workouts/types.ts';
 import { seededRandom } from './demo-athlete.ts';
+import { DEMO_RIDE_ROUTE, DEMO_RUN_ROUTE, measureRoute, positionAlong } from './demo-routes.ts';
 
 export interface DemoStep {
   duration_seconds: number;
@@ -42,8 +43,9 @@ const DEVICE_SPORT: Record<Sport, string> = {
   swim: 'swimming',
   strength: 'training',
 };
-/** Around Lake Zurich; the loop's radius gives about 12 km (run) or 36 km (ride) per lap. */
-const ORIGIN = { lat: 47.3, lng: 8.6 };
+/** The routes, measured once. */
+const RUN_ROUTE = measureRoute(DEMO_RUN_ROUTE);
+const RIDE_ROUTE = measureRoute(DEMO_RIDE_ROUTE);
 const LONGEST_SECONDS = 6 * 3600;
 
 export function demoRecordedSession(input: DemoRecordingInput): RecordedSession {
@@ -56,8 +58,9 @@ export function demoRecordedSession(input: DemoRecordingInput): RecordedSession 
   const records: RecordPoint[] = [];
   const laps: RecordedLap[] = [];
   const gps = input.sport === 'bike' || input.sport === 'run';
+  // The terrain's period: a rolling profile of about 12 km (run) or 36 km (ride).
   const loopMeters = input.sport === 'bike' ? 36_000 : 12_000;
-  const radiusDeg = loopMeters / (2 * Math.PI) / 111_320;
+  const path = input.sport === 'bike' ? RIDE_ROUTE : RUN_ROUTE;
   let hr = t.restingHr + 30;
   let distance = 0;
   let second = 0;
@@ -90,10 +93,9 @@ export function demoRecordedSession(input: DemoRecordingInput): RecordedSession 
       }
       if (gps) {
         const angle = (distance / loopMeters) * 2 * Math.PI;
-        point.lat = roundTo6(ORIGIN.lat + radiusDeg * Math.sin(angle));
-        point.lng = roundTo6(
-          ORIGIN.lng + (radiusDeg * (1 - Math.cos(angle))) / Math.cos((ORIGIN.lat * Math.PI) / 180),
-        );
+        const [lat, lng] = positionAlong(path, distance);
+        point.lat = roundTo6(lat);
+        point.lng = roundTo6(lng);
         point.altitude = roundTo3(420 + 35 * Math.sin(angle * 3) + 12 * Math.sin(angle * 7));
       }
       records.push(point);

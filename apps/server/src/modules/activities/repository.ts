@@ -268,6 +268,8 @@ export interface ActivityFilter {
   sport?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  minDistanceM?: number | undefined;
+  maxDistanceM?: number | undefined;
   offset: number;
   limit: number;
 }
@@ -281,6 +283,8 @@ export async function listActivities(
   if (filter.sport) conditions.push(eq(activities.sport, filter.sport as ActivityRow['sport']));
   if (filter.from) conditions.push(gte(activities.localDate, filter.from));
   if (filter.to) conditions.push(lte(activities.localDate, filter.to));
+  if (filter.minDistanceM !== undefined) conditions.push(gte(activities.distanceM, filter.minDistanceM));
+  if (filter.maxDistanceM !== undefined) conditions.push(lte(activities.distanceM, filter.maxDistanceM));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     db

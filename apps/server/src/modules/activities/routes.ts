@@ -1,10 +1,11 @@
 // /api/activities (docs/activities.md): the upload (202, processed by jobs), its batch status, and the
-// athlete's activities: list, curves, detail, rename and sport change, delete, streams and matching. Reads that
+// athlete's activities: list, curves, detail, analysis, rename and sport change, delete, streams and matching. Reads that
 // only writes of this module and the workout module change are served through the cached-reads hook; the batch
 // status, which the jobs move on, is not.
 import fastifyMultipart from '@fastify/multipart';
 import {
   dataEnvelope,
+  ZActivityAnalysis,
   ZActivityDetail,
   ZActivityIdParam,
   ZActivityList,
@@ -188,6 +189,19 @@ export function activityRoutes(
         async (request) => ({
           data: await service.streams(requireAuth(request), request.params.id, request.query.types),
         }),
+      );
+      app.get(
+        '/:id/analysis',
+        {
+          schema: {
+            ...route,
+            summary:
+              "An activity's power, heart-rate and pace curves beside the athlete's 42-day and all-time bests, kJ, W/kg, VI, EF, aerobic decoupling and its intervals (laps and efforts found in the stream)",
+            params: ZActivityIdParam,
+            response: { 200: dataEnvelope(ZActivityAnalysis), ...errors },
+          },
+        },
+        async (request) => ({ data: await service.analysis(requireAuth(request), request.params.id) }),
       );
       app.put(
         '/:id/match',

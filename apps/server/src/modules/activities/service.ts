@@ -30,6 +30,7 @@ import { type CpuPool, WorkerLimitError } from '../../workers/pool.ts';
 import type { ReadFileResult, RescoreResult, TaskOutput } from '../../workers/tasks.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
+import { type AnalysisDeps, createActivityAnalysis } from './analysis.ts';
 import type { LegRecord, ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
@@ -60,6 +61,8 @@ export interface ActivityServiceDeps {
   workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
   /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
   thresholdsOn: ThresholdsOn;
+  /** The latest body weight on or before a day, for W/kg (the wellness store's `weightOn`). */
+  weightOn?: AnalysisDeps['weightOn'];
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
   onChange?: (athleteId: string) => void;
   /**
@@ -193,6 +196,11 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     inflatedLabel: ACTIVITY_LIMITS.athleteInflatedLabel,
   });
   const changed = (athleteId: string) => deps.onChange?.(athleteId);
+  const analysisOf = createActivityAnalysis(db, {
+    pool: deps.pool,
+    thresholdsOn: deps.thresholdsOn,
+    weightOn: deps.weightOn ?? (async () => null),
+  });
 
   async function own(auth: AuthContext, id: string): Promise<repo.ActivityRow> {
     const row = UUID.test(id) ? await repo.findActivity(db, auth.athleteId, id) : undefined;
@@ -855,6 +863,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         sport?: repo.ActivityRow['sport'];
         from?: string;
         to?: string;
+        min_distance_m?: number;
+        max_distance_m?: number;
         page: number;
         page_size: number;
       },
@@ -862,10 +872,16 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       if (query.from && query.to && query.from > query.to) {
         throw new AppError('VALIDATION_FAILED', 'from must be on or before to');
       }
+      const { min_distance_m: minDistance, max_distance_m: maxDistance } = query;
+      if (minDistance !== undefined && maxDistance !== undefined && minDistance > maxDistance) {
+        throw new AppError('VALIDATION_FAILED', 'min_distance_m must be at most max_distance_m');
+      }
       const { rows, total } = await repo.listActivities(db, auth.athleteId, {
         sport: query.sport,
         from: query.from,
         to: query.to,
+        minDistanceM: minDistance,
+        maxDistanceM: maxDistance,
         offset: (query.page - 1) * query.page_size,
         limit: query.page_size,
       });
@@ -885,6 +901,11 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
 
     async get(auth: AuthContext, id: string): Promise<ActivityDetail> {
       return detail(auth, await own(auth, id));
+    },
+
+    /** Curves, efficiency figures and intervals of one activity (docs/activities.md, "Analysis"). */
+    async analysis(auth: AuthContext, id: string) {
+      return analysisOf(auth.athleteId, await own(auth, id));
     },
 
     /**

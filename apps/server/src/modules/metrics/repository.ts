@@ -268,3 +268,25 @@ export async function latestValues(
 }
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The latest body weight logged on or before `date` (W/kg of an activity, docs/activities.md "Analysis"). */
+export async function latestWeightOn(
+  db: Conn,
+  athleteId: string,
+  date: string,
+): Promise<{ date: string; weightKg: number } | null> {
+  const rows = await db
+    .select({ date: wellnessDaily.date, weightKg: wellnessDaily.weightKg })
+    .from(wellnessDaily)
+    .where(
+      and(
+        eq(wellnessDaily.athleteId, athleteId),
+        lte(wellnessDaily.date, date),
+        sql`${wellnessDaily.weightKg} is not null`,
+      ),
+    )
+    .orderBy(sql`${wellnessDaily.date} desc`)
+    .limit(1);
+  const row = rows[0];
+  return row && row.weightKg !== null ? { date: row.date, weightKg: row.weightKg } : null;
+}

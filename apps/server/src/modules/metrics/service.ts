@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TrainingLoadService } from '../training-load/service.ts';
 import { createWellnessImport } from './import.ts';
-import { listDays } from './repository.ts';
+import { latestWeightOn, listDays } from './repository.ts';
 import { createWellnessScores } from './scores.ts';
 import { createWellnessStore, type MetricsHooks } from './store.ts';
 
@@ -26,6 +26,8 @@ export function createMetricsService(
     ...createWellnessImport(db, store),
     /** The athlete's stored wellness days from `from` to `to`, oldest first (the onboarding job's read). */
     wellnessDays: (athleteId: string, from: string, to: string) => listDays(db, athleteId, from, to),
+    /** The latest body weight logged on or before a day, with its day (W/kg of an activity). */
+    weightOn: (athleteId: string, date: string) => latestWeightOn(db, athleteId, date),
     /**
      * The scores for the reads of one request: each range is scored once and each load range read once
      * (a narrower one is cut from a wider one), however many of the request's parts ask for it. Pass the

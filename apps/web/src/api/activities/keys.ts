@@ -7,6 +7,9 @@ export interface ActivityFilter {
   sport?: ActivitySport;
   from?: string;
   to?: string;
+  /** Distance range, metres. */
+  min_distance_m?: number;
+  max_distance_m?: number;
   page: number;
   /** Rows a page; the list's default (ACTIVITIES_PAGE_SIZE) when left out. */
   page_size?: number;
@@ -20,6 +23,9 @@ export const activityKeys = {
   list: (filter: ActivityFilter) => ['activities', 'list', filter] as const,
   detail: (id: string) => ['activities', 'detail', id] as const,
   streams: (id: string) => ['activities', 'streams', id] as const,
+  /** Every activity's analysis (a weight logged changes their W/kg). */
+  analysisAll: ['activities', 'analysis'] as const,
+  analysis: (id: string) => ['activities', 'analysis', id] as const,
   curves: (type: CurveType, period: CurvePeriod) => ['activities', 'curves', type, period] as const,
   /** Outside the family: an upload's status is not made stale by the writes it causes. */
   importBatch: (batchId: string) => ['activity-imports', batchId] as const,

@@ -15,6 +15,10 @@ export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = {
 
 const METERS_PER_MILE = 1609.344;
 const FEET_PER_METER = 3.28084;
+const METERS_PER_100_YARDS = 91.44;
+/** Metres in one unit of distance the athlete reads (km or mile), for the list's distance filter. */
+export const metersPerDistanceUnit = (units: Units): number =>
+  units === 'imperial' ? METERS_PER_MILE : 1000;
 
 /** '42.20 km' or '26.22 mi'; a swim in metres or yards. */
 export function formatDistance(meters: number | null, units: Units, sport?: ActivitySport): string {
@@ -47,7 +51,7 @@ export function speedKind(sport: ActivitySport): 'pace' | 'swim_pace' | 'speed' 
   return 'speed';
 }
 
-/** A speed in metres per second as the sport reads it: '32.4 km/h', '4:30 /km', '1:45 /100m'. */
+/** A speed in metres per second as the sport reads it: '32.4 km/h', '4:30 /km', '1:45 /100m' ('/100yd' imperial). */
 export function formatSpeed(mps: number | null, units: Units, sport: ActivitySport): string {
   if (mps === null || !Number.isFinite(mps) || mps <= 0) return '—';
   const kind = speedKind(sport);
@@ -56,7 +60,11 @@ export function formatSpeed(mps: number | null, units: Units, sport: ActivitySpo
       ? `${((mps * 3600) / METERS_PER_MILE).toFixed(1)} mph`
       : `${(mps * 3.6).toFixed(1)} km/h`;
   }
-  if (kind === 'swim_pace') return `${formatClock(100 / mps)} /100m`;
+  if (kind === 'swim_pace') {
+    return units === 'imperial'
+      ? `${formatClock(METERS_PER_100_YARDS / mps)} /100yd`
+      : `${formatClock(100 / mps)} /100m`;
+  }
   return units === 'imperial'
     ? `${formatClock(METERS_PER_MILE / mps)} /mi`
     : `${formatClock(1000 / mps)} /km`;

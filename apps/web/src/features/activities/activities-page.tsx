@@ -1,9 +1,10 @@
-// /activities: the athlete's recordings, newest first, filtered by sport and dates and paged, all held in the
-// URL (?sport=&from=&to=&page=), with the upload above (docs/activities.md, "Web").
+// /activities: the athlete's recordings, newest first, filtered by sport, dates and distance and paged, all held
+// in the URL (?sport=&from=&to=&min_distance_m=&max_distance_m=&page=), with the upload above (docs/activities.md,
+// "Web").
 import { ACTIVITY_SPORTS, type ActivitySport, type ActivitySummary } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
 import { UploadCloud } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVITIES_PAGE_SIZE, type ActivityFilter } from '../../api/activities/keys.ts';
 import { useActivities } from '../../api/activities/list-activities.ts';
@@ -11,6 +12,8 @@ import {
   ACTIVITY_SPORT_LABELS,
   formatDistance,
   formatElapsed,
+  formatSpeed,
+  metersPerDistanceUnit,
   withUnit,
 } from '../../components/activities/format.ts';
 import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
@@ -31,7 +34,14 @@ export function filterFromParams(params: URLSearchParams): ActivityFilter {
   const from = params.get('from');
   const to = params.get('to');
   const page = Number(params.get('page'));
+  const distance = (name: string) => {
+    const raw = params.get(name);
+    const value = raw === null || raw === '' ? Number.NaN : Number(raw);
+    return Number.isFinite(value) && value >= 0 ? { [name]: value } : {};
+  };
   return {
+    ...distance('min_distance_m'),
+    ...distance('max_distance_m'),
     ...(sport && (ACTIVITY_SPORTS as readonly string[]).includes(sport)
       ? { sport: sport as ActivitySport }
       : {}),
@@ -45,14 +55,30 @@ export function ActivitiesPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const rangeInvalid = Boolean(filter.from && filter.to && filter.from > filter.to);
-  const query = useActivities(rangeInvalid ? { ...filter, from: undefined, to: undefined } : filter);
+  const distanceInvalid =
+    filter.min_distance_m !== undefined &&
+    filter.max_distance_m !== undefined &&
+    filter.min_distance_m > filter.max_distance_m;
+  const query = useActivities({
+    ...filter,
+    ...(rangeInvalid ? { from: undefined, to: undefined } : {}),
+    ...(distanceInvalid ? { min_distance_m: undefined, max_distance_m: undefined } : {}),
+  });
   const units = useUnits();
-  const filtered = Boolean(filter.sport || filter.from || filter.to);
+  const perUnit = metersPerDistanceUnit(units);
+  const unitLabel = units === 'imperial' ? 'mi' : 'km';
+  const filtered = Boolean(
+    filter.sport ||
+      filter.from ||
+      filter.to ||
+      filter.min_distance_m !== undefined ||
+      filter.max_distance_m !== undefined,
+  );
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / (data.page_size || ACTIVITIES_PAGE_SIZE))) : 1;
 
   /** Sets one filter value; any filter change goes back to the first page. */
-  function set(name: 'sport' | 'from' | 'to' | 'page', value: string) {
+  function set(name: 'sport' | 'from' | 'to' | 'page' | 'min_distance_m' | 'max_distance_m', value: string) {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -79,7 +105,7 @@ export function ActivitiesPage() {
       <Card className="p-4">
         <form
           aria-label="Filter activities"
-          className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+          className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] lg:items-end"
           onSubmit={(event) => event.preventDefault()}
         >
           <Field label="Sport" className="col-span-2 lg:col-span-1">
@@ -123,6 +149,19 @@ export function ActivitiesPage() {
               />
             )}
           </Field>
+          {(['min_distance_m', 'max_distance_m'] as const).map((key) => (
+            <Field key={key} label={`${key === 'min_distance_m' ? 'Min' : 'Max'} distance (${unitLabel})`}>
+              {(id) => (
+                <DistanceInput
+                  id={id}
+                  meters={filter[key]}
+                  perUnit={perUnit}
+                  invalid={distanceInvalid}
+                  onMeters={(meters) => set(key, meters === null ? '' : String(meters))}
+                />
+              )}
+            </Field>
+          ))}
           <Button
             type="button"
             variant="ghost"
@@ -136,6 +175,11 @@ export function ActivitiesPage() {
         {rangeInvalid ? (
           <p role="alert" className="mt-2 text-sm text-destructive">
             The start date must not be after the end date.
+          </p>
+        ) : null}
+        {distanceInvalid ? (
+          <p role="alert" className="mt-2 text-sm text-destructive">
+            The minimum distance must not be above the maximum.
           </p>
         ) : null}
       </Card>
@@ -214,10 +258,64 @@ function Field({
   );
 }
 
+/**
+ * A distance in the athlete's unit (km or mi), held as metres in the URL. The text typed is kept as typed ("10.")
+ * and sent once it reads as a number; a change of the URL from elsewhere (Reset) replaces it.
+ */
+function DistanceInput({
+  id,
+  meters,
+  perUnit,
+  invalid,
+  onMeters,
+}: {
+  id: string;
+  meters: number | undefined;
+  perUnit: number;
+  invalid: boolean;
+  onMeters: (meters: number | null) => void;
+}) {
+  const shown = meters === undefined ? '' : String(Math.round((meters / perUnit) * 100) / 100);
+  const [text, setText] = useState(shown);
+  useEffect(() => {
+    setText((current) => {
+      const typed = current.trim() === '' ? undefined : Math.round(Number(current) * perUnit);
+      return typed === meters ? current : shown;
+    });
+  }, [meters, perUnit, shown]);
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step="any"
+      value={text}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        const value = Number(next);
+        if (next.trim() === '') onMeters(null);
+        else if (Number.isFinite(value) && value >= 0) onMeters(Math.round(value * perUnit));
+      }}
+      className={cn(INPUT, invalid && 'border-destructive')}
+    />
+  );
+}
+
 function ActivityRow({ activity, units }: { activity: ActivitySummary; units: 'metric' | 'imperial' }) {
   const figures: { label: string; value: string }[] = [
     { label: 'Duration', value: formatElapsed(activity.moving_seconds || activity.elapsed_seconds) },
     { label: 'Distance', value: formatDistance(activity.distance_m, units, activity.sport) },
+    // Runs and swims read their pace (per km or mile, per 100 m or yd); other sports have none.
+    {
+      label: 'Pace',
+      value:
+        activity.sport === 'run' || activity.sport === 'swim'
+          ? formatSpeed(activity.avg_speed_mps, units, activity.sport)
+          : '—',
+    },
     { label: 'TSS', value: activity.tss === null ? '—' : String(Math.round(activity.tss)) },
     { label: 'Avg HR', value: withUnit(activity.avg_hr, 'bpm') },
     { label: 'Avg power', value: withUnit(activity.avg_power, 'W') },
@@ -239,7 +337,7 @@ function ActivityRow({ activity, units }: { activity: ActivitySummary; units: 'm
           </span>
         </span>
       </span>
-      <dl className="grid flex-1 grid-cols-3 gap-x-3 gap-y-1 text-sm sm:grid-cols-5">
+      <dl className="grid flex-1 grid-cols-3 gap-x-3 gap-y-1 text-sm sm:grid-cols-6">
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
             <dt className="text-xs text-muted-foreground">{f.label}</dt>

@@ -1,5 +1,6 @@
 // /activities/:id: one recorded activity (docs/activities.md, "Web"): summary, the GPS track, synchronised
-// stream charts, training values with their method, the matched workout, time in zones and laps; edit the name
+// stream charts, training values with their method, the matched workout, time in zones, the analysis (kJ, W/kg,
+// VI, EF, decoupling), curves beside the athlete's bests, intervals, and laps; edit the name
 // and the sport (a new sport is scored again by the server), and delete (after a confirm).
 import * as Dialog from '@radix-ui/react-dialog';
 import { ACTIVITY_EDIT_SPORTS, type ActivityDetail, type ActivityEditSport } from '@stamina/contract';
@@ -7,6 +8,7 @@ import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useActivityAnalysis } from '../../api/activities/activity-analysis.ts';
 import { useActivity } from '../../api/activities/activity-detail.ts';
 import { useActivityStreams } from '../../api/activities/activity-streams.ts';
 import { useDeleteActivity, useUpdateActivity } from '../../api/activities/mutations.ts';
@@ -23,6 +25,8 @@ import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import { ActivityMap } from './components/activity-map.tsx';
 import { ActivitySummaryList } from './components/activity-summary.tsx';
+import { ActivityCurves, AnalysisFigures } from './components/analysis-panel.tsx';
+import { IntervalsTable } from './components/intervals-table.tsx';
 import { LapsTable } from './components/laps-table.tsx';
 import { MatchedWorkout } from './components/matched-workout.tsx';
 import { StreamCharts } from './components/stream-charts.tsx';
@@ -73,6 +77,7 @@ function BackLink() {
 function ActivityView({ activity }: { activity: ActivityDetail }) {
   const units = useUnits();
   const streams = useActivityStreams(activity.id, activity.stream_types.length > 0);
+  const analysis = useActivityAnalysis(activity.id, activity.stream_types.length > 0);
   const points = useMemo(() => (streams.data ? trackPoints(streams.data) : []), [streams.data]);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -160,6 +165,23 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
         {hasZones(activity.zone_seconds) ? (
           <Section title="Time in zones" className="lg:col-span-2">
             <ZonesPanel zones={activity.zone_seconds} />
+          </Section>
+        ) : null}
+        {analysis.data ? (
+          <>
+            <Section title="Analysis" className="lg:col-span-2">
+              <AnalysisFigures analysis={analysis.data} />
+            </Section>
+            <Section title="Curves" className="lg:col-span-2">
+              <ActivityCurves analysis={analysis.data} sport={activity.sport} units={units} />
+            </Section>
+            <Section title="Intervals" className="lg:col-span-2">
+              <IntervalsTable analysis={analysis.data} sport={activity.sport} units={units} />
+            </Section>
+          </>
+        ) : analysis.isError ? (
+          <Section title="Analysis" className="lg:col-span-2">
+            <p className="text-sm text-destructive">{analysis.error.message}</p>
           </Section>
         ) : null}
         {activity.laps.length > 0 ? (

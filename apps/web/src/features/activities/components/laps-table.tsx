@@ -1,4 +1,5 @@
-// The laps of an activity as a table, with the figures the recording has.
+// The laps of an activity as a table, with the figures the recording has; the table scrolls sideways in a
+// focusable, named region (keyboard users reach it).
 import type { ActivityDetail, ActivitySport } from '@stamina/contract';
 import type { Units } from '@stamina/core';
 import {
@@ -8,6 +9,7 @@ import {
   speedLabel,
   withUnit,
 } from '../../../components/activities/format.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 type Lap = ActivityDetail['laps'][number];
 
@@ -37,7 +39,7 @@ export function LapsTable({
       : []),
   ];
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Laps table">
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">Laps</caption>
         <thead>
@@ -67,6 +69,6 @@ export function LapsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
