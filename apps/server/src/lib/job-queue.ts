@@ -55,7 +55,7 @@ export interface QueuedJob<Kind extends string = string, Payload = unknown> {
 /** A job of one of the app's kinds (of any, by default), its payload typed by JobPayloads. */
 export type Job<K extends JobKind = JobKind> = QueuedJob<K, JobPayloads[K]>;
 
-export interface HandlerOf<J extends QueuedJob> {
+interface HandlerOf<J extends QueuedJob> {
   /** Does the work. Throwing retries the job later (backoff), until its attempts run out. */
   run: (job: J) => Promise<void>;
   /** Told once when the job is given up (attempts exhausted), to record the failure where users see it. */
