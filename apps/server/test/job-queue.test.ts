@@ -4,9 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { AppError } from '../src/lib/errors.ts';
-import { CRASHED_REASON, createJobQueue, JOB_RETENTION, type Job } from '../src/lib/job-queue.ts';
+import {
+  CRASHED_REASON,
+  createJobQueue as createQueue,
+  JOB_RETENTION,
+  type JobQueueOptions,
+  type QueuedJob,
+} from '../src/lib/job-queue.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createPostgresDatabase, PG_URL, postgresAvailable } from './services.ts';
 
@@ -17,6 +24,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** These tests' own kinds ('test-…'), any payload: the app's kinds and payloads are checked in job-payloads.test.ts. */
+type TestJobs = Record<string, Record<string, unknown>>;
+const createJobQueue = (db: Db, options?: JobQueueOptions) => createQueue<TestJobs>(db, options);
 
 async function job(db: Database['db'], id: string) {
   const result = await db.execute(
@@ -40,7 +51,7 @@ describe('job queue', () => {
 
   it('runs a job once with its payload and marks it done', async () => {
     const queue = createJobQueue(t.db);
-    const seen: Job[] = [];
+    const seen: QueuedJob[] = [];
     queue.register('test-run', { run: async (j) => void seen.push(j) });
     const id = await queue.enqueue(t.db, 'test-run', { file: 'a.fit' });
     expect(await queue.runOnce()).toBe(true);

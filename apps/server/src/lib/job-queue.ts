@@ -24,10 +24,27 @@ export function publicReason(err: unknown): string {
   return err instanceof AppError ? err.message : 'an internal error stopped it';
 }
 
-export interface Job {
+/**
+ * What each kind of job carries, by kind: the module that owns a kind adds it here by declaration merging, next
+ * to its kind's name (docs/ARCHITECTURE.md, "Background jobs"):
+ *
+ *     declare module '../../lib/job-queue.ts' {
+ *       interface JobPayloads { [IMPORT_JOB]: ImportPayload }
+ *     }
+ *
+ * so `enqueue(tx, IMPORT_JOB, payload)` and its handler's `job.payload` are checked against one declaration, and
+ * a kind nobody declared is refused at compile time. A payload is stored as JSON: plain data only.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules that own job kinds (declaration merging).
+export interface JobPayloads {}
+/** A kind of job some module declared in JobPayloads. */
+export type JobKind = keyof JobPayloads & string;
+
+/** A job of a kind, as a handler is given it. */
+export interface QueuedJob<Kind extends string = string, Payload = unknown> {
   id: string;
-  kind: string;
-  payload: Record<string, unknown>;
+  kind: Kind;
+  payload: Payload;
   /** The athlete the job works for, or null: a handler that queues a follow-up passes it on. */
   athleteId: string | null;
   /** Attempts so far, this one included. */
@@ -35,17 +52,23 @@ export interface Job {
   maxAttempts: number;
 }
 
-export interface JobHandler {
+/** A job of one of the app's kinds (of any, by default), its payload typed by JobPayloads. */
+export type Job<K extends JobKind = JobKind> = QueuedJob<K, JobPayloads[K]>;
+
+interface HandlerOf<J extends QueuedJob> {
   /** Does the work. Throwing retries the job later (backoff), until its attempts run out. */
-  run(job: Job): Promise<void>;
+  run: (job: J) => Promise<void>;
   /** Told once when the job is given up (attempts exhausted), to record the failure where users see it. */
-  failed?(job: Job, reason: string): Promise<void>;
+  failed?: (job: J, reason: string) => Promise<void>;
   /**
    * A job of this kind whose process died while running it is failed with CRASHED_REASON instead of being run
    * again: for jobs that read what people upload, where the job itself may be what killed the process.
    */
   stopAfterCrash?: boolean;
 }
+
+/** The handler of one of the app's kinds of job: `JobHandler<typeof IMPORT_JOB>`. */
+export type JobHandler<K extends JobKind = JobKind> = HandlerOf<Job<K>>;
 
 export interface JobQueueOptions {
   /** How often an idle worker looks for due jobs (ms). An enqueue in this process wakes it at once. */
@@ -59,14 +82,17 @@ export interface JobQueueOptions {
   now?: () => Date;
 }
 
-export interface JobQueue {
+/**
+ * The queue, over a map from kind to payload: the app's JobPayloads by default (a test may pass its own map).
+ */
+export interface JobQueue<P extends object = JobPayloads> {
   /** Handlers by kind; a worker claims only kinds it has a handler for. */
-  register(kind: string, handler: JobHandler): void;
+  register<K extends keyof P & string>(kind: K, handler: HandlerOf<QueuedJob<K, P[K]>>): void;
   /** Adds a job on `conn` (the caller's transaction, usually). Call `wake()` after the commit. */
-  enqueue(
+  enqueue<K extends keyof P & string>(
     conn: Conn,
-    kind: string,
-    payload: Record<string, unknown>,
+    kind: K,
+    payload: P[K],
     options?: {
       maxAttempts?: number;
       runAt?: Date;
@@ -101,7 +127,7 @@ interface JobRow {
   id: string;
   kind: string;
   athlete_id: string | null;
-  payload: Record<string, unknown>;
+  payload: unknown;
   attempts: number;
   max_attempts: number;
   last_error: string | null;
@@ -110,17 +136,23 @@ interface JobRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue {
+/** Inside the queue, jobs and handlers of any kind: the typed `register` and `enqueue` are the way in. */
+type AnyJob = QueuedJob<string, unknown>;
+
+export function createJobQueue<P extends object = JobPayloads>(
+  db: Db,
+  options: JobQueueOptions = {},
+): JobQueue<P> {
   const pollMs = options.pollMs ?? 250;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const retryBaseMs = options.retryBaseMs ?? 2_000;
   const workerId = randomUUID();
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, HandlerOf<AnyJob>>();
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
 
-  async function claim(): Promise<(Job & { crashed: boolean }) | null> {
+  async function claim(): Promise<(AnyJob & { crashed: boolean }) | null> {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
     const now = options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
@@ -176,14 +208,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   }
 
   /** Only the claim holder may settle a job: a worker whose lease was taken over leaves it to the new one. */
-  async function settle(job: Job, status: 'done' | 'failed', error: string | null): Promise<void> {
+  async function settle(job: AnyJob, status: 'done' | 'failed', error: string | null): Promise<void> {
     await db.execute(sql`
       update jobs set status = ${status}, last_error = ${error}, lease_until = null, locked_by = null,
         updated_at = now()
       where id = ${job.id} and locked_by = ${workerId}`);
   }
 
-  async function giveUp(job: Job, handler: JobHandler | undefined, reason: string): Promise<void> {
+  async function giveUp(job: AnyJob, handler: HandlerOf<AnyJob> | undefined, reason: string): Promise<void> {
     await settle(job, 'failed', reason);
     await handler?.failed?.(job, reason);
   }
@@ -279,14 +311,15 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
 
   return {
     register(kind, handler) {
-      handlers.set(kind, handler);
+      handlers.set(kind, handler as unknown as HandlerOf<AnyJob>);
     },
     async enqueue(conn, kind, payload, enqueueOptions = {}) {
+      const named = (payload as { athleteId?: unknown }).athleteId;
       const athleteId =
         enqueueOptions.athleteId !== undefined
           ? enqueueOptions.athleteId
-          : typeof payload.athleteId === 'string'
-            ? payload.athleteId
+          : typeof named === 'string'
+            ? named
             : null;
       const result = await conn.execute(sql`
         insert into jobs (kind, athlete_id, payload, max_attempts, run_at)

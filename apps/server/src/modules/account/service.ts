@@ -20,6 +20,15 @@ export const PURGE_JOB = 'account.purge';
 export const EXPORT_JOB = 'account.export';
 export const EXPORT_EXPIRE_JOB = 'account.export-expire';
 
+/** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    [PURGE_JOB]: { userId: string; athleteId: string };
+    [EXPORT_JOB]: { exportId: string; athleteId: string };
+    [EXPORT_EXPIRE_JOB]: { exportId: string; athleteId: string };
+  }
+}
+
 /** docs/account.md, "Deleting the account": well inside the 45 days the Privacy page promises. */
 export const DELETION_GRACE_DAYS = 7;
 /** docs/account.md, "Download my data". */
@@ -157,9 +166,9 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   /** The purge (docs/account.md, "The purge"): rows first, in one transaction; files after it committed. */
-  const purgeJob: JobHandler = {
-    async run(job: Job) {
-      const { userId, athleteId } = job.payload as { userId: string; athleteId: string };
+  const purgeJob: JobHandler<typeof PURGE_JOB> = {
+    async run(job: Job<typeof PURGE_JOB>) {
+      const { userId, athleteId } = job.payload;
       let revoke: (() => Promise<void>) | undefined;
       const purged = await db.transaction(async (tx) => {
         const revocations = await deps.devices?.revocationsOf(tx, athleteId);
@@ -243,9 +252,9 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   /** docs/account.md, "Download my data": what the zip holds and how it is built. */
-  const exportJob: JobHandler = {
-    async run(job: Job) {
-      const { exportId, athleteId } = job.payload as { exportId: string; athleteId: string };
+  const exportJob: JobHandler<typeof EXPORT_JOB> = {
+    async run(job: Job<typeof EXPORT_JOB>) {
+      const { exportId, athleteId } = job.payload;
       const row = await repo.findExportById(db, exportId);
       if (!row || row.status === 'ready' || row.status === 'expired') return;
       await repo.updateExport(db, exportId, { status: 'running', percent: 0 });
@@ -357,9 +366,9 @@ export function createAccountService(deps: AccountDeps) {
     },
   };
 
-  const expireJob: JobHandler = {
-    async run(job: Job) {
-      const { exportId } = job.payload as { exportId: string };
+  const expireJob: JobHandler<typeof EXPORT_EXPIRE_JOB> = {
+    async run(job: Job<typeof EXPORT_EXPIRE_JOB>) {
+      const { exportId } = job.payload;
       const row = await repo.findExportById(db, exportId);
       if (!row) return;
       if (row.storageKey) await fileStore.delete(row.storageKey);

@@ -53,6 +53,13 @@ interface ImportPayload {
   source?: string;
 }
 
+/** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    [IMPORT_JOB]: ImportPayload;
+  }
+}
+
 export interface ActivityServiceDeps {
   fileStore: FileStore;
   jobs: JobQueue;
@@ -584,12 +591,12 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   return {
     /** The job handler of IMPORT_JOB: registered on the app's job queue in wiring/activities.ts. */
     importJob: {
-      run: (job: Job) => importFile(job.payload as unknown as ImportPayload),
+      run: (job: Job<typeof IMPORT_JOB>) => importFile(job.payload),
       /** A file whose import killed the process is not imported into the same crash again (a poison file). */
       stopAfterCrash: true,
       /** Attempts ran out (the database or the file store kept failing): the file is reported failed. */
-      failed: async (job: Job, reason: string) => {
-        const payload = job.payload as unknown as ImportPayload;
+      failed: async (job: Job<typeof IMPORT_JOB>, reason: string) => {
+        const { payload } = job;
         const file = await repo.findImportFile(db, payload.importFileId);
         await record(db, payload.importFileId, {
           status: 'failed',

@@ -155,6 +155,16 @@ export interface AdaptationServiceDeps {
 }
 
 export const ADAPTATION_JOB = 'adaptation.run';
+
+/** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    /** A daily run of a page of athletes, or a forced run of one (after an import); `{ athleteId }` alone is a
+     * daily run queued before pages. */
+    [ADAPTATION_JOB]: { athleteIds?: string[]; athleteId?: string; force?: boolean };
+  }
+}
+
 /** The local hour from which the day's run is due: early morning, before most athletes train. */
 export const DAILY_RUN_HOUR = 5;
 /** Athletes a daily job runs together (docs/adaptation.md, "One run a day"). */
@@ -522,8 +532,8 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
   }
 
   /** The job: a daily run of a page of athletes (or of one, from before pages), or a forced one (after an import). */
-  async function runJob(job: Job): Promise<void> {
-    const payload = job.payload as { athleteIds?: string[]; athleteId?: string; force?: boolean };
+  async function runJob(job: Job<typeof ADAPTATION_JOB>): Promise<void> {
+    const payload = job.payload;
     if (payload.athleteIds) return runDailyBatch(payload.athleteIds);
     const athleteId = payload.athleteId;
     if (!athleteId) return;
@@ -654,7 +664,7 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     runBatch,
     scheduleDue,
     /** The daily job's handler (docs/adaptation.md, "One run a day"). */
-    job: { run: (job: Job) => runJob(job) },
+    job: { run: (job: Job<typeof ADAPTATION_JOB>) => runJob(job) },
     requestRun,
   };
 }

@@ -43,6 +43,13 @@ interface Payload {
   kind: 'zip' | 'xml';
 }
 
+/** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    [APPLE_HEALTH_JOB]: Payload;
+  }
+}
+
 export interface AppleHealthDeps {
   fileStore: FileStore;
   jobs: JobQueue;
@@ -275,11 +282,11 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
   return {
     maxUploadBytes,
     job: {
-      run: (job: Job) => run(job.payload as unknown as Payload),
+      run: (job: Job<typeof APPLE_HEALTH_JOB>) => run(job.payload),
       /** An export whose import killed the process (out of memory) is not read into the same crash again. */
       stopAfterCrash: true,
-      failed: async (job: Job, reason: string) => {
-        const payload = job.payload as unknown as Payload;
+      failed: async (job: Job<typeof APPLE_HEALTH_JOB>, reason: string) => {
+        const { payload } = job;
         const file = await deps.activities.importFileOf(payload.athleteId, payload.importFileId);
         if (!file) return;
         await deps.activities.settleImport(file.id, {

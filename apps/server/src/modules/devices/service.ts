@@ -22,6 +22,14 @@ import * as repo from './repository.ts';
 import type { Sealer } from './secrets.ts';
 
 export const DEVICE_SYNC_JOB = 'device-sync';
+
+/** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    [DEVICE_SYNC_JOB]: { runId: string };
+  }
+}
+
 /** How far back the first connection reaches. */
 export const BACKFILL_DAYS = 90;
 /** Tokens this close to expiry are refreshed before use. */
@@ -634,9 +642,9 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     },
 
     syncJob: {
-      run: (job: Job) => runSync(String(job.payload.runId)),
-      failed: async (job: Job, reason: string) => {
-        await repo.updateRun(db, String(job.payload.runId), {
+      run: (job: Job<typeof DEVICE_SYNC_JOB>) => runSync(job.payload.runId),
+      failed: async (job: Job<typeof DEVICE_SYNC_JOB>, reason: string) => {
+        await repo.updateRun(db, job.payload.runId, {
           status: 'failed',
           message: `The sync could not be completed: ${reason}`,
           finishedAt: new Date(),

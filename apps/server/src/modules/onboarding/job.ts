@@ -45,6 +45,13 @@ export interface OnboardingJobPayload {
   stage: Stage;
 }
 
+/** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    [ONBOARDING_JOB]: OnboardingJobPayload;
+  }
+}
+
 export interface OnboardingReaders {
   trainingLoad: {
     storedDays(
@@ -102,7 +109,7 @@ export function onboardingJob(
     goalModel?: GoalModel | null;
     log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
   },
-): JobHandler {
+): JobHandler<typeof ONBOARDING_JOB> {
   const { readers } = deps;
 
   /** The last 12 weeks of the athlete's training, read through the modules that own it. */
@@ -216,8 +223,8 @@ export function onboardingJob(
   }
 
   return {
-    async run(job: Job) {
-      const { sessionId, revision, stage } = job.payload as unknown as OnboardingJobPayload;
+    async run(job: Job<typeof ONBOARDING_JOB>) {
+      const { sessionId, revision, stage } = job.payload;
       const row = await repo.findSessionForJob(db, sessionId);
       // A newer prompt replaced this revision, or the stage is done already (a repeat after a restart): no-op.
       if (!row || row.revision !== revision || NEXT_STAGE[row.status] !== stage) return;
@@ -239,8 +246,8 @@ export function onboardingJob(
       if (advanced && next) deps.jobs.wake();
     },
 
-    async failed(job: Job, reason: string) {
-      const { sessionId, revision, stage } = job.payload as unknown as OnboardingJobPayload;
+    async failed(job: Job<typeof ONBOARDING_JOB>, reason: string) {
+      const { sessionId, revision, stage } = job.payload;
       deps.log?.error({ sessionId, stage, reason }, 'onboarding stage failed for good');
       const work = STAGE_WORK[stage] ?? 'preparing your plan';
       await repo.recordFailure(
