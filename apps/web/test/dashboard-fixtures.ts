@@ -47,6 +47,7 @@ export function summary(overrides: Partial<DashboardSummary> = {}): DashboardSum
     date: TODAY,
     readiness_score: 85,
     recovery_score: 82,
+    thresholds: { estimated: false, defaults: ['lthr'] },
     fitness_score: 48.4,
     fatigue_score: 36.2,
     form_score: 12.2,
