@@ -55,7 +55,12 @@ describe('a new athlete', () => {
     const estimates = await data(token, '/api/athletes/me/threshold-estimates');
     expect(estimates.estimated).toBe(true);
     expect(estimates.thresholds).toEqual([
-      expect.objectContaining({ key: 'ftp_watts', current: 250, threshold_source: 'default', estimate: null }),
+      expect.objectContaining({
+        key: 'ftp_watts',
+        current: 250,
+        threshold_source: 'default',
+        estimate: null,
+      }),
       expect.objectContaining({ key: 'threshold_pace_seconds_per_km', current: 300, estimated: true }),
       expect.objectContaining({ key: 'lthr', current: null, recordings: 0, needed: 3 }),
     ]);
@@ -72,10 +77,17 @@ describe('a new athlete', () => {
     expect(widget.readiness).toBeNull();
 
     expect(await data(token, '/api/dashboard/welcome')).toEqual({ first_visit: true, greeting: 'Welcome' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const later = login.json().data.access_token as string;
-    expect(await data(later, '/api/dashboard/welcome')).toEqual({ first_visit: false, greeting: 'Welcome back' });
+    expect(await data(later, '/api/dashboard/welcome')).toEqual({
+      first_visit: false,
+      greeting: 'Welcome back',
+    });
   });
 });
 
@@ -101,7 +113,9 @@ describe('estimates from recordings', () => {
     ftp = (await data(token, '/api/athletes/me/threshold-estimates')).thresholds[0];
     expect(ftp.estimate).toMatchObject({ value: 276, effort: 290, recordings: 3, date: addDays(today, -20) });
 
-    const saved = await data(token, '/api/athletes/me/threshold-estimates/accept', 'POST', { key: 'ftp_watts' });
+    const saved = await data(token, '/api/athletes/me/threshold-estimates/accept', 'POST', {
+      key: 'ftp_watts',
+    });
     expect(saved.cycling).toMatchObject({ effective_from: today, values: { ftp_watts: 276 } });
 
     // One store: Settings, Metrics and the dashboard agree, and the estimate mark is gone.
@@ -109,7 +123,11 @@ describe('estimates from recordings', () => {
     expect((await data(token, '/api/v1/metrics/current')).ftp).toEqual({ value: 276, date: today });
     const after = await data(token, '/api/athletes/me/threshold-estimates');
     expect(after.estimated).toBe(false);
-    expect(after.thresholds[0]).toMatchObject({ current: 276, threshold_source: 'athlete', estimated: false });
+    expect(after.thresholds[0]).toMatchObject({
+      current: 276,
+      threshold_source: 'athlete',
+      estimated: false,
+    });
     expect((await data(token, '/api/dashboard/summary')).thresholds).toEqual({
       estimated: false,
       defaults: ['threshold_pace_seconds_per_km', 'lthr'],
@@ -118,15 +136,31 @@ describe('estimates from recordings', () => {
 
   it("estimates a run's threshold pace and LTHR, reading the streams of a run stored before the effort was kept", async () => {
     const { token, athleteId } = await t.athlete();
-    await recorded(athleteId, addDays(today, -30), 'run', { threshold: { pace_30min: 270, lthr_30min: 168 } });
-    await recorded(athleteId, addDays(today, -10), 'run', { threshold: { pace_30min: 290, lthr_30min: 160 } });
+    await recorded(athleteId, addDays(today, -30), 'run', {
+      threshold: { pace_30min: 270, lthr_30min: 168 },
+    });
+    await recorded(athleteId, addDays(today, -10), 'run', {
+      threshold: { pace_30min: 290, lthr_30min: 160 },
+    });
     // 40 minutes at 4 m/s (250 s/km) with HR 172, stored as streams only.
     const id = await recorded(athleteId, addDays(today, -3), 'run', { pace: { '1km': 250 } }, 2400);
     const distance = Array.from({ length: 2400 }, (_, i) => i * 4);
     const hr = Array.from({ length: 2400 }, () => 172);
     await t.db.insert(activityStreams).values([
-      { activityId: id, athleteId, type: 'distance', sampleCount: 2400, data: encodeStream(distance, 'distance') },
-      { activityId: id, athleteId, type: 'heart_rate', sampleCount: 2400, data: encodeStream(hr, 'heart_rate') },
+      {
+        activityId: id,
+        athleteId,
+        type: 'distance',
+        sampleCount: 2400,
+        data: encodeStream(distance, 'distance'),
+      },
+      {
+        activityId: id,
+        athleteId,
+        type: 'heart_rate',
+        sampleCount: 2400,
+        data: encodeStream(hr, 'heart_rate'),
+      },
     ]);
 
     const { thresholds } = await data(token, '/api/athletes/me/threshold-estimates');
@@ -159,7 +193,10 @@ describe('the dated threshold store', () => {
       { date: addDays(today, -29), value: 240 },
       { date: addDays(today, -12), value: 262 },
     ]);
-    expect((await data(token, '/api/v1/metrics/current')).ftp).toEqual({ value: 262, date: addDays(today, -12) });
+    expect((await data(token, '/api/v1/metrics/current')).ftp).toEqual({
+      value: 262,
+      date: addDays(today, -12),
+    });
   });
 });
 

@@ -193,6 +193,8 @@ export interface DashboardAnswers {
   current?: Answer;
   notifications?: Answer;
   calendar?: Answer;
+  welcome?: Answer;
+  estimates?: Answer;
 }
 
 export const failure =
@@ -220,6 +222,8 @@ export function mockDashboard(answers: DashboardAnswers = {}) {
     current: { fatigue: { value: 4, date: TODAY }, hrv: null, sleep_hours: null },
     notifications: { notifications: [], unread_count: 0 },
     calendar: { calendar_events: [toEvent(todaysWorkout)] },
+    welcome: { first_visit: false, greeting: 'Welcome back' },
+    estimates: { estimated: false, thresholds: [] },
   };
   const all = { ...defaults, ...answers };
   const routes: Record<string, Answer> = {
@@ -234,6 +238,8 @@ export function mockDashboard(answers: DashboardAnswers = {}) {
     '/api/notifications': all.notifications,
     '/api/workout-planning/calendar': all.calendar,
     '/api/auth/me': user,
+    '/api/dashboard/welcome': all.welcome,
+    '/api/athletes/me/threshold-estimates': all.estimates,
   };
   return mockFetch((call) => {
     const answer = routes[call.url.pathname];

@@ -32,7 +32,11 @@ describe('estimateThresholds', () => {
   it('gives FTP as 95 % of the best 20-minute power once three rides qualify', () => {
     const rides = [ride('a', '2026-06-01', 240), ride('b', '2026-06-10', 280), ride('c', '2026-06-20', 260)];
     const ftp = find(estimateThresholds(rides, TODAY), 'ftp_watts');
-    expect(ftp.estimate).toMatchObject({ value: 266, basis: { activityId: 'b', effort: 280 }, recordings: 3 });
+    expect(ftp.estimate).toMatchObject({
+      value: 266,
+      basis: { activityId: 'b', effort: 280 },
+      recordings: 3,
+    });
     expect(find(estimateThresholds(rides.slice(0, 2), TODAY), 'ftp_watts')).toMatchObject({
       estimate: null,
       have: 2,
@@ -53,10 +57,14 @@ describe('estimateThresholds', () => {
   });
 
   it('reads only the last 90 days', () => {
-    const rides = [ride('old', '2026-01-01', 400), ride('a', '2026-06-01', 200), ride('b', '2026-06-02', 210)];
-    expect(find(estimateThresholds([...rides, ride('c', '2026-06-03', 205)], TODAY), 'ftp_watts').estimate?.value).toBe(
-      200,
-    );
+    const rides = [
+      ride('old', '2026-01-01', 400),
+      ride('a', '2026-06-01', 200),
+      ride('b', '2026-06-02', 210),
+    ];
+    expect(
+      find(estimateThresholds([...rides, ride('c', '2026-06-03', 205)], TODAY), 'ftp_watts').estimate?.value,
+    ).toBe(200);
   });
 
   it('property: the FTP estimate is 95 % of the best qualifying 20-minute power, never above it', () => {
@@ -78,7 +86,12 @@ describe('runThresholdEffort', () => {
     const cumulative: number[] = [];
     let d = 0;
     for (const v of speeds) cumulative.push((d += v));
-    const hr = [...Array(600).fill(150), ...Array(600).fill(160), ...Array(1200).fill(170), ...Array(600).fill(150)];
+    const hr = [
+      ...Array(600).fill(150),
+      ...Array(600).fill(160),
+      ...Array(1200).fill(170),
+      ...Array(600).fill(150),
+    ];
     expect(runThresholdEffort(cumulative, hr)).toEqual({ pace_30min: 250, lthr_30min: 170 });
   });
 
@@ -105,7 +118,9 @@ describe('dashboardScores', () => {
   });
 
   it('readiness shows once there is load or a recovery score', () => {
-    expect(dashboardScores({ readiness: 68, recovery: null, load: { ctl: 10, atl: 12 } }).readiness_score).toBe(68);
+    expect(
+      dashboardScores({ readiness: 68, recovery: null, load: { ctl: 10, atl: 12 } }).readiness_score,
+    ).toBe(68);
     expect(dashboardScores({ readiness: 81, recovery: 77, load: { ctl: 0, atl: 0 } })).toEqual({
       readiness_score: 81,
       recovery_score: 77,
