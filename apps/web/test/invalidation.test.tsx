@@ -222,13 +222,17 @@ describe('a write refreshes every screen that depends on it', () => {
     expect(refetched).not.toContain('/api/v1/metrics/history');
   });
 
-  it.each(['activity', 'thresholds'] as WriteEvent[])(
-    '%s: everything computed from the sessions, like a workout write',
-    async (event) => {
-      const { client } = await mountScreens();
-      const refetched = await refetchedBy(() => invalidateAfter(client, event));
-      for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
-      expect(refetched).not.toContain('/api/v1/metrics/current');
-    },
-  );
+  it('activity: everything computed from the sessions, like a workout write', async () => {
+    const { client } = await mountScreens();
+    const refetched = await refetchedBy(() => invalidateAfter(client, 'activity'));
+    for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
+    expect(refetched).not.toContain('/api/v1/metrics/current');
+  });
+
+  it("thresholds: the sessions' figures and the Metrics page's FTP and threshold pace (one store)", async () => {
+    const { client } = await mountScreens();
+    const refetched = await refetchedBy(() => invalidateAfter(client, 'thresholds'));
+    for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
+    expect(refetched).toContain('/api/v1/metrics/current');
+  });
 });
