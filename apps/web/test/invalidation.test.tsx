@@ -17,7 +17,7 @@ import { readinessWidgetQuery } from '../src/api/dashboard/readiness-widget.ts';
 import { recoveryQuery } from '../src/api/dashboard/recovery.ts';
 import { streakQuery } from '../src/api/dashboard/streak.ts';
 import { summaryQuery } from '../src/api/dashboard/summary.ts';
-import { invalidateAfter, type WriteEvent } from '../src/api/invalidation.ts';
+import { invalidateAfter } from '../src/api/invalidation.ts';
 import { currentMetricsQuery } from '../src/api/metrics/current-metrics.ts';
 import { useLogWellness } from '../src/api/metrics/log-wellness.ts';
 import { metricHistoryQuery } from '../src/api/metrics/metric-history.ts';

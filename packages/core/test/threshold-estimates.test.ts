@@ -85,7 +85,10 @@ describe('runThresholdEffort', () => {
     const speeds = [...Array(600).fill(3), ...Array(1800).fill(4), ...Array(600).fill(3)];
     const cumulative: number[] = [];
     let d = 0;
-    for (const v of speeds) cumulative.push((d += v));
+    for (const v of speeds) {
+      d += v;
+      cumulative.push(d);
+    }
     const hr = [
       ...Array(600).fill(150),
       ...Array(600).fill(160),
