@@ -218,6 +218,8 @@ describe('GET /api/dashboard/summary', () => {
       date: today,
       readiness_score: null,
       recovery_score: null,
+      // A new athlete's load figures rest on the default thresholds (docs/zones.md, "Estimates from recordings").
+      thresholds: { estimated: true, defaults: ['ftp_watts', 'threshold_pace_seconds_per_km', 'lthr'] },
       fitness_score: 0,
       fatigue_score: 0,
       form_score: 0,
@@ -225,7 +227,8 @@ describe('GET /api/dashboard/summary', () => {
       weekly_summary: {
         week_start: weekStartOf(today),
         completed_sessions: 0,
-        planned_sessions: 5,
+        // Nothing planned is no target: 0, never an invented 5.
+        planned_sessions: 0,
         total_sessions: 0,
         total_duration_hours: 0,
         weekly_tss: 0,

@@ -249,11 +249,11 @@ describe('GET /api/training/summary/week', () => {
     });
   });
 
-  it('counts five planned sessions for an empty week, and refuses a bad start date', async () => {
+  it('counts no planned sessions for an empty week (no invented target), and refuses a bad start date', async () => {
     const res = await get('/api/training/summary/week?start=2020-01-08');
     expect(res.json().data).toMatchObject({
       week_start: '2020-01-06',
-      planned_sessions: 5,
+      planned_sessions: 0,
       total_sessions: 0,
     });
     expect((await get('/api/training/summary/week?start=2020-13-01')).statusCode).toBe(400);

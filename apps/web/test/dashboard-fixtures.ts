@@ -47,6 +47,7 @@ export function summary(overrides: Partial<DashboardSummary> = {}): DashboardSum
     date: TODAY,
     readiness_score: 85,
     recovery_score: 82,
+    thresholds: { estimated: false, defaults: ['lthr'] },
     fitness_score: 48.4,
     fatigue_score: 36.2,
     form_score: 12.2,
@@ -192,6 +193,8 @@ export interface DashboardAnswers {
   current?: Answer;
   notifications?: Answer;
   calendar?: Answer;
+  welcome?: Answer;
+  estimates?: Answer;
 }
 
 export const failure =
@@ -219,6 +222,8 @@ export function mockDashboard(answers: DashboardAnswers = {}) {
     current: { fatigue: { value: 4, date: TODAY }, hrv: null, sleep_hours: null },
     notifications: { notifications: [], unread_count: 0 },
     calendar: { calendar_events: [toEvent(todaysWorkout)] },
+    welcome: { first_visit: false, greeting: 'Welcome back' },
+    estimates: { estimated: false, thresholds: [] },
   };
   const all = { ...defaults, ...answers };
   const routes: Record<string, Answer> = {
@@ -233,6 +238,8 @@ export function mockDashboard(answers: DashboardAnswers = {}) {
     '/api/notifications': all.notifications,
     '/api/workout-planning/calendar': all.calendar,
     '/api/auth/me': user,
+    '/api/dashboard/welcome': all.welcome,
+    '/api/athletes/me/threshold-estimates': all.estimates,
   };
   return mockFetch((call) => {
     const answer = routes[call.url.pathname];

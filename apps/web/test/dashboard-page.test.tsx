@@ -7,7 +7,15 @@ import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
 import { AuthProvider } from '../src/lib/auth-context.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
 import { renderWithProviders } from './calendar-test-utils.tsx';
-import { failure, mockDashboard, profile, signIn, summary, todaysWorkout } from './dashboard-fixtures.ts';
+import {
+  failure,
+  mockDashboard,
+  profile,
+  recovery,
+  signIn,
+  summary,
+  todaysWorkout,
+} from './dashboard-fixtures.ts';
 
 function renderDashboard() {
   signIn();
@@ -88,12 +96,22 @@ describe('Readiness hero', () => {
     expect(screen.getByRole('link', { name: 'Ask why' })).toHaveAttribute('href', '/coach');
   });
 
-  it('uses the fallback 75 without a score and marks it as an estimate', () => {
+  it('shows no stand-in number without a score, and says how to get one', () => {
     hero({ readiness_score: null });
-    expect(screen.getByTestId('readiness-score')).toHaveTextContent('75');
-    expect(screen.getByText('Great')).toBeVisible();
-    expect(screen.getByText('Estimate')).toBeVisible();
-    expect(screen.getByText(/not a measurement/)).toBeVisible();
+    expect(screen.getByTestId('readiness-score')).toHaveTextContent('—');
+    expect(screen.getByText('No score yet')).toBeVisible();
+    expect(screen.queryByText('75')).not.toBeInTheDocument();
+    expect(screen.getByText(/Log this morning's wellness/)).toBeVisible();
+  });
+
+  it('marks a score built on default thresholds as an estimate, with a link to set them', () => {
+    hero({ readiness_score: 70, thresholds: { estimated: true, defaults: ['ftp_watts'] } });
+    const mark = screen.getByTestId('estimate-mark');
+    expect(within(mark).getByText('Estimate')).toBeVisible();
+    expect(within(mark).getByRole('link', { name: 'Set thresholds' })).toHaveAttribute(
+      'href',
+      '/settings/metrics',
+    );
   });
 });
 
@@ -107,9 +125,11 @@ describe('Dashboard page', () => {
     expect(await screen.findByText('Excellent')).toBeVisible();
 
     const tiles = screen.getByRole('region', { name: 'Key figures' });
-    expect(within(tiles).getByText('82%')).toBeVisible();
-    expect(within(tiles).getByText('Fully Recovered')).toBeVisible();
+    // Recovery is the Recovery Status widget's (enabled), readiness the hero's: each once on the page.
+    expect(within(tiles).queryByText('Recovery')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('readiness-score')).toHaveLength(1);
     expect(within(tiles).getByText('48')).toBeVisible();
+    expect(within(tiles).queryByTestId('estimate-mark')).not.toBeInTheDocument();
     expect(within(tiles).getByText('4 days')).toBeVisible();
     expect(within(tiles).getByText('Plan Progress')).toBeVisible();
     expect(within(tiles).getByText('42%')).toBeVisible();
@@ -118,13 +138,10 @@ describe('Dashboard page', () => {
     // Default config: Momentum (streak-tracker) is disabled; the rest by order.
     const grid = await screen.findByTestId('widget-grid');
     const ids = [...grid.querySelectorAll('[data-widget]')].map((el) => el.getAttribute('data-widget'));
-    expect(ids).toEqual([
-      'todays-workout',
-      'recovery-panel',
-      'weekly-summary',
-      'race-countdown',
-      'readiness-score',
-    ]);
+    // The Readiness widget is the hero: not drawn twice. Today's workout is its widget, not a second card.
+    expect(ids).toEqual(['todays-workout', 'recovery-panel', 'weekly-summary', 'race-countdown']);
+    expect(screen.queryByRole('button', { name: 'Start Workout' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Threshold Intervals')).toHaveLength(1);
 
     const today = widget("Today's Workout");
     expect(within(today).getByText('Threshold Intervals')).toBeVisible();
@@ -156,11 +173,6 @@ describe('Dashboard page', () => {
     expect(within(race).getByText('Marathon · Apr 12, 2026')).toBeVisible();
     expect(within(race).getByRole('img', { name: 'Race more than a month away' })).toBeVisible();
 
-    const readiness = widget('Readiness');
-    expect(
-      await within(readiness).findByRole('img', { name: 'Readiness 81 out of 100, Ready to Train' }),
-    ).toBeVisible();
-
     const insights = screen.getByRole('region', { name: 'Recovery Insights' });
     expect(within(insights).getAllByRole('listitem')).toHaveLength(3);
 
@@ -191,7 +203,7 @@ describe('Dashboard page', () => {
     renderDashboard();
     const grid = await screen.findByTestId('widget-grid');
     const ids = [...grid.querySelectorAll('[data-widget]')].map((el) => el.getAttribute('data-widget'));
-    expect(ids).toEqual(['streak-tracker', 'readiness-score']);
+    expect(ids).toEqual(['streak-tracker']);
     expect(grid).toHaveClass('md:grid-cols-2');
     expect(grid).not.toHaveClass('lg:grid-cols-3');
 
@@ -264,10 +276,13 @@ describe('Dashboard page', () => {
     ).toBeVisible();
   });
 
-  it('opens the workout detail dialog from Start Workout, with working Edit', async () => {
+  it('opens the workout detail dialog from Start Now, with working Edit', async () => {
     mockDashboard();
     renderDashboard();
-    const start = await screen.findByRole('button', { name: 'Start Workout' });
+    const start = await within(await screen.findByRole('region', { name: "Today's Workout" })).findByRole(
+      'button',
+      { name: /Start/ },
+    );
     await waitFor(() => expect(start).toBeEnabled());
     await userEvent.click(start);
     // The dialog is loaded on first use.
@@ -279,17 +294,68 @@ describe('Dashboard page', () => {
     expect(screen.queryByText('Edit functionality coming soon!')).not.toBeInTheDocument();
   });
 
+  it('a new account: "Welcome", no stand-in scores, no 0/5 target, estimates marked and offered', async () => {
+    mockDashboard({
+      summary: summary({
+        readiness_score: null,
+        recovery_score: null,
+        fitness_score: 0,
+        fatigue_score: 0,
+        form_score: 0,
+        active_plan: null,
+        thresholds: { estimated: true, defaults: ['ftp_watts', 'threshold_pace_seconds_per_km', 'lthr'] },
+        weekly_summary: { ...summary().weekly_summary, completed_sessions: 0, planned_sessions: 0 },
+      }),
+      recovery: recovery(null),
+      weeklySummary: { ...summary().weekly_summary, completed_sessions: 0, planned_sessions: 0 },
+      welcome: { first_visit: true, greeting: 'Welcome' },
+      estimates: {
+        estimated: true,
+        thresholds: [
+          {
+            key: 'ftp_watts',
+            sport: 'cycling',
+            current: 250,
+            threshold_source: 'default',
+            estimated: true,
+            estimate: null,
+            recordings: 1,
+            needed: 3,
+          },
+        ],
+      },
+    });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ana Runner' })).toBeVisible();
+    expect(await screen.findByText('No score yet', { selector: 'p' })).toBeVisible();
+    expect(screen.queryByText('75')).not.toBeInTheDocument();
+    expect(screen.queryByText('78%')).not.toBeInTheDocument();
+    const tiles = screen.getByRole('region', { name: 'Key figures' });
+    expect(within(tiles).getByTestId('estimate-mark')).toBeVisible();
+    expect(within(tiles).queryByText('Training Readiness')).not.toBeInTheDocument();
+    expect(await within(widget('Weekly Summary')).findByText('No sessions planned this week')).toBeVisible();
+    expect(screen.queryByText('0/5')).not.toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Your thresholds' });
+    expect(within(card).getByText('1 of 3 recordings needed for an estimate')).toBeVisible();
+  });
+
   it('offers Plan Workout without a workout today and opens the add dialog for today', async () => {
     mockDashboard({
       summary: summary({ todays_workout: null, active_plan: null, form_score: 0 }),
       calendar: { calendar_events: [] },
     });
     renderDashboard();
-    expect(await screen.findByText('No workout scheduled - Plan your training session')).toBeVisible();
-    expect(within(widget("Today's Workout")).getByText('No workout scheduled for today')).toBeVisible();
-    // Without an active plan the fourth tile is Training Readiness (readiness from form: TSB 0 → 65).
+    expect(
+      await within(await screen.findByRole('region', { name: "Today's Workout" })).findByText(
+        'No workout scheduled for today',
+      ),
+    ).toBeVisible();
+    // Without an active plan the fourth tile offers to make one (readiness is the hero's alone).
     const tiles = screen.getByRole('region', { name: 'Key figures' });
-    expect(within(tiles).getByText('Training Readiness')).toBeVisible();
+    expect(within(tiles).getByRole('link', { name: 'Make a training plan' })).toHaveAttribute(
+      'href',
+      '/plan',
+    );
 
     await userEvent.click(screen.getAllByRole('button', { name: 'Plan Workout' })[0]!);
     expect(

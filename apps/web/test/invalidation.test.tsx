@@ -17,7 +17,7 @@ import { readinessWidgetQuery } from '../src/api/dashboard/readiness-widget.ts';
 import { recoveryQuery } from '../src/api/dashboard/recovery.ts';
 import { streakQuery } from '../src/api/dashboard/streak.ts';
 import { summaryQuery } from '../src/api/dashboard/summary.ts';
-import { invalidateAfter, type WriteEvent } from '../src/api/invalidation.ts';
+import { invalidateAfter } from '../src/api/invalidation.ts';
 import { currentMetricsQuery } from '../src/api/metrics/current-metrics.ts';
 import { useLogWellness } from '../src/api/metrics/log-wellness.ts';
 import { metricHistoryQuery } from '../src/api/metrics/metric-history.ts';
@@ -222,13 +222,17 @@ describe('a write refreshes every screen that depends on it', () => {
     expect(refetched).not.toContain('/api/v1/metrics/history');
   });
 
-  it.each(['activity', 'thresholds'] as WriteEvent[])(
-    '%s: everything computed from the sessions, like a workout write',
-    async (event) => {
-      const { client } = await mountScreens();
-      const refetched = await refetchedBy(() => invalidateAfter(client, event));
-      for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
-      expect(refetched).not.toContain('/api/v1/metrics/current');
-    },
-  );
+  it('activity: everything computed from the sessions, like a workout write', async () => {
+    const { client } = await mountScreens();
+    const refetched = await refetchedBy(() => invalidateAfter(client, 'activity'));
+    for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
+    expect(refetched).not.toContain('/api/v1/metrics/current');
+  });
+
+  it("thresholds: the sessions' figures and the Metrics page's FTP and threshold pace (one store)", async () => {
+    const { client } = await mountScreens();
+    const refetched = await refetchedBy(() => invalidateAfter(client, 'thresholds'));
+    for (const path of SESSION_SCREENS) expect(refetched, path).toContain(path);
+    expect(refetched).toContain('/api/v1/metrics/current');
+  });
 });

@@ -114,6 +114,8 @@ export const ZActivityDetail = ZActivitySummary.extend({
   best_efforts: z.object({
     power: z.record(z.string(), z.number()).optional(),
     pace: z.record(z.string(), z.number()).optional(),
+    /** A run's fastest 30 minutes: 'pace_30min' s/km and 'lthr_30min' bpm (docs/zones.md, "Estimates from recordings"). */
+    threshold: z.record(z.string(), z.number()).optional(),
   }),
   /** The thresholds the training values used, and which of them were defaults. */
   thresholds: z.object({

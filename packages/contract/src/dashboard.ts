@@ -123,11 +123,19 @@ export const ZDashboardSummary = z
     athlete_id: z.string(),
     date: z.string(),
     /**
-     * Null scores: no data to compute from (the client then uses the fallbacks of docs/dashboard.md, "The dashboard
-     * screen").
+     * Each score once, for every tile and widget (core `dashboardScores`); null: nothing to compute it from,
+     * shown as no score, never a stand-in number (docs/dashboard.md, "Scores").
      */
     readiness_score: z.number().nullable(),
     recovery_score: z.number().nullable(),
+    /**
+     * Whether the load figures (fitness, fatigue, form, readiness from form) rest on default thresholds, and
+     * which of them are defaults (docs/zones.md, "Estimates from recordings").
+     */
+    thresholds: z.object({
+      estimated: z.boolean(),
+      defaults: z.array(z.enum(['ftp_watts', 'threshold_pace_seconds_per_km', 'lthr'])),
+    }),
     fitness_score: z.number().describe('CTL'),
     fatigue_score: z.number().describe('ATL'),
     form_score: z.number().describe('TSB'),
@@ -139,7 +147,7 @@ export const ZDashboardSummary = z
     active_plan: z
       .object({ id: z.string(), title: z.string(), progress_percentage: z.number() })
       .nullable()
-      .describe('For the fourth tile: Plan Progress with an active plan, else Training Readiness'),
+      .describe('For the fourth tile: Plan Progress with an active plan, else a link to make one'),
     trends: z.object({
       readiness_trend: z
         .number()
@@ -152,6 +160,12 @@ export const ZDashboardSummary = z
   })
   .meta({ id: 'DashboardSummary' });
 export type DashboardSummary = z.infer<typeof ZDashboardSummary>;
+
+/** GET /api/dashboard/welcome: whether this is the athlete's first sign-in (docs/dashboard.md, "Greeting"). */
+export const ZDashboardWelcome = z
+  .object({ first_visit: z.boolean(), greeting: z.enum(['Welcome', 'Welcome back']) })
+  .meta({ id: 'DashboardWelcome' });
+export type DashboardWelcome = z.infer<typeof ZDashboardWelcome>;
 
 /** GET /api/dashboard/widgets/readiness (docs/dashboard.md, "Dashboard API"). */
 export const ZReadinessWidget = z

@@ -74,6 +74,7 @@ import {
   ZDashboardRecovery,
   ZDashboardSummary,
   ZDashboardWeekQuery,
+  ZDashboardWelcome,
   ZNotification,
   ZNotificationIdParam,
   ZNotificationList,
@@ -135,6 +136,8 @@ import {
   ZSportMetrics,
   ZSportMetricsSaved,
   ZSportMetricsUpdateRequest,
+  ZThresholdEstimateAccept,
+  ZThresholdEstimates,
   ZZonesUpdateRequest,
 } from './sport-metrics.ts';
 import { ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
@@ -268,6 +271,11 @@ export const API_ENDPOINTS = {
   },
   'GET /athletes/me/zones': { response: dataEnvelope(ZAthleteZones) },
   'PUT /athletes/me/zones': { body: ZZonesUpdateRequest, response: dataEnvelope(ZAthleteZonesSaved) },
+  'GET /athletes/me/threshold-estimates': { response: dataEnvelope(ZThresholdEstimates) },
+  'POST /athletes/me/threshold-estimates/accept': {
+    body: ZThresholdEstimateAccept,
+    response: dataEnvelope(ZSportMetricsSaved),
+  },
 
   // Activities (docs/activities.md); the upload answers 202.
   'POST /activities/import': {
@@ -317,6 +325,7 @@ export const API_ENDPOINTS = {
 
   // Dashboard
   'GET /dashboard/summary': { response: dataEnvelope(ZDashboardSummary) },
+  'GET /dashboard/welcome': { response: dataEnvelope(ZDashboardWelcome) },
   'GET /dashboard/recovery': { query: ZDaysQuery(7), response: dataEnvelope(ZDashboardRecovery) },
   'GET /dashboard/widgets/readiness': { response: dataEnvelope(ZReadinessWidget) },
   'GET /dashboard/widgets/weekly-summary': {

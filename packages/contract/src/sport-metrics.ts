@@ -183,3 +183,48 @@ export const ZZonesUpdateRequest = z.object({
     .max(6),
 });
 export type ZonesUpdateRequest = z.infer<typeof ZZonesUpdateRequest>;
+
+// Estimates from recordings (docs/zones.md, "Estimates from recordings") ---------------------------------
+
+export const ZEstimatedKey = z.enum(['ftp_watts', 'threshold_pace_seconds_per_km', 'lthr']);
+export type EstimatedKey = z.infer<typeof ZEstimatedKey>;
+/** Where a threshold in use comes from: the athlete's own dated entry, or the app's default. */
+export const ZThresholdSource = z.enum(['athlete', 'default']);
+
+export const ZThresholdEstimate = z.object({
+  key: ZEstimatedKey,
+  sport: z.enum(['running', 'cycling']),
+  /** The value in use today (the athlete's, else the default; LTHR has no default: null). */
+  current: z.number().nullable(),
+  threshold_source: ZThresholdSource,
+  /** True while `current` is a default: every figure built on it is an estimate. */
+  estimated: z.boolean(),
+  /** The value the recordings give, once enough qualify; null before. */
+  estimate: z
+    .object({
+      value: z.number(),
+      /** The recording with the best effort, and that effort (20-minute watts, 30-minute s/km or bpm). */
+      activity_id: z.string(),
+      date: ZIsoDate,
+      effort: z.number(),
+      recordings: z.number().int(),
+    })
+    .nullable(),
+  /** Qualifying recordings in the last 90 days, and how many an estimate needs. */
+  recordings: z.number().int(),
+  needed: z.number().int(),
+});
+export type ThresholdEstimate = z.infer<typeof ZThresholdEstimate>;
+
+export const ZThresholdEstimates = z
+  .object({
+    /** True while neither FTP nor threshold pace is the athlete's: load, form and zones are estimates. */
+    estimated: z.boolean(),
+    thresholds: z.array(ZThresholdEstimate),
+  })
+  .meta({ id: 'ThresholdEstimates' });
+export type ThresholdEstimates = z.infer<typeof ZThresholdEstimates>;
+
+/** Accept one estimate: stored as a dated threshold from today (the other values of the sport kept). */
+export const ZThresholdEstimateAccept = z.object({ key: ZEstimatedKey });
+export type ThresholdEstimateAccept = z.infer<typeof ZThresholdEstimateAccept>;

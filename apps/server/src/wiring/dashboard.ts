@@ -5,24 +5,36 @@ import { createDashboardService } from '../modules/dashboard/service.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireDashboard(
-  { app, config, db, cachedReads }: Wiring,
+  { app, config, db, authenticate, cachedReads }: Wiring,
   {
+    authService,
     trainingLoadService,
     planService,
     metricsService,
     notificationService,
-  }: Pick<Services, 'trainingLoadService' | 'planService' | 'metricsService' | 'notificationService'>,
+    thresholdService,
+  }: Pick<
+    Services,
+    | 'authService'
+    | 'trainingLoadService'
+    | 'planService'
+    | 'metricsService'
+    | 'notificationService'
+    | 'thresholdService'
+  >,
 ) {
   const dashboardService = createDashboardService({
     trainingLoad: trainingLoadService,
     plans: planService,
     metrics: metricsService,
     notifications: notificationService,
+    thresholds: thresholdService,
+    earlierSession: (userId, sessionId) => authService.hasEarlierSession(userId, sessionId),
     batchReads: (run) => batchReads(db, run),
     log: app.log,
   });
   await app.register(
-    dashboardRoutes(dashboardService, cachedReads, () => config.database.ping()),
+    dashboardRoutes(dashboardService, cachedReads, () => config.database.ping(), authenticate),
     { prefix: '/api/dashboard' },
   );
   return { dashboardService };

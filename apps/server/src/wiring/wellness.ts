@@ -5,7 +5,11 @@ import type { Services, Wiring } from './context.ts';
 
 export async function wireWellness(
   { app, db, idempotency, readCache, cachedReads }: Wiring,
-  { trainingLoadService, notificationService }: Pick<Services, 'trainingLoadService' | 'notificationService'>,
+  {
+    trainingLoadService,
+    notificationService,
+    thresholdService,
+  }: Pick<Services, 'trainingLoadService' | 'notificationService' | 'thresholdService'>,
 ) {
   const metricsService = createMetricsService(
     db,
@@ -17,6 +21,8 @@ export async function wireWellness(
         notificationService.recoveryScored(athleteId, date, score, recommendation),
     },
     app.log,
+    // One store of thresholds: the Metrics page's FTP and threshold pace are Settings' (docs/zones.md).
+    (athleteId) => thresholdService.history(db, athleteId),
   );
   await app.register(metricsRoutes(metricsService, cachedReads, idempotency.claimUpload), {
     prefix: '/api/metrics',

@@ -16,7 +16,7 @@ export async function wireWorkouts(
   { app, db, authenticate, idempotency, readCache, cachedReads }: Wiring,
   deps: {
     /** Bound late: the activity service reads workouts, so it is built after this unit (wiring/activities.ts). */
-    lateActivities: () => Pick<Services['activityService'], 'releaseWorkout'>;
+    lateActivities: () => Pick<Services['activityService'], 'releaseWorkout' | 'estimateRecordings'>;
   },
 ) {
   // The dashboard's cached reads show the unread count: a notification change invalidates them too.
@@ -34,6 +34,8 @@ export async function wireWorkouts(
   // thresholds: the workout service is bound late, as the notification service's is.
   const thresholdService = createThresholdService(db, {
     workouts: () => workoutService,
+    // The threshold estimates read the recordings (docs/zones.md, "Estimates from recordings").
+    recordings: () => deps.lateActivities(),
     onChange: workoutsChanged,
   });
   const workoutService = createWorkoutService(db, {

@@ -56,7 +56,8 @@ export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   activity: SESSION_DERIVED,
   // Thresholds (FTP, threshold heart rate and pace) re-label planned workouts, re-score their TSS and zones, and
   // change how the editor's live parse reads a text; the thresholds and zone tables themselves too.
-  thresholds: [...SESSION_DERIVED, thresholdKeys.all, PARSE_WORKOUT_KEY],
+  // The Metrics page's FTP and threshold pace are the same dated thresholds (docs/zones.md).
+  thresholds: [...SESSION_DERIVED, thresholdKeys.all, PARSE_WORKOUT_KEY, metricsKeys.all],
   // The active plan names the race: the dashboard's countdown and summary, and race readiness, read it.
   // The profile page's Current Goals card reads it too.
   plan: [planKeys.all, dashboardKeys.all, analyticsKeys.raceReadiness, profileKeys.summary],

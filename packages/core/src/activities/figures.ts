@@ -12,6 +12,7 @@ import {
   swimTss,
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
+import { runThresholdEffort } from '../zones/estimates.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
 import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
@@ -88,7 +89,12 @@ export interface ActivityFigures extends SummaryFigures {
   /** The thresholds the values were computed with (snake_case keys), and which were defaults. */
   thresholds: { values: Record<string, number>; defaults_used: string[] };
   zoneSeconds: { power?: number[]; hr?: number[]; pace?: number[] };
-  bestEfforts: { power?: Record<string, number>; pace?: Record<string, number> };
+  bestEfforts: {
+    power?: Record<string, number>;
+    pace?: Record<string, number>;
+    /** A run's 30-minute threshold effort (core zones/estimates.ts). */
+    threshold?: Record<string, number>;
+  };
   /** 1 Hz series over elapsed time; index i is second i from the start, null where nothing was recorded. */
   streams: Partial<Record<StreamType, (number | null)[]>>;
   sampleCount: number;
@@ -395,14 +401,19 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   if (hasPower) bestEfforts.power = powerBestEfforts(power);
   if (session.sport === 'run' && series.distance) {
     const cumulative: number[] = [];
+    const movingHr: number[] = [];
     let last = 0;
     for (let i = 0; i < oneHz.length; i++) {
       if (!moving[i]) continue;
       const d = series.distance[i]!;
       if (d >= last) last = d;
       cumulative.push(last);
+      movingHr.push(series.heart_rate?.[i] ?? Number.NaN);
     }
     bestEfforts.pace = paceBestEfforts(cumulative);
+    // The 30-minute effort the threshold estimates read (docs/zones.md, "Estimates from recordings").
+    const effort = runThresholdEffort(cumulative, movingHr);
+    bestEfforts.threshold = effort ? { ...effort } : {};
   }
 
   const values: Record<string, number> = {};

@@ -84,6 +84,24 @@ export function readinessScore(input: ReadinessInput): ReadinessResult {
 /**
  * 80 Ready to Train, 60 Good to Go, 40 Take It Easy, else Rest Recommended (docs/wellness.md, "Readiness").
  */
+/**
+ * The dashboard's readiness and recovery, each computed once for every tile and widget (docs/dashboard.md,
+ * "Scores"). Recovery is the day's wellness score, or none. Readiness is the day's readiness score when there
+ * is something behind it (a recovery score or any training load), else none: a new account is shown no score,
+ * never a stand-in number.
+ */
+export function dashboardScores(input: {
+  readiness: number | null | undefined;
+  recovery: number | null | undefined;
+  load: { ctl: number; atl: number };
+}): { readiness_score: number | null; recovery_score: number | null } {
+  const finite = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const recovery = finite(input.recovery);
+  const trained = input.load.ctl !== 0 || input.load.atl !== 0;
+  const readiness = recovery !== null || trained ? finite(input.readiness) : null;
+  return { readiness_score: readiness, recovery_score: recovery };
+}
+
 export function readinessLabel(score: number): ReadinessLabel {
   if (score >= 80) return 'Ready to Train';
   if (score >= 60) return 'Good to Go';

@@ -6,6 +6,7 @@ export {
   resolveThresholds,
 } from '../workouts/parser/intensity.ts';
 export * from './derive.ts';
+export * from './estimates.ts';
 export * from './history.ts';
 export * from './tables.ts';
 export * from './validate.ts';

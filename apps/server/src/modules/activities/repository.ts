@@ -472,3 +472,41 @@ export async function totalsBetween(db: Conn, athleteId: string, from: string, t
     );
   return row ?? { sessions: 0, seconds: 0, distanceMeters: 0 };
 }
+
+/**
+ * The athlete's rides and runs on or after `from`, with their best efforts: what the threshold estimates read
+ * (docs/zones.md, "Estimates from recordings").
+ */
+export async function estimateRows(db: Conn, athleteId: string, from: string) {
+  return db
+    .select({
+      id: activities.id,
+      localDate: activities.localDate,
+      sport: activities.sport,
+      bestEfforts: activities.bestEfforts,
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        gte(activities.localDate, from),
+        inArray(activities.sport, ['bike', 'run']),
+      ),
+    )
+    .orderBy(asc(activities.startTime));
+}
+
+/** Keeps a run's 30-minute threshold effort beside its other best efforts. */
+export async function setThresholdEffort(
+  db: Conn,
+  athleteId: string,
+  activityId: string,
+  effort: Record<string, number>,
+) {
+  await db
+    .update(activities)
+    .set({
+      bestEfforts: sql`${activities.bestEfforts} || jsonb_build_object('threshold', ${JSON.stringify(effort)}::jsonb)`,
+    })
+    .where(and(eq(activities.id, activityId), eq(activities.athleteId, athleteId)));
+}

@@ -16,8 +16,11 @@ import {
   addDays,
   dateInTimeZone,
   decodeStream,
+  type EstimateRecording,
   type Recording,
+  type RunThresholdEffort,
   roundTo,
+  runThresholdEffortFromStreams,
   type StreamType,
 } from '@stamina/core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -1056,6 +1059,37 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       return rows
         .filter((row) => row.bestEfforts.pace && Object.keys(row.bestEfforts.pace).length > 0)
         .map((row) => ({ activityId: row.id, date: row.localDate, pace: row.bestEfforts.pace ?? {} }));
+    },
+
+    /**
+     * What the threshold estimates read of the athlete's rides and runs on or after `from`: 20-minute power and
+     * the runs' 30-minute effort. A run imported before that effort was kept gets it once, from its stored
+     * distance and heart-rate streams (docs/zones.md, "Estimates from recordings").
+     */
+    async estimateRecordings(athleteId: string, from: string): Promise<EstimateRecording[]> {
+      const rows = await repo.estimateRows(db, athleteId, from);
+      const out: EstimateRecording[] = [];
+      for (const row of rows) {
+        let run = row.bestEfforts.threshold;
+        if (row.sport === 'run' && run === undefined) {
+          const stored = await repo.streams(db, athleteId, row.id, ['distance', 'heart_rate']);
+          const series = (type: StreamType) => {
+            const found = stored.find((st) => st.type === type);
+            return found ? decodeStream(found.data, type) : [];
+          };
+          const effort = runThresholdEffortFromStreams(series('distance'), series('heart_rate'));
+          run = effort ? { ...effort } : {};
+          await repo.setThresholdEffort(db, athleteId, row.id, run);
+        }
+        out.push({
+          activityId: row.id,
+          date: row.localDate,
+          sport: row.sport,
+          power20min: row.bestEfforts.power?.['20min'] ?? null,
+          run: run && typeof run.pace_30min === 'number' ? (run as unknown as RunThresholdEffort) : null,
+        });
+      }
+      return out;
     },
 
     /** The best value per duration (power) or distance (pace) over the period, with the activity that set it. */

@@ -279,3 +279,22 @@ export async function deleteUserDueForPurge(tx: Tx, userId: string, now: Date): 
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/**
+ * Whether `userId` signed in before the session `sessionId` began (an earlier session, open or closed): the
+ * dashboard's "Welcome back" (docs/dashboard.md, "Greeting"). Sessions are never deleted, only revoked.
+ */
+export async function hasEarlierSession(db: Conn, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        sql`${authSessions.id} <> ${sessionId}`,
+        sql`${authSessions.createdAt} <= (select s.created_at from ${authSessions} s where s.id = ${sessionId})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

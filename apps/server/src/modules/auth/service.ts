@@ -253,6 +253,10 @@ export function createAuthService({
         user: toUser(found),
       };
     },
+    /** Whether the user signed in before this session (docs/dashboard.md, "Greeting"). */
+    hasEarlierSession(userId: string, sessionId: string): Promise<boolean> {
+      return repo.hasEarlierSession(db, userId, sessionId);
+    },
     /**
      * Answers the same for a new and a known address: same status, same body shape, a password hash either way.
      * The owner of a known address is told by e-mail instead (docs/auth.md).

@@ -2,10 +2,12 @@
 // training load and the widgets' reads, each also at `/{id}` (the caller's own athlete id; any other is 404),
 // and health.
 import {
+  dataEnvelope,
   ZDashboardRecovery,
   ZDashboardSummary,
   ZDashboardTrainingLoad,
   ZDashboardWeekQuery,
+  ZDashboardWelcome,
   ZDaysQuery,
   ZRaceCountdownWidget,
   ZReadinessWidget,
@@ -15,8 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticate } from '../../plugins/authenticate.ts';
+import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { type OwnIdRequest, routeWithOwnId, serviceHealthRoute } from '../../plugins/own-athlete-routes.ts';
+import { errors, secured } from '../../plugins/route-schema.ts';
 import type { DashboardService } from './service.ts';
 
 /** The recovery analysis spans 7 days by default (docs/dashboard.md, "Dashboard API"). */
@@ -26,6 +29,8 @@ export function dashboardRoutes(
   service: DashboardService,
   authenticate: Authenticate,
   ping: () => Promise<void>,
+  /** Plain authentication (no cached bodies), for the greeting, which depends on the session. */
+  sessionAuthenticate: Authenticate = authenticate,
 ) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +42,20 @@ export function dashboardRoutes(
     await app.register(async (scope) => {
       scope.addHook('onRequest', authenticate);
       registerReads(scope, service, tags);
+    });
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', sessionAuthenticate);
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/welcome',
+        {
+          schema: {
+            ...secured('dashboard'),
+            summary: '"Welcome" on the first sign-in, "Welcome back" after (from the stored sessions)',
+            response: { 200: dataEnvelope(ZDashboardWelcome), ...errors },
+          },
+        },
+        async (request) => ({ data: await service.welcome(requireAuth(request)) }),
+      );
     });
   };
 }

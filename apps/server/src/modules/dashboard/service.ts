@@ -17,12 +17,14 @@ import type {
 } from '@stamina/contract';
 import {
   addDays,
+  dashboardScores,
   dateInTimeZone,
   daysBetween,
   formLevel,
   type PlanPhase,
   planProgress,
   roundTo,
+  thresholdsAreEstimates,
   trainingReadinessFromForm,
   trendOf,
 } from '@stamina/core';
@@ -31,6 +33,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { PlanHeader, PlanReader } from '../plans/service.ts';
+import type { ThresholdReader } from '../thresholds/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
 import type { WorkoutSummaryRow } from '../workouts/service.ts';
 
@@ -168,6 +171,10 @@ export function createDashboardService(deps: {
   plans: PlanReader;
   metrics: DashboardMetrics | null;
   notifications: NotificationService;
+  /** The thresholds in force (which are defaults); without it, the figures are not marked as estimates. */
+  thresholds?: Pick<ThresholdReader, 'thresholdsOn'>;
+  /** Whether the user signed in before this session (the greeting). */
+  earlierSession?: (userId: string, sessionId: string) => Promise<boolean>;
   /**
    * Runs a request's reads with their single-value reads sent together (db/read-batch.ts `batchReads`); the
    * summary's reads become one statement. Without it, each read runs on its own.
@@ -225,12 +232,30 @@ export function createDashboardService(deps: {
       metrics,
     );
 
-  /** The readiness score, or null when there is nothing to compute it from: no recovery and no load. */
-  const readinessScore = (
+  /** The day's scores, once for every tile and widget (core `dashboardScores`, docs/dashboard.md "Scores"). */
+  const scoresOf = (
     readiness: ReadinessDto | null,
     recovery: RecoveryScoreDto | null,
     load: { ctl: number; atl: number },
-  ) => (readiness && (recovery !== null || load.ctl !== 0 || load.atl !== 0) ? readiness.score : null);
+  ) => dashboardScores({ readiness: readiness?.score, recovery: recovery?.score, load });
+
+  /** Which thresholds in force today are defaults: the load figures are estimates until one is the athlete's. */
+  async function thresholdBasis(auth: AuthContext, today: string): Promise<DashboardSummary['thresholds']> {
+    if (!deps.thresholds) return { estimated: false, defaults: [] };
+    const on = await deps.thresholds.thresholdsOn(auth.athleteId, today);
+    const defaults: DashboardSummary['thresholds']['defaults'] = [];
+    if (!on.cycling.known.ftp) defaults.push('ftp_watts');
+    if (!on.running.known.pace) defaults.push('threshold_pace_seconds_per_km');
+    if (!on.running.known.lthr) defaults.push('lthr');
+    const source = (known: boolean): 'athlete' | 'default' => (known ? 'athlete' : 'default');
+    return {
+      estimated: thresholdsAreEstimates({
+        ftp: source(on.cycling.known.ftp),
+        pace: source(on.running.known.pace),
+      }),
+      defaults,
+    };
+  }
 
   /** The streaks, answered from the load window's stored days when they can (training-load `streak`). */
   async function streakOf(auth: AuthContext, now: Date, known?: readonly LoadDayRow[]) {
@@ -253,24 +278,26 @@ export function createDashboardService(deps: {
       // of their own (docs/dashboard.md, "Dashboard API"). The reads that remain (the week's workouts, the load
       // window, the plan, the wellness days, the unread count) are asked for in the same turn and sent as one
       // statement; the sweep above, which may write, is not in it.
-      const [week, [load, streak], plan, recovery, readiness, readinessTrend, unread] = await batchReads(() =>
-        Promise.all([
-          trainingLoad.weekWithWorkouts(auth, undefined, now),
-          loadWindow(auth, today, loadDays).then(
-            async (window) => [window, await streakOf(auth, now, window.rows)] as const,
-          ),
-          plans.activeHeader(auth.athleteId),
-          recoveryOf(auth, metrics),
-          readinessOf(auth, metrics),
-          readinessTrendOf(auth, metrics),
-          notifications.unreadCount(auth.athleteId),
-        ]),
-      );
+      const [week, [load, streak], plan, recovery, readiness, readinessTrend, unread, thresholds] =
+        await batchReads(() =>
+          Promise.all([
+            trainingLoad.weekWithWorkouts(auth, undefined, now),
+            loadWindow(auth, today, loadDays).then(
+              async (window) => [window, await streakOf(auth, now, window.rows)] as const,
+            ),
+            plans.activeHeader(auth.athleteId),
+            recoveryOf(auth, metrics),
+            readinessOf(auth, metrics),
+            readinessTrendOf(auth, metrics),
+            notifications.unreadCount(auth.athleteId),
+            thresholdBasis(auth, today),
+          ]),
+        );
       return {
         athlete_id: auth.athleteId,
         date: today,
-        readiness_score: readinessScore(readiness, recovery, load),
-        recovery_score: recovery?.score ?? null,
+        ...scoresOf(readiness, recovery, load),
+        thresholds,
         fitness_score: load.ctl,
         fatigue_score: load.atl,
         form_score: load.tsb,
@@ -290,6 +317,15 @@ export function createDashboardService(deps: {
         recovery_insights: (recovery?.recommendations ?? []).slice(0, MAX_INSIGHTS),
         unread_notifications: unread,
       };
+    },
+
+    /**
+     * "Welcome" on the first sign-in, "Welcome back" once the user has signed in before this session
+     * (docs/dashboard.md, "Greeting"): from the stored sessions, so every device and browser agrees.
+     */
+    async welcome(auth: AuthContext) {
+      const back = deps.earlierSession ? await deps.earlierSession(auth.userId, auth.sessionId) : true;
+      return { first_visit: !back, greeting: back ? ('Welcome back' as const) : ('Welcome' as const) };
     },
 
     /** Today's recovery score and the analysis of the last `days` days. */
@@ -330,7 +366,7 @@ export function createDashboardService(deps: {
         trainingLoad.weekSummary(auth, undefined, now),
       ]);
       const race = primaryRaceOf(plan, today);
-      const score = readinessScore(readiness, recovery, load);
+      const score = scoresOf(readiness, recovery, load).readiness_score;
       return {
         readiness: score,
         readinessConfidence: score === null ? 0 : (readiness?.confidence ?? 0),

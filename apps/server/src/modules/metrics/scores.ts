@@ -9,11 +9,13 @@ import {
   type DailyLoadPoint,
   dateInTimeZone,
   daysBetween,
+  entriesInForce,
   type RecoveryResult,
   readinessScore,
   recoveryRecommendations,
   recoveryScore,
   roundTo,
+  type ThresholdEntry,
   trendOf,
   WELLNESS_RANGES,
   type WellnessBaselines,
@@ -80,11 +82,53 @@ const tsbOf = (point: DailyLoadPoint | undefined) =>
  * scored once is answered again from memory, so the dashboard summary's recovery, readiness and readiness
  * trend, which all score the same 14 days, read them once. Never on a long-lived instance: it would go stale.
  */
+/**
+ * FTP and threshold pace are read from the one dated threshold store (docs/zones.md, "Dated history"), as
+ * Settings reads them, never from wellness rows: the metric types and their fields there.
+ */
+const THRESHOLD_METRICS = {
+  ftp: 'ftpWatts',
+  threshold_pace: 'thresholdPaceSecondsPerKm',
+} as const satisfies Partial<Record<MetricType, keyof ThresholdEntry>>;
+type ThresholdMetric = keyof typeof THRESHOLD_METRICS;
+const isThresholdMetric = (type: MetricType): type is ThresholdMetric => type in THRESHOLD_METRICS;
+
+/**
+ * A threshold metric over `from`..`to` from the dated history: the value in force on `from`, then one point
+ * on each day a new entry takes effect (a step series; days between keep the value before them).
+ */
+export function thresholdPoints(
+  history: readonly ThresholdEntry[],
+  type: ThresholdMetric,
+  from: string,
+  to: string,
+): { date: string; value: number }[] {
+  const field = THRESHOLD_METRICS[type];
+  const sport = type === 'ftp' ? 'cycling' : 'running';
+  const days = [
+    from,
+    ...history
+      .filter((e) => e.sport === sport && e.effectiveFrom > from && e.effectiveFrom <= to)
+      .map((e) => e.effectiveFrom),
+  ];
+  const points: { date: string; value: number }[] = [];
+  for (const day of [...new Set(days)].sort()) {
+    const value = entriesInForce(history, day)[sport]?.[field];
+    if (typeof value === 'number') points.push({ date: day, value });
+  }
+  return points;
+}
+
 export function createWellnessScores(
   db: Db,
   trainingLoad: Pick<TrainingLoadService, 'loadDays'>,
-  options: { shareReads?: boolean } = {},
+  options: {
+    shareReads?: boolean;
+    /** The athlete's dated thresholds (thresholds service `history`): FTP and threshold pace come from there. */
+    thresholdHistory?: (athleteId: string) => Promise<ThresholdEntry[]>;
+  } = {},
 ) {
+  const thresholdHistory = options.thresholdHistory;
   const today = (auth: AuthContext, now = new Date()) => dateInTimeZone(now, auth.timezone);
 
   /**
@@ -345,6 +389,14 @@ export function createWellnessScores(
 
   async function history(auth: AuthContext, type: MetricType, days: number, now = new Date()) {
     const end = today(auth, now);
+    if (thresholdHistory && isThresholdMetric(type)) {
+      const entries = await thresholdHistory(auth.athleteId);
+      return {
+        type,
+        unit: unitOf(type),
+        points: thresholdPoints(entries, type, addDays(end, -(days - 1)), end),
+      };
+    }
     const { days: scored } = await scoredRange(auth.athleteId, addDays(end, -(days - 1)), end);
     return { type, unit: unitOf(type), points: pointsOf(type, scored) };
   }
@@ -417,6 +469,16 @@ export function createWellnessScores(
         keyof typeof WELLNESS_RANGES,
       ][])
         current[type] = latest[field] ?? null;
+      if (thresholdHistory) {
+        // In force today, dated by the entry it comes from (docs/zones.md): the figure Settings shows.
+        const entries = await thresholdHistory(auth.athleteId);
+        const inForce = entriesInForce(entries, today(auth));
+        for (const type of Object.keys(THRESHOLD_METRICS) as ThresholdMetric[]) {
+          const entry = inForce[type === 'ftp' ? 'cycling' : 'running'];
+          const value = entry?.[THRESHOLD_METRICS[type]];
+          current[type] = entry && typeof value === 'number' ? { value, date: entry.effectiveFrom } : null;
+        }
+      }
       const lastScored = RECOVERY_INPUTS.map((key) => latest[key]?.date)
         .filter((d): d is string => d !== undefined)
         .sort()

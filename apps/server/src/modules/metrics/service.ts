@@ -1,6 +1,7 @@
 // The Metrics API's logic (docs/wellness.md), composed of three parts: the wellness store (store.ts: writes),
 // the CSV import (import.ts) and the scores and histories (scores.ts: every read). Routes and the dashboard
 // see them as one service.
+import type { ThresholdEntry } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TrainingLoadService } from '../training-load/service.ts';
@@ -16,8 +17,10 @@ export function createMetricsService(
   trainingLoad: TrainingLoadService,
   hooks: MetricsHooks = {},
   log?: Pick<FastifyBaseLogger, 'error'>,
+  /** The dated threshold store's history (thresholds service): FTP and threshold pace are read from it. */
+  thresholdHistory?: (athleteId: string) => Promise<ThresholdEntry[]>,
 ) {
-  const scores = createWellnessScores(db, trainingLoad);
+  const scores = createWellnessScores(db, trainingLoad, { thresholdHistory });
   const store = createWellnessStore(db, scores, hooks, log);
   const { notifyScored: _notifyScored, ...writes } = store;
   return {
@@ -34,7 +37,7 @@ export function createMetricsService(
      * request's shared `loadDays` when other parts of it read load too.
      */
     withSharedReads: (loadDays = trainingLoad.sharedLoadDays()) =>
-      createWellnessScores(db, { loadDays }, { shareReads: true }),
+      createWellnessScores(db, { loadDays }, { shareReads: true, thresholdHistory }),
   };
 }
 

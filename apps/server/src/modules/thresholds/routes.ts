@@ -6,12 +6,14 @@ import {
   ZSportMetrics,
   ZSportMetricsSaved,
   ZSportMetricsUpdateRequest,
+  ZThresholdEstimateAccept,
+  ZThresholdEstimates,
   ZZonesUpdateRequest,
 } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { errors, secured } from '../../plugins/route-schema.ts';
+import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { ThresholdService } from './service.ts';
 
 export function thresholdRoutes(service: ThresholdService, authenticate: Authenticate) {
@@ -45,6 +47,33 @@ export function thresholdRoutes(service: ThresholdService, authenticate: Authent
         },
       },
       async (request) => ({ data: await service.saveSportMetrics(requireAuth(request), request.body) }),
+    );
+
+    app.get(
+      '/me/threshold-estimates',
+      {
+        schema: {
+          ...route,
+          summary:
+            'FTP, run threshold pace and LTHR: the value in use, whether it is a default, and the estimate from the last 90 days of recordings',
+          response: { 200: dataEnvelope(ZThresholdEstimates), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.estimates(requireAuth(request)) }),
+    );
+
+    app.post(
+      '/me/threshold-estimates/accept',
+      {
+        schema: {
+          ...route,
+          summary:
+            "Store one estimate as the sport's dated threshold from today (409 while the recordings give none)",
+          body: ZThresholdEstimateAccept,
+          response: { 200: dataEnvelope(ZSportMetricsSaved), ...errorsWith(409) },
+        },
+      },
+      async (request) => ({ data: await service.acceptEstimate(requireAuth(request), request.body.key) }),
     );
 
     app.get(

@@ -3,27 +3,35 @@
 import {
   type AthleteZones,
   type AthleteZonesSaved,
+  type EstimatedKey,
   type RelabelledWorkout,
   SPORT_ZONE_KINDS,
   type SportMetrics,
   type SportMetricsUpdateRequest,
+  type ThresholdEstimates,
   type ThresholdSport,
   type ZonesUpdateRequest,
   type ZoneTable,
 } from '@stamina/contract';
 import {
+  addDays,
   DEFAULT_THRESHOLDS,
   dateInTimeZone,
   deriveZoneTable,
   type EditedZoneTable,
+  ESTIMATE_WINDOW_DAYS,
+  type EstimateRecording,
   entriesInForce,
+  estimateThresholds,
   heartRateSportOf,
   type ParseBasis,
   type ResolvedThresholds,
   resolveThresholds,
   type Sport,
+  THRESHOLD_DEFAULTS,
   type ThresholdEntry,
   type AthleteZones as TssAthleteZones,
+  thresholdsAreEstimates,
   thresholdsInForce,
   validateZoneTable,
 } from '@stamina/core';
@@ -241,9 +249,25 @@ export function tssZonesOf(on: ThresholdsOnDay, sport: string): TssAthleteZones 
   };
 }
 
+/** What the estimates read of the athlete's recordings (the activities module). */
+export interface RecordingReader {
+  estimateRecordings(athleteId: string, from: string): Promise<EstimateRecording[]>;
+}
+
+/** Which figure of the stored values each estimated key is, and its sport. */
+const ESTIMATED: Record<EstimatedKey, { sport: 'running' | 'cycling'; known: 'ftp' | 'pace' | 'lthr' }> = {
+  ftp_watts: { sport: 'cycling', known: 'ftp' },
+  threshold_pace_seconds_per_km: { sport: 'running', known: 'pace' },
+  lthr: { sport: 'running', known: 'lthr' },
+};
+
 export function createThresholdService(
   db: Db,
-  deps: { workouts: () => PlannedReparser; onChange?: (athleteId: string) => void },
+  deps: {
+    workouts: () => PlannedReparser;
+    recordings?: () => RecordingReader;
+    onChange?: (athleteId: string) => void;
+  },
 ) {
   const changed = (athleteId: string) => deps.onChange?.(athleteId);
   const today = (auth: AuthContext) => dateInTimeZone(new Date(), auth.timezone);
@@ -420,6 +444,67 @@ export function createThresholdService(
         return true;
       });
       if (wrote) changed(athleteId);
+    },
+
+    /**
+     * FTP, run threshold pace and run LTHR: the value in use and where it comes from, and what the recordings
+     * of the last 90 days estimate once enough qualify (docs/zones.md, "Estimates from recordings").
+     */
+    async estimates(auth: AuthContext): Promise<ThresholdEstimates> {
+      const day = today(auth);
+      const [on, recordings] = await Promise.all([
+        thresholdsOn(auth.athleteId, day),
+        deps.recordings?.().estimateRecordings(auth.athleteId, addDays(day, -ESTIMATE_WINDOW_DAYS)) ?? [],
+      ]);
+      const known = (key: EstimatedKey) => on[ESTIMATED[key].sport].known[ESTIMATED[key].known];
+      const inUse = (key: EstimatedKey) => {
+        const t = on[ESTIMATED[key].sport];
+        if (!known(key)) return THRESHOLD_DEFAULTS[key];
+        return key === 'ftp_watts' ? t.ftpWatts : key === 'lthr' ? t.lthr : t.thresholdPaceSecondsPerKm;
+      };
+      const source = (key: EstimatedKey) => (known(key) ? 'athlete' : 'default') as 'athlete' | 'default';
+      return {
+        estimated: thresholdsAreEstimates({
+          ftp: source('ftp_watts'),
+          pace: source('threshold_pace_seconds_per_km'),
+        }),
+        thresholds: estimateThresholds(recordings, day).map((p) => ({
+          key: p.key,
+          sport: p.sport,
+          current: inUse(p.key) ?? null,
+          threshold_source: source(p.key),
+          estimated: !known(p.key),
+          estimate: p.estimate
+            ? {
+                value: p.estimate.value,
+                activity_id: p.estimate.basis.activityId,
+                date: p.estimate.basis.date,
+                effort: p.estimate.basis.effort,
+                recordings: p.estimate.recordings,
+              }
+            : null,
+          recordings: p.have,
+          needed: p.need,
+        })),
+      };
+    },
+
+    /**
+     * Accepts the estimate of `key`: stored as the sport's dated entry from today, its other values kept from the
+     * entry in force (a save as Settings makes, so planned workouts are re-labelled the same way). 409 when the
+     * recordings give no estimate yet.
+     */
+    async acceptEstimate(auth: AuthContext, key: EstimatedKey) {
+      const found = (await this.estimates(auth)).thresholds.find((t) => t.key === key);
+      if (!found?.estimate)
+        throw new AppError('CONFLICT', 'Not enough recordings to estimate this threshold yet', {
+          recordings: found?.recordings ?? 0,
+          needed: found?.needed ?? 0,
+        });
+      const sport = ESTIMATED[key].sport;
+      const inForce = entriesInForce(await historyOf(db, auth.athleteId), today(auth));
+      const values = { ...valuesOf(sport, inForce[sport]), [key]: found.estimate.value };
+      return this.saveSportMetrics(auth, { sport, values } as SportMetricsUpdateRequest);
     },
 
     async zones(auth: AuthContext): Promise<AthleteZones> {

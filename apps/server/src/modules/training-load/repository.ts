@@ -77,6 +77,25 @@ export async function activitiesFrom(db: Conn, athleteId: string, date: string) 
     .orderBy(asc(activities.localDate));
 }
 
+/**
+ * The athlete's recorded activities from `from` to `to` that complete no workout (a matched one counts through
+ * its workout): for consistency, each is a completed session of its day (docs/training-load.md, "Consistency").
+ */
+export async function unmatchedActivitiesBetween(db: Conn, athleteId: string, from: string, to: string) {
+  return db
+    .select({ date: activities.localDate, movingSeconds: activities.movingSeconds })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.athleteId, athleteId),
+        gte(activities.localDate, from),
+        sql`${activities.localDate} <= ${to}`,
+        sql`${activities.workoutId} is null`,
+      ),
+    )
+    .orderBy(asc(activities.localDate));
+}
+
 /** The first stored day without per-sport figures (written before they were kept), if any. */
 export async function firstDayWithoutSportFigures(db: Conn, athleteId: string): Promise<string | undefined> {
   const [row] = await db

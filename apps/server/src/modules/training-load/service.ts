@@ -169,7 +169,8 @@ export function createTrainingLoadService(
     const summary: WeekSummary = {
       week_start: weekStart,
       completed_sessions: completed.length,
-      planned_sessions: workouts.length > 0 ? workouts.length : DEFAULT_PLANNED_SESSIONS,
+      // Nothing scheduled is 0 planned: no invented target (docs/dashboard.md, weekly_summary).
+      planned_sessions: workouts.length,
       total_sessions: workouts.length,
       total_duration_hours: roundTo(minutes / 60, 1),
       weekly_tss: roundTo(weeklyTss, 1),
@@ -265,13 +266,25 @@ export function createTrainingLoadService(
      */
     async consistency(auth: AuthContext, days: number, now = new Date()) {
       const today = dateInTimeZone(now, auth.timezone);
-      const workouts = await workoutReader.rows(auth.athleteId, {
-        dateFrom: addDays(today, -(days - 1)),
-        dateTo: today,
-        limit: 100_000,
-      });
+      const from = addDays(today, -(days - 1));
+      const [workouts, recorded] = await Promise.all([
+        workoutReader.rows(auth.athleteId, { dateFrom: from, dateTo: today, limit: 100_000 }),
+        repo.unmatchedActivitiesBetween(db, auth.athleteId, from, today),
+      ]);
+      // A recording that completes no workout is a session done on its day, as achievements count it.
       return consistencyAnalysis(
-        workouts.map((w) => ({ date: w.workoutDate, status: w.status, duration_minutes: w.durationMinutes })),
+        [
+          ...workouts.map((w) => ({
+            date: w.workoutDate,
+            status: w.status,
+            duration_minutes: w.durationMinutes,
+          })),
+          ...recorded.map((a) => ({
+            date: a.date,
+            status: 'completed',
+            duration_minutes: a.movingSeconds / 60,
+          })),
+        ],
         today,
         days,
       );
@@ -315,9 +328,6 @@ export function createTrainingLoadService(
     },
   };
 }
-
-/** A week with nothing scheduled counts 5 planned sessions (docs/dashboard.md, weekly_summary). */
-const DEFAULT_PLANNED_SESSIONS = 5;
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
 export type { DailyLoadRow, LoadDayRow } from './repository.ts';

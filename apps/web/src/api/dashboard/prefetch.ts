@@ -9,11 +9,11 @@ import { currentMetricsQuery } from '../metrics/current-metrics.ts';
 import { calendarQuery } from '../workouts/calendar.ts';
 import { athleteProfileQuery } from './athlete-profile.ts';
 import { raceCountdownQuery } from './race-countdown.ts';
-import { readinessWidgetQuery } from './readiness-widget.ts';
 import { recoveryQuery } from './recovery.ts';
 import { streakQuery } from './streak.ts';
 import { summaryQuery } from './summary.ts';
 import { weeklySummaryQuery } from './weekly-summary.ts';
+import { welcomeQuery } from './welcome.ts';
 
 type Query = Parameters<QueryClient['prefetchQuery']>[0];
 
@@ -24,7 +24,8 @@ const WIDGET_READS: Record<WidgetId, () => Query[]> = {
   'weekly-summary': () => [weeklySummaryQuery() as Query],
   'race-countdown': () => [raceCountdownQuery() as Query],
   'streak-tracker': () => [streakQuery() as Query],
-  'readiness-score': () => [readinessWidgetQuery() as Query],
+  // The hero shows readiness from the summary; the widget is not drawn (docs/dashboard.md, "Each figure once").
+  'readiness-score': () => [],
 };
 
 export function prefetchDashboard(client: QueryClient, now = new Date()): void {
@@ -32,7 +33,12 @@ export function prefetchDashboard(client: QueryClient, now = new Date()): void {
   const widgets = DEFAULT_WIDGET_CONFIG.filter((item) => item.enabled).flatMap((item) =>
     WIDGET_READS[item.id as WidgetId](),
   );
-  for (const query of [summaryQuery() as Query, athleteProfileQuery() as Query, ...widgets]) {
+  for (const query of [
+    summaryQuery() as Query,
+    athleteProfileQuery() as Query,
+    welcomeQuery() as Query,
+    ...widgets,
+  ]) {
     void client.prefetchQuery(query);
   }
   // Today's full workout, for the detail dialog and Mark Done (the page asks for the server's day, which is

@@ -4,6 +4,7 @@ export const thresholdKeys = {
   all: ['thresholds'] as const,
   sportMetrics: ['thresholds', 'sport-metrics'] as const,
   zones: ['thresholds', 'zones'] as const,
+  estimates: ['thresholds', 'estimates'] as const,
 };
 
 /** Zone analysis keeps 4 h (docs/ARCHITECTURE.md, "How fresh each read is"). */

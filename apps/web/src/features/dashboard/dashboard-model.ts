@@ -1,37 +1,30 @@
 // The dashboard's display rules that are not already in core (docs/dashboard.md, "The dashboard screen"): the
-// client fallbacks for missing scores, which widgets show and in what grid, and the small texts of the
+// scores as shown (no stand-ins), where each figure appears once, which widgets show and in what grid, and the small texts of the
 // widgets. The readiness band, indicator, form chip and metric indicators are core's (wellness/readiness.ts).
 import type { LayoutStyle, WidgetConfigItem, WidgetId } from '@stamina/core';
 import { WIDGET_IDS } from '@stamina/core';
 
 /**
- * With no score, readiness shows 75 and recovery 78, marked as estimates
- * (docs/dashboard.md, "The dashboard screen").
+ * A score as shown: the API's one figure (docs/dashboard.md, "Scores"), rounded, or null when there is nothing
+ * to compute it from. No stand-in number is ever shown for a missing score.
  */
-export const READINESS_FALLBACK = 75;
-export const RECOVERY_FALLBACK = 78;
+export function shownScore(score: number | null | undefined): number | null {
+  return typeof score === 'number' && Number.isFinite(score) ? Math.round(score) : null;
+}
 
 /**
- * The recovery widget's time-of-day default: 60 before 6 h, 80 before 12, 75 before 18, else 70
- * (docs/dashboard.md, "The dashboard screen").
+ * Where each of today's figures appears, once (docs/dashboard.md, "Each figure once"): readiness in the hero
+ * (the Readiness widget is not drawn in the grid); today's workout and recovery in their widgets when those are
+ * enabled, else in the top card and tile.
  */
-export function recoveryTimeOfDayDefault(hour: number): number {
-  if (hour < 6) return 60;
-  if (hour < 12) return 80;
-  if (hour < 18) return 75;
-  return 70;
-}
-
-/** A score and whether it was measured; an estimate is always marked as one on screen. */
-export interface ShownScore {
-  value: number;
-  estimate: boolean;
-}
-
-export function scoreOrFallback(score: number | null | undefined, fallback: number): ShownScore {
-  return typeof score === 'number' && Number.isFinite(score)
-    ? { value: Math.round(score), estimate: false }
-    : { value: fallback, estimate: true };
+export function dashboardPlacement(enabled: readonly { id: string }[]) {
+  const has = (id: WidgetId) => enabled.some((w) => w.id === id);
+  return {
+    todayCard: !has('todays-workout'),
+    recoveryTile: !has('recovery-panel'),
+    /** The grid's widget ids: the enabled ones, less those a top figure already shows. */
+    inGrid: (id: WidgetId) => id !== 'readiness-score',
+  };
 }
 
 /** The readiness trend badge: hidden (null) at 0; otherwise the direction and the absolute percent. */

@@ -4,8 +4,10 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAthleteProfile } from '../../api/dashboard/athlete-profile.ts';
 import { useDashboardSummary } from '../../api/dashboard/summary.ts';
+import { useWelcome } from '../../api/dashboard/welcome.ts';
 import { useCalendar } from '../../api/workouts/calendar.ts';
 import { useMarkWorkoutDone } from '../../api/workouts/mutations.ts';
+import { ThresholdEstimatesCard } from '../../components/thresholds/estimates-card.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
@@ -14,7 +16,6 @@ import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { RaceCountdownWidget } from './components/race-countdown-widget.tsx';
 import { ReadinessHero } from './components/readiness-hero.tsx';
-import { ReadinessScoreWidget } from './components/readiness-score-widget.tsx';
 import { RecoveryPanelWidget } from './components/recovery-panel-widget.tsx';
 import { StatTiles } from './components/stat-tiles.tsx';
 import { StreakWidget } from './components/streak-widget.tsx';
@@ -22,7 +23,7 @@ import { ThisWeekPanel } from './components/this-week-panel.tsx';
 import { TodayCard } from './components/today-card.tsx';
 import { TodaysWorkoutWidget } from './components/todays-workout-widget.tsx';
 import { WeeklySummaryWidget } from './components/weekly-summary-widget.tsx';
-import { gridColumnsClass, visibleWidgets, widgetDelayMs } from './dashboard-model.ts';
+import { dashboardPlacement, gridColumnsClass, visibleWidgets, widgetDelayMs } from './dashboard-model.ts';
 
 // The dialogs bring the editor, the parser and (inside them) the chart: load them only when opened, so the
 // dashboard's first load stays small.
@@ -36,6 +37,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const summary = useDashboardSummary();
   const profile = useAthleteProfile();
+  const welcome = useWelcome();
   const markDone = useMarkWorkoutDone();
   // "Today" is the athlete's day as the server counts it, once the summary has said which day that is.
   const today = summary.data?.date ?? todayIso();
@@ -66,8 +68,13 @@ export function DashboardPage() {
   };
   const openPlan = () => dialogs.openAdd(today);
 
-  const widgets = profile.data ? visibleWidgets(normalizeWidgetConfig(profile.data.widget_config)) : [];
-  const hour = new Date().getHours();
+  const enabled = profile.data ? visibleWidgets(normalizeWidgetConfig(profile.data.widget_config)) : [];
+  // Each of today's figures once (docs/dashboard.md, "Each figure once"); until the layout is known, the top
+  // keeps to the hero and the tiles that never repeat a widget.
+  const placement = profile.data
+    ? dashboardPlacement(enabled)
+    : { todayCard: false, recoveryTile: false, inGrid: () => true };
+  const widgets = enabled.filter((widget) => placement.inGrid(widget.id));
 
   function renderWidget(id: WidgetId, delayMs: number): ReactNode {
     switch (id) {
@@ -87,7 +94,7 @@ export function DashboardPage() {
           />
         );
       case 'recovery-panel':
-        return <RecoveryPanelWidget delayMs={delayMs} hour={hour} />;
+        return <RecoveryPanelWidget delayMs={delayMs} />;
       case 'weekly-summary':
         return <WeeklySummaryWidget delayMs={delayMs} />;
       case 'race-countdown':
@@ -95,7 +102,8 @@ export function DashboardPage() {
       case 'streak-tracker':
         return <StreakWidget delayMs={delayMs} />;
       case 'readiness-score':
-        return <ReadinessScoreWidget delayMs={delayMs} />;
+        // The hero shows readiness (dashboardPlacement).
+        return null;
     }
   }
 
@@ -106,7 +114,10 @@ export function DashboardPage() {
     <div className="pb-28 lg:pr-64 lg:pb-0">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {displayName(user)}</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {welcome.data ? `${welcome.data.greeting}, ` : ''}
+            {displayName(user)}
+          </h1>
           <p className="mt-1 text-muted-foreground">Ready for today's session?</p>
         </div>
         <div className="flex gap-2">
@@ -149,16 +160,19 @@ export function DashboardPage() {
 
       {summary.data ? (
         <div className="space-y-4">
-          <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+          <div className={cn('grid gap-4', placement.todayCard && 'md:grid-cols-[2fr_1fr]')}>
             <ReadinessHero summary={summary.data} />
-            <TodayCard
-              workout={summary.data.todays_workout}
-              canStart={fullWorkout !== null}
-              onStart={openDetail}
-              onPlan={openPlan}
-            />
+            {placement.todayCard ? (
+              <TodayCard
+                workout={summary.data.todays_workout}
+                canStart={fullWorkout !== null}
+                onStart={openDetail}
+                onPlan={openPlan}
+              />
+            ) : null}
           </div>
-          <StatTiles summary={summary.data} />
+          <StatTiles summary={summary.data} showRecovery={placement.recoveryTile} />
+          <ThresholdEstimatesCard />
         </div>
       ) : summary.isPending ? (
         <div role="status" aria-label="Loading dashboard" className="space-y-4">

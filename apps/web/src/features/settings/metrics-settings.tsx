@@ -13,6 +13,7 @@ import {
 } from '../../api/settings/update-athlete-profile.ts';
 import { saveZones, useZones } from '../../api/settings/zones.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ThresholdEstimatesCard } from '../../components/thresholds/estimates-card.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -150,6 +151,8 @@ function MetricsForm({
 
   return (
     <div className="space-y-6">
+      {/* Estimates from recordings, one click to accept (docs/zones.md, "Estimates from recordings"). */}
+      <ThresholdEstimatesCard always />
       <Card className="p-5">
         <h2 id="tracked-title" className="text-lg font-semibold">
           Tracked Metrics

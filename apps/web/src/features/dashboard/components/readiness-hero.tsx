@@ -1,13 +1,15 @@
 // The readiness hero (docs/dashboard.md, "The dashboard screen"): score, band, indicator colour (always with
-// the band's word), the 7-day trend badge and the form chip. A missing score shows 75, marked as an estimate.
+// the band's word), the 7-day trend badge and the form chip. Without a score (nothing to compute it from) it
+// says so and how to get one: no stand-in number (docs/dashboard.md, "Scores").
 import type { DashboardSummary } from '@stamina/contract';
 import { formChip, readinessBand, readinessIndicator } from '@stamina/core';
 import { ArrowDown, ArrowUp, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { EstimateMark } from '../../../components/thresholds/estimate-mark.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { READINESS_FALLBACK, scoreOrFallback, trendBadge } from '../dashboard-model.ts';
+import { shownScore, trendBadge } from '../dashboard-model.ts';
 
 const INDICATOR_TEXT = {
   success: 'text-success',
@@ -26,9 +28,9 @@ const FORM_CHIP = {
 } as const;
 
 export function ReadinessHero({ summary }: { summary: DashboardSummary }) {
-  const score = scoreOrFallback(summary.readiness_score, READINESS_FALLBACK);
-  const band = readinessBand(score.value);
-  const indicator = readinessIndicator(score.value);
+  const score = shownScore(summary.readiness_score);
+  const band = score === null ? 'No score yet' : readinessBand(score);
+  const indicator = score === null ? null : readinessIndicator(score);
   const trend = trendBadge(summary.trends.readiness_trend);
   const form = formChip(summary.form_score);
   const tsb = Math.round(summary.form_score * 10) / 10;
@@ -39,11 +41,11 @@ export function ReadinessHero({ summary }: { summary: DashboardSummary }) {
         <div
           className={cn(
             'flex h-24 w-24 shrink-0 flex-col items-center justify-center rounded-full border-[6px]',
-            INDICATOR_RING[indicator],
+            indicator ? INDICATOR_RING[indicator] : 'border-border',
           )}
         >
           <span className="text-3xl font-bold tabular-nums" data-testid="readiness-score">
-            {score.value}
+            {score ?? '—'}
           </span>
           <span className="text-xs text-muted-foreground">/ 100</span>
         </div>
@@ -51,15 +53,14 @@ export function ReadinessHero({ summary }: { summary: DashboardSummary }) {
           <h2 id="readiness-hero-title" className="text-sm font-medium text-muted-foreground">
             Today's readiness
           </h2>
-          <p className={cn('text-2xl font-bold', INDICATOR_TEXT[indicator])} data-indicator={indicator}>
+          <p
+            className={cn('text-2xl font-bold', indicator && INDICATOR_TEXT[indicator])}
+            data-indicator={indicator ?? 'none'}
+          >
             {band}
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            {score.estimate ? (
-              <Badge variant="warning" className="uppercase tracking-wide">
-                Estimate
-              </Badge>
-            ) : null}
+            {score !== null && summary.thresholds.estimated ? <EstimateMark what="Readiness" /> : null}
             {trend ? (
               <Badge variant={trend.direction === 'up' ? 'success' : 'neutral'}>
                 {trend.direction === 'up' ? (
@@ -82,9 +83,9 @@ export function ReadinessHero({ summary }: { summary: DashboardSummary }) {
               </span>
             ) : null}
           </div>
-          {score.estimate ? (
+          {score === null ? (
             <p className="text-xs text-muted-foreground">
-              Not enough data for a readiness score yet; 75 is a starting estimate, not a measurement.
+              Log this morning's wellness or a training session to get a readiness score.
             </p>
           ) : null}
           {/* docs/coach.md, "Web": the coach explains today's score from the same data. */}

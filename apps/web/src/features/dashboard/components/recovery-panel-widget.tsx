@@ -6,7 +6,7 @@ import { useDashboardRecovery } from '../../../api/dashboard/recovery.ts';
 import { useCurrentMetrics } from '../../../api/metrics/current-metrics.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { recoveryTimeOfDayDefault, scoreOrFallback } from '../dashboard-model.ts';
+import { shownScore } from '../dashboard-model.ts';
 import { WIDGET_ICON_CLASS as iconClass, WidgetCard } from './widget-card.tsx';
 
 /** The words under each figure: they describe the figure itself, so fatigue reads Low when that is good. */
@@ -42,17 +42,11 @@ function Indicator({
 
 // The widgets that read their own data are memoized: the page re-renders as each of its own reads arrives,
 // and these have nothing to redraw then.
-export const RecoveryPanelWidget = memo(function RecoveryPanelWidget({
-  delayMs,
-  hour,
-}: {
-  delayMs: number;
-  hour: number;
-}) {
+export const RecoveryPanelWidget = memo(function RecoveryPanelWidget({ delayMs }: { delayMs: number }) {
   const recovery = useDashboardRecovery();
   const current = useCurrentMetrics();
   const today = recovery.data?.today ?? null;
-  const score = scoreOrFallback(today?.score, recoveryTimeOfDayDefault(hour));
+  const score = shownScore(today?.score);
   const hrv = today?.factors.hrv.value ?? null;
   const sleep = today?.factors.sleep_duration.value ?? null;
   // Fatigue is not part of the recovery score; it is the latest logged 1-10 fatigue level.
@@ -63,11 +57,12 @@ export const RecoveryPanelWidget = memo(function RecoveryPanelWidget({
       icon={<HeartPulse className={iconClass} aria-hidden="true" />}
       query={recovery}
       delayMs={delayMs}
-      estimate={score.estimate}
     >
       <div className="flex items-baseline gap-2">
-        <span className="text-3xl font-bold tabular-nums">{score.value}%</span>
-        <span className="text-sm font-medium">{today?.label ?? recoveryLabel(score.value)}</span>
+        <span className="text-3xl font-bold tabular-nums">{score === null ? '—' : `${score}%`}</span>
+        <span className="text-sm font-medium">
+          {score === null ? 'No score yet' : (today?.label ?? recoveryLabel(score))}
+        </span>
       </div>
       <dl className="grid grid-cols-3 gap-2">
         <Indicator
@@ -91,9 +86,9 @@ export const RecoveryPanelWidget = memo(function RecoveryPanelWidget({
         <PencilLine className="h-4 w-4" aria-hidden="true" />
         Log today's wellness
       </Link>
-      {score.estimate ? (
+      {score === null ? (
         <p className="text-xs text-muted-foreground">
-          No recovery data today: the figure is a time-of-day estimate. Log HRV and sleep on Metrics.
+          No recovery data today: log HRV and sleep for a score.
         </p>
       ) : null}
     </WidgetCard>

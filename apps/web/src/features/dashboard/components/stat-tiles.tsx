@@ -1,69 +1,74 @@
-// The four stat tiles (docs/dashboard.md, "The dashboard screen"): Recovery, Fitness with form, Streak, and
-// Plan Progress with an active plan or Training Readiness (readiness from form, the Analytics page's rule)
-// without one.
+// The stat tiles (docs/dashboard.md, "The dashboard screen"): Recovery (only when the Recovery Status widget
+// is off: each figure once), Fitness with form (marked as an estimate while the thresholds are defaults),
+// Streak, and Plan Progress with an active plan, else a link to make one. Readiness is the hero's alone.
 import type { DashboardSummary } from '@stamina/contract';
-import { recoveryLabel, trainingReadinessFromForm } from '@stamina/core';
+import { recoveryLabel } from '@stamina/core';
 import { Activity, Flame, HeartPulse, Map as MapIcon, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Link } from 'react-router';
+import { EstimateMark } from '../../../components/thresholds/estimate-mark.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { RECOVERY_FALLBACK, scoreOrFallback } from '../dashboard-model.ts';
+import { shownScore } from '../dashboard-model.ts';
 
 function Tile({
   icon,
   label,
   value,
   hint,
-  estimate = false,
+  mark,
   children,
 }: {
   icon: ReactNode;
   label: string;
   value: ReactNode;
   hint?: ReactNode;
-  estimate?: boolean;
+  mark?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <Card className="min-w-0 p-3 sm:p-4">
-      <div className="flex items-center justify-between gap-1">
-        <h3 className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground sm:text-sm">
-          {icon}
-          {label}
-        </h3>
-        {estimate ? (
-          <Badge variant="warning" className="px-1.5 text-[10px] uppercase">
-            Estimate
-          </Badge>
-        ) : null}
-      </div>
+      <h3 className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground sm:text-sm">
+        {icon}
+        {label}
+      </h3>
       <p className="mt-1 text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
       {hint ? <p className="truncate text-xs text-muted-foreground">{hint}</p> : null}
+      {mark ? <div className="mt-1">{mark}</div> : null}
       {children}
     </Card>
   );
 }
 
-export function StatTiles({ summary }: { summary: DashboardSummary }) {
-  const recovery = scoreOrFallback(summary.recovery_score, RECOVERY_FALLBACK);
+export function StatTiles({ summary, showRecovery }: { summary: DashboardSummary; showRecovery: boolean }) {
+  const recovery = shownScore(summary.recovery_score);
   const tsb = Math.round(summary.form_score);
   const plan = summary.active_plan;
   const iconClass = 'h-4 w-4';
   return (
     <section aria-label="Key figures" className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-      <Tile
-        icon={<HeartPulse className={iconClass} aria-hidden="true" />}
-        label="Recovery"
-        value={`${recovery.value}%`}
-        hint={recoveryLabel(recovery.value)}
-        estimate={recovery.estimate}
-      />
+      {showRecovery ? (
+        <Tile
+          icon={<HeartPulse className={iconClass} aria-hidden="true" />}
+          label="Recovery"
+          value={recovery === null ? '—' : `${recovery}%`}
+          hint={
+            recovery === null ? (
+              <Link to="/metrics?log=today" className="text-primary underline-offset-4 hover:underline">
+                Log wellness for a score
+              </Link>
+            ) : (
+              recoveryLabel(recovery)
+            )
+          }
+        />
+      ) : null}
       <Tile
         icon={<Activity className={iconClass} aria-hidden="true" />}
         label="Fitness"
         value={Math.round(summary.fitness_score)}
         hint={`Form ${tsb > 0 ? `+${tsb}` : tsb} · Fatigue ${Math.round(summary.fatigue_score)}`}
+        mark={summary.thresholds.estimated ? <EstimateMark what="Fitness" /> : null}
       />
       <Tile
         icon={<Flame className={iconClass} aria-hidden="true" />}
@@ -83,9 +88,13 @@ export function StatTiles({ summary }: { summary: DashboardSummary }) {
       ) : (
         <Tile
           icon={<Target className={iconClass} aria-hidden="true" />}
-          label="Training Readiness"
-          value={`${Math.round(trainingReadinessFromForm(summary.form_score))}%`}
-          hint="From your current form"
+          label="Plan"
+          value="No plan"
+          hint={
+            <Link to="/plan" className="text-primary underline-offset-4 hover:underline">
+              Make a training plan
+            </Link>
+          }
         />
       )}
     </section>

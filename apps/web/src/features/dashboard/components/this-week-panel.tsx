@@ -30,7 +30,9 @@ export function ThisWeekPanel({ week }: { week: WeekSummary }) {
           <div>
             <dt className="text-xs text-muted-foreground">Sessions</dt>
             <dd className="font-semibold tabular-nums">
-              {week.completed_sessions} of {week.planned_sessions}
+              {week.planned_sessions > 0
+                ? `${week.completed_sessions} of ${week.planned_sessions}`
+                : `${week.completed_sessions} done, none planned`}
             </dd>
           </div>
         </dl>

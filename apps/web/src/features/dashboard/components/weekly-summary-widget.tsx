@@ -18,16 +18,23 @@ export const WeeklySummaryWidget = memo(function WeeklySummaryWidget({ delayMs }
     >
       {data && progress ? (
         <>
-          <p className="text-2xl font-bold tabular-nums">
-            {data.completed_sessions}/{data.planned_sessions}
-            <span className="ml-2 text-sm font-medium text-muted-foreground">sessions</span>
-          </p>
-          <ProgressBar size="sm" value={progress.percent} label="Weekly sessions completed" />
-          <p className="text-sm font-medium">
-            {data.planned_sessions > 0 && progress.remaining === 0
-              ? 'Week complete!'
-              : `${progress.remaining} ${progress.remaining === 1 ? 'session' : 'sessions'} remaining`}
-          </p>
+          {data.planned_sessions > 0 ? (
+            <>
+              <p className="text-2xl font-bold tabular-nums">
+                {data.completed_sessions}/{data.planned_sessions}
+                <span className="ml-2 text-sm font-medium text-muted-foreground">sessions</span>
+              </p>
+              <ProgressBar size="sm" value={progress.percent} label="Weekly sessions completed" />
+              <p className="text-sm font-medium">
+                {progress.remaining === 0
+                  ? 'Week complete!'
+                  : `${progress.remaining} ${progress.remaining === 1 ? 'session' : 'sessions'} remaining`}
+              </p>
+            </>
+          ) : (
+            // No plan this week: no target to count against (docs/dashboard.md, weekly_summary).
+            <p className="text-sm font-medium">No sessions planned this week</p>
+          )}
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
               <dt className="text-muted-foreground">Training hours</dt>
