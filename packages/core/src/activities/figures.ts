@@ -323,6 +323,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     const result = runningTss(runSpeed, {
       threshold_pace_per_km: t.thresholdPaceSecondsPerKm,
       elevation_m: elevation.every(Number.isFinite) ? elevation : null,
+      altitude_source: session.altitudeSource ?? null,
     });
     if (result) {
       tss = result.tss;

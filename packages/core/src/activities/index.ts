@@ -1,4 +1,5 @@
 // Recorded activities: the decoded shape and the figures computed from it (docs/activities.md).
+export * from './altimeter.ts';
 export * from './best-efforts.ts';
 export * from './figures.ts';
 export * from './one-hertz.ts';
