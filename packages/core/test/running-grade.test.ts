@@ -56,7 +56,10 @@ describe('running grade model', () => {
   it('still grades a real climb: 2 km at 8 % raises the score, and a loop back down costs less than it gains', () => {
     const distance: number[] = [];
     let covered = 0;
-    for (const v of SPEED) distance.push((covered += v));
+    for (const v of SPEED) {
+      covered += v;
+      distance.push(covered);
+    }
     const climb = distance.map((d) => 100 + Math.min(d, 2000) * 0.08);
     const climbAndBack = distance.map((d) => 100 + Math.max(0, 160 - Math.abs(d - 2000) * 0.08));
     const flat = rtss(FLAT);
