@@ -98,9 +98,14 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
 
     const planned = screen.getByRole('region', { name: 'Planned workout' });
     expect(within(planned).getByText('Sweet Spot 2x20')).toBeVisible();
-    expect(within(planned).getByText('96% compliance')).toBeVisible();
+    expect(within(planned).getByText('97% compliance')).toBeVisible();
     const tssRow = within(planned).getByRole('row', { name: /TSS/ });
     expect(tssRow).toHaveTextContent('TSS807593%');
+    expect(within(planned).getByRole('row', { name: /Intensity/ })).toHaveTextContent(
+      'Intensity (IF)0.890.8697%',
+    );
+    // A zone-4 session: its zone is no ceiling, so no time-in-zone part.
+    expect(within(planned).queryByRole('row', { name: /Time in zone/ })).toBeNull();
 
     const zones = screen.getByRole('region', { name: 'Time in zones' });
     expect(within(zones).getByRole('heading', { name: 'Power' })).toBeVisible();
@@ -110,6 +115,36 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     expect(laps).toHaveLength(3);
     expect(laps[2]).toHaveTextContent('2');
     expect(laps[2]).toHaveTextContent('207 W');
+  });
+
+  it('shows why a zone-2 ride done in zones 4–5 is not compliant: intensity and time in zone', async () => {
+    const base = makeDetail({ id: 'act-1', name: 'Saturday Ride' });
+    serve(() => ({
+      ...base,
+      matched_workout: {
+        ...base.matched_workout!,
+        title: 'Endurance 60 min Z2',
+        planned_tss: 56,
+        planned_zone: 2,
+        planned_intensity_factor: 0.748,
+        actual_tss: 92,
+        actual_intensity_factor: 0.96,
+        compliance: {
+          duration_percent: 100,
+          tss_percent: 164,
+          intensity_percent: 128,
+          zone_percent: 22,
+          percent: 53,
+        },
+      },
+    }));
+    renderDetail();
+    const planned = await screen.findByRole('region', { name: 'Planned workout' });
+    expect(within(planned).getByText('53% compliance')).toBeVisible();
+    expect(within(planned).getByRole('row', { name: /Intensity/ })).toHaveTextContent('0.750.96128%');
+    expect(within(planned).getByRole('row', { name: /Time in zone 2 or below/ })).toHaveTextContent(
+      '100%22%22%',
+    );
   });
 
   it('unmatches, and matches to another planned workout of the nearby days', async () => {

@@ -131,11 +131,22 @@ export const ZActivityDetail = ZActivitySummary.extend({
       workout_date: z.string(),
       planned_duration_minutes: nullableNumber,
       planned_tss: nullableNumber,
+      /** The workout's main zone on the app's 1–5 scale. */
+      planned_zone: nullableNumber,
+      /** The IF that gives the planned TSS over the planned duration. */
+      planned_intensity_factor: nullableNumber,
       actual_duration_seconds: nullableNumber,
       actual_tss: nullableNumber,
+      actual_intensity_factor: nullableNumber,
+      /** Each part in whole percent, null when it cannot be compared (docs/activities.md, "Compliance"). */
       compliance: z.object({
         duration_percent: nullableNumber,
         tss_percent: nullableNumber,
+        /** Actual IF against the planned IF (above 100: harder than planned). */
+        intensity_percent: nullableNumber,
+        /** Share of the zoned time at or below the planned zone (steady sessions, zones 1–3). */
+        zone_percent: nullableNumber,
+        /** The parts' agreement with the plan, averaged: 100 when everything went as planned. */
         percent: z.number(),
       }),
     })
