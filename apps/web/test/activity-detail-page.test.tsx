@@ -108,8 +108,15 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     expect(within(planned).queryByRole('row', { name: /Time in zone/ })).toBeNull();
 
     const zones = screen.getByRole('region', { name: 'Time in zones' });
-    expect(within(zones).getByRole('heading', { name: 'Power' })).toBeVisible();
-    expect(within(zones).getAllByText('20 min · 33%')).toHaveLength(2);
+    expect(within(zones).getByRole('heading', { name: 'Power (zones 1–5)' })).toBeVisible();
+    // Coggan's seven levels by name beside the app's five zones.
+    expect(within(zones).getByRole('heading', { name: "Power (Coggan's 7 levels)" })).toBeVisible();
+    expect(within(zones).getByText('L6 Anaerobic Capacity').nextSibling?.nextSibling).toHaveTextContent(
+      '40 sec · 1%',
+    );
+    expect(within(zones).getByText('L7 Neuromuscular')).toBeVisible();
+    // Zones 2 and 3, and Coggan's level 2 (Endurance shares zone 2's edges).
+    expect(within(zones).getAllByText('20 min · 33%')).toHaveLength(3);
 
     const laps = within(screen.getByRole('region', { name: 'Laps' })).getAllByRole('row');
     expect(laps).toHaveLength(3);

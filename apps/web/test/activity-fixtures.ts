@@ -82,7 +82,11 @@ export function makeDetail(overrides: Partial<ActivityDetail> = {}): ActivityDet
         calories: 400,
       },
     ],
-    zone_seconds: { power: [600, 1200, 1200, 480, 120], hr: [300, 1500, 1400, 400, 0] },
+    zone_seconds: {
+      power: [600, 1200, 1200, 480, 120],
+      power_levels: [600, 1200, 1380, 300, 60, 40, 20],
+      hr: [300, 1500, 1400, 400, 0],
+    },
     best_efforts: { power: { '5s': 612, '1min': 410, '5min': 290, '20min': 236 } },
     thresholds: {
       values: { ftp_watts: 255, lthr: 165 },

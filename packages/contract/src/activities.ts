@@ -107,6 +107,8 @@ export const ZActivityDetail = ZActivitySummary.extend({
   /** Seconds in zones 1–5 per kind present in the recording. */
   zone_seconds: z.object({
     power: ZFiveZones.optional(),
+    /** Seconds in Coggan's seven power levels (Active Recovery … Neuromuscular, docs/zones.md). */
+    power_levels: z.array(z.number()).length(7).optional(),
     hr: ZFiveZones.optional(),
     pace: ZFiveZones.optional(),
   }),

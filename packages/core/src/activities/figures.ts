@@ -12,6 +12,7 @@ import {
   swimTss,
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
+import { cogganLevelOf } from '../zones/coggan.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
 import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
@@ -87,7 +88,8 @@ export interface ActivityFigures extends SummaryFigures {
   normalizedPower: number | null;
   /** The thresholds the values were computed with (snake_case keys), and which were defaults. */
   thresholds: { values: Record<string, number>; defaults_used: string[] };
-  zoneSeconds: { power?: number[]; hr?: number[]; pace?: number[] };
+  /** Seconds in zones 1–5 per kind, and in Coggan's seven power levels (`power_levels`). */
+  zoneSeconds: { power?: number[]; power_levels?: number[]; hr?: number[]; pace?: number[] };
   bestEfforts: { power?: Record<string, number>; pace?: Record<string, number> };
   /** 1 Hz series over elapsed time; index i is second i from the start, null where nothing was recorded. */
   streams: Partial<Record<StreamType, (number | null)[]>>;
@@ -372,6 +374,9 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     const table = context.zones?.power ?? defaultPowerZones(t.ftpWatts);
     if (!context.zones?.power) used.add('ftp');
     zoneSeconds.power = secondsInZones(power, (v) => risingZone(v, table));
+    // Coggan's seven levels beside the app's five (docs/zones.md): always % of the FTP, never an edited table.
+    zoneSeconds.power_levels = secondsInZones(power, (v) => cogganLevelOf(v, t.ftpWatts), 7);
+    used.add('ftp');
   }
   if (hr.length > 0) {
     const table = context.zones?.hr ?? defaultHeartRateZones(t.lthr);
