@@ -37,8 +37,8 @@ export function ZonesPanel({ zones }: { zones: ActivityDetail['zone_seconds'] })
               {seconds.map((s, i) => {
                 const percent = Math.round((s / total) * 100);
                 return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the zones are fixed positions.
                   <li
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the zones are fixed positions.
                     key={i}
                     className={
                       key === 'power_levels'
