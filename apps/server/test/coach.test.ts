@@ -141,6 +141,34 @@ describe('POST /api/coach/messages', () => {
     expect(list.items[1].citations).toEqual(answer.citations);
   });
 
+  it('speaks of the same TSS the workout carries, not a load score of its own (one load everywhere)', async () => {
+    const a = await athlete('One load');
+    const planId = await plan(a.token);
+    const w = await planned(a.id, planId, {
+      title: 'Sweet spot intervals',
+      date: today,
+      text: '15min Z2, 3x 12min Z3 / 4min Z1, 10min Z1',
+      zone: 3,
+      minutes: 73,
+    });
+    const listed = (
+      await call(a.token, 'GET', `/api/workout-planning/workouts?date_from=${today}&date_to=${today}`)
+    ).json().data as { id: string; tss: number }[];
+    const tss = listed.find((x) => x.id === w.id)!.tss;
+    expect(tss).toBeGreaterThan(0);
+    const skip = await ask(a.token, 'skip today');
+    expect(skip.citations).toContainEqual(
+      expect.objectContaining({ label: 'TSS of the session', value: String(Math.round(tss)) }),
+    );
+    expect(skip.reply).toContain(`takes ${Math.round(tss)} TSS off your week`);
+    // The old score (minutes × zone weight) would have said 110 (73 × 1.5).
+    expect(skip.reply).not.toContain('load points');
+    const week = await ask(a.token, 'How does my week look?');
+    expect(week.citations).toContainEqual(
+      expect.objectContaining({ label: 'TSS this week', value: String(Math.round(tss)) }),
+    );
+  });
+
   it('explains why a workout changed with the recorded reason', async () => {
     const a = await athlete('Changed');
     const planId = await plan(a.token);

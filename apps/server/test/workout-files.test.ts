@@ -1,4 +1,5 @@
 // Workout files through the API: export as .zwo/.fit/.mrc/.erg, import .zwo/.mrc/.erg, and refuse bad files whole.
+import { readFileSync } from 'node:fs';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import { fromErg, fromMrc, fromZwo, type Interval, toMrc, toZwo } from '@stamina/core';
 import { sql } from 'drizzle-orm';
@@ -320,6 +321,19 @@ describe('POST /workouts/import', () => {
       shape(fromZwo(ZWO).intervals),
     );
     expect(w.duration_minutes).toBe(60);
+  });
+
+  it('imports sprint and anaerobic .zwo files (AC_, NM_ style) as zone 5 sessions, not zone 1', async () => {
+    const dir = new URL('../../../packages/core/test/fixtures/workout-files/zwo-efforts/', import.meta.url);
+    for (const file of [
+      'AC_6x30s-on-4m30-off.zwo',
+      'AC_steady-efforts-long-recoveries.zwo',
+      'NM_sprints-15s.zwo',
+    ]) {
+      const res = await upload(file, readFileSync(new URL(file, dir), 'utf8'));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.intensity_zone, file).toBe(5);
+    }
   });
 
   it('creates a workout from an .mrc and an .erg, and the title field wins', async () => {

@@ -99,13 +99,25 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
 
     const planned = screen.getByRole('region', { name: 'Planned workout' });
     expect(within(planned).getByText('Sweet Spot 2x20')).toBeVisible();
-    expect(within(planned).getByText('96% compliance')).toBeVisible();
+    expect(within(planned).getByText('97% compliance')).toBeVisible();
     const tssRow = within(planned).getByRole('row', { name: /TSS/ });
     expect(tssRow).toHaveTextContent('TSS807593%');
+    expect(within(planned).getByRole('row', { name: /Intensity/ })).toHaveTextContent(
+      'Intensity (IF)0.890.8697%',
+    );
+    // A zone-4 session: its zone is no ceiling, so no time-in-zone part.
+    expect(within(planned).queryByRole('row', { name: /Time in zone/ })).toBeNull();
 
     const zones = screen.getByRole('region', { name: 'Time in zones' });
-    expect(within(zones).getByRole('heading', { name: 'Power' })).toBeVisible();
-    expect(within(zones).getAllByText('20 min · 33%')).toHaveLength(2);
+    expect(within(zones).getByRole('heading', { name: 'Power (zones 1–5)' })).toBeVisible();
+    // Coggan's seven levels by name beside the app's five zones.
+    expect(within(zones).getByRole('heading', { name: "Power (Coggan's 7 levels)" })).toBeVisible();
+    expect(within(zones).getByText('L6 Anaerobic Capacity').nextSibling?.nextSibling).toHaveTextContent(
+      '40 sec · 1%',
+    );
+    expect(within(zones).getByText('L7 Neuromuscular')).toBeVisible();
+    // Zones 2 and 3, and Coggan's level 2 (Endurance shares zone 2's edges).
+    expect(within(zones).getAllByText('20 min · 33%')).toHaveLength(3);
 
     // The laps table scrolls in a region a keyboard reaches, with its own name.
     const lapsTable = screen.getByRole('region', { name: 'Laps table' });
@@ -158,6 +170,36 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     expect(effort).toHaveTextContent('Z5 (power)');
     expect(within(intervals).getAllByRole('row', { name: /Lap/ })).toHaveLength(2);
     expect(screen.getByText(/88 % of FTP \(224 W\)/)).toBeVisible();
+  });
+
+  it('shows why a zone-2 ride done in zones 4–5 is not compliant: intensity and time in zone', async () => {
+    const base = makeDetail({ id: 'act-1', name: 'Saturday Ride' });
+    serve(() => ({
+      ...base,
+      matched_workout: {
+        ...base.matched_workout!,
+        title: 'Endurance 60 min Z2',
+        planned_tss: 56,
+        planned_zone: 2,
+        planned_intensity_factor: 0.748,
+        actual_tss: 92,
+        actual_intensity_factor: 0.96,
+        compliance: {
+          duration_percent: 100,
+          tss_percent: 164,
+          intensity_percent: 128,
+          zone_percent: 22,
+          percent: 53,
+        },
+      },
+    }));
+    renderDetail();
+    const planned = await screen.findByRole('region', { name: 'Planned workout' });
+    expect(within(planned).getByText('53% compliance')).toBeVisible();
+    expect(within(planned).getByRole('row', { name: /Intensity/ })).toHaveTextContent('0.750.96128%');
+    expect(within(planned).getByRole('row', { name: /Time in zone 2 or below/ })).toHaveTextContent(
+      '100%22%22%',
+    );
   });
 
   it('unmatches, and matches to another planned workout of the nearby days', async () => {

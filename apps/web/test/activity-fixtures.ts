@@ -82,7 +82,11 @@ export function makeDetail(overrides: Partial<ActivityDetail> = {}): ActivityDet
         calories: 400,
       },
     ],
-    zone_seconds: { power: [600, 1200, 1200, 480, 120], hr: [300, 1500, 1400, 400, 0] },
+    zone_seconds: {
+      power: [600, 1200, 1200, 480, 120],
+      power_levels: [600, 1200, 1380, 300, 60, 40, 20],
+      hr: [300, 1500, 1400, 400, 0],
+    },
     best_efforts: { power: { '5s': 612, '1min': 410, '5min': 290, '20min': 236 } },
     thresholds: {
       values: { ftp_watts: 255, lthr: 165 },
@@ -96,9 +100,18 @@ export function makeDetail(overrides: Partial<ActivityDetail> = {}): ActivityDet
       workout_date: '2025-11-15',
       planned_duration_minutes: 60,
       planned_tss: 80,
+      planned_zone: 4,
+      planned_intensity_factor: 0.894,
       actual_duration_seconds: 3600,
       actual_tss: 74.6,
-      compliance: { duration_percent: 100, tss_percent: 93, percent: 96 },
+      actual_intensity_factor: 0.864,
+      compliance: {
+        duration_percent: 100,
+        tss_percent: 93,
+        intensity_percent: 97,
+        zone_percent: null,
+        percent: 97,
+      },
     },
     ...overrides,
   };

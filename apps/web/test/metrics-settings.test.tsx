@@ -2,7 +2,7 @@
 // km, a save that sends the changed sports, the zone tables and the toggles, and lists the re-labelled workouts;
 // a table the server refuses shows its message.
 import type { AthleteZones, RelabelledWorkout, SportMetrics, ZoneTable } from '@stamina/contract';
-import { paceZoneTable, powerZoneTable } from '@stamina/core';
+import { cogganPowerLevels, paceZoneTable, powerZoneTable } from '@stamina/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,7 @@ const zones: AthleteZones = {
   tables: [
     table('running', 'hr', hr),
     table('running', 'pace', paceZoneTable(300)),
-    table('cycling', 'power', powerZoneTable(250)),
+    { ...table('cycling', 'power', powerZoneTable(250)), levels: cogganPowerLevels(250) },
     table('cycling', 'hr', hr),
     table('swimming', 'pace', paceZoneTable(105)),
     table('swimming', 'hr', hr),
@@ -108,7 +108,13 @@ describe('Metrics & Zones settings', () => {
     expect(screen.getByLabelText('running Heart Rate Zones: zone 3 min')).toBeDisabled();
     await userEvent.click(screen.getByRole('tab', { name: 'Cycling' }));
     expect(screen.getByLabelText('cycling Power Zones: zone 4 min')).toHaveValue(219);
-    expect(screen.getByText('Coggan power zones from your FTP')).toBeInTheDocument();
+    // The app's five zones say what they are, and Coggan's seven levels stand beside them by name.
+    expect(screen.getByText(/The app's 5 power zones from your FTP/)).toBeInTheDocument();
+    const levels = screen.getByRole('region', { name: "Coggan's 7 power levels" });
+    expect(within(levels).getAllByRole('row')).toHaveLength(8);
+    expect(within(levels).getByRole('row', { name: /Active Recovery/ })).toHaveTextContent('0–138');
+    expect(within(levels).getByRole('row', { name: /Lactate Threshold/ })).toHaveTextContent('227–263');
+    expect(within(levels).getByRole('row', { name: /Neuromuscular/ })).toHaveTextContent('377+');
   });
 
   it('saves pace as seconds per km, only the sports changed, the zones and the toggles, and lists re-labels', async () => {

@@ -107,6 +107,8 @@ export const ZActivityDetail = ZActivitySummary.extend({
   /** Seconds in zones 1–5 per kind present in the recording. */
   zone_seconds: z.object({
     power: ZFiveZones.optional(),
+    /** Seconds in Coggan's seven power levels (Active Recovery … Neuromuscular, docs/zones.md). */
+    power_levels: z.array(z.number()).length(7).optional(),
     hr: ZFiveZones.optional(),
     pace: ZFiveZones.optional(),
   }),
@@ -133,11 +135,22 @@ export const ZActivityDetail = ZActivitySummary.extend({
       workout_date: z.string(),
       planned_duration_minutes: nullableNumber,
       planned_tss: nullableNumber,
+      /** The workout's main zone on the app's 1–5 scale. */
+      planned_zone: nullableNumber,
+      /** The IF that gives the planned TSS over the planned duration. */
+      planned_intensity_factor: nullableNumber,
       actual_duration_seconds: nullableNumber,
       actual_tss: nullableNumber,
+      actual_intensity_factor: nullableNumber,
+      /** Each part in whole percent, null when it cannot be compared (docs/activities.md, "Compliance"). */
       compliance: z.object({
         duration_percent: nullableNumber,
         tss_percent: nullableNumber,
+        /** Actual IF against the planned IF (above 100: harder than planned). */
+        intensity_percent: nullableNumber,
+        /** Share of the zoned time at or below the planned zone (steady sessions, zones 1–3). */
+        zone_percent: nullableNumber,
+        /** The parts' agreement with the plan, averaged: 100 when everything went as planned. */
         percent: z.number(),
       }),
     })

@@ -153,6 +153,21 @@ export const ZZoneTable = z.object({
   /** True when the threshold behind them is a default, not the athlete's. */
   from_defaults: z.boolean(),
   zones: z.array(ZZoneRange).length(5),
+  /**
+   * Power tables only: Coggan's seven levels by name from the FTP in force (watts, inclusive; level 7 has no
+   * top), shown beside the app's five zones; not editable (docs/zones.md, "Coggan's seven power levels").
+   */
+  levels: z
+    .array(
+      z.object({
+        level: z.number().int().min(1).max(7),
+        name: z.string(),
+        min: z.number().int(),
+        max: z.number().int().nullable(),
+      }),
+    )
+    .length(7)
+    .optional(),
 });
 export type ZoneTable = z.infer<typeof ZZoneTable>;
 

@@ -234,10 +234,13 @@ describe('figures of any session', () => {
         expect(figures.movingSeconds).toBeLessThanOrEqual(figures.timerSeconds);
         expect(figures.timerSeconds).toBeLessThanOrEqual(figures.elapsedSeconds);
         for (const series of Object.values(figures.streams)) expect(series).toHaveLength(figures.sampleCount);
-        for (const zones of Object.values(figures.zoneSeconds)) {
-          expect(zones).toHaveLength(5);
+        for (const [kind, zones] of Object.entries(figures.zoneSeconds)) {
+          // Coggan's seven power levels beside the app's five zones (docs/zones.md).
+          expect(zones).toHaveLength(kind === 'power_levels' ? 7 : 5);
           expect(zones.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(figures.sampleCount);
         }
+        const { power, power_levels: levels } = figures.zoneSeconds;
+        if (power) expect(levels!.reduce((a, b) => a + b, 0)).toBe(power.reduce((a, b) => a + b, 0));
         if (figures.tss !== null) expect(figures.tss).toBeGreaterThanOrEqual(0);
         if (figures.normalizedPower !== null && figures.maxPower !== null)
           expect(figures.normalizedPower).toBeLessThanOrEqual(figures.maxPower + 1e-6);

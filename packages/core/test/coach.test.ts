@@ -60,7 +60,7 @@ const CASES: Case[] = [
   {
     text: 'How does my week look?',
     intent: 'week',
-    cites: ['Sessions this week', 'Planned time this week', 'Load score this week'],
+    cites: ['Sessions this week', 'Planned time this week', 'TSS this week'],
   },
   { text: 'show me this wk', intent: 'week', cites: ['Sessions this week', cal('2026-11-23')] },
   { text: 'what is coming up this weekend', intent: 'week', says: ['Long ride', 'Sat 28 Nov'] },
@@ -127,7 +127,7 @@ const CASES: Case[] = [
     text: 'skip today',
     intent: 'skip',
     action: { kind: 'skip', workoutId: 'thu', patch: { status: 'skipped' } },
-    cites: ['Load score of the session', '120', 'Readiness'],
+    cites: ['TSS of the session', '90', 'Readiness'],
   },
   { text: 'i want to skip tomorrows session', intent: 'skip', says: ['can’t find'] },
   {
@@ -157,7 +157,7 @@ const CASES: Case[] = [
       workoutId: 'thu',
       patch: { intensityZone: 2, durationMinutes: 60, title: 'Easy run', workoutLanguageText: '60min Z2' },
     },
-    cites: ['Readiness', 'Load score before → after', '120 → 60'],
+    cites: ['Readiness', 'TSS before → after', '90 → 56'],
   },
   { text: 'can we make today easier', intent: 'swap', action: { kind: 'swap', workoutId: 'thu' } },
   {

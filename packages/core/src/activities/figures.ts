@@ -12,6 +12,7 @@ import {
   swimTss,
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
+import { cogganLevelOf } from '../zones/coggan.ts';
 import { runThresholdEffort } from '../zones/estimates.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
 import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
@@ -88,7 +89,8 @@ export interface ActivityFigures extends SummaryFigures {
   normalizedPower: number | null;
   /** The thresholds the values were computed with (snake_case keys), and which were defaults. */
   thresholds: { values: Record<string, number>; defaults_used: string[] };
-  zoneSeconds: { power?: number[]; hr?: number[]; pace?: number[] };
+  /** Seconds in zones 1–5 per kind, and in Coggan's seven power levels (`power_levels`). */
+  zoneSeconds: { power?: number[]; power_levels?: number[]; hr?: number[]; pace?: number[] };
   bestEfforts: {
     power?: Record<string, number>;
     pace?: Record<string, number>;
@@ -329,6 +331,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     const result = runningTss(runSpeed, {
       threshold_pace_per_km: t.thresholdPaceSecondsPerKm,
       elevation_m: elevation.every(Number.isFinite) ? elevation : null,
+      altitude_source: session.altitudeSource ?? null,
     });
     if (result) {
       tss = result.tss;
@@ -377,6 +380,9 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     const table = context.zones?.power ?? defaultPowerZones(t.ftpWatts);
     if (!context.zones?.power) used.add('ftp');
     zoneSeconds.power = secondsInZones(power, (v) => risingZone(v, table));
+    // Coggan's seven levels beside the app's five (docs/zones.md): always % of the FTP, never an edited table.
+    zoneSeconds.power_levels = secondsInZones(power, (v) => cogganLevelOf(v, t.ftpWatts), 7);
+    used.add('ftp');
   }
   if (hr.length > 0) {
     const table = context.zones?.hr ?? defaultHeartRateZones(t.lthr);

@@ -101,6 +101,11 @@ export interface RecordedSession {
   /** True when the device recorded its timer's starts and stops (FIT): moving time is then timer time. */
   timerEvents?: boolean;
   totals: DeviceTotals;
+  /**
+   * Where the records' altitude came from, when the decoder can tell: 'barometric' for a device known to carry
+   * a barometric altimeter, 'gps' for one known not to; absent when unknown (graded as GPS: running-grade.ts).
+   */
+  altitudeSource?: 'barometric' | 'gps';
 }
 
 export interface Recording {

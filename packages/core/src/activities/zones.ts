@@ -59,16 +59,20 @@ export function paceZone(secondsPerUnit: number, table: ZoneTable5): number {
   return zone;
 }
 
-/** Seconds in each of zones 1–5 of the values given (one per second; null seconds are not counted). */
+/**
+ * Seconds in each of zones 1–`count` (5, or 7 for Coggan's power levels) of the values given (one per second;
+ * null seconds are not counted).
+ */
 export function secondsInZones(
   values: readonly (number | null)[],
   zoneOf: (value: number) => number,
+  count = 5,
 ): number[] {
-  const seconds = [0, 0, 0, 0, 0];
+  const seconds = new Array<number>(count).fill(0);
   for (const v of values) {
     if (v === null || !Number.isFinite(v)) continue;
     const zone = zoneOf(v);
-    seconds[Math.min(5, Math.max(1, zone)) - 1]! += 1;
+    seconds[Math.min(count, Math.max(1, zone)) - 1]! += 1;
   }
   return seconds;
 }

@@ -2,7 +2,6 @@
 // number in a reply is cited with where it comes from in the app; actions are proposed, never applied here.
 // Pure and total: any text and any snapshot give a well-formed answer.
 import { formLevel } from '../training/categories.ts';
-import { workoutLoadScore } from '../workouts/load.ts';
 import { travelAnswer, weatherAnswer } from './circumstances.ts';
 import {
   Answer,
@@ -25,6 +24,7 @@ import {
   pickWorkout,
   resolveDay,
   safeAdd,
+  sessionTss,
   signed,
   weekStartOf,
   workoutsOn,
@@ -134,16 +134,13 @@ function weekAnswer(s: CoachSnapshot, a: Answer) {
   const planned = week.filter((w) => w.status !== 'skipped');
   const totalMinutes = planned.reduce((t, w) => t + (w.durationMinutes ?? 0), 0);
   const done = week.filter((w) => w.status === 'completed');
-  const load = planned.reduce(
-    (t, w) => t + workoutLoadScore({ duration_minutes: w.durationMinutes, intensity_zone: w.intensityZone }),
-    0,
-  );
+  const load = planned.reduce((t, w) => t + sessionTss(w), 0);
   a.say(
     `This week (${coachDay(start)} to ${coachDay(end)}): ${planned.length} sessions, ${minutesText(totalMinutes)} in all, ${done.length} done so far.`,
   );
   a.cite('Sessions this week', String(planned.length), calendarPath(start));
   a.cite('Planned time this week', minutesText(totalMinutes), calendarPath(start));
-  a.cite('Load score this week', fmt(load), calendarPath(start));
+  a.cite('TSS this week', fmt(load), calendarPath(start));
   for (const w of week) {
     const state =
       w.status === 'completed'

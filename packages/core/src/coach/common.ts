@@ -2,6 +2,7 @@
 // session, the workout a message names, free days, and the answer being written with its citations and actions.
 import { addDays, epochDay } from '../dates.ts';
 import { weekStartOf as calendarWeekStart, type WeekStart } from '../training/calendar.ts';
+import { workoutTss } from '../training/tss.ts';
 import { ZONES } from '../workouts/zones.ts';
 import { type DayRef, normalizeMessage, type ParsedMessage } from './intents.ts';
 import type {
@@ -90,6 +91,19 @@ export function minutesText(minutes: number | null): string {
 
 export function zoneName(zone: number | null): string | null {
   return ZONES.find((z) => z.zone === zone)?.name ?? null;
+}
+
+/**
+ * A session's load, the one TSS every screen shows (docs/coach.md, "One load"): what the daily load counts for it
+ * (`tss`), else the local TSS of its sport, duration and zone as the workout service stores it.
+ */
+export function sessionTss(
+  w: Pick<CoachWorkout, 'sport' | 'durationMinutes' | 'intensityZone' | 'tss'>,
+): number {
+  if (typeof w.tss === 'number' && Number.isFinite(w.tss) && w.tss >= 0) return w.tss;
+  return (
+    workoutTss({ sport: w.sport, duration_minutes: w.durationMinutes, intensity_zone: w.intensityZone }) ?? 0
+  );
 }
 
 export function isHard(w: CoachWorkout): boolean {

@@ -2,7 +2,7 @@
 // shorten and a missed session, and the same actions built from a language model's structured request. Each is
 // proposed with its reason; nothing is applied here.
 import { epochDay } from '../dates.ts';
-import { workoutLoadScore } from '../workouts/load.ts';
+import { workoutTss } from '../training/tss.ts';
 import {
   type Answer,
   COACH_EASE_BELOW,
@@ -22,6 +22,7 @@ import {
   restAction,
   SPORT_NOUN,
   safeAdd,
+  sessionTss,
   targetFor,
   weekStartOf,
   workoutsOn,
@@ -132,9 +133,9 @@ export function skipAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     return;
   }
   a.cite(coachDay(w.date), w.title, calendarPath(w.date));
-  const load = workoutLoadScore({ duration_minutes: w.durationMinutes, intensity_zone: w.intensityZone });
-  a.say(`Skipping ${describe(w)} on ${coachDay(w.date)} takes ${fmt(load)} load points off your week.`);
-  a.cite('Load score of the session', fmt(load), calendarPath(w.date));
+  const load = sessionTss(w);
+  a.say(`Skipping ${describe(w)} on ${coachDay(w.date)} takes ${fmt(load)} TSS off your week.`);
+  a.cite('TSS of the session', fmt(load), calendarPath(w.date));
   if (s.readiness && s.readiness.score < COACH_EASE_BELOW && w.date === s.today) {
     a.say(`With readiness at ${fmt(s.readiness.score)} today, resting is a sound choice.`);
     citeReadiness(a, s);
@@ -189,10 +190,11 @@ export function swapAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     );
     citeReadiness(a, s);
   }
-  const before = workoutLoadScore({ duration_minutes: w.durationMinutes, intensity_zone: w.intensityZone });
-  const after = workoutLoadScore({ duration_minutes: easy.minutes, intensity_zone: easy.zone });
-  a.say(`The session's load goes from ${fmt(before)} to ${fmt(after)} points. Confirm below to apply it.`);
-  a.cite('Load score before → after', `${fmt(before)} → ${fmt(after)}`, calendarPath(w.date));
+  const before = sessionTss(w);
+  const after =
+    workoutTss({ sport: w.sport, duration_minutes: easy.minutes, intensity_zone: easy.zone }) ?? 0;
+  a.say(`The session's load goes from ${fmt(before)} to ${fmt(after)} TSS. Confirm below to apply it.`);
+  a.cite('TSS before → after', `${fmt(before)} → ${fmt(after)}`, calendarPath(w.date));
   a.propose({
     kind: 'swap',
     workoutId: w.id,

@@ -1,6 +1,5 @@
 // "How was my week?" (docs/coach.md, "Week review"): planned against done (time, load, key sessions hit or
 // missed), how fitness, fatigue and form moved, and the one thing to do next.
-import { workoutLoadScore } from '../workouts/load.ts';
 import {
   type Answer,
   byDate,
@@ -12,6 +11,7 @@ import {
   isKey,
   minutesText,
   safeAdd,
+  sessionTss,
   signed,
   weekdayOf,
   weekStartOf,
@@ -24,8 +24,7 @@ const SHORT_WEEK_SHARE = 0.7;
 /** Form (TSB) below this is deep fatigue. */
 const DEEP_FATIGUE_TSB = -25;
 
-const loadOf = (w: CoachWorkout) =>
-  workoutLoadScore({ duration_minutes: w.durationMinutes, intensity_zone: w.intensityZone });
+const loadOf = (w: CoachWorkout) => sessionTss(w);
 
 export function weekReviewAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
   const current = weekStartOf(s.today, s.weekStart);

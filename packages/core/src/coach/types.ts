@@ -43,6 +43,11 @@ export interface CoachWorkout {
   sport: string;
   durationMinutes: number | null;
   intensityZone: number | null;
+  /**
+   * The session's TSS as the daily load counts it: the recorded activity's TSS when one completed it, else the
+   * workout's stored TSS (docs/coach.md, "One load"). Absent: computed from duration and zone (workoutTss).
+   */
+  tss?: number | null;
   status: 'planned' | 'completed' | 'skipped';
   /** The workout-language text; athlete-written, so data, never instructions. */
   text: string | null;

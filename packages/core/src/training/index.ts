@@ -14,5 +14,6 @@ export * from './profile-summary.ts';
 export * from './progress.ts';
 export * from './readiness.ts';
 export * from './recorded-tss.ts';
+export * from './running-grade.ts';
 export * from './tss.ts';
 export * from './weeks.ts';

@@ -8,6 +8,7 @@
 // Thresholds must lie in THRESHOLD_RANGES; outside them a score would be meaningless (and could overflow),
 // so the functions answer null. Sample values are repaired, never rejected: see each function.
 import { clamp, isPositive, nonNegative, roundTo } from '../numbers.ts';
+import { type AltitudeSource, runningGradients } from './running-grade.ts';
 import { MAX_SESSION_MINUTES } from './tss.ts';
 
 /** One reading of a recording: `t` seconds from the start, and its value. */
@@ -236,14 +237,13 @@ export function runningCostOfGradient(gradient: number): number {
   return 155.4 * i ** 5 - 30.4 * i ** 4 - 43.3 * i ** 3 + 46.3 * i ** 2 + 19.5 * i + 3.6;
 }
 
-/** Seconds over which the gradient is measured, smoothing the altimeter's noise. */
-export const GRADIENT_WINDOW_SECONDS = 10;
-
 export interface RunningTssOptions {
   /** Threshold pace, seconds per km. */
   threshold_pace_per_km: number;
   /** Elevation per second, metres, aligned with the speed samples. Without it the pace is not graded. */
   elevation_m?: readonly number[] | null;
+  /** Where the elevation came from; sets the grade model's smoothing (running-grade.ts). Unknown: GPS. */
+  altitude_source?: AltitudeSource | null;
 }
 
 export interface RunningTssResult extends RecordedTssResult {
@@ -257,7 +257,7 @@ export interface RunningTssResult extends RecordedTssResult {
  *
  * TrainingPeaks does not publish its Normalized Graded Pace, so ours is written down here: each second's
  * speed is graded by the Minetti cost ratio C(gradient) / C(0) when an elevation series of the same length is
- * given (the gradient over the last 10 s of distance); otherwise (or when any elevation is not finite) the
+ * given (the gradient from altitude smoothed over distance: running-grade.ts); otherwise (or when any elevation is not finite) the
  * pace is not graded. The graded speeds are then normalised like power (30-s rolling average, 4th-power
  * mean, 4th root). Speed samples are m/s; NaN or negative counts as standing still, above 15 m/s is clamped.
  * Null when the threshold pace is outside THRESHOLD_RANGES.
@@ -274,16 +274,9 @@ export function runningTss(speedMps: readonly number[], options: RunningTssOptio
     elevation.slice(0, n).every((e) => typeof e === 'number' && Number.isFinite(e));
   let adjusted = speed;
   if (graded && n > 0) {
-    const distance = new Array<number>(n);
-    let covered = 0;
-    for (let i = 0; i < n; i++) distance[i] = covered += speed[i]!;
+    const gradients = runningGradients(speed, elevation, options.altitude_source);
     const flat = runningCostOfGradient(0);
-    adjusted = speed.map((v, i) => {
-      const j = Math.max(0, i - GRADIENT_WINDOW_SECONDS);
-      const run = distance[i]! - distance[j]!;
-      const gradient = run >= 1 ? (elevation[i]! - elevation[j]!) / run : 0;
-      return v * (runningCostOfGradient(gradient) / flat);
-    });
+    adjusted = speed.map((v, i) => v * (runningCostOfGradient(gradients[i]!) / flat));
   }
   const ngs = fourthPowerNormalized(adjusted);
   const intensity = ngs / (1000 / threshold);

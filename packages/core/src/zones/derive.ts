@@ -1,5 +1,6 @@
 // Every derived zone table of an athlete on a day (docs/zones.md, "Derived zones").
 import { type HeartRateMethod, resolveThresholds } from '../workouts/parser/intensity.ts';
+import { type CogganLevelRange, cogganPowerLevels } from './coggan.ts';
 import { type ThresholdEntry, type ThresholdSport, thresholdsInForce } from './history.ts';
 import {
   heartRateZoneTable,
@@ -20,6 +21,8 @@ export interface DerivedZoneTable {
   /** True when the threshold behind the table is a default, not the athlete's. */
   fromDefaults: boolean;
   zones: ZoneRange[];
+  /** Power only: Coggan's seven levels from the same FTP, shown beside the five zones (coggan.ts). */
+  levels?: CogganLevelRange[];
 }
 
 /** The tables each sport has, in the page's order. */
@@ -46,6 +49,7 @@ export function deriveZoneTable(
       method: 'coggan',
       fromDefaults: !t.known.ftp,
       zones: powerZoneTable(t.ftpWatts, given.maxPowerWatts),
+      levels: cogganPowerLevels(t.ftpWatts),
     };
   if (kind === 'hr') {
     const { method, zones } = heartRateZoneTable(t);

@@ -5,6 +5,7 @@ export {
   type ResolvedThresholds,
   resolveThresholds,
 } from '../workouts/parser/intensity.ts';
+export * from './coggan.ts';
 export * from './derive.ts';
 export * from './estimates.ts';
 export * from './history.ts';

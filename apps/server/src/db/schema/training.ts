@@ -76,13 +76,16 @@ export const workouts = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
      * Filled when a recorded activity completes the workout (docs/activities.md, "Matching"): what was done,
-     * and how it compares with the plan, in percent of planned duration and TSS and overall.
+     * and how it compares with the plan: duration, TSS, intensity and time in zone, and overall.
      */
     actualDurationSeconds: integer('actual_duration_seconds'),
     actualTss: doublePrecision('actual_tss'),
     compliance: jsonb('compliance').$type<{
       durationPercent: number | null;
       tssPercent: number | null;
+      /** Absent on rows written before intensity was weighed (docs/activities.md, "Compliance"). */
+      intensityPercent?: number | null;
+      zonePercent?: number | null;
       percent: number;
     }>(),
     /**

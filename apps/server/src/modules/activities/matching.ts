@@ -1,6 +1,7 @@
 // Which planned workout a recorded activity completes, and how it compares with the plan (docs/activities.md,
-// "Matching"). Pure: the service loads the candidates and writes the result.
-import type { Sport } from '@stamina/core';
+// "Matching"). Pure: the service loads the candidates and writes the result. The compliance itself is core's
+// (compliance.ts), fed here with the row shapes.
+import { type Compliance, compliance as coreCompliance, type Sport } from '@stamina/core';
 import type { ActivitySport } from '../../db/schema/activities.ts';
 
 /** The workout sport an activity of this sport can complete; brick and other complete none. */
@@ -36,30 +37,16 @@ export function nearestWorkout<T extends Candidate>(
   return best;
 }
 
-export interface Compliance {
-  durationPercent: number | null;
-  tssPercent: number | null;
-  percent: number;
-}
-
-/**
- * Actual against planned, in whole percent: duration (timer time, rests included, against planned minutes) and TSS, each
- * null when the plan has no such figure or the activity none; `percent` is their mean, or 100 when neither
- * can be compared (the session was done).
- */
+/** Compliance of an activity row against a workout row (core `compliance`, docs/activities.md "Compliance"). */
 export function compliance(
-  planned: { durationMinutes: number | null; tss: number | null },
-  actual: { timerSeconds: number; tss: number | null },
+  planned: { durationMinutes: number | null; tss: number | null; intensityZone?: number | null },
+  actual: {
+    timerSeconds: number;
+    tss: number | null;
+    intensityFactor?: number | null;
+    sport?: string;
+    zoneSeconds?: Record<string, number[]> | null;
+  },
 ): Compliance {
-  const durationPercent =
-    planned.durationMinutes && planned.durationMinutes > 0
-      ? Math.round((actual.timerSeconds / (planned.durationMinutes * 60)) * 100)
-      : null;
-  const tssPercent =
-    planned.tss && planned.tss > 0 && actual.tss !== null
-      ? Math.round((actual.tss / planned.tss) * 100)
-      : null;
-  const known = [durationPercent, tssPercent].filter((v): v is number => v !== null);
-  const percent = known.length === 0 ? 100 : Math.round(known.reduce((a, b) => a + b, 0) / known.length);
-  return { durationPercent, tssPercent, percent };
+  return coreCompliance(planned, actual);
 }

@@ -17,6 +17,7 @@ import {
   dateInTimeZone,
   decodeStream,
   type EstimateRecording,
+  plannedIntensityFactor,
   type Recording,
   type RunThresholdEffort,
   roundTo,
@@ -105,6 +106,7 @@ function batchView(batchId: string, files: repo.BatchFileRow[]): ImportBatch {
 }
 
 const round1 = (v: number | null) => (v === null ? null : roundTo(v, 1));
+const round3 = (v: number | null) => (v === null ? null : roundTo(v, 3));
 
 function toSummary(row: repo.ActivityRow, streamTypes: readonly string[]): ActivitySummary {
   return {
@@ -280,7 +282,12 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   async function completeWith(
     tx: Tx,
     athleteId: string,
-    workout: { id: string; durationMinutes: number | null; tss: number | null },
+    workout: {
+      id: string;
+      durationMinutes: number | null;
+      tss: number | null;
+      intensityZone?: number | null;
+    },
     activity: repo.ActivityRow,
   ) {
     const c = compliance(workout, activity);
@@ -579,11 +586,16 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
             workout_date: workout.workoutDate,
             planned_duration_minutes: workout.durationMinutes,
             planned_tss: round1(workout.tss),
+            planned_zone: workout.intensityZone,
+            planned_intensity_factor: round3(plannedIntensityFactor(workout)),
             actual_duration_seconds: workout.actualDurationSeconds,
             actual_tss: round1(workout.actualTss),
+            actual_intensity_factor: round3(row.intensityFactor),
             compliance: {
               duration_percent: workout.compliance?.durationPercent ?? null,
               tss_percent: workout.compliance?.tssPercent ?? null,
+              intensity_percent: workout.compliance?.intensityPercent ?? null,
+              zone_percent: workout.compliance?.zonePercent ?? null,
               percent: workout.compliance?.percent ?? 100,
             },
           }

@@ -148,6 +148,7 @@ function workoutView(w: CoachWorkout, full: boolean) {
     sport: w.sport,
     duration_minutes: w.durationMinutes,
     intensity_zone: w.intensityZone,
+    tss: w.tss ?? null,
     status: w.status,
     ...(full ? { workout_text: w.text, description: w.description } : {}),
   };

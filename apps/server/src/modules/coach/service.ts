@@ -92,6 +92,9 @@ export interface CoachWorkoutRow {
   sport: string;
   durationMinutes: number | null;
   intensityZone: number | null;
+  /** Planned TSS, and the recorded activity's TSS once one completed it: the daily load counts the latter. */
+  tss: number | null;
+  actualTss: number | null;
   status: string;
   workoutLanguageText: string | null;
   description: string | null;
@@ -228,6 +231,8 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
                 sport: w.sport,
                 durationMinutes: w.durationMinutes,
                 intensityZone: w.intensityZone,
+                // The TSS the daily load counts for it (docs/coach.md, "One load").
+                tss: w.actualTss ?? w.tss,
                 status: w.status as CoachWorkout['status'],
                 text: w.workoutLanguageText,
                 description: w.description,

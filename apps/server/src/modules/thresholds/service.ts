@@ -213,6 +213,8 @@ function tables(
         method: custom ? 'custom' : derived.method,
         from_defaults: custom ? false : derived.fromDefaults,
         zones: (custom ?? derived.zones).map((z) => ({ zone: z.zone, min: z.min, max: z.max })),
+        // Coggan's seven levels come from the FTP whatever the five zones are (edited or derived).
+        ...(derived.levels ? { levels: derived.levels } : {}),
       };
     }),
   );

@@ -205,7 +205,7 @@ export function zonesRequest(
 export function methodText(table: ZoneTable): string {
   switch (table.method) {
     case 'coggan':
-      return 'Coggan power zones from your FTP';
+      return "The app's 5 power zones from your FTP (Coggan's levels, 5–7 folded into zone 5)";
     case 'friel':
       return 'Friel heart-rate zones from your threshold HR (LTHR)';
     case 'karvonen':

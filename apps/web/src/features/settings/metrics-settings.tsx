@@ -3,7 +3,7 @@
 // (auto-calculate on, the default) or edited. Saving re-labels planned workouts, which the page lists.
 import type { RelabelledWorkout, ThresholdSport, ZoneTable } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { invalidateAfter } from '../../api/invalidation.ts';
 import { saveSportMetrics, useSportMetrics } from '../../api/settings/sport-metrics.ts';
 import {
@@ -25,6 +25,7 @@ import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
+import { CogganLevels } from './coggan-levels.tsx';
 import {
   FormError,
   formatClock,
@@ -236,16 +237,18 @@ function MetricsForm({
             </p>
           ) : (
             sportTables(tab).map((table) => (
-              <ZoneTableEditor
-                key={tableKey(table.sport, table.kind)}
-                table={table}
-                rows={zoneInputs[tableKey(table.sport, table.kind)] ?? []}
-                disabled={autoCalculate}
-                units={units}
-                onChange={(rows) =>
-                  setZoneInputs((z) => ({ ...z, [tableKey(table.sport, table.kind)]: rows }))
-                }
-              />
+              <Fragment key={tableKey(table.sport, table.kind)}>
+                <ZoneTableEditor
+                  table={table}
+                  rows={zoneInputs[tableKey(table.sport, table.kind)] ?? []}
+                  disabled={autoCalculate}
+                  units={units}
+                  onChange={(rows) =>
+                    setZoneInputs((z) => ({ ...z, [tableKey(table.sport, table.kind)]: rows }))
+                  }
+                />
+                {table.levels ? <CogganLevels levels={table.levels} /> : null}
+              </Fragment>
             ))
           )}
         </div>

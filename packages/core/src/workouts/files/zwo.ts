@@ -198,6 +198,11 @@ function attributeReader(node: XmlNode, tag: string) {
 const FREE_RIDE_ZONE = 2;
 const MAX_EFFORT_ZONE = 5;
 
+/** A <textevent> whose message names a rest ("Recovery"). */
+const isRestEvent = (child: XmlNode) =>
+  tagOf(child)?.toLowerCase() === 'textevent' &&
+  isRestLabel(String(((child[ATTRIBUTES] ?? {}) as Record<string, unknown>).message ?? ''));
+
 /**
  * The steps one element of <workout> stands for, with their power as % FTP on a bike (`percent`: a .zwo for a
  * run gives power as a share of threshold pace, which is not a % FTP target), ramps as ramps, and cadence.
@@ -205,11 +210,7 @@ const MAX_EFFORT_ZONE = 5;
 function readBlock(node: XmlNode, percent: boolean): Interval[] {
   const tag = tagOf(node) ?? '';
   const attr = attributeReader(node, tag);
-  const isRest = childrenOf(node).some(
-    (child) =>
-      tagOf(child)?.toLowerCase() === 'textevent' &&
-      isRestLabel(String(((child[ATTRIBUTES] ?? {}) as Record<string, unknown>).message ?? '')),
-  );
+  const isRest = childrenOf(node).some(isRestEvent);
   const cadence = attr.optional('Cadence');
   const withCadence = (targets: IntervalTargets): IntervalTargets =>
     cadence !== undefined && cadence > 0 && cadence <= 300
@@ -359,6 +360,54 @@ export function fromZwo(xml: string): WorkoutFileContent {
   return {
     title: textOf(find('name')),
     sport: sportType satisfies Sport,
-    intervals: checkSteps(intervals, '.zwo file'),
+    // This app's own files, and any file that marks a rest with a Recovery text event, say which steps rest.
+    intervals: checkSteps(
+      textOf(find('author')) === 'Stamina' || marksRests(workout) ? intervals : markRecoveries(intervals),
+      '.zwo file',
+    ),
   };
+}
+
+/** Whether any block of <workout> carries a Recovery text event (outside IntervalsT, how a rest is marked). */
+function marksRests(workout: XmlNode): boolean {
+  return childrenOf(workout).some((block) => childrenOf(block).some(isRestEvent));
+}
+
+/** Efforts are main-set steps at this zone or above: threshold and harder, which need a recovery after them. */
+const EFFORT_ZONE = 4;
+
+/**
+ * Recoveries written as plain blocks (docs/workout-parser.md, "Workout files"): public .zwo collections write an
+ * anaerobic or sprint set as SteadyState efforts with SteadyState recoveries at 40–55 % FTP and no text event,
+ * so nothing says they are rests and the session read as zone 1 (most of its time). A main-set block in zone 1
+ * between two efforts is a recovery; so is one right after the set's last effort when it lasts no longer than
+ * the set's longest recovery (a longer easy block there is the ride home, not a recovery).
+ */
+function markRecoveries(steps: Interval[]): Interval[] {
+  const isEffort = (s: Interval | undefined) =>
+    s !== undefined && s.phase === 'main' && !s.isRest && s.zone >= EFFORT_ZONE;
+  const isEasy = (s: Interval | undefined) =>
+    s !== undefined && s.phase === 'main' && (s.isRest || s.zone === 1);
+  const out = steps.slice();
+  const recover = (k: number) => {
+    const step = out[k]!;
+    if (!step.isRest) out[k] = { ...step, isRest: true, name: 'Recovery' };
+  };
+  let longest = 0;
+  let i = 0;
+  while (i < out.length) {
+    if (!isEffort(out[i])) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (isEasy(out[j])) j++;
+    const span = out.slice(i + 1, j).reduce((t, s) => t + s.duration_seconds, 0);
+    if (j > i + 1 && (isEffort(out[j]) || (longest > 0 && span <= longest))) {
+      for (let k = i + 1; k < j; k++) recover(k);
+      longest = Math.max(longest, span);
+    } else if (!isEffort(out[j])) longest = 0; // the set ended
+    i = j;
+  }
+  return out;
 }

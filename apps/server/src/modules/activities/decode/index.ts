@@ -1,7 +1,7 @@
 // Decoding recorded activity files at the server's edge (docs/activities.md, "Decoding"): the format is found
 // from the content (a FIT header, or the root element of the XML), with the file name only as a tie-break,
 // and the bytes become a core `Recording`. Compressed copies and zip archives are unwrapped before this.
-import type { Recording } from '@stamina/core';
+import { type Recording, withAltitudeSource } from '@stamina/core';
 import { DecodeError } from './decode-error.ts';
 import { decodeFit } from './fit.ts';
 import { decodeGpx } from './gpx.ts';
@@ -42,13 +42,14 @@ export function sniffActivityFormat(bytes: Uint8Array, fileName: string): Activi
 
 /**
  * Decodes a FIT, GPX or TCX file within DECODE_LIMITS, its times held to the 1900–2100 date rule; throws
- * DecodeError with a message for the athlete when it cannot.
+ * DecodeError with a message for the athlete when it cannot. Sessions from a device with a barometric
+ * altimeter are marked so (core withAltitudeSource), which sets how their running grade is smoothed.
  */
 export function decodeActivityFile(bytes: Uint8Array, fileName: string): Recording {
   const format = sniffActivityFormat(bytes, fileName);
-  if (format === 'fit') return checkRecording(decodeFit(bytes));
-  if (format === 'gpx') return checkRecording(decodeGpx(bytes));
-  if (format === 'tcx') return checkRecording(decodeTcx(bytes));
+  if (format === 'fit') return withAltitudeSource(checkRecording(decodeFit(bytes)));
+  if (format === 'gpx') return withAltitudeSource(checkRecording(decodeGpx(bytes)));
+  if (format === 'tcx') return withAltitudeSource(checkRecording(decodeTcx(bytes)));
   if (bytes.length === 0) throw new DecodeError('The file is empty');
   throw new DecodeError('Not a FIT, GPX or TCX file');
 }

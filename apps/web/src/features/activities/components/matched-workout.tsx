@@ -1,5 +1,5 @@
-// The planned workout an activity completed, planned against actual with the compliance, and the athlete's
-// choices: Unmatch, or match to another planned workout of the days around the activity (docs/activities.md).
+// The planned workout an activity completed, planned against actual with each part of the compliance (duration,
+// TSS, intensity, time in the planned zone: docs/activities.md, "Compliance"), and the athlete's choices: Unmatch, or match to another planned workout of the days around the activity (docs/activities.md).
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ActivityDetail } from '@stamina/contract';
 import { SPORTS, type Sport } from '@stamina/core';
@@ -91,6 +91,24 @@ export function MatchedWorkout({ activity }: { activity: ActivityDetail }) {
                 <td>{matched.actual_tss === null ? '—' : Math.round(matched.actual_tss)}</td>
                 <td>{percent(matched.compliance.tss_percent)}</td>
               </tr>
+              <tr className="border-t border-border">
+                <th scope="row" className="py-1.5 text-left font-medium">
+                  Intensity (IF)
+                </th>
+                <td>{factor(matched.planned_intensity_factor)}</td>
+                <td>{factor(matched.actual_intensity_factor)}</td>
+                <td>{percent(matched.compliance.intensity_percent)}</td>
+              </tr>
+              {matched.compliance.zone_percent === null || matched.planned_zone === null ? null : (
+                <tr className="border-t border-border">
+                  <th scope="row" className="py-1.5 text-left font-medium">
+                    Time in zone {matched.planned_zone} or below
+                  </th>
+                  <td>100%</td>
+                  <td>{percent(matched.compliance.zone_percent)}</td>
+                  <td>{percent(matched.compliance.zone_percent)}</td>
+                </tr>
+              )}
             </tbody>
           </table>
         </>
@@ -118,6 +136,10 @@ export function MatchedWorkout({ activity }: { activity: ActivityDetail }) {
 
 function percent(value: number | null): string {
   return value === null ? '—' : `${Math.round(value)}%`;
+}
+
+function factor(value: number | null): string {
+  return value === null ? '—' : value.toFixed(2);
 }
 
 function MatchDialog({
