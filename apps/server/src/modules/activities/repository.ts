@@ -468,3 +468,51 @@ export async function totalsBetween(db: Conn, athleteId: string, from: string, t
     );
   return row ?? { sessions: 0, seconds: 0, distanceMeters: 0 };
 }
+
+/** The earliest local day of the activities a batch's files stored (an archive's), or null when none. */
+export async function earliestDayOfBatch(
+  db: Conn,
+  athleteId: string,
+  batchId: string,
+): Promise<string | null> {
+  const rows = await db
+    .select({ day: sql<string | null>`min(${activities.localDate})` })
+    .from(activities)
+    .innerJoin(importFiles, sql`${activities.id} = any(${importFiles.activityIds})`)
+    .where(
+      and(
+        eq(importFiles.batchId, batchId),
+        eq(importFiles.athleteId, athleteId),
+        eq(importFiles.status, 'imported'),
+        eq(activities.athleteId, athleteId),
+      ),
+    );
+  return rows[0]?.day ?? null;
+}
+
+/** A batch's files by position (an archive's members, written when it was first listed): id and status. */
+export async function batchProgress(
+  db: Conn,
+  athleteId: string,
+  batchId: string,
+): Promise<Array<Pick<ImportFileRow, 'id' | 'position' | 'status'>>> {
+  return db
+    .select({ id: importFiles.id, position: importFiles.position, status: importFiles.status })
+    .from(importFiles)
+    .where(and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)))
+    .orderBy(asc(importFiles.position));
+}
+
+/** Every file of the batch still queued or processing, failed with `message` (an archive given up). */
+export async function failUnsettled(db: Conn, athleteId: string, batchId: string, message: string) {
+  await db
+    .update(importFiles)
+    .set({ status: 'failed', message, storageKey: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(importFiles.batchId, batchId),
+        eq(importFiles.athleteId, athleteId),
+        inArray(importFiles.status, ['queued', 'processing']),
+      ),
+    );
+}
