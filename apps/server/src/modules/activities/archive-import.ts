@@ -192,6 +192,8 @@ export function createArchiveImport(deps: ArchiveDeps) {
       return;
     }
     const { layout, meta, members } = listed;
+    /** Milliseconds per stage, summed over the members (logged with the outcome). */
+    const timings: Record<string, number> = {};
     try {
       let rows = await repo.batchProgress(deps.db, athleteId, batchId);
       if (rows.length === 1) {
@@ -218,7 +220,8 @@ export function createArchiveImport(deps: ArchiveDeps) {
       for (const [i, member] of members.entries()) {
         const row = byPosition.get(i + 1);
         if (!row || (row.status !== 'queued' && row.status !== 'processing')) continue;
-        await importMember(row.id, member, memberKey, layout === 'strava' ? meta : null);
+        const ms = await importMember(row.id, member, memberKey, layout === 'strava' ? meta : null);
+        for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
         read += 1;
         if (read % ARCHIVE_LIMITS.progressEvery === 0) {
           await repo.setImportFile(deps.db, archive.id, {
@@ -257,7 +260,8 @@ export function createArchiveImport(deps: ArchiveDeps) {
     member: Member,
     key: string,
     meta: Map<string, ArchiveMeta> | null,
-  ) {
+  ): Promise<Record<string, number>> {
+    const began = performance.now();
     const file = (await repo.findImportFile(deps.db, rowId))!;
     const fail = (message: string) => deps.activities.settleImport(rowId, { status: 'failed', message });
     let staged: Awaited<ReturnType<typeof stageRecording>>;
@@ -271,21 +275,23 @@ export function createArchiveImport(deps: ArchiveDeps) {
       await fail(
         `This member cannot be read: ${(err instanceof Error ? err.message : String(err)).replace(/\.$/, '')}`,
       );
-      return;
+      return {};
     }
     const { entry } = staged;
     if (!entry.ok) {
       await fail(entry.message);
-      return;
+      return {};
     }
     const bytes = await store.get(entry.storageKey);
     await store.delete(entry.storageKey).catch(() => {});
-    await deps.activities.importArchiveMember(
+    const stage = Math.round(performance.now() - began);
+    const ms = await deps.activities.importArchiveMember(
       file,
       bytes,
       entry.compression,
       meta?.get(stravaKey(member.name)),
     );
+    return { ...ms, stage };
   }
 
   async function statusCounts(athleteId: string, batchId: string) {

@@ -707,10 +707,12 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       staged: Buffer,
       compression: 'gzip' | null,
       meta: ArchiveMeta | undefined,
-    ): Promise<void> {
+    ): Promise<Timings> {
       const payload: ImportPayload = { importFileId: file.id, athleteId: file.athleteId, compression, meta };
-      const outcome = await importBytes(file, payload, staged, {}, true);
+      const ms: Timings = {};
+      const outcome = await importBytes(file, payload, staged, ms, true);
       if (outcome) await record(db, file.id, outcome);
+      return ms;
     },
 
     /**
