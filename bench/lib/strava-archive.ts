@@ -61,6 +61,14 @@ export async function writeStravaArchive(path: string): Promise<void> {
   await stravaArchive(activities, path);
 }
 
+/** CPU seconds (user + system) a process has used, its threads included, from /proc/<pid>/stat. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 (1-based), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The resident set (VmRSS) and its peak (VmHWM) of a process, in MB, from /proc. */
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -79,6 +87,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
   // The peak from here on (not the migrations at start): writing 5 to clear_refs resets VmHWM to the current RSS.
   await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
   const before = await memoryOf(pid);
+  const cpuBefore = await cpuSecondsOf(pid);
   const form = new FormData();
   form.append('file', await openAsBlob(path), 'export_12345678.zip');
   const started = performance.now();
@@ -110,6 +119,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
   }
   const seconds = (performance.now() - uploaded) / 1000;
   const after = await memoryOf(pid);
+  const cpuMs = ((await cpuSecondsOf(pid)) - cpuBefore) * 1000;
   const members = files.slice(1);
   const imported = members.filter((f) => f.status === 'imported').length;
   const rssAt = (fraction: number) =>
@@ -123,7 +133,10 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
     .split('\n')
     .find((line) => line.includes('activity archive processed'));
   if (logged) {
-    const { stages, ms } = JSON.parse(logged) as { stages: Record<string, number>; ms: number };
+    const { stages = {}, ms } = JSON.parse(logged.slice(logged.indexOf('{'))) as {
+      stages?: Record<string, number>;
+      ms?: number;
+    };
     console.log(
       `  job ${ms} ms; per member (ms): ${Object.entries(stages)
         .map(([k, v]) => `${k} ${(v / Math.max(1, imported)).toFixed(1)}`)

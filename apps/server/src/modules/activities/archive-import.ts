@@ -42,6 +42,8 @@ export const ARCHIVE_LIMITS = {
   innerZipBytes: 8 * 1024 ** 3,
   /** How often the archive's own row tells how far the job is. */
   progressEvery: 25,
+  /** Members read at once (each holds one recording in memory). */
+  inFlight: 3,
 } as const;
 
 interface Payload {
@@ -215,20 +217,43 @@ export function createArchiveImport(deps: ArchiveDeps) {
         rows = await repo.batchProgress(deps.db, athleteId, batchId);
       }
       const byPosition = new Map(rows.map((r) => [r.position, r]));
-      const memberKey = `${prefix}/member`;
-      let read = 0;
-      for (const [i, member] of members.entries()) {
-        const row = byPosition.get(i + 1);
-        if (!row || (row.status !== 'queued' && row.status !== 'processing')) continue;
-        const ms = await importMember(row.id, member, memberKey, layout === 'strava' ? meta : null);
-        for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
-        read += 1;
-        if (read % ARCHIVE_LIMITS.progressEvery === 0) {
-          await repo.setImportFile(deps.db, archive.id, {
-            message: `${LAYOUT_NAMES[layout]}: ${i + 1} of ${members.length} recordings read`,
-          });
+      const waiting = members
+        .map((member, i) => ({ member, row: byPosition.get(i + 1) }))
+        .filter(({ row }) => row && (row.status === 'queued' || row.status === 'processing'));
+      let next = 0;
+      let stopped = false;
+      let read = rows.length - 1 - waiting.length;
+      // A few members in flight: one inflates or decodes while another is stored (the storing itself is one at a
+      // time, under the athlete's lock), so the disk, the CPU pool and the database overlap.
+      const lane = async (slot: number) => {
+        while (next < waiting.length && !stopped) {
+          const { member, row } = waiting[next++]!;
+          const ms = await importMember(
+            row!,
+            member,
+            `${prefix}/member-${slot}`,
+            layout === 'strava' ? meta : null,
+          );
+          for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
+          read += 1;
+          if (read % ARCHIVE_LIMITS.progressEvery === 0) {
+            await repo.setImportFile(deps.db, archive.id, {
+              message: `${LAYOUT_NAMES[layout]}: ${read} of ${members.length} recordings read`,
+            });
+          }
         }
-      }
+      };
+      // A lane that throws stops the others before the job ends (its retry must not run beside them).
+      const lanes = await Promise.allSettled(
+        Array.from({ length: ARCHIVE_LIMITS.inFlight }, (_, slot) =>
+          lane(slot).catch((err: unknown) => {
+            stopped = true;
+            throw err;
+          }),
+        ),
+      );
+      const failure = lanes.find((l) => l.status === 'rejected');
+      if (failure) throw failure.reason;
     } finally {
       listed.close();
     }
@@ -239,7 +264,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       activityIds: [],
       message:
         members.length === 0
-          ? `The ${LAYOUT_NAMES[layout].toLowerCase()} holds no FIT, GPX or TCX recording`
+          ? `The ${LAYOUT_NAMES[layout].replace(/^Zip/, 'zip')} holds no FIT, GPX or TCX recording`
           : `${LAYOUT_NAMES[layout]}: ${counts.imported} imported, ${counts.duplicate} already stored, ${counts.failed} failed, of ${members.length} recordings`,
     });
     deps.log?.info(
@@ -249,6 +274,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
         members: members.length,
         ...counts,
         ms: Math.round(performance.now() - started),
+        stages: timings,
       },
       'activity archive processed',
     );
@@ -256,13 +282,13 @@ export function createArchiveImport(deps: ArchiveDeps) {
 
   /** One member: inflated into staging under the upload's limits, then imported (or its refusal recorded). */
   async function importMember(
-    rowId: string,
+    file: repo.ImportFileRow,
     member: Member,
     key: string,
     meta: Map<string, ArchiveMeta> | null,
   ): Promise<Record<string, number>> {
     const began = performance.now();
-    const file = (await repo.findImportFile(deps.db, rowId))!;
+    const rowId = file.id;
     const fail = (message: string) => deps.activities.settleImport(rowId, { status: 'failed', message });
     let staged: Awaited<ReturnType<typeof stageRecording>>;
     try {

@@ -17,8 +17,9 @@ const GARMIN_UPLOADS = /(^|\/)DI_CONNECT\/DI-Connect-Uploaded-Files\/[^/]+\.zip$
 
 /** Which archive the member names say this is. */
 export function archiveLayout(names: readonly string[]): ArchiveLayout {
+  // activities.csv beside an activities/ folder (empty when every entry was manual).
   const csv = names.some((n) => STRAVA_CSV.test(n));
-  if (csv && names.some((n) => STRAVA_RECORDING.test(n) && isRecordingName(n))) return 'strava';
+  if (csv && names.some((n) => STRAVA_RECORDING.test(n) || /(^|\/)activities\/$/i.test(n))) return 'strava';
   if (names.some((n) => GARMIN_ROOT.test(n))) return 'garmin';
   return 'recordings';
 }

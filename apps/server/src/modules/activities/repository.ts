@@ -490,14 +490,10 @@ export async function earliestDayOfBatch(
   return rows[0]?.day ?? null;
 }
 
-/** A batch's files by position (an archive's members, written when it was first listed): id and status. */
-export async function batchProgress(
-  db: Conn,
-  athleteId: string,
-  batchId: string,
-): Promise<Array<Pick<ImportFileRow, 'id' | 'position' | 'status'>>> {
+/** A batch's files by position (an archive's members, written when it was first listed). */
+export async function batchProgress(db: Conn, athleteId: string, batchId: string): Promise<ImportFileRow[]> {
   return db
-    .select({ id: importFiles.id, position: importFiles.position, status: importFiles.status })
+    .select()
     .from(importFiles)
     .where(and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)))
     .orderBy(asc(importFiles.position));
