@@ -170,6 +170,14 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       { min: RATE_BUDGET, text: `>= ${RATE_BUDGET} /s` },
     ),
     info({
+      id: 'strava-archive.cpu',
+      label: 'server CPU time per activity',
+      value: cpuMs / Math.max(1, imported),
+      unit: 'ms',
+      digits: 1,
+      note: 'user + system, all threads: what one import costs whatever the load',
+    }),
+    info({
       id: 'strava-archive.rss.before',
       label: 'server RSS before the upload',
       value: before.rss,
