@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, databaseErrorCode } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { meter, openMember, openStoredZip, zipEntries } from '../../lib/stored-zip.ts';
@@ -311,12 +311,22 @@ export function createArchiveImport(deps: ArchiveDeps) {
     const bytes = await store.get(entry.storageKey);
     await store.delete(entry.storageKey).catch(() => {});
     const stage = Math.round(performance.now() - began);
-    const ms = await deps.activities.importArchiveMember(
-      file,
-      bytes,
-      entry.compression,
-      meta?.get(stravaKey(member.name)),
-    );
+    let ms: Record<string, number>;
+    try {
+      ms = await deps.activities.importArchiveMember(
+        file,
+        bytes,
+        entry.compression,
+        meta?.get(stravaKey(member.name)),
+      );
+    } catch (err) {
+      // Values the database refuses (SQLSTATE class 22 or 23: the transaction rolled back, nothing of it
+      // written) fail this member, not the archive; the database's text is logged, never shown.
+      if (!/^2[23]/.test(databaseErrorCode(err) ?? '')) throw err;
+      deps.log?.info({ err, importFileId: rowId }, 'archive member refused by the database');
+      await fail('The recording holds values that cannot be stored');
+      return {};
+    }
     return { ...ms, stage };
   }
 
