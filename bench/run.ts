@@ -15,7 +15,7 @@
 //
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
 // run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
-// import, on PGlite and on PostgreSQL), parser, plan-generator, workout-bank, coach, adaptation
+// import, on PGlite and on PostgreSQL), strava-archive (a 10-year, 3,000-activity Strava archive: rate, RSS), parser, plan-generator, workout-bank, coach, adaptation
 // (BENCH_ADAPTATION_ATHLETES), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -52,6 +52,7 @@ import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } f
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
+import { benchStravaArchive } from './lib/strava-archive.ts';
 import { benchTrainingLoad, measurePmc, type PmcBench, pmcFigures } from './lib/training-load.ts';
 import { benchWorkoutBank } from './lib/workout-bank.ts';
 
@@ -101,6 +102,7 @@ async function main(): Promise<number> {
     if (only.includes('plan-generator')) details.planGenerator = planGeneratorSection();
     if (only.includes('activity-import')) await activityImportSection();
     if (only.includes('imports')) await importsSection();
+    if (only.includes('strava-archive')) await stravaArchiveSection();
     if (only.includes('adaptation')) {
       section('Daily plan adaptation (in process, PGlite)');
       try {
@@ -371,6 +373,7 @@ const STANDALONE = [
   'cache-miss',
   'activity-import',
   'imports',
+  'strava-archive',
   'parser',
   'plan-generator',
   'workout-bank',
@@ -407,6 +410,23 @@ async function importsSection(): Promise<void> {
     await importsOn(pg.url, 'imports.postgres');
   } finally {
     await pg.drop().catch(() => {});
+  }
+}
+
+/** A 10-year, 3,000-activity Strava archive imported on a server of its own (PGlite): rate and memory. */
+async function stravaArchiveSection(): Promise<void> {
+  section(
+    'Strava archive: 3,000 activities over 10 years, upload to all settled (budget: >= 20 activities/s)',
+  );
+  let server: StaminaServer | undefined;
+  try {
+    // At info level the server logs the archive job's stage timings, which the section reports.
+    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
+    record(...(await benchStravaArchive(server)));
+  } catch (err) {
+    record(errorFigure('strava-archive', 'Strava archive import', err));
+  } finally {
+    await server?.child.stop();
   }
 }
 

@@ -208,6 +208,86 @@ describe('/activities upload', { timeout: 20_000 }, () => {
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1));
   });
 
+  it('sends a Strava archive to the archive import and shows its progress as one bar with counts', async () => {
+    const member = (n: number, status: string, message: string | null = null) => ({
+      name: `activities/${n}.fit.gz`,
+      status,
+      message,
+      activity_id: status === 'imported' ? `act-${n}` : null,
+      activity_ids: status === 'imported' ? [`act-${n}`] : [],
+    });
+    let polls = 0;
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/activities/imports/b-2') {
+        polls++;
+        const done = polls > 2;
+        const members = Array.from({ length: 30 }, (_, i) =>
+          !done && i >= 10
+            ? member(i, 'queued')
+            : i === 3
+              ? member(i, 'failed', 'The file is not a FIT, GPX or TCX file')
+              : i < 6
+                ? member(i, 'duplicate')
+                : member(i, 'imported'),
+        );
+        return json(200, {
+          data: {
+            batch_id: 'b-2',
+            done,
+            files: [
+              {
+                name: 'export_123.zip',
+                status: done ? 'imported' : 'processing',
+                message: done
+                  ? 'Strava archive: 24 imported, 5 already stored, 1 failed, of 30 recordings'
+                  : null,
+                activity_id: null,
+                activity_ids: [],
+              },
+              ...members,
+            ],
+          },
+        });
+      }
+      return json(200, page([]));
+    });
+    const sent = stubXhr({
+      status: 202,
+      body: {
+        data: {
+          batch_id: 'b-2',
+          done: false,
+          files: [
+            { name: 'export_123.zip', status: 'queued', message: null, activity_id: null, activity_ids: [] },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ActivitiesPage />, { path: '/activities', initialEntry: '/activities' });
+    await screen.findByText('No activities yet');
+    await userEvent.upload(
+      screen.getByLabelText('Upload activity files'),
+      [new File([new Uint8Array(10)], 'export_123.zip')],
+      { applyAccept: false },
+    );
+    expect(await screen.findByText(/10 of 30 recordings read/)).toBeVisible();
+    expect(
+      await screen.findByText(
+        '30 of 30 recordings read: 24 imported, 5 already stored, 1 failed',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Strava archive: 24 imported, 5 already stored, 1 failed, of 30 recordings'),
+    ).toBeVisible();
+    const failed = screen.getByRole('list', { name: 'Files that failed' });
+    expect(within(failed).getByText('activities/3.fit.gz')).toBeVisible();
+    // Strava's export_<n>.zip goes to the archive import, not the upload of recordings.
+    expect(sent.map((r) => r.url)).toEqual(['/api/activities/import/archive']);
+    expect(sent[0]?.body?.getAll('file').map((f) => (f as File).name)).toEqual(['export_123.zip']);
+  });
+
   it('says why an upload was refused', async () => {
     mockFetch(() => json(200, page([])));
     stubXhr({ status: 413, body: { message: 'A file is larger than 50 MB.', code: 'PAYLOAD_TOO_LARGE' } });

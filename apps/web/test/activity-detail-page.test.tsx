@@ -202,6 +202,22 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows the description and gear a Strava archive gave', async () => {
+    serve(() =>
+      makeDetail({
+        id: 'act-1',
+        name: 'Tempo, by the river',
+        description: 'Felt strong.\nSecond line.',
+        gear: 'Pegasus 40',
+      }),
+    );
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tempo, by the river' })).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText(/Felt strong\./)).toBeVisible();
+    expect(within(summary).getByText('Gear').nextSibling).toHaveTextContent('Pegasus 40');
+  });
+
   it('unmatches, and matches to another planned workout of the nearby days', async () => {
     const calls = serve(undefined, (call) => {
       if (call.url.pathname === '/api/workout-planning/workouts')

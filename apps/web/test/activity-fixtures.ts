@@ -44,6 +44,8 @@ export function makeActivity(overrides: Partial<ActivitySummary> = {}): Activity
 export function makeDetail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
   return {
     ...makeActivity(),
+    description: null,
+    gear: null,
     laps: [
       {
         index: 0,

@@ -103,6 +103,9 @@ export type ActivitySummary = z.infer<typeof ZActivitySummary>;
 const ZFiveZones = z.array(z.number()).length(5);
 
 export const ZActivityDetail = ZActivitySummary.extend({
+  /** The description and gear an archive gave (Strava's activities.csv), or null. */
+  description: z.string().nullable(),
+  gear: z.string().nullable(),
   laps: z.array(ZActivityLap),
   /** Seconds in zones 1–5 per kind present in the recording. */
   zone_seconds: z.object({

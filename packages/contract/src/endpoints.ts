@@ -289,6 +289,12 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZImportBatch),
     idempotencyKey: true,
   },
+  // A Strava or Garmin Connect archive (docs/activities.md, "Platform archives"), reported through the same batch status.
+  'POST /activities/import/archive': {
+    body: 'multipart',
+    response: dataEnvelope(ZImportBatch),
+    idempotencyKey: true,
+  },
   'GET /activities/imports/{batchId}': { params: ZImportBatchIdParam, response: dataEnvelope(ZImportBatch) },
   'GET /activities': { query: ZActivityListQuery, response: dataEnvelope(ZActivityList) },
   'GET /activities/curves': { query: ZCurveQuery, response: dataEnvelope(ZCurve) },

@@ -33,7 +33,8 @@ export async function sweepStaging(
   );
   let removed = 0;
   for (const file of old) {
-    if (waiting.has(file.key)) continue;
+    // What an archive's job stages lives under `<archive key>.parts/` (activities/archive-import.ts).
+    if (waiting.has(file.key) || waiting.has(file.key.split('.parts/')[0]!)) continue;
     await fileStore.delete(file.key);
     removed += 1;
   }

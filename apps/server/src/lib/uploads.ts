@@ -103,3 +103,44 @@ function uploadError(error: unknown, options: UploadOptions): unknown {
   const message = error instanceof Error ? error.message : String(error);
   return new AppError('BAD_REQUEST', `The upload is not a readable multipart/form-data body: ${message}`);
 }
+
+/**
+ * The one "file" part of a multipart request handed to `handle` as a stream (an export or an archive, stored as
+ * it comes): not multipart a 415, no file, another field or a NUL in its name a 400, and a form cut short or
+ * malformed while `handle` reads it a 400 too (a store or database failure stays a 5xx). `what`: 'the export'.
+ */
+export async function singleFileUpload<T>(
+  request: FastifyRequest,
+  what: string,
+  handle: (file: { fileName: string; stream: NodeJS.ReadableStream & { truncated?: boolean } }) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Upload ${what} as multipart/form-data`);
+  }
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new AppError('BAD_REQUEST', `The upload is not a readable multipart/form-data body: ${message}`);
+  }
+  if (!part) throw new AppError('VALIDATION_FAILED', `Send ${what} in the field "file"`);
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new AppError('VALIDATION_FAILED', `Send ${what} in the field "file", not "${part.fieldname}"`);
+  }
+  if (part.filename.includes('\u0000')) {
+    part.file.resume();
+    throw new AppError('VALIDATION_FAILED', `File name: ${NUL_MESSAGE}`);
+  }
+  try {
+    return await handle({ fileName: part.filename, stream: part.file });
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code ?? '');
+    const message = error instanceof Error ? error.message : String(error);
+    if (code.startsWith('FST_') || /unexpected end|part terminated|malformed/i.test(message)) {
+      throw new AppError('BAD_REQUEST', `The upload could not be read: ${message}`);
+    }
+    throw error;
+  }
+}

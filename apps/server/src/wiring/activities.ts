@@ -1,5 +1,8 @@
 // Done activities and their imports (docs/activities.md): files, then Apple Health exports (docs/devices.md,
 // "Apple Health"), both read by jobs and written through the activity service.
+
+import { ARCHIVE_JOB, createArchiveImport } from '../modules/activities/archive-import.ts';
+import { archiveRoutes } from '../modules/activities/archive-routes.ts';
 import { thresholdsFrom } from '../modules/activities/figures.ts';
 import { activityRoutes } from '../modules/activities/routes.ts';
 import { createActivityService, IMPORT_JOB } from '../modules/activities/service.ts';
@@ -57,6 +60,19 @@ export async function wireActivities(
     activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),
     { prefix: '/api/activities' },
   );
+  // Platform archives (docs/activities.md, "Platform archives"): a Strava or Garmin Connect export, read by one
+  // job member by member, each through the activity service's import path.
+  const archiveImport = createArchiveImport({
+    db,
+    fileStore: config.fileStore,
+    jobs,
+    activities: activityService,
+    log: app.log,
+  });
+  jobs.register(ARCHIVE_JOB, archiveImport.job);
+  await app.register(archiveRoutes(archiveImport, { authenticate, claimUpload: idempotency.claimUpload }), {
+    prefix: '/api/activities/import',
+  });
   // Apple Health exports (docs/devices.md, "Apple Health"): streamed in, read by a job, written through the
   // activity service and the wellness store.
   const appleHealthService = createAppleHealthService({

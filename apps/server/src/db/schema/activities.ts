@@ -70,6 +70,9 @@ export const activities = pgTable(
     /** 'file' (upload), 'demo' (demo athlete), or a device provider's name. */
     source: text('source').notNull().default('file'),
     name: text('name').notNull(),
+    /** The athlete's own words and gear from a platform archive (Strava's activities.csv); null otherwise. */
+    description: text('description'),
+    gear: text('gear'),
     sport: text('sport').$type<ActivitySport>().notNull(),
     /** The device's own sport and sub-sport, as recorded (e.g. 'cycling' / 'virtual_activity'). */
     deviceSport: text('device_sport'),

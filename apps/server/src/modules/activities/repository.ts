@@ -510,3 +510,47 @@ export async function setThresholdEffort(
     })
     .where(and(eq(activities.id, activityId), eq(activities.athleteId, athleteId)));
 }
+
+/** The earliest local day of the activities a batch's files stored (an archive's), or null when none. */
+export async function earliestDayOfBatch(
+  db: Conn,
+  athleteId: string,
+  batchId: string,
+): Promise<string | null> {
+  const rows = await db
+    .select({ day: sql<string | null>`min(${activities.localDate})` })
+    .from(activities)
+    .innerJoin(importFiles, sql`${activities.id} = any(${importFiles.activityIds})`)
+    .where(
+      and(
+        eq(importFiles.batchId, batchId),
+        eq(importFiles.athleteId, athleteId),
+        eq(importFiles.status, 'imported'),
+        eq(activities.athleteId, athleteId),
+      ),
+    );
+  return rows[0]?.day ?? null;
+}
+
+/** A batch's files by position (an archive's members, written when it was first listed). */
+export async function batchProgress(db: Conn, athleteId: string, batchId: string): Promise<ImportFileRow[]> {
+  return db
+    .select()
+    .from(importFiles)
+    .where(and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)))
+    .orderBy(asc(importFiles.position));
+}
+
+/** Every file of the batch still queued or processing, failed with `message` (an archive given up). */
+export async function failUnsettled(db: Conn, athleteId: string, batchId: string, message: string) {
+  await db
+    .update(importFiles)
+    .set({ status: 'failed', message, storageKey: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(importFiles.batchId, batchId),
+        eq(importFiles.athleteId, athleteId),
+        inArray(importFiles.status, ['queued', 'processing']),
+      ),
+    );
+}

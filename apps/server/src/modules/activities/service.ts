@@ -55,6 +55,15 @@ interface ImportPayload {
   compression: 'gzip' | null;
   /** Where the file came from: 'file' (an upload) or a device provider's id (docs/devices.md). */
   source?: string;
+  /** What a platform archive says of the activity (archive-import.ts): its name, description and gear. */
+  meta?: ArchiveMeta;
+}
+
+/** An activity's name, description and gear from a platform archive (Strava's activities.csv). */
+export interface ArchiveMeta {
+  name?: string;
+  description?: string;
+  gear?: string;
 }
 
 /** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
@@ -328,6 +337,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     payload: ImportPayload,
     staged: Buffer,
     ms: Timings,
+    /** An archive's member: daily load is re-derived once when the archive ends, and the change told then. */
+    deferLoad = false,
   ): Promise<Outcome | null> {
     const athleteId = file.athleteId;
     let mark = performance.now();
@@ -387,10 +398,15 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       const ids: string[] = [];
       const touched: string[] = [];
       for (const [index, leg] of legs.entries()) {
-        const base = read.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
+        const base =
+          payload.meta?.name ||
+          read.name ||
+          defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
         const row = await repo.insertActivity(tx, athleteId, {
           ...leg.activity,
           name: legs.length > 1 ? `${base} · ${SPORT_WORDS[leg.activity.sport]}` : base,
+          description: payload.meta?.description || null,
+          gear: payload.meta?.gear || null,
           localDate: leg.localDate,
           fileId: fileId ?? null,
           multisportGroupId: groupId,
@@ -403,12 +419,12 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         const workoutDate = await autoMatch(tx, athleteId, row);
         if (workoutDate) touched.push(workoutDate);
       }
-      await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
+      if (!deferLoad) await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
       await record(tx, file.id, { status: 'imported', activityIds: ids });
       return true;
     });
     lap('store');
-    if (stored) {
+    if (stored && !deferLoad) {
       changed(athleteId);
       await deps.onImported?.(athleteId);
     }
@@ -552,6 +568,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     const thresholds = row.thresholds as Partial<ActivityDetail['thresholds']>;
     return {
       ...toSummary(row, streamTypes),
+      description: row.description,
+      gear: row.gear,
       laps: row.laps.map((lap) => ({
         index: lap.index,
         start_time: lap.startTime,
@@ -706,6 +724,40 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       }
       deps.jobs.wake();
       return batchView(batchId, await repo.batchFiles(db, auth.athleteId, batchId));
+    },
+
+    /**
+     * One recording of a platform archive (archive-import.ts), its import_files row already written: the upload's
+     * path (duplicate rules, the athlete's lock, matching), with the archive's name, description and gear, and
+     * its outcome recorded on the row in the activity's transaction, so a crash leaves the row unsettled and the
+     * resumed archive reads the member again. Daily load waits for `archiveDone`.
+     */
+    async importArchiveMember(
+      file: repo.ImportFileRow,
+      staged: Buffer,
+      compression: 'gzip' | null,
+      meta: ArchiveMeta | undefined,
+    ): Promise<Timings> {
+      const payload: ImportPayload = { importFileId: file.id, athleteId: file.athleteId, compression, meta };
+      const ms: Timings = {};
+      const outcome = await importBytes(file, payload, staged, ms, true);
+      if (outcome) await record(db, file.id, outcome);
+      return ms;
+    },
+
+    /**
+     * An archive's members are all settled: daily load re-derived once from the earliest day it stored, and the
+     * change told (cached reads, the plan's adaptation).
+     */
+    async archiveDone(athleteId: string, batchId: string): Promise<void> {
+      const from = await repo.earliestDayOfBatch(db, athleteId, batchId);
+      if (!from) return;
+      await db.transaction(async (tx) => {
+        await lockAthleteLoad(tx, athleteId);
+        await rederiveDailyLoad(tx, athleteId, from);
+      });
+      changed(athleteId);
+      await deps.onImported?.(athleteId);
     },
 
     /**

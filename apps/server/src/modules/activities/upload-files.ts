@@ -88,6 +88,72 @@ function stagedProblem(name: string, gzip: boolean, head: Buffer, tail: Buffer, 
   return null;
 }
 
+/** Streams `source` under `key`, counting, keeping its head and tail; `check` refuses as bytes pass. */
+async function stage(
+  store: FileStore,
+  key: string,
+  source: NodeJS.ReadableStream,
+  check?: (total: number) => void,
+) {
+  const hash = createHash('sha256');
+  const counter = meter({ headBytes: HEAD_BYTES, tailBytes: 4, check, onChunk: (c) => hash.update(c) });
+  (source as Readable).on('error', (err) => counter.stream.destroy(err));
+  // A limit passed stops the inflating too, not only the write.
+  counter.stream.on('error', () => (source as Readable).destroy());
+  (source as Readable).pipe(counter.stream);
+  await store.putStream(key, counter.stream);
+  return { key, ...counter.state, sha256: hash.digest('hex') };
+}
+
+/**
+ * One recording (`name` says its format: .fit, .gpx, .tcx, or a .gz of one) streamed under `key`, then judged
+ * by its first and last bytes: the staged entry, or a refused one (its bytes removed). `check` is a zip
+ * member's running limit (`memberLimit`).
+ */
+export async function stageRecording(
+  store: FileStore,
+  key: string,
+  name: string,
+  source: NodeJS.ReadableStream,
+  check?: (total: number) => void,
+): Promise<{ entry: StagedEntry; sha256: string }> {
+  const match = RECORDING.exec(name);
+  const gzip = match?.[2] !== undefined;
+  const file = await stage(store, key, source, check);
+  const problem = match
+    ? stagedProblem(name, gzip, file.head, file.tail, file.total)
+    : 'Not a FIT, GPX or TCX file (or a .gz or .zip of them)';
+  if (problem) {
+    await store.delete(file.key).catch(() => {});
+    return { entry: { name, ok: false as const, message: problem }, sha256: file.sha256 };
+  }
+  const entry: StagedEntry = { name, ok: true, compression: gzip ? 'gzip' : null, storageKey: file.key };
+  return { entry, sha256: file.sha256 };
+}
+
+/** Whether a zip member's name is a recording (.fit, .gpx, .tcx, or a .gz of one). */
+export function isRecordingName(name: string): boolean {
+  return RECORDING.test(name);
+}
+
+/**
+ * The running limit of one zip member as it inflates: the file size limit, and the inflation ratio against
+ * its compressed size (a header that lies cannot make us inflate more). `archive` names the zip in messages.
+ */
+export function memberLimit(archive: string, memberName: string, compressedSize: number) {
+  const ratioCap = Math.max(ACTIVITY_LIMITS.ratioFreeBytes, compressedSize * ACTIVITY_LIMITS.inflationRatio);
+  return (total: number) => {
+    if (total > ACTIVITY_LIMITS.fileBytes) {
+      throw tooLarge(`${archive} holds a file larger than ${ACTIVITY_LIMITS.fileLabel}`);
+    }
+    if (total > ratioCap) {
+      throw tooLarge(
+        `${memberName} inflates to more than ${ACTIVITY_LIMITS.inflationRatio} times its compressed size, which no recording does`,
+      );
+    }
+  };
+}
+
 /**
  * Stages the files of one upload request. `add` takes each form file as it arrives and answers what it
  * staged; `discard` removes everything staged so far (the caller's failure path). Keys are made by `keyOf`.
@@ -102,37 +168,12 @@ export function uploadStager(store: FileStore, ticket: UploadTicket, keyOf: (n: 
     return key;
   };
 
-  /** Streams `source` under a new key, counting, keeping its head and tail; `check` refuses as bytes pass. */
-  async function stage(source: NodeJS.ReadableStream, check?: (total: number) => void) {
-    const key = nextKey();
-    const hash = createHash('sha256');
-    const counter = meter({ headBytes: HEAD_BYTES, tailBytes: 4, check, onChunk: (c) => hash.update(c) });
-    (source as Readable).on('error', (err) => counter.stream.destroy(err));
-    // A limit passed stops the inflating too, not only the write.
-    counter.stream.on('error', () => (source as Readable).destroy());
-    (source as Readable).pipe(counter.stream);
-    await store.putStream(key, counter.stream);
-    return { key, ...counter.state, sha256: hash.digest('hex') };
-  }
-
   async function discardKey(key: string) {
     await store.delete(key).catch(() => {});
   }
 
-  async function recording(name: string, source: NodeJS.ReadableStream, check?: (total: number) => void) {
-    const match = RECORDING.exec(name);
-    const gzip = match?.[2] !== undefined;
-    const file = await stage(source, check);
-    const problem = match
-      ? stagedProblem(name, gzip, file.head, file.tail, file.total)
-      : 'Not a FIT, GPX or TCX file (or a .gz or .zip of them)';
-    if (problem) {
-      await discardKey(file.key);
-      return { entry: { name, ok: false as const, message: problem }, sha256: file.sha256 };
-    }
-    const entry: StagedEntry = { name, ok: true, compression: gzip ? 'gzip' : null, storageKey: file.key };
-    return { entry, sha256: file.sha256 };
-  }
+  const recording = (name: string, source: NodeJS.ReadableStream, check?: (total: number) => void) =>
+    stageRecording(store, nextKey(), name, source, check);
 
   async function zipMembers(name: string, key: string): Promise<StagedEntry[]> {
     let zip: yauzl.ZipFile;
@@ -164,19 +205,9 @@ export function uploadStager(store: FileStore, ticket: UploadTicket, keyOf: (n: 
           continue;
         }
         const before = inflated;
-        const ratioCap = Math.max(
-          ACTIVITY_LIMITS.ratioFreeBytes,
-          member.compressedSize * ACTIVITY_LIMITS.inflationRatio,
-        );
+        const limit = memberLimit(name, memberName, member.compressedSize);
         const check = (total: number) => {
-          if (total > ACTIVITY_LIMITS.fileBytes) {
-            throw tooLarge(`${name} holds a file larger than ${ACTIVITY_LIMITS.fileLabel}`);
-          }
-          if (total > ratioCap) {
-            throw tooLarge(
-              `${memberName} inflates to more than ${ACTIVITY_LIMITS.inflationRatio} times its compressed size, which no recording does`,
-            );
-          }
+          limit(total);
           const grown = before + total - inflated;
           inflated = before + total;
           if (inflated > ACTIVITY_LIMITS.requestInflatedBytes) throw requestTooLarge();
@@ -236,7 +267,7 @@ export function uploadStager(store: FileStore, ticket: UploadTicket, keyOf: (n: 
         tooBig();
         return { entries: [entry], sha256 };
       }
-      const archive = await stage(source);
+      const archive = await stage(store, nextKey(), source);
       tooBig();
       try {
         return { entries: await zipMembers(name, archive.key), sha256: archive.sha256 };

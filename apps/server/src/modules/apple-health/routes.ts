@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { dataEnvelope, ZImportBatch } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, NUL_MESSAGE } from '../../lib/errors.ts';
+import { singleFileUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
@@ -35,45 +35,9 @@ export function appleHealthRoutes(
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (!request.isMultipart()) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the export as multipart/form-data');
-        }
-        let part: Awaited<ReturnType<typeof request.file>>;
-        try {
-          part = await request.file();
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          throw new AppError(
-            'BAD_REQUEST',
-            `The upload is not a readable multipart/form-data body: ${message}`,
-          );
-        }
-        if (!part) throw new AppError('VALIDATION_FAILED', 'Send the export in the field "file"');
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw new AppError(
-            'VALIDATION_FAILED',
-            `Send the export in the field "file", not "${part.fieldname}"`,
-          );
-        }
-        if (part.filename.includes('\u0000')) {
-          part.file.resume();
-          throw new AppError('VALIDATION_FAILED', `File name: ${NUL_MESSAGE}`);
-        }
-        let batch: Awaited<ReturnType<AppleHealthService['upload']>>;
-        try {
-          batch = await service.upload(auth, { fileName: part.filename, stream: part.file }, (fingerprint) =>
-            hooks.claimUpload(request, reply, fingerprint),
-          );
-        } catch (error) {
-          // A form cut short or malformed is the client's; a store or database failure stays a 5xx.
-          const code = String((error as { code?: unknown }).code ?? '');
-          const message = error instanceof Error ? error.message : String(error);
-          if (code.startsWith('FST_') || /unexpected end|part terminated|malformed/i.test(message)) {
-            throw new AppError('BAD_REQUEST', `The upload could not be read: ${message}`);
-          }
-          throw error;
-        }
+        const batch = await singleFileUpload(request, 'the export', (file) =>
+          service.upload(auth, file, (fingerprint) => hooks.claimUpload(request, reply, fingerprint)),
+        );
         if (batch === null) return reply;
         return reply.code(202).send({ data: batch });
       },

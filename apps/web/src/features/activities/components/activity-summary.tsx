@@ -41,19 +41,26 @@ export function summaryFigures(a: ActivityDetail, units: Units): { label: string
     },
     { label: 'Calories', value: a.calories === null ? null : withUnit(a.calories, 'kcal') },
     { label: 'Device', value: a.device_name },
+    // From a platform archive (Strava's activities.csv: docs/activities.md, "Platform archives").
+    { label: 'Gear', value: a.gear },
   ];
   return figures.filter((f): f is { label: string; value: string } => f.value !== null);
 }
 
 export function ActivitySummaryList({ activity, units }: { activity: ActivityDetail; units: Units }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-      {summaryFigures(activity, units).map((f) => (
-        <div key={f.label} className="min-w-0">
-          <dt className="text-xs text-muted-foreground">{f.label}</dt>
-          <dd className="truncate text-base font-semibold tabular-nums">{f.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {activity.description ? (
+        <p className="mb-3 whitespace-pre-line text-sm text-muted-foreground">{activity.description}</p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+        {summaryFigures(activity, units).map((f) => (
+          <div key={f.label} className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{f.label}</dt>
+            <dd className="truncate text-base font-semibold tabular-nums">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

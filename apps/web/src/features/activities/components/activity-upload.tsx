@@ -1,10 +1,13 @@
 // Drag-and-drop upload of recordings (docs/activities.md, "Web"): a dropzone that is also a button opening a
 // hidden file input. Each drop is one upload with a progress bar per file, then each file's status from the
-// import batch until every file is imported, a duplicate or failed, with a link to its activity.
+// import batch until every file is imported, a duplicate or failed, with a link to its activity. A Strava or
+// Garmin Connect archive goes alone to the archive import, and a batch of many recordings shows its progress as
+// one bar with counts, listing only the files that failed.
 import type { ImportFile, ImportFileStatus } from '@stamina/contract';
 import { AlertCircle, CheckCircle2, Copy, Loader2, Upload } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { isPlatformArchive, uploadArchive } from '../../../api/activities/archive.ts';
 import { useImportBatch } from '../../../api/activities/import-batch.ts';
 import {
   ACTIVITY_FILE_EXTENSIONS,
@@ -49,8 +52,27 @@ export function ActivityUpload({ compact = false }: { compact?: boolean }) {
     setDrops((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
   }
 
+  /** A Strava or Garmin Connect archive: one upload of its own, to the archive import. */
+  function startArchive(file: File) {
+    const key = nextKey.current++;
+    const drop: Drop = {
+      key,
+      files: [{ name: file.name, size: file.size }],
+      progress: [0],
+      batchId: null,
+      error: null,
+      skipped: [],
+    };
+    setDrops((d) => [drop, ...d]);
+    uploadArchive(file, (fraction) => update(key, { progress: [fraction] }))
+      .then((batch) => update(key, { batchId: batch.batch_id, progress: [1] }))
+      .catch((err: unknown) => update(key, { error: errorMessage(err) }));
+  }
+
   function start(list: FileList | File[]) {
-    const all = Array.from(list);
+    const chosen = Array.from(list);
+    for (const archive of chosen.filter(isPlatformArchive)) startArchive(archive);
+    const all = chosen.filter((f) => !isPlatformArchive(f));
     const files = all.filter((f) => isActivityFile(f.name));
     const skipped = all.filter((f) => !isActivityFile(f.name)).map((f) => f.name);
     if (all.length === 0) return;
@@ -96,7 +118,8 @@ export function ActivityUpload({ compact = false }: { compact?: boolean }) {
         <Upload className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
         <span className="font-medium">Drop activity files here, or choose files</span>
         <span id={hintId} className="text-sm text-muted-foreground">
-          FIT, GPX or TCX recordings, gzip copies (.fit.gz) and zip archives of them
+          FIT, GPX or TCX recordings, gzip copies (.fit.gz) and zip archives of them, or the whole archive
+          Strava ("Download your data") or Garmin Connect (data export) sends you
         </span>
         <input
           ref={input}
@@ -148,6 +171,8 @@ function DropStatus({ drop }: { drop: Drop }) {
             ))}
           </ul>
         </div>
+      ) : files && files.length > MANY_FILES ? (
+        <BatchProgress files={files} />
       ) : files ? (
         <ul className="divide-y divide-border" aria-live="polite">
           {files.map((file, index) => (
@@ -177,6 +202,40 @@ function DropStatus({ drop }: { drop: Drop }) {
         </ul>
       ) : null}
     </Card>
+  );
+}
+
+/** Past this many files, a batch shows one bar and its counts rather than a row per file. */
+const MANY_FILES = 12;
+/** Failed files listed under the bar, at most. */
+const FAILED_LISTED = 20;
+
+/** An archive's batch: the archive's own row, a bar of the recordings settled, the counts, and what failed. */
+function BatchProgress({ files }: { files: ImportFile[] }) {
+  const [head, ...members] = files;
+  const count = (status: ImportFileStatus) => members.filter((f) => f.status === status).length;
+  const settled = members.length - count('queued') - count('processing');
+  const percent = members.length === 0 ? 0 : Math.round((settled / members.length) * 100);
+  const failed = members.filter((f) => f.status === 'failed');
+  return (
+    <div className="space-y-2" aria-live="polite">
+      {head ? <ImportedFileRow file={head} /> : null}
+      <ProgressBar value={percent} label={`Recordings read: ${settled} of ${members.length}`} size="sm" />
+      <p className="text-sm tabular-nums text-muted-foreground">
+        {settled} of {members.length} recordings read: {count('imported')} imported, {count('duplicate')}{' '}
+        already stored, {failed.length} failed
+      </p>
+      {failed.length > 0 ? (
+        <ul aria-label="Files that failed" className="divide-y divide-border">
+          {failed.slice(0, FAILED_LISTED).map((file, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two members may share a name; the order is fixed.
+            <li key={`${file.name}-${index}`} className="py-2 first:pt-0 last:pb-0">
+              <ImportedFileRow file={file} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,441 @@
+// Platform archives (docs/activities.md, "Platform archives"): a Strava "Download your data" zip, a Garmin
+// Connect export, or any zip of recordings too large for an upload, streamed into the file store and read by
+// one job. The job lists the archive (its central directory; a Garmin export's nested zips staged and listed
+// the same way), writes one import_files row per recording in the archive's batch, then imports the members
+// one at a time: each inflated into staging under the upload's limits (upload-files.ts), imported by the
+// activity service's path with the name, description and gear of Strava's activities.csv, its outcome written
+// in the activity's own transaction. A crash resumes from the rows: settled members are not read again, and
+// the duplicate rules keep what was stored once from being stored twice. The batch's rows are the progress.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type yauzl from 'yauzl';
+import type { Db } from '../../db/client.ts';
+import { AppError, databaseErrorCode } from '../../lib/errors.ts';
+import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
+import type { Job, JobQueue } from '../../lib/job-queue.ts';
+import { meter, openMember, openStoredZip, zipEntries } from '../../lib/stored-zip.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import {
+  type ArchiveLayout,
+  archiveLayout,
+  memberRole,
+  readStravaCsv,
+  stravaCsvName,
+  stravaKey,
+} from './archive-layout.ts';
+import * as repo from './repository.ts';
+import type { ActivityService, ArchiveMeta } from './service.ts';
+import { ACTIVITY_LIMITS, memberLimit, stageRecording } from './upload-files.ts';
+
+export const ARCHIVE_JOB = 'activity-archive-import';
+/** The folder, beside an archive's staged key, of what its job stages (lib/staging-sweep.ts keeps it). */
+export const PARTS = '.parts';
+
+export const ARCHIVE_LIMITS = {
+  /** The largest archive accepted unless the app is told otherwise (a decade of Strava is a few GB). */
+  uploadBytes: 8 * 1024 ** 3,
+  /** Members of the archive, and of each zip inside it. */
+  members: 100_000,
+  /** What activities.csv may inflate to. */
+  csvBytes: 256 * 1024 ** 2,
+  /** What one zip inside the archive may inflate to. */
+  innerZipBytes: 8 * 1024 ** 3,
+  /** How often the archive's own row tells how far the job is. */
+  progressEvery: 25,
+  /** Members read at once (each holds one recording in memory). */
+  inFlight: 3,
+} as const;
+
+interface Payload {
+  importFileId: string;
+  athleteId: string;
+}
+
+/** One recording to import: a member of the archive, or of a zip inside it. */
+interface Member {
+  /** The name its row shows: the member's path (after the inner zip's, for a nested one). */
+  name: string;
+  zip: yauzl.ZipFile;
+  entry: yauzl.Entry;
+}
+
+export interface ArchiveDeps {
+  db: Db;
+  fileStore: FileStore;
+  jobs: JobQueue;
+  activities: Pick<
+    ActivityService,
+    'openImport' | 'importArchiveMember' | 'archiveDone' | 'enterUpload' | 'settleImport'
+  >;
+  maxUploadBytes?: number;
+  log?: { info(obj: object, msg: string): void };
+}
+
+const LAYOUT_NAMES: Record<ArchiveLayout, string> = {
+  strava: 'Strava archive',
+  garmin: 'Garmin Connect export',
+  recordings: 'Zip archive',
+};
+
+class ArchiveError extends Error {}
+
+function missingAsNull(err: unknown): null {
+  if (err instanceof FileNotFoundError) return null;
+  throw err;
+}
+
+/** '8 GB', '50 MB'. */
+function sizeLabel(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  return gb >= 1 ? `${Math.round(gb * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}
+
+/** Streams a member into `key` under `limit` (throws past it): the zip inside an archive. */
+async function stageMember(store: FileStore, key: string, stream: Readable, limit: (total: number) => void) {
+  const counter = meter({ check: limit });
+  stream.on('error', (err) => counter.stream.destroy(err));
+  counter.stream.on('error', () => stream.destroy());
+  stream.pipe(counter.stream);
+  await store.putStream(key, counter.stream);
+}
+
+export function createArchiveImport(deps: ArchiveDeps) {
+  const maxUploadBytes = deps.maxUploadBytes ?? ARCHIVE_LIMITS.uploadBytes;
+  const store = deps.fileStore;
+
+  /** The archive's zip and the zips inside it, open; its layout, its recordings in order, and the CSV's rows. */
+  async function list(key: string, prefix: string) {
+    const opened: yauzl.ZipFile[] = [];
+    const close = () => {
+      for (const zip of opened) zip.close();
+    };
+    try {
+      const open = async (k: string) => {
+        const zip = await openStoredZip(store, k).catch((err: Error) => {
+          throw new ArchiveError(`The zip archive cannot be read: ${err.message}`);
+        });
+        opened.push(zip);
+        if (zip.entryCount > ARCHIVE_LIMITS.members) {
+          throw new ArchiveError(`The archive has more than ${ARCHIVE_LIMITS.members} members`);
+        }
+        return { zip, entries: await zipEntries(zip) };
+      };
+      const outer = await open(key);
+      const layout = archiveLayout(outer.entries.map((e) => e.fileName));
+      const csvName = layout === 'strava' ? stravaCsvName(outer.entries.map((e) => e.fileName)) : undefined;
+      let meta = new Map<string, ArchiveMeta>();
+      const csv = outer.entries.find((e) => e.fileName === csvName);
+      if (csv) {
+        const counter = meter({
+          check: (total) => {
+            if (total > ARCHIVE_LIMITS.csvBytes) throw new ArchiveError('activities.csv is too large');
+          },
+        });
+        const stream = await openMember(outer.zip, csv);
+        stream.on('error', (err) => counter.stream.destroy(err));
+        meta = await readStravaCsv(stream.pipe(counter.stream));
+      }
+      const members: Member[] = [];
+      for (const [index, entry] of outer.entries.entries()) {
+        const role = memberRole(layout, entry.fileName);
+        if (role === 'recording') members.push({ name: entry.fileName, zip: outer.zip, entry });
+        if (role !== 'zip') continue;
+        // A zip inside (Garmin's uploaded files): staged whole (it needs random access), kept until the end.
+        const innerKey = `${prefix}/inner-${index}.zip`;
+        if (!(await store.size(innerKey).catch(missingAsNull))) {
+          const cap = Math.max(ACTIVITY_LIMITS.ratioFreeBytes, entry.compressedSize * 100);
+          await stageMember(store, innerKey, await openMember(outer.zip, entry), (total) => {
+            if (total > ARCHIVE_LIMITS.innerZipBytes || total > cap) {
+              throw new ArchiveError(`${entry.fileName} inflates past the limits of a zip of recordings`);
+            }
+          });
+        }
+        const inner = await open(innerKey);
+        for (const innerEntry of inner.entries) {
+          if (memberRole('recordings', innerEntry.fileName) !== 'recording') continue;
+          members.push({
+            name: `${entry.fileName}/${innerEntry.fileName}`,
+            zip: inner.zip,
+            entry: innerEntry,
+          });
+        }
+      }
+      return { layout, meta, members, close };
+    } catch (err) {
+      close();
+      throw err;
+    }
+  }
+
+  async function run(payload: Payload): Promise<void> {
+    const archive = await repo.findImportFile(deps.db, payload.importFileId);
+    if (!archive || archive.athleteId !== payload.athleteId) return;
+    if (archive.status !== 'queued' && archive.status !== 'processing') return;
+    const { athleteId, batchId } = archive;
+    const key = archive.storageKey;
+    // What the job stages for this archive lives beside it (the staging sweep keeps it while the archive waits).
+    const prefix = `${archive.storageKey}${PARTS}`;
+    const settle = async (outcome: Parameters<ActivityService['settleImport']>[1]) => {
+      await deps.activities.settleImport(archive.id, outcome);
+      await cleanUp(key, prefix);
+    };
+    if (!key || !(await store.size(key).catch(missingAsNull))) {
+      await settle({ status: 'failed', message: 'The uploaded file is no longer available' });
+      return;
+    }
+    await repo.setImportFile(deps.db, archive.id, { status: 'processing' });
+    const started = performance.now();
+    let listed: Awaited<ReturnType<typeof list>>;
+    try {
+      listed = await list(key, prefix);
+    } catch (err) {
+      if (!(err instanceof ArchiveError || err instanceof AppError)) throw err;
+      await settle({ status: 'failed', message: err.message });
+      return;
+    }
+    const { layout, meta, members } = listed;
+    /** Milliseconds per stage, summed over the members (logged with the outcome). */
+    const timings: Record<string, number> = {};
+    try {
+      let rows = await repo.batchProgress(deps.db, athleteId, batchId);
+      if (rows.length === 1) {
+        // First run: one row per recording, in the archive's order, after the archive's own row.
+        const fresh = members.map((m, i) => ({
+          id: randomUUID(),
+          batchId,
+          athleteId,
+          position: i + 1,
+          name: m.name.slice(0, ACTIVITY_LIMITS.nameLength),
+          status: 'queued' as const,
+          message: null,
+          storageKey: null,
+        }));
+        await deps.db.transaction(async (tx) => {
+          for (let i = 0; i < fresh.length; i += 500)
+            await repo.insertImportFiles(tx, fresh.slice(i, i + 500));
+        });
+        rows = await repo.batchProgress(deps.db, athleteId, batchId);
+      }
+      const byPosition = new Map(rows.map((r) => [r.position, r]));
+      const waiting = members
+        .map((member, i) => ({ member, row: byPosition.get(i + 1) }))
+        .filter(({ row }) => row && (row.status === 'queued' || row.status === 'processing'));
+      let next = 0;
+      let stopped = false;
+      let read = rows.length - 1 - waiting.length;
+      // A few members in flight: one inflates or decodes while another is stored (the storing itself is one at a
+      // time, under the athlete's lock), so the disk, the CPU pool and the database overlap.
+      const lane = async (slot: number) => {
+        while (next < waiting.length && !stopped) {
+          const { member, row } = waiting[next++]!;
+          const ms = await importMember(
+            row!,
+            member,
+            `${prefix}/member-${slot}`,
+            layout === 'strava' ? meta : null,
+          );
+          for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
+          read += 1;
+          if (read % ARCHIVE_LIMITS.progressEvery === 0) {
+            await repo.setImportFile(deps.db, archive.id, {
+              message: `${LAYOUT_NAMES[layout]}: ${read} of ${members.length} recordings read`,
+            });
+          }
+        }
+      };
+      // A lane that throws stops the others before the job ends (its retry must not run beside them).
+      const lanes = await Promise.allSettled(
+        Array.from({ length: ARCHIVE_LIMITS.inFlight }, (_, slot) =>
+          lane(slot).catch((err: unknown) => {
+            stopped = true;
+            throw err;
+          }),
+        ),
+      );
+      const failure = lanes.find((l) => l.status === 'rejected');
+      if (failure) throw failure.reason;
+    } finally {
+      listed.close();
+    }
+    await deps.activities.archiveDone(athleteId, batchId);
+    const counts = await statusCounts(athleteId, batchId);
+    await settle({
+      status: members.length === 0 ? 'failed' : 'imported',
+      activityIds: [],
+      message:
+        members.length === 0
+          ? `The ${LAYOUT_NAMES[layout].replace(/^Zip/, 'zip')} holds no FIT, GPX or TCX recording`
+          : `${LAYOUT_NAMES[layout]}: ${counts.imported} imported, ${counts.duplicate} already stored, ${counts.failed} failed, of ${members.length} recordings`,
+    });
+    deps.log?.info(
+      {
+        importFileId: archive.id,
+        layout,
+        members: members.length,
+        ...counts,
+        ms: Math.round(performance.now() - started),
+        stages: timings,
+      },
+      'activity archive processed',
+    );
+  }
+
+  /** One member: inflated into staging under the upload's limits, then imported (or its refusal recorded). */
+  async function importMember(
+    file: repo.ImportFileRow,
+    member: Member,
+    key: string,
+    meta: Map<string, ArchiveMeta> | null,
+  ): Promise<Record<string, number>> {
+    const began = performance.now();
+    const rowId = file.id;
+    const fail = (message: string) => deps.activities.settleImport(rowId, { status: 'failed', message });
+    let staged: Awaited<ReturnType<typeof stageRecording>>;
+    try {
+      const stream = await openMember(member.zip, member.entry);
+      const baseName = member.entry.fileName.split('/').pop() ?? member.entry.fileName;
+      const limit = memberLimit('The archive', member.name, member.entry.compressedSize);
+      staged = await stageRecording(store, key, baseName, stream, limit);
+    } catch (err) {
+      await store.delete(key).catch(() => {});
+      await fail(
+        `This member cannot be read: ${(err instanceof Error ? err.message : String(err)).replace(/\.$/, '')}`,
+      );
+      return {};
+    }
+    const { entry } = staged;
+    if (!entry.ok) {
+      await fail(entry.message);
+      return {};
+    }
+    const bytes = await store.get(entry.storageKey);
+    await store.delete(entry.storageKey).catch(() => {});
+    const stage = Math.round(performance.now() - began);
+    let ms: Record<string, number>;
+    try {
+      ms = await deps.activities.importArchiveMember(
+        file,
+        bytes,
+        entry.compression,
+        meta?.get(stravaKey(member.name)),
+      );
+    } catch (err) {
+      // Values the database refuses (SQLSTATE class 22 or 23: the transaction rolled back, nothing of it
+      // written) fail this member, not the archive; the database's text is logged, never shown.
+      if (!/^2[23]/.test(databaseErrorCode(err) ?? '')) throw err;
+      deps.log?.info({ err, importFileId: rowId }, 'archive member refused by the database');
+      await fail('The recording holds values that cannot be stored');
+      return {};
+    }
+    return { ...ms, stage };
+  }
+
+  async function statusCounts(athleteId: string, batchId: string) {
+    const rows = await repo.batchProgress(deps.db, athleteId, batchId);
+    const counts = { imported: 0, duplicate: 0, failed: 0 };
+    for (const row of rows.slice(1)) {
+      if (row.status === 'imported' || row.status === 'duplicate' || row.status === 'failed')
+        counts[row.status] += 1;
+    }
+    return counts;
+  }
+
+  async function cleanUp(key: string | null, prefix: string) {
+    if (key) await store.delete(key).catch(() => {});
+    await store.deleteUnder(prefix).catch(() => {});
+  }
+
+  return {
+    maxUploadBytes,
+    job: {
+      run: (job: Job) => run(job.payload as unknown as Payload),
+      // A crash resumes the archive where its rows say it stopped (settled members are not read again); a
+      // member that kills the process each time runs out the job's attempts.
+      stopAfterCrash: false,
+      failed: async (job: Job, reason: string) => {
+        const payload = job.payload as unknown as Payload;
+        const archive = await repo.findImportFile(deps.db, payload.importFileId);
+        if (!archive) return;
+        await repo.failUnsettled(
+          deps.db,
+          archive.athleteId,
+          archive.batchId,
+          `The archive could not be processed: ${reason}`,
+        );
+        await deps.activities.archiveDone(archive.athleteId, archive.batchId);
+        if (archive.storageKey) await cleanUp(archive.storageKey, `${archive.storageKey}${PARTS}`);
+      },
+    },
+
+    /**
+     * Streams the archive into the file store (never whole into memory) and queues its job. Not a .zip by name
+     * and content: a 400; past the size limit a 413; nothing kept. `claim` is the Idempotency-Key's (name and
+     * SHA-256), as for every upload.
+     */
+    async upload(
+      auth: AuthContext,
+      file: { fileName: string; stream: NodeJS.ReadableStream & { truncated?: boolean } },
+      claim: (fingerprint: string[]) => Promise<boolean>,
+    ) {
+      if (!/\.zip$/i.test(file.fileName)) {
+        file.stream.resume();
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Upload the zip that Strava ("Download your data") or Garmin Connect (data export) sent you',
+        );
+      }
+      let ticket: ReturnType<ArchiveDeps['activities']['enterUpload']>;
+      try {
+        ticket = deps.activities.enterUpload(auth.athleteId);
+      } catch (err) {
+        file.stream.resume();
+        throw err;
+      }
+      const key = `staging/${auth.athleteId}/archive-upload-${randomUUID()}`;
+      try {
+        const hash = createHash('sha256');
+        const counter = meter({ headBytes: 4, onChunk: (c) => hash.update(c) });
+        (file.stream as Readable).on('error', (err) => counter.stream.destroy(err));
+        (file.stream as Readable).pipe(counter.stream);
+        await store.putStream(key, counter.stream);
+        const refuse = async (error: AppError) => {
+          await store.delete(key).catch(() => {});
+          return error;
+        };
+        if (file.stream.truncated) {
+          throw await refuse(
+            new AppError('PAYLOAD_TOO_LARGE', `The archive is larger than ${sizeLabel(maxUploadBytes)}`),
+          );
+        }
+        const head = counter.state.head;
+        if (!(head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5))) {
+          throw await refuse(new AppError('VALIDATION_FAILED', 'The file is not a zip archive'));
+        }
+        if (await claim([file.fileName, hash.digest('hex')])) {
+          await store.delete(key).catch(() => {});
+          return null;
+        }
+        return await deps.activities.openImport(
+          auth.athleteId,
+          { name: file.fileName, storageKey: key },
+          (tx, importFileId) =>
+            deps.jobs.enqueue(
+              tx,
+              ARCHIVE_JOB,
+              { importFileId, athleteId: auth.athleteId } satisfies Payload,
+              {
+                maxAttempts: 5,
+              },
+            ),
+        );
+      } catch (err) {
+        await store.delete(key).catch(() => {});
+        throw err;
+      } finally {
+        ticket.release();
+      }
+    },
+  };
+}
+
+export type ArchiveImport = ReturnType<typeof createArchiveImport>;

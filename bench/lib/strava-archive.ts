@@ -1,0 +1,201 @@
+// A decade of Strava history (docs/activities.md, "Platform archives"): a "Download your data" zip of 3,000
+// activities over 10 years, generated here (1-hour GPX runs and rides, one point every 10 s, half of them
+// .gpx.gz as Strava keeps uploads, dates shifted across the decade; activities.csv with a name, a description and
+// gear for each), uploaded to a fresh server through POST /api/activities/import/archive and polled until
+// every recording is settled. Figures: activities per second from the upload's answer to the last settled
+// recording (budget >= 20/s), and the server process's memory: its resident set sampled every 250 ms (at a
+// quarter, half and the end of the import, to show it flat) and its peak (VmHWM).
+import { openAsBlob } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type StravaActivity, stravaArchive } from '../../apps/server/test/platform-archive.ts';
+import { signUpAndConfirm } from './api.ts';
+import { makeTempDir } from './proc.ts';
+import { budgeted, type Figure, info } from './report.ts';
+import type { StaminaServer } from './servers.ts';
+
+const ACTIVITIES = Number(process.env.BENCH_ARCHIVE_ACTIVITIES ?? 3000);
+const YEARS = 10;
+const RATE_BUDGET = 20;
+const DEADLINE_MS = 30 * 60_000;
+
+/** A 1-hour GPX run or ride starting at `start`, one point every 10 s. */
+function activityGpx(start: number, ride: boolean, seed: number): Buffer {
+  const points: string[] = [];
+  const step = ride ? 0.0009 : 0.0003;
+  for (let i = 0; i <= 360; i++) {
+    const time = new Date(start + i * 10_000).toISOString();
+    const lat = 47 + (seed % 50) * 0.01 + i * step;
+    const hr = 130 + ((i * 7 + seed) % 25);
+    points.push(
+      `<trkpt lat="${lat.toFixed(6)}" lon="${(8.5 + Math.sin(i / 30) * 0.01).toFixed(6)}"><ele>${(400 + Math.sin(i / 20) * 15).toFixed(1)}</ele><time>${time}</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${hr}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+    );
+  }
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="bench" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><type>${ride ? 'cycling' : 'running'}</type><trkseg>${points.join('')}</trkseg></trk></gpx>`,
+  );
+}
+
+/** Writes the archive to `path`: ACTIVITIES activities spread over YEARS years before 2026. */
+export async function writeStravaArchive(path: string): Promise<void> {
+  const first = Date.UTC(2016, 0, 1, 6);
+  const spacing = Math.floor((YEARS * 365 * 86_400_000) / ACTIVITIES);
+  const activities: StravaActivity[] = [];
+  for (let n = 0; n < ACTIVITIES; n++) {
+    const start = first + n * spacing;
+    const ride = n % 3 === 0;
+    const gpx = activityGpx(start, ride, n);
+    const id = 1_000_000 + n;
+    activities.push({
+      id,
+      file: n % 2 === 0 ? `${id}.gpx.gz` : `${id}.gpx`,
+      content: n % 2 === 0 ? gzipSync(gpx) : gpx,
+      name: `${ride ? 'Ride' : 'Run'} ${n + 1}`,
+      description: n % 5 === 0 ? `Session ${n + 1}, "steady", legs fine` : undefined,
+      gear: ride ? 'Road bike' : 'Trainers',
+      type: ride ? 'Ride' : 'Run',
+    });
+  }
+  await stravaArchive(activities, path);
+}
+
+/** CPU seconds (user + system) a process has used, its threads included, from /proc/<pid>/stat. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 (1-based), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The resident set (VmRSS) and its peak (VmHWM) of a process, in MB, from /proc. */
+async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+export async function benchStravaArchive(server: StaminaServer): Promise<Figure[]> {
+  const token = await signUpAndConfirm(server);
+  const dir = makeTempDir('strava');
+  const path = join(dir, 'export_12345678.zip');
+  const generated = performance.now();
+  await writeStravaArchive(path);
+  const generateS = (performance.now() - generated) / 1000;
+  const pid = server.child.proc.pid!;
+  // The peak from here on (not the migrations at start): writing 5 to clear_refs resets VmHWM to the current RSS.
+  await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
+  const before = await memoryOf(pid);
+  const cpuBefore = await cpuSecondsOf(pid);
+  const form = new FormData();
+  form.append('file', await openAsBlob(path), 'export_12345678.zip');
+  const started = performance.now();
+  const res = await fetch(`${server.baseUrl}/api/activities/import/archive`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+  });
+  if (res.status !== 202) throw new Error(`the archive upload answered ${res.status}: ${await res.text()}`);
+  const batchId = ((await res.json()) as { data: { batch_id: string } }).data.batch_id;
+  const uploaded = performance.now();
+  const samples: Array<{ settled: number; rss: number }> = [];
+  let files: Array<{ status: string; message: string | null }> = [];
+  const loads: number[] = [];
+  for (;;) {
+    const memory = await memoryOf(pid);
+    const poll = await fetch(`${server.baseUrl}/api/activities/imports/${batchId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const batch = ((await poll.json()) as { data: { done: boolean; files: typeof files } }).data;
+    files = batch.files;
+    const settled = files.slice(1).filter((f) => f.status !== 'queued' && f.status !== 'processing').length;
+    samples.push({ settled, rss: memory.rss });
+    loads.push(loadavg()[0]!);
+    if (batch.done) break;
+    if (performance.now() - started > DEADLINE_MS)
+      throw new Error('the archive did not settle in 30 minutes');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const seconds = (performance.now() - uploaded) / 1000;
+  const after = await memoryOf(pid);
+  const cpuMs = ((await cpuSecondsOf(pid)) - cpuBefore) * 1000;
+  const members = files.slice(1);
+  const imported = members.filter((f) => f.status === 'imported').length;
+  const rssAt = (fraction: number) =>
+    samples.find((s) => s.settled >= fraction * members.length)?.rss ?? after.rss;
+  const meanLoad = loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length);
+  console.log(`  archive row: ${files[0]?.status}: ${files[0]?.message}`);
+  // The job's own log line (LOG_LEVEL=info): milliseconds per stage summed over the members.
+  await new Promise((r) => setTimeout(r, 500));
+  const logged = server.child
+    .output()
+    .split('\n')
+    .find((line) => line.includes('activity archive processed'));
+  if (logged) {
+    const { stages = {}, ms } = JSON.parse(logged.slice(logged.indexOf('{'))) as {
+      stages?: Record<string, number>;
+      ms?: number;
+    };
+    console.log(
+      `  job ${ms} ms; per member (ms): ${Object.entries(stages)
+        .map(([k, v]) => `${k} ${(v / Math.max(1, imported)).toFixed(1)}`)
+        .join(', ')}`,
+    );
+  }
+  return [
+    info({
+      id: 'strava-archive.generate',
+      label: `archive generated (${ACTIVITIES} activities, ${YEARS} years)`,
+      value: generateS,
+      unit: 's',
+      digits: 1,
+    }),
+    info({
+      id: 'strava-archive.upload',
+      label: 'upload streamed (202)',
+      value: (uploaded - started) / 1000,
+      unit: 's',
+      digits: 1,
+    }),
+    budgeted(
+      {
+        id: 'strava-archive.rate',
+        label: 'activities imported per second',
+        value: imported / seconds,
+        unit: '/s',
+        digits: 1,
+        note: `${imported} imported of ${members.length} in ${seconds.toFixed(1)} s; 1-min load mean ${meanLoad.toFixed(1)}`,
+      },
+      { min: RATE_BUDGET, text: `>= ${RATE_BUDGET} /s` },
+    ),
+    info({
+      id: 'strava-archive.cpu',
+      label: 'server CPU time per activity',
+      value: cpuMs / Math.max(1, imported),
+      unit: 'ms',
+      digits: 1,
+      note: 'user + system, all threads: what one import costs whatever the load',
+    }),
+    info({
+      id: 'strava-archive.rss.before',
+      label: 'server RSS before the upload',
+      value: before.rss,
+      unit: 'MB',
+    }),
+    info({
+      id: 'strava-archive.rss.25',
+      label: 'server RSS at 25 % settled',
+      value: rssAt(0.25),
+      unit: 'MB',
+    }),
+    info({ id: 'strava-archive.rss.50', label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
+    info({ id: 'strava-archive.rss.end', label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
+    info({
+      id: 'strava-archive.rss.peak',
+      label: 'server peak RSS during the import (VmHWM)',
+      value: after.hwm,
+      unit: 'MB',
+    }),
+  ];
+}
