@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { Conn } from '../src/db/client.ts';
 import { createJobQueue, type Job, type JobKind, type JobQueue } from '../src/lib/job-queue.ts';
 import type { PURGE_JOB } from '../src/modules/account/service.ts';
+import type { ARCHIVE_JOB } from '../src/modules/activities/archive-import.ts';
 import { IMPORT_JOB } from '../src/modules/activities/service.ts';
 import { ADAPTATION_JOB } from '../src/modules/adaptation/service.ts';
 import type { APPLE_HEALTH_JOB } from '../src/modules/apple-health/service.ts';
@@ -42,6 +43,7 @@ describe('typed job payloads', () => {
   it('declares a payload for every kind the app registers a handler for', () => {
     expectTypeOf<JobKind>().toEqualTypeOf<
       | typeof IMPORT_JOB
+      | typeof ARCHIVE_JOB
       | typeof APPLE_HEALTH_JOB
       | typeof ADAPTATION_JOB
       | typeof DEVICE_SYNC_JOB

@@ -51,6 +51,12 @@ interface Payload {
   athleteId: string;
 }
 
+declare module '../../lib/job-queue.ts' {
+  interface JobPayloads {
+    [ARCHIVE_JOB]: Payload;
+  }
+}
+
 /** One recording to import: a member of the archive, or of a zip inside it. */
 interface Member {
   /** The name its row shows: the member's path (after the inner zip's, for a nested one). */
@@ -348,12 +354,12 @@ export function createArchiveImport(deps: ArchiveDeps) {
   return {
     maxUploadBytes,
     job: {
-      run: (job: Job) => run(job.payload as unknown as Payload),
+      run: (job: Job<typeof ARCHIVE_JOB>) => run(job.payload),
       // A crash resumes the archive where its rows say it stopped (settled members are not read again); a
       // member that kills the process each time runs out the job's attempts.
       stopAfterCrash: false,
-      failed: async (job: Job, reason: string) => {
-        const payload = job.payload as unknown as Payload;
+      failed: async (job: Job<typeof ARCHIVE_JOB>, reason: string) => {
+        const payload = job.payload;
         const archive = await repo.findImportFile(deps.db, payload.importFileId);
         if (!archive) return;
         await repo.failUnsettled(
