@@ -20,6 +20,11 @@ export const CPU_POOL_DEFAULTS = {
   maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
   /** One task's wall-clock limit; a 4-hour 1 Hz ride takes well under a second. */
   taskTimeoutMs: 60_000,
+  /**
+   * Tasks allowed longer: an Apple Health export.xml is read whole in one task, and a real one runs to
+   * gigabytes (about 1 GB a minute here, docs/RELIABILITY.md, "Apple Health off the event loop").
+   */
+  taskTimeoutsMs: { readAppleExport: 30 * 60_000 } as Partial<Record<TaskName, number>>,
   /** The old-generation heap of one worker (V8's resourceLimits); past it, only that worker dies. */
   maxHeapMb: 512,
   /** An idle worker is ended after this long, and started again (about a second) by the next task. */
@@ -29,6 +34,8 @@ export const CPU_POOL_DEFAULTS = {
 export interface CpuPoolOptions {
   maxThreads?: number;
   taskTimeoutMs?: number;
+  /** Per task name, in place of taskTimeoutMs (CPU_POOL_DEFAULTS.taskTimeoutsMs are kept unless replaced). */
+  taskTimeoutsMs?: Partial<Record<TaskName, number>>;
   maxHeapMb?: number;
   idleTimeoutMs?: number;
   /** Told of a worker that died outside a task (while starting); the pool starts another. */
@@ -65,7 +72,8 @@ interface Question {
 }
 
 export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
-  const taskTimeoutMs = options.taskTimeoutMs ?? CPU_POOL_DEFAULTS.taskTimeoutMs;
+  const defaultTimeoutMs = options.taskTimeoutMs ?? CPU_POOL_DEFAULTS.taskTimeoutMs;
+  const timeoutsMs = { ...CPU_POOL_DEFAULTS.taskTimeoutsMs, ...options.taskTimeoutsMs };
   const maxHeapMb = options.maxHeapMb ?? CPU_POOL_DEFAULTS.maxHeapMb;
   const pool = new Piscina({
     filename: new URL('./entry.mjs', import.meta.url).href,
@@ -81,6 +89,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
 
   return {
     async run(name, input, answers = {}) {
+      const taskTimeoutMs = timeoutsMs[name] ?? defaultTimeoutMs;
       const { port1, port2 } = new MessageChannel();
       port1.on('message', (question: Question) => {
         const answer = answers[question.name] as ((arg: unknown) => Promise<unknown>) | undefined;
@@ -117,10 +126,13 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
 function limitError(err: unknown, timeoutMs: number, heapMb: number): WorkerLimitError | null {
   const e = err as { name?: string; code?: string; message?: string };
   if (e?.name === 'AbortError' || e?.name === 'TimeoutError') {
-    return new WorkerLimitError(
-      'time',
-      `Reading it took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}, the limit for one file`,
-    );
+    const limit =
+      timeoutMs >= 120_000
+        ? `${Math.round(timeoutMs / 60_000)} minutes`
+        : timeoutMs >= 1000
+          ? `${Math.round(timeoutMs / 1000)} s`
+          : `${timeoutMs} ms`;
+    return new WorkerLimitError('time', `Reading it took longer than ${limit}, the limit for one file`);
   }
   if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
     return new WorkerLimitError('memory', `Reading it needed more than ${heapMb} MB, the limit for one file`);
