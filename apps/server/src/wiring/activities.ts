@@ -39,6 +39,8 @@ export async function wireActivities(
     workouts: workoutService,
     // The athlete's thresholds in force on the activity's day (docs/zones.md).
     thresholdsOn: thresholdsFrom(thresholdService),
+    // The athlete's uploads in progress are counted in Redis when it is configured, across processes.
+    redis: config.redis,
     log: app.log,
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);

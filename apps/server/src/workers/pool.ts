@@ -27,6 +27,12 @@ export const CPU_POOL_DEFAULTS = {
   taskTimeoutsMs: { readAppleExport: 30 * 60_000 } as Partial<Record<TaskName, number>>,
   /** The old-generation heap of one worker (V8's resourceLimits); past it, only that worker dies. */
   maxHeapMb: 512,
+  /**
+   * The young generation of one worker: what a task's short-lived garbage (an export.xml's decoded chunks) may
+   * fill before it is collected. V8's default lets a fresh worker's first long read grow the process's RSS by
+   * 70 to 160 MB here; at 16 MB, about 40 (docs/RELIABILITY.md, "Apple Health off the event loop").
+   */
+  youngHeapMb: 16,
   /** An idle worker is ended after this long, and started again (about a second) by the next task. */
   idleTimeoutMs: 5 * 60_000,
 } as const;
@@ -80,7 +86,10 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     minThreads: 0,
     maxThreads: options.maxThreads ?? CPU_POOL_DEFAULTS.maxThreads,
     idleTimeout: options.idleTimeoutMs ?? CPU_POOL_DEFAULTS.idleTimeoutMs,
-    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    resourceLimits: {
+      maxOldGenerationSizeMb: maxHeapMb,
+      maxYoungGenerationSizeMb: CPU_POOL_DEFAULTS.youngHeapMb,
+    },
   });
   // Without a listener, a worker that dies while loading (past its memory limit) would end the process.
   pool.on('error', (err: unknown) => options.log?.error({ err }, 'CPU pool: a worker died outside a task'));
@@ -98,7 +107,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
           return;
         }
         answer(question.arg).then(
-          (value) => port1.postMessage({ id: question.id, value }),
+          (value) => port1.postMessage({ id: question.id, value }, movable(value)),
           (err: unknown) =>
             port1.postMessage({ id: question.id, error: err instanceof Error ? err.message : String(err) }),
         );
@@ -120,6 +129,16 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     stats: () => ({ completed: { ...completed }, threadIds: [...threadIds] }),
     close: () => pool.destroy(),
   };
+}
+
+/**
+ * An answer's bytes that can be moved to the worker rather than copied: a Uint8Array that is its whole
+ * ArrayBuffer (a stream's chunk, which its stream no longer writes to). A view into a larger buffer (a pooled
+ * or partly filled one) is copied, since the rest of its buffer may still be in use here.
+ */
+function movable(value: unknown): ArrayBuffer[] {
+  if (!(value instanceof Uint8Array) || !(value.buffer instanceof ArrayBuffer)) return [];
+  return value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? [value.buffer] : [];
 }
 
 /** The pool's limits, as a sentence for the athlete; null for any other error (the caller's to handle). */

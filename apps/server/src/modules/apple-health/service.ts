@@ -307,9 +307,9 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         );
       }
       // Counted with the athlete's other uploads being read (429 past the limit), released however it ends.
-      let ticket: ReturnType<typeof deps.activities.enterUpload>;
+      let ticket: Awaited<ReturnType<typeof deps.activities.enterUpload>>;
       try {
-        ticket = deps.activities.enterUpload(auth.athleteId);
+        ticket = await deps.activities.enterUpload(auth.athleteId);
       } catch (err) {
         (file.stream as NodeJS.ReadableStream).resume();
         throw err;
