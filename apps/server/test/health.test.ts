@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_ALIVE_MS } from '../src/db/client.ts';
 import { VERSION } from '../src/version.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -56,17 +57,25 @@ describe('GET /api/v1/health', () => {
 // answers nothing gets no credit (docs/RELIABILITY.md, "Imports and the event loop").
 describe('the health check while a transaction holds the database', () => {
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  /** A transaction of `ms`, running a statement every 10 ms when `busy`, else one and then nothing. */
-  const holding = (ms: number, busy: boolean) =>
-    t.db.transaction(async (tx) => {
-      const end = performance.now() + ms;
+  /**
+   * A transaction of `ms` from its first statement's answer (`begun`), running a statement every 10 ms when
+   * `busy`, else that one and then nothing; `ended` is when it committed.
+   */
+  const holding = (ms: number, busy: boolean) => {
+    let begun: () => void = () => {};
+    const started = new Promise<void>((resolve) => (begun = resolve));
+    const ended = t.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
+      begun();
+      const end = performance.now() + ms;
       while (performance.now() < end) {
         if (busy) await tx.execute(sql`select 1`);
         await pause(10);
       }
       return performance.now();
     });
+    return { started, ended };
+  };
   const health = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     return { res, at: performance.now() };
@@ -74,6 +83,7 @@ describe('the health check while a transaction holds the database', () => {
 
   it('answers ok without waiting for an import-like transaction whose statements are answering', async () => {
     const transaction = holding(2_500, true);
+    await transaction.started;
     await pause(300);
     const started = performance.now();
     const { res, at } = await health();
@@ -81,17 +91,18 @@ describe('the health check while a transaction holds the database', () => {
     expect(res.json().data.database).toBe('ok');
     // Before: about 2.2 s, the rest of the transaction.
     expect(at - started).toBeLessThan(1_000);
-    expect(at).toBeLessThan(await transaction);
+    expect(at).toBeLessThan(await transaction.ended);
   });
 
   it('waits for a transaction that has answered nothing for a while, on PGlite (one connection)', async (context) => {
     // On PostgreSQL the check takes another connection of the pool: there is nothing to wait for.
     if (t.database.kind !== 'pglite') context.skip();
-    const transaction = holding(2_000, false);
-    await pause(1_300);
+    const transaction = holding(BUSY_ALIVE_MS + 1_000, false);
+    await transaction.started;
+    await pause(BUSY_ALIVE_MS + 300);
     const { res, at } = await health();
     expect(res.statusCode).toBe(200);
-    expect(at).toBeGreaterThanOrEqual(await transaction);
+    expect(at).toBeGreaterThanOrEqual(await transaction.ended);
   });
 });
 
