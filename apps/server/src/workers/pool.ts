@@ -22,15 +22,17 @@ export const CPU_POOL_DEFAULTS = {
   taskTimeoutMs: 60_000,
   /**
    * Tasks allowed longer: an Apple Health export.xml is read whole in one task, and a real one runs to
-   * gigabytes (about 1 GB a minute here, docs/RELIABILITY.md, "Apple Health off the event loop").
+   * gigabytes: 20 to 32 MB/s on a loaded 2-core machine, so 16 GB (its cap) in 9 to 14 minutes
+   * (docs/RELIABILITY.md, "Apple Health off the event loop").
    */
   taskTimeoutsMs: { readAppleExport: 30 * 60_000 } as Partial<Record<TaskName, number>>,
   /** The old-generation heap of one worker (V8's resourceLimits); past it, only that worker dies. */
   maxHeapMb: 512,
   /**
    * The young generation of one worker: what a task's short-lived garbage (an export.xml's decoded chunks) may
-   * fill before it is collected. V8's default lets a fresh worker's first long read grow the process's RSS by
-   * 70 to 160 MB here; at 16 MB, about 40 (docs/RELIABILITY.md, "Apple Health off the event loop").
+   * fill before it is collected. With V8's default, a started worker's first read of a 20 MB export.xml grew the
+   * process's RSS by 70 to 160 MB here; at 16 MB, by about 45 (docs/RELIABILITY.md, "Apple Health off the
+   * event loop").
    */
   youngHeapMb: 16,
   /** An idle worker is ended after this long, and started again (about a second) by the next task. */
