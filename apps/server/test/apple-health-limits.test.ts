@@ -1,6 +1,9 @@
 // Apple Health exports that are hostile or broken (issue 29, H6 and M1; docs/devices.md, "Apple Health"): a
 // flood of sleep records is merged per night as it streams (memory bounded by nights, not records), a workout
 // a century long or outside 1900–2100 is skipped and counted while the rest imports, and no message shows SQL.
+// export.xml is read on a CPU pool worker thread (docs/ARCHITECTURE.md, "CPU work off the event loop"), and an
+// export past the pool's limit fails alone, with its reason, once.
+import { threadId } from 'node:worker_threads';
 import type { ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -15,9 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function importExport(token: string, content: Buffer) {
+async function importExport(token: string, content: Buffer, app: TestApp = t) {
   const form = multipartForm([{ name: 'file', value: content, filename: 'export.zip' }]);
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'POST',
     url: '/api/activities/import/apple-health',
     payload: form.payload,
@@ -27,7 +30,7 @@ async function importExport(token: string, content: Buffer) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const batch = (
-      await t.app.inject({
+      await app.app.inject({
         method: 'GET',
         url: `/api/activities/imports/${res.json().data.batch_id}`,
         headers: bearer(token),
@@ -124,5 +127,58 @@ describe('Apple Health limits', () => {
       ),
     );
     expect(reader.end().nights.size).toBe(0);
+  });
+});
+
+describe('Apple Health on the CPU pool', () => {
+  const run = (start: string, end: string) =>
+    workoutXml({ type: 'Running', start, end, durationMinutes: 30, distanceKm: 5 });
+
+  it('reads export.xml (its nights, workouts and days) on a worker thread, not on the one that answers requests', async () => {
+    const { token } = await t.athlete({ name: 'Worker reader' });
+    const before = t.app.cpuPool.stats().completed.readAppleExport ?? 0;
+    const xml = exportXml([
+      run('2026-05-01 07:00:00 +0000', '2026-05-01 07:30:00 +0000'),
+      sleep('2026-05-01 23:00:00 +0000', '2026-05-02 06:00:00 +0000'),
+    ]);
+    const file = await importExport(token, exportZip(xml));
+    expect(file.status, file.message ?? '').toBe('imported');
+    expect(file.message).toBe(
+      '1 workouts imported; HRV (SDNN) on 0 days, resting heart rate on 0 days, sleep on 1 nights',
+    );
+    const stats = t.app.cpuPool.stats();
+    expect(stats.completed.readAppleExport).toBe(before + 1);
+    expect(stats.threadIds.length).toBeGreaterThan(0);
+    expect(stats.threadIds).not.toContain(threadId);
+  });
+
+  describe('an export past the time limit of its read', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      // A limit no read can meet: the worker is ended mid-read, as a hostile export's would be.
+      limited = await createTestApp({ cpuPool: { taskTimeoutsMs: { readAppleExport: 1 } } });
+    });
+    afterAll(() => limited.close());
+
+    it('fails alone with the reason, once (not retried), writes nothing, and the server goes on answering', async () => {
+      const { token, athleteId } = await limited.athlete({ name: 'Slow export' });
+      const xml = exportXml([run('2026-05-03 07:00:00 +0000', '2026-05-03 07:30:00 +0000')]);
+      const file = await importExport(token, exportZip(xml), limited);
+      expect(file.status).toBe('failed');
+      expect(file.message).toBe(
+        'export.xml cannot be read: Reading it took longer than 1 ms, the limit for one file',
+      );
+      expect((await limited.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+      const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+      const stored = await limited.db.execute(
+        sql`select (select count(*)::int from activities where athlete_id = ${athleteId}) as activities,
+                   (select count(*)::int from wellness_daily where athlete_id = ${athleteId}) as days`,
+      );
+      expect(rows(stored)[0]).toEqual({ activities: 0, days: 0 });
+      const jobs = await limited.db.execute(
+        sql`select status, attempts from jobs where athlete_id = ${athleteId} and kind = 'apple-health-import'`,
+      );
+      expect(rows(jobs)).toEqual([{ status: 'done', attempts: 1 }]);
+    });
   });
 });

@@ -63,20 +63,36 @@ function onlyTextParsers(parsers: QueryOptions['parsers']): boolean {
 type PgliteQuery = PGlite['query'];
 
 /**
+ * What the PGlite connection is doing, for the health check: transactions open, and when a statement last
+ * answered (performance.now()). PGlite is one connection, so a `select 1` waits behind a running transaction
+ * (an import's, 14 statements); while one is open and answered a statement within BUSY_ALIVE_MS, the database
+ * has shown it is alive and the check does not queue (docs/RELIABILITY.md, "Imports and the event loop").
+ */
+interface PgliteActivity {
+  transactions: number;
+  answeredAt: number;
+}
+
+/** How recent a statement of the open transaction must be for the health check to count it as an answer. */
+export const BUSY_ALIVE_MS = 1_000;
+
+/**
  * A query function that drops parsers the client already applies (see `keepTextTypes`), and that lets the event
  * loop turn once before the query runs. PGlite runs each query synchronously on this thread, and its promise
  * settles as a microtask, so a job's chain of awaited queries (a claim, a transaction of fourteen statements, a
  * batch of inserts) would otherwise hold the event loop from its first query to its last: with the turn, other
  * requests are read and answered between any two queries (docs/RELIABILITY.md, "Imports and the event loop").
  */
-function withoutTextParsers(query: PgliteQuery): PgliteQuery {
+function withoutTextParsers(query: PgliteQuery, activity: PgliteActivity): PgliteQuery {
   return (async (text: string, params?: unknown[], options?: QueryOptions) => {
     await yieldToOthers();
-    return query(
+    const result = await query(
       text,
       params,
       options && onlyTextParsers(options.parsers) ? { ...options, parsers: undefined } : options,
     );
+    activity.answeredAt = performance.now();
+    return result;
   }) as PgliteQuery;
 }
 
@@ -86,16 +102,23 @@ function withoutTextParsers(query: PgliteQuery): PgliteQuery {
  * small insert itself. The client keeps those types as text for every query instead, and a query whose parsers
  * only do that is sent without them: the same rows, no copy (docs/ARCHITECTURE.md, "Coach chat").
  */
-function keepTextTypes(client: PGlite): void {
+function keepTextTypes(client: PGlite): PgliteActivity {
+  const activity: PgliteActivity = { transactions: 0, answeredAt: Number.NEGATIVE_INFINITY };
   const keep = (value: string) => value;
   for (const type of TEXT_TYPES) client.parsers[type] = keep;
-  client.query = withoutTextParsers(client.query.bind(client));
+  client.query = withoutTextParsers(client.query.bind(client), activity);
   const transaction = client.transaction.bind(client);
   client.transaction = ((run: Parameters<PGlite['transaction']>[0]) =>
-    transaction((tx) => {
-      tx.query = withoutTextParsers(tx.query.bind(tx) as PgliteQuery) as typeof tx.query;
-      return run(tx);
+    transaction(async (tx) => {
+      tx.query = withoutTextParsers(tx.query.bind(tx) as PgliteQuery, activity) as typeof tx.query;
+      activity.transactions += 1;
+      try {
+        return await run(tx);
+      } finally {
+        activity.transactions -= 1;
+      }
     })) as PGlite['transaction'];
+  return activity;
 }
 
 /** dataDir null opens an in-memory PGlite (real PostgreSQL, nothing kept on disk). */
@@ -128,7 +151,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await client.waitReady;
-  keepTextTypes(client);
+  const activity = keepTextTypes(client);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
@@ -136,6 +159,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: async () => {
       if (client.closed) throw new Error('database closed');
+      // A transaction holds the one connection and its statements are answering: alive, without queueing
+      // behind it. One that has answered nothing for BUSY_ALIVE_MS (stuck, or waiting on something else) gets
+      // no such credit: the check then waits for its own `select 1`, as any other request would.
+      if (activity.transactions > 0 && performance.now() - activity.answeredAt < BUSY_ALIVE_MS) return;
       await pgliteDb.execute(sql`select 1`);
     },
     close: () => client.close(),

@@ -44,6 +44,8 @@ export async function wireActivities(
     thresholdsOn: thresholdsFrom(thresholdService),
     // W/kg of an activity: the body weight in force on its day (docs/activities.md, "Analysis").
     weightOn: metricsService.weightOn,
+    // The athlete's uploads in progress are counted in Redis when it is configured, across processes.
+    redis: config.redis,
     log: app.log,
     onChange: (athleteId) => {
       readCache.invalidate(athleteId);

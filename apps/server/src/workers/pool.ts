@@ -20,8 +20,21 @@ export const CPU_POOL_DEFAULTS = {
   maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
   /** One task's wall-clock limit; a 4-hour 1 Hz ride takes well under a second. */
   taskTimeoutMs: 60_000,
+  /**
+   * Tasks allowed longer: an Apple Health export.xml is read whole in one task, and a real one runs to
+   * gigabytes: 20 to 32 MB/s on a loaded 2-core machine, so 16 GB (its cap) in 9 to 14 minutes
+   * (docs/RELIABILITY.md, "Apple Health off the event loop").
+   */
+  taskTimeoutsMs: { readAppleExport: 30 * 60_000 } as Partial<Record<TaskName, number>>,
   /** The old-generation heap of one worker (V8's resourceLimits); past it, only that worker dies. */
   maxHeapMb: 512,
+  /**
+   * The young generation of one worker: what a task's short-lived garbage (an export.xml's decoded chunks) may
+   * fill before it is collected. With V8's default, a started worker's first read of a 20 MB export.xml grew the
+   * process's RSS by 70 to 160 MB here; at 16 MB, by about 45 (docs/RELIABILITY.md, "Apple Health off the
+   * event loop").
+   */
+  youngHeapMb: 16,
   /** An idle worker is ended after this long, and started again (about a second) by the next task. */
   idleTimeoutMs: 5 * 60_000,
 } as const;
@@ -29,6 +42,8 @@ export const CPU_POOL_DEFAULTS = {
 export interface CpuPoolOptions {
   maxThreads?: number;
   taskTimeoutMs?: number;
+  /** Per task name, in place of taskTimeoutMs (CPU_POOL_DEFAULTS.taskTimeoutsMs are kept unless replaced). */
+  taskTimeoutsMs?: Partial<Record<TaskName, number>>;
   maxHeapMb?: number;
   idleTimeoutMs?: number;
   /** Told of a worker that died outside a task (while starting); the pool starts another. */
@@ -65,14 +80,18 @@ interface Question {
 }
 
 export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
-  const taskTimeoutMs = options.taskTimeoutMs ?? CPU_POOL_DEFAULTS.taskTimeoutMs;
+  const defaultTimeoutMs = options.taskTimeoutMs ?? CPU_POOL_DEFAULTS.taskTimeoutMs;
+  const timeoutsMs = { ...CPU_POOL_DEFAULTS.taskTimeoutsMs, ...options.taskTimeoutsMs };
   const maxHeapMb = options.maxHeapMb ?? CPU_POOL_DEFAULTS.maxHeapMb;
   const pool = new Piscina({
     filename: new URL('./entry.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: options.maxThreads ?? CPU_POOL_DEFAULTS.maxThreads,
     idleTimeout: options.idleTimeoutMs ?? CPU_POOL_DEFAULTS.idleTimeoutMs,
-    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    resourceLimits: {
+      maxOldGenerationSizeMb: maxHeapMb,
+      maxYoungGenerationSizeMb: CPU_POOL_DEFAULTS.youngHeapMb,
+    },
   });
   // Without a listener, a worker that dies while loading (past its memory limit) would end the process.
   pool.on('error', (err: unknown) => options.log?.error({ err }, 'CPU pool: a worker died outside a task'));
@@ -81,6 +100,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
 
   return {
     async run(name, input, answers = {}) {
+      const taskTimeoutMs = timeoutsMs[name] ?? defaultTimeoutMs;
       const { port1, port2 } = new MessageChannel();
       port1.on('message', (question: Question) => {
         const answer = answers[question.name] as ((arg: unknown) => Promise<unknown>) | undefined;
@@ -89,7 +109,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
           return;
         }
         answer(question.arg).then(
-          (value) => port1.postMessage({ id: question.id, value }),
+          (value) => port1.postMessage({ id: question.id, value }, movable(value)),
           (err: unknown) =>
             port1.postMessage({ id: question.id, error: err instanceof Error ? err.message : String(err) }),
         );
@@ -113,14 +133,27 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   };
 }
 
+/**
+ * An answer's bytes that can be moved to the worker rather than copied: a Uint8Array that is its whole
+ * ArrayBuffer (a stream's chunk, which its stream no longer writes to). A view into a larger buffer (a pooled
+ * or partly filled one) is copied, since the rest of its buffer may still be in use here.
+ */
+function movable(value: unknown): ArrayBuffer[] {
+  if (!(value instanceof Uint8Array) || !(value.buffer instanceof ArrayBuffer)) return [];
+  return value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? [value.buffer] : [];
+}
+
 /** The pool's limits, as a sentence for the athlete; null for any other error (the caller's to handle). */
 function limitError(err: unknown, timeoutMs: number, heapMb: number): WorkerLimitError | null {
   const e = err as { name?: string; code?: string; message?: string };
   if (e?.name === 'AbortError' || e?.name === 'TimeoutError') {
-    return new WorkerLimitError(
-      'time',
-      `Reading it took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}, the limit for one file`,
-    );
+    const limit =
+      timeoutMs >= 120_000
+        ? `${Math.round(timeoutMs / 60_000)} minutes`
+        : timeoutMs >= 1000
+          ? `${Math.round(timeoutMs / 1000)} s`
+          : `${timeoutMs} ms`;
+    return new WorkerLimitError('time', `Reading it took longer than ${limit}, the limit for one file`);
   }
   if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
     return new WorkerLimitError('memory', `Reading it needed more than ${heapMb} MB, the limit for one file`);

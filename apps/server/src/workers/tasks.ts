@@ -1,9 +1,10 @@
 // What the CPU pool's workers run (workers/pool.ts): an uploaded recording unwrapped, checked, hashed, decoded
 // and scored, leg by leg, into the rows the import stores; a stored original scored again for a new sport; a
-// recording built elsewhere (an Apple Health workout) scored; an Apple Health route decoded; an activity's
-// analysis from its stored streams. The decoders and
-// the figures are the modules' own (modules/activities/decode, figures.ts): this file only calls them, off the
-// main thread. Questions that need the database go back to the main thread through `ask`.
+// recording built elsewhere (an Apple Health workout) scored; an Apple Health export.xml read (its chunks pulled
+// from the main thread) and an Apple Health route decoded; an activity's analysis from its stored streams. The
+// decoders and the figures are the modules' own (modules/activities/decode, figures.ts,
+// modules/apple-health/read.ts): this file only calls them, off the main thread. Questions that need the
+// database (or the next chunk of a file) go back to the main thread through `ask`.
 import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
@@ -33,6 +34,8 @@ import {
 import { type LegRecord, legRecord, type ThresholdsInForce } from '../modules/activities/figures.ts';
 import type { Outcome } from '../modules/activities/service.ts';
 import { ACTIVITY_LIMITS, contentProblem } from '../modules/activities/upload-files.ts';
+import { ExportError } from '../modules/apple-health/parse.ts';
+import { type ExportSummary, readExport } from '../modules/apple-health/read.ts';
 
 /** The questions a task may ask the main thread, answered there (where the database is). */
 export interface TaskAnswers {
@@ -40,6 +43,8 @@ export interface TaskAnswers {
   duplicateOf(sha256: string): Promise<Outcome | null>;
   /** The thresholds and zones in force on the athlete's local day for the sport. */
   thresholdsOn(arg: { day: string; sport: RecordedSport }): Promise<ThresholdsInForce>;
+  /** The next chunk of the Apple Health export.xml being read, or null at its end. */
+  exportChunk(arg: null): Promise<Uint8Array | null>;
 }
 
 type Ask = <K extends keyof TaskAnswers>(
@@ -203,7 +208,23 @@ function analyseActivity(input: {
   };
 }
 
-const TASKS = { readActivityFile, rescoreLeg, scoreRecording, routePoints, analyseActivity };
+export type AppleExportResult = { ok: true; summary: ExportSummary } | { ok: false; message: string };
+
+/**
+ * An Apple Health export.xml read whole, its chunks asked of the main thread one at a time (docs/devices.md,
+ * "Apple Health"); a document the reader refuses is answered with its reason (an error's class does not
+ * survive the trip back to the main thread).
+ */
+async function readAppleExport(_input: Record<string, never>, ask: Ask): Promise<AppleExportResult> {
+  try {
+    return { ok: true, summary: await readExport(() => ask('exportChunk', null)) };
+  } catch (err) {
+    if (err instanceof ExportError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+const TASKS = { readActivityFile, rescoreLeg, scoreRecording, routePoints, analyseActivity, readAppleExport };
 
 export type TaskName = keyof typeof TASKS;
 export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];

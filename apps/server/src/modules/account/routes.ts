@@ -23,8 +23,8 @@ import type { AccountService } from './service.ts';
 
 const route = secured('account');
 
-/** A ticket among the athlete's uploads being read in this process (lib/upload-gate.ts; 429 past the limit). */
-export type EnterUpload = (athleteId: string) => { release(): void };
+/** A ticket among the athlete's uploads being read, in every process (lib/upload-gate.ts; 429 past the limit). */
+export type EnterUpload = (athleteId: string) => Promise<{ release(): void }>;
 
 export function accountRoutes(service: AccountService, authenticate: Authenticate, enterUpload: EnterUpload) {
   return async function register(fastify: FastifyInstance) {
@@ -98,7 +98,7 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
           }
           // Counted with the athlete's other uploads (activity files, Apple Health), held until the import ends:
           // parallel imports each hold up to 100 MB in memory before the single-flight claim can refuse them.
-          const ticket = enterUpload(auth.athleteId);
+          const ticket = await enterUpload(auth.athleteId);
           try {
             const { files } = await readUpload(request, {
               fileField: 'file',

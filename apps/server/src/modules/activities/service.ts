@@ -24,6 +24,7 @@ import {
   runThresholdEffortFromStreams,
   type StreamType,
 } from '@stamina/core';
+import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
@@ -91,7 +92,9 @@ export interface ActivityServiceDeps {
    * job is queued (a drain of the queue sees it); it must not throw.
    */
   onImported?: (athleteId: string) => Promise<void> | void;
-  log?: { info(obj: object, msg: string): void };
+  /** Where every process counts an athlete's uploads in progress (lib/upload-gate.ts); in memory without it. */
+  redis?: Redis | undefined;
+  log?: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
 /** The outcome of one file, as its import_files row records it. */
@@ -211,11 +214,17 @@ const PACE_POINTS = [
 
 export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   // One gate for every upload route that inflates archives (this one and Apple Health's).
-  const gate = uploadGate({
-    concurrent: ACTIVITY_LIMITS.concurrentUploads,
-    inflatedBytes: ACTIVITY_LIMITS.athleteInflatedBytes,
-    inflatedLabel: ACTIVITY_LIMITS.athleteInflatedLabel,
-  });
+  const gate = uploadGate(
+    {
+      concurrent: ACTIVITY_LIMITS.concurrentUploads,
+      inflatedBytes: ACTIVITY_LIMITS.athleteInflatedBytes,
+      inflatedLabel: ACTIVITY_LIMITS.athleteInflatedLabel,
+    },
+    {
+      redis: deps.redis,
+      onError: (err) => deps.log?.warn?.({ err }, 'upload gate: Redis failed, counting in this process'),
+    },
+  );
   const changed = (athleteId: string) => deps.onChange?.(athleteId);
   const analysisOf = createActivityAnalysis(db, {
     pool: deps.pool,
@@ -639,7 +648,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       },
     },
 
-    /** A ticket for one upload of the athlete (429 past the concurrent uploads): lib/upload-gate.ts. */
+    /** A ticket for one upload of the athlete, counted across processes (429 past the limit): lib/upload-gate.ts. */
     enterUpload: (athleteId: string) => gate.enter(athleteId),
 
     /**
@@ -657,7 +666,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       ) => Promise<unknown>,
       claim: (fingerprint: string[]) => Promise<boolean>,
     ): Promise<ImportBatch | null> {
-      const ticket = gate.enter(auth.athleteId);
+      const ticket = await gate.enter(auth.athleteId);
       const batchId = randomUUID();
       const stager = uploadStager(deps.fileStore, ticket, (n) => `staging/${auth.athleteId}/${batchId}/${n}`);
       try {

@@ -1,14 +1,13 @@
 // Apple Health import (docs/devices.md, "Apple Health"): the upload streams the athlete's export.zip (or a bare
-// export.xml) into the file store and queues one job; the job streams export.xml through the reader in
-// parse.ts, then writes workouts (with their routes) through the activity service, one transaction each under
+// export.xml) into the file store and queues one job; the job streams export.xml to a CPU pool worker, which
+// reads it (parse.ts, read.ts) off the event loop and answers its workouts and days; the job then writes workouts (with their routes) through the activity service, one transaction each under
 // the duplicate rule, and the days' HRV SDNN, resting heart rate and sleep through the wellness store's one
 // write path, in one statement. Nothing is written before the whole document has been read, so a file that
 // turns out to be corrupt writes nothing. The outcome is reported on the upload's import batch.
 import { createHash, randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import type { RecordedSession, RecordedSport, Recording, RecordPoint } from '@stamina/core';
-import { WELLNESS_RANGES } from '@stamina/core';
 import { AppError, databaseErrorCode } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
@@ -16,14 +15,8 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { type CpuPool, WorkerLimitError } from '../../workers/pool.ts';
 import { snakeCase } from '../activities/decode/sport.ts';
 import type { ActivityService } from '../activities/service.ts';
-import {
-  type AppleWorkout,
-  EXPORT_LIMITS,
-  type ExportContents,
-  ExportError,
-  exportReader,
-  unionMs,
-} from './parse.ts';
+import { type AppleWorkout, EXPORT_LIMITS, ExportError } from './parse.ts';
+import type { ExportSummary } from './read.ts';
 import { openExportZip, readCapped, ZIP_LIMITS } from './zip.ts';
 
 export const APPLE_HEALTH_JOB = 'apple-health-import';
@@ -109,38 +102,6 @@ export function workoutSession(workout: AppleWorkout, route: RecordPoint[]): Rec
   };
 }
 
-const inRange = (field: 'hrv_sdnn' | 'resting_hr' | 'sleep_hours', value: number) =>
-  value >= WELLNESS_RANGES[field].min && value <= WELLNESS_RANGES[field].max;
-
-/** The export's days as wellness writes: SDNN the day's mean, resting HR the day's mean, sleep per night. */
-export function wellnessDays(contents: ExportContents): WellnessUpsertRequest[] {
-  const days = new Map<string, WellnessUpsertRequest>();
-  const day = (date: string) => {
-    let d = days.get(date);
-    if (!d) {
-      d = { date };
-      days.set(date, d);
-    }
-    return d;
-  };
-  const valid = (date: string) => date >= '1900-01-01' && date <= '2100-12-31';
-  for (const [date, { sum, count }] of contents.hrvSdnn) {
-    const value = Math.round((sum / count) * 10) / 10;
-    if (valid(date) && inRange('hrv_sdnn', value)) day(date).hrv_sdnn = value;
-  }
-  for (const [date, { sum, count }] of contents.restingHr) {
-    const value = Math.round(sum / count);
-    if (valid(date) && inRange('resting_hr', value)) day(date).resting_hr = value;
-  }
-  for (const [date, night] of contents.nights) {
-    // Asleep stages when the night has them; a night recorded only as time in bed (older iPhones) counts that.
-    const ms = unionMs(night.asleep.length > 0 ? night.asleep : night.inBed);
-    const hours = Math.round((ms / 3_600_000) * 100) / 100;
-    if (valid(date) && hours > 0 && inRange('sleep_hours', hours)) day(date).sleep_hours = hours;
-  }
-  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
-}
-
 function missingAsNull(err: unknown): null {
   if (err instanceof FileNotFoundError) return null;
   throw err;
@@ -149,34 +110,70 @@ function missingAsNull(err: unknown): null {
 export function createAppleHealthService(deps: AppleHealthDeps) {
   const maxUploadBytes = deps.maxUploadBytes ?? APPLE_HEALTH_MAX_UPLOAD_BYTES;
   /**
-   * Reads export.xml through (nothing written yet), and answers its contents with a way to read each route
+   * export.xml read on a CPU pool worker (workers/tasks.ts, `readAppleExport`): the worker pulls the member's
+   * inflated chunks from here one at a time, so the XML is parsed, the nights merged and the days computed off
+   * the event loop, and only one chunk is in flight. A document the reader refuses, a member past its limit, or
+   * a worker past the pool's time or memory limit is an ExportError with the sentence the athlete sees.
+   */
+  async function readInWorker(source: Readable, limit: number | null): Promise<ExportSummary> {
+    const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    let total = 0;
+    // An error met here while the worker waits for a chunk: thrown as itself once the task has ended.
+    let sourceError: unknown = null;
+    try {
+      const result = await deps.pool.run(
+        'readAppleExport',
+        {},
+        {
+          exportChunk: async () => {
+            try {
+              const { value, done } = await chunks.next();
+              if (done) return null;
+              total += value.length;
+              if (limit !== null && total > limit) {
+                throw new ExportError(`export.xml is larger than ${sizeLabel(limit)} once uncompressed`);
+              }
+              return value;
+            } catch (err) {
+              sourceError = err;
+              throw err;
+            }
+          },
+        },
+      );
+      if (!result.ok) throw new ExportError(result.message);
+      return result.summary;
+    } catch (err) {
+      if (sourceError) throw sourceError;
+      if (err instanceof WorkerLimitError) throw new ExportError(`export.xml cannot be read: ${err.message}`);
+      throw err;
+    } finally {
+      source.destroy();
+    }
+  }
+
+  /**
+   * Reads export.xml through (nothing written yet), and answers its summary with a way to read each route
    * later, one at a time, so that only one workout's points are ever held. `close` releases the zip.
    */
   async function readContents(
     payload: Payload,
     key: string,
-  ): Promise<{ contents: ExportContents; route(path: string): Promise<RecordPoint[]>; close(): void }> {
-    const reader = exportReader();
+  ): Promise<{ summary: ExportSummary; route(path: string): Promise<RecordPoint[]>; close(): void }> {
     if (payload.kind === 'xml') {
-      const stream = await deps.fileStore.getStream(key);
-      for await (const chunk of stream) reader.write(chunk as Buffer);
-      return { contents: reader.end(), route: async () => [], close: () => {} };
+      const summary = await readInWorker(await deps.fileStore.getStream(key), null);
+      return { summary, route: async () => [], close: () => {} };
     }
     const zip = await openExportZip(deps.fileStore, key);
+    let summary: ExportSummary;
     try {
-      const stream = await zip.open(zip.xml);
-      let total = 0;
-      for await (const chunk of stream) {
-        total += (chunk as Buffer).length;
-        if (total > ZIP_LIMITS.xmlBytes) throw new ExportError('export.xml is larger than 16 GB');
-        reader.write(chunk as Buffer);
-      }
+      summary = await readInWorker(await zip.open(zip.xml), ZIP_LIMITS.xmlBytes);
     } catch (err) {
       zip.close();
       throw err;
     }
     return {
-      contents: reader.end(),
+      summary,
       async route(path) {
         const entry = zip.routes.get(path.replace(/^\/+/, ''));
         if (!entry) return [];
@@ -216,13 +213,13 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
       await deps.fileStore.delete(key);
       return;
     }
-    const { contents } = read;
+    const { summary } = read;
     const ids: string[] = [];
     let duplicates = 0;
     let failed = 0;
-    let skipped = contents.skippedWorkouts;
+    let skipped = summary.skippedWorkouts;
     try {
-      for (const workout of contents.workouts) {
+      for (const workout of summary.workouts) {
         const route = workout.routePath ? await read.route(workout.routePath) : [];
         const recording: Recording = {
           format: 'gpx',
@@ -250,7 +247,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     } finally {
       read.close();
     }
-    const days = wellnessDays(contents);
+    const { days } = summary;
     await deps.wellness.upsertProviderDays(payload.athleteId, days);
     if (ids.length > 0) await deps.activities.notifyImported(payload.athleteId);
     const count = (key: keyof WellnessUpsertRequest) => days.filter((d) => d[key] !== undefined).length;
@@ -268,11 +265,11 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     deps.log?.info(
       {
         importFileId: file.id,
-        workouts: contents.workouts.length,
+        workouts: summary.workouts.length,
         imported: ids.length,
         duplicates,
         days: days.length,
-        records: contents.records,
+        records: summary.records,
         ms: Math.round(performance.now() - started),
       },
       'apple health export processed',
@@ -317,9 +314,9 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         );
       }
       // Counted with the athlete's other uploads being read (429 past the limit), released however it ends.
-      let ticket: ReturnType<typeof deps.activities.enterUpload>;
+      let ticket: Awaited<ReturnType<typeof deps.activities.enterUpload>>;
       try {
-        ticket = deps.activities.enterUpload(auth.athleteId);
+        ticket = await deps.activities.enterUpload(auth.athleteId);
       } catch (err) {
         (file.stream as NodeJS.ReadableStream).resume();
         throw err;

@@ -1,0 +1,63 @@
+// Reading a whole export.xml into what the import writes (docs/devices.md, "Apple Health"): the document streamed
+// through the reader in parse.ts chunk by chunk, then its days turned into wellness writes (the day's mean SDNN
+// and resting heart rate, each night's sleep). This runs on a CPU pool worker (workers/tasks.ts,
+// `readAppleExport`), which pulls the chunks from the main thread one at a time: only one chunk is ever in
+// flight, so memory stays flat whatever the export's size, and the event loop only moves bytes.
+import type { WellnessUpsertRequest } from '@stamina/contract';
+import { WELLNESS_RANGES } from '@stamina/core';
+import { type AppleWorkout, type ExportContents, exportReader, unionMs } from './parse.ts';
+
+/** What the import needs from an export: its workouts, its days as wellness writes, and counts for the log. */
+export interface ExportSummary {
+  workouts: AppleWorkout[];
+  days: WellnessUpsertRequest[];
+  /** Records read (steps, heart rate, …), kept or not. */
+  records: number;
+  /** Workouts left out: outside 1900–2100, or longer than EXPORT_LIMITS.workoutDays. */
+  skippedWorkouts: number;
+}
+
+/** Reads export.xml from `next` (a chunk, or null at the end); throws ExportError on a bad document. */
+export async function readExport(next: () => Promise<Uint8Array | null>): Promise<ExportSummary> {
+  const reader = exportReader();
+  for (let chunk = await next(); chunk; chunk = await next()) reader.write(chunk);
+  const contents = reader.end();
+  return {
+    workouts: contents.workouts,
+    days: wellnessDays(contents),
+    records: contents.records,
+    skippedWorkouts: contents.skippedWorkouts,
+  };
+}
+
+const inRange = (field: 'hrv_sdnn' | 'resting_hr' | 'sleep_hours', value: number) =>
+  value >= WELLNESS_RANGES[field].min && value <= WELLNESS_RANGES[field].max;
+
+/** The export's days as wellness writes: SDNN the day's mean, resting HR the day's mean, sleep per night. */
+export function wellnessDays(contents: ExportContents): WellnessUpsertRequest[] {
+  const days = new Map<string, WellnessUpsertRequest>();
+  const day = (date: string) => {
+    let d = days.get(date);
+    if (!d) {
+      d = { date };
+      days.set(date, d);
+    }
+    return d;
+  };
+  const valid = (date: string) => date >= '1900-01-01' && date <= '2100-12-31';
+  for (const [date, { sum, count }] of contents.hrvSdnn) {
+    const value = Math.round((sum / count) * 10) / 10;
+    if (valid(date) && inRange('hrv_sdnn', value)) day(date).hrv_sdnn = value;
+  }
+  for (const [date, { sum, count }] of contents.restingHr) {
+    const value = Math.round(sum / count);
+    if (valid(date) && inRange('resting_hr', value)) day(date).resting_hr = value;
+  }
+  for (const [date, night] of contents.nights) {
+    // Asleep stages when the night has them; a night recorded only as time in bed (older iPhones) counts that.
+    const ms = unionMs(night.asleep.length > 0 ? night.asleep : night.inBed);
+    const hours = Math.round((ms / 3_600_000) * 100) / 100;
+    if (valid(date) && hours > 0 && inRange('sleep_hours', hours)) day(date).sleep_hours = hours;
+  }
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
