@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, parseEnv, seedDemoEnabled, sharedDatabaseProblems, tileAttribution } from './config.ts';
+import { ConfigError, operatorFromEnv, parseEnv, seedDemoEnabled, sharedDatabaseProblems, tileAttribution } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { diskFileStore } from './lib/file-store.ts';
 import { humanLogStream, logFormat } from './lib/human-log.ts';
@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mapTileUrl: env.MAP_TILE_URL ?? null,
     mapTileAttribution: tileAttribution(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
+    operator: operatorFromEnv(env),
     stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
