@@ -5,7 +5,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, operatorFromEnv, parseEnv, seedDemoEnabled, sharedDatabaseProblems, tileAttribution } from './config.ts';
+import {
+  ConfigError,
+  operatorFromEnv,
+  parseEnv,
+  seedDemoEnabled,
+  sharedDatabaseProblems,
+  tileAttribution,
+} from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { diskFileStore } from './lib/file-store.ts';
 import { humanLogStream, logFormat } from './lib/human-log.ts';

@@ -137,7 +137,9 @@ describe('MAP_TILE_ATTRIBUTION', () => {
 
 describe('operator settings', () => {
   it('refuses a malformed date, e-mail, link or marked-up name', () => {
-    expect(() => parseEnv({ LEGAL_UPDATED: '14/03/2026' })).toThrow(/LEGAL_UPDATED: must be a date as YYYY-MM-DD/);
+    expect(() => parseEnv({ LEGAL_UPDATED: '14/03/2026' })).toThrow(
+      /LEGAL_UPDATED: must be a date as YYYY-MM-DD/,
+    );
     expect(() => parseEnv({ LEGAL_UPDATED: '2026-02-30' })).toThrow(/LEGAL_UPDATED/);
     expect(() => parseEnv({ SUPPORT_EMAIL: 'help' })).toThrow(/SUPPORT_EMAIL/);
     expect(() => parseEnv({ COMMUNITY_URL: 'javascript:alert(1)' })).toThrow(/COMMUNITY_URL/);

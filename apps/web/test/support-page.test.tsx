@@ -1,8 +1,8 @@
+import type { ClientConfig } from '@stamina/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ClientConfig } from '@stamina/contract';
 import { SupportPage } from '../src/features/support/support-page.tsx';
 import { makeClientConfig, withClientConfig } from './client-config-fixture.tsx';
 
@@ -59,7 +59,9 @@ describe('support page', () => {
       'href',
       'https://docs.club.example',
     );
-    expect(screen.queryByRole('link', { name: /Email Support|Join the Community|Share Feedback/ })).toBeNull();
+    expect(
+      screen.queryByRole('link', { name: /Email Support|Join the Community|Share Feedback/ }),
+    ).toBeNull();
     expect(screen.queryByText(/Still stuck/)).toBeNull();
     expect(document.body).not.toHaveTextContent(/stamina\.app|discord/i);
   });

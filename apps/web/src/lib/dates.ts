@@ -15,7 +15,11 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
  * the one place the web app turns ISO days into words, so no page shows `2026-11-28` to a person.
  * `long` spells the month, `medium` abbreviates it, `short` adds the weekday to a medium day.
  */
-export function formatDay(iso: string, style: 'long' | 'medium' | 'short' = 'medium', locale?: string): string {
+export function formatDay(
+  iso: string,
+  style: 'long' | 'medium' | 'short' = 'medium',
+  locale?: string,
+): string {
   const key = `${locale ?? ''}|${style}`;
   let formatter = dayFormats.get(key);
   if (!formatter) {

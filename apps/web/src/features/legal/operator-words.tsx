@@ -38,8 +38,8 @@ export function GoverningLaw() {
     );
   return (
     <p>
-      These Terms are governed by the law that applies to <OperatorName />, where this server is run. Nothing in
-      them takes away the protection that the mandatory rules of the country where you live give you as a
+      These Terms are governed by the law that applies to <OperatorName />, where this server is run. Nothing
+      in them takes away the protection that the mandatory rules of the country where you live give you as a
       consumer, and you may bring a claim in the courts there.
     </p>
   );

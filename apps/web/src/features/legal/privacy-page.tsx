@@ -158,8 +158,7 @@ const SECTIONS: readonly LegalSection[] = [
         Stamina is not meant for children under {MINIMUM_AGE_YEARS}, and we do not knowingly collect personal
         data from them. Users aged {MINIMUM_AGE_YEARS} to {ADULT_AGE_YEARS} may use Stamina only with the
         permission of a parent or guardian. If you believe a child under {MINIMUM_AGE_YEARS} has given us
-        personal data, contact us <ContactUs /> and we will
-        delete it.
+        personal data, contact us <ContactUs /> and we will delete it.
       </p>
     ),
   },
@@ -188,14 +187,14 @@ const SECTIONS: readonly LegalSection[] = [
           <li>object to or restrict certain processing;</li>
           <li>withdraw your consent at any time, without affecting processing that happened before;</li>
           <li>
-            know what we collect and why, and not be treated differently for using your privacy rights we do not sell or share personal data for cross-context
-            advertising;
+            know what we collect and why, and not be treated differently for using your privacy rights we do
+            not sell or share personal data for cross-context advertising;
           </li>
           <li>complain to your local data protection authority.</li>
         </ul>
         <p>
-          To use any of these rights, write to us <ContactUs />. We may
-          need to confirm your identity, and we will answer within the time the law requires.
+          To use any of these rights, write to us <ContactUs />. We may need to confirm your identity, and we
+          will answer within the time the law requires.
         </p>
       </>
     ),

@@ -16,9 +16,9 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          These Terms of Service (the “Terms”) are an agreement between you and <OperatorName />,
-          who runs this Stamina server (“we”, “us”). They govern your use of this server’s website, web
-          application and related services (together, the “Service”).
+          These Terms of Service (the “Terms”) are an agreement between you and <OperatorName />, who runs
+          this Stamina server (“we”, “us”). They govern your use of this server’s website, web application and
+          related services (together, the “Service”).
         </p>
         <p>
           By creating an account, ticking the box that says you agree, or otherwise using the Service, you
@@ -49,8 +49,7 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             You are responsible for keeping your password secret and for everything that happens under your
-            account. Tell us at once <ContactUs /> if you think
-            someone else has used it.
+            account. Tell us at once <ContactUs /> if you think someone else has used it.
           </li>
         </ul>
       </>
@@ -250,14 +249,14 @@ const SECTIONS: readonly LegalSection[] = [
           race result.
         </p>
         <p>
-          To the fullest extent the law allows, we will not be liable for any indirect, incidental,
-          special, consequential or punitive damages, or for any loss of data, profits, or goodwill, or for
-          personal injury resulting from your training, arising out of or related to the Service.
+          To the fullest extent the law allows, we will not be liable for any indirect, incidental, special,
+          consequential or punitive damages, or for any loss of data, profits, or goodwill, or for personal
+          injury resulting from your training, arising out of or related to the Service.
         </p>
         <p>
           Our total liability for all claims arising out of or relating to these Terms or the Service is
-          limited to the amount you paid us in the {LIABILITY_LOOKBACK_MONTHS} months before the event
-          giving rise to the claim. Some places do not allow these limits, so they may not all apply to you.
+          limited to the amount you paid us in the {LIABILITY_LOOKBACK_MONTHS} months before the event giving
+          rise to the claim. Some places do not allow these limits, so they may not all apply to you.
         </p>
       </>
     ),
@@ -265,9 +264,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: 'governing-law',
     title: 'Governing Law',
-    body: (
-      <GoverningLaw />
-    ),
+    body: <GoverningLaw />,
   },
   {
     id: 'arbitration',
@@ -275,8 +272,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          If you have a dispute with us, please write to us <ContactUs /> first; most concerns can be settled quickly
-          that way. If we cannot resolve it within 60 days, you and we agree to resolve any dispute
+          If you have a dispute with us, please write to us <ContactUs /> first; most concerns can be settled
+          quickly that way. If we cannot resolve it within 60 days, you and we agree to resolve any dispute
           arising out of or relating to these Terms or the Service by final and binding arbitration on an
           individual basis, administered by the American Arbitration Association under its Consumer
           Arbitration Rules.
@@ -303,8 +300,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Class Action Waiver',
     body: (
       <p>
-        You and we each agree to bring claims against the other only in an individual capacity, and not
-        as a plaintiff or class member in any purported class, collective, consolidated or representative
+        You and we each agree to bring claims against the other only in an individual capacity, and not as a
+        plaintiff or class member in any purported class, collective, consolidated or representative
         proceeding. The arbitrator may not combine more than one person’s claims. If this waiver is found
         unenforceable for a claim, that claim must be decided in court and not in arbitration.
       </p>
