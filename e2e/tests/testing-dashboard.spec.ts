@@ -1,6 +1,6 @@
-// The testing dashboard (/test, docs/testing-dashboard.md): a new athlete sees their token's header and payload
-// without its signature, the health of each API area, and a request of theirs in the recent logs and the live
-// stream, which the browser opens with the token in its query.
+// The testing dashboard (/test, docs/testing-dashboard.md), opened from Settings → Developer tools: a new athlete
+// sees their token's header and payload without its signature, the health of each API area, and a request of
+// theirs in the recent logs and the live stream, which the browser opens with the token in its query.
 import { expect, test } from '@playwright/test';
 import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
 
@@ -12,7 +12,11 @@ test('an athlete sees their token, the health, and their own request in the rece
   await page.goto(await mailedLink(email, '/api/auth/confirm'));
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.goto('/test');
+  // Reached from Settings → Developer tools, not only by typing its address.
+  await page.goto('/settings');
+  const tools = page.getByRole('region', { name: 'Developer tools' });
+  await tools.getByRole('link', { name: /Testing Dashboard/ }).click();
+  await expect(page).toHaveURL(/\/test$/);
   await expect(page.getByRole('heading', { name: 'Testing Dashboard', level: 1 })).toBeVisible();
   const token = await page.evaluate(
     () =>

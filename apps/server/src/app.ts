@@ -13,6 +13,7 @@ import { wireActivities } from './wiring/activities.ts';
 import { wireAdaptation } from './wiring/adaptation.ts';
 import { wireAthletes } from './wiring/athletes.ts';
 import { wireAuth } from './wiring/auth.ts';
+import { clientConfig } from './wiring/client-config.ts';
 import { wireCoach } from './wiring/coach.ts';
 import type { AppConfig, Wiring } from './wiring/context.ts';
 import { wireDashboard } from './wiring/dashboard.ts';
@@ -35,10 +36,7 @@ export async function buildApp(config: AppConfig) {
   const { db } = config.database;
   const { signer, sessions, limits, authService, authenticate, idempotency } = await wireAuth(app, config);
   await app.register(
-    healthRoutes(() => config.database.ping(), config.version, {
-      map_tile_url: config.mapTileUrl ?? null,
-      map_tile_attribution: config.mapTileAttribution ?? null,
-    }),
+    healthRoutes(() => config.database.ping(), config.version, clientConfig(config)),
     { prefix: '/api/v1' },
   );
   // Reads computed from workouts, plans, wellness and notifications are served from a per-athlete cache of

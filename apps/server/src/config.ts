@@ -1,7 +1,18 @@
 // All environment variables in one zod schema. A wrong value stops start-up with a list of what is wrong.
+import type { ClientConfig } from '@stamina/contract';
 import { z } from 'zod';
 
 const ZBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** Text shown to athletes as is (never as markup). */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^<>&]*$/, 'must be plain text (no <, > or &)');
+/** A page athletes are sent to from the Support page. */
+const ZPublicUrl = z.url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
 
 export const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -40,13 +51,25 @@ export const ZEnv = z.object({
    * The tiles' credit, shown in the map's corner (docs/activities.md, "Web"). Plain text; unset, a tile URL on
    * openstreetmap.org is credited "© OpenStreetMap contributors", as its tile policy asks.
    */
-  MAP_TILE_ATTRIBUTION: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(200, 'must be at most 200 characters')
-    .regex(/^[^<>&]*$/, 'must be plain text (no <, > or &)')
-    .optional(),
+  MAP_TILE_ATTRIBUTION: plainText(200).optional(),
+  /**
+   * Who runs this server, in the operator's own words (docs/screens.md, "Operator settings"): the party named in
+   * the Terms and Privacy pages and the footer. Unset, the pages say "the operator of this server".
+   */
+  OPERATOR_NAME: plainText(120).optional(),
+  /** The day the operator last changed its Terms and Privacy (YYYY-MM-DD); unset, the pages show no date. */
+  LEGAL_UPDATED: z.iso.date('must be a date as YYYY-MM-DD').optional(),
+  /**
+   * The law the Terms are governed by, as a phrase ("the laws of Ireland"); unset, the Terms name none and say
+   * that the rules protecting athletes where they live still apply.
+   */
+  LEGAL_GOVERNING_LAW: plainText(200).optional(),
+  /** Where athletes ask for help (the Support and legal pages); each is hidden where it is unset. */
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  SUPPORT_URL: ZPublicUrl.optional(),
+  COMMUNITY_URL: ZPublicUrl.optional(),
+  DOCS_URL: ZPublicUrl.optional(),
+  FEEDBACK_URL: ZPublicUrl.optional(),
   /**
    * Sign-ups allowed per minute from one client, 5 by default (docs/ARCHITECTURE.md, "Authentication"). Raised
    * by the e2e suite, which signs up many users.
@@ -225,6 +248,20 @@ export function sharedDatabaseProblems(env: Pick<Env, 'DATABASE_URL' | 'DEVICE_T
     'DEVICE_TOKEN_KEY: required when DATABASE_URL is set, so that every process sharing the database seals ' +
       'device tokens with the same key (32 bytes as 64 hex digits, e.g. the output of `openssl rand -hex 32`)',
   ];
+}
+
+/** The operator's words told to the web app (GET /api/v1/client-config); null where unset. */
+export function operatorFromEnv(env: Env): ClientConfig['operator'] {
+  return {
+    name: env.OPERATOR_NAME ?? null,
+    legal_updated: env.LEGAL_UPDATED ?? null,
+    governing_law: env.LEGAL_GOVERNING_LAW ?? null,
+    support_email: env.SUPPORT_EMAIL ?? null,
+    support_url: env.SUPPORT_URL ?? null,
+    community_url: env.COMMUNITY_URL ?? null,
+    docs_url: env.DOCS_URL ?? null,
+    feedback_url: env.FEEDBACK_URL ?? null,
+  };
 }
 
 /** The credit for map tiles: the configured one, else OpenStreetMap's for its own tiles, else none. */

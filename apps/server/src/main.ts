@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import {
   ConfigError,
   mapTileUrlOf,
+  operatorFromEnv,
   parseEnv,
   seedDemoEnabled,
   sharedDatabaseProblems,
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
     mapTileAttribution: tileAttribution(mapTileUrlOf(env.MAP_TILE_URL), env.MAP_TILE_ATTRIBUTION),
+    operator: operatorFromEnv(env),
     stt: env.STT_URL ? { url: env.STT_URL, apiKey: env.STT_API_KEY ?? null, model: env.STT_MODEL } : null,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

@@ -1,7 +1,7 @@
 // In-app notifications on the real database: missed sessions and the week's plan found by the sweep, recovery
 // warnings from the metrics hook, each once per event and only with its preference on; the list, the unread
 // filter and marking read, with another athlete's notification a 404.
-import { addDays } from '@stamina/core';
+import { addDays, coachDay } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinToday } from '../../../test-support/today.ts';
 import { createNotificationService } from '../src/modules/notifications/service.ts';
@@ -109,7 +109,7 @@ describe('recovery warnings', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({
       title: 'Recovery warning',
-      body: `Recovery 35/100 on ${today}. Take a rest day or an easy recovery session.`,
+      body: `Recovery 35/100 on ${coachDay(today)}. Take a rest day or an easy recovery session.`,
       link: '/metrics',
     });
 

@@ -5,10 +5,22 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
 import { QUOTES } from '../src/features/landing/quote-carousel.tsx';
+import { makeClientConfig } from './client-config-fixture.tsx';
 
 function renderLanding() {
   const router = createMemoryRouter([{ path: '/', element: <LandingPage /> }], { initialEntries: ['/'] });
   render(<RouterProvider router={router} />);
+}
+
+/** The server answers GET /api/v1/client-config with these features. */
+function serveFeatures(features: Parameters<typeof makeClientConfig>[1]) {
+  const fetch = vi.fn(async (url: string) =>
+    url === '/api/v1/client-config'
+      ? new Response(JSON.stringify({ data: makeClientConfig({}, features) }), { status: 200 })
+      : new Response('{}', { status: 404 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
 }
 
 /** The quote a sighted visitor sees: the only slide not hidden from the accessibility tree. */
@@ -83,8 +95,6 @@ describe('landing page', () => {
       'Natural-language workouts',
       'Template library',
       'Metrics & analytics',
-      'AI coach',
-      'Device integration',
     ]) {
       expect(screen.getByRole('heading', { level: 3, name: feature })).toBeInTheDocument();
     }
@@ -93,15 +103,33 @@ describe('landing page', () => {
     }
   });
 
-  it('has a footer with the legal pages, a support mail link and this year’s copyright', () => {
+  it('promises no AI and no device sync until the server says it has them', async () => {
+    serveFeatures({ device_providers: [], language_model: false });
+    renderLanding();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Coach' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Guided onboarding' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: /AI|Device/ })).toBeNull();
+    expect(document.body).not.toHaveTextContent(/\bAI\b|Garmin|Strava|syncing/);
+    const html = renderToString(<LandingPage />);
+    expect(html).not.toMatch(/AI coach|Device integration|AI onboarding/);
+  });
+
+  it('names the AI coach and the device services the server has configured', async () => {
+    const fetch = serveFeatures({ device_providers: ['Garmin Connect', 'Strava'], language_model: true });
+    renderLanding();
+    expect(await screen.findByRole('heading', { level: 3, name: 'AI coach' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'AI onboarding' })).toBeInTheDocument();
+    const devices = screen.getByRole('heading', { level: 3, name: 'Device integration' });
+    expect(devices.closest('li')).toHaveTextContent('Connect Garmin Connect or Strava once');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('has a footer with the legal pages, a support link and this year’s copyright', () => {
     renderLanding();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute(
-      'href',
-      'mailto:support@stamina.app',
-    );
+    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
     expect(within(footer).getByText(/^©/)).toHaveTextContent(`© ${new Date().getFullYear()} Stamina`);
   });
 });

@@ -1,11 +1,20 @@
+import type { ClientConfig } from '@stamina/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PrivacyPage } from '../src/features/legal/privacy-page.tsx';
 import { TermsPage } from '../src/features/legal/terms-page.tsx';
+import { makeClientConfig, withClientConfig } from './client-config-fixture.tsx';
 
-function renderAt(entries: string[]) {
+const CONFIGURED = makeClientConfig({
+  name: 'Riverside Running Club',
+  legal_updated: '2026-03-14',
+  governing_law: 'the laws of Ireland',
+  support_email: 'help@riverside.example',
+});
+
+function renderAt(entries: string[], config: ClientConfig = CONFIGURED) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Landing screen</h1> },
@@ -15,13 +24,17 @@ function renderAt(entries: string[]) {
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
-  render(<RouterProvider router={router} />);
+  render(withClientConfig(<RouterProvider router={router} />, config));
   return router;
 }
 
-function today(): string {
-  return new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-}
+/** March 14, 2026 as the browser's locale writes it. */
+const MARCH_14 = new Date(Date.UTC(2026, 2, 14)).toLocaleDateString(undefined, {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
 
 const TERMS_HEADINGS = [
   'Acceptance of Terms',
@@ -54,11 +67,31 @@ const PRIVACY_HEADINGS = [
 ];
 
 describe('Terms of Service', () => {
-  it('shows today as the last-updated date and sets the page title', () => {
+  it('shows the configured last-updated date in the locale, the operator and the governing law', () => {
     renderAt(['/terms']);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${today()}`);
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${MARCH_14}`);
     expect(document.title).toBe('Terms of Service · Stamina');
+    const text = document.body.textContent ?? '';
+    expect(text).not.toContain('2026-03-14');
+    expect(text).toContain('an agreement between you and Riverside Running Club');
+    expect(text).toContain('governed by the laws of Ireland');
+    expect(text).toContain('This server is run by Riverside Running Club.');
+    expect(screen.getAllByRole('link', { name: 'help@riverside.example' })[0]).toHaveAttribute(
+      'href',
+      'mailto:help@riverside.example',
+    );
+    expect(text).not.toMatch(/California|stamina\.app/);
+  });
+
+  it('names no date, place or address the operator did not configure', () => {
+    renderAt(['/terms'], makeClientConfig());
+    expect(screen.queryByText(/^Last updated:/)).toBeNull();
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('an agreement between you and the operator of this server');
+    expect(text).toContain('the mandatory rules of the country where you live');
+    expect(text).not.toMatch(/California|stamina\.app|@/);
+    expect(text).toMatch(/Tell us at once through the Support page/);
   });
 
   it('covers every section the spec requires, each reachable from the contents', () => {
@@ -82,7 +115,6 @@ describe('Terms of Service', () => {
     expect(text).toMatch(/refunds or credits for\s+partly used periods/);
     expect(text).toMatch(/price change at least\s+30 days/);
     expect(text).toMatch(/in the 12 months before/);
-    expect(text).toContain('State of California');
     expect(text).toMatch(/binding\s+arbitration/);
     expect(text).toMatch(/at least\s+30 days’ notice/);
     expect(text).toContain('99.9%');
@@ -116,10 +148,11 @@ describe('Terms of Service', () => {
 });
 
 describe('Privacy Policy', () => {
-  it('shows today as the last-updated date and sets the page title', () => {
+  it('shows the configured last-updated date and sets the page title', () => {
     renderAt(['/privacy']);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${today()}`);
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${MARCH_14}`);
+    expect(document.body).not.toHaveTextContent(/California/);
     expect(document.title).toBe('Privacy Policy · Stamina');
   });
 

@@ -128,6 +128,8 @@ describe('Metrics & Zones settings', () => {
 
     const alert = await screen.findByText('1 planned workout was re-labelled:');
     expect(within(alert.parentElement!).getByText(/Tempo run, Z5 → Z3/)).toBeInTheDocument();
+    // The workout's day in words, never as YYYY-MM-DD.
+    expect(alert.parentElement).not.toHaveTextContent(/\d{4}-\d{2}-\d{2}/);
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts.map((c) => c.url.pathname)).toEqual([
       '/api/athletes/me',

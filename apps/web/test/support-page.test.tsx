@@ -1,10 +1,23 @@
+import type { ClientConfig } from '@stamina/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SupportPage } from '../src/features/support/support-page.tsx';
+import { makeClientConfig, withClientConfig } from './client-config-fixture.tsx';
 
-function renderSupport(entries = ['/support']) {
+const CONFIGURED = makeClientConfig(
+  {
+    support_email: 'help@club.example',
+    support_url: 'https://club.example/help',
+    community_url: 'https://forum.club.example',
+    docs_url: 'https://docs.club.example',
+    feedback_url: 'https://club.example/ideas',
+  },
+  { device_providers: ['Garmin Connect', 'Strava'] },
+);
+
+function renderSupport(entries = ['/support'], config: ClientConfig = CONFIGURED) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Landing screen</h1> },
@@ -13,21 +26,22 @@ function renderSupport(entries = ['/support']) {
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
-  render(<RouterProvider router={router} />);
+  render(withClientConfig(<RouterProvider router={router} />, config));
   return router;
 }
 
 describe('support page', () => {
-  it('offers four ways to get help, each opening in a new tab', () => {
+  it('offers the ways to get help the operator configured, each opening in a new tab', () => {
     renderSupport();
     const expected: [RegExp, string][] = [
-      [/Email Support/, 'mailto:support@stamina.app'],
-      [/Join the Community/, 'https://discord.gg/stamina'],
-      [/Read the Documentation/, 'https://docs.stamina.app'],
-      [/Share Feedback/, 'https://feedback.stamina.app'],
+      [/Email Support/, 'mailto:help@club.example'],
+      [/Get Help/, 'https://club.example/help'],
+      [/Join the Community/, 'https://forum.club.example'],
+      [/Read the Documentation/, 'https://docs.club.example'],
+      [/Share Feedback/, 'https://club.example/ideas'],
     ];
     const newTabLinks = screen.getAllByRole('link', { name: /opens in a new tab/ });
-    expect(newTabLinks).toHaveLength(4);
+    expect(newTabLinks).toHaveLength(5);
     for (const [name, href] of expected) {
       const link = screen.getByRole('link', { name });
       expect(link).toHaveAttribute('href', href);
@@ -35,12 +49,35 @@ describe('support page', () => {
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     expect(document.title).toBe('Support · Stamina');
+    expect(screen.getByText(/Still stuck\? Email/)).toHaveTextContent('help@club.example');
+  });
+
+  it('hides every link the operator left unset, and never shows a made-up address', () => {
+    renderSupport(['/support'], makeClientConfig({ docs_url: 'https://docs.club.example' }));
+    expect(screen.getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /Read the Documentation/ })).toHaveAttribute(
+      'href',
+      'https://docs.club.example',
+    );
+    expect(
+      screen.queryByRole('link', { name: /Email Support|Join the Community|Share Feedback/ }),
+    ).toBeNull();
+    expect(screen.queryByText(/Still stuck/)).toBeNull();
+    expect(document.body).not.toHaveTextContent(/stamina\.app|discord/i);
+  });
+
+  it('lists no contact options and no device question on a server with nothing configured', () => {
+    renderSupport(['/support'], makeClientConfig());
+    expect(screen.queryByRole('heading', { name: 'Contact options' })).toBeNull();
+    expect(screen.queryAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(0);
+    expect(screen.queryByText('How do I connect my device?')).toBeNull();
+    expect(screen.getByText('Can I use Stamina without a coach?')).toBeInTheDocument();
   });
 
   it('answers the three frequent questions when opened', async () => {
     const user = userEvent.setup();
     renderSupport();
-    const garmin = screen.getByText('How do I connect my Garmin device?');
+    const garmin = screen.getByText('How do I connect my device?');
     expect(garmin.closest('details')).not.toHaveAttribute('open');
     await user.click(garmin);
     expect(garmin.closest('details')).toHaveAttribute('open');
@@ -48,6 +85,7 @@ describe('support page', () => {
       'href',
       '/settings/devices',
     );
+    expect(garmin.closest('details')).toHaveTextContent('Connect next to Garmin Connect or Strava');
 
     await user.click(screen.getByText('Can I use Stamina without a coach?'));
     expect(screen.getByText(/^Yes\. Stamina is built for self-coached athletes/)).toBeVisible();

@@ -7,6 +7,7 @@ import {
   type AdaptationInput,
   type AdaptationWorkout,
   addDays,
+  coachDay,
   proposeAdaptations,
   weekStartOf,
 } from '../src/index.ts';
@@ -146,7 +147,7 @@ describe('missed sessions', () => {
       {
         workoutId: long.id,
         kind: 'move',
-        reason: `Missed long run on Monday: moved to Thursday ${addDays(TODAY, 1)}, the next free day this week.`,
+        reason: `Missed long run on Monday: moved to ${coachDay(addDays(TODAY, 1))}, the next free day this week.`,
         patch: { workoutDate: addDays(TODAY, 1) },
       },
     ]);

@@ -1,5 +1,6 @@
 // What every wiring unit shares: the app's config, the Fastify instance and the pieces built once for all
 // areas (authentication, the cached reads, the idempotency hooks). docs/ARCHITECTURE.md, "Wiring".
+import type { Operator } from '@stamina/contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from '../db/client.ts';
@@ -51,6 +52,8 @@ export interface AppConfig {
   mapTileUrl?: string | null;
   /** MAP_TILE_ATTRIBUTION (or OpenStreetMap's credit for its tiles): the map's credit line. */
   mapTileAttribution?: string | null;
+  /** OPERATOR_NAME, LEGAL_*, SUPPORT_EMAIL and the *_URL links (config.ts operatorFromEnv); absent: all unset. */
+  operator?: Operator;
   /** Where uploaded originals are kept (lib/file-store.ts): DATA_DIR/files in main.ts, a temp dir in tests. */
   fileStore: FileStore;
   /** The background job worker (lib/job-queue.ts); `worker: false` builds the app without running jobs. */

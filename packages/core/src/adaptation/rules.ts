@@ -1,6 +1,7 @@
 // The daily adaptation's rules (docs/adaptation.md): from a plan's workouts around today, the athlete's recent
 // readiness and load, propose the changes the day calls for, each with its reason in plain words. Pure: the
 // server reads the inputs and applies the proposals through its services.
+import { coachDay } from '../coach/common.ts';
 import { normalizeMessage } from '../coach/intents.ts';
 import {
   type BodyPart,
@@ -287,7 +288,7 @@ export function proposeAdaptations(input: AdaptationInput): ProposedChange[] {
     if (day) {
       propose(w, {
         kind: 'move',
-        reason: `Missed ${title} on ${weekday(w.date)}: moved to ${weekday(day)} ${day}, the next free day this week.`,
+        reason: `Missed ${title} on ${weekday(w.date)}: moved to ${coachDay(day)}, the next free day this week.`,
         patch: { workoutDate: day },
       });
     } else {

@@ -1,6 +1,7 @@
 // GET /api/v1/health: liveness plus a database round trip. GET /api/v1/health/areas (signed in): one check per
 // part of the server, for the testing dashboard (areas.ts). GET /api/v1/client-config: the deployment's settings
-// the web app reads before sign-in (the map tile URL; docs/activities.md, "Web"), public like health.
+// the web app reads before sign-in (the map tile URL, the operator's words, what is configured;
+// wiring/client-config.ts), public like health.
 import {
   type ClientConfig,
   dataEnvelope,
@@ -48,7 +49,7 @@ export function healthRoutes(ping: () => Promise<void>, version: string, clientC
       {
         schema: {
           tags: ['health'],
-          summary: 'Deployment settings the web app needs (the map tile URL); public',
+          summary: 'Deployment settings the web app needs (map tiles, operator, configured features); public',
           response: { 200: dataEnvelope(ZClientConfig) },
         },
       },

@@ -1,6 +1,7 @@
 // The notifications an athlete reads: each event's title, body, link and data, written here in TypeScript so
-// that every user-facing text lives in one place (the database only stores them). Pure functions.
-import { roundTo } from '@stamina/core';
+// that every user-facing text lives in one place (the database only stores them). Pure functions. Days are
+// written 'Sat 28 Nov' (coachDay), never as YYYY-MM-DD.
+import { coachDay, roundTo } from '@stamina/core';
 import type { NotificationKind } from '../../db/schema/index.ts';
 
 /** The athlete's switch (`notification_preferences`) that allows a kind of notification. */
@@ -22,7 +23,7 @@ export function missedSession(workout: { id: string; title: string; date: string
   return {
     kind: 'missed_session',
     title: `Missed session: ${workout.title}`,
-    body: `Planned for ${workout.date} and not marked done. Reschedule it or log it on the calendar.`,
+    body: `Planned for ${coachDay(workout.date)} and not marked done. Reschedule it or log it on the calendar.`,
     link: '/calendar',
     data: { workout_id: workout.id, date: workout.date },
     dedupeKey: `missed:${workout.id}`,
@@ -36,7 +37,7 @@ export function weekPlan(week: { monday: string; sunday: string; sessions: numbe
   return {
     kind: 'new_week_plan',
     title: `Your week: ${week.sessions} ${week.sessions === 1 ? 'session' : 'sessions'}, ${hours} h planned`,
-    body: `From ${week.monday} to ${week.sunday}. See it on the calendar.`,
+    body: `From ${coachDay(week.monday)} to ${coachDay(week.sunday)}. See it on the calendar.`,
     link: '/calendar',
     data: { week_start: week.monday, sessions: week.sessions, minutes: week.minutes },
     dedupeKey: `week:${week.monday}`,
@@ -51,7 +52,7 @@ export function recoveryWarning(date: string, score: number, recommendation: str
   return {
     kind: 'recovery_warning',
     title: 'Recovery warning',
-    body: `Recovery ${rounded}/100 on ${date}.${advice}`,
+    body: `Recovery ${rounded}/100 on ${coachDay(date)}.${advice}`,
     link: '/metrics',
     data: { date, score: rounded },
     dedupeKey: `recovery:${date}`,
@@ -76,7 +77,7 @@ export function planChange(change: { id: string; kind: string; date: string; rea
   };
   return {
     kind: 'new_week_plan',
-    title: `Plan adapted: ${(what[change.kind] ?? 'Session changed').toLowerCase()} on ${change.date}`,
+    title: `Plan adapted: ${(what[change.kind] ?? 'Session changed').toLowerCase()} on ${coachDay(change.date)}`,
     body: change.reason,
     link: '/calendar',
     data: { plan_change_id: change.id, date: change.date, kind: change.kind },

@@ -1,4 +1,5 @@
-// GET /api/v1/client-config: deployment settings (the map tile URL), read once per session.
+// GET /api/v1/client-config: deployment settings (map tiles, the operator's words, what is configured), read once
+// per session.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
@@ -12,4 +13,9 @@ export function clientConfigQuery() {
 
 export function useClientConfig() {
   return useQuery(clientConfigQuery());
+}
+
+/** The operator's words (OPERATOR_NAME, SUPPORT_EMAIL, …); undefined while loading, each field null when unset. */
+export function useOperator() {
+  return useClientConfig().data?.operator;
 }

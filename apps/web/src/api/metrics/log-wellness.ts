@@ -3,6 +3,7 @@
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { OFFLINE_TEXTS, QUEUEABLE_NETWORK_MODE, sendOrQueue } from '../offline/write-queue.ts';
@@ -19,7 +20,7 @@ export function useLogWellness() {
           params: {},
           method: 'POST',
           body,
-          label: `Wellness for ${body.date}`,
+          label: `Wellness for ${formatDay(body.date)}`,
         },
         async (idempotencyKey) => (await api.request('POST /metrics', { body, idempotencyKey })).data,
       );

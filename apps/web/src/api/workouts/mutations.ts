@@ -12,6 +12,7 @@ import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@t
 import { format, parseISO } from 'date-fns';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { OFFLINE_TEXTS, QUEUEABLE_NETWORK_MODE, sendOrQueue } from '../offline/write-queue.ts';
@@ -70,7 +71,7 @@ export function useCreateWorkout() {
           params: {},
           method: 'POST',
           body,
-          label: `New workout: ${body.title} (${body.workout_date})`,
+          label: `New workout: ${body.title} (${formatDay(body.workout_date)})`,
           idempotencyKey: key,
         },
         async (idempotencyKey) =>
@@ -220,7 +221,7 @@ export function useMarkWorkoutDone() {
           params: { workoutId: workout.id },
           method: 'PUT',
           body: { status: 'completed' },
-          label: `Mark done: ${workout.title} (${workout.workout_date})`,
+          label: `Mark done: ${workout.title} (${formatDay(workout.workout_date)})`,
           // What the athlete saw: a replay refuses to overwrite a newer change (docs/offline.md, "Conflicts").
           baseUpdatedAt: workout.updated_at,
         },

@@ -25,7 +25,7 @@ import {
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
@@ -66,7 +66,7 @@ export interface TemplateDetailDialogProps {
   onAdded?: (workout: Workout) => void;
 }
 
-const dayLabel = (date: string) => format(parseISO(date), 'EEE, MMM d');
+const dayLabel = (date: string) => formatDay(date, 'short');
 
 export function TemplateDetailDialog({
   template: initial,

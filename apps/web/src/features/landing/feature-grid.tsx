@@ -1,4 +1,7 @@
-// What the product offers (docs/screens.md, "Landing page"), one card per feature.
+// What the product offers (docs/screens.md, "Landing page"), one card per feature. Claims that depend on the
+// server's configuration (a language model, device services) follow what it says it has; until it has said,
+// and in the prerendered page, the neutral words.
+import type { LucideIcon } from 'lucide-react';
 import {
   Bot,
   CalendarDays,
@@ -10,7 +13,11 @@ import {
   Watch,
 } from 'lucide-react';
 
-const FEATURES = [
+import type { ServerFeatures } from './use-server-features.ts';
+
+type Feature = { title: string; body: string; Icon: LucideIcon };
+
+const FEATURES: readonly Feature[] = [
   {
     title: 'Dashboard',
     body: 'Readiness, training load and today’s session at a glance, on widgets you arrange the way you like.',
@@ -36,24 +43,36 @@ const FEATURES = [
     body: 'Fitness, fatigue, heart-rate variability and sleep trends that show what is working and what is not.',
     Icon: ChartLine,
   },
-  {
-    title: 'AI coach',
-    body: 'Ask about your training in plain words and get answers grounded in your own data and plan.',
-    Icon: Bot,
-  },
-  {
-    title: 'Device integration',
-    body: 'Connect your wearable once; workouts, sleep and recovery data keep syncing on their own.',
-    Icon: Watch,
-  },
-  {
-    title: 'AI onboarding',
-    body: 'Answer a few questions by text or voice and your first plan is ready minutes later.',
-    Icon: Sparkles,
-  },
-] as const;
+];
 
-export function FeatureGrid() {
+/** The cards whose claims depend on what this server has configured. */
+function configuredFeatures(features: ServerFeatures | null): Feature[] {
+  const model = features?.language_model === true;
+  const devices = features?.device_providers ?? [];
+  return [
+    {
+      title: model ? 'AI coach' : 'Coach',
+      body: 'Ask about your training in plain words and get answers grounded in your own data and plan.',
+      Icon: Bot,
+    },
+    ...(devices.length > 0
+      ? [
+          {
+            title: 'Device integration',
+            body: `Connect ${devices.join(' or ')} once; your workouts keep syncing on their own.`,
+            Icon: Watch,
+          },
+        ]
+      : []),
+    {
+      title: model ? 'AI onboarding' : 'Guided onboarding',
+      body: 'Answer a few questions in your own words and your first plan is ready minutes later.',
+      Icon: Sparkles,
+    },
+  ];
+}
+
+export function FeatureGrid({ features }: { features: ServerFeatures | null }) {
   return (
     <section id="features" aria-labelledby="features-heading" className="scroll-mt-16 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -72,7 +91,7 @@ export function FeatureGrid() {
           </p>
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
-          {FEATURES.map(({ title, body, Icon }) => (
+          {[...FEATURES, ...configuredFeatures(features)].map(({ title, body, Icon }) => (
             <li
               key={title}
               className="flex gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:block sm:p-6"

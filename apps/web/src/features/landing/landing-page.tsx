@@ -12,9 +12,9 @@ import { HeroPreview } from './hero-preview.tsx';
 import { JourneyRoadmap } from './journey-roadmap.tsx';
 import { QuoteCarousel } from './quote-carousel.tsx';
 import { focusRing } from './styles.ts';
+import { useServerFeatures } from './use-server-features.ts';
 
 const LANDING_TITLE = 'Stamina · Training for self-coached endurance athletes';
-const SUPPORT_EMAIL = 'support@stamina.app';
 
 const PRICING_POINTS = [
   {
@@ -26,6 +26,7 @@ const PRICING_POINTS = [
 ] as const;
 
 export function LandingPage() {
+  const features = useServerFeatures();
   useEffect(() => {
     document.title = LANDING_TITLE;
   }, []);
@@ -42,7 +43,7 @@ export function LandingPage() {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Hero />
         <JourneyRoadmap />
-        <FeatureGrid />
+        <FeatureGrid features={features} />
         <QuoteCarousel />
         <Pricing />
         <ClosingCallToAction />
@@ -204,7 +205,7 @@ function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
+              <a href={ROUTES.support} className={linkClasses}>
                 Support
               </a>
             </li>

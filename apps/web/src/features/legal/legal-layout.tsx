@@ -1,12 +1,15 @@
-// Shared frame of the legal pages (docs/screens.md, "Legal pages"): Back button, title, 'Last updated' date,
-// table of contents and numbered sections.
+// Shared frame of the legal pages (docs/screens.md, "Legal pages"): Back button, title, 'Last updated' date
+// (LEGAL_UPDATED, shown only when the operator set one), table of contents and numbered sections.
 import { ArrowLeft } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useOperator } from '../../api/app/client-config.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
+import { ContactUs } from './operator-words.tsx';
 
 export interface LegalSection {
   id: string;
@@ -14,24 +17,8 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export const SUPPORT_EMAIL = 'support@stamina.app';
-
 const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-
-/** 'November 22, 2026' for the given day. */
-export function formatLegalDate(date: Date): string {
-  return dateFormat.format(date);
-}
-
-/** yyyy-mm-dd in local time, for the machine-readable <time> attribute. */
-function isoDay(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
 
 function prefersReducedMotion(): boolean {
   return (
@@ -63,7 +50,8 @@ export function LegalLayout({
 }) {
   const goBack = useGoBack();
   const { hash } = useLocation();
-  const today = new Date();
+  const operator = useOperator();
+  const updated = operator?.legal_updated;
 
   useEffect(() => {
     document.title = `${title} · Stamina`;
@@ -99,9 +87,11 @@ export function LegalLayout({
       <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-          <p className="mt-3 text-sm text-muted-foreground">
-            Last updated: <time dateTime={isoDay(today)}>{formatLegalDate(today)}</time>
-          </p>
+          {updated && (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Last updated: <time dateTime={updated}>{formatDay(updated, 'long')}</time>
+            </p>
+          )}
           <div className="mt-6 space-y-4 text-base leading-relaxed text-foreground">{intro}</div>
         </div>
 
@@ -150,26 +140,15 @@ export function LegalLayout({
               </section>
             ))}
 
-            <footer className="border-t border-border pt-6 text-sm text-muted-foreground">
+            <footer className="border-t border-border pt-6 text-sm text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline">
               <p>
-                Questions about this page? Write to{' '}
-                <a
-                  href={`mailto:${SUPPORT_EMAIL}`}
-                  className={cn('font-medium text-primary underline', focusRing)}
-                >
-                  {SUPPORT_EMAIL}
-                </a>{' '}
-                or visit{' '}
-                <Link to="/support" className={cn('font-medium text-primary underline', focusRing)}>
-                  Support
-                </Link>
-                . See also our{' '}
+                Questions about this page? Write to us <ContactUs />. See also our{' '}
                 <Link to={related.to} className={cn('font-medium text-primary underline', focusRing)}>
                   {related.label}
                 </Link>
                 .
               </p>
-              <p className="mt-2">{`© ${today.getFullYear()} Stamina`}</p>
+              {operator?.name && <p className="mt-2">{`This server is run by ${operator.name}.`}</p>}
             </footer>
           </div>
         </div>

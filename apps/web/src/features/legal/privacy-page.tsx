@@ -1,7 +1,7 @@
 // /privacy: the Privacy Policy (docs/screens.md, "Legal pages").
 import { DATA_DELETION_DAYS, MINIMUM_AGE_YEARS, ROUTES } from '@stamina/core';
-import { Link } from 'react-router';
-import { LegalLayout, type LegalSection, SUPPORT_EMAIL } from './legal-layout.tsx';
+import { LegalLayout, type LegalSection } from './legal-layout.tsx';
+import { ContactUs } from './operator-words.tsx';
 
 const ADULT_AGE_YEARS = 18;
 
@@ -96,10 +96,10 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Legal reasons</strong>, when required by law or a valid legal request, or to protect the
-            rights, safety and property of our users, the public or Stamina.
+            rights, safety and property of our users, the public or us.
           </li>
           <li>
-            <strong>Business transfers</strong>, if Stamina is involved in a merger, acquisition or sale of
+            <strong>Business transfers</strong>, if we are involved in a merger, acquisition or sale of
             assets; we will tell you before your data becomes subject to a different privacy policy.
           </li>
         </ul>
@@ -119,8 +119,7 @@ const SECTIONS: readonly LegalSection[] = [
         <li>Edit or delete individual workouts, and stop sharing templates whenever you like.</li>
         <li>Choose not to use the AI coach or voice input; the rest of the Service keeps working.</li>
         <li>
-          Delete your account, or ask for a copy of your data, by writing to{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          Delete your account, or ask for a copy of your data, by writing to us <ContactUs />.
         </li>
       </ul>
     ),
@@ -159,8 +158,7 @@ const SECTIONS: readonly LegalSection[] = [
         Stamina is not meant for children under {MINIMUM_AGE_YEARS}, and we do not knowingly collect personal
         data from them. Users aged {MINIMUM_AGE_YEARS} to {ADULT_AGE_YEARS} may use Stamina only with the
         permission of a parent or guardian. If you believe a child under {MINIMUM_AGE_YEARS} has given us
-        personal data, contact us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will
-        delete it.
+        personal data, contact us <ContactUs /> and we will delete it.
       </p>
     ),
   },
@@ -189,15 +187,14 @@ const SECTIONS: readonly LegalSection[] = [
           <li>object to or restrict certain processing;</li>
           <li>withdraw your consent at any time, without affecting processing that happened before;</li>
           <li>
-            know what we collect and why, and not be treated differently for using your privacy rights
-            (including under California law); we do not sell or share personal data for cross-context
-            advertising;
+            know what we collect and why, and not be treated differently for using your privacy rights we do
+            not sell or share personal data for cross-context advertising;
           </li>
           <li>complain to your local data protection authority.</li>
         </ul>
         <p>
-          To use any of these rights, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. We may
-          need to confirm your identity, and we will answer within the time the law requires.
+          To use any of these rights, write to us <ContactUs />. We may need to confirm your identity, and we
+          will answer within the time the law requires.
         </p>
       </>
     ),
@@ -218,8 +215,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     body: (
       <p>
-        Questions about your privacy? Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or visit
-        our <Link to={ROUTES.support}>Support page</Link>.
+        Questions about your privacy? Write to us <ContactUs />.
       </p>
     ),
   },

@@ -1,7 +1,8 @@
 // /terms: the Terms of Service (docs/screens.md, "Legal pages").
 import { MINIMUM_AGE_YEARS, ROUTES, UPTIME_TARGET_PERCENT } from '@stamina/core';
 import { Link } from 'react-router';
-import { LegalLayout, type LegalSection, SUPPORT_EMAIL } from './legal-layout.tsx';
+import { LegalLayout, type LegalSection } from './legal-layout.tsx';
+import { ContactUs, GoverningLaw, OperatorName } from './operator-words.tsx';
 
 const ADULT_AGE_YEARS = 18;
 const PRICE_CHANGE_NOTICE_DAYS = 30;
@@ -15,9 +16,9 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          These Terms of Service (the “Terms”) are an agreement between you and Stamina (“Stamina”, “we”,
-          “us”). They govern your use of the Stamina website, web application and related services (together,
-          the “Service”).
+          These Terms of Service (the “Terms”) are an agreement between you and <OperatorName />, who runs
+          this Stamina server (“we”, “us”). They govern your use of this server’s website, web application and
+          related services (together, the “Service”).
         </p>
         <p>
           By creating an account, ticking the box that says you agree, or otherwise using the Service, you
@@ -48,8 +49,7 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             You are responsible for keeping your password secret and for everything that happens under your
-            account. Tell us at once at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you think
-            someone else has used it.
+            account. Tell us at once <ContactUs /> if you think someone else has used it.
           </li>
         </ul>
       </>
@@ -146,7 +146,7 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           The Service, including its software, design, text, graphics and the Stamina name and logo, belongs
-          to Stamina and its licensors and is protected by law. We give you a personal, revocable,
+          to its authors and licensors and is protected by law. We give you a personal, revocable,
           non-exclusive and non-transferable licence to use the Service for your own training, in line with
           these Terms.
         </p>
@@ -249,14 +249,14 @@ const SECTIONS: readonly LegalSection[] = [
           race result.
         </p>
         <p>
-          To the fullest extent the law allows, Stamina will not be liable for any indirect, incidental,
-          special, consequential or punitive damages, or for any loss of data, profits, or goodwill, or for
-          personal injury resulting from your training, arising out of or related to the Service.
+          To the fullest extent the law allows, we will not be liable for any indirect, incidental, special,
+          consequential or punitive damages, or for any loss of data, profits, or goodwill, or for personal
+          injury resulting from your training, arising out of or related to the Service.
         </p>
         <p>
           Our total liability for all claims arising out of or relating to these Terms or the Service is
-          limited to the amount you paid Stamina in the {LIABILITY_LOOKBACK_MONTHS} months before the event
-          giving rise to the claim. Some places do not allow these limits, so they may not all apply to you.
+          limited to the amount you paid us in the {LIABILITY_LOOKBACK_MONTHS} months before the event giving
+          rise to the claim. Some places do not allow these limits, so they may not all apply to you.
         </p>
       </>
     ),
@@ -264,14 +264,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: 'governing-law',
     title: 'Governing Law',
-    body: (
-      <p>
-        These Terms and any dispute arising out of or relating to them or the Service are governed by the laws
-        of the State of California, United States, without regard to its conflict of law rules. Subject to the
-        arbitration section below, the state and federal courts located in California have exclusive
-        jurisdiction, and you and we consent to their jurisdiction.
-      </p>
-    ),
+    body: <GoverningLaw />,
   },
   {
     id: 'arbitration',
@@ -279,9 +272,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          If you have a dispute with us, please write to{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> first; most concerns can be settled quickly
-          that way. If we cannot resolve it within 60 days, you and Stamina agree to resolve any dispute
+          If you have a dispute with us, please write to us <ContactUs /> first; most concerns can be settled
+          quickly that way. If we cannot resolve it within 60 days, you and we agree to resolve any dispute
           arising out of or relating to these Terms or the Service by final and binding arbitration on an
           individual basis, administered by the American Arbitration Association under its Consumer
           Arbitration Rules.
@@ -308,8 +300,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Class Action Waiver',
     body: (
       <p>
-        You and Stamina each agree to bring claims against the other only in an individual capacity, and not
-        as a plaintiff or class member in any purported class, collective, consolidated or representative
+        You and we each agree to bring claims against the other only in an individual capacity, and not as a
+        plaintiff or class member in any purported class, collective, consolidated or representative
         proceeding. The arbitrator may not combine more than one person’s claims. If this waiver is found
         unenforceable for a claim, that claim must be decided in court and not in arbitration.
       </p>
@@ -333,8 +325,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Contact Us',
     body: (
       <p>
-        Questions about these Terms? Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or visit
-        our <Link to={ROUTES.support}>Support page</Link>.
+        Questions about these Terms? Write to us <ContactUs />.
       </p>
     ),
   },

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAchievements } from '../../api/analytics/achievements.ts';
 import { useProfileSummary } from '../../api/profile/profile-summary.ts';
+import { AchievementIcon } from '../../components/achievement-icon.tsx';
 import { Avatar } from '../../components/avatar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -187,9 +188,7 @@ export function ProfilePage() {
           <ul className="space-y-2">
             {earned.slice(0, 4).map((a) => (
               <li key={a.id} className="flex items-center gap-3">
-                <span aria-hidden="true" className="text-2xl">
-                  {a.emoji}
-                </span>
+                <AchievementIcon id={a.id} />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{a.name}</p>
                   <p className="truncate text-xs text-muted-foreground">{a.description}</p>

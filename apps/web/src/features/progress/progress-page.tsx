@@ -29,6 +29,7 @@ import { useFitnessTrends } from '../../api/analytics/fitness-trends.ts';
 import { usePolarized } from '../../api/analytics/polarized.ts';
 import { useWeeklyLoad } from '../../api/analytics/weekly-load.ts';
 import { useZones } from '../../api/analytics/zones.ts';
+import { AchievementIcon } from '../../components/achievement-icon.tsx';
 import { BestEffortCurves } from '../../components/charts/best-effort-curves.tsx';
 import {
   SportHoursChart,
@@ -360,7 +361,7 @@ function AchievementsSummary({
         <ul aria-label="Latest achievements" className="space-y-1 text-sm">
           {recent.map((a) => (
             <li key={a.id} className="flex items-center gap-2">
-              <span aria-hidden="true">{a.emoji}</span>
+              <AchievementIcon id={a.id} className="h-4 w-4" />
               {a.name}
             </li>
           ))}

@@ -23,7 +23,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { CogganLevels } from './coggan-levels.tsx';
 import {
@@ -542,7 +542,7 @@ function Relabelled({ workouts }: { workouts: RelabelledWorkout[] }) {
       <ul className="mt-2 space-y-1">
         {workouts.map((w) => (
           <li key={w.id}>
-            {w.workout_date}: {w.title}, Z{w.from_zone ?? '?'} → Z{w.to_zone ?? '?'}
+            {formatDay(w.workout_date)}: {w.title}, Z{w.from_zone ?? '?'} → Z{w.to_zone ?? '?'}
           </li>
         ))}
       </ul>

@@ -1,5 +1,17 @@
-// /settings: five cards, one per settings area (docs/screens.md, "Settings"). A navigation state can name a section.
-import { ChevronRight, LayoutGrid, Settings2, SlidersHorizontal, Sparkles, User, Watch } from 'lucide-react';
+// /settings: five cards, one per settings area, and Developer tools with the link to the testing dashboard
+// (docs/screens.md, "Settings"). A navigation state can name a section.
+
+import { ROUTES } from '@stamina/core';
+import {
+  ChevronRight,
+  FlaskConical,
+  LayoutGrid,
+  Settings2,
+  SlidersHorizontal,
+  Sparkles,
+  User,
+  Watch,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LazyOnboardingDialog } from '../../components/onboarding/onboarding-offer.tsx';
@@ -56,7 +68,34 @@ export function SettingsHub() {
           </li>
         ))}
       </ul>
+      <DeveloperTools />
     </>
+  );
+}
+
+/** Developer tools: the way to /test, the testing dashboard (docs/testing-dashboard.md). */
+function DeveloperTools() {
+  return (
+    <section aria-labelledby="developer-tools-title" className="mt-8">
+      <h2 id="developer-tools-title" className="mb-3 text-lg font-semibold">
+        Developer tools
+      </h2>
+      <Link
+        to={ROUTES.test}
+        className="flex items-center gap-4 rounded-xl border border-border bg-card p-4 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+          <FlaskConical className="h-5 w-5" aria-hidden="true" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold">Testing Dashboard</span>
+          <span className="block text-sm text-muted-foreground">
+            Your session's token, the server's health and your own recent requests
+          </span>
+        </span>
+        <ChevronRight className="h-5 w-5 text-muted-foreground" aria-hidden="true" />
+      </Link>
+    </section>
   );
 }
 

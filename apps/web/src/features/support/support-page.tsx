@@ -1,51 +1,89 @@
 // /support: ways to get help and the frequently asked questions (docs/screens.md, "Support page").
+
+import type { Operator } from '@stamina/contract';
 import { ROUTES } from '@stamina/core';
-import { ArrowLeft, BookOpen, ChevronDown, Lightbulb, Mail, MessageCircle } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpen,
+  ChevronDown,
+  LifeBuoy,
+  Lightbulb,
+  type LucideIcon,
+  Mail,
+  MessageCircle,
+} from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { useClientConfig } from '../../api/app/client-config.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
 
-const SUPPORT_EMAIL = 'support@stamina.app';
+type Channel = { id: string; label: string; description: string; href: string; Icon: LucideIcon };
 
-const CHANNELS = [
-  {
-    id: 'email',
-    label: 'Email Support',
-    description: `Write to the Stamina team at ${SUPPORT_EMAIL}.`,
-    href: `mailto:${SUPPORT_EMAIL}`,
-    Icon: Mail,
-  },
-  {
-    id: 'community',
-    label: 'Join the Community',
-    description: 'Chat with other self-coached athletes and the Stamina team on Discord.',
-    href: 'https://discord.gg/stamina',
-    Icon: MessageCircle,
-  },
-  {
-    id: 'docs',
-    label: 'Read the Documentation',
-    description: 'Guides to plans, metrics, workouts written in plain language and device connections.',
-    href: 'https://docs.stamina.app',
-    Icon: BookOpen,
-  },
-  {
-    id: 'feedback',
-    label: 'Share Feedback',
-    description: 'Suggest a feature or vote on ideas from other athletes.',
-    href: 'https://feedback.stamina.app',
-    Icon: Lightbulb,
-  },
-] as const;
+/** The ways to get help this server's operator configured (SUPPORT_EMAIL and the *_URL links), in this order. */
+function channelsOf(operator: Operator): Channel[] {
+  const { support_email: email, support_url, community_url, docs_url, feedback_url } = operator;
+  const channels: (Channel | null)[] = [
+    email
+      ? {
+          id: 'email',
+          label: 'Email Support',
+          description: `Write to the people who run this server at ${email}.`,
+          href: `mailto:${email}`,
+          Icon: Mail,
+        }
+      : null,
+    support_url
+      ? {
+          id: 'help',
+          label: 'Get Help',
+          description: 'Open the help desk of the people who run this server.',
+          href: support_url,
+          Icon: LifeBuoy,
+        }
+      : null,
+    community_url
+      ? {
+          id: 'community',
+          label: 'Join the Community',
+          description: 'Talk with other athletes who train on this server.',
+          href: community_url,
+          Icon: MessageCircle,
+        }
+      : null,
+    docs_url
+      ? {
+          id: 'docs',
+          label: 'Read the Documentation',
+          description: 'Guides to plans, metrics, workouts written in plain language and device connections.',
+          href: docs_url,
+          Icon: BookOpen,
+        }
+      : null,
+    feedback_url
+      ? {
+          id: 'feedback',
+          label: 'Share Feedback',
+          description: 'Suggest a feature or vote on ideas from other athletes.',
+          href: feedback_url,
+          Icon: Lightbulb,
+        }
+      : null,
+  ];
+  return channels.filter((c): c is Channel => Boolean(c));
+}
 
 const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
 
 export function SupportPage() {
   const goBack = useGoBack();
+  const config = useClientConfig().data;
+  const channels = config ? channelsOf(config.operator) : [];
+  const email = config?.operator.support_email;
+  const devices = config?.features.device_providers ?? [];
 
   useEffect(() => {
     document.title = 'Support · Stamina';
@@ -69,72 +107,78 @@ export function SupportPage() {
         <p className="text-sm font-semibold uppercase tracking-wider text-primary">Support</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">How can we help?</h1>
         <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
-          Reach the team, ask the community, or find the answer yourself. Each option opens in a new tab.
+          {channels.length > 0
+            ? 'Reach the people who run this server, or find the answer yourself. Each option opens in a new tab.'
+            : 'Find the answer to the most frequent questions below.'}
         </p>
 
-        <section aria-labelledby="channels-heading" className="mt-10">
-          <h2 id="channels-heading" className="sr-only">
-            Contact options
-          </h2>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {CHANNELS.map(({ id, label, description, href, Icon }) => (
-              <li
-                key={id}
-                className="group relative flex h-full items-start gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-colors focus-within:border-primary hover:border-primary"
-              >
-                <span
-                  className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground"
-                  aria-hidden="true"
+        {channels.length > 0 && (
+          <section aria-labelledby="channels-heading" className="mt-10">
+            <h2 id="channels-heading" className="sr-only">
+              Contact options
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {channels.map(({ id, label, description, href, Icon }) => (
+                <li
+                  key={id}
+                  className="group relative flex h-full items-start gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-colors focus-within:border-primary hover:border-primary"
                 >
-                  <Icon className="h-5 w-5" />
-                </span>
-                <div className="min-w-0">
-                  {/* The link covers the whole card (after:inset-0) while its name stays the short label. */}
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-describedby={`support-${id}-description`}
-                    className={cn(
-                      'rounded font-semibold group-hover:text-primary after:absolute after:inset-0 after:rounded-2xl',
-                      'focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-offset-2 focus-visible:after:ring-offset-background',
-                    )}
+                  <span
+                    className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground"
+                    aria-hidden="true"
                   >
-                    {label}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                  <p id={`support-${id}-description`} className="mt-1 text-sm text-muted-foreground">
-                    {description}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+                    <Icon className="h-5 w-5" />
+                  </span>
+                  <div className="min-w-0">
+                    {/* The link covers the whole card (after:inset-0) while its name stays the short label. */}
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-describedby={`support-${id}-description`}
+                      className={cn(
+                        'rounded font-semibold group-hover:text-primary after:absolute after:inset-0 after:rounded-2xl',
+                        'focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-offset-2 focus-visible:after:ring-offset-background',
+                      )}
+                    >
+                      {label}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                    <p id={`support-${id}-description`} className="mt-1 text-sm text-muted-foreground">
+                      {description}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
 
         <section aria-labelledby="faq-heading" className="mt-14 max-w-3xl">
           <h2 id="faq-heading" className="text-2xl font-bold tracking-tight">
             Frequently asked questions
           </h2>
           <div className="mt-6 divide-y divide-border rounded-2xl border border-border bg-card">
-            <Question title="How do I connect my Garmin device?">
-              <p>
-                Open{' '}
-                <Link
-                  to={ROUTES.settingsDevices}
-                  className="font-medium text-primary underline underline-offset-4"
-                >
-                  Settings &gt; Device Connections
-                </Link>
-                , choose Connect on Garmin Connect and sign in to your Garmin account to allow Stamina access.
-                Your last 90 days come in at once; from then on your workouts, sleep and heart-rate
-                variability sync automatically every 30 minutes, and Sync Now brings them at any time.
-              </p>
-            </Question>
+            {devices.length > 0 && (
+              <Question title="How do I connect my device?">
+                <p>
+                  Open{' '}
+                  <Link
+                    to={ROUTES.settingsDevices}
+                    className="font-medium text-primary underline underline-offset-4"
+                  >
+                    Settings &gt; Device Connections
+                  </Link>
+                  , choose Connect next to {devices.join(' or ')} and sign in there to allow Stamina access.
+                  From then on your workouts (and, where the service shares them, sleep and heart-rate
+                  variability) come in automatically, and Sync Now brings them at any time.
+                </p>
+              </Question>
+            )}
             <Question title="Can I use Stamina without a coach?">
               <p>
                 Yes. Stamina is built for self-coached athletes: it creates your plan, adapts it as you train
-                and recover, and the AI coach is there whenever you have a question.
+                and recover, and the coach is there whenever you have a question.
               </p>
             </Question>
             <Question title="How often does my training plan update?">
@@ -146,13 +190,15 @@ export function SupportPage() {
           </div>
         </section>
 
-        <p className="mt-10 text-sm text-muted-foreground">
-          Still stuck? Email{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={cn('font-medium text-primary underline', focusRing)}>
-            {SUPPORT_EMAIL}
-          </a>{' '}
-          and tell us what you were trying to do. If you saw an error screen, include its error ID.
-        </p>
+        {email && (
+          <p className="mt-10 text-sm text-muted-foreground">
+            Still stuck? Email{' '}
+            <a href={`mailto:${email}`} className={cn('font-medium text-primary underline', focusRing)}>
+              {email}
+            </a>{' '}
+            and tell us what you were trying to do. If you saw an error screen, include its error ID.
+          </p>
+        )}
       </main>
     </div>
   );

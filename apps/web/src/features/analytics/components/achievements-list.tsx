@@ -2,10 +2,11 @@
 // are, each with a progress bar and its figures.
 import type { AchievementDto } from '@stamina/contract';
 import { roundTo } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
+import { AchievementIcon } from '../../../components/achievement-icon.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 export function sortAchievements(list: readonly AchievementDto[]): AchievementDto[] {
   return [...list].sort((a, b) => {
@@ -28,9 +29,7 @@ export function AchievementsList({ achievements }: { achievements: readonly Achi
       <ul className="grid gap-2 sm:grid-cols-2">
         {shown.map((a) => (
           <li key={a.id} className="flex gap-3 rounded-lg border border-border p-3">
-            <span aria-hidden="true" className={a.earned ? 'text-2xl' : 'text-2xl opacity-40 grayscale'}>
-              {a.emoji}
-            </span>
+            <AchievementIcon id={a.id} earned={a.earned} className="mt-0.5" />
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-1.5 font-medium">
                 {a.name}
@@ -39,7 +38,7 @@ export function AchievementsList({ achievements }: { achievements: readonly Achi
               <p className="text-xs text-muted-foreground">{a.description}</p>
               {a.earned ? (
                 <p className="mt-1 text-xs font-medium text-success">
-                  Earned {a.earned_date ? format(parseISO(a.earned_date), 'MMM d, yyyy') : ''}
+                  Earned {a.earned_date ? formatDay(a.earned_date) : ''}
                 </p>
               ) : (
                 <div className="mt-1.5">
