@@ -390,9 +390,9 @@ export function createArchiveImport(deps: ArchiveDeps) {
           'Upload the zip that Strava ("Download your data") or Garmin Connect (data export) sent you',
         );
       }
-      let ticket: ReturnType<ArchiveDeps['activities']['enterUpload']>;
+      let ticket: Awaited<ReturnType<ArchiveDeps['activities']['enterUpload']>>;
       try {
-        ticket = deps.activities.enterUpload(auth.athleteId);
+        ticket = await deps.activities.enterUpload(auth.athleteId);
       } catch (err) {
         file.stream.resume();
         throw err;
