@@ -2,15 +2,15 @@
 // efforts that follow the steps' zones, and the same recording for the same seed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DemoStep, demoRecordedSession } from '../src/demo/demo-recording.ts';
-import type { Sport, Zone } from '../src/workouts/types.ts';
+import { type DemoSport, type DemoStep, demoRecordedSession } from '../src/demo/demo-recording.ts';
+import type { Zone } from '../src/workouts/types.ts';
 
 const step = fc.record({
   duration_seconds: fc.integer({ min: 1, max: 1200 }),
   zone: fc.constantFrom<Zone>(1, 2, 3, 4, 5),
   isRest: fc.boolean(),
 });
-const sport = fc.constantFrom<Sport>('bike', 'run', 'swim', 'strength');
+const sport = fc.constantFrom<DemoSport>('bike', 'run', 'swim', 'strength');
 const START = Date.UTC(2026, 3, 1, 7);
 
 describe('demoRecordedSession', () => {
