@@ -50,6 +50,11 @@ function provisionalWorkout(body: WorkoutCreateRequest, id: string): Workout {
     workout_data: body.workout_data ?? {},
     workout_structure: null,
     tss: null,
+    actual_duration_minutes: null,
+    actual_distance_meters: null,
+    actual_tss: null,
+    rpe: null,
+    note: null,
     created_at: now,
     updated_at: now,
   };
