@@ -211,7 +211,7 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
           summary:
             'Mark a workout completed, optionally with what was actually done (duration, distance, RPE, note), which then feeds the load',
           params: ZWorkoutIdParam,
-          body: ZWorkoutCompleteRequest.optional(),
+          body: ZWorkoutCompleteRequest.nullish(),
           response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
         },
       },
