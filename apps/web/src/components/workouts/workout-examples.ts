@@ -65,12 +65,18 @@ export const WORKOUT_EXAMPLES: Record<Sport, readonly WorkoutExample[]> = {
   ],
   rowing: [
     { label: 'Steady row', text: 'Warmup: 10min Z1\nMain: 40min Z2\nCooldown: 5min Z1' },
-    { label: 'Row intervals', text: 'Warmup: 10min easy\nMain: 5x 4min Z4 with 2min rest\nCooldown: 10min easy' },
+    {
+      label: 'Row intervals',
+      text: 'Warmup: 10min easy\nMain: 5x 4min Z4 with 2min rest\nCooldown: 10min easy',
+    },
   ],
   hiking: [{ label: 'Day hike', text: '3h Z2' }],
   xc_ski: [
     { label: 'Easy classic', text: 'Warmup: 15min Z1\nMain: 60min Z2\nCooldown: 10min Z1' },
-    { label: 'Skate intervals', text: 'Warmup: 15min easy\nMain: 6x 3min Z4 with 2min easy\nCooldown: 10min easy' },
+    {
+      label: 'Skate intervals',
+      text: 'Warmup: 15min easy\nMain: 6x 3min Z4 with 2min easy\nCooldown: 10min easy',
+    },
   ],
   other: [{ label: 'Easy session', text: '45min Z2' }],
 };
