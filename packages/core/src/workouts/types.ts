@@ -5,10 +5,26 @@
  * first four have their own thresholds, parser targets and plan sessions; the others are scored by heart rate,
  * else by the athlete's RPE (docs/training-load.md, "Sports scored by effort").
  */
-export const SPORTS = ['run', 'bike', 'swim', 'strength', 'yoga', 'rowing', 'hiking', 'xc_ski', 'other'] as const;
+export const SPORTS = [
+  'run',
+  'bike',
+  'swim',
+  'strength',
+  'yoga',
+  'rowing',
+  'hiking',
+  'xc_ski',
+  'other',
+] as const;
 export type Sport = (typeof SPORTS)[number];
 /** The sports without a power or pace threshold of their own: scored by heart rate, else RPE. */
-export const EFFORT_SCORED_SPORTS = ['yoga', 'rowing', 'hiking', 'xc_ski', 'other'] as const satisfies readonly Sport[];
+export const EFFORT_SCORED_SPORTS = [
+  'yoga',
+  'rowing',
+  'hiking',
+  'xc_ski',
+  'other',
+] as const satisfies readonly Sport[];
 export type EffortScoredSport = (typeof EFFORT_SCORED_SPORTS)[number];
 /** Whether `sport` is scored by effort (heart rate, else RPE), not by power or pace. */
 export function isEffortScored(sport: string): sport is EffortScoredSport {

@@ -2,7 +2,7 @@
 // training-load.md, "Logged sessions"): duration, distance, RPE and a note. The RPE field shows when the athlete
 // tracks RPE (Settings → Metrics, "tracked metrics"). Used by the workout detail dialog.
 import type { Units } from '@stamina/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 
@@ -70,6 +70,10 @@ export function LogSessionForm({
   const [rpe, setRpe] = useState(initial.rpe ? String(initial.rpe) : '');
   const [note, setNote] = useState(initial.note ?? '');
   const [error, setError] = useState<string | undefined>();
+  // The form replaces the button that opened it: focus moves to its first field, so the keyboard carries on
+  // (Enter there sends the form as it is).
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -92,6 +96,7 @@ export function LogSessionForm({
       <p className="text-sm font-medium">How did it go? Everything here is optional.</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
+          ref={first}
           label="Actual duration (minutes)"
           inputMode="numeric"
           value={minutes}
