@@ -132,7 +132,12 @@ test('plan a yoga session on the calendar', async ({ page, request }) => {
   await editor.getByLabel('Title').fill('Evening yoga');
   await editor.getByLabel('Date').fill(iso(new Date()));
   await editor.getByLabel('Duration (min)').fill('60');
-  await editor.getByRole('radio', { name: 'Yoga' }).check();
+  // The sport radios are visually hidden inside their labels: choose by the label.
+  await editor
+    .locator('label')
+    .filter({ hasText: /^Yoga$/ })
+    .click();
+  await expect(editor.getByRole('radio', { name: 'Yoga' })).toBeChecked();
   await editor.getByRole('button', { name: 'Create' }).click();
   await expect(editor).toBeHidden();
 

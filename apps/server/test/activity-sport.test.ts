@@ -327,7 +327,12 @@ describe('RPE and note on an activity', () => {
     expect(await dayLoad(di.athleteId, before.local_date)).toBeCloseTo(expected, 1);
 
     const cleared = await update(di, walk, { rpe: null });
-    expect(cleared.json().data).toMatchObject({ rpe: null, tss: null, tss_method: 'none', note: 'Hilly, carried a pack' });
+    expect(cleared.json().data).toMatchObject({
+      rpe: null,
+      tss: null,
+      tss_method: 'none',
+      note: 'Hilly, carried a pack',
+    });
     expect(await dayLoad(di.athleteId, before.local_date)).toBe(0);
 
     const run = await importedId(di, 'run.gpx', GPX);

@@ -57,7 +57,13 @@ const put = (token: string, id: string, payload: object) =>
     payload,
   });
 
-const EASY_HOUR = { title: 'Easy hour', workout_date: '2026-01-05', sport: 'run', duration_minutes: 60, intensity_zone: 2 };
+const EASY_HOUR = {
+  title: 'Easy hour',
+  workout_date: '2026-01-05',
+  sport: 'run',
+  duration_minutes: 60,
+  intensity_zone: 2,
+};
 
 describe('mark done with what was done', () => {
   it('without a body, the planned figures count (60 min in zone 2: TSS 56.3)', async () => {
@@ -89,7 +95,9 @@ describe('mark done with what was done', () => {
       rpe: 8,
       note: 'Legs heavy, cut it short',
     });
-    expect(await days(token)).toMatchObject([{ date: '2026-01-05', tss: 45.1, sessions: 1, run_minutes: 30 }]);
+    expect(await days(token)).toMatchObject([
+      { date: '2026-01-05', tss: 45.1, sessions: 1, run_minutes: 30 },
+    ]);
 
     // The same figures on the workout as the calendar and the planning API read it.
     const read = await t.app.inject({
@@ -97,7 +105,12 @@ describe('mark done with what was done', () => {
       url: `/api/workout-planning/workouts/${workout.id}`,
       headers: bearer(token),
     });
-    expect(read.json().data).toMatchObject({ tss: 56.3, actual_tss: 45.1, rpe: 8, actual_duration_minutes: 30 });
+    expect(read.json().data).toMatchObject({
+      tss: 56.3,
+      actual_tss: 45.1,
+      rpe: 8,
+      actual_duration_minutes: 30,
+    });
   });
 
   it('only a duration: the planned intensity over the minutes done (40 min in zone 2: TSS 37.5)', async () => {
@@ -125,7 +138,13 @@ describe('mark done with what was done', () => {
   it('refuses an RPE outside 1-10, a duration of 0 and unknown fields (400)', async () => {
     const token = (await t.signUpAndConfirm()).session.access_token;
     const workout = await plan(token, EASY_HOUR);
-    for (const body of [{ rpe: 11 }, { rpe: 0 }, { rpe: 5.5 }, { actual_duration_minutes: 0 }, { feel: 'ok' }]) {
+    for (const body of [
+      { rpe: 11 },
+      { rpe: 0 },
+      { rpe: 5.5 },
+      { actual_duration_minutes: 0 },
+      { feel: 'ok' },
+    ]) {
       const res = await complete(token, workout.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -136,7 +155,12 @@ describe('mark done with what was done', () => {
 describe('sports scored by effort', () => {
   it('plans a yoga session, lists it on the calendar, and scores it by RPE once done', async () => {
     const token = (await t.signUpAndConfirm()).session.access_token;
-    const yoga = await plan(token, { title: 'Evening yoga', workout_date: '2026-01-06', sport: 'yoga', duration_minutes: 60 });
+    const yoga = await plan(token, {
+      title: 'Evening yoga',
+      workout_date: '2026-01-06',
+      sport: 'yoga',
+      duration_minutes: 60,
+    });
     // No zone and no RPE yet: the default IF 0.5, 1 h → 25.
     expect(yoga.tss).toBe(25);
     const calendar = await t.app.inject({

@@ -1,7 +1,7 @@
 // Schemas of the Dashboard API (docs/dashboard.md, "Dashboard API"), the athlete profile's dashboard
 // configuration ("Athlete profile", "Widgets") and the in-app notifications with their preferences
 // ("Notifications").
-import { LAYOUT_STYLES, WIDGET_IDS, SPORTS } from '@stamina/core';
+import { LAYOUT_STYLES, SPORTS, WIDGET_IDS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 import { ZRecoveryAnalysis, ZRecoveryScore } from './metrics.ts';

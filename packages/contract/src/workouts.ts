@@ -121,7 +121,9 @@ export const ZWorkout = z
     actual_tss: z
       .number()
       .nullable()
-      .describe('TSS of what was done; counted in the load instead of the planned TSS (docs/training-load.md)'),
+      .describe(
+        'TSS of what was done; counted in the load instead of the planned TSS (docs/training-load.md)',
+      ),
     rpe: z.number().int().min(1).max(10).nullable().describe('How hard it felt: session RPE, 1-10'),
     note: z.string().nullable(),
     created_at: z.string(),
@@ -302,7 +304,9 @@ export const ZTrainingWorkout = z
     actual_tss: z
       .number()
       .nullable()
-      .describe('TSS of what was done; counted in the load instead of the planned TSS (docs/training-load.md)'),
+      .describe(
+        'TSS of what was done; counted in the load instead of the planned TSS (docs/training-load.md)',
+      ),
     rpe: z.number().int().min(1).max(10).nullable().describe('How hard it felt: session RPE, 1-10'),
     note: z.string().nullable(),
   })

@@ -264,7 +264,11 @@ describe('logged sessions and sports scored by effort (docs/training-load.md, "L
   });
 
   it('yoga, rowing, hiking, cross-country skiing and other take heart rate, else RPE, never power or pace', () => {
-    const zones = { power_ftp: 250, hr_zones: { lthr: 170 }, pace_thresholds: { threshold_pace_per_km: 270 } };
+    const zones = {
+      power_ftp: 250,
+      hr_zones: { lthr: 170 },
+      pace_thresholds: { threshold_pace_per_km: 270 },
+    };
     for (const sport of EFFORT_SCORED_SPORTS) {
       const withSensors = calculateTss({
         sport,

@@ -17,7 +17,9 @@ type Session = Awaited<ReturnType<typeof repo.completedSessionsFrom>>[number];
 type Activity = Awaited<ReturnType<typeof repo.activitiesFrom>>[number];
 type Day = Omit<repo.DailyLoadRow, 'athleteId'>;
 
-const MINUTES_COLUMN: Partial<Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'>> = {
+const MINUTES_COLUMN: Partial<
+  Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'>
+> = {
   run: 'runMinutes',
   bike: 'bikeMinutes',
   swim: 'swimMinutes',

@@ -10,11 +10,11 @@ import {
   ZTrainingWorkoutListQuery,
   ZTrainingWorkoutUpdateRequest,
   ZWorkout,
+  ZWorkoutCompleteRequest,
   ZWorkoutCreateRequest,
   ZWorkoutIdParam,
   ZWorkoutListQuery,
   ZWorkoutUpdateRequest,
-  ZWorkoutCompleteRequest,
 } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -84,7 +84,8 @@ function loggedChanges(body: {
 }): Partial<repo.WorkoutInsert> {
   const changes: Partial<repo.WorkoutInsert> = {};
   const minutes = body.actual_duration_minutes;
-  if (minutes !== undefined) changes.actualDurationSeconds = minutes === null ? null : Math.round(minutes * 60);
+  if (minutes !== undefined)
+    changes.actualDurationSeconds = minutes === null ? null : Math.round(minutes * 60);
   if (body.actual_distance_meters !== undefined) changes.actualDistanceM = body.actual_distance_meters;
   if (body.rpe !== undefined) changes.rpe = body.rpe;
   if (body.note !== undefined) changes.note = body.note === '' ? null : body.note;
@@ -302,8 +303,7 @@ export function createWorkoutService(
       const next = { ...current, ...changes };
       changes.tss = tssOf(next);
       // Done by hand (no recording's compliance): what was logged, not the plan, is its load.
-      if (next.status === 'completed' && next.compliance === null)
-        changes.actualTss = loggedTss(next);
+      if (next.status === 'completed' && next.compliance === null) changes.actualTss = loggedTss(next);
       const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes, version);
       if (!updated) throw version ? changedSince(current) : notFound('Workout');
       if (undone) await options.completionUndone?.(tx, auth.athleteId, id);
@@ -640,7 +640,11 @@ export function createWorkoutService(
     },
 
     /** Marks a workout done by hand, with what was actually done when the athlete logs it (all optional). */
-    async complete(auth: AuthContext, id: string, body: WorkoutCompleteRequest = {}): Promise<TrainingWorkout> {
+    async complete(
+      auth: AuthContext,
+      id: string,
+      body: WorkoutCompleteRequest = {},
+    ): Promise<TrainingWorkout> {
       return toTrainingWorkout(
         await patch(auth, id, { status: 'completed', ...loggedChanges(body) }, undefined),
       );
