@@ -125,6 +125,9 @@ test('sign in, add, move, reschedule and complete a workout with the keyboard al
   await page.keyboard.press('Enter');
   await tabTo(page, detail.getByRole('button', { name: 'Mark Done' }));
   await page.keyboard.press('Enter');
+  // "How did it go?" takes focus in its first field; Enter there sends it as it is.
+  await expect(detail.getByLabel('Actual duration (minutes)')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Workout marked as completed!')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Mark Done' })).toHaveCount(0);
   // The button went away with focus on it; focus stays in the dialog, so the keys still reach it.

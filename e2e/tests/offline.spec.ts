@@ -96,6 +96,11 @@ test('the dashboard and calendar open offline, and a workout marked done offline
   await onCalendar.click();
   const detail = page.getByRole('dialog');
   await detail.getByRole('button', { name: 'Mark Done' }).click();
+  // The optional "How did it go?" form, sent as it is.
+  await detail
+    .getByRole('form', { name: 'How did it go?' })
+    .getByRole('button', { name: 'Mark Done' })
+    .click();
   await expect(page.getByText('Marked done offline.', { exact: false }).first()).toBeVisible();
   await expect(page.getByTestId('pending-writes')).toHaveText('1 change waiting to sync');
   await detail.getByRole('button', { name: 'Close' }).click();

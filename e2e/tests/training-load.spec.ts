@@ -33,6 +33,11 @@ async function markDone(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${title}, Run`) }).click();
   const detail = page.getByRole('dialog');
   await detail.getByRole('button', { name: 'Mark Done' }).click();
+  // The optional "How did it go?" form, sent as it is.
+  await detail
+    .getByRole('form', { name: 'How did it go?' })
+    .getByRole('button', { name: 'Mark Done' })
+    .click();
   await expect(page.getByText('Workout marked as completed!').first()).toBeVisible();
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(detail).toBeHidden();

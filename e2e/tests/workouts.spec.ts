@@ -73,6 +73,11 @@ test('a workout is written, drawn, saved, moved, completed and deleted', async (
   await card(thursday).click();
   const detail = page.getByRole('dialog');
   await detail.getByRole('button', { name: 'Mark Done' }).click();
+  // The optional "How did it go?" form, sent as it is.
+  await detail
+    .getByRole('form', { name: 'How did it go?' })
+    .getByRole('button', { name: 'Mark Done' })
+    .click();
   await expect(page.getByText('Workout marked as completed!')).toBeVisible();
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(

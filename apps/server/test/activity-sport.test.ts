@@ -307,3 +307,38 @@ describe('names, legs and activities without an original', () => {
     expect(gone.json().message).toMatch(/no longer stored/);
   });
 });
+
+// How it felt (docs/training-load.md, "Logged sessions"): an RPE and a note on any activity; the RPE scores a
+// recording that no sensor scores (a GPS track without heart rate), and its day's load follows.
+describe('RPE and note on an activity', () => {
+  it('scores a track without sensors by its RPE, and keeps a sensor-scored one as it is', async () => {
+    const di = await t.athlete({ name: 'Di' });
+    const walk = await importedId(di, 'walk.gpx', activityFixture('track-etrex20x.gpx'));
+    const before = await detailOf(di, walk);
+    expect(before).toMatchObject({ tss: null, tss_method: 'none', rpe: null, note: null });
+
+    const logged = await update(di, walk, { rpe: 4, note: 'Hilly, carried a pack' });
+    expect(logged.statusCode, logged.body).toBe(200);
+    const hours = before.moving_seconds / 3600;
+    // hours × IF(RPE 4) 0.7² × 100
+    const expected = Math.round(hours * 0.49 * 1000) / 10;
+    expect(logged.json().data).toMatchObject({ rpe: 4, note: 'Hilly, carried a pack', tss_method: 'rpe' });
+    expect(logged.json().data.tss).toBeCloseTo(expected, 1);
+    expect(await dayLoad(di.athleteId, before.local_date)).toBeCloseTo(expected, 1);
+
+    const cleared = await update(di, walk, { rpe: null });
+    expect(cleared.json().data).toMatchObject({
+      rpe: null,
+      tss: null,
+      tss_method: 'none',
+      note: 'Hilly, carried a pack',
+    });
+    expect(await dayLoad(di.athleteId, before.local_date)).toBe(0);
+
+    const run = await importedId(di, 'run.gpx', GPX);
+    const hr = await detailOf(di, run);
+    const felt = await update(di, run, { rpe: 9 });
+    expect(felt.json().data).toMatchObject({ rpe: 9, tss: hr.tss, tss_method: hr.tss_method });
+    expect((await update(di, run, { rpe: 11 })).statusCode).toBe(400);
+  });
+});

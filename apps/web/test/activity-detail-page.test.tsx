@@ -329,6 +329,27 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
     }
   });
 
+  it('logs how it felt: the RPE and note go in one PUT, and the re-scored TSS is shown', async () => {
+    let scored = makeDetail({ id: 'act-1', name: 'Walk', tss: null, tss_method: 'none' });
+    const calls = serve(
+      () => scored,
+      (call) => {
+        if (call.method !== 'PUT') return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+        scored = { ...scored, rpe: 4, note: 'Hilly', tss: 49, tss_method: 'rpe' };
+        return json(200, { data: scored });
+      },
+    );
+    renderDetail();
+    const felt = within(await screen.findByRole('region', { name: 'How it felt' }));
+    expect(screen.getByText(/log your RPE to score it/)).toBeVisible();
+    await userEvent.selectOptions(felt.getByLabelText('How hard did it feel? (RPE 1-10)'), '4');
+    await userEvent.type(felt.getByLabelText('Note'), 'Hilly');
+    await userEvent.click(felt.getByRole('button', { name: 'Save how it felt' }));
+    expect(await screen.findByText('Saved how it felt')).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ rpe: 4, note: 'Hilly' });
+    expect(await screen.findByText(/^Effort \(TSS from your RPE/)).toBeVisible();
+  });
+
   it("shows the server's reason when the sport cannot be changed", async () => {
     serve(undefined, (call) =>
       call.method === 'PUT'

@@ -96,6 +96,8 @@ export function makeDetail(overrides: Partial<ActivityDetail> = {}): ActivityDet
       effective_from: '2025-09-01',
     },
     stream_types: ['time', 'power', 'heart_rate', 'speed', 'cadence', 'altitude', 'lat', 'lng'],
+    rpe: null,
+    note: null,
     matched_workout: {
       id: 'w-1',
       title: 'Sweet Spot 2x20',

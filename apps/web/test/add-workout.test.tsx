@@ -30,6 +30,11 @@ function created(body: Record<string, unknown>): Workout {
     workout_data: {},
     workout_structure: null,
     tss: null,
+    actual_duration_minutes: null,
+    actual_distance_meters: null,
+    actual_tss: null,
+    rpe: null,
+    note: null,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
   };

@@ -303,6 +303,9 @@ describe('training calendar, workouts', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Threshold Run, Run, 45 min, Zone 4' }));
     const dialog = await screen.findByRole('dialog', { name: 'Threshold Run' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+    // The optional "How did it go?" form, sent as it is.
+    const form = within(dialog).getByRole('form', { name: 'How did it go?' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark Done' }));
 
     expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
     const put = calls.find((c) => c.method === 'PUT');

@@ -163,6 +163,11 @@ const sessions: TrainingWorkout[] = [
     plan_id: PLAN_ID,
     workout_date: '2025-11-18',
     status: 'completed',
+    actual_duration_minutes: null,
+    actual_distance_meters: null,
+    actual_tss: null,
+    rpe: null,
+    note: null,
   },
   {
     id: '44444444-4444-4444-8444-444444444444',
@@ -176,6 +181,11 @@ const sessions: TrainingWorkout[] = [
     plan_id: PLAN_ID,
     workout_date: '2025-11-23',
     status: 'planned',
+    actual_duration_minutes: null,
+    actual_distance_meters: null,
+    actual_tss: null,
+    rpe: null,
+    note: null,
   },
 ];
 

@@ -61,12 +61,14 @@ describe('a queueable write made after the connection dropped', () => {
   it('a mark done is queued at once, not paused', async () => {
     const { result } = renderHook(() => useMarkWorkoutDone(), { wrapper });
     result.current.mutate({
-      id: '00000000-0000-4000-8000-000000000001',
-      title: 'Tempo',
-      workout_date: '2026-11-27',
-      status: 'planned',
-      updated_at: '2026-11-26T08:00:00.000Z',
-    } as never);
+      workout: {
+        id: '00000000-0000-4000-8000-000000000001',
+        title: 'Tempo',
+        workout_date: '2026-11-27',
+        status: 'planned',
+        updated_at: '2026-11-26T08:00:00.000Z',
+      } as never,
+    });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toMatchObject({ status: 'completed', queued: true });
     expect(writeQueue.get().pending.map((w) => w.type)).toEqual(['workout-done']);

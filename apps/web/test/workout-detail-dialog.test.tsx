@@ -37,7 +37,70 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Mark Done, then the optional "How did it go?" form filled with `values` and sent. */
+async function markDoneWith(
+  dialog: HTMLElement,
+  values: { minutes?: string; distance?: string; rpe?: string; note?: string },
+) {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+  const form = within(dialog).getByRole('form', { name: 'How did it go?' });
+  if (values.minutes)
+    await userEvent.type(within(form).getByLabelText('Actual duration (minutes)'), values.minutes);
+  if (values.distance) await userEvent.type(within(form).getByLabelText('Distance (km)'), values.distance);
+  if (values.rpe)
+    await userEvent.selectOptions(
+      within(form).getByLabelText('How hard did it feel? (RPE 1-10)'),
+      values.rpe,
+    );
+  if (values.note) await userEvent.type(within(form).getByLabelText('Note'), values.note);
+  await userEvent.click(within(form).getByRole('button', { name: 'Mark Done' }));
+}
+
 describe('workout detail dialog', () => {
+  it('Mark Done asks, optionally, what was done: duration, distance, RPE and a note go with it', async () => {
+    const workout = makeWorkout({ title: 'Tempo', duration_minutes: 60 });
+    const done = {
+      ...workout,
+      status: 'completed',
+      actual_duration_minutes: 50,
+      actual_distance_meters: 10_500,
+      rpe: 7,
+      actual_tss: 56.3,
+      note: 'Windy',
+    };
+    const calls = mockFetch((call) =>
+      call.method === 'PUT'
+        ? json(200, { data: done })
+        : json(200, { data: { tracked_metrics: { rpe: true } } }),
+    );
+    const { dialog } = renderDialog(workout);
+    await markDoneWith(dialog, { minutes: '50', distance: '10.5', rpe: '7', note: 'Windy' });
+    expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      status: 'completed',
+      actual_duration_minutes: 50,
+      actual_distance_meters: 10_500,
+      rpe: 7,
+      note: 'Windy',
+    });
+    // The completed workout shows what was done, and the TSS that counts.
+    expect(await within(dialog).findByText('RPE 7')).toBeVisible();
+    expect(within(dialog).getByText('50 min done')).toBeVisible();
+    expect(within(dialog).getByText('TSS 56')).toBeVisible();
+    expect(within(dialog).getByText('Windy')).toBeVisible();
+  });
+
+  it('does not ask for RPE when the athlete does not track it', async () => {
+    mockFetch(() => json(200, { data: { tracked_metrics: { rpe: false } } }));
+    const { dialog } = renderDialog(makeWorkout({ title: 'Tempo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+    const form = within(dialog).getByRole('form', { name: 'How did it go?' });
+    await waitFor(() =>
+      expect(within(form).queryByLabelText('How hard did it feel? (RPE 1-10)')).not.toBeInTheDocument(),
+    );
+    expect(within(form).getByLabelText('Note')).toBeVisible();
+  });
+
   it('shows sport, title, date, duration, zone with its description, notes and the intensity chart', async () => {
     mockFetch(() => json(200, {}));
     const { dialog } = renderDialog(
@@ -88,13 +151,11 @@ describe('workout detail dialog', () => {
     const workout = makeWorkout({ title: 'Tempo' });
     const calls = mockFetch(() => json(200, { data: { ...workout, status: 'completed' } }));
     const { dialog } = renderDialog(workout);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+    await markDoneWith(dialog, {});
     expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
-    expect(calls[0]).toMatchObject({
-      method: 'PUT',
-      body: { status: 'completed' },
-    });
-    expect(calls[0]?.url.pathname).toBe(`/api/workout-planning/workouts/${workout.id}`);
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put).toMatchObject({ method: 'PUT', body: { status: 'completed' } });
+    expect(put?.url.pathname).toBe(`/api/workout-planning/workouts/${workout.id}`);
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Mark Done' })).not.toBeInTheDocument(),
     );
@@ -103,7 +164,7 @@ describe('workout detail dialog', () => {
   it("toasts 'Failed to update workout' when Mark Done fails", async () => {
     mockFetch(() => json(404, { message: 'Workout not found', code: 'NOT_FOUND' }));
     const { dialog } = renderDialog(makeWorkout({ title: 'Tempo' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Done' }));
+    await markDoneWith(dialog, {});
     expect(await screen.findByText('Failed to update workout')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Mark Done' })).toBeVisible();
   });

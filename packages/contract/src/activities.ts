@@ -2,6 +2,7 @@
 // matching to planned workouts, and best-effort curves. The rules are in docs/activities.md.
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
+import { ZRpe, ZSessionNote } from './workouts.ts';
 
 export const ACTIVITY_SPORTS = ['swim', 'bike', 'run', 'brick', 'strength', 'other'] as const;
 export const ZActivitySport = z.enum(ACTIVITY_SPORTS);
@@ -130,6 +131,9 @@ export const ZActivityDetail = ZActivitySummary.extend({
   }),
   /** The kinds of stream the activity has (for GET …/streams). */
   stream_types: z.array(z.string()),
+  /** How hard it felt (session RPE, 1-10) and the athlete's note; without sensor data the RPE scores it. */
+  rpe: z.number().int().min(1).max(10).nullable(),
+  note: z.string().nullable(),
   /** The matched workout, planned against actual. */
   matched_workout: z
     .object({
@@ -223,13 +227,22 @@ export const ACTIVITY_EDIT_SPORTS = ['run', 'bike', 'swim', 'strength', 'other']
 export const ZActivityEditSport = z.enum(ACTIVITY_EDIT_SPORTS);
 export type ActivityEditSport = z.infer<typeof ZActivityEditSport>;
 
-/** Rename, change the sport (its figures, load and match are computed again), or both; at least one. */
+/**
+ * Rename, change the sport (its figures, load and match are computed again), log how it felt (RPE, a note;
+ * null clears one), or several at once; at least one. An RPE scores an activity without power, pace or heart
+ * rate (docs/training-load.md, "Logged sessions").
+ */
 export const ZActivityUpdateRequest = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
     sport: ZActivityEditSport.optional(),
+    rpe: ZRpe.nullable().optional(),
+    note: ZSessionNote.nullable().optional(),
   })
-  .refine((body) => body.name !== undefined || body.sport !== undefined, 'Send a name, a sport or both');
+  .refine(
+    (body) => Object.values(body).some((v) => v !== undefined),
+    'Send a name, a sport, an RPE or a note',
+  );
 export type ActivityUpdateRequest = z.infer<typeof ZActivityUpdateRequest>;
 
 export const ZCurveQuery = z.object({

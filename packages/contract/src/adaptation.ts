@@ -1,5 +1,6 @@
 // Plan changes (docs/adaptation.md): what the daily adaptation or a confirmed coach action changed in the
 // athlete's plan, why, and how to undo it.
+import { SPORTS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
@@ -25,7 +26,7 @@ export const ZPlanChangeWorkout = z
   .object({
     title: z.string(),
     workout_date: z.string(),
-    sport: z.enum(['run', 'bike', 'swim', 'strength']),
+    sport: z.enum(SPORTS),
     duration_minutes: z.number().int().nullable(),
     intensity_zone: z.number().int().nullable(),
     status: z.enum(['planned', 'completed', 'skipped']),

@@ -1,7 +1,7 @@
 // Schemas of the Dashboard API (docs/dashboard.md, "Dashboard API"), the athlete profile's dashboard
 // configuration ("Athlete profile", "Widgets") and the in-app notifications with their preferences
 // ("Notifications").
-import { LAYOUT_STYLES, WIDGET_IDS } from '@stamina/core';
+import { LAYOUT_STYLES, SPORTS, WIDGET_IDS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 import { ZRecoveryAnalysis, ZRecoveryScore } from './metrics.ts';
@@ -96,7 +96,7 @@ export const ZDashboardWorkout = z
     id: z.string(),
     title: z.string(),
     description: z.string().nullable(),
-    sport: z.enum(['run', 'bike', 'swim', 'strength']),
+    sport: z.enum(SPORTS),
     intensity: z.number().int().nullable().describe('1-5: the workout zone'),
     duration: z.number().nullable().describe('Minutes'),
     target_heart_rate_min: z.number().nullable(),

@@ -102,10 +102,12 @@ import {
   ZCurrentMetrics,
   ZMetricHistory,
   ZMetricHistoryQuery,
+  ZMetricIdParam,
   ZMetricsListQuery,
   ZWellnessDay,
   ZWellnessImportQuery,
   ZWellnessImportReport,
+  ZWellnessUpdateRequest,
   ZWellnessUpsertRequest,
 } from './metrics.ts';
 import {
@@ -348,6 +350,12 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZWellnessDay),
     idempotencyKey: true,
   },
+  'PUT /metrics/{id}': {
+    params: ZMetricIdParam,
+    body: ZWellnessUpdateRequest,
+    response: dataEnvelope(ZWellnessDay),
+  },
+  'DELETE /metrics/{id}': { params: ZMetricIdParam, response: ZDeleted },
   'POST /metrics/import': {
     query: ZWellnessImportQuery,
     body: 'multipart',

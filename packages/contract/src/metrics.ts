@@ -53,6 +53,7 @@ export const ZWellnessUpdateRequest = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update')
   .meta({ id: 'WellnessUpdateRequest' });
+export type WellnessUpdateRequest = z.infer<typeof ZWellnessUpdateRequest>;
 
 const nullableNumber = z.number().nullable();
 export const ZWellnessDay = z

@@ -1,11 +1,12 @@
 // Schemas of the workout-planning API (docs/ARCHITECTURE.md, "Workouts and the calendar") and the Training API's
 // workout calls.
+import { SPORTS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
-export const ZSport = z.enum(['run', 'bike', 'swim', 'strength'], {
-  error: 'sport must be run, bike, swim or strength',
-});
+/** Every sport a workout can be: core's list (docs/training-load.md, "Sports scored by effort"). */
+export const ZSport = z.enum(SPORTS, { error: `sport must be one of ${SPORTS.join(', ')}` });
+export type WorkoutSport = z.infer<typeof ZSport>;
 export const ZWorkoutStatus = z.enum(['planned', 'completed', 'skipped'], {
   error: 'status must be planned, completed or skipped',
 });
@@ -112,6 +113,19 @@ export const ZWorkout = z
       .number()
       .nullable()
       .describe('Training stress score (local TSS); counted in the load once completed'),
+    actual_duration_minutes: z
+      .number()
+      .nullable()
+      .describe('Minutes actually trained: logged when marked done, or from the recording that completed it'),
+    actual_distance_meters: z.number().nullable().describe('Distance logged when marked done'),
+    actual_tss: z
+      .number()
+      .nullable()
+      .describe(
+        'TSS of what was done; counted in the load instead of the planned TSS (docs/training-load.md)',
+      ),
+    rpe: z.number().int().min(1).max(10).nullable().describe('How hard it felt: session RPE, 1-10'),
+    note: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -139,6 +153,46 @@ function jsonLengthAtMost(value: unknown, max: number): boolean {
     return false;
   }
 }
+/** Session RPE: how hard the whole session felt, 1 (very easy) to 10 (maximal) (docs/training-load.md). */
+export const ZRpe = z
+  .number()
+  .int('rpe must be a whole number from 1 to 10')
+  .min(1, 'rpe must be from 1 to 10')
+  .max(10, 'rpe must be from 1 to 10');
+export const SESSION_NOTE_MAX_LENGTH = 2000;
+export const ZSessionNote = z
+  .string()
+  .trim()
+  .max(SESSION_NOTE_MAX_LENGTH, `The note is limited to ${SESSION_NOTE_MAX_LENGTH} characters`);
+const ZActualDuration = z
+  .number()
+  .int('actual_duration_minutes must be a whole number')
+  .min(1, 'actual_duration_minutes must be at least 1')
+  .max(24 * 60);
+const ZActualDistance = z.number().min(0).max(1_000_000, 'actual_distance_meters must be at most 1,000 km');
+
+/** What was done, logged by hand: each optional, and null clears one (on an update). */
+const loggedFields = {
+  actual_duration_minutes: ZActualDuration.nullable().optional(),
+  actual_distance_meters: ZActualDistance.nullable().optional(),
+  rpe: ZRpe.nullable().optional(),
+  note: ZSessionNote.nullable().optional(),
+};
+
+/**
+ * "Mark done" without a recording: what was actually done, all optional (docs/training-load.md, "Logged
+ * sessions"). These figures, not the planned ones, feed the load.
+ */
+export const ZWorkoutCompleteRequest = z
+  .object({
+    actual_duration_minutes: ZActualDuration.optional(),
+    actual_distance_meters: ZActualDistance.optional(),
+    rpe: ZRpe.optional(),
+    note: ZSessionNote.optional(),
+  })
+  .strict();
+export type WorkoutCompleteRequest = z.input<typeof ZWorkoutCompleteRequest>;
+
 const ZText = z
   .string()
   .max(WORKOUT_TEXT_MAX_LENGTH, `Workout text is limited to ${WORKOUT_TEXT_MAX_LENGTH} characters`);
@@ -171,6 +225,7 @@ export const ZWorkoutUpdateRequest = z
     template_id: z.uuid().nullable().optional(),
     status: ZWorkoutStatus.optional(),
     workout_data: ZWorkoutData.optional(),
+    ...loggedFields,
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');
@@ -241,6 +296,19 @@ export const ZTrainingWorkout = z
     plan_id: z.uuid().nullable(),
     workout_date: z.string(),
     status: ZWorkoutStatus,
+    actual_duration_minutes: z
+      .number()
+      .nullable()
+      .describe('Minutes actually trained: logged when marked done, or from the recording that completed it'),
+    actual_distance_meters: z.number().nullable().describe('Distance logged when marked done'),
+    actual_tss: z
+      .number()
+      .nullable()
+      .describe(
+        'TSS of what was done; counted in the load instead of the planned TSS (docs/training-load.md)',
+      ),
+    rpe: z.number().int().min(1).max(10).nullable().describe('How hard it felt: session RPE, 1-10'),
+    note: z.string().nullable(),
   })
   .meta({ id: 'TrainingWorkout' });
 export type TrainingWorkout = z.infer<typeof ZTrainingWorkout>;
@@ -281,6 +349,7 @@ export const ZTrainingWorkoutUpdateRequest = z
     plan_id: z.uuid().nullable().optional(),
     workout_date: ZIsoDate.optional(),
     status: ZWorkoutStatus.optional(),
+    ...loggedFields,
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to update');
@@ -298,10 +367,7 @@ export const WORKOUT_FILE_FORMATS = ['zwo', 'fit', 'mrc', 'erg'] as const;
 export type WorkoutFileFormat = (typeof WORKOUT_FILE_FORMATS)[number];
 export const WORKOUT_IMPORT_FORMATS = ['zwo', 'mrc', 'erg', 'fit'] as const;
 /** The sports each file format can describe. */
-export const WORKOUT_FILE_SPORTS: Record<
-  WorkoutFileFormat,
-  readonly ('run' | 'bike' | 'swim' | 'strength')[]
-> = {
+export const WORKOUT_FILE_SPORTS: Record<WorkoutFileFormat, readonly WorkoutSport[]> = {
   zwo: ['bike', 'run'],
   fit: ['run', 'bike', 'swim', 'strength'],
   mrc: ['bike'],

@@ -3,16 +3,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { haversineMeters } from '../src/activities/one-hertz.ts';
-import { type DemoStep, demoRecordedSession } from '../src/demo/demo-recording.ts';
+import { type DemoSport, type DemoStep, demoRecordedSession } from '../src/demo/demo-recording.ts';
 import { DEMO_RIDE_ROUTE, DEMO_RUN_ROUTE } from '../src/demo/demo-routes.ts';
-import type { Sport, Zone } from '../src/workouts/types.ts';
+import type { Zone } from '../src/workouts/types.ts';
 
 const step = fc.record({
   duration_seconds: fc.integer({ min: 1, max: 1200 }),
   zone: fc.constantFrom<Zone>(1, 2, 3, 4, 5),
   isRest: fc.boolean(),
 });
-const sport = fc.constantFrom<Sport>('bike', 'run', 'swim', 'strength');
+const sport = fc.constantFrom<DemoSport>('bike', 'run', 'swim', 'strength');
 const START = Date.UTC(2026, 3, 1, 7);
 
 describe('demoRecordedSession', () => {

@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   calculateTss,
+  EFFORT_SCORED_SPORTS,
   heartRateZoneOf,
+  loggedWorkoutTss,
   MAX_INTENSITY_FACTOR,
   paceZoneOf,
+  rpeTss,
+  SPORTS,
   TSS_METHOD_CONFIDENCE,
   type TssInput,
   workoutTss,
@@ -239,5 +243,61 @@ describe('workoutTss', () => {
     ).toBe(90.3);
     expect(workoutTss({ sport: 'run', duration_minutes: 60 })).toBe(25);
     expect(workoutTss({ sport: 'run', duration_minutes: null, intensity_zone: 3 })).toBeNull();
+  });
+});
+
+describe('logged sessions and sports scored by effort (docs/training-load.md, "Logged sessions")', () => {
+  const easyHour = { sport: 'run', duration_minutes: 60, intensity_zone: 2 };
+
+  it('an RPE scores the minutes done: 30 min at RPE 8 is 0.5 × 0.95² × 100 = 45.1', () => {
+    expect(loggedWorkoutTss(easyHour, { duration_minutes: 30, rpe: 8 })).toBe(45.1);
+  });
+
+  it('an RPE without a duration scores the planned minutes; a duration alone keeps the planned intensity', () => {
+    expect(loggedWorkoutTss(easyHour, { rpe: 5 })).toBe(64); // 1 h × 0.8² × 100
+    expect(loggedWorkoutTss(easyHour, { duration_minutes: 40 })).toBe(37.5); // 40/60 × 0.75² × 100
+  });
+
+  it('nothing logged leaves the planned TSS in place (null)', () => {
+    expect(loggedWorkoutTss(easyHour, {})).toBeNull();
+    expect(loggedWorkoutTss(easyHour, { duration_minutes: null, rpe: null })).toBeNull();
+  });
+
+  it('yoga, rowing, hiking, cross-country skiing and other take heart rate, else RPE, never power or pace', () => {
+    const zones = {
+      power_ftp: 250,
+      hr_zones: { lthr: 170 },
+      pace_thresholds: { threshold_pace_per_km: 270 },
+    };
+    for (const sport of EFFORT_SCORED_SPORTS) {
+      const withSensors = calculateTss({
+        sport,
+        duration_minutes: 60,
+        intensity_data: { avg_power: 250, avg_pace_per_km: 270, avg_heart_rate: 150, rpe: 3 },
+        athlete_zones: zones,
+      });
+      expect(withSensors.calculation_method, sport).toBe('heart_rate');
+      const feltOnly = calculateTss({
+        sport,
+        duration_minutes: 60,
+        intensity_data: { avg_power: 250, rpe: 3 },
+        athlete_zones: zones,
+      });
+      expect(feltOnly).toMatchObject({ calculation_method: 'rpe', tss: 36 });
+    }
+    // A run with the same power and pace is scored by them as before.
+    const run = calculateTss({
+      sport: 'run',
+      duration_minutes: 60,
+      intensity_data: { avg_pace_per_km: 270, rpe: 3 },
+      athlete_zones: zones,
+    });
+    expect(run.calculation_method).toBe('pace');
+  });
+
+  it('every sport of the list is a workout sport, and rpeTss needs a duration', () => {
+    expect(SPORTS).toEqual(expect.arrayContaining(['yoga', 'rowing', 'hiking', 'xc_ski', 'other']));
+    expect(rpeTss('yoga', null, 5)).toBeNull();
+    expect(rpeTss('yoga', 90, 2)).toBe(37.5); // 1.5 h × 0.5² × 100
   });
 });

@@ -15,7 +15,7 @@ export interface DemoStep {
 }
 
 export interface DemoRecordingInput {
-  sport: Sport;
+  sport: DemoSport;
   /** Start, ms since the epoch. */
   startTime: number;
   /** The workout's steps in order; none records 45 minutes in zone 2. */
@@ -37,7 +37,9 @@ export const DEMO_RECORDING_THRESHOLDS = {
 
 /** Effort as a fraction of threshold per zone (rest is zone 1). */
 const ZONE_EFFORT: Record<Zone, number> = { 1: 0.5, 2: 0.68, 3: 0.84, 4: 0.98, 5: 1.12 };
-const DEVICE_SPORT: Record<Sport, string> = {
+/** The demo athlete records only the sports of its plan. */
+export type DemoSport = Extract<Sport, 'run' | 'bike' | 'swim' | 'strength'>;
+const DEVICE_SPORT: Record<DemoSport, string> = {
   bike: 'cycling',
   run: 'running',
   swim: 'swimming',

@@ -12,7 +12,7 @@ import {
   zoneFromLthrPercent,
   zoneFromSpeedPercent,
 } from '../workouts/parser/intensity.ts';
-import type { Zone, ZoneDistribution } from '../workouts/types.ts';
+import { isEffortScored, type Zone, type ZoneDistribution } from '../workouts/types.ts';
 
 export type TssSport = 'swim' | 'bike' | 'run' | 'brick' | 'strength';
 
@@ -217,8 +217,14 @@ export function zoneDistributionIntensityFactor(
   return weighted / total;
 }
 
-/** The intensity factor and the method that gave it, following TSS_METHOD_PRIORITY. */
-export function estimateIntensityFactor(input: Omit<TssInput, 'duration_minutes' | 'sport'>): {
+/**
+ * The intensity factor and the method that gave it, following TSS_METHOD_PRIORITY. A sport scored by effort
+ * (yoga, rowing, hiking, cross-country skiing, other) skips power and pace: the athlete's FTP and threshold
+ * pace are a bike's and a run's, not theirs (docs/training-load.md, "Sports scored by effort").
+ */
+export function estimateIntensityFactor(
+  input: Omit<TssInput, 'duration_minutes' | 'sport'> & { sport?: string },
+): {
   intensity_factor: number;
   calculation_method: TssCalculationMethod;
 } {
@@ -229,13 +235,14 @@ export function estimateIntensityFactor(input: Omit<TssInput, 'duration_minutes'
     calculation_method,
   });
 
-  if (isPositive(data.avg_power) && isPositive(zones.power_ftp))
+  const byEffort = input.sport !== undefined && isEffortScored(input.sport);
+  if (!byEffort && isPositive(data.avg_power) && isPositive(zones.power_ftp))
     return result((data.avg_power * POWER_VARIABILITY_FACTOR) / zones.power_ftp, 'power');
   const fromZones = zoneDistributionIntensityFactor(input.zone_distribution);
   if (fromZones !== null) return result(fromZones, 'zone_distribution');
   const hrZone = heartRateZoneOf(data.avg_heart_rate ?? Number.NaN, zones.hr_zones);
   if (hrZone !== null) return result(HEART_RATE_INTENSITY_FACTORS[hrZone], 'heart_rate');
-  const paceZone = paceZoneOf(data.avg_pace_per_km ?? Number.NaN, zones.pace_thresholds);
+  const paceZone = byEffort ? null : paceZoneOf(data.avg_pace_per_km ?? Number.NaN, zones.pace_thresholds);
   if (paceZone !== null) return result(PACE_INTENSITY_FACTORS[paceZone], 'pace');
   if (isPositive(data.rpe)) {
     const rpe = clamp(Math.round(data.rpe), 1, 10);
@@ -290,4 +297,34 @@ export function workoutTss(workout: WorkoutTssInput): number | null {
   }
   return calculateTss({ sport: workout.sport, duration_minutes: minutes, zone_distribution: distribution })
     .tss;
+}
+
+/** What the athlete logged when marking a workout done without a recording (all optional). */
+export interface LoggedActuals {
+  /** Minutes actually trained. */
+  duration_minutes?: number | null;
+  /** Session RPE, 1..10: how hard the whole session felt (Foster's session-RPE). */
+  rpe?: number | null;
+}
+
+/**
+ * The TSS of a workout done without a recording, from what the athlete logged (docs/training-load.md, "Logged
+ * sessions"): with an RPE, the RPE method over the actual duration (the planned one when none was logged);
+ * with only a duration, the planned intensity over the actual duration; with neither, null (the planned TSS
+ * stands).
+ */
+export function loggedWorkoutTss(planned: WorkoutTssInput, actual: LoggedActuals): number | null {
+  const minutes = isPositive(actual.duration_minutes) ? actual.duration_minutes : planned.duration_minutes;
+  if (isPositive(actual.rpe)) return rpeTss(planned.sport, minutes, actual.rpe);
+  if (isPositive(actual.duration_minutes)) return workoutTss({ ...planned, duration_minutes: minutes });
+  return null;
+}
+
+/**
+ * The RPE-based TSS of a session: hours × IF(RPE)² × 100 × sport factor (the RPE row of "Local TSS"). Used for
+ * a logged session and for a recording without power, pace or heart rate. Null without a usable duration.
+ */
+export function rpeTss(sport: string, minutes: number | null | undefined, rpe: number): number | null {
+  if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return null;
+  return calculateTss({ sport, duration_minutes: minutes, intensity_data: { rpe } }).tss;
 }

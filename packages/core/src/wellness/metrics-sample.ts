@@ -5,7 +5,15 @@
 import { dateOfEpochDay, epochDay } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 
-export type MetricKey = 'vo2max' | 'restingHR' | 'thresholdPace' | 'ftp' | 'hrv' | 'hrvSdnn' | 'sleepHours';
+export type MetricKey =
+  | 'vo2max'
+  | 'restingHR'
+  | 'thresholdPace'
+  | 'ftp'
+  | 'hrv'
+  | 'hrvSdnn'
+  | 'sleepHours'
+  | 'weight';
 
 /** In the page's order. HRV (SDNN) sits beside HRV but is offered only to an athlete with SDNN values. */
 export const METRIC_KEYS: readonly MetricKey[] = [
@@ -16,6 +24,7 @@ export const METRIC_KEYS: readonly MetricKey[] = [
   'hrv',
   'hrvSdnn',
   'sleepHours',
+  'weight',
 ];
 export const DEFAULT_METRIC_KEYS: readonly MetricKey[] = ['vo2max', 'restingHR', 'hrv'];
 export const METRIC_TIMEFRAME_DAYS = [7, 30, 90, 180] as const;
@@ -103,6 +112,16 @@ export const METRIC_SPECS: Record<MetricKey, MetricSpec> = {
     chart: 'bar',
     sampleBaseline: 7.5,
     sampleSwing: 0.8,
+    decimals: 1,
+    lowerIsBetter: false,
+  },
+  /** Stored in kg; shown in lb to an athlete on imperial units (the page converts). */
+  weight: {
+    label: 'Body Weight',
+    unit: 'kg',
+    chart: 'line',
+    sampleBaseline: 70,
+    sampleSwing: 1.2,
     decimals: 1,
     lowerIsBetter: false,
   },

@@ -1,7 +1,35 @@
 // The structured workout: the parser's output, the editor's input, and what the server stores (docs/workout-parser.md).
 
-export type Sport = 'run' | 'bike' | 'swim' | 'strength';
-export const SPORTS: readonly Sport[] = ['run', 'bike', 'swim', 'strength'];
+/**
+ * The sports a workout can be: the contract's enum and the database's CHECK constraint read this array. The
+ * first four have their own thresholds, parser targets and plan sessions; the others are scored by heart rate,
+ * else by the athlete's RPE (docs/training-load.md, "Sports scored by effort").
+ */
+export const SPORTS = [
+  'run',
+  'bike',
+  'swim',
+  'strength',
+  'yoga',
+  'rowing',
+  'hiking',
+  'xc_ski',
+  'other',
+] as const;
+export type Sport = (typeof SPORTS)[number];
+/** The sports without a power or pace threshold of their own: scored by heart rate, else RPE. */
+export const EFFORT_SCORED_SPORTS = [
+  'yoga',
+  'rowing',
+  'hiking',
+  'xc_ski',
+  'other',
+] as const satisfies readonly Sport[];
+export type EffortScoredSport = (typeof EFFORT_SCORED_SPORTS)[number];
+/** Whether `sport` is scored by effort (heart rate, else RPE), not by power or pace. */
+export function isEffortScored(sport: string): sport is EffortScoredSport {
+  return (EFFORT_SCORED_SPORTS as readonly string[]).includes(sport);
+}
 
 export type Phase = 'warmup' | 'main' | 'cooldown';
 export type Zone = 1 | 2 | 3 | 4 | 5;

@@ -108,6 +108,9 @@ export const activities = pgTable(
     zoneSeconds: jsonb('zone_seconds').$type<Record<string, number[]>>().notNull().default({}),
     /** Best efforts: {power: {'5s': watts, …}, pace: {'1km': seconds, …}}. */
     bestEfforts: jsonb('best_efforts').$type<Record<string, Record<string, number>>>().notNull().default({}),
+    /** How hard it felt (session RPE, 1-10) and the athlete's note; the RPE scores an activity without sensors. */
+    rpe: smallint('rpe'),
+    note: text('note'),
     /** The planned workout this activity completed, if matched. */
     workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'set null' }),
     /** 'auto' (matched on import), 'manual' (the athlete chose), 'none' (the athlete unmatched it). */
@@ -121,6 +124,7 @@ export const activities = pgTable(
     index('activities_workout_idx').on(t.workoutId),
     check('activities_sport_check', sql`${t.sport} in ('swim', 'bike', 'run', 'brick', 'strength', 'other')`),
     check('activities_tss_check', sql`${t.tss} >= 0`),
+    check('activities_rpe_check', sql`${t.rpe} between 1 and 10`),
     check('activities_durations_check', sql`${t.elapsedSeconds} >= 0 and ${t.movingSeconds} >= 0`),
   ],
 );

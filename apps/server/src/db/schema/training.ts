@@ -1,4 +1,5 @@
 // Training plans and planned/completed workouts. Every row belongs to an athlete (athlete_id, indexed).
+import { SPORTS } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -80,6 +81,14 @@ export const workouts = pgTable(
      */
     actualDurationSeconds: integer('actual_duration_seconds'),
     actualTss: doublePrecision('actual_tss'),
+    /**
+     * What the athlete logged on completing it (docs/training-load.md, "Logged sessions"): the distance done,
+     * how hard it felt (session RPE, 1-10) and a note. With `actualDurationSeconds`, the RPE gives `actualTss`
+     * when no recording completes the workout.
+     */
+    actualDistanceM: doublePrecision('actual_distance_m'),
+    rpe: smallint('rpe'),
+    note: text('note'),
     compliance: jsonb('compliance').$type<{
       durationPercent: number | null;
       tssPercent: number | null;
@@ -99,7 +108,8 @@ export const workouts = pgTable(
   (t) => [
     index('workouts_athlete_date_idx').on(t.athleteId, t.workoutDate),
     check('workouts_tss_check', sql`${t.tss} >= 0`),
-    check('workouts_sport_check', sql`${t.sport} in ('run', 'bike', 'swim', 'strength')`),
+    check('workouts_sport_check', sql`${t.sport} in (${sql.raw(SPORTS.map((s) => `'${s}'`).join(', '))})`),
+    check('workouts_rpe_check', sql`${t.rpe} between 1 and 10`),
     check('workouts_status_check', sql`${t.status} in ('planned', 'completed', 'skipped')`),
     check('workouts_zone_check', sql`${t.intensityZone} between 1 and 5`),
   ],

@@ -1,7 +1,7 @@
 // The demo athlete's recorded activities (docs/activities.md, "Demo athlete"): for each of its recent completed
 // sessions, core synthesises a 1 Hz recording from the session's steps, and it is stored as an import stores a
 // file (the same figures, streams and matching), marked source 'demo', completing the session it came from.
-import { demoRecordedSession, type Sport } from '@stamina/core';
+import { type DemoSport, demoRecordedSession } from '@stamina/core';
 import type { Tx } from '../../db/client.ts';
 import { rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
@@ -40,7 +40,7 @@ export async function storeDemoActivities(
 ): Promise<number> {
   if (sessions.length === 0) return 0;
   for (const [index, session] of sessions.entries()) {
-    const sport = session.sport as Sport;
+    const sport = session.sport as DemoSport;
     const structure = session.workoutStructure as {
       warmup_intervals?: Step[];
       main_intervals?: Step[];

@@ -150,7 +150,7 @@ export function activityRoutes(
           schema: {
             ...route,
             summary:
-              'Rename an activity or change its sport (its figures, load and planned-workout match are computed again from its original file)',
+              'Rename an activity, change its sport (its figures, load and planned-workout match are computed again from its original file), or log how it felt (RPE 1-10 and a note; without sensor data the RPE gives its TSS)',
             params: ZActivityIdParam,
             body: ZActivityUpdateRequest,
             response: { 200: dataEnvelope(ZActivityDetail), ...errors },

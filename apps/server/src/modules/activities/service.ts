@@ -36,6 +36,7 @@ import type { ReadFileResult, RescoreResult, TaskOutput } from '../../workers/ta
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
 import { type AnalysisDeps, createActivityAnalysis } from './analysis.ts';
+import { changesLoad, type Feeling, feelingChanges } from './feeling.ts';
 import type { LegRecord, ThresholdsOn } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import * as repo from './repository.ts';
@@ -440,6 +441,19 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     return null;
   }
 
+  /** Stores how the activity felt; a TSS the RPE gives moves its day's load (docs/training-load.md). */
+  async function logFeeling(athleteId: string, row: repo.ActivityRow, feeling: Feeling) {
+    return db.transaction(async (tx) => {
+      await lockAthleteLoad(tx, athleteId);
+      const current = (await repo.findActivity(tx, athleteId, row.id)) ?? row;
+      const changes = feelingChanges(current, feeling);
+      const updated = await repo.updateActivity(tx, athleteId, row.id, changes);
+      if (!updated) throw notFound('Activity');
+      if (changesLoad(current, changes)) await rederiveFrom(tx, athleteId, [updated.localDate]);
+      return updated;
+    });
+  }
+
   /** Re-derives daily load from the earliest of `dates`, in the transaction (it takes the load lock). */
   async function rederiveFrom(tx: Tx, athleteId: string, dates: Array<string | null | undefined>) {
     const known = dates.filter((d): d is string => typeof d === 'string').sort();
@@ -606,6 +620,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
         effective_from: thresholds.effective_from ?? null,
       },
       stream_types: [...streamTypes].sort(),
+      rpe: row.rpe,
+      note: row.note,
       matched_workout: workout
         ? {
             id: workout.id,
@@ -998,21 +1014,29 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
     async update(
       auth: AuthContext,
       id: string,
-      changes: { name?: string | undefined; sport?: ActivityEditSport | undefined },
+      changes: { name?: string | undefined; sport?: ActivityEditSport | undefined } & Feeling,
     ): Promise<ActivityDetail> {
-      const current = await own(auth, id);
+      let current = await own(auth, id);
+      const feeling = { rpe: changes.rpe, note: changes.note };
       if (changes.sport !== undefined && changes.sport !== current.sport) {
-        const row = await changeSport(auth.athleteId, current, changes.sport, changes.name);
+        current = await changeSport(auth.athleteId, current, changes.sport, changes.name);
+        // A new sport scores the recording again: its RPE scores it again too when no sensor does.
+        if (current.rpe !== null || feeling.rpe !== undefined || feeling.note !== undefined)
+          current = await logFeeling(auth.athleteId, current, feeling);
         changed(auth.athleteId);
         // Which sessions are done may have changed, as after an import: the plan's adaptation runs again.
         await deps.onImported?.(auth.athleteId);
-        return detail(auth, row);
+        return detail(auth, current);
       }
-      if (changes.name === undefined) return detail(auth, current);
-      const row = await repo.updateActivity(db, auth.athleteId, id, { name: changes.name });
-      if (!row) throw notFound('Activity');
+      if (feeling.rpe !== undefined || feeling.note !== undefined)
+        current = await logFeeling(auth.athleteId, current, feeling);
+      if (changes.name !== undefined) {
+        const row = await repo.updateActivity(db, auth.athleteId, id, { name: changes.name });
+        if (!row) throw notFound('Activity');
+        current = row;
+      }
       changed(auth.athleteId);
-      return detail(auth, row);
+      return detail(auth, current);
     },
 
     /**

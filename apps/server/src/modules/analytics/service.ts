@@ -30,8 +30,6 @@ import {
   raceReadiness,
   rampRate,
   roundTo,
-  SPORTS,
-  type Sport,
   trainingQuality,
   trainingReadinessFromForm,
   trendOf,
@@ -77,6 +75,13 @@ const BEST_EFFORT_DAYS = 90;
 const PERIODIZATION_HISTORY_DAYS = 112 + 56;
 /** The longest consistency span (the Training API's days limit). */
 const MAX_CONSISTENCY_DAYS = 3650;
+
+/**
+ * The sports the daily load keeps minutes of (its columns) and analytics reports one by one; a workout of
+ * another sport (yoga, rowing, …) counts in the totals and in "other".
+ */
+const SPORTS = ['run', 'bike', 'swim', 'strength'] as const;
+type Sport = (typeof SPORTS)[number];
 
 const MINUTES: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'> = {
   run: 'runMinutes',

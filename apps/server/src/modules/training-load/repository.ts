@@ -43,6 +43,9 @@ export async function completedSessionsFrom(db: Conn, athleteId: string, date: s
       intensityZone: workouts.intensityZone,
       tss: workouts.tss,
       structure: workouts.workoutStructure,
+      // What was logged on marking it done by hand (docs/training-load.md, "Logged sessions").
+      actualTss: workouts.actualTss,
+      actualDurationSeconds: workouts.actualDurationSeconds,
     })
     .from(workouts)
     .where(

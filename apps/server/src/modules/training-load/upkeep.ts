@@ -17,7 +17,9 @@ type Session = Awaited<ReturnType<typeof repo.completedSessionsFrom>>[number];
 type Activity = Awaited<ReturnType<typeof repo.activitiesFrom>>[number];
 type Day = Omit<repo.DailyLoadRow, 'athleteId'>;
 
-const MINUTES_COLUMN: Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'> = {
+const MINUTES_COLUMN: Partial<
+  Record<Sport, 'runMinutes' | 'bikeMinutes' | 'swimMinutes' | 'strengthMinutes'>
+> = {
   run: 'runMinutes',
   bike: 'bikeMinutes',
   swim: 'swimMinutes',
@@ -33,7 +35,10 @@ export const firstDayWithoutSportFigures = repo.firstDayWithoutSportFigures;
 
 /** Seconds per zone of one session: from its parsed steps (rest as zone 1), else all in its zone (default 2). */
 export function sessionZoneSeconds(
-  session: Pick<Session, 'structure' | 'durationMinutes' | 'intensityZone'>,
+  session: Pick<Session, 'structure' | 'durationMinutes' | 'intensityZone'> & {
+    /** Minutes actually trained, when logged: the planned steps are scaled to them. */
+    actualMinutes?: number | null;
+  },
 ) {
   const seconds: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   const structure = session.structure as
@@ -50,10 +55,15 @@ export function sessionZoneSeconds(
       const zone = step.isRest ? 1 : step.zone;
       if (zone >= 1 && zone <= 5) seconds[zone - 1]! += Math.max(0, step.duration_seconds || 0);
     }
+    const planned = seconds.reduce((a, b) => a + b, 0);
+    const actual = session.actualMinutes;
+    if (typeof actual === 'number' && actual >= 0 && planned > 0) {
+      for (let z = 0; z < 5; z++) seconds[z] = (seconds[z]! * actual * 60) / planned;
+    }
     return seconds;
   }
   const zone = (session.intensityZone ?? 2) as Zone;
-  seconds[zone - 1]! += Math.max(0, session.durationMinutes ?? 0) * 60;
+  seconds[zone - 1]! += Math.max(0, session.actualMinutes ?? session.durationMinutes ?? 0) * 60;
   return seconds;
 }
 
@@ -143,14 +153,18 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
       own.zoneSeconds[z]! += zones[z]!;
     }
   };
-  for (const session of sessions)
+  // A workout done by hand counts what was logged (its actual TSS and minutes) over what was planned.
+  for (const session of sessions) {
+    const minutes =
+      session.actualDurationSeconds === null ? session.durationMinutes : session.actualDurationSeconds / 60;
     add(
       session.date,
       session.sport,
-      session.tss ?? 0,
-      Math.max(0, session.durationMinutes ?? 0),
-      sessionZoneSeconds(session),
+      session.actualTss ?? session.tss ?? 0,
+      Math.max(0, minutes ?? 0),
+      sessionZoneSeconds({ ...session, actualMinutes: minutes }),
     );
+  }
   for (const activity of recorded)
     add(
       activity.date,

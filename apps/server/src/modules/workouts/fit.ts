@@ -57,11 +57,17 @@ export function fitEnum(type: string, name: string): number {
   return Number(entry[0]);
 }
 
+/** FIT sport of each workout sport (the Garmin FIT profile's names). */
 const FIT_SPORT: Record<Sport, string> = {
   run: 'running',
   bike: 'cycling',
   swim: 'swimming',
   strength: 'training',
+  yoga: 'training',
+  rowing: 'rowing',
+  hiking: 'hiking',
+  xc_ski: 'cross_country_skiing',
+  other: 'generic',
 };
 
 // Offsets of the FIT workout_hr and workout_power types: values above them are bpm and watts, below percentages.

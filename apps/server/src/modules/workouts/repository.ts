@@ -237,6 +237,11 @@ const WORKOUT_ANSWER = {
   workoutData: workouts.workoutData,
   workoutStructure: workouts.workoutStructure,
   tss: workouts.tss,
+  actualDurationSeconds: workouts.actualDurationSeconds,
+  actualDistanceM: workouts.actualDistanceM,
+  actualTss: workouts.actualTss,
+  rpe: workouts.rpe,
+  note: workouts.note,
   createdAt: workouts.createdAt,
   updatedAt: workouts.updatedAt,
 };

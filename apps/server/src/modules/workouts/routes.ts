@@ -10,6 +10,7 @@ import {
   ZTrainingWorkoutListQuery,
   ZTrainingWorkoutUpdateRequest,
   ZWorkout,
+  ZWorkoutCompleteRequest,
   ZWorkoutCreateRequest,
   ZWorkoutIdParam,
   ZWorkoutListQuery,
@@ -207,12 +208,16 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
       {
         schema: {
           ...route,
-          summary: 'Mark a workout completed',
+          summary:
+            'Mark a workout completed, optionally with what was actually done (duration, distance, RPE, note), which then feeds the load',
           params: ZWorkoutIdParam,
+          body: ZWorkoutCompleteRequest.nullish(),
           response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
         },
       },
-      async (request) => ({ data: await service.complete(requireAuth(request), request.params.workoutId) }),
+      async (request) => ({
+        data: await service.complete(requireAuth(request), request.params.workoutId, request.body ?? {}),
+      }),
     );
   };
 }

@@ -6,11 +6,13 @@ import {
   type TrainingWorkoutUpdateRequest,
   WORKOUT_TEXT_MAX_LENGTH,
   type Workout,
+  type WorkoutCompleteRequest,
   type WorkoutCreateRequest,
   type WorkoutUpdateRequest,
 } from '@stamina/contract';
 import {
   dateInTimeZone,
+  loggedWorkoutTss,
   type ParseBasis,
   type ParsedWorkout,
   parseWorkout,
@@ -52,7 +54,42 @@ export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
     plan_id: row.planId,
     workout_date: row.workoutDate,
     status: row.status as TrainingWorkout['status'],
+    ...loggedAnswer(row),
   };
+}
+
+type LoggedRow = Pick<
+  repo.WorkoutRow,
+  'actualDurationSeconds' | 'actualDistanceM' | 'actualTss' | 'rpe' | 'note'
+>;
+
+/** What was done, as both workout answers show it. */
+function loggedAnswer(row: LoggedRow) {
+  return {
+    actual_duration_minutes:
+      row.actualDurationSeconds === null ? null : roundTo(row.actualDurationSeconds / 60, 1),
+    actual_distance_meters: row.actualDistanceM === null ? null : roundTo(row.actualDistanceM, 1),
+    actual_tss: row.actualTss === null ? null : roundTo(row.actualTss, 1),
+    rpe: row.rpe,
+    note: row.note,
+  };
+}
+
+/** The logged fields of a request (undefined: unchanged, null: cleared) as column changes. */
+function loggedChanges(body: {
+  actual_duration_minutes?: number | null | undefined;
+  actual_distance_meters?: number | null | undefined;
+  rpe?: number | null | undefined;
+  note?: string | null | undefined;
+}): Partial<repo.WorkoutInsert> {
+  const changes: Partial<repo.WorkoutInsert> = {};
+  const minutes = body.actual_duration_minutes;
+  if (minutes !== undefined)
+    changes.actualDurationSeconds = minutes === null ? null : Math.round(minutes * 60);
+  if (body.actual_distance_meters !== undefined) changes.actualDistanceM = body.actual_distance_meters;
+  if (body.rpe !== undefined) changes.rpe = body.rpe;
+  if (body.note !== undefined) changes.note = body.note === '' ? null : body.note;
+  return changes;
 }
 
 export function toWorkout(row: repo.WorkoutAnswerRow): Workout {
@@ -70,6 +107,7 @@ export function toWorkout(row: repo.WorkoutAnswerRow): Workout {
     workout_data: row.workoutData,
     workout_structure: (row.workoutStructure as Workout['workout_structure']) ?? null,
     tss: row.tss === null ? null : roundTo(row.tss, 1),
+    ...loggedAnswer(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -97,6 +135,31 @@ function tssOf(
     intensity_zone: values.intensityZone ?? null,
     zone_distribution: structure?.zone_distribution ?? null,
   });
+}
+
+/**
+ * The TSS of a workout done by hand, from what was logged (docs/training-load.md, "Logged sessions"): null when
+ * nothing was, so the planned TSS counts.
+ */
+function loggedTss(
+  row: Pick<
+    repo.WorkoutInsert,
+    'sport' | 'durationMinutes' | 'intensityZone' | 'workoutStructure' | 'actualDurationSeconds' | 'rpe'
+  >,
+) {
+  const structure = row.workoutStructure as { zone_distribution?: ZoneDistribution } | null | undefined;
+  return loggedWorkoutTss(
+    {
+      sport: row.sport,
+      duration_minutes: row.durationMinutes ?? null,
+      intensity_zone: row.intensityZone ?? null,
+      zone_distribution: structure?.zone_distribution ?? null,
+    },
+    {
+      duration_minutes: row.actualDurationSeconds == null ? null : row.actualDurationSeconds / 60,
+      rpe: row.rpe ?? null,
+    },
+  );
 }
 
 /** docs/offline.md, "Conflicts": a write whose copy of the workout is older than the workout. */
@@ -217,8 +280,10 @@ export function createWorkoutService(
       const undone = changes.status !== undefined && changes.status !== 'completed';
       if (undone) {
         changes.actualDurationSeconds = null;
+        changes.actualDistanceM = null;
         changes.actualTss = null;
         changes.compliance = null;
+        changes.rpe = null;
       }
       const sport = (changes.sport ?? current.sport) as Sport;
       const day = changes.workoutDate ?? current.workoutDate;
@@ -237,6 +302,8 @@ export function createWorkoutService(
       }
       const next = { ...current, ...changes };
       changes.tss = tssOf(next);
+      // Done by hand (no recording's compliance): what was logged, not the plan, is its load.
+      if (next.status === 'completed' && next.compliance === null) changes.actualTss = loggedTss(next);
       const updated = await repo.updateWorkout(tx, auth.athleteId, id, changes, version);
       if (!updated) throw version ? changedSince(current) : notFound('Workout');
       if (undone) await options.completionUndone?.(tx, auth.athleteId, id);
@@ -544,6 +611,7 @@ export function createWorkoutService(
       if (body.template_id !== undefined) changes.templateId = body.template_id;
       if (body.workout_data !== undefined) changes.workoutData = body.workout_data;
       if (body.status !== undefined) changes.status = body.status;
+      Object.assign(changes, loggedChanges(body));
       // docs/adaptation.md, "Athlete's choices win": a workout edited by hand is the athlete's.
       changes.editedByAthleteAt = new Date();
       return toWorkout(await patch(auth, id, changes, body.workout_language_text, db, ifMatch));
@@ -566,12 +634,20 @@ export function createWorkoutService(
       if (body.plan_id !== undefined) changes.planId = body.plan_id;
       if (body.workout_date !== undefined) changes.workoutDate = body.workout_date;
       if (body.status !== undefined) changes.status = body.status;
+      Object.assign(changes, loggedChanges(body));
       changes.editedByAthleteAt = new Date();
       return toTrainingWorkout(await patch(auth, id, changes, undefined, db, ifMatch));
     },
 
-    async complete(auth: AuthContext, id: string): Promise<TrainingWorkout> {
-      return toTrainingWorkout(await patch(auth, id, { status: 'completed' }, undefined));
+    /** Marks a workout done by hand, with what was actually done when the athlete logs it (all optional). */
+    async complete(
+      auth: AuthContext,
+      id: string,
+      body: WorkoutCompleteRequest = {},
+    ): Promise<TrainingWorkout> {
+      return toTrainingWorkout(
+        await patch(auth, id, { status: 'completed', ...loggedChanges(body) }, undefined),
+      );
     },
 
     async createTraining(auth: AuthContext, body: TrainingWorkoutCreateRequest, now = new Date()) {

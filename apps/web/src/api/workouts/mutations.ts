@@ -51,6 +51,11 @@ function provisionalWorkout(body: WorkoutCreateRequest, id: string): Workout {
     workout_data: body.workout_data ?? {},
     workout_structure: null,
     tss: null,
+    actual_duration_minutes: null,
+    actual_distance_meters: null,
+    actual_tss: null,
+    rpe: null,
+    note: null,
     created_at: now,
     updated_at: now,
   };
@@ -209,25 +214,52 @@ export function useRescheduleWorkout() {
   });
 }
 
+/** What was actually done, logged with Mark Done or later (docs/training-load.md, "Logged sessions"). */
+export type WorkoutLogged = Pick<
+  WorkoutUpdateRequest,
+  'actual_duration_minutes' | 'actual_distance_meters' | 'rpe' | 'note'
+>;
+
+export interface MarkDone {
+  workout: Workout;
+  logged?: WorkoutLogged;
+}
+
+/** Saves what was done on a workout already completed (its RPE, note, duration or distance). */
+export function useLogWorkout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ workout, logged }: { workout: Workout; logged: WorkoutLogged }) =>
+      putWorkout(workout.id, logged),
+    onSuccess: async (saved) => {
+      await patchCaches(client, saved.id, () => saved);
+      toast.success('Saved how it went');
+    },
+    onError: () => toast.error(TOASTS.updateFailed),
+    onSettled: () => invalidateAll(client),
+  });
+}
+
 export function useMarkWorkoutDone() {
   const client = useQueryClient();
   return useMutation({
     networkMode: QUEUEABLE_NETWORK_MODE,
-    mutationFn: async (workout: Workout): Promise<Workout & { queued?: true }> => {
+    mutationFn: async ({ workout, logged = {} }: MarkDone): Promise<Workout & { queued?: true }> => {
+      const body: WorkoutUpdateRequest = { status: 'completed', ...logged };
       const outcome = await sendOrQueue(
         {
           type: 'workout-done',
           endpoint: 'PUT /workout-planning/workouts/{workoutId}',
           params: { workoutId: workout.id },
           method: 'PUT',
-          body: { status: 'completed' },
+          body,
           label: `Mark done: ${workout.title} (${formatDay(workout.workout_date)})`,
           // What the athlete saw: a replay refuses to overwrite a newer change (docs/offline.md, "Conflicts").
           baseUpdatedAt: workout.updated_at,
         },
-        () => putWorkout(workout.id, { status: 'completed' }),
+        () => putWorkout(workout.id, body),
       );
-      return outcome.queued ? { ...workout, status: 'completed', queued: true } : outcome.result;
+      return outcome.queued ? { ...workout, ...logged, status: 'completed', queued: true } : outcome.result;
     },
     onSuccess: async ({ queued, ...saved }) => {
       await patchCaches(client, saved.id, () => saved);

@@ -95,7 +95,8 @@ export const TSS_METHOD_LABELS: Record<string, string> = {
   hr_trimp: 'Heart rate (TRIMP from maximum and resting heart rate)',
   run_pace: 'Pace (rTSS from normalized graded pace)',
   swim_css: 'Swim pace (sTSS from critical swim speed)',
-  none: 'Not scored: no power, heart rate or pace to score it by',
+  rpe: 'Effort (TSS from your RPE over the moving time: no power, heart rate or pace)',
+  none: 'Not scored: no power, heart rate or pace to score it by; log your RPE to score it',
 };
 
 export function tssMethodLabel(method: string | null): string {

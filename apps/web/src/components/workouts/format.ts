@@ -6,6 +6,11 @@ export const SPORT_LABELS: Record<Sport, string> = {
   bike: 'Bike',
   swim: 'Swim',
   strength: 'Strength',
+  yoga: 'Yoga',
+  rowing: 'Rowing',
+  hiking: 'Hiking',
+  xc_ski: 'Cross-country ski',
+  other: 'Other',
 };
 
 const METERS_PER_MILE = 1609.344;

@@ -1,6 +1,6 @@
 // The workout detail dialog (docs/screens.md, "Workout editor and dialogs"): what the workout is, its intensity chart,
-// and the actions on it: Mark Done, Edit, Reschedule (a date picker inside the dialog) and Delete (after a confirm),
-// and downloads of its file formats.
+// and the actions on it: Mark Done (asking, optionally, what was actually done), Edit, Reschedule (a date picker
+// inside the dialog) and Delete (after a confirm), and downloads of its file formats.
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   WORKOUT_FILE_FORMAT_NAMES,
@@ -10,17 +10,32 @@ import {
   type WorkoutFileFormat,
 } from '@stamina/contract';
 import { type Interval, isZone, ZONES } from '@stamina/core';
+import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { Activity, CalendarClock, Check, Clock, Download, Gauge, Pencil, Trash2, X } from 'lucide-react';
+import {
+  Activity,
+  CalendarClock,
+  Check,
+  Clock,
+  Download,
+  Gauge,
+  NotebookPen,
+  Pencil,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { athleteProfileQuery } from '../../api/dashboard/athlete-profile.ts';
 import {
   downloadWorkoutFile,
+  useLogWorkout,
   useMarkWorkoutDone,
   useRemoveWorkout,
   useRescheduleWorkout,
 } from '../../api/workouts/mutations.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
@@ -29,6 +44,8 @@ import { MonthCalendar } from '../ui/month-calendar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { AdaptedNote } from './adapted-note.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
+import { type LoggedSession, LogSessionForm } from './log-session-form.tsx';
+import { LoggedFigures } from './logged-figures.tsx';
 import { CompletedMark, ZoneBadge } from './workout-badges.tsx';
 
 // The chart brings Recharts; load it only when a workout with intervals is opened.
@@ -45,7 +62,7 @@ export interface WorkoutDetailDialogProps {
   activityId?: string | null;
 }
 
-type Step = 'actions' | 'reschedule' | 'confirm-delete';
+type Step = 'actions' | 'log' | 'reschedule' | 'confirm-delete';
 
 function intervalsOf(workout: Workout): Interval[] {
   const structure = workout.workout_structure;
@@ -55,6 +72,11 @@ function intervalsOf(workout: Workout): Interval[] {
     ...structure.main_intervals,
     ...structure.cooldown_intervals,
   ] as Interval[];
+}
+
+/** The logged values that were entered (not null). */
+function entered(logged: LoggedSession): Partial<LoggedSession> {
+  return Object.fromEntries(Object.entries(logged).filter(([, v]) => v !== null));
 }
 
 function notesOf(workout: Workout): string | null {
@@ -70,6 +92,8 @@ export function WorkoutDetailDialog({
   activityId = null,
 }: WorkoutDetailDialogProps) {
   const markDone = useMarkWorkoutDone();
+  const logWorkout = useLogWorkout();
+  const units = useUnits();
   const reschedule = useRescheduleWorkout();
   const remove = useRemoveWorkout();
   const [step, setStep] = useState<{ id: string | null; step: Step }>({ id: null, step: 'actions' });
@@ -83,12 +107,18 @@ export function WorkoutDetailDialog({
     if (!open) setStep({ id: null, step: 'actions' });
   }, [open]);
 
+  // The tracked metrics decide what "How did it go?" asks; read once the athlete gets there.
+  const profile = useQuery({ ...athleteProfileQuery(), enabled: currentStep === 'log' });
+
   useEffect(() => {
     if (currentStep === 'confirm-delete') confirmRef.current?.focus();
   }, [currentStep]);
 
   // Show the saved state at once after Mark Done, before the list it came from refetches.
-  const shown = workout && markDone.data?.id === workout.id ? markDone.data : workout;
+  const saved = [logWorkout.data, markDone.data].find(
+    (w) => w && w.id === workout?.id && w.updated_at >= workout.updated_at,
+  );
+  const shown = saved ?? workout;
   const completed = shown?.status === 'completed';
   const zone = shown && isZone(shown.intensity_zone) ? ZONES[shown.intensity_zone - 1] : undefined;
   const intervals = shown ? intervalsOf(shown) : [];
@@ -149,9 +179,7 @@ export function WorkoutDetailDialog({
                     <CompletedMark />
                     <span aria-hidden="true">Completed</span>
                   </span>
-                  {shown.tss !== null ? (
-                    <span className="tabular-nums">TSS {Math.round(shown.tss)}</span>
-                  ) : null}
+                  <LoggedFigures workout={shown} units={units} />
                   {activityId ? (
                     <Link
                       to={`/activities/${activityId}`}
@@ -163,6 +191,13 @@ export function WorkoutDetailDialog({
                     </Link>
                   ) : null}
                 </div>
+              ) : null}
+
+              {completed && shown.note ? (
+                <section className="mt-3">
+                  <h3 className="text-sm font-semibold">How it went</h3>
+                  <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{shown.note}</p>
+                </section>
               ) : null}
 
               {/* dt and dd are each group's direct children (a dl allows nothing else around them), so the
@@ -224,7 +259,23 @@ export function WorkoutDetailDialog({
 
               {/* The actions stay in reach at the foot of the sheet while the details scroll. */}
               <div className="sticky bottom-0 -mx-5 mt-5 border-t border-border bg-background px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:px-0 sm:pb-0">
-                {currentStep === 'reschedule' ? (
+                {currentStep === 'log' ? (
+                  <LogSessionForm
+                    initial={shown}
+                    plannedMinutes={shown.duration_minutes}
+                    askRpe={profile.data?.tracked_metrics?.rpe ?? true}
+                    units={units}
+                    submitLabel={completed ? 'Save' : 'Mark Done'}
+                    pending={markDone.isPending || logWorkout.isPending}
+                    onCancel={() => goTo('actions')}
+                    onSubmit={(logged) => {
+                      const done = { onSuccess: () => goTo('actions') };
+                      // Marking done sends only what was entered; a later log also clears what was emptied.
+                      if (completed) logWorkout.mutate({ workout: shown, logged }, done);
+                      else markDone.mutate({ workout: shown, logged: entered(logged) }, done);
+                    }}
+                  />
+                ) : currentStep === 'reschedule' ? (
                   <div className="flex flex-col items-center gap-3">
                     <p className="self-start text-sm font-medium">Move to…</p>
                     <MonthCalendar
@@ -263,12 +314,24 @@ export function WorkoutDetailDialog({
                   </div>
                 ) : (
                   <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-                    {completed ? null : (
+                    {completed ? (
+                      activityId ? null : (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="col-span-2 sm:order-last"
+                          onClick={() => goTo('log')}
+                        >
+                          <NotebookPen className="h-4 w-4" aria-hidden="true" />
+                          Log how it went
+                        </Button>
+                      )
+                    ) : (
                       <Button
                         size="sm"
                         className="col-span-2 sm:order-last"
                         disabled={markDone.isPending}
-                        onClick={() => markDone.mutate(shown)}
+                        onClick={() => goTo('log')}
                       >
                         <Check className="h-4 w-4" aria-hidden="true" />
                         Mark Done

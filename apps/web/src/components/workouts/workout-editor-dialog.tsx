@@ -256,7 +256,11 @@ function EditorForm(props: WorkoutEditorDialogProps) {
               <legend id={ids.sport} className="mb-1.5 block text-sm font-medium">
                 Sport
               </legend>
-              <div role="radiogroup" aria-labelledby={ids.sport} className="grid grid-cols-4 gap-2">
+              <div
+                role="radiogroup"
+                aria-labelledby={ids.sport}
+                className="grid grid-cols-3 gap-2 sm:grid-cols-5"
+              >
                 {SPORTS.map((option) => (
                   <label
                     key={option}

@@ -59,6 +59,26 @@ export const WORKOUT_EXAMPLES: Record<Sport, readonly WorkoutExample[]> = {
       text: 'Warmup: 5min easy\nMain: 3x 10min Z2 with 90s rest\nCooldown: 10min recovery',
     },
   ],
+  yoga: [
+    { label: 'Gentle flow', text: '45min Z1' },
+    { label: 'Vinyasa', text: 'Warmup: 10min Z1\nMain: 40min Z2\nCooldown: 10min Z1' },
+  ],
+  rowing: [
+    { label: 'Steady row', text: 'Warmup: 10min Z1\nMain: 40min Z2\nCooldown: 5min Z1' },
+    {
+      label: 'Row intervals',
+      text: 'Warmup: 10min easy\nMain: 5x 4min Z4 with 2min rest\nCooldown: 10min easy',
+    },
+  ],
+  hiking: [{ label: 'Day hike', text: '3h Z2' }],
+  xc_ski: [
+    { label: 'Easy classic', text: 'Warmup: 15min Z1\nMain: 60min Z2\nCooldown: 10min Z1' },
+    {
+      label: 'Skate intervals',
+      text: 'Warmup: 15min easy\nMain: 6x 3min Z4 with 2min easy\nCooldown: 10min easy',
+    },
+  ],
+  other: [{ label: 'Easy session', text: '45min Z2' }],
 };
 
 /** The tips as the spec words them; `code` parts are typed exactly like that in the text. */

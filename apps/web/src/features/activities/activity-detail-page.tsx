@@ -23,6 +23,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
+import { ActivityFeeling } from './components/activity-feeling.tsx';
 import { ActivityMap } from './components/activity-map.tsx';
 import { ActivitySummaryList } from './components/activity-summary.tsx';
 import { ActivityCurves, AnalysisFigures } from './components/analysis-panel.tsx';
@@ -161,6 +162,9 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
         </Section>
         <Section title="Planned workout">
           <MatchedWorkout activity={activity} />
+        </Section>
+        <Section title="How it felt">
+          <ActivityFeeling key={`${activity.rpe}|${activity.note}`} activity={activity} />
         </Section>
         {hasZones(activity.zone_seconds) ? (
           <Section title="Time in zones" className="lg:col-span-2">

@@ -88,7 +88,7 @@ export function DashboardPage() {
             markingDone={markDone.isPending}
             onStart={openDetail}
             onMarkDone={() => {
-              if (fullWorkout) markDone.mutate(fullWorkout);
+              if (fullWorkout) markDone.mutate({ workout: fullWorkout });
             }}
             onPlan={openPlan}
           />

@@ -12,6 +12,7 @@ import {
   METRIC_SPECS,
   type METRIC_TIMEFRAME_DAYS,
   type MetricKey,
+  type Units,
 } from '@stamina/core';
 
 export const METRIC_API_TYPES: Record<MetricKey, MetricType> = {
@@ -22,7 +23,20 @@ export const METRIC_API_TYPES: Record<MetricKey, MetricType> = {
   hrv: 'hrv',
   hrvSdnn: 'hrv_sdnn',
   sleepHours: 'sleep_hours',
+  weight: 'weight',
 };
+
+const LB_PER_KG = 1 / 0.45359237;
+
+/** A metric's points in the athlete's units: body weight in lb on imperial units, else as stored. */
+export function inUnits<T extends { value: number }>(
+  key: MetricKey,
+  points: readonly T[],
+  units: Units,
+): T[] {
+  if (key !== 'weight' || units !== 'imperial') return [...points];
+  return points.map((p) => ({ ...p, value: Math.round(p.value * LB_PER_KG * 10) / 10 }));
+}
 
 const hasOwnData = (key: MetricKey, current: CurrentMetrics | undefined) =>
   Boolean(current?.[METRIC_API_TYPES[key]]);
@@ -129,7 +143,8 @@ export function formatMetricChange(key: MetricKey, change: number): string {
   return `${change > 0 ? '+' : '−'}${magnitude}`;
 }
 
-/** The unit after a value: pace reads '6:20 /km', since m:ss already says minutes. */
-export function unitAfterValue(key: MetricKey): string {
+/** The unit after a value: pace reads '6:20 /km', since m:ss already says minutes; weight in lb on imperial. */
+export function unitAfterValue(key: MetricKey, units: Units = 'metric'): string {
+  if (key === 'weight' && units === 'imperial') return 'lb';
   return key === 'thresholdPace' ? '/km' : METRIC_SPECS[key].unit;
 }

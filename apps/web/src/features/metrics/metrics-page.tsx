@@ -16,6 +16,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { useUnits } from '../../lib/auth-context.tsx';
 import { useCelebrate } from '../../lib/celebrate.ts';
 import { cn } from '../../lib/cn.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -27,6 +28,7 @@ import {
   defaultMetrics,
   type HistoryWindow,
   historyWindow,
+  inUnits,
   METRIC_API_TYPES,
   offeredMetrics,
   TIMEFRAME_OPTIONS,
@@ -245,10 +247,12 @@ function MetricPanel({
     }
     return history.data ? clipToWindow(history.data.points, window) : [];
   }, [source, metric, window, today, history.data]);
+  const units = useUnits();
+  const shown = useMemo(() => inUnits(metric, points, units), [metric, points, units]);
   return (
     <MetricChartCard
       metric={metric}
-      points={points}
+      points={shown}
       source={source}
       query={{ ...history, isPending: source === 'api' && (history.isPending || waitingForCurrent) }}
       onRetry={() => history.refetch()}

@@ -19,6 +19,7 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type CardQuery, QueryCard } from '../../../components/ui/query-card.tsx';
+import { useUnits } from '../../../lib/auth-context.tsx';
 import { decimalTicks, formatMetricChange, formatMetricValue, unitAfterValue } from '../metrics-model.ts';
 
 export interface MetricPoint {
@@ -34,6 +35,7 @@ const COLORS: Record<MetricKey, string> = {
   hrv: '#10B981',
   hrvSdnn: '#06B6D4',
   sleepHours: '#6366F1',
+  weight: '#64748B',
 };
 
 /** What a metric's figures mean where that is not obvious, said under its chart. docs/wellness.md */
@@ -78,14 +80,14 @@ export function MetricChartCard({
   const failedOwn = query.isError && !demo;
   const noSeries = failedOwn && points.length === 0;
   const change = noSeries ? null : metricChange(points.map((p) => p.value));
-  const unit = unitAfterValue(metric);
+  const unit = unitAfterValue(metric, useUnits());
   // The error is said below in the spec's words, with Try Again, so the card's generic error state is not used.
   const cardQuery: CardQuery = { ...query, isError: false, error: null };
 
   return (
     <QueryCard
       title={spec.label}
-      subtitle={spec.unit === unit ? spec.unit : `${spec.unit}, shown as m:ss per km`}
+      subtitle={metric === 'thresholdPace' ? `${spec.unit}, shown as m:ss per km` : unit}
       query={cardQuery}
       demo={demo}
       isEmpty={!noSeries && points.length === 0}
@@ -171,10 +173,10 @@ function LatestValue({
 function MetricChart({ metric, points }: { metric: MetricKey; points: readonly MetricPoint[] }) {
   const captionId = useId();
   const spec = METRIC_SPECS[metric];
+  const unit = unitAfterValue(metric, useUnits());
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last) return null;
-  const unit = unitAfterValue(metric);
   const values = points.map((p) => p.value);
   const summary =
     `${spec.label} from ${shortDate(first.date)} to ${shortDate(last.date)}: ` +

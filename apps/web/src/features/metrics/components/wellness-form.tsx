@@ -1,15 +1,21 @@
-// Today's wellness in one short form (HRV, resting HR, sleep, sleep quality, readiness, fatigue, notes),
-// checked against the contract's ranges before sending, so errors show beside their fields without a round
-// trip. The page focuses it when opened at /metrics?log=today, the dashboard's two-tap path to logging.
+// One day's wellness in one short form (HRV, resting HR, sleep, sleep quality, readiness, fatigue, body weight,
+// notes), checked against the contract's ranges before sending, so errors show beside their fields without a
+// round trip. Today by default; any past day through its date field, never a future one. A day already logged
+// opens with its values, which can be changed, emptied (cleared) or deleted. The page focuses it when opened at
+// /metrics?log=today, the dashboard's two-tap path to logging.
+
+import type { WellnessDay } from '@stamina/contract';
 import { WELLNESS_RANGES, type WellnessField, ZWellnessUpsertRequest } from '@stamina/contract';
-import { format } from 'date-fns';
-import { type FormEvent, type Ref, useState } from 'react';
+import { format, parseISO } from 'date-fns';
+import { type FormEvent, type Ref, useEffect, useState } from 'react';
 import { useLogWellness } from '../../../api/metrics/log-wellness.ts';
+import { useDeleteWellness, useWellnessDay } from '../../../api/metrics/wellness-day.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useUnits } from '../../../lib/auth-context.tsx';
 import { todayIso } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -24,10 +30,13 @@ const FIELDS = [
 ] as const satisfies readonly { name: WellnessField; label: string; unitLabel: string; step: string }[];
 
 type NumberField = (typeof FIELDS)[number]['name'];
-type Values = Record<NumberField | 'notes', string>;
-type Errors = Partial<Record<NumberField | 'notes' | 'form', string>>;
+type Values = Record<NumberField | 'weight' | 'notes', string>;
+type Errors = Partial<Record<NumberField | 'weight' | 'notes' | 'date' | 'form', string>>;
+
+const KG_PER_LB = 0.45359237;
 
 const EMPTY: Values = {
+  weight: '',
   hrv: '',
   resting_hr: '',
   sleep_hours: '',
@@ -50,27 +59,62 @@ export interface LoggedMetric {
   value: string;
 }
 
-/** Builds the request and its field errors; a field left empty is not sent, so it does not clear a value. */
-export function validateWellness(values: Values, date: string) {
+/** The form's values of a logged day (weight in the athlete's unit), or empty ones. */
+export function valuesOf(day: WellnessDay | null | undefined, imperial: boolean): Values {
+  if (!day) return EMPTY;
+  const text = (v: number | null) => (v === null ? '' : String(v));
+  const weight =
+    day.weight_kg === null
+      ? null
+      : imperial
+        ? Math.round((day.weight_kg / KG_PER_LB) * 10) / 10
+        : day.weight_kg;
+  return {
+    ...(Object.fromEntries(FIELDS.map(({ name }) => [name, text(day[name])])) as Record<NumberField, string>),
+    weight: text(weight),
+    notes: day.notes ?? '',
+  };
+}
+
+/**
+ * Builds the request and its field errors. A field left empty is not sent, so it does not clear a value;
+ * one emptied on a day that had it (`before`) is sent as null, which clears it.
+ */
+export function validateWellness(values: Values, date: string, before: Values = EMPTY, imperial = false) {
   const body: Record<string, unknown> = { date };
   const errors: Errors = {};
   for (const { name, label } of FIELDS) {
     const text = values[name].trim();
-    if (text === '') continue;
+    if (text === '') {
+      if (before[name] !== '') body[name] = null;
+      continue;
+    }
     const number = Number(text);
     if (Number.isNaN(number)) errors[name] = `${label} must be a number`;
     else body[name] = number;
   }
+  const weight = values.weight.trim();
+  if (weight !== '') {
+    const number = Number(weight);
+    if (Number.isNaN(number)) errors.weight = 'Body weight must be a number';
+    else body.weight_kg = imperial ? Math.round(number * KG_PER_LB * 10) / 10 : number;
+  } else if (before.weight !== '') body.weight_kg = null;
   if (values.notes.trim()) body.notes = values.notes.trim();
+  else if (before.notes !== '') body.notes = null;
+  if (date > todayIso()) errors.date = 'Wellness can be logged for today or a past day, not a future one.';
   const parsed = ZWellnessUpsertRequest.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form') as keyof Errors;
-      errors[field] ??= labelled(String(field), issue.message);
+      const path = String(issue.path[0] ?? 'form');
+      const field = (path === 'weight_kg' ? 'weight' : path) as keyof Errors;
+      errors[field] ??=
+        field === 'weight'
+          ? `Body weight${issue.message.slice('weight_kg'.length)}`
+          : labelled(path, issue.message);
     }
   }
   if (Object.keys(body).length === 1 && Object.keys(errors).length === 0) {
-    errors.form = 'Enter at least one value to log today.';
+    errors.form = `Enter at least one value to log ${date === todayIso() ? 'today' : 'this day'}.`;
   }
   return { body: parsed.success ? parsed.data : null, errors };
 }
@@ -83,10 +127,27 @@ export function WellnessForm({
   /** Called with the first value logged, for the '{metric} Logged!' celebration. */
   onLogged?: (logged: LoggedMetric) => void;
 }) {
+  const today = todayIso();
+  const imperial = useUnits() === 'imperial';
+  const [date, setDate] = useState(today);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const log = useLogWellness();
-  const today = todayIso();
+  const remove = useDeleteWellness();
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date <= today;
+  const day = useWellnessDay(date, validDate);
+  const logged = day.data ?? null;
+  const before = valuesOf(logged, imperial);
+  const isToday = date === today;
+
+  // The day's values once read (or after a save), so a logged day opens as it is.
+  const loadedKey = `${date}|${logged?.updated_at ?? ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values follow the day read, keyed by its version
+  useEffect(() => {
+    setValues(valuesOf(logged, imperial));
+    setConfirmDelete(false);
+  }, [loadedKey, imperial]);
 
   function set(name: keyof Values, value: string) {
     setValues((current) => ({ ...current, [name]: value }));
@@ -96,23 +157,39 @@ export function WellnessForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { body, errors: found } = validateWellness(values, today);
+    const { body, errors: found } = validateWellness(values, date, before, imperial);
     setErrors(found);
     if (!body || Object.keys(found).length > 0) {
-      const firstInvalid = FIELDS.find((f) => found[f.name]);
-      if (firstInvalid) document.getElementById(`wellness-${firstInvalid.name}`)?.focus();
+      const firstInvalid = [...FIELDS.map((f) => f.name), 'weight', 'date'].find(
+        (f) => found[f as keyof Errors],
+      );
+      if (firstInvalid) document.getElementById(`wellness-${firstInvalid}`)?.focus();
       return;
     }
     try {
       const outcome = await log.mutateAsync(body);
-      setValues(EMPTY);
       // Queued offline, it is not saved yet: the mutation says so ("Saved offline. It will be sent…"), and the
       // replay tells whether it was applied (docs/offline.md).
-      if (outcome.queued) return;
-      toast.success("Today's wellness saved");
-      const first = FIELDS.find((f) => values[f.name].trim() !== '');
+      if (outcome.queued) {
+        setValues(EMPTY);
+        return;
+      }
+      toast.success(
+        isToday ? "Today's wellness saved" : `Wellness for ${format(parseISO(date), 'MMMM d')} saved`,
+      );
+      const first = FIELDS.find((f) => values[f.name].trim() !== '' && values[f.name] !== before[f.name]);
       if (first)
         onLogged?.({ metric: first.label, value: `${values[first.name].trim()} ${first.unitLabel}` });
+    } catch (err) {
+      setErrors({ form: errorMessage(err) });
+    }
+  }
+
+  async function onDelete() {
+    if (!logged) return;
+    try {
+      await remove.mutateAsync(logged.id);
+      toast.success(`Wellness for ${format(parseISO(date), 'MMMM d')} deleted`);
     } catch (err) {
       setErrors({ form: errorMessage(err) });
     }
@@ -129,12 +206,29 @@ export function WellnessForm({
       >
         <div>
           <h2 id="log-today-title" className="text-base font-semibold">
-            Today's wellness
+            {isToday || !validDate
+              ? "Today's wellness"
+              : `Wellness for ${format(parseISO(date), 'EEEE, MMMM d')}`}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {format(new Date(), 'EEEE, MMMM d')}. Fill in what you know; empty fields are left as they are.
+            {logged
+              ? 'Already logged: change what you need; an emptied field is cleared.'
+              : 'Fill in what you know; empty fields are left as they are.'}
           </p>
         </div>
+        <Field
+          id="wellness-date"
+          label="Day"
+          type="date"
+          max={today}
+          value={date}
+          hint="Today, or any past day to log or fix it."
+          onChange={(e) => {
+            setDate(e.target.value);
+            setErrors({});
+          }}
+          error={errors.date}
+        />
         {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {FIELDS.map(({ name, label, unitLabel, step }, index) => {
@@ -157,6 +251,17 @@ export function WellnessForm({
               />
             );
           })}
+          <Field
+            id="wellness-weight"
+            name="weight"
+            label={`Body weight (${imperial ? 'lb' : 'kg'})`}
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            value={values.weight}
+            onChange={(e) => set('weight', e.target.value)}
+            error={errors.weight}
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="wellness-notes" className="block text-sm font-medium">
@@ -179,9 +284,27 @@ export function WellnessForm({
             </p>
           ) : null}
         </div>
-        <Button type="submit" disabled={log.isPending}>
-          {log.isPending ? 'Saving...' : "Save today's wellness"}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="submit" disabled={log.isPending}>
+            {log.isPending ? 'Saving...' : isToday ? "Save today's wellness" : 'Save wellness'}
+          </Button>
+          {logged && !confirmDelete ? (
+            <Button type="button" variant="outline" onClick={() => setConfirmDelete(true)}>
+              Delete entry
+            </Button>
+          ) : null}
+          {logged && confirmDelete ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="text-sm">Delete this day's wellness?</span>
+              <Button type="button" variant="destructive" disabled={remove.isPending} onClick={onDelete}>
+                {remove.isPending ? 'Deleting...' : 'Yes, delete'}
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setConfirmDelete(false)}>
+                Keep it
+              </Button>
+            </span>
+          ) : null}
+        </div>
       </form>
     </Card>
   );

@@ -5,13 +5,12 @@ import { format, parseISO } from 'date-fns';
 import { useTrainingWorkouts } from '../../../api/workouts/training-workouts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { QueryCard } from '../../../components/ui/query-card.tsx';
+import { SPORT_LABELS } from '../../../components/workouts/format.ts';
 import { formatDateRange } from './format.ts';
 
 const SPORT_NAMES: Record<TrainingWorkout['sport'], string> = {
-  run: 'Run',
+  ...SPORT_LABELS,
   bike: 'Ride',
-  swim: 'Swim',
-  strength: 'Strength',
 };
 
 const STATUS: Record<

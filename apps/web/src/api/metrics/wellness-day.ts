@@ -1,0 +1,40 @@
+// One day's wellness entry (GET /api/metrics for that day), and the writes on an entry that exists: PUT
+// /api/metrics/{id} (fields changed, emptied ones cleared) and DELETE /api/metrics/{id}. The wellness form
+// reads the day it shows, so a day already logged opens with its values (docs/wellness.md).
+import type { WellnessDay, WellnessUpdateRequest } from '@stamina/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { invalidateAfter } from '../invalidation.ts';
+import { metricsKeys } from './keys.ts';
+
+export function wellnessDayQuery(date: string) {
+  return queryOptions({
+    queryKey: [...metricsKeys.all, 'day', date] as const,
+    queryFn: async (): Promise<WellnessDay | null> =>
+      (await api.request('GET /metrics', { query: { start_date: date, end_date: date } })).data[0] ?? null,
+  });
+}
+
+export function useWellnessDay(date: string, enabled = true) {
+  return useQuery({ ...wellnessDayQuery(date), enabled });
+}
+
+function updateWellness(id: string, body: WellnessUpdateRequest) {
+  return api.request('PUT /metrics/{id}', { params: { id }, body }).then((r) => r.data);
+}
+
+export function useUpdateWellness() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: WellnessUpdateRequest }) => updateWellness(id, body),
+    onSuccess: () => invalidateAfter(client, 'wellness'),
+  });
+}
+
+export function useDeleteWellness() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request('DELETE /metrics/{id}', { params: { id } }),
+    onSuccess: () => invalidateAfter(client, 'wellness'),
+  });
+}
