@@ -38,7 +38,10 @@ export function queryToken(request: FastifyRequest): string | undefined {
     : undefined;
 }
 
-/** The stream's 401s say what failed after the spec's text, for a person reading the answer. */
+/**
+ * The stream's 401s say what failed after the text of docs/testing-dashboard.md, 'Recent logs and the live
+ * stream', for a person reading the answer.
+ */
 function streamAuthentication(authenticate: Authenticate): Authenticate {
   return function authenticateStream(request, reply, done) {
     authenticate.call(this, request, reply, (err?: Error) => {
