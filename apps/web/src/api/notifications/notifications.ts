@@ -8,7 +8,7 @@ export type { NotificationList };
 
 export const notificationKeys = { list: ['notifications', 'list'] as const };
 
-/** The spec names no freshness for notifications; a minute keeps the badge close to the truth. */
+/** A minute keeps the badge close to the truth (docs/ARCHITECTURE.md, 'How fresh each read is'). */
 export const NOTIFICATIONS_STALE_MS = 60 * 1000;
 
 export function notificationsQuery() {

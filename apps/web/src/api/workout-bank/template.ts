@@ -58,7 +58,7 @@ export async function fetchRatings(id: string, page = 1): Promise<RatingList> {
   ).data;
 }
 
-/** The detail read: the spec retries it 3 times, which the API client's own retries already do. */
+/** The detail read: retried by the API client itself, 3 times (docs/ARCHITECTURE.md §2). */
 export function templateQuery(id: string | null, initial?: WorkoutTemplate) {
   return queryOptions({
     queryKey: workoutBankKeys.template(id ?? ''),

@@ -42,7 +42,7 @@ export function formatRating(avg: number, count?: number): string | null {
   return avg.toFixed(1);
 }
 
-/** 'Found 12 workouts', the spec's wording for any count. */
+/** 'Found 12 workouts', the wording of docs/workout-bank.md, 'Web page', for any count. */
 export function foundText(count: number): string {
   return `Found ${count} workouts`;
 }
