@@ -89,7 +89,8 @@ function VoiceInput({ available, onText }: { available: boolean; onText: (text: 
   const reasonId = useId();
 
   if (!recorder.supported) {
-    // The 'Soon' badge of docs/screens.md, 'Onboarding dialog', and why the button is off: this browser cannot record.
+    // The 'Soon' badge (docs/screens.md, 'Onboarding dialog') and why the button is off: this browser cannot
+    // record.
     return (
       <div className="space-y-1">
         <div className="flex items-center gap-2">
