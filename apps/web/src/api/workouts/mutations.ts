@@ -1,6 +1,7 @@
 // Every write of a workout, in one place (invalidations: docs/ARCHITECTURE.md §5): create, update, file import and export, and
 // the actions on one workout (reschedule, optimistic on every cached calendar range; mark done; delete) with the
-// spec's toasts. Every write invalidates workouts, the calendar and every query computed from workouts.
+// toasts of docs/screens.md, 'Workout editor and dialogs'. Every write invalidates workouts, the calendar and
+// every query computed from workouts.
 import type {
   Workout,
   WorkoutCreateRequest,

@@ -73,8 +73,9 @@ export interface TrendRow {
 }
 
 /**
- * Readiness and recovery as weekly means (the athlete's weeks, Monday by default), like the spec's trend rows
- * (week, readiness, recovery): daily points over months would be noise. Recovery is null for a week without any.
+ * Readiness and recovery as weekly means (the athlete's weeks, Monday by default; docs/screens.md, 'Progress
+ * page'), like the sample's trend rows (week, readiness, recovery): daily points over months would be noise.
+ * Recovery is null for a week without any.
  */
 export function weeklyTrendRows(
   records: readonly FitnessTrendRecord[],

@@ -34,7 +34,7 @@ export const FORM_LEVEL_LABELS = {
   poor: 'Poor',
 } as const;
 
-/** The spec's form bands, freshest first. */
+/** The form bands of docs/training-load.md §4 (formLevel), freshest first. */
 const FORM_BANDS = [
   { level: 'very_fresh', range: '25 and above' },
   { level: 'fresh', range: '10 to 25' },
