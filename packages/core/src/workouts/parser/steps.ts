@@ -10,7 +10,7 @@ import type { WholePart } from './parts.ts';
 
 /** Seconds per repetition of a strength exercise when only reps are given ("3x10 squats": 30 s a set). */
 export const SECONDS_PER_REP = 3;
-/** Duration of a step that gives no duration or distance (the spec's interval default). */
+/** Duration of a step that gives no duration or distance (docs/workout-parser.md, 'Confidence'). */
 export const DEFAULT_STEP_SECONDS = 60;
 /** Strides and pick-ups without a duration. */
 export const DEFAULT_STRIDE_SECONDS = 20;
