@@ -8,7 +8,8 @@
 // - Fitness: projected CTL against a target CTL for the race, capped at 100 %.
 // - Form: projected race-day TSB; +5 to +25 scores 100, falling linearly to 0 at −30 ('poor' form in
 //   docs/training-load.md §4) and at +60 (detrained). Friel ("The Triathlete's Training Bible", 2016)
-//   advises roughly +15 to +25 for an A race; the lower end is widened to +5 so the shorter taper of a B race is not penalised.
+//   advises roughly +15 to +25 for an A race; the lower end is widened to +5 so the shorter taper of a B race
+//   is not penalised.
 // - Consistency: the caller's completion percentage (consistencyAnalysis), when given.
 // Weights 50 % fitness, 30 % form, 20 % consistency; without consistency, fitness and form keep their ratio.
 
