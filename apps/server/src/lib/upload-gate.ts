@@ -56,5 +56,3 @@ export function uploadGate(limits: UploadGateLimits) {
     },
   };
 }
-
-export type UploadGate = ReturnType<typeof uploadGate>;

@@ -19,7 +19,7 @@ import { errors, secured } from '../../plugins/route-schema.ts';
 import type { RequestLog } from './request-log.ts';
 
 /** How often the stream sends a comment to keep proxies from closing it, and checks that the session is open. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** An access token is a few hundred characters; anything far longer is not one and is not verified. */
 const MAX_TOKEN_LENGTH = 4_096;
 

@@ -321,4 +321,4 @@ export function createTrainingLoadService(
 const DEFAULT_PLANNED_SESSIONS = 5;
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
-export type { DailyLoadRow, LoadDayRow } from './repository.ts';
+export type { LoadDayRow } from './repository.ts';

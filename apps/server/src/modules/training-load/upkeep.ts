@@ -32,9 +32,7 @@ export const lockAthleteLoad = repo.lockAthleteLoad;
 export const firstDayWithoutSportFigures = repo.firstDayWithoutSportFigures;
 
 /** Seconds per zone of one session: from its parsed steps (rest as zone 1), else all in its zone (default 2). */
-export function sessionZoneSeconds(
-  session: Pick<Session, 'structure' | 'durationMinutes' | 'intensityZone'>,
-) {
+function sessionZoneSeconds(session: Pick<Session, 'structure' | 'durationMinutes' | 'intensityZone'>) {
   const seconds: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   const structure = session.structure as
     | { warmup_intervals?: Step[]; main_intervals?: Step[]; cooldown_intervals?: Step[] }
@@ -62,9 +60,7 @@ export function sessionZoneSeconds(
  * without any, its moving time in the zone of its intensity factor (zone 2 without one). docs/training-load.md,
  * "The daily load table".
  */
-export function activityZoneSeconds(
-  activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>,
-) {
+function activityZoneSeconds(activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>) {
   const seconds: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   const zones = activity.zoneSeconds ?? {};
   const measured = [zones.power, zones.hr, zones.pace].find(

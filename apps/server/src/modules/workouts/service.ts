@@ -39,7 +39,7 @@ const CALENDAR_MAX_EVENTS = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
+function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
   return {
     id: row.id,
     title: row.title,
@@ -55,7 +55,7 @@ export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
   };
 }
 
-export function toWorkout(row: repo.WorkoutAnswerRow): Workout {
+function toWorkout(row: repo.WorkoutAnswerRow): Workout {
   return {
     id: row.id,
     title: row.title,
@@ -770,7 +770,7 @@ export function createWorkoutService(
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;
-export type { WorkoutFilter, WorkoutRow, WorkoutSummaryRow } from './repository.ts';
+export type { WorkoutRow, WorkoutSummaryRow } from './repository.ts';
 /** What the modules computed from workouts (plans, training load) read of them. */
 export type WorkoutReader = Pick<WorkoutService, 'rows'>;
 /** What the training-load service reads of workouts: their rows, and a week's without their structures. */

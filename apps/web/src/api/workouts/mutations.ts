@@ -138,7 +138,7 @@ export async function downloadWorkoutFile(id: string, format: WorkoutFileFormat)
   return fileName;
 }
 
-export const TOASTS = {
+const TOASTS = {
   updateFailed: 'Failed to update workout',
   completed: 'Workout marked as completed!',
   deleteFailed: 'Failed to delete workout',
@@ -146,7 +146,7 @@ export const TOASTS = {
 } as const;
 
 /** 'Workout moved to Tue, Nov 18'. */
-export function movedMessage(date: string): string {
+function movedMessage(date: string): string {
   return `Workout moved to ${format(parseISO(date), 'EEE, MMM d')}`;
 }
 

@@ -4,7 +4,7 @@
 import type { OnboardingSession, OnboardingStatus } from '@stamina/contract';
 import { ApiError } from '../../lib/api-client.ts';
 
-export const STEPS = ['consent', 'prompt', 'devices', 'processing', 'review', 'ready', 'done'] as const;
+const STEPS = ['consent', 'prompt', 'devices', 'processing', 'review', 'ready', 'done'] as const;
 export type Step = (typeof STEPS)[number];
 
 export const STEP_PROGRESS: Readonly<Record<Step, number>> = {

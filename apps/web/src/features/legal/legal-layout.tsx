@@ -22,7 +22,7 @@ const focusRing =
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** 'November 22, 2026' for the given day. */
-export function formatLegalDate(date: Date): string {
+function formatLegalDate(date: Date): string {
   return dateFormat.format(date);
 }
 

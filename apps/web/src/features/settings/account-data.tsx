@@ -20,8 +20,8 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 
-export const DELETE_DIALOG_TITLE = 'Are you sure?';
-export const DELETE_DIALOG_TEXT =
+const DELETE_DIALOG_TITLE = 'Are you sure?';
+const DELETE_DIALOG_TEXT =
   'This action cannot be undone. This will permanently delete your account and remove all your data from our servers.';
 
 const formatDateTime = (iso: string) =>

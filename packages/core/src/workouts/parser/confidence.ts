@@ -13,7 +13,7 @@ import { roundTo } from '../../numbers.ts';
 import type { ParseWarning } from '../types.ts';
 import type { ParseContext } from './context.ts';
 
-export const NOT_UNDERSTOOD = 'Not understood';
+const NOT_UNDERSTOOD = 'Not understood';
 const PENALTY_PER_ASSUMPTION = 0.05;
 
 export function collectWarnings(ctx: ParseContext): { warnings: ParseWarning[]; coverage: number } {

@@ -7,7 +7,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 
-export function sortAchievements(list: readonly AchievementDto[]): AchievementDto[] {
+function sortAchievements(list: readonly AchievementDto[]): AchievementDto[] {
   return [...list].sort((a, b) => {
     if (a.earned !== b.earned) return a.earned ? -1 : 1;
     if (a.earned) return (b.earned_date ?? '').localeCompare(a.earned_date ?? '');

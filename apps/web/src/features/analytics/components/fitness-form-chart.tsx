@@ -26,7 +26,7 @@ export interface FitnessDay {
 
 const COLORS = { ctl: '#3B82F6', atl: '#EF4444', tsb: '#F59E0B' } as const;
 
-export const FORM_LEVEL_LABELS = {
+const FORM_LEVEL_LABELS = {
   very_fresh: 'Very fresh',
   fresh: 'Fresh',
   neutral: 'Neutral',

@@ -35,15 +35,7 @@ export const ReadinessScoreWidget = memo(function ReadinessScoreWidget({ delayMs
 });
 
 /** A ring filled to `value` percent, its number in the middle. */
-export function ScoreRing({
-  value,
-  label,
-  children,
-}: {
-  value: number;
-  label: string;
-  children?: ReactNode;
-}) {
+function ScoreRing({ value, label, children }: { value: number; label: string; children?: ReactNode }) {
   const radius = 26;
   const circumference = 2 * Math.PI * radius;
   const filled = (Math.min(100, Math.max(0, value)) / 100) * circumference;

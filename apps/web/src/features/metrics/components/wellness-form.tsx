@@ -51,7 +51,7 @@ export interface LoggedMetric {
 }
 
 /** Builds the request and its field errors; a field left empty is not sent, so it does not clear a value. */
-export function validateWellness(values: Values, date: string) {
+function validateWellness(values: Values, date: string) {
   const body: Record<string, unknown> = { date };
   const errors: Errors = {};
   for (const { name, label } of FIELDS) {
