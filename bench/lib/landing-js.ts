@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
 import { budgeted, type Figure, info } from './report.ts';
 
-export const LANDING_JS_BUDGET_BYTES = 90 * 1024;
-export const DASHBOARD_JS_BUDGET_BYTES = 250 * 1024;
+const LANDING_JS_BUDGET_BYTES = 90 * 1024;
+const DASHBOARD_JS_BUDGET_BYTES = 250 * 1024;
 
 export interface ScriptSize {
   url: string;

@@ -8,10 +8,10 @@ import { type Child, freePort, makeTempDir, startChild } from './proc.ts';
 import { budgeted, type Figure } from './report.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export const MIN_SCORE = 95;
+const MIN_SCORE = 95;
 const SETTLE_MS = 3000;
 
-export interface FailingAudit {
+interface FailingAudit {
   id: string;
   title: string;
   score: number | null;

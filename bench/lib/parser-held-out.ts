@@ -20,7 +20,7 @@ interface HeldOutCase {
 const FILE = new URL('../../packages/core/test/fixtures/parser-corpus/held-out.json', import.meta.url);
 
 /** Whether the parse of one held-out text matches it. */
-export function readRight(c: HeldOutCase): boolean {
+function readRight(c: HeldOutCase): boolean {
   const parsed = parseWorkout(c.text, { sport: c.sport });
   if (c.total !== undefined && Math.abs(parsed.total_duration_estimated - c.total) > 1) return false;
   if (!c.steps) return true;

@@ -3,7 +3,7 @@ import { parseWorkout, type Sport } from '@stamina/core';
 import { budgeted, type Figure } from './report.ts';
 
 /** What athletes actually write, across the four sports. */
-export const TYPICAL_WORKOUTS: readonly { text: string; sport: Sport }[] = [
+const TYPICAL_WORKOUTS: readonly { text: string; sport: Sport }[] = [
   { sport: 'run', text: 'Warmup: 15min easy, 5x 3min @ Z4 with 2min recovery, cooldown 10min' },
   { sport: 'run', text: 'WU 2km easy\n6x 800m @ 3:50/km, 400m jog\nCD 2km easy' },
   { sport: 'run', text: '10min warm up, 3x(1km @ 4:00/km, 90s rest), 10min cool down' },

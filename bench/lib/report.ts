@@ -1,5 +1,5 @@
 // One figure per line: what was measured, its value, the budget beside it, and whether it passes.
-export type Status = 'pass' | 'fail' | 'info' | 'error';
+type Status = 'pass' | 'fail' | 'info' | 'error';
 
 export interface Figure {
   id: string;
@@ -16,7 +16,7 @@ export interface Figure {
 
 const STATUS_TEXT: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', info: 'info', error: 'ERROR' };
 
-export function formatNumber(value: number, digits = 0): string {
+function formatNumber(value: number, digits = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 

@@ -155,7 +155,7 @@ const VARIED_WORDS = [
 const SORTS = ['relevance', 'duration', 'rating', 'difficulty', 'popularity', 'tss', 'name', 'created_at'];
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-export function variedPath(): string {
+function variedPath(): string {
   const params = new URLSearchParams();
   const words = 1 + Math.floor(Math.random() * 3);
   params.set('search_query', Array.from({ length: words }, () => pick(VARIED_WORDS)).join(' '));

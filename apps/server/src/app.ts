@@ -29,7 +29,6 @@ import { wireWorkoutBank } from './wiring/workout-bank.ts';
 import { wireWorkouts } from './wiring/workouts.ts';
 
 export type { AppConfig } from './wiring/context.ts';
-export { BODY_LIMIT_BYTES } from './wiring/platform.ts';
 
 export async function buildApp(config: AppConfig) {
   const { app, requestLog } = await createServer(config);

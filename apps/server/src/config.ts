@@ -14,7 +14,7 @@ const plainText = (max: number) =>
 /** A page athletes are sent to from the Support page. */
 const ZPublicUrl = z.url().refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
 
-export const ZEnv = z.object({
+const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -266,7 +266,7 @@ export function operatorFromEnv(env: Env): ClientConfig['operator'] {
 
 /** The credit for map tiles: the configured one, else OpenStreetMap's for its own tiles, else none. */
 /** The tiles behind activity maps when MAP_TILE_URL is unset: OpenStreetMap's standard layer. */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** The tile URL in force: MAP_TILE_URL, none (null) when it says `none`, OpenStreetMap's when it is unset. */
 export function mapTileUrlOf(configured: string | undefined): string | null {

@@ -1,6 +1,6 @@
 // The athlete profile's dashboard settings: defaults, partial updates, widget lists sorted, renumbered and
 // completed, preferences merged, bad input refused with nothing stored, and a stored list that breaks the
-// spec's rule answered as the defaults.
+// rule of docs/dashboard.md, 'Athlete profile', answered as the defaults.
 import { DEFAULT_WIDGET_CONFIG } from '@stamina/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

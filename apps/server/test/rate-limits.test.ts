@@ -6,7 +6,8 @@ import { users } from '../src/db/schema/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../src/lib/rate-limits.ts';
 import { createTestApp, REDIS_URL, redisAvailable, type TestApp, uniqueEmail } from './helpers.ts';
 
-// The real limits of the spec: 10 sign-ins a minute per address and client, 5 sign-ups, resets and resends.
+// The real limits (docs/auth.md, 'Sign-in limits'): 10 sign-ins a minute per address and client, 5 sign-ups,
+// resets and resends.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: DEFAULT_RATE_LIMITS });

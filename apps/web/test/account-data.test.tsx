@@ -1,4 +1,4 @@
-// Preferences & Account: Delete Account (the spec's dialog, a password, then signed out with the purge date),
+// Preferences & Account: Delete Account (docs/account.md: a dialog, a password, then signed out, purge date),
 // the sign-in page's offer to cancel a pending deletion, and "Download my data" with its progress and link.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 // The Device Connections page and the connection callback pages (docs/devices.md, "Web"): every card and
-// state, Sync Now with the spec's toasts and counts, Disconnect behind a confirmation, and the callback's
+// state, Sync Now with the toasts and counts of 'Sync', Disconnect behind a confirmation, and the callback's
 // 'Garmin Connected!', 'Authorization Failed' and 'Connection Failed'.
 import type { Device, SyncRun } from '@stamina/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';

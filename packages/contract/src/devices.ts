@@ -33,7 +33,7 @@ export const ZSyncRun = z
   .meta({ id: 'SyncRun' });
 export type SyncRun = z.infer<typeof ZSyncRun>;
 
-/** A provider as the Device Connections page shows it (the spec's Device state, with the server's state). */
+/** A provider as the Device Connections page shows it (docs/devices.md, 'API'). */
 export const ZDevice = z
   .object({
     id: ZDeviceProviderId,
@@ -48,9 +48,9 @@ export const ZDevice = z
     status: z.enum(['not_configured', 'disconnected', 'connected', 'error']),
     /** ISO time of the last successful sync, null when never. */
     lastSync: z.string().nullable(),
-    /** The same as `lastSync`, by the spec's Connection status name. */
+    /** The same as `lastSync`, by the other name docs/devices.md, 'API', gives it. */
     last_sync: z.string().nullable(),
-    /** The athlete whose connection this is (the spec's Provider). */
+    /** The athlete whose connection this is (docs/devices.md, 'API'). */
     athlete_id: z.string(),
     autoSync: z.boolean(),
     /** Minutes between automatic pulls on this server (DEVICE_SYNC_INTERVAL_MINUTES, 30 by default). */

@@ -7,7 +7,7 @@ export const LOG_LIMITS = [20, 50, 100] as const;
 export type LogLimit = (typeof LOG_LIMITS)[number];
 /** How many lines the server keeps per athlete: the largest list size. */
 export const LOG_BUFFER_SIZE = 100;
-/** What the web app shows when the live stream cannot connect or drops (the spec's text). */
+/** What the web app shows when the live stream cannot connect or drops (docs/testing-dashboard.md). */
 export const LOG_STREAM_ERROR = 'Log stream connection error';
 
 /**

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { yieldToOthers } from '../lib/event-loop.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction: what `db.transaction` hands its callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

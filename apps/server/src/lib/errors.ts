@@ -7,7 +7,7 @@ export type { ErrorCode };
 /** Why text holding a NUL character is refused: plugins/input-guards.ts (JSON, query, path), lib/uploads.ts (forms). */
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,

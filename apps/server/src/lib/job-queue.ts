@@ -20,7 +20,7 @@ export const CRASHED_REASON =
   'the server stopped while processing it (the file may be too large or malformed to process), so it is not retried';
 
 /** What people may read of a job's failure: an AppError's message, else a plain sentence (the text is logged). */
-export function publicReason(err: unknown): string {
+function publicReason(err: unknown): string {
   return err instanceof AppError ? err.message : 'an internal error stopped it';
 }
 

@@ -160,7 +160,7 @@ function stackWith(err: Error, firstLine: string): string {
  * under `cause`, except that a failed query is logged without its SQL parameters and a database error with only
  * its code, message and where it happened.
  */
-export function serializeError(err: unknown, seen = new Set<unknown>()): unknown {
+function serializeError(err: unknown, seen = new Set<unknown>()): unknown {
   if (!(err instanceof Error) || seen.has(err)) return err instanceof Error ? '[Circular]' : err;
   seen.add(err);
   const type = err.constructor?.name || err.name;

@@ -8,7 +8,7 @@ import type { Conn } from '../db/client.ts';
 import type { FileStore } from './file-store.ts';
 
 /** How long a staged file may wait unclaimed: far longer than the gap between writing it and queueing its job. */
-export const STAGING_GRACE_MS = 60 * 60_000;
+const STAGING_GRACE_MS = 60 * 60_000;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -5,11 +5,11 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.ts';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export interface AccessClaims {
+interface AccessClaims {
   sub: string;
   email: string;
   role: 'authenticated';

@@ -134,5 +134,3 @@ export function uploadGate(limits: UploadGateLimits, options: UploadGateOptions 
     },
   };
 }
-
-export type UploadGate = ReturnType<typeof uploadGate>;

@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   // 'Bearer <token>', the scheme in any case; checked without splitting, since this runs on every request.
   if (!header || header.length <= 7 || header.charCodeAt(6) !== 32) return undefined;

@@ -20,14 +20,14 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireAuth } from './authenticate.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key holds its answer. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /**
  * How long a claim without an answer holds the key. Every route that honours a key answers within seconds (an
  * upload is read before its key is claimed), so a claim this old was cut off; a retry after it runs the route.
  */
-export const IDEMPOTENCY_LEASE_SECONDS = 120;
+const IDEMPOTENCY_LEASE_SECONDS = 120;
 /** How long a retry waits for the first request with its key to answer before a 409. */
 const WAIT_MS = 10_000;
 const POLL_MS = 50;
@@ -87,7 +87,7 @@ function fingerprint(request: FastifyRequest, parts: readonly (string | Buffer)[
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export function idempotencyStore(db: Db) {
+function idempotencyStore(db: Db) {
   /**
    * Claims `key` for this request (true), or finds the answer of the request that holds it. A key older than
    * 24 hours, or a claim left without an answer past its lease, is taken over in the same statement, so an

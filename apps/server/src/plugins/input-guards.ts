@@ -7,14 +7,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, NUL_MESSAGE } from '../lib/errors.ts';
 
 /** Deepest nesting of objects and arrays a JSON body may have; real bodies stay under ten. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /**
  * Scans a JSON text once, before it is parsed: the deepest nesting, and whether any string holds the escape
  * \u0000 (a raw NUL byte is not valid JSON and the parser refuses it). Strings are skipped as a whole, so a
  * bracket or an escaped backslash inside one counts for nothing.
  */
-export function scanJson(text: string): { tooDeep: boolean; hasNul: boolean } {
+function scanJson(text: string): { tooDeep: boolean; hasNul: boolean } {
   let depth = 0;
   let hasNul = false;
   const length = text.length;

@@ -15,7 +15,7 @@ import { securityHeaders } from '../plugins/security-headers.ts';
 import { contractSerializerCompiler } from '../plugins/serializer.ts';
 import type { AppConfig } from './context.ts';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function createServer(config: AppConfig) {
   const app = Fastify({

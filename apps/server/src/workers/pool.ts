@@ -12,7 +12,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { TaskAnswers, TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
-export const CPU_POOL_DEFAULTS = {
+const CPU_POOL_DEFAULTS = {
   /**
    * Worker threads: one on a 2-core machine (the other core stays with the event loop and the database),
    * at most two anywhere, so a burst of imports never takes every core.

@@ -52,7 +52,7 @@ type Ask = <K extends keyof TaskAnswers>(
   arg: Parameters<TaskAnswers[K]>[0],
 ) => ReturnType<TaskAnswers[K]>;
 
-export type ScoredLeg = LegRecord & { localDate: string };
+type ScoredLeg = LegRecord & { localDate: string };
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
 

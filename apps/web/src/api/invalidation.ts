@@ -49,7 +49,7 @@ const SESSION_DERIVED: readonly QueryKey[] = [
   profileKeys.summary,
 ];
 
-export const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
+const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   workout: SESSION_DERIVED,
   // An import, a match, a sport change or a deletion of a recording completes, adds, re-scores or removes
   // sessions, like a workout write.

@@ -117,7 +117,7 @@ export const routes = [
                     ...page(() => import('../features/progress/progress-page.tsx'), 'ProgressPage'),
                   },
                   {
-                    // Not in the spec's route table; reached from the Progress page header.
+                    // Reached from the Progress page header (docs/screens.md, 'Analytics page').
                     path: '/analytics',
                     ...page(() => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage'),
                   },

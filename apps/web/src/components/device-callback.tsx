@@ -1,7 +1,8 @@
 // The end of a device connection (docs/devices.md, "Web"): the provider sent the athlete back to
 // /auth/garmin/callback or /oauth/callback with a code (or an error) and the state; the server exchanges it.
-// On success a 'Garmin Connected!' toast and back where connecting started; on failure the spec's titles:
-// 'Authorization Failed' (the athlete or the provider refused) or 'Connection Failed' (the exchange failed).
+// On success a 'Garmin Connected!' toast and back where connecting started; on failure the titles of
+// docs/devices.md, "Connecting": 'Authorization Failed' (the athlete or the provider refused) or
+// 'Connection Failed' (the exchange failed).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { finishDeviceConnect } from '../api/devices/connect.ts';

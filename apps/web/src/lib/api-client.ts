@@ -83,7 +83,7 @@ export interface RequestOptions {
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
 /** Whether a failed call may be sent again: an idempotent method, or a POST the server can recognise by its key. */
-export function mayRetry(method: string, options: Pick<RequestOptions, 'idempotencyKey'>): boolean {
+function mayRetry(method: string, options: Pick<RequestOptions, 'idempotencyKey'>): boolean {
   return IDEMPOTENT_METHODS.has(method) || Boolean(options.idempotencyKey);
 }
 
@@ -163,10 +163,7 @@ type CallArgs<K extends EndpointKey> =
   object extends EndpointInput<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
 
 /** 'PUT /training/plans/{id}' with { id } → ['PUT', '/training/plans/<id>'], each parameter URL-encoded. */
-export function resolveEndpoint(
-  endpoint: string,
-  params: object | undefined,
-): [method: string, path: string] {
+function resolveEndpoint(endpoint: string, params: object | undefined): [method: string, path: string] {
   const [method = 'GET', template = ''] = endpoint.split(' ');
   const values = (params ?? {}) as Record<string, unknown>;
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -191,7 +188,7 @@ const defaultDeps: ClientDeps = {
  * Reads a server-sent event stream to its end: each `event:`/`data:` block to `onEvent`; the answer is the data
  * of the `done` event, and an `error` event is thrown as an ApiError.
  */
-export async function readEvents(response: Response, onEvent: RequestOptions['onEvent']): Promise<unknown> {
+async function readEvents(response: Response, onEvent: RequestOptions['onEvent']): Promise<unknown> {
   let done: unknown;
   let failure: { message?: unknown; code?: unknown } | null = null;
   const handle = (block: string) => {

@@ -2,12 +2,12 @@
 import { THEME_STORAGE_KEY, THEMES, type Theme } from '@stamina/core';
 import { useCallback, useEffect, useState } from 'react';
 
-export function readTheme(): Theme {
+function readTheme(): Theme {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
   return THEMES.includes(stored as Theme) ? (stored as Theme) : 'system';
 }
 
-export function applyTheme(theme: Theme): void {
+function applyTheme(theme: Theme): void {
   const dark =
     theme === 'dark' || (theme === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', Boolean(dark));

@@ -23,7 +23,7 @@ export const ENTRY_HEADERS = {
 export const OFFLINE_COPY_HEADER = 'x-stamina-offline-copy';
 
 /** The `sub` claim of the request's bearer token, read without verifying it (the server does that). */
-export function bearerSubject(authorization: string | null): string | null {
+function bearerSubject(authorization: string | null): string | null {
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const payload = token?.split('.')[1];
   if (!payload) return null;
@@ -57,11 +57,7 @@ export function apiCacheKey(request: Request): string {
 }
 
 /** A copy of `response` carrying the entry fields for a read of `path` saved at `now`; null when not to keep. */
-export async function withEntryHeaders(
-  response: Response,
-  path: string,
-  now: number,
-): Promise<Response | null> {
+async function withEntryHeaders(response: Response, path: string, now: number): Promise<Response | null> {
   const lifetime = apiCacheLifetimeMs(path);
   if (response.status !== 200 || lifetime === null) return null;
   const headers = new Headers(response.headers);
@@ -76,7 +72,7 @@ export async function withEntryHeaders(
 }
 
 /** The entry fields of a saved answer (numbers where they parse), for `entryStatus`. */
-export function entryOf(response: Response): unknown {
+function entryOf(response: Response): unknown {
   const timestamp = response.headers.get(ENTRY_HEADERS.timestamp);
   const expiresAt = response.headers.get(ENTRY_HEADERS.expiresAt);
   const version = response.headers.get(ENTRY_HEADERS.version);

@@ -12,7 +12,7 @@ import {
 } from '../lib/offline/workout-bank-sync.ts';
 
 /** How long one page may take to replay before the next is asked. */
-export const PAGE_REPLAY_TIMEOUT_MS = 60_000;
+const PAGE_REPLAY_TIMEOUT_MS = 60_000;
 
 /** The parts of a window client the hand-over uses (kept small so it is tested without a worker). */
 export interface PageClient {
@@ -22,10 +22,7 @@ export interface PageClient {
 }
 
 /** Asks one page to replay; resolves to the count it left queued, or null when it did not answer in time. */
-export function askPageToReplay(
-  client: PageClient,
-  timeoutMs = PAGE_REPLAY_TIMEOUT_MS,
-): Promise<number | null> {
+function askPageToReplay(client: PageClient, timeoutMs = PAGE_REPLAY_TIMEOUT_MS): Promise<number | null> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     const timer = setTimeout(() => {

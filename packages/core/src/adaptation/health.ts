@@ -19,11 +19,11 @@ export const INJURY_RETURN_SHARE = 0.5;
 export const EASED_LONG_SHARE = 0.6;
 /** …and a hard one becomes easy at this share, and never longer than the cap. */
 export const EASED_HARD_SHARE = 0.75;
-export const EASED_HARD_MAX_MINUTES = 60;
+const EASED_HARD_MAX_MINUTES = 60;
 /** A long session at this duration or more counts as long even without "long" in its title. */
 export const LONG_MINUTES = 90;
 
-export type HealthSport = 'run' | 'bike' | 'swim' | 'strength' | 'brick' | string;
+type HealthSport = 'run' | 'bike' | 'swim' | 'strength' | 'brick' | string;
 
 /**
  * The sports an injured part keeps out of until it is pain-free. The lower leg and foot take every running
@@ -75,11 +75,11 @@ const EASY_NOUN: Record<string, string> = {
 
 export const roundTo5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
 
-export function isLongSession(w: Pick<EasableSession, 'title' | 'durationMinutes'>): boolean {
+function isLongSession(w: Pick<EasableSession, 'title' | 'durationMinutes'>): boolean {
   return /\blong\b/i.test(w.title) || (w.durationMinutes ?? 0) >= LONG_MINUTES;
 }
 
-export function isHardZone(w: Pick<EasableSession, 'intensityZone'>): boolean {
+function isHardZone(w: Pick<EasableSession, 'intensityZone'>): boolean {
   return (w.intensityZone ?? 0) >= 4;
 }
 

@@ -121,7 +121,7 @@ export function isKeySession(w: Pick<AdaptationWorkout, 'title' | 'durationMinut
 }
 
 /** A hard session is a key one: zone 4 or more, or long. */
-export const isHardSession = isKeySession;
+const isHardSession = isKeySession;
 
 export interface HealthReport {
   /** The day of the note that reports it. */

@@ -37,8 +37,8 @@ export const COACH_SUGGESTIONS = [
   "I missed yesterday's run, what now?",
 ] as const;
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-export const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export function weekdayOf(date: string): number {
   const d = epochDay(date);
@@ -182,13 +182,13 @@ export function resolveDay(ref: DayRef, today: string, past: boolean): string {
   return safeAdd(today, ahead + (ref.next && ahead === 0 ? 7 : 0));
 }
 
-export function matchesSport(w: CoachWorkout, sport: ParsedMessage['sport']): boolean {
+function matchesSport(w: CoachWorkout, sport: ParsedMessage['sport']): boolean {
   if (!sport) return true;
   if (w.sport === sport) return true;
   return sport === 'bike' && w.sport === 'brick';
 }
 
-export function matchesKind(w: CoachWorkout, kind: ParsedMessage['sessionKind']): boolean {
+function matchesKind(w: CoachWorkout, kind: ParsedMessage['sessionKind']): boolean {
   if (kind === 'long') return isLong(w);
   if (kind === 'hard') return isHard(w);
   if (kind === 'easy') return !isHard(w);

@@ -68,7 +68,7 @@ function planned(s: CoachSnapshot, day: string): CoachWorkout[] {
 }
 
 /** The eased session as an action, or null when easing changes nothing. */
-export function easeAction(
+function easeAction(
   w: CoachWorkout,
   reason: string,
   shares: Parameters<typeof easedSession>[1],

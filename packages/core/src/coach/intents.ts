@@ -14,15 +14,7 @@ import {
 } from './situations.ts';
 import type { CoachIntent } from './types.ts';
 
-export const WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /** Words we look for, so a misspelt word (one edit away, or two for long words) is read as the word. */
 const VOCABULARY = [
@@ -273,8 +265,8 @@ export type DayRef =
   | { kind: 'weekend'; next: boolean }
   | { kind: 'weekday'; day: number; next: boolean; last: boolean; nextWeek?: boolean };
 
-export type SportWord = 'run' | 'bike' | 'swim' | 'strength' | 'brick';
-export type SessionKind = 'long' | 'hard' | 'easy';
+type SportWord = 'run' | 'bike' | 'swim' | 'strength' | 'brick';
+type SessionKind = 'long' | 'hard' | 'easy';
 
 export interface ParsedMessage {
   intent: CoachIntent;

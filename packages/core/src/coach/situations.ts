@@ -5,7 +5,7 @@
 /** Where illness sits (docs/adaptation.md, "Illness"): above the neck, or below it (or fever: the whole body). */
 export type Symptom = 'above' | 'below';
 
-export const BODY_PARTS = [
+const BODY_PARTS = [
   'foot',
   'ankle',
   'achilles',

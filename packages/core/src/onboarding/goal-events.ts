@@ -102,7 +102,7 @@ function standardFor(sport: GoalSport, meters: number): RaceType | null {
   return null;
 }
 
-export function unitMeters(unit: string): number {
+function unitMeters(unit: string): number {
   if (/^(mi|mile)/.test(unit)) return 1609.344;
   if (/^(y|yd)/.test(unit)) return 0.9144;
   if (/^k/.test(unit)) return 1000;
@@ -342,5 +342,3 @@ export function aRace(events: EventMention[]): EventMention | null {
 
 /** Longer races weigh more; a triathlon counts its distance as it is (Ironman first). */
 const importance = (e: EventMention) => e.distance_meters * (e.sport === 'triathlon' ? 2 : 1);
-
-export { TRI_SPORT_WORDS };

@@ -47,7 +47,7 @@ const firstAmount = (m: RegExpMatchArray | null, from = 1) => {
   return null;
 };
 
-export interface WeeklyHours {
+interface WeeklyHours {
   hours: number;
   range: { min: number; max: number } | null;
   weekdayMaxMinutes: number | null;

@@ -45,7 +45,7 @@ export interface WeekHistory {
 }
 
 /** A library session on its date: duration, zones and TSS from the parts the library wrote. */
-export function toSession(lib: LibrarySession, date: string, reason: string): PlanSession {
+function toSession(lib: LibrarySession, date: string, reason: string): PlanSession {
   const minutes = lib.parts.reduce((a, [m]) => a + m, 0);
   const byZone = [0, 0, 0, 0, 0];
   for (const [m, z] of lib.parts) byZone[z - 1]! += m;

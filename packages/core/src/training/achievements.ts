@@ -377,7 +377,7 @@ function result(d: AchievementDefinition, { best, reached }: Measured): Achievem
 }
 
 export interface AchievementOptions {
-  /** Only this category (the spec's optional filter); every category when absent or unknown. */
+  /** Only this category (docs/training-load.md §8); every category when absent or unknown. */
   category?: string | null;
   /** First day of a training week: 1 Monday (default), 0 Sunday. */
   weekStartsOn?: number;

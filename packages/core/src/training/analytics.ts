@@ -5,9 +5,9 @@ import { nonNegative, roundTo } from '../numbers.ts';
 
 /**
  * Breakpoints of `trainingReadinessFromForm`, as [TSB, readiness] pairs joined by straight lines. Ours, built
- * on the spec's form bands (−30 poor, −10 tired, +10 neutral, +25 fresh): deep fatigue is low readiness, a
- * slightly positive form the best, and a long unloaded stretch (TSB far above +25) means lost fitness
- * ("stale"), so readiness falls again there, down to a floor that is never below "take it easy".
+ * on the form bands of docs/training-load.md §4 (−30 poor, −10 tired, +10 neutral, +25 fresh): deep fatigue
+ * is low readiness, a slightly positive form the best, and a long unloaded stretch (TSB far above +25) means
+ * lost fitness ("stale"), so readiness falls again there, down to a floor that is never below "take it easy".
  */
 export const READINESS_FROM_FORM: readonly (readonly [number, number])[] = [
   [-30, 20],

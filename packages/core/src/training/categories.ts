@@ -46,10 +46,10 @@ export const LOAD_TREND_INCREASE = 0.1;
 export const LOAD_TREND_WEEKS = 4;
 
 /**
- * The spec names the values (increasing, stable) but no rule; ours: the week's TSS against the average of
- * up to 4 weeks before it, 'increasing' when more than 10 % above (the usual week-on-week progression
- * limit), 'stable' otherwise, including when there is no earlier week or the load went down (the spec has
- * no 'decreasing'). `previousWeeksTss` is oldest first; only its last 4 finite values count.
+ * Our rule (docs/training-load.md §4, "Load trend"): the week's TSS against the average of up to 4 weeks
+ * before it, 'increasing' when more than 10 % above (the usual week-on-week progression limit), 'stable'
+ * otherwise, including when there is no earlier week or the load went down (there is no 'decreasing').
+ * `previousWeeksTss` is oldest first; only its last 4 finite values count.
  */
 export function loadTrend(currentWeekTss: number, previousWeeksTss: readonly number[]): LoadTrend {
   const recent = previousWeeksTss.filter(Number.isFinite).slice(-LOAD_TREND_WEEKS);
@@ -63,11 +63,11 @@ export function loadTrend(currentWeekTss: number, previousWeeksTss: readonly num
 export const TREND_THRESHOLD = 0.05;
 
 /**
- * The spec names the values (improving, stable, declining) but no rule; ours: the mean of the later half of
- * the series against the mean of the earlier half (the middle value of an odd count is left out), relative
- * to the earlier mean's size; above +5 % improving, below −5 % declining. From a zero baseline any rise is
- * improving and any fall declining. Non-finite values are skipped; fewer than two values are 'stable'.
- * With `higherIsBetter` false (e.g. resting heart rate, fatigue) the direction is reversed.
+ * Our rule (docs/training-load.md §4, "Trend"): the mean of the later half of the series against the mean of
+ * the earlier half (the middle value of an odd count is left out), relative to the earlier mean's size; above
+ * +5 % improving, below −5 % declining. From a zero baseline any rise is improving and any fall declining.
+ * Non-finite values are skipped; fewer than two values are 'stable'. With `higherIsBetter` false (e.g.
+ * resting heart rate, fatigue) the direction is reversed.
  */
 export function trendOf(values: readonly number[], options: { higherIsBetter?: boolean } = {}): Trend {
   const finite = values.filter(Number.isFinite);
@@ -99,7 +99,10 @@ export interface FitnessFormRecord extends DailyLoadPoint {
   form_level: FormLevel;
 }
 
-/** A day of the load series with its three levels: the spec's fitness/form record without readiness. */
+/**
+ * A day of the load series with its three levels: the fitness/form record of docs/training-load.md §4,
+ * without readiness.
+ */
 export function fitnessFormRecord(point: DailyLoadPoint): FitnessFormRecord {
   return {
     ...point,

@@ -29,7 +29,7 @@ export interface ConsistencyWorkout {
 
 export interface ConsistencyDay {
   date: string;
-  /** Day of the month, as the spec's consistency day carries it. */
+  /** Day of the month, as docs/training-load.md §6 has a day carry it. */
   day: number;
   status: ConsistencyStatus;
   /** 0..1; 0 on a rest day. */

@@ -10,9 +10,10 @@
 // (the form many tools and spreadsheets use) is its first-order approximation: 1.2 % faster for CTL, 7 % for
 // ATL.
 //
-// Which day TSB compares. TSB of day D = CTL(D) − ATL(D), the same day's values, both after D's training: the
-// spec states TSB = CTL − ATL for one record (date, tss, ctl, atl, tsb), so a stored row is consistent on its
-// own. The form an athlete brings into day D, before its training (TrainingPeaks' reading), is the TSB of D − 1.
+// Which day TSB compares. TSB of day D = CTL(D) − ATL(D), the same day's values, both after D's training: one
+// record (date, tss, ctl, atl, tsb) holds TSB = CTL − ATL (docs/training-load.md §3), so a stored row is
+// consistent on its own. The form an athlete brings into day D, before its training (TrainingPeaks' reading),
+// is the TSB of D − 1.
 import { addDays, epochDay } from '../dates.ts';
 import { nonNegative } from '../numbers.ts';
 import { consecutiveDates, daysBetween, isIsoDate } from './calendar.ts';

@@ -274,7 +274,10 @@ export interface ProgressSample {
   polarization: PolarizationFigure;
 }
 
-/** Twelve sample weeks building from about 17 h to 31 h with a deload in week 9 (the spec's example). */
+/**
+ * Twelve sample weeks building from about 17 h to 31 h with a deload in week 9 (docs/training-load.md §14,
+ * 'Sample').
+ */
 const SAMPLE_WEEKS: readonly (readonly [number, number, number, number])[] = [
   // swim, bike, run, strength hours
   [2.5, 8.5, 4.5, 1.5],

@@ -6,9 +6,10 @@
 //   CTL until the taper, then at half of it (Bosquet et al. 2007, "Effects of tapering on performance: a
 //   meta-analysis", Med Sci Sports Exerc 39:1358-1365: volume cut by 41-60 % over 8-14 days, intensity kept).
 // - Fitness: projected CTL against a target CTL for the race, capped at 100 %.
-// - Form: projected race-day TSB; +5 to +25 scores 100, falling linearly to 0 at −30 (the spec's 'poor' form)
-//   and at +60 (detrained). Friel ("The Triathlete's Training Bible", 2016) advises roughly +15 to +25 for an
-//   A race; the lower end is widened to +5 so the shorter taper of a B race is not penalised.
+// - Form: projected race-day TSB; +5 to +25 scores 100, falling linearly to 0 at −30 ('poor' form in
+//   docs/training-load.md §4) and at +60 (detrained). Friel ("The Triathlete's Training Bible", 2016)
+//   advises roughly +15 to +25 for an A race; the lower end is widened to +5 so the shorter taper of a B race
+//   is not penalised.
 // - Consistency: the caller's completion percentage (consistencyAnalysis), when given.
 // Weights 50 % fitness, 30 % form, 20 % consistency; without consistency, fitness and form keep their ratio.
 

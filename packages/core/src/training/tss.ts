@@ -4,7 +4,8 @@
 //
 // TSS = hours × IF² × 100 × sport factor. The form hours × IF² × 100 is Coggan's TSS with IF held constant
 // (Allen & Coggan, "Training and Racing with a Power Meter", 2nd ed. 2010, ch. 7): one hour at threshold
-// (IF 1) is 100. The IF tables, the 1.05 power factor, the sport factors and the confidences are the spec's.
+// (IF 1) is 100. The IF tables, the 1.05 power factor, the sport factors and the confidences:
+// docs/training-load.md §1.
 
 import { clamp, isPositive, nonNegative, roundTo } from '../numbers.ts';
 import {
@@ -66,8 +67,8 @@ export type TssCalculationMethod = 'power' | 'zone_distribution' | 'heart_rate' 
 /**
  * The order in which inputs are used when a session carries several: the first one that is usable wins.
  * Measured power is the most direct measure of work, a zone distribution describes the whole session,
- * heart rate and pace are single averages, RPE is a feeling. This is also the spec's order of the IF
- * sources and of its confidences.
+ * heart rate and pace are single averages, RPE is a feeling (docs/training-load.md §1, "Where the intensity
+ * factor comes from").
  */
 export const TSS_METHOD_PRIORITY: readonly TssCalculationMethod[] = [
   'power',
@@ -79,9 +80,8 @@ export const TSS_METHOD_PRIORITY: readonly TssCalculationMethod[] = [
 ];
 
 /**
- * Confidence per method. The spec lists ".95, .85, .7, .75, .6" in the order of its IF sources (power,
- * zone distribution, heart rate, pace, RPE), so pace (.75) is trusted slightly more than heart rate (.7).
- * The spec gives none for the default IF; 0.3 is ours: below RPE, since nothing about the effort is known.
+ * Confidence per method (docs/training-load.md §1): pace (.75) is trusted slightly more than heart rate (.7);
+ * the default IF's 0.3 is ours: below RPE, since nothing about the effort is known.
  */
 export const TSS_METHOD_CONFIDENCE: Readonly<Record<TssCalculationMethod, number>> = {
   power: 0.95,
@@ -154,7 +154,7 @@ export interface TssInput {
   zone_distribution?: Partial<ZoneDistribution> | null;
 }
 
-/** The spec's TSS result. `tss` is rounded to 0.1, `intensity_factor` to 0.001. */
+/** The TSS result (docs/training-load.md §1). `tss` is rounded to 0.1, `intensity_factor` to 0.001. */
 export interface TssResult {
   tss: number;
   intensity_factor: number;
@@ -251,7 +251,7 @@ export function estimateIntensityFactor(
   return result(DEFAULT_INTENSITY_FACTOR, 'default');
 }
 
-/** The local TSS sport factor; 1 for a sport the spec does not name. */
+/** The local TSS sport factor (docs/training-load.md §1); 1 for any other sport. */
 export function tssSportFactor(sport: string): number {
   return Object.hasOwn(TSS_SPORT_FACTORS, sport) ? TSS_SPORT_FACTORS[sport as TssSport] : 1;
 }

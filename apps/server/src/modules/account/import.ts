@@ -32,7 +32,7 @@ export const IMPORT_LIMITS = {
   rowsTotal: 200_000,
 };
 /** Rows per transaction, and the JSON bytes after which a batch goes early (rows of streams are large). */
-export const IMPORT_BATCH_ROWS = 500;
+const IMPORT_BATCH_ROWS = 500;
 const IMPORT_BATCH_BYTES = 4 * 1024 * 1024;
 /**
  * How long an import's claim holds without a sign of life; renewed with every batch. A claim older than this

@@ -2,7 +2,7 @@
 // `athlete_id` column, found in the catalogue, so a table added later is exported, imported and purged without
 // a change here.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Conn, Db, Tx } from '../../db/client.ts';
+import type { Conn, Tx } from '../../db/client.ts';
 import { accountExports, accountImports } from '../../db/schema/index.ts';
 
 export type ExportRow = typeof accountExports.$inferSelect;
@@ -10,7 +10,7 @@ export type ImportRow = typeof accountImports.$inferSelect;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export interface ColumnInfo {
+interface ColumnInfo {
   name: string;
   /** PostgreSQL's type name: 'uuid', '_uuid' (uuid[]), 'text', 'bytea', … */
   udt: string;
@@ -276,8 +276,6 @@ export async function updateExport(
     .where(eq(accountExports.id, id));
 }
 
-export type { Db };
-
 export async function athleteRowJson(
   conn: Conn,
   athleteId: string,
@@ -296,10 +294,6 @@ export async function athleteColumns(conn: Conn): Promise<string[]> {
       select column_name from information_schema.columns
       where table_schema = current_schema() and table_name = 'athletes' order by ordinal_position`),
   ).map((r) => r.column_name);
-}
-
-export async function deleteOwned(conn: Conn, table: Owned, athleteId: string): Promise<void> {
-  await conn.execute(sql`delete from ${sql.identifier(table.name)} where ${ownerOf(table)} = ${athleteId}`);
 }
 
 /** Deletes up to `limit` of the athlete's rows of `table`; how many went. */

@@ -14,8 +14,6 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { createAccountImport, EXPORT_FORMAT, EXPORT_VERSION, NOT_EXPORTED } from './import.ts';
 import * as repo from './repository.ts';
 
-export { EXPORT_FORMAT, EXPORT_VERSION, IMPORT_LIMITS } from './import.ts';
-
 export const PURGE_JOB = 'account.purge';
 export const EXPORT_JOB = 'account.export';
 export const EXPORT_EXPIRE_JOB = 'account.export-expire';
@@ -30,9 +28,9 @@ declare module '../../lib/job-queue.ts' {
 }
 
 /** docs/account.md, "Deleting the account": well inside the 45 days the Privacy page promises. */
-export const DELETION_GRACE_DAYS = 7;
+const DELETION_GRACE_DAYS = 7;
 /** docs/account.md, "Download my data". */
-export const EXPORT_LIFETIME_HOURS = 48;
+const EXPORT_LIFETIME_HOURS = 48;
 export const EXPORT_PAGE_SIZE = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CSV_FILES: Record<string, string> = {
@@ -44,7 +42,7 @@ const CSV_FILES: Record<string, string> = {
 const FILE_FOLDERS = ['originals', 'avatars', 'staging', 'exports'];
 
 /** What the account module needs of the auth service (the owner of users and sessions). */
-export interface AccountAuth {
+interface AccountAuth {
   checkPassword(
     userId: string,
     password: string,

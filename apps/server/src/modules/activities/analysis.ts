@@ -25,7 +25,7 @@ import type { ThresholdsOn } from './figures.ts';
 import * as repo from './repository.ts';
 
 /** How many days before an activity (its own day included) its "42-day best" looks back. */
-export const RECENT_BEST_DAYS = 42;
+const RECENT_BEST_DAYS = 42;
 
 const ANALYSIS_STREAMS: Array<keyof AnalysisStreams> = [
   'power',

@@ -19,7 +19,6 @@ export type ActivityInsert = Omit<
   'id' | 'athleteId' | 'createdAt' | 'updatedAt'
 >;
 export type ImportFileRow = typeof importFiles.$inferSelect;
-export type ImportFileStatus = ImportFileRow['status'];
 
 export async function athleteTimezone(db: Conn, athleteId: string): Promise<string> {
   const rows = await db

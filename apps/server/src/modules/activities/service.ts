@@ -44,7 +44,7 @@ import { ACTIVITY_LIMITS, displayName, type StagedEntry, uploadStager } from './
 
 export const IMPORT_JOB = 'activity-import';
 /** Two activities of one sport starting this close are one session recorded twice. */
-export const DUPLICATE_WINDOW_SECONDS = 60;
+const DUPLICATE_WINDOW_SECONDS = 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -87,83 +87,12 @@ export async function listChanges(
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** Changes not undone of these workouts (the rules leave a workout changed once alone). */
-export async function activeChangesOf(
-  db: Conn,
-  athleteId: string,
-  workoutIds: readonly string[],
-): Promise<PlanChangeRow[]> {
-  if (workoutIds.length === 0) return [];
-  return db
-    .select()
-    .from(planChanges)
-    .where(
-      and(
-        eq(planChanges.athleteId, athleteId),
-        inArray(planChanges.workoutId, [...workoutIds]),
-        isNull(planChanges.undoneAt),
-      ),
-    );
-}
-
 export async function markDecided(db: Conn, athleteId: string, dates: readonly string[]): Promise<void> {
   if (dates.length === 0) return;
   await db
     .insert(athleteDecidedDays)
     .values([...new Set(dates)].map((date) => ({ athleteId, date })))
     .onConflictDoNothing();
-}
-
-export async function decidedDays(db: Conn, athleteId: string, from: string, to: string): Promise<string[]> {
-  const rows = await db
-    .select({ date: athleteDecidedDays.date })
-    .from(athleteDecidedDays)
-    .where(
-      and(
-        eq(athleteDecidedDays.athleteId, athleteId),
-        sql`${athleteDecidedDays.date} between ${from} and ${to}`,
-      ),
-    );
-  return rows.map((r) => r.date);
-}
-
-/**
- * Claims the athlete's run of `day`: true for the one caller whose insert landed (docs/adaptation.md, "One run
- * a day"). On the caller's transaction, so a run that fails releases its claim.
- */
-export async function claimRun(db: Conn, athleteId: string, day: string): Promise<boolean> {
-  const rows = await db
-    .insert(adaptationRuns)
-    .values({ athleteId, day })
-    .onConflictDoNothing()
-    .returning({ day: adaptationRuns.day });
-  return rows.length > 0;
-}
-
-export async function recordRunChanges(
-  db: Conn,
-  athleteId: string,
-  day: string,
-  changes: number,
-): Promise<void> {
-  await db
-    .update(adaptationRuns)
-    .set({ changes })
-    .where(and(eq(adaptationRuns.athleteId, athleteId), eq(adaptationRuns.day, day)));
-}
-
-/**
- * Takes the athlete's run row of `day` for the caller's transaction, creating it when missing: a forced run (the
- * adapt call, after an import) waits for any other run of the athlete that day, and counts as the day's run.
- */
-export async function lockRun(db: Conn, athleteId: string, day: string): Promise<void> {
-  await db
-    .insert(adaptationRuns)
-    .values({ athleteId, day })
-    .onConflictDoUpdate({
-      target: [adaptationRuns.athleteId, adaptationRuns.day],
-      set: { changes: sql`${adaptationRuns.changes}` },
-    });
 }
 
 /** The (athlete, day) runs done on or after `fromDay`, as "athleteId:day" keys: the schedule skips them. */
@@ -189,7 +118,9 @@ export async function insertChanges(
     .returning();
 }
 
-/** `activeChangesOf` of many athletes: their changes not undone of these workouts. */
+/**
+ * Many athletes' changes not undone of these workouts (the rules leave a workout changed once alone).
+ */
 export async function activeChangesOfAthletes(
   db: Conn,
   athleteIds: readonly string[],
@@ -208,7 +139,7 @@ export async function activeChangesOfAthletes(
     );
 }
 
-/** `decidedDays` of many athletes: athlete id → their decided days from `from` to `to`. */
+/** Athlete id → their decided days from `from` to `to`. */
 export async function decidedDaysOfAthletes(
   db: Conn,
   athleteIds: readonly string[],
@@ -230,7 +161,10 @@ export async function decidedDaysOfAthletes(
   return out;
 }
 
-/** `claimRun` of many athletes' days: the athlete ids whose claim landed. */
+/**
+ * Claims each athlete's run of its day: the athlete ids whose insert landed (docs/adaptation.md, "One run a
+ * day"). On the caller's transaction, so a run that fails releases its claim.
+ */
 export async function claimRuns(
   db: Conn,
   runs: ReadonlyArray<{ athleteId: string; day: string }>,
@@ -244,7 +178,10 @@ export async function claimRuns(
   return new Set(rows.map((r) => r.athleteId));
 }
 
-/** `lockRun` of many athletes' days. */
+/**
+ * Takes each athlete's run row of its day for the caller's transaction, creating it when missing: a forced run
+ * (the adapt call, after an import) waits for any other run of the athlete that day, and counts as the day's run.
+ */
 export async function lockRuns(
   db: Conn,
   runs: ReadonlyArray<{ athleteId: string; day: string }>,
@@ -259,7 +196,7 @@ export async function lockRuns(
     });
 }
 
-/** `recordRunChanges` of many athletes' days. */
+/** Records how many changes each athlete's run of its day made. */
 export async function recordRunsChanges(
   db: Conn,
   runs: ReadonlyArray<{ athleteId: string; day: string; changes: number }>,

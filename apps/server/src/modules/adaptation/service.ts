@@ -31,7 +31,7 @@ import type { WorkoutRow, WorkoutService } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
 /** The workout fields a change may set; null in place of the patch deletes the workout. */
-export interface PlanChangePatch {
+interface PlanChangePatch {
   workoutDate?: string;
   title?: string;
   workoutLanguageText?: string | null;
@@ -49,7 +49,7 @@ export interface ApplyChangeInput {
   patch: PlanChangePatch | null;
 }
 
-export type AdaptationWorkouts = Pick<
+type AdaptationWorkouts = Pick<
   WorkoutService,
   | 'find'
   | 'findForUpdate'
@@ -62,7 +62,7 @@ export type AdaptationWorkouts = Pick<
   | 'applyPlannedFor'
 >;
 
-export function snapshotOf(row: WorkoutRow): repo.WorkoutSnapshot {
+function snapshotOf(row: WorkoutRow): repo.WorkoutSnapshot {
   return {
     id: row.id,
     planId: row.planId,
@@ -97,7 +97,7 @@ function workoutOf(snapshot: repo.WorkoutSnapshot | null): PlanChangeWorkout | n
   };
 }
 
-export function toPlanChange(row: repo.PlanChangeRow): PlanChange {
+function toPlanChange(row: repo.PlanChangeRow): PlanChange {
   return {
     id: row.id,
     plan_id: row.planId,
@@ -166,9 +166,9 @@ declare module '../../lib/job-queue.ts' {
 }
 
 /** The local hour from which the day's run is due: early morning, before most athletes train. */
-export const DAILY_RUN_HOUR = 5;
+const DAILY_RUN_HOUR = 5;
 /** Athletes a daily job runs together (docs/adaptation.md, "One run a day"). */
-export const DAILY_BATCH_SIZE = 250;
+const DAILY_BATCH_SIZE = 250;
 
 function localHour(now: Date, timeZone: string): number {
   try {

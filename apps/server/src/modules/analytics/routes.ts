@@ -35,7 +35,7 @@ import {
 import { errors, secured } from '../../plugins/route-schema.ts';
 import type { AnalyticsService } from './service.ts';
 
-/** Default spans (docs/training-load.md §13; ours where the spec gives none: load balance as weekly load, 12 weeks). */
+/** Default spans (docs/training-load.md §13; load balance as weekly load, 12 weeks, is ours). */
 const WEEKLY_LOAD_WEEKS = 12;
 const FITNESS_TRENDS_DAYS = 90;
 const FITNESS_FORM_DAYS = 42;

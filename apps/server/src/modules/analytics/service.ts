@@ -52,7 +52,7 @@ import { ensureSportFigures, firstDayWithoutSportFigures } from '../training-loa
 import * as repo from './repository.ts';
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
-export const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, number>> = {
+const PERIOD_DAYS: Readonly<Record<Exclude<AnalyticsPeriod, 'all'>, number>> = {
   week: 7,
   month: 28,
   '3months': 91,

@@ -35,7 +35,7 @@ export interface DaySum {
 }
 
 /** A night's sleep as disjoint spans in start order, merged as records arrive (mergeInterval). */
-export interface NightIntervals {
+interface NightIntervals {
   asleep: Array<[number, number]>;
   inBed: Array<[number, number]>;
 }
@@ -77,7 +77,7 @@ const ASLEEP = new Set([
 ]);
 const IN_BED = 'HKCategoryValueSleepAnalysisInBed';
 /** A sleep interval ending at or after this local hour belongs to the next day's night. */
-export const NIGHT_CUTOFF_HOUR = 18;
+const NIGHT_CUTOFF_HOUR = 18;
 /** Disjoint sleep spans kept per night and kind: past it the two closest are joined (a real night has a few). */
 export const NIGHT_INTERVALS = 64;
 
@@ -117,7 +117,7 @@ const APPLE_TIME =
   /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?(?:([+-])(\d{2}):?(\d{2})|Z)?$/;
 
 /** Apple's '2024-01-15 07:30:00 +0100': epoch ms, the local date and hour as written. */
-export function appleTime(text: string | undefined): { ms: number; date: string; hour: number } | null {
+function appleTime(text: string | undefined): { ms: number; date: string; hour: number } | null {
   if (!text) return null;
   const m = APPLE_TIME.exec(text.trim());
   if (!m) return null;

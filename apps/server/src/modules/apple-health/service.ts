@@ -20,12 +20,12 @@ import type { ExportSummary } from './read.ts';
 import { openExportZip, readCapped, ZIP_LIMITS } from './zip.ts';
 
 export const APPLE_HEALTH_JOB = 'apple-health-import';
-export const APPLE_HEALTH_SOURCE = 'apple-health';
+const APPLE_HEALTH_SOURCE = 'apple-health';
 /** The largest export accepted unless the app is told otherwise. */
-export const APPLE_HEALTH_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+const APPLE_HEALTH_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** '2 GB', '50 MB': a byte count as people read a limit. */
-export function sizeLabel(bytes: number): string {
+function sizeLabel(bytes: number): string {
   const gb = bytes / 1024 ** 3;
   return gb >= 1 ? `${Math.round(gb * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 }
@@ -77,7 +77,7 @@ const SPORTS: Record<string, RecordedSport> = {
 };
 
 /** A workout (and its route's points, when it has one) as a session the activity figures understand. */
-export function workoutSession(workout: AppleWorkout, route: RecordPoint[]): RecordedSession {
+function workoutSession(workout: AppleWorkout, route: RecordPoint[]): RecordedSession {
   const elapsed = (workout.endTime - workout.startTime) / 1000;
   return {
     sport: SPORTS[workout.activityType] ?? 'other',

@@ -16,14 +16,14 @@ export const AVATAR_LIMITS = {
   side: 256,
 } as const;
 
-export type AvatarFormat = 'jpeg' | 'png' | 'webp' | 'heic';
+type AvatarFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
 /** Brands that only say "some HEIF": HEIC when a compatible brand says so (an AVIF says avif instead). */
 const GENERIC_HEIF_BRANDS = new Set(['mif1', 'msf1']);
 
 /** The picture format the bytes start like, or null for anything else. */
-export function sniffAvatarFormat(bytes: Uint8Array): AvatarFormat | null {
+function sniffAvatarFormat(bytes: Uint8Array): AvatarFormat | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))

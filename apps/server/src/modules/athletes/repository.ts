@@ -73,16 +73,6 @@ export async function updateProfile(
   return row;
 }
 
-/** The athlete's notification switches as stored (the service fills in missing keys). */
-export async function notificationPreferences(db: Conn, athleteId: string): Promise<unknown> {
-  const [row] = await db
-    .select({ prefs: athletes.notificationPreferences })
-    .from(athletes)
-    .where(eq(athletes.id, athleteId))
-    .limit(1);
-  return row?.prefs;
-}
-
 /** The athlete's IANA time zone (UTC when unknown). */
 export async function findTimezone(db: Conn, athleteId: string): Promise<string> {
   return (await findCalendar(db, athleteId)).timezone;

@@ -15,17 +15,17 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { processAvatar } from './avatar-image.ts';
 import * as repo from './repository.ts';
 
-export type NotificationPreferences = AthleteProfile['notification_preferences'];
+type NotificationPreferences = AthleteProfile['notification_preferences'];
 
 /** docs/dashboard.md, "Athlete profile": every notification is on until the athlete turns it off. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
+const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
   missedSession: true,
   newWeekPlan: true,
   recoveryWarning: true,
 };
 
 /** The stored switches over the defaults: a key missing or not a boolean keeps its default. */
-export function preferencesOf(stored: unknown): NotificationPreferences {
+function preferencesOf(stored: unknown): NotificationPreferences {
   const out = { ...DEFAULT_NOTIFICATION_PREFERENCES };
   if (typeof stored !== 'object' || stored === null) return out;
   for (const key of Object.keys(out) as (keyof NotificationPreferences)[]) {
@@ -40,7 +40,7 @@ export function preferencesOf(stored: unknown): NotificationPreferences {
  * appended disabled, so a client that only knows some widgets never loses the others from the settings
  * screen, then renumbered 0, 1, 2… so orders are dense and unique.
  */
-export function completeWidgetConfig(items: readonly WidgetConfigItem[]): WidgetConfigItem[] {
+function completeWidgetConfig(items: readonly WidgetConfigItem[]): WidgetConfigItem[] {
   const sorted = items.map((item, index) => ({ item, index }));
   sorted.sort((a, b) => a.item.order - b.item.order || a.index - b.index);
   const present = new Set(items.map((item) => item.id));
@@ -51,7 +51,7 @@ export function completeWidgetConfig(items: readonly WidgetConfigItem[]): Widget
   return [...sorted.map((s) => s.item), ...missing].map((item, order) => ({ ...item, order }));
 }
 
-export type TrackedMetrics = AthleteProfile['tracked_metrics'];
+type TrackedMetrics = AthleteProfile['tracked_metrics'];
 
 /** The API's names of the tracked metrics → the keys stored in athletes.tracked_metrics. */
 const TRACKED_KEYS: Record<keyof TrackedMetrics, string> = {
@@ -65,7 +65,7 @@ const TRACKED_KEYS: Record<keyof TrackedMetrics, string> = {
 };
 
 /** The stored toggles; every metric is tracked until the athlete turns it off. */
-export function trackedMetricsOf(stored: unknown): TrackedMetrics {
+function trackedMetricsOf(stored: unknown): TrackedMetrics {
   const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const out = {} as TrackedMetrics;
   for (const [key, column] of Object.entries(TRACKED_KEYS) as [keyof TrackedMetrics, string][]) {
@@ -90,7 +90,7 @@ function toProfile(row: repo.AthleteProfileRow): AthleteProfile {
 }
 
 /** `avatars/<athlete id>/<version>.webp` → the version (docs/profile.md, "Profile picture"). */
-export function avatarVersionOf(key: string | null): string | null {
+function avatarVersionOf(key: string | null): string | null {
   return key?.match(/^avatars\/[^/]+\/([a-f0-9]+)\.webp$/)?.[1] ?? null;
 }
 

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 export type AthleteRow = typeof athletes.$inferSelect;
 export type UserWithAthlete = { user: UserRow; athlete: AthleteRow };
 export type { EmailTokenPurpose };

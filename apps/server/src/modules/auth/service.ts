@@ -21,8 +21,8 @@ import {
 import * as repo from './repository.ts';
 import { toUser } from './serialize.ts';
 
-export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The sign-in code of a followed confirmation link is exchanged by the page it lands on, at once. */
 export const SIGNIN_CODE_TTL_MS = 5 * 60 * 1000;
 const TOKEN_TTL_MS = {
@@ -32,15 +32,13 @@ const TOKEN_TTL_MS = {
   email_change: CONFIRM_TOKEN_TTL_MS,
 };
 /** How long a used refresh token still answers with its successor, for parallel refreshes (docs/auth.md). */
-export const REFRESH_REUSE_GRACE_MS = 10_000;
-export const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
-export const RESEND_MESSAGE =
-  'If that address has an unconfirmed account, a new confirmation link is on its way.';
-export const RESET_REQUEST_MESSAGE =
-  'If an account exists for that address, a password reset link is on its way.';
-export const SIGNIN_CODE_INVALID =
+const REFRESH_REUSE_GRACE_MS = 10_000;
+const SIGNUP_MESSAGE = 'Check your email for the confirmation link!';
+const RESEND_MESSAGE = 'If that address has an unconfirmed account, a new confirmation link is on its way.';
+const RESET_REQUEST_MESSAGE = 'If an account exists for that address, a password reset link is on its way.';
+const SIGNIN_CODE_INVALID =
   'This sign-in link has expired or was opened in another browser. Your address is confirmed: log in with your email and password.';
-export const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in with your new password.';
+const RESET_DONE_MESSAGE = 'Your password has been changed. Please log in with your new password.';
 
 export interface AuthDeps {
   db: Db;
@@ -97,7 +95,7 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
 }
 
 /** The answer to a sign-in of an account whose deletion is pending (docs/account.md, "Changing one's mind"). */
-export function pendingDeletionError(purgeAfter: Date): AppError {
+function pendingDeletionError(purgeAfter: Date): AppError {
   return new AppError(
     'ACCOUNT_PENDING_DELETION',
     `This account is scheduled for deletion on ${purgeAfter.toISOString().slice(0, 10)}. You can cancel the deletion to keep it.`,

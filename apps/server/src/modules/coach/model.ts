@@ -27,7 +27,7 @@ export interface CoachModelConfig {
   timeoutMs: number;
 }
 
-export interface ModelAnswer {
+interface ModelAnswer {
   kind: 'answer' | 'refusal';
   reply: string;
   citations: CoachCitation[];
@@ -37,7 +37,7 @@ export interface ModelAnswer {
 /** The most tool rounds one answer may take before the model must answer. */
 const MAX_TOOL_ROUNDS = 4;
 
-export const COACH_SYSTEM_PROMPT = [
+const COACH_SYSTEM_PROMPT = [
   'You are Stamina’s coach for a self-coached endurance athlete. Answer briefly, warmly and concretely.',
   'Use only the athlete’s data from the tools; never invent a number. When you state a number, it must come from a tool result.',
   'Call tools to read data: get_readiness, get_week, get_load_trend, get_workout, get_race_readiness, get_plan_changes.',
@@ -161,7 +161,7 @@ function weekStart(s: CoachSnapshot, offset: number): string {
 }
 
 /** Runs one tool over the snapshot: its result for the model, and the citations it adds to the answer. */
-export function runTool(
+function runTool(
   s: CoachSnapshot,
   name: string,
   args: Record<string, unknown>,
@@ -266,7 +266,7 @@ export function runTool(
   }
 }
 
-export class ModelTimeout extends Error {}
+class ModelTimeout extends Error {}
 
 export interface CoachModel {
   answer(

@@ -85,7 +85,7 @@ const ACTING_INTENTS = new Set([
 /** Messages of earlier conversation the model sees. */
 const MODEL_HISTORY_MESSAGES = 10;
 
-export interface CoachWorkoutRow {
+interface CoachWorkoutRow {
   id: string;
   title: string;
   workoutDate: string;
@@ -101,7 +101,7 @@ export interface CoachWorkoutRow {
 }
 
 /** What the coach reads, each through another module's service (wired in wiring/coach.ts). */
-export interface CoachReaders {
+interface CoachReaders {
   readiness(auth: AuthContext): Promise<ReadinessDto>;
   workouts(athleteId: string, from: string, to: string): Promise<CoachWorkoutRow[]>;
   loadTrend(
@@ -113,7 +113,7 @@ export interface CoachReaders {
   changes(auth: AuthContext): Promise<CoachChange[]>;
 }
 
-export interface AppliedChange {
+interface AppliedChange {
   changeId: string | null;
   planId: string | null;
 }

@@ -15,7 +15,7 @@ import { sameSecret } from './secrets.ts';
 const DAY_SECONDS = 86_400;
 
 /** Garmin's sleep score (0–100) on the wellness scale of sleep quality (1–5): each fifth is one step. */
-export function sleepQualityOf(score: number): number {
+function sleepQualityOf(score: number): number {
   return Math.min(5, Math.max(1, Math.ceil(score / 20)));
 }
 

@@ -31,7 +31,7 @@ export interface RemoteActivity {
   sport?: string;
 }
 
-export interface DownloadedFile {
+interface DownloadedFile {
   /** The name the import pipeline sees (its extension breaks format ties). */
   name: string;
   bytes: Buffer;
@@ -55,14 +55,14 @@ export interface WebhookRequest {
  * What a verified webhook asks for: pull these provider users' new data, forget them, or take note of what they
  * now share (`scopes`, the provider's own words, as a token answer gives them).
  */
-export interface WebhookEvents {
+interface WebhookEvents {
   sync: string[];
   deauthorized: string[];
   permissions?: { userId: string; scopes: string }[];
 }
 
 /** Which data an athlete lets the provider share with us. */
-export interface Grants {
+interface Grants {
   activities: boolean;
   wellness: boolean;
 }
@@ -221,7 +221,7 @@ export function oauthClient(name: string, config: ProviderConfig, clientAuth: 'p
   };
 }
 
-export function statusError(name: string, res: Response): ProviderError {
+function statusError(name: string, res: Response): ProviderError {
   if (res.status === 401 || res.status === 403) {
     return new ProviderError('auth', `${name} refused Stamina's access token`);
   }

@@ -31,7 +31,7 @@ declare module '../../lib/job-queue.ts' {
 }
 
 /** How far back the first connection reaches. */
-export const BACKFILL_DAYS = 90;
+const BACKFILL_DAYS = 90;
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
 /** An authorisation not finished in this time is void. */
@@ -75,7 +75,7 @@ export interface DeviceServiceDeps {
 }
 
 /** Where each provider sends the athlete back: Garmin to its own route, the others to the generic one. */
-export function redirectUriOf(appUrl: string, provider: ProviderId): string {
+function redirectUriOf(appUrl: string, provider: ProviderId): string {
   return `${appUrl}${provider === 'garmin' ? '/auth/garmin/callback' : '/oauth/callback'}`;
 }
 

@@ -26,7 +26,7 @@ const TCX_SPORT: Record<string, string> = {
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A TCX file from Strava's streams (keyed by type): one lap, one trackpoint per sample. */
-export function tcxFromStreams(sportType: string, start: Date, name: string | null, streams: Row): string {
+function tcxFromStreams(sportType: string, start: Date, name: string | null, streams: Row): string {
   const data = (key: string) => {
     const s = streams[key] as { data?: unknown[] } | undefined;
     return Array.isArray(s?.data) ? s.data : null;

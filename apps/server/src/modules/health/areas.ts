@@ -3,7 +3,7 @@
 import type { HealthArea, HealthAreas, HealthStatus } from '@stamina/contract';
 
 /** A check that takes longer than this is reported down. */
-export const CHECK_TIMEOUT_MS = 3_000;
+const CHECK_TIMEOUT_MS = 3_000;
 
 export interface AreaCheck {
   area: string;

@@ -7,11 +7,11 @@ import { LRUCache } from 'lru-cache';
 /** Athletes whose lines are kept at once; the least recently active are dropped first. */
 const MAX_ATHLETES = 5_000;
 /** Live streams one athlete may have open in one process (tabs, devices). */
-export const MAX_STREAMS_PER_ATHLETE = 5;
+const MAX_STREAMS_PER_ATHLETE = 5;
 /** A path longer than this is cut: the line is for finding a request, not for replaying it. */
 const MAX_PATH_LENGTH = 300;
 
-export type LogListener = (line: LogLine) => void;
+type LogListener = (line: LogLine) => void;
 
 export interface RequestLog {
   record(athleteId: string, line: LogLine): void;

@@ -19,7 +19,7 @@ import { errors, secured } from '../../plugins/route-schema.ts';
 import type { RequestLog } from './request-log.ts';
 
 /** How often the stream sends a comment to keep proxies from closing it, and checks that the session is open. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** An access token is a few hundred characters; anything far longer is not one and is not verified. */
 const MAX_TOKEN_LENGTH = 4_096;
 
@@ -38,7 +38,10 @@ export function queryToken(request: FastifyRequest): string | undefined {
     : undefined;
 }
 
-/** The stream's 401s say what failed after the spec's text, for a person reading the answer. */
+/**
+ * The stream's 401s say what failed after the text of docs/testing-dashboard.md, 'Recent logs and the live
+ * stream', for a person reading the answer.
+ */
 function streamAuthentication(authenticate: Authenticate): Authenticate {
   return function authenticateStream(request, reply, done) {
     authenticate.call(this, request, reply, (err?: Error) => {

@@ -10,7 +10,7 @@ export type WellnessRow = typeof wellnessDaily.$inferSelect;
 type Insert = typeof wellnessDaily.$inferInsert;
 
 /** Contract field → table column key. */
-export const COLUMN_OF = {
+const COLUMN_OF = {
   hrv: 'hrv',
   hrv_sdnn: 'hrvSdnn',
   resting_hr: 'restingHr',

@@ -50,7 +50,7 @@ function changedSince(current: Pick<repo.WellnessRow, 'updatedAt'> | undefined) 
 }
 
 /** Whether a wellness entry carries anything besides its date: a number, or notes that are not blank. */
-export function hasAnyValue(body: WellnessUpsertRequest): boolean {
+function hasAnyValue(body: WellnessUpsertRequest): boolean {
   return Object.entries(body).some(
     ([key, value]) =>
       key !== 'date' &&

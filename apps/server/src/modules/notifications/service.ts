@@ -15,7 +15,7 @@ import * as repo from './repository.ts';
 import { missedSession, type NotificationEvent, planChange, recoveryWarning, weekPlan } from './texts.ts';
 
 /** Recovery below 40 is the low band (docs/wellness.md §2). */
-export const RECOVERY_WARNING_BELOW = 40;
+const RECOVERY_WARNING_BELOW = 40;
 /** Scores of older days (a back-filled history, a CSV import) are history, not news: no warning. */
 const RECOVERY_WARNING_MAX_AGE_DAYS = 2;
 /** How often one process sweeps one athlete: the events it finds change at most once a day. */

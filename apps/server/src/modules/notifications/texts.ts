@@ -5,7 +5,7 @@ import { coachDay, roundTo } from '@stamina/core';
 import type { NotificationKind } from '../../db/schema/index.ts';
 
 /** The athlete's switch (`notification_preferences`) that allows a kind of notification. */
-export type NotificationPreference = 'missedSession' | 'newWeekPlan' | 'recoveryWarning';
+type NotificationPreference = 'missedSession' | 'newWeekPlan' | 'recoveryWarning';
 
 export interface NotificationEvent {
   kind: NotificationKind;

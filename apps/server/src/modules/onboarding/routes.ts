@@ -24,7 +24,7 @@ import { STT_MISSING_MESSAGE } from './stt.ts';
 
 const route = secured('onboarding');
 /** The longest recording sent for transcription. */
-export const RECORDING_MAX_BYTES = 10 * 1024 * 1024;
+const RECORDING_MAX_BYTES = 10 * 1024 * 1024;
 
 export function onboardingRoutes(
   service: OnboardingService,

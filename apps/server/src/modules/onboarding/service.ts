@@ -31,7 +31,7 @@ import { type SttConfig, transcribe } from './stt.ts';
 import { goalOf, planOf, profileOf, toSession } from './view.ts';
 
 /** What approval needs of the plans module (modules/plans/generated.ts). */
-export interface PlanAdopter {
+interface PlanAdopter {
   adoptGeneratedPlan(
     conn: Conn,
     athleteId: string,
@@ -80,7 +80,7 @@ const SPORT_OF_RACE: Record<string, GoalContextDto['primary_event']['sport']> = 
  * The goal context with the review's edits (docs/onboarding.md, "Review edits"): each edited field stops being
  * assumed; a race type brings its own distance and sport; a distance alone makes the event a custom one.
  */
-export function applyGoalEdits(
+function applyGoalEdits(
   goal: GoalContextDto,
   edits: GoalContextUpdateRequest,
   today: string,

@@ -33,7 +33,7 @@ const AUDIO_SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = 
 ];
 
 /** The audio's MIME type from its first bytes; a file that is no recording is a 400. */
-export function audioTypeOf(bytes: Buffer): string {
+function audioTypeOf(bytes: Buffer): string {
   if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'The recording is empty');
   const found = AUDIO_SIGNATURES.find((s) => bytes.length >= 12 && s.test(bytes));
   if (!found) {

@@ -29,7 +29,7 @@ function draftOf(plan: GeneratedPlan): OnboardingSession['week_plan_draft'] {
   };
 }
 
-export function planSummaryOf(plan: GeneratedPlan): NonNullable<OnboardingSession['plan_summary']> {
+function planSummaryOf(plan: GeneratedPlan): NonNullable<OnboardingSession['plan_summary']> {
   const hours = plan.weeks.map((w) => w.hours);
   return {
     start_date: plan.start_date,

@@ -50,7 +50,7 @@ export interface AdoptGeneratedPlanInput {
 type StoredOutline = Omit<PlanOutline, 'plan_id'>;
 
 /** The plan's default title: the event (a custom event by its distance) and race day. */
-export function generatedPlanTitle(plan: GeneratedPlan, goal: GoalContextDto): string {
+function generatedPlanTitle(plan: GeneratedPlan, goal: GoalContextDto): string {
   const event = plan.race_type === 'Custom Event' ? goal.primary_event.distance : plan.race_type;
   return `${event || 'Race'} — ${plan.race_date}`;
 }
@@ -348,5 +348,3 @@ function mergedPhases(row: repo.PlanRow, plan: GeneratedPlan, today: string): Ge
   const [first, ...rest] = plan.phases;
   return [{ ...first!, start_date: row.startDate }, ...rest];
 }
-
-export type GeneratedPlans = ReturnType<typeof createGeneratedPlans>;

@@ -161,7 +161,8 @@ export function createTrainingLoadService(
     const completed = workouts.filter((w) => w.status === 'completed');
     const minutes = completed.reduce((sum, w) => sum + (w.durationMinutes ?? 0), 0);
     let weeklyTss = completed.reduce((sum, w) => sum + (w.tss ?? 0), 0);
-    // Completed work without any TSS (no duration): the spec's fallback, the week's share of the fatigue.
+    // Completed work without any TSS (no duration): the week's share of the fatigue, the fallback of
+    // docs/training-load.md §4 (weeklyTssFromAtl).
     if (completed.length > 0 && completed.every((w) => w.tss === null)) {
       const atEnd = await series(auth.athleteId, addDays(weekStart, 6), addDays(weekStart, 6));
       weeklyTss = weeklyTssFromAtl(atEnd[0]?.atl ?? 0);
@@ -330,4 +331,4 @@ export function createTrainingLoadService(
 }
 
 export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
-export type { DailyLoadRow, LoadDayRow } from './repository.ts';
+export type { LoadDayRow } from './repository.ts';

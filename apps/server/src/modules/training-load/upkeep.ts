@@ -72,9 +72,7 @@ export function sessionZoneSeconds(
  * without any, its moving time in the zone of its intensity factor (zone 2 without one). docs/training-load.md,
  * "The daily load table".
  */
-export function activityZoneSeconds(
-  activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>,
-) {
+function activityZoneSeconds(activity: Pick<Activity, 'zoneSeconds' | 'movingSeconds' | 'intensityFactor'>) {
   const seconds: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   const zones = activity.zoneSeconds ?? {};
   const measured = [zones.power, zones.hr, zones.pace].find(

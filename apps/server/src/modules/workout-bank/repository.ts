@@ -28,7 +28,6 @@ import {
 export type TemplateRow = Omit<typeof workoutTemplates.$inferSelect, 'searchVector' | 'searchVersion'>;
 export type TemplateInsert = typeof workoutTemplates.$inferInsert;
 export type RatingRow = typeof workoutRatings.$inferSelect;
-export type FavoriteRow = typeof workoutFavorites.$inferSelect;
 
 const t = workoutTemplates;
 /** Every column but the search vector, which no answer shows and which is costly to read back. */
@@ -41,7 +40,7 @@ const {
 const pageObject = jsonObject(templateColumns);
 
 /** A template the athlete may see: public, or their own. */
-export function visibleTo(athleteId: string): SQL {
+function visibleTo(athleteId: string): SQL {
   return or(eq(t.isPublic, true), eq(t.ownerAthleteId, athleteId)) as SQL;
 }
 
@@ -280,7 +279,7 @@ export async function lockSearchState(tx: Conn) {
   await tx.execute(sql`select 1 from ${workoutBankSearchState} where id = 1 for update`);
 }
 
-export function categoryCondition(idOrSlug: string): SQL {
+function categoryCondition(idOrSlug: string): SQL {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSlug);
   const match = isUuid ? eq(workoutCategories.id, idOrSlug) : eq(workoutCategories.slug, idOrSlug);
   return sql`exists (select 1 from ${workoutTemplateCategories} join ${workoutCategories} on ${workoutCategories.id} = ${workoutTemplateCategories.categoryId} where ${workoutTemplateCategories.templateId} = ${t.id} and ${match})`;

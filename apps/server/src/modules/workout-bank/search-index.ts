@@ -59,7 +59,7 @@ interface TermHits {
 }
 
 /** The filters the index answers: all of a search's but the category, which only SQL reads. */
-export type IndexFilters = Omit<repo.TemplateFilters, 'category'>;
+type IndexFilters = Omit<repo.TemplateFilters, 'category'>;
 
 export interface IndexQuery {
   athleteId: string;
@@ -207,7 +207,7 @@ function comparator(
 }
 
 /** The first `k` of `items` in order, sorted; a bounded heap, so a page near the top never sorts every match. */
-export function firstInOrder(items: number[], k: number, cmp: Compare): number[] {
+function firstInOrder(items: number[], k: number, cmp: Compare): number[] {
   if (k <= 0) return [];
   if (k * 4 >= items.length) return items.sort(cmp).slice(0, k);
   // A max-heap of the k best so far: its root is the worst of them.

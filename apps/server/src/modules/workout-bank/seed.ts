@@ -3,7 +3,7 @@
 // favourites, ratings and views (which point at the row's id) are never touched. One transaction under an
 // advisory lock: two processes starting at once seed once, and the second finds nothing to do.
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { workoutCategories, workoutTemplateCategories, workoutTemplates } from '../../db/schema/index.ts';
 import { contentHash, deriveFields, LIBRARY, type LibraryTemplate } from './library/index.ts';
 import { lockSearchState } from './repository.ts';
@@ -44,7 +44,7 @@ const PHASE_NAMES = {
 const INTENSITY_NAMES = { low: 'Low', moderate: 'Moderate', high: 'High', very_high: 'Very High' } as const;
 
 /** Every category: its slug is '<type>:<value>', the value a template's field holds. */
-export const CATEGORIES = [
+const CATEGORIES = [
   ...Object.entries(DISCIPLINE_NAMES).map(([value, name], i) => ({
     type: 'discipline',
     value,
@@ -61,7 +61,7 @@ export const CATEGORIES = [
   })),
 ] as const;
 
-export function rowValues(template: Omit<LibraryTemplate, 'slug'>) {
+function rowValues(template: Omit<LibraryTemplate, 'slug'>) {
   const derived = deriveFields(template.structure, template.sport, template.discipline);
   const { warnings: _warnings, intensity, ...numbers } = derived;
   return {
@@ -83,7 +83,7 @@ export function rowValues(template: Omit<LibraryTemplate, 'slug'>) {
 }
 
 /** The category slugs a template belongs to: its discipline, target, each phase and its intensity. */
-export function categorySlugs(row: {
+function categorySlugs(row: {
   discipline: string;
   primaryTarget: string;
   trainingPhases: readonly string[];
@@ -95,20 +95,6 @@ export function categorySlugs(row: {
     ...row.trainingPhases.map((p) => `phase:${p}`),
     `intensity:${row.intensity}`,
   ];
-}
-
-export async function linkCategories(conn: Db | Tx, templateId: string, slugs: readonly string[]) {
-  await conn.delete(workoutTemplateCategories).where(eq(workoutTemplateCategories.templateId, templateId));
-  const cats = await conn
-    .select({ id: workoutCategories.id })
-    .from(workoutCategories)
-    .where(inArray(workoutCategories.slug, [...slugs]));
-  if (cats.length) {
-    await conn
-      .insert(workoutTemplateCategories)
-      .values(cats.map((c) => ({ templateId, categoryId: c.id })))
-      .onConflictDoNothing();
-  }
 }
 
 export interface SeedResult {

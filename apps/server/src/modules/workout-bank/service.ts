@@ -72,7 +72,7 @@ type WorkoutsCreate = (
   },
 ) => Promise<Workout>;
 
-export function toTemplate(row: repo.TemplateRow, athleteId: string): WorkoutTemplate {
+function toTemplate(row: repo.TemplateRow, athleteId: string): WorkoutTemplate {
   return {
     id: row.id,
     name: row.name,
@@ -135,7 +135,7 @@ const zonesOf = (row: repo.TemplateRow) =>
   ] as const;
 
 /** A sanitised prefix tsquery ('threshold:* | bike:*') from words, or null when none is left. */
-export function prefixQuery(words: readonly string[]): string | null {
+function prefixQuery(words: readonly string[]): string | null {
   const clean = [
     ...new Set(
       words

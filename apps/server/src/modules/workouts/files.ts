@@ -33,7 +33,7 @@ import type { ThresholdReader } from '../thresholds/service.ts';
 import { encodeFitWorkout, readFitWorkout } from './fit.ts';
 import type { WorkoutService } from './service.ts';
 
-export const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
+const WORKOUT_FILE_CONTENT_TYPES: Record<WorkoutFileFormat, string> = {
   zwo: 'application/xml; charset=utf-8',
   fit: 'application/vnd.ant.fit',
   mrc: 'text/plain; charset=utf-8',

@@ -24,7 +24,7 @@ import {
 } from '@stamina/core';
 
 /** One zone of a pace table: inclusive bounds in seconds per km (run) or per 100 m (swim). */
-export interface PaceZone {
+interface PaceZone {
   zone: number;
   min: number;
   max: number;
@@ -43,7 +43,7 @@ export interface FitWorkoutInput {
   poolLengthMeters?: number | undefined;
 }
 
-export const DEFAULT_POOL_LENGTH_METERS = 25;
+const DEFAULT_POOL_LENGTH_METERS = 25;
 
 /** A single-value target becomes a range of this much either side, so a device has something to hold. */
 const SINGLE_VALUE_TOLERANCE = 0.025;
@@ -200,7 +200,7 @@ export function encodeFitWorkout(workout: FitWorkoutInput, createdAt = new Date(
   return encoder.close();
 }
 
-export interface DecodedFitStep {
+interface DecodedFitStep {
   name: string | undefined;
   /** The FIT duration_type: time, distance, open … */
   durationType: string;

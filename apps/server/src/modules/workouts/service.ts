@@ -41,7 +41,7 @@ const CALENDAR_MAX_EVENTS = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
+function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
   return {
     id: row.id,
     title: row.title,
@@ -846,7 +846,7 @@ export function createWorkoutService(
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;
-export type { WorkoutFilter, WorkoutRow, WorkoutSummaryRow } from './repository.ts';
+export type { WorkoutRow, WorkoutSummaryRow } from './repository.ts';
 /** What the modules computed from workouts (plans, training load) read of them. */
 export type WorkoutReader = Pick<WorkoutService, 'rows'>;
 /** What the training-load service reads of workouts: their rows, and a week's without their structures. */

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { ACTIVITIES_STALE_MS, activityKeys } from './keys.ts';
 
-export function activityAnalysisQuery(id: string) {
+function activityAnalysisQuery(id: string) {
   return queryOptions({
     queryKey: activityKeys.analysis(id),
     queryFn: async () => (await api.request('GET /activities/{id}/analysis', { params: { id } })).data,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { activityKeys, STREAMS_STALE_MS } from './keys.ts';
 
-export function activityStreamsQuery(id: string) {
+function activityStreamsQuery(id: string) {
   return queryOptions({
     queryKey: activityKeys.streams(id),
     queryFn: async () => (await api.request('GET /activities/{id}/streams', { params: { id } })).data,

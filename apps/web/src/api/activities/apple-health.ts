@@ -4,7 +4,7 @@ import type { ImportBatch } from '@stamina/contract';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 
 /** An export runs to hundreds of megabytes: an hour before the upload is given up. */
-export const APPLE_HEALTH_UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+const APPLE_HEALTH_UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 export function isAppleHealthExport(name: string): boolean {
   return /\.(zip|xml)$/i.test(name);

@@ -10,7 +10,7 @@ import { activityKeys } from './keys.ts';
 /** Files the upload takes, by the end of their name. */
 export const ACTIVITY_FILE_EXTENSIONS = ['.fit', '.gpx', '.tcx', '.gz', '.zip'] as const;
 /** An upload may take long on a slow line: the client's usual 15 s would cut a large file short. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 export function isActivityFile(name: string): boolean {
   const lower = name.toLowerCase();
@@ -21,7 +21,7 @@ export function isActivityFile(name: string): boolean {
  * Byte progress of each file of one multipart upload: the parts go in order, so the bytes sent so far cover
  * the files in order (part headers are spread over the files in proportion to their size).
  */
-export function perFileProgress(sizes: readonly number[], sentBytes: number, totalBytes: number): number[] {
+function perFileProgress(sizes: readonly number[], sentBytes: number, totalBytes: number): number[] {
   const sum = sizes.reduce((a, b) => a + b, 0);
   if (sum === 0 || totalBytes === 0) return sizes.map(() => (sentBytes >= totalBytes ? 1 : 0));
   let covered = (Math.min(sentBytes, totalBytes) / totalBytes) * sum;

@@ -1,12 +1,9 @@
 // GET /api/analytics/achievements: every achievement with its progress, and how many are earned.
-import type { Achievements } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { ACHIEVEMENTS_STALE_MS, analyticsKeys } from './keys.ts';
 
-export type AchievementsResponse = Achievements;
-
-export function achievementsQuery() {
+function achievementsQuery() {
   return queryOptions({
     queryKey: analyticsKeys.achievements,
     queryFn: async () => (await api.request('GET /analytics/achievements')).data,

@@ -5,9 +5,8 @@ import { api } from '../../lib/api-client.ts';
 import { analyticsKeys, CONSISTENCY_STALE_MS } from './keys.ts';
 
 export type { Consistency };
-export type ConsistencyDay = Consistency['daily_data'][number];
 
-export function consistencyQuery(days: number, enabled = true) {
+function consistencyQuery(days: number, enabled = true) {
   return queryOptions({
     queryKey: analyticsKeys.consistency(days),
     queryFn: async () => (await api.request('GET /analytics/consistency', { query: { days } })).data,

@@ -25,5 +25,5 @@ export const FITNESS_TRENDS_STALE_MS = 60 * MINUTE;
 export const CONSISTENCY_STALE_MS = 30 * MINUTE;
 /** Achievements 15 min (same table). */
 export const ACHIEVEMENTS_STALE_MS = 15 * MINUTE;
-/** Race readiness has no freshness in the spec; it is computed from the form-fitness series, so 1 h too. */
+/** Race readiness: from the form-fitness series, so 1 h too (docs/ARCHITECTURE.md, 'How fresh each read is'). */
 export const RACE_READINESS_STALE_MS = 60 * MINUTE;

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { analyticsKeys, ZONES_STALE_MS } from './keys.ts';
 
-export function polarizedQuery(period: AnalyticsPeriod) {
+function polarizedQuery(period: AnalyticsPeriod) {
   return queryOptions({
     queryKey: analyticsKeys.polarized(period),
     queryFn: async () => (await api.request('GET /analytics/polarized', { query: { period } })).data,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { analyticsKeys, WEEKLY_LOAD_STALE_MS } from './keys.ts';
 
-export function weeklyLoadQuery(weeks: number) {
+function weeklyLoadQuery(weeks: number) {
   return queryOptions({
     queryKey: analyticsKeys.weeklyLoad(weeks),
     queryFn: async () => (await api.request('GET /analytics/weekly-load', { query: { weeks } })).data,

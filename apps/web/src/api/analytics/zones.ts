@@ -1,4 +1,5 @@
-// GET /api/analytics/zones?period: share of time in each zone over the period, with the spec's targets.
+// GET /api/analytics/zones?period: share of time in each zone over the period, with the targets
+// (docs/screens.md, 'Analytics page').
 import type { AnalyticsPeriod } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';

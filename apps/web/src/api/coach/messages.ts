@@ -7,11 +7,11 @@ import { coachKeys } from './keys.ts';
 
 export type { CoachMessageDto, CoachMessageList };
 
-export const COACH_PAGE_SIZE = 20;
-/** The spec names no freshness for the chat; it changes only when the athlete writes, which refetches it. */
-export const COACH_MESSAGES_STALE_MS = 60 * 1000;
+const COACH_PAGE_SIZE = 20;
+/** Fresh for a minute (docs/coach.md, 'Web'): it changes only when the athlete writes, which refetches it. */
+const COACH_MESSAGES_STALE_MS = 60 * 1000;
 
-export function coachMessagesQuery() {
+function coachMessagesQuery() {
   return infiniteQueryOptions({
     queryKey: coachKeys.messages,
     queryFn: async ({ pageParam }) =>

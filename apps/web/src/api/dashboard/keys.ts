@@ -24,5 +24,5 @@ export const WEEKLY_SUMMARY_STALE_MS = 20 * MINUTE;
 export const STREAK_STALE_MS = 60 * MINUTE;
 export const RACE_COUNTDOWN_STALE_MS = 24 * 60 * MINUTE;
 export const RECOVERY_STALE_MS = 15 * MINUTE;
-/** The spec gives the profile no freshness; it changes only from Settings, which invalidates it. */
+/** 5 min (docs/ARCHITECTURE.md, 'How fresh each read is'); only Settings changes it, and invalidates it. */
 export const PROFILE_STALE_MS = 5 * MINUTE;

@@ -1,10 +1,7 @@
 // GET /api/dashboard/widgets/race-countdown: the primary race (from the active plan), or null.
-import type { RaceCountdownWidget } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { dashboardKeys, RACE_COUNTDOWN_STALE_MS } from './keys.ts';
-
-export type RaceCountdown = RaceCountdownWidget;
 
 export function raceCountdownQuery() {
   return queryOptions({

@@ -7,7 +7,7 @@ import { dashboardKeys, RECOVERY_STALE_MS } from './keys.ts';
 export type { DashboardRecovery };
 
 /** docs/dashboard.md, "Dashboard API": recovery analysis spans 7 days by default. */
-export const RECOVERY_DAYS = 7;
+const RECOVERY_DAYS = 7;
 
 export function recoveryQuery(days = RECOVERY_DAYS) {
   return queryOptions({

@@ -1,11 +1,8 @@
 // GET /api/dashboard/widgets/streak: current and longest streak of training days. The celebrations provider
 // reads it too (after a completion) to tell when a streak reaches a milestone.
-import type { StreakWidget } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { dashboardKeys, STREAK_STALE_MS } from './keys.ts';
-
-export type StreakWidgetData = StreakWidget;
 
 export function streakQuery() {
   return queryOptions({

@@ -7,7 +7,7 @@ import { DEVICES_STALE_MS, deviceKeys } from './keys.ts';
 
 const busy = (d: Device) => d.last_run?.status === 'queued' || d.last_run?.status === 'running';
 
-export function devicesQuery() {
+function devicesQuery() {
   return queryOptions({
     queryKey: deviceKeys.list,
     queryFn: async () => (await api.request('GET /devices')).data,

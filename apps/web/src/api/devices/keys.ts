@@ -4,5 +4,5 @@ export const deviceKeys = {
   list: ['devices', 'list'] as const,
 };
 
-/** Connection status keeps 30 minutes (the spec's cache lifetime); every device write refreshes it. */
+/** Connection status keeps 30 minutes (docs/devices.md, 'Web'); every device write refreshes it. */
 export const DEVICES_STALE_MS = 30 * 60 * 1000;

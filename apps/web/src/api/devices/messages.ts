@@ -3,8 +3,7 @@
 import type { DeviceProviderId, SyncRun } from '@stamina/contract';
 
 /** The provider as the toasts name it: 'Garmin', 'Strava'. */
-export const providerShortName = (provider: DeviceProviderId) =>
-  provider === 'garmin' ? 'Garmin' : 'Strava';
+const providerShortName = (provider: DeviceProviderId) => (provider === 'garmin' ? 'Garmin' : 'Strava');
 
 export const DEVICE_TOASTS = {
   connected: (provider: DeviceProviderId) => `${providerShortName(provider)} Connected!`,

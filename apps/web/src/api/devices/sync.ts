@@ -10,14 +10,11 @@ const POLL_MS = 1000;
 /** A run not finished in this time is reported failed on screen (it goes on in the background). */
 const POLL_LIMIT_MS = 5 * 60 * 1000;
 
-export async function syncRun(id: string): Promise<SyncRun> {
+async function syncRun(id: string): Promise<SyncRun> {
   return (await api.request('GET /devices/sync-runs/{id}', { params: { id } })).data;
 }
 
-export async function waitForRun(
-  run: SyncRun,
-  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
-) {
+async function waitForRun(run: SyncRun, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   const deadline = Date.now() + POLL_LIMIT_MS;
   let current = run;
   while (current.status === 'queued' || current.status === 'running') {

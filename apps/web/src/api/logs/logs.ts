@@ -7,13 +7,13 @@ import { api } from '../../lib/api-client.ts';
 /** The debug panel re-checks the token every 30 s. */
 export const TOKEN_RECHECK_MS = 30_000;
 
-export const testingKeys = {
+const testingKeys = {
   recent: (limit: LogLimit) => ['testing', 'logs', limit] as const,
   health: ['testing', 'health-areas'] as const,
   tokenCheck: ['testing', 'token-check'] as const,
 };
 
-export function recentLogsQuery(limit: LogLimit) {
+function recentLogsQuery(limit: LogLimit) {
   return queryOptions({
     queryKey: testingKeys.recent(limit),
     queryFn: async () => (await api.request('GET /v1/logs/recent', { query: { limit } })).data.lines,

@@ -1,10 +1,8 @@
 // GET /api/v1/metrics/history?type&days: one metric's daily values over the last `days` days, oldest first.
-import type { MetricHistory, MetricType } from '@stamina/contract';
+import type { MetricType } from '@stamina/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { HISTORY_STALE_MS, metricsKeys } from './keys.ts';
-
-export type { MetricHistory };
 
 export function metricHistoryQuery(type: MetricType, days: number) {
   return queryOptions({

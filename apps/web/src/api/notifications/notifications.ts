@@ -4,12 +4,10 @@ import type { NotificationDto, NotificationList } from '@stamina/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export type { NotificationList };
-
 export const notificationKeys = { list: ['notifications', 'list'] as const };
 
-/** The spec names no freshness for notifications; a minute keeps the badge close to the truth. */
-export const NOTIFICATIONS_STALE_MS = 60 * 1000;
+/** A minute keeps the badge close to the truth (docs/ARCHITECTURE.md, 'How fresh each read is'). */
+const NOTIFICATIONS_STALE_MS = 60 * 1000;
 
 export function notificationsQuery() {
   return queryOptions({
@@ -25,11 +23,7 @@ export function useNotifications() {
 }
 
 /** The list with `ids` (or every one, for null) read as of now. */
-export function markRead(
-  list: NotificationList,
-  ids: readonly string[] | null,
-  now: string,
-): NotificationList {
+function markRead(list: NotificationList, ids: readonly string[] | null, now: string): NotificationList {
   const notifications = list.notifications.map((n) =>
     n.read_at === null && (ids === null || ids.includes(n.id)) ? { ...n, read_at: now } : n,
   );

@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { setReplayer, writeQueue } from './write-queue.ts';
 
-export const SYNC_TEXTS = {
+const SYNC_TEXTS = {
   synced: (n: number) => (n === 1 ? '1 offline change synced' : `${n} offline changes synced`),
   notApplied: (n: number) =>
     n === 1 ? '1 change made offline was not applied' : `${n} changes made offline were not applied`,

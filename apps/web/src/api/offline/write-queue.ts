@@ -33,7 +33,7 @@ export const OFFLINE_TEXTS = {
 export const QUEUEABLE_NETWORK_MODE = 'always' as const;
 
 /** Whether a failure means the request may not have arrived: no connection, or no answer in time. */
-export function isConnectionFailure(err: unknown): boolean {
+function isConnectionFailure(err: unknown): boolean {
   return err instanceof ApiError && err.isNetworkError;
 }
 

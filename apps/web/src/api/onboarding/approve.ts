@@ -9,10 +9,7 @@ import { invalidateAfter } from '../invalidation.ts';
 
 export type OnboardingApproval = EndpointResponse<'POST /onboarding/sessions/{id}/approve'>['data'];
 
-export async function approveOnboardingSession(
-  id: string,
-  replaceActivePlan: boolean,
-): Promise<OnboardingApproval> {
+async function approveOnboardingSession(id: string, replaceActivePlan: boolean): Promise<OnboardingApproval> {
   return (
     await api.request('POST /onboarding/sessions/{id}/approve', {
       params: { id },

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { onboardingKeys } from './keys.ts';
 
-export async function createOnboardingSession(): Promise<OnboardingSession> {
+async function createOnboardingSession(): Promise<OnboardingSession> {
   const { data } = await api.request('POST /onboarding/sessions', {
     body: { consent_version: ONBOARDING_CONSENT_VERSION, language: 'en' },
     idempotencyKey: newIdempotencyKey(),

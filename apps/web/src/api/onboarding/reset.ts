@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
 
-export async function resetOnboarding() {
+async function resetOnboarding() {
   return (await api.request('POST /onboarding/reset')).data;
 }
 

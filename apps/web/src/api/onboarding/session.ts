@@ -1,19 +1,8 @@
 // GET /api/onboarding/sessions/{id}: a session's status, goal context, first-week draft and explainability.
 // The dialog reads it once when it resumes a session and polls it while the session is processing.
 import type { OnboardingSession } from '@stamina/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { onboardingKeys } from './keys.ts';
 
 export async function fetchOnboardingSession(id: string): Promise<OnboardingSession> {
   return (await api.request('GET /onboarding/sessions/{id}', { params: { id } })).data;
-}
-
-/** Always fresh: a session moves on by itself while the server processes it. */
-export function onboardingSessionQuery(id: string) {
-  return queryOptions({
-    queryKey: onboardingKeys.session(id),
-    queryFn: () => fetchOnboardingSession(id),
-    staleTime: 0,
-  });
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { onboardingKeys } from './keys.ts';
 
-export async function skipOnboardingDevices(id: string): Promise<OnboardingSession> {
+async function skipOnboardingDevices(id: string): Promise<OnboardingSession> {
   return (await api.request('POST /onboarding/sessions/{id}/devices/skip', { params: { id } })).data;
 }
 

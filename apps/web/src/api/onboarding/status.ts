@@ -5,11 +5,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { ONBOARDING_STATUS_STALE_MS, onboardingKeys } from './keys.ts';
 
-export async function fetchOnboardingStatus(): Promise<OnboardingStatusResponse> {
+async function fetchOnboardingStatus(): Promise<OnboardingStatusResponse> {
   return (await api.request('GET /onboarding/status')).data;
 }
 
-export function onboardingStatusQuery() {
+function onboardingStatusQuery() {
   return queryOptions({
     queryKey: onboardingKeys.status,
     queryFn: fetchOnboardingStatus,

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { onboardingKeys } from './keys.ts';
 
-export async function submitOnboardingPrompt(id: string, prompt: string): Promise<OnboardingSession> {
+async function submitOnboardingPrompt(id: string, prompt: string): Promise<OnboardingSession> {
   return (await api.request('POST /onboarding/sessions/{id}/prompt', { params: { id }, body: { prompt } }))
     .data;
 }

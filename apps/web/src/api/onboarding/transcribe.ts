@@ -4,9 +4,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export const RECORDING_FILE_NAME = 'recording.webm';
+const RECORDING_FILE_NAME = 'recording.webm';
 
-export async function transcribeRecording(recording: Blob): Promise<string> {
+async function transcribeRecording(recording: Blob): Promise<string> {
   const form = new FormData();
   form.append('file', recording, RECORDING_FILE_NAME);
   return (await api.request('POST /onboarding/transcriptions', { body: form })).data.text;

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { onboardingKeys } from './keys.ts';
 
-export async function updateOnboardingGoalContext(
+async function updateOnboardingGoalContext(
   id: string,
   changes: GoalContextUpdateRequest,
 ): Promise<OnboardingSession> {

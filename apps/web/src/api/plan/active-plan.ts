@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { PLANS_STALE_MS, planKeys } from './keys.ts';
 
-export async function fetchActivePlan(): Promise<TrainingPlan | null> {
+async function fetchActivePlan(): Promise<TrainingPlan | null> {
   const { data } = await api.request('GET /training/plans/active');
   return data ?? null;
 }

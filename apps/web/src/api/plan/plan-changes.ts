@@ -9,7 +9,7 @@ import { PLAN_CHANGES_STALE_MS, planKeys } from './keys.ts';
 
 export const PLAN_CHANGES_PAGE_SIZE = 10;
 
-export function planChangesQuery(planId: string | undefined, page = 1, workoutId?: string) {
+function planChangesQuery(planId: string | undefined, page = 1, workoutId?: string) {
   return queryOptions({
     queryKey: planKeys.changes(planId ?? '', page, workoutId),
     queryFn: async (): Promise<PlanChangeList> =>

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { PLANS_STALE_MS, planKeys } from './keys.ts';
 
-export async function fetchPlanOutline(id: string): Promise<PlanOutline | null> {
+async function fetchPlanOutline(id: string): Promise<PlanOutline | null> {
   const { data } = await api.request('GET /training/plans/{id}/outline', { params: { id } });
   return data ?? null;
 }

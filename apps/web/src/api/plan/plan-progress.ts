@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { PLAN_PROGRESS_STALE_MS, planKeys } from './keys.ts';
 
-export async function fetchPlanProgress(id: string): Promise<PlanProgress> {
+async function fetchPlanProgress(id: string): Promise<PlanProgress> {
   const { data } = await api.request('GET /training/plans/{id}/progress', { params: { id } });
   return data;
 }

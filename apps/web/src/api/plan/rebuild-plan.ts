@@ -8,7 +8,7 @@ import { invalidateAfter } from '../invalidation.ts';
 
 export type PlanRebuildBody = NonNullable<EndpointInput<'POST /training/plans/{id}/rebuild'>['body']>;
 
-export async function rebuildPlan(id: string, body: PlanRebuildBody) {
+async function rebuildPlan(id: string, body: PlanRebuildBody) {
   return (await api.request('POST /training/plans/{id}/rebuild', { params: { id }, body })).data;
 }
 

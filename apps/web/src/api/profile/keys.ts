@@ -7,5 +7,5 @@ export const profileKeys = {
   avatar: (version: string) => ['profile', 'avatar', version] as const,
 };
 
-/** The spec gives the profile page no freshness; like training load, 30 min (writes invalidate it anyway). */
+/** 30 min, like training load (docs/profile.md, 'The profile page'); writes invalidate it anyway. */
 export const PROFILE_SUMMARY_STALE_MS = 30 * 60 * 1000;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { PROFILE_SUMMARY_STALE_MS, profileKeys } from './keys.ts';
 
-export function profileSummaryQuery() {
+function profileSummaryQuery() {
   return queryOptions({
     queryKey: profileKeys.summary,
     queryFn: async () => (await api.request('GET /athletes/me/profile-summary')).data,

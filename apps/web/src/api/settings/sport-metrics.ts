@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { THRESHOLDS_STALE_MS, thresholdKeys } from './keys.ts';
 
-export function sportMetricsQuery() {
+function sportMetricsQuery() {
   return queryOptions({
     queryKey: thresholdKeys.sportMetrics,
     queryFn: async () => (await api.request('GET /athletes/me/sport-metrics')).data,

@@ -5,7 +5,7 @@ import type { AthleteProfileUpdateRequest } from '@stamina/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export { athleteProfileQuery, useAthleteProfile } from '../dashboard/athlete-profile.ts';
+export { useAthleteProfile } from '../dashboard/athlete-profile.ts';
 export { athleteKeys } from '../dashboard/keys.ts';
 
 export function useUpdateAthleteProfile() {

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { THRESHOLDS_STALE_MS, thresholdKeys } from './keys.ts';
 
-export function zonesQuery() {
+function zonesQuery() {
   return queryOptions({
     queryKey: thresholdKeys.zones,
     queryFn: async () => (await api.request('GET /athletes/me/zones')).data,

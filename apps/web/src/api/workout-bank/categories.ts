@@ -6,11 +6,11 @@ import { CATEGORIES_STALE_MS, OFFLINE_AWARE, workoutBankKeys } from './keys.ts';
 import { withCategoriesFallback } from './offline-store.ts';
 import type { WorkoutCategory } from './types.ts';
 
-export async function fetchCategories(): Promise<WorkoutCategory[]> {
+async function fetchCategories(): Promise<WorkoutCategory[]> {
   return (await api.request('GET /v1/workout-bank/categories', { query: {} })).data.categories;
 }
 
-export function categoriesQuery() {
+function categoriesQuery() {
   return queryOptions({
     queryKey: workoutBankKeys.categories,
     // No type filter: all four groups, saved under 'all'.

@@ -15,21 +15,21 @@ import type { FavoriteList, PopularList, Recommendations } from './types.ts';
 export type PopularTimeframe = 'week' | 'month' | 'year';
 export type RecommendationType = 'general' | 'recovery' | 'challenge' | 'discipline';
 
-export async function fetchPopular(
+async function fetchPopular(
   timeframe: PopularTimeframe = POPULAR_TAB.timeframe,
   limit: number = POPULAR_TAB.limit,
 ): Promise<PopularList> {
   return (await api.request('GET /v1/workout-bank/popular', { query: { timeframe, limit } })).data;
 }
 
-export async function fetchFavorites(
+async function fetchFavorites(
   page: number = FAVORITES_TAB.page,
   pageSize: number = FAVORITES_TAB.pageSize,
 ): Promise<FavoriteList> {
   return (await api.request('GET /v1/workout-bank/favorites', { query: { page, page_size: pageSize } })).data;
 }
 
-export async function fetchRecommendations(
+async function fetchRecommendations(
   type: RecommendationType = RECOMMENDED_TAB.type,
   limit: number = RECOMMENDED_TAB.limit,
 ): Promise<Recommendations> {

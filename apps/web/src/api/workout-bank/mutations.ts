@@ -20,11 +20,7 @@ export interface ToggleFavoriteInput {
 }
 
 /** Saves or removes a favourite; answers the state the template is now in. */
-export async function toggleFavorite({
-  templateId,
-  favorite,
-  notes,
-}: ToggleFavoriteInput): Promise<FavoriteStatus> {
+async function toggleFavorite({ templateId, favorite, notes }: ToggleFavoriteInput): Promise<FavoriteStatus> {
   if (favorite) {
     const saved = await api.request('POST /v1/workout-bank/templates/{id}/favorite', {
       params: { id: templateId },
@@ -36,7 +32,7 @@ export async function toggleFavorite({
   return { is_favorite: false, favorite_id: null };
 }
 
-export async function rateTemplate(templateId: string, rating: RatingRequest): Promise<RateResponse> {
+async function rateTemplate(templateId: string, rating: RatingRequest): Promise<RateResponse> {
   return (
     await api.request('POST /v1/workout-bank/templates/{id}/rate', {
       params: { id: templateId },
@@ -45,7 +41,7 @@ export async function rateTemplate(templateId: string, rating: RatingRequest): P
   ).data;
 }
 
-export async function recordTemplateView(templateId: string): Promise<void> {
+async function recordTemplateView(templateId: string): Promise<void> {
   await api.request('POST /v1/workout-bank/templates/{id}/view', { params: { id: templateId }, body: {} });
 }
 
@@ -57,7 +53,7 @@ export interface ConvertInput {
   notes?: string | null;
 }
 
-export async function convertTemplate(input: ConvertInput, idempotencyKey: string): Promise<ConvertResponse> {
+async function convertTemplate(input: ConvertInput, idempotencyKey: string): Promise<ConvertResponse> {
   return (
     await api.request('POST /v1/workout-bank/templates/{id}/convert', {
       params: { id: input.templateId },

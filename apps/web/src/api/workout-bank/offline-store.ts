@@ -24,13 +24,10 @@ import {
 } from './offline/offline-core.ts';
 
 export type {
-  DroppedFavorite,
   FavoriteReplayResult,
   FavoriteToggleArgs,
   ToggleOutcome,
 } from './offline/offline-core.ts';
-export { isNetworkFailure, WORKOUT_BANK_OFFLINE_LIFETIME_MS } from './offline/offline-core.ts';
-export { WORKOUT_FAVORITE_SYNC_TAG };
 
 /** The lock that keeps two tabs from replaying the same queue at once (one would overtake the other). */
 const REPLAY_LOCK = 'stamina-workout-favorite-replay';
@@ -123,11 +120,6 @@ export function replayPendingFavorites(): Promise<FavoriteReplayResult> {
 /** The favourite status known on this device (queued changes included); null when unknown. */
 export function localFavoriteStatus(templateId: string): Promise<boolean | null> {
   return workoutBankOffline.localFavoriteStatus(templateId);
-}
-
-/** Every favourite status known on this device, by template id. */
-export function localFavorites(): Promise<Map<string, boolean>> {
-  return workoutBankOffline.localFavorites();
 }
 
 /** The favourite status read, with queued changes over the server's answer and the local status offline. */

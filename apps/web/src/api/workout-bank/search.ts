@@ -24,7 +24,7 @@ export interface TemplateSearchParams {
 }
 
 /** The query string of a search: empty lists and blank text are left out. */
-export function searchQueryString(params: TemplateSearchParams): Record<string, string | number | boolean> {
+function searchQueryString(params: TemplateSearchParams): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
@@ -41,9 +41,7 @@ export function searchQueryString(params: TemplateSearchParams): Record<string, 
   return out;
 }
 
-export async function fetchTemplateSearch(
-  params: TemplateSearchParams,
-): Promise<WorkoutTemplateSearchResponse> {
+async function fetchTemplateSearch(params: TemplateSearchParams): Promise<WorkoutTemplateSearchResponse> {
   return (await api.request('GET /v1/workout-bank/templates', { query: searchQueryString(params) })).data;
 }
 

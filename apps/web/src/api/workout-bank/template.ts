@@ -27,29 +27,29 @@ import type {
   TemplateVariants,
 } from './types.ts';
 
-export async function fetchTemplate(id: string): Promise<WorkoutTemplate> {
+async function fetchTemplate(id: string): Promise<WorkoutTemplate> {
   return (await api.request('GET /v1/workout-bank/templates/{id}', { params: { id } })).data;
 }
 
-export async function fetchVariants(id: string): Promise<TemplateVariants> {
+async function fetchVariants(id: string): Promise<TemplateVariants> {
   return (await api.request('GET /v1/workout-bank/templates/{id}/variants', { params: { id } })).data;
 }
 
-export async function fetchSimilar(id: string, limit = SIMILAR_LIMIT): Promise<SimilarTemplates> {
+async function fetchSimilar(id: string, limit = SIMILAR_LIMIT): Promise<SimilarTemplates> {
   return (
     await api.request('GET /v1/workout-bank/templates/{id}/similar', { params: { id }, query: { limit } })
   ).data;
 }
 
-export async function fetchFavoriteStatus(id: string): Promise<FavoriteStatus> {
+async function fetchFavoriteStatus(id: string): Promise<FavoriteStatus> {
   return (await api.request('GET /v1/workout-bank/templates/{id}/favorite/status', { params: { id } })).data;
 }
 
-export async function fetchMyRating(id: string): Promise<TemplateRating | null> {
+async function fetchMyRating(id: string): Promise<TemplateRating | null> {
   return (await api.request('GET /v1/workout-bank/templates/{id}/rating', { params: { id } })).data.rating;
 }
 
-export async function fetchRatings(id: string, page = 1): Promise<RatingList> {
+async function fetchRatings(id: string, page = 1): Promise<RatingList> {
   return (
     await api.request('GET /v1/workout-bank/templates/{id}/ratings', {
       params: { id },
@@ -58,7 +58,7 @@ export async function fetchRatings(id: string, page = 1): Promise<RatingList> {
   ).data;
 }
 
-/** The detail read: the spec retries it 3 times, which the API client's own retries already do. */
+/** The detail read: retried by the API client itself, 3 times (docs/ARCHITECTURE.md §2). */
 export function templateQuery(id: string | null, initial?: WorkoutTemplate) {
   return queryOptions({
     queryKey: workoutBankKeys.template(id ?? ''),

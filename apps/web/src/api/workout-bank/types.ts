@@ -3,7 +3,7 @@ import type { EndpointResponse, JsonEndpoint } from '@stamina/contract';
 
 type Data<K extends JsonEndpoint> = EndpointResponse<K> extends { data: infer D } ? D : never;
 
-export type { WorkoutTemplate, WorkoutTemplateSearchResponse } from '@stamina/contract';
+export type { WorkoutTemplate } from '@stamina/contract';
 export type WorkoutCategory = Data<'GET /v1/workout-bank/categories'>['categories'][number];
 export type TemplateVariants = Data<'GET /v1/workout-bank/templates/{id}/variants'>;
 export type SimilarTemplates = Data<'GET /v1/workout-bank/templates/{id}/similar'>;

@@ -1,6 +1,7 @@
 // Every write of a workout, in one place (invalidations: docs/ARCHITECTURE.md §5): create, update, file import and export, and
 // the actions on one workout (reschedule, optimistic on every cached calendar range; mark done; delete) with the
-// spec's toasts. Every write invalidates workouts, the calendar and every query computed from workouts.
+// toasts of docs/screens.md, 'Workout editor and dialogs'. Every write invalidates workouts, the calendar and
+// every query computed from workouts.
 import type {
   Workout,
   WorkoutCreateRequest,
@@ -143,7 +144,7 @@ export async function downloadWorkoutFile(id: string, format: WorkoutFileFormat)
   return fileName;
 }
 
-export const TOASTS = {
+const TOASTS = {
   updateFailed: 'Failed to update workout',
   completed: 'Workout marked as completed!',
   deleteFailed: 'Failed to delete workout',
@@ -151,7 +152,7 @@ export const TOASTS = {
 } as const;
 
 /** 'Workout moved to Tue, Nov 18'. */
-export function movedMessage(date: string): string {
+function movedMessage(date: string): string {
   return `Workout moved to ${format(parseISO(date), 'EEE, MMM d')}`;
 }
 

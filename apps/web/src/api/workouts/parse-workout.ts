@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client.ts';
 
 export const PARSE_WORKOUT_KEY = ['parse-workout'] as const;
 
-export async function parseWorkoutText(text: string, sport: Sport, date?: string): Promise<ParsedWorkout> {
+async function parseWorkoutText(text: string, sport: Sport, date?: string): Promise<ParsedWorkout> {
   const { data } = await api.request('POST /workout-planning/parse-workout', {
     body: { workout_text: text, sport, calculate_zones: true, ...(date ? { workout_date: date } : {}) },
     timeoutMs: PLANNING_API_TIMEOUT_MS,

@@ -7,7 +7,7 @@ import { WORKOUTS_STALE_MS, workoutKeys } from './keys.ts';
 
 export type TrainingWorkoutFilter = NonNullable<EndpointInput<'GET /training/workouts'>['query']>;
 
-export async function fetchTrainingWorkouts(filter: TrainingWorkoutFilter): Promise<TrainingWorkout[]> {
+async function fetchTrainingWorkouts(filter: TrainingWorkoutFilter): Promise<TrainingWorkout[]> {
   return (await api.request('GET /training/workouts', { query: { ...filter } })).data;
 }
 

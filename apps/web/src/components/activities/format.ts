@@ -89,7 +89,7 @@ export function cadenceUnit(sport: ActivitySport): string {
 }
 
 /** The methods the server names for a training stress score (docs/activities.md). */
-export const TSS_METHOD_LABELS: Record<string, string> = {
+const TSS_METHOD_LABELS: Record<string, string> = {
   power: 'Power (TSS from normalized power and FTP)',
   hr_lthr: 'Heart rate (hrTSS from threshold heart rate)',
   hr_trimp: 'Heart rate (TRIMP from maximum and resting heart rate)',
@@ -105,7 +105,7 @@ export function tssMethodLabel(method: string | null): string {
 }
 
 /** Labels of the thresholds the server reports it used. */
-export const THRESHOLD_LABELS: Record<string, { label: string; unit: string }> = {
+const THRESHOLD_LABELS: Record<string, { label: string; unit: string }> = {
   ftp: { label: 'FTP', unit: 'W' },
   ftp_watts: { label: 'FTP', unit: 'W' },
   lthr: { label: 'Threshold heart rate', unit: 'bpm' },

@@ -19,7 +19,7 @@ const TYPES = [
   { value: 'pace', label: 'Pace' },
 ] as const;
 
-export const CURVE_PERIODS = [
+const CURVE_PERIODS = [
   { value: 'month', label: '1M', ariaLabel: 'Last month' },
   { value: '3months', label: '3M', ariaLabel: 'Last 3 months' },
   { value: 'year', label: '1Y', ariaLabel: 'Last year' },
@@ -29,7 +29,7 @@ export const CURVE_PERIODS = [
 const METERS_PER_MILE = 1609.344;
 
 /** Seconds per km (or mile) of a best time over a distance. */
-export function paceOf(seconds: number, meters: number, units: Units): number {
+function paceOf(seconds: number, meters: number, units: Units): number {
   return units === 'imperial' ? (seconds / meters) * METERS_PER_MILE : (seconds / meters) * 1000;
 }
 
@@ -43,7 +43,7 @@ export interface CurveRow {
   date: string;
 }
 
-export function curveRows(curve: Curve, units: Units): CurveRow[] {
+function curveRows(curve: Curve, units: Units): CurveRow[] {
   const unit = units === 'imperial' ? '/mi' : '/km';
   return [...curve.points]
     .sort((a, b) => a.x - b.x)

@@ -102,7 +102,7 @@ function HoursTooltip({
   );
 }
 
-export function SportLegend({ className }: { className?: string }) {
+function SportLegend({ className }: { className?: string }) {
   return (
     <ul aria-label="Sports" className={cn('flex flex-wrap gap-x-4 gap-y-1 text-xs', className)}>
       {CHART_SPORTS.map((sport) => (

@@ -4,7 +4,7 @@
 import type { OnboardingSession, OnboardingStatus } from '@stamina/contract';
 import { ApiError } from '../../lib/api-client.ts';
 
-export const STEPS = ['consent', 'prompt', 'devices', 'processing', 'review', 'ready', 'done'] as const;
+const STEPS = ['consent', 'prompt', 'devices', 'processing', 'review', 'ready', 'done'] as const;
 export type Step = (typeof STEPS)[number];
 
 export const STEP_PROGRESS: Readonly<Record<Step, number>> = {
@@ -39,8 +39,8 @@ export function stepAfterPrompt(session: OnboardingSession): Step {
 }
 
 /**
- * The five processing stages, each finished when the server has done that work. The spec's stage names are
- * kept; what each one says is what the server really does at that point.
+ * The five processing stages, each finished when the server has done that work (docs/screens.md, 'Onboarding
+ * dialog'): the names are kept; what each one says is what the server really does at that point.
  */
 export const PROCESSING_STAGES = [
   { id: 'analyzing', label: 'Reading your goal', doneAt: 'NLP_PARSED' },

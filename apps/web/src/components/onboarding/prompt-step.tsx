@@ -11,7 +11,7 @@ import { Button } from '../ui/button.tsx';
 import { onboardingError } from './onboarding-flow.ts';
 import { useVoiceRecorder, VOICE_MESSAGES } from './use-voice-recorder.ts';
 
-export const PROMPT_PLACEHOLDER =
+const PROMPT_PLACEHOLDER =
   'For example: I want to run a marathon on 12 April, 6 hours a week, long runs on Sunday. I am an intermediate runner with a sore knee.';
 
 export function PromptStep({
@@ -89,7 +89,8 @@ function VoiceInput({ available, onText }: { available: boolean; onText: (text: 
   const reasonId = useId();
 
   if (!recorder.supported) {
-    // The spec's 'Soon' badge, and why the button is off: this browser cannot record.
+    // The 'Soon' badge (docs/screens.md, 'Onboarding dialog') and why the button is off: this browser cannot
+    // record.
     return (
       <div className="space-y-1">
         <div className="flex items-center gap-2">

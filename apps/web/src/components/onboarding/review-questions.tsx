@@ -21,7 +21,7 @@ function eventSports(goal: GoalContextDto): Sport[] {
 }
 
 /** '1:45' (h:mm) or '105' (minutes) as minutes; null when neither. */
-export function parseMinutes(raw: string): number | null {
+function parseMinutes(raw: string): number | null {
   const text = raw.trim();
   const clock = /^(\d{1,2}):([0-5]\d)$/.exec(text);
   if (clock) return Number(clock[1]) * 60 + Number(clock[2]) || null;
@@ -30,7 +30,7 @@ export function parseMinutes(raw: string): number | null {
 }
 
 /** '3:21:30', '45:10' or '1:32:00' as seconds; null otherwise. */
-export function parseDuration(raw: string): number | null {
+function parseDuration(raw: string): number | null {
   const parts = raw.trim().split(':');
   if (parts.length < 2 || parts.length > 3 || parts.some((p) => !/^\d{1,2}$/.test(p))) return null;
   const [a, b, c] = parts.map(Number) as [number, number, number?];
@@ -66,7 +66,7 @@ interface Question {
 }
 
 /** The questions the goal leaves open, for its sport only. */
-export function openQuestions(goal: GoalContextDto, imperial: boolean): Question[] {
+function openQuestions(goal: GoalContextDto, imperial: boolean): Question[] {
   const facts: Athlete = goal.athlete;
   const sports = eventSports(goal);
   const main = goal.primary_event.sport;

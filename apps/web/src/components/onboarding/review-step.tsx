@@ -17,7 +17,7 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { ReviewQuestions } from './review-questions.tsx';
 
-export const WEEKLY_HOURS_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15] as const;
+const WEEKLY_HOURS_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15] as const;
 /** The option lists name the days Monday to Sunday. */
 const DAYS: readonly WeekDay[] = [...WEEK_DAYS.slice(1), WEEK_DAYS[0]];
 const TARGET_PATTERN = /^(finish|\d{1,3}:[0-5]\d:[0-5]\d)$/;
@@ -51,7 +51,7 @@ function valuesOf(goal: GoalContextDto): FormValues {
 const GOAL_SPORT = { multisport: 'triathlon', run: 'run', bike: 'bike', swim: 'swim' } as const;
 
 /** Only what changed: each field sent stops being assumed on the server. */
-export function goalChanges(before: FormValues, after: FormValues): GoalContextUpdateRequest {
+function goalChanges(before: FormValues, after: FormValues): GoalContextUpdateRequest {
   const changes: GoalContextUpdateRequest = {};
   const event: NonNullable<GoalContextUpdateRequest['primary_event']> = {};
   if (after.race_type !== before.race_type) {

@@ -15,8 +15,8 @@ export const PREFERRED_MIME_TYPES = [
   'audio/mp4',
   'audio/ogg',
 ] as const;
-export const CHUNK_MS = 1000;
-export const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
+const CHUNK_MS = 1000;
+const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
   sampleRate: 44100,
   echoCancellation: true,
   noiseSuppression: true,
@@ -25,7 +25,7 @@ export const AUDIO_CONSTRAINTS: MediaTrackConstraints = {
 
 export type RecorderState = 'idle' | 'recording' | 'recorded';
 
-export function recordingSupported(): boolean {
+function recordingSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     typeof window.MediaRecorder === 'function' &&
@@ -34,7 +34,7 @@ export function recordingSupported(): boolean {
 }
 
 /** The first of the preferred formats this browser records; undefined lets the browser choose. */
-export function preferredMimeType(): string | undefined {
+function preferredMimeType(): string | undefined {
   if (typeof MediaRecorder.isTypeSupported !== 'function') return undefined;
   return PREFERRED_MIME_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
 }

@@ -13,7 +13,7 @@ type Finding = PlanReview['findings'][number];
 const SEVERITY_ORDER: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
 
 /** Failed findings first, errors before warnings before notes; each group in the reviewer's order. */
-export function orderedFindings(findings: readonly Finding[]): Finding[] {
+function orderedFindings(findings: readonly Finding[]): Finding[] {
   return findings
     .map((finding, index) => ({ finding, index }))
     .sort(

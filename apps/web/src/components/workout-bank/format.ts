@@ -13,7 +13,7 @@ export const DISCIPLINE_LABELS: Record<string, string> = {
 export const DISCIPLINES = ['swim', 'bike', 'run', 'brick', 'strength', 'recovery'] as const;
 
 /** The category groups, in the page's order, with their headings. */
-export const CATEGORY_GROUPS = [
+const CATEGORY_GROUPS = [
   { type: 'discipline', label: 'Sports' },
   { type: 'target', label: 'Training Focus' },
   { type: 'phase', label: 'Training Phase' },
@@ -29,7 +29,7 @@ export function groupCategories(categories: readonly WorkoutCategory[]) {
   }));
 }
 
-export const MAX_CARD_TAGS = 3;
+const MAX_CARD_TAGS = 3;
 
 /** At most three tags, and how many more there are ('+N'). */
 export function cardTags(tags: readonly string[], max = MAX_CARD_TAGS): { shown: string[]; more: number } {
@@ -42,7 +42,7 @@ export function formatRating(avg: number, count?: number): string | null {
   return avg.toFixed(1);
 }
 
-/** 'Found 12 workouts', the spec's wording for any count. */
+/** 'Found 12 workouts', the wording of docs/workout-bank.md, 'Web page', for any count. */
 export function foundText(count: number): string {
   return `Found ${count} workouts`;
 }

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { cardTags, DISCIPLINE_LABELS, formatRating } from './format.ts';
 
-export function DifficultyDots({ level }: { level: number }) {
+function DifficultyDots({ level }: { level: number }) {
   return (
     <span className="inline-flex items-center gap-1">
       <span aria-hidden="true" className="inline-flex gap-0.5">

@@ -38,7 +38,7 @@ const IntensityChart = lazy(() =>
   import('../workouts/intensity-chart.tsx').then((m) => ({ default: m.IntensityChart })),
 );
 
-export const DETAIL_TEXTS = {
+const DETAIL_TEXTS = {
   addToCalendar: 'Add to calendar',
   added: 'Added to your calendar',
   addFailed: 'Failed to add workout',

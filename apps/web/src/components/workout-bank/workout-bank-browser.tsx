@@ -29,11 +29,11 @@ import {
 import { TemplateCard } from './template-card.tsx';
 import { TemplateDetailDialog } from './template-detail-dialog.tsx';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 /** A horizontal swipe longer than this moves between tabs. */
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
-export const BANK_TABS = [
+const BANK_TABS = [
   { value: 'browse', label: 'Browse' },
   { value: 'popular', label: 'Popular' },
   { value: 'saved', label: 'Saved' },
@@ -48,7 +48,7 @@ export interface BankFilters {
   minRating: number | null;
   verifiedOnly: boolean;
 }
-export const NO_FILTERS: BankFilters = {
+const NO_FILTERS: BankFilters = {
   difficulties: [],
   minDuration: null,
   maxDuration: null,
@@ -57,7 +57,7 @@ export const NO_FILTERS: BankFilters = {
 };
 
 /** How many filters of the panel are set (the badge on the Filters button). */
-export function filterCount(filters: BankFilters): number {
+function filterCount(filters: BankFilters): number {
   return (
     (filters.difficulties.length > 0 ? 1 : 0) +
     (filters.minDuration !== null ? 1 : 0) +
@@ -72,7 +72,7 @@ export function filterCount(filters: BankFilters): number {
  * (what an athlete opening the Bank expects to leaf through; the popular list is the Popular tab's, and is empty on
  * a new server). Without a text the results are sorted by name; with one, by relevance.
  */
-export function browseSearch(
+function browseSearch(
   text: string,
   discipline: string | null,
   category: WorkoutCategory | null,

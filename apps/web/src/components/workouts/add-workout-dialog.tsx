@@ -38,7 +38,7 @@ export interface QuickAddPreset {
 }
 
 /** Texts the parser reads fully, so every Quick Add workout arrives with its intervals and zones. */
-export const QUICK_ADD_PRESETS: readonly QuickAddPreset[] = [
+const QUICK_ADD_PRESETS: readonly QuickAddPreset[] = [
   {
     title: 'Easy Run',
     sport: 'run',

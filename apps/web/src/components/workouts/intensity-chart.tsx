@@ -96,7 +96,7 @@ export function buildSteps(intervals: readonly Interval[]): Step[] {
 }
 
 /** What the axis measures: % of FTP for a ride; for other sports the same scale, of their threshold. */
-export function intensityUnit(sport: Sport): string {
+function intensityUnit(sport: Sport): string {
   return sport === 'bike' ? 'FTP' : 'threshold';
 }
 
@@ -152,7 +152,7 @@ export function targetLines(interval: Interval, sport: Sport, units: Units): str
 }
 
 /** Round-minute ticks, about five of them, so labels never crowd even on a phone. */
-export function timeTicks(totalMinutes: number): number[] {
+function timeTicks(totalMinutes: number): number[] {
   const step = [1, 2, 5, 10, 15, 20, 30, 60, 90, 120, 180, 240].find((m) => totalMinutes / m <= 5) ?? 360;
   const ticks: number[] = [];
   for (let t = 0; t <= totalMinutes + 1e-9; t += step) ticks.push(t);
@@ -271,7 +271,7 @@ function StepTooltip({
   );
 }
 
-export function ZoneLegend() {
+function ZoneLegend() {
   return (
     <ul aria-label="Zone legend" className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs">
       {ZONES.map((info) => (

@@ -6,10 +6,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParsedWorkout } from '../../api/workouts/parse-workout.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
-export const PARSE_DEBOUNCE_MS = 1000;
+const PARSE_DEBOUNCE_MS = 1000;
 const PARSE_FAILED = 'Failed to parse workout';
 
-export interface ParseView {
+interface ParseView {
   result: ParsedWorkout;
   /** The text the result is of (trimmed), for the warning highlights. */
   text: string;

@@ -4,7 +4,7 @@
 import type { Workout } from '@stamina/contract';
 import { useMemo, useState } from 'react';
 
-export type WorkoutEditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
+type WorkoutEditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
 export interface WorkoutDialogsState {
   /** The workout the detail dialog was opened on (a page may show a fresher copy of it). */

@@ -10,7 +10,7 @@ interface Segment {
 }
 
 /** Splits `text` at the warnings' [start, end) ranges; overlapping or out-of-range parts are clamped. */
-export function highlightSegments(text: string, warnings: readonly ParseWarning[]): Segment[] {
+function highlightSegments(text: string, warnings: readonly ParseWarning[]): Segment[] {
   const ranges = warnings
     .map((w) => ({
       w,

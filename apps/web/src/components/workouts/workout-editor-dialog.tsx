@@ -185,7 +185,7 @@ function EditorForm(props: WorkoutEditorDialogProps) {
       onSaved?.(saved);
       onOpenChange(false);
     } catch (err) {
-      // The spec only logs a save failure; the athlete must still know it did not save.
+      // A failed save is toasted (docs/screens.md, 'Workout editor and dialogs'): the athlete must know.
       console.error('Failed to save workout', err);
       toast.error('Failed to save workout', {
         description: err instanceof Error && err.message ? err.message : 'Please try again.',

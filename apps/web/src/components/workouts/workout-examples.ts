@@ -81,7 +81,10 @@ export const WORKOUT_EXAMPLES: Record<Sport, readonly WorkoutExample[]> = {
   other: [{ label: 'Easy session', text: '45min Z2' }],
 };
 
-/** The tips as the spec words them; `code` parts are typed exactly like that in the text. */
+/**
+ * The editor's parsing tips (docs/screens.md, 'Workout editor and dialogs'); `code` parts are typed exactly like
+ * that in the text.
+ */
 export const PARSING_TIPS: readonly {
   lead: string;
   parts: readonly string[];

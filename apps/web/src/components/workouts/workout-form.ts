@@ -27,7 +27,7 @@ export function canSave(values: WorkoutFormValues, pending: boolean): boolean {
 }
 
 /** An integer from a numeric input, or undefined when nothing (or nothing numeric) was typed. */
-export function optionalInteger(input: string): number | undefined {
+function optionalInteger(input: string): number | undefined {
   if (input.trim() === '') return undefined;
   const value = Number.parseInt(input, 10);
   return Number.isFinite(value) ? value : undefined;

@@ -6,7 +6,7 @@ import type { Units } from '@stamina/core';
 import { speedKind } from '../../components/activities/format.ts';
 
 /** At most this many points per chart. */
-export const MAX_CHART_POINTS = 600;
+const MAX_CHART_POINTS = 600;
 
 export interface SeriesSpec {
   key: 'power' | 'heart_rate' | 'pace' | 'cadence' | 'altitude';
@@ -33,7 +33,7 @@ function clock(seconds: number): string {
 export const formatOffset = clock;
 
 /** Speed in m/s → the sport's pace or speed number, or null when stopped. */
-export function speedValue(mps: number | null, sport: ActivitySport, units: Units): number | null {
+function speedValue(mps: number | null, sport: ActivitySport, units: Units): number | null {
   if (mps === null || !Number.isFinite(mps)) return null;
   const kind = speedKind(sport);
   if (kind === 'speed') return units === 'imperial' ? (mps * 3600) / METERS_PER_MILE : mps * 3.6;

@@ -39,7 +39,7 @@ const ZONE_ROWS = [
   { key: 'moderate', label: 'Z3', name: 'Tempo', color: '#F59E0B' },
   { key: 'high', label: 'Z4-Z5', name: 'Intensity', color: '#EF4444' },
 ] as const;
-/** The spec's targets, used when the API's `targets` are absent (the sample). */
+/** The targets of docs/screens.md, 'Analytics page', used when the API's `targets` are absent (the sample). */
 const DEFAULT_TARGETS = { low: 80, moderate: 5, high: 15 } as const;
 
 export function AnalyticsPage() {

@@ -26,7 +26,7 @@ export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] =
 ];
 
 /** Agenda shows the current week plus this many further weeks. */
-export const AGENDA_EXTRA_WEEKS = 2;
+const AGENDA_EXTRA_WEEKS = 2;
 
 export interface Period {
   start: Date;

@@ -26,7 +26,7 @@ export const CONFETTI_PIECES = 30;
 export const CONFETTI_DURATION_MS = 3000;
 export const METRIC_PARTICLES = 12;
 /** Streaks worth a celebration when a completion reaches them. */
-export const STREAK_MILESTONES: readonly number[] = [7, 14, 30, 60, 90, 180, 365];
+const STREAK_MILESTONES: readonly number[] = [7, 14, 30, 60, 90, 180, 365];
 
 const HEART_RATE_ZONE_NAMES: Record<number, string> = {
   1: 'Recovery Zone',

@@ -36,7 +36,7 @@ export function trendBadge(trend: number): { direction: 'up' | 'down'; percent: 
 /**
  * Widget ids with a component on this page: only these render (docs/dashboard.md, "The dashboard screen").
  */
-export const WIDGET_COMPONENT_IDS: readonly WidgetId[] = WIDGET_IDS;
+const WIDGET_COMPONENT_IDS: readonly WidgetId[] = WIDGET_IDS;
 
 /** Enabled widgets with a component, in their configured order. */
 export function visibleWidgets(config: readonly WidgetConfigItem[]): (WidgetConfigItem & { id: WidgetId })[] {

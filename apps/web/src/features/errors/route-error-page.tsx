@@ -21,7 +21,7 @@ const QUICK_FIXES = [
 ] as const;
 
 /** Nine random base-36 characters that identify one failure in a support request. */
-export function createErrorId(): string {
+function createErrorId(): string {
   const bytes = new Uint8Array(ERROR_ID_LENGTH);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
@@ -91,7 +91,7 @@ function useIncident(error: unknown): Incident {
   return incident;
 }
 
-export function errorReport(incident: Incident, route: string, details: ErrorDetails): string {
+function errorReport(incident: Incident, route: string, details: ErrorDetails): string {
   return [
     'Stamina error report',
     `Error ID: ${incident.id}`,

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { focusRing } from './styles.ts';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
-export const QUOTE_INTERVAL_MS = 4000;
+const QUOTE_INTERVAL_MS = 4000;
 
 // Real, attributed words from endurance athletes. Stamina is new: quoting made-up customers would mislead.
 export const QUOTES = [

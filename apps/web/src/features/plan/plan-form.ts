@@ -19,7 +19,7 @@ export interface CreatePlanValues {
   startDate: string;
 }
 
-export type PlanField = 'race_type' | 'race_date' | 'title' | 'target_time' | 'start_date';
+type PlanField = 'race_type' | 'race_date' | 'title' | 'target_time' | 'start_date';
 export type FieldErrors = Partial<Record<PlanField, string>>;
 
 export type Validation<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
@@ -33,8 +33,8 @@ const MESSAGES: Record<PlanField, string> = {
   start_date: 'Choose a valid start date.',
 };
 
-export const RACE_DATE_NOT_FUTURE = 'The race date must be after today.';
-export const START_NOT_BEFORE_RACE = 'The plan must start before the race date.';
+const RACE_DATE_NOT_FUTURE = 'The race date must be after today.';
+const START_NOT_BEFORE_RACE = 'The plan must start before the race date.';
 
 /** 'Marathon 2027' once a race date is known, else just the race type. */
 export function suggestedTitle(raceType: RaceType | '', raceDate: string): string {

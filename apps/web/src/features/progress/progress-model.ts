@@ -52,9 +52,9 @@ export function parseProgressRange(value: string | null): ProgressRange {
 }
 
 /** The API's longest series (ten years). */
-export const MAX_DAYS = 3650;
+const MAX_DAYS = 3650;
 /** Days asked for when 'All' has no training week to start from. */
-export const FALLBACK_DAYS = 28;
+const FALLBACK_DAYS = 28;
 
 /** Days from the Monday of `firstWeekStart` to `today`, both included, at most ten years. */
 export function allDays(firstWeekStart: string | null, today: string): number {
@@ -73,8 +73,9 @@ export interface TrendRow {
 }
 
 /**
- * Readiness and recovery as weekly means (the athlete's weeks, Monday by default), like the spec's trend rows
- * (week, readiness, recovery): daily points over months would be noise. Recovery is null for a week without any.
+ * Readiness and recovery as weekly means (the athlete's weeks, Monday by default; docs/screens.md, 'Progress
+ * page'), like the sample's trend rows (week, readiness, recovery): daily points over months would be noise.
+ * Recovery is null for a week without any.
  */
 export function weeklyTrendRows(
   records: readonly FitnessTrendRecord[],

@@ -1,7 +1,8 @@
 // /progress: the Progress screen (docs/screens.md, "Progress page") on the athlete's own data: weekly load with peak
 // and average, time in zones, consistency, readiness trends, achievements and a coach summary written from the
 // same figures (packages/core/src/training/progress.ts). An account with no completed workout sees the
-// spec's sample instead, every sample card marked 'Demo'. The period lives in the URL (?period=).
+// sample of docs/training-load.md §14 instead, every sample card marked 'Demo'. The period lives in the URL
+// (?period=).
 import type { AnalyticsWeeklyLoad } from '@stamina/contract';
 import {
   addDays,

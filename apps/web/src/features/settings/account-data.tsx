@@ -1,7 +1,8 @@
 // Preferences & Account: "Download my data", "Import data" and Delete Account (docs/account.md). The export is
 // built by the server in the background; its progress is polled and its link works until it expires. An import's
 // progress (rows written of all) is polled while its upload is answered and while it runs. Delete
-// Account asks for the password in the spec's confirmation dialog, then signs out and shows the purge date.
+// Account asks for the password in the confirmation dialog of docs/account.md, then signs out and shows the
+// purge date.
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Trash2, Upload, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -19,8 +20,8 @@ import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 
-export const DELETE_DIALOG_TITLE = 'Are you sure?';
-export const DELETE_DIALOG_TEXT =
+const DELETE_DIALOG_TITLE = 'Are you sure?';
+const DELETE_DIALOG_TEXT =
   'This action cannot be undone. This will permanently delete your account and remove all your data from our servers.';
 
 const formatDateTime = (iso: string) =>

@@ -1,8 +1,8 @@
 // /settings/devices (docs/devices.md, "Web"): a card per provider: Garmin (the wearable), Strava, Apple Health
 // and Google Fit. Each shows a Connected or Disconnected badge and the last sync ('Never' until one); a
-// connected provider has Sync Now (with the spec's toasts and their counts), the auto-sync switch and
-// Disconnect behind a confirmation; a provider the server lacks settings for says so and what to set. Apple
-// Health's card uploads the athlete's export; Google Fit's says how to bring its files in.
+// connected provider has Sync Now (with the toasts and counts of docs/devices.md, "Sync"), the auto-sync
+// switch and Disconnect behind a confirmation; a provider the server lacks settings for says so and what to set.
+// Apple Health's card uploads the athlete's export; Google Fit's says how to bring its files in.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Device } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';

@@ -174,7 +174,7 @@ export function zoneInputsOf(tables: readonly ZoneTable[], units: Units): ZoneIn
   return out;
 }
 
-/** Spec: zone inputs are whole numbers, minimum 0; anything else counts as 0. */
+/** Zone inputs are whole numbers, 0 or more (docs/zones.md, 'Editing zones'); anything else counts as 0. */
 const zoneNumber = (value: string) => {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : 0;
@@ -211,7 +211,7 @@ export function methodText(table: ZoneTable): string {
     case 'karvonen':
       return 'Karvonen heart-rate zones from your max and resting HR';
     case 'max_hr':
-      // Swimming keeps a max HR only (the spec's swimming metrics), so there is nothing more to add there.
+      // Swimming keeps a max HR only (docs/zones.md: no resting HR or LTHR), so there is nothing more to add.
       return table.sport === 'swimming'
         ? 'Heart-rate zones as percent of your max HR'
         : 'Percent of max HR: add a resting HR for Karvonen zones, or a threshold HR (LTHR) for Friel zones';

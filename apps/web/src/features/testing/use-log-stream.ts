@@ -1,7 +1,8 @@
 // The live log stream (GET /api/v1/logs/stream) through EventSource, with the access token in the query. It
 // connects when the athlete asks (an open stream holds a server connection; the server allows a few per athlete).
 // A new token (after a refresh) opens a new connection; EventSource reconnects by itself after a network drop,
-// and a refused connection (401) stays closed with the spec's error text until the token changes or Connect.
+// and a refused connection (401) stays closed with the error text of docs/testing-dashboard.md until the token
+// changes or Connect.
 import { LOG_BUFFER_SIZE, LOG_STREAM_ERROR, type LogLine } from '@stamina/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { logStreamUrl } from '../../api/logs/logs.ts';

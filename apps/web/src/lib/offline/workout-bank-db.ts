@@ -4,17 +4,11 @@
 // over idb with an in-memory twin for tests; the rules live in api/workout-bank/offline-store.ts.
 import { type IDBPDatabase, openDB } from 'idb';
 
-export const WORKOUT_BANK_DB_NAME = 'stamina-workout-bank';
-export const WORKOUT_BANK_DB_VERSION = 1;
+const WORKOUT_BANK_DB_NAME = 'stamina-workout-bank';
+const WORKOUT_BANK_DB_VERSION = 1;
 
 /** The stores of saved reads: cleared on sign-out; every record belongs to one athlete. */
-export const WORKOUT_BANK_READ_STORES = [
-  'workouts',
-  'categories',
-  'favorites',
-  'ratings',
-  'searches',
-] as const;
+const WORKOUT_BANK_READ_STORES = ['workouts', 'categories', 'favorites', 'ratings', 'searches'] as const;
 export type WorkoutBankReadStore = (typeof WORKOUT_BANK_READ_STORES)[number];
 
 /** A saved record: the athlete it belongs to and its key within that athlete's records, then its fields. */
@@ -56,7 +50,7 @@ export interface WorkoutBankStorage {
 /** The message the store's failure to open carries. */
 export const IDB_OPEN_FAILED = 'Failed to initialize IndexedDB';
 
-export function idbWorkoutBankStorage(): WorkoutBankStorage {
+function idbWorkoutBankStorage(): WorkoutBankStorage {
   let db: Promise<IDBPDatabase> | null = null;
   const open = () => {
     db ??= openDB(WORKOUT_BANK_DB_NAME, WORKOUT_BANK_DB_VERSION, {

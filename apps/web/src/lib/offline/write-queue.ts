@@ -3,7 +3,7 @@
 // app, lib/offline/idb-storage.ts; memory in tests), and how one is checked and sent is the caller's executor.
 
 /** The kinds of write that may be queued. */
-export type QueuedWriteType = 'workout-done' | 'wellness' | 'workout-create';
+type QueuedWriteType = 'workout-done' | 'wellness' | 'workout-create';
 
 /** One queued write: the request as it will be sent, and what the replay checks before sending it. */
 export interface QueuedWrite {
@@ -55,7 +55,7 @@ export type SendVerdict = { kind: 'send'; version?: string | null };
 export type Verdict = SendVerdict | { kind: 'already-applied' } | { kind: 'conflict'; reason: string };
 
 /** A failure the replay sees: `retryLater` for no connection or a server fault (the write stays queued). */
-export interface ReplayFailure {
+interface ReplayFailure {
   retryLater: boolean;
   message: string;
   /**
@@ -193,8 +193,6 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
     get: (): QueueSnapshot => snapshot,
   };
 }
-
-export type WriteQueue = ReturnType<typeof createWriteQueue>;
 
 /** Storage in memory: for tests, and where IndexedDB cannot open. */
 export function memoryQueueStorage(): QueueStorage {

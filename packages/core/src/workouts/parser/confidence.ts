@@ -13,7 +13,7 @@ import { roundTo } from '../../numbers.ts';
 import type { ParseWarning } from '../types.ts';
 import type { ParseContext } from './context.ts';
 
-export const NOT_UNDERSTOOD = 'Not understood';
+const NOT_UNDERSTOOD = 'Not understood';
 const PENALTY_PER_ASSUMPTION = 0.05;
 
 export function collectWarnings(ctx: ParseContext): { warnings: ParseWarning[]; coverage: number } {
@@ -60,7 +60,10 @@ export function confidence(coverage: number, assumptionKinds: number, hasInterva
   return roundTo(Math.min(1, Math.max(0, coverage * factor)), 2);
 }
 
-/** The spec's badge: High at 0.8 or above, Medium at 0.5 or above, Low below. */
+/**
+ * The editor's badge (docs/screens.md, 'Workout editor and dialogs'): High at 0.8 or above, Medium at 0.5 or
+ * above, Low below.
+ */
 export function confidenceLabel(c: number): 'High' | 'Medium' | 'Low' {
   if (c >= 0.8) return 'High';
   if (c >= 0.5) return 'Medium';

@@ -7,7 +7,7 @@ import { TokenView } from './quantities.ts';
 import { lookup, lookupTypo, MAX_WORDS, type Meaning } from './vocabulary.ts';
 
 /** Brackets nested deeper than this are reported instead of parsed (keeps recursion bounded). */
-export const MAX_DEPTH = 8;
+const MAX_DEPTH = 8;
 
 /** Kinds of default the parser may have to assume; each kind lowers the confidence once. */
 export const Assumption = {

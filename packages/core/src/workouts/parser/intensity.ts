@@ -157,7 +157,7 @@ export function heartRateRange(zone: Zone, t: ResolvedThresholds): { min: number
 const RUN_PACE_FACTOR: Record<Zone, number> = { 1: 1.3, 2: 1.2, 3: 1.08, 4: 1, 5: 0.92 };
 const SWIM_PACE_FACTOR: Record<Zone, number> = { 1: 1.2, 2: 1.12, 3: 1.05, 4: 1, 5: 0.95 };
 /** Assumed bike speed per zone, km/h. */
-export const BIKE_SPEED_KMH: Record<Zone, number> = { 1: 20, 2: 27, 3: 31, 4: 35, 5: 38 };
+const BIKE_SPEED_KMH: Record<Zone, number> = { 1: 20, 2: 27, 3: 31, 4: 35, 5: 38 };
 
 /**
  * Seconds to cover a distance. An explicit pace wins; otherwise the zone's pace from threshold pace (run,

@@ -5,7 +5,7 @@
 // joins adjacent tokens where that means something. Typographic variants are normalised here: × is the
 // word "x", en and em dashes are "-", curly and prime quotes are ' and ", bullets are "*".
 
-export type TokenKind = 'num' | 'word' | 'punct' | 'clock' | 'nl' | 'other';
+type TokenKind = 'num' | 'word' | 'punct' | 'clock' | 'nl' | 'other';
 
 export interface Token {
   kind: TokenKind;

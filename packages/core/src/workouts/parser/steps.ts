@@ -10,7 +10,7 @@ import type { WholePart } from './parts.ts';
 
 /** Seconds per repetition of a strength exercise when only reps are given ("3x10 squats": 30 s a set). */
 export const SECONDS_PER_REP = 3;
-/** Duration of a step that gives no duration or distance (the spec's interval default). */
+/** Duration of a step that gives no duration or distance (docs/workout-parser.md, 'Confidence'). */
 export const DEFAULT_STEP_SECONDS = 60;
 /** Strides and pick-ups without a duration. */
 export const DEFAULT_STRIDE_SECONDS = 20;
@@ -20,11 +20,11 @@ export const DEFAULT_STRIDES_COUNT = 6;
  * A part of a session written without a duration beside a set added to it ("easy run + strides"): the
  * shortest easy run the plan generator schedules (docs/workout-parser.md, "Parts joined by + or with").
  */
-export const DEFAULT_SESSION_PART_SECONDS = 30 * 60;
+const DEFAULT_SESSION_PART_SECONDS = 30 * 60;
 /** Largest repeat count; larger counts are capped and reported. */
 export const MAX_REPEAT = 200;
 /** No single step lasts longer than a day (a 1000 km ride at an easy pace would). */
-export const MAX_STEP_SECONDS = 86_400;
+const MAX_STEP_SECONDS = 86_400;
 
 export interface StepDraft {
   seconds?: number;
@@ -162,7 +162,7 @@ export function isRestOnly(d: StepDraft): boolean {
  * Whether a step says how hard it is by itself: strides, a written zone, a target, an intensity name. A part
  * written before it without a quantity is then a part of its own, not a description of it.
  */
-export function hasOwnIntensity(d: StepDraft): boolean {
+function hasOwnIntensity(d: StepDraft): boolean {
   return d.strides || d.zoneExplicit !== undefined || d.zoneTarget !== undefined || d.zoneName !== undefined;
 }
 
@@ -181,7 +181,7 @@ export function isSessionPart(d: StepDraft): boolean {
 }
 
 /** The first work step of a list (inside repeats too). */
-export function firstWork(items: readonly Item[]): StepDraft | undefined {
+function firstWork(items: readonly Item[]): StepDraft | undefined {
   for (const item of items) {
     if (item.kind === 'repeat') {
       const d = firstWork(item.body);
@@ -236,7 +236,7 @@ export function stretchPart(before: Item | undefined, items: readonly Item[]): v
 }
 
 /** Copies a draft that has not been finalized (each copy becomes its own interval). */
-export function copyDraft(d: StepDraft): StepDraft {
+function copyDraft(d: StepDraft): StepDraft {
   const { interval: _ignored, ...rest } = d;
   return { ...rest, targets: { ...d.targets }, names: [...d.names] };
 }

@@ -32,7 +32,7 @@ import {
 } from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
-export const MAX_STEPS = 5000;
+const MAX_STEPS = 5000;
 
 interface Line {
   from: number;

@@ -235,7 +235,7 @@ export function lookup(phrase: string): Meaning | undefined {
  */
 const deletions = new Map<string, string | null>();
 /** Unit words are read by the quantity reader, not this table, but their typos are corrected the same way. */
-export const UNIT_WORDS =
+const UNIT_WORDS =
   'minutes minute seconds second meters metres kilometers kilometres miles hours yards'.split(' ');
 for (const key of [...table.keys(), ...UNIT_WORDS]) {
   if (key.includes(' ') || key.length < 4) continue;

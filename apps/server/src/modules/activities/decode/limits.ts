@@ -17,7 +17,7 @@ const EARLIEST_MS = Date.parse(`${EARLIEST_DATE}T00:00:00Z`);
 const LATEST_MS = Date.parse(`${LATEST_DATE}T23:59:59.999Z`);
 
 /** Whether an instant lies in the dates Stamina accepts from outside (core's dates.ts: 1900 to 2100). */
-export function isTimeInRange(ms: number): boolean {
+function isTimeInRange(ms: number): boolean {
   return ms >= EARLIEST_MS && ms <= LATEST_MS;
 }
 

@@ -1,10 +1,8 @@
 // A synthetic FIT ride for the import benchmark and tests that need a long recording without a fixture file
 // (docs/activities.md, "Accuracy"): 1 Hz records with position, altitude, distance, speed, heart rate, power
 // and cadence, one lap, one session and the timer's start and stop, written with @garmin/fitsdk's Encoder.
-// `bareFitDecode` is the benchmark's baseline: the SDK's decode of the same bytes and nothing else.
 import {
   type ActivityMesg,
-  Decoder,
   Encoder,
   type EventMesg,
   type FileIdMesg,
@@ -12,7 +10,6 @@ import {
   Profile,
   type RecordMesg,
   type SessionMesg,
-  Stream,
 } from '@garmin/fitsdk';
 import { fitEnum } from '../../workouts/fit.ts';
 
@@ -95,10 +92,4 @@ export function makeSyntheticRideFit(options: SyntheticRideOptions = {}): Uint8A
   };
   encoder.onMesg(Profile.MesgNum.ACTIVITY!, activity);
   return encoder.close();
-}
-
-/** The benchmark's baseline: a bare @garmin/fitsdk decode of the bytes, returning the record count. */
-export function bareFitDecode(bytes: Uint8Array): number {
-  const { messages } = new Decoder(Stream.fromBuffer(bytes)).read();
-  return messages.recordMesgs?.length ?? 0;
 }

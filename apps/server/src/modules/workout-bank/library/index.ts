@@ -9,7 +9,7 @@ import { STRENGTH_TEMPLATES } from './strength.ts';
 import { SWIM_TEMPLATES } from './swim.ts';
 import type { LibraryTemplate } from './types.ts';
 
-export type { Discipline, LibraryTemplate, PrimaryTarget, TrainingPhase, Weather } from './types.ts';
+export type { LibraryTemplate } from './types.ts';
 
 export const LIBRARY: readonly LibraryTemplate[] = [
   ...SWIM_TEMPLATES,

@@ -3,7 +3,7 @@
 import type { Sport } from '@stamina/core';
 
 export type Discipline = 'swim' | 'bike' | 'run' | 'brick' | 'strength' | 'recovery';
-export type PrimaryTarget =
+type PrimaryTarget =
   | 'endurance'
   | 'tempo'
   | 'threshold'
@@ -14,7 +14,7 @@ export type PrimaryTarget =
   | 'strength'
   | 'recovery'
   | 'testing';
-export type TrainingPhase =
+type TrainingPhase =
   | 'aerobic_endurance'
   | 'muscular_endurance'
   | 'muscular_force'
@@ -61,4 +61,3 @@ export function entry(
 
 export const OUTDOOR: Weather[] = ['sunny', 'cloudy', 'windy', 'cold'];
 export const ANY_WEATHER: Weather[] = ['indoor', 'sunny', 'cloudy', 'rainy', 'windy', 'hot', 'cold'];
-export const INDOOR: Weather[] = ['indoor', 'rainy', 'hot', 'cold', 'windy'];

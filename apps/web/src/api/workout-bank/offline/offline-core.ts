@@ -16,7 +16,7 @@ import type {
 export const WORKOUT_BANK_OFFLINE_LIFETIME_MS = CACHE_MAX_AGE_MS;
 
 /** The replay's calls (the server's offline-replay routes). */
-export const FAVORITES_URL = '/api/v1/workout-bank/favorites';
+const FAVORITES_URL = '/api/v1/workout-bank/favorites';
 
 export interface FavoriteToggleArgs {
   templateId: string;
@@ -31,7 +31,7 @@ export type ToggleOutcome<T> =
   | { queued: true; isFavorite: boolean };
 
 /** A queued favourite the server refused (a 4xx): dropped from the queue, its local status forgotten. */
-export interface DroppedFavorite {
+interface DroppedFavorite {
   action: PendingFavoriteAction;
   status: number;
   message: string;
@@ -63,7 +63,7 @@ export interface WorkoutBankOfflineDeps {
 }
 
 /** The HTTP status an error carries, when the server answered (ApiError and fetch wrappers expose `status`). */
-export function statusOf(err: unknown): number | null {
+function statusOf(err: unknown): number | null {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' && status >= 100 ? status : null;
 }
@@ -436,5 +436,3 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     },
   };
 }
-
-export type WorkoutBankOffline = ReturnType<typeof createWorkoutBankOffline>;

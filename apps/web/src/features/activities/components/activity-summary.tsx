@@ -12,7 +12,7 @@ import {
   withUnit,
 } from '../../../components/activities/format.ts';
 
-export function summaryFigures(a: ActivityDetail, units: Units): { label: string; value: string }[] {
+function summaryFigures(a: ActivityDetail, units: Units): { label: string; value: string }[] {
   const figures: { label: string; value: string | null }[] = [
     { label: 'Elapsed time', value: formatElapsed(a.elapsed_seconds) },
     { label: 'Timer time', value: formatElapsed(a.timer_seconds) },

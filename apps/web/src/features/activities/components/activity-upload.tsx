@@ -30,7 +30,7 @@ interface Drop {
   skipped: string[];
 }
 
-export const STATUS_TEXT: Record<ImportFileStatus, string> = {
+const STATUS_TEXT: Record<ImportFileStatus, string> = {
   queued: 'Queued',
   processing: 'Processing',
   imported: 'Imported',

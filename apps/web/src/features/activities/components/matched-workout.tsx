@@ -17,7 +17,7 @@ import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** Planned workouts this many days either side of the activity are offered. */
-export const MATCH_WINDOW_DAYS = 3;
+const MATCH_WINDOW_DAYS = 3;
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 const SIZE = 1000;
 const PAD = 40;
 
-export function projectTrack(points: readonly [number, number][]): {
+function projectTrack(points: readonly [number, number][]): {
   path: string;
   width: number;
   height: number;

@@ -8,7 +8,7 @@ import { AchievementIcon } from '../../../components/achievement-icon.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 
-export function sortAchievements(list: readonly AchievementDto[]): AchievementDto[] {
+function sortAchievements(list: readonly AchievementDto[]): AchievementDto[] {
   return [...list].sort((a, b) => {
     if (a.earned !== b.earned) return a.earned ? -1 : 1;
     if (a.earned) return (b.earned_date ?? '').localeCompare(a.earned_date ?? '');

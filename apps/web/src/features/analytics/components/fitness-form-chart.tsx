@@ -26,7 +26,7 @@ export interface FitnessDay {
 
 const COLORS = { ctl: '#3B82F6', atl: '#EF4444', tsb: '#F59E0B' } as const;
 
-export const FORM_LEVEL_LABELS = {
+const FORM_LEVEL_LABELS = {
   very_fresh: 'Very fresh',
   fresh: 'Fresh',
   neutral: 'Neutral',
@@ -34,7 +34,7 @@ export const FORM_LEVEL_LABELS = {
   poor: 'Poor',
 } as const;
 
-/** The spec's form bands, freshest first. */
+/** The form bands of docs/training-load.md §4 (formLevel), freshest first. */
 const FORM_BANDS = [
   { level: 'very_fresh', range: '25 and above' },
   { level: 'fresh', range: '10 to 25' },

@@ -1,4 +1,4 @@
-// Time at low, moderate and high intensity against the spec's targets (Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 %),
+// Time at low, moderate and high intensity against the targets (Z1-Z2 80 %, Z3 5 %, Z4-Z5 15 %; docs/screens.md),
 // each as an actual bar with the target marked on the same scale, then the polarization score and advice.
 import { CheckCircle2, Lightbulb } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { ActionCard } from './action-card.tsx';
 
 /** The words under a coach answer saying who understood the message: in text, never colour alone. */
-export const SOURCE_LABELS: Record<CoachAnswerSourceDto, string> = {
+const SOURCE_LABELS: Record<CoachAnswerSourceDto, string> = {
   built_in: 'Answered by the built-in rules',
   model: 'Answered by the language model',
 };

@@ -16,7 +16,7 @@ const INTENSITY_CLASSES: Record<number, string> = {
   5: 'border-destructive bg-destructive text-destructive-foreground',
 };
 
-export function IntensityBadge({ level }: { level: number }) {
+function IntensityBadge({ level }: { level: number }) {
   return (
     <span
       className={cn(

@@ -81,7 +81,8 @@ export function MetricChartCard({
   const noSeries = failedOwn && points.length === 0;
   const change = noSeries ? null : metricChange(points.map((p) => p.value));
   const unit = unitAfterValue(metric, useUnits());
-  // The error is said below in the spec's words, with Try Again, so the card's generic error state is not used.
+  // The error is said below with Try Again (docs/screens.md, 'Metrics page'), so the card's generic error
+  // state is not used.
   const cardQuery: CardQuery = { ...query, isError: false, error: null };
 
   return (

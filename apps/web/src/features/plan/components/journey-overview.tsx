@@ -21,7 +21,7 @@ function Stat({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-export function weekText(progress: PlanProgress): string {
+function weekText(progress: PlanProgress): string {
   if (progress.current_week <= 0) return `Starts ${formatPlanDate(progress.start_date)}`;
   return `Week ${progress.current_week} of ${progress.total_weeks}`;
 }

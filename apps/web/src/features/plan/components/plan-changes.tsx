@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatPlanDate, plural } from './format.ts';
 
-export const CHANGE_KIND_LABEL: Record<PlanChange['kind'], string> = {
+const CHANGE_KIND_LABEL: Record<PlanChange['kind'], string> = {
   swap: 'Swapped',
   rest: 'Rest day',
   move: 'Moved',

@@ -29,7 +29,7 @@ type OutlineWeek = PlanOutline['weeks'][number];
 type WeekKind = OutlineWeek['kind'];
 
 /** Colour, letter and name of each kind of week: never colour alone. */
-export const WEEK_KINDS: Record<WeekKind, { fill: string; opacity: number; letter: string; name: string }> = {
+const WEEK_KINDS: Record<WeekKind, { fill: string; opacity: number; letter: string; name: string }> = {
   load: { fill: 'var(--primary)', opacity: 0.9, letter: '', name: 'Load week' },
   deload: { fill: 'var(--muted-foreground)', opacity: 0.45, letter: 'D', name: 'Deload week' },
   taper: { fill: 'var(--warning)', opacity: 0.8, letter: 'T', name: 'Taper week' },

@@ -41,7 +41,7 @@ export function RebuildPlanDialog({
 }
 
 /** The hours offered: the review's options, and the plan's own hours when they are not one of them. */
-export function hoursOptions(current: number): number[] {
+function hoursOptions(current: number): number[] {
   const options: number[] = [...WEEKLY_HOURS_OPTIONS];
   if (!options.includes(current)) options.push(current);
   return options.sort((a, b) => a - b);

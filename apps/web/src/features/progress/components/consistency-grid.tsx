@@ -6,7 +6,7 @@ import { Check, CircleDashed, Minus, X } from 'lucide-react';
 import { type ComponentType, useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-export type DayStatus = 'rest' | 'complete' | 'partial' | 'missed';
+type DayStatus = 'rest' | 'complete' | 'partial' | 'missed';
 
 export interface GridDay {
   date: string;

@@ -1,5 +1,5 @@
-// Readiness and recovery, week by week, on the spec's 40-90 axis; the recovery line is drawn only when there
-// is recovery data (it comes from wellness logs, which the athlete may not keep).
+// Readiness and recovery, week by week, on a 40-90 axis (docs/screens.md, 'Progress page'); the recovery
+// line is drawn only when there is recovery data (from wellness logs, which the athlete may not keep).
 import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -11,7 +11,7 @@ const shortDate = (date: string) => format(parseISO(date), 'MMM d');
 export function ReadinessTrendChart({ rows }: { rows: readonly TrendRow[] }) {
   const captionId = useId();
   const hasRecovery = rows.some((r) => r.recovery !== null);
-  // The spec's 40-90 axis; a week outside it widens the axis by whole tens (and labels them) rather than
+  // The 40-90 axis; a week outside it widens the axis by whole tens (and labels them) rather than
   // being cut off or drawn below the lowest label.
   const values = rows.flatMap((r) => (r.recovery === null ? [r.readiness] : [r.readiness, r.recovery]));
   const low = Math.min(40, Math.floor(Math.min(...values, 40) / 10) * 10);
