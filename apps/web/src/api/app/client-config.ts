@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-function clientConfigQuery() {
+export function clientConfigQuery() {
   return queryOptions({
     queryKey: ['client-config'] as const,
     queryFn: async () => (await api.request('GET /v1/client-config', { anonymous: true })).data,
