@@ -39,7 +39,7 @@ function activityGpx(start: number, ride: boolean, seed: number): Buffer {
 }
 
 /** Writes the archive to `path`: ACTIVITIES activities spread over YEARS years before 2026. */
-export async function writeStravaArchive(path: string): Promise<void> {
+async function writeStravaArchive(path: string): Promise<void> {
   const first = Date.UTC(2016, 0, 1, 6);
   const spacing = Math.floor((YEARS * 365 * 86_400_000) / ACTIVITIES);
   const activities: StravaActivity[] = [];

@@ -36,7 +36,7 @@ export interface UploadTicket {
 }
 
 /** An upload's place counted in Redis lasts this long unless renewed (every third of it while it is read). */
-export const UPLOAD_LEASE_MS = 60_000;
+const UPLOAD_LEASE_MS = 60_000;
 
 // KEYS[1]: the athlete's leases. ARGV: the limit, the lease in ms, this upload's id. Expired leases (a crashed
 // process's) are dropped first; Redis's own clock dates every lease, so the processes' clocks do not matter.

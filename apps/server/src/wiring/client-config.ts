@@ -8,7 +8,7 @@ import { stravaProvider } from '../modules/devices/strava.ts';
 import type { AppConfig } from './context.ts';
 
 /** Every operator setting unset: what tests and a bare deployment tell the web app. */
-export const NO_OPERATOR: Operator = {
+const NO_OPERATOR: Operator = {
   name: null,
   legal_updated: null,
   governing_law: null,

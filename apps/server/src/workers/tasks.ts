@@ -208,7 +208,7 @@ function analyseActivity(input: {
   };
 }
 
-export type AppleExportResult = { ok: true; summary: ExportSummary } | { ok: false; message: string };
+type AppleExportResult = { ok: true; summary: ExportSummary } | { ok: false; message: string };
 
 /**
  * An Apple Health export.xml read whole, its chunks asked of the main thread one at a time (docs/devices.md,

@@ -29,9 +29,9 @@ import { ACTIVITY_LIMITS, memberLimit, stageRecording } from './upload-files.ts'
 
 export const ARCHIVE_JOB = 'activity-archive-import';
 /** The folder, beside an archive's staged key, of what its job stages (lib/staging-sweep.ts keeps it). */
-export const PARTS = '.parts';
+const PARTS = '.parts';
 
-export const ARCHIVE_LIMITS = {
+const ARCHIVE_LIMITS = {
   /** The largest archive accepted unless the app is told otherwise (a decade of Strava is a few GB). */
   uploadBytes: 8 * 1024 ** 3,
   /** Members of the archive, and of each zip inside it. */

@@ -34,7 +34,7 @@ const inRange = (field: 'hrv_sdnn' | 'resting_hr' | 'sleep_hours', value: number
   value >= WELLNESS_RANGES[field].min && value <= WELLNESS_RANGES[field].max;
 
 /** The export's days as wellness writes: SDNN the day's mean, resting HR the day's mean, sleep per night. */
-export function wellnessDays(contents: ExportContents): WellnessUpsertRequest[] {
+function wellnessDays(contents: ExportContents): WellnessUpsertRequest[] {
   const days = new Map<string, WellnessUpsertRequest>();
   const day = (date: string) => {
     let d = days.get(date);

@@ -97,7 +97,7 @@ const isThresholdMetric = (type: MetricType): type is ThresholdMetric => type in
  * A threshold metric over `from`..`to` from the dated history: the value in force on `from`, then one point
  * on each day a new entry takes effect (a step series; days between keep the value before them).
  */
-export function thresholdPoints(
+function thresholdPoints(
   history: readonly ThresholdEntry[],
   type: ThresholdMetric,
   from: string,

@@ -34,7 +34,7 @@ export const lockAthleteLoad = repo.lockAthleteLoad;
 export const firstDayWithoutSportFigures = repo.firstDayWithoutSportFigures;
 
 /** Seconds per zone of one session: from its parsed steps (rest as zone 1), else all in its zone (default 2). */
-export function sessionZoneSeconds(
+function sessionZoneSeconds(
   session: Pick<Session, 'structure' | 'durationMinutes' | 'intensityZone'> & {
     /** Minutes actually trained, when logged: the planned steps are scaled to them. */
     actualMinutes?: number | null;

@@ -92,7 +92,7 @@ function loggedChanges(body: {
   return changes;
 }
 
-export function toWorkout(row: repo.WorkoutAnswerRow): Workout {
+function toWorkout(row: repo.WorkoutAnswerRow): Workout {
   return {
     id: row.id,
     title: row.title,

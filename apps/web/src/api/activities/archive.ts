@@ -5,7 +5,7 @@ import type { ImportBatch } from '@stamina/contract';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 
 /** A decade of history runs to gigabytes: a few hours before the upload is given up. */
-export const ARCHIVE_UPLOAD_TIMEOUT_MS = 4 * 60 * 60 * 1000;
+const ARCHIVE_UPLOAD_TIMEOUT_MS = 4 * 60 * 60 * 1000;
 /** Above this, a zip is not a plain upload (its limit is 50 MB a file): it goes as an archive. */
 const PLAIN_UPLOAD_BYTES = 50 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // GET /api/dashboard/widgets/readiness: the Readiness widget's score (null without data) and its inputs.
 import type { ReadinessWidget } from '@stamina/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { dashboardKeys, READINESS_STALE_MS } from './keys.ts';
 
@@ -12,8 +12,4 @@ export function readinessWidgetQuery() {
     queryFn: async () => (await api.request('GET /dashboard/widgets/readiness')).data,
     staleTime: READINESS_STALE_MS,
   });
-}
-
-export function useReadinessWidget() {
-  return useQuery(readinessWidgetQuery());
 }

@@ -1,13 +1,13 @@
-// One day's wellness entry (GET /api/metrics for that day), and the writes on an entry that exists: PUT
-// /api/metrics/{id} (fields changed, emptied ones cleared) and DELETE /api/metrics/{id}. The wellness form
-// reads the day it shows, so a day already logged opens with its values (docs/wellness.md).
-import type { WellnessDay, WellnessUpdateRequest } from '@stamina/contract';
+// One day's wellness entry (GET /api/metrics for that day), and its deletion (DELETE /api/metrics/{id}). The
+// wellness form reads the day it shows, so a day already logged opens with its values; saving goes through
+// POST /api/metrics, whose offline write keeps its conflict check (docs/wellness.md).
+import type { WellnessDay } from '@stamina/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { metricsKeys } from './keys.ts';
 
-export function wellnessDayQuery(date: string) {
+function wellnessDayQuery(date: string) {
   return queryOptions({
     queryKey: [...metricsKeys.all, 'day', date] as const,
     queryFn: async (): Promise<WellnessDay | null> =>
@@ -17,18 +17,6 @@ export function wellnessDayQuery(date: string) {
 
 export function useWellnessDay(date: string, enabled = true) {
   return useQuery({ ...wellnessDayQuery(date), enabled });
-}
-
-function updateWellness(id: string, body: WellnessUpdateRequest) {
-  return api.request('PUT /metrics/{id}', { params: { id }, body }).then((r) => r.data);
-}
-
-export function useUpdateWellness() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: WellnessUpdateRequest }) => updateWellness(id, body),
-    onSuccess: () => invalidateAfter(client, 'wellness'),
-  });
 }
 
 export function useDeleteWellness() {

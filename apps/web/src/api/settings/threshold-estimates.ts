@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { THRESHOLDS_STALE_MS, thresholdKeys } from './keys.ts';
 
-export function thresholdEstimatesQuery() {
+function thresholdEstimatesQuery() {
   return queryOptions({
     queryKey: thresholdKeys.estimates,
     queryFn: async () => (await api.request('GET /athletes/me/threshold-estimates')).data,

@@ -6,7 +6,7 @@ import { formatDuration } from './format.ts';
 
 const METERS_PER_MILE = 1609.344;
 
-export function formatDistance(meters: number, units: Units): string {
+function formatDistance(meters: number, units: Units): string {
   return units === 'imperial'
     ? `${(meters / METERS_PER_MILE).toFixed(2)} mi`
     : `${(meters / 1000).toFixed(2)} km`;

@@ -60,7 +60,7 @@ export interface LoggedMetric {
 }
 
 /** The form's values of a logged day (weight in the athlete's unit), or empty ones. */
-export function valuesOf(day: WellnessDay | null | undefined, imperial: boolean): Values {
+function valuesOf(day: WellnessDay | null | undefined, imperial: boolean): Values {
   if (!day) return EMPTY;
   const text = (v: number | null) => (v === null ? '' : String(v));
   const weight =
@@ -80,7 +80,7 @@ export function valuesOf(day: WellnessDay | null | undefined, imperial: boolean)
  * Builds the request and its field errors. A field left empty is not sent, so it does not clear a value;
  * one emptied on a day that had it (`before`) is sent as null, which clears it.
  */
-export function validateWellness(values: Values, date: string, before: Values = EMPTY, imperial = false) {
+function validateWellness(values: Values, date: string, before: Values = EMPTY, imperial = false) {
   const body: Record<string, unknown> = { date };
   const errors: Errors = {};
   for (const { name, label } of FIELDS) {
