@@ -128,6 +128,7 @@ async function main(): Promise<void> {
         : null,
     fileStore: diskFileStore(join(dataDir, 'files')),
     devices: { tokenKey: loadDeviceTokenKey(env.DEVICE_TOKEN_KEY, dataDir), ...providerConfigsFromEnv(env) },
+    cpuPool: { warm: true },
   });
 
   let closing = false;

@@ -53,6 +53,8 @@ beforeAll(async () => {
   t = await createTestApp({
     stt: { url: stt.url, model: 'whisper-1', timeoutMs: 5_000 },
     appleHealthMaxUploadBytes: APPLE_TEST_LIMIT,
+    // As the server runs it (main.ts): the worker's start is not part of any one upload's memory.
+    cpuPool: { warm: true },
   });
   const { session } = await t.signUpAndConfirm();
   token = session.access_token;

@@ -46,6 +46,12 @@ export interface CpuPoolOptions {
   taskTimeoutsMs?: Partial<Record<TaskName, number>>;
   maxHeapMb?: number;
   idleTimeoutMs?: number;
+  /**
+   * Keep one worker running from the start (the server does): the first file is not kept waiting for a worker
+   * to start (about a second), and its start-up memory (about 50 MB) is paid once at start, not inside the
+   * first upload's memory budget. Tests build their pools cold, so a test file starts no thread it never uses.
+   */
+  warm?: boolean;
   /** Told of a worker that died outside a task (while starting); the pool starts another. */
   log?: { error(obj: object, msg: string): void };
 }
@@ -85,7 +91,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   const maxHeapMb = options.maxHeapMb ?? CPU_POOL_DEFAULTS.maxHeapMb;
   const pool = new Piscina({
     filename: new URL('./entry.mjs', import.meta.url).href,
-    minThreads: 0,
+    minThreads: options.warm ? 1 : 0,
     maxThreads: options.maxThreads ?? CPU_POOL_DEFAULTS.maxThreads,
     idleTimeout: options.idleTimeoutMs ?? CPU_POOL_DEFAULTS.idleTimeoutMs,
     resourceLimits: {
