@@ -1,7 +1,7 @@
 // Plan changes and the daily adaptation (docs/adaptation.md) through the API and the service, on the real
 // database: applying and undoing a change, the history, and the athlete's choices winning.
 import { randomUUID } from 'node:crypto';
-import { addDays, weekStartOf } from '@stamina/core';
+import { addDays, coachDay, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinToday } from '../../../test-support/today.ts';
@@ -300,7 +300,7 @@ describe('POST /api/training/plans/{id}/adapt', () => {
     expect(notifications).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          title: `Plan adapted: session swapped on ${today}`,
+          title: `Plan adapted: session swapped on ${coachDay(today)}`,
           body: run.changes[0].reason,
         }),
       ]),

@@ -291,7 +291,7 @@ describe('a dashboard summary miss', () => {
     expect(first.statusCode, first.body).toBe(200);
     const { result: again, statements } = await statementsOf(t.db, summary);
     expect(again.statusCode, again.body).toBe(200);
-    expect(statements).toHaveLength(1);
+    expect(statements, statements.join('\n---\n')).toHaveLength(1);
     expect(statements[0]).toMatch(/^select \(/);
     expect(again.json()).toEqual(first.json());
 

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { reportReachable } from '../src/lib/pwa.ts';
 
@@ -25,6 +26,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in a module-level store: the next test's toaster starts without this one's.
+  toast.dismiss();
   localStorage.clear();
   // A test's network failure takes the app offline (lib/pwa.ts); the next test starts online.
   reportReachable(true);

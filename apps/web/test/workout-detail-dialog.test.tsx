@@ -75,7 +75,8 @@ describe('workout detail dialog', () => {
     );
     const { dialog } = renderDialog(workout);
     await markDoneWith(dialog, { minutes: '50', distance: '10.5', rpe: '7', note: 'Windy' });
-    expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
+    // Sonner fades a new toast in (opacity 0 until its mount effect runs), so wait until it shows.
+    await waitFor(() => expect(screen.getByText('Workout marked as completed!')).toBeVisible());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       status: 'completed',
       actual_duration_minutes: 50,
@@ -152,7 +153,8 @@ describe('workout detail dialog', () => {
     const calls = mockFetch(() => json(200, { data: { ...workout, status: 'completed' } }));
     const { dialog } = renderDialog(workout);
     await markDoneWith(dialog, {});
-    expect(await screen.findByText('Workout marked as completed!')).toBeVisible();
+    // Sonner fades a new toast in (opacity 0 until its mount effect runs), so wait until it shows.
+    await waitFor(() => expect(screen.getByText('Workout marked as completed!')).toBeVisible());
     const put = calls.find((c) => c.method === 'PUT');
     expect(put).toMatchObject({ method: 'PUT', body: { status: 'completed' } });
     expect(put?.url.pathname).toBe(`/api/workout-planning/workouts/${workout.id}`);

@@ -1,8 +1,9 @@
 // Queries of the athlete's thresholds (dated history) and edited zone tables. Every query is scoped by the
 // caller's athlete id.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn } from '../../db/client.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import {
   type StoredZone,
   sportMetrics,
@@ -18,13 +19,18 @@ export type SportMetricsValues = Omit<
 >;
 export type SportZonesRow = typeof sportZones.$inferSelect;
 
-/** Every dated entry of the athlete, newest first. */
+/**
+ * Every dated entry of the athlete, newest first: one JSON value, so a request's batch scope sends it with its
+ * other reads (the dashboard summary; db/read-batch.ts).
+ */
 export function history(db: Conn, athleteId: string): Promise<SportMetricsRow[]> {
-  return db
-    .select()
-    .from(sportMetrics)
-    .where(eq(sportMetrics.athleteId, athleteId))
-    .orderBy(desc(sportMetrics.effectiveFrom), sportMetrics.sport);
+  return jsonRows(
+    db,
+    getTableColumns(sportMetrics),
+    sportMetrics,
+    eq(sportMetrics.athleteId, athleteId),
+    sql`${sportMetrics.effectiveFrom} desc, ${sportMetrics.sport}`,
+  );
 }
 
 /** `history` of many athletes at once (the daily adaptation's batch), by athlete, each newest first. */
@@ -54,8 +60,15 @@ export async function upsertEntry(
     });
 }
 
+/** The athlete's edited zone tables: one JSON value, batched like `history`. */
 export function zoneRows(db: Conn, athleteId: string): Promise<SportZonesRow[]> {
-  return db.select().from(sportZones).where(eq(sportZones.athleteId, athleteId));
+  return jsonRows(
+    db,
+    getTableColumns(sportZones),
+    sportZones,
+    eq(sportZones.athleteId, athleteId),
+    sql`${sportZones.sport}, ${sportZones.kind}`,
+  );
 }
 
 /** `zoneRows` of many athletes at once (the daily adaptation's batch). */
