@@ -94,7 +94,14 @@ async function changeElsewhere(request: APIRequestContext, token: string, id: st
 
 /** The conflict as the athlete sees it: a toast at once, and the banner's list until dismissed. */
 async function expectConflictShown(page: Page, date: string, reason: string): Promise<void> {
-  const label = `Wellness for ${date}`;
+  // The queue names the day as the app shows days (lib/dates.ts formatDay, the browser's en-US locale here).
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+  const label = `Wellness for ${day.format(new Date(`${date}T00:00:00Z`))}`;
   await expect(page.getByText('1 change made offline was not applied').first()).toBeVisible();
   await expect(page.getByText(`${label}: ${reason}`)).toBeVisible();
   await expect(page.getByTestId('pending-writes')).toHaveCount(0);
