@@ -98,7 +98,7 @@ test('a GPX run imported as Other becomes a Run: recalculated, paced per km and 
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Sport changed: training values recalculated')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sport' })).toBeHidden();
 

@@ -64,6 +64,8 @@ test('Browse Templates in the add-workout dialog adds the chosen template on tha
   await picker.getByPlaceholder('Search workouts...').fill('easy run');
   await expect(picker.getByText(/^Found \d+ workouts$/)).toBeVisible();
   const first = picker.getByRole('tabpanel').getByRole('listitem').first().getByRole('button');
+  // The count is shown for the library Browse opens on too: wait until the list is the search's answer.
+  await expect(first).toHaveAttribute('aria-label', /easy/i);
   const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
   await first.click();
 

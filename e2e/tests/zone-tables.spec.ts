@@ -70,7 +70,8 @@ test('an edited running heart-rate table re-labels a planned run and drives the 
   await page.getByRole('button', { name: 'Save Metrics & Zones' }).click();
   await expect(page.getByText('Metrics & Zones saved')).toBeVisible();
   await expect(page.getByText('1 planned workout was re-labelled:')).toBeVisible();
-  await expect(page.getByText(`${format(today, 'yyyy-MM-dd')}: ${TITLE}, Z3 → Z2`)).toBeVisible();
+  // The day as the app shows days (lib/dates.ts formatDay; the browser's en-US locale here).
+  await expect(page.getByText(`${format(today, 'MMM d, yyyy')}: ${TITLE}, Z3 → Z2`)).toBeVisible();
   const table = page.getByRole('region', { name: /^running Heart Rate Zones/ });
   await expect(table.getByText('Edited', { exact: true })).toBeVisible();
 
