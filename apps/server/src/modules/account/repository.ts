@@ -2,6 +2,7 @@
 // `athlete_id` column, found in the catalogue, so a table added later is exported, imported and purged without
 // a change here.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Tx } from '../../db/client.ts';
 import { accountExports, accountImports } from '../../db/schema/index.ts';
 
@@ -328,6 +329,10 @@ export async function claimImport(
   rowsTotal: number,
   leaseSeconds: number,
 ): Promise<'busy' | 'stale' | 'fresh'> {
+  // The athlete's write lock first (docs/RELIABILITY.md, lock order): with no row yet, `for update` below locks
+  // nothing, and two first imports sent at once would both claim (the second's insert waits, then updates the
+  // first's row) and write the same days twice. Under the lock the second sees the first's live claim: busy.
+  await lockAthleteWrites(tx, athleteId);
   const current = rowsOf<{ running: boolean; live: boolean }>(
     await tx.execute(sql`
       select status = 'running' as running, lease_until >= now() as live
