@@ -61,15 +61,16 @@ function fastest(run: () => void): number {
 }
 
 /**
- * Doubling the input costs at most 2.5 times as long (a quadratic cost is 4 times). Measured up to three times,
- * since other processes share the CPU: a quadratic decoder fails every time, noise does not.
+ * Doubling the input costs under 3 times as long (linear is 2, a quadratic cost is 4: 3 sits between them, so a
+ * loaded machine's noise does not fail a linear decoder). Measured up to five times, since other processes share
+ * the CPU: a quadratic decoder fails every time, noise does not.
  */
 function expectLinear(build: (n: number) => Uint8Array, n: number, decode: (bytes: Uint8Array) => void) {
   const small = build(n);
   const large = build(2 * n);
   fastest(() => decode(small)); // warm up the JIT before measuring
   const ratios: number[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     ratios.push(
       fastest(() => decode(large)) /
         Math.max(
@@ -77,9 +78,9 @@ function expectLinear(build: (n: number) => Uint8Array, n: number, decode: (byte
           1,
         ),
     );
-    if (ratios.at(-1)! < 2.5) break;
+    if (ratios.at(-1)! < 3) break;
   }
-  expect(Math.min(...ratios), `ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBeLessThan(2.5);
+  expect(Math.min(...ratios), `ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBeLessThan(3);
 }
 
 const refusedOrDecoded = (bytes: Uint8Array, name: string) => () => {
