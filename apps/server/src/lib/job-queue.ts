@@ -151,6 +151,8 @@ export function createJobQueue<P extends object = JobPayloads>(
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
+  // Set by wake() so a wake that comes while the loop is claiming (not idling) is not lost.
+  let woken = false;
 
   async function claim(): Promise<(AnyJob & { crashed: boolean }) | null> {
     const kinds = [...handlers.keys()];
@@ -295,6 +297,7 @@ export function createJobQueue<P extends object = JobPayloads>(
     let sweptAt = 0;
     while (running) {
       let worked = false;
+      woken = false;
       try {
         if (Date.now() - sweptAt >= JOB_RETENTION.sweepEveryMs) {
           sweptAt = Date.now();
@@ -305,7 +308,7 @@ export function createJobQueue<P extends object = JobPayloads>(
         // The database being unreachable for a moment is not fatal: the next poll tries again.
         options.log?.error({ err }, 'job queue: claiming or settling a job failed');
       }
-      if (!worked && running) await idle(pollMs);
+      if (!worked && running && !woken) await idle(pollMs);
     }
   }
 
@@ -329,6 +332,7 @@ export function createJobQueue<P extends object = JobPayloads>(
       return rowsOf<{ id: string }>(result)[0]!.id;
     },
     wake() {
+      woken = true;
       wakeUp?.();
     },
     runOnce,
