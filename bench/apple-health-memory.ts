@@ -1,5 +1,5 @@
 /// <reference path="../apps/server/src/types/heic-decode.d.ts" />
-// Peak memory of an Apple Health import (docs/devices.md, "Apple Health"; figure in docs/ARCHITECTURE.md).
+// Peak memory of an Apple Health import (docs/devices.md, "Apple Health"; figure in docs/RELIABILITY.md, "Apple Health import memory").
 // `npx tsx bench/apple-health-memory.ts [xml MB]` first writes a synthetic export.zip (default export.xml of
 // 1024 MB) to a temporary folder in a child process, then, in another fresh process, builds the app on an
 // embedded PGlite (or a fresh database on BENCH_DATABASE_URL), streams the zip through the Apple Health upload into the file store and runs its job, sampling

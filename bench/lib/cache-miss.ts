@@ -111,8 +111,7 @@ export async function benchCacheMisses(
       const summary = await measured('dashboard summary (miss)', summaryUrl, connections);
       const conn = `${connections} conn`;
       // The budget is for one miss (1 connection); ten at once queue in one process, so their p99 is about ten
-      // times its time per miss and is reported as throughput (docs/ARCHITECTURE.md, "What the 10 ms budget
-      // measures").
+      // times its time per miss and is reported as throughput (docs/performance.md, "Cached reads and what a miss costs").
       const figure = (what: string, label: string, result: LoadResult): Figure => {
         const shown = {
           id: `miss.${database}.${what}.c${connections}.p99`,

@@ -1,4 +1,4 @@
-// Committed migrations never change (docs/ARCHITECTURE.md, "Migrations are append-only"). A database that ran
+// Committed migrations never change (docs/storage.md, "Migrations"). A database that ran
 // migration N keeps its result even when the file is edited later, so an edit means two installs disagree on
 // their schema without knowing it. `apps/server/drizzle/migrations.lock.json` holds the SHA-256 of every
 // committed migration's SQL:

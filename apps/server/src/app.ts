@@ -65,7 +65,7 @@ export async function buildApp(config: AppConfig) {
   const dashboard = await wireDashboard(w, built);
   await wireWorkoutBank(w, { ...built, ...dashboard });
 
-  // The one job queue (docs/ARCHITECTURE.md, "Background jobs"): its worker starts with the app and stops on
+  // The one job queue (docs/jobs.md): its worker starts with the app and stops on
   // close, finishing the job in hand.
   const jobs = createJobQueue(db, { ...config.jobs, now: config.jobs?.now ?? config.clock, log: app.log });
   app.decorate('jobs', jobs);

@@ -71,7 +71,7 @@ const ZEnv = z.object({
   DOCS_URL: ZPublicUrl.optional(),
   FEEDBACK_URL: ZPublicUrl.optional(),
   /**
-   * Sign-ups allowed per minute from one client, 5 by default (docs/ARCHITECTURE.md, "Authentication"). Raised
+   * Sign-ups allowed per minute from one client, 5 by default (docs/auth.md, "How it is built"). Raised
    * by the e2e suite, which signs up many users.
    */
   SIGNUP_RATE_LIMIT: z.coerce

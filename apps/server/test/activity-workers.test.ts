@@ -1,4 +1,4 @@
-// Recordings are decoded and scored off the event loop (docs/ARCHITECTURE.md, "CPU work off the event loop"):
+// Recordings are decoded and scored off the event loop (docs/performance.md, "CPU work off the event loop"):
 // on the CPU pool's worker threads, never on the thread that answers requests; a file past the pool's limit
 // fails alone with its reason, and the server goes on answering. One upload request queues at most
 // ACTIVITY_LIMITS.recordingsPerUpload recordings (413 past it, nothing written).

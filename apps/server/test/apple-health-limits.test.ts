@@ -1,7 +1,7 @@
 // Apple Health exports that are hostile or broken (issue 29, H6 and M1; docs/devices.md, "Apple Health"): a
 // flood of sleep records is merged per night as it streams (memory bounded by nights, not records), a workout
 // a century long or outside 1900–2100 is skipped and counted while the rest imports, and no message shows SQL.
-// export.xml is read on a CPU pool worker thread (docs/ARCHITECTURE.md, "CPU work off the event loop"), and an
+// export.xml is read on a CPU pool worker thread (docs/performance.md, "CPU work off the event loop"), and an
 // export past the pool's limit fails alone, with its reason, once.
 import { threadId } from 'node:worker_threads';
 import type { ImportBatch } from '@stamina/contract';

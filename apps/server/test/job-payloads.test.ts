@@ -1,4 +1,4 @@
-// Typed job payloads (lib/job-queue.ts, JobPayloads; docs/ARCHITECTURE.md, "Background jobs"): each module that
+// Typed job payloads (lib/job-queue.ts, JobPayloads; docs/jobs.md): each module that
 // owns a kind of job declares its payload, and `enqueue` and the handlers are checked against it. The checks are
 // made by the compiler (`npm run typecheck`): a line marked @ts-expect-error that compiled would fail it. At run
 // time, a payload reaches its handler as it was enqueued.

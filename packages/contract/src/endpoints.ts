@@ -199,7 +199,7 @@ import {
 /** The body of a DELETE: which row went. */
 export const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
-/** The calendar's body: its events are kept under `calendar_events` (docs/ARCHITECTURE.md, "Workouts and the calendar"). */
+/** The calendar's body: its events are kept under `calendar_events` (docs/workout-parser.md, "How it is built: parser and store"). */
 export const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
 
 interface EndpointDef {

@@ -1,4 +1,4 @@
-// Schemas of the workout-planning API (docs/ARCHITECTURE.md, "Workouts and the calendar") and the Training API's
+// Schemas of the workout-planning API (docs/workout-parser.md, "How it is built: parser and store") and the Training API's
 // workout calls.
 import { SPORTS } from '@stamina/core';
 import { z } from 'zod';
@@ -281,7 +281,7 @@ export const ZCalendarEvent = z
 // Any string: an id that is not a UUID simply names no workout (404), like another athlete's id.
 export const ZWorkoutIdParam = z.object({ workoutId: z.string().max(100) });
 
-// The Training API's view of the same workouts (docs/ARCHITECTURE.md, "Workouts and the calendar": intensity 1-5,
+// The Training API's view of the same workouts (docs/workout-parser.md, "How it is built: parser and store": intensity 1-5,
 // duration in minutes).
 export const ZTrainingWorkout = z
   .object({

@@ -100,7 +100,7 @@ function withoutTextParsers(query: PgliteQuery, activity: PgliteActivity): Pglit
  * PGlite merges a query's parsers into a copy of its whole table of about 300 (`{...all, ...given}`), so the few
  * Drizzle passes with every query cost a copy each time: 0.1 to 0.4 ms a query on this machine, more than a
  * small insert itself. The client keeps those types as text for every query instead, and a query whose parsers
- * only do that is sent without them: the same rows, no copy (docs/ARCHITECTURE.md, "Coach chat").
+ * only do that is sent without them: the same rows, no copy (docs/coach.md, "How it is built").
  */
 function keepTextTypes(client: PGlite): PgliteActivity {
   const activity: PgliteActivity = { transactions: 0, answeredAt: Number.NEGATIVE_INFINITY };

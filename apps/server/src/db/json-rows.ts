@@ -1,5 +1,4 @@
-// Rows read as one JSON value, for the reads of a cache miss that fetch tens of rows (docs/ARCHITECTURE.md,
-// "Workouts and the calendar", misses). PGlite decodes every field of every row on its own (a text decode and a
+// Rows read as one JSON value, for the reads of a cache miss that fetch tens of rows (docs/performance.md, "Cached reads and what a miss costs"). PGlite decodes every field of every row on its own (a text decode and a
 // parser per value, a few microseconds each): 50 rows of 10 columns cost more than the query. Aggregated in SQL
 // into one JSON array, the same rows are one value and one JSON.parse, on PGlite and PostgreSQL alike.
 //

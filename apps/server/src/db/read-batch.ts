@@ -1,4 +1,4 @@
-// Request-scoped read batching (docs/ARCHITECTURE.md, "Workouts and the calendar", misses). Inside a batch scope
+// Request-scoped read batching (docs/performance.md, "Cached reads and what a miss costs"). Inside a batch scope
 // (`batchReads`, entered by a route that opts in: the dashboard summary), the reads that give one value (one row,
 // one column: a `jsonRows` read, a one-row JSON object, a count) do not run at once. They wait until the current
 // turn's promises have settled and then run together as one statement, `select (<q1>) as r0, (<q2>) as r1, ...`,

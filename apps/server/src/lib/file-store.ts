@@ -1,4 +1,4 @@
-// Where uploaded files are kept (docs/ARCHITECTURE.md, "File store"): one small interface, put/get/delete by
+// Where uploaded files are kept (docs/storage.md, "File store"): one small interface, put/get/delete by
 // key, so that an S3-compatible object store can stand in for the disk later. The default keeps each file
 // under DATA_DIR/files/<key>. Keys are made by the app (e.g. `<athlete id>/<sha256>.fit`), never by a user.
 import { randomUUID } from 'node:crypto';

@@ -1,8 +1,7 @@
 // The log as a person reads it on a terminal (LOG_FORMAT=pretty, the default when stdout is a terminal):
 // one short line per entry, the time, the level when it is not plain information, and the message. A request
 // reads `GET /api/dashboard 200 4 ms`; an error adds its message and the first frames of its stack. Production
-// keeps pino's JSON lines (LOG_FORMAT=json, the default when stdout is a pipe or a file). docs/ARCHITECTURE.md,
-// "Logs".
+// keeps pino's JSON lines (LOG_FORMAT=json, the default when stdout is a pipe or a file). docs/operations.md, "Logs".
 
 export type LogFormat = 'json' | 'pretty';
 

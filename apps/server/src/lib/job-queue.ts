@@ -1,9 +1,9 @@
-// The app's one durable job queue, on the `jobs` table (docs/ARCHITECTURE.md, "Background jobs"). A job is
+// The app's one durable job queue, on the `jobs` table (docs/jobs.md). A job is
 // enqueued inside the caller's transaction, so it exists exactly when the write that asked for it committed.
 // Every app process runs one worker: it claims a due job of a kind it handles with FOR UPDATE SKIP LOCKED (so
 // processes sharing one PostgreSQL each take a different job), athletes in turn: of each athlete's oldest due
 // job, the one whose athlete was served longest ago (never first), so one athlete's 500-file zip does not hold
-// back another athlete's single file (docs/ARCHITECTURE.md, "Background jobs"). It holds the job under a lease,
+// back another athlete's single file (docs/jobs.md). It holds the job under a lease,
 // renewed while the job runs. A job whose lease passed was running when its process died (killed, or out of
 // memory): it is claimed again, unless its handler says `stopAfterCrash` (jobs that read uploaded files, which
 // may be what killed the process: a poison job), which fails it at once and tells its handler's `failed` why. A
@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Conn, Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
-/** The reason a job whose process died while running it is failed with (docs/ARCHITECTURE.md, "Background jobs"). */
+/** The reason a job whose process died while running it is failed with (docs/jobs.md). */
 export const CRASHED_REASON =
   'the server stopped while processing it (the file may be too large or malformed to process), so it is not retried';
 
@@ -26,7 +26,7 @@ function publicReason(err: unknown): string {
 
 /**
  * What each kind of job carries, by kind: the module that owns a kind adds it here by declaration merging, next
- * to its kind's name (docs/ARCHITECTURE.md, "Background jobs"):
+ * to its kind's name (docs/jobs.md):
  *
  *     declare module '../../lib/job-queue.ts' {
  *       interface JobPayloads { [IMPORT_JOB]: ImportPayload }
@@ -117,7 +117,7 @@ export interface JobQueue<P extends object = JobPayloads> {
 }
 
 /**
- * How long finished jobs are kept (docs/ARCHITECTURE.md, "Background jobs"): done ones a week (enough to see what
+ * How long finished jobs are kept (docs/jobs.md): done ones a week (enough to see what
  * ran), failed ones 30 days (the testing dashboard and support look at failures). What people see of a job
  * (an import's status, an export) lives in its own module's tables, never in `jobs`.
  */

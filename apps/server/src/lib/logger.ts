@@ -1,5 +1,5 @@
 // The app's one pino configuration. main.ts and the tests build the logger from `loggerOptions`, so the tests
-// check what production writes. What is kept out of the log, and why: docs/ARCHITECTURE.md, "Logs".
+// check what production writes. What is kept out of the log, and why: docs/operations.md, "Logs".
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 type LoggerConfig = Exclude<FastifyServerOptions['logger'], boolean | undefined>;

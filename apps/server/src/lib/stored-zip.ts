@@ -1,4 +1,4 @@
-// Zip archives read straight from the file store (docs/ARCHITECTURE.md, "File store"): yauzl reads the central
+// Zip archives read straight from the file store (docs/storage.md, "File store"): yauzl reads the central
 // directory and each member through ranged reads of the stored file, so an archive is never held whole in
 // memory. Used by the activity upload (a zip of recordings) and the Apple Health import (export.zip).
 import { PassThrough, type Readable, Transform } from 'node:stream';

@@ -1,11 +1,11 @@
-// Retried creates never create twice (docs/ARCHITECTURE.md, "Idempotent creates"). A creating POST marked
+// Retried creates never create twice (docs/RELIABILITY.md, "Idempotent creates"). A creating POST marked
 // `config: { idempotent: true }` honours an `Idempotency-Key` header for 24 hours per athlete: the first request
 // with a key claims it in PostgreSQL and its answer (status and body) is stored; a retry with the same key and
 // the same request gets that answer again without running the route; the same key with another request is a
 // 409. Concurrent requests with one key: the claim is one atomic insert, so one runs and the others wait for
 // its answer (a 409 if it takes too long). A claim that has no answer after IDEMPOTENCY_LEASE_SECONDS belongs to a
 // request whose process died (kill -9 mid-request): it expires and the next request with the key takes it over
-// (docs/ARCHITECTURE.md, "Idempotent creates"). Requests without the header are not touched.
+// (docs/RELIABILITY.md, "Idempotent creates"). Requests without the header are not touched.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type {

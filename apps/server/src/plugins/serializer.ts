@@ -29,8 +29,7 @@ function choosesValues(schema: unknown): boolean {
  * `type: [T, 'null']` instead, which it writes directly, and a nullable object or array without a union,
  * condition or constant anywhere inside becomes that object or array with `nullable: true` (null written as
  * null, anything else as the object or array: the only branch it could be). A calendar event's workout
- * structure is such an object; validating it per event was most of a calendar miss (docs/ARCHITECTURE.md,
- * "Workouts and the calendar", misses). Everything else is kept: other unions still need their keywords to pick a
+ * structure is such an object; validating it per event was most of a calendar miss (docs/performance.md, "Cached reads and what a miss costs"). Everything else is kept: other unions still need their keywords to pick a
  * branch, and a constant is written from the schema, so only the validation keeps a wrong value out.
  */
 export function forSerialization(schema: unknown): unknown {

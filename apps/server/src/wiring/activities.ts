@@ -30,8 +30,7 @@ export async function wireActivities(
     | 'metricsService'
   >,
 ) {
-  // Decoding and scoring recordings run on worker threads (docs/ARCHITECTURE.md, "CPU work off the event
-  // loop"); the pool's threads end with the app.
+  // Decoding and scoring recordings run on worker threads (docs/performance.md, "CPU work off the event loop"); the pool's threads end with the app.
   const pool = createCpuPool({ ...config.cpuPool, log: app.log });
   app.addHook('onClose', () => pool.close());
   app.decorate('cpuPool', pool);

@@ -1,4 +1,4 @@
-// The CPU pool (docs/ARCHITECTURE.md, "CPU work off the event loop"): decoding uploaded recordings and
+// The CPU pool (docs/performance.md, "CPU work off the event loop"): decoding uploaded recordings and
 // computing their figures run on worker threads (piscina), so one athlete's file never holds the event loop
 // that answers everyone else. A task that runs past its time limit is aborted (its worker is ended) and one
 // that passes the memory limit ends only its own worker: either way the caller gets a WorkerLimitError with a

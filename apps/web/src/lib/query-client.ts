@@ -1,5 +1,5 @@
 // The TanStack Query client of the signed-in app. Stale times are set per query
-// (docs/ARCHITECTURE.md, "How fresh each read is").
+// (docs/performance.md, "How fresh each read is").
 import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 

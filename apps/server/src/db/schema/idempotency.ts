@@ -1,4 +1,4 @@
-// Idempotency keys of creating POSTs (docs/ARCHITECTURE.md, "Idempotent creates"): per athlete and key, the
+// Idempotency keys of creating POSTs (docs/RELIABILITY.md, "Idempotent creates"): per athlete and key, the
 // request's fingerprint and, once answered, the answer (status and body) that a retry with the same key gets
 // again. A row without a status is a request still running. Rows older than 24 hours no longer count.
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

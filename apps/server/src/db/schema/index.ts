@@ -1,4 +1,4 @@
-// The Drizzle schema, one file per area. docs/ARCHITECTURE.md lists the tables later areas add.
+// The Drizzle schema, one file per area. docs/storage.md, "Data model", lists the tables.
 export * from './account.ts';
 export * from './activities.ts';
 export * from './athletes.ts';

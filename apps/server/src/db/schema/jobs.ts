@@ -1,4 +1,4 @@
-// The app's one durable job queue (docs/ARCHITECTURE.md, "Background jobs"): imports today; device sync, plan
+// The app's one durable job queue (docs/jobs.md): imports today; device sync, plan
 // adaptation and account purge later. A job is claimed with FOR UPDATE SKIP LOCKED, so that several app
 // processes sharing one PostgreSQL each take a different job, and a job whose claim went stale (its process
 // died) is taken again.

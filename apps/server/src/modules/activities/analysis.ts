@@ -1,7 +1,7 @@
 // The analysis of one activity (docs/activities.md, "Analysis", "Intervals"): read its stored streams, the body
 // weight in force on its day, the thresholds and zones of that day and the athlete's stored best efforts; core
 // computes the rest on the CPU pool (workers/tasks.ts `analyseActivity`). Computed on read and served through the
-// cached reads (docs/ARCHITECTURE.md, "Activity analysis on read").
+// cached reads (docs/activities.md, "Why the analysis is computed on read").
 import type { ActivityAnalysis } from '@stamina/contract';
 import {
   type AnalysisStreams,

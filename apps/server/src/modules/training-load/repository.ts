@@ -227,7 +227,7 @@ export async function daysWithSeedOfAthletes(
  * rule). Each stored day keeps its streak facts (`streak_days`, `longest_streak`, written by `rederiveDailyLoad`),
  * so this is one row by the primary key: the last day with sessions on or before today. Counting the runs over
  * the whole history per read (gaps and islands in SQL) took most of a dashboard-summary miss on PGlite
- * (docs/ARCHITECTURE.md, "Workouts and the calendar", misses).
+ * (docs/performance.md, "Cached reads and what a miss costs").
  */
 export async function streaks(
   db: Conn,

@@ -1,5 +1,5 @@
 // Training load calls of the Training API, under /api/training (docs/training-load.md; the calls are listed in
-// docs/ARCHITECTURE.md, "Workouts and the calendar").
+// docs/training-load.md, "How it is built: load, dates, plans and analytics").
 import {
   dataEnvelope,
   ZAthleteIdParam,
@@ -28,7 +28,7 @@ import { errors, secured } from '../../plugins/route-schema.ts';
 import type { TrainingLoadService } from './service.ts';
 
 const route = secured('training');
-/** Default spans (docs/ARCHITECTURE.md, "Workouts and the calendar"). */
+/** Default spans (docs/training-load.md, "How it is built: load, dates, plans and analytics"). */
 const FORM_FITNESS_DAYS = 42;
 const WEEKLY_LOAD_WEEKS = 12;
 const LOAD_TRENDS_WEEKS = 12;

@@ -250,8 +250,7 @@ export type WorkoutAnswerRow = Pick<WorkoutRow, keyof typeof WORKOUT_ANSWER>;
 /**
  * The calendar's workouts between two dates (date, then creation order), each with the recorded activity
  * that completes it when it is completed, in one query: only the columns the answer shows (every column read
- * is decoded per row, which on PGlite is most of a query's time). docs/ARCHITECTURE.md, "Workouts and the
- * calendar" (misses). Read as one JSON value (db/json-rows.ts).
+ * is decoded per row, which on PGlite is most of a query's time). docs/performance.md, "Cached reads and what a miss costs". Read as one JSON value (db/json-rows.ts).
  */
 export async function calendarRows(
   db: Conn,

@@ -1,4 +1,4 @@
-// /api/workout-planning (docs/ARCHITECTURE.md, "Workouts and the calendar") and the Training API's workout calls under /api/training.
+// /api/workout-planning (docs/workout-parser.md, "How it is built: parser and store") and the Training API's workout calls under /api/training.
 import {
   dataEnvelope,
   ZCalendarEvent,

@@ -34,7 +34,7 @@ export const activityKeys = {
 const MINUTE = 60 * 1000;
 
 /**
- * Activity history: 12 h (docs/ARCHITECTURE.md, "How fresh each read is"). A recording changes only by the athlete's
+ * Activity history: 12 h (docs/performance.md, "How fresh each read is"). A recording changes only by the athlete's
  * own writes.
  */
 export const ACTIVITIES_STALE_MS = 12 * 60 * MINUTE;

@@ -15,7 +15,7 @@ export const analyticsKeys = {
 
 const MINUTE = 60 * 1000;
 
-/** Cache freshness (docs/ARCHITECTURE.md, "How fresh each read is"): training load 30 min. */
+/** Cache freshness (docs/performance.md, "How fresh each read is"): training load 30 min. */
 export const WEEKLY_LOAD_STALE_MS = 30 * MINUTE;
 /** Zone analysis changes only when a workout is completed: 4 h. Polarization is read from the same zones. */
 export const ZONES_STALE_MS = 4 * 60 * MINUTE;
@@ -25,5 +25,5 @@ export const FITNESS_TRENDS_STALE_MS = 60 * MINUTE;
 export const CONSISTENCY_STALE_MS = 30 * MINUTE;
 /** Achievements 15 min (same table). */
 export const ACHIEVEMENTS_STALE_MS = 15 * MINUTE;
-/** Race readiness: from the form-fitness series, so 1 h too (docs/ARCHITECTURE.md, 'How fresh each read is'). */
+/** Race readiness: from the form-fitness series, so 1 h too (docs/performance.md, 'How fresh each read is'). */
 export const RACE_READINESS_STALE_MS = 60 * MINUTE;

@@ -1,4 +1,4 @@
-// Query keys and freshness of the Dashboard API reads (docs/ARCHITECTURE.md, "How fresh each read is").
+// Query keys and freshness of the Dashboard API reads (docs/performance.md, "How fresh each read is").
 // Everything sits under ['dashboard'], which is one of the workout-derived families: a workout write refreshes the
 // page.
 const MINUTE = 60 * 1000;
@@ -24,5 +24,5 @@ export const WEEKLY_SUMMARY_STALE_MS = 20 * MINUTE;
 export const STREAK_STALE_MS = 60 * MINUTE;
 export const RACE_COUNTDOWN_STALE_MS = 24 * 60 * MINUTE;
 export const RECOVERY_STALE_MS = 15 * MINUTE;
-/** 5 min (docs/ARCHITECTURE.md, 'How fresh each read is'); only Settings changes it, and invalidates it. */
+/** 5 min (docs/performance.md, 'How fresh each read is'); only Settings changes it, and invalidates it. */
 export const PROFILE_STALE_MS = 5 * MINUTE;

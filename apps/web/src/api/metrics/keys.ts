@@ -10,7 +10,7 @@ export const metricsKeys = {
 
 const HOUR = 60 * 60 * 1000;
 /**
- * Cache lifetimes (docs/ARCHITECTURE.md, "How fresh each read is"): historical metrics 24 h, current metrics 4 h.
+ * Cache lifetimes (docs/performance.md, "How fresh each read is"): historical metrics 24 h, current metrics 4 h.
  * Writes invalidate both.
  */
 export const HISTORY_STALE_MS = 24 * HOUR;

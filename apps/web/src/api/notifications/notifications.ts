@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 
 export const notificationKeys = { list: ['notifications', 'list'] as const };
 
-/** A minute keeps the badge close to the truth (docs/ARCHITECTURE.md, 'How fresh each read is'). */
+/** A minute keeps the badge close to the truth (docs/performance.md, 'How fresh each read is'). */
 const NOTIFICATIONS_STALE_MS = 60 * 1000;
 
 export function notificationsQuery() {

@@ -13,18 +13,18 @@ export const planKeys = {
 
 /**
  * Changes come from the daily job as well as from the athlete's own adapt and undo (which invalidate them), so
- * they keep the workouts' 2 min freshness (docs/ARCHITECTURE.md, "How fresh each read is").
+ * they keep the workouts' 2 min freshness (docs/performance.md, "How fresh each read is").
  */
 export const PLAN_CHANGES_STALE_MS = 2 * 60 * 1000;
 
 /**
  * The plan and the history change only through this feature's mutations (which invalidate them), so they
- * keep the race countdown's 24 h freshness (docs/ARCHITECTURE.md, "How fresh each read is").
+ * keep the race countdown's 24 h freshness (docs/performance.md, "How fresh each read is").
  */
 export const PLANS_STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Progress counts the plan's workouts; every workout write invalidates it (api/invalidation.ts), so it keeps training load's 30 min
- * freshness (docs/ARCHITECTURE.md, "How fresh each read is").
+ * freshness (docs/performance.md, "How fresh each read is").
  */
 export const PLAN_PROGRESS_STALE_MS = 30 * 60 * 1000;

@@ -7,5 +7,5 @@ export const thresholdKeys = {
   estimates: ['thresholds', 'estimates'] as const,
 };
 
-/** Zone analysis keeps 4 h (docs/ARCHITECTURE.md, "How fresh each read is"). */
+/** Zone analysis keeps 4 h (docs/performance.md, "How fresh each read is"). */
 export const THRESHOLDS_STALE_MS = 4 * 60 * 60 * 1000;

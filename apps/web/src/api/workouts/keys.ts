@@ -8,5 +8,5 @@ export const workoutKeys = {
   calendarAll: ['calendar'] as const,
 };
 
-/** Workouts and calendar stay fresh for 2 minutes (docs/ARCHITECTURE.md, "How fresh each read is"). */
+/** Workouts and calendar stay fresh for 2 minutes (docs/performance.md, "How fresh each read is"). */
 export const WORKOUTS_STALE_MS = 2 * 60 * 1000;

@@ -1,4 +1,4 @@
-// Every write of a workout, in one place (invalidations: docs/ARCHITECTURE.md §5): create, update, file import and export, and
+// Every write of a workout, in one place (invalidations: docs/screens.md, "How it is built: the calendar, workouts and analytics screens"): create, update, file import and export, and
 // the actions on one workout (reschedule, optimistic on every cached calendar range; mark done; delete) with the
 // toasts of docs/screens.md, 'Workout editor and dialogs'. Every write invalidates workouts, the calendar and
 // every query computed from workouts.
