@@ -37,6 +37,8 @@ export const accountExports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('account_exports_id_idx').on(t.id),
     index('account_exports_athlete_idx').on(t.athleteId, t.createdAt),
     // Single-flight (docs/account.md, "Download my data"): one export queued or running per athlete, however
     // many requests ask at once.

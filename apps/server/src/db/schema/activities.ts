@@ -219,6 +219,8 @@ export const importFiles = pgTable(
       foreignColumns: [importBatches.athleteId, importBatches.id],
     }).onDelete('cascade'),
     primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('import_files_id_idx').on(t.id),
     index('import_files_batch_idx').on(t.batchId, t.position),
     check(
       'import_files_status_check',

@@ -53,6 +53,8 @@ export const deviceConnections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('device_connections_id_idx').on(t.id),
     uniqueIndex('device_connections_athlete_provider_idx').on(t.athleteId, t.provider),
     index('device_connections_due_idx').on(t.nextSyncAt),
     index('device_connections_provider_user_idx').on(t.provider, t.providerUserId),
@@ -76,6 +78,8 @@ export const deviceAuthorizations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('device_authorizations_id_idx').on(t.id),
     index('device_authorizations_athlete_idx').on(t.athleteId),
   ],
 );
@@ -106,6 +110,8 @@ export const deviceSyncRuns = pgTable(
       foreignColumns: [deviceConnections.athleteId, deviceConnections.id],
     }).onDelete('cascade'),
     primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('device_sync_runs_id_idx').on(t.id),
     index('device_sync_runs_athlete_idx').on(t.athleteId, t.createdAt),
     index('device_sync_runs_connection_idx').on(t.connectionId, t.status),
     check('device_sync_runs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),

@@ -55,6 +55,8 @@ export const onboardingSessions = pgTable(
       foreignColumns: [trainingPlans.athleteId, trainingPlans.id],
     }).onDelete('set null'),
     primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('onboarding_sessions_id_idx').on(t.id),
     index('onboarding_sessions_athlete_idx').on(t.athleteId, t.createdAt),
     check('onboarding_sessions_goal_parsed_by_check', sql`${t.goalParsedBy} in ('rules', 'model')`),
     check(
