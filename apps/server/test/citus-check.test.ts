@@ -60,7 +60,11 @@ describe('citus check', () => {
       // Listed in src/db/distribution.ts but absent from this schema.
       /^workout_categories: listed in src\/db\/distribution.ts but no such table exists/,
     ];
-    for (const pattern of expected) expect(problems.some((p) => pattern.test(p)), String(pattern)).toBe(true);
+    for (const pattern of expected)
+      expect(
+        problems.some((p) => pattern.test(p)),
+        String(pattern),
+      ).toBe(true);
     // The table that keeps every rule is never named.
     expect(problems.filter((p) => p.startsWith('good_days') || p.startsWith('plans'))).toEqual([]);
   });
