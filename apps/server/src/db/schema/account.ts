@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -18,7 +19,7 @@ export type ExportStatus = 'queued' | 'running' | 'ready' | 'failed' | 'expired'
 export const accountExports = pgTable(
   'account_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -35,6 +36,9 @@ export const accountExports = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('account_exports_id_idx').on(t.id),
     index('account_exports_athlete_idx').on(t.athleteId, t.createdAt),
     // Single-flight (docs/account.md, "Download my data"): one export queued or running per athlete, however
     // many requests ask at once.

@@ -8,6 +8,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -34,7 +35,7 @@ export type ImportFileStatus = 'queued' | 'processing' | 'imported' | 'duplicate
 export const activityFiles = pgTable(
   'activity_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -49,7 +50,10 @@ export const activityFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('activity_files_athlete_sha_key').on(t.athleteId, t.sha256)],
+  (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    uniqueIndex('activity_files_athlete_sha_key').on(t.athleteId, t.sha256),
+  ],
 );
 
 /** Per-lap figures, as the device closed its laps. */
@@ -59,11 +63,11 @@ export type ActivityLap = ActivityLapFigures;
 export const activities = pgTable(
   'activities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id').references(() => activityFiles.id, { onDelete: 'set null' }),
+    fileId: uuid('file_id'),
     /** Legs of one multisport recording share a group id; `legIndex` orders them. */
     multisportGroupId: uuid('multisport_group_id'),
     legIndex: smallint('leg_index'),
@@ -112,13 +116,24 @@ export const activities = pgTable(
     rpe: smallint('rpe'),
     note: text('note'),
     /** The planned workout this activity completed, if matched. */
-    workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'set null' }),
+    workoutId: uuid('workout_id'),
     /** 'auto' (matched on import), 'manual' (the athlete chose), 'none' (the athlete unmatched it). */
     matchState: text('match_state').$type<'auto' | 'manual' | 'none'>().notNull().default('auto'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'activities_workout_fk',
+      columns: [t.athleteId, t.workoutId],
+      foreignColumns: [workouts.athleteId, workouts.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'activities_file_fk',
+      columns: [t.athleteId, t.fileId],
+      foreignColumns: [activityFiles.athleteId, activityFiles.id],
+    }).onDelete('set null'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('activities_athlete_start_idx').on(t.athleteId, t.startTime),
     index('activities_athlete_date_idx').on(t.athleteId, t.localDate),
     index('activities_workout_idx').on(t.workoutId),
@@ -136,9 +151,7 @@ export const activities = pgTable(
 export const activityStreams = pgTable(
   'activity_streams',
   {
-    activityId: uuid('activity_id')
-      .notNull()
-      .references(() => activities.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id').notNull(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -147,7 +160,12 @@ export const activityStreams = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.activityId, t.type] }),
+    foreignKey({
+      name: 'activity_streams_activity_fk',
+      columns: [t.athleteId, t.activityId],
+      foreignColumns: [activities.athleteId, activities.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.athleteId, t.activityId, t.type] }),
     index('activity_streams_athlete_idx').on(t.athleteId),
   ],
 );
@@ -156,22 +174,23 @@ export const activityStreams = pgTable(
 export const importBatches = pgTable(
   'import_batches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('import_batches_athlete_idx').on(t.athleteId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    index('import_batches_athlete_idx').on(t.athleteId, t.createdAt),
+  ],
 );
 
 export const importFiles = pgTable(
   'import_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    batchId: uuid('batch_id').notNull(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -183,12 +202,25 @@ export const importFiles = pgTable(
     /** The staged bytes, in the file store, until the job has read them. */
     storageKey: text('storage_key'),
     /** The activity made (the first leg of a multisport file), or the existing one a duplicate matches. */
-    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    activityId: uuid('activity_id'),
     activityIds: uuid('activity_ids').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'import_files_activity_fk',
+      columns: [t.athleteId, t.activityId],
+      foreignColumns: [activities.athleteId, activities.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'import_files_batch_fk',
+      columns: [t.athleteId, t.batchId],
+      foreignColumns: [importBatches.athleteId, importBatches.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('import_files_id_idx').on(t.id),
     index('import_files_batch_idx').on(t.batchId, t.position),
     check(
       'import_files_status_check',

@@ -2,7 +2,18 @@
 // what became of them.
 import type { CoachAnswerSource } from '@stamina/core';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
 import { workouts } from './training.ts';
 
@@ -15,7 +26,7 @@ export interface StoredCitation {
 export const coachMessages = pgTable(
   'coach_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -30,6 +41,7 @@ export const coachMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('coach_messages_athlete_idx').on(t.athleteId, t.createdAt),
     check('coach_messages_role_check', sql`${t.role} in ('athlete', 'coach')`),
     // `is not null` spelt out: `null in (…)` is unknown, which a check lets through.
@@ -43,14 +55,12 @@ export const coachMessages = pgTable(
 export const coachActions = pgTable(
   'coach_actions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => coachMessages.id, { onDelete: 'cascade' }),
-    workoutId: uuid('workout_id').references(() => workouts.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').notNull(),
+    workoutId: uuid('workout_id'),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('proposed'),
     /** What confirming does: { summary, reason, workoutTitle, workoutDate, patch } (core CoachProposedAction). */
@@ -64,6 +74,17 @@ export const coachActions = pgTable(
     position: smallint('position').notNull().default(0),
   },
   (t) => [
+    foreignKey({
+      name: 'coach_actions_workout_fk',
+      columns: [t.athleteId, t.workoutId],
+      foreignColumns: [workouts.athleteId, workouts.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'coach_actions_message_fk',
+      columns: [t.athleteId, t.messageId],
+      foreignColumns: [coachMessages.athleteId, coachMessages.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('coach_actions_athlete_idx').on(t.athleteId, t.messageId),
     check('coach_actions_status_check', sql`${t.status} in ('proposed', 'applied', 'dismissed')`),
     check('coach_actions_kind_check', sql`${t.kind} in ('move', 'skip', 'swap', 'shorten', 'rest')`),

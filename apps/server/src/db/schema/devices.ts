@@ -4,9 +4,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -21,7 +23,7 @@ export type SyncRunKind = 'manual' | 'auto' | 'backfill' | 'webhook';
 export const deviceConnections = pgTable(
   'device_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -50,6 +52,9 @@ export const deviceConnections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('device_connections_id_idx').on(t.id),
     uniqueIndex('device_connections_athlete_provider_idx').on(t.athleteId, t.provider),
     index('device_connections_due_idx').on(t.nextSyncAt),
     index('device_connections_provider_user_idx').on(t.provider, t.providerUserId),
@@ -61,7 +66,7 @@ export const deviceConnections = pgTable(
 export const deviceAuthorizations = pgTable(
   'device_authorizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -71,19 +76,22 @@ export const deviceAuthorizations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('device_authorizations_athlete_idx').on(t.athleteId)],
+  (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('device_authorizations_id_idx').on(t.id),
+    index('device_authorizations_athlete_idx').on(t.athleteId),
+  ],
 );
 
 export const deviceSyncRuns = pgTable(
   'device_sync_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
-    connectionId: uuid('connection_id')
-      .notNull()
-      .references(() => deviceConnections.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id').notNull(),
     provider: text('provider').notNull(),
     kind: text('kind').$type<SyncRunKind>().notNull(),
     status: text('status').$type<SyncRunStatus>().notNull().default('queued'),
@@ -96,6 +104,14 @@ export const deviceSyncRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    foreignKey({
+      name: 'device_sync_runs_connection_fk',
+      columns: [t.athleteId, t.connectionId],
+      foreignColumns: [deviceConnections.athleteId, deviceConnections.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('device_sync_runs_id_idx').on(t.id),
     index('device_sync_runs_athlete_idx').on(t.athleteId, t.createdAt),
     index('device_sync_runs_connection_idx').on(t.connectionId, t.status),
     check('device_sync_runs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),

@@ -1,14 +1,26 @@
 // Onboarding sessions (docs/onboarding.md): the athlete's goal in plain words, what the server made of it at
 // each status (goal context, training profile, drafted plan), and the plan its approval created.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
 import { trainingPlans } from './training.ts';
 
 export const onboardingSessions = pgTable(
   'onboarding_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -31,12 +43,20 @@ export const onboardingSessions = pgTable(
     plan: jsonb('plan').$type<Record<string, unknown>>(),
     devicesSkipped: boolean('devices_skipped').notNull().default(false),
     error: text('error'),
-    planId: uuid('plan_id').references(() => trainingPlans.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'onboarding_sessions_plan_fk',
+      columns: [t.athleteId, t.planId],
+      foreignColumns: [trainingPlans.athleteId, trainingPlans.id],
+    }).onDelete('set null'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    // Job handlers and webhooks find the row by id alone (docs/scale.md, "Citus: sharding by athlete").
+    index('onboarding_sessions_id_idx').on(t.id),
     index('onboarding_sessions_athlete_idx').on(t.athleteId, t.createdAt),
     check('onboarding_sessions_goal_parsed_by_check', sql`${t.goalParsedBy} in ('rules', 'model')`),
     check(

@@ -25,7 +25,7 @@ export type ZoneKind = 'power' | 'hr' | 'pace';
 export const sportMetrics = pgTable(
   'sport_metrics',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -47,6 +47,7 @@ export const sportMetrics = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     uniqueIndex('sport_metrics_athlete_sport_day_key').on(t.athleteId, t.sport, t.effectiveFrom),
     index('sport_metrics_athlete_idx').on(t.athleteId),
     check('sport_metrics_sport_check', sql`${t.sport} in ('running', 'cycling', 'swimming')`),

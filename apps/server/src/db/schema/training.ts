@@ -5,6 +5,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -21,7 +22,7 @@ import { athletes } from './athletes.ts';
 export const trainingPlans = pgTable(
   'training_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -42,6 +43,7 @@ export const trainingPlans = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('training_plans_athlete_idx').on(t.athleteId),
     // At most one active plan per athlete: the Journey page and the analytics read "the" active plan.
     uniqueIndex('training_plans_one_active_idx').on(t.athleteId).where(sql`${t.status} = 'active'`),
@@ -51,11 +53,11 @@ export const trainingPlans = pgTable(
 export const workouts = pgTable(
   'workouts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
-    planId: uuid('plan_id').references(() => trainingPlans.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id'),
     templateId: uuid('template_id'),
     title: text('title').notNull(),
     workoutDate: date('workout_date').notNull(),
@@ -106,6 +108,12 @@ export const workouts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'workouts_plan_fk',
+      columns: [t.athleteId, t.planId],
+      foreignColumns: [trainingPlans.athleteId, trainingPlans.id],
+    }).onDelete('set null'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('workouts_athlete_date_idx').on(t.athleteId, t.workoutDate),
     check('workouts_tss_check', sql`${t.tss} >= 0`),
     check('workouts_sport_check', sql`${t.sport} in (${sql.raw(SPORTS.map((s) => `'${s}'`).join(', '))})`),
@@ -185,11 +193,11 @@ export interface WorkoutSnapshot {
 export const planChanges = pgTable(
   'plan_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
-    planId: uuid('plan_id').references(() => trainingPlans.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id'),
     /** The workout changed; no foreign key, since a drop deletes it and its history must stay. */
     workoutId: uuid('workout_id'),
     /** The day the change affects (the workout's day before the change). */
@@ -203,6 +211,12 @@ export const planChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'plan_changes_plan_fk',
+      columns: [t.athleteId, t.planId],
+      foreignColumns: [trainingPlans.athleteId, trainingPlans.id],
+    }).onDelete('set null'),
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('plan_changes_athlete_idx').on(t.athleteId, t.createdAt),
     index('plan_changes_workout_idx').on(t.athleteId, t.workoutId),
     check('plan_changes_source_check', sql`${t.source} in ('adaptation', 'coach')`),

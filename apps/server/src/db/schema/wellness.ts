@@ -8,6 +8,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -23,7 +24,7 @@ import { athletes } from './athletes.ts';
 export const wellnessDaily = pgTable(
   'wellness_daily',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -49,6 +50,7 @@ export const wellnessDaily = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     uniqueIndex('wellness_daily_athlete_date_key').on(t.athleteId, t.date),
     check('wellness_hrv_check', sql`${t.hrv} between 5 and 300`),
     check('wellness_hrv_sdnn_check', sql`${t.hrvSdnn} between 5 and 300`),
@@ -75,7 +77,7 @@ export type NotificationKind = 'missed_session' | 'recovery_warning' | 'new_week
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -89,6 +91,7 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     uniqueIndex('notifications_athlete_dedupe_key').on(t.athleteId, t.dedupeKey),
     index('notifications_athlete_created_idx').on(t.athleteId, t.createdAt),
     check(

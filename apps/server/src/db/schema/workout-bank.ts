@@ -140,7 +140,7 @@ export const workoutTemplateCategories = pgTable(
 export const workoutFavorites = pgTable(
   'workout_favorites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -150,13 +150,16 @@ export const workoutFavorites = pgTable(
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('workout_favorites_athlete_template_idx').on(t.athleteId, t.templateId)],
+  (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
+    uniqueIndex('workout_favorites_athlete_template_idx').on(t.athleteId, t.templateId),
+  ],
 );
 
 export const workoutRatings = pgTable(
   'workout_ratings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     athleteId: uuid('athlete_id')
       .notNull()
       .references(() => athletes.id, { onDelete: 'cascade' }),
@@ -175,6 +178,7 @@ export const workoutRatings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     uniqueIndex('workout_ratings_athlete_template_idx').on(t.athleteId, t.templateId),
     index('workout_ratings_template_idx').on(t.templateId, t.createdAt),
     check('workout_ratings_rating_check', sql`${t.rating} between 1 and 5`),
@@ -184,7 +188,7 @@ export const workoutRatings = pgTable(
 export const workoutTemplateEvents = pgTable(
   'workout_template_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     templateId: uuid('template_id')
       .notNull()
       .references(() => workoutTemplates.id, { onDelete: 'cascade' }),
@@ -196,6 +200,7 @@ export const workoutTemplateEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.athleteId, t.id] }),
     index('workout_template_events_time_idx').on(t.createdAt, t.templateId),
     index('workout_template_events_athlete_idx').on(t.athleteId),
     check('workout_template_events_kind_check', sql`${t.kind} in ('view', 'use')`),

@@ -162,7 +162,8 @@ export async function deleteFileIfUnused(
       and(
         eq(activityFiles.id, fileId),
         eq(activityFiles.athleteId, athleteId),
-        sql`not exists (select 1 from activities where activities.file_id = ${activityFiles.id})`,
+        // athlete_id on both sides: one shard's rows (docs/scale.md, "Citus: sharding by athlete").
+        sql`not exists (select 1 from activities where activities.athlete_id = ${activityFiles.athleteId} and activities.file_id = ${activityFiles.id})`,
       ),
     )
     .returning({ storageKey: activityFiles.storageKey });
@@ -519,7 +520,10 @@ export async function earliestDayOfBatch(
   const rows = await db
     .select({ day: sql<string | null>`min(${activities.localDate})` })
     .from(activities)
-    .innerJoin(importFiles, sql`${activities.id} = any(${importFiles.activityIds})`)
+    .innerJoin(
+      importFiles,
+      sql`${activities.athleteId} = ${importFiles.athleteId} and ${activities.id} = any(${importFiles.activityIds})`,
+    )
     .where(
       and(
         eq(importFiles.batchId, batchId),
