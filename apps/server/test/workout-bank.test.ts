@@ -565,6 +565,12 @@ describe('suggestions', () => {
       equipment_available: ['Bike', 'indoor_trainer', 'power-meter'],
     });
     expect(res.json().data.missing_equipment).toEqual([]);
+    // The search's "equipment I have" reads the names the same way, in memory and in SQL (with a category).
+    const kit = 'search_query=2x30min&required_equipment=Bike,indoor_trainer,power-meter&page_size=100';
+    for (const url of [`/templates?${kit}`, `/templates?${kit}&category=discipline:bike`]) {
+      const names = (await call(ana, 'GET', url)).json().data.templates.map((x: T) => x.name);
+      expect(names).toContain('Threshold 2x30min');
+    }
   });
 });
 
