@@ -548,6 +548,21 @@ export async function insertTemplate(db: Conn, values: TemplateInsert) {
   return row!;
 }
 
+/** Rewrites an own template, only its owner's; undefined when the caller owns no such template. */
+export async function updateOwnTemplate(
+  db: Conn,
+  id: string,
+  ownerAthleteId: string,
+  values: Partial<TemplateInsert>,
+) {
+  const [row] = await db
+    .update(t)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.ownerAthleteId, ownerAthleteId)))
+    .returning(templateColumns);
+  return row;
+}
+
 export interface TemplateFilters {
   disciplines?: string[] | undefined;
   primary_targets?: string[] | undefined;

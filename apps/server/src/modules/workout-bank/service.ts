@@ -614,35 +614,52 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
 
     /** An athlete's own template; its structure is parsed like the library's (docs/workout-bank.md). */
     async createOwn(auth: AuthContext, body: OwnTemplateRequest) {
-      // An own template is parsed as its discipline's sport (core disciplineSport: a brick as bike, recovery as run).
-      const sport = disciplineSport(body.discipline);
-      const derived = deriveFields(body.workout_language_text, sport, body.discipline);
-      if (derived.estimatedDurationMinutes <= 1 && derived.warnings.length) {
-        throw new AppError('VALIDATION_FAILED', `workout_language_text: ${derived.warnings[0]}`);
-      }
-      const { warnings: _w, ...fields } = derived;
       const row = await repo.insertTemplate(db, {
-        name: body.name,
-        description: body.description,
-        keyFocus: body.key_focus,
-        discipline: body.discipline,
-        sport,
-        difficultyLevel: body.difficulty_level,
-        primaryTarget: body.primary_target,
-        tags: body.tags,
-        trainingPhases: body.training_phases,
-        requiredEquipment: body.required_equipment,
-        weatherSuitability: body.weather_suitability,
-        structureText: body.workout_language_text,
-        ...fields,
+        ...ownFields(body),
         isVerified: false,
-        isPublic: body.is_public,
         createdByUser: true,
         ownerAthleteId: auth.athleteId,
       });
       deps.onOwnTemplate?.(auth.athleteId);
       return toTemplate(row, auth.athleteId);
     },
+
+    /** An own template rewritten by its author; anyone else's answers 404 (docs/workout-bank.md, "Own templates"). */
+    async updateOwn(auth: AuthContext, templateId: string, body: OwnTemplateRequest) {
+      const fields = ownFields(body);
+      const row = UUID.test(templateId)
+        ? await repo.updateOwnTemplate(db, templateId, auth.athleteId, fields)
+        : undefined;
+      if (!row) throw notFound('Workout template');
+      deps.onOwnTemplate?.(auth.athleteId);
+      return toTemplate(row, auth.athleteId);
+    },
+  };
+}
+
+/** The stored fields of an own template: its text parsed as its discipline's sport (core disciplineSport). */
+function ownFields(body: OwnTemplateRequest) {
+  const sport = disciplineSport(body.discipline);
+  const derived = deriveFields(body.workout_language_text, sport, body.discipline);
+  if (derived.estimatedDurationMinutes <= 1 && derived.warnings.length) {
+    throw new AppError('VALIDATION_FAILED', `workout_language_text: ${derived.warnings[0]}`);
+  }
+  const { warnings: _w, ...fields } = derived;
+  return {
+    name: body.name,
+    description: body.description,
+    keyFocus: body.key_focus,
+    discipline: body.discipline,
+    sport,
+    difficultyLevel: body.difficulty_level,
+    primaryTarget: body.primary_target,
+    tags: body.tags,
+    trainingPhases: body.training_phases,
+    requiredEquipment: body.required_equipment,
+    weatherSuitability: body.weather_suitability,
+    structureText: body.workout_language_text,
+    ...fields,
+    isPublic: body.is_public,
   };
 }
 
