@@ -65,7 +65,7 @@ async function fetchNaturalSearch(query: string): Promise<NaturalSearch> {
   ).data;
 }
 
-export function naturalSearchQuery(query: string) {
+function naturalSearchQuery(query: string) {
   return queryOptions({
     queryKey: workoutBankKeys.natural(query),
     queryFn: () => fetchNaturalSearch(query),

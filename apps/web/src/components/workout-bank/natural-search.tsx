@@ -15,7 +15,7 @@ import { TemplateCard } from './template-card.tsx';
 const TARGET_LABEL = (target: string) => target.replace(/_/g, ' ');
 
 /** What the server read from the words: 'Bike · threshold · 34min to 56min'. */
-export function readAs(filters: NaturalAnswer['filters']): string {
+function readAs(filters: NaturalAnswer['filters']): string {
   const parts = [
     ...filters.disciplines.map((d) => DISCIPLINE_LABELS[d] ?? d),
     ...filters.primary_targets.map(TARGET_LABEL),

@@ -16,7 +16,7 @@ import { DISCIPLINE_LABELS, DISCIPLINES } from './format.ts';
 type Discipline = OwnTemplateInput['discipline'];
 
 /** The template discipline a workout's sport is saved under: yoga as recovery, sports the Bank lacks as run. */
-export function disciplineOfSport(sport: string): Discipline {
+function disciplineOfSport(sport: string): Discipline {
   if (sport === 'yoga') return 'recovery';
   return (DISCIPLINES as readonly string[]).includes(sport) ? (sport as Discipline) : 'run';
 }

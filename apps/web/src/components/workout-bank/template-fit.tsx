@@ -14,7 +14,7 @@ const control =
   'block h-10 w-full rounded-lg border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** The form's values as the request: blanks left out, equipment split on commas. */
-export function fitRequest(minutes: string, equipment: string, weather: string, level: string): FitInput {
+function fitRequest(minutes: string, equipment: string, weather: string, level: string): FitInput {
   const time = Number(minutes);
   const kit = equipment
     .split(',')

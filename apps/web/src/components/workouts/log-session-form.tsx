@@ -13,7 +13,6 @@ export interface LoggedSession {
   note: string | null;
 }
 
-
 /** Foster's CR-10 words for session RPE (docs/training-load.md, "Logged sessions"). */
 export const RPE_WORDS: Record<number, string> = {
   1: 'Very easy',

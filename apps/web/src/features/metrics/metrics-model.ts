@@ -12,9 +12,9 @@ import {
   METRIC_SPECS,
   type METRIC_TIMEFRAME_DAYS,
   type MetricKey,
-  type Units,
   paceInUnits,
   paceUnit,
+  type Units,
   weightInUnits,
   weightUnit,
 } from '@stamina/core';

@@ -2,7 +2,7 @@
 // cards This Year, Achievements, Current Goals and Personal Records, every figure computed from the athlete's own
 // data; an athlete with no data sees what to do to fill each card, never samples.
 import type { AchievementDto, ProfileSummary, User } from '@stamina/contract';
-import { distanceInUnits, distanceUnit, displayName } from '@stamina/core';
+import { displayName, distanceInUnits, distanceUnit } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
