@@ -605,6 +605,11 @@ describe('suggestions', () => {
       const names = (await call(ana, 'GET', url)).json().data.templates.map((x: T) => x.name);
       expect(names).toContain('Threshold 2x30min');
     }
+    const track = 'search_query=time%20trial&required_equipment=Running_Shoes,track&page_size=100';
+    for (const url of [`/templates?${track}`, `/templates?${track}&category=discipline:run`]) {
+      const names = (await call(ana, 'GET', url)).json().data.templates.map((x: T) => x.name);
+      expect(names).toContain('5k time trial');
+    }
   });
 });
 

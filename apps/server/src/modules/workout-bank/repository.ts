@@ -616,7 +616,7 @@ export function filterConditions(athleteId: string, f: TemplateFilters): SQL[] {
   if (f.required_equipment?.length)
     // Names compared as core's equipmentKey reads them (lower case, '_' and '-' as spaces).
     where.push(
-      sql`not exists (select 1 from unnest(${t.requiredEquipment}) e where btrim(regexp_replace(regexp_replace(lower(e), '[_-]+', ' ', 'g'), '\s+', ' ', 'g')) <> all(${textArray(f.required_equipment.map(equipmentKey))}))`,
+      sql`not exists (select 1 from unnest(${t.requiredEquipment}) e where btrim(regexp_replace(regexp_replace(lower(e), '[_-]+', ' ', 'g'), '[[:space:]]+', ' ', 'g')) <> all(${textArray(f.required_equipment.map(equipmentKey))}))`,
     );
   if (f.tags?.length) where.push(sql`${t.tags} && ${textArray(f.tags)}`);
   if (f.min_rating !== undefined) where.push(gte(t.avgRating, f.min_rating));
