@@ -51,7 +51,11 @@ export function MineTab({ onOpen }: { onOpen: (template: WorkoutTemplate) => voi
             <TemplateCard
               template={t}
               onOpen={onOpen}
-              footer={<Badge variant="neutral">{t.is_public ? 'Shared' : 'Private'}</Badge>}
+              footer={
+                <Badge variant="neutral" className="w-fit">
+                  {t.is_public ? 'Shared' : 'Private'}
+                </Badge>
+              }
             />
             <Button
               variant="outline"
