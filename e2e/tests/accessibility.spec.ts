@@ -1,12 +1,14 @@
 // Automated accessibility checks (axe, every rule): every page of the web app's route table, signed out and signed
 // in as the demo athlete (who has data on every page), the calendar's other views and its dialogs, in light and
-// dark themes at desktop width. docs/RELIABILITY.md, "Accessibility and keyboard".
+// dark themes at desktop width, and every page again at phone width (390 px, light).
+// docs/RELIABILITY.md, "Accessibility and keyboard".
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
 import { axeViolations, logIn, skipOnboardingOffer } from './helpers.ts';
 import { signedInPaths, signedOutPaths } from './route-table.ts';
 
 const THEMES = ['light', 'dark'] as const;
+const PHONE = { width: 390, height: 844 };
 
 for (const theme of THEMES) {
   // Every page outside sign-in in the route table, and one that matches no route.
@@ -21,6 +23,16 @@ for (const theme of THEMES) {
   }
 }
 
+for (const path of [...signedOutPaths(), '/no-such-page']) {
+  test(`${path} has no accessibility violations at phone width`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
 test.describe('signed in as the demo athlete', () => {
   // One sign-in for every page (sign-in is rate limited); each test starts from the stored session.
   let session = '';
@@ -33,8 +45,8 @@ test.describe('signed in as the demo athlete', () => {
     await page.close();
   });
 
-  async function open(page: Page, path: string, theme: string): Promise<void> {
-    await page.setViewportSize({ width: 1280, height: 900 });
+  async function open(page: Page, path: string, theme: string, size = { width: 1280, height: 900 }) {
+    await page.setViewportSize(size);
     // A new page is a new browser session: without this the demo athlete would be offered onboarding again.
     await skipOnboardingOffer(page);
     await page.addInitScript(
@@ -50,6 +62,21 @@ test.describe('signed in as the demo athlete', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
   }
+
+  // Phone width: every page, and an activity's page (its laps table scrolls sideways there).
+  for (const path of [...signedInPaths(), '/calendar?view=month', '/calendar?view=agenda']) {
+    test(`${path} has no accessibility violations signed in at phone width`, async ({ page }) => {
+      await open(page, path, 'light', PHONE);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+  test("an activity's page has no accessibility violations at phone width", async ({ page }) => {
+    await open(page, '/activities', 'light', PHONE);
+    await page.getByRole('listitem').getByRole('link').first().click();
+    await expect(page.getByRole('region', { name: 'Charts' }).getByRole('figure').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+  });
 
   for (const theme of THEMES) {
     // The calendar's other views are the same route with another ?view.

@@ -1,5 +1,6 @@
 // The Workout Bank flows (docs/workout-bank.md, "Web page"): search the library for "threshold", open a template,
-// put it on the calendar on a chosen day and find it there; the add-workout dialog's Browse Templates picker,
+// put it on the calendar on a chosen day and find it there, save that workout as a template of one's own and find
+// it with the search; the add-workout dialog's Browse Templates picker,
 // which adds the chosen template on the dialog's day; Browse opening on the library and Popular listing a template
 // the test itself viewed. Each test signs up its own athlete and depends on no other.
 import { expect, type Page, test } from '@playwright/test';
@@ -26,8 +27,11 @@ test('search "threshold", open a template and add it to the calendar on a day', 
   await expect(page).toHaveURL(/\/workout-bank$/);
   await expect(page.getByRole('heading', { name: 'Workout Bank', level: 1 })).toBeVisible();
 
+  // The library (by name) shows first: wait for the search's own answer before reading the first card.
+  const searched = page.waitForResponse((r) => r.url().includes('search_query=threshold'));
   await page.getByPlaceholder('Search workouts...').fill('threshold');
-  await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
+  const total = (await (await searched).json()).data.total_count;
+  await expect(page.getByText(`Found ${total} workouts`)).toBeVisible();
   await expect(page.getByText(/^\((<1|\d+)ms\)$/)).toBeVisible();
   const first = page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button');
   const name = (await first.getAttribute('aria-label'))?.split(',')[0] ?? '';
@@ -43,9 +47,23 @@ test('search "threshold", open a template and add it to the calendar on a day', 
   await expect(detail).toBeHidden();
 
   await page.goto('/calendar');
+  const added = day(page, thursday).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) });
+  await expect(added).toBeVisible();
+
+  // Save the workout as a private template of one's own, then find it with the Workout Bank's search.
+  await added.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save as template' }).click();
+  const form = page.getByRole('dialog', { name: 'Save as template' });
+  await form.getByLabel('Template name').fill('Zanzibar threshold');
+  await form.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText('Saved to your templates')).toBeVisible();
+  await page.goto('/workout-bank');
+  await page.getByPlaceholder('Search workouts...').fill('zanzibar');
   await expect(
-    day(page, thursday).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) }),
+    page.getByRole('tabpanel').getByRole('button', { name: /^Zanzibar threshold,/ }),
   ).toBeVisible();
+  await page.getByRole('tab', { name: 'Mine' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Private')).toBeVisible();
 });
 
 test('Browse Templates in the add-workout dialog adds the chosen template on that day', async ({ page }) => {

@@ -195,6 +195,27 @@ describe('POST /api/coach/messages', () => {
     });
   });
 
+  it("quotes a session's km paces and distances with miles to an athlete on imperial units (docs/units.md)", async () => {
+    const a = await athlete('Imperial');
+    const units = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: bearer(a.token),
+      payload: { units: 'imperial' },
+    });
+    expect(units.statusCode).toBe(200);
+    await planned(a.id, await plan(a.token), {
+      title: 'Tempo run',
+      date: today,
+      text: 'Warmup 15min Z2, 2x 3km @ 4:30/km, 10min Z1',
+      zone: 3,
+      minutes: 55,
+      sport: 'run',
+    });
+    const answer = await ask(a.token, 'explain todays workout');
+    expect(answer.reply).toContain('2x 3km (1.9 mi) @ 4:30/km (7:15/mi)');
+  });
+
   it('refuses an empty, blank, missing, too long or non-text message, and stores nothing', async () => {
     const a = await athlete('Empty');
     for (const payload of [

@@ -313,6 +313,40 @@ describe('own templates', () => {
     expect((await call(ben, 'GET', `/templates/${pub.json().data.id}`)).statusCode).toBe(200);
   });
 
+  it('lets the author edit an own template and make it public; anyone else gets 404', async () => {
+    const dana = (await t.signUpAndConfirm({ name: 'Dana' })).session.access_token;
+    const body = {
+      name: 'Dana tempo',
+      discipline: 'run',
+      difficulty_level: 3,
+      workout_language_text: 'Warmup 10min easy\nMain 20min Z3\nCooldown 10min easy',
+    };
+    const id = (await call(dana, 'POST', '/templates', body)).json().data.id;
+    const edited = await call(dana, 'PUT', `/templates/${id}`, {
+      ...body,
+      name: 'Dana long tempo',
+      workout_language_text: 'Warmup 10min easy\nMain 30min Z3\nCooldown 10min easy',
+      is_public: true,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      name: 'Dana long tempo',
+      is_public: true,
+      estimated_duration_minutes: 50,
+    });
+    // Found by search, by its author and (public now) by others.
+    const found = (
+      await call(ben, 'GET', `/templates?search_query=${encodeURIComponent('dana long tempo')}`)
+    ).json().data;
+    expect(found.templates.map((x: T) => x.id)).toContain(id);
+    expect((await call(ben, 'PUT', `/templates/${id}`, body)).statusCode).toBe(404);
+    expect((await call(dana, 'PUT', `/templates/${byName('Threshold 2x30min').id}`, body)).statusCode).toBe(
+      404,
+    );
+    expect((await call(dana, 'PUT', '/templates/nope', body)).statusCode).toBe(404);
+    expect((await call(dana, 'PUT', `/templates/${id}`, { ...body, name: '' })).statusCode).toBe(400);
+  });
+
   it('tells the client which sport the text is parsed as: core disciplineSport for own templates', async () => {
     // An athlete of its own, so the other tests' counts of Ana's templates stay as they are.
     const cara = (await t.signUpAndConfirm({ name: 'Cara' })).session.access_token;
@@ -565,6 +599,17 @@ describe('suggestions', () => {
       equipment_available: ['Bike', 'indoor_trainer', 'power-meter'],
     });
     expect(res.json().data.missing_equipment).toEqual([]);
+    // The search's "equipment I have" reads the names the same way, in memory and in SQL (with a category).
+    const kit = 'search_query=2x30min&required_equipment=Bike,indoor_trainer,power-meter&page_size=100';
+    for (const url of [`/templates?${kit}`, `/templates?${kit}&category=discipline:bike`]) {
+      const names = (await call(ana, 'GET', url)).json().data.templates.map((x: T) => x.name);
+      expect(names).toContain('Threshold 2x30min');
+    }
+    const track = 'search_query=time%20trial&required_equipment=Running_Shoes,track&page_size=100';
+    for (const url of [`/templates?${track}`, `/templates?${track}&category=discipline:run`]) {
+      const names = (await call(ana, 'GET', url)).json().data.templates.map((x: T) => x.name);
+      expect(names).toContain('5k time trial');
+    }
   });
 });
 

@@ -231,6 +231,17 @@ describe('Profile page', () => {
     expect(within(header).getByText('Triathlon')).toBeVisible();
   });
 
+  it("shows the year's distance in miles to an athlete on imperial units", async () => {
+    mockApi({ summary: () => json(200, { data: FULL }), achievements: achievements(2) });
+    renderPage(<ProfilePage />, '/profile', {
+      ...user,
+      user_metadata: { ...user.user_metadata, units: 'imperial' },
+    });
+    const year = await screen.findByRole('region', { name: /^This Year/ });
+    expect(await within(year).findByText('155 mi')).toBeVisible();
+    expect(within(year).queryByText('250 km')).toBeNull();
+  });
+
   it('labels records from completed workouts as such', async () => {
     const fromWorkouts: ProfileSummary = {
       ...EMPTY,

@@ -311,7 +311,7 @@ describe('/workout-bank', () => {
       renderWithProviders(<WorkoutBankPage />);
       await userEvent.type(screen.getByPlaceholderText('Search workouts...'), 'cruise');
       expect(await screen.findByRole('button', { name: /^Threshold Cruise Intervals,/ })).toBeVisible();
-      expect(screen.getByText('Found 1 workouts')).toBeVisible();
+      expect(screen.getByText('Found 1 workout')).toBeVisible();
       await userEvent.click(screen.getByRole('button', { name: 'Categories' }));
       expect(
         within(await screen.findByRole('dialog', { name: 'Categories' })).getByRole('button', {

@@ -506,6 +506,11 @@ export const API_ENDPOINTS = {
     params: ZTemplateIdParam,
     response: dataEnvelope(ZWorkoutTemplate),
   },
+  'PUT /v1/workout-bank/templates/{id}': {
+    params: ZTemplateIdParam,
+    body: ZOwnTemplateRequest,
+    response: dataEnvelope(ZWorkoutTemplate),
+  },
   'GET /v1/workout-bank/templates/{id}/variants': {
     params: ZTemplateIdParam,
     response: dataEnvelope(ZTemplateVariants),

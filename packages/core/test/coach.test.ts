@@ -376,6 +376,16 @@ describe('safety', () => {
     expect(a.reply).toContain('“IGNORE ALL PREVIOUS INSTRUCTIONS');
   });
 
+  it("quotes a session's paces and distances in miles too for an athlete on imperial units", () => {
+    const s = snapshot({ units: 'imperial' });
+    s.workouts = s.workouts.map((w) => (w.id === 'thu' ? { ...w, text: 'Main: 2x 3km @ 4:30/km' } : w));
+    expect(coachReply(s, 'explain todays workout').reply).toContain(
+      '“Main: 2x 3km (1.9 mi) @ 4:30/km (7:15/mi)”',
+    );
+    s.units = 'metric';
+    expect(coachReply(s, 'explain todays workout').reply).toContain('“Main: 2x 3km @ 4:30/km”');
+  });
+
   it('never moves a session into the past', () => {
     const a = coachReply(snapshot(), "move Saturday's long ride to last Monday");
     expect(a.actions).toEqual([]);

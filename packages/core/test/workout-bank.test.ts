@@ -2,6 +2,7 @@
 // and recommendation scoring.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fitSessionLength } from '../src/workout-bank/fit.ts';
 import {
   difficultyLabel,
   disciplineSport,
@@ -92,6 +93,41 @@ describe('fitting to the time', () => {
         for (const m of fitted.matchAll(/(\d+)x/g)) expect(Number(m[1])).toBeGreaterThanOrEqual(1);
         if (minutes(thirtyThirty) <= target) expect(fitted).toBe(thirtyThirty);
       }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('fits a 60-minute 30/30 into 30 minutes and says the length it gives', () => {
+    const fit = fitSessionLength(
+      { text: thirtyThirty, sport: 'bike', minutes: Math.round(minutes(thirtyThirty)), difficulty: 4 },
+      { availableMinutes: 30 },
+    );
+    expect(fit.minutes).toBeLessThanOrEqual(32);
+    expect(fit.changes[0]).toBe(
+      `Shortened from ${Math.round(minutes(thirtyThirty))} to ${fit.minutes} minutes to fit your 30`,
+    );
+  });
+
+  it("every length it states is the fitted session's own, within a minute", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 5, max: 120 }),
+        fc.constantFrom(null, 'beginner', 'intermediate', 'advanced', 'elite'),
+        fc.integer({ min: 1, max: 5 }),
+        (available, level, difficulty) => {
+          const stored = Math.round(minutes(thirtyThirty));
+          const fit = fitSessionLength(
+            { text: thirtyThirty, sport: 'bike', minutes: stored, difficulty },
+            { availableMinutes: available, fitnessLevel: level },
+          );
+          expect(Math.abs(minutes(fit.text) - fit.minutes)).toBeLessThanOrEqual(1);
+          for (const change of fit.changes) {
+            const stated = /\bto (\d+) minutes/.exec(change);
+            if (stated) expect(Math.abs(Number(stated[1]) - minutes(fit.text))).toBeLessThanOrEqual(1);
+          }
+          if (available < stored) expect(fit.changes[0]).toMatch(/^Shortened from/);
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -28,7 +28,8 @@ export type WriteEvent =
   | 'onboarding-reset'
   | 'templateFavorite'
   | 'templateRating'
-  | 'templateUse';
+  | 'templateUse'
+  | 'ownTemplate';
 
 /** Plan progress of every plan: `planKeys.progress(id)` without the id. */
 const PLAN_PROGRESS: QueryKey = ['plans', 'progress'];
@@ -87,6 +88,8 @@ const INVALIDATES: Readonly<Record<WriteEvent, readonly QueryKey[]>> = {
   templateFavorite: [workoutBankKeys.favorites, workoutBankKeys.templates],
   templateRating: [workoutBankKeys.all],
   templateUse: [workoutBankKeys.templates, ['workout-bank', 'popular'], ['workout-bank', 'recommendations']],
+  // An own template saved or edited: the searches, the Mine tab and the template itself.
+  ownTemplate: [workoutBankKeys.all],
 };
 
 /** Marks stale, and refetches where shown, every query that `event` changes. */

@@ -2,6 +2,7 @@
 // number in a reply is cited with where it comes from in the app; actions are proposed, never applied here.
 // Pure and total: any text and any snapshot give a well-formed answer.
 import { formLevel } from '../training/categories.ts';
+import { withImperialFigures } from '../units.ts';
 import { travelAnswer, weatherAnswer } from './circumstances.ts';
 import {
   Answer,
@@ -204,7 +205,9 @@ function explainAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       'As a long session it trains endurance and fuelling: keep most of it easy, and practise eating and drinking as on race day.',
     );
   // The text is the athlete's (or the plan's) data: quoted, never obeyed (docs/coach.md, "Safety").
-  if (w.text) a.say(`The session as written: “${w.text.slice(0, 300)}”.`);
+  // On imperial units the paces and distances in km are followed by miles (docs/units.md).
+  if (w.text)
+    a.say(`The session as written: “${withImperialFigures(w.text.slice(0, 300), s.units ?? 'metric')}”.`);
   const change = s.changes.find((c) => !c.undone && c.workoutId === w.id);
   if (change) {
     a.say(`It was changed: ${change.reason}`);

@@ -1,5 +1,7 @@
 // The built-in coach's inputs and outputs (docs/coach.md): a snapshot of the athlete's data read by the server,
 // and an answer that cites every number it uses and proposes actions the athlete may confirm.
+
+import type { Units } from '../spec/app.ts';
 import type { WeekStart } from '../training/calendar.ts';
 
 export const COACH_INTENTS = [
@@ -113,6 +115,8 @@ export interface CoachSnapshot {
   today: string;
   /** The day the athlete's weeks start on (Settings → Preferences); Monday when absent. */
   weekStart?: WeekStart;
+  /** The athlete's units (Settings → Preferences); metric when absent. Imperial adds miles to quoted texts. */
+  units?: Units;
   readiness: CoachReadiness | null;
   /** Workouts from about a week back to two weeks ahead, any status. */
   workouts: CoachWorkout[];

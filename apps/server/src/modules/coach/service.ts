@@ -254,6 +254,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     return {
       today,
       weekStart,
+      units: auth.user?.user_metadata.units ?? 'metric',
       readiness: readiness
         ? {
             date: readiness.date,

@@ -1,4 +1,6 @@
 // Queries of the Workout Bank. Every read of templates is scoped by visibility: public, or the caller's own.
+
+import { equipmentKey } from '@stamina/core';
 import {
   and,
   asc,
@@ -546,6 +548,21 @@ export async function insertTemplate(db: Conn, values: TemplateInsert) {
   return row!;
 }
 
+/** Rewrites an own template, only its owner's; undefined when the caller owns no such template. */
+export async function updateOwnTemplate(
+  db: Conn,
+  id: string,
+  ownerAthleteId: string,
+  values: Partial<TemplateInsert>,
+) {
+  const [row] = await db
+    .update(t)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.ownerAthleteId, ownerAthleteId)))
+    .returning(templateColumns);
+  return row;
+}
+
 export interface TemplateFilters {
   disciplines?: string[] | undefined;
   primary_targets?: string[] | undefined;
@@ -597,7 +614,10 @@ export function filterConditions(athleteId: string, f: TemplateFilters): SQL[] {
   if (f.weather_suitability?.length)
     where.push(sql`${t.weatherSuitability} && ${textArray(f.weather_suitability)}`);
   if (f.required_equipment?.length)
-    where.push(sql`${t.requiredEquipment} <@ ${textArray(f.required_equipment)}`);
+    // Names compared as core's equipmentKey reads them (lower case, '_' and '-' as spaces).
+    where.push(
+      sql`not exists (select 1 from unnest(${t.requiredEquipment}) e where btrim(regexp_replace(regexp_replace(lower(e), '[_-]+', ' ', 'g'), '[[:space:]]+', ' ', 'g')) <> all(${textArray(f.required_equipment.map(equipmentKey))}))`,
+    );
   if (f.tags?.length) where.push(sql`${t.tags} && ${textArray(f.tags)}`);
   if (f.min_rating !== undefined) where.push(gte(t.avgRating, f.min_rating));
   if (f.is_verified !== undefined) where.push(eq(t.isVerified, f.is_verified));

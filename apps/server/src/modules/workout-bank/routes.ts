@@ -105,6 +105,23 @@ export function workoutBankRoutes(
       async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
     );
 
+    app.put(
+      '/templates/:id',
+      {
+        schema: {
+          ...route,
+          summary:
+            "Rewrite one of the athlete's own templates (its text, visibility, …); anyone else's is 404",
+          params: ZTemplateIdParam,
+          body: ZOwnTemplateRequest,
+          response: ok(ZWorkoutTemplate),
+        },
+      },
+      async (request) => ({
+        data: await service.updateOwn(requireAuth(request), request.params.id, request.body),
+      }),
+    );
+
     app.get(
       '/templates/:id/variants',
       {

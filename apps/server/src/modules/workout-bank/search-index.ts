@@ -3,6 +3,7 @@
 // full-text query matches with their ts_rank. A search is worked out in memory and the database reads only
 // the page's rows, in a statement that also returns the search state; a state other than the index's means
 // another transaction (in any process) changed templates, and the index catches up before answering.
+import { equipmentKey } from '@stamina/core';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import * as repo from './repository.ts';
@@ -17,6 +18,7 @@ interface Entry {
   tss: number;
   phases: string[];
   weather: string[];
+  /** Equipment names as `equipmentKey` reads them, so 'indoor_trainer' finds 'indoor trainer'. */
   equipment: string[];
   tags: string[];
   avgRating: number;
@@ -92,7 +94,7 @@ function toEntry(a: repo.SearchAttributes, nameRank: number, idRank: number): En
     tss: a[6],
     phases: a[7],
     weather: a[8],
-    equipment: a[9],
+    equipment: (a[9] as string[]).map(equipmentKey),
     tags: a[10],
     avgRating: a[11],
     ratingCount: a[12],
@@ -142,8 +144,10 @@ function matcher(athleteId: string, f: IndexFilters): (e: Entry) => boolean {
   overlap(f.training_phases, (e) => e.phases);
   overlap(f.weather_suitability, (e) => e.weather);
   overlap(f.tags, (e) => e.tags);
-  const have = f.required_equipment;
-  if (have?.length) tests.push((e) => e.equipment.every((v) => have.includes(v)));
+  if (f.required_equipment?.length) {
+    const have = new Set(f.required_equipment.map(equipmentKey));
+    tests.push((e) => e.equipment.every((v) => have.has(v)));
+  }
   atLeast(f.min_rating, (e) => e.avgRating);
   is(f.is_verified, (e) => e.isVerified);
   is(f.is_public, (e) => e.isPublic);

@@ -12,6 +12,7 @@ import {
   dateInTimeZone,
   disciplineSport,
   equipmentKey,
+  fitSessionLength,
   interpretQuery,
   PLAN_PHASE_FOCUS,
   type RecommendationContext,
@@ -19,7 +20,6 @@ import {
   type Sport,
   scaleWorkoutText,
   similarityScore,
-  trimRepeatsToFit,
 } from '@stamina/core';
 import { eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -554,38 +554,18 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       },
     ) {
       const row = await visible(auth, templateId);
-      const changes: string[] = [];
-      let factor = 1;
-      const shorten = !!body.available_time && body.available_time < row.estimatedDurationMinutes;
-      if (shorten && body.available_time) factor = body.available_time / row.estimatedDurationMinutes;
-      if (body.fitness_level === 'beginner' && row.difficultyLevel >= 4) {
-        factor *= 0.8;
-        changes.push('Cut by a fifth: this session is hard for a beginner');
-      } else if (
-        (body.fitness_level === 'advanced' || body.fitness_level === 'elite') &&
-        row.difficultyLevel <= 2
-      ) {
-        const room = body.available_time
-          ? body.available_time / (row.estimatedDurationMinutes * factor)
-          : 1.2;
-        const grow = Math.min(1.2, room);
-        if (grow > 1.01) {
-          factor *= grow;
-          changes.push('Lengthened: an easy session for your fitness');
-        }
-      }
-      factor = Math.round(factor * 100) / 100;
-      let { text, derived } = scaled(row, factor);
-      if (shorten && body.available_time && derived.estimatedDurationMinutes > body.available_time) {
-        // Short efforts do not scale: fewer repeats instead (docs/workout-bank.md, "Fitting to the time").
-        text = trimRepeatsToFit(text, body.available_time, row.sport as Sport);
-        derived = deriveFields(text, row.sport as Sport, row.discipline);
-      }
-      if (shorten) {
-        changes.unshift(
-          `Shortened from ${row.estimatedDurationMinutes} to ${derived.estimatedDurationMinutes} minutes to fit your ${body.available_time}`,
-        );
-      }
+      // docs/workout-bank.md, "Suggestions" and "Fitting to the time": core fits the length and says it.
+      const fit = fitSessionLength(
+        {
+          text: row.structureText,
+          sport: row.sport as Sport,
+          minutes: row.estimatedDurationMinutes,
+          difficulty: row.difficultyLevel,
+        },
+        { availableMinutes: body.available_time, fitnessLevel: body.fitness_level },
+      );
+      const { text, factor, changes } = fit;
+      const derived = deriveFields(text, row.sport as Sport, row.discipline);
       const have = new Set((body.equipment_available ?? []).map(equipmentKey));
       const missing = body.equipment_available
         ? row.requiredEquipment.filter((e) => !have.has(equipmentKey(e)))
@@ -605,7 +585,7 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
       return {
         template_id: row.id,
         scale_factor: factor,
-        estimated_duration_minutes: derived.estimatedDurationMinutes,
+        estimated_duration_minutes: fit.minutes,
         estimated_tss: derived.estimatedTss,
         workout_language_text: text,
         changes,
@@ -634,35 +614,52 @@ export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
 
     /** An athlete's own template; its structure is parsed like the library's (docs/workout-bank.md). */
     async createOwn(auth: AuthContext, body: OwnTemplateRequest) {
-      // An own template is parsed as its discipline's sport (core disciplineSport: a brick as bike, recovery as run).
-      const sport = disciplineSport(body.discipline);
-      const derived = deriveFields(body.workout_language_text, sport, body.discipline);
-      if (derived.estimatedDurationMinutes <= 1 && derived.warnings.length) {
-        throw new AppError('VALIDATION_FAILED', `workout_language_text: ${derived.warnings[0]}`);
-      }
-      const { warnings: _w, ...fields } = derived;
       const row = await repo.insertTemplate(db, {
-        name: body.name,
-        description: body.description,
-        keyFocus: body.key_focus,
-        discipline: body.discipline,
-        sport,
-        difficultyLevel: body.difficulty_level,
-        primaryTarget: body.primary_target,
-        tags: body.tags,
-        trainingPhases: body.training_phases,
-        requiredEquipment: body.required_equipment,
-        weatherSuitability: body.weather_suitability,
-        structureText: body.workout_language_text,
-        ...fields,
+        ...ownFields(body),
         isVerified: false,
-        isPublic: body.is_public,
         createdByUser: true,
         ownerAthleteId: auth.athleteId,
       });
       deps.onOwnTemplate?.(auth.athleteId);
       return toTemplate(row, auth.athleteId);
     },
+
+    /** An own template rewritten by its author; anyone else's answers 404 (docs/workout-bank.md, "Own templates"). */
+    async updateOwn(auth: AuthContext, templateId: string, body: OwnTemplateRequest) {
+      const fields = ownFields(body);
+      const row = UUID.test(templateId)
+        ? await repo.updateOwnTemplate(db, templateId, auth.athleteId, fields)
+        : undefined;
+      if (!row) throw notFound('Workout template');
+      deps.onOwnTemplate?.(auth.athleteId);
+      return toTemplate(row, auth.athleteId);
+    },
+  };
+}
+
+/** The stored fields of an own template: its text parsed as its discipline's sport (core disciplineSport). */
+function ownFields(body: OwnTemplateRequest) {
+  const sport = disciplineSport(body.discipline);
+  const derived = deriveFields(body.workout_language_text, sport, body.discipline);
+  if (derived.estimatedDurationMinutes <= 1 && derived.warnings.length) {
+    throw new AppError('VALIDATION_FAILED', `workout_language_text: ${derived.warnings[0]}`);
+  }
+  const { warnings: _w, ...fields } = derived;
+  return {
+    name: body.name,
+    description: body.description,
+    keyFocus: body.key_focus,
+    discipline: body.discipline,
+    sport,
+    difficultyLevel: body.difficulty_level,
+    primaryTarget: body.primary_target,
+    tags: body.tags,
+    trainingPhases: body.training_phases,
+    requiredEquipment: body.required_equipment,
+    weatherSuitability: body.weather_suitability,
+    structureText: body.workout_language_text,
+    ...fields,
+    isPublic: body.is_public,
   };
 }
 

@@ -15,6 +15,7 @@ export const workoutBankKeys = {
   myRating: (id: string) => ['workout-bank', 'template', id, 'my-rating'] as const,
   ratings: (id: string, page: number) => ['workout-bank', 'template', id, 'ratings', page] as const,
   favorites: ['workout-bank', 'favorites'] as const,
+  natural: (query: string) => ['workout-bank', 'natural', query] as const,
   favoritesPage: (page: number, pageSize: number) => ['workout-bank', 'favorites', page, pageSize] as const,
   popular: (timeframe: string, limit: number) => ['workout-bank', 'popular', timeframe, limit] as const,
   recommendations: (type: string, limit: number) => ['workout-bank', 'recommendations', type, limit] as const,
@@ -42,3 +43,6 @@ export const FAVORITES_TAB = { page: 1, pageSize: 12 } as const;
 export const RECOMMENDED_TAB = { type: 'general', limit: 12 } as const;
 export const SIMILAR_LIMIT = 5;
 export const RATINGS_PAGE_SIZE = 10;
+/** The Mine tab: the athlete's own templates, newest first, in one page. */
+export const MINE_PAGE_SIZE = 100;
+export const NATURAL_LIMIT = 12;

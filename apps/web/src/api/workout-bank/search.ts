@@ -16,6 +16,8 @@ export interface TemplateSearchParams {
   max_duration_minutes?: number;
   min_rating?: number;
   is_verified?: boolean;
+  include_own_templates?: boolean;
+  created_by_user?: boolean;
   category?: string;
   sort_by?: 'name' | 'relevance' | 'duration' | 'difficulty' | 'rating' | 'popularity' | 'tss' | 'created_at';
   sort_order?: 'asc' | 'desc';

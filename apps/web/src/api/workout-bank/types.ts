@@ -15,3 +15,5 @@ export type RateResponse = Data<'POST /v1/workout-bank/templates/{id}/rate'>;
 export type PopularList = Data<'GET /v1/workout-bank/popular'>;
 export type Recommendations = Data<'GET /v1/workout-bank/recommendations'>;
 export type ConvertResponse = Data<'POST /v1/workout-bank/templates/{id}/convert'>;
+export type NaturalSearch = Data<'POST /v1/workout-bank/search/natural'>;
+export type TemplateSuggestions = Data<'POST /v1/workout-bank/templates/{id}/suggestions'>;

@@ -1,7 +1,14 @@
 // Display of recorded figures in the athlete's units (docs/activities.md, "Web"): distances, speeds as the
 // sport reads them (bike km/h or mph, run pace per km or mile, swim pace per 100 m), heights and durations.
 import type { ActivitySport } from '@stamina/contract';
-import type { Units } from '@stamina/core';
+import {
+  formatDistance as formatDistanceInUnits,
+  formatHeight as formatHeightInUnits,
+  formatPace,
+  speedInUnits,
+  type Units,
+  YARDS_PER_METER,
+} from '@stamina/core';
 import { formatClock } from '../workouts/format.ts';
 
 export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = {
@@ -13,30 +20,23 @@ export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = {
   other: 'Other',
 };
 
-const METERS_PER_MILE = 1609.344;
-const FEET_PER_METER = 3.28084;
-const METERS_PER_100_YARDS = 91.44;
-/** Metres in one unit of distance the athlete reads (km or mile), for the list's distance filter. */
-export const metersPerDistanceUnit = (units: Units): number =>
-  units === 'imperial' ? METERS_PER_MILE : 1000;
+const METERS_PER_100_YARDS = 100 / YARDS_PER_METER;
 
 /** '42.20 km' or '26.22 mi'; a swim in metres or yards. */
 export function formatDistance(meters: number | null, units: Units, sport?: ActivitySport): string {
   if (meters === null) return '—';
   if (sport === 'swim') {
     return units === 'imperial'
-      ? `${Math.round(meters * 1.09361).toLocaleString('en-US')} yd`
+      ? `${Math.round(meters * YARDS_PER_METER).toLocaleString('en-US')} yd`
       : `${Math.round(meters).toLocaleString('en-US')} m`;
   }
-  return units === 'imperial'
-    ? `${(meters / METERS_PER_MILE).toFixed(2)} mi`
-    : `${(meters / 1000).toFixed(2)} km`;
+  return formatDistanceInUnits(meters, units);
 }
 
 /** '245 m' or '804 ft'. */
 export function formatHeight(meters: number | null, units: Units): string {
   if (meters === null) return '—';
-  return units === 'imperial' ? `${Math.round(meters * FEET_PER_METER)} ft` : `${Math.round(meters)} m`;
+  return formatHeightInUnits(meters, units);
 }
 
 /** Elapsed clock: '1:02:03' or '12:05'. */
@@ -56,18 +56,14 @@ export function formatSpeed(mps: number | null, units: Units, sport: ActivitySpo
   if (mps === null || !Number.isFinite(mps) || mps <= 0) return '—';
   const kind = speedKind(sport);
   if (kind === 'speed') {
-    return units === 'imperial'
-      ? `${((mps * 3600) / METERS_PER_MILE).toFixed(1)} mph`
-      : `${(mps * 3.6).toFixed(1)} km/h`;
+    return `${speedInUnits(mps, units).toFixed(1)} ${units === 'imperial' ? 'mph' : 'km/h'}`;
   }
   if (kind === 'swim_pace') {
     return units === 'imperial'
       ? `${formatClock(METERS_PER_100_YARDS / mps)} /100yd`
       : `${formatClock(100 / mps)} /100m`;
   }
-  return units === 'imperial'
-    ? `${formatClock(METERS_PER_MILE / mps)} /mi`
-    : `${formatClock(1000 / mps)} /km`;
+  return formatPace(1000 / mps, units);
 }
 
 /** The name of the speed figure for the sport. */
@@ -118,11 +114,15 @@ const THRESHOLD_LABELS: Record<string, { label: string; unit: string }> = {
   css_seconds_per_100m: { label: 'Critical swim speed', unit: 's/100m' },
 };
 
-/** '250 W', '4:15 /km' for a threshold by its key; unknown keys show as they come. */
-export function formatThreshold(key: string, value: number): { label: string; value: string } {
+/** '250 W', '4:15 /km' ('6:50 /mi' on imperial) for a threshold by its key; unknown keys show as they come. */
+export function formatThreshold(
+  key: string,
+  value: number,
+  units: Units = 'metric',
+): { label: string; value: string } {
   const known = THRESHOLD_LABELS[key];
   if (!known) return { label: key.replaceAll('_', ' '), value: String(Math.round(value * 100) / 100) };
-  if (known.unit === 's/km') return { label: known.label, value: `${formatClock(value)} /km` };
+  if (known.unit === 's/km') return { label: known.label, value: formatPace(value, units) };
   if (known.unit === 's/100m') return { label: known.label, value: `${formatClock(value)} /100m` };
   return { label: known.label, value: `${Math.round(value)} ${known.unit}` };
 }

@@ -2,7 +2,7 @@
 // by distance (400 m to the marathon), from GET /api/activities/curves, on the Progress and Analytics pages.
 // The chart is drawn for sight; the same figures are a table, each linked to the activity that set it.
 import type { Curve } from '@stamina/contract';
-import type { Units } from '@stamina/core';
+import { paceInUnits, paceUnit, type Units } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -26,11 +26,9 @@ const CURVE_PERIODS = [
   { value: 'all', label: 'All', ariaLabel: 'All time' },
 ] as const;
 
-const METERS_PER_MILE = 1609.344;
-
 /** Seconds per km (or mile) of a best time over a distance. */
 function paceOf(seconds: number, meters: number, units: Units): number {
-  return units === 'imperial' ? (seconds / meters) * METERS_PER_MILE : (seconds / meters) * 1000;
+  return paceInUnits((seconds / meters) * 1000, units);
 }
 
 export interface CurveRow {
@@ -44,7 +42,7 @@ export interface CurveRow {
 }
 
 function curveRows(curve: Curve, units: Units): CurveRow[] {
-  const unit = units === 'imperial' ? '/mi' : '/km';
+  const unit = paceUnit(units);
   return [...curve.points]
     .sort((a, b) => a.x - b.x)
     .map((p) =>

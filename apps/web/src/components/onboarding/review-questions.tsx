@@ -4,6 +4,7 @@
 // each sport the event holds, and how many such events they finished when experience was assumed. Each
 // answer is sent alone through the goal-context update; the question goes once the answer is kept.
 import type { GoalContextDto, GoalContextUpdateRequest, RaceType } from '@stamina/contract';
+import { METERS_PER_MILE } from '@stamina/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -11,7 +12,7 @@ import { Button } from '../ui/button.tsx';
 
 type Athlete = GoalContextDto['athlete'];
 type Sport = 'run' | 'bike' | 'swim';
-const KM_PER_MILE = 1.609344;
+const KM_PER_MILE = METERS_PER_MILE / 1000;
 
 /** The sports an event holds: a triathlon all three. */
 function eventSports(goal: GoalContextDto): Sport[] {

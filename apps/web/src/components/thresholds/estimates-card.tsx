@@ -6,6 +6,7 @@ import { format, parseISO } from 'date-fns';
 import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAcceptEstimate, useThresholdEstimates } from '../../api/settings/threshold-estimates.ts';
+import { useUnits } from '../../lib/auth-context.tsx';
 import { formatThreshold } from '../activities/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -15,8 +16,9 @@ const offered = (t: ThresholdEstimate) => t.estimate !== null && t.estimate.valu
 
 function Row({ item }: { item: ThresholdEstimate }) {
   const accept = useAcceptEstimate();
+  const units = useUnits();
   const { label } = formatThreshold(item.key, 0);
-  const now = item.current === null ? 'not set' : formatThreshold(item.key, item.current).value;
+  const now = item.current === null ? 'not set' : formatThreshold(item.key, item.current, units).value;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-threshold={item.key}>
       <div className="min-w-0 text-sm">
@@ -26,7 +28,7 @@ function Row({ item }: { item: ThresholdEstimate }) {
         </p>
         {item.estimate ? (
           <p className="text-muted-foreground">
-            Your recordings say {formatThreshold(item.key, item.estimate.value).value} (best of{' '}
+            Your recordings say {formatThreshold(item.key, item.estimate.value, units).value} (best of{' '}
             {item.estimate.recordings}, on{' '}
             <Link to={`/activities/${item.estimate.activity_id}`} className="underline underline-offset-2">
               {format(parseISO(item.estimate.date), 'MMM d, yyyy')}
@@ -41,7 +43,7 @@ function Row({ item }: { item: ThresholdEstimate }) {
       </div>
       {offered(item) ? (
         <Button size="sm" onClick={() => accept.mutate(item.key)} disabled={accept.isPending}>
-          Use {formatThreshold(item.key, item.estimate!.value).value}
+          Use {formatThreshold(item.key, item.estimate!.value, units).value}
         </Button>
       ) : null}
     </li>

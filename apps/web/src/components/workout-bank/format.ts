@@ -44,7 +44,7 @@ export function formatRating(avg: number, count?: number): string | null {
 
 /** 'Found 12 workouts', the wording of docs/workout-bank.md, 'Web page', for any count. */
 export function foundText(count: number): string {
-  return `Found ${count} workouts`;
+  return `Found ${count} ${count === 1 ? 'workout' : 'workouts'}`;
 }
 
 /** The search time as the server measured it, in whole ms (under 1 ms reads '<1ms'). */

@@ -32,6 +32,7 @@ import { Button, buttonClasses } from '../ui/button.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { DISCIPLINE_LABELS, formatRating } from './format.ts';
+import { TemplateFit } from './template-fit.tsx';
 
 // The chart brings Recharts: load it only when a template is opened.
 const IntensityChart = lazy(() =>
@@ -209,6 +210,7 @@ function TemplateDetail({
       ) : null}
 
       <AddToCalendar template={template} onAdded={onAdded} {...(pickDate ? { pickDate } : {})} />
+      <TemplateFit template={template} />
 
       <section className="mt-5">
         <h3 className="mb-2 text-sm font-semibold">Intensity profile</h3>

@@ -1,6 +1,6 @@
 // The Workout Bank browser (docs/workout-bank.md, "Web page"): the search box (300 ms debounce), the tabs Browse,
-// Popular, Saved and For You, the Categories drawer, the Filters panel, sport chips, the category sidebar on very
-// wide screens, paging, and the template detail modal. The /workout-bank page shows it whole; the add-workout
+// Popular, Saved, For You and Mine, the plain-language search, the Categories drawer, the Filters panel, sport
+// chips, the category sidebar on very wide screens, paging, and the template detail modal. The /workout-bank page shows it whole; the add-workout
 // dialog's Browse Templates shows it as a picker, whose detail modal adds the template on the dialog's day.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
@@ -26,6 +26,8 @@ import {
   groupCategories,
   searchTimeText,
 } from './format.ts';
+import { MineTab } from './mine-tab.tsx';
+import { NaturalSearch } from './natural-search.tsx';
 import { TemplateCard } from './template-card.tsx';
 import { TemplateDetailDialog } from './template-detail-dialog.tsx';
 
@@ -38,6 +40,7 @@ const BANK_TABS = [
   { value: 'popular', label: 'Popular' },
   { value: 'saved', label: 'Saved' },
   { value: 'recommended', label: 'For You' },
+  { value: 'mine', label: 'Mine' },
 ] as const;
 export type BankTab = (typeof BANK_TABS)[number]['value'];
 
@@ -89,6 +92,8 @@ function browseSearch(
     ...(filters.maxDuration !== null ? { max_duration_minutes: filters.maxDuration } : {}),
     ...(filters.minRating !== null ? { min_rating: filters.minRating } : {}),
     ...(filters.verifiedOnly ? { is_verified: true } : {}),
+    // The athlete's own private templates are found too (docs/workout-bank.md, "Web page").
+    include_own_templates: true,
     page,
     page_size: SEARCH_PAGE_SIZE,
   };
@@ -286,16 +291,20 @@ export function WorkoutBankBrowser({ pickDate, onAdded, sidebar = false }: Worko
                   </button>
                 ))}
               </fieldset>
-              <BrowseResults
-                search={browseSearch(query, discipline, category, filters, page)}
-                onOpen={open}
-                onPage={(next) => setPaging({ criteria, page: next })}
-              />
+              <NaturalSearch onOpen={open}>
+                <BrowseResults
+                  search={browseSearch(query, discipline, category, filters, page)}
+                  onOpen={open}
+                  onPage={(next) => setPaging({ criteria, page: next })}
+                />
+              </NaturalSearch>
             </>
           ) : tab === 'popular' ? (
             <PopularTab onOpen={open} />
           ) : tab === 'saved' ? (
             <SavedTab onOpen={open} />
+          ) : tab === 'mine' ? (
+            <MineTab onOpen={open} />
           ) : (
             <RecommendedTab onOpen={open} />
           )}

@@ -1,7 +1,7 @@
 // "How did it go?": what was actually done on a workout marked done without a recording, all optional (docs/
 // training-load.md, "Logged sessions"): duration, distance, RPE and a note. The RPE field shows when the athlete
 // tracks RPE (Settings → Metrics, "tracked metrics"). Used by the workout detail dialog.
-import type { Units } from '@stamina/core';
+import { distanceUnit, metersPerDistanceUnit, type Units } from '@stamina/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
@@ -12,8 +12,6 @@ export interface LoggedSession {
   rpe: number | null;
   note: string | null;
 }
-
-const METERS_PER_MILE = 1609.344;
 
 /** Foster's CR-10 words for session RPE (docs/training-load.md, "Logged sessions"). */
 export const RPE_WORDS: Record<number, string> = {
@@ -60,7 +58,7 @@ export function LogSessionForm({
   onCancel,
 }: LogSessionFormProps) {
   const id = useId();
-  const perUnit = units === 'imperial' ? METERS_PER_MILE : 1000;
+  const perUnit = metersPerDistanceUnit(units);
   const [minutes, setMinutes] = useState(initial.actual_duration_minutes?.toString() ?? '');
   const [distance, setDistance] = useState(
     initial.actual_distance_meters
@@ -108,7 +106,7 @@ export function LogSessionForm({
           error={error}
         />
         <Field
-          label={`Distance (${units === 'imperial' ? 'mi' : 'km'})`}
+          label={`Distance (${distanceUnit(units)})`}
           inputMode="decimal"
           value={distance}
           onChange={(e) => setDistance(e.target.value)}

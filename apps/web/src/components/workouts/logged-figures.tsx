@@ -1,16 +1,8 @@
 // What was done on a completed workout, beside its Completed mark: the logged (or recorded) minutes and distance,
 // the RPE, and the TSS that counts in the load (docs/training-load.md, "Logged sessions").
 import type { Workout } from '@stamina/contract';
-import type { Units } from '@stamina/core';
+import { formatDistance, type Units } from '@stamina/core';
 import { formatDuration } from './format.ts';
-
-const METERS_PER_MILE = 1609.344;
-
-function formatDistance(meters: number, units: Units): string {
-  return units === 'imperial'
-    ? `${(meters / METERS_PER_MILE).toFixed(2)} mi`
-    : `${(meters / 1000).toFixed(2)} km`;
-}
 
 export function LoggedFigures({ workout, units }: { workout: Workout; units: Units }) {
   const tss = workout.actual_tss ?? workout.tss;

@@ -1,6 +1,7 @@
 // The workout detail dialog (docs/screens.md, "Workout editor and dialogs"): what the workout is, its intensity chart,
 // and the actions on it: Mark Done (asking, optionally, what was actually done), Edit, Reschedule (a date picker
-// inside the dialog) and Delete (after a confirm), and downloads of its file formats.
+// inside the dialog), Save as template (docs/workout-bank.md) and Delete (after a confirm), and downloads of its
+// file formats.
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   WORKOUT_FILE_FORMAT_NAMES,
@@ -14,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import {
   Activity,
+  BookmarkPlus,
   CalendarClock,
   Check,
   Clock,
@@ -42,6 +44,7 @@ import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { MonthCalendar } from '../ui/month-calendar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { OwnTemplateDialog, ownTemplateValues } from '../workout-bank/own-template-dialog.tsx';
 import { AdaptedNote } from './adapted-note.tsx';
 import { formatDuration, SPORT_LABELS } from './format.ts';
 import { type LoggedSession, LogSessionForm } from './log-session-form.tsx';
@@ -98,6 +101,7 @@ export function WorkoutDetailDialog({
   const remove = useRemoveWorkout();
   const [step, setStep] = useState<{ id: string | null; step: Step }>({ id: null, step: 'actions' });
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const [savingTemplate, setSavingTemplate] = useState(false);
 
   // Each workout, and each opening, starts at the action buttons: the step is forgotten when the dialog closes,
   // or reopening the same workout (after a reschedule, say) would show the date grid instead of its actions.
@@ -345,10 +349,19 @@ export function WorkoutDetailDialog({
                       <CalendarClock className="h-4 w-4" aria-hidden="true" />
                       Reschedule
                     </Button>
+                    {shown.workout_language_text ? (
+                      <Button variant="outline" size="sm" onClick={() => setSavingTemplate(true)}>
+                        <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+                        Save as template
+                      </Button>
+                    ) : null}
                     <Button
                       variant="outline"
                       size="sm"
-                      className="col-span-2 text-destructive! sm:col-span-1"
+                      className={cn(
+                        'text-destructive! sm:col-span-1',
+                        !shown.workout_language_text && 'col-span-2',
+                      )}
                       onClick={() => goTo('confirm-delete')}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -361,6 +374,18 @@ export function WorkoutDetailDialog({
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
+      {savingTemplate && shown?.workout_language_text ? (
+        <OwnTemplateDialog
+          open
+          onOpenChange={setSavingTemplate}
+          initial={ownTemplateValues({
+            kind: 'workout',
+            title: shown.title,
+            sport: shown.sport,
+            text: shown.workout_language_text,
+          })}
+        />
+      ) : null}
     </Dialog.Root>
   );
 }

@@ -2,6 +2,7 @@
 // in the URL (?sport=&from=&to=&min_distance_m=&max_distance_m=&page=), with the upload above (docs/activities.md,
 // "Web").
 import { ACTIVITY_SPORTS, type ActivitySport, type ActivitySummary } from '@stamina/contract';
+import { distanceUnit, metersPerDistanceUnit } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { UploadCloud } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -13,7 +14,6 @@ import {
   formatDistance,
   formatElapsed,
   formatSpeed,
-  metersPerDistanceUnit,
   withUnit,
 } from '../../components/activities/format.ts';
 import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
@@ -66,7 +66,7 @@ export function ActivitiesPage() {
   });
   const units = useUnits();
   const perUnit = metersPerDistanceUnit(units);
-  const unitLabel = units === 'imperial' ? 'mi' : 'km';
+  const unitLabel = distanceUnit(units);
   const filtered = Boolean(
     filter.sport ||
       filter.from ||

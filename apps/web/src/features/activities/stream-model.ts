@@ -2,7 +2,7 @@
 // for the sport and units, a zoom window in seconds, and rows averaged down to a size a chart draws quickly
 // (more detail as the window narrows).
 import type { ActivitySport, ActivityStreams } from '@stamina/contract';
-import type { Units } from '@stamina/core';
+import { heightInUnits, paceInUnits, speedInUnits, type Units } from '@stamina/core';
 import { speedKind } from '../../components/activities/format.ts';
 
 /** At most this many points per chart. */
@@ -19,8 +19,6 @@ export interface SeriesSpec {
   format: (value: number) => string;
 }
 
-const METERS_PER_MILE = 1609.344;
-
 function clock(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600);
@@ -36,11 +34,11 @@ export const formatOffset = clock;
 function speedValue(mps: number | null, sport: ActivitySport, units: Units): number | null {
   if (mps === null || !Number.isFinite(mps)) return null;
   const kind = speedKind(sport);
-  if (kind === 'speed') return units === 'imperial' ? (mps * 3600) / METERS_PER_MILE : mps * 3.6;
+  if (kind === 'speed') return speedInUnits(mps, units);
   // Below a slow walk a pace is meaningless (and huge): leave a gap.
   if (mps < 0.5) return null;
   if (kind === 'swim_pace') return 100 / mps;
-  return units === 'imperial' ? METERS_PER_MILE / mps : 1000 / mps;
+  return paceInUnits(1000 / mps, units);
 }
 
 /** The series the streams hold, in the page's order: power, heart rate, pace or speed, cadence, elevation. */
@@ -123,7 +121,7 @@ function sampleOf(
       return speedValue(s.speed?.[i] ?? null, sport, units);
     case 'altitude': {
       const v = s.altitude?.[i] ?? null;
-      return v === null ? null : units === 'imperial' ? v * 3.28084 : v;
+      return v === null ? null : heightInUnits(v, units);
     }
     default:
       return s[key]?.[i] ?? null;

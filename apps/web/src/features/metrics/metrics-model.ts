@@ -12,7 +12,11 @@ import {
   METRIC_SPECS,
   type METRIC_TIMEFRAME_DAYS,
   type MetricKey,
+  paceInUnits,
+  paceUnit,
   type Units,
+  weightInUnits,
+  weightUnit,
 } from '@stamina/core';
 
 export const METRIC_API_TYPES: Record<MetricKey, MetricType> = {
@@ -26,16 +30,21 @@ export const METRIC_API_TYPES: Record<MetricKey, MetricType> = {
   weight: 'weight',
 };
 
-const LB_PER_KG = 1 / 0.45359237;
-
-/** A metric's points in the athlete's units: body weight in lb on imperial units, else as stored. */
+/**
+ * A metric's points in the athlete's units (core units, docs/units.md): on imperial units body weight in lb and
+ * threshold pace per mile; else as stored.
+ */
 export function inUnits<T extends { value: number }>(
   key: MetricKey,
   points: readonly T[],
   units: Units,
 ): T[] {
-  if (key !== 'weight' || units !== 'imperial') return [...points];
-  return points.map((p) => ({ ...p, value: Math.round(p.value * LB_PER_KG * 10) / 10 }));
+  if (units !== 'imperial') return [...points];
+  if (key === 'weight')
+    return points.map((p) => ({ ...p, value: Math.round(weightInUnits(p.value, units) * 10) / 10 }));
+  if (key === 'thresholdPace')
+    return points.map((p) => ({ ...p, value: Math.round(paceInUnits(p.value, units)) }));
+  return [...points];
 }
 
 const hasOwnData = (key: MetricKey, current: CurrentMetrics | undefined) =>
@@ -143,8 +152,8 @@ export function formatMetricChange(key: MetricKey, change: number): string {
   return `${change > 0 ? '+' : '−'}${magnitude}`;
 }
 
-/** The unit after a value: pace reads '6:20 /km', since m:ss already says minutes; weight in lb on imperial. */
+/** The unit after a value: pace reads '6:20 /km' ('/mi' on imperial), since m:ss already says minutes; weight in lb on imperial. */
 export function unitAfterValue(key: MetricKey, units: Units = 'metric'): string {
-  if (key === 'weight' && units === 'imperial') return 'lb';
-  return key === 'thresholdPace' ? '/km' : METRIC_SPECS[key].unit;
+  if (key === 'weight') return weightUnit(units);
+  return key === 'thresholdPace' ? paceUnit(units) : METRIC_SPECS[key].unit;
 }

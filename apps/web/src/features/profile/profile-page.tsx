@@ -2,7 +2,7 @@
 // cards This Year, Achievements, Current Goals and Personal Records, every figure computed from the athlete's own
 // data; an athlete with no data sees what to do to fill each card, never samples.
 import type { AchievementDto, ProfileSummary, User } from '@stamina/contract';
-import { displayName } from '@stamina/core';
+import { displayName, distanceInUnits, distanceUnit } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -69,9 +69,9 @@ function hoursMinutes(seconds: number): string {
 
 /** A year's distance in whole kilometres or miles ('877 km'); under 10, one decimal. */
 function yearDistance(meters: number, units: 'metric' | 'imperial'): string {
-  const value = units === 'imperial' ? meters / 1609.344 : meters / 1000;
+  const value = distanceInUnits(meters, units);
   const shown = value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
-  return `${shown} ${units === 'imperial' ? 'mi' : 'km'}`;
+  return `${shown} ${distanceUnit(units)}`;
 }
 
 const SOURCE_TEXT: Record<ProfileSummary['this_year']['source'], string> = {

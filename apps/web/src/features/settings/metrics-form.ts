@@ -10,7 +10,7 @@ import type {
   ZonesUpdateRequest,
   ZoneTable,
 } from '@stamina/contract';
-import type { Units } from '@stamina/core';
+import { paceFromUnits, paceInUnits, type Units } from '@stamina/core';
 
 export type TrackedMetrics = AthleteProfile['tracked_metrics'];
 export type Tab = ThresholdSport | 'triathlon';
@@ -26,8 +26,6 @@ export const TRACKED_METRICS: readonly { key: keyof TrackedMetrics; label: strin
 ];
 
 export const ZONE_NAMES = ['Recovery', 'Aerobic', 'Tempo', 'Threshold', 'VO2 Max'] as const;
-
-const METERS_PER_MILE = 1609.344;
 
 /** '7:30' → 450 seconds; also '7.30' and a bare number of minutes; null when it is not a time. */
 export function parseClock(text: string): number | null {
@@ -48,10 +46,8 @@ export function formatClock(seconds: number): string {
 }
 
 /** Seconds per km shown in the athlete's unit: per km, or per mile. */
-export const paceToUnit = (secondsPerKm: number, units: Units) =>
-  units === 'imperial' ? (secondsPerKm * METERS_PER_MILE) / 1000 : secondsPerKm;
-export const paceFromUnit = (seconds: number, units: Units) =>
-  Math.round(units === 'imperial' ? (seconds * 1000) / METERS_PER_MILE : seconds);
+export const paceToUnit = paceInUnits;
+export const paceFromUnit = (seconds: number, units: Units) => Math.round(paceFromUnits(seconds, units));
 export const paceUnitLabel = (units: Units) => (units === 'imperial' ? 'min/mi' : 'min/km');
 
 /** Every input of the three sports, as typed: paces as clock text, the rest as whole numbers (or ''). */

@@ -2,7 +2,7 @@
 // EF and aerobic decoupling, then its power, heart-rate and pace curves beside the athlete's 42-day and
 // all-time bests: a chart for sight, and the same figures as a table.
 import type { ActivityAnalysis, ActivitySport } from '@stamina/contract';
-import type { Units } from '@stamina/core';
+import { formatWeight, METERS_PER_MILE, type Units } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { formatSpeed } from '../../../components/activities/format.ts';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { formatClock } from '../../../components/workouts/format.ts';
+import { useUnits } from '../../../lib/auth-context.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /** Friel: under 5 % the effort stayed aerobically coupled. */
@@ -19,6 +20,7 @@ const fixed = (value: number | null, digits: number, unit = '') =>
   value === null ? '—' : `${value.toFixed(digits)}${unit}`;
 
 export function AnalysisFigures({ analysis }: { analysis: ActivityAnalysis }) {
+  const units = useUnits();
   const a = analysis;
   const decoupling = a.decoupling_percent;
   const figures = [
@@ -50,7 +52,7 @@ export function AnalysisFigures({ analysis }: { analysis: ActivityAnalysis }) {
       </dl>
       <p className="text-xs text-muted-foreground">
         {a.weight_kg !== null && a.weight_date
-          ? `W/kg at ${a.weight_kg} kg, your weight logged on ${format(parseISO(a.weight_date), 'MMM d, yyyy')}. `
+          ? `W/kg at ${formatWeight(a.weight_kg, units)}, your weight logged on ${format(parseISO(a.weight_date), 'MMM d, yyyy')}. `
           : a.kilojoules !== null
             ? 'No body weight logged on or before this day: log it in Metrics for W/kg. '
             : ''}
@@ -76,6 +78,8 @@ function shown(kind: Kind, value: number, x: number, sport: ActivitySport, units
 }
 
 function pointLabel(kind: Kind, x: number): string {
+  // Standard distances by their names: '1 mile' rather than '1.6 km'.
+  if (kind === 'pace' && Math.abs(x - METERS_PER_MILE) < 1) return '1 mile';
   if (kind === 'pace') return x >= 1000 ? `${Math.round(x / 100) / 10} km` : `${x} m`;
   return x < 60 ? `${x} s` : `${x / 60} min`;
 }

@@ -4,8 +4,10 @@ import type { ActivityDetail } from '@stamina/contract';
 import { format, parseISO } from 'date-fns';
 import { formatThreshold, tssMethodLabel } from '../../../components/activities/format.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useUnits } from '../../../lib/auth-context.tsx';
 
 export function TrainingValues({ activity }: { activity: ActivityDetail }) {
+  const units = useUnits();
   const { thresholds } = activity;
   const figures = [
     { label: 'TSS', value: activity.tss === null ? '—' : String(Math.round(activity.tss)) },
@@ -37,7 +39,7 @@ export function TrainingValues({ activity }: { activity: ActivityDetail }) {
           <h3 className="text-sm font-semibold">Thresholds used</h3>
           <ul className="mt-1 space-y-1 text-sm">
             {entries.map(([key, value]) => {
-              const shown = formatThreshold(key, value);
+              const shown = formatThreshold(key, value, units);
               const isDefault = thresholds.defaults_used.includes(key);
               return (
                 <li key={key} className="flex flex-wrap items-center gap-2">

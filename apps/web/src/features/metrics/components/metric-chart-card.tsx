@@ -88,7 +88,11 @@ export function MetricChartCard({
   return (
     <QueryCard
       title={spec.label}
-      subtitle={metric === 'thresholdPace' ? `${spec.unit}, shown as m:ss per km` : unit}
+      subtitle={
+        metric === 'thresholdPace'
+          ? `${unit === '/mi' ? 'min/mi' : spec.unit}, shown as m:ss per ${unit === '/mi' ? 'mile' : 'km'}`
+          : unit
+      }
       query={cardQuery}
       demo={demo}
       isEmpty={!noSeries && points.length === 0}

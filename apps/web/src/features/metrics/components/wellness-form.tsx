@@ -6,6 +6,7 @@
 
 import type { WellnessDay } from '@stamina/contract';
 import { WELLNESS_RANGES, type WellnessField, ZWellnessUpsertRequest } from '@stamina/contract';
+import { KG_PER_LB } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { type FormEvent, type Ref, useEffect, useState } from 'react';
 import { useLogWellness } from '../../../api/metrics/log-wellness.ts';
@@ -32,8 +33,6 @@ const FIELDS = [
 type NumberField = (typeof FIELDS)[number]['name'];
 type Values = Record<NumberField | 'weight' | 'notes', string>;
 type Errors = Partial<Record<NumberField | 'weight' | 'notes' | 'date' | 'form', string>>;
-
-const KG_PER_LB = 0.45359237;
 
 const EMPTY: Values = {
   weight: '',
