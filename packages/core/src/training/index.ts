@@ -17,3 +17,4 @@ export * from './recorded-tss.ts';
 export * from './running-grade.ts';
 export * from './tss.ts';
 export * from './weeks.ts';
+export * from './projection.ts';
