@@ -12,6 +12,7 @@ import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
 import { useUnits, useWeekStartsOn } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isoDate, todayIso } from '../../lib/dates.ts';
+import { useHideOnScroll } from '../../lib/use-hide-on-scroll.ts';
 import { CalendarDnd } from './calendar-dnd.tsx';
 import {
   type CalendarView,
@@ -47,6 +48,8 @@ export function CalendarPage() {
   const reschedule = useRescheduleWorkout();
 
   const dialogs = useWorkoutDialogs();
+  // The Add button steps aside while the athlete scrolls down; the page keeps room for it at its end.
+  const fabHidden = useHideOnScroll();
 
   const units = useUnits();
   const recorded = useRecordedFigures(
@@ -190,7 +193,9 @@ export function CalendarPage() {
           'fixed right-5 bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-30 flex h-14 w-14 items-center justify-center',
           'rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:scale-105',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-          'sm:right-8 sm:bottom-8',
+          'sm:right-8 sm:bottom-8 motion-safe:transition-[transform,opacity] motion-safe:duration-200',
+          fabHidden &&
+            'pointer-events-none translate-y-24 opacity-0 focus-visible:pointer-events-auto focus-visible:translate-y-0 focus-visible:opacity-100',
         )}
       >
         <Plus className="h-6 w-6" aria-hidden="true" />

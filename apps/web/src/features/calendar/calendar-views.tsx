@@ -130,7 +130,7 @@ export function WeekView({ days, byDay, today, onOpen, onAdd, totalsOf, units }:
 }
 
 /** Seven day columns, and from small screens on an eighth for the week's totals (a full row under the week on phones). */
-const MONTH_GRID = 'grid grid-cols-7 sm:grid-cols-[repeat(7,minmax(0,1fr))_minmax(0,6.5rem)]';
+const MONTH_GRID = 'grid grid-cols-7 sm:grid-cols-[repeat(7,minmax(0,1fr))_minmax(0,7.5rem)]';
 
 export function MonthView({
   days,

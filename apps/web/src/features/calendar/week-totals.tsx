@@ -29,7 +29,8 @@ function Pair({ done, planned }: { done: string; planned: string }) {
 
 function distancePair(done: Figures, planned: Figures, units: Units, swim: boolean) {
   if (done.distanceMeters === null && planned.distanceMeters === null) return '—';
-  const show = (m: number | null) => formatDistance(m ?? 0, units, swim ? 'swim' : undefined);
+  // A side without any distance (sessions planned by time) reads '—', not a made-up 0.
+  const show = (m: number | null) => (m === null ? '—' : formatDistance(m, units, swim ? 'swim' : undefined));
   return <Pair done={show(done.distanceMeters)} planned={show(planned.distanceMeters)} />;
 }
 
@@ -146,10 +147,10 @@ export function WeekTotalsCell({
         <span className="text-muted-foreground">No sessions</span>
       ) : (
         <>
-          <span className="whitespace-nowrap">
+          <span className="whitespace-nowrap sm:whitespace-normal">
             <Pair done={time(totals.done.minutes)} planned={time(totals.planned.minutes)} />
           </span>
-          <span className="whitespace-nowrap">
+          <span className="whitespace-nowrap sm:whitespace-normal">
             <span aria-hidden="true" className="text-muted-foreground">
               TSS{' '}
             </span>

@@ -85,10 +85,14 @@ export function WorkoutCardBody({ event, compact = false }: { event: CalendarEve
         <span className="line-clamp-2 min-w-0 flex-1 text-sm font-medium leading-5 break-words">
           {event.title}
         </span>
-        {completed ? <CompletedMark className="mt-0.5" /> : null}
       </span>
       <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
-        {completed ? <span className="font-medium text-success">Done</span> : null}
+        {completed ? (
+          <span className="inline-flex items-center gap-1 font-medium text-success">
+            <CompletedMark className="[&_svg]:h-3.5 [&_svg]:w-3.5" />
+            <span aria-hidden="true">Done</span>
+          </span>
+        ) : null}
         {duration ? <span>{duration}</span> : null}
         {tss !== null ? <span>TSS {tss}</span> : null}
         <ZoneBadge zone={event.intensity_zone} />

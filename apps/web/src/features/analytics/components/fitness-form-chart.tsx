@@ -174,7 +174,7 @@ export function FitnessFormChart({
                 x={raceDate}
                 stroke={COLORS.ctl}
                 strokeOpacity={0.8}
-                label={{ value: 'Race', position: 'insideTopLeft', fill: 'currentColor', fontSize: 10 }}
+                label={{ value: 'Race', position: 'insideTopRight', fill: 'currentColor', fontSize: 10 }}
               />
             ) : null}
             <Bar
