@@ -27,6 +27,27 @@ for (const [w, h, label] of [[390, 844, 'phone'], [1280, 900, 'desk']]) {
       await page.waitForTimeout(800);
       const name = `${label}-${theme}-${path.replace(/[^a-z]+/gi, '_')}`;
       await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+      if (path === '/analytics') {
+        await page.getByRole('region', { name: /^Fitness, Fatigue and Form/ }).screenshot({ path: `/tmp/shots/${name}-pmc.png` });
+      }
+      if (path === '/dashboard') {
+        // Scroll down a little: the This Week bar steps aside.
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: `/tmp/shots/${name}-scrolled.png` });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const start = page.getByRole('button', { name: /^Start (Now|Workout)$/ }).first();
+        if (await start.count()) {
+          await start.click();
+          await page.waitForTimeout(1500);
+          await page.screenshot({ path: `/tmp/shots/${name}-guided.png` });
+          if (label === 'phone' && theme === 'light') {
+            const r = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+            console.log('axe guided', r.violations.map((v) => `${v.id}(${v.impact})`));
+          }
+          await page.keyboard.press('Escape');
+        } else console.log('no start button', label, theme);
+      }
       if (theme === 'light' && label === 'phone') {
         const r = await new AxeBuilder({ page }).analyze();
         const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -51,7 +51,7 @@ export interface FitnessChartRow {
 
 /**
  * The history (oldest first; 'all' drops the leading days without any load) followed by the projection's days
- * after the history's last one. The last recorded day also carries the projected CTL and ATL so that the dashed
+ * after the history's last one, thinned to at most about 200 points. The last recorded day also carries the projected CTL and ATL so that the dashed
  * lines start where the solid ones end.
  */
 export function fitnessChartRows(
@@ -83,5 +83,15 @@ export function fitnessChartRows(
       projectedTsb: p.tsb,
     });
   }
-  return rows;
+  return thinned(rows, rows.length - ahead.length - 1);
+}
+
+/** The most points the chart draws; a longer span keeps every k-th day (years of daily bars would only blur). */
+const MAX_CHART_POINTS = 200;
+
+/** Every k-th row counted from today both ways, always keeping today and the last row. */
+function thinned(rows: FitnessChartRow[], todayIndex: number): FitnessChartRow[] {
+  const step = Math.ceil(rows.length / MAX_CHART_POINTS);
+  if (step <= 1) return rows;
+  return rows.filter((_, i) => (i - todayIndex) % step === 0 || i === rows.length - 1);
 }

@@ -1,7 +1,7 @@
 // Fitness (CTL), fatigue (ATL) and form (TSB) day by day: two lines and form as bars, with the neutral form
 // band (−10 to +10) shaded and the form levels spelled out below (docs/training-load.md, "Fitness, fatigue and
 // form"). Past today, the projection from the planned sessions (docs/training-load.md, "Projection"): faded,
-// dotted lines and hollow bars after a 'Today' line, up to a 'Race' line on race day.
+// dotted lines (form too) after a 'Today' line, up to a 'Race' line on race day.
 import { formLevel } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
@@ -184,15 +184,6 @@ export function FitnessFormChart({
               fillOpacity={0.55}
               isAnimationActive={false}
             />
-            <Bar
-              dataKey="projectedTsb"
-              name="Projected form (TSB)"
-              fill={COLORS.tsb}
-              fillOpacity={0.12}
-              stroke={COLORS.tsb}
-              strokeOpacity={0.6}
-              isAnimationActive={false}
-            />
             <Line
               dataKey="ctl"
               name="Fitness (CTL)"
@@ -215,6 +206,16 @@ export function FitnessFormChart({
               name="Projected fitness (CTL)"
               stroke={COLORS.ctl}
               strokeOpacity={0.6}
+              strokeWidth={2}
+              strokeDasharray="1 4"
+              strokeLinecap="round"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="projectedTsb"
+              name="Projected form (TSB)"
+              stroke={COLORS.tsb}
               strokeWidth={2}
               strokeDasharray="1 4"
               strokeLinecap="round"
@@ -263,7 +264,7 @@ export function FitnessFormChart({
               className="h-0.5 w-4 border-t-2 border-dotted opacity-60"
               style={{ borderColor: COLORS.ctl }}
             />
-            Projected from planned sessions, dotted lines and hollow bars after Today
+            Projected from planned sessions, dotted lines after Today (form too)
           </li>
         ) : null}
       </ul>
