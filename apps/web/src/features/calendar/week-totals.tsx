@@ -17,8 +17,10 @@ const tss = (value: number) => String(Math.round(value));
 function Pair({ done, planned }: { done: string; planned: string }) {
   return (
     <>
+      {/* Each side kept whole, so a narrow cell breaks at the slash, not inside '4h 18m'. */}
       <span aria-hidden="true">
-        {done} <span className="text-muted-foreground">/ {planned}</span>
+        <span className="whitespace-nowrap">{done}</span>{' '}
+        <span className="whitespace-nowrap text-muted-foreground">/ {planned}</span>
       </span>
       <span className="sr-only">
         {done} done of {planned} planned
