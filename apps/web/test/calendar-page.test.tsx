@@ -436,7 +436,7 @@ describe('training calendar, workouts', () => {
     // 10 km + 4 km planned is 8.70 mi; 6 mi done.
     expect(run).toHaveTextContent('6.00 mi / 8.70 mi');
     expect(run).toHaveTextContent('50 / 86');
-    expect(within(run).getByText('50 min done of 1h 30m planned')).toHaveClass('sr-only');
+    expect(within(run!).getByText('50 min done of 1h 30m planned')).toHaveClass('sr-only');
     const total = within(table).getAllByRole('row').at(-1)!;
     expect(total).toHaveTextContent(/^Total/);
     expect(total).toHaveTextContent('50 min / 3h 10m');
