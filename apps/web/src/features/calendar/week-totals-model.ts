@@ -12,7 +12,7 @@ export interface Figures {
   tss: number;
 }
 
-export interface SportTotals {
+interface SportTotals {
   sport: Sport;
   planned: Figures;
   done: Figures;
@@ -40,7 +40,7 @@ function add(to: Figures, minutes: number | null, distanceMeters: number | null,
 }
 
 /** A parsed workout's distance: its steps' distances (times their repetitions); null when no step has one. */
-export function plannedDistanceMeters(workout: CalendarEvent['workout']): number | null {
+function plannedDistanceMeters(workout: CalendarEvent['workout']): number | null {
   const structure = workout.workout_structure;
   if (!structure) return null;
   let total: number | null = null;

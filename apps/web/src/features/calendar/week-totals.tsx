@@ -36,7 +36,7 @@ function distancePair(done: Figures, planned: Figures, units: Units, swim: boole
   return <Pair done={show(done.distanceMeters)} planned={show(planned.distanceMeters)} />;
 }
 
-export function WeekTotalsTable({
+function WeekTotalsTable({
   totals,
   units,
   caption,

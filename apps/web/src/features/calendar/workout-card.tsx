@@ -31,7 +31,7 @@ export const FocusAfterMoveContext = createContext<{ current: string | null }>({
  * The figures a card shows: the plan's, or for a completed session what was done: the logged or recorded time,
  * and the recording's TSS (the page puts it in `tss`), else the logged session's, else the plan's.
  */
-export function cardFigures(event: CalendarEvent): { minutes: number | null; tss: number | null } {
+function cardFigures(event: CalendarEvent): { minutes: number | null; tss: number | null } {
   const w = event.workout;
   if (event.status !== 'completed') return { minutes: event.duration_minutes, tss: w.tss };
   return {

@@ -80,7 +80,7 @@ export const startClock = (now: number): SessionClock => ({
   stepStartMs: 0,
 });
 
-export const elapsedMs = (clock: SessionClock, now: number) =>
+const elapsedMs = (clock: SessionClock, now: number) =>
   clock.runMs + (clock.resumedAt === null ? 0 : Math.max(0, now - clock.resumedAt));
 
 export const pauseClock = (clock: SessionClock, now: number): SessionClock =>

@@ -20,8 +20,6 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import type { FitnessChartRow, FitnessPoint } from '../analytics-model.ts';
 
-export type FitnessDay = FitnessPoint;
-
 const COLORS = { ctl: '#3B82F6', atl: '#EF4444', tsb: '#F59E0B' } as const;
 
 const FORM_LEVEL_LABELS = {
