@@ -51,8 +51,8 @@ export interface FitnessChartRow {
 
 /**
  * The history (oldest first; 'all' drops the leading days without any load) followed by the projection's days
- * after the history's last one, thinned to at most about 200 points. The last recorded day also carries the projected CTL and ATL so that the dashed
- * lines start where the solid ones end.
+ * after the history's last one, thinned to at most about 200 points. The last recorded day also carries the
+ * projected CTL, ATL and TSB, so that the dotted lines start where the recorded ones end.
  */
 export function fitnessChartRows(
   history: readonly FitnessPoint[],
@@ -73,6 +73,7 @@ export function fitnessChartRows(
   if (last && ahead.length > 0) {
     last.projectedCtl = last.ctl;
     last.projectedAtl = last.atl;
+    last.projectedTsb = last.tsb;
   }
   for (const p of ahead) {
     rows.push({
