@@ -3,6 +3,7 @@
 import type {
   AchievementDto,
   AnalyticsWeeklyLoad,
+  FitnessProjection,
   FitnessTrends,
   Polarization,
   RaceReadinessDto,
@@ -203,6 +204,8 @@ export interface AnalyticsAnswers {
   zones?: ZonesDistribution;
   polarized?: Polarization;
   recovery?: number | null;
+  /** The fitness projection; default none (nothing planned). */
+  projection?: FitnessProjection;
   /** Answers this path with a 400 error while it returns true. */
   fail?: (path: string) => boolean;
 }
@@ -223,6 +226,10 @@ export function mockAnalytics(answers: AnalyticsAnswers) {
         return json(200, { data: answers.polarized ?? polarized() });
       case '/api/analytics/fitness-trends':
         return json(200, { data: fitnessTrends(q('days'), answers.recovery ?? null) });
+      case '/api/analytics/fitness-projection':
+        return json(200, {
+          data: answers.projection ?? { end_date: null, ends_at: null, race_date: null, records: [] },
+        });
       case '/api/analytics/consistency':
         return json(200, { data: consistency(q('days')) });
       case '/api/analytics/achievements':

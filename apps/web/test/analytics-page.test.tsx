@@ -71,7 +71,8 @@ describe('Analytics page', () => {
     expect(within(earned).getAllByRole('progressbar')).toHaveLength(2);
 
     expect(lastCall(calls, '/api/analytics/weekly-load')?.url.searchParams.get('weeks')).toBe('12');
-    expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('84');
+    // The fitness chart has its own range, 3 months by default.
+    expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('91');
     expect(lastCall(calls, '/api/analytics/zones')?.url.searchParams.get('period')).toBe('3months');
     expect(screen.queryByText('Demo')).not.toBeInTheDocument();
   });
@@ -80,18 +81,59 @@ describe('Analytics page', () => {
     const calls = mockAnalytics({ weeklyHours: (weeks) => Array(weeks).fill(6), earned: 1, total: 3 });
     const { router } = renderAnalytics();
     await screen.findByText('Total: 72h');
-    expect(screen.getByRole('button', { name: '12 weeks' })).toHaveAttribute('aria-pressed', 'true');
+    const period = screen.getByRole('group', { name: 'Period' });
+    expect(within(period).getByRole('button', { name: '12 weeks' })).toHaveAttribute('aria-pressed', 'true');
 
-    await userEvent.click(screen.getByRole('button', { name: '3 months' }));
-    expect(screen.getByRole('button', { name: '3 months' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(period).getByRole('button', { name: '3 months' }));
+    expect(within(period).getByRole('button', { name: '3 months' })).toHaveAttribute('aria-pressed', 'true');
     expect(router.state.location.search).toBe('?period=3months');
     await waitFor(() =>
       expect(lastCall(calls, '/api/analytics/weekly-load')?.url.searchParams.get('weeks')).toBe('13'),
     );
-    await waitFor(() =>
-      expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('91'),
-    );
     expect(await screen.findByText('Total: 78h')).toBeVisible();
+  });
+
+  it('projects fitness to race day and switches the chart range', async () => {
+    // Today CTL 48.9 (the fixture's last day), then two projected days to race day on Nov 20.
+    const calls = mockAnalytics({
+      weeklyHours: () => TWELVE,
+      earned: 1,
+      total: 3,
+      projection: {
+        end_date: '2025-11-20',
+        ends_at: 'race',
+        race_date: '2025-11-20',
+        records: [
+          { date: '2025-11-18', tss: 0, ctl: 49, atl: 45, tsb: 4 },
+          { date: '2025-11-19', tss: 100, ctl: 50.2, atl: 52.3, tsb: -2.1 },
+          { date: '2025-11-20', tss: 0, ctl: 49, atl: 45.3, tsb: 3.7 },
+        ],
+      },
+    });
+    const { router } = renderAnalytics();
+    const form = card('Fitness, Fatigue and Form');
+    expect(await within(form).findByText('Race day: fitness 49, form 4 (projected)')).toBeVisible();
+    expect(within(form).getByText(/Daily, last 3 months, projected to race day/)).toBeVisible();
+    expect(within(form).getByRole('figure')).toHaveAccessibleName(
+      /Projected from the planned sessions to race day, Nov 20: fitness 49, fatigue 45, form 4\./,
+    );
+    expect(within(form).getByText(/Projected from planned sessions/)).toBeVisible();
+    // The screen-reader table ends on the projected race day.
+    expect(within(form).getByRole('rowheader', { name: 'Nov 20 (projected)' })).toBeInTheDocument();
+
+    const range = within(form).getByRole('group', { name: 'Fitness chart range' });
+    expect(within(range).getByRole('button', { name: '3 months' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(range).getByRole('button', { name: '6 weeks' }));
+    expect(router.state.location.search).toBe('?fitness=6w');
+    await waitFor(() =>
+      expect(lastCall(calls, '/api/analytics/fitness-trends')?.url.searchParams.get('days')).toBe('42'),
+    );
+    // Ranges up to all time ('All' asks for ten years; fitnessChartRows trims and thins them, analytics-model.test).
+    expect(
+      within(range)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['6 weeks', '3 months', '6 months', '1 year', 'All time']);
   });
 
   it('shows an error with Try Again on the card that failed', async () => {

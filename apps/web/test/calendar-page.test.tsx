@@ -1,5 +1,5 @@
 import type { User } from '@stamina/contract';
-import type { WeekStart } from '@stamina/core';
+import type { Units, WeekStart } from '@stamina/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,19 +17,23 @@ import {
 } from './calendar-test-utils.tsx';
 import { signIn } from './dashboard-fixtures.ts';
 
-const athlete = (weekStart: WeekStart | undefined): User => ({
+const athlete = (weekStart: WeekStart | undefined, units: Units = 'metric'): User => ({
   id: '00000000-0000-4000-8000-000000000000',
   athlete_id: '00000000-0000-4000-8000-0000000000a1',
   email: 'ana@example.com',
   name: 'Ana Runner',
-  user_metadata: { name: 'Ana Runner', units: 'metric', ...(weekStart ? { weekStart } : {}) },
+  user_metadata: { name: 'Ana Runner', units, ...(weekStart ? { weekStart } : {}) },
   email_confirmed_at: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
 });
 
 /** The calendar of an athlete signed in with a week start (most tests here: Sunday weeks). */
-function renderCalendar(query = 'view=week&date=2025-11-18', weekStart: WeekStart | null = 'sunday') {
-  signIn(athlete(weekStart ?? undefined));
+function renderCalendar(
+  query = 'view=week&date=2025-11-18',
+  weekStart: WeekStart | null = 'sunday',
+  units: Units = 'metric',
+) {
+  signIn(athlete(weekStart ?? undefined, units));
   return renderWithProviders(
     <AuthProvider>
       <CalendarPage />
@@ -81,8 +85,10 @@ describe('training calendar, week view', () => {
     // 60 min in zone 4 scores 120: 'High'.
     expect(within(wednesday).getByText('High')).toBeVisible();
 
+    // Seven days, then the week's totals.
     const dayNames = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(dayNames).toHaveLength(7);
+    expect(dayNames).toHaveLength(8);
+    expect(dayNames[7]).toMatch(/^Week totals/);
     expect(dayNames[0]).toMatch(/^Sunday, November 16/);
     expect(dayNames[6]).toMatch(/^Saturday, November 22/);
     expect(screen.getByRole('region', { name: 'Sunday, November 16' })).toBeInTheDocument();
@@ -202,7 +208,7 @@ describe('training calendar, month view', () => {
       json(200, {
         data: {
           calendar_events: [
-            makeWorkout({ title: 'Long Ride', sport: 'bike', workout_date: '2025-11-22' }),
+            makeWorkout({ title: 'Long Ride', sport: 'bike', workout_date: '2025-11-22', tss: 80 }),
             makeWorkout({ title: 'Core Strength', sport: 'strength', workout_date: '2025-11-22' }),
             makeWorkout({ title: 'Recovery Swim', sport: 'swim', workout_date: '2025-11-22' }),
             makeWorkout({ title: 'Easy Run', workout_date: '2025-11-03' }),
@@ -224,7 +230,19 @@ describe('training calendar, month view', () => {
     expect(call?.url.searchParams.get('date_from')).toBe('2025-10-26');
     expect(call?.url.searchParams.get('date_to')).toBe('2025-12-06');
     expect(screen.getByRole('region', { name: 'Sunday, October 26' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Saturday, November 22, 3 workouts' })).toBeInTheDocument();
+    const saturday = screen.getByRole('region', { name: 'Saturday, November 22, 3 workouts' });
+    // A month cell shows the session's duration and TSS, not its title only.
+    expect(within(saturday).getByText('45 min')).toBeVisible();
+    expect(within(saturday).getByText('80 TSS')).toBeVisible();
+
+    // Each week has its totals beside it, done against planned, and by sport in a popover.
+    const byWeek = screen.getByRole('button', { name: 'Week of November 16: totals by sport' });
+    const week = byWeek.parentElement!;
+    expect(week).toHaveTextContent('0h / 2h 15m');
+    expect(week).toHaveTextContent('TSS 0 / 80');
+    await userEvent.click(byWeek);
+    const table = await screen.findByRole('table', { name: 'Week of November 16, totals by sport' });
+    expect(within(table).getAllByRole('row')).toHaveLength(5); // header, bike, strength, swim, total
   });
 
   it('moves by a month with previous and next', async () => {
@@ -316,16 +334,113 @@ describe('training calendar, workouts', () => {
     );
   });
 
-  it('draws completed workouts struck through with a check', async () => {
+  it('draws a completed workout as done, with a check and what was done, not struck through', async () => {
     mockCalendarFetch(() =>
       json(200, {
-        data: { calendar_events: [toEvent(makeWorkout({ title: 'Done Run', status: 'completed' }))] },
+        data: {
+          calendar_events: [
+            toEvent(
+              makeWorkout({
+                title: 'Done Run',
+                status: 'completed',
+                tss: 40,
+                actual_duration_minutes: 52,
+                actual_tss: 47.4,
+              }),
+            ),
+          ],
+        },
       }),
     );
     renderCalendar();
-    const title = await screen.findByText('Done Run');
-    expect(title).toHaveClass('line-through');
-    expect(screen.getByRole('button', { name: 'Done Run, Run, 45 min, Zone 2, Completed' })).toBeVisible();
+    const card = await screen.findByRole('button', {
+      name: 'Done Run, Run, 52 min, Zone 2, Completed, TSS 47',
+    });
+    const title = within(card).getByText('Done Run');
+    expect(title).not.toHaveClass('line-through');
+    expect(within(card).getByText('Completed')).toHaveClass('sr-only');
+    expect(within(card).getByText('Done')).toBeVisible();
+    expect(within(card).getByText('52 min')).toBeVisible();
+    expect(within(card).getByText('TSS 47')).toBeVisible();
+  });
+
+  it("totals the week per sport, done against planned, in the athlete's units", async () => {
+    const structure = (meters: number) => ({
+      warmup_intervals: [],
+      main_intervals: [
+        {
+          name: 'Run',
+          duration_seconds: 1800,
+          repetitions: 2,
+          rest_duration_seconds: 0,
+          zone: 2 as const,
+          targets: {},
+          isRest: false,
+          phase: 'main' as const,
+          distance_meters: meters,
+        },
+      ],
+      cooldown_intervals: [],
+      total_duration_estimated: 3600,
+      zone_distribution: { zone_1: 0, zone_2: 100, zone_3: 0, zone_4: 0, zone_5: 0 },
+    });
+    const events = [
+      // Done: planned 60 min, 10 km (2 × 5 km), TSS 56; logged 50 min, 9.656 km (6 mi), TSS 50.
+      makeWorkout({
+        title: 'Steady',
+        workout_date: '2025-11-17',
+        duration_minutes: 60,
+        tss: 56,
+        status: 'completed',
+        workout_structure: structure(5000),
+        actual_duration_minutes: 50,
+        actual_distance_meters: 9656.064,
+        actual_tss: 50,
+      }),
+      // Planned: 30 min, 4 km, TSS 30.
+      makeWorkout({
+        title: 'Shakeout',
+        workout_date: '2025-11-20',
+        duration_minutes: 30,
+        tss: 30,
+        workout_structure: structure(2000),
+      }),
+      // A planned ride; a skipped one counts nothing.
+      makeWorkout({
+        title: 'Spin',
+        sport: 'bike',
+        workout_date: '2025-11-21',
+        duration_minutes: 100,
+        tss: 70,
+      }),
+      makeWorkout({
+        title: 'Gone',
+        sport: 'bike',
+        workout_date: '2025-11-22',
+        duration_minutes: 60,
+        tss: 60,
+        status: 'skipped',
+      }),
+    ].map(toEvent);
+    mockCalendarFetch(() => json(200, { data: { calendar_events: events } }));
+    renderCalendar('view=week&date=2025-11-18', 'monday', 'imperial');
+
+    const totals = await screen.findByRole('region', { name: /Week totals/ });
+    const table = within(totals).getByRole('table', { name: 'Week totals by sport, done and planned' });
+    // Bike first: the most planned time.
+    const [bike, run] = within(table).getAllByRole('row').slice(1, 3);
+    expect(bike).toHaveTextContent(/^Bike/);
+    expect(bike).toHaveTextContent('0h / 1h 40m');
+    expect(bike).toHaveTextContent('0 / 70');
+    expect(run).toHaveTextContent('50 min / 1h 30m');
+    // 10 km + 4 km planned is 8.70 mi; 6 mi done.
+    expect(run).toHaveTextContent('6.00 mi / 8.70 mi');
+    expect(run).toHaveTextContent('50 / 86');
+    expect(within(run!).getByText('50 min done of 1h 30m planned')).toHaveClass('sr-only');
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(total).toHaveTextContent(/^Total/);
+    expect(total).toHaveTextContent('50 min / 3h 10m');
+    expect(total).toHaveTextContent('50 / 156');
   });
 
   it("shows a completed session with its recording's TSS and links its detail to the activity", async () => {

@@ -1,3 +1,4 @@
+import type { Interval } from '@stamina/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -6,7 +7,7 @@ import { ReadinessHero } from '../src/features/dashboard/components/readiness-he
 import { DashboardPage } from '../src/features/dashboard/dashboard-page.tsx';
 import { AuthProvider } from '../src/lib/auth-context.tsx';
 import { writeSession } from '../src/lib/session-store.ts';
-import { renderWithProviders } from './calendar-test-utils.tsx';
+import { renderWithProviders, toEvent } from './calendar-test-utils.tsx';
 import {
   failure,
   mockDashboard,
@@ -28,6 +29,21 @@ function renderDashboard() {
 }
 
 const widget = (name: string) => screen.getByRole('region', { name });
+
+/** One parsed step of a workout's structure. */
+function step(overrides: Partial<Interval>): Interval {
+  return {
+    name: 'Step',
+    duration_seconds: 60,
+    repetitions: 1,
+    rest_duration_seconds: 0,
+    zone: 2,
+    targets: {},
+    isRest: false,
+    phase: 'main',
+    ...overrides,
+  };
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -276,22 +292,80 @@ describe('Dashboard page', () => {
     ).toBeVisible();
   });
 
-  it('opens the workout detail dialog from Start Now, with working Edit', async () => {
-    mockDashboard();
+  it('runs a guided session from Start Now: the step, its time left, pause, skip, and Finish asks how it went', async () => {
+    // Two steps: 10 min warmup in zone 1, then 3 min at 250 W.
+    const stepped = {
+      ...todaysWorkout,
+      workout_structure: {
+        warmup_intervals: [step({ name: 'Warmup', duration_seconds: 600, zone: 1, phase: 'warmup' })],
+        main_intervals: [
+          step({ name: 'Threshold', duration_seconds: 180, zone: 4, targets: { power_watts: 250 } }),
+        ],
+        cooldown_intervals: [],
+        total_duration_estimated: 780,
+        zone_distribution: { zone_1: 77, zone_2: 0, zone_3: 0, zone_4: 23, zone_5: 0 },
+      },
+    };
+    mockDashboard({ calendar: { calendar_events: [toEvent(stepped)] } });
     renderDashboard();
     const start = await within(await screen.findByRole('region', { name: "Today's Workout" })).findByRole(
       'button',
-      { name: /Start/ },
+      { name: 'Start Now' },
     );
     await waitFor(() => expect(start).toBeEnabled());
     await userEvent.click(start);
+    const session = await screen.findByRole('dialog', { name: todaysWorkout.title }, { timeout: 5000 });
+    expect(within(session).getByText('Step 1 of 2')).toBeVisible();
+    expect(within(session).getByRole('heading', { name: 'Warmup' })).toBeVisible();
+    expect(within(session).getByRole('timer', { name: 'Time left in this step' })).toHaveTextContent('10:00');
+    expect(within(session).getByText('Threshold · 3:00')).toBeVisible();
+
+    // Four minutes on, six are left of the warmup and nine in all.
+    vi.setSystemTime(new Date(2025, 10, 18, 10, 4, 0));
+    await waitFor(() => expect(within(session).getByRole('timer')).toHaveTextContent('6:00'));
+    expect(within(session).getByText('9:00')).toBeVisible();
+
+    // Paused, the clock stands still.
+    await userEvent.click(within(session).getByRole('button', { name: 'Pause' }));
+    expect(within(session).getByText('Step 1 of 2 · Paused')).toBeVisible();
+    vi.setSystemTime(new Date(2025, 10, 18, 10, 30, 0));
+    await userEvent.click(within(session).getByRole('button', { name: 'Resume' }));
+    expect(within(session).getByRole('timer')).toHaveTextContent('6:00');
+
+    // Skip: on to the threshold step, with its target.
+    await userEvent.click(within(session).getByRole('button', { name: 'Skip' }));
+    expect(within(session).getByRole('heading', { name: 'Threshold' })).toBeVisible();
+    expect(within(session).getByText('Zone 4 Threshold · 250 W')).toBeVisible();
+    expect(within(session).getByRole('timer')).toHaveTextContent('3:00');
+
+    // Its three minutes run out: all done; Finish opens "How did it go?" with the 7 minutes trained.
+    vi.setSystemTime(new Date(2025, 10, 18, 10, 33, 0));
+    expect(await within(session).findByRole('heading', { name: 'All steps done' })).toBeVisible();
+    await userEvent.click(within(session).getByRole('button', { name: 'Finish' }));
+    const detail = await screen.findByRole('dialog', { name: todaysWorkout.title }, { timeout: 5000 });
+    expect(await within(detail).findByRole('textbox', { name: 'Actual duration (minutes)' })).toHaveValue(
+      '7',
+    );
+    expect(within(detail).getByRole('button', { name: 'Mark Done' })).toBeVisible();
+  });
+
+  it('names the button View for a workout already done, and it opens the workout, with working Edit', async () => {
+    const done = { ...todaysWorkout, status: 'completed' as const };
+    mockDashboard({
+      summary: summary({ todays_workout: { ...summary().todays_workout!, status: 'completed' } }),
+      calendar: { calendar_events: [toEvent(done)] },
+    });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: "Today's Workout" });
+    const view = await within(card).findByRole('button', { name: 'View' });
+    await waitFor(() => expect(view).toBeEnabled());
+    expect(within(card).queryByRole('button', { name: /Start/ })).not.toBeInTheDocument();
+    await userEvent.click(view);
     // The dialog is loaded on first use.
     const dialog = await screen.findByRole('dialog', { name: todaysWorkout.title }, { timeout: 5000 });
-    expect(within(dialog).getByRole('button', { name: 'Mark Done' })).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Reschedule' })).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByRole('dialog', { name: /Edit Workout/i }, { timeout: 5000 })).toBeVisible();
-    expect(screen.queryByText('Edit functionality coming soon!')).not.toBeInTheDocument();
   });
 
   it('a new account: "Welcome", no stand-in scores, no 0/5 target, estimates marked and offered', async () => {

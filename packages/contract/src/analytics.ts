@@ -149,6 +149,30 @@ export const ZFitnessTrends = z
   .meta({ id: 'FitnessTrends' });
 export type FitnessTrends = z.infer<typeof ZFitnessTrends>;
 
+/** One projected day: the planned TSS of the day and the CTL, ATL and TSB it leads to. */
+export const ZFitnessProjectionPoint = z
+  .object({ date: ZIsoDate, tss: z.number(), ctl: z.number(), atl: z.number(), tsb: z.number() })
+  .meta({ id: 'FitnessProjectionPoint' });
+
+/**
+ * Fitness, fatigue and form carried forward from today with the planned sessions' TSS (docs/training-load.md,
+ * "Projection"), through race day or else the last planned session, at most a year.
+ */
+export const ZFitnessProjection = z
+  .object({
+    end_date: ZIsoDate.nullable().describe('The last projected day; null when nothing lies ahead'),
+    ends_at: z
+      .enum(['race', 'last_planned_session'])
+      .nullable()
+      .describe("What the projection runs to: the active plan's race day, else the last planned session"),
+    race_date: ZIsoDate.nullable(),
+    records: z
+      .array(ZFitnessProjectionPoint)
+      .describe("Today (the history's last point, unchanged) and each projected day after it"),
+  })
+  .meta({ id: 'FitnessProjection' });
+export type FitnessProjection = z.infer<typeof ZFitnessProjection>;
+
 /** Acute:chronic workload ratio bands (Gabbett 2016): below 0.8 low, to 1.3 optimal, to 1.5 high, above. */
 export const ZLoadBalanceWeek = z
   .object({

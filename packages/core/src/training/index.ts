@@ -12,6 +12,7 @@ export * from './plans.ts';
 export * from './polarization.ts';
 export * from './profile-summary.ts';
 export * from './progress.ts';
+export * from './projection.ts';
 export * from './readiness.ts';
 export * from './recorded-tss.ts';
 export * from './running-grade.ts';

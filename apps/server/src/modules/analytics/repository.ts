@@ -319,3 +319,26 @@ export async function recordedSessions(db: Conn, athleteId: string, from: string
     )
     .orderBy(asc(activities.localDate));
 }
+
+/**
+ * The planned (not completed, not skipped) workouts' TSS per day between two dates, and the last such day: what
+ * the fitness projection runs on (docs/training-load.md, "Projection"). A workout without a TSS counts 0.
+ */
+export async function plannedTssByDay(db: Conn, athleteId: string, from: string, to: string) {
+  return db
+    .select({
+      date: sql<string>`to_char(${workouts.workoutDate}, 'YYYY-MM-DD')`,
+      tss: float(sql`sum(${workouts.tss})`),
+    })
+    .from(workouts)
+    .where(
+      and(
+        eq(workouts.athleteId, athleteId),
+        eq(workouts.status, 'planned'),
+        gte(workouts.workoutDate, from),
+        lte(workouts.workoutDate, to),
+      ),
+    )
+    .groupBy(workouts.workoutDate)
+    .orderBy(asc(workouts.workoutDate));
+}

@@ -9,6 +9,7 @@ import {
   ZConsistency,
   ZDaysQuery,
   ZDetailedZones,
+  ZFitnessProjection,
   ZFitnessTrends,
   ZLoadBalance,
   ZPerformanceTrends,
@@ -111,6 +112,13 @@ function registerReads(app: FastifyInstance, service: AnalyticsService, tags: st
     ZDaysQuery(FITNESS_TRENDS_DAYS),
     ZFitnessTrends,
     (r) => service.fitnessTrends(r.auth, r.query.days),
+  );
+  both(
+    '/fitness-projection',
+    "Fitness, fatigue and form projected from today with the planned sessions' TSS, to race day or the last planned session",
+    z.object({}),
+    ZFitnessProjection,
+    (r) => service.fitnessProjection(r.auth),
   );
   both(
     '/fitness-form',

@@ -49,6 +49,7 @@ import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.t
 import type { PlanReader, PlanRow } from '../plans/service.ts';
 import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
 import { ensureSportFigures, firstDayWithoutSportFigures } from '../training-load/upkeep.ts';
+import { fitnessProjection } from './projection.ts';
 import * as repo from './repository.ts';
 
 /** Periods as days ending today; 'all' starts at the first stored day. */
@@ -311,6 +312,11 @@ export function createAnalyticsService(
           form: trendOf(records.map((r) => r.tsb)),
         },
       };
+    },
+
+    /** Fitness, fatigue and form carried forward with the planned sessions (./projection.ts). */
+    fitnessProjection(auth: AuthContext, now = new Date()) {
+      return fitnessProjection(db, trainingLoad, plans, auth, now);
     },
 
     /** Per week, the acute:chronic ratio at its end and its band; the share of hours per sport. */

@@ -27,11 +27,15 @@ export function useActivities(filter: ActivityFilter) {
 const RANGE_PAGE_SIZE = 100;
 
 /**
- * The recorded TSS of each activity between two days, by activity id: the calendar shows a session an activity
- * completed with the recording's TSS (the workout's own `tss` is its planned one). Asked only when `enabled`
- * (some event of the range has an activity).
+ * What the recordings between two days measured, by activity id: the calendar shows a session an activity
+ * completed with the recording's TSS (the workout's own `tss` is its planned one), and counts its distance in
+ * the week's totals. Asked only when `enabled` (some event of the range has an activity).
  */
-export function useRecordedTss(from: string, to: string, enabled: boolean): ReadonlyMap<string, number> {
+export function useRecordedFigures(
+  from: string,
+  to: string,
+  enabled: boolean,
+): ReadonlyMap<string, { tss: number | null; distanceMeters: number | null }> {
   const query = useQuery({
     ...activitiesQuery({ from, to, page: 1, page_size: RANGE_PAGE_SIZE }),
     enabled,
@@ -39,7 +43,7 @@ export function useRecordedTss(from: string, to: string, enabled: boolean): Read
   });
   const items = query.data?.items;
   return useMemo(
-    () => new Map((items ?? []).flatMap((a) => (a.tss === null ? [] : [[a.id, a.tss] as const]))),
+    () => new Map((items ?? []).map((a) => [a.id, { tss: a.tss, distanceMeters: a.distance_m }] as const)),
     [items],
   );
 }

@@ -8,6 +8,7 @@ export const analyticsKeys = {
   zones: (period: AnalyticsPeriod) => ['analytics', 'zones', period] as const,
   polarized: (period: AnalyticsPeriod) => ['analytics', 'polarized', period] as const,
   fitnessTrends: (days: number) => ['analytics', 'fitness-trends', days] as const,
+  fitnessProjection: ['analytics', 'fitness-projection'] as const,
   consistency: (days: number) => ['analytics', 'consistency', days] as const,
   achievements: ['analytics', 'achievements'] as const,
   raceReadiness: ['analytics', 'race-readiness'] as const,

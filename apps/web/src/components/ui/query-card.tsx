@@ -21,6 +21,7 @@ export function QueryCard({
   title,
   subtitle,
   badges,
+  actions,
   query,
   isEmpty = false,
   emptyTitle = 'Nothing to show yet',
@@ -34,6 +35,8 @@ export function QueryCard({
   subtitle?: ReactNode;
   /** Figures shown beside the title once the data is there. */
   badges?: ReactNode;
+  /** Controls shown in the header in every state (a range switch), so they stay put while the data reloads. */
+  actions?: ReactNode;
   /** One query or several: the card waits for all and shows the first error. */
   query: CardQuery | readonly CardQuery[];
   isEmpty?: boolean;
@@ -108,6 +111,7 @@ export function QueryCard({
           {!failed && !pending && !isEmpty && badges ? (
             <div className="flex flex-wrap gap-1.5">{badges}</div>
           ) : null}
+          {actions}
         </header>
         {body}
       </section>

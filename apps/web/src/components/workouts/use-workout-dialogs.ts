@@ -3,6 +3,7 @@
 // from <WorkoutDialogs> so a page can hold the state without loading the dialogs (the dashboard loads them lazily).
 import type { Workout } from '@stamina/contract';
 import { useMemo, useState } from 'react';
+import type { LoggedSession } from './log-session-form.tsx';
 
 type WorkoutEditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
@@ -10,11 +11,14 @@ export interface WorkoutDialogsState {
   /** The workout the detail dialog was opened on (a page may show a fresher copy of it). */
   detail: Workout | null;
   detailOpen: boolean;
+  /** Figures the detail dialog opens "How did it go?" with (a finished guided session), or null. */
+  logDraft: Partial<LoggedSession> | null;
   add: { open: boolean; date: string | null };
   editor: WorkoutEditorState;
   /** True while any of the three is open. */
   anyOpen: boolean;
-  openDetail: (workout: Workout | null) => void;
+  /** The detail dialog on `workout`; with `logDraft`, straight on "How did it go?" with those figures. */
+  openDetail: (workout: Workout | null, logDraft?: Partial<LoggedSession>) => void;
   setDetailOpen: (open: boolean) => void;
   /** The add dialog on `date` (null: today). */
   openAdd: (date: string | null) => void;
@@ -28,6 +32,7 @@ export interface WorkoutDialogsState {
 export function useWorkoutDialogs(): WorkoutDialogsState {
   const [detail, setDetail] = useState<Workout | null>(null);
   const [detailOpen, setDetailOpen] = useState(false);
+  const [logDraft, setLogDraft] = useState<Partial<LoggedSession> | null>(null);
   const [add, setAdd] = useState<{ open: boolean; date: string | null }>({ open: false, date: null });
   const [editor, setEditor] = useState<WorkoutEditorState>(null);
 
@@ -35,20 +40,25 @@ export function useWorkoutDialogs(): WorkoutDialogsState {
     () => ({
       detail,
       detailOpen,
+      logDraft,
       add,
       editor,
       anyOpen: detailOpen || add.open || editor !== null,
-      openDetail: (workout) => {
+      openDetail: (workout, draft) => {
         setDetail(workout);
+        setLogDraft(draft ?? null);
         setDetailOpen(true);
       },
-      setDetailOpen,
+      setDetailOpen: (open) => {
+        setDetailOpen(open);
+        if (!open) setLogDraft(null);
+      },
       openAdd: (date) => setAdd({ open: true, date }),
       setAddOpen: (open) => setAdd((current) => ({ ...current, open })),
       openEditor: setEditor,
       closeEditor: () => setEditor(null),
       detailFrom: (workouts) => (detail && workouts.find((w) => w.id === detail.id)) ?? detail,
     }),
-    [detail, detailOpen, add, editor],
+    [detail, detailOpen, logDraft, add, editor],
   );
 }

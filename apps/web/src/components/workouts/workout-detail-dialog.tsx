@@ -63,6 +63,8 @@ export interface WorkoutDetailDialogProps {
   onEdit: (workout: Workout) => void;
   /** The recorded activity that completed the workout (the calendar's `activity_id`), linked from the dialog. */
   activityId?: string | null;
+  /** Open on "How did it go?" with these figures filled in (the guided session's Finish); null: the actions. */
+  logDraft?: Partial<LoggedSession> | null;
 }
 
 type Step = 'actions' | 'log' | 'reschedule' | 'confirm-delete';
@@ -93,6 +95,7 @@ export function WorkoutDetailDialog({
   onOpenChange,
   onEdit,
   activityId = null,
+  logDraft = null,
 }: WorkoutDetailDialogProps) {
   const markDone = useMarkWorkoutDone();
   const logWorkout = useLogWorkout();
@@ -110,6 +113,10 @@ export function WorkoutDetailDialog({
   useEffect(() => {
     if (!open) setStep({ id: null, step: 'actions' });
   }, [open]);
+  const workoutId = workout?.id ?? null;
+  useEffect(() => {
+    if (open && workoutId && logDraft) setStep({ id: workoutId, step: 'log' });
+  }, [open, workoutId, logDraft]);
 
   // The tracked metrics decide what "How did it go?" asks; read once the athlete gets there.
   const profile = useQuery({ ...athleteProfileQuery(), enabled: currentStep === 'log' });
@@ -156,12 +163,7 @@ export function WorkoutDetailDialog({
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-muted-foreground">{SPORT_LABELS[shown.sport]}</p>
-                  <Dialog.Title
-                    className={cn(
-                      'text-xl font-semibold leading-tight break-words',
-                      completed && 'text-muted-foreground line-through decoration-2',
-                    )}
-                  >
+                  <Dialog.Title className="text-xl font-semibold leading-tight break-words">
                     {shown.title}
                   </Dialog.Title>
                 </div>
@@ -265,7 +267,7 @@ export function WorkoutDetailDialog({
               <div className="sticky bottom-0 -mx-5 mt-5 border-t border-border bg-background px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:px-0 sm:pb-0">
                 {currentStep === 'log' ? (
                   <LogSessionForm
-                    initial={shown}
+                    initial={logDraft ? { ...shown, ...logDraft } : shown}
                     plannedMinutes={shown.duration_minutes}
                     askRpe={profile.data?.tracked_metrics?.rpe ?? true}
                     units={units}

@@ -42,6 +42,7 @@ export function WorkoutDialogs({
         open={dialogs.detailOpen}
         onOpenChange={dialogs.setDetailOpen}
         activityId={detailActivityId}
+        logDraft={dialogs.logDraft}
         onEdit={(workout) => {
           dialogs.setDetailOpen(false);
           dialogs.openEditor({ mode: 'edit', workout });

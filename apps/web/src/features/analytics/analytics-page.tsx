@@ -1,12 +1,14 @@
 // /analytics: the Analytics page (docs/screens.md, "Analytics page"): weekly hours by sport, zone distribution against
 // the targets with the polarization score, fitness/fatigue/form, race readiness and the achievements, over
-// 12 weeks or 3 months (?period= in the URL). An account with no completed workout sees the charts drawn
+// 12 weeks or 3 months (?period= in the URL); the fitness chart has its own range (?fitness=, 6 weeks to all)
+// and its projection to race day. An account with no completed workout sees the charts drawn
 // from a sample, each marked 'Demo'.
 import { hasNoHours, progressSampleData, roundTo } from '@stamina/core';
 import { ArrowLeft, Info } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAchievements } from '../../api/analytics/achievements.ts';
+import { useFitnessProjection } from '../../api/analytics/fitness-projection.ts';
 import { useFitnessTrends } from '../../api/analytics/fitness-trends.ts';
 import { usePolarized } from '../../api/analytics/polarized.ts';
 import { useRaceReadiness } from '../../api/analytics/race-readiness.ts';
@@ -25,9 +27,17 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { todayIso } from '../../lib/dates.ts';
-import { ANALYTICS_RANGES, type AnalyticsRange, parseAnalyticsRange } from './analytics-model.ts';
+import {
+  ANALYTICS_RANGES,
+  type AnalyticsRange,
+  FITNESS_RANGES,
+  type FitnessRange,
+  fitnessChartRows,
+  parseAnalyticsRange,
+  parseFitnessRange,
+} from './analytics-model.ts';
 import { AchievementsList } from './components/achievements-list.tsx';
-import { type FitnessDay, FitnessFormChart } from './components/fitness-form-chart.tsx';
+import { FitnessFormChart } from './components/fitness-form-chart.tsx';
 import { RaceReadinessPanel } from './components/race-readiness-panel.tsx';
 import { type ZoneTargetRow, ZoneTargets } from './components/zone-targets.tsx';
 
@@ -45,12 +55,15 @@ const DEFAULT_TARGETS = { low: 80, moderate: 5, high: 15 } as const;
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const range = parseAnalyticsRange(params.get('period'));
-  const { weeks, days, period } = ANALYTICS_RANGES[range];
+  const { weeks, period } = ANALYTICS_RANGES[range];
+  const fitnessRange = parseFitnessRange(params.get('fitness'));
+  const fitnessDaysAsked = FITNESS_RANGES[fitnessRange].days;
 
   const weekly = useWeeklyLoad(weeks);
   const zones = useZones(period);
   const polarized = usePolarized(period);
-  const fitness = useFitnessTrends(days);
+  const fitness = useFitnessTrends(fitnessDaysAsked);
+  const projection = useFitnessProjection();
   const readiness = useRaceReadiness();
   const achievements = useAchievements();
 
@@ -59,11 +72,12 @@ export function AnalyticsPage() {
   const demo = Boolean(weekly.data && hasNoHours(weekly.data) && achievements.data?.earned_count === 0);
   const sample = useMemo(() => (demo ? progressSampleData(todayIso()) : null), [demo]);
 
-  function choose(next: AnalyticsRange) {
+  function setParam(name: 'period' | 'fitness', value: string) {
     const nextParams = new URLSearchParams(params);
-    nextParams.set('period', next);
+    nextParams.set(name, value);
     setParams(nextParams, { replace: true });
   }
+  const choose = (next: AnalyticsRange) => setParam('period', next);
 
   const hourRows = sample
     ? sampleSportHoursRows(sample.weeklyLoad)
@@ -99,8 +113,17 @@ export function AnalyticsPage() {
         }))
       : [];
 
-  const fitnessDays: FitnessDay[] = sample ? sample.fitness.slice(-days) : (fitness.data?.records ?? []);
-  const fitnessEmpty = fitnessDays.every((d) => d.ctl === 0 && d.atl === 0);
+  // The sample has no plan, so no projection; 'All' starts at the first day with any load.
+  const fitnessRows = useMemo(
+    () =>
+      fitnessChartRows(
+        sample ? sample.fitness.slice(-fitnessDaysAsked) : (fitness.data?.records ?? []),
+        sample ? [] : (projection.data?.records ?? []),
+        fitnessRange === 'all',
+      ),
+    [sample, fitness.data, projection.data, fitnessDaysAsked, fitnessRange],
+  );
+  const fitnessEmpty = fitnessRows.every((d) => !d.ctl && !d.atl && !d.projectedCtl && !d.projectedAtl);
 
   return (
     <div className="pb-12">
@@ -179,7 +202,26 @@ export function AnalyticsPage() {
 
         <QueryCard
           title="Fitness, Fatigue and Form"
-          subtitle={`Daily, last ${days} days`}
+          subtitle={
+            (fitnessRange === 'all'
+              ? 'Daily, all time'
+              : `Daily, last ${FITNESS_RANGES[fitnessRange].ariaLabel}`) +
+            (!sample && projection.data?.ends_at
+              ? `, projected to ${projection.data.ends_at === 'race' ? 'race day' : 'the last planned session'}`
+              : '')
+          }
+          actions={
+            <SegmentedControl
+              legend="Fitness chart range"
+              options={(Object.keys(FITNESS_RANGES) as FitnessRange[]).map((value) => ({
+                value,
+                label: FITNESS_RANGES[value].label,
+                ariaLabel: FITNESS_RANGES[value].ariaLabel,
+              }))}
+              value={fitnessRange}
+              onChange={(next) => setParam('fitness', next)}
+            />
+          }
           query={demo ? [fitness, achievements] : fitness}
           demo={demo}
           isEmpty={!demo && fitnessEmpty}
@@ -187,7 +229,7 @@ export function AnalyticsPage() {
           emptyText="Fitness and fatigue build from the TSS of your completed workouts."
           className="lg:col-span-2"
         >
-          <FitnessFormChart days={fitnessDays} />
+          <FitnessFormChart rows={fitnessRows} raceDate={projection.data?.race_date ?? null} />
         </QueryCard>
 
         <BestEffortCurves className="lg:col-span-2" />

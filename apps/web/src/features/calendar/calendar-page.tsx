@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarPlus, CheckCircle2, Clock, Plus, RotateCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useRecordedTss } from '../../api/activities/list-activities.ts';
+import { useRecordedFigures } from '../../api/activities/list-activities.ts';
 import { type CalendarEvent, useCalendar } from '../../api/workouts/calendar.ts';
 import { useRescheduleWorkout } from '../../api/workouts/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,9 +9,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useWorkoutDialogs } from '../../components/workouts/use-workout-dialogs.ts';
 import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
-import { useWeekStartsOn } from '../../lib/auth-context.tsx';
+import { useUnits, useWeekStartsOn } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isoDate, todayIso } from '../../lib/dates.ts';
+import { useHideOnScroll } from '../../lib/use-hide-on-scroll.ts';
 import { CalendarDnd } from './calendar-dnd.tsx';
 import {
   type CalendarView,
@@ -27,6 +28,7 @@ import {
 } from './calendar-model.ts';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
 import { AgendaView, MonthView, WeekView } from './calendar-views.tsx';
+import { weekTotals } from './week-totals-model.ts';
 
 const LOAD_ERROR_FALLBACK = 'Something went wrong while loading your calendar data.';
 
@@ -46,8 +48,11 @@ export function CalendarPage() {
   const reschedule = useRescheduleWorkout();
 
   const dialogs = useWorkoutDialogs();
+  // The Add button steps aside while the athlete scrolls down; the page keeps room for it at its end.
+  const fabHidden = useHideOnScroll();
 
-  const recordedTss = useRecordedTss(
+  const units = useUnits();
+  const recorded = useRecordedFigures(
     from,
     to,
     (calendar.data ?? []).some((e) => e.activity_id !== null),
@@ -57,10 +62,10 @@ export function CalendarPage() {
   const events = useMemo(
     () =>
       (calendar.data ?? []).map((e) => {
-        const tss = e.activity_id ? recordedTss.get(e.activity_id) : undefined;
-        return tss === undefined ? e : { ...e, workout: { ...e.workout, tss } };
+        const tss = e.activity_id ? recorded.get(e.activity_id)?.tss : undefined;
+        return tss === undefined || tss === null ? e : { ...e, workout: { ...e.workout, tss } };
       }),
-    [calendar.data, recordedTss],
+    [calendar.data, recorded],
   );
   const byDay = useMemo(() => eventsByDay(events), [events]);
   const stats = calendarStats(events, period, today);
@@ -93,7 +98,10 @@ export function CalendarPage() {
     return today >= start && today <= end ? null : start;
   }
 
-  const viewProps = { days, byDay, today, onOpen: openDetail, onAdd: openAdd };
+  // The week totals read the workouts as the server sent them (planned TSS) and the recordings beside them.
+  const totalsOf = (week: readonly Date[]) =>
+    weekTotals(calendar.data ?? [], new Set(week.map(isoDate)), recorded);
+  const viewProps = { days, byDay, today, onOpen: openDetail, onAdd: openAdd, totalsOf, units };
 
   return (
     <div className="pb-24">
@@ -185,7 +193,9 @@ export function CalendarPage() {
           'fixed right-5 bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-30 flex h-14 w-14 items-center justify-center',
           'rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:scale-105',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-          'sm:right-8 sm:bottom-8',
+          'sm:right-8 sm:bottom-8 motion-safe:transition-[transform,opacity] motion-safe:duration-200',
+          fabHidden &&
+            'pointer-events-none translate-y-24 opacity-0 focus-visible:pointer-events-auto focus-visible:translate-y-0 focus-visible:opacity-100',
         )}
       >
         <Plus className="h-6 w-6" aria-hidden="true" />

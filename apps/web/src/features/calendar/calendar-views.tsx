@@ -1,10 +1,11 @@
-// The three calendar views (docs/screens.md, "Training calendar"): Week (7 day cards), Month (a grid of whole
-// weeks from the athlete's week start, with the first title and '+N'), Agenda (only the days with workouts, over the current week
-// plus two).
+// The three calendar views (docs/screens.md, "Training calendar"): Week (7 day cards and the week's totals), Month
+// (a grid of whole weeks from the athlete's week start, with the first session and '+N', and each week's totals
+// in an eighth column), Agenda (only the days with workouts, over the current week plus two).
 import * as Popover from '@radix-ui/react-popover';
-import type { WeekDayIndex } from '@stamina/core';
+import type { Units, WeekDayIndex } from '@stamina/core';
 import { format, isSameMonth, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';
+import { Fragment } from 'react';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -12,6 +13,8 @@ import { isoDate } from '../../lib/dates.ts';
 import { DroppableDay } from './calendar-dnd.tsx';
 import { dayLoad, weekdayHeaders } from './calendar-model.ts';
 import { DayLoadBar } from './day-load-bar.tsx';
+import { WeekTotalsCell, WeekTotalsPanel } from './week-totals.tsx';
+import type { WeekTotals } from './week-totals-model.ts';
 import { DraggableWorkoutCard, WorkoutCard } from './workout-card.tsx';
 
 export interface ViewProps {
@@ -20,6 +23,9 @@ export interface ViewProps {
   today: string;
   onOpen: (event: CalendarEvent) => void;
   onAdd: (date: string) => void;
+  /** The totals of one week's days (week and month views). */
+  totalsOf: (days: readonly Date[]) => WeekTotals;
+  units: Units;
 }
 
 function AddDayButton({
@@ -66,122 +72,156 @@ function TodayTag() {
   );
 }
 
-export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
+export function WeekView({ days, byDay, today, onOpen, onAdd, totalsOf, units }: ViewProps) {
   return (
-    <div className="grid gap-3 lg:grid-cols-7 lg:gap-2">
-      {days.map((day) => {
-        const date = isoDate(day);
-        const events = byDay.get(date) ?? [];
-        const isToday = date === today;
-        const headingId = `day-${date}`;
-        return (
-          <DroppableDay
-            key={date}
-            date={date}
-            aria-labelledby={headingId}
-            className={cn(
-              'flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3 lg:min-h-64 lg:p-2',
-              isToday ? 'border-primary/60' : 'border-border',
-            )}
-          >
-            <div className="flex items-center justify-between gap-1">
-              {/* Days are the page's sections, so their headings follow the page's h1 at level 2. */}
-              <h2 id={headingId} className="flex min-w-0 items-baseline gap-1.5">
-                <span className="sr-only">{format(day, 'EEEE, MMMM d')}</span>
-                <span aria-hidden="true" className="text-xs font-medium uppercase text-muted-foreground">
-                  {format(day, 'EEE')}
-                </span>
-                <span
-                  aria-hidden="true"
-                  className={cn('text-lg font-semibold tabular-nums', isToday && 'text-primary')}
-                >
-                  {format(day, 'd')}
-                </span>
-                {isToday ? <TodayTag /> : null}
-              </h2>
-              <AddDayButton date={date} onAdd={onAdd} className="lg:h-7 lg:w-7" />
-            </div>
-            <DayLoadBar score={dayLoad(events)} />
-            {events.length > 0 ? (
-              <ul className="flex flex-col gap-1.5">
-                {events.map((event) => (
-                  <li key={event.id}>
-                    <DraggableWorkoutCard event={event} onOpen={onOpen} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="py-2 text-center text-xs text-muted-foreground lg:py-6">No sessions planned</p>
-            )}
-          </DroppableDay>
-        );
-      })}
-    </div>
+    <>
+      <div className="grid gap-3 lg:grid-cols-7 lg:gap-2">
+        {days.map((day) => {
+          const date = isoDate(day);
+          const events = byDay.get(date) ?? [];
+          const isToday = date === today;
+          const headingId = `day-${date}`;
+          return (
+            <DroppableDay
+              key={date}
+              date={date}
+              aria-labelledby={headingId}
+              className={cn(
+                'flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3 lg:min-h-64 lg:p-2',
+                isToday ? 'border-primary/60' : 'border-border',
+              )}
+            >
+              <div className="flex items-center justify-between gap-1">
+                {/* Days are the page's sections, so their headings follow the page's h1 at level 2. */}
+                <h2 id={headingId} className="flex min-w-0 items-baseline gap-1.5">
+                  <span className="sr-only">{format(day, 'EEEE, MMMM d')}</span>
+                  <span aria-hidden="true" className="text-xs font-medium uppercase text-muted-foreground">
+                    {format(day, 'EEE')}
+                  </span>
+                  <span
+                    aria-hidden="true"
+                    className={cn('text-lg font-semibold tabular-nums', isToday && 'text-primary')}
+                  >
+                    {format(day, 'd')}
+                  </span>
+                  {isToday ? <TodayTag /> : null}
+                </h2>
+                <AddDayButton date={date} onAdd={onAdd} className="lg:h-7 lg:w-7" />
+              </div>
+              <DayLoadBar score={dayLoad(events)} />
+              {events.length > 0 ? (
+                <ul className="flex flex-col gap-1.5">
+                  {events.map((event) => (
+                    <li key={event.id}>
+                      <DraggableWorkoutCard event={event} onOpen={onOpen} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="py-2 text-center text-xs text-muted-foreground lg:py-6">No sessions planned</p>
+              )}
+            </DroppableDay>
+          );
+        })}
+      </div>
+      <WeekTotalsPanel totals={totalsOf(days)} units={units} />
+    </>
   );
 }
 
-export function MonthView({ days, byDay, today, onOpen, onAdd, month }: ViewProps & { month: Date }) {
+/** Seven day columns, and from small screens on an eighth for the week's totals (a full row under the week on phones). */
+const MONTH_GRID = 'grid grid-cols-7 sm:grid-cols-[repeat(7,minmax(0,1fr))_minmax(0,7.5rem)]';
+
+export function MonthView({
+  days,
+  byDay,
+  today,
+  onOpen,
+  onAdd,
+  totalsOf,
+  units,
+  month,
+}: ViewProps & { month: Date }) {
   // The grid's first day is a week's first day: the headers follow it.
   const headers = weekdayHeaders(days[0] ? (days[0].getDay() as WeekDayIndex) : 1);
+  const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7));
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card">
-      <div className="grid grid-cols-7 border-b border-border bg-muted/50" aria-hidden="true">
+      <div className={cn(MONTH_GRID, 'border-b border-border bg-muted/50')} aria-hidden="true">
         {headers.map((name) => (
           <div key={name} className="py-2 text-center text-xs font-medium text-muted-foreground">
             <span className="sm:hidden">{name.slice(0, 1)}</span>
             <span className="hidden sm:inline">{name}</span>
           </div>
         ))}
+        <div className="hidden py-2 pl-1.5 text-xs font-medium text-muted-foreground sm:block">Week</div>
       </div>
-      <div className="grid grid-cols-7">
-        {days.map((day, index) => {
-          const date = isoDate(day);
-          const events = byDay.get(date) ?? [];
-          const first = events[0];
-          const more = events.length - 1;
-          const isToday = date === today;
-          const inMonth = isSameMonth(day, month);
-          return (
-            <DroppableDay
-              key={date}
-              date={date}
-              aria-label={[
-                format(day, 'EEEE, MMMM d'),
-                isToday ? 'today' : null,
-                events.length ? `${events.length} ${events.length === 1 ? 'workout' : 'workouts'}` : null,
-              ]
-                .filter(Boolean)
-                .join(', ')}
-              className={cn(
-                'flex min-h-20 min-w-0 flex-col gap-1 p-0.5 sm:min-h-28 sm:p-1.5',
-                index % 7 !== 6 && 'border-r border-border',
-                index < days.length - 7 && 'border-b border-border',
-                !inMonth && 'bg-muted/40',
-              )}
-            >
-              <div className="flex items-center justify-between gap-0.5">
-                <span
-                  aria-hidden="true"
+      <div className={MONTH_GRID}>
+        {weeks.map((week, weekIndex) => (
+          <Fragment key={isoDate(week[0]!)}>
+            {week.map((day, dayIndex) => {
+              const index = weekIndex * 7 + dayIndex;
+              const date = isoDate(day);
+              const events = byDay.get(date) ?? [];
+              const first = events[0];
+              const more = events.length - 1;
+              const isToday = date === today;
+              const inMonth = isSameMonth(day, month);
+              return (
+                <DroppableDay
+                  key={date}
+                  date={date}
+                  aria-label={[
+                    format(day, 'EEEE, MMMM d'),
+                    isToday ? 'today' : null,
+                    events.length ? `${events.length} ${events.length === 1 ? 'workout' : 'workouts'}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
                   className={cn(
-                    'flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs tabular-nums',
-                    isToday
-                      ? 'bg-primary font-semibold text-primary-foreground'
-                      : !inMonth && 'text-muted-foreground',
+                    'flex min-h-20 min-w-0 flex-col gap-1 p-0.5 sm:min-h-28 sm:p-1.5',
+                    (index % 7 !== 6 && 'border-r border-border') || 'sm:border-r sm:border-border',
+                    // The last week's days sit on the card's edge, except on phones where its totals row follows.
+                    weekIndex < weeks.length - 1
+                      ? 'border-b border-border'
+                      : 'max-sm:border-b max-sm:border-border',
+                    !inMonth && 'bg-muted/40',
                   )}
                 >
-                  {format(day, 'd')}
-                </span>
-                {/* Too small to tap beside the day number on phones; the add button and week view serve there. */}
-                <AddDayButton date={date} onAdd={onAdd} small className="max-sm:hidden" />
-              </div>
-              {first ? <DraggableWorkoutCard event={first} onOpen={onOpen} compact /> : null}
-              {more > 0 ? <MoreWorkouts date={date} events={events.slice(1)} onOpen={onOpen} /> : null}
-              {events.length > 0 ? (
-                <DayLoadBar score={dayLoad(events)} showLabel="lg" className="mt-auto" />
-              ) : null}
-            </DroppableDay>
-          );
-        })}
+                  <div className="flex items-center justify-between gap-0.5">
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs tabular-nums',
+                        isToday
+                          ? 'bg-primary font-semibold text-primary-foreground'
+                          : !inMonth && 'text-muted-foreground',
+                      )}
+                    >
+                      {format(day, 'd')}
+                    </span>
+                    {/* Too small to tap beside the day number on phones; the add button and week view serve there. */}
+                    <AddDayButton date={date} onAdd={onAdd} small className="max-sm:hidden" />
+                  </div>
+                  {first ? <DraggableWorkoutCard event={first} onOpen={onOpen} compact /> : null}
+                  {more > 0 ? <MoreWorkouts date={date} events={events.slice(1)} onOpen={onOpen} /> : null}
+                  {events.length > 0 ? (
+                    <DayLoadBar score={dayLoad(events)} showLabel="lg" className="mt-auto" />
+                  ) : null}
+                </DroppableDay>
+              );
+            })}
+            <WeekTotalsCell
+              totals={totalsOf(week)}
+              units={units}
+              label={`Week of ${format(week[0]!, 'MMMM d')}`}
+              className={cn(
+                'col-span-7 sm:col-span-1',
+                weekIndex < weeks.length - 1 && 'border-b border-border',
+              )}
+            />
+          </Fragment>
+        ))}
       </div>
     </div>
   );

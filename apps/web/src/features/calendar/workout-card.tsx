@@ -1,5 +1,6 @@
-// A workout on the calendar: sport icon, title, duration and zone badge; completed ones are struck through,
-// tinted green and checked. In week and month views the card can be dragged to another day, by pointer from
+// A workout on the calendar: sport icon, title, duration, TSS and zone badge (month cells: title, duration and
+// TSS); completed ones are tinted green, checked and show what was done (actual time and TSS), never struck
+// through, which would read as cancelled. In week and month views the card can be dragged to another day, by pointer from
 // anywhere on it, or by keyboard from its move handle (Space or Enter picks up, arrows move, Space or Enter drops).
 import { useDraggable } from '@dnd-kit/core';
 import { format, parseISO } from 'date-fns';
@@ -26,32 +27,52 @@ export interface WorkoutCardProps {
 /** Lets the calendar ask a card to take focus once it has moved to its new day after a keyboard drop. */
 export const FocusAfterMoveContext = createContext<{ current: string | null }>({ current: null });
 
-function durationText(event: CalendarEvent): string | null {
-  return event.duration_minutes ? formatDuration(event.duration_minutes * 60) : null;
+/**
+ * The figures a card shows: the plan's, or for a completed session what was done: the logged or recorded time,
+ * and the recording's TSS (the page puts it in `tss`), else the logged session's, else the plan's.
+ */
+function cardFigures(event: CalendarEvent): { minutes: number | null; tss: number | null } {
+  const w = event.workout;
+  if (event.status !== 'completed') return { minutes: event.duration_minutes, tss: w.tss };
+  return {
+    minutes: w.actual_duration_minutes ?? event.duration_minutes,
+    tss: event.activity_id ? w.tss : (w.actual_tss ?? w.tss),
+  };
+}
+
+/** '1h 30m', or '1h30' in a month cell. */
+function durationText(minutes: number | null, compact: boolean): string | null {
+  if (!minutes) return null;
+  if (!compact || minutes < 60) return formatDuration(minutes * 60);
+  const rest = Math.round(minutes % 60);
+  return `${Math.floor(minutes / 60)}h${rest ? String(rest).padStart(2, '0') : ''}`;
 }
 
 /** What the card shows; also drawn in the drag overlay. */
 export function WorkoutCardBody({ event, compact = false }: { event: CalendarEvent; compact?: boolean }) {
   const completed = event.status === 'completed';
-  const duration = durationText(event);
+  const figures = cardFigures(event);
+  const duration = durationText(figures.minutes, compact);
+  const tss = figures.tss === null ? null : Math.round(figures.tss);
   if (compact) {
     return (
-      <span className="flex min-w-0 items-center gap-1">
-        <SportIcon
-          sport={event.sport}
-          className="hidden h-3.5 w-3.5 shrink-0 text-muted-foreground sm:block"
-        />
-        <span
-          className={cn(
-            'min-w-0 flex-1 overflow-hidden whitespace-nowrap text-[11px] font-medium leading-4 sm:text-ellipsis sm:text-xs',
-            completed && 'text-muted-foreground line-through',
-          )}
-        >
-          {event.title}
+      <span className="flex min-w-0 flex-col">
+        <span className="flex min-w-0 items-center gap-1">
+          <SportIcon
+            sport={event.sport}
+            className="hidden h-3.5 w-3.5 shrink-0 text-muted-foreground sm:block"
+          />
+          <span className="min-w-0 flex-1 overflow-hidden whitespace-nowrap text-[11px] font-medium leading-4 sm:text-ellipsis sm:text-xs">
+            {event.title}
+          </span>
+          {completed ? (
+            <CompletedMark className="[&_svg]:h-3 [&_svg]:w-3 sm:[&_svg]:h-3.5 sm:[&_svg]:w-3.5" />
+          ) : null}
         </span>
-        {completed ? (
-          <span className="hidden sm:inline">
-            <CompletedMark className="[&_svg]:h-3.5 [&_svg]:w-3.5" />
+        {duration || tss !== null ? (
+          <span className="flex flex-wrap gap-x-1 text-[10px] leading-3.5 text-muted-foreground tabular-nums sm:text-[11px]">
+            {duration ? <span className="whitespace-nowrap">{duration}</span> : null}
+            {tss !== null ? <span className="whitespace-nowrap">{tss} TSS</span> : null}
           </span>
         ) : null}
       </span>
@@ -61,25 +82,29 @@ export function WorkoutCardBody({ event, compact = false }: { event: CalendarEve
     <span className="flex min-w-0 flex-col gap-1">
       <span className="flex min-w-0 items-start gap-1.5">
         <SportIcon sport={event.sport} className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" />
-        <span
-          className={cn(
-            'line-clamp-2 min-w-0 flex-1 text-sm font-medium leading-5 break-words',
-            completed && 'text-muted-foreground line-through',
-          )}
-        >
+        <span className="line-clamp-2 min-w-0 flex-1 text-sm font-medium leading-5 break-words">
           {event.title}
         </span>
       </span>
-      <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-        {duration ? <span>{duration}</span> : null}
-        <ZoneBadge zone={event.intensity_zone} />
-        {completed ? <CompletedMark /> : null}
-        {completed && event.workout.tss !== null ? (
-          <span className="tabular-nums">TSS {Math.round(event.workout.tss)}</span>
+      <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
+        {completed ? (
+          <span className="inline-flex items-center gap-1 font-medium text-success">
+            <CompletedMark className="[&_svg]:h-3.5 [&_svg]:w-3.5" />
+            <span aria-hidden="true">Done</span>
+          </span>
         ) : null}
+        {duration ? <span>{duration}</span> : null}
+        {tss !== null ? <span>TSS {tss}</span> : null}
+        <ZoneBadge zone={event.intensity_zone} />
       </span>
     </span>
   );
+}
+
+/** The card's accessible name, with the figures it shows (done ones for a completed session). */
+function cardLabel(event: CalendarEvent): string {
+  const figures = cardFigures(event);
+  return workoutCardLabel({ ...event, duration_minutes: figures.minutes, tss: figures.tss });
 }
 
 const cardClasses = (completed: boolean, compact: boolean) =>
@@ -101,7 +126,7 @@ export function WorkoutCard({ event, onOpen, compact = false }: WorkoutCardProps
     <div className={cardClasses(event.status === 'completed', compact)}>
       <button
         type="button"
-        aria-label={workoutCardLabel({ ...event, tss: event.workout.tss })}
+        aria-label={cardLabel(event)}
         className={openButtonClasses(compact)}
         onClick={() => onOpen(event)}
       >
@@ -135,7 +160,7 @@ export function DraggableWorkoutCard({ event, onOpen, compact = false }: Workout
     >
       <button
         type="button"
-        aria-label={workoutCardLabel({ ...event, tss: event.workout.tss })}
+        aria-label={cardLabel(event)}
         className={openButtonClasses(compact)}
         onClick={() => onOpen(event)}
       >

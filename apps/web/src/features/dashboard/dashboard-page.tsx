@@ -24,11 +24,16 @@ import { TodayCard } from './components/today-card.tsx';
 import { TodaysWorkoutWidget } from './components/todays-workout-widget.tsx';
 import { WeeklySummaryWidget } from './components/weekly-summary-widget.tsx';
 import { dashboardPlacement, gridColumnsClass, visibleWidgets, widgetDelayMs } from './dashboard-model.ts';
+import { guidedSteps } from './guided-session-model.ts';
 
 // The dialogs bring the editor, the parser and (inside them) the chart: load them only when opened, so the
 // dashboard's first load stays small.
 const WorkoutDialogs = lazy(() =>
   import('../../components/workouts/workout-dialogs.tsx').then((m) => ({ default: m.WorkoutDialogs })),
+);
+
+const GuidedSessionDialog = lazy(() =>
+  import('./components/guided-session-dialog.tsx').then((m) => ({ default: m.GuidedSessionDialog })),
 );
 
 const COMPACT_KEY = 'dashboard-compact';
@@ -66,6 +71,16 @@ export function DashboardPage() {
   const openDetail = () => {
     if (fullWorkout) dialogs.openDetail(fullWorkout);
   };
+  // 'Start' runs the guided session for a workout still to do with steps or a duration; otherwise the button
+  // reads 'View' and opens the workout (docs/dashboard.md, "Guided session").
+  const [guidedOpen, setGuidedOpen] = useState(false);
+  const guided =
+    fullWorkout !== null && fullWorkout.status === 'planned' && guidedSteps(fullWorkout).length > 0;
+  const start = guided ? () => setGuidedOpen(true) : openDetail;
+  function finishGuided(minutes: number) {
+    setGuidedOpen(false);
+    if (fullWorkout) dialogs.openDetail(fullWorkout, { actual_duration_minutes: minutes });
+  }
   const openPlan = () => dialogs.openAdd(today);
 
   const enabled = profile.data ? visibleWidgets(normalizeWidgetConfig(profile.data.widget_config)) : [];
@@ -85,8 +100,9 @@ export function DashboardPage() {
             workout={summary.data?.todays_workout}
             delayMs={delayMs}
             canAct={fullWorkout !== null}
+            guided={guided}
             markingDone={markDone.isPending}
-            onStart={openDetail}
+            onStart={start}
             onMarkDone={() => {
               if (fullWorkout) markDone.mutate({ workout: fullWorkout });
             }}
@@ -166,7 +182,8 @@ export function DashboardPage() {
               <TodayCard
                 workout={summary.data.todays_workout}
                 canStart={fullWorkout !== null}
-                onStart={openDetail}
+                guided={guided}
+                onStart={start}
                 onPlan={openPlan}
               />
             ) : null}
@@ -265,6 +282,14 @@ export function DashboardPage() {
 
       <Suspense fallback={null}>
         {dialogs.anyOpen ? <WorkoutDialogs dialogs={dialogs} detailWorkout={fullWorkout} /> : null}
+        {guidedOpen && fullWorkout ? (
+          <GuidedSessionDialog
+            workout={fullWorkout}
+            open={guidedOpen}
+            onOpenChange={setGuidedOpen}
+            onFinish={finishGuided}
+          />
+        ) : null}
       </Suspense>
     </div>
   );

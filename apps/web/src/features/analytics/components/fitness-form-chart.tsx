@@ -1,6 +1,7 @@
 // Fitness (CTL), fatigue (ATL) and form (TSB) day by day: two lines and form as bars, with the neutral form
 // band (−10 to +10) shaded and the form levels spelled out below (docs/training-load.md, "Fitness, fatigue and
-// form").
+// form"). Past today, the projection from the planned sessions (docs/training-load.md, "Projection"): faded,
+// dotted lines (form too) after a 'Today' line, up to a 'Race' line on race day.
 import { formLevel } from '@stamina/core';
 import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
@@ -10,19 +11,14 @@ import {
   ComposedChart,
   Line,
   ReferenceArea,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
 import { Badge } from '../../../components/ui/badge.tsx';
-
-export interface FitnessDay {
-  date: string;
-  ctl: number;
-  atl: number;
-  tsb: number;
-}
+import type { FitnessChartRow, FitnessPoint } from '../analytics-model.ts';
 
 const COLORS = { ctl: '#3B82F6', atl: '#EF4444', tsb: '#F59E0B' } as const;
 
@@ -46,6 +42,17 @@ const FORM_BANDS = [
 const shortDate = (date: string) => format(parseISO(date), 'MMM d');
 const whole = (value: number) => String(Math.round(value)).replace('-', '−');
 
+/** A row's figures: recorded ones, or on a projected day the projected ones. */
+function pointOf(row: FitnessChartRow): FitnessPoint | null {
+  if (!row.projected) return { date: row.date, ctl: row.ctl ?? 0, atl: row.atl ?? 0, tsb: row.tsb ?? 0 };
+  return {
+    date: row.date,
+    ctl: row.projectedCtl ?? 0,
+    atl: row.projectedAtl ?? 0,
+    tsb: row.projectedTsb ?? 0,
+  };
+}
+
 function DayTooltip({
   active,
   payload,
@@ -53,11 +60,15 @@ function DayTooltip({
   active?: boolean;
   payload?: ReadonlyArray<{ payload?: unknown }>;
 }) {
-  const day = payload?.[0]?.payload as FitnessDay | undefined;
-  if (!active || !day) return null;
+  const row = payload?.[0]?.payload as FitnessChartRow | undefined;
+  const day = row ? pointOf(row) : null;
+  if (!active || !row || !day) return null;
   return (
     <div className="rounded-lg border border-border bg-card p-3 text-xs text-card-foreground shadow-lg">
-      <p className="mb-1 font-semibold text-sm">{format(parseISO(day.date), 'MMM d, yyyy')}</p>
+      <p className="mb-1 font-semibold text-sm">
+        {format(parseISO(day.date), 'MMM d, yyyy')}
+        {row.projected ? ' · Projected' : null}
+      </p>
       <p>
         Fitness (CTL) <span className="font-semibold tabular-nums">{whole(day.ctl)}</span>
       </p>
@@ -72,17 +83,33 @@ function DayTooltip({
   );
 }
 
-export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
+export function FitnessFormChart({
+  rows,
+  raceDate = null,
+}: {
+  rows: readonly FitnessChartRow[];
+  /** Race day, marked on the chart when the projection reaches it. */
+  raceDate?: string | null;
+}) {
   const captionId = useId();
-  const last = days.at(-1);
+  const recorded = rows.filter((row) => !row.projected);
+  const lastRow = recorded.at(-1);
+  const last = lastRow ? pointOf(lastRow) : null;
   if (!last) return null;
+  const projectedRow = rows.at(-1)?.projected ? rows.at(-1)! : null;
+  const end = projectedRow ? pointOf(projectedRow) : null;
   const level = formLevel(last.tsb);
   // One row a week for the screen-reader table, ending on the last day, so it stays short.
-  const weekly = days.filter((_, i) => (days.length - 1 - i) % 7 === 0);
+  const weekly = rows.filter((_, i) => (rows.length - 1 - i) % 7 === 0);
+  const endName = end && raceDate === end.date ? 'race day' : 'the last planned session';
   const summary =
-    `Fitness, fatigue and form from ${shortDate(days[0]!.date)} to ${shortDate(last.date)}. ` +
+    `Fitness, fatigue and form from ${shortDate(rows[0]!.date)} to ${shortDate(last.date)}. ` +
     `On ${shortDate(last.date)}: fitness ${whole(last.ctl)}, fatigue ${whole(last.atl)}, ` +
-    `form ${whole(last.tsb)} (${FORM_LEVEL_LABELS[level].toLowerCase()}).`;
+    `form ${whole(last.tsb)} (${FORM_LEVEL_LABELS[level].toLowerCase()}).` +
+    (end
+      ? ` Projected from the planned sessions to ${endName}, ${shortDate(end.date)}: fitness ${whole(end.ctl)}, ` +
+        `fatigue ${whole(end.atl)}, form ${whole(end.tsb)}.`
+      : '');
 
   return (
     <figure aria-labelledby={captionId} className="space-y-3">
@@ -95,6 +122,12 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
         <Badge variant={last.tsb > 10 ? 'success' : last.tsb < -10 ? 'warning' : 'neutral'}>
           Form {whole(last.tsb)} · {FORM_LEVEL_LABELS[level]}
         </Badge>
+        {end ? (
+          <Badge variant="accent">
+            {raceDate === end.date ? 'Race day' : shortDate(end.date)}: fitness {whole(end.ctl)}, form{' '}
+            {whole(end.tsb)} (projected)
+          </Badge>
+        ) : null}
       </div>
       {/* Hidden from assistive technology (the caption says it in words), so nothing in it may take focus:
           Recharts' accessibility layer would make the chart a tab stop. docs/RELIABILITY.md */}
@@ -102,7 +135,7 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 260 }}>
           <ComposedChart
             accessibilityLayer={false}
-            data={[...days]}
+            data={[...rows]}
             margin={{ top: 8, right: 4, bottom: 0, left: -20 }}
           >
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
@@ -126,6 +159,22 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
             />
             <YAxis tick={{ fill: 'currentColor', fontSize: 11 }} axisLine={false} tickLine={false} />
             <Tooltip cursor={{ stroke: 'currentColor', strokeOpacity: 0.35 }} content={<DayTooltip />} />
+            {end ? (
+              <ReferenceLine
+                x={last.date}
+                stroke="currentColor"
+                strokeOpacity={0.6}
+                label={{ value: 'Today', position: 'insideTopRight', fill: 'currentColor', fontSize: 10 }}
+              />
+            ) : null}
+            {end && raceDate === end.date ? (
+              <ReferenceLine
+                x={raceDate}
+                stroke={COLORS.ctl}
+                strokeOpacity={0.8}
+                label={{ value: 'Race', position: 'insideTopRight', fill: 'currentColor', fontSize: 10 }}
+              />
+            ) : null}
             <Bar
               dataKey="tsb"
               name="Form (TSB)"
@@ -147,6 +196,38 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
               stroke={COLORS.atl}
               strokeWidth={2}
               strokeDasharray="5 3"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="projectedCtl"
+              name="Projected fitness (CTL)"
+              stroke={COLORS.ctl}
+              strokeOpacity={0.6}
+              strokeWidth={2}
+              strokeDasharray="1 4"
+              strokeLinecap="round"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="projectedTsb"
+              name="Projected form (TSB)"
+              stroke={COLORS.tsb}
+              strokeWidth={2}
+              strokeDasharray="1 4"
+              strokeLinecap="round"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="projectedAtl"
+              name="Projected fatigue (ATL)"
+              stroke={COLORS.atl}
+              strokeOpacity={0.6}
+              strokeWidth={2}
+              strokeDasharray="1 4"
+              strokeLinecap="round"
               dot={false}
               isAnimationActive={false}
             />
@@ -174,6 +255,16 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
           />
           Form (TSB), bars
         </li>
+        {end ? (
+          <li className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="h-0.5 w-4 border-t-2 border-dotted opacity-60"
+              style={{ borderColor: COLORS.ctl }}
+            />
+            Projected from planned sessions, dotted lines after Today (form too)
+          </li>
+        ) : null}
       </ul>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs text-muted-foreground sm:grid-cols-5">
         {FORM_BANDS.map((band) => (
@@ -198,16 +289,22 @@ export function FitnessFormChart({ days }: { days: readonly FitnessDay[] }) {
             </tr>
           </thead>
           <tbody>
-            {weekly.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{shortDate(day.date)}</th>
-                <td>{whole(day.ctl)}</td>
-                <td>{whole(day.atl)}</td>
-                <td>
-                  {whole(day.tsb)} ({FORM_LEVEL_LABELS[formLevel(day.tsb)].toLowerCase()})
-                </td>
-              </tr>
-            ))}
+            {weekly.map((row) => {
+              const day = pointOf(row)!;
+              return (
+                <tr key={day.date}>
+                  <th scope="row">
+                    {shortDate(day.date)}
+                    {row.projected ? ' (projected)' : null}
+                  </th>
+                  <td>{whole(day.ctl)}</td>
+                  <td>{whole(day.atl)}</td>
+                  <td>
+                    {whole(day.tsb)} ({FORM_LEVEL_LABELS[formLevel(day.tsb)].toLowerCase()})
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -1,18 +1,24 @@
 // 'This Week' (docs/dashboard.md, "The dashboard screen"): total time, sessions 'x of y' and a
 // percent-complete bar. Fixed top-right on large screens and a bottom bar on small ones; the page reserves
-// room for it so nothing hides behind.
+// room for it at its end, and the bottom bar slides away while the athlete scrolls down, so it never covers
+// what is being read.
 import type { WeekSummary } from '@stamina/contract';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useHideOnScroll } from '../../../lib/use-hide-on-scroll.ts';
 import { formatHours, weekProgress } from '../dashboard-model.ts';
 
 export function ThisWeekPanel({ week }: { week: WeekSummary }) {
   const { percent } = weekProgress(week.completed_sessions, week.planned_sessions);
+  const hidden = useHideOnScroll();
   return (
     <aside
       aria-labelledby="this-week-title"
+      data-hidden={hidden || undefined}
       className={cn(
         'fixed inset-x-0 bottom-0 z-20 border-t border-border bg-card/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg backdrop-blur',
+        'motion-safe:transition-transform motion-safe:duration-200',
+        hidden && 'max-lg:translate-y-full',
         // Beside the page's content column (max-w-7xl, px-6), not at the window's edge: its right edge and top line
         // up with the column's.
         'lg:inset-x-auto lg:top-[5.5rem] lg:right-[max(1.5rem,calc((100vw-80rem)/2+1.5rem))] lg:bottom-auto lg:w-60 lg:rounded-xl lg:border lg:p-4',

@@ -1,7 +1,8 @@
 // The Today's Workout widget (docs/dashboard.md, todays_workout): today's session from the summary, with its intensity badge,
-// Mark Done and View Details; a rest day or an empty day says so.
+// Start Now (the guided session; 'View' for a workout done or without steps or duration) and Mark Done; an empty
+// day says so.
 import type { DashboardSummary } from '@stamina/contract';
-import { CalendarDays, Check, Clock, HeartPulse, Play, Plus } from 'lucide-react';
+import { CalendarDays, Check, Clock, Eye, HeartPulse, Play, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { INTENSITY_LABELS } from '../dashboard-model.ts';
@@ -34,6 +35,7 @@ export function TodaysWorkoutWidget({
   workout,
   delayMs,
   canAct,
+  guided,
   markingDone,
   onStart,
   onMarkDone,
@@ -44,6 +46,8 @@ export function TodaysWorkoutWidget({
   delayMs: number;
   /** False until the full workout (for the dialog and Mark Done) has loaded. */
   canAct: boolean;
+  /** True: Start Now starts the guided session; false: the button reads View and opens the workout. */
+  guided: boolean;
   markingDone: boolean;
   onStart: () => void;
   onMarkDone: () => void;
@@ -74,9 +78,7 @@ export function TodaysWorkoutWidget({
       {workout ? (
         <div className="flex flex-1 flex-col gap-3">
           <div>
-            <p className={cn('font-semibold', completed && 'text-muted-foreground line-through')}>
-              {workout.title}
-            </p>
+            <p className="font-semibold">{workout.title}</p>
             {workout.description ? (
               <p className="mt-1 line-clamp-3 text-sm text-muted-foreground">{workout.description}</p>
             ) : null}
@@ -104,8 +106,12 @@ export function TodaysWorkoutWidget({
           ) : null}
           <div className="mt-auto flex flex-wrap gap-2">
             <Button size="sm" onClick={onStart} disabled={!canAct}>
-              <Play className="h-4 w-4" aria-hidden="true" />
-              Start Now
+              {guided ? (
+                <Play className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Eye className="h-4 w-4" aria-hidden="true" />
+              )}
+              {guided ? 'Start Now' : 'View'}
             </Button>
             {completed ? null : (
               <Button variant="outline" size="sm" onClick={onMarkDone} disabled={!canAct || markingDone}>
