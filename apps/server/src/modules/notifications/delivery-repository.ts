@@ -105,8 +105,11 @@ export async function deliveredKeys(
   return new Set(rows.map((r) => `${r.athlete_id}:${r.key}`));
 }
 
-/** The adaptation's changes to the athlete's plan made after `since`, not undone, oldest first. */
-export async function adaptationChangesSince(db: Conn, athleteId: string, since: Date, limit: number) {
+/**
+ * The adaptation's changes to the athlete's plan made after `since` (without it: in the last day), not undone,
+ * oldest first. Both times are the database's clock.
+ */
+export async function adaptationChangesSince(db: Conn, athleteId: string, since: Date | null, limit: number) {
   return db
     .select()
     .from(planChanges)
@@ -115,7 +118,7 @@ export async function adaptationChangesSince(db: Conn, athleteId: string, since:
         eq(planChanges.athleteId, athleteId),
         eq(planChanges.source, 'adaptation'),
         isNull(planChanges.undoneAt),
-        gt(planChanges.createdAt, since),
+        since ? gt(planChanges.createdAt, since) : sql`${planChanges.createdAt} > now() - interval '1 day'`,
       ),
     )
     .orderBy(planChanges.createdAt)

@@ -36,8 +36,6 @@ declare module '../../lib/job-queue.ts' {
 
 /** Plan changes listed in one e-mail at most; the calendar has them all. */
 const MAX_CHANGES_IN_MAIL = 10;
-/** Without an earlier mail, the changes of the last day are news. */
-const FIRST_MAIL_LOOKBACK_MS = 24 * 60 * 60_000;
 
 export interface DeliveryDeps {
   db: Db;
@@ -90,8 +88,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     const at = now();
     const key = requested ? `requested:${at.toISOString().slice(0, 16)}` : `daily:${day}`;
     // Read before the sending transaction: on the embedded database a transaction holds the one connection.
-    const since =
-      (await repo.lastDailyEmailAt(db, athleteId, key)) ?? new Date(at.getTime() - FIRST_MAIL_LOOKBACK_MS);
+    const since = await repo.lastDailyEmailAt(db, athleteId, key);
     const [sessions, scores, changes] = await Promise.all([
       deps.readers.sessions(athleteId, day),
       deps.readers.scores(athleteId, to.timezone, at),
