@@ -21,7 +21,7 @@ export function isVapidKey(text: string, which: 'public' | 'private'): boolean {
   return Buffer.from(text, 'base64url').length === (which === 'public' ? 65 : 32);
 }
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -37,7 +37,7 @@ export interface PushMessage {
 }
 
 /** `sent`: accepted; `gone`: the push service forgot the subscription (404/410), so it is removed; else failed. */
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+type PushOutcome = 'sent' | 'gone' | 'failed';
 
 export interface PushSender {
   send(target: PushTarget, message: PushMessage): Promise<PushOutcome>;
