@@ -51,20 +51,22 @@ export function UnsubscribePage() {
 
   return (
     <AuthLayout title="Unsubscribe" documentTitle="Unsubscribe">
-      {state.kind === 'working' ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Unsubscribing…
-        </p>
-      ) : state.kind === 'done' ? (
-        <Alert variant="success">
-          You are unsubscribed from {state.what}. You can turn it on again in Settings → Notifications.
-        </Alert>
-      ) : (
-        <Alert variant="destructive">{state.message}</Alert>
-      )}
-      <Link to="/settings/preferences" className={buttonClasses('outline', 'md')}>
-        Notification settings
-      </Link>
+      <div className="space-y-4">
+        {state.kind === 'working' ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Unsubscribing…
+          </p>
+        ) : state.kind === 'done' ? (
+          <Alert variant="success">
+            You are unsubscribed from {state.what}. You can turn it on again in Settings → Notifications.
+          </Alert>
+        ) : (
+          <Alert variant="destructive">{state.message}</Alert>
+        )}
+        <Link to="/settings/preferences" className={buttonClasses('outline', 'md')}>
+          Notification settings
+        </Link>
+      </div>
     </AuthLayout>
   );
 }
