@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-  t = await createTestApp({ jobs: { worker: false }, push: { vapid } });
+  t = await createTestApp({ jobs: { worker: false }, push: { vapid, allowHttpEndpoints: true } });
 });
 afterAll(async () => {
   await t.close();
@@ -285,6 +285,20 @@ describe('Web Push', () => {
       keys: { p256dh: 'x', auth: 'y' },
     });
     expect(bad.statusCode).toBe(400);
+    // A real server posts only to https:// push services.
+    const strict = await buildSecondApp(t, { jobs: { worker: false }, push: { vapid } });
+    try {
+      const plain = await strict.inject({
+        method: 'POST',
+        url: '/api/notifications/push/subscriptions',
+        headers: bearer(dee.token),
+        payload: { endpoint: 'http://127.0.0.1:9/push/x', keys: browserKeys() },
+      });
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json().message).toBe('endpoint must be the https:// URL of a push service');
+    } finally {
+      await strict.close();
+    }
   });
 
   it('pushes a plan change to every subscribed browser with VAPID auth, and drops a subscription the service forgot', async () => {

@@ -68,7 +68,11 @@ export interface AppConfig {
    * Web Push (docs/notifications.md, "VAPID keys"): the server's keys and contact; null or absent turns push
    * off (the key endpoint answers 404 and Settings hides it).
    */
-  push?: { vapid: VapidKeys } | null;
+  push?: {
+    vapid: VapidKeys;
+    /** Accept http:// push endpoints: only tests, whose push service listens on loopback without TLS. */
+    allowHttpEndpoints?: boolean;
+  } | null;
   /** How often this process queues the daily e-mails and missed-session pushes due (ms); 0 turns it off. */
   notificationTickMs?: number;
   /** How often this process queues the daily adaptation of athletes due (ms); 0 turns it off (docs/adaptation.md). */

@@ -17,7 +17,13 @@ export async function wireNotificationDelivery(
     mailer: config.mailer,
     appUrl: config.appUrl,
     jwtSecret: config.jwtSecret,
-    push: vapid ? { sender: createPushSender(vapid, { log: app.log }), publicKey: vapid.publicKey } : null,
+    push: vapid
+      ? {
+          sender: createPushSender(vapid, { log: app.log }),
+          publicKey: vapid.publicKey,
+          allowHttp: config.push?.allowHttpEndpoints === true,
+        }
+      : null,
     readers: {
       sessions: async (athleteId, day) =>
         (await workoutService.rows(athleteId, { dateFrom: day, dateTo: day, limit: 20 })).map((w) => ({

@@ -45,7 +45,7 @@ export interface DeliveryDeps {
   /** The unsubscribe links are signed with a key derived from it (unsubscribe.ts). */
   jwtSecret: string;
   /** Web Push with the server's VAPID keys; null when it is off (docs/notifications.md, "VAPID keys"). */
-  push: { sender: PushSender; publicKey: string } | null;
+  push: { sender: PushSender; publicKey: string; allowHttp?: boolean } | null;
   readers: {
     /** The athlete's workouts of one day. */
     sessions(athleteId: string, day: string): Promise<DailySession[]>;
@@ -262,6 +262,10 @@ export function createDeliveryService(deps: DeliveryDeps) {
 
     async subscribe(auth: AuthContext, input: PushSubscriptionRequest) {
       if (!deps.push) throw new AppError('NOT_FOUND', 'Web Push is not set up on this server');
+      // Push services are public HTTPS services; the server posts to what a browser names, so nothing else.
+      if (!deps.push.allowHttp && !input.endpoint.startsWith('https://')) {
+        throw new AppError('VALIDATION_FAILED', 'endpoint must be the https:// URL of a push service');
+      }
       const row = await repo.upsertSubscription(db, auth.athleteId, {
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
