@@ -18,6 +18,7 @@ import { wireCoach } from './wiring/coach.ts';
 import type { AppConfig, Wiring } from './wiring/context.ts';
 import { wireDashboard } from './wiring/dashboard.ts';
 import { wireDevices } from './wiring/devices.ts';
+import { wireNotificationDelivery } from './wiring/notification-delivery.ts';
 import { wireOnboarding } from './wiring/onboarding.ts';
 import { createServer } from './wiring/platform.ts';
 import { startSchedulers } from './wiring/schedulers.ts';
@@ -69,7 +70,13 @@ export async function buildApp(config: AppConfig) {
   // close, finishing the job in hand.
   const jobs = createJobQueue(db, { ...config.jobs, now: config.jobs?.now ?? config.clock, log: app.log });
   app.decorate('jobs', jobs);
-  const adapting = { ...built, jobs, ...(await wireAdaptation(w, { ...built, jobs })) };
+  const delivering = {
+    ...built,
+    ...dashboard,
+    jobs,
+    ...(await wireNotificationDelivery(w, { ...built, ...dashboard, jobs })),
+  };
+  const adapting = { ...delivering, ...(await wireAdaptation(w, delivering)) };
   adaptationService = adapting.adaptationService;
   await wireCoach(w, adapting);
   const all = { ...adapting, ...(await wireActivities(w, adapting)) };

@@ -155,6 +155,32 @@ const ZEnv = z.object({
       'must be 32 bytes written as 64 hex digits or base64',
     )
     .optional(),
+  /**
+   * Web Push's VAPID key pair (docs/notifications.md, "VAPID keys"), base64url as `npx web-push
+   * generate-vapid-keys` prints it; both or neither. Unset with the embedded database: generated on first start
+   * and kept in DATA_DIR. Unset with DATABASE_URL: Web Push is off.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 65,
+      'must be a VAPID public key: 65 bytes in base64url',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 32,
+      'must be a VAPID private key: 32 bytes in base64url',
+    )
+    .optional(),
+  /** Who push services may write to about this server: a mailto: or https: URL; unset, MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), 'must be a mailto: or https:// URL')
+    .optional(),
   /** Minutes between automatic pulls of one connection. */
   DEVICE_SYNC_INTERVAL_MINUTES: z.coerce
     .number({ error: 'must be a number' })
@@ -209,6 +235,7 @@ const SECRET_KEYS = new Set([
   'STRAVA_CLIENT_SECRET',
   'STRAVA_WEBHOOK_VERIFY_TOKEN',
   'DEVICE_TOKEN_KEY',
+  'VAPID_PRIVATE_KEY',
   'LLM_BASE_URL',
   'LLM_API_KEY',
 ]);
@@ -242,12 +269,34 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
  * DATABASE_URL, DEVICE_TOKEN_KEY is required, since a key generated per process (in its DATA_DIR) seals device
  * tokens and OAuth states that another process cannot open (docs/RELIABILITY.md, "Scale-out").
  */
-export function sharedDatabaseProblems(env: Pick<Env, 'DATABASE_URL' | 'DEVICE_TOKEN_KEY'>): string[] {
-  if (!env.DATABASE_URL || env.DEVICE_TOKEN_KEY) return [];
-  return [
-    'DEVICE_TOKEN_KEY: required when DATABASE_URL is set, so that every process sharing the database seals ' +
-      'device tokens with the same key (32 bytes as 64 hex digits, e.g. the output of `openssl rand -hex 32`)',
-  ];
+export function sharedDatabaseProblems(
+  env: Pick<Env, 'DATABASE_URL' | 'DEVICE_TOKEN_KEY' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>,
+): string[] {
+  const problems: string[] = [];
+  // One VAPID key without the other could only be half of someone's pair (docs/notifications.md).
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      `${env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: set both VAPID keys or neither ` +
+        '(`npx web-push generate-vapid-keys` prints a pair)',
+    );
+  }
+  if (env.DATABASE_URL && !env.DEVICE_TOKEN_KEY) {
+    problems.push(
+      'DEVICE_TOKEN_KEY: required when DATABASE_URL is set, so that every process sharing the database seals ' +
+        'device tokens with the same key (32 bytes as 64 hex digits, e.g. the output of `openssl rand -hex 32`)',
+    );
+  }
+  return problems;
+}
+
+/**
+ * Who push services may write to (docs/notifications.md, "VAPID keys"): VAPID_SUBJECT, else the address of
+ * MAIL_FROM as a mailto: URL.
+ */
+export function vapidSubject(env: Pick<Env, 'VAPID_SUBJECT' | 'MAIL_FROM'>): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
+  const address = env.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? env.MAIL_FROM.trim();
+  return `mailto:${address}`;
 }
 
 /** The operator's words told to the web app (GET /api/v1/client-config); null where unset. */

@@ -13,6 +13,7 @@ import {
   seedDemoEnabled,
   sharedDatabaseProblems,
   tileAttribution,
+  vapidSubject,
 } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { diskFileStore } from './lib/file-store.ts';
@@ -22,6 +23,7 @@ import { outboxMailer, smtpMailer } from './lib/mailer.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAthlete } from './modules/demo/seed.ts';
 import { providerConfigsFromEnv } from './modules/devices/config.ts';
 import { parseTokenKey } from './modules/devices/secrets.ts';
+import { generateVapidKeys, isVapidKey, type VapidKeys } from './modules/notifications/push.ts';
 import { seedWorkoutBank } from './modules/workout-bank/seed.ts';
 import { VERSION } from './version.ts';
 
@@ -50,6 +52,39 @@ function loadDeviceTokenKey(envKey: string | undefined, dataDir: string): Buffer
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
   return key;
+}
+
+/**
+ * The VAPID key pair of Web Push (docs/notifications.md, "VAPID keys"): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or
+ * a pair generated on first start and kept in DATA_DIR, as the JWT secret is. Not with DATABASE_URL: processes
+ * sharing a database must push with one pair (a browser's subscription is bound to the key it was made with),
+ * so there, without the variables, push is off.
+ */
+function loadVapidKeys(env: ReturnType<typeof parseEnv>, dataDir: string): VapidKeys | null {
+  const subject = vapidSubject(env);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  if (env.DATABASE_URL) return null;
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+      if (
+        typeof kept.publicKey === 'string' &&
+        typeof kept.privateKey === 'string' &&
+        isVapidKey(kept.publicKey, 'public') &&
+        isVapidKey(kept.privateKey, 'private')
+      ) {
+        return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+      }
+    } catch {
+      // A damaged file is replaced below; browsers subscribed with the old pair subscribe again.
+    }
+  }
+  const pair = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(pair)}\n`, { mode: 0o600 });
+  return { ...pair, subject };
 }
 
 /** host:port/path of a connection URL, without its user or password. */
@@ -96,6 +131,7 @@ async function main(): Promise<void> {
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, mailerLog)
     : outboxMailer(join(dataDir, 'outbox.jsonl'), mailerLog);
 
+  const vapid = loadVapidKeys(env, dataDir);
   const app = await buildApp({
     database,
     jwtSecret: loadJwtSecret(env.JWT_SECRET, dataDir),
@@ -129,6 +165,7 @@ async function main(): Promise<void> {
     fileStore: diskFileStore(join(dataDir, 'files')),
     devices: { tokenKey: loadDeviceTokenKey(env.DEVICE_TOKEN_KEY, dataDir), ...providerConfigsFromEnv(env) },
     cpuPool: { warm: true },
+    push: vapid ? { vapid } : null,
   });
 
   let closing = false;
@@ -196,6 +233,11 @@ async function main(): Promise<void> {
       ? `Mail: sent through ${hostOf(env.SMTP_URL)}`
       : `Mail: not sent; every message is written to ${join(dataDir, 'outbox.jsonl')} (set SMTP_URL to send)`,
   );
+  if (!vapid) {
+    app.log.warn(
+      'Web Push is off: with DATABASE_URL, set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (the same pair in every process)',
+    );
+  }
   if (!redis && env.DATABASE_URL)
     app.log.warn('REDIS_URL is not set: rate limits, caches and the upload cap are kept per process');
 }

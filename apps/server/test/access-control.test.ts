@@ -5,13 +5,14 @@
 // another athlete's id is a 404). Afterwards B's rows and B's own reads are unchanged, and nothing A received
 // holds B's ids or texts. Operations come from the document, so a new endpoint is swept without touching this
 // file (docs/RELIABILITY.md, "Access control").
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { Session } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVapidKeys } from '../src/modules/notifications/push.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { type FakeProviders, startFakeProviders } from './fake-providers.ts';
@@ -103,6 +104,7 @@ beforeAll(async () => {
       strava: fake.stravaConfig(),
       schedulerMs: 0,
     },
+    push: { vapid: { ...generateVapidKeys(), subject: 'mailto:ops@example.com' } },
   });
   uncached = await buildSecondApp(t, { readCacheTtlMs: 0, sessionCacheTtlMs: 0 });
   doc = t.app.swagger() as unknown as OpenApiDocument;
@@ -302,6 +304,35 @@ async function seed(who: Athlete): Promise<void> {
   });
   if (avatar.statusCode >= 300) throw new Error(`seeding the avatar: ${avatar.statusCode} ${avatar.body}`);
   const accountExport = await readyExport(who);
+  // What leaves the app (docs/notifications.md): a browser's push subscription (its endpoint on loopback, where
+  // nothing listens) and a daily e-mail sent on request, in the delivery log.
+  await post('/api/notifications/push/subscriptions', {
+    endpoint: `https://127.0.0.1:1/push/${who.secret}`,
+    keys: {
+      p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  });
+  const optIn = await t.app.inject({
+    method: 'PUT',
+    url: '/api/athletes/me',
+    headers: bearer(who.token),
+    payload: { notification_preferences: { dailyEmail: true } },
+  });
+  if (optIn.statusCode >= 300) throw new Error(`seeding the daily e-mail: ${optIn.statusCode} ${optIn.body}`);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/notifications/daily-email/send',
+    headers: bearer(who.token),
+  });
+  for (let i = 0; ; i++) {
+    const sent = await t.db.execute(
+      sql`select 1 from notification_deliveries where athlete_id = ${who.athleteId}`,
+    );
+    if ((sent as unknown as { rows: unknown[] }).rows.length > 0) break;
+    if (i > 200) throw new Error('seeding the daily e-mail: not sent');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(who.token) });
   const notes = (list.json() as { data: { notifications: Array<{ id: string; title: string }> } }).data
     .notifications;

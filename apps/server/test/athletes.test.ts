@@ -38,7 +38,15 @@ describe('GET /api/athletes/me', () => {
       layout_style: 'minimal',
       widget_config: DEFAULT_WIDGET_CONFIG,
       onboarding_complete: false,
-      notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+      // The daily e-mail is opt-in; push goes only to browsers the athlete subscribed (docs/notifications.md).
+      notification_preferences: {
+        missedSession: true,
+        newWeekPlan: true,
+        recoveryWarning: true,
+        dailyEmail: false,
+        pushPlanChanges: true,
+        pushMissedKeySession: true,
+      },
       adaptation_enabled: true,
       tracked_metrics: {
         heart_rate: true,
@@ -135,6 +143,9 @@ describe('PUT /api/athletes/me', () => {
       missedSession: false,
       newWeekPlan: true,
       recoveryWarning: false,
+      dailyEmail: false,
+      pushPlanChanges: true,
+      pushMissedKeySession: true,
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, sharedDatabaseProblems } from '../src/config.ts';
+import { ConfigError, parseEnv, sharedDatabaseProblems, vapidSubject } from '../src/config.ts';
+import { generateVapidKeys } from '../src/modules/notifications/push.ts';
 
 /** The message parseEnv throws for env, or a failure if it does not throw. */
 function problemsOf(env: Record<string, string>): string {
@@ -121,5 +122,33 @@ describe('parseEnv', () => {
       sharedDatabaseProblems(parseEnv({ DATABASE_URL: 'postgres://db/stamina', DEVICE_TOKEN_KEY: key })),
     ).toEqual([]);
     expect(sharedDatabaseProblems(parseEnv({}))).toEqual([]);
+  });
+
+  it('takes both VAPID keys or neither, checks their size, and never echoes the private one', () => {
+    const pair = generateVapidKeys();
+    expect(
+      sharedDatabaseProblems(
+        parseEnv({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }),
+      ),
+    ).toEqual([]);
+    const [half] = sharedDatabaseProblems(parseEnv({ VAPID_PUBLIC_KEY: pair.publicKey }));
+    expect(half).toMatch(/^VAPID_PRIVATE_KEY: set both VAPID keys or neither/);
+    const wrong = problemsOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'not-a-key-zzz' });
+    expect(wrong).toContain(
+      'VAPID_PUBLIC_KEY: must be a VAPID public key: 65 bytes in base64url (got "abc")',
+    );
+    expect(wrong).toContain('VAPID_PRIVATE_KEY: must be a VAPID private key: 32 bytes in base64url');
+    expect(wrong).not.toContain('not-a-key-zzz');
+    expect(problemsOf({ VAPID_SUBJECT: 'ops@example.com' })).toContain(
+      'VAPID_SUBJECT: must be a mailto: or https:// URL',
+    );
+  });
+
+  it('names the operator to push services: VAPID_SUBJECT, else MAIL_FROM’s address', () => {
+    expect(vapidSubject(parseEnv({}))).toBe('mailto:no-reply@stamina.local');
+    expect(vapidSubject(parseEnv({ MAIL_FROM: 'ops@example.com' }))).toBe('mailto:ops@example.com');
+    expect(vapidSubject(parseEnv({ VAPID_SUBJECT: 'https://example.com/contact' }))).toBe(
+      'https://example.com/contact',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { IMPORT_JOB } from '../src/modules/activities/service.ts';
 import { ADAPTATION_JOB } from '../src/modules/adaptation/service.ts';
 import type { APPLE_HEALTH_JOB } from '../src/modules/apple-health/service.ts';
 import { DEVICE_SYNC_JOB } from '../src/modules/devices/service.ts';
+import { DAILY_EMAIL_JOB, type PUSH_JOB } from '../src/modules/notifications/delivery.ts';
 import type { ONBOARDING_JOB } from '../src/modules/onboarding/job.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -24,6 +25,9 @@ afterAll(() => t.close());
 function compileOnly(queue: JobQueue, tx: Conn) {
   void queue.enqueue(tx, IMPORT_JOB, { importFileId: 'f', athleteId: 'a', compression: null });
   void queue.enqueue(tx, ADAPTATION_JOB, { athleteIds: ['a'] });
+  void queue.enqueue(tx, DAILY_EMAIL_JOB, { athleteId: 'a', day: '2026-11-28' });
+  // @ts-expect-error the daily e-mail names the athlete's local day it is for
+  void queue.enqueue(tx, DAILY_EMAIL_JOB, { athleteId: 'a' });
   // @ts-expect-error a kind no module declared
   void queue.enqueue(tx, 'activity-imports', { importFileId: 'f', athleteId: 'a', compression: null });
   // @ts-expect-error a payload without a field its kind declares (the athlete)
@@ -49,6 +53,8 @@ describe('typed job payloads', () => {
       | typeof DEVICE_SYNC_JOB
       | typeof ONBOARDING_JOB
       | typeof PURGE_JOB
+      | typeof DAILY_EMAIL_JOB
+      | typeof PUSH_JOB
       | 'account.export'
       | 'account.export-expire'
     >();

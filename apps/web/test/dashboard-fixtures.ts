@@ -94,7 +94,14 @@ export function profile(overrides: Partial<AthleteProfile> = {}): AthleteProfile
     layout_style: 'minimal',
     widget_config: defaultWidgetConfig(),
     onboarding_complete: true,
-    notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    notification_preferences: {
+      missedSession: true,
+      newWeekPlan: true,
+      recoveryWarning: true,
+      dailyEmail: false,
+      pushPlanChanges: true,
+      pushMissedKeySession: true,
+    },
     adaptation_enabled: true,
     tracked_metrics: {
       heart_rate: true,

@@ -22,7 +22,14 @@ const athlete = {
   layout_style: 'minimal',
   widget_config: [],
   onboarding_complete: true,
-  notification_preferences: { missedSession: true, newWeekPlan: false, recoveryWarning: true },
+  notification_preferences: {
+    missedSession: true,
+    newWeekPlan: false,
+    recoveryWarning: true,
+    dailyEmail: false,
+    pushPlanChanges: true,
+    pushMissedKeySession: true,
+  },
   adaptation_enabled: true,
 };
 
@@ -92,5 +99,92 @@ describe('notification preferences', () => {
     fail();
     expect(await screen.findByText(/Could not save your notification preference/)).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Recovery warning' })).toBeChecked();
+  });
+});
+
+describe('the daily e-mail and push (docs/notifications.md)', () => {
+  it('opts into the daily e-mail, then sends today’s e-mail on request', async () => {
+    signIn();
+    let stored = { ...athlete };
+    const calls = mockFetch(({ method, url, body }) => {
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      if (url.pathname === '/api/athletes/me' && method === 'GET') return json(200, { data: stored });
+      if (url.pathname === '/api/athletes/me' && method === 'PUT') {
+        const changes = (body as { notification_preferences: object }).notification_preferences;
+        stored = { ...stored, notification_preferences: { ...stored.notification_preferences, ...changes } };
+        return json(200, { data: stored });
+      }
+      if (url.pathname === '/api/notifications/push/key') return json(404, { message: 'Not found' });
+      if (url.pathname === '/api/notifications/daily-email/send')
+        return json(200, { data: { queued: true } });
+      return json(404, { message: 'Not found' });
+    });
+    renderPreferences();
+    const daily = await screen.findByRole('switch', { name: 'Daily e-mail' });
+    await waitFor(() => expect(daily).toBeEnabled());
+    expect(daily).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: "Send today's e-mail now" })).toBeNull();
+    await userEvent.click(daily);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        notification_preferences: { dailyEmail: true },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: "Send today's e-mail now" }));
+    expect(await screen.findByText("Today's e-mail is on its way")).toBeVisible();
+    expect(
+      calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/notifications/daily-email/send'),
+    ).toBe(true);
+    // A server without VAPID keys: push is explained, not offered.
+    expect(await screen.findByText('Push notifications are not set up on this server.')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Push: plan changes' })).toBeChecked();
+  });
+
+  it('says when this browser cannot receive push, even with push set up on the server', async () => {
+    signIn();
+    mockFetch(({ method, url }) => {
+      if (url.pathname === '/api/auth/me') return json(200, { data: user });
+      if (url.pathname === '/api/athletes/me' && method === 'GET') return json(200, { data: athlete });
+      if (url.pathname === '/api/notifications/push/key') return json(200, { data: { public_key: 'BKey' } });
+      return json(404, { message: 'Not found' });
+    });
+    renderPreferences();
+    // jsdom has no PushManager.
+    expect(await screen.findByText('This browser cannot receive push notifications.')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Push: missed key session' })).toBeChecked();
+  });
+});
+
+describe('the unsubscribe link', () => {
+  it('unsubscribes with one click and no sign-in, and says what was turned off', async () => {
+    const calls = mockFetch(({ url }) => {
+      if (url.pathname === '/api/notifications/unsubscribe')
+        return json(200, { data: { kind: 'dailyEmail', unsubscribed: true } });
+      return json(404, { message: 'Not found' });
+    });
+    render(
+      <RouterProvider
+        router={createMemoryRouter(routes, { initialEntries: ['/unsubscribe?token=abc.def'] })}
+      />,
+    );
+    expect(await screen.findByText(/You are unsubscribed from the daily e-mail/)).toBeVisible();
+    expect(calls.find((c) => c.url.pathname === '/api/notifications/unsubscribe')?.body).toEqual({
+      token: 'abc.def',
+    });
+  });
+
+  it('says when a link is not valid', async () => {
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/notifications/unsubscribe')
+        return json(400, {
+          message: 'This unsubscribe link is not valid. Change your notifications in Settings.',
+          code: 'LINK_INVALID',
+        });
+      return json(404, { message: 'Not found' });
+    });
+    render(
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/unsubscribe?token=bad'] })} />,
+    );
+    expect(await screen.findByText(/This unsubscribe link is not valid/)).toBeVisible();
   });
 });

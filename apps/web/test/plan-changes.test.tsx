@@ -188,7 +188,14 @@ describe('the adaptation switch in Settings', () => {
     layout_style: 'minimal',
     widget_config: [],
     onboarding_complete: true,
-    notification_preferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    notification_preferences: {
+      missedSession: true,
+      newWeekPlan: true,
+      recoveryWarning: true,
+      dailyEmail: false,
+      pushPlanChanges: true,
+      pushMissedKeySession: true,
+    },
     adaptation_enabled: true,
   };
 

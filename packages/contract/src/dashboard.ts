@@ -36,7 +36,16 @@ export const ZWidgetConfig = z
   .meta({ id: 'WidgetConfig' });
 
 export const ZNotificationPreferences = z
-  .object({ missedSession: z.boolean(), newWeekPlan: z.boolean(), recoveryWarning: z.boolean() })
+  .object({
+    missedSession: z.boolean(),
+    newWeekPlan: z.boolean(),
+    recoveryWarning: z.boolean(),
+    /** The morning e-mail (docs/notifications.md): off until the athlete opts in. */
+    dailyEmail: z.boolean(),
+    /** Web Push, on the browsers the athlete subscribed: plan changes and a missed key session. */
+    pushPlanChanges: z.boolean(),
+    pushMissedKeySession: z.boolean(),
+  })
   .strict()
   .meta({ id: 'NotificationPreferences' });
 

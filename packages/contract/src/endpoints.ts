@@ -112,6 +112,16 @@ import {
   ZWellnessUpsertRequest,
 } from './metrics.ts';
 import {
+  ZDailyEmailQueued,
+  ZPushKey,
+  ZPushSubscription,
+  ZPushSubscriptionRequest,
+  ZPushUnsubscribed,
+  ZPushUnsubscribeQuery,
+  ZUnsubscribed,
+  ZUnsubscribeRequest,
+} from './notification-delivery.ts';
+import {
   ZGoalContextUpdateRequest,
   ZOnboardingApproval,
   ZOnboardingApproveRequest,
@@ -381,6 +391,17 @@ export const API_ENDPOINTS = {
   'GET /notifications': { query: ZNotificationsQuery, response: dataEnvelope(ZNotificationList) },
   'POST /notifications/read-all': { response: dataEnvelope(ZNotificationsReadAll) },
   'POST /notifications/{id}/read': { params: ZNotificationIdParam, response: dataEnvelope(ZNotification) },
+  'GET /notifications/push/key': { response: dataEnvelope(ZPushKey) },
+  'POST /notifications/push/subscriptions': {
+    body: ZPushSubscriptionRequest,
+    response: dataEnvelope(ZPushSubscription),
+  },
+  'DELETE /notifications/push/subscriptions': {
+    query: ZPushUnsubscribeQuery,
+    response: dataEnvelope(ZPushUnsubscribed),
+  },
+  'POST /notifications/unsubscribe': { body: ZUnsubscribeRequest, response: dataEnvelope(ZUnsubscribed) },
+  'POST /notifications/daily-email/send': { response: dataEnvelope(ZDailyEmailQueued) },
 
   // Training plans
   'GET /training/workouts': {

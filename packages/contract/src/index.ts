@@ -12,6 +12,7 @@ export * from './endpoints.ts';
 export * from './health.ts';
 export * from './logs.ts';
 export * from './metrics.ts';
+export * from './notification-delivery.ts';
 export * from './onboarding.ts';
 export * from './plans.ts';
 export * from './profile.ts';

@@ -22,6 +22,18 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
   return formatter.format(instant);
 }
 
+/** The hour (0-23) of `instant` in `timeZone`; the UTC hour for an unknown zone. */
+export function localHour(instant: Date, timeZone: string): number {
+  try {
+    const hour = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(
+      instant,
+    );
+    return Number(hour);
+  } catch {
+    return instant.getUTCHours();
+  }
+}
+
 /**
  * The dates Stamina accepts from outside (requests, files, CSV rows): 1900-01-01 to 2100-12-31. Wider than any
  * training history or plan, and narrow enough that no stored date can be year 0 (which PostgreSQL refuses) or

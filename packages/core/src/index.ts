@@ -6,6 +6,7 @@ export * from './dates.ts';
 export * from './demo/demo-athlete.ts';
 export * from './demo/demo-recording.ts';
 export * from './demo/demo-routes.ts';
+export * from './notifications/index.ts';
 export { roundTo } from './numbers.ts';
 export * from './offline/cache-entry.ts';
 export * from './onboarding/index.ts';

@@ -16,6 +16,14 @@ export interface AuthContext {
 }
 
 /**
+ * The identity a background job acts with (the daily adaptation, the daily e-mail): the athlete's id and time
+ * zone, all the services it calls read of a caller. No session, no user: it never reaches a route.
+ */
+export function systemAuth(athleteId: string, timezone: string): AuthContext {
+  return { athleteId, timezone, userId: '', email: '', sessionId: '', user: null } as unknown as AuthContext;
+}
+
+/**
  * The day the athlete's weeks start on (Settings → Preferences; core WEEK_STARTS), Monday when not set, as
  * for a system context without the profile (the daily jobs).
  */

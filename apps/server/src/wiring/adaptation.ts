@@ -12,11 +12,13 @@ export async function wireAdaptation(
     planService,
     athleteService,
     notificationService,
+    deliveryService,
     trainingLoadService,
     metricsService,
   }: Pick<
     Services,
     | 'jobs'
+    | 'deliveryService'
     | 'workoutService'
     | 'planService'
     | 'athleteService'
@@ -29,7 +31,17 @@ export async function wireAdaptation(
     workouts: workoutService,
     plans: planService,
     athletes: athleteService,
-    notifications: notificationService,
+    // In the app, and pushed to the athlete's browsers (docs/notifications.md, "Web Push").
+    notifications: {
+      planChanged: async (athleteId, changes) => {
+        await notificationService.planChanged(athleteId, changes);
+        await deliveryService.plansChanged(changes.map((c) => ({ ...c, athleteId })));
+      },
+      plansChanged: async (changes) => {
+        await notificationService.plansChanged(changes);
+        await deliveryService.plansChanged(changes);
+      },
+    },
     jobs,
     readers: {
       // The batch's load read once (14 days before the earliest today to the latest), for readiness and ramp.

@@ -20,6 +20,8 @@ import type { DashboardService } from '../modules/dashboard/service.ts';
 import type { DevicesConfig } from '../modules/devices/config.ts';
 import type { DeviceService } from '../modules/devices/service.ts';
 import type { MetricsService } from '../modules/metrics/service.ts';
+import type { DeliveryService } from '../modules/notifications/delivery.ts';
+import type { VapidKeys } from '../modules/notifications/push.ts';
 import type { NotificationService } from '../modules/notifications/service.ts';
 import type { SttConfig } from '../modules/onboarding/stt.ts';
 import type { PlanService } from '../modules/plans/service.ts';
@@ -62,6 +64,17 @@ export interface AppConfig {
   stt?: SttConfig | null;
   /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL: the coach's language model (docs/coach.md); null or absent: built-in coach. */
   llm?: CoachModelConfig | null;
+  /**
+   * Web Push (docs/notifications.md, "VAPID keys"): the server's keys and contact; null or absent turns push
+   * off (the key endpoint answers 404 and Settings hides it).
+   */
+  push?: {
+    vapid: VapidKeys;
+    /** Accept http:// push endpoints: only tests, whose push service listens on loopback without TLS. */
+    allowHttpEndpoints?: boolean;
+  } | null;
+  /** How often this process queues the daily e-mails and missed-session pushes due (ms); 0 turns it off. */
+  notificationTickMs?: number;
   /** How often this process queues the daily adaptation of athletes due (ms); 0 turns it off (docs/adaptation.md). */
   adaptationTickMs?: number;
   /** How often the log stream sends a heartbeat and re-checks its session (modules/logs/routes.ts). */
@@ -97,6 +110,8 @@ declare module 'fastify' {
     appleHealth: AppleHealthService;
     /** Plan changes (docs/adaptation.md), for modules built after it (the coach) and tests. */
     adaptation: AdaptationService;
+    /** The daily e-mail and Web Push (docs/notifications.md): tests call `scheduleDue(now)` instead of the tick. */
+    notificationDelivery: DeliveryService;
   }
 }
 
@@ -130,6 +145,7 @@ export interface Services {
   athleteService: AthleteService;
   dashboardService: DashboardService;
   jobs: JobQueue;
+  deliveryService: DeliveryService;
   adaptationService: AdaptationService;
   activityService: ActivityService;
   deviceService: DeviceService;

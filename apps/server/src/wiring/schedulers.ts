@@ -1,5 +1,5 @@
-// What runs in the background of a process with a worker: the job queue's worker, the daily adaptation's tick and
-// the devices' automatic pulls. Started when the app is ready, stopped when it closes.
+// What runs in the background of a process with a worker: the job queue's worker, the daily adaptation's tick,
+// the notifications' tick (daily e-mails, missed-session pushes) and the devices' automatic pulls. Started when the app is ready, stopped when it closes.
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig, Services } from './context.ts';
 
@@ -9,30 +9,26 @@ export function startSchedulers(
   {
     jobs,
     adaptationService,
+    deliveryService,
     deviceService,
     devicesConfig,
-  }: Pick<Services, 'jobs' | 'adaptationService' | 'deviceService' | 'devicesConfig'>,
+  }: Pick<Services, 'jobs' | 'adaptationService' | 'deliveryService' | 'deviceService' | 'devicesConfig'>,
 ) {
   if (config.jobs?.worker !== false) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
     // docs/adaptation.md, "One run a day": every process looks for athletes due now and then.
-    const tickMs = config.adaptationTickMs ?? 10 * 60_000;
-    if (tickMs > 0) {
-      const schedule = () =>
-        adaptationService
-          .scheduleDue()
-          .catch((err) => app.log.error({ err }, 'adaptation schedule failed; the next tick tries again'));
-      let timer: NodeJS.Timeout | null = null;
-      app.addHook('onReady', async () => {
-        timer = setInterval(schedule, tickMs);
-        timer.unref();
-        void schedule();
-      });
-      app.addHook('onClose', async () => {
-        if (timer) clearInterval(timer);
-      });
-    }
+    every(app, config.adaptationTickMs ?? 10 * 60_000, () =>
+      adaptationService
+        .scheduleDue()
+        .catch((err) => app.log.error({ err }, 'adaptation schedule failed; the next tick tries again')),
+    );
+    // docs/notifications.md: the mornings' e-mails and yesterday's missed key sessions, every five minutes.
+    every(app, config.notificationTickMs ?? 5 * 60_000, () =>
+      deliveryService
+        .scheduleDue()
+        .catch((err) => app.log.error({ err }, 'notification schedule failed; the next tick tries again')),
+    );
   }
   // Every process looks for connections due an automatic pull; the row locks let only one queue each.
   const schedulerMs = devicesConfig.schedulerMs ?? 60_000;
@@ -50,4 +46,18 @@ export function startSchedulers(
       if (timer) clearInterval(timer);
     });
   }
+}
+
+/** Runs `tick` when the app is ready and then every `ms` (0: never), until it closes. */
+function every(app: FastifyInstance, ms: number, tick: () => Promise<unknown>): void {
+  if (ms <= 0) return;
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void tick(), ms);
+    timer.unref();
+    void tick();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }

@@ -53,6 +53,10 @@ export const routes = [
             path: '/confirm',
             ...page(() => import('../features/auth/components/confirm-page.tsx'), 'ConfirmPage'),
           },
+          {
+            path: '/unsubscribe',
+            ...page(() => import('../features/auth/components/unsubscribe-page.tsx'), 'UnsubscribePage'),
+          },
           { path: '/terms', ...page(() => import('../features/legal/terms-page.tsx'), 'TermsPage') },
           { path: '/privacy', ...page(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage') },
           { path: '/support', ...page(() => import('../features/support/support-page.tsx'), 'SupportPage') },

@@ -8,6 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_NAME, apiCachePlugin, isCachedApiRead } from './api-cache.ts';
 import { isFavoriteSync, replayThroughPages } from './favorite-sync.ts';
+import { handlePush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -72,6 +73,9 @@ interface SyncEvent extends ExtendableEvent {
       .then((clients) => replayThroughPages(clients)),
   );
 });
+
+// Web Push: plan changes and missed key sessions (docs/notifications.md).
+handlePush(self);
 
 // The first worker takes the open page at once, so its reads are kept from then on.
 clientsClaim();

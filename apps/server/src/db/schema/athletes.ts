@@ -7,6 +7,11 @@ export interface NotificationPreferences {
   missedSession: boolean;
   newWeekPlan: boolean;
   recoveryWarning: boolean;
+  /** The morning e-mail (docs/notifications.md): off until the athlete opts in. */
+  dailyEmail: boolean;
+  /** Web Push of plan changes and of a missed key session, on the browsers the athlete subscribed. */
+  pushPlanChanges: boolean;
+  pushMissedKeySession: boolean;
 }
 
 /** Which metrics the athlete tracks (Settings → Metrics & Zones toggles). */
@@ -37,7 +42,14 @@ export const athletes = pgTable('athletes', {
   notificationPreferences: jsonb('notification_preferences')
     .$type<NotificationPreferences>()
     .notNull()
-    .default({ missedSession: true, newWeekPlan: true, recoveryWarning: true }),
+    .default({
+      missedSession: true,
+      newWeekPlan: true,
+      recoveryWarning: true,
+      dailyEmail: false,
+      pushPlanChanges: true,
+      pushMissedKeySession: true,
+    }),
   trackedMetrics: jsonb('tracked_metrics')
     .$type<TrackedMetrics>()
     .notNull()

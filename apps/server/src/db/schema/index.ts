@@ -7,6 +7,7 @@ export * from './coach.ts';
 export * from './devices.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
+export * from './notification-delivery.ts';
 export * from './onboarding.ts';
 export * from './sport-metrics.ts';
 export * from './training.ts';

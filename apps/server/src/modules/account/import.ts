@@ -52,6 +52,9 @@ export const NOT_EXPORTED = new Set([
   'device_connections',
   'device_authorizations',
   'device_sync_runs',
+  // A browser's push keys belong to that browser, and the delivery log to this server (docs/notifications.md).
+  'push_subscriptions',
+  'notification_deliveries',
 ]);
 /** Exported for the athlete to read, but an import does not recreate upload batches. */
 const NOT_IMPORTED = new Set([...NOT_EXPORTED, 'import_batches', 'import_files']);

@@ -16,6 +16,7 @@ import {
   CTL_RAMP_CAP,
   DEFAULT_CTL_RAMP_CAP,
   dateInTimeZone,
+  localHour,
   type ProposedChange,
   proposeAdaptations,
   type ReadinessDay,
@@ -26,7 +27,7 @@ import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { type AuthContext, systemAuth } from '../../plugins/authenticate.ts';
 import type { WorkoutRow, WorkoutService } from '../workouts/service.ts';
 import * as repo from './repository.ts';
 
@@ -169,25 +170,6 @@ declare module '../../lib/job-queue.ts' {
 const DAILY_RUN_HOUR = 5;
 /** Athletes a daily job runs together (docs/adaptation.md, "One run a day"). */
 const DAILY_BATCH_SIZE = 250;
-
-function localHour(now: Date, timeZone: string): number {
-  try {
-    const hour = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(
-      now,
-    );
-    return Number(hour);
-  } catch {
-    return now.getUTCHours();
-  }
-}
-
-/**
- * The identity a background run acts with: the athlete's id and time zone, all the services it calls read of a
- * caller. No session, no user: it never reaches a route.
- */
-function systemAuth(athleteId: string, timezone: string): AuthContext {
-  return { athleteId, timezone, userId: '', email: '', sessionId: '', user: null } as unknown as AuthContext;
-}
 
 export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
   const { workouts } = deps;

@@ -17,11 +17,17 @@ import * as repo from './repository.ts';
 
 type NotificationPreferences = AthleteProfile['notification_preferences'];
 
-/** docs/dashboard.md, "Athlete profile": every notification is on until the athlete turns it off. */
+/**
+ * docs/dashboard.md, "Athlete profile": every in-app notification is on until the athlete turns it off; the
+ * daily e-mail is off until they opt in, and push goes only to browsers they subscribed (docs/notifications.md).
+ */
 const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
   missedSession: true,
   newWeekPlan: true,
   recoveryWarning: true,
+  dailyEmail: false,
+  pushPlanChanges: true,
+  pushMissedKeySession: true,
 };
 
 /** The stored switches over the defaults: a key missing or not a boolean keeps its default. */

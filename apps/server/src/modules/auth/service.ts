@@ -71,7 +71,14 @@ function newAthleteRow(timezone: string | undefined): repo.AthleteRow {
     units: 'metric',
     weekStart: DEFAULT_WEEK_START,
     theme: 'system',
-    notificationPreferences: { missedSession: true, newWeekPlan: true, recoveryWarning: true },
+    notificationPreferences: {
+      missedSession: true,
+      newWeekPlan: true,
+      recoveryWarning: true,
+      dailyEmail: false,
+      pushPlanChanges: true,
+      pushMissedKeySession: true,
+    },
     trackedMetrics: {
       heartRate: true,
       pace: true,

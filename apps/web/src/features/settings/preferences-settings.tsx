@@ -1,5 +1,5 @@
-// /settings/preferences: theme (kept in this browser under 'theme'), units and week start (saved on the profile), the three
-// notification toggles (saved on the athlete profile), legal and support links, your data (export, import),
+// /settings/preferences: theme (kept in this browser under 'theme'), units and week start (saved on the profile), the
+// notification toggles (in the app, the daily e-mail and push; saved on the athlete profile), legal and support links, your data (export, import),
 // sign out and Delete Account.
 import type { AthleteProfile } from '@stamina/contract';
 import {
@@ -33,6 +33,8 @@ import { cn } from '../../lib/cn.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { toast } from '../../lib/toast.ts';
 import { DeleteAccountButton, YourDataCard } from './account-data.tsx';
+import { DailyEmailSetting, NotificationSwitchRow, PushSettings } from './notification-delivery-settings.tsx';
+import { type NotificationKey, useNotificationToggle } from './use-notification-toggle.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const UNITS: readonly Units[] = ['metric', 'imperial'];
@@ -210,8 +212,6 @@ function ChoiceGroup<T extends string>({
   );
 }
 
-type NotificationKey = keyof AthleteProfile['notification_preferences'];
-
 const NOTIFICATIONS: readonly { key: NotificationKey; label: string; text: string }[] = [
   { key: 'missedSession', label: 'Missed session', text: 'When a planned workout was not completed' },
   { key: 'newWeekPlan', label: 'New week plan', text: "When next week's training is ready" },
@@ -219,44 +219,12 @@ const NOTIFICATIONS: readonly { key: NotificationKey; label: string; text: strin
 ];
 
 /**
- * The three notification preferences (docs/dashboard.md, "Athlete profile": all on by default). A toggle shows its new
- * state at once and is saved in the background; if the save fails it flips back and a toast says so.
+ * The three in-app notification preferences (docs/dashboard.md, "Athlete profile": all on by default), with the
+ * e-mail and push ones below them (docs/notifications.md). A toggle shows its new state at once and is saved in
+ * the background; if the save fails it flips back and a toast says so.
  */
 function NotificationToggles() {
-  const profile = useAthleteProfile();
-  const update = useUpdateAthleteProfile();
-  const client = useQueryClient();
-  const preferences = profile.data?.notification_preferences;
-
-  async function onToggle(key: NotificationKey, value: boolean) {
-    await client.cancelQueries({ queryKey: athleteKeys.me });
-    const before = client.getQueryData<AthleteProfile>(athleteKeys.me);
-    if (before) {
-      client.setQueryData<AthleteProfile>(athleteKeys.me, {
-        ...before,
-        notification_preferences: { ...before.notification_preferences, [key]: value },
-      });
-    }
-    try {
-      const saved = await update.mutateAsync({ notification_preferences: { [key]: value } });
-      client.setQueryData(athleteKeys.me, saved);
-    } catch (error) {
-      // Put back only this toggle: another one may have been saved meanwhile.
-      const now = client.getQueryData<AthleteProfile>(athleteKeys.me);
-      if (now && before) {
-        client.setQueryData<AthleteProfile>(athleteKeys.me, {
-          ...now,
-          notification_preferences: {
-            ...now.notification_preferences,
-            [key]: before.notification_preferences[key],
-          },
-        });
-      }
-      toast.error(
-        `Could not save your notification preference${error instanceof ApiError ? `: ${error.message}` : ''}`,
-      );
-    }
-  }
+  const { profile, preferences, toggle: onToggle } = useNotificationToggle();
 
   return (
     <Card className="p-5">
@@ -273,24 +241,18 @@ function NotificationToggles() {
       ) : (
         <ul className="mt-3 divide-y divide-border" aria-labelledby="notifications-title">
           {NOTIFICATIONS.map(({ key, label, text }) => (
-            <li key={key} className="flex items-center justify-between gap-4 py-3">
-              <div>
-                <p id={`notify-${key}`} className="font-medium">
-                  {label}
-                </p>
-                <p id={`notify-${key}-text`} className="text-sm text-muted-foreground">
-                  {text}
-                </p>
-              </div>
-              <Switch
-                checked={preferences?.[key] ?? true}
-                disabled={!preferences}
-                onCheckedChange={(value) => void onToggle(key, value)}
-                aria-labelledby={`notify-${key}`}
-                aria-describedby={`notify-${key}-text`}
-              />
-            </li>
+            <NotificationSwitchRow
+              key={key}
+              id={key}
+              label={label}
+              text={text}
+              checked={preferences?.[key] ?? true}
+              disabled={!preferences}
+              onChange={(value) => void onToggle(key, value)}
+            />
           ))}
+          <DailyEmailSetting preferences={preferences} toggle={onToggle} />
+          <PushSettings preferences={preferences} toggle={onToggle} />
         </ul>
       )}
     </Card>
