@@ -256,6 +256,17 @@ export interface RecordingReader {
   estimateRecordings(athleteId: string, from: string): Promise<EstimateRecording[]>;
 }
 
+/** Threshold values logged on one day outside Settings (a wellness day). */
+export interface DayThresholdValues {
+  date: string;
+  ftp_watts?: number | null;
+  threshold_pace_seconds_per_km?: number | null;
+}
+const DAY_VALUE_SPORT = [
+  ['ftp_watts', 'cycling'],
+  ['threshold_pace_seconds_per_km', 'running'],
+] as const satisfies readonly (readonly [keyof DayThresholdValues, ThresholdSport])[];
+
 /** Which figure of the stored values each estimated key is, and its sport. */
 const ESTIMATED: Record<EstimatedKey, { sport: 'running' | 'cycling'; known: 'ftp' | 'pace' | 'lthr' }> = {
   ftp_watts: { sport: 'cycling', known: 'ftp' },
@@ -447,6 +458,56 @@ export function createThresholdService(
       });
       if (wrote) changed(athleteId);
     },
+
+    /**
+     * FTP and threshold pace logged on days elsewhere (a wellness day, the wellness CSV import), stored in this
+     * one dated store (docs/zones.md, "One store"): each value becomes its sport's entry from that day, the
+     * sport's other values kept from the entry in force then. A null or absent value writes nothing. In the
+     * caller's transaction (taking the athlete's locks first); planned workouts from the earliest day written
+     * are re-parsed. Answers whether anything was written (the caller calls `changed` after its commit).
+     */
+    async recordDayValues(tx: Tx, athleteId: string, days: readonly DayThresholdValues[]): Promise<boolean> {
+      const writes = days
+        .flatMap((d) =>
+          DAY_VALUE_SPORT.flatMap(([key, sport]) =>
+            typeof d[key] === 'number' ? [{ date: d.date, key, sport, value: d[key] }] : [],
+          ),
+        )
+        .sort((a, b) => a.date.localeCompare(b.date));
+      if (writes.length === 0) return false;
+      await repo.lockAthlete(tx, athleteId);
+      let history = await historyOf(tx, athleteId);
+      const firstOf = (sport: ThresholdSport) =>
+        history
+          .filter((e) => e.sport === sport)
+          .map((e) => e.effectiveFrom)
+          .sort()[0];
+      let earliest = false;
+      let wrote = false;
+      for (const w of writes) {
+        // The sport's other values from the entry in force that day (that day's own entry, if it has one).
+        const current = valuesOf(w.sport, entriesInForce(history, w.date)[w.sport]);
+        // The same value as in force already (a CSV repeating the FTP every day) adds no entry.
+        if (current[w.key] === w.value) continue;
+        const first = firstOf(w.sport);
+        if (first === undefined || w.date <= first) earliest = true;
+        const columns = columnsOf(w.sport, { ...current, [w.key]: w.value });
+        await repo.upsertEntry(tx, athleteId, w.sport, w.date, columns);
+        history = [
+          ...history.filter((e) => e.sport !== w.sport || e.effectiveFrom !== w.date),
+          { sport: w.sport, effectiveFrom: w.date, ...columns } as ThresholdEntry,
+        ];
+        wrote = true;
+      }
+      if (!wrote) return false;
+      await deps
+        .workouts()
+        .reparsePlanned(tx, athleteId, earliest ? null : writes[0]!.date, await parseBasisOf(tx, athleteId));
+      return true;
+    },
+
+    /** Tells the listeners that the athlete's thresholds changed (after the commit of `recordDayValues`). */
+    changed,
 
     /**
      * FTP, run threshold pace and run LTHR: the value in use and where it comes from, and what the recordings
