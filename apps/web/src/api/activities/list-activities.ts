@@ -26,20 +26,34 @@ export function useActivities(filter: ActivityFilter) {
 /** The most a page holds: enough for every recording of a calendar range. */
 const RANGE_PAGE_SIZE = 100;
 
+/** The recorded TSS of a calendar range (`useRecordedTss`). */
+export interface RecordedTss {
+  /** TSS by activity id: a session an activity completed shows the recording's TSS. */
+  byActivity: ReadonlyMap<string, number>;
+  /** By local day, the TSS of recordings that completed no workout: they count in the day's load too. */
+  unclaimedByDay: ReadonlyMap<string, readonly number[]>;
+}
+
 /**
- * The recorded TSS of each activity between two days, by activity id: the calendar shows a session an activity
- * completed with the recording's TSS (the workout's own `tss` is its planned one). Asked only when `enabled`
- * (some event of the range has an activity).
+ * The recorded TSS of the activities between two days: the calendar shows a session an activity completed with
+ * the recording's TSS (the workout's own `tss` is its planned one), and a day's load counts every recording
+ * (docs/screens.md, "Training calendar").
  */
-export function useRecordedTss(from: string, to: string, enabled: boolean): ReadonlyMap<string, number> {
+export function useRecordedTss(from: string, to: string): RecordedTss {
   const query = useQuery({
     ...activitiesQuery({ from, to, page: 1, page_size: RANGE_PAGE_SIZE }),
-    enabled,
     placeholderData: undefined,
   });
   const items = query.data?.items;
-  return useMemo(
-    () => new Map((items ?? []).flatMap((a) => (a.tss === null ? [] : [[a.id, a.tss] as const]))),
-    [items],
-  );
+  return useMemo(() => {
+    const byActivity = new Map<string, number>();
+    const unclaimedByDay = new Map<string, number[]>();
+    for (const a of items ?? []) {
+      if (a.tss === null) continue;
+      byActivity.set(a.id, a.tss);
+      if (a.workout_id === null)
+        unclaimedByDay.set(a.local_date, [...(unclaimedByDay.get(a.local_date) ?? []), a.tss]);
+    }
+    return { byActivity, unclaimedByDay };
+  }, [items]);
 }

@@ -47,17 +47,13 @@ export function CalendarPage() {
 
   const dialogs = useWorkoutDialogs();
 
-  const recordedTss = useRecordedTss(
-    from,
-    to,
-    (calendar.data ?? []).some((e) => e.activity_id !== null),
-  );
+  const recordedTss = useRecordedTss(from, to);
   // A session an activity completed counts the recording's TSS (docs/activities.md, "Web"), so the card and the
   // detail show that one rather than the workout's planned TSS.
   const events = useMemo(
     () =>
       (calendar.data ?? []).map((e) => {
-        const tss = e.activity_id ? recordedTss.get(e.activity_id) : undefined;
+        const tss = e.activity_id ? recordedTss.byActivity.get(e.activity_id) : undefined;
         return tss === undefined ? e : { ...e, workout: { ...e.workout, tss } };
       }),
     [calendar.data, recordedTss],
@@ -93,7 +89,14 @@ export function CalendarPage() {
     return today >= start && today <= end ? null : start;
   }
 
-  const viewProps = { days, byDay, today, onOpen: openDetail, onAdd: openAdd };
+  const viewProps = {
+    days,
+    byDay,
+    unclaimedTss: recordedTss.unclaimedByDay,
+    today,
+    onOpen: openDetail,
+    onAdd: openAdd,
+  };
 
   return (
     <div className="pb-24">

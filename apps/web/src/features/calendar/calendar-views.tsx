@@ -17,6 +17,8 @@ import { DraggableWorkoutCard, WorkoutCard } from './workout-card.tsx';
 export interface ViewProps {
   days: Date[];
   byDay: Map<string, CalendarEvent[]>;
+  /** By day, the TSS of recordings that completed no workout: counted in the day's load. */
+  unclaimedTss: ReadonlyMap<string, readonly number[]>;
   today: string;
   onOpen: (event: CalendarEvent) => void;
   onAdd: (date: string) => void;
@@ -66,7 +68,7 @@ function TodayTag() {
   );
 }
 
-export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
+export function WeekView({ days, byDay, unclaimedTss, today, onOpen, onAdd }: ViewProps) {
   return (
     <div className="grid gap-3 lg:grid-cols-7 lg:gap-2">
       {days.map((day) => {
@@ -101,7 +103,7 @@ export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
               </h2>
               <AddDayButton date={date} onAdd={onAdd} className="lg:h-7 lg:w-7" />
             </div>
-            <DayLoadBar score={dayLoad(events)} />
+            <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} />
             {events.length > 0 ? (
               <ul className="flex flex-col gap-1.5">
                 {events.map((event) => (
@@ -120,7 +122,15 @@ export function WeekView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
   );
 }
 
-export function MonthView({ days, byDay, today, onOpen, onAdd, month }: ViewProps & { month: Date }) {
+export function MonthView({
+  days,
+  byDay,
+  unclaimedTss,
+  today,
+  onOpen,
+  onAdd,
+  month,
+}: ViewProps & { month: Date }) {
   // The grid's first day is a week's first day: the headers follow it.
   const headers = weekdayHeaders(days[0] ? (days[0].getDay() as WeekDayIndex) : 1);
   return (
@@ -177,7 +187,11 @@ export function MonthView({ days, byDay, today, onOpen, onAdd, month }: ViewProp
               {first ? <DraggableWorkoutCard event={first} onOpen={onOpen} compact /> : null}
               {more > 0 ? <MoreWorkouts date={date} events={events.slice(1)} onOpen={onOpen} /> : null}
               {events.length > 0 ? (
-                <DayLoadBar score={dayLoad(events)} showLabel="lg" className="mt-auto" />
+                <DayLoadBar
+                  score={dayLoad(events, unclaimedTss.get(date))}
+                  showLabel="lg"
+                  className="mt-auto"
+                />
               ) : null}
             </DroppableDay>
           );
@@ -226,7 +240,7 @@ function MoreWorkouts({
   );
 }
 
-export function AgendaView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
+export function AgendaView({ days, byDay, unclaimedTss, today, onOpen, onAdd }: ViewProps) {
   const busy = days.filter((day) => (byDay.get(isoDate(day)) ?? []).length > 0);
   return (
     <ol className="flex flex-col gap-3">
@@ -247,7 +261,7 @@ export function AgendaView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
                 </h2>
                 <AddDayButton date={date} onAdd={onAdd} />
               </div>
-              <DayLoadBar score={dayLoad(events)} className="mt-2 max-w-xs" />
+              <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} className="mt-2 max-w-xs" />
               <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {events.map((event) => (
                   <li key={event.id}>
