@@ -13,7 +13,7 @@ import {
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
 import { cogganLevelOf } from '../zones/coggan.ts';
-import { runThresholdEffort } from '../zones/estimates.ts';
+import { rideThresholdEffort, runThresholdEffort } from '../zones/estimates.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
 import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
@@ -94,7 +94,7 @@ export interface ActivityFigures extends SummaryFigures {
   bestEfforts: {
     power?: Record<string, number>;
     pace?: Record<string, number>;
-    /** A run's 30-minute threshold effort (core zones/estimates.ts). */
+    /** A run's or ride's 30-minute threshold effort (core zones/estimates.ts). */
     threshold?: Record<string, number>;
   };
   /** 1 Hz series over elapsed time; index i is second i from the start, null where nothing was recorded. */
@@ -419,6 +419,18 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     bestEfforts.pace = paceBestEfforts(cumulative);
     // The 30-minute effort the threshold estimates read (docs/zones.md, "Estimates from recordings").
     const effort = runThresholdEffort(cumulative, movingHr);
+    bestEfforts.threshold = effort ? { ...effort } : {};
+  }
+  if (session.sport === 'bike') {
+    // A ride's LTHR effort (the same section of docs/zones.md): its hardest 30 moving minutes.
+    const watts: number[] = [];
+    const movingHr: number[] = [];
+    for (let i = 0; i < oneHz.length; i++) {
+      if (!moving[i]) continue;
+      watts.push(series.power?.[i] ?? Number.NaN);
+      movingHr.push(series.heart_rate?.[i] ?? Number.NaN);
+    }
+    const effort = rideThresholdEffort(watts, movingHr);
     bestEfforts.threshold = effort ? { ...effort } : {};
   }
 

@@ -267,12 +267,13 @@ const DAY_VALUE_SPORT = [
   ['threshold_pace_seconds_per_km', 'running'],
 ] as const satisfies readonly (readonly [keyof DayThresholdValues, ThresholdSport])[];
 
-/** Which figure of the stored values each estimated key is, and its sport. */
+/** Which figure of the stored values each estimated key is, and its sport (LTHR: running's unless told). */
 const ESTIMATED: Record<EstimatedKey, { sport: 'running' | 'cycling'; known: 'ftp' | 'pace' | 'lthr' }> = {
   ftp_watts: { sport: 'cycling', known: 'ftp' },
   threshold_pace_seconds_per_km: { sport: 'running', known: 'pace' },
   lthr: { sport: 'running', known: 'lthr' },
 };
+type EstimateSport = 'running' | 'cycling';
 
 export function createThresholdService(
   db: Db,
@@ -519,13 +520,15 @@ export function createThresholdService(
         thresholdsOn(auth.athleteId, day),
         deps.recordings?.().estimateRecordings(auth.athleteId, addDays(day, -ESTIMATE_WINDOW_DAYS)) ?? [],
       ]);
-      const known = (key: EstimatedKey) => on[ESTIMATED[key].sport].known[ESTIMATED[key].known];
-      const inUse = (key: EstimatedKey) => {
-        const t = on[ESTIMATED[key].sport];
-        if (!known(key)) return THRESHOLD_DEFAULTS[key];
+      const known = (key: EstimatedKey, sport: EstimateSport = ESTIMATED[key].sport) =>
+        on[sport].known[ESTIMATED[key].known];
+      const inUse = (key: EstimatedKey, sport: EstimateSport) => {
+        const t = on[sport];
+        if (!known(key, sport)) return THRESHOLD_DEFAULTS[key];
         return key === 'ftp_watts' ? t.ftpWatts : key === 'lthr' ? t.lthr : t.thresholdPaceSecondsPerKm;
       };
-      const source = (key: EstimatedKey) => (known(key) ? 'athlete' : 'default') as 'athlete' | 'default';
+      const source = (key: EstimatedKey, sport?: EstimateSport) =>
+        (known(key, sport) ? 'athlete' : 'default') as 'athlete' | 'default';
       return {
         estimated: thresholdsAreEstimates({
           ftp: source('ftp_watts'),
@@ -534,9 +537,9 @@ export function createThresholdService(
         thresholds: estimateThresholds(recordings, day).map((p) => ({
           key: p.key,
           sport: p.sport,
-          current: inUse(p.key) ?? null,
-          threshold_source: source(p.key),
-          estimated: !known(p.key),
+          current: inUse(p.key, p.sport) ?? null,
+          threshold_source: source(p.key, p.sport),
+          estimated: !known(p.key, p.sport),
           estimate: p.estimate
             ? {
                 value: p.estimate.value,
@@ -553,18 +556,19 @@ export function createThresholdService(
     },
 
     /**
-     * Accepts the estimate of `key`: stored as the sport's dated entry from today, its other values kept from the
+     * Accepts the estimate of `key` (LTHR: of `sport`, running's by default): stored as the sport's dated entry from today, its other values kept from the
      * entry in force (a save as Settings makes, so planned workouts are re-labelled the same way). 409 when the
      * recordings give no estimate yet.
      */
-    async acceptEstimate(auth: AuthContext, key: EstimatedKey) {
-      const found = (await this.estimates(auth)).thresholds.find((t) => t.key === key);
+    async acceptEstimate(auth: AuthContext, key: EstimatedKey, sport: EstimateSport = ESTIMATED[key].sport) {
+      if (sport !== ESTIMATED[key].sport && key !== 'lthr')
+        throw new AppError('VALIDATION_FAILED', `${key} is ${ESTIMATED[key].sport}'s only`);
+      const found = (await this.estimates(auth)).thresholds.find((t) => t.key === key && t.sport === sport);
       if (!found?.estimate)
         throw new AppError('CONFLICT', 'Not enough recordings to estimate this threshold yet', {
           recordings: found?.recordings ?? 0,
           needed: found?.needed ?? 0,
         });
-      const sport = ESTIMATED[key].sport;
       const inForce = entriesInForce(await historyOf(db, auth.athleteId), today(auth));
       const values = { ...valuesOf(sport, inForce[sport]), [key]: found.estimate.value };
       return this.saveSportMetrics(auth, { sport, values } as SportMetricsUpdateRequest);
