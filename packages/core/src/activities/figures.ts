@@ -12,6 +12,7 @@ import {
   swimTss,
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
+import { isEffortScored } from '../workouts/types.ts';
 import { cogganLevelOf } from '../zones/coggan.ts';
 import { rideThresholdEffort, runThresholdEffort } from '../zones/estimates.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
@@ -309,7 +310,11 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const powerResult = hasPower ? powerTss(power, t.ftpWatts, restartsOf(oneHz)) : null;
   if (powerResult) normalizedPower = powerResult.normalized_power;
 
-  if (powerResult && session.sport !== 'run' && session.sport !== 'swim') {
+  // The sports scored by effort (yoga, rowing, hiking, skiing) read no FTP: a rowing erg's watts are not a bike's
+  // (docs/training-load.md, "Sports scored by effort"), so neither power TSS, power zones nor power bests. Power
+  // scores a ride, and a recording of no named sport (most often a ride); never a run or a swim.
+  const effortSport = session.sport !== 'other' && isEffortScored(session.sport);
+  if (powerResult && !effortSport && session.sport !== 'run' && session.sport !== 'swim') {
     tss = powerResult.tss;
     intensityFactor = powerResult.intensity_factor;
     tssMethod = 'power';
@@ -376,7 +381,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
 
   // Zones --------------------------------------------------------------------------------------------
   const zoneSeconds: ActivityFigures['zoneSeconds'] = {};
-  if (hasPower) {
+  if (hasPower && !effortSport) {
     const table = context.zones?.power ?? defaultPowerZones(t.ftpWatts);
     if (!context.zones?.power) used.add('ftp');
     zoneSeconds.power = secondsInZones(power, (v) => risingZone(v, table));
@@ -404,7 +409,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
 
   // Best efforts -------------------------------------------------------------------------------------
   const bestEfforts: ActivityFigures['bestEfforts'] = {};
-  if (hasPower) bestEfforts.power = powerBestEfforts(power);
+  if (hasPower && !effortSport) bestEfforts.power = powerBestEfforts(power);
   if (session.sport === 'run' && series.distance) {
     const cumulative: number[] = [];
     const movingHr: number[] = [];

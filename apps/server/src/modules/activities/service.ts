@@ -164,6 +164,10 @@ const SPORT_WORDS: Record<repo.ActivityRow['sport'], string> = {
   swim: 'Swim',
   brick: 'Brick',
   strength: 'Strength',
+  yoga: 'Yoga',
+  rowing: 'Row',
+  hiking: 'Hike',
+  xc_ski: 'Ski',
   other: 'Activity',
 };
 
