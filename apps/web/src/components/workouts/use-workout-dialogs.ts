@@ -4,17 +4,22 @@
 import type { Workout } from '@stamina/contract';
 import { useMemo, useState } from 'react';
 
+/** The detail dialog's first step: its actions, or the log form Mark Done opens (the dashboard's Mark Done). */
+export type DetailStep = 'actions' | 'log';
+
 type WorkoutEditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
 export interface WorkoutDialogsState {
   /** The workout the detail dialog was opened on (a page may show a fresher copy of it). */
   detail: Workout | null;
   detailOpen: boolean;
+  /** Where the detail dialog opens: its actions, or straight at Mark Done's "How did it go?" form. */
+  detailStep: DetailStep;
   add: { open: boolean; date: string | null };
   editor: WorkoutEditorState;
   /** True while any of the three is open. */
   anyOpen: boolean;
-  openDetail: (workout: Workout | null) => void;
+  openDetail: (workout: Workout | null, step?: DetailStep) => void;
   setDetailOpen: (open: boolean) => void;
   /** The add dialog on `date` (null: today). */
   openAdd: (date: string | null) => void;
@@ -28,6 +33,7 @@ export interface WorkoutDialogsState {
 export function useWorkoutDialogs(): WorkoutDialogsState {
   const [detail, setDetail] = useState<Workout | null>(null);
   const [detailOpen, setDetailOpen] = useState(false);
+  const [detailStep, setDetailStep] = useState<DetailStep>('actions');
   const [add, setAdd] = useState<{ open: boolean; date: string | null }>({ open: false, date: null });
   const [editor, setEditor] = useState<WorkoutEditorState>(null);
 
@@ -35,11 +41,13 @@ export function useWorkoutDialogs(): WorkoutDialogsState {
     () => ({
       detail,
       detailOpen,
+      detailStep,
       add,
       editor,
       anyOpen: detailOpen || add.open || editor !== null,
-      openDetail: (workout) => {
+      openDetail: (workout, step = 'actions') => {
         setDetail(workout);
+        setDetailStep(step);
         setDetailOpen(true);
       },
       setDetailOpen,
@@ -49,6 +57,6 @@ export function useWorkoutDialogs(): WorkoutDialogsState {
       closeEditor: () => setEditor(null),
       detailFrom: (workouts) => (detail && workouts.find((w) => w.id === detail.id)) ?? detail,
     }),
-    [detail, detailOpen, add, editor],
+    [detail, detailOpen, detailStep, add, editor],
   );
 }

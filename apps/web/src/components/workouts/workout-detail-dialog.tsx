@@ -60,6 +60,8 @@ export interface WorkoutDetailDialogProps {
   onEdit: (workout: Workout) => void;
   /** The recorded activity that completed the workout (the calendar's `activity_id`), linked from the dialog. */
   activityId?: string | null;
+  /** Where each opening starts: the actions, or Mark Done's "How did it go?" form (the dashboard's Mark Done). */
+  startAt?: 'actions' | 'log';
 }
 
 type Step = 'actions' | 'log' | 'reschedule' | 'confirm-delete';
@@ -90,6 +92,7 @@ export function WorkoutDetailDialog({
   onOpenChange,
   onEdit,
   activityId = null,
+  startAt = 'actions',
 }: WorkoutDetailDialogProps) {
   const markDone = useMarkWorkoutDone();
   const logWorkout = useLogWorkout();
@@ -101,7 +104,8 @@ export function WorkoutDetailDialog({
 
   // Each workout, and each opening, starts at the action buttons: the step is forgotten when the dialog closes,
   // or reopening the same workout (after a reschedule, say) would show the date grid instead of its actions.
-  const currentStep: Step = open && workout && step.id === workout.id ? step.step : 'actions';
+  const opening: Step = startAt === 'log' && workout?.status !== 'completed' ? 'log' : 'actions';
+  const currentStep: Step = open && workout && step.id === workout.id ? step.step : opening;
   const goTo = (next: Step) => setStep({ id: workout?.id ?? null, step: next });
   useEffect(() => {
     if (!open) setStep({ id: null, step: 'actions' });

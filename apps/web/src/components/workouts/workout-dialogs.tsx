@@ -41,6 +41,7 @@ export function WorkoutDialogs({
         workout={detailWorkout}
         open={dialogs.detailOpen}
         onOpenChange={dialogs.setDetailOpen}
+        startAt={dialogs.detailStep}
         activityId={detailActivityId}
         onEdit={(workout) => {
           dialogs.setDetailOpen(false);

@@ -6,7 +6,6 @@ import { useAthleteProfile } from '../../api/dashboard/athlete-profile.ts';
 import { useDashboardSummary } from '../../api/dashboard/summary.ts';
 import { useWelcome } from '../../api/dashboard/welcome.ts';
 import { useCalendar } from '../../api/workouts/calendar.ts';
-import { useMarkWorkoutDone } from '../../api/workouts/mutations.ts';
 import { ThresholdEstimatesCard } from '../../components/thresholds/estimates-card.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -38,7 +37,6 @@ export function DashboardPage() {
   const summary = useDashboardSummary();
   const profile = useAthleteProfile();
   const welcome = useWelcome();
-  const markDone = useMarkWorkoutDone();
   // "Today" is the athlete's day as the server counts it, once the summary has said which day that is.
   const today = summary.data?.date ?? todayIso();
   // The summary carries a short form of today's workout; the dialog and Mark Done need the whole workout,
@@ -85,10 +83,10 @@ export function DashboardPage() {
             workout={summary.data?.todays_workout}
             delayMs={delayMs}
             canAct={fullWorkout !== null}
-            markingDone={markDone.isPending}
             onStart={openDetail}
+            // The same "How did it go?" form as the workout dialog's Mark Done (all of it optional).
             onMarkDone={() => {
-              if (fullWorkout) markDone.mutate({ workout: fullWorkout });
+              if (fullWorkout) dialogs.openDetail(fullWorkout, 'log');
             }}
             onPlan={openPlan}
           />

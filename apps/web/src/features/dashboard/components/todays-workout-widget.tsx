@@ -34,7 +34,6 @@ export function TodaysWorkoutWidget({
   workout,
   delayMs,
   canAct,
-  markingDone,
   onStart,
   onMarkDone,
   onPlan,
@@ -44,7 +43,6 @@ export function TodaysWorkoutWidget({
   delayMs: number;
   /** False until the full workout (for the dialog and Mark Done) has loaded. */
   canAct: boolean;
-  markingDone: boolean;
   onStart: () => void;
   onMarkDone: () => void;
   onPlan: () => void;
@@ -108,7 +106,7 @@ export function TodaysWorkoutWidget({
               Start Now
             </Button>
             {completed ? null : (
-              <Button variant="outline" size="sm" onClick={onMarkDone} disabled={!canAct || markingDone}>
+              <Button variant="outline" size="sm" onClick={onMarkDone} disabled={!canAct}>
                 <Check className="h-4 w-4" aria-hidden="true" />
                 Mark Done
               </Button>
