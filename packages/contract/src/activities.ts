@@ -124,6 +124,10 @@ export const ZActivityDetail = ZActivitySummary.extend({
     pace: z.record(z.string(), z.number()).optional(),
     /** A run's fastest 30 minutes: 'pace_30min' s/km and 'lthr_30min' bpm (docs/zones.md, "Estimates from recordings"). */
     threshold: z.record(z.string(), z.number()).optional(),
+    /** The heart-rate curve, bpm per duration ('5s' … '120min'), for the analysis's bests. */
+    heart_rate: z.record(z.string(), z.number()).optional(),
+    /** A swim's pace curve, seconds per distance ('50m' … ), kept apart from the runs' pace. */
+    swim_pace: z.record(z.string(), z.number()).optional(),
   }),
   /** The thresholds the training values used, and which of them were defaults. */
   thresholds: z.object({

@@ -15,6 +15,7 @@ import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
 import { isEffortScored } from '../workouts/types.ts';
 import { cogganLevelOf } from '../zones/coggan.ts';
 import { rideThresholdEffort, runThresholdEffort } from '../zones/estimates.ts';
+import { keptCurveBests } from './analysis.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
 import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
@@ -97,6 +98,9 @@ export interface ActivityFigures extends SummaryFigures {
     pace?: Record<string, number>;
     /** A run's or ride's 30-minute threshold effort (core zones/estimates.ts). */
     threshold?: Record<string, number>;
+    /** The heart-rate curve (bpm per duration) and a swim's pace curve (seconds per distance): analysis.ts. */
+    heart_rate?: Record<string, number>;
+    swim_pace?: Record<string, number>;
   };
   /** 1 Hz series over elapsed time; index i is second i from the start, null where nothing was recorded. */
   streams: Partial<Record<StreamType, (number | null)[]>>;
@@ -469,6 +473,8 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const streams: ActivityFigures['streams'] = { time: Array.from({ length: oneHz.length }, (_, i) => i) };
   for (const [type, values] of Object.entries(series) as Array<[StreamType, Float64Array]>)
     if (values.some((v) => !Number.isNaN(v))) streams[type] = seriesToStream(values);
+  // The heart-rate curve and a swim's pace curve, kept for the analysis's bests (as its curves compute them).
+  Object.assign(bestEfforts, keptCurveBests(streams, session.sport));
 
   return {
     startTime: new Date(session.startTime).toISOString(),
