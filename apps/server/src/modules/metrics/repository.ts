@@ -29,8 +29,7 @@ const COLUMN_OF = {
 } as const satisfies Record<Exclude<WellnessField, ThresholdField> | 'notes', keyof WellnessRow>;
 export type ValueKey = keyof typeof COLUMN_OF;
 /** The wellness fields that are thresholds, kept in the threshold store. */
-export const THRESHOLD_FIELDS = ['ftp_watts', 'threshold_pace_seconds_per_km'] as const;
-export type ThresholdField = (typeof THRESHOLD_FIELDS)[number];
+export type ThresholdField = 'ftp_watts' | 'threshold_pace_seconds_per_km';
 /** What a wellness row stores of a day: its values without the thresholds. */
 type DayValues = Omit<Partial<WellnessValues>, ThresholdField>;
 export const VALUE_KEYS = Object.keys(COLUMN_OF) as ValueKey[];

@@ -36,7 +36,7 @@ export type MetricsThresholds = Pick<ThresholdService, 'history' | 'recordDayVal
  * A wellness write split in two (docs/wellness.md, "FTP and threshold pace"): the wellness values, and the
  * threshold values that go to the dated threshold store from the day's date. Nothing is stored twice.
  */
-export function splitThresholds<T extends Partial<WellnessValues>>(
+function splitThresholds<T extends Partial<WellnessValues>>(
   values: T,
 ): { wellness: Omit<T, repo.ThresholdField>; thresholds: Omit<DayThresholdValues, 'date'> } {
   const { ftp_watts, threshold_pace_seconds_per_km, ...wellness } = values;

@@ -5,7 +5,7 @@ import type { Workout } from '@stamina/contract';
 import { useMemo, useState } from 'react';
 
 /** The detail dialog's first step: its actions, or the log form Mark Done opens (the dashboard's Mark Done). */
-export type DetailStep = 'actions' | 'log';
+type DetailStep = 'actions' | 'log';
 
 type WorkoutEditorState = { mode: 'create'; date: string } | { mode: 'edit'; workout: Workout } | null;
 
