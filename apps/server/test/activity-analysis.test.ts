@@ -132,6 +132,54 @@ describe('the analysis of a ride with power (Edge 810, Vector pedals)', () => {
   });
 });
 
+describe('heart-rate and swim pace curves beside the bests', () => {
+  it("sets each heart-rate point beside the athlete's best: the highest of the ride's and the run's kept curves", async () => {
+    const a = await analysisOf(ride.id);
+    expect(a.curves.heart_rate.length).toBeGreaterThan(5);
+    for (const point of a.curves.heart_rate) {
+      const own = ride.best_efforts.heart_rate?.[point.key];
+      expect(own, point.key).toBe(point.value);
+      const other = run.best_efforts.heart_rate?.[point.key];
+      const best = Math.max(own!, other ?? 0);
+      expect(point.best_all_time?.value, point.key).toBe(best);
+      expect(point.best_all_time?.activity_id).toBe(best === own ? ride.id : run.id);
+    }
+  });
+
+  it("sets a swim's pace curve beside the swims' bests, never the runs' (Fenix 3 pool swim)", async () => {
+    const who = await t.athlete({ name: 'Swimmer' });
+    const form = multipartForm([
+      { name: 'file', value: activityFixture('swim-pool-fenix3-hr.fit'), filename: 'swim.fit' },
+      { name: 'file', value: activityFixture('run-hr-fr410.tcx'), filename: 'run.tcx' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/import`,
+      payload: form.payload,
+      headers: { ...bearer(who.token), ...form.headers },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    let batch: ImportBatch = res.json().data;
+    const deadline = Date.now() + 60_000;
+    while (!batch.done) {
+      if (Date.now() > deadline) throw new Error('import not done');
+      await new Promise((r) => setTimeout(r, 50));
+      batch = (await get<ImportBatch>(`${API}/imports/${batch.batch_id}`, who.token)).data;
+    }
+    const swimId = batch.files[0]!.activity_id!;
+    const swim = (await get<ActivityDetail>(`${API}/${swimId}`, who.token)).data;
+    const a = (await get<ActivityAnalysis>(`${API}/${swimId}/analysis`, who.token)).data;
+    expect(a.curves.pace.length).toBeGreaterThan(0);
+    for (const point of a.curves.pace) {
+      expect(swim.best_efforts.swim_pace?.[point.key], point.key).toBe(point.value);
+      // The run's 400 m is far faster than a swim's: the swim's own best stands.
+      expect(point.best_all_time).toMatchObject({ activity_id: swimId, value: point.value });
+      expect(point.best_42d?.value).toBe(point.value);
+    }
+    expect(swim.best_efforts.pace).toBeUndefined();
+  });
+});
+
 describe('the analysis of a run (Forerunner 410, TCX)', () => {
   it('pace curve by distance, EF on speed, Pa:HR decoupling', async () => {
     const a = await analysisOf(run.id);

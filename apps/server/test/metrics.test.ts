@@ -4,6 +4,7 @@ import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinToday } from '../../../test-support/today.ts';
 import { createMetricsService } from '../src/modules/metrics/service.ts';
+import { createThresholdService } from '../src/modules/thresholds/service.ts';
 import { createTrainingLoadService } from '../src/modules/training-load/service.ts';
 import { createWorkoutService } from '../src/modules/workouts/service.ts';
 import type { AuthContext } from '../src/plugins/authenticate.ts';
@@ -486,7 +487,9 @@ describe('the recovery hook', () => {
   it('runs after each write with the new score, and a failing hook never fails the write', async () => {
     const calls: [string, string, number][] = [];
     const auth = { athleteId: other.athleteId, timezone: 'UTC' } as AuthContext;
-    const service = createMetricsService(t.db, createTrainingLoadService(t.db, createWorkoutService(t.db)), {
+    const workouts = createWorkoutService(t.db);
+    const thresholds = createThresholdService(t.db, { workouts: () => workouts });
+    const service = createMetricsService(t.db, createTrainingLoadService(t.db, workouts), thresholds, {
       onRecoveryScored: async (id, date, score) => {
         calls.push([id, date, score]);
         throw new Error('hook down');

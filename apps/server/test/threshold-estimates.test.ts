@@ -4,10 +4,12 @@
 // dashboard shows each score once, no invented target, and greets a first sign-in with "Welcome"
 // (docs/dashboard.md); consistency counts recorded activities (docs/training-load.md, "Consistency").
 import { addDays, encodeStream } from '@stamina/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinToday } from '../../../test-support/today.ts';
 import { activities, activityStreams } from '../src/db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { activityFixture } from './activity-fixtures.ts';
+import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
 
 const today = pinToday(); // test athletes live in UTC
 let t: TestApp;
@@ -62,7 +64,8 @@ describe('a new athlete', () => {
         estimate: null,
       }),
       expect.objectContaining({ key: 'threshold_pace_seconds_per_km', current: 300, estimated: true }),
-      expect.objectContaining({ key: 'lthr', current: null, recordings: 0, needed: 3 }),
+      expect.objectContaining({ key: 'lthr', sport: 'running', current: null, recordings: 0, needed: 3 }),
+      expect.objectContaining({ key: 'lthr', sport: 'cycling', current: null, recordings: 0, needed: 3 }),
     ]);
 
     const summary = await data(token, '/api/dashboard/summary');
@@ -172,6 +175,75 @@ describe('estimates from recordings', () => {
 
     const saved = await data(token, '/api/athletes/me/threshold-estimates/accept', 'POST', { key: 'lthr' });
     expect(saved.running.values).toMatchObject({ lthr: 172, threshold_pace_seconds_per_km: null });
+  });
+});
+
+describe('ride LTHR from real recordings', () => {
+  it("keeps each ride's 30-minute LTHR effort, estimates cycling's LTHR from them and accepts it for cycling", async () => {
+    const { token, athleteId } = await t.athlete();
+    const names = [
+      'bike-hr-coros-pace2.fit',
+      'bike-power-edge530-autopause.fit',
+      'bike-power-edge810-vector.fit',
+      'bike-power-wahoo-elemnt.fit',
+    ];
+    const form = multipartForm(
+      names.map((name) => ({ name: 'file', value: activityFixture(name), filename: name })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/activities/import',
+      payload: form.payload,
+      headers: { ...bearer(token), ...form.headers },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const deadline = Date.now() + 60_000;
+    let batch = res.json().data;
+    while (!batch.done) {
+      if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(batch)}`);
+      await new Promise((r) => setTimeout(r, 100));
+      batch = await data(token, `/api/activities/imports/${batch.batch_id}`);
+    }
+    const ids: string[] = batch.files.map((f: { activity_id: string }) => f.activity_id);
+    expect(ids.every(Boolean), JSON.stringify(batch)).toBe(true);
+    const rides = await Promise.all(ids.map((id) => data(token, `/api/activities/${id}`)));
+    const withHr = rides.filter((r) => r.avg_hr !== null && r.moving_seconds > 1800);
+    expect(withHr.length).toBeGreaterThanOrEqual(3);
+    for (const ride of withHr) {
+      // The hardest half hour's last 20 minutes: above the ride's average HR, never above its maximum.
+      const lthr = ride.best_efforts.threshold.lthr_30min;
+      expect(lthr, ride.name).toBeGreaterThanOrEqual(ride.avg_hr);
+      expect(lthr, ride.name).toBeLessThanOrEqual(ride.max_hr);
+    }
+    // The fixtures are years old: bring them into the 90-day window.
+    await t.db.execute(
+      sql`update activities set local_date = ${addDays(today, -7)} where athlete_id = ${athleteId}`,
+    );
+    const { thresholds } = await data(token, '/api/athletes/me/threshold-estimates');
+    const cycling = thresholds.find(
+      (e: { key: string; sport: string }) => e.key === 'lthr' && e.sport === 'cycling',
+    );
+    const best = Math.max(...withHr.map((r) => r.best_efforts.threshold.lthr_30min));
+    expect(cycling).toMatchObject({ recordings: withHr.length, estimate: { value: best } });
+    const running = thresholds.find(
+      (e: { key: string; sport: string }) => e.key === 'lthr' && e.sport === 'running',
+    );
+    expect(running).toMatchObject({ recordings: 0, estimate: null });
+
+    const saved = await data(token, '/api/athletes/me/threshold-estimates/accept', 'POST', {
+      key: 'lthr',
+      sport: 'cycling',
+    });
+    expect(saved.cycling.values.lthr).toBe(best);
+    expect(saved.running.values.lthr).toBeNull();
+    // Running's LTHR has no recordings: 409, not a write.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/athletes/me/threshold-estimates/accept',
+      headers: bearer(token),
+      payload: { key: 'lthr' },
+    });
+    expect(refused.statusCode).toBe(409);
   });
 });
 

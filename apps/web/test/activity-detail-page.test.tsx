@@ -312,7 +312,7 @@ describe('/activities/:id', { timeout: 20_000 }, () => {
       within(sport)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Run', 'Bike', 'Swim', 'Strength', 'Other']);
+    ).toEqual(['Run', 'Bike', 'Swim', 'Strength', 'Yoga', 'Rowing', 'Hiking', 'Cross-country ski', 'Other']);
     await userEvent.selectOptions(sport, 'run');
     expect(screen.getByText(/Saving scores the recording again as this sport/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

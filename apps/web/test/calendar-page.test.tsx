@@ -74,6 +74,7 @@ describe('training calendar, week view', () => {
       workout_date: '2025-11-19',
       intensity_zone: 4,
       duration_minutes: 60,
+      tss: 125,
     });
     const calls = mockCalendarFetch(() => json(200, { data: { calendar_events: [toEvent(tempo)] } }));
     renderCalendar();
@@ -82,7 +83,7 @@ describe('training calendar, week view', () => {
     expect(within(wednesday).getByText('Tempo Run')).toBeVisible();
     expect(within(wednesday).getByText('Z4')).toBeVisible();
     expect(within(wednesday).getByText('1h')).toBeVisible();
-    // 60 min in zone 4 scores 120: 'High'.
+    // The day's load is its TSS (docs/screens.md, "Training calendar"): 125 is 'High'.
     expect(within(wednesday).getByText('High')).toBeVisible();
 
     // Seven days, then the week's totals.
@@ -477,6 +478,43 @@ describe('training calendar, workouts', () => {
       'href',
       '/activities/act-7',
     );
+  });
+
+  it('loads each day with TSS, the one load: logged, recorded and unclaimed recordings, skipped ones not', async () => {
+    const events = [
+      // 90 min in zone 2 was 90 'Moderate' as minutes × zone weight; its TSS 62 is 'Moderate' too, but:
+      makeWorkout({ title: 'Long Run', workout_date: '2025-11-17', duration_minutes: 90, tss: 62 }),
+      // marked done with a logged TSS: that counts, not the planned one.
+      makeWorkout({
+        title: 'Logged',
+        workout_date: '2025-11-18',
+        status: 'completed',
+        tss: 40,
+        actual_tss: 130,
+      }),
+      makeWorkout({ title: 'Skipped', workout_date: '2025-11-19', status: 'skipped', tss: 150 }),
+      // zone 5 for 45 min was 112.5 'Moderate'; its TSS is 30: 'Light'.
+      makeWorkout({ title: 'Strides', workout_date: '2025-11-20', intensity_zone: 5, tss: 30 }),
+    ].map(toEvent);
+    mockCalendarFetch((call) =>
+      call.url.pathname === '/api/activities'
+        ? json(200, {
+            data: {
+              // A ride no workout claims, on the Monday: 62 + 120 = 182, 'Very High'.
+              items: [makeActivity({ id: 'act-9', local_date: '2025-11-17', tss: 120, workout_id: null })],
+              page: 1,
+              page_size: 100,
+              total: 1,
+            },
+          })
+        : json(200, { data: { calendar_events: events } }),
+    );
+    renderCalendar();
+    const day = (name: string) => screen.findByRole('region', { name: new RegExp(`^${name}`) });
+    expect(await within(await day('Monday, November 17')).findByText('Very High')).toBeVisible();
+    expect(within(await day('Tuesday, November 18')).getByText('High')).toBeVisible();
+    expect(within(await day('Wednesday, November 19')).getByText('Rest')).toBeVisible();
+    expect(within(await day('Thursday, November 20')).getByText('Light')).toBeVisible();
   });
 
   it('moves a workout to the next day by keyboard, optimistically, and says where', async () => {

@@ -368,6 +368,26 @@ describe('Dashboard page', () => {
     expect(await screen.findByRole('dialog', { name: /Edit Workout/i }, { timeout: 5000 })).toBeVisible();
   });
 
+  it('Mark Done asks, as the workout dialog does, what was done before it completes anything', async () => {
+    const calls = mockDashboard();
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: "Today's Workout" });
+    const markDone = await within(card).findByRole('button', { name: /Mark Done/ });
+    await waitFor(() => expect(markDone).toBeEnabled());
+    await userEvent.click(markDone);
+    // Not one click: the dialog opens on the optional "How did it go?" form, and nothing is sent yet.
+    const dialog = await screen.findByRole('dialog', { name: todaysWorkout.title }, { timeout: 5000 });
+    const form = within(dialog).getByRole('form', { name: 'How did it go?' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.type(within(form).getByLabelText('Actual duration (minutes)'), '40');
+    await userEvent.selectOptions(within(form).getByLabelText('How hard did it feel? (RPE 1-10)'), '6');
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark Done' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe(`/api/workout-planning/workouts/${todaysWorkout.id}`);
+    expect(put.body).toMatchObject({ status: 'completed', actual_duration_minutes: 40, rpe: 6 });
+  });
+
   it('a new account: "Welcome", no stand-in scores, no 0/5 target, estimates marked and offered', async () => {
     mockDashboard({
       summary: summary({

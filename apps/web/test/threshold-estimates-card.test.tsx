@@ -60,4 +60,34 @@ describe('ThresholdEstimatesCard', () => {
     expect(within(card).queryByRole('button', { name: /Use/ })).not.toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ key: 'ftp_watts' });
   });
+
+  it('offers run and bike LTHR apart, and accepting the bike one names cycling', async () => {
+    signIn();
+    const lthr = (sport: 'running' | 'cycling', value: number): ThresholdEstimates['thresholds'][number] => ({
+      key: 'lthr',
+      sport,
+      current: null,
+      threshold_source: 'default',
+      estimated: true,
+      estimate: { value, activity_id: `${sport}-1`, date: '2026-06-10', effort: value, recordings: 3 },
+      recordings: 3,
+      needed: 3,
+    });
+    const calls = mockFetch((call) => {
+      if (call.url.pathname === '/api/athletes/me/threshold-estimates/accept') return json(200, { data: {} });
+      if (call.url.pathname === '/api/athletes/me/threshold-estimates')
+        return json(200, {
+          data: { estimated: true, thresholds: [lthr('running', 171), lthr('cycling', 163)] },
+        });
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    renderWithProviders(<ThresholdEstimatesCard always />);
+    const card = await screen.findByRole('region', { name: 'Your thresholds' });
+    expect(within(card).getByText('Threshold heart rate (run): not set')).toBeVisible();
+    expect(within(card).getByText('Threshold heart rate (bike): not set')).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Use 163 bpm' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ key: 'lthr', sport: 'cycling' }),
+    );
+  });
 });

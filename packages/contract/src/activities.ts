@@ -1,10 +1,12 @@
 // Recorded training: file import (FIT, GPX, TCX, gzip, zip), activities with their figures, 1 Hz streams,
 // matching to planned workouts, and best-effort curves. The rules are in docs/activities.md.
+import { RECORDED_SPORTS, SPORTS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 import { ZRpe, ZSessionNote } from './workouts.ts';
 
-export const ACTIVITY_SPORTS = ['swim', 'bike', 'run', 'brick', 'strength', 'other'] as const;
+/** Core's recorded sports (one home): yoga, rowing, hiking and xc_ski as the workouts have them. */
+export const ACTIVITY_SPORTS = RECORDED_SPORTS;
 export const ZActivitySport = z.enum(ACTIVITY_SPORTS);
 export type ActivitySport = z.infer<typeof ZActivitySport>;
 
@@ -122,6 +124,10 @@ export const ZActivityDetail = ZActivitySummary.extend({
     pace: z.record(z.string(), z.number()).optional(),
     /** A run's fastest 30 minutes: 'pace_30min' s/km and 'lthr_30min' bpm (docs/zones.md, "Estimates from recordings"). */
     threshold: z.record(z.string(), z.number()).optional(),
+    /** The heart-rate curve, bpm per duration ('5s' … '120min'), for the analysis's bests. */
+    heart_rate: z.record(z.string(), z.number()).optional(),
+    /** A swim's pace curve, seconds per distance ('50m' … ), kept apart from the runs' pace. */
+    swim_pace: z.record(z.string(), z.number()).optional(),
   }),
   /** The thresholds the training values used, and which of them were defaults. */
   thresholds: z.object({
@@ -221,9 +227,9 @@ export const ZActivityMatchRequest = z.object({ workout_id: z.string().max(100).
 
 /**
  * The sports an athlete can give a recorded activity (docs/activities.md, "Changing the sport"): every recorded
- * sport but brick, which only a multisport recording is.
+ * sport but brick, which only a multisport recording is; the workouts' sports (core SPORTS).
  */
-export const ACTIVITY_EDIT_SPORTS = ['run', 'bike', 'swim', 'strength', 'other'] as const;
+export const ACTIVITY_EDIT_SPORTS = SPORTS;
 export const ZActivityEditSport = z.enum(ACTIVITY_EDIT_SPORTS);
 export type ActivityEditSport = z.infer<typeof ZActivityEditSport>;
 

@@ -241,5 +241,9 @@ export const ZThresholdEstimates = z
 export type ThresholdEstimates = z.infer<typeof ZThresholdEstimates>;
 
 /** Accept one estimate: stored as a dated threshold from today (the other values of the sport kept). */
-export const ZThresholdEstimateAccept = z.object({ key: ZEstimatedKey });
+export const ZThresholdEstimateAccept = z.object({
+  key: ZEstimatedKey,
+  /** Whose threshold: LTHR is running's or cycling's (running's when absent); the others have one sport. */
+  sport: z.enum(['running', 'cycling']).optional(),
+});
 export type ThresholdEstimateAccept = z.infer<typeof ZThresholdEstimateAccept>;

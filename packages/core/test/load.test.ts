@@ -1,31 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dailyLoadFill, dailyLoadLabel, dailyLoadScore, workoutLoadScore } from '../src/index.ts';
+import { dailyLoadFill, dailyLoadLabel, dailyLoadScore, workoutLoadTss } from '../src/index.ts';
 
-describe('workoutLoadScore', () => {
-  it('weights minutes by zone', () => {
-    expect(workoutLoadScore({ duration_minutes: 60, intensity_zone: 1 })).toBe(30);
-    expect(workoutLoadScore({ duration_minutes: 60, intensity_zone: 2 })).toBe(60);
-    expect(workoutLoadScore({ duration_minutes: 60, intensity_zone: 3 })).toBe(90);
-    expect(workoutLoadScore({ duration_minutes: 60, intensity_zone: 4 })).toBe(120);
-    expect(workoutLoadScore({ duration_minutes: 60, intensity_zone: 5 })).toBe(150);
+describe('workoutLoadTss', () => {
+  it('is the TSS: the planned one before, the logged one once completed, none when skipped', () => {
+    expect(workoutLoadTss({ status: 'planned', tss: 62 })).toBe(62);
+    expect(workoutLoadTss({ status: 'completed', tss: 40, actual_tss: 130 })).toBe(130);
+    expect(workoutLoadTss({ status: 'completed', tss: 40, actual_tss: null })).toBe(40);
+    expect(workoutLoadTss({ status: 'skipped', tss: 150, actual_tss: 90 })).toBe(0);
+    expect(workoutLoadTss({ status: 'planned', tss: null })).toBe(0);
   });
 
-  it('treats a missing zone as zone 2 and a missing duration as 0', () => {
-    expect(workoutLoadScore({ duration_minutes: 45, intensity_zone: null })).toBe(45);
-    expect(workoutLoadScore({ duration_minutes: 45 })).toBe(45);
-    expect(workoutLoadScore({ duration_minutes: null, intensity_zone: 5 })).toBe(0);
-  });
-
-  it('is never negative and grows with the zone', () => {
+  it('is never negative, and a day is the sum of what counts', () => {
     fc.assert(
       fc.property(
-        fc.option(fc.integer({ min: -100, max: 1440 })),
-        fc.integer({ min: 1, max: 4 }),
-        (minutes, zone) => {
-          const lower = workoutLoadScore({ duration_minutes: minutes, intensity_zone: zone });
-          const higher = workoutLoadScore({ duration_minutes: minutes, intensity_zone: zone + 1 });
-          return lower >= 0 && higher >= lower;
+        fc.array(
+          fc.record({
+            status: fc.constantFrom('planned', 'completed', 'skipped'),
+            tss: fc.option(fc.double({ min: -50, max: 500, noNaN: true })),
+            actual_tss: fc.option(fc.double({ min: -50, max: 500, noNaN: true })),
+          }),
+        ),
+        fc.array(fc.double({ min: 0, max: 500, noNaN: true })),
+        (workouts, recorded) => {
+          const each = workouts.map(workoutLoadTss);
+          const day = dailyLoadScore(workouts, recorded);
+          const sum = each.reduce((a, b) => a + b, 0) + recorded.reduce((a, b) => a + b, 0);
+          return each.every((x) => x >= 0) && Math.abs(day - sum) < 1e-6;
         },
       ),
     );
@@ -33,14 +34,17 @@ describe('workoutLoadScore', () => {
 });
 
 describe('daily load', () => {
-  it('counts every workout except skipped ones', () => {
+  it('counts every workout except skipped ones, and the recordings no workout claims', () => {
     expect(
-      dailyLoadScore([
-        { duration_minutes: 30, intensity_zone: 4, status: 'completed' },
-        { duration_minutes: 30, intensity_zone: 2, status: 'planned' },
-        { duration_minutes: 90, intensity_zone: 5, status: 'skipped' },
-      ]),
-    ).toBe(90);
+      dailyLoadScore(
+        [
+          { tss: 50, status: 'completed' },
+          { tss: 40, status: 'planned' },
+          { tss: 150, status: 'skipped' },
+        ],
+        [35],
+      ),
+    ).toBe(125);
   });
 
   it('labels the day by the thresholds of docs/screens.md, "Training calendar"', () => {

@@ -7,6 +7,8 @@ import {
   ESTIMATE_MIN_RECORDINGS,
   type EstimateRecording,
   estimateThresholds,
+  rideThresholdEffort,
+  rideThresholdEffortFromStreams,
   runThresholdEffort,
   runThresholdEffortFromStreams,
   thresholdsAreEstimates,
@@ -133,5 +135,45 @@ describe('dashboardScores', () => {
   it('thresholds are estimates until FTP or threshold pace is the athlete’s', () => {
     expect(thresholdsAreEstimates({ ftp: 'default', pace: 'default' })).toBe(true);
     expect(thresholdsAreEstimates({ ftp: 'athlete', pace: 'default' })).toBe(false);
+  });
+});
+
+describe('rideThresholdEffort', () => {
+  // 10 min easy (150 W, HR 130), then 30 min hard (300 W) whose first 10 min are HR 150 and last 20 HR 165.
+  const watts = [...Array(600).fill(150), ...Array(1800).fill(300)];
+  const hr = [...Array(600).fill(130), ...Array(600).fill(150), ...Array(1200).fill(165)];
+
+  it("is the mean HR of the last 20 minutes of the ride's hardest 30 by power (hand-computed)", () => {
+    expect(rideThresholdEffort(watts, hr)).toEqual({ lthr_30min: 165 });
+  });
+
+  it('picks the hardest 30 minutes by heart rate without power, and needs half the tail with HR', () => {
+    expect(rideThresholdEffort([], hr)).toEqual({ lthr_30min: 165 });
+    const dropped = hr.map((v, i) => (i >= 1200 && i < 1900 ? Number.NaN : v));
+    expect(rideThresholdEffort(watts, dropped)).toBeUndefined();
+    expect(rideThresholdEffort(watts.slice(0, 1800), hr.slice(0, 1800))).toBeUndefined();
+  });
+
+  it('from stored streams, skips the stopped seconds (no speed), as the import does', () => {
+    const stop = Array(300).fill(0);
+    const speed = [...Array(600).fill(8), ...stop, ...Array(1800).fill(10)];
+    const power = [...watts.slice(0, 600), ...Array(300).fill(null), ...watts.slice(600)];
+    const heart = [...hr.slice(0, 600), ...Array(300).fill(100), ...hr.slice(600)];
+    expect(rideThresholdEffortFromStreams(power, heart, speed)).toEqual({ lthr_30min: 165 });
+  });
+
+  it('is never above the highest heart rate nor below the lowest of the ride', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 600 }), { minLength: 1801, maxLength: 2200 }),
+        fc.array(fc.integer({ min: 60, max: 200 }), { minLength: 1801, maxLength: 2200 }),
+        (p, h) => {
+          const effort = rideThresholdEffort(p, h);
+          if (!effort?.lthr_30min) return true;
+          return effort.lthr_30min <= Math.max(...h) && effort.lthr_30min >= Math.min(...h);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

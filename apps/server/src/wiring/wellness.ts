@@ -14,6 +14,8 @@ export async function wireWellness(
   const metricsService = createMetricsService(
     db,
     trainingLoadService,
+    // One store of thresholds: the Metrics page's FTP and threshold pace are Settings' (docs/zones.md).
+    thresholdService,
     {
       // Wellness feeds the dashboard's readiness and recovery: every write drops the athlete's cached reads.
       onChange: (athleteId) => readCache.invalidate(athleteId),
@@ -21,8 +23,6 @@ export async function wireWellness(
         notificationService.recoveryScored(athleteId, date, score, recommendation),
     },
     app.log,
-    // One store of thresholds: the Metrics page's FTP and threshold pace are Settings' (docs/zones.md).
-    (athleteId) => thresholdService.history(db, athleteId),
   );
   await app.register(metricsRoutes(metricsService, cachedReads, idempotency.claimUpload), {
     prefix: '/api/metrics',

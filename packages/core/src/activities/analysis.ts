@@ -145,6 +145,35 @@ export function activityCurves(streams: AnalysisStreams, sport: string): Activit
   return { power, heart_rate: heartRate, pace };
 }
 
+/**
+ * The curve points an activity keeps with its best efforts, beside power and run pace, so its analysis can show
+ * the athlete's 42-day and all-time bests for them too (docs/activities.md, "Analysis"): the heart-rate curve
+ * (`heart_rate`, bpm per CURVE_SECONDS key) and a swim's pace curve (`swim_pace`, seconds per SWIM_CURVE_METERS
+ * key; kept apart from the runs' `pace`, whose keys overlap). Computed exactly as `activityCurves` computes them.
+ */
+export function keptCurveBests(
+  streams: Pick<AnalysisStreams, 'power' | 'heart_rate' | 'speed' | 'distance'>,
+  sport: string,
+): { heart_rate?: Record<string, number>; swim_pace?: Record<string, number> } {
+  const seconds = recordedSeconds(streams);
+  const out: { heart_rate?: Record<string, number>; swim_pace?: Record<string, number> } = {};
+  const asRecord = (points: readonly CurvePoint[]) => Object.fromEntries(points.map((p) => [p.key, p.value]));
+  if (hasAny(streams.heart_rate)) {
+    const points = durationCurve(valuesAt(streams.heart_rate, seconds, null));
+    if (points.length > 0) out.heart_rate = asRecord(points);
+  }
+  if (sport === 'swim' && hasAny(streams.distance)) {
+    const cumulative = cumulativeDistance(streams.distance, seconds);
+    const points: CurvePoint[] = [];
+    for (const { key, meters } of SWIM_CURVE_METERS) {
+      const time = fastestTime(cumulative, meters);
+      if (time !== undefined) points.push({ key, x: meters, value: time });
+    }
+    if (points.length > 0) out.swim_pace = asRecord(points);
+  }
+  return out;
+}
+
 /** Keys of the power curve that the stored best efforts also keep (for the athlete's 42-day and all-time bests). */
 export const STORED_POWER_KEYS: ReadonlySet<string> = new Set(Object.keys(POWER_EFFORT_SECONDS));
 

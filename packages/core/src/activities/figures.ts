@@ -12,8 +12,10 @@ import {
   swimTss,
 } from '../training/recorded-tss.ts';
 import { DEFAULT_THRESHOLDS } from '../workouts/parser/intensity.ts';
+import { isEffortScored } from '../workouts/types.ts';
 import { cogganLevelOf } from '../zones/coggan.ts';
-import { runThresholdEffort } from '../zones/estimates.ts';
+import { rideThresholdEffort, runThresholdEffort } from '../zones/estimates.ts';
+import { keptCurveBests } from './analysis.ts';
 import { paceBestEfforts, powerBestEfforts } from './best-efforts.ts';
 import { movedSeconds, type OneHertzSession, seriesToStream, toOneHertz } from './one-hertz.ts';
 import type { RecordedLap, RecordedSession } from './recording.ts';
@@ -94,8 +96,11 @@ export interface ActivityFigures extends SummaryFigures {
   bestEfforts: {
     power?: Record<string, number>;
     pace?: Record<string, number>;
-    /** A run's 30-minute threshold effort (core zones/estimates.ts). */
+    /** A run's or ride's 30-minute threshold effort (core zones/estimates.ts). */
     threshold?: Record<string, number>;
+    /** The heart-rate curve (bpm per duration) and a swim's pace curve (seconds per distance): analysis.ts. */
+    heart_rate?: Record<string, number>;
+    swim_pace?: Record<string, number>;
   };
   /** 1 Hz series over elapsed time; index i is second i from the start, null where nothing was recorded. */
   streams: Partial<Record<StreamType, (number | null)[]>>;
@@ -309,7 +314,11 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const powerResult = hasPower ? powerTss(power, t.ftpWatts, restartsOf(oneHz)) : null;
   if (powerResult) normalizedPower = powerResult.normalized_power;
 
-  if (powerResult && session.sport !== 'run' && session.sport !== 'swim') {
+  // The sports scored by effort (yoga, rowing, hiking, skiing) read no FTP: a rowing erg's watts are not a bike's
+  // (docs/training-load.md, "Sports scored by effort"), so neither power TSS, power zones nor power bests. Power
+  // scores a ride, and a recording of no named sport (most often a ride); never a run or a swim.
+  const effortSport = session.sport !== 'other' && isEffortScored(session.sport);
+  if (powerResult && !effortSport && session.sport !== 'run' && session.sport !== 'swim') {
     tss = powerResult.tss;
     intensityFactor = powerResult.intensity_factor;
     tssMethod = 'power';
@@ -376,7 +385,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
 
   // Zones --------------------------------------------------------------------------------------------
   const zoneSeconds: ActivityFigures['zoneSeconds'] = {};
-  if (hasPower) {
+  if (hasPower && !effortSport) {
     const table = context.zones?.power ?? defaultPowerZones(t.ftpWatts);
     if (!context.zones?.power) used.add('ftp');
     zoneSeconds.power = secondsInZones(power, (v) => risingZone(v, table));
@@ -404,7 +413,7 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
 
   // Best efforts -------------------------------------------------------------------------------------
   const bestEfforts: ActivityFigures['bestEfforts'] = {};
-  if (hasPower) bestEfforts.power = powerBestEfforts(power);
+  if (hasPower && !effortSport) bestEfforts.power = powerBestEfforts(power);
   if (session.sport === 'run' && series.distance) {
     const cumulative: number[] = [];
     const movingHr: number[] = [];
@@ -419,6 +428,18 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
     bestEfforts.pace = paceBestEfforts(cumulative);
     // The 30-minute effort the threshold estimates read (docs/zones.md, "Estimates from recordings").
     const effort = runThresholdEffort(cumulative, movingHr);
+    bestEfforts.threshold = effort ? { ...effort } : {};
+  }
+  if (session.sport === 'bike') {
+    // A ride's LTHR effort (the same section of docs/zones.md): its hardest 30 moving minutes.
+    const watts: number[] = [];
+    const movingHr: number[] = [];
+    for (let i = 0; i < oneHz.length; i++) {
+      if (!moving[i]) continue;
+      watts.push(series.power?.[i] ?? Number.NaN);
+      movingHr.push(series.heart_rate?.[i] ?? Number.NaN);
+    }
+    const effort = rideThresholdEffort(watts, movingHr);
     bestEfforts.threshold = effort ? { ...effort } : {};
   }
 
@@ -452,6 +473,8 @@ export function computeActivityFigures(session: RecordedSession, context: Figure
   const streams: ActivityFigures['streams'] = { time: Array.from({ length: oneHz.length }, (_, i) => i) };
   for (const [type, values] of Object.entries(series) as Array<[StreamType, Float64Array]>)
     if (values.some((v) => !Number.isNaN(v))) streams[type] = seriesToStream(values);
+  // The heart-rate curve and a swim's pace curve, kept for the analysis's bests (as its curves compute them).
+  Object.assign(bestEfforts, keptCurveBests(streams, session.sport));
 
   return {
     startTime: new Date(session.startTime).toISOString(),

@@ -3,8 +3,24 @@
 // Decoders live at the server's edge (apps/server/src/modules/activities/decode/); every figure is computed
 // from this shape by the pure functions beside it (docs/activities.md).
 
-/** Stamina's sports for recorded training. */
-export type RecordedSport = 'swim' | 'bike' | 'run' | 'brick' | 'strength' | 'other';
+/**
+ * Stamina's sports for recorded training: the contract's enum and the `activities_sport_check` constraint read
+ * this array. A brick is a multisport recording's leg group; yoga, rowing, hiking and cross-country skiing are
+ * the workouts' effort-scored sports (docs/training-load.md, "Sports scored by effort"); the rest is 'other'.
+ */
+export const RECORDED_SPORTS = [
+  'swim',
+  'bike',
+  'run',
+  'brick',
+  'strength',
+  'yoga',
+  'rowing',
+  'hiking',
+  'xc_ski',
+  'other',
+] as const;
+export type RecordedSport = (typeof RECORDED_SPORTS)[number];
 
 /** One record as the device wrote it. Absent or invalid values (0xFFFF, a 0 W dropout marker) are undefined. */
 export interface RecordPoint {

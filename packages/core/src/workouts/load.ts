@@ -1,44 +1,38 @@
-// Daily training load of the calendar (docs/screens.md, "Training calendar"): a per-workout score, the day's label and
-// its bar fill.
+// Daily training load of the calendar (docs/screens.md, "Training calendar"): the day's TSS, its label and its bar
+// fill. The one load of the app (docs/training-load.md, "One load"): the TSS the daily load and CTL/ATL count,
+// not a calendar score of its own.
 //
-// What counts: every workout that is not skipped. Planned workouts count so the calendar shows the load an
-// athlete is about to take on; completed ones count because they were done; a skipped workout added no load.
-import type { Zone } from './types.ts';
+// What counts: every workout that is not skipped, and the recordings no workout claims. Planned workouts count
+// with their planned TSS so the calendar shows the load an athlete is about to take on; completed ones count what
+// was done (the logged TSS, or the recording's); a skipped workout added no load.
 
-/** Load weight per intensity zone; a workout without a zone counts as zone 2. */
-export const LOAD_ZONE_WEIGHTS: Readonly<Record<Zone, number>> = { 1: 0.5, 2: 1, 3: 1.5, 4: 2, 5: 2.5 };
-export const DEFAULT_LOAD_ZONE: Zone = 2;
-/** The score at which the day's load bar is full. */
+/** The TSS at which the day's load bar is full. */
 export const DAILY_LOAD_FULL_SCORE = 200;
 
 export type DailyLoadLabel = 'Rest' | 'Light' | 'Moderate' | 'High' | 'Very High';
 
 export interface LoadInput {
-  duration_minutes?: number | null;
-  intensity_zone?: number | null;
   status?: string | null;
+  /** The workout's TSS: the plan's (workouts.tss), or the recording's for a workout a recording completed. */
+  tss?: number | null;
+  /** The TSS logged when it was marked done (workouts.actual_tss): counted instead of `tss` once completed. */
+  actual_tss?: number | null;
 }
 
-function weightOf(zone: number | null | undefined): number {
-  return LOAD_ZONE_WEIGHTS[zone as Zone] ?? LOAD_ZONE_WEIGHTS[DEFAULT_LOAD_ZONE];
+const positive = (x: number | null | undefined): number => (x != null && Number.isFinite(x) && x > 0 ? x : 0);
+
+/** The TSS a workout adds to its day: nothing when skipped, what was logged once completed, else its TSS. */
+export function workoutLoadTss({ status, tss, actual_tss }: LoadInput): number {
+  if (status === 'skipped') return 0;
+  if (status === 'completed' && actual_tss != null) return positive(actual_tss);
+  return positive(tss);
 }
 
-/** Minutes × the zone's weight; a missing or negative duration scores 0. */
-export function workoutLoadScore({ duration_minutes, intensity_zone }: LoadInput): number {
-  const minutes =
-    duration_minutes != null && Number.isFinite(duration_minutes) ? Math.max(0, duration_minutes) : 0;
-  return minutes * weightOf(intensity_zone);
-}
-
-/** Whether a workout adds to the day's load: everything except skipped workouts. */
-export function countsTowardLoad(workout: LoadInput): boolean {
-  return workout.status !== 'skipped';
-}
-
-/** The sum of the scores of the workouts that count. */
-export function dailyLoadScore(workouts: readonly LoadInput[]): number {
+/** The day's TSS: its workouts' and the TSS of recordings that completed none of them. */
+export function dailyLoadScore(workouts: readonly LoadInput[], recordedTss: readonly number[] = []): number {
   let total = 0;
-  for (const workout of workouts) if (countsTowardLoad(workout)) total += workoutLoadScore(workout);
+  for (const workout of workouts) total += workoutLoadTss(workout);
+  for (const tss of recordedTss) total += positive(tss);
   return total;
 }
 
@@ -50,7 +44,7 @@ export function dailyLoadLabel(score: number): DailyLoadLabel {
   return 'Very High';
 }
 
-/** The fraction of the bar to fill, 0..1: score / 200, capped. */
+/** The fraction of the bar to fill, 0..1: TSS / 200, capped. */
 export function dailyLoadFill(score: number): number {
   if (!(score > 0)) return 0;
   return Math.min(score / DAILY_LOAD_FULL_SCORE, 1);

@@ -50,18 +50,89 @@ export function runThresholdEffort(
   }
   if (bestStart < 0 || bestMeters <= 0) return undefined;
   const out: RunThresholdEffort = { pace_30min: Math.round((n / bestMeters) * 1000) };
+  const lthr = tailHeartRate(heartRate, bestStart + n);
+  if (lthr !== undefined) out.lthr_30min = lthr;
+  return out;
+}
+
+/**
+ * The mean heart rate (bpm, NaN or missing skipped) of the `LTHR_TAIL_SECONDS` before `end`: Friel's LTHR of a
+ * 30-minute effort ending there. Undefined under half the tail with heart rate, so a strap that dropped out
+ * does not make the figure.
+ */
+function tailHeartRate(heartRate: readonly number[], end: number): number | undefined {
   let sum = 0;
   let count = 0;
-  for (let i = bestStart + n - LTHR_TAIL_SECONDS; i < bestStart + n; i++) {
+  for (let i = end - LTHR_TAIL_SECONDS; i < end; i++) {
     const hr = heartRate[i];
     if (typeof hr === 'number' && Number.isFinite(hr) && hr > 0) {
       sum += hr;
       count += 1;
     }
   }
-  // Half the tail at least, so a strap that dropped out does not make the figure.
-  if (count >= LTHR_TAIL_SECONDS / 2) out.lthr_30min = Math.round(sum / count);
-  return out;
+  return count >= LTHR_TAIL_SECONDS / 2 ? Math.round(sum / count) : undefined;
+}
+
+/** A ride's 30-minute threshold effort, kept with its best efforts (`best_efforts.threshold`). */
+export interface RideThresholdEffort {
+  /** Mean heart rate of the last 20 minutes of the ride's hardest 30 minutes, bpm. */
+  lthr_30min?: number;
+}
+
+const finite = (v: number | undefined): number =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
+
+/**
+ * A ride's LTHR effort (docs/zones.md, "Estimates from recordings"): the hardest `RUN_TEST_SECONDS` of moving
+ * time, by mean power when the ride has power in most of its seconds, else by mean heart rate (Friel's 30-minute
+ * time trial, as for a run), and the mean heart rate of its last `LTHR_TAIL_SECONDS`. Both arrays are one value
+ * per moving second (NaN where missing). Undefined when the ride is shorter than 30 moving minutes or the tail
+ * has too little heart rate.
+ */
+export function rideThresholdEffort(
+  power: readonly number[],
+  heartRate: readonly number[],
+): RideThresholdEffort | undefined {
+  const n = RUN_TEST_SECONDS;
+  const length = Math.max(power.length, heartRate.length);
+  if (length <= n) return undefined;
+  const withPower = power.filter((v) => finite(v) > 0).length;
+  const effort = withPower * 2 > length ? power : heartRate;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += finite(effort[i]);
+  let best = sum;
+  let bestEnd = n;
+  for (let end = n + 1; end <= length; end++) {
+    sum += finite(effort[end - 1]) - finite(effort[end - 1 - n]);
+    if (sum > best) {
+      best = sum;
+      bestEnd = end;
+    }
+  }
+  const lthr = tailHeartRate(heartRate, bestEnd);
+  return lthr === undefined ? undefined : { lthr_30min: lthr };
+}
+
+/**
+ * `rideThresholdEffort` from a ride's stored streams (1 Hz over elapsed time, null where nothing was recorded),
+ * for rides imported before the effort was kept: the seconds with speed above a walk (or, without a speed
+ * stream, with heart rate) stand for the moving seconds.
+ */
+export function rideThresholdEffortFromStreams(
+  power: readonly (number | null)[],
+  heartRate: readonly (number | null)[],
+  speed: readonly (number | null)[],
+): RideThresholdEffort | undefined {
+  const watts: number[] = [];
+  const hr: number[] = [];
+  const length = Math.max(power.length, heartRate.length, speed.length);
+  for (let i = 0; i < length; i++) {
+    const moving = speed.length > 0 ? (speed[i] ?? 0) > 0.5 : heartRate[i] != null;
+    if (!moving) continue;
+    watts.push(power[i] ?? Number.NaN);
+    hr.push(heartRate[i] ?? Number.NaN);
+  }
+  return rideThresholdEffort(watts, hr);
 }
 
 /**
@@ -97,6 +168,8 @@ export interface EstimateRecording {
   power20min?: number | null;
   /** The run's 30-minute effort. */
   run?: RunThresholdEffort | null;
+  /** The ride's 30-minute effort (its LTHR). */
+  ride?: RideThresholdEffort | null;
 }
 
 export interface ThresholdEstimate {
@@ -152,13 +225,20 @@ const RULES: ReadonlyArray<{
     better: (a, b) => a > b,
     value: (bpm) => Math.round(bpm),
   },
+  {
+    key: 'lthr',
+    sport: 'cycling',
+    effort: (r) => (r.sport === 'bike' ? positive(r.ride?.lthr_30min) : undefined),
+    better: (a, b) => a > b,
+    value: (bpm) => Math.round(bpm),
+  },
 ];
 
 /**
- * FTP, run threshold pace and run LTHR estimated from the recordings of the `ESTIMATE_WINDOW_DAYS` days ending
- * `today`: once `ESTIMATE_MIN_RECORDINGS` recordings qualify for a figure, the best effort among them gives it
- * (FTP 95 % of the best 20-minute power; threshold pace the fastest 30-minute pace; LTHR the highest mean HR
- * of a 30-minute effort's last 20 minutes). Each figure says how many recordings it has and needs.
+ * FTP, run threshold pace, and run and ride LTHR estimated from the recordings of the `ESTIMATE_WINDOW_DAYS` days
+ * ending `today`: once `ESTIMATE_MIN_RECORDINGS` recordings qualify for a figure, the best effort among them
+ * gives it (FTP 95 % of the best 20-minute power; threshold pace the fastest 30-minute pace; LTHR the highest
+ * mean HR of a 30-minute effort's last 20 minutes, runs for running's, rides for cycling's). Each figure says how many recordings it has and needs.
  */
 export function estimateThresholds(
   recordings: readonly EstimateRecording[],

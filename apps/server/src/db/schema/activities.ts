@@ -1,6 +1,6 @@
 // Recorded training (docs/activities.md): imported files, the activities decoded from them with their figures
 // and 1 Hz streams, and the import batches that report each file's fate. Every row belongs to an athlete.
-import type { ActivityLapFigures } from '@stamina/core';
+import { type ActivityLapFigures, RECORDED_SPORTS, type RecordedSport } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,8 +27,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
-/** Stamina's sports for recorded training; the device's own sport and sub-sport are kept beside it. */
-export type ActivitySport = 'swim' | 'bike' | 'run' | 'brick' | 'strength' | 'other';
+/** Stamina's sports for recorded training (core RECORDED_SPORTS); the device's own sport is kept beside it. */
+export type ActivitySport = RecordedSport;
 export type ImportFileStatus = 'queued' | 'processing' | 'imported' | 'duplicate' | 'failed';
 
 /** An original file as uploaded (after unzipping; a gzip copy is kept as sent). Stored once per athlete. */
@@ -137,7 +137,10 @@ export const activities = pgTable(
     index('activities_athlete_start_idx').on(t.athleteId, t.startTime),
     index('activities_athlete_date_idx').on(t.athleteId, t.localDate),
     index('activities_workout_idx').on(t.workoutId),
-    check('activities_sport_check', sql`${t.sport} in ('swim', 'bike', 'run', 'brick', 'strength', 'other')`),
+    check(
+      'activities_sport_check',
+      sql`${t.sport} in (${sql.raw(RECORDED_SPORTS.map((s) => `'${s}'`).join(', '))})`,
+    ),
     check('activities_tss_check', sql`${t.tss} >= 0`),
     check('activities_rpe_check', sql`${t.rpe} between 1 and 10`),
     check('activities_durations_check', sql`${t.elapsedSeconds} >= 0 and ${t.movingSeconds} >= 0`),

@@ -130,7 +130,8 @@ export const workouts = pgTable(
  */
 /** A day's training of one sport, as the daily load keeps it. */
 export interface SportDayFigures {
-  [sport: string]: { tss: number; zoneSeconds: [number, number, number, number, number] };
+  /** `minutes`: the sport's minutes (moving time of a recording); absent on a row written before it was kept. */
+  [sport: string]: { tss: number; zoneSeconds: [number, number, number, number, number]; minutes?: number };
 }
 
 export const dailyLoad = pgTable(

@@ -43,8 +43,6 @@ export const wellnessDaily = pgTable(
     mood: smallint('mood'),
     weightKg: doublePrecision('weight_kg'),
     vo2max: doublePrecision('vo2max'),
-    thresholdPaceSecondsPerKm: smallint('threshold_pace_seconds_per_km'),
-    ftpWatts: smallint('ftp_watts'),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,8 +61,6 @@ export const wellnessDaily = pgTable(
     check('wellness_mood_check', sql`${t.mood} between 1 and 5`),
     check('wellness_weight_check', sql`${t.weightKg} between 25 and 300`),
     check('wellness_vo2max_check', sql`${t.vo2max} between 10 and 100`),
-    check('wellness_threshold_pace_check', sql`${t.thresholdPaceSecondsPerKm} between 120 and 1200`),
-    check('wellness_ftp_check', sql`${t.ftpWatts} between 30 and 2000`),
   ],
 );
 

@@ -45,13 +45,17 @@ export interface AnalysisDeps {
 type Best = { value: number; activity_id: string; date: string } | null;
 type BestRow = Awaited<ReturnType<typeof repo.bestEffortsSince>>[number];
 
-/** The best stored effort at `key` among rows (power: highest watts; pace: shortest time). */
-function bestOf(rows: readonly BestRow[], kind: 'power' | 'pace', key: string): Best {
+/** The kinds of stored best efforts the analysis sets beside its curves, and whether higher is better. */
+const BEST_KINDS = { power: true, heart_rate: true, pace: false, swim_pace: false } as const;
+type BestKind = keyof typeof BEST_KINDS;
+
+/** The best stored effort at `key` among rows (power and heart rate: highest; paces: shortest time). */
+function bestOf(rows: readonly BestRow[], kind: BestKind, key: string): Best {
   let best: Best = null;
   for (const row of rows) {
     const value = row.bestEfforts[kind]?.[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) continue;
-    if (best === null || (kind === 'power' ? value > best.value : value < best.value)) {
+    if (best === null || (BEST_KINDS[kind] ? value > best.value : value < best.value)) {
       best = { value, activity_id: row.id, date: row.localDate };
     }
   }
@@ -120,7 +124,7 @@ export function createActivityAnalysis(db: Db, deps: AnalysisDeps) {
     });
     const recentFrom = addDays(row.localDate, -(RECENT_BEST_DAYS - 1));
     const recent = bests.filter((b) => b.localDate >= recentFrom && b.localDate <= row.localDate);
-    const beside = (points: CurvePoint[], kind: 'power' | 'pace' | null) =>
+    const beside = (points: CurvePoint[], kind: BestKind | null) =>
       points.map((p) => ({
         ...p,
         best_42d: kind ? bestOf(recent, kind, p.key) : null,
@@ -130,9 +134,10 @@ export function createActivityAnalysis(db: Db, deps: AnalysisDeps) {
       activity_id: row.id,
       curves: {
         power: beside(curves.power, 'power'),
-        heart_rate: beside(curves.heart_rate, null),
-        // Only runs keep pace best efforts.
-        pace: beside(curves.pace, row.sport === 'run' ? 'pace' : null),
+        // Heart rate from every activity that kept its curve (imported since it is kept).
+        heart_rate: beside(curves.heart_rate, 'heart_rate'),
+        // Runs keep pace best efforts, swims their own (the keys overlap: never mixed).
+        pace: beside(curves.pace, row.sport === 'run' ? 'pace' : row.sport === 'swim' ? 'swim_pace' : null),
       },
       weight_kg: weight?.weightKg ?? null,
       weight_date: weight?.date ?? null,

@@ -32,13 +32,20 @@ export type ThresholdsOn = (
   sport: RecordedSport,
 ) => Promise<ThresholdsInForce>;
 
-/** The sport whose thresholds and zones score a recording (docs/zones.md): bike, swim, else running's. */
+/**
+ * The sport whose thresholds and zones score a recording (docs/zones.md): bike, swim, else running's (the heart-rate
+ * values an effort-scored sport reads).
+ */
 const THRESHOLD_SPORT: Record<RecordedSport, ThresholdSport> = {
   bike: 'cycling',
   swim: 'swimming',
   run: 'running',
   brick: 'running',
   strength: 'running',
+  yoga: 'running',
+  rowing: 'running',
+  hiking: 'running',
+  xc_ski: 'running',
   other: 'running',
 };
 

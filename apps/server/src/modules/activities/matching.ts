@@ -4,9 +4,9 @@
 import { type Compliance, compliance as coreCompliance, type Sport } from '@stamina/core';
 import type { ActivitySport } from '../../db/schema/activities.ts';
 
-/** The workout sport an activity of this sport can complete; brick and other complete none. */
+/** The workout sport an activity of this sport can complete: its own; brick and other complete none. */
 export function workoutSportOf(sport: ActivitySport): Sport | null {
-  return sport === 'run' || sport === 'bike' || sport === 'swim' || sport === 'strength' ? sport : null;
+  return sport === 'brick' || sport === 'other' ? null : sport;
 }
 
 interface Candidate {

@@ -496,7 +496,7 @@ export async function estimateRows(db: Conn, athleteId: string, from: string) {
     .orderBy(asc(activities.startTime));
 }
 
-/** Keeps a run's 30-minute threshold effort beside its other best efforts. */
+/** Keeps a run's or ride's 30-minute threshold effort beside its other best efforts. */
 export async function setThresholdEffort(
   db: Conn,
   athleteId: string,

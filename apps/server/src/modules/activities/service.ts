@@ -20,6 +20,7 @@ import {
   plannedIntensityFactor,
   type Recording,
   type RunThresholdEffort,
+  rideThresholdEffortFromStreams,
   roundTo,
   runThresholdEffortFromStreams,
   type StreamType,
@@ -163,6 +164,10 @@ const SPORT_WORDS: Record<repo.ActivityRow['sport'], string> = {
   swim: 'Swim',
   brick: 'Brick',
   strength: 'Strength',
+  yoga: 'Yoga',
+  rowing: 'Row',
+  hiking: 'Hike',
+  xc_ski: 'Ski',
   other: 'Activity',
 };
 
@@ -1160,30 +1165,43 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
 
     /**
      * What the threshold estimates read of the athlete's rides and runs on or after `from`: 20-minute power and
-     * the runs' 30-minute effort. A run imported before that effort was kept gets it once, from its stored
-     * distance and heart-rate streams (docs/zones.md, "Estimates from recordings").
+     * the 30-minute effort of runs and rides. A recording imported before that effort was kept gets it once,
+     * from its stored streams (docs/zones.md, "Estimates from recordings").
      */
     async estimateRecordings(athleteId: string, from: string): Promise<EstimateRecording[]> {
       const rows = await repo.estimateRows(db, athleteId, from);
       const out: EstimateRecording[] = [];
       for (const row of rows) {
-        let run = row.bestEfforts.threshold;
-        if (row.sport === 'run' && run === undefined) {
-          const stored = await repo.streams(db, athleteId, row.id, ['distance', 'heart_rate']);
+        let effort = row.bestEfforts.threshold;
+        if (effort === undefined) {
+          // Kept once, from the stored streams, for a recording imported before the effort was.
+          const stored = await repo.streams(db, athleteId, row.id, [
+            'distance',
+            'heart_rate',
+            'power',
+            'speed',
+          ]);
           const series = (type: StreamType) => {
             const found = stored.find((st) => st.type === type);
             return found ? decodeStream(found.data, type) : [];
           };
-          const effort = runThresholdEffortFromStreams(series('distance'), series('heart_rate'));
-          run = effort ? { ...effort } : {};
-          await repo.setThresholdEffort(db, athleteId, row.id, run);
+          const found =
+            row.sport === 'run'
+              ? runThresholdEffortFromStreams(series('distance'), series('heart_rate'))
+              : rideThresholdEffortFromStreams(series('power'), series('heart_rate'), series('speed'));
+          effort = found ? { ...found } : {};
+          await repo.setThresholdEffort(db, athleteId, row.id, effort);
         }
         out.push({
           activityId: row.id,
           date: row.localDate,
           sport: row.sport,
           power20min: row.bestEfforts.power?.['20min'] ?? null,
-          run: run && typeof run.pace_30min === 'number' ? (run as unknown as RunThresholdEffort) : null,
+          run:
+            row.sport === 'run' && typeof effort.pace_30min === 'number'
+              ? (effort as unknown as RunThresholdEffort)
+              : null,
+          ride: row.sport === 'bike' ? effort : null,
         });
       }
       return out;

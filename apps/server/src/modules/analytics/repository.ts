@@ -109,11 +109,12 @@ async function sportFigures(
   from: string | null,
   to: string,
   weekStartsOn: WeekDayIndex | null,
-): Promise<Array<SportRow & { week: string | null }>> {
+): Promise<Array<SportRow & { week: string | null; minutes: number }>> {
   const week = weekStartsOn === null ? sql`null::text` : weekStartSql(sql`d.date`, weekStartsOn);
   const zone = (z: number) => sql`coalesce(sum((f.value->'zoneSeconds'->>${z - 1}::int)::float8), 0)::float8`;
   const result = await db.execute(sql`
     select ${week} as week, f.key as sport, coalesce(sum((f.value->>'tss')::float8), 0)::float8 as tss,
+      coalesce(sum((f.value->>'minutes')::float8), 0)::float8 as minutes,
       ${zone(1)} as z1, ${zone(2)} as z2, ${zone(3)} as z3, ${zone(4)} as z4, ${zone(5)} as z5
     from daily_load d, jsonb_each(coalesce(d.sport_figures, '{}'::jsonb)) f
     where d.athlete_id = ${athleteId}::uuid and d.date <= ${to}::date
@@ -123,6 +124,7 @@ async function sportFigures(
     week: r.week === null ? null : String(r.week),
     sport: String(r.sport),
     tss: Number(r.tss),
+    minutes: Number(r.minutes),
     z1: Number(r.z1),
     z2: Number(r.z2),
     z3: Number(r.z3),
@@ -146,8 +148,8 @@ export async function sportZoneMinutes(db: Conn, athleteId: string, from: string
 }
 
 /**
- * Per week and sport: the TSS of the training done (the daily load's, recorded activities included), and the
- * minutes of every scheduled workout (the plan's).
+ * Per week and sport: the TSS and minutes of the training done (the daily load's, recorded activities included),
+ * and the minutes of every scheduled workout (the plan's).
  */
 export async function weeklySportTotals(
   db: Conn,
@@ -173,15 +175,19 @@ export async function weeklySportTotals(
   ]);
   const rows = new Map<
     string,
-    { week: string; sport: string; completedTss: number; scheduledMinutes: number }
+    { week: string; sport: string; completedTss: number; completedMinutes: number; scheduledMinutes: number }
   >();
   const rowOf = (week: string, sport: string) => {
     const key = `${week} ${sport}`;
-    const row = rows.get(key) ?? { week, sport, completedTss: 0, scheduledMinutes: 0 };
+    const row = rows.get(key) ?? { week, sport, completedTss: 0, completedMinutes: 0, scheduledMinutes: 0 };
     rows.set(key, row);
     return row;
   };
-  for (const r of done) rowOf(r.week!, r.sport).completedTss += r.tss;
+  for (const r of done) {
+    const row = rowOf(r.week!, r.sport);
+    row.completedTss += r.tss;
+    row.completedMinutes += r.minutes;
+  }
   for (const r of scheduled) rowOf(r.week, r.sport).scheduledMinutes += r.scheduledMinutes;
   return [...rows.values()];
 }

@@ -214,7 +214,13 @@ export function createAnalyticsService(
         const sports = sportRows.filter((r) => r.week === week);
         const hours = (sport: Sport) => sumMinutes(inWeek, sport) / 60;
         const tss = (sport: Sport) => sports.find((r) => r.sport === sport)?.completedTss ?? 0;
-        const totalHours = SPORTS.reduce((sum, sport) => sum + hours(sport), 0);
+        // Every sport's minutes: the four columns, and yoga, rowing, hiking, skiing and other from the per-sport
+        // figures (docs/training-load.md, "Sports scored by effort").
+        const otherHours =
+          sports
+            .filter((r) => !SPORTS.includes(r.sport as Sport))
+            .reduce((sum, r) => sum + r.completedMinutes, 0) / 60;
+        const totalHours = SPORTS.reduce((sum, sport) => sum + hours(sport), 0) + otherHours;
         const plannedHours = sports.reduce((sum, r) => sum + r.scheduledMinutes, 0) / 60;
         const close = weekClosingPoint(points, week, today);
         return {

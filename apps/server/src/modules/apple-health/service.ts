@@ -74,6 +74,10 @@ const SPORTS: Record<string, RecordedSport> = {
   SwimBikeRun: 'brick',
   TraditionalStrengthTraining: 'strength',
   FunctionalStrengthTraining: 'strength',
+  Yoga: 'yoga',
+  Rowing: 'rowing',
+  Hiking: 'hiking',
+  CrossCountrySkiing: 'xc_ski',
 };
 
 /** A workout (and its route's points, when it has one) as a session the activity figures understand. */

@@ -1,6 +1,7 @@
 // The wellness CSV import (docs/wellness.md "CSV import"): the whole file is read and checked by core's
 // parseWellnessCsv first; a dry run or any rejected row writes nothing, otherwise every row lands in one
-// transaction through the metrics repository's upsert, the same write path as the store's.
+// transaction through the store's many-days write (its FTP and threshold pace to the dated threshold store), the
+// same write path as a device provider's.
 import type { WellnessImportReport, WellnessUpsertRequest } from '@stamina/contract';
 import { parseWellnessCsv } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
@@ -11,8 +12,7 @@ import type { WellnessStore } from './store.ts';
 
 const PREVIEW_ROWS = 20;
 
-export function createWellnessImport(db: Db, store: Pick<WellnessStore, 'notifyScored'>) {
-  const { notifyScored } = store;
+export function createWellnessImport(db: Db, store: Pick<WellnessStore, 'upsertProviderDays'>) {
   return {
     /**
      * The CSV import. Reads and checks the whole file first; a dry run, or a file with any rejected row,
@@ -48,14 +48,10 @@ export function createWellnessImport(db: Db, store: Pick<WellnessStore, 'notifyS
           report,
         );
       if (parsed.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no rows to import');
-      await db.transaction(async (tx) => {
-        await repo.upsertWellnessDays(
-          tx,
-          auth.athleteId,
-          parsed.rows.map((r) => r.values),
-        );
-      });
-      await notifyScored(auth.athleteId, dates.sort().at(-1)!);
+      await store.upsertProviderDays(
+        auth.athleteId,
+        parsed.rows.map((r) => r.values as WellnessUpsertRequest),
+      );
       return { ...report, imported: parsed.rows.length };
     },
   };

@@ -9,7 +9,10 @@ import { wellnessDaily } from '../../db/schema/index.ts';
 export type WellnessRow = typeof wellnessDaily.$inferSelect;
 type Insert = typeof wellnessDaily.$inferInsert;
 
-/** Contract field → table column key. */
+/**
+ * Contract field → table column key. FTP and threshold pace are not wellness columns: a day's values are
+ * stored in the one dated threshold store (docs/zones.md, "One store"; the store's `splitThresholds`).
+ */
 const COLUMN_OF = {
   hrv: 'hrv',
   hrv_sdnn: 'hrvSdnn',
@@ -22,11 +25,13 @@ const COLUMN_OF = {
   mood: 'mood',
   weight_kg: 'weightKg',
   vo2max: 'vo2max',
-  threshold_pace_seconds_per_km: 'thresholdPaceSecondsPerKm',
-  ftp_watts: 'ftpWatts',
   notes: 'notes',
-} as const satisfies Record<WellnessField | 'notes', keyof WellnessRow>;
+} as const satisfies Record<Exclude<WellnessField, ThresholdField> | 'notes', keyof WellnessRow>;
 export type ValueKey = keyof typeof COLUMN_OF;
+/** The wellness fields that are thresholds, kept in the threshold store. */
+export type ThresholdField = 'ftp_watts' | 'threshold_pace_seconds_per_km';
+/** What a wellness row stores of a day: its values without the thresholds. */
+type DayValues = Omit<Partial<WellnessValues>, ThresholdField>;
 export const VALUE_KEYS = Object.keys(COLUMN_OF) as ValueKey[];
 
 /** A row of the table as the contract's (snake_case) values. */
@@ -119,9 +124,9 @@ export async function existingDates(
 export async function upsertWellnessDays(
   db: Conn,
   athleteId: string,
-  rows: readonly Partial<WellnessValues>[],
+  rows: readonly DayValues[],
 ): Promise<{ date: string; id: string; created: boolean }[]> {
-  const groups = new Map<string, { keys: ValueKey[]; rows: Partial<WellnessValues>[] }>();
+  const groups = new Map<string, { keys: ValueKey[]; rows: DayValues[] }>();
   for (const row of rows) {
     if (!row.date) continue;
     const keys = VALUE_KEYS.filter((key) => row[key] !== undefined);
@@ -157,7 +162,7 @@ const unchangedSince = (since: Date) =>
   sql`date_trunc('milliseconds', ${wellnessDaily.updatedAt}) = ${since.toISOString()}::timestamptz`;
 
 /** The columns a write sets: the keys given (an explicit null clears), and `updated_at`. */
-function setOf(changes: Partial<WellnessValues>): Partial<Insert> {
+function setOf(changes: DayValues): Partial<Insert> {
   const set: Record<string, unknown> = { updatedAt: sql`now()` };
   if (changes.date !== undefined) set.date = changes.date;
   for (const key of VALUE_KEYS) if (changes[key] !== undefined) set[COLUMN_OF[key]] = changes[key];
@@ -172,7 +177,7 @@ export async function updateById(
   db: Conn,
   athleteId: string,
   id: string,
-  changes: Partial<WellnessValues>,
+  changes: DayValues,
   since?: Date,
 ): Promise<WellnessRow | undefined> {
   const rows = await db
@@ -210,7 +215,7 @@ export async function findByDate(
 export async function writeDayIf(
   db: Conn,
   athleteId: string,
-  day: Partial<WellnessValues> & { date: string },
+  day: DayValues & { date: string },
   precondition: { since: Date | '*' } | { absent: true },
 ): Promise<string | undefined> {
   if ('since' in precondition) {
@@ -250,7 +255,7 @@ export async function latestValues(
   db: Conn,
   athleteId: string,
 ): Promise<Partial<Record<WellnessField, { value: number; date: string }>>> {
-  const fields = VALUE_KEYS.filter((key): key is WellnessField => key !== 'notes');
+  const fields = VALUE_KEYS.filter((key): key is Exclude<ValueKey, 'notes'> => key !== 'notes');
   const selections = fields.map(
     (field) =>
       sql`(select json_build_object('value', ${sql.raw(field)}, 'date', date::text) from wellness_daily

@@ -16,6 +16,7 @@ import {
   recoveryScore,
   roundTo,
   type ThresholdEntry,
+  type ThresholdSport,
   trendOf,
   WELLNESS_RANGES,
   type WellnessBaselines,
@@ -119,6 +120,15 @@ function thresholdPoints(
   return points;
 }
 
+/** The FTP and threshold pace of the threshold entries dated `date` (null where that day has none). */
+function thresholdsLoggedOn(history: readonly ThresholdEntry[], date: string) {
+  const on = (sport: ThresholdSport) => history.find((e) => e.sport === sport && e.effectiveFrom === date);
+  return {
+    ftp_watts: on('cycling')?.ftpWatts ?? null,
+    threshold_pace_seconds_per_km: on('running')?.thresholdPaceSecondsPerKm ?? null,
+  };
+}
+
 export function createWellnessScores(
   db: Db,
   trainingLoad: Pick<TrainingLoadService, 'loadDays'>,
@@ -129,6 +139,7 @@ export function createWellnessScores(
   } = {},
 ) {
   const thresholdHistory = options.thresholdHistory;
+  const thresholdEntries = async (athleteId: string) => (await thresholdHistory?.(athleteId)) ?? [];
   const today = (auth: AuthContext, now = new Date()) => dateInTimeZone(now, auth.timezone);
 
   /**
@@ -180,13 +191,18 @@ export function createWellnessScores(
     return { days, loadByDate };
   }
 
-  const toDay = (day: ScoredDay): WellnessDay => ({
+  /**
+   * One day as the API gives it. Its FTP and threshold pace are the dated threshold store's entries from that
+   * very day (docs/wellness.md, "FTP and threshold pace"): what was logged that day, kept in the one store.
+   */
+  const toDay = (day: ScoredDay, thresholds: readonly ThresholdEntry[]): WellnessDay => ({
     id: day.row.id,
     date: day.row.date,
     ...(Object.fromEntries(repo.VALUE_KEYS.map((key) => [key, day.values[key] ?? null])) as Omit<
       WellnessDay,
-      'id' | 'date' | 'recovery_score' | 'created_at' | 'updated_at'
+      'id' | 'date' | 'recovery_score' | 'created_at' | 'updated_at' | repo.ThresholdField
     >),
+    ...thresholdsLoggedOn(thresholds, day.row.date),
     recovery_score: day.recovery?.score ?? null,
     created_at: day.row.createdAt.toISOString(),
     updated_at: day.row.updatedAt.toISOString(),
@@ -228,8 +244,11 @@ export function createWellnessScores(
   async function dayById(athleteId: string, id: string): Promise<WellnessDay> {
     const row = await repo.findById(db, athleteId, id);
     if (!row) throw notFound('Metrics entry');
-    const { days } = await scoredRange(athleteId, row.date, row.date);
-    return toDay(days[0]!);
+    const [{ days }, thresholds] = await Promise.all([
+      scoredRange(athleteId, row.date, row.date),
+      thresholdEntries(athleteId),
+    ]);
+    return toDay(days[0]!, thresholds);
   }
 
   function readinessOf(
@@ -421,8 +440,11 @@ export function createWellnessScores(
           'VALIDATION_FAILED',
           `end_date may be at most ${MAX_RANGE_DAYS} days after start_date`,
         );
-      const { days } = await scoredRange(auth.athleteId, start, end);
-      return days.map(toDay);
+      const [{ days }, thresholds] = await Promise.all([
+        scoredRange(auth.athleteId, start, end),
+        thresholdEntries(auth.athleteId),
+      ]);
+      return days.map((day) => toDay(day, thresholds));
     },
 
     async recoveryTrends(auth: AuthContext, days: number, now = new Date()) {
@@ -491,14 +513,21 @@ export function createWellnessScores(
     async summary(auth: AuthContext, period: keyof typeof SUMMARY_DAYS, now = new Date()) {
       const end = today(auth, now);
       const start = addDays(end, -(SUMMARY_DAYS[period] - 1));
-      const { days: scored } = await scoredRange(auth.athleteId, start, end);
+      const [{ days: scored }, thresholds] = await Promise.all([
+        scoredRange(auth.athleteId, start, end),
+        thresholdEntries(auth.athleteId),
+      ]);
       const types = [...(Object.keys(METRIC_FIELD) as MetricType[]), 'recovery_score' as const];
       return {
         period,
         start_date: start,
         end_date: end,
         metrics: types.map((type) => {
-          const values = pointsOf(type, scored).map((p) => p.value);
+          // FTP and threshold pace from the one dated store, as the history chart draws them.
+          const points = isThresholdMetric(type)
+            ? thresholdPoints(thresholds, type, start, end)
+            : pointsOf(type, scored);
+          const values = points.map((p) => p.value);
           return {
             type,
             unit: unitOf(type),

@@ -1,27 +1,30 @@
 // The Metrics API's logic (docs/wellness.md), composed of three parts: the wellness store (store.ts: writes),
 // the CSV import (import.ts) and the scores and histories (scores.ts: every read). Routes and the dashboard
 // see them as one service.
-import type { ThresholdEntry } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TrainingLoadService } from '../training-load/service.ts';
 import { createWellnessImport } from './import.ts';
 import { latestWeightOn, listDays } from './repository.ts';
 import { createWellnessScores } from './scores.ts';
-import { createWellnessStore, type MetricsHooks } from './store.ts';
+import { createWellnessStore, type MetricsHooks, type MetricsThresholds } from './store.ts';
 
 export type { MetricsHooks } from './store.ts';
 
 export function createMetricsService(
   db: Db,
   trainingLoad: TrainingLoadService,
+  /**
+   * The one dated threshold store (docs/zones.md, "One store"): FTP and threshold pace are read from it, and a
+   * wellness day's FTP and threshold pace are written to it.
+   */
+  thresholds: MetricsThresholds,
   hooks: MetricsHooks = {},
   log?: Pick<FastifyBaseLogger, 'error'>,
-  /** The dated threshold store's history (thresholds service): FTP and threshold pace are read from it. */
-  thresholdHistory?: (athleteId: string) => Promise<ThresholdEntry[]>,
 ) {
+  const thresholdHistory = (athleteId: string) => thresholds.history(db, athleteId);
   const scores = createWellnessScores(db, trainingLoad, { thresholdHistory });
-  const store = createWellnessStore(db, scores, hooks, log);
+  const store = createWellnessStore(db, scores, thresholds, hooks, log);
   const { notifyScored: _notifyScored, ...writes } = store;
   return {
     ...scores,

@@ -3,10 +3,11 @@
 import type { WellnessUpsertRequest } from '@stamina/contract';
 import type { WellnessValues } from '@stamina/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Conn, Db } from '../../db/client.ts';
+import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { DayThresholdValues, ThresholdService } from '../thresholds/service.ts';
 import * as repo from './repository.ts';
 import type { WellnessScores } from './scores.ts';
 
@@ -23,6 +24,23 @@ export interface MetricsHooks {
     score: number,
     recommendation?: string,
   ) => Promise<void>;
+}
+
+/** Thrown inside a transaction to roll back a write whose wellness row was not there. */
+const NOT_WRITTEN = Symbol('not written');
+
+/** The one dated threshold store (thresholds service) that a day's FTP and threshold pace are written to. */
+export type MetricsThresholds = Pick<ThresholdService, 'history' | 'recordDayValues' | 'changed'>;
+
+/**
+ * A wellness write split in two (docs/wellness.md, "FTP and threshold pace"): the wellness values, and the
+ * threshold values that go to the dated threshold store from the day's date. Nothing is stored twice.
+ */
+function splitThresholds<T extends Partial<WellnessValues>>(
+  values: T,
+): { wellness: Omit<T, repo.ThresholdField>; thresholds: Omit<DayThresholdValues, 'date'> } {
+  const { ftp_watts, threshold_pace_seconds_per_km, ...wellness } = values;
+  return { wellness, thresholds: { ftp_watts, threshold_pace_seconds_per_km } };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -63,10 +81,30 @@ function hasAnyValue(body: WellnessUpsertRequest): boolean {
 export function createWellnessStore(
   db: Db,
   scores: Pick<WellnessScores, 'recoveryOn' | 'dayById'>,
+  thresholds: MetricsThresholds,
   hooks: MetricsHooks = {},
   log?: Pick<FastifyBaseLogger, 'error'>,
 ) {
   const { recoveryOn, dayById } = scores;
+
+  /**
+   * Runs a wellness write with the threshold values of its days in one transaction, the thresholds first (they
+   * take the athlete's write lock, which comes before any row: db/athlete-lock.ts); tells the threshold
+   * listeners after the commit when any threshold was written.
+   */
+  async function withThresholds<R>(
+    athleteId: string,
+    days: readonly DayThresholdValues[],
+    write: (tx: Tx) => Promise<R>,
+  ): Promise<R> {
+    let recorded = false;
+    const result = await db.transaction(async (tx) => {
+      recorded = await thresholds.recordDayValues(tx, athleteId, days);
+      return write(tx);
+    });
+    if (recorded) thresholds.changed(athleteId);
+    return result;
+  }
 
   /**
    * Tells the hooks about a committed write and the written day's new score; a failing hook is logged, never
@@ -98,25 +136,35 @@ export function createWellnessStore(
           'Enter at least one value: every wellness field is empty, so nothing was saved. To clear a day, edit it (PUT) or delete it.',
         );
       }
-      if (precondition) {
-        // docs/offline.md, "Conflicts": written only while the day is the version the caller's copy was.
-        const id = await repo.writeDayIf(db, auth.athleteId, body, precondition);
-        if (!id) throw changedSince(await repo.findByDate(db, auth.athleteId, body.date));
-        await notifyScored(auth.athleteId, body.date);
-        return { created: 'absent' in precondition, day: await dayById(auth.athleteId, id) };
-      }
-      const [written] = await repo.upsertWellnessDays(db, auth.athleteId, [body]);
+      const { wellness, thresholds: dayThresholds } = splitThresholds(body);
+      const written = await withThresholds(
+        auth.athleteId,
+        [{ date: body.date, ...dayThresholds }],
+        async (tx) => {
+          if (!precondition) return (await repo.upsertWellnessDays(tx, auth.athleteId, [wellness]))[0]!;
+          // docs/offline.md, "Conflicts": written only while the day is the version the caller's copy was.
+          const id = await repo.writeDayIf(tx, auth.athleteId, wellness, precondition);
+          if (!id) throw changedSince(await repo.findByDate(tx, auth.athleteId, body.date));
+          return { id, created: 'absent' in precondition };
+        },
+      );
       await notifyScored(auth.athleteId, body.date);
-      return { created: written!.created, day: await dayById(auth.athleteId, written!.id) };
+      return { created: written.created, day: await dayById(auth.athleteId, written.id) };
     },
 
     /**
-     * Days a device provider measured (docs/devices.md, "Garmin"), created or updated by date with the fields
-     * sent, in one statement. The hooks hear of the latest day only (a backfill must not warn about old nights).
+     * Days written at once (a device provider's, docs/devices.md "Garmin"; the CSV import's), created or updated
+     * by date with the fields sent, in one transaction. The hooks hear of the latest day only (a backfill must not warn about old nights).
      */
     async upsertProviderDays(athleteId: string, days: readonly WellnessUpsertRequest[]): Promise<number> {
       if (days.length === 0) return 0;
-      const written = await repo.upsertWellnessDays(db, athleteId, days);
+      const written = await withThresholds(athleteId, days, (tx) =>
+        repo.upsertWellnessDays(
+          tx,
+          athleteId,
+          days.map((d) => splitThresholds(d).wellness),
+        ),
+      );
       const latest = days
         .map((d) => d.date)
         .sort()
@@ -128,16 +176,32 @@ export function createWellnessStore(
     /** Changes fields of one day; with `ifMatch`, only while the day is still that version (else 412). */
     async update(auth: AuthContext, id: string, changes: Partial<WellnessValues>, ifMatch?: IfMatch) {
       let row: repo.WellnessRow | undefined;
+      const { wellness, thresholds: dayThresholds } = splitThresholds(changes);
+      let recorded = false;
       try {
-        row = await repo.updateById(db, auth.athleteId, id, changes, versionOf(ifMatch));
+        row = await db.transaction(async (tx) => {
+          // The day's date (after the change) dates the thresholds; the row is read first for it.
+          const date = changes.date ?? (await repo.findById(tx, auth.athleteId, id))?.date;
+          recorded = date
+            ? await thresholds.recordDayValues(tx, auth.athleteId, [{ date, ...dayThresholds }])
+            : false;
+          const after = await repo.updateById(tx, auth.athleteId, id, wellness, versionOf(ifMatch));
+          // Nothing of a write that does not land is kept.
+          if (!after && recorded) throw NOT_WRITTEN;
+          return after;
+        });
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError(
-            'CONFLICT',
-            `There is already an entry on ${changes.date}: edit that one instead`,
-          );
-        throw err;
+        if (err !== NOT_WRITTEN) {
+          if (isUniqueViolation(err))
+            throw new AppError(
+              'CONFLICT',
+              `There is already an entry on ${changes.date}: edit that one instead`,
+            );
+          throw err;
+        }
+        recorded = false;
       }
+      if (recorded) thresholds.changed(auth.athleteId);
       if (!row) {
         // `If-Match: *` on a day that is not there is a 412, as HTTP has it; a version names a day that is.
         if (ifMatch === '*') throw changedSince(undefined);
@@ -166,7 +230,7 @@ export type WellnessStore = ReturnType<typeof createWellnessStore>;
 export async function writeNewAthleteDays(
   tx: Conn,
   athleteId: string,
-  days: readonly Partial<WellnessValues>[],
+  days: readonly Omit<Partial<WellnessValues>, repo.ThresholdField>[],
 ): Promise<number> {
   return (await repo.upsertWellnessDays(tx, athleteId, days)).length;
 }

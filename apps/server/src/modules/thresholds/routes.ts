@@ -55,7 +55,7 @@ export function thresholdRoutes(service: ThresholdService, authenticate: Authent
         schema: {
           ...route,
           summary:
-            'FTP, run threshold pace and LTHR: the value in use, whether it is a default, and the estimate from the last 90 days of recordings',
+            'FTP, run threshold pace, and run and ride LTHR: the value in use, whether it is a default, and the estimate from the last 90 days of recordings',
           response: { 200: dataEnvelope(ZThresholdEstimates), ...errors },
         },
       },
@@ -68,12 +68,14 @@ export function thresholdRoutes(service: ThresholdService, authenticate: Authent
         schema: {
           ...route,
           summary:
-            "Store one estimate as the sport's dated threshold from today (409 while the recordings give none)",
+            "Store one estimate as the sport's dated threshold from today (LTHR: sport running or cycling; 409 while the recordings give none)",
           body: ZThresholdEstimateAccept,
           response: { 200: dataEnvelope(ZSportMetricsSaved), ...errorsWith(409) },
         },
       },
-      async (request) => ({ data: await service.acceptEstimate(requireAuth(request), request.body.key) }),
+      async (request) => ({
+        data: await service.acceptEstimate(requireAuth(request), request.body.key, request.body.sport),
+      }),
     );
 
     app.get(

@@ -256,12 +256,24 @@ export interface RecordingReader {
   estimateRecordings(athleteId: string, from: string): Promise<EstimateRecording[]>;
 }
 
-/** Which figure of the stored values each estimated key is, and its sport. */
+/** Threshold values logged on one day outside Settings (a wellness day). */
+export interface DayThresholdValues {
+  date: string;
+  ftp_watts?: number | null;
+  threshold_pace_seconds_per_km?: number | null;
+}
+const DAY_VALUE_SPORT = [
+  ['ftp_watts', 'cycling'],
+  ['threshold_pace_seconds_per_km', 'running'],
+] as const satisfies readonly (readonly [keyof DayThresholdValues, ThresholdSport])[];
+
+/** Which figure of the stored values each estimated key is, and its sport (LTHR: running's unless told). */
 const ESTIMATED: Record<EstimatedKey, { sport: 'running' | 'cycling'; known: 'ftp' | 'pace' | 'lthr' }> = {
   ftp_watts: { sport: 'cycling', known: 'ftp' },
   threshold_pace_seconds_per_km: { sport: 'running', known: 'pace' },
   lthr: { sport: 'running', known: 'lthr' },
 };
+type EstimateSport = 'running' | 'cycling';
 
 export function createThresholdService(
   db: Db,
@@ -449,6 +461,56 @@ export function createThresholdService(
     },
 
     /**
+     * FTP and threshold pace logged on days elsewhere (a wellness day, the wellness CSV import), stored in this
+     * one dated store (docs/zones.md, "One store"): each value becomes its sport's entry from that day, the
+     * sport's other values kept from the entry in force then. A null or absent value writes nothing. In the
+     * caller's transaction (taking the athlete's locks first); planned workouts from the earliest day written
+     * are re-parsed. Answers whether anything was written (the caller calls `changed` after its commit).
+     */
+    async recordDayValues(tx: Tx, athleteId: string, days: readonly DayThresholdValues[]): Promise<boolean> {
+      const writes = days
+        .flatMap((d) =>
+          DAY_VALUE_SPORT.flatMap(([key, sport]) =>
+            typeof d[key] === 'number' ? [{ date: d.date, key, sport, value: d[key] }] : [],
+          ),
+        )
+        .sort((a, b) => a.date.localeCompare(b.date));
+      if (writes.length === 0) return false;
+      await repo.lockAthlete(tx, athleteId);
+      let history = await historyOf(tx, athleteId);
+      const firstOf = (sport: ThresholdSport) =>
+        history
+          .filter((e) => e.sport === sport)
+          .map((e) => e.effectiveFrom)
+          .sort()[0];
+      let earliest = false;
+      let wrote = false;
+      for (const w of writes) {
+        // The sport's other values from the entry in force that day (that day's own entry, if it has one).
+        const current = valuesOf(w.sport, entriesInForce(history, w.date)[w.sport]);
+        // The same value as in force already (a CSV repeating the FTP every day) adds no entry.
+        if (current[w.key] === w.value) continue;
+        const first = firstOf(w.sport);
+        if (first === undefined || w.date <= first) earliest = true;
+        const columns = columnsOf(w.sport, { ...current, [w.key]: w.value });
+        await repo.upsertEntry(tx, athleteId, w.sport, w.date, columns);
+        history = [
+          ...history.filter((e) => e.sport !== w.sport || e.effectiveFrom !== w.date),
+          { sport: w.sport, effectiveFrom: w.date, ...columns } as ThresholdEntry,
+        ];
+        wrote = true;
+      }
+      if (!wrote) return false;
+      await deps
+        .workouts()
+        .reparsePlanned(tx, athleteId, earliest ? null : writes[0]!.date, await parseBasisOf(tx, athleteId));
+      return true;
+    },
+
+    /** Tells the listeners that the athlete's thresholds changed (after the commit of `recordDayValues`). */
+    changed,
+
+    /**
      * FTP, run threshold pace and run LTHR: the value in use and where it comes from, and what the recordings
      * of the last 90 days estimate once enough qualify (docs/zones.md, "Estimates from recordings").
      */
@@ -458,13 +520,15 @@ export function createThresholdService(
         thresholdsOn(auth.athleteId, day),
         deps.recordings?.().estimateRecordings(auth.athleteId, addDays(day, -ESTIMATE_WINDOW_DAYS)) ?? [],
       ]);
-      const known = (key: EstimatedKey) => on[ESTIMATED[key].sport].known[ESTIMATED[key].known];
-      const inUse = (key: EstimatedKey) => {
-        const t = on[ESTIMATED[key].sport];
-        if (!known(key)) return THRESHOLD_DEFAULTS[key];
+      const known = (key: EstimatedKey, sport: EstimateSport = ESTIMATED[key].sport) =>
+        on[sport].known[ESTIMATED[key].known];
+      const inUse = (key: EstimatedKey, sport: EstimateSport) => {
+        const t = on[sport];
+        if (!known(key, sport)) return THRESHOLD_DEFAULTS[key];
         return key === 'ftp_watts' ? t.ftpWatts : key === 'lthr' ? t.lthr : t.thresholdPaceSecondsPerKm;
       };
-      const source = (key: EstimatedKey) => (known(key) ? 'athlete' : 'default') as 'athlete' | 'default';
+      const source = (key: EstimatedKey, sport?: EstimateSport) =>
+        (known(key, sport) ? 'athlete' : 'default') as 'athlete' | 'default';
       return {
         estimated: thresholdsAreEstimates({
           ftp: source('ftp_watts'),
@@ -473,9 +537,9 @@ export function createThresholdService(
         thresholds: estimateThresholds(recordings, day).map((p) => ({
           key: p.key,
           sport: p.sport,
-          current: inUse(p.key) ?? null,
-          threshold_source: source(p.key),
-          estimated: !known(p.key),
+          current: inUse(p.key, p.sport) ?? null,
+          threshold_source: source(p.key, p.sport),
+          estimated: !known(p.key, p.sport),
           estimate: p.estimate
             ? {
                 value: p.estimate.value,
@@ -492,18 +556,19 @@ export function createThresholdService(
     },
 
     /**
-     * Accepts the estimate of `key`: stored as the sport's dated entry from today, its other values kept from the
+     * Accepts the estimate of `key` (LTHR: of `sport`, running's by default): stored as the sport's dated entry from today, its other values kept from the
      * entry in force (a save as Settings makes, so planned workouts are re-labelled the same way). 409 when the
      * recordings give no estimate yet.
      */
-    async acceptEstimate(auth: AuthContext, key: EstimatedKey) {
-      const found = (await this.estimates(auth)).thresholds.find((t) => t.key === key);
+    async acceptEstimate(auth: AuthContext, key: EstimatedKey, sport: EstimateSport = ESTIMATED[key].sport) {
+      if (sport !== ESTIMATED[key].sport && key !== 'lthr')
+        throw new AppError('VALIDATION_FAILED', `${key} is ${ESTIMATED[key].sport}'s only`);
+      const found = (await this.estimates(auth)).thresholds.find((t) => t.key === key && t.sport === sport);
       if (!found?.estimate)
         throw new AppError('CONFLICT', 'Not enough recordings to estimate this threshold yet', {
           recordings: found?.recordings ?? 0,
           needed: found?.needed ?? 0,
         });
-      const sport = ESTIMATED[key].sport;
       const inForce = entriesInForce(await historyOf(db, auth.athleteId), today(auth));
       const values = { ...valuesOf(sport, inForce[sport]), [key]: found.estimate.value };
       return this.saveSportMetrics(auth, { sport, values } as SportMetricsUpdateRequest);

@@ -146,6 +146,7 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
     const own = figures[sport] ?? { tss: 0, zoneSeconds: [0, 0, 0, 0, 0] };
     figures[sport] = own;
     own.tss += tss;
+    own.minutes = (own.minutes ?? 0) + minutes;
     for (let z = 0; z < 5; z++) {
       day.zoneSeconds[z]! += zones[z]!;
       own.zoneSeconds[z]! += zones[z]!;

@@ -26,24 +26,32 @@ export function useActivities(filter: ActivityFilter) {
 /** The most a page holds: enough for every recording of a calendar range. */
 const RANGE_PAGE_SIZE = 100;
 
-/**
- * What the recordings between two days measured, by activity id: the calendar shows a session an activity
- * completed with the recording's TSS (the workout's own `tss` is its planned one), and counts its distance in
- * the week's totals. Asked only when `enabled` (some event of the range has an activity).
- */
-export function useRecordedFigures(
-  from: string,
-  to: string,
-  enabled: boolean,
-): ReadonlyMap<string, { tss: number | null; distanceMeters: number | null }> {
+/** What the recordings of a calendar range measured (`useRecordedFigures`). */
+export interface RecordedFigures {
+  /**
+   * By activity id: a session an activity completed shows the recording's TSS (the workout's own `tss` is its
+   * planned one), and its distance counts in the week's totals.
+   */
+  byActivity: ReadonlyMap<string, { tss: number | null; distanceMeters: number | null }>;
+  /** By local day, the TSS of recordings that completed no workout: they count in the day's load too. */
+  unclaimedByDay: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The recordings between two days (docs/screens.md, "Training calendar"). */
+export function useRecordedFigures(from: string, to: string): RecordedFigures {
   const query = useQuery({
     ...activitiesQuery({ from, to, page: 1, page_size: RANGE_PAGE_SIZE }),
-    enabled,
     placeholderData: undefined,
   });
   const items = query.data?.items;
-  return useMemo(
-    () => new Map((items ?? []).map((a) => [a.id, { tss: a.tss, distanceMeters: a.distance_m }] as const)),
-    [items],
-  );
+  return useMemo(() => {
+    const byActivity = new Map<string, { tss: number | null; distanceMeters: number | null }>();
+    const unclaimedByDay = new Map<string, number[]>();
+    for (const a of items ?? []) {
+      byActivity.set(a.id, { tss: a.tss, distanceMeters: a.distance_m });
+      if (a.tss !== null && a.workout_id === null)
+        unclaimedByDay.set(a.local_date, [...(unclaimedByDay.get(a.local_date) ?? []), a.tss]);
+    }
+    return { byActivity, unclaimedByDay };
+  }, [items]);
 }

@@ -1,7 +1,7 @@
-// GET /api/athletes/me/threshold-estimates: FTP, run threshold pace and LTHR in use, whether each is a default
+// GET /api/athletes/me/threshold-estimates: FTP, run threshold pace and run and ride LTHR in use, whether each is a default
 // (the figures built on it are estimates), and what the recordings estimate; POST …/accept stores one estimate
 // as a dated threshold (docs/zones.md, "Estimates from recordings").
-import type { EstimatedKey } from '@stamina/contract';
+import type { ThresholdEstimateAccept } from '@stamina/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { invalidateAfter } from '../invalidation.ts';
@@ -23,8 +23,8 @@ export function useThresholdEstimates() {
 export function useAcceptEstimate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (key: EstimatedKey) =>
-      (await api.request('POST /athletes/me/threshold-estimates/accept', { body: { key } })).data,
+    mutationFn: async (body: ThresholdEstimateAccept) =>
+      (await api.request('POST /athletes/me/threshold-estimates/accept', { body })).data,
     onSuccess: () => invalidateAfter(client, 'thresholds'),
   });
 }

@@ -9,16 +9,10 @@ import {
   type Units,
   YARDS_PER_METER,
 } from '@stamina/core';
-import { formatClock } from '../workouts/format.ts';
+import { formatClock, SPORT_LABELS } from '../workouts/format.ts';
 
-export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = {
-  run: 'Run',
-  bike: 'Bike',
-  swim: 'Swim',
-  brick: 'Brick',
-  strength: 'Strength',
-  other: 'Other',
-};
+/** The workouts' sport names, and a brick (a multisport recording). */
+export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = { ...SPORT_LABELS, brick: 'Brick' };
 
 const METERS_PER_100_YARDS = 100 / YARDS_PER_METER;
 
@@ -44,9 +38,9 @@ export function formatElapsed(seconds: number | null): string {
   return seconds === null ? '—' : formatClock(seconds);
 }
 
-/** How the sport reads speed: pace for runs (and walks) and swims, speed for everything else. */
+/** How the sport reads speed: pace for runs and hikes and swims, speed for everything else. */
 export function speedKind(sport: ActivitySport): 'pace' | 'swim_pace' | 'speed' {
-  if (sport === 'run') return 'pace';
+  if (sport === 'run' || sport === 'hiking') return 'pace';
   if (sport === 'swim') return 'swim_pace';
   return 'speed';
 }

@@ -17,10 +17,17 @@ const offered = (t: ThresholdEstimate) => t.estimate !== null && t.estimate.valu
 function Row({ item }: { item: ThresholdEstimate }) {
   const accept = useAcceptEstimate();
   const units = useUnits();
-  const { label } = formatThreshold(item.key, 0);
+  // LTHR is each sport's own: its row says whose.
+  const label =
+    item.key === 'lthr'
+      ? `${formatThreshold(item.key, 0).label} (${item.sport === 'cycling' ? 'bike' : 'run'})`
+      : formatThreshold(item.key, 0).label;
   const now = item.current === null ? 'not set' : formatThreshold(item.key, item.current, units).value;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-threshold={item.key}>
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 py-2"
+      data-threshold={`${item.sport}-${item.key}`}
+    >
       <div className="min-w-0 text-sm">
         <p className="font-medium">
           {label}: {now}
@@ -42,7 +49,13 @@ function Row({ item }: { item: ThresholdEstimate }) {
         )}
       </div>
       {offered(item) ? (
-        <Button size="sm" onClick={() => accept.mutate(item.key)} disabled={accept.isPending}>
+        <Button
+          size="sm"
+          onClick={() =>
+            accept.mutate(item.key === 'lthr' ? { key: item.key, sport: item.sport } : { key: item.key })
+          }
+          disabled={accept.isPending}
+        >
           Use {formatThreshold(item.key, item.estimate!.value, units).value}
         </Button>
       ) : null}
@@ -75,7 +88,7 @@ export function ThresholdEstimatesCard({ always = false }: { always?: boolean })
         ) : null}
         <ul className="mt-2 divide-y divide-border">
           {data.thresholds.map((item) => (
-            <Row key={item.key} item={item} />
+            <Row key={`${item.sport}-${item.key}`} item={item} />
           ))}
         </ul>
       </section>

@@ -108,7 +108,8 @@ export function WorkoutDetailDialog({
 
   // Each workout, and each opening, starts at the action buttons: the step is forgotten when the dialog closes,
   // or reopening the same workout (after a reschedule, say) would show the date grid instead of its actions.
-  const currentStep: Step = open && workout && step.id === workout.id ? step.step : 'actions';
+  const opening: Step = logDraft && workout?.status !== 'completed' ? 'log' : 'actions';
+  const currentStep: Step = open && workout && step.id === workout.id ? step.step : opening;
   const goTo = (next: Step) => setStep({ id: workout?.id ?? null, step: next });
   useEffect(() => {
     if (!open) setStep({ id: null, step: 'actions' });

@@ -100,8 +100,23 @@ export function eventsByDay(events: readonly CalendarEvent[]): Map<string, Calen
   return byDay;
 }
 
-export function dayLoad(events: readonly CalendarEvent[] | undefined): number {
-  return dailyLoadScore(events ?? []);
+/**
+ * The day's load, in TSS (docs/screens.md, "Training calendar"): its workouts' (a completed one's logged TSS, or its
+ * recording's, which the page puts in `workout.tss`) and the recordings that completed none of them.
+ */
+export function dayLoad(
+  events: readonly CalendarEvent[] | undefined,
+  unclaimedTss: readonly number[] = [],
+): number {
+  return dailyLoadScore(
+    (events ?? []).map((e) => ({
+      status: e.status,
+      tss: e.workout.tss,
+      // A recording scored it: its TSS (in `tss`) counts, not what was logged by hand.
+      actual_tss: e.activity_id ? null : e.workout.actual_tss,
+    })),
+    unclaimedTss,
+  );
 }
 
 export interface CalendarStats {

@@ -52,17 +52,13 @@ export function CalendarPage() {
   const fabHidden = useHideOnScroll();
 
   const units = useUnits();
-  const recorded = useRecordedFigures(
-    from,
-    to,
-    (calendar.data ?? []).some((e) => e.activity_id !== null),
-  );
+  const recorded = useRecordedFigures(from, to);
   // A session an activity completed counts the recording's TSS (docs/activities.md, "Web"), so the card and the
   // detail show that one rather than the workout's planned TSS.
   const events = useMemo(
     () =>
       (calendar.data ?? []).map((e) => {
-        const tss = e.activity_id ? recorded.get(e.activity_id)?.tss : undefined;
+        const tss = e.activity_id ? recorded.byActivity.get(e.activity_id)?.tss : undefined;
         return tss === undefined || tss === null ? e : { ...e, workout: { ...e.workout, tss } };
       }),
     [calendar.data, recorded],
@@ -100,8 +96,17 @@ export function CalendarPage() {
 
   // The week totals read the workouts as the server sent them (planned TSS) and the recordings beside them.
   const totalsOf = (week: readonly Date[]) =>
-    weekTotals(calendar.data ?? [], new Set(week.map(isoDate)), recorded);
-  const viewProps = { days, byDay, today, onOpen: openDetail, onAdd: openAdd, totalsOf, units };
+    weekTotals(calendar.data ?? [], new Set(week.map(isoDate)), recorded.byActivity);
+  const viewProps = {
+    days,
+    byDay,
+    unclaimedTss: recorded.unclaimedByDay,
+    today,
+    onOpen: openDetail,
+    onAdd: openAdd,
+    totalsOf,
+    units,
+  };
 
   return (
     <div className="pb-24">

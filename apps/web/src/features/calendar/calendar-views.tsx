@@ -23,6 +23,8 @@ export interface ViewProps {
   today: string;
   onOpen: (event: CalendarEvent) => void;
   onAdd: (date: string) => void;
+  /** By day, the TSS of recordings that completed no workout: counted in the day's load. */
+  unclaimedTss: ReadonlyMap<string, readonly number[]>;
   /** The totals of one week's days (week and month views). */
   totalsOf: (days: readonly Date[]) => WeekTotals;
   units: Units;
@@ -72,7 +74,7 @@ function TodayTag() {
   );
 }
 
-export function WeekView({ days, byDay, today, onOpen, onAdd, totalsOf, units }: ViewProps) {
+export function WeekView({ days, byDay, unclaimedTss, today, onOpen, onAdd, totalsOf, units }: ViewProps) {
   return (
     <>
       <div className="grid gap-3 lg:grid-cols-7 lg:gap-2">
@@ -108,7 +110,7 @@ export function WeekView({ days, byDay, today, onOpen, onAdd, totalsOf, units }:
                 </h2>
                 <AddDayButton date={date} onAdd={onAdd} className="lg:h-7 lg:w-7" />
               </div>
-              <DayLoadBar score={dayLoad(events)} />
+              <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} />
               {events.length > 0 ? (
                 <ul className="flex flex-col gap-1.5">
                   {events.map((event) => (
@@ -135,6 +137,7 @@ const MONTH_GRID = 'grid grid-cols-7 sm:grid-cols-[repeat(7,minmax(0,1fr))_minma
 export function MonthView({
   days,
   byDay,
+  unclaimedTss,
   today,
   onOpen,
   onAdd,
@@ -206,7 +209,7 @@ export function MonthView({
                   {first ? <DraggableWorkoutCard event={first} onOpen={onOpen} compact /> : null}
                   {more > 0 ? <MoreWorkouts date={date} events={events.slice(1)} onOpen={onOpen} /> : null}
                   {events.length > 0 ? (
-                    <DayLoadBar score={dayLoad(events)} showLabel="lg" className="mt-auto" />
+                    <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} showLabel="lg" className="mt-auto" />
                   ) : null}
                 </DroppableDay>
               );
@@ -266,7 +269,7 @@ function MoreWorkouts({
   );
 }
 
-export function AgendaView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
+export function AgendaView({ days, byDay, unclaimedTss, today, onOpen, onAdd }: ViewProps) {
   const busy = days.filter((day) => (byDay.get(isoDate(day)) ?? []).length > 0);
   return (
     <ol className="flex flex-col gap-3">
@@ -287,7 +290,7 @@ export function AgendaView({ days, byDay, today, onOpen, onAdd }: ViewProps) {
                 </h2>
                 <AddDayButton date={date} onAdd={onAdd} />
               </div>
-              <DayLoadBar score={dayLoad(events)} className="mt-2 max-w-xs" />
+              <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} className="mt-2 max-w-xs" />
               <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {events.map((event) => (
                   <li key={event.id}>

@@ -1,5 +1,5 @@
-// The day's training load (docs/screens.md, "Training calendar"): a bar filled score/200, capped, with its label in
-// words.
+// The day's training load (docs/screens.md, "Training calendar"): its TSS, a bar filled TSS/200, capped, with its
+// label in words.
 import { type DailyLoadLabel, dailyLoadFill, dailyLoadLabel } from '@stamina/core';
 import { cn } from '../../lib/cn.ts';
 
@@ -37,7 +37,7 @@ export function DayLoadBar({
       </p>
       <div
         aria-hidden="true"
-        title={`Load: ${label} (${Math.round(score)})`}
+        title={`Load: ${label} (TSS ${Math.round(score)})`}
         className="h-1.5 overflow-hidden rounded-full bg-muted"
       >
         <div

@@ -6,7 +6,6 @@ import { useAthleteProfile } from '../../api/dashboard/athlete-profile.ts';
 import { useDashboardSummary } from '../../api/dashboard/summary.ts';
 import { useWelcome } from '../../api/dashboard/welcome.ts';
 import { useCalendar } from '../../api/workouts/calendar.ts';
-import { useMarkWorkoutDone } from '../../api/workouts/mutations.ts';
 import { ThresholdEstimatesCard } from '../../components/thresholds/estimates-card.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -43,7 +42,6 @@ export function DashboardPage() {
   const summary = useDashboardSummary();
   const profile = useAthleteProfile();
   const welcome = useWelcome();
-  const markDone = useMarkWorkoutDone();
   // "Today" is the athlete's day as the server counts it, once the summary has said which day that is.
   const today = summary.data?.date ?? todayIso();
   // The summary carries a short form of today's workout; the dialog and Mark Done need the whole workout,
@@ -101,10 +99,9 @@ export function DashboardPage() {
             delayMs={delayMs}
             canAct={fullWorkout !== null}
             guided={guided}
-            markingDone={markDone.isPending}
             onStart={start}
             onMarkDone={() => {
-              if (fullWorkout) markDone.mutate({ workout: fullWorkout });
+              if (fullWorkout) dialogs.openDetail(fullWorkout, {});
             }}
             onPlan={openPlan}
           />

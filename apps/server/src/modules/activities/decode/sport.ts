@@ -11,7 +11,11 @@ const SPORTS: Record<string, RecordedSport> = {
   swimming: 'swim',
   multisport: 'brick',
   strength_training: 'strength',
-  // TCX and GPX words.
+  rowing: 'rowing',
+  hiking: 'hiking',
+  cross_country_skiing: 'xc_ski',
+  yoga: 'yoga',
+  // TCX and GPX words (Strava's GPX types: Hike, Rowing, NordicSki, Yoga).
   run: 'run',
   biking: 'bike',
   ride: 'bike',
@@ -19,6 +23,9 @@ const SPORTS: Record<string, RecordedSport> = {
   bike: 'bike',
   swim: 'swim',
   strength: 'strength',
+  hike: 'hiking',
+  nordic_ski: 'xc_ski',
+  xc_ski: 'xc_ski',
 };
 
 /** 'lapSwimming' → 'lap_swimming'; names already in snake_case or lower case stay as they are. */
@@ -30,13 +37,15 @@ export function snakeCase(name: string): string {
 }
 
 /**
- * Stamina's sport for a device sport and sub-sport (either may be absent). FIT writes strength sessions as
- * sport 'training' with sub-sport 'strength_training'; TCX and GPX name the sport in words ('Biking',
- * 'Running', 'Other').
+ * Stamina's sport for a device sport and sub-sport (either may be absent). FIT writes strength and yoga sessions
+ * as sport 'training' with sub-sport 'strength_training' or 'yoga', rowing (an erg too: sub-sport
+ * 'indoor_rowing'), hiking and cross-country skiing as sports of their own; TCX and GPX name the sport in words
+ * ('Biking', 'Running', 'Hike', 'Other').
  */
 export function mapSport(deviceSport: string | undefined, subSport?: string): RecordedSport {
   const sport = deviceSport ? snakeCase(deviceSport) : '';
   const sub = subSport ? snakeCase(subSport) : '';
   if (sub === 'strength_training') return 'strength';
+  if (sub === 'yoga') return 'yoga';
   return SPORTS[sport] ?? 'other';
 }

@@ -36,7 +36,6 @@ export function TodaysWorkoutWidget({
   delayMs,
   canAct,
   guided,
-  markingDone,
   onStart,
   onMarkDone,
   onPlan,
@@ -48,7 +47,6 @@ export function TodaysWorkoutWidget({
   canAct: boolean;
   /** True: Start Now starts the guided session; false: the button reads View and opens the workout. */
   guided: boolean;
-  markingDone: boolean;
   onStart: () => void;
   onMarkDone: () => void;
   onPlan: () => void;
@@ -114,7 +112,7 @@ export function TodaysWorkoutWidget({
               {guided ? 'Start Now' : 'View'}
             </Button>
             {completed ? null : (
-              <Button variant="outline" size="sm" onClick={onMarkDone} disabled={!canAct || markingDone}>
+              <Button variant="outline" size="sm" onClick={onMarkDone} disabled={!canAct}>
                 <Check className="h-4 w-4" aria-hidden="true" />
                 Mark Done
               </Button>
