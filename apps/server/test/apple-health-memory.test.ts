@@ -1,7 +1,8 @@
 // The Apple Health record flood run alone (issue 29, H5 and H6; docs/RELIABILITY.md, "Apple Health off the event
-// loop"): this file is its own process (vitest runs each file in a fresh fork), so nothing imported before it
-// has grown the heaps, and its worker is warm but fresh, as on a server that just started. 100,000 sleep records
-// must grow the process's RSS by less than the 100 MB one upload may cost.
+// loop"): a file of its own with a fresh app, so run by itself (npx vitest run test/apple-health-memory.test.ts)
+// it is the flood alone, its worker warm but fresh, as on a server that just started (in the whole suite it
+// shares a worker process with other files). 100,000 sleep records must grow the process's RSS by less than the
+// 100 MB one upload may cost.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 import { sleepFloodExport } from './hostile-builders.ts';
