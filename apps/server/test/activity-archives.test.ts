@@ -2,13 +2,12 @@
 // zip and a Garmin Connect export, both built from our fixtures, imported with Strava's names, descriptions and
 // gear; the same archive again adds nothing; a recording already stored from another archive is a duplicate;
 // an archive whose job stops midway resumes where it stopped, without duplicates.
-import type { ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from '../src/lib/file-store.ts';
 import { diskFileStore } from '../src/lib/file-store.ts';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm, type TestApp, uploadAndSettle } from './helpers.ts';
 import { garminArchive, gzip, type StravaActivity, stravaArchive } from './platform-archive.ts';
 
 interface Athlete {
@@ -26,26 +25,8 @@ function upload(t: TestApp, who: Athlete, name: string, content: Buffer) {
   });
 }
 
-async function settled(t: TestApp, who: Athlete, batchId: string): Promise<ImportBatch> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/activities/imports/${batchId}`,
-      headers: bearer(who.token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const batch = res.json().data as ImportBatch;
-    if (batch.done) return batch;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${res.body}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function importArchive(t: TestApp, who: Athlete, name: string, content: Buffer) {
-  const res = await upload(t, who, name, content);
-  expect(res.statusCode, res.body).toBe(202);
-  return settled(t, who, res.json().data.batch_id);
+  return uploadAndSettle(t.app, who.token, '/api/activities/import/archive', [{ name, content }], 120_000);
 }
 
 async function activityCount(t: TestApp, athleteId: string): Promise<number> {

@@ -1,11 +1,11 @@
 // Compliance weighs intensity (docs/activities.md, "Compliance"): a real ride of 78 min with NP 301 W, done
 // against the default FTP of 250 W (IF 1.2, mostly zones 4–5), completes a planned 78-min zone-2 endurance ride.
 // Its duration matches, but the intensity and the time in zone do not, and the answer shows each part.
-import type { ActivityDetail, ImportBatch } from '@stamina/contract';
+import type { ActivityDetail } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 const API = '/api/activities';
 let t: TestApp;
@@ -17,29 +17,9 @@ afterAll(() => t.close());
 type Who = { token: string; athleteId: string };
 
 async function importRide(who: Who): Promise<string> {
-  const form = multipartForm([
-    { name: 'file', value: activityFixture('bike-power-edge810-vector.fit'), filename: 'ride.fit' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API}/import`,
-    payload: form.payload,
-    headers: { ...bearer(who.token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const batch: ImportBatch = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${API}/imports/${res.json().data.batch_id}`,
-        headers: bearer(who.token),
-      })
-    ).json().data;
-    if (batch.done) return batch.files[0]!.activity_id!;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(batch)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const content = activityFixture('bike-power-edge810-vector.fit');
+  const batch = await uploadAndSettle(t.app, who.token, `${API}/import`, [{ name: 'ride.fit', content }]);
+  return batch.files[0]!.activity_id!;
 }
 
 async function detailOf(who: Who, id: string): Promise<ActivityDetail> {

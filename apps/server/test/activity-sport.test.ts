@@ -7,7 +7,7 @@ import type { ActivityDetail, ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 const API = '/api/activities';
 /** A real Garmin Connect export without a <type> (fixtures/activities/SOURCES.md). */
@@ -29,26 +29,7 @@ interface Athlete {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function importFile(who: Athlete, name: string, content: Buffer): Promise<ImportBatch> {
-  const form = multipartForm([{ name: 'file', value: content, filename: name }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API}/import`,
-    payload: form.payload,
-    headers: { ...bearer(who.token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const poll = await t.app.inject({
-      method: 'GET',
-      url: `${API}/imports/${res.json().data.batch_id}`,
-      headers: bearer(who.token),
-    });
-    const batch: ImportBatch = poll.json().data;
-    if (batch.done) return batch;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${poll.body}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return uploadAndSettle(t.app, who.token, `${API}/import`, [{ name, content }]);
 }
 
 async function importedId(who: Athlete, name: string, content: Buffer): Promise<string> {

@@ -3,12 +3,11 @@
 // fails alone with its reason, and the server goes on answering. One upload request queues at most
 // ACTIVITY_LIMITS.recordingsPerUpload recordings (413 past it, nothing written).
 import { threadId } from 'node:worker_threads';
-import type { ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_LIMITS } from '../src/modules/activities/upload-files.ts';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, multipartForm, settledBatch, type TestApp } from './helpers.ts';
 import { zipArchive } from './zip-writer.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -21,17 +20,6 @@ async function upload(t: TestApp, token: string, files: Array<{ name: string; co
     payload: form.payload,
     headers: { ...bearer(token), ...form.headers },
   });
-}
-
-async function settled(t: TestApp, token: string, batchId: string): Promise<ImportBatch> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await t.app.inject({ url: `/api/activities/imports/${batchId}`, headers: bearer(token) });
-    const batch = res.json().data as ImportBatch;
-    if (batch.done) return batch;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${res.body}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('activity files on the CPU pool', () => {
@@ -47,7 +35,7 @@ describe('activity files on the CPU pool', () => {
       { name: 'ride.fit', content: activityFixture('bike-power-wahoo-elemnt.fit') },
     ]);
     expect(res.statusCode, res.body).toBe(202);
-    const batch = await settled(t, token, res.json().data.batch_id);
+    const batch = await settledBatch(t.app, token, res.json().data.batch_id);
     expect(batch.files.map((f) => f.status)).toEqual(['imported']);
     const stats = t.app.cpuPool.stats();
     expect(stats.completed.readActivityFile).toBe(1);
@@ -58,7 +46,7 @@ describe('activity files on the CPU pool', () => {
   it('changing the sport decodes the stored original again on a worker thread', async () => {
     const { token } = await t.athlete();
     const res = await upload(t, token, [{ name: 'run.fit', content: activityFixture('run-hr-fenix2.fit') }]);
-    const batch = await settled(t, token, res.json().data.batch_id);
+    const batch = await settledBatch(t.app, token, res.json().data.batch_id);
     const id = batch.files[0]!.activity_id!;
     const changed = await t.app.inject({
       method: 'PUT',
@@ -110,7 +98,7 @@ describe('a file past the CPU pool limit', () => {
     expect(res.statusCode, res.body).toBe(202);
     const health = await t.app.inject({ url: '/api/v1/health' });
     expect(health.statusCode).toBe(200);
-    const batch = await settled(t, token, res.json().data.batch_id);
+    const batch = await settledBatch(t.app, token, res.json().data.batch_id);
     expect(batch.files[0]).toMatchObject({
       status: 'failed',
       message: 'The file cannot be read: Reading it took longer than 1 ms, the limit for one file',

@@ -4,13 +4,12 @@
 // export.xml is read on a CPU pool worker thread (docs/performance.md, "CPU work off the event loop"), and an
 // export past the pool's limit fails alone, with its reason, once.
 import { threadId } from 'node:worker_threads';
-import type { ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportReader, mergeInterval, NIGHT_INTERVALS, unionMs } from '../src/modules/apple-health/parse.ts';
 import { exportXml, exportZip, workoutXml } from './apple-health-export.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,27 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function importExport(token: string, content: Buffer, app: TestApp = t) {
-  const form = multipartForm([{ name: 'file', value: content, filename: 'export.zip' }]);
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/activities/import/apple-health',
-    payload: form.payload,
-    headers: { ...bearer(token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const batch = (
-      await app.app.inject({
-        method: 'GET',
-        url: `/api/activities/imports/${res.json().data.batch_id}`,
-        headers: bearer(token),
-      })
-    ).json().data as ImportBatch;
-    if (batch.done) return batch.files[0]!;
-    if (Date.now() > deadline) throw new Error('batch not done');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const url = '/api/activities/import/apple-health';
+  return (await uploadAndSettle(app.app, token, url, [{ name: 'export.zip', content }])).files[0]!;
 }
 
 const sleep = (start: string, end: string) =>

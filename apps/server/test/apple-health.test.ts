@@ -1,7 +1,6 @@
 // Apple Health exports through the API (docs/devices.md, "Apple Health"): workouts with their routes, HRV as
 // SDNN (never as rMSSD), resting heart rate and nights of sleep; a second import of the same export; corrupt
 // zips and XML, and a DOCTYPE that declares entities, which writes nothing.
-import type { ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +11,14 @@ import {
   routeGpx,
   workoutXml,
 } from './apple-health-export.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  multipartForm,
+  settledBatch,
+  type TestApp,
+  uploadAndSettle,
+} from './helpers.ts';
 import { zipArchive } from './zip-writer.ts';
 
 const URL_ = '/api/activities/import/apple-health';
@@ -38,26 +44,8 @@ function upload(who: Athlete, name: string, content: Buffer, headers: Record<str
   });
 }
 
-async function settled(who: Athlete, batchId: string): Promise<ImportBatch> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/activities/imports/${batchId}`,
-      headers: bearer(who.token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const batch = res.json().data as ImportBatch;
-    if (batch.done) return batch;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${res.body}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function importExport(who: Athlete, name: string, content: Buffer) {
-  const res = await upload(who, name, content);
-  expect(res.statusCode, res.body).toBe(202);
-  return (await settled(who, res.json().data.batch_id)).files[0]!;
+  return (await uploadAndSettle(t.app, who.token, URL_, [{ name, content }])).files[0]!;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -298,7 +286,7 @@ describe('Apple Health import', () => {
     expect(first.statusCode).toBe(202);
     expect(second.statusCode).toBe(202);
     expect(second.json().data.batch_id).toBe(first.json().data.batch_id);
-    await settled(who, first.json().data.batch_id);
+    await settledBatch(t.app, who.token, first.json().data.batch_id);
     expect(await count('import_batches', who.athleteId)).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Session } from '@stamina/contract';
+import type { ImportBatch, Session } from '@stamina/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app.ts';
@@ -64,6 +64,56 @@ export function multipartForm(parts: readonly FormPart[]) {
 
 export const uniqueEmail = (prefix = 'athlete') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Anything that answers injected requests: a test app's `app`, or a second app on the same database. */
+type Injector = Pick<TestApp['app'], 'inject'>;
+
+/**
+ * Polls an import batch (`GET /api/activities/imports/:id`) until no file is queued or processing, and
+ * answers it; throws past `timeoutMs`. The one wait for every route whose files are read in jobs.
+ */
+export async function settledBatch(
+  app: Injector,
+  token: string,
+  batchId: string,
+  timeoutMs = 60_000,
+): Promise<ImportBatch> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/activities/imports/${batchId}`,
+      headers: bearer(token),
+    });
+    if (res.statusCode !== 200) throw new Error(`batch ${batchId}: ${res.statusCode} ${res.body}`);
+    const batch = res.json().data as ImportBatch;
+    if (batch.done) return batch;
+    if (Date.now() > deadline) throw new Error(`batch not done: ${res.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Uploads `files` (each as a `file` part) to an import route, expects its 202, and answers the batch once
+ * settled (settledBatch).
+ */
+export async function uploadAndSettle(
+  app: Injector,
+  token: string,
+  url: string,
+  files: ReadonlyArray<{ name: string; content: Buffer }>,
+  timeoutMs?: number,
+): Promise<ImportBatch> {
+  const form = multipartForm(files.map((f) => ({ name: 'file', value: f.content, filename: f.name })));
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...bearer(token), ...form.headers },
+  });
+  if (res.statusCode !== 202) throw new Error(`upload to ${url}: ${res.statusCode} ${res.body}`);
+  return settledBatch(app, token, res.json().data.batch_id, timeoutMs);
+}
 
 import yauzl from 'yauzl';
 import { createPostgresDatabase, REDIS_URL } from './services.ts';

@@ -2,6 +2,7 @@
 // edited zone tables with their validation, the re-labelling of planned workouts, and that every parse and
 // calculate-tss reads the athlete's own values. Another athlete's values are never seen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinToday } from '../../../test-support/today.ts';
 import { createThresholdService } from '../src/modules/thresholds/service.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
@@ -15,7 +16,7 @@ const account = async () => (await t.signUpAndConfirm()).session.access_token;
 const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload: payload as object } : {}) });
 
-const today = new Date().toISOString().slice(0, 10);
+const today = pinToday(); // test athletes live in UTC
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 

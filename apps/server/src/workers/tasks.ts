@@ -35,7 +35,7 @@ import { type LegRecord, legRecord, type ThresholdsInForce } from '../modules/ac
 import type { Outcome } from '../modules/activities/service.ts';
 import { ACTIVITY_LIMITS, contentProblem } from '../modules/activities/upload-files.ts';
 import { ExportError } from '../modules/apple-health/parse.ts';
-import { type ExportSummary, readExport } from '../modules/apple-health/read.ts';
+import { type ExportSource, type ExportSummary, readExport } from '../modules/apple-health/read.ts';
 
 /** The questions a task may ask the main thread, answered there (where the database is). */
 export interface TaskAnswers {
@@ -43,7 +43,7 @@ export interface TaskAnswers {
   duplicateOf(sha256: string): Promise<Outcome | null>;
   /** The thresholds and zones in force on the athlete's local day for the sport. */
   thresholdsOn(arg: { day: string; sport: RecordedSport }): Promise<ThresholdsInForce>;
-  /** The next chunk of the Apple Health export.xml being read, or null at its end. */
+  /** The next chunk of the Apple Health export.xml being read (deflated if it is), or null at its end. */
   exportChunk(arg: null): Promise<Uint8Array | null>;
 }
 
@@ -215,9 +215,9 @@ type AppleExportResult = { ok: true; summary: ExportSummary } | { ok: false; mes
  * "Apple Health"); a document the reader refuses is answered with its reason (an error's class does not
  * survive the trip back to the main thread).
  */
-async function readAppleExport(_input: Record<string, never>, ask: Ask): Promise<AppleExportResult> {
+async function readAppleExport(input: ExportSource, ask: Ask): Promise<AppleExportResult> {
   try {
-    return { ok: true, summary: await readExport(() => ask('exportChunk', null)) };
+    return { ok: true, summary: await readExport(() => ask('exportChunk', null), input) };
   } catch (err) {
     if (err instanceof ExportError) return { ok: false, message: err.message };
     throw err;

@@ -1,46 +1,19 @@
 // POST /api/activities/import/apple-health (docs/devices.md, "Apple Health"): one "file" part, the export.zip
 // or export.xml, streamed into the file store; 202 with the import batch, whose status
-// (GET /api/activities/imports/{batch_id}) reports the job's outcome.
-import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, ZImportBatch } from '@stamina/contract';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { singleFileUpload } from '../../lib/uploads.ts';
-import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+// (GET /api/activities/imports/{batch_id}) reports the job's outcome. The route's shape: plugins/staged-upload-route.ts.
+import type { Authenticate } from '../../plugins/authenticate.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
-import { errorsWith, secured } from '../../plugins/route-schema.ts';
+import { stagedUploadRoute } from '../../plugins/staged-upload-route.ts';
 import type { AppleHealthService } from './service.ts';
 
 export function appleHealthRoutes(
   service: AppleHealthService,
   hooks: { authenticate: Authenticate; claimUpload: ClaimUpload },
 ) {
-  return async function register(fastify: FastifyInstance) {
-    fastify.addHook('onRequest', hooks.authenticate);
-    await fastify.register(fastifyMultipart, {
-      limits: { fileSize: service.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
-    });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/apple-health',
-      {
-        config: { idempotent: true },
-        schema: {
-          ...secured('activities'),
-          summary:
-            'Upload Apple Health\'s export.zip (or export.xml) as one multipart "file" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch',
-          consumes: ['multipart/form-data'],
-          response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415, 429) },
-        },
-      },
-      async (request, reply) => {
-        const auth = requireAuth(request);
-        const batch = await singleFileUpload(request, 'the export', (file) =>
-          service.upload(auth, file, (fingerprint) => hooks.claimUpload(request, reply, fingerprint)),
-        );
-        if (batch === null) return reply;
-        return reply.code(202).send({ data: batch });
-      },
-    );
-  };
+  return stagedUploadRoute(service, hooks, {
+    path: '/apple-health',
+    what: 'the export',
+    summary:
+      'Upload Apple Health\'s export.zip (or export.xml) as one multipart "file" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch',
+  });
 }

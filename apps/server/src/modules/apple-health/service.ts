@@ -115,29 +115,37 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
   const maxUploadBytes = deps.maxUploadBytes ?? APPLE_HEALTH_MAX_UPLOAD_BYTES;
   /**
    * export.xml read on a CPU pool worker (workers/tasks.ts, `readAppleExport`): the worker pulls the member's
-   * inflated chunks from here one at a time, so the XML is parsed, the nights merged and the days computed off
-   * the event loop, and only one chunk is in flight. A document the reader refuses, a member past its limit, or
-   * a worker past the pool's time or memory limit is an ExportError with the sentence the athlete sees.
+   * stored chunks from here one at a time and inflates them itself, so the XML is inflated and parsed, the
+   * nights merged and the days computed off the event loop, and only one (deflated) chunk is in flight here. A
+   * document the reader refuses, a member past its limit, or a worker past the pool's time or memory limit is
+   * an ExportError with the sentence the athlete sees.
    */
-  async function readInWorker(source: Readable, limit: number | null): Promise<ExportSummary> {
+  async function readInWorker(
+    source: Readable,
+    input: { deflated: boolean; limit: number | null; expectedBytes: number | null },
+  ): Promise<ExportSummary> {
     const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    let total = 0;
     // An error met here while the worker waits for a chunk: thrown as itself once the task has ended.
     let sourceError: unknown = null;
     try {
       const result = await deps.pool.run(
         'readAppleExport',
-        {},
+        {
+          deflated: input.deflated,
+          limit:
+            input.limit === null
+              ? null
+              : {
+                  bytes: input.limit,
+                  message: `export.xml is larger than ${sizeLabel(input.limit)} once uncompressed`,
+                },
+          expectedBytes: input.expectedBytes,
+        },
         {
           exportChunk: async () => {
             try {
               const { value, done } = await chunks.next();
-              if (done) return null;
-              total += value.length;
-              if (limit !== null && total > limit) {
-                throw new ExportError(`export.xml is larger than ${sizeLabel(limit)} once uncompressed`);
-              }
-              return value;
+              return done ? null : value;
             } catch (err) {
               sourceError = err;
               throw err;
@@ -165,13 +173,22 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     key: string,
   ): Promise<{ summary: ExportSummary; route(path: string): Promise<RecordPoint[]>; close(): void }> {
     if (payload.kind === 'xml') {
-      const summary = await readInWorker(await deps.fileStore.getStream(key), null);
+      const summary = await readInWorker(await deps.fileStore.getStream(key), {
+        deflated: false,
+        limit: null,
+        expectedBytes: null,
+      });
       return { summary, route: async () => [], close: () => {} };
     }
     const zip = await openExportZip(deps.fileStore, key);
     let summary: ExportSummary;
     try {
-      summary = await readInWorker(await zip.open(zip.xml), ZIP_LIMITS.xmlBytes);
+      const { stream, deflated } = await zip.openStored(zip.xml);
+      summary = await readInWorker(stream, {
+        deflated,
+        limit: ZIP_LIMITS.xmlBytes,
+        expectedBytes: zip.xml.uncompressedSize,
+      });
     } catch (err) {
       zip.close();
       throw err;

@@ -22,6 +22,12 @@ export interface ExportZip {
   /** Route files by their path in the export without the top folder: 'workout-routes/route_1.gpx'. */
   routes: Map<string, yauzl.Entry>;
   open(entry: yauzl.Entry): Promise<Readable>;
+  /**
+   * A member's bytes as stored in the zip, for the reader to inflate itself (`deflated`): export.xml goes to the
+   * CPU pool this way, so the inflated bytes (ten to twenty times more) are made and dropped on the worker, not
+   * here (docs/RELIABILITY.md, "Apple Health off the event loop").
+   */
+  openStored(entry: yauzl.Entry): Promise<{ stream: Readable; deflated: boolean }>;
   close(): void;
 }
 
@@ -69,16 +75,28 @@ export async function openExportZip(store: FileStore, key: string): Promise<Expo
   return {
     xml: found,
     routes,
-    open: (entry) =>
-      new Promise<Readable>((resolve, reject) => {
-        zip.openReadStream(entry, (err, stream) =>
-          err
-            ? reject(new ExportError(`${entry.fileName} cannot be read (${err.message})`))
-            : resolve(stream),
-        );
-      }),
+    open: (entry) => readStream(zip, entry, {}),
+    async openStored(entry) {
+      const deflated = entry.compressionMethod === 8;
+      if (entry.isEncrypted() || !(deflated || entry.compressionMethod === 0)) {
+        throw new ExportError(`${entry.fileName} is encrypted or compressed in a way that cannot be read`);
+      }
+      return { stream: await readStream(zip, entry, { decodeFileData: false }), deflated };
+    },
     close: () => zip.close(),
   };
+}
+
+function readStream(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  options: { decodeFileData?: boolean },
+): Promise<Readable> {
+  return new Promise<Readable>((resolve, reject) => {
+    zip.openReadStream(entry, options, (err, stream) =>
+      err ? reject(new ExportError(`${entry.fileName} cannot be read (${err.message})`)) : resolve(stream),
+    );
+  });
 }
 
 /** A member's bytes, refused past `limit` as they inflate. */
