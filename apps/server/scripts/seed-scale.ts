@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { dateInTimeZone, generateDemoAthlete, parseWorkout, seededRandom, workoutTss } from '@stamina/core';
+import { dateInTimeZone, generateDemoAthlete, parseWorkout, workoutTss } from '@stamina/core';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { athleteSeed, idMaker, SessionMemo, writeAthlete } from './scale/athlete.ts';
 import { deferIndexes, restoreIndexes } from './scale/bulk-load.ts';
-import { athleteSeed, SessionMemo, uuidFrom, writeAthlete } from './scale/athlete.ts';
 import { copyText } from './scale/copy.ts';
 import { type Buffers, createBuffers, LEVELS, TABLE_NAMES } from './scale/tables.ts';
 
@@ -30,7 +30,8 @@ function options() {
   });
   const number = (name: string, raw: string, min: number, max: number) => {
     const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be between ${min} and ${max}`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new Error(`--${name} must be between ${min} and ${max}`);
     return n;
   };
   return {
@@ -44,7 +45,7 @@ function options() {
 
 /** Shared Workout Bank templates (the library other athletes favourite, rate and view), from demo sessions. */
 function writeTemplates(out: Buffers, seed: number, today: string): string[] {
-  const random = seededRandom(seed);
+  const id = idMaker(seed, -1);
   const demo = generateDemoAthlete({ today, seed, historyDays: 365 });
   const unique = new Map(demo.workouts.map((w) => [`${w.sport}|${w.workout_language_text}`, w]));
   const ids: string[] = [];
@@ -52,11 +53,11 @@ function writeTemplates(out: Buffers, seed: number, today: string): string[] {
     const parsed = parseWorkout(w.workout_language_text, { sport: w.sport });
     const z = parsed.zone_distribution;
     const total = Object.values(z).reduce((a, b) => a + b, 0) || 1;
-    const id = uuidFrom(random);
-    ids.push(id);
+    const templateId = id();
+    ids.push(templateId);
     const minutes = Math.max(1, Math.ceil(parsed.total_duration_estimated / 60));
     out.workoutTemplates.add({
-      id,
+      id: templateId,
       slug: `scale-${n}`,
       name: `${w.title} ${n + 1}`,
       description: `A ${w.title.toLowerCase()} from the scale seed's library.`,
@@ -69,12 +70,17 @@ function writeTemplates(out: Buffers, seed: number, today: string): string[] {
       tags: [w.sport, 'scale'],
       structureText: w.workout_language_text,
       estimatedDurationMinutes: minutes,
-      zone1Percentage: (100 * (z.zone_1)) / total,
-      zone2Percentage: (100 * (z.zone_2)) / total,
-      zone3Percentage: (100 * (z.zone_3)) / total,
-      zone4Percentage: (100 * (z.zone_4)) / total,
-      zone5Percentage: (100 * (z.zone_5)) / total,
-      estimatedTss: workoutTss({ sport: w.sport, duration_minutes: minutes, intensity_zone: null, zone_distribution: z }),
+      zone1Percentage: (100 * z.zone_1) / total,
+      zone2Percentage: (100 * z.zone_2) / total,
+      zone3Percentage: (100 * z.zone_3) / total,
+      zone4Percentage: (100 * z.zone_4) / total,
+      zone5Percentage: (100 * z.zone_5) / total,
+      estimatedTss: workoutTss({
+        sport: w.sport,
+        duration_minutes: minutes,
+        intensity_zone: null,
+        zone_distribution: z,
+      }),
       isVerified: true,
       isPublic: true,
     });
@@ -128,7 +134,9 @@ async function report(pool: pg.Pool, athletes: number, years: number, seconds: n
       `${r.name.padEnd(24)} ${String(r.rows).padStart(10)} ${mb(bytes).padStart(9)} ${(Number(r.rows) / athleteYears).toFixed(1).padStart(16)} ${(bytes / 1024 / athleteYears).toFixed(1).padStart(14)}`,
     );
   }
-  console.log(`${'total'.padEnd(24)} ${''.padStart(10)} ${mb(total).padStart(9)} ${''.padStart(16)} ${(total / 1024 / athleteYears).toFixed(1).padStart(14)}`);
+  console.log(
+    `${'total'.padEnd(24)} ${''.padStart(10)} ${mb(total).padStart(9)} ${''.padStart(16)} ${(total / 1024 / athleteYears).toFixed(1).padStart(14)}`,
+  );
 }
 
 async function main() {
@@ -149,10 +157,8 @@ async function main() {
   // with other work the wall time says little, the CPU seconds say what an idle machine would take.
   const backends = new Set<number>();
   pool.on('connect', (client) => {
-    client.query('select pg_backend_pid() as pid').then(
-      (r) => backends.add(r.rows[0].pid),
-      () => {},
-    );
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (pid) backends.add(pid);
   });
   const { rows: existing } = await pool.query('select 1 from users limit 1');
   if (existing.length > 0) {
@@ -199,6 +205,11 @@ async function main() {
     }
   }
   await pending;
+  // What was seeded, for the scale bench (bench/lib/scale.ts), which seeds a 1-athlete twin the same way.
+  const seeded = JSON.stringify({ ...o, kind: 'stamina-scale-seed' });
+  await pool
+    .query(`select format('comment on database %I is %L', current_database(), $1::text) as sql`, [seeded])
+    .then(({ rows }) => pool.query(rows[0].sql));
   const copied = (performance.now() - started) / 1000;
   await restoreIndexes(pool, deferred);
   const indexed = (performance.now() - started) / 1000;

@@ -27,13 +27,20 @@ import { structureOf, tssOf } from '../../src/modules/workouts/service.ts';
 import { type CopyField, jsonField } from './copy.ts';
 import type { Buffers } from './tables.ts';
 
-type Random = () => number;
-
-/** A uuid (version 4 layout) from the seeded generator: the same seed gives the same ids. */
-export function uuidFrom(random: Random): string {
-  const hex = (n: number) => Math.floor(random() * 2 ** 32 >>> 0).toString(16).padStart(8, '0');
-  const h = hex(0) + hex(0) + hex(0) + hex(0);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+/**
+ * The ids of one owner (an athlete, or the library: index -1), unique by construction: the owner's index, the
+ * seed and a counter laid out in a version-4 uuid. (Ids drawn from the 32-bit generator collided: mulberry32's
+ * streams of two athletes overlap once thousands of athletes draw tens of thousands of values each.)
+ */
+export function idMaker(seed: number, index: number): () => string {
+  const owner = (index >>> 0).toString(16).padStart(8, '0');
+  const run = (seed & 0xffff).toString(16).padStart(4, '0');
+  let counter = 0;
+  return () => {
+    counter += 1;
+    const c = counter.toString(16).padStart(15, '0');
+    return `${owner}-${run}-4${c.slice(0, 3)}-8${c.slice(3, 6)}-${c.slice(6, 15).padStart(12, '0')}`;
+  };
 }
 
 /** A well-mixed 32-bit seed for athlete `index` of run `seed`. */
@@ -147,7 +154,9 @@ function prototypeOf(leg: LegRecord): Recording {
       fields[key] = jsonField(value);
   const laps = leg.activity.laps as Array<{ startTime?: string }> | null | undefined;
   const lapsJson = laps
-    ? JSON.stringify(laps.map((lap) => (lap.startTime ? { ...lap, startTime: `@lap:${Date.parse(lap.startTime)}` } : lap)))
+    ? JSON.stringify(
+        laps.map((lap) => (lap.startTime ? { ...lap, startTime: `@lap:${Date.parse(lap.startTime)}` } : lap)),
+      )
     : null;
   return { activity: leg.activity, fields, lapsJson, streams: leg.streams };
 }
@@ -159,7 +168,10 @@ function startedAt(recording: Recording, startMs: number): Record<string, unknow
       ? null
       : jsonField(
           null,
-          recording.lapsJson.replace(LAP_START, (_, offset) => `"${new Date(startMs + Number(offset)).toISOString()}"`),
+          recording.lapsJson.replace(
+            LAP_START,
+            (_, offset) => `"${new Date(startMs + Number(offset)).toISOString()}"`,
+          ),
         );
   return { ...recording.activity, ...recording.fields, laps, startTime: new Date(startMs) };
 }
@@ -167,8 +179,12 @@ function startedAt(recording: Recording, startMs: number): Record<string, unknow
 /** Writes one athlete's rows into the batch's buffers; answers the counts the seed reports. */
 export function writeAthlete(out: Buffers, o: AthleteOptions): { workouts: number; activities: number } {
   const random = seededRandom(athleteSeed(o.seed, o.index));
-  const id = () => uuidFrom(random);
-  const demo = generateDemoAthlete({ today: o.today, seed: athleteSeed(o.seed, o.index), historyDays: o.historyDays });
+  const id = idMaker(o.seed, o.index);
+  const demo = generateDemoAthlete({
+    today: o.today,
+    seed: athleteSeed(o.seed, o.index),
+    historyDays: o.historyDays,
+  });
   const userId = id();
   const athleteId = id();
   const joined = new Date(`${demo.wellness[0]?.date ?? o.today}T08:00:00Z`);
@@ -216,9 +232,15 @@ export function writeAthlete(out: Buffers, o: AthleteOptions): { workouts: numbe
     let actual: Record<string, unknown> = {};
     if (recorded) {
       const sport = w.sport as DemoSport;
-      const prototype = o.memo.record(sport, w.workout_language_text, parsed.structure, Math.floor(random() * 4));
+      const prototype = o.memo.record(
+        sport,
+        w.workout_language_text,
+        parsed.structure,
+        Math.floor(random() * 4),
+      );
       const startMs =
-        Date.parse(`${w.workout_date}T00:00:00Z`) + (START_HOUR_UTC[sport] * 60 + Math.floor(random() * 60)) * 60_000;
+        Date.parse(`${w.workout_date}T00:00:00Z`) +
+        (START_HOUR_UTC[sport] * 60 + Math.floor(random() * 60)) * 60_000;
       const activityId = id();
       const activity = {
         ...startedAt(prototype, startMs),
@@ -322,7 +344,11 @@ export function writeAthlete(out: Buffers, o: AthleteOptions): { workouts: numbe
     });
 
   // Every Monday's "your week" notification, read except the latest.
-  for (let monday = weekStartOf(demo.wellness[0]?.date ?? o.today); monday <= o.today; monday = addDays(monday, 7))
+  for (
+    let monday = weekStartOf(demo.wellness[0]?.date ?? o.today);
+    monday <= o.today;
+    monday = addDays(monday, 7)
+  )
     out.notifications.add({
       id: id(),
       athleteId,
@@ -351,7 +377,14 @@ export function writeAthlete(out: Buffers, o: AthleteOptions): { workouts: numbe
     if (rated.has(templateId)) continue;
     rated.add(templateId);
     const rating = 3 + Math.floor(random() * 3);
-    out.workoutRatings.add({ id: id(), athleteId, templateId, rating, enjoymentRating: rating, createdAt: joined });
+    out.workoutRatings.add({
+      id: id(),
+      athleteId,
+      templateId,
+      rating,
+      enjoymentRating: rating,
+      createdAt: joined,
+    });
   }
   const views = Math.round((o.historyDays / 7) * random());
   for (let n = 0; n < views; n++) {
