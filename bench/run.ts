@@ -17,7 +17,7 @@
 // run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
 // import, on PGlite and on PostgreSQL), strava-archive (a 10-year, 3,000-activity Strava archive: rate, RSS), parser, plan-generator, workout-bank, coach, adaptation
 // (BENCH_ADAPTATION_ATHLETES), scale (the seeded scale database against a 1-athlete one: BENCH_SCALE_DATABASE_URL,
-// BENCH_SCALE_SECONDS; docs/scale.md), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
+// BENCH_SCALE_SAMPLES; docs/scale.md), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -155,7 +155,7 @@ async function main(): Promise<number> {
     if (only.includes('scale')) {
       section('Scale: the seeded database beside a 1-athlete one (docs/scale.md)');
       try {
-        record(...(await benchScale(root, positiveInt('BENCH_SCALE_SECONDS', 5))));
+        record(...(await benchScale(root, positiveInt('BENCH_SCALE_SAMPLES', 200))));
       } catch (err) {
         record(errorFigure('scale', 'scale bench', err));
       }
