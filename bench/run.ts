@@ -16,7 +16,8 @@
 // `npm run bench -- cache-miss` runs only the named sections (no web build, no Lighthouse). Sections that can
 // run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
 // import, on PGlite and on PostgreSQL), strava-archive (a 10-year, 3,000-activity Strava archive: rate, RSS), parser, plan-generator, workout-bank, coach, adaptation
-// (BENCH_ADAPTATION_ATHLETES), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
+// (BENCH_ADAPTATION_ATHLETES), scale (the seeded scale database against a 1-athlete one: BENCH_SCALE_DATABASE_URL,
+// BENCH_SCALE_SAMPLES; docs/scale.md), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -51,6 +52,7 @@ import { heldOutParserFigures } from './lib/parser-held-out.ts';
 import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } from './lib/plan-generator.ts';
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
+import { benchScale } from './lib/scale.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
 import { benchStravaArchive } from './lib/strava-archive.ts';
 import { benchTrainingLoad, measurePmc, type PmcBench, pmcFigures } from './lib/training-load.ts';
@@ -149,6 +151,14 @@ async function main(): Promise<number> {
       const bare = await startBare(root, benchDir);
       await cacheMissSection(bare, seconds);
       await bare.child.stop();
+    }
+    if (only.includes('scale')) {
+      section('Scale: the seeded database beside a 1-athlete one (docs/scale.md)');
+      try {
+        record(...(await benchScale(root, positiveInt('BENCH_SCALE_SAMPLES', 200))));
+      } catch (err) {
+        record(errorFigure('scale', 'scale bench', err));
+      }
     }
     if (only.includes('ci')) ciSection();
     return finish(started, details);
@@ -379,6 +389,7 @@ const STANDALONE = [
   'workout-bank',
   'coach',
   'adaptation',
+  'scale',
 ];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */
@@ -510,7 +521,8 @@ function finish(started: number, details: object): number {
   console.log(
     `\nSummary: ${passed}/${passed + failed.length} budgets met, ${failed.length} missed${failedText}${errorText}; ${elapsed} s; ${file}`,
   );
-  return errors.length ? 1 : 0;
+  // BENCH_FAIL_ON_BUDGET=1 (CI's scale step): a missed budget fails the run too.
+  return errors.length || (process.env.BENCH_FAIL_ON_BUDGET === '1' && failed.length) ? 1 : 0;
 }
 
 main()

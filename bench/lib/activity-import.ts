@@ -117,7 +117,7 @@ function bareDecode(bytes: Uint8Array): number {
   return ms;
 }
 
-async function importOnce(
+export async function importOnce(
   server: StaminaServer,
   token: string,
   bytes: Uint8Array,

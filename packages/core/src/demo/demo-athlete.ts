@@ -284,15 +284,33 @@ function demoThresholds(firstDay: string): ThresholdEntry[] {
   ];
 }
 
+/**
+ * Session TSS by sport, text and the thresholds in force: the demo's sessions repeat (a few dozen texts), and
+ * the scale seed generates thousands of athletes (docs/scale.md), so each is parsed once. Bounded, so a long
+ * run never grows it without end.
+ */
+const tssMemo = new Map<string, number>();
+
 /** Local TSS as the server will compute it when the workout is stored: same parser, thresholds and model. */
 function sessionTss(
   session: Pick<DemoWorkout, 'sport' | 'workout_language_text' | 'workout_date'>,
   thresholds: readonly ThresholdEntry[],
 ): number {
-  const parsed = parseWorkout(session.workout_language_text, {
-    sport: session.sport,
-    thresholds: thresholdsInForce(thresholds, session.workout_date, session.sport),
-  });
+  const inForce = thresholdsInForce(thresholds, session.workout_date, session.sport);
+  const key = `${session.sport}|${JSON.stringify(inForce)}|${session.workout_language_text}`;
+  const known = tssMemo.get(key);
+  if (known !== undefined) return known;
+  if (tssMemo.size > 10_000) tssMemo.clear();
+  const tss = parsedTss(session, inForce);
+  tssMemo.set(key, tss);
+  return tss;
+}
+
+function parsedTss(
+  session: Pick<DemoWorkout, 'sport' | 'workout_language_text'>,
+  thresholds: ReturnType<typeof thresholdsInForce>,
+): number {
+  const parsed = parseWorkout(session.workout_language_text, { sport: session.sport, thresholds });
   return (
     workoutTss({
       sport: session.sport,
@@ -381,10 +399,15 @@ function wellnessDays(
  * up to two weeks ahead. Past sessions are completed (about one in twenty skipped); today's and later ones are
  * planned. The same seed and day give the same athlete.
  */
-export function generateDemoAthlete(options: { today: string; seed?: number }): DemoAthlete {
+export function generateDemoAthlete(options: {
+  today: string;
+  seed?: number;
+  /** Days of history before today (default DEMO_HISTORY_DAYS); the scale seed asks for years. */
+  historyDays?: number;
+}): DemoAthlete {
   const { today } = options;
   const random = seededRandom(options.seed ?? DEMO_SEED);
-  const firstDay = weekStartOf(addDays(today, -DEMO_HISTORY_DAYS));
+  const firstDay = weekStartOf(addDays(today, -(options.historyDays ?? DEMO_HISTORY_DAYS)));
   const lastDay = addDays(today, DEMO_PLANNED_DAYS - 1);
 
   // The goal race is a Sunday 10-12 weeks away; the plan began about eight weeks ago.

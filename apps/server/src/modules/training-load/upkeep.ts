@@ -13,8 +13,8 @@ import {
 import type { Conn } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
-type Session = Awaited<ReturnType<typeof repo.completedSessionsFrom>>[number];
-type Activity = Awaited<ReturnType<typeof repo.activitiesFrom>>[number];
+export type Session = Awaited<ReturnType<typeof repo.completedSessionsFrom>>[number];
+export type Activity = Awaited<ReturnType<typeof repo.activitiesFrom>>[number];
 type Day = Omit<repo.DailyLoadRow, 'athleteId'>;
 
 const MINUTES_COLUMN: Partial<
@@ -126,6 +126,19 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
     repo.completedSessionsFrom(db, athleteId, fromDate),
     repo.activitiesFrom(db, athleteId, fromDate),
   ]);
+  await repo.replaceDaysFrom(db, athleteId, fromDate, deriveDays(before, sessions, recorded));
+}
+
+/**
+ * The stored days from a day on (pure): the days with completed sessions or activities, each after `before`
+ * (the last stored day before them, if any). The scale seed (scripts/seed-scale.ts) computes whole histories
+ * with it.
+ */
+export function deriveDays(
+  before: Pick<Day, 'date' | 'ctl' | 'atl' | 'sessions' | 'streakDays' | 'longestStreak'> | undefined,
+  sessions: readonly Session[],
+  recorded: readonly Activity[],
+): Day[] {
   // A day's training: its completed workouts that no activity completes, and its recorded activities.
   const byDate = new Map<string, Day>();
   const dayOf = (date: string) => {
@@ -188,7 +201,7 @@ export async function rederiveDailyLoad(db: Conn, athleteId: string, fromDate: s
     previous = day;
     days.push(day);
   }
-  await repo.replaceDaysFrom(db, athleteId, fromDate, days);
+  return days;
 }
 
 /**

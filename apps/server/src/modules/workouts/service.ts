@@ -114,7 +114,7 @@ function toWorkout(row: repo.WorkoutAnswerRow): Workout {
 }
 
 /** The structure kept with a workout: the parse result without the per-text details. */
-function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
+export function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
   return {
     warmup_intervals: parsed.warmup_intervals,
     main_intervals: parsed.main_intervals,
@@ -125,7 +125,7 @@ function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
 }
 
 /** A workout's training stress (local TSS), from its parsed structure or its duration and zone. */
-function tssOf(
+export function tssOf(
   values: Pick<repo.WorkoutInsert, 'sport' | 'durationMinutes' | 'intensityZone' | 'workoutStructure'>,
 ) {
   const structure = values.workoutStructure as { zone_distribution?: ZoneDistribution } | null | undefined;
