@@ -39,11 +39,18 @@ import {
   ZAchievements,
   ZAchievementsQuery,
   ZAnalyticsWeeklyLoad,
+  ZDetailedZones,
   ZFitnessTrends,
+  ZLoadBalance,
+  ZPerformanceTrends,
+  ZPerformanceTrendsQuery,
+  ZPeriodization,
   ZPeriodQuery,
   ZPolarization,
   ZRaceReadiness,
   ZRaceReadinessQuery,
+  ZServiceHealth,
+  ZTrainingAnalytics,
   ZZonesDistribution,
 } from './analytics.ts';
 import {
@@ -73,6 +80,7 @@ import {
   ZAthleteProfileUpdateRequest,
   ZDashboardRecovery,
   ZDashboardSummary,
+  ZDashboardTrainingLoad,
   ZDashboardWeekQuery,
   ZDashboardWelcome,
   ZNotification,
@@ -142,7 +150,7 @@ import {
   ZThresholdEstimates,
   ZZonesUpdateRequest,
 } from './sport-metrics.ts';
-import { ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
+import { ZAthleteIdParam, ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
 import {
   ZConvertRequest,
   ZConvertResponse,
@@ -218,6 +226,11 @@ interface EndpointDef {
    * of creating twice, so a client may retry it (GUIDE §4). Clients must send one, fresh per user action.
    */
   idempotencyKey?: true;
+  /**
+   * A per-athlete read the spec writes `path[/{id}]`: it also answers at `path/{id}` for the caller's own athlete
+   * id (any other id is a 404). One endpoint and one operation; clients call the plain path.
+   */
+  ownAthleteId?: true;
 }
 
 export const API_ENDPOINTS = {
@@ -319,29 +332,93 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZActivityDetail),
   },
 
-  // Analytics
+  // Analytics (docs/training-load.md §13, which gives the default spans; load balance over 12 weeks is ours).
+  'GET /analytics/health': { response: dataEnvelope(ZServiceHealth) },
   'GET /analytics/weekly-load': {
     query: ZWeeksQuery(12),
     response: dataEnvelope(z.array(ZAnalyticsWeeklyLoad)),
+    ownAthleteId: true,
   },
-  'GET /analytics/zones': { query: ZPeriodQuery, response: dataEnvelope(ZZonesDistribution) },
-  'GET /analytics/polarized': { query: ZPeriodQuery, response: dataEnvelope(ZPolarization) },
-  'GET /analytics/fitness-trends': { query: ZDaysQuery(90), response: dataEnvelope(ZFitnessTrends) },
-  'GET /analytics/consistency': { query: ZDaysQuery(28), response: dataEnvelope(ZConsistency) },
-  'GET /analytics/achievements': { query: ZAchievementsQuery, response: dataEnvelope(ZAchievements) },
-  'GET /analytics/race-readiness': { query: ZRaceReadinessQuery, response: dataEnvelope(ZRaceReadiness) },
+  'GET /analytics/zones': {
+    query: ZPeriodQuery,
+    response: dataEnvelope(ZZonesDistribution),
+    ownAthleteId: true,
+  },
+  'GET /analytics/detailed-zones': { response: dataEnvelope(ZDetailedZones), ownAthleteId: true },
+  'GET /analytics/polarized': {
+    query: ZPeriodQuery,
+    response: dataEnvelope(ZPolarization),
+    ownAthleteId: true,
+  },
+  'GET /analytics/fitness-trends': {
+    query: ZDaysQuery(90),
+    response: dataEnvelope(ZFitnessTrends),
+    ownAthleteId: true,
+  },
+  'GET /analytics/fitness-form': {
+    query: ZDaysQuery(42),
+    response: dataEnvelope(ZFitnessTrends),
+    ownAthleteId: true,
+  },
+  'GET /analytics/load-balance': {
+    query: ZWeeksQuery(12),
+    response: dataEnvelope(ZLoadBalance),
+    ownAthleteId: true,
+  },
+  'GET /analytics/consistency': {
+    query: ZDaysQuery(28),
+    response: dataEnvelope(ZConsistency),
+    ownAthleteId: true,
+  },
+  'GET /analytics/achievements': {
+    query: ZAchievementsQuery,
+    response: dataEnvelope(ZAchievements),
+    ownAthleteId: true,
+  },
+  'GET /analytics/performance-trends': {
+    query: ZPerformanceTrendsQuery,
+    response: dataEnvelope(ZPerformanceTrends),
+    ownAthleteId: true,
+  },
+  'GET /analytics/periodization': {
+    query: ZWeeksQuery(16),
+    response: dataEnvelope(ZPeriodization),
+    ownAthleteId: true,
+  },
+  'GET /analytics/race-readiness': {
+    query: ZRaceReadinessQuery,
+    response: dataEnvelope(ZRaceReadiness),
+    ownAthleteId: true,
+  },
+  // The Training API's reads computed by the analytics service (docs/training-load.md)
+  'GET /training/zones-distribution': { query: ZPeriodQuery, response: dataEnvelope(ZZonesDistribution) },
+  'GET /training/analytics/{id}': {
+    params: ZAthleteIdParam,
+    query: ZPeriodQuery,
+    response: dataEnvelope(ZTrainingAnalytics),
+  },
 
-  // Dashboard
-  'GET /dashboard/summary': { response: dataEnvelope(ZDashboardSummary) },
+  // Dashboard (docs/dashboard.md, "Dashboard API")
+  'GET /dashboard/health': { response: dataEnvelope(ZServiceHealth) },
+  'GET /dashboard/summary': { response: dataEnvelope(ZDashboardSummary), ownAthleteId: true },
   'GET /dashboard/welcome': { response: dataEnvelope(ZDashboardWelcome) },
-  'GET /dashboard/recovery': { query: ZDaysQuery(7), response: dataEnvelope(ZDashboardRecovery) },
-  'GET /dashboard/widgets/readiness': { response: dataEnvelope(ZReadinessWidget) },
+  'GET /dashboard/recovery': {
+    query: ZDaysQuery(7),
+    response: dataEnvelope(ZDashboardRecovery),
+    ownAthleteId: true,
+  },
+  'GET /dashboard/training-load': { response: dataEnvelope(ZDashboardTrainingLoad), ownAthleteId: true },
+  'GET /dashboard/widgets/readiness': { response: dataEnvelope(ZReadinessWidget), ownAthleteId: true },
   'GET /dashboard/widgets/weekly-summary': {
     query: ZDashboardWeekQuery,
     response: dataEnvelope(ZWeekSummary),
+    ownAthleteId: true,
   },
-  'GET /dashboard/widgets/streak': { response: dataEnvelope(ZStreakWidget) },
-  'GET /dashboard/widgets/race-countdown': { response: dataEnvelope(ZRaceCountdownWidget) },
+  'GET /dashboard/widgets/streak': { response: dataEnvelope(ZStreakWidget), ownAthleteId: true },
+  'GET /dashboard/widgets/race-countdown': {
+    response: dataEnvelope(ZRaceCountdownWidget),
+    ownAthleteId: true,
+  },
 
   // Metrics (wellness)
   'GET /metrics': { query: ZMetricsListQuery, response: dataEnvelope(z.array(ZWellnessDay)) },

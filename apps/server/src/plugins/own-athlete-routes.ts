@@ -3,10 +3,10 @@
 // is a 404, checked here and only here, so services take the AuthContext alone), and a service health route a
 // load balancer can poll without a session. Ownership rules: docs/ARCHITECTURE.md, "A request, from
 // the browser to the database".
-import { dataEnvelope, ZAthleteIdParam, ZErrorResponse, ZServiceHealth } from '@stamina/contract';
+import { dataEnvelope, ZAthleteIdParam } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { type AuthContext, requireAuth } from './authenticate.ts';
 import { errors, security } from './route-schema.ts';
 
@@ -57,31 +57,4 @@ export function routeWithOwnId<Q extends z.ZodType, B extends z.ZodType | undefi
   });
   if (!options.withoutId) app.route({ method, url: path, schema, handler: handle });
   app.route({ method, url: `${path}/:id`, schema: { ...schema, params: ZAthleteIdParam }, handler: handle });
-}
-
-/** `GET /health` without a session: 200 when the database answers, else 503 '<Service> service unavailable'. */
-export function serviceHealthRoute(
-  app: FastifyInstance,
-  options: { service: string; tags: string[]; ping: () => Promise<void> },
-): void {
-  const name = `${options.service.charAt(0).toUpperCase()}${options.service.slice(1)}`;
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: options.tags,
-        summary: `${name} service and database health`,
-        response: { 200: dataEnvelope(ZServiceHealth), 503: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      try {
-        await options.ping();
-      } catch (err) {
-        request.log.error({ err }, `${options.service} health check: database unreachable`);
-        throw new AppError('SERVICE_UNAVAILABLE', `${name} service unavailable`);
-      }
-      return { data: { status: 'ok' as const, service: options.service, database: 'ok' as const } };
-    },
-  );
 }

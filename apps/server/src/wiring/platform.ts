@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { OneLinePerRequest } from '../lib/logger.ts';
 import { createRequestLog, pathOf } from '../modules/logs/request-log.ts';
+import { documentOwnAthleteId } from '../plugins/contract-route.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import { registerInputGuards } from '../plugins/input-guards.ts';
 import { securityHeaders } from '../plugins/security-headers.ts';
@@ -81,7 +82,7 @@ export async function createServer(config: AppConfig) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform(documentOwnAthleteId(input)),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
