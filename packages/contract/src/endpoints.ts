@@ -51,6 +51,8 @@ import {
   ZRaceReadinessQuery,
   ZServiceHealth,
   ZTrainingAnalytics,
+  ZTrainingLoad,
+  ZWeekStartQuery,
   ZZonesDistribution,
 } from './analytics.ts';
 import {
@@ -108,10 +110,18 @@ import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
 import {
   ZCurrentMetrics,
+  ZDateQuery,
   ZMetricHistory,
   ZMetricHistoryQuery,
   ZMetricIdParam,
   ZMetricsListQuery,
+  ZMetricsSummary,
+  ZMetricsSummaryQuery,
+  ZReadiness,
+  ZRecoveryAnalysis,
+  ZRecoveryScore,
+  ZScoreRequest,
+  ZScoreTrends,
   ZWellnessDay,
   ZWellnessImportQuery,
   ZWellnessImportReport,
@@ -150,7 +160,22 @@ import {
   ZThresholdEstimates,
   ZZonesUpdateRequest,
 } from './sport-metrics.ts';
-import { ZAthleteIdParam, ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
+import {
+  ZAthleteIdParam,
+  ZBulkTssRequest,
+  ZConsistency,
+  ZCtlAtlTsbRequest,
+  ZDaysQuery,
+  ZFitnessFormRecord,
+  ZLoadTrendWeek,
+  ZStreak,
+  ZTssInput,
+  ZTssResult,
+  ZWeeklyLoad,
+  ZWeekSummary,
+  ZWeekSummaryQuery,
+  ZWeeksQuery,
+} from './training-load.ts';
 import {
   ZConvertRequest,
   ZConvertResponse,
@@ -390,6 +415,37 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZRaceReadiness),
     ownAthleteId: true,
   },
+  // The Training API's load calls (docs/training-load.md; default spans: docs/ARCHITECTURE.md, "Workouts and the calendar")
+  'GET /training/form-fitness/{id}': {
+    params: ZAthleteIdParam,
+    query: ZDaysQuery(42),
+    response: dataEnvelope(z.array(ZFitnessFormRecord)),
+  },
+  'GET /training/load-trends/{id}': {
+    params: ZAthleteIdParam,
+    query: ZWeeksQuery(12),
+    response: dataEnvelope(z.array(ZLoadTrendWeek)),
+  },
+  'GET /training/consistency/{id}': {
+    params: ZAthleteIdParam,
+    query: ZDaysQuery(28),
+    response: dataEnvelope(ZConsistency),
+  },
+  'POST /training/calculate-tss': { body: ZTssInput, response: dataEnvelope(ZTssResult), ownAthleteId: true },
+  'POST /training/calculate-bulk-tss': { body: ZBulkTssRequest, response: dataEnvelope(z.array(ZTssResult)) },
+  'POST /training/calculate-ctl-atl-tsb/{id}': {
+    params: ZAthleteIdParam,
+    body: ZCtlAtlTsbRequest,
+    response: dataEnvelope(z.array(ZFitnessFormRecord)),
+  },
+  'GET /training/weekly-load': { query: ZWeeksQuery(12), response: dataEnvelope(z.array(ZWeeklyLoad)) },
+  'GET /training/load/{id}': {
+    params: ZAthleteIdParam,
+    query: ZWeekStartQuery,
+    response: dataEnvelope(ZTrainingLoad),
+  },
+  'GET /training/streak': { response: dataEnvelope(ZStreak) },
+  'GET /training/summary/week': { query: ZWeekSummaryQuery, response: dataEnvelope(ZWeekSummary) },
   // The Training API's reads computed by the analytics service (docs/training-load.md)
   'GET /training/zones-distribution': { query: ZPeriodQuery, response: dataEnvelope(ZZonesDistribution) },
   'GET /training/analytics/{id}': {
@@ -439,8 +495,44 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZWellnessImportReport),
     idempotencyKey: true,
   },
+  // The scores' reads (docs/wellness.md §6 gives the default spans); a POST without a body means today.
+  'GET /metrics/recovery-trends': {
+    query: ZDaysQuery(30),
+    response: dataEnvelope(ZScoreTrends),
+    ownAthleteId: true,
+  },
+  'GET /metrics/readiness-trends': {
+    query: ZDaysQuery(30),
+    response: dataEnvelope(ZScoreTrends),
+    ownAthleteId: true,
+  },
+  'GET /metrics/recovery-recommendations': {
+    response: dataEnvelope(z.array(z.string())),
+    ownAthleteId: true,
+  },
+  'POST /metrics/calculate-readiness': {
+    body: ZScoreRequest.nullish(),
+    response: dataEnvelope(ZReadiness),
+    ownAthleteId: true,
+  },
+  'POST /metrics/calculate-recovery/{id}': {
+    params: ZAthleteIdParam,
+    body: ZScoreRequest.nullish(),
+    response: dataEnvelope(ZRecoveryScore.nullable()),
+  },
+  'GET /v1/metrics/recovery': { query: ZDateQuery, response: dataEnvelope(ZRecoveryScore.nullable()) },
+  'GET /v1/metrics/recovery-analysis': {
+    query: ZDaysQuery(7),
+    response: dataEnvelope(ZRecoveryAnalysis),
+    ownAthleteId: true,
+  },
   'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
   'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
+  'GET /v1/metrics/summary': { query: ZMetricsSummaryQuery, response: dataEnvelope(ZMetricsSummary) },
+  'GET /v1/metrics/hrv': { query: ZDaysQuery(30), response: dataEnvelope(ZMetricHistory) },
+  'GET /v1/metrics/sleep': { query: ZDaysQuery(30), response: dataEnvelope(ZMetricHistory) },
+  'GET /v1/metrics/vo2max': { query: ZDaysQuery(90), response: dataEnvelope(ZMetricHistory) },
+  'GET /v1/metrics/resting-hr': { query: ZDaysQuery(30), response: dataEnvelope(ZMetricHistory) },
 
   // Coach chat (docs/coach.md)
   'GET /coach/messages': { query: ZCoachMessagesQuery, response: dataEnvelope(ZCoachMessageList) },

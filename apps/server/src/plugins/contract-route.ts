@@ -42,8 +42,8 @@ export type EndpointHandler<K extends EndpointKey> = (
 export interface EndpointOptions extends Omit<RouteShorthandOptions, 'schema'> {
   /** The OpenAPI document's words for the operation; `tags` and `security` are usually `secured('area')`. */
   schema: Pick<FastifySchema, 'summary' | 'description' | 'tags' | 'security' | 'consumes' | 'produces'>;
-  /** The success status when it is not 200 (201 created, 202 accepted). */
-  status?: 201 | 202;
+  /** The success status when it is not 200 (201 created, 202 accepted), or each one it may be. */
+  status?: number | number[];
   /** The error answers: by default a secured route's 400, 401 and 404. */
   errors?: Record<number, z.ZodType>;
 }
@@ -76,7 +76,8 @@ export function route<K extends EndpointKey>(
   } = API_ENDPOINTS[key];
   const [method = '', path = ''] = key.split(' ');
   const { schema, status = 200, errors = securedErrors, config, ...rest } = options;
-  const response = typeof def.response === 'string' ? errors : { [status]: def.response, ...errors };
+  const success = typeof def.response === 'string' ? [] : [status].flat();
+  const response = { ...Object.fromEntries(success.map((code) => [code, def.response])), ...errors };
   const params = def.ownAthleteId ? ZOptionalAthleteId : def.params;
   const handle = handler as (request: FastifyRequest, reply: FastifyReply) => unknown;
   app.route({
