@@ -259,7 +259,7 @@ interface EndpointDef {
 }
 
 export const API_ENDPOINTS = {
-  'GET /v1/health': { response: ZHealth },
+  'GET /v1/health': { response: dataEnvelope(ZHealth) },
   'GET /v1/client-config': { response: dataEnvelope(ZClientConfig) },
   'GET /v1/health/areas': { response: dataEnvelope(ZHealthAreas) },
 

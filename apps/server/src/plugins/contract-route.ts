@@ -71,12 +71,14 @@ export function route<K extends EndpointKey>(
     query?: z.ZodType;
     body?: z.ZodType | 'multipart';
     response: z.ZodType | 'file';
+    eventStream?: true;
     idempotencyKey?: true;
     ownAthleteId?: true;
   } = API_ENDPOINTS[key];
   const [method = '', path = ''] = key.split(' ');
   const { schema, status = 200, errors = securedErrors, config, ...rest } = options;
-  const success = typeof def.response === 'string' ? [] : [status].flat();
+  // A file or an event stream has no JSON body to declare.
+  const success = typeof def.response === 'string' || def.eventStream ? [] : [status].flat();
   const response = { ...Object.fromEntries(success.map((code) => [code, def.response])), ...errors };
   const params = def.ownAthleteId ? ZOptionalAthleteId : def.params;
   const handle = handler as (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -87,6 +89,8 @@ export function route<K extends EndpointKey>(
     config: def.idempotencyKey ? { ...config, idempotent: true } : config,
     schema: {
       ...schema,
+      // The contract's key names the operation: the endpoint-map test tells converted routes by it.
+      operationId: key,
       ...(params ? { params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body && def.body !== 'multipart' ? { body: def.body } : {}),
