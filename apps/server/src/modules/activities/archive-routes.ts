@@ -2,11 +2,10 @@
 // Garmin Connect archive (or any zip of recordings), streamed into the file store; 202 with the import batch,
 // whose rows (GET /api/activities/imports/{batch_id}) show each recording's outcome as the job reads them.
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, ZImportBatch } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { singleFileUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { ArchiveImport } from './archive-import.ts';
@@ -20,18 +19,19 @@ export function archiveRoutes(
     await fastify.register(fastifyMultipart, {
       limits: { fileSize: service.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
     });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/archive',
+    const app = fastify;
+    route(
+      app,
+      'POST /activities/import/archive',
       {
-        config: { idempotent: true },
         schema: {
           ...secured('activities'),
           summary:
             'Upload a Strava "Download your data" zip or a Garmin Connect export (one multipart "file" part): every recording imported in the background with its name, description and gear, duplicates skipped; 202 with the batch',
           consumes: ['multipart/form-data'],
-          response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415, 429) },
         },
+        status: 202,
+        errors: errorsWith(409, 413, 415, 429),
       },
       async (request, reply) => {
         const auth = requireAuth(request);

@@ -2,11 +2,10 @@
 // or export.xml, streamed into the file store; 202 with the import batch, whose status
 // (GET /api/activities/imports/{batch_id}) reports the job's outcome.
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, ZImportBatch } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { singleFileUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { AppleHealthService } from './service.ts';
@@ -20,18 +19,19 @@ export function appleHealthRoutes(
     await fastify.register(fastifyMultipart, {
       limits: { fileSize: service.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
     });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/apple-health',
+    const app = fastify;
+    route(
+      app,
+      'POST /activities/import/apple-health',
       {
-        config: { idempotent: true },
         schema: {
           ...secured('activities'),
           summary:
             'Upload Apple Health\'s export.zip (or export.xml) as one multipart "file" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch',
           consumes: ['multipart/form-data'],
-          response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415, 429) },
         },
+        status: 202,
+        errors: errorsWith(409, 413, 415, 429),
       },
       async (request, reply) => {
         const auth = requireAuth(request);
