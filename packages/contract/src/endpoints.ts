@@ -1,7 +1,10 @@
 // The API as one typed map: method and path → the schemas of its path parameters, query, body and success
 // body. The web client's calls are typed by it (apps/web/src/lib/api-client.ts), so a call cannot send or read
-// anything but what these schemas describe; routes take the same schemas from this file's neighbours.
-// Paths are relative to /api and write parameters as {name}, like the OpenAPI document.
+// anything but what these schemas describe. It is the only declaration of an endpoint: the server registers each
+// route from its entry (`route(app, 'GET /x', …)`, apps/server/src/plugins/contract-route.ts), so a route never
+// repeats a schema and query defaults live here; apps/server/test/endpoint-map.test.ts checks that every operation
+// of the server comes from this map. Paths are relative to /api and write parameters as {name}, like the OpenAPI
+// document.
 import { z } from 'zod';
 import {
   ZAccountDeleteRequest,
@@ -57,6 +60,7 @@ import {
 } from './analytics.ts';
 import {
   ZConfirmExchangeRequest,
+  ZConfirmQuery,
   ZEmailOnlyRequest,
   ZLoginRequest,
   ZPasswordResetConfirmRequest,
@@ -103,8 +107,11 @@ import {
   ZDeviceList,
   ZDeviceProviderRequest,
   ZDeviceUpdateRequest,
+  ZStravaChallenge,
+  ZStravaChallengeQuery,
   ZSyncRun,
   ZSyncRunIdParam,
+  ZWebhookAck,
 } from './devices.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
@@ -273,6 +280,9 @@ export const API_ENDPOINTS = {
   'POST /auth/refresh': { body: ZRefreshRequest, response: dataEnvelope(ZSession) },
   'POST /auth/confirm/exchange': { body: ZConfirmExchangeRequest, response: dataEnvelope(ZSession) },
   'POST /auth/resend-confirmation': { body: ZEmailOnlyRequest, response: dataEnvelope(ZMessage) },
+  // The links mailed for confirmation: a browser is redirected, other clients get JSON.
+  'GET /auth/confirm': { query: ZConfirmQuery, response: dataEnvelope(ZSession) },
+  'GET /auth/confirm-email': { query: ZConfirmQuery, response: dataEnvelope(ZMessage) },
   'POST /auth/logout': { response: dataEnvelope(ZMessage) },
   'GET /auth/me': { response: dataEnvelope(ZUser) },
   'PUT /auth/profile': { body: ZProfileUpdateRequest, response: dataEnvelope(ZUser) },
@@ -595,6 +605,10 @@ export const API_ENDPOINTS = {
   'POST /devices/callback': { body: ZDeviceCallbackRequest, response: dataEnvelope(ZDeviceCallbackResult) },
   'POST /devices/sync': { body: ZDeviceProviderRequest, response: dataEnvelope(ZSyncRun) },
   'GET /devices/sync-runs/{id}': { params: ZSyncRunIdParam, response: dataEnvelope(ZSyncRun) },
+  // Providers' webhooks: public; the body is read raw, since Garmin's signature covers its bytes.
+  'POST /devices/webhooks/garmin': { response: ZWebhookAck },
+  'POST /devices/webhooks/strava': { response: ZWebhookAck },
+  'GET /devices/webhooks/strava': { query: ZStravaChallengeQuery, response: ZStravaChallenge },
   'PUT /devices/settings': { body: ZDeviceUpdateRequest, response: dataEnvelope(ZDevice) },
   'POST /devices/disconnect': { body: ZDeviceProviderRequest, response: dataEnvelope(ZDevice) },
 
@@ -686,7 +700,7 @@ export const API_ENDPOINTS = {
   },
   'POST /v1/workout-bank/templates/{id}/favorite': {
     params: ZTemplateIdParam,
-    body: ZFavoriteRequest,
+    body: ZFavoriteRequest.optional(),
     response: dataEnvelope(ZFavorite),
   },
   'DELETE /v1/workout-bank/templates/{id}/favorite': {
@@ -724,7 +738,8 @@ export const API_ENDPOINTS = {
   },
   'POST /v1/workout-bank/templates/{id}/view': {
     params: ZTemplateIdParam,
-    body: z.object({}),
+    // Any body, or none: a view carries nothing.
+    body: z.object({}).passthrough().optional(),
     response: dataEnvelope(ZViewResponse),
   },
   'GET /v1/workout-bank/favorites': { query: ZFavoritesPageQuery, response: dataEnvelope(ZFavoriteList) },
