@@ -39,26 +39,6 @@ import {
   ZPlanChangesQuery,
 } from './adaptation.ts';
 import {
-  ZAchievements,
-  ZAchievementsQuery,
-  ZAnalyticsWeeklyLoad,
-  ZDetailedZones,
-  ZFitnessTrends,
-  ZLoadBalance,
-  ZPerformanceTrends,
-  ZPerformanceTrendsQuery,
-  ZPeriodization,
-  ZPeriodQuery,
-  ZPolarization,
-  ZRaceReadiness,
-  ZRaceReadinessQuery,
-  ZServiceHealth,
-  ZTrainingAnalytics,
-  ZTrainingLoad,
-  ZWeekStartQuery,
-  ZZonesDistribution,
-} from './analytics.ts';
-import {
   ZConfirmExchangeRequest,
   ZConfirmQuery,
   ZEmailOnlyRequest,
@@ -84,19 +64,11 @@ import { dataEnvelope, ZMessage } from './common.ts';
 import {
   ZAthleteProfile,
   ZAthleteProfileUpdateRequest,
-  ZDashboardRecovery,
-  ZDashboardSummary,
-  ZDashboardTrainingLoad,
-  ZDashboardWeekQuery,
-  ZDashboardWelcome,
   ZNotification,
   ZNotificationIdParam,
   ZNotificationList,
   ZNotificationsQuery,
   ZNotificationsReadAll,
-  ZRaceCountdownWidget,
-  ZReadinessWidget,
-  ZStreakWidget,
 } from './dashboard.ts';
 import {
   ZDevice,
@@ -113,28 +85,10 @@ import {
   ZSyncRunIdParam,
   ZWebhookAck,
 } from './devices.ts';
+import { type EndpointDef, ZDeleted } from './endpoint-def.ts';
+import { FIGURES_ENDPOINTS } from './endpoints-figures.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
-import {
-  ZCurrentMetrics,
-  ZDateQuery,
-  ZMetricHistory,
-  ZMetricHistoryQuery,
-  ZMetricIdParam,
-  ZMetricsListQuery,
-  ZMetricsSummary,
-  ZMetricsSummaryQuery,
-  ZReadiness,
-  ZRecoveryAnalysis,
-  ZRecoveryScore,
-  ZScoreRequest,
-  ZScoreTrends,
-  ZWellnessDay,
-  ZWellnessImportQuery,
-  ZWellnessImportReport,
-  ZWellnessUpdateRequest,
-  ZWellnessUpsertRequest,
-} from './metrics.ts';
 import {
   ZGoalContextUpdateRequest,
   ZOnboardingApproval,
@@ -167,22 +121,6 @@ import {
   ZThresholdEstimates,
   ZZonesUpdateRequest,
 } from './sport-metrics.ts';
-import {
-  ZAthleteIdParam,
-  ZBulkTssRequest,
-  ZConsistency,
-  ZCtlAtlTsbRequest,
-  ZDaysQuery,
-  ZFitnessFormRecord,
-  ZLoadTrendWeek,
-  ZStreak,
-  ZTssInput,
-  ZTssResult,
-  ZWeeklyLoad,
-  ZWeekSummary,
-  ZWeekSummaryQuery,
-  ZWeeksQuery,
-} from './training-load.ts';
 import {
   ZConvertRequest,
   ZConvertResponse,
@@ -236,34 +174,8 @@ import {
   ZWorkoutUpdateRequest,
 } from './workouts.ts';
 
-/** The body of a DELETE: which row went. */
-export const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
-
 /** The calendar's body: its events are kept under `calendar_events` (docs/ARCHITECTURE.md, "Workouts and the calendar"). */
 export const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
-
-interface EndpointDef {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  /** A JSON body, or 'multipart' for a file upload (FormData). */
-  body?: z.ZodType | 'multipart';
-  /**
-   * The success body; 'file' for a download; for server-sent events, the schema of each event's data, marked
-   * `eventStream: true` (opened with EventSource, not a JSON call).
-   */
-  response: z.ZodType | 'file';
-  eventStream?: true;
-  /**
-   * A create that takes an `Idempotency-Key` header: the same key sent again answers the first result instead
-   * of creating twice, so a client may retry it (GUIDE §4). Clients must send one, fresh per user action.
-   */
-  idempotencyKey?: true;
-  /**
-   * A per-athlete read the spec writes `path[/{id}]`: it also answers at `path/{id}` for the caller's own athlete
-   * id (any other id is a 404). One endpoint and one operation; clients call the plain path.
-   */
-  ownAthleteId?: true;
-}
 
 export const API_ENDPOINTS = {
   'GET /v1/health': { response: dataEnvelope(ZHealth) },
@@ -367,182 +279,7 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZActivityDetail),
   },
 
-  // Analytics (docs/training-load.md §13, which gives the default spans; load balance over 12 weeks is ours).
-  'GET /analytics/health': { response: dataEnvelope(ZServiceHealth) },
-  'GET /analytics/weekly-load': {
-    query: ZWeeksQuery(12),
-    response: dataEnvelope(z.array(ZAnalyticsWeeklyLoad)),
-    ownAthleteId: true,
-  },
-  'GET /analytics/zones': {
-    query: ZPeriodQuery,
-    response: dataEnvelope(ZZonesDistribution),
-    ownAthleteId: true,
-  },
-  'GET /analytics/detailed-zones': { response: dataEnvelope(ZDetailedZones), ownAthleteId: true },
-  'GET /analytics/polarized': {
-    query: ZPeriodQuery,
-    response: dataEnvelope(ZPolarization),
-    ownAthleteId: true,
-  },
-  'GET /analytics/fitness-trends': {
-    query: ZDaysQuery(90),
-    response: dataEnvelope(ZFitnessTrends),
-    ownAthleteId: true,
-  },
-  'GET /analytics/fitness-form': {
-    query: ZDaysQuery(42),
-    response: dataEnvelope(ZFitnessTrends),
-    ownAthleteId: true,
-  },
-  'GET /analytics/load-balance': {
-    query: ZWeeksQuery(12),
-    response: dataEnvelope(ZLoadBalance),
-    ownAthleteId: true,
-  },
-  'GET /analytics/consistency': {
-    query: ZDaysQuery(28),
-    response: dataEnvelope(ZConsistency),
-    ownAthleteId: true,
-  },
-  'GET /analytics/achievements': {
-    query: ZAchievementsQuery,
-    response: dataEnvelope(ZAchievements),
-    ownAthleteId: true,
-  },
-  'GET /analytics/performance-trends': {
-    query: ZPerformanceTrendsQuery,
-    response: dataEnvelope(ZPerformanceTrends),
-    ownAthleteId: true,
-  },
-  'GET /analytics/periodization': {
-    query: ZWeeksQuery(16),
-    response: dataEnvelope(ZPeriodization),
-    ownAthleteId: true,
-  },
-  'GET /analytics/race-readiness': {
-    query: ZRaceReadinessQuery,
-    response: dataEnvelope(ZRaceReadiness),
-    ownAthleteId: true,
-  },
-  // The Training API's load calls (docs/training-load.md; default spans: docs/ARCHITECTURE.md, "Workouts and the calendar")
-  'GET /training/form-fitness/{id}': {
-    params: ZAthleteIdParam,
-    query: ZDaysQuery(42),
-    response: dataEnvelope(z.array(ZFitnessFormRecord)),
-  },
-  'GET /training/load-trends/{id}': {
-    params: ZAthleteIdParam,
-    query: ZWeeksQuery(12),
-    response: dataEnvelope(z.array(ZLoadTrendWeek)),
-  },
-  'GET /training/consistency/{id}': {
-    params: ZAthleteIdParam,
-    query: ZDaysQuery(28),
-    response: dataEnvelope(ZConsistency),
-  },
-  'POST /training/calculate-tss': { body: ZTssInput, response: dataEnvelope(ZTssResult), ownAthleteId: true },
-  'POST /training/calculate-bulk-tss': { body: ZBulkTssRequest, response: dataEnvelope(z.array(ZTssResult)) },
-  'POST /training/calculate-ctl-atl-tsb/{id}': {
-    params: ZAthleteIdParam,
-    body: ZCtlAtlTsbRequest,
-    response: dataEnvelope(z.array(ZFitnessFormRecord)),
-  },
-  'GET /training/weekly-load': { query: ZWeeksQuery(12), response: dataEnvelope(z.array(ZWeeklyLoad)) },
-  'GET /training/load/{id}': {
-    params: ZAthleteIdParam,
-    query: ZWeekStartQuery,
-    response: dataEnvelope(ZTrainingLoad),
-  },
-  'GET /training/streak': { response: dataEnvelope(ZStreak) },
-  'GET /training/summary/week': { query: ZWeekSummaryQuery, response: dataEnvelope(ZWeekSummary) },
-  // The Training API's reads computed by the analytics service (docs/training-load.md)
-  'GET /training/zones-distribution': { query: ZPeriodQuery, response: dataEnvelope(ZZonesDistribution) },
-  'GET /training/analytics/{id}': {
-    params: ZAthleteIdParam,
-    query: ZPeriodQuery,
-    response: dataEnvelope(ZTrainingAnalytics),
-  },
-
-  // Dashboard (docs/dashboard.md, "Dashboard API")
-  'GET /dashboard/health': { response: dataEnvelope(ZServiceHealth) },
-  'GET /dashboard/summary': { response: dataEnvelope(ZDashboardSummary), ownAthleteId: true },
-  'GET /dashboard/welcome': { response: dataEnvelope(ZDashboardWelcome) },
-  'GET /dashboard/recovery': {
-    query: ZDaysQuery(7),
-    response: dataEnvelope(ZDashboardRecovery),
-    ownAthleteId: true,
-  },
-  'GET /dashboard/training-load': { response: dataEnvelope(ZDashboardTrainingLoad), ownAthleteId: true },
-  'GET /dashboard/widgets/readiness': { response: dataEnvelope(ZReadinessWidget), ownAthleteId: true },
-  'GET /dashboard/widgets/weekly-summary': {
-    query: ZDashboardWeekQuery,
-    response: dataEnvelope(ZWeekSummary),
-    ownAthleteId: true,
-  },
-  'GET /dashboard/widgets/streak': { response: dataEnvelope(ZStreakWidget), ownAthleteId: true },
-  'GET /dashboard/widgets/race-countdown': {
-    response: dataEnvelope(ZRaceCountdownWidget),
-    ownAthleteId: true,
-  },
-
-  // Metrics (wellness)
-  'GET /metrics': { query: ZMetricsListQuery, response: dataEnvelope(z.array(ZWellnessDay)) },
-  'POST /metrics': {
-    body: ZWellnessUpsertRequest,
-    response: dataEnvelope(ZWellnessDay),
-    idempotencyKey: true,
-  },
-  'PUT /metrics/{id}': {
-    params: ZMetricIdParam,
-    body: ZWellnessUpdateRequest,
-    response: dataEnvelope(ZWellnessDay),
-  },
-  'DELETE /metrics/{id}': { params: ZMetricIdParam, response: ZDeleted },
-  'POST /metrics/import': {
-    query: ZWellnessImportQuery,
-    body: 'multipart',
-    response: dataEnvelope(ZWellnessImportReport),
-    idempotencyKey: true,
-  },
-  // The scores' reads (docs/wellness.md §6 gives the default spans); a POST without a body means today.
-  'GET /metrics/recovery-trends': {
-    query: ZDaysQuery(30),
-    response: dataEnvelope(ZScoreTrends),
-    ownAthleteId: true,
-  },
-  'GET /metrics/readiness-trends': {
-    query: ZDaysQuery(30),
-    response: dataEnvelope(ZScoreTrends),
-    ownAthleteId: true,
-  },
-  'GET /metrics/recovery-recommendations': {
-    response: dataEnvelope(z.array(z.string())),
-    ownAthleteId: true,
-  },
-  'POST /metrics/calculate-readiness': {
-    body: ZScoreRequest.nullish(),
-    response: dataEnvelope(ZReadiness),
-    ownAthleteId: true,
-  },
-  'POST /metrics/calculate-recovery/{id}': {
-    params: ZAthleteIdParam,
-    body: ZScoreRequest.nullish(),
-    response: dataEnvelope(ZRecoveryScore.nullable()),
-  },
-  'GET /v1/metrics/recovery': { query: ZDateQuery, response: dataEnvelope(ZRecoveryScore.nullable()) },
-  'GET /v1/metrics/recovery-analysis': {
-    query: ZDaysQuery(7),
-    response: dataEnvelope(ZRecoveryAnalysis),
-    ownAthleteId: true,
-  },
-  'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
-  'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
-  'GET /v1/metrics/summary': { query: ZMetricsSummaryQuery, response: dataEnvelope(ZMetricsSummary) },
-  'GET /v1/metrics/hrv': { query: ZDaysQuery(30), response: dataEnvelope(ZMetricHistory) },
-  'GET /v1/metrics/sleep': { query: ZDaysQuery(30), response: dataEnvelope(ZMetricHistory) },
-  'GET /v1/metrics/vo2max': { query: ZDaysQuery(90), response: dataEnvelope(ZMetricHistory) },
-  'GET /v1/metrics/resting-hr': { query: ZDaysQuery(30), response: dataEnvelope(ZMetricHistory) },
+  ...FIGURES_ENDPOINTS,
 
   // Coach chat (docs/coach.md)
   'GET /coach/messages': { query: ZCoachMessagesQuery, response: dataEnvelope(ZCoachMessageList) },

@@ -1,7 +1,6 @@
 // /api/onboarding (docs/onboarding.md): sessions from consent to approval, the onboarding status and its reset,
 // and the transcription of a voice prompt. Nothing here is cached: the job moves sessions on between polls.
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, ZOnboardingSession } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
@@ -22,7 +21,6 @@ export function onboardingRoutes(
   return async function register(fastify: FastifyInstance) {
     fastify.addHook('onRequest', options.authenticate);
     const app = fastify;
-    const _session = dataEnvelope(ZOnboardingSession);
 
     route(
       app,

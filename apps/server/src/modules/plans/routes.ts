@@ -1,14 +1,11 @@
 // Training plan calls of the Training API, under /api/training (docs/training-load.md §12).
-import { dataEnvelope } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/contract-route.ts';
 import { secured } from '../../plugins/route-schema.ts';
 import type { PlanService } from './service.ts';
 
 const secure = secured('training');
-const _ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
 export function trainingPlanRoutes(service: PlanService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
