@@ -20,7 +20,7 @@ type Parsed<K extends EndpointKey, F extends string> =
   Def<K> extends Record<F, infer S> ? (S extends z.ZodType ? z.output<S> : unknown) : undefined;
 
 /** The request of endpoint K: path parameters, query and body as its contract schemas parse them. */
-export type EndpointRequest<K extends EndpointKey> = FastifyRequest<{
+type EndpointRequest<K extends EndpointKey> = FastifyRequest<{
   Params: Def<K> extends { ownAthleteId: true } ? { id?: string } : Parsed<K, 'params'>;
   Querystring: Parsed<K, 'query'>;
   Body: Parsed<K, 'body'>;

@@ -3,9 +3,7 @@
 // only writes of this module and the workout module change are served through the cached-reads hook; the batch
 // status, which the jobs move on, is not.
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { streamUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
