@@ -1,7 +1,10 @@
 // The API as one typed map: method and path → the schemas of its path parameters, query, body and success
 // body. The web client's calls are typed by it (apps/web/src/lib/api-client.ts), so a call cannot send or read
-// anything but what these schemas describe; routes take the same schemas from this file's neighbours.
-// Paths are relative to /api and write parameters as {name}, like the OpenAPI document.
+// anything but what these schemas describe. It is the only declaration of an endpoint: the server registers each
+// route from its entry (`route(app, 'GET /x', …)`, apps/server/src/plugins/contract-route.ts), so a route never
+// repeats a schema and query defaults live here; apps/server/test/endpoint-map.test.ts checks that every operation
+// of the server comes from this map. Paths are relative to /api and write parameters as {name}, like the OpenAPI
+// document.
 import { z } from 'zod';
 import {
   ZAccountDeleteRequest,
@@ -36,19 +39,8 @@ import {
   ZPlanChangesQuery,
 } from './adaptation.ts';
 import {
-  ZAchievements,
-  ZAchievementsQuery,
-  ZAnalyticsWeeklyLoad,
-  ZFitnessProjection,
-  ZFitnessTrends,
-  ZPeriodQuery,
-  ZPolarization,
-  ZRaceReadiness,
-  ZRaceReadinessQuery,
-  ZZonesDistribution,
-} from './analytics.ts';
-import {
   ZConfirmExchangeRequest,
+  ZConfirmQuery,
   ZEmailOnlyRequest,
   ZLoginRequest,
   ZPasswordResetConfirmRequest,
@@ -72,18 +64,11 @@ import { dataEnvelope, ZMessage } from './common.ts';
 import {
   ZAthleteProfile,
   ZAthleteProfileUpdateRequest,
-  ZDashboardRecovery,
-  ZDashboardSummary,
-  ZDashboardWeekQuery,
-  ZDashboardWelcome,
   ZNotification,
   ZNotificationIdParam,
   ZNotificationList,
   ZNotificationsQuery,
   ZNotificationsReadAll,
-  ZRaceCountdownWidget,
-  ZReadinessWidget,
-  ZStreakWidget,
 } from './dashboard.ts';
 import {
   ZDevice,
@@ -94,23 +79,16 @@ import {
   ZDeviceList,
   ZDeviceProviderRequest,
   ZDeviceUpdateRequest,
+  ZStravaChallenge,
+  ZStravaChallengeQuery,
   ZSyncRun,
   ZSyncRunIdParam,
+  ZWebhookAck,
 } from './devices.ts';
+import { type EndpointDef, ZDeleted } from './endpoint-def.ts';
+import { FIGURES_ENDPOINTS } from './endpoints-figures.ts';
 import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
-import {
-  ZCurrentMetrics,
-  ZMetricHistory,
-  ZMetricHistoryQuery,
-  ZMetricIdParam,
-  ZMetricsListQuery,
-  ZWellnessDay,
-  ZWellnessImportQuery,
-  ZWellnessImportReport,
-  ZWellnessUpdateRequest,
-  ZWellnessUpsertRequest,
-} from './metrics.ts';
 import {
   ZDailyEmailQueued,
   ZPushKey,
@@ -153,7 +131,6 @@ import {
   ZThresholdEstimates,
   ZZonesUpdateRequest,
 } from './sport-metrics.ts';
-import { ZConsistency, ZDaysQuery, ZWeekSummary, ZWeeksQuery } from './training-load.ts';
 import {
   ZConvertRequest,
   ZConvertResponse,
@@ -207,32 +184,11 @@ import {
   ZWorkoutUpdateRequest,
 } from './workouts.ts';
 
-/** The body of a DELETE: which row went. */
-export const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
-
 /** The calendar's body: its events are kept under `calendar_events` (docs/workout-parser.md, "How it is built: parser and store"). */
 export const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
 
-interface EndpointDef {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  /** A JSON body, or 'multipart' for a file upload (FormData). */
-  body?: z.ZodType | 'multipart';
-  /**
-   * The success body; 'file' for a download; for server-sent events, the schema of each event's data, marked
-   * `eventStream: true` (opened with EventSource, not a JSON call).
-   */
-  response: z.ZodType | 'file';
-  eventStream?: true;
-  /**
-   * A create that takes an `Idempotency-Key` header: the same key sent again answers the first result instead
-   * of creating twice, so a client may retry it (GUIDE §4). Clients must send one, fresh per user action.
-   */
-  idempotencyKey?: true;
-}
-
 export const API_ENDPOINTS = {
-  'GET /v1/health': { response: ZHealth },
+  'GET /v1/health': { response: dataEnvelope(ZHealth) },
   'GET /v1/client-config': { response: dataEnvelope(ZClientConfig) },
   'GET /v1/health/areas': { response: dataEnvelope(ZHealthAreas) },
 
@@ -246,6 +202,9 @@ export const API_ENDPOINTS = {
   'POST /auth/refresh': { body: ZRefreshRequest, response: dataEnvelope(ZSession) },
   'POST /auth/confirm/exchange': { body: ZConfirmExchangeRequest, response: dataEnvelope(ZSession) },
   'POST /auth/resend-confirmation': { body: ZEmailOnlyRequest, response: dataEnvelope(ZMessage) },
+  // The links mailed for confirmation: a browser is redirected, other clients get JSON.
+  'GET /auth/confirm': { query: ZConfirmQuery, response: dataEnvelope(ZSession) },
+  'GET /auth/confirm-email': { query: ZConfirmQuery, response: dataEnvelope(ZMessage) },
   'POST /auth/logout': { response: dataEnvelope(ZMessage) },
   'GET /auth/me': { response: dataEnvelope(ZUser) },
   'PUT /auth/profile': { body: ZProfileUpdateRequest, response: dataEnvelope(ZUser) },
@@ -330,52 +289,7 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZActivityDetail),
   },
 
-  // Analytics
-  'GET /analytics/weekly-load': {
-    query: ZWeeksQuery(12),
-    response: dataEnvelope(z.array(ZAnalyticsWeeklyLoad)),
-  },
-  'GET /analytics/zones': { query: ZPeriodQuery, response: dataEnvelope(ZZonesDistribution) },
-  'GET /analytics/polarized': { query: ZPeriodQuery, response: dataEnvelope(ZPolarization) },
-  'GET /analytics/fitness-trends': { query: ZDaysQuery(90), response: dataEnvelope(ZFitnessTrends) },
-  'GET /analytics/fitness-projection': { response: dataEnvelope(ZFitnessProjection) },
-  'GET /analytics/consistency': { query: ZDaysQuery(28), response: dataEnvelope(ZConsistency) },
-  'GET /analytics/achievements': { query: ZAchievementsQuery, response: dataEnvelope(ZAchievements) },
-  'GET /analytics/race-readiness': { query: ZRaceReadinessQuery, response: dataEnvelope(ZRaceReadiness) },
-
-  // Dashboard
-  'GET /dashboard/summary': { response: dataEnvelope(ZDashboardSummary) },
-  'GET /dashboard/welcome': { response: dataEnvelope(ZDashboardWelcome) },
-  'GET /dashboard/recovery': { query: ZDaysQuery(7), response: dataEnvelope(ZDashboardRecovery) },
-  'GET /dashboard/widgets/readiness': { response: dataEnvelope(ZReadinessWidget) },
-  'GET /dashboard/widgets/weekly-summary': {
-    query: ZDashboardWeekQuery,
-    response: dataEnvelope(ZWeekSummary),
-  },
-  'GET /dashboard/widgets/streak': { response: dataEnvelope(ZStreakWidget) },
-  'GET /dashboard/widgets/race-countdown': { response: dataEnvelope(ZRaceCountdownWidget) },
-
-  // Metrics (wellness)
-  'GET /metrics': { query: ZMetricsListQuery, response: dataEnvelope(z.array(ZWellnessDay)) },
-  'POST /metrics': {
-    body: ZWellnessUpsertRequest,
-    response: dataEnvelope(ZWellnessDay),
-    idempotencyKey: true,
-  },
-  'PUT /metrics/{id}': {
-    params: ZMetricIdParam,
-    body: ZWellnessUpdateRequest,
-    response: dataEnvelope(ZWellnessDay),
-  },
-  'DELETE /metrics/{id}': { params: ZMetricIdParam, response: ZDeleted },
-  'POST /metrics/import': {
-    query: ZWellnessImportQuery,
-    body: 'multipart',
-    response: dataEnvelope(ZWellnessImportReport),
-    idempotencyKey: true,
-  },
-  'GET /v1/metrics/current': { response: dataEnvelope(ZCurrentMetrics) },
-  'GET /v1/metrics/history': { query: ZMetricHistoryQuery, response: dataEnvelope(ZMetricHistory) },
+  ...FIGURES_ENDPOINTS,
 
   // Coach chat (docs/coach.md)
   'GET /coach/messages': { query: ZCoachMessagesQuery, response: dataEnvelope(ZCoachMessageList) },
@@ -449,6 +363,10 @@ export const API_ENDPOINTS = {
   'POST /devices/callback': { body: ZDeviceCallbackRequest, response: dataEnvelope(ZDeviceCallbackResult) },
   'POST /devices/sync': { body: ZDeviceProviderRequest, response: dataEnvelope(ZSyncRun) },
   'GET /devices/sync-runs/{id}': { params: ZSyncRunIdParam, response: dataEnvelope(ZSyncRun) },
+  // Providers' webhooks: public; the body is read raw, since Garmin's signature covers its bytes.
+  'POST /devices/webhooks/garmin': { response: ZWebhookAck },
+  'POST /devices/webhooks/strava': { response: ZWebhookAck },
+  'GET /devices/webhooks/strava': { query: ZStravaChallengeQuery, response: ZStravaChallenge },
   'PUT /devices/settings': { body: ZDeviceUpdateRequest, response: dataEnvelope(ZDevice) },
   'POST /devices/disconnect': { body: ZDeviceProviderRequest, response: dataEnvelope(ZDevice) },
 
@@ -545,7 +463,7 @@ export const API_ENDPOINTS = {
   },
   'POST /v1/workout-bank/templates/{id}/favorite': {
     params: ZTemplateIdParam,
-    body: ZFavoriteRequest,
+    body: ZFavoriteRequest.optional(),
     response: dataEnvelope(ZFavorite),
   },
   'DELETE /v1/workout-bank/templates/{id}/favorite': {
@@ -583,7 +501,8 @@ export const API_ENDPOINTS = {
   },
   'POST /v1/workout-bank/templates/{id}/view': {
     params: ZTemplateIdParam,
-    body: z.object({}),
+    // Any body, or none: a view carries nothing.
+    body: z.object({}).passthrough().optional(),
     response: dataEnvelope(ZViewResponse),
   },
   'GET /v1/workout-bank/favorites': { query: ZFavoritesPageQuery, response: dataEnvelope(ZFavoriteList) },

@@ -8,6 +8,7 @@ export * from './coach.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
 export * from './devices.ts';
+export * from './endpoint-def.ts';
 export * from './endpoints.ts';
 export * from './health.ts';
 export * from './logs.ts';

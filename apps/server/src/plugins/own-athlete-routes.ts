@@ -1,21 +1,10 @@
-// Route helpers shared by the per-athlete APIs (analytics, dashboard, metrics, training load): a call that answers
-// at `path` for the caller and at `path/{id}` for the caller's own athlete id (the `[/{id}]` forms; any other id
-// is a 404, checked here and only here, so services take the AuthContext alone), and a service health route a
-// load balancer can poll without a session. Ownership rules: docs/ARCHITECTURE.md, "A request, from
-// the browser to the database".
-import { dataEnvelope, ZAthleteIdParam, ZErrorResponse, ZServiceHealth } from '@stamina/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError, notFound } from '../lib/errors.ts';
+// The ownership check of a path with an athlete `{id}` (the spec's `[/{id}]` forms and the Training API's
+// `…/{id}` calls): any id but the caller's own is a 404, checked here and only here, so services take the
+// AuthContext alone. A `path[/{id}]` read is one route (the contract's `ownAthleteId`, plugins/contract-route.ts).
+// Ownership rules: docs/ARCHITECTURE.md, "A request, from the browser to the database".
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../lib/errors.ts';
 import { type AuthContext, requireAuth } from './authenticate.ts';
-import { errors, security } from './route-schema.ts';
-
-export interface OwnIdRequest<Q> {
-  /** The caller, whose own athlete id the `{id}` of the path form was checked to be. */
-  auth: AuthContext;
-  query: z.infer<Q>;
-  body: unknown;
-}
 
 /**
  * The caller of a route whose path carries an athlete `{id}`, once that id is checked to be the caller's own:
@@ -26,62 +15,4 @@ export function requireOwnAthlete(request: FastifyRequest): AuthContext {
   const { id } = request.params as { id?: string };
   if (id !== undefined && id !== auth.athleteId) throw notFound('Athlete');
   return auth;
-}
-
-/**
- * Registers `path` and `path/:id` with one schema and one handler. The plain instance is used because the type
- * provider cannot infer a reply type through these generics; the schemas still validate the request and
- * serialize the answer.
- */
-export function routeWithOwnId<Q extends z.ZodType, B extends z.ZodType | undefined, R extends z.ZodType>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { tags: string[]; summary: string; querystring?: Q; body?: B; response: R; withoutId?: boolean },
-  handler: (request: OwnIdRequest<Q>) => Promise<z.input<R>>,
-): void {
-  const schema = {
-    tags: options.tags,
-    security,
-    summary: options.summary,
-    ...(options.querystring ? { querystring: options.querystring } : {}),
-    ...(options.body ? { body: options.body } : {}),
-    response: { 200: dataEnvelope(options.response), ...errors },
-  };
-  const handle = async (request: FastifyRequest) => ({
-    data: await handler({
-      auth: requireOwnAthlete(request),
-      query: request.query as z.infer<Q>,
-      body: request.body,
-    }),
-  });
-  if (!options.withoutId) app.route({ method, url: path, schema, handler: handle });
-  app.route({ method, url: `${path}/:id`, schema: { ...schema, params: ZAthleteIdParam }, handler: handle });
-}
-
-/** `GET /health` without a session: 200 when the database answers, else 503 '<Service> service unavailable'. */
-export function serviceHealthRoute(
-  app: FastifyInstance,
-  options: { service: string; tags: string[]; ping: () => Promise<void> },
-): void {
-  const name = `${options.service.charAt(0).toUpperCase()}${options.service.slice(1)}`;
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: options.tags,
-        summary: `${name} service and database health`,
-        response: { 200: dataEnvelope(ZServiceHealth), 503: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      try {
-        await options.ping();
-      } catch (err) {
-        request.log.error({ err }, `${options.service} health check: database unreachable`);
-        throw new AppError('SERVICE_UNAVAILABLE', `${name} service unavailable`);
-      }
-      return { data: { status: 'ok' as const, service: options.service, database: 'ok' as const } };
-    },
-  );
 }

@@ -3,11 +3,11 @@
 // whose status (GET /api/activities/imports/{batch_id}) reports the job's outcome. An Apple Health export and a
 // platform archive are uploaded this way; each route gives its path, its summary and what the file is called.
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, type ImportBatch, ZImportBatch } from '@stamina/contract';
+import type { ImportBatch } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { singleFileUpload } from '../lib/uploads.ts';
 import { type AuthContext, type Authenticate, requireAuth } from './authenticate.ts';
+import { route } from './contract-route.ts';
 import type { ClaimUpload } from './idempotency.ts';
 import { errorsWith, secured } from './route-schema.ts';
 
@@ -24,28 +24,28 @@ interface StagedUploads {
 export function stagedUploadRoute(
   service: StagedUploads,
   hooks: { authenticate: Authenticate; claimUpload: ClaimUpload },
-  route: { path: string; summary: string; what: string },
+  upload: {
+    endpoint: 'POST /activities/import/archive' | 'POST /activities/import/apple-health';
+    summary: string;
+    what: string;
+  },
 ) {
   return async function register(fastify: FastifyInstance) {
     fastify.addHook('onRequest', hooks.authenticate);
     await fastify.register(fastifyMultipart, {
       limits: { fileSize: service.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
     });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      route.path,
+    route(
+      fastify,
+      upload.endpoint,
       {
-        config: { idempotent: true },
-        schema: {
-          ...secured('activities'),
-          summary: route.summary,
-          consumes: ['multipart/form-data'],
-          response: { 202: dataEnvelope(ZImportBatch), ...errorsWith(409, 413, 415, 429) },
-        },
+        schema: { ...secured('activities'), summary: upload.summary, consumes: ['multipart/form-data'] },
+        status: 202,
+        errors: errorsWith(409, 413, 415, 429),
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        const batch = await singleFileUpload(request, route.what, (file) =>
+        const batch = await singleFileUpload(request, upload.what, (file) =>
           service.upload(auth, file, (fingerprint) => hooks.claimUpload(request, reply, fingerprint)),
         );
         if (batch === null) return reply;

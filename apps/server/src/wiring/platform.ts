@@ -5,10 +5,11 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { OneLinePerRequest } from '../lib/logger.ts';
 import { createRequestLog, pathOf } from '../modules/logs/request-log.ts';
+import { documentOwnAthleteId } from '../plugins/contract-route.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import { registerInputGuards } from '../plugins/input-guards.ts';
 import { securityHeaders } from '../plugins/security-headers.ts';
@@ -70,9 +71,19 @@ export async function createServer(config: AppConfig) {
     }),
   });
 
+  await registerOpenApi(app, config.version);
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  return { app, requestLog };
+}
+
+/**
+ * The OpenAPI document, built from the routes' zod schemas (the contract's). Also used by the endpoint-map test
+ * to build the document the contract alone describes, with the same transforms.
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Stamina API', version: config.version },
+      info: { title: 'Stamina API', version: version },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -81,9 +92,7 @@ export async function createServer(config: AppConfig) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform(documentOwnAthleteId(input)),
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  return { app, requestLog };
 }

@@ -1,27 +1,17 @@
 // Data ownership under /api/athletes/me (docs/account.md): delete the account, export everything, import an
 // export. The caller's own only; the download alone is reached by its signed link, without a bearer token.
 import fastifyMultipart from '@fastify/multipart';
-import {
-  dataEnvelope,
-  ZAccountDeleteRequest,
-  ZAccountDeletion,
-  ZAccountExport,
-  ZAccountImportProgress,
-  ZAccountImportReport,
-  ZErrorResponse,
-  ZExportDownloadQuery,
-  ZExportIdParam,
-} from '@stamina/contract';
+import { ZErrorResponse } from '@stamina/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import { IMPORT_LIMITS } from './import.ts';
 import type { AccountService } from './service.ts';
 
-const route = secured('account');
+const secure = secured('account');
 
 /** A ticket among the athlete's uploads being read, in every process (lib/upload-gate.ts; 429 past the limit). */
 export type EnterUpload = (athleteId: string) => Promise<{ release(): void }>;
@@ -33,46 +23,46 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
       await scope.register(fastifyMultipart, {
         limits: { fileSize: IMPORT_LIMITS.zipBytes, files: 1, fields: 2, parts: 3, fieldSize: 100 },
       });
-      const app = scope.withTypeProvider<ZodTypeProvider>();
+      const app = scope;
 
-      app.delete(
-        '/me',
+      route(
+        app,
+        'DELETE /athletes/me',
         {
           schema: {
-            ...route,
+            ...secure,
             summary:
               'Delete the account, confirmed by its password: signs out everywhere at once; every row and file is purged after 7 days',
-            body: ZAccountDeleteRequest,
-            response: { 200: dataEnvelope(ZAccountDeletion), ...errorsWith(403) },
           },
+          errors: errorsWith(403),
         },
         async (request) => ({
           data: await service.deleteAccount(requireAuth(request), request.body.password),
         }),
       );
 
-      app.post(
-        '/me/exports',
+      route(
+        app,
+        'POST /athletes/me/exports',
         {
           schema: {
-            ...route,
+            ...secure,
             summary:
               '"Download my data": start building the zip of everything the athlete owns (or answer the one being built)',
-            response: { 202: dataEnvelope(ZAccountExport), ...errors },
           },
+          status: 202,
         },
         async (request, reply) =>
           reply.code(202).send({ data: await service.startExport(requireAuth(request)) }),
       );
 
-      app.get(
-        '/me/exports/:exportId',
+      route(
+        app,
+        'GET /athletes/me/exports/{exportId}',
         {
           schema: {
-            ...route,
+            ...secure,
             summary: 'An export: its progress in percent and, once ready, its download link and expiry',
-            params: ZExportIdParam,
-            response: { 200: dataEnvelope(ZAccountExport), ...errors },
           },
         },
         async (request) => ({
@@ -80,16 +70,17 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
         }),
       );
 
-      app.post(
-        '/me/import',
+      route(
+        app,
+        'POST /athletes/me/import',
         {
           schema: {
-            ...route,
+            ...secure,
             summary:
               'Import a Stamina export (multipart, one "file" part, up to 100 MB; at most 50,000 rows a table and 200,000 in all) into this fresh account, whole or not at all',
             consumes: ['multipart/form-data'],
-            response: { 200: dataEnvelope(ZAccountImportReport), ...errorsWith(409, 413, 415, 429) },
           },
+          errors: errorsWith(409, 413, 415, 429),
         },
         async (request) => {
           const auth = requireAuth(request);
@@ -119,14 +110,14 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
         },
       );
 
-      app.get(
-        '/me/import',
+      route(
+        app,
+        'GET /athletes/me/import',
         {
           schema: {
-            ...route,
+            ...secure,
             summary:
               'The latest import into this account: its progress (rows written of all) while it runs, then how it ended',
-            response: { 200: dataEnvelope(ZAccountImportProgress), ...errors },
           },
         },
         async (request) => ({ data: await service.importStatus(requireAuth(request)) }),
@@ -134,18 +125,17 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
     });
 
     // The download link works on its own, like a mailed link: its token is the only credential.
-    const open = fastify.withTypeProvider<ZodTypeProvider>();
-    open.get(
-      '/me/exports/:exportId/download',
+    const open = fastify;
+    route(
+      open,
+      'GET /athletes/me/exports/{exportId}/download',
       {
         schema: {
           tags: ['account'],
           summary:
             'The export zip, through the signed link its status answers; 410 once the link has expired',
-          params: ZExportIdParam,
-          querystring: ZExportDownloadQuery,
-          response: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 410: ZErrorResponse },
         },
+        errors: { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 410: ZErrorResponse },
       },
       async (request, reply) => {
         const file = await service.download(request.params.exportId, request.query.token);

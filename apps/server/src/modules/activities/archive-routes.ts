@@ -12,7 +12,7 @@ export function archiveRoutes(
   hooks: { authenticate: Authenticate; claimUpload: ClaimUpload },
 ) {
   return stagedUploadRoute(service, hooks, {
-    path: '/archive',
+    endpoint: 'POST /activities/import/archive',
     what: 'the archive',
     summary:
       'Upload a Strava "Download your data" zip or a Garmin Connect export (one multipart "file" part): every recording imported in the background with its name, description and gear, duplicates skipped; 202 with the batch',

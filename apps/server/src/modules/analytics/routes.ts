@@ -1,208 +1,137 @@
 // The Analytics API under /api/analytics (docs/training-load.md §13), and the Training API's zones-distribution and
-// analytics/{id} reads under /api/training, which share its computations.
-import {
-  dataEnvelope,
-  ZAchievements,
-  ZAchievementsQuery,
-  ZAnalyticsWeeklyLoad,
-  ZAthleteIdParam,
-  ZConsistency,
-  ZDaysQuery,
-  ZDetailedZones,
-  ZFitnessProjection,
-  ZFitnessTrends,
-  ZLoadBalance,
-  ZPerformanceTrends,
-  ZPerformanceTrendsQuery,
-  ZPeriodization,
-  ZPeriodQuery,
-  ZPolarization,
-  ZRaceReadiness,
-  ZRaceReadinessQuery,
-  ZTrainingAnalytics,
-  ZWeeksQuery,
-  ZZonesDistribution,
-} from '@stamina/contract';
+// analytics/{id} reads under /api/training, which share its computations. Schemas and default spans: the
+// contract's endpoint map.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import {
-  type OwnIdRequest,
-  requireOwnAthlete,
-  routeWithOwnId,
-  serviceHealthRoute,
-} from '../../plugins/own-athlete-routes.ts';
-import { errors, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { requireOwnAthlete } from '../../plugins/own-athlete-routes.ts';
+import { secured } from '../../plugins/route-schema.ts';
+import { serviceHealthRoute } from '../../plugins/service-health-route.ts';
 import type { AnalyticsService } from './service.ts';
-
-/** Default spans (docs/training-load.md §13; load balance as weekly load, 12 weeks, is ours). */
-const WEEKLY_LOAD_WEEKS = 12;
-const FITNESS_TRENDS_DAYS = 90;
-const FITNESS_FORM_DAYS = 42;
-const LOAD_BALANCE_WEEKS = 12;
-const CONSISTENCY_DAYS = 28;
-const PERIODIZATION_WEEKS = 16;
 
 export function analyticsRoutes(
   service: AnalyticsService,
   authenticate: Authenticate,
   ping: () => Promise<void>,
 ) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const route = secured('analytics');
+  return async function register(app: FastifyInstance) {
+    const schema = secured('analytics');
 
     // Health needs no session: it tells a load balancer whether this service and its database answer.
-    serviceHealthRoute(app, { service: 'analytics', tags: route.tags, ping });
+    serviceHealthRoute(app, 'GET /analytics/health', { service: 'analytics', tags: schema.tags, ping });
 
     await app.register(async (scope) => {
       scope.addHook('onRequest', authenticate);
-      registerReads(scope, service, route.tags);
+      registerReads(scope, service, schema);
     });
   };
 }
 
-/**
- * Each read answers at `path` for the caller and at `path/{id}` for the caller's own athlete id (any other id
- * is a 404): one schema and one service call, registered twice. The plain instance is used because the type
- * provider cannot infer a reply type through these generics; the schema still validates the query and
- * serializes the answer.
- */
-function registerReads(app: FastifyInstance, service: AnalyticsService, tags: string[]) {
-  const both = <Q extends z.ZodObject, R extends z.ZodType>(
-    path: string,
-    summary: string,
-    querystring: Q,
-    response: R,
-    read: (request: OwnIdRequest<Q>) => Promise<z.input<R>>,
-  ) => routeWithOwnId(app, 'GET', path, { tags, summary, querystring, response }, read);
-
-  both(
-    '/weekly-load',
-    "The athlete's weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion",
-    ZWeeksQuery(WEEKLY_LOAD_WEEKS),
-    z.array(ZAnalyticsWeeklyLoad),
-    (r) => service.weeklyLoad(r.auth, r.query.weeks),
+/** The per-athlete reads: each answers at `path` and at `path/{id}` for the caller's own id (the contract's `ownAthleteId`). */
+function registerReads(app: FastifyInstance, service: AnalyticsService, secure: ReturnType<typeof secured>) {
+  const doc = (summary: string) => ({ schema: { ...secure, summary } });
+  route(
+    app,
+    'GET /analytics/weekly-load',
+    doc(
+      "The athlete's weeks ending with this one: hours and TSS per sport, load at week end, planned hours, completion",
+    ),
+    async (r) => ({ data: await service.weeklyLoad(requireAuth(r), r.query.weeks) }),
   );
-  both(
-    '/zones',
-    'Time in zones over a period ending today, in total and per sport',
-    ZPeriodQuery,
-    ZZonesDistribution,
-    (r) => service.zonesDistribution(r.auth, r.query.period),
+  route(
+    app,
+    'GET /analytics/zones',
+    doc('Time in zones over a period ending today, in total and per sport'),
+    async (r) => ({ data: await service.zonesDistribution(requireAuth(r), r.query.period) }),
   );
-  both(
-    '/detailed-zones',
-    "The last 28 days per zone (name, colour), per sport and per week (the athlete's week start)",
-    z.object({}),
-    ZDetailedZones,
-    (r) => service.detailedZones(r.auth),
+  route(
+    app,
+    'GET /analytics/detailed-zones',
+    doc("The last 28 days per zone (name, colour), per sport and per week (the athlete's week start)"),
+    async (r) => ({ data: await service.detailedZones(requireAuth(r)) }),
   );
-  both(
-    '/polarized',
-    'Low/moderate/high intensity against the polarized 80/5/15',
-    ZPeriodQuery,
-    ZPolarization,
-    (r) => service.polarized(r.auth, r.query.period),
+  route(
+    app,
+    'GET /analytics/polarized',
+    doc('Low/moderate/high intensity against the polarized 80/5/15'),
+    async (r) => ({ data: await service.polarized(requireAuth(r), r.query.period) }),
   );
-  both(
-    '/fitness-trends',
-    'Daily fitness, fatigue and form with training readiness, ramp rate and trends',
-    ZDaysQuery(FITNESS_TRENDS_DAYS),
-    ZFitnessTrends,
-    (r) => service.fitnessTrends(r.auth, r.query.days),
+  route(
+    app,
+    'GET /analytics/fitness-trends',
+    doc('Daily fitness, fatigue and form with training readiness, ramp rate and trends'),
+    async (r) => ({ data: await service.fitnessTrends(requireAuth(r), r.query.days) }),
   );
-  both(
-    '/fitness-projection',
-    "Fitness, fatigue and form projected from today with the planned sessions' TSS, to race day or the last planned session",
-    z.object({}),
-    ZFitnessProjection,
-    (r) => service.fitnessProjection(r.auth),
+  route(
+    app,
+    'GET /analytics/fitness-projection',
+    doc(
+      "Fitness, fatigue and form projected from today with the planned sessions' TSS, to race day or the last planned session",
+    ),
+    async (r) => ({ data: await service.fitnessProjection(requireAuth(r)) }),
   );
-  both(
-    '/fitness-form',
-    'As fitness-trends, over 42 days by default',
-    ZDaysQuery(FITNESS_FORM_DAYS),
-    ZFitnessTrends,
-    (r) => service.fitnessTrends(r.auth, r.query.days),
+  route(app, 'GET /analytics/fitness-form', doc('As fitness-trends, over 42 days by default'), async (r) => ({
+    data: await service.fitnessTrends(requireAuth(r), r.query.days),
+  }));
+  route(
+    app,
+    'GET /analytics/load-balance',
+    doc('Acute:chronic workload ratio per week (Gabbett bands) and the share of hours per sport'),
+    async (r) => ({ data: await service.loadBalance(requireAuth(r), r.query.weeks) }),
   );
-  both(
-    '/load-balance',
-    'Acute:chronic workload ratio per week (Gabbett bands) and the share of hours per sport',
-    ZWeeksQuery(LOAD_BALANCE_WEEKS),
-    ZLoadBalance,
-    (r) => service.loadBalance(r.auth, r.query.weeks),
+  route(
+    app,
+    'GET /analytics/consistency',
+    doc('Each day as rest, complete, partial or missed, with the summary'),
+    async (r) => ({ data: await service.consistency(requireAuth(r), r.query.days) }),
   );
-  both(
-    '/consistency',
-    'Each day as rest, complete, partial or missed, with the summary',
-    ZDaysQuery(CONSISTENCY_DAYS),
-    ZConsistency,
-    (r) => service.consistency(r.auth, r.query.days),
+  route(
+    app,
+    'GET /analytics/achievements',
+    doc('Every achievement with its progress, optionally of one category'),
+    async (r) => ({ data: await service.achievements(requireAuth(r), r.query.category) }),
   );
-  both(
-    '/achievements',
-    'Every achievement with its progress, optionally of one category',
-    ZAchievementsQuery,
-    ZAchievements,
-    (r) => service.achievements(r.auth, r.query.category),
+  route(
+    app,
+    'GET /analytics/performance-trends',
+    doc('The last 12 weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends'),
+    async (r) => ({ data: await service.performanceTrends(requireAuth(r), r.query.sport) }),
   );
-  both(
-    '/performance-trends',
-    'The last 12 weeks of one sport (or all): volume, distance, TSS, intensity, pace and trends',
-    ZPerformanceTrendsQuery,
-    ZPerformanceTrends,
-    (r) => service.performanceTrends(r.auth, r.query.sport),
+  route(
+    app,
+    'GET /analytics/periodization',
+    doc('The current training phase (from the active plan, else inferred) and the weekly load progression'),
+    async (r) => ({ data: await service.periodization(requireAuth(r), r.query.weeks) }),
   );
-  both(
-    '/periodization',
-    'The current training phase (from the active plan, else inferred) and the weekly load progression',
-    ZWeeksQuery(PERIODIZATION_WEEKS),
-    ZPeriodization,
-    (r) => service.periodization(r.auth, r.query.weeks),
-  );
-  both(
-    '/race-readiness',
-    "Readiness for a plan's race (default the active plan): score, taper advice, predicted times",
-    ZRaceReadinessQuery,
-    ZRaceReadiness,
-    (r) => service.raceReadiness(r.auth, r.query.race_id),
+  route(
+    app,
+    'GET /analytics/race-readiness',
+    doc("Readiness for a plan's race (default the active plan): score, taper advice, predicted times"),
+    async (r) => ({ data: await service.raceReadiness(requireAuth(r), r.query.race_id) }),
   );
 }
 
 /** The Training API reads computed by the analytics service, under /api/training. */
 export function trainingAnalyticsRoutes(service: AnalyticsService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
-    const route = secured('training');
-
-    app.get(
-      '/zones-distribution',
-      {
-        schema: {
-          ...route,
-          summary: 'Time in zones over a period ending today, in total and per sport',
-          querystring: ZPeriodQuery,
-          response: { 200: dataEnvelope(ZZonesDistribution), ...errors },
-        },
-      },
+    const secure = secured('training');
+    route(
+      app,
+      'GET /training/zones-distribution',
+      { schema: { ...secure, summary: 'Time in zones over a period ending today, in total and per sport' } },
       async (request) => ({
         data: await service.zonesDistribution(requireAuth(request), request.query.period),
       }),
     );
-
-    app.get(
-      '/analytics/:id',
+    route(
+      app,
+      'GET /training/analytics/{id}',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'A period at a glance: totals, zones, polarization, form, consistency and training quality',
-          params: ZAthleteIdParam,
-          querystring: ZPeriodQuery,
-          response: { 200: dataEnvelope(ZTrainingAnalytics), ...errors },
         },
       },
       async (request) => ({

@@ -11,7 +11,7 @@ export function appleHealthRoutes(
   hooks: { authenticate: Authenticate; claimUpload: ClaimUpload },
 ) {
   return stagedUploadRoute(service, hooks, {
-    path: '/apple-health',
+    endpoint: 'POST /activities/import/apple-health',
     what: 'the export',
     summary:
       'Upload Apple Health\'s export.zip (or export.xml) as one multipart "file" part: workouts with their routes, HRV (SDNN), resting heart rate and sleep, imported in the background; 202 with the batch',

@@ -1,17 +1,16 @@
 // The profile picture under /api/athletes/me/avatar (docs/profile.md, "Profile picture"): upload (replaces),
 // read, remove. The caller's own only: the path has no id, so no other athlete's picture can be named.
 import fastifyMultipart from '@fastify/multipart';
-import { dataEnvelope, ZAvatar, ZAvatarDeleted } from '@stamina/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import { AVATAR_LIMITS } from './avatar-image.ts';
 import type { AthleteService } from './service.ts';
 
-const route = secured('athletes');
+const secure = secured('athletes');
 
 export function avatarRoutes(service: AthleteService, authenticate: Authenticate) {
   return async function register(fastify: FastifyInstance) {
@@ -19,18 +18,19 @@ export function avatarRoutes(service: AthleteService, authenticate: Authenticate
     await fastify.register(fastifyMultipart, {
       limits: { fileSize: AVATAR_LIMITS.fileBytes, files: 1, fields: 2, parts: 3, fieldSize: 100 },
     });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const app = fastify;
 
-    app.put(
-      '/me/avatar',
+    route(
+      app,
+      'PUT /athletes/me/avatar',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'Upload the profile picture (multipart, one "file" part: JPEG, PNG, WebP or HEIC up to 5 MB); stored as a 256×256 WebP without metadata',
           consumes: ['multipart/form-data'],
-          response: { 200: dataEnvelope(ZAvatar), ...errorsWith(413, 415) },
         },
+        errors: errorsWith(413, 415),
       },
       async (request) => {
         const auth = requireAuth(request);
@@ -50,14 +50,14 @@ export function avatarRoutes(service: AthleteService, authenticate: Authenticate
       },
     );
 
-    app.get(
-      '/me/avatar',
+    route(
+      app,
+      'GET /athletes/me/avatar',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'The profile picture (image/webp); 404 without one. Its ETag is the avatar_version of GET /api/athletes/me',
-          response: errors,
         },
       },
       async (request, reply) => {
@@ -74,13 +74,13 @@ export function avatarRoutes(service: AthleteService, authenticate: Authenticate
       },
     );
 
-    app.delete(
-      '/me/avatar',
+    route(
+      app,
+      'DELETE /athletes/me/avatar',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Remove the profile picture; the initials show again',
-          response: { 200: dataEnvelope(ZAvatarDeleted), ...errors },
         },
       },
       async (request) => ({ data: await service.deleteAvatar(requireAuth(request)) }),

@@ -1,28 +1,12 @@
 // /api/auth: thin routes, each one schema and one service call.
-import {
-  dataEnvelope,
-  ZConfirmExchangeRequest,
-  ZConfirmQuery,
-  ZDeletionCancelRequest,
-  ZEmailOnlyRequest,
-  ZErrorResponse,
-  ZLoginRequest,
-  ZMessage,
-  ZPasswordResetConfirmRequest,
-  ZProfileUpdateRequest,
-  ZRefreshRequest,
-  ZSession,
-  ZSignupRequest,
-  ZSignupResponse,
-  ZUser,
-} from '@stamina/contract';
+import { ZErrorResponse } from '@stamina/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import { security } from '../../plugins/route-schema.ts';
 import { type AuthService, SIGNIN_CODE_TTL_MS } from './service.ts';
 
@@ -61,7 +45,7 @@ export function authRoutes(
   options: { secureCookies: boolean },
 ) {
   return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const app = fastify;
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
     const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
 
@@ -93,30 +77,31 @@ export function authRoutes(
       }
     }
 
-    app.post(
-      '/signup',
+    route(
+      app,
+      'POST /auth/signup',
       {
+        errors,
         config: perClient(limits.signupPerMinute),
         schema: {
           tags: ['auth'],
           summary: 'Create an account and send the confirmation e-mail',
-          body: ZSignupRequest,
-          response: { 201: dataEnvelope(ZSignupResponse), ...errors },
         },
+        status: 201,
       },
       async (request, reply) => reply.code(201).send({ data: await service.signup(request.body) }),
     );
 
-    app.get(
-      '/confirm',
+    route(
+      app,
+      'GET /auth/confirm',
       {
+        errors,
         schema: {
           tags: ['auth'],
           summary: 'Confirm an e-mail address from the link in the confirmation mail',
           description:
             'Browsers (Accept: text/html) are redirected to /confirm#code=… with a one-time sign-in code, which that page exchanges at POST /api/auth/confirm/exchange; an invalid link redirects to /confirm?error=…. Other clients get the session as JSON.',
-          querystring: ZConfirmQuery,
-          response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
       async (request, reply) => {
@@ -139,16 +124,16 @@ export function authRoutes(
       },
     );
 
-    app.get(
-      '/confirm-email',
+    route(
+      app,
+      'GET /auth/confirm-email',
       {
+        errors,
         schema: {
           tags: ['auth'],
           summary: 'Move the account to a new e-mail address from the link mailed to it',
           description:
             'Browsers (Accept: text/html) are redirected to /settings/profile?email_change=confirmed, or with email_change=failed and a message; other clients get the message as JSON (docs/profile.md, "Changing the email").',
-          querystring: ZConfirmQuery,
-          response: { 200: dataEnvelope(ZMessage), ...errors },
         },
       },
       async (request, reply) => {
@@ -170,17 +155,17 @@ export function authRoutes(
       },
     );
 
-    app.post(
-      '/confirm/exchange',
+    route(
+      app,
+      'POST /auth/confirm/exchange',
       {
+        errors,
         config: perClient(limits.signupPerMinute),
         schema: {
           tags: ['auth'],
           summary: 'Exchange the one-time code of a followed confirmation link for a session',
           description:
             'Works once, within 5 minutes, and only from the browser that followed the link (it holds a cookie set by the redirect).',
-          body: ZConfirmExchangeRequest,
-          response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
       async (request, reply) => {
@@ -192,24 +177,27 @@ export function authRoutes(
       },
     );
 
-    app.post(
-      '/resend-confirmation',
+    route(
+      app,
+      'POST /auth/resend-confirmation',
       {
+        errors,
         config: perClient(limits.mailPerMinute),
         schema: {
           tags: ['auth'],
           summary: 'Send a new confirmation link (same answer whether or not the address exists)',
-          body: ZEmailOnlyRequest,
-          response: { 202: dataEnvelope(ZMessage), ...errors },
         },
+        status: 202,
       },
       async (request, reply) =>
         reply.code(202).send({ data: await service.resendConfirmation(request.body.email) }),
     );
 
-    app.post(
-      '/login',
+    route(
+      app,
+      'POST /auth/login',
       {
+        errors,
         config: {
           rateLimit: {
             max: limits.loginPerMinute,
@@ -225,8 +213,6 @@ export function authRoutes(
         schema: {
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
-          body: ZLoginRequest,
-          response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
       async (request, reply) => {
@@ -239,17 +225,17 @@ export function authRoutes(
       },
     );
 
-    app.post(
-      '/deletion/cancel',
+    route(
+      app,
+      'POST /auth/deletion/cancel',
       {
+        errors,
         config: perClient(limits.loginPerMinute),
         schema: {
           tags: ['auth'],
           summary: 'Cancel a pending account deletion with e-mail and password, and sign in',
           description:
             'For an account a sign-in answered 403 ACCOUNT_PENDING_DELETION: the deletion is called off and a session opens (docs/account.md).',
-          body: ZDeletionCancelRequest,
-          response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
       async (request, reply) => ({
@@ -259,14 +245,14 @@ export function authRoutes(
       }),
     );
 
-    app.post(
-      '/refresh',
+    route(
+      app,
+      'POST /auth/refresh',
       {
+        errors,
         schema: {
           tags: ['auth'],
           summary: 'Exchange a refresh token for a new token pair (each refresh token works once)',
-          body: ZRefreshRequest,
-          response: { 200: dataEnvelope(ZSession), ...errors },
         },
       },
       async (request) => ({ data: await service.refresh(request.body.refresh_token) }),
@@ -275,74 +261,77 @@ export function authRoutes(
     // The signed-in calls: authentication runs on request, before the body is read or validated.
     await app.register(async (scope) => {
       scope.addHook('onRequest', authenticate);
-      const secured = scope.withTypeProvider<ZodTypeProvider>();
+      const secured = scope;
 
-      secured.post(
-        '/logout',
+      route(
+        secured,
+        'POST /auth/logout',
         {
+          errors,
           schema: {
             tags: ['auth'],
             summary: 'End the current session',
             security,
-            response: { 200: dataEnvelope(ZMessage), ...errors },
           },
         },
         async (request) => ({ data: await service.logout(requireAuth(request).sessionId) }),
       );
 
-      secured.get(
-        '/me',
+      route(
+        secured,
+        'GET /auth/me',
         {
+          errors,
           schema: {
             tags: ['auth'],
             summary: 'The signed-in user',
             security,
-            response: { 200: dataEnvelope(ZUser), ...errors },
           },
         },
         // The user was loaded (or found in the session cache) while authenticating.
         async (request) => ({ data: requireAuth(request).user }),
       );
 
-      secured.put(
-        '/profile',
+      route(
+        secured,
+        'PUT /auth/profile',
         {
+          errors,
           schema: {
             tags: ['auth'],
             summary: 'Update the name and profile fields',
             security,
-            body: ZProfileUpdateRequest,
-            response: { 200: dataEnvelope(ZUser), ...errors },
           },
         },
         async (request) => ({ data: await service.updateProfile(requireAuth(request).userId, request.body) }),
       );
     });
 
-    app.post(
-      '/password-reset',
+    route(
+      app,
+      'POST /auth/password-reset',
       {
+        errors,
         config: perClient(limits.mailPerMinute),
         schema: {
           tags: ['auth'],
           summary: 'Send a password reset link (same answer whether or not the address exists)',
-          body: ZEmailOnlyRequest,
-          response: { 202: dataEnvelope(ZMessage), ...errors },
         },
+        status: 202,
       },
       async (request, reply) =>
         reply.code(202).send({ data: await service.requestPasswordReset(request.body.email) }),
     );
 
-    app.post(
-      '/password-reset/confirm',
+    route(
+      app,
+      'POST /auth/password-reset/confirm',
       {
+        errors,
         config: perClient(limits.mailPerMinute),
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with the link from the reset mail; ends every session',
-          body: ZPasswordResetConfirmRequest,
-          response: { 200: dataEnvelope(ZMessage), ...errors },
         },
       },
       async (request) => ({

@@ -1,39 +1,28 @@
 // /api/coach (docs/coach.md): the conversation, a message and its answer (JSON, or server-sent events when asked),
 // and the confirmation of a proposed action. Nothing here is cached: each answer reads the data of the moment.
-import {
-  dataEnvelope,
-  ZCoachAction,
-  ZCoachActionIdParam,
-  ZCoachMessageList,
-  ZCoachMessageRequest,
-  ZCoachMessagesQuery,
-  ZCoachReply,
-  ZCoachReplyQuery,
-} from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { CoachService } from './service.ts';
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function coachRoutes(service: CoachService, authenticate: Authenticate, messagesPerMinute: number) {
   return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const app = fastify;
     app.addHook('onRequest', authenticate);
-    const route = secured('coach');
+    const secure = secured('coach');
 
-    app.get(
-      '/messages',
+    route(
+      app,
+      'GET /coach/messages',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'The conversation, page 1 the newest; each page oldest first; `model` says whether a language model answers',
-          querystring: ZCoachMessagesQuery,
-          response: { 200: dataEnvelope(ZCoachMessageList), ...errors },
         },
       },
       async (request) => ({
@@ -41,8 +30,9 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate, m
       }),
     );
 
-    app.post(
-      '/messages',
+    route(
+      app,
+      'POST /coach/messages',
       {
         // Per athlete (the caller is known: authentication runs first in this scope), not per address.
         config: {
@@ -53,15 +43,13 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate, m
           },
         },
         schema: {
-          ...route,
+          ...secure,
           summary:
             'Ask the coach: the reply, the numbers it cites and the actions it proposes; both messages are stored. ' +
             'With ?stream=true or Accept: text/event-stream the answer streams as server-sent events: `delta` ' +
             'events ({text}) while it is written, then one `done` event with this body (or `error`).',
-          querystring: ZCoachReplyQuery,
-          body: ZCoachMessageRequest,
-          response: { 200: dataEnvelope(ZCoachReply), ...errorsWith(429) },
         },
+        errors: errorsWith(429),
       },
       async (request, reply) => {
         const auth = requireAuth(request);
@@ -99,30 +87,30 @@ export function coachRoutes(service: CoachService, authenticate: Authenticate, m
       },
     );
 
-    app.post(
-      '/actions/:id/confirm',
+    route(
+      app,
+      'POST /coach/actions/{id}/confirm',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'Apply a proposed action to its workout, recorded as a plan change (undo it through the plan changes); 409 when already applied',
-          params: ZCoachActionIdParam,
-          response: { 200: dataEnvelope(ZCoachAction), ...errorsWith(409) },
         },
+        errors: errorsWith(409),
       },
       async (request) => ({ data: await service.confirm(requireAuth(request), request.params.id) }),
     );
 
-    app.post(
-      '/actions/:id/undo',
+    route(
+      app,
+      'POST /coach/actions/{id}/undo',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'Undo an applied action: its workout is put back as it was, and its day left to the athlete; 409 when it was never applied or is undone already',
-          params: ZCoachActionIdParam,
-          response: { 200: dataEnvelope(ZCoachAction), ...errorsWith(409) },
         },
+        errors: errorsWith(409),
       },
       async (request) => ({ data: await service.undo(requireAuth(request), request.params.id) }),
     );

@@ -2,32 +2,21 @@
 // part of the server, for the testing dashboard (areas.ts). GET /api/v1/client-config: the deployment's settings
 // the web app reads before sign-in (the map tile URL, the operator's words, what is configured;
 // wiring/client-config.ts), public like health.
-import {
-  type ClientConfig,
-  dataEnvelope,
-  type HealthAreas,
-  ZClientConfig,
-  ZErrorResponse,
-  ZHealth,
-  ZHealthAreas,
-} from '@stamina/contract';
+import { type ClientConfig, type HealthAreas, ZErrorResponse } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import type { Authenticate } from '../../plugins/authenticate.ts';
-import { errors, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { secured } from '../../plugins/route-schema.ts';
 
 export function healthRoutes(ping: () => Promise<void>, version: string, clientConfig: ClientConfig) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/health',
+  return async function register(app: FastifyInstance) {
+    route(
+      app,
+      'GET /v1/health',
       {
-        schema: {
-          tags: ['health'],
-          summary: 'Service and database health',
-          response: { 200: dataEnvelope(ZHealth), 503: ZErrorResponse },
-        },
+        schema: { tags: ['health'], summary: 'Service and database health' },
+        errors: { 503: ZErrorResponse },
       },
       async (request) => {
         try {
@@ -44,14 +33,15 @@ export function healthRoutes(ping: () => Promise<void>, version: string, clientC
       },
     );
     const body = { data: clientConfig };
-    app.get(
-      '/client-config',
+    route(
+      app,
+      'GET /v1/client-config',
       {
         schema: {
           tags: ['health'],
           summary: 'Deployment settings the web app needs (map tiles, operator, configured features); public',
-          response: { 200: dataEnvelope(ZClientConfig) },
         },
+        errors: {},
       },
       async () => body,
     );
@@ -59,17 +49,16 @@ export function healthRoutes(ping: () => Promise<void>, version: string, clientC
 }
 
 export function healthAreaRoutes(check: () => Promise<HealthAreas>, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
-    app.get(
-      '/health/areas',
+    route(
+      app,
+      'GET /v1/health/areas',
       {
         schema: {
           ...secured('health'),
           summary:
             'One check per part of the server (database, job queue, file store, mail, Redis); 200 with each result',
-          response: { 200: dataEnvelope(ZHealthAreas), ...errors },
         },
       },
       async () => ({ data: await check() }),

@@ -2,20 +2,12 @@
 // as server-sent events (docs/testing-dashboard.md). The stream is opened by EventSource, which cannot send
 // headers, so it authenticates with the access token in its `token` query parameter; the request serializer
 // writes that parameter as [REDACTED] (lib/logger.ts), and the line recorded for the athlete has no query at all.
-import {
-  dataEnvelope,
-  LOG_STREAM_ERROR,
-  type LogLine,
-  ZErrorResponse,
-  ZLogStreamQuery,
-  ZLogsRecent,
-  ZLogsRecentQuery,
-} from '@stamina/contract';
+import { LOG_STREAM_ERROR, type LogLine, ZErrorResponse } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { type Authenticate, requireAuth, type TokenIdentifier } from '../../plugins/authenticate.ts';
-import { errors, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { secured } from '../../plugins/route-schema.ts';
 import type { RequestLog } from './request-log.ts';
 
 /** How often the stream sends a comment to keep proxies from closing it, and checks that the session is open. */
@@ -69,8 +61,7 @@ const event = (line: LogLine) => `id: ${line.request_id}\ndata: ${JSON.stringify
 
 export function logRoutes(options: LogRoutesOptions) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
     /** The open streams, ended when the app closes (an open response would keep the server from closing). */
     const open = new Set<() => void>();
     app.addHook('preClose', (done) => {
@@ -78,16 +69,15 @@ export function logRoutes(options: LogRoutesOptions) {
       done();
     });
 
-    app.get(
-      '/recent',
+    route(
+      app,
+      'GET /v1/logs/recent',
       {
         onRequest: options.authenticate,
         schema: {
           ...secured('logs'),
           summary:
             "The caller's own most recent requests, newest first (20, 50 or 100; kept per server process)",
-          querystring: ZLogsRecentQuery,
-          response: { 200: dataEnvelope(ZLogsRecent), ...errors },
         },
       },
       async (request) => ({
@@ -95,8 +85,9 @@ export function logRoutes(options: LogRoutesOptions) {
       }),
     );
 
-    app.get(
-      '/stream',
+    route(
+      app,
+      'GET /v1/logs/stream',
       {
         onRequest: streamAuthentication(options.authenticateQuery),
         config: { requestLog: false },
@@ -106,9 +97,8 @@ export function logRoutes(options: LogRoutesOptions) {
           summary:
             "Server-sent events: one `data` event (a LogLine) per new request of the caller's, from this server " +
             'process; authenticated by the access token in `token`, since EventSource cannot send headers',
-          querystring: ZLogStreamQuery,
-          response: { 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
         },
+        errors: { 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
       async (request, reply) => {
         const auth = requireAuth(request);

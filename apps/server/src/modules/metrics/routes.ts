@@ -1,64 +1,25 @@
 // The Metrics API (docs/wellness.md): the wellness store, scores, trends and the CSV import under /api/metrics,
 // and the recovery, analysis, current, history and summary reads under /api/v1/metrics. Each `[/{id}]` path
-// answers for the caller and for the caller's own athlete id; any other id is a 404.
+// answers for the caller and for the caller's own athlete id; any other id is a 404. Schemas and default spans:
+// the contract's endpoint map.
 import fastifyMultipart from '@fastify/multipart';
-import {
-  dataEnvelope,
-  WELLNESS_CSV_MAX_BYTES,
-  ZCurrentMetrics,
-  ZDateQuery,
-  ZDaysQuery,
-  ZErrorResponse,
-  ZMetricHistory,
-  ZMetricHistoryQuery,
-  ZMetricIdParam,
-  ZMetricsListQuery,
-  ZMetricsSummary,
-  ZMetricsSummaryQuery,
-  ZReadiness,
-  ZRecoveryAnalysis,
-  ZRecoveryScore,
-  ZScoreRequest,
-  ZScoreTrends,
-  ZWellnessDay,
-  ZWellnessImportQuery,
-  ZWellnessImportReport,
-  ZWellnessUpdateRequest,
-  ZWellnessUpsertRequest,
-} from '@stamina/contract';
+import { WELLNESS_CSV_MAX_BYTES, ZErrorResponse } from '@stamina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { ifMatchOf, ifNoneMatchAny } from '../../lib/preconditions.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
-import { type OwnIdRequest, routeWithOwnId } from '../../plugins/own-athlete-routes.ts';
-import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
+import { requireOwnAthlete } from '../../plugins/own-athlete-routes.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { MetricsService } from './service.ts';
 import type { DayPrecondition } from './store.ts';
 
-const route = secured('metrics');
-/** Default spans (docs/wellness.md §6): recovery analysis 7 days, metric histories 30, VO2 max 90. */
-const ANALYSIS_DAYS = 7;
-const TREND_DAYS = 30;
-const HISTORY_DAYS = 30;
-const VO2MAX_DAYS = 90;
-const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
-// A POST without a body reaches validation as null: it means "today".
-const ZOptionalScoreRequest = ZScoreRequest.nullish();
-
-/** `path` and `path/{id}` (the caller's own athlete id) with one schema and one handler. */
-function both<Q extends z.ZodType, B extends z.ZodType | undefined, R extends z.ZodType>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { summary: string; querystring?: Q; body?: B; response: R; withoutId?: boolean },
-  handler: (r: OwnIdRequest<Q>) => Promise<z.input<R>>,
-) {
-  routeWithOwnId(app, method, path, { ...options, tags: route.tags }, handler);
-}
+const secure = secured('metrics');
+const doc = (summary: string, description?: string) => ({
+  schema: { ...secure, summary, ...(description ? { description } : {}) },
+});
 
 /** A binary file (a NUL byte or invalid UTF-8) is not a CSV; the text otherwise, without judging its columns. */
 function csvText(bytes: Buffer, fileName?: string): string {
@@ -105,41 +66,27 @@ function dayPrecondition(headers: FastifyRequest['headers']): DayPrecondition | 
 
 /** Routes under /api/metrics. */
 export function metricsRoutes(service: MetricsService, authenticate: Authenticate, claimUpload: ClaimUpload) {
-  return async function register(fastify: FastifyInstance) {
-    fastify.addHook('onRequest', authenticate);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
+    app.addHook('onRequest', authenticate);
 
-    app.get(
-      '/',
-      {
-        schema: {
-          ...route,
-          summary:
-            'Wellness days from start_date to end_date (default the last 30 days), with recovery scores',
-          querystring: ZMetricsListQuery,
-          response: { 200: dataEnvelope(z.array(ZWellnessDay)), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /metrics',
+      doc('Wellness days from start_date to end_date (default the last 30 days), with recovery scores'),
       async (request) => ({ data: await service.list(requireAuth(request), request.query) }),
     );
 
-    app.post(
-      '/',
+    route(
+      app,
+      'POST /metrics',
       {
-        config: { idempotent: true },
-        schema: {
-          ...route,
-          summary: "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
-          description:
-            'At least one value besides the date: a body whose fields are all absent or null is a 400 and writes nothing (clear a day with PUT or DELETE /api/metrics/{id}; docs/wellness.md). ' +
+        ...doc(
+          "Log a day's wellness: 201 when the date is new, 200 when its fields were updated",
+          'At least one value besides the date: a body whose fields are all absent or null is a 400 and writes nothing (clear a day with PUT or DELETE /api/metrics/{id}; docs/wellness.md). ' +
             'With `If-Match: "<updated_at>"` (the day\'s `updated_at` as this API gives it) the entry is written only while the day is still that version, and with `If-None-Match: *` only while the day has no entry; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
-          body: ZWellnessUpsertRequest,
-          response: {
-            200: dataEnvelope(ZWellnessDay),
-            201: dataEnvelope(ZWellnessDay),
-            ...errorsWith(412),
-          },
-        },
+        ),
+        status: [200, 201],
+        errors: errorsWith(412),
       },
       async (request, reply) => {
         const { created, day } = await service.upsert(
@@ -151,18 +98,15 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       },
     );
 
-    app.put(
-      '/:id',
+    route(
+      app,
+      'PUT /metrics/{id}',
       {
-        schema: {
-          ...route,
-          summary: 'Change fields of a wellness day (a new date must not have an entry: 409)',
-          description:
-            'With `If-Match: "<updated_at>"` the change is applied only while the day is still that version; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
-          params: ZMetricIdParam,
-          body: ZWellnessUpdateRequest,
-          response: { 200: dataEnvelope(ZWellnessDay), 409: ZErrorResponse, ...errorsWith(412) },
-        },
+        ...doc(
+          'Change fields of a wellness day (a new date must not have an entry: 409)',
+          'With `If-Match: "<updated_at>"` the change is applied only while the day is still that version; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
+        ),
+        errors: { 409: ZErrorResponse, ...errorsWith(412) },
       },
       async (request) => ({
         data: await service.update(
@@ -174,70 +118,37 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
       }),
     );
 
-    app.delete(
-      '/:id',
-      {
-        schema: {
-          ...route,
-          summary: 'Delete a wellness day',
-          params: ZMetricIdParam,
-          response: { 200: ZDeleted, ...errors },
-        },
-      },
-      async (request) => ({ data: await service.remove(requireAuth(request), request.params.id) }),
-    );
+    route(app, 'DELETE /metrics/{id}', doc('Delete a wellness day'), async (request) => ({
+      data: await service.remove(requireAuth(request), request.params.id),
+    }));
 
-    both(
-      fastify,
-      'GET',
-      '/recovery-trends',
-      {
-        summary: 'Daily recovery scores (null on days without data), trend and mean',
-        querystring: ZDaysQuery(TREND_DAYS),
-        response: ZScoreTrends,
-      },
-      (r) => service.recoveryTrends(r.auth, r.query.days),
+    route(
+      app,
+      'GET /metrics/recovery-trends',
+      doc('Daily recovery scores (null on days without data), trend and mean'),
+      async (r) => ({ data: await service.recoveryTrends(requireAuth(r), r.query.days) }),
     );
-    both(
-      fastify,
-      'GET',
-      '/readiness-trends',
-      {
-        summary: 'Daily readiness scores, trend and mean',
-        querystring: ZDaysQuery(TREND_DAYS),
-        response: ZScoreTrends,
-      },
-      (r) => service.readinessTrends(r.auth, r.query.days),
+    route(app, 'GET /metrics/readiness-trends', doc('Daily readiness scores, trend and mean'), async (r) => ({
+      data: await service.readinessTrends(requireAuth(r), r.query.days),
+    }));
+    route(
+      app,
+      'GET /metrics/recovery-recommendations',
+      doc("Today's recovery recommendations"),
+      async (r) => ({ data: await service.recommendations(requireAuth(r)) }),
     );
-    both(
-      fastify,
-      'GET',
-      '/recovery-recommendations',
-      { summary: "Today's recovery recommendations", response: z.array(z.string()) },
-      (r) => service.recommendations(r.auth),
-    );
-    both(
-      fastify,
-      'POST',
-      '/calculate-readiness',
-      { summary: 'Readiness of a day (default today)', body: ZOptionalScoreRequest, response: ZReadiness },
-      (r) => service.calculateReadiness(r.auth, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
-    );
-    both(
-      fastify,
-      'POST',
-      '/calculate-recovery',
-      {
-        summary: 'Recovery score of a day (default today); null without wellness data that day',
-        body: ZOptionalScoreRequest,
-        response: ZRecoveryScore.nullable(),
-        withoutId: true,
-      },
-      (r) => service.calculateRecovery(r.auth, (r.body as z.infer<typeof ZOptionalScoreRequest>)?.date),
+    route(app, 'POST /metrics/calculate-readiness', doc('Readiness of a day (default today)'), async (r) => ({
+      data: await service.calculateReadiness(requireAuth(r), r.body?.date),
+    }));
+    route(
+      app,
+      'POST /metrics/calculate-recovery/{id}',
+      doc('Recovery score of a day (default today); null without wellness data that day'),
+      async (r) => ({ data: await service.calculateRecovery(requireOwnAthlete(r), r.body?.date) }),
     );
 
     // Multipart (and a raw text/csv body) only in the import route's own scope; every other route takes JSON.
-    await fastify.register(async (scope) => {
+    await app.register(async (scope) => {
       await scope.register(fastifyMultipart, {
         limits: { fileSize: WELLNESS_CSV_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
       });
@@ -246,24 +157,18 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
         { parseAs: 'string', bodyLimit: WELLNESS_CSV_MAX_BYTES },
         (_request, body, done) => done(null, body),
       );
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/import',
+      route(
+        scope,
+        'POST /metrics/import',
         {
           bodyLimit: WELLNESS_CSV_MAX_BYTES,
-          config: { idempotent: true },
           schema: {
-            ...route,
+            ...secure,
             summary:
               'Import wellness history from a CSV (multipart field "file", or a text/csv body); dry_run previews. Any rejected row: 400 with the report as detail, nothing written',
             consumes: ['multipart/form-data', 'text/csv'],
-            querystring: ZWellnessImportQuery,
-            response: {
-              200: dataEnvelope(ZWellnessImportReport),
-              413: ZErrorResponse,
-              415: ZErrorResponse,
-              ...errors,
-            },
           },
+          errors: errorsWith(413, 415),
         },
         async (request, reply) => {
           const auth = requireAuth(request);
@@ -278,90 +183,51 @@ export function metricsRoutes(service: MetricsService, authenticate: Authenticat
 
 /** Routes under /api/v1/metrics. */
 export function metricsV1Routes(service: MetricsService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    fastify.addHook('onRequest', authenticate);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
+    app.addHook('onRequest', authenticate);
 
-    app.get(
-      '/recovery',
-      {
-        schema: {
-          ...route,
-          summary:
-            'Recovery score of a day (default today) with baselines, trends and advice; null without data',
-          querystring: ZDateQuery,
-          response: { 200: dataEnvelope(ZRecoveryScore.nullable()), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /v1/metrics/recovery',
+      doc('Recovery score of a day (default today) with baselines, trends and advice; null without data'),
       async (request) => ({ data: await service.recoveryFor(requireAuth(request), request.query.date) }),
     );
-    both(
-      fastify,
-      'GET',
-      '/recovery-analysis',
-      {
-        summary: 'Daily recovery scores over the last days (7 by default), averages and advice',
-        querystring: ZDaysQuery(ANALYSIS_DAYS),
-        response: ZRecoveryAnalysis,
-      },
-      (r) => service.analysis(r.auth, r.query.days),
+    route(
+      app,
+      'GET /v1/metrics/recovery-analysis',
+      doc('Daily recovery scores over the last days (7 by default), averages and advice'),
+      async (r) => ({ data: await service.analysis(requireAuth(r), r.query.days) }),
     );
-    app.get(
-      '/current',
-      {
-        schema: {
-          ...route,
-          summary: 'The latest value and date of each metric; null when never logged',
-          response: { 200: dataEnvelope(ZCurrentMetrics), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /v1/metrics/current',
+      doc('The latest value and date of each metric; null when never logged'),
       async (request) => ({ data: await service.current(requireAuth(request)) }),
     );
-    app.get(
-      '/history',
-      {
-        schema: {
-          ...route,
-          summary: 'One metric per day over the last days (30 by default); days without it are left out',
-          querystring: ZMetricHistoryQuery,
-          response: { 200: dataEnvelope(ZMetricHistory), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /v1/metrics/history',
+      doc('One metric per day over the last days (30 by default); days without it are left out'),
       async (request) => ({
         data: await service.history(requireAuth(request), request.query.type, request.query.days),
       }),
     );
-    app.get(
-      '/summary',
-      {
-        schema: {
-          ...route,
-          summary: 'Latest, mean, min, max, count and trend of each metric over a week, month or 3 months',
-          querystring: ZMetricsSummaryQuery,
-          response: { 200: dataEnvelope(ZMetricsSummary), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /v1/metrics/summary',
+      doc('Latest, mean, min, max, count and trend of each metric over a week, month or 3 months'),
       async (request) => ({ data: await service.summary(requireAuth(request), request.query.period) }),
     );
     const shortcuts = [
-      ['/hrv', 'hrv', HISTORY_DAYS],
-      ['/sleep', 'sleep_hours', HISTORY_DAYS],
-      ['/vo2max', 'vo2max', VO2MAX_DAYS],
-      ['/resting-hr', 'resting_hr', HISTORY_DAYS],
+      ['GET /v1/metrics/hrv', 'hrv', 30],
+      ['GET /v1/metrics/sleep', 'sleep_hours', 30],
+      ['GET /v1/metrics/vo2max', 'vo2max', 90],
+      ['GET /v1/metrics/resting-hr', 'resting_hr', 30],
     ] as const;
-    for (const [path, type, days] of shortcuts) {
-      app.get(
-        path,
-        {
-          schema: {
-            ...route,
-            summary: `${type} per day over the last days (${days} by default)`,
-            querystring: ZDaysQuery(days),
-            response: { 200: dataEnvelope(ZMetricHistory), ...errors },
-          },
-        },
-        async (request) => ({ data: await service.history(requireAuth(request), type, request.query.days) }),
-      );
+    for (const [key, type, days] of shortcuts) {
+      route(app, key, doc(`${type} per day over the last days (${days} by default)`), async (request) => ({
+        data: await service.history(requireAuth(request), type, request.query.days),
+      }));
     }
   };
 }

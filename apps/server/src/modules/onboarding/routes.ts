@@ -1,28 +1,16 @@
 // /api/onboarding (docs/onboarding.md): sessions from consent to approval, the onboarding status and its reset,
 // and the transcription of a voice prompt. Nothing here is cached: the job moves sessions on between polls.
 import fastifyMultipart from '@fastify/multipart';
-import {
-  dataEnvelope,
-  ZGoalContextUpdateRequest,
-  ZOnboardingApproval,
-  ZOnboardingApproveRequest,
-  ZOnboardingPromptRequest,
-  ZOnboardingSession,
-  ZOnboardingSessionCreateRequest,
-  ZOnboardingSessionIdParam,
-  ZOnboardingStatusResponse,
-  ZTranscription,
-} from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
+import { route } from '../../plugins/contract-route.ts';
+import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { OnboardingService } from './service.ts';
 import { STT_MISSING_MESSAGE } from './stt.ts';
 
-const route = secured('onboarding');
+const secure = secured('onboarding');
 /** The longest recording sent for transcription. */
 const RECORDING_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -32,120 +20,114 @@ export function onboardingRoutes(
 ) {
   return async function register(fastify: FastifyInstance) {
     fastify.addHook('onRequest', options.authenticate);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const session = dataEnvelope(ZOnboardingSession);
+    const app = fastify;
 
-    app.get(
-      '/status',
+    route(
+      app,
+      'GET /onboarding/status',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Where the athlete is in onboarding, the session to resume, and whether voice input works',
-          response: { 200: dataEnvelope(ZOnboardingStatusResponse), ...errors },
         },
       },
       async (request) => ({ data: await service.status(requireAuth(request)) }),
     );
 
-    app.post(
-      '/reset',
+    route(
+      app,
+      'POST /onboarding/reset',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Do onboarding again: onboarding_complete becomes false; the training plan is kept',
-          response: { 200: dataEnvelope(ZOnboardingStatusResponse), ...errors },
         },
       },
       async (request) => ({ data: await service.reset(requireAuth(request)) }),
     );
 
-    app.post(
-      '/sessions',
+    route(
+      app,
+      'POST /onboarding/sessions',
       {
-        config: { idempotent: true },
         schema: {
-          ...route,
+          ...secure,
           summary: 'Start onboarding with the consent version shown (1.0.0); 201 with the CREATED session',
-          body: ZOnboardingSessionCreateRequest,
-          response: { 201: session, ...errorsWith(409) },
         },
+        status: 201,
+        errors: errorsWith(409),
       },
       async (request, reply) =>
         reply.code(201).send({ data: await service.create(requireAuth(request), request.body) }),
     );
 
-    app.get(
-      '/sessions/:id',
+    route(
+      app,
+      'GET /onboarding/sessions/{id}',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'The session: its status as the server works on it, the goal context, and once drafted the first week, the reasons and the plan in numbers',
-          params: ZOnboardingSessionIdParam,
-          response: { 200: session, ...errors },
         },
       },
       async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
     );
 
-    app.post(
-      '/sessions/:id/prompt',
+    route(
+      app,
+      'POST /onboarding/sessions/{id}/prompt',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'The goal in plain words (more than 10 characters, at most 2000): parsed at once (NLP_PARSED), then the plan is drafted in the background',
-          params: ZOnboardingSessionIdParam,
-          body: ZOnboardingPromptRequest,
-          response: { 200: session, ...errorsWith(409) },
         },
+        errors: errorsWith(409),
       },
       async (request) => ({
         data: await service.prompt(requireAuth(request), request.params.id, request.body.prompt),
       }),
     );
 
-    app.post(
-      '/sessions/:id/devices/skip',
+    route(
+      app,
+      'POST /onboarding/sessions/{id}/devices/skip',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Go on without connecting a device',
-          params: ZOnboardingSessionIdParam,
-          response: { 200: session, ...errors },
         },
       },
       async (request) => ({ data: await service.skipDevices(requireAuth(request), request.params.id) }),
     );
 
-    app.put(
-      '/sessions/:id/goal-context',
+    route(
+      app,
+      'PUT /onboarding/sessions/{id}/goal-context',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             "The review's edits of the goal (PLAN_DRAFTED only): edited fields stop being assumed and the plan is drafted again",
-          params: ZOnboardingSessionIdParam,
-          body: ZGoalContextUpdateRequest,
-          response: { 200: session, ...errorsWith(409) },
         },
+        errors: errorsWith(409),
       },
       async (request) => ({
         data: await service.updateGoalContext(requireAuth(request), request.params.id, request.body),
       }),
     );
 
-    app.post(
-      '/sessions/:id/approve',
+    route(
+      app,
+      'POST /onboarding/sessions/{id}/approve',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'Turn the drafted plan into the training plan with its planned workouts; an active plan is a 409 unless replace_active_plan',
-          params: ZOnboardingSessionIdParam,
-          body: ZOnboardingApproveRequest,
-          response: { 200: dataEnvelope(ZOnboardingApproval), ...errorsWith(409) },
         },
+        errors: errorsWith(409),
       },
       async (request) => ({
         data: await service.approve(requireAuth(request), request.params.id, request.body),
@@ -156,16 +138,17 @@ export function onboardingRoutes(
       await scope.register(fastifyMultipart, {
         limits: { fileSize: RECORDING_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100 },
       });
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/transcriptions',
+      route(
+        scope,
+        'POST /onboarding/transcriptions',
         {
           schema: {
-            ...route,
+            ...secure,
             summary:
               'The text of a voice recording (multipart, one "file" part of at most 10 MB: WebM, Ogg, MP4, MP3 or WAV), from the speech-to-text service set by STT_URL; 503 without one',
             consumes: ['multipart/form-data'],
-            response: { 200: dataEnvelope(ZTranscription), ...errorsWith(413, 415, 502, 503) },
           },
+          errors: errorsWith(413, 415, 502, 503),
         },
         async (request) => {
           const auth = requireAuth(request);

@@ -1,51 +1,32 @@
 // /api/v1/workout-bank (docs/workout-bank.md): thin routes, each one service call.
 import {
   dataEnvelope,
-  ZConvertRequest,
   ZConvertResponse,
   ZFavorite,
-  ZFavoriteCreateRequest,
-  ZFavoriteIdParam,
   ZFavoriteList,
   ZFavoriteRemoved,
-  ZFavoriteRequest,
   ZFavoriteStatus,
-  ZFavoritesPageQuery,
   ZMyRating,
-  ZNaturalSearchRequest,
   ZNaturalSearchResponse,
-  ZOwnTemplateRequest,
   ZPopular,
-  ZPopularQuery,
-  ZRateResponse,
   ZRatingList,
-  ZRatingRequest,
-  ZRatingsPageQuery,
   ZRecommendations,
-  ZRecommendationsQuery,
-  ZSimilarQuery,
   ZSimilarTemplates,
   ZSuggestions,
-  ZSuggestionsRequest,
-  ZTemplateIdParam,
   ZTemplateVariants,
   ZUserStats,
   ZViewResponse,
   ZWorkoutBankHealth,
   ZWorkoutCategories,
-  ZWorkoutCategoriesQuery,
   ZWorkoutTemplate,
-  ZWorkoutTemplateSearchQuery,
   ZWorkoutTemplateSearchResponse,
 } from '@stamina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import { errors, errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutBankService } from './service.ts';
-
-const ZEmptyBody = z.object({}).passthrough().optional();
 
 export function workoutBankRoutes(
   service: WorkoutBankService,
@@ -53,188 +34,182 @@ export function workoutBankRoutes(
   cachedReads: Authenticate = authenticate,
 ) {
   return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const app = fastify;
     // The search answers from the athlete's read cache (docs/workout-bank.md, "Search index in each process"); the rest are fresh.
     app.addHook('onRequest', function pickAuthenticate(request, reply, done) {
       const search =
         request.method === 'GET' && request.routeOptions.url?.endsWith('/workout-bank/templates');
       (search ? cachedReads : authenticate).call(this, request, reply, done);
     });
-    const route = secured('workout-bank');
+    const secure = secured('workout-bank');
     const ok = <T extends z.ZodType>(schema: T) => ({ 200: dataEnvelope(schema), ...errors });
     const created = <T extends z.ZodType>(schema: T) => ({ 201: dataEnvelope(schema), ...errors });
 
-    app.get(
-      '/templates',
+    route(
+      app,
+      'GET /v1/workout-bank/templates',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Search templates: filters, full-text search with ranking, sorting and paging',
-          querystring: ZWorkoutTemplateSearchQuery,
-          response: ok(ZWorkoutTemplateSearchResponse),
         },
+        errors: ok(ZWorkoutTemplateSearchResponse),
       },
       async (request) => ({ data: await service.search(requireAuth(request), request.query) }),
     );
 
-    app.post(
-      '/templates',
+    route(
+      app,
+      'POST /v1/workout-bank/templates',
       {
-        config: { idempotent: true },
         schema: {
-          ...route,
+          ...secure,
           summary: "Save an athlete's own template, private or public",
-          body: ZOwnTemplateRequest,
-          response: created(ZWorkoutTemplate),
         },
+        errors: created(ZWorkoutTemplate),
       },
       async (request, reply) =>
         reply.code(201).send({ data: await service.createOwn(requireAuth(request), request.body) }),
     );
 
-    app.get(
-      '/templates/:id',
+    route(
+      app,
+      'GET /v1/workout-bank/templates/{id}',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'One template',
-          params: ZTemplateIdParam,
-          response: ok(ZWorkoutTemplate),
         },
+        errors: ok(ZWorkoutTemplate),
       },
       async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
     );
 
-    app.put(
-      '/templates/:id',
+    route(
+      app,
+      'PUT /v1/workout-bank/templates/{id}',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             "Rewrite one of the athlete's own templates (its text, visibility, …); anyone else's is 404",
-          params: ZTemplateIdParam,
-          body: ZOwnTemplateRequest,
-          response: ok(ZWorkoutTemplate),
         },
+        errors: ok(ZWorkoutTemplate),
       },
       async (request) => ({
         data: await service.updateOwn(requireAuth(request), request.params.id, request.body),
       }),
     );
 
-    app.get(
-      '/templates/:id/variants',
+    route(
+      app,
+      'GET /v1/workout-bank/templates/{id}/variants',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'The same session scaled shorter and longer',
-          params: ZTemplateIdParam,
-          response: ok(ZTemplateVariants),
         },
+        errors: ok(ZTemplateVariants),
       },
       async (request) => ({ data: await service.variants(requireAuth(request), request.params.id) }),
     );
 
-    app.get(
-      '/templates/:id/similar',
+    route(
+      app,
+      'GET /v1/workout-bank/templates/{id}/similar',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Templates alike by discipline, zone profile and tags',
-          params: ZTemplateIdParam,
-          querystring: ZSimilarQuery,
-          response: ok(ZSimilarTemplates),
         },
+        errors: ok(ZSimilarTemplates),
       },
       async (request) => ({
         data: await service.similar(requireAuth(request), request.params.id, request.query.limit),
       }),
     );
 
-    app.post(
-      '/templates/:id/favorite',
+    route(
+      app,
+      'POST /v1/workout-bank/templates/{id}/favorite',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Add the template to favourites, with notes',
-          params: ZTemplateIdParam,
-          body: ZFavoriteRequest.optional(),
-          response: ok(ZFavorite),
         },
+        errors: ok(ZFavorite),
       },
       async (request) => ({
         data: await service.addFavorite(requireAuth(request), request.params.id, request.body?.notes),
       }),
     );
 
-    app.delete(
-      '/templates/:id/favorite',
+    route(
+      app,
+      'DELETE /v1/workout-bank/templates/{id}/favorite',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Remove the template from favourites',
-          params: ZTemplateIdParam,
-          response: ok(ZFavoriteRemoved),
         },
+        errors: ok(ZFavoriteRemoved),
       },
       async (request) => ({
         data: await service.removeFavoriteByTemplate(requireAuth(request), request.params.id),
       }),
     );
 
-    app.get(
-      '/templates/:id/favorite/status',
+    route(
+      app,
+      'GET /v1/workout-bank/templates/{id}/favorite/status',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Whether the template is a favourite',
-          params: ZTemplateIdParam,
-          response: ok(ZFavoriteStatus),
         },
+        errors: ok(ZFavoriteStatus),
       },
       async (request) => ({ data: await service.favoriteStatus(requireAuth(request), request.params.id) }),
     );
 
-    app.post(
-      '/templates/:id/rate',
+    route(
+      app,
+      'POST /v1/workout-bank/templates/{id}/rate',
       {
         schema: {
-          ...route,
+          ...secure,
           summary:
             'Rate the template (one rating per athlete; a second replaces the first; 403 for your own template)',
-          params: ZTemplateIdParam,
-          body: ZRatingRequest,
-          response: { 200: dataEnvelope(ZRateResponse), ...errorsWith(403) },
         },
+        errors: errorsWith(403),
       },
       async (request) => ({
         data: await service.rate(requireAuth(request), request.params.id, request.body),
       }),
     );
 
-    app.get(
-      '/templates/:id/rating',
+    route(
+      app,
+      'GET /v1/workout-bank/templates/{id}/rating',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: "The caller's rating",
-          params: ZTemplateIdParam,
-          response: ok(ZMyRating),
         },
+        errors: ok(ZMyRating),
       },
       async (request) => ({ data: await service.myRating(requireAuth(request), request.params.id) }),
     );
 
-    app.get(
-      '/templates/:id/ratings',
+    route(
+      app,
+      'GET /v1/workout-bank/templates/{id}/ratings',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Ratings of the template, newest first',
-          params: ZTemplateIdParam,
-          querystring: ZRatingsPageQuery,
-          response: ok(ZRatingList),
         },
+        errors: ok(ZRatingList),
       },
       async (request) => ({
         data: await service.ratings(
@@ -246,17 +221,15 @@ export function workoutBankRoutes(
       }),
     );
 
-    app.post(
-      '/templates/:id/convert',
+    route(
+      app,
+      'POST /v1/workout-bank/templates/{id}/convert',
       {
-        config: { idempotent: true },
         schema: {
-          ...route,
+          ...secure,
           summary: 'Put the template on the calendar as a workout',
-          params: ZTemplateIdParam,
-          body: ZConvertRequest,
-          response: created(ZConvertResponse),
         },
+        errors: created(ZConvertResponse),
       },
       async (request, reply) =>
         reply
@@ -264,60 +237,58 @@ export function workoutBankRoutes(
           .send({ data: await service.convert(requireAuth(request), request.params.id, request.body) }),
     );
 
-    app.post(
-      '/templates/:id/suggestions',
+    route(
+      app,
+      'POST /v1/workout-bank/templates/{id}/suggestions',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'The template adapted to time, fitness, equipment and weather, with the changes explained',
-          params: ZTemplateIdParam,
-          body: ZSuggestionsRequest,
-          response: ok(ZSuggestions),
         },
+        errors: ok(ZSuggestions),
       },
       async (request) => ({
         data: await service.suggestions(requireAuth(request), request.params.id, request.body),
       }),
     );
 
-    app.post(
-      '/templates/:id/view',
+    route(
+      app,
+      'POST /v1/workout-bank/templates/{id}/view',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Record that the caller viewed the template',
-          params: ZTemplateIdParam,
-          body: ZEmptyBody,
-          response: ok(ZViewResponse),
         },
+        errors: ok(ZViewResponse),
       },
       async (request) => ({ data: await service.view(requireAuth(request), request.params.id) }),
     );
 
-    app.get(
-      '/favorites',
+    route(
+      app,
+      'GET /v1/workout-bank/favorites',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: "The caller's favourites, newest first",
-          querystring: ZFavoritesPageQuery,
-          response: ok(ZFavoriteList),
         },
+        errors: ok(ZFavoriteList),
       },
       async (request) => ({
         data: await service.favorites(requireAuth(request), request.query.page, request.query.page_size),
       }),
     );
 
-    app.post(
-      '/favorites',
+    route(
+      app,
+      'POST /v1/workout-bank/favorites',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Add a favourite (offline replay)',
-          body: ZFavoriteCreateRequest,
-          response: ok(ZFavorite),
         },
+        errors: ok(ZFavorite),
       },
       async (request) => ({
         data: await service.addFavorite(
@@ -328,86 +299,100 @@ export function workoutBankRoutes(
       }),
     );
 
-    app.delete(
-      '/favorites/:id',
+    route(
+      app,
+      'DELETE /v1/workout-bank/favorites/{id}',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: "Remove a favourite by its id or its template's id (offline replay)",
-          params: ZFavoriteIdParam,
-          response: ok(ZFavoriteRemoved),
         },
+        errors: ok(ZFavoriteRemoved),
       },
       async (request) => ({ data: await service.removeFavorite(requireAuth(request), request.params.id) }),
     );
 
-    app.get(
-      '/categories',
+    route(
+      app,
+      'GET /v1/workout-bank/categories',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Categories of the four types, in sort order',
-          querystring: ZWorkoutCategoriesQuery,
-          response: ok(ZWorkoutCategories),
         },
+        errors: ok(ZWorkoutCategories),
       },
       async (request) => ({ data: await service.categories(request.query.type) }),
     );
 
-    app.get(
-      '/recommendations',
+    route(
+      app,
+      'GET /v1/workout-bank/recommendations',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Templates recommended for the caller, each with its reasons',
-          querystring: ZRecommendationsQuery,
-          response: ok(ZRecommendations),
         },
+        errors: ok(ZRecommendations),
       },
       async (request) => ({
         data: await service.recommendations(requireAuth(request), request.query.type, request.query.limit),
       }),
     );
 
-    app.get(
-      '/popular',
+    route(
+      app,
+      'GET /v1/workout-bank/popular',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Most viewed and used templates over a week, month or year',
-          querystring: ZPopularQuery,
-          response: ok(ZPopular),
         },
+        errors: ok(ZPopular),
       },
       async (request) => ({
         data: await service.popular(requireAuth(request), request.query.timeframe, request.query.limit),
       }),
     );
 
-    app.post(
-      '/search/natural',
+    route(
+      app,
+      'POST /v1/workout-bank/search/natural',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: "Plain-language search ('45 min threshold ride'): the filters read, and the results",
-          body: ZNaturalSearchRequest,
-          response: ok(ZNaturalSearchResponse),
         },
+        errors: ok(ZNaturalSearchResponse),
       },
       async (request) => ({
         data: await service.naturalSearch(requireAuth(request), request.body.query, request.body.limit),
       }),
     );
 
-    app.get(
-      '/user/stats',
-      { schema: { ...route, summary: "The caller's Workout Bank figures", response: ok(ZUserStats) } },
+    route(
+      app,
+      'GET /v1/workout-bank/user/stats',
+      {
+        schema: {
+          ...secure,
+          summary: "The caller's Workout Bank figures",
+        },
+        errors: ok(ZUserStats),
+      },
       async (request) => ({ data: await service.stats(requireAuth(request)) }),
     );
 
-    app.get(
-      '/health',
-      { schema: { ...route, summary: 'The Workout Bank answers', response: ok(ZWorkoutBankHealth) } },
+    route(
+      app,
+      'GET /v1/workout-bank/health',
+      {
+        schema: {
+          ...secure,
+          summary: 'The Workout Bank answers',
+        },
+        errors: ok(ZWorkoutBankHealth),
+      },
       async () => ({ data: await service.health() }),
     );
   };

@@ -209,7 +209,11 @@ export function MonthView({
                   {first ? <DraggableWorkoutCard event={first} onOpen={onOpen} compact /> : null}
                   {more > 0 ? <MoreWorkouts date={date} events={events.slice(1)} onOpen={onOpen} /> : null}
                   {events.length > 0 ? (
-                    <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} showLabel="lg" className="mt-auto" />
+                    <DayLoadBar
+                      score={dayLoad(events, unclaimedTss.get(date))}
+                      showLabel="lg"
+                      className="mt-auto"
+                    />
                   ) : null}
                 </DroppableDay>
               );
