@@ -27,6 +27,8 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/devices/webhooks/garmin',
   'GET /api/devices/webhooks/strava',
   'POST /api/devices/webhooks/strava',
+  // A mail's one-click unsubscribe: its signed token is the proof (docs/notifications.md).
+  'POST /api/notifications/unsubscribe',
 ]);
 
 interface JsonSchema {
