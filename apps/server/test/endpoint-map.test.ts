@@ -27,9 +27,6 @@ type Paths = Record<string, Record<string, Operation>>;
 const NOT_CONVERTED: string[] = [
   'DELETE /api/training/workouts/{workoutId}',
   'DELETE /api/workout-planning/workouts/{workoutId}',
-  'GET /api/athletes/me/sport-metrics',
-  'GET /api/athletes/me/threshold-estimates',
-  'GET /api/athletes/me/zones',
   'GET /api/notifications/',
   'GET /api/training/workouts',
   'GET /api/training/workouts/today',
@@ -37,7 +34,6 @@ const NOT_CONVERTED: string[] = [
   'GET /api/workout-planning/workouts',
   'GET /api/workout-planning/workouts/{workoutId}',
   'GET /api/workout-planning/workouts/{workoutId}/export',
-  'POST /api/athletes/me/threshold-estimates/accept',
   'POST /api/notifications/read-all',
   'POST /api/notifications/{id}/read',
   'POST /api/training/workouts',
@@ -45,8 +41,6 @@ const NOT_CONVERTED: string[] = [
   'POST /api/workout-planning/parse-workout',
   'POST /api/workout-planning/workouts',
   'POST /api/workout-planning/workouts/import',
-  'PUT /api/athletes/me/sport-metrics',
-  'PUT /api/athletes/me/zones',
   'PUT /api/training/workouts/{workoutId}',
   'PUT /api/workout-planning/workouts/{workoutId}',
 ];
