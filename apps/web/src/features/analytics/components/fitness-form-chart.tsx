@@ -22,6 +22,13 @@ import type { FitnessChartRow, FitnessPoint } from '../analytics-model.ts';
 
 const COLORS = { ctl: '#3B82F6', atl: '#EF4444', tsb: '#F59E0B' } as const;
 
+/** The projected series: dotted, fitness and fatigue faded behind form (docs/training-load.md, "Projection"). */
+const PROJECTED_LINES = [
+  { dataKey: 'projectedCtl', name: 'Projected fitness (CTL)', stroke: COLORS.ctl, opacity: 0.6 },
+  { dataKey: 'projectedTsb', name: 'Projected form (TSB)', stroke: COLORS.tsb, opacity: 1 },
+  { dataKey: 'projectedAtl', name: 'Projected fatigue (ATL)', stroke: COLORS.atl, opacity: 0.6 },
+] as const;
+
 const FORM_LEVEL_LABELS = {
   very_fresh: 'Very fresh',
   fresh: 'Fresh',
@@ -199,38 +206,20 @@ export function FitnessFormChart({
               dot={false}
               isAnimationActive={false}
             />
-            <Line
-              dataKey="projectedCtl"
-              name="Projected fitness (CTL)"
-              stroke={COLORS.ctl}
-              strokeOpacity={0.6}
-              strokeWidth={2}
-              strokeDasharray="1 4"
-              strokeLinecap="round"
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="projectedTsb"
-              name="Projected form (TSB)"
-              stroke={COLORS.tsb}
-              strokeWidth={2}
-              strokeDasharray="1 4"
-              strokeLinecap="round"
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="projectedAtl"
-              name="Projected fatigue (ATL)"
-              stroke={COLORS.atl}
-              strokeOpacity={0.6}
-              strokeWidth={2}
-              strokeDasharray="1 4"
-              strokeLinecap="round"
-              dot={false}
-              isAnimationActive={false}
-            />
+            {PROJECTED_LINES.map((line) => (
+              <Line
+                key={line.dataKey}
+                dataKey={line.dataKey}
+                name={line.name}
+                stroke={line.stroke}
+                strokeOpacity={line.opacity}
+                strokeWidth={2}
+                strokeDasharray="1 4"
+                strokeLinecap="round"
+                dot={false}
+                isAnimationActive={false}
+              />
+            ))}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
