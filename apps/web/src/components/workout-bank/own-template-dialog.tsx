@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { difficultyLabel } from '@stamina/core';
 import { X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type OwnTemplateInput, useSaveOwnTemplate } from '../../api/workout-bank/own.ts';
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -119,40 +119,30 @@ export function OwnTemplateDialog({
               onChange={(e) => set({ name: e.target.value })}
             />
             <div className="grid grid-cols-2 gap-3">
-              <div className="space-y-1.5">
-                <label htmlFor={ids.discipline} className="block text-sm font-medium">
-                  Discipline
-                </label>
-                <select
-                  id={ids.discipline}
-                  className={selectClasses}
-                  value={values.discipline}
-                  onChange={(e) => set({ discipline: e.target.value as Discipline })}
-                >
-                  {DISCIPLINES.map((d) => (
-                    <option key={d} value={d}>
-                      {DISCIPLINE_LABELS[d]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={ids.difficulty} className="block text-sm font-medium">
-                  Difficulty
-                </label>
-                <select
-                  id={ids.difficulty}
-                  className={selectClasses}
-                  value={values.difficulty_level}
-                  onChange={(e) => set({ difficulty_level: Number(e.target.value) })}
-                >
-                  {[1, 2, 3, 4, 5].map((level) => (
-                    <option key={level} value={level}>
-                      {difficultyLabel(level)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <LabelledSelect
+                id={ids.discipline}
+                label="Discipline"
+                value={values.discipline}
+                onChange={(value) => set({ discipline: value as Discipline })}
+              >
+                {DISCIPLINES.map((d) => (
+                  <option key={d} value={d}>
+                    {DISCIPLINE_LABELS[d]}
+                  </option>
+                ))}
+              </LabelledSelect>
+              <LabelledSelect
+                id={ids.difficulty}
+                label="Difficulty"
+                value={values.difficulty_level}
+                onChange={(value) => set({ difficulty_level: Number(value) })}
+              >
+                {[1, 2, 3, 4, 5].map((level) => (
+                  <option key={level} value={level}>
+                    {difficultyLabel(level)}
+                  </option>
+                ))}
+              </LabelledSelect>
             </div>
             <div className="space-y-1.5">
               <label htmlFor={ids.description} className="block text-sm font-medium">
@@ -227,5 +217,31 @@ export function OwnTemplateDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A select with its label above it, as the form's other fields. */
+function LabelledSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
   );
 }
