@@ -127,8 +127,14 @@ afterAll(async () => {
 function withAthleteIdForms(documented: Operation[]): Operation[] {
   const endpoints: Record<string, { ownAthleteId?: true }> = API_ENDPOINTS;
   const forms = documented
-    .filter((op) => endpoints[`${op.method} ${op.path.replace(/^\/api/, '').replace(/\/$/, '')}`]?.ownAthleteId)
-    .map((op) => ({ ...op, path: `${op.path.replace(/\/$/, '')}/{id}`, pathParams: [...op.pathParams, 'id'] }));
+    .filter(
+      (op) => endpoints[`${op.method} ${op.path.replace(/^\/api/, '').replace(/\/$/, '')}`]?.ownAthleteId,
+    )
+    .map((op) => ({
+      ...op,
+      path: `${op.path.replace(/\/$/, '')}/{id}`,
+      pathParams: [...op.pathParams, 'id'],
+    }));
   if (forms.length === 0) throw new Error('no per-athlete read found in the document');
   return [...documented, ...forms];
 }
