@@ -125,7 +125,7 @@ afterAll(async () => {
  * swept with B's ids like any other (docs/RELIABILITY.md, "Access control").
  */
 function withAthleteIdForms(documented: Operation[]): Operation[] {
-  const endpoints: Record<string, { ownAthleteId?: true }> = API_ENDPOINTS;
+  const endpoints: Record<string, { response: unknown; ownAthleteId?: true }> = API_ENDPOINTS;
   const forms = documented
     .filter(
       (op) => endpoints[`${op.method} ${op.path.replace(/^\/api/, '').replace(/\/$/, '')}`]?.ownAthleteId,
