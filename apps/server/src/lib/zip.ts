@@ -13,7 +13,7 @@ import type { FileStore } from './file-store.ts';
 export type ZipEntry = yauzl.Entry;
 
 /** The most records a caller reads, and the error it gives past them. */
-export interface EntryCaps {
+interface EntryCaps {
   max: number;
   tooMany: () => Error;
 }
