@@ -6,7 +6,7 @@
 // holds B's ids or texts. Operations come from the document, so a new endpoint is swept without touching this
 // file (docs/RELIABILITY.md, "Access control").
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import type { Session } from '@stamina/contract';
+import { API_ENDPOINTS, type Session } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -108,7 +108,7 @@ beforeAll(async () => {
   });
   uncached = await buildSecondApp(t, { readCacheTtlMs: 0, sessionCacheTtlMs: 0 });
   doc = t.app.swagger() as unknown as OpenApiDocument;
-  operations = operationsOf(doc).filter((op) => op.secured);
+  operations = withAthleteIdForms(operationsOf(doc).filter((op) => op.secured));
   sharedTemplateId = await publicTemplateOfAnotherAuthor();
   a = await athlete('A');
   b = await athlete('B');
@@ -118,6 +118,26 @@ afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
+
+/**
+ * A per-athlete read (the contract's `ownAthleteId`) answers at `path/{id}` too, for the caller's own athlete id
+ * only; the document shows it once, at `path`, so its `/{id}` form is added here as an operation of its own, to be
+ * swept with B's ids like any other (docs/RELIABILITY.md, "Access control").
+ */
+function withAthleteIdForms(documented: Operation[]): Operation[] {
+  const endpoints: Record<string, { response: unknown; ownAthleteId?: true }> = API_ENDPOINTS;
+  const forms = documented
+    .filter(
+      (op) => endpoints[`${op.method} ${op.path.replace(/^\/api/, '').replace(/\/$/, '')}`]?.ownAthleteId,
+    )
+    .map((op) => ({
+      ...op,
+      path: `${op.path.replace(/\/$/, '')}/{id}`,
+      pathParams: [...op.pathParams, 'id'],
+    }));
+  if (forms.length === 0) throw new Error('no per-athlete read found in the document');
+  return [...documented, ...forms];
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Athletes and their data

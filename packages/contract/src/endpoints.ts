@@ -175,8 +175,11 @@ import {
   ZParsedWorkout,
   ZParseWorkoutRequest,
   ZTrainingWorkout,
+  ZTrainingWorkoutCreateRequest,
   ZTrainingWorkoutListQuery,
+  ZTrainingWorkoutUpdateRequest,
   ZWorkout,
+  ZWorkoutCompleteRequest,
   ZWorkoutCreateRequest,
   ZWorkoutExportQuery,
   ZWorkoutIdParam,
@@ -317,11 +320,30 @@ export const API_ENDPOINTS = {
   'POST /notifications/unsubscribe': { body: ZUnsubscribeRequest, response: dataEnvelope(ZUnsubscribed) },
   'POST /notifications/daily-email/send': { response: dataEnvelope(ZDailyEmailQueued) },
 
-  // Training plans
+  // The Training API's workout calls (the same workouts as /workout-planning, with its own fields)
   'GET /training/workouts': {
     query: ZTrainingWorkoutListQuery,
     response: dataEnvelope(z.array(ZTrainingWorkout)),
   },
+  'GET /training/workouts/today': { response: dataEnvelope(z.array(ZTrainingWorkout)) },
+  'POST /training/workouts': {
+    body: ZTrainingWorkoutCreateRequest,
+    response: dataEnvelope(ZTrainingWorkout),
+    idempotencyKey: true,
+  },
+  'PUT /training/workouts/{workoutId}': {
+    params: ZWorkoutIdParam,
+    body: ZTrainingWorkoutUpdateRequest,
+    response: dataEnvelope(ZTrainingWorkout),
+  },
+  'DELETE /training/workouts/{workoutId}': { params: ZWorkoutIdParam, response: ZDeleted },
+  'POST /training/workouts/{workoutId}/complete': {
+    params: ZWorkoutIdParam,
+    body: ZWorkoutCompleteRequest.nullish(),
+    response: dataEnvelope(ZTrainingWorkout),
+  },
+
+  // Training plans
   'GET /training/plans': { response: dataEnvelope(z.array(ZTrainingPlan)) },
   'POST /training/plans': {
     body: ZTrainingPlanCreateRequest,

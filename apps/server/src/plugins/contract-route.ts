@@ -89,7 +89,7 @@ export function route<K extends EndpointKey>(
     config: def.idempotencyKey ? { ...config, idempotent: true } : config,
     schema: {
       ...schema,
-      // The contract's key names the operation: the endpoint-map test tells converted routes by it.
+      // The contract's key names the operation: the endpoint-map test requires one on every operation.
       operationId: key,
       ...(params ? { params } : {}),
       ...(def.query ? { querystring: def.query } : {}),

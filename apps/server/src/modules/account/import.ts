@@ -4,14 +4,13 @@
 // a large import runs. Whole or nothing: an import that fails is undone, and one cut off by a crash (its lease
 // passed) is undone by the next request or by the periodic sweep before anyone else touches the account's import.
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { AccountImportProgress, AccountImportReport } from '@stamina/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import yauzl from 'yauzl';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { yieldToOthers } from '../../lib/event-loop.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import { openZipBytes, type Zip, type ZipEntry } from '../../lib/zip.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { cappedLines } from './lines.ts';
 import * as repo from './repository.ts';
@@ -76,50 +75,8 @@ export interface AccountImportDeps {
   batchRows?: number;
 }
 
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) =>
-      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
-    );
-  });
-}
-
-function centralDirectory(zip: yauzl.ZipFile, maxEntries: number): Promise<Map<string, yauzl.Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, yauzl.Entry>();
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entries.size >= maxEntries) {
-        reject(new AppError('PAYLOAD_TOO_LARGE', `The zip holds more than ${maxEntries} entries`));
-        zip.close();
-        return;
-      }
-      entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-}
-
-function entryStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) =>
-      err || !stream ? reject(err ?? new Error('unreadable')) : resolve(stream),
-    );
-  });
-}
-
-async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of await entryStream(zip, entry)) {
-    total += (chunk as Buffer).length;
-    if (total > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `${entry.fileName} is too large`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/** A member read whole past its cap (docs/account.md, "Importing an export"). */
+const tooLarge = (name: string) => new AppError('PAYLOAD_TOO_LARGE', `${name} is too large`);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -195,16 +152,25 @@ export function createAccountImport(deps: AccountImportDeps) {
   async function importExport(auth: AuthContext, bytes: Buffer): Promise<AccountImportReport> {
     const unreadable = (why: string) =>
       new AppError('VALIDATION_FAILED', `This file is not a Stamina export: ${why}`);
-    let zip: yauzl.ZipFile;
-    let entries: Map<string, yauzl.Entry>;
+    let zip: Zip;
     try {
-      zip = await openZip(bytes);
-      entries = await centralDirectory(zip, IMPORT_LIMITS.entries);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
+      zip = await openZipBytes(bytes);
+    } catch {
       throw unreadable('it is not a readable zip');
     }
     try {
+      let entries: Map<string, ZipEntry>;
+      try {
+        const records = await zip.entries({
+          max: IMPORT_LIMITS.entries,
+          tooMany: () =>
+            new AppError('PAYLOAD_TOO_LARGE', `The zip holds more than ${IMPORT_LIMITS.entries} entries`),
+        });
+        entries = new Map(records.map((entry) => [entry.fileName, entry]));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw unreadable('it is not a readable zip');
+      }
       return await importFrom(auth, zip, entries, unreadable);
     } finally {
       zip.close();
@@ -213,8 +179,8 @@ export function createAccountImport(deps: AccountImportDeps) {
 
   async function importFrom(
     auth: AuthContext,
-    zip: yauzl.ZipFile,
-    entries: Map<string, yauzl.Entry>,
+    zip: Zip,
+    entries: Map<string, ZipEntry>,
     unreadable: (why: string) => AppError,
   ): Promise<AccountImportReport> {
     let uncompressed = 0;
@@ -226,10 +192,8 @@ export function createAccountImport(deps: AccountImportDeps) {
       const entry = entries.get(name);
       if (!entry) throw unreadable(`${name} is missing`);
       try {
-        return JSON.parse((await entryBytes(zip, entry, IMPORT_LIMITS.lineBytes)).toString('utf8')) as Record<
-          string,
-          unknown
-        >;
+        const bytes = await zip.read(entry, IMPORT_LIMITS.lineBytes, () => tooLarge(name));
+        return JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
       } catch (err) {
         if (err instanceof AppError) throw err;
         throw unreadable(`${name} is not valid JSON`);
@@ -273,7 +237,7 @@ export function createAccountImport(deps: AccountImportDeps) {
           'PAYLOAD_TOO_LARGE',
           `This export cannot be imported: a row of ${table.name} is larger than ${IMPORT_LIMITS.lineLabel}, the limit per row`,
         );
-      for await (const line of cappedLines(await entryStream(zip, entry), IMPORT_LIMITS.lineBytes, tooLong)) {
+      for await (const line of cappedLines(await zip.open(entry), IMPORT_LIMITS.lineBytes, tooLong)) {
         if (!line.trim()) continue;
         let parsed: unknown;
         try {
@@ -537,7 +501,10 @@ export function createAccountImport(deps: AccountImportDeps) {
     async function copyFile(oldKey: string, key: string) {
       const entry = entries.get(`files/${oldKey}`);
       if (!entry) throw unreadable(`the file ${oldKey} is missing`);
-      await fileStore.put(key, await entryBytes(zip, entry, IMPORT_LIMITS.fileBytes));
+      await fileStore.put(
+        key,
+        await zip.read(entry, IMPORT_LIMITS.fileBytes, () => tooLarge(entry.fileName)),
+      );
       written.push(key);
     }
   }

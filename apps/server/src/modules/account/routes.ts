@@ -18,12 +18,11 @@ export type EnterUpload = (athleteId: string) => Promise<{ release(): void }>;
 
 export function accountRoutes(service: AccountService, authenticate: Authenticate, enterUpload: EnterUpload) {
   return async function register(fastify: FastifyInstance) {
-    await fastify.register(async (scope) => {
-      scope.addHook('onRequest', authenticate);
-      await scope.register(fastifyMultipart, {
+    await fastify.register(async (app) => {
+      app.addHook('onRequest', authenticate);
+      await app.register(fastifyMultipart, {
         limits: { fileSize: IMPORT_LIMITS.zipBytes, files: 1, fields: 2, parts: 3, fieldSize: 100 },
       });
-      const app = scope;
 
       route(
         app,

@@ -8,12 +8,11 @@
 // the duplicate rules keep what was stored once from being stored twice. The batch's rows are the progress.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type yauzl from 'yauzl';
 import type { Db } from '../../db/client.ts';
 import { AppError, databaseErrorCode } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
-import { meter, openMember, openStoredZip, zipEntries } from '../../lib/stored-zip.ts';
+import { meter, openStoredZip, type Zip, type ZipEntry } from '../../lib/zip.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import {
   type ArchiveLayout,
@@ -61,8 +60,8 @@ declare module '../../lib/job-queue.ts' {
 interface Member {
   /** The name its row shows: the member's path (after the inner zip's, for a nested one). */
   name: string;
-  zip: yauzl.ZipFile;
-  entry: yauzl.Entry;
+  zip: Zip;
+  entry: ZipEntry;
 }
 
 export interface ArchiveDeps {
@@ -111,7 +110,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
 
   /** The archive's zip and the zips inside it, open; its layout, its recordings in order, and the CSV's rows. */
   async function list(key: string, prefix: string) {
-    const opened: yauzl.ZipFile[] = [];
+    const opened: Zip[] = [];
     const close = () => {
       for (const zip of opened) zip.close();
     };
@@ -121,10 +120,8 @@ export function createArchiveImport(deps: ArchiveDeps) {
           throw new ArchiveError(`The zip archive cannot be read: ${err.message}`);
         });
         opened.push(zip);
-        if (zip.entryCount > ARCHIVE_LIMITS.members) {
-          throw new ArchiveError(`The archive has more than ${ARCHIVE_LIMITS.members} members`);
-        }
-        return { zip, entries: await zipEntries(zip) };
+        const tooMany = () => new ArchiveError(`The archive has more than ${ARCHIVE_LIMITS.members} members`);
+        return { zip, entries: await zip.entries({ max: ARCHIVE_LIMITS.members, tooMany }) };
       };
       const outer = await open(key);
       const layout = archiveLayout(outer.entries.map((e) => e.fileName));
@@ -137,7 +134,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
             if (total > ARCHIVE_LIMITS.csvBytes) throw new ArchiveError('activities.csv is too large');
           },
         });
-        const stream = await openMember(outer.zip, csv);
+        const stream = await outer.zip.open(csv);
         stream.on('error', (err) => counter.stream.destroy(err));
         meta = await readStravaCsv(stream.pipe(counter.stream));
       }
@@ -150,7 +147,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
         const innerKey = `${prefix}/inner-${index}.zip`;
         if (!(await store.size(innerKey).catch(missingAsNull))) {
           const cap = Math.max(ACTIVITY_LIMITS.ratioFreeBytes, entry.compressedSize * 100);
-          await stageMember(store, innerKey, await openMember(outer.zip, entry), (total) => {
+          await stageMember(store, innerKey, await outer.zip.open(entry), (total) => {
             if (total > ARCHIVE_LIMITS.innerZipBytes || total > cap) {
               throw new ArchiveError(`${entry.fileName} inflates past the limits of a zip of recordings`);
             }
@@ -298,7 +295,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
     const fail = (message: string) => deps.activities.settleImport(rowId, { status: 'failed', message });
     let staged: Awaited<ReturnType<typeof stageRecording>>;
     try {
-      const stream = await openMember(member.zip, member.entry);
+      const stream = await member.zip.open(member.entry);
       const baseName = member.entry.fileName.split('/').pop() ?? member.entry.fileName;
       const limit = memberLimit('The archive', member.name, member.entry.compressedSize);
       staged = await stageRecording(store, key, baseName, stream, limit);

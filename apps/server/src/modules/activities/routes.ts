@@ -21,9 +21,9 @@ export function activityRoutes(
 ) {
   return async function register(fastify: FastifyInstance) {
     // The upload and its batch status: not cached.
-    await fastify.register(async (scope) => {
-      scope.addHook('onRequest', hooks.authenticate);
-      await scope.register(fastifyMultipart, {
+    await fastify.register(async (app) => {
+      app.addHook('onRequest', hooks.authenticate);
+      await app.register(fastifyMultipart, {
         limits: {
           fileSize: ACTIVITY_LIMITS.fileBytes,
           files: ACTIVITY_LIMITS.filesPerUpload,
@@ -32,7 +32,6 @@ export function activityRoutes(
           fieldSize: 1000,
         },
       });
-      const app = scope;
       route(
         app,
         'POST /activities/import',
@@ -84,9 +83,8 @@ export function activityRoutes(
       );
     });
 
-    await fastify.register(async (scope) => {
-      scope.addHook('onRequest', hooks.cachedReads);
-      const app = scope;
+    await fastify.register(async (app) => {
+      app.addHook('onRequest', hooks.cachedReads);
       route(
         app,
         'GET /activities',

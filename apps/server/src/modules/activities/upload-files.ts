@@ -8,11 +8,10 @@
 // staged file also gets a cheap look at its first bytes, so an obviously wrong file fails at once, not in a job.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type yauzl from 'yauzl';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { meter, openMember, openStoredZip, zipEntries } from '../../lib/stored-zip.ts';
 import type { UploadTicket } from '../../lib/upload-gate.ts';
+import { meter, openStoredZip, type Zip, type ZipEntry } from '../../lib/zip.ts';
 import { sniffActivityFormat } from './decode/index.ts';
 
 export const ACTIVITY_LIMITS = {
@@ -176,18 +175,18 @@ export function uploadStager(store: FileStore, ticket: UploadTicket, keyOf: (n: 
     stageRecording(store, nextKey(), name, source, check);
 
   async function zipMembers(name: string, key: string): Promise<StagedEntry[]> {
-    let zip: yauzl.ZipFile;
-    let members: yauzl.Entry[];
+    let zip: Zip;
+    let members: ZipEntry[];
     try {
       zip = await openStoredZip(store, key);
     } catch (err) {
       return [{ name, ok: false, message: `The zip archive cannot be read: ${reason(err)}` }];
     }
     try {
-      if (zip.entryCount > ACTIVITY_LIMITS.zipMembers) throw tooManyMembers(name);
       try {
-        members = await zipEntries(zip);
+        members = await zip.entries({ max: ACTIVITY_LIMITS.zipMembers, tooMany: () => tooManyMembers(name) });
       } catch (err) {
+        if (err instanceof AppError) throw err;
         return [{ name, ok: false, message: `The zip archive cannot be read: ${reason(err)}` }];
       }
       const files = members.filter((m) => !m.fileName.endsWith('/'));
@@ -215,7 +214,7 @@ export function uploadStager(store: FileStore, ticket: UploadTicket, keyOf: (n: 
         };
         let stream: Readable;
         try {
-          stream = await openMember(zip, member);
+          stream = await zip.open(member);
         } catch (err) {
           entries.push({
             name: memberName,

@@ -9,8 +9,7 @@ import type { AdaptationService } from './service.ts';
 const secure = secured('training');
 
 export function adaptationRoutes(service: AdaptationService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
 
     route(

@@ -13,12 +13,11 @@ import type { AthleteService } from './service.ts';
 const secure = secured('athletes');
 
 export function avatarRoutes(service: AthleteService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    fastify.addHook('onRequest', authenticate);
-    await fastify.register(fastifyMultipart, {
+  return async function register(app: FastifyInstance) {
+    app.addHook('onRequest', authenticate);
+    await app.register(fastifyMultipart, {
       limits: { fileSize: AVATAR_LIMITS.fileBytes, files: 1, fields: 2, parts: 3, fieldSize: 100 },
     });
-    const app = fastify;
 
     route(
       app,

@@ -6,8 +6,7 @@ import { secured } from '../../plugins/route-schema.ts';
 import type { AthleteService } from './service.ts';
 
 export function athleteRoutes(service: AthleteService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
     const secure = secured('athletes');
 

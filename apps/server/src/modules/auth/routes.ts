@@ -44,8 +44,7 @@ export function authRoutes(
   failedLogins: FailureLimiter,
   options: { secureCookies: boolean },
 ) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
     const perClient = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
     const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
 

@@ -10,8 +10,7 @@ import type { CoachService } from './service.ts';
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function coachRoutes(service: CoachService, authenticate: Authenticate, messagesPerMinute: number) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
     const secure = secured('coach');
 

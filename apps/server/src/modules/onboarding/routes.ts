@@ -18,9 +18,8 @@ export function onboardingRoutes(
   service: OnboardingService,
   options: { authenticate: Authenticate; voiceAvailable: boolean },
 ) {
-  return async function register(fastify: FastifyInstance) {
-    fastify.addHook('onRequest', options.authenticate);
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
+    app.addHook('onRequest', options.authenticate);
 
     route(
       app,
@@ -134,7 +133,7 @@ export function onboardingRoutes(
       }),
     );
 
-    await fastify.register(async (scope) => {
+    await app.register(async (scope) => {
       await scope.register(fastifyMultipart, {
         limits: { fileSize: RECORDING_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100 },
       });

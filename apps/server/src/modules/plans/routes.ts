@@ -8,8 +8,7 @@ import type { PlanService } from './service.ts';
 const secure = secured('training');
 
 export function trainingPlanRoutes(service: PlanService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
 
     route(

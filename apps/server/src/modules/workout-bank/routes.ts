@@ -33,8 +33,7 @@ export function workoutBankRoutes(
   authenticate: Authenticate,
   cachedReads: Authenticate = authenticate,
 ) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify;
+  return async function register(app: FastifyInstance) {
     // The search answers from the athlete's read cache (docs/workout-bank.md, "Search index in each process"); the rest are fresh.
     app.addHook('onRequest', function pickAuthenticate(request, reply, done) {
       const search =

@@ -1,24 +1,19 @@
 // Workout files under /api/workout-planning: download a workout as .zwo/.fit/.mrc/.erg, upload one to create it.
 // Multipart parsing is registered only in the upload route's own scope; every other route accepts JSON only.
+// Schemas: the contract's endpoint map.
 import fastifyMultipart from '@fastify/multipart';
-import {
-  dataEnvelope,
-  WORKOUT_FILE_MAX_BYTES,
-  ZWorkout,
-  ZWorkoutExportQuery,
-  ZWorkoutIdParam,
-} from '@stamina/contract';
+import { WORKOUT_FILE_MAX_BYTES } from '@stamina/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import type { ClaimUpload } from '../../plugins/idempotency.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutFileService } from './files.ts';
 
 const errors = errorsWith(413, 415);
-const route = secured('workout-planning');
+const secure = secured('workout-planning');
 const MAX_FIELD_BYTES = 1000;
 
 export function workoutFileRoutes(
@@ -26,20 +21,18 @@ export function workoutFileRoutes(
   authenticate: Authenticate,
   claimUpload: ClaimUpload,
 ) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
 
-    app.get(
-      '/workouts/:workoutId/export',
+    route(
+      app,
+      'GET /workout-planning/workouts/{workoutId}/export',
       {
         schema: {
-          ...route,
+          ...secure,
           summary: 'Download a structured workout as a Zwift .zwo, Garmin FIT, .mrc or .erg file',
-          params: ZWorkoutIdParam,
-          querystring: ZWorkoutExportQuery,
-          response: errors,
         },
+        errors,
       },
       async (request, reply) => {
         const file = await service.exportFile(requireAuth(request), request.params.workoutId, request.query);
@@ -59,17 +52,18 @@ export function workoutFileRoutes(
           fieldSize: MAX_FIELD_BYTES,
         },
       });
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/workouts/import',
+      route(
+        scope,
+        'POST /workout-planning/workouts/import',
         {
-          config: { idempotent: true },
           schema: {
-            ...route,
+            ...secure,
             summary:
               'Create a workout from a .zwo, .mrc, .erg or .fit workout file (multipart/form-data: file, workout_date, optional title)',
             consumes: ['multipart/form-data'],
-            response: { 201: dataEnvelope(ZWorkout), ...errors },
           },
+          status: 201,
+          errors,
         },
         async (request, reply) => {
           const auth = requireAuth(request);

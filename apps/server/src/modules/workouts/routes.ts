@@ -1,51 +1,36 @@
-// /api/workout-planning (docs/workout-parser.md, "How it is built: parser and store") and the Training API's workout calls under /api/training.
-import {
-  dataEnvelope,
-  ZCalendarEvent,
-  ZCalendarQuery,
-  ZParsedWorkout,
-  ZParseWorkoutRequest,
-  ZTrainingWorkout,
-  ZTrainingWorkoutCreateRequest,
-  ZTrainingWorkoutListQuery,
-  ZTrainingWorkoutUpdateRequest,
-  ZWorkout,
-  ZWorkoutCompleteRequest,
-  ZWorkoutCreateRequest,
-  ZWorkoutIdParam,
-  ZWorkoutListQuery,
-  ZWorkoutUpdateRequest,
-} from '@stamina/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type IfMatch, ifMatchOf } from '../../lib/preconditions.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+// /api/workout-planning (docs/workout-parser.md, "How it is built: parser and store") and the Training API's workout
+// calls under /api/training. Schemas: the contract's endpoint map.
+import type { FastifyInstance } from 'fastify';
+import { ifMatchOf } from '../../lib/preconditions.ts';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/contract-route.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutService } from './service.ts';
 
 const errors = errorsWith(413);
-const ZDeleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
 
-const ZCalendarResponse = dataEnvelope(z.object({ calendar_events: z.array(ZCalendarEvent) }));
+/** The PUT's words on both workout APIs: a conditional update (docs/offline.md, "Conflicts"). */
+const IF_MATCH =
+  'With `If-Match: "<updated_at>"` (the workout\'s `updated_at` as this API gives it), the change is applied only while the workout is still that version; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").';
+
+/** The operation's words for a secured route of `tag`, with its error answers. */
+function docOf(tag: string) {
+  return (summary: string, more: { status?: number; errors?: typeof errors; description?: string } = {}) => ({
+    schema: { ...secured(tag), summary, ...(more.description ? { description: more.description } : {}) },
+    errors: more.errors ?? errors,
+    ...(more.status ? { status: more.status } : {}),
+  });
+}
 
 export function workoutPlanningRoutes(service: WorkoutService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
-    const route = secured('workout-planning');
+    const doc = docOf('workout-planning');
 
-    app.post(
-      '/parse-workout',
-      {
-        schema: {
-          ...route,
-          summary: 'Parse plain-language workout text into intervals and zones',
-          body: ZParseWorkoutRequest,
-          response: { 200: dataEnvelope(ZParsedWorkout), ...errors },
-        },
-      },
+    route(
+      app,
+      'POST /workout-planning/parse-workout',
+      doc('Parse plain-language workout text into intervals and zones'),
       async (request) => ({
         data: await service.parseFor(
           requireAuth(request),
@@ -56,76 +41,59 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       }),
     );
 
-    app.get(
-      '/workouts',
-      {
-        schema: {
-          ...route,
-          summary: "List the athlete's workouts",
-          querystring: ZWorkoutListQuery,
-          response: { 200: dataEnvelope(z.array(ZWorkout)), ...errors },
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        return {
-          data: await service.list(requireAuth(request), {
-            planId: q.plan_id,
-            sport: q.sport,
-            status: q.status,
-            dateFrom: q.date_from,
-            dateTo: q.date_to,
-            limit: q.limit,
-          }),
-        };
-      },
-    );
+    route(app, 'GET /workout-planning/workouts', doc("List the athlete's workouts"), async (request) => {
+      const q = request.query;
+      return {
+        data: await service.list(requireAuth(request), {
+          planId: q.plan_id,
+          sport: q.sport,
+          status: q.status,
+          dateFrom: q.date_from,
+          dateTo: q.date_to,
+          limit: q.limit,
+        }),
+      };
+    });
 
-    app.post(
-      '/workouts',
-      {
-        config: { idempotent: true },
-        schema: {
-          ...route,
-          summary: 'Create a workout; its text is parsed into structure',
-          body: ZWorkoutCreateRequest,
-          response: { 201: dataEnvelope(ZWorkout), ...errors },
-        },
-      },
+    route(
+      app,
+      'POST /workout-planning/workouts',
+      doc('Create a workout; its text is parsed into structure', { status: 201 }),
       async (request, reply) =>
         reply.code(201).send({ data: await service.create(requireAuth(request), request.body) }),
     );
 
-    app.get(
-      '/workouts/:workoutId',
-      {
-        schema: {
-          ...route,
-          summary: 'One workout',
-          params: ZWorkoutIdParam,
-          response: { 200: dataEnvelope(ZWorkout), ...errors },
-        },
-      },
-      async (request) => ({ data: await service.get(requireAuth(request), request.params.workoutId) }),
+    route(app, 'GET /workout-planning/workouts/{workoutId}', doc('One workout'), async (request) => ({
+      data: await service.get(requireAuth(request), request.params.workoutId),
+    }));
+
+    route(
+      app,
+      'PUT /workout-planning/workouts/{workoutId}',
+      doc('Update a workout (for example its status or date); a changed text is parsed again', {
+        description: IF_MATCH,
+        errors: errorsWith(413, 412),
+      }),
+      async (request) => ({
+        data: await service.update(
+          requireAuth(request),
+          request.params.workoutId,
+          request.body,
+          ifMatchOf(request.headers['if-match'], 'this workout'),
+        ),
+      }),
     );
 
-    workoutByIdWrites(app, route, service, {
-      summary: 'Update a workout (for example its status or date); a changed text is parsed again',
-      body: ZWorkoutUpdateRequest,
-      response: ZWorkout,
-      update: (auth, id, body, ifMatch) => service.update(auth, id, body, ifMatch),
+    route(app, 'DELETE /workout-planning/workouts/{workoutId}', doc('Delete a workout'), async (request) => {
+      const id = request.params.workoutId;
+      await service.remove(requireAuth(request), id);
+      return { data: { id, deleted: true as const } };
     });
 
-    app.get(
-      '/calendar',
-      {
-        schema: {
-          ...route,
-          summary: 'Calendar events between two dates (both required)',
-          querystring: ZCalendarQuery,
-          response: { 200: ZCalendarResponse, ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /workout-planning/calendar',
+      doc('Calendar events between two dates (both required)'),
       async (request) => {
         const { date_from, date_to } = request.query;
         const workouts = await service.calendar(requireAuth(request), date_from, date_to);
@@ -151,136 +119,61 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
 }
 
 export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Authenticate) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async function register(app: FastifyInstance) {
     app.addHook('onRequest', authenticate);
-    const route = secured('training');
+    const doc = docOf('training');
 
-    app.get(
-      '/workouts',
-      {
-        schema: {
-          ...route,
-          summary: "The athlete's workouts (Training API fields)",
-          querystring: ZTrainingWorkoutListQuery,
-          response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /training/workouts',
+      doc("The athlete's workouts (Training API fields)"),
       async (request) => ({ data: await service.listTraining(requireAuth(request), request.query) }),
     );
 
-    app.get(
-      '/workouts/today',
-      {
-        schema: {
-          ...route,
-          summary: "Today's workouts, in the athlete's time zone",
-          response: { 200: dataEnvelope(z.array(ZTrainingWorkout)), ...errors },
-        },
-      },
+    route(
+      app,
+      'GET /training/workouts/today',
+      doc("Today's workouts, in the athlete's time zone"),
       async (request) => ({ data: await service.today(requireAuth(request)) }),
     );
 
-    app.post(
-      '/workouts',
-      {
-        config: { idempotent: true },
-        schema: {
-          ...route,
-          summary: 'Create a workout (Training API fields; the date defaults to today)',
-          body: ZTrainingWorkoutCreateRequest,
-          response: { 201: dataEnvelope(ZTrainingWorkout), ...errors },
-        },
-      },
+    route(
+      app,
+      'POST /training/workouts',
+      doc('Create a workout (Training API fields; the date defaults to today)', { status: 201 }),
       async (request, reply) =>
         reply.code(201).send({ data: await service.createTraining(requireAuth(request), request.body) }),
     );
 
-    workoutByIdWrites(app, route, service, {
-      summary: 'Update a workout (Training API fields)',
-      body: ZTrainingWorkoutUpdateRequest,
-      response: ZTrainingWorkout,
-      update: (auth, id, body, ifMatch) => service.updateTraining(auth, id, body, ifMatch),
+    route(
+      app,
+      'PUT /training/workouts/{workoutId}',
+      doc('Update a workout (Training API fields)', { description: IF_MATCH, errors: errorsWith(413, 412) }),
+      async (request) => ({
+        data: await service.updateTraining(
+          requireAuth(request),
+          request.params.workoutId,
+          request.body,
+          ifMatchOf(request.headers['if-match'], 'this workout'),
+        ),
+      }),
+    );
+
+    route(app, 'DELETE /training/workouts/{workoutId}', doc('Delete a workout'), async (request) => {
+      const id = request.params.workoutId;
+      await service.remove(requireAuth(request), id);
+      return { data: { id, deleted: true as const } };
     });
 
-    app.post(
-      '/workouts/:workoutId/complete',
-      {
-        schema: {
-          ...route,
-          summary:
-            'Mark a workout completed, optionally with what was actually done (duration, distance, RPE, note), which then feeds the load',
-          params: ZWorkoutIdParam,
-          body: ZWorkoutCompleteRequest.nullish(),
-          response: { 200: dataEnvelope(ZTrainingWorkout), ...errors },
-        },
-      },
+    route(
+      app,
+      'POST /training/workouts/{workoutId}/complete',
+      doc(
+        'Mark a workout completed, optionally with what was actually done (duration, distance, RPE, note), which then feeds the load',
+      ),
       async (request) => ({
         data: await service.complete(requireAuth(request), request.params.workoutId, request.body ?? {}),
       }),
     );
   };
-}
-
-/**
- * `PUT` and `DELETE /workouts/{workoutId}`, the same on both workout APIs but for the PUT's fields and answer
- * (the planning or the Training API's). The plain instance is used because the type provider cannot infer a
- * reply type through these generics; the schemas still validate the request and serialize the answer.
- */
-function workoutByIdWrites<B extends z.ZodType, R extends z.ZodType>(
-  app: FastifyInstance,
-  route: ReturnType<typeof secured>,
-  service: WorkoutService,
-  put: {
-    summary: string;
-    body: B;
-    response: R;
-    update: (
-      auth: AuthContext,
-      workoutId: string,
-      body: z.infer<B>,
-      ifMatch?: IfMatch,
-    ) => Promise<z.input<R>>;
-  },
-) {
-  const workoutId = (request: FastifyRequest) =>
-    (request.params as z.infer<typeof ZWorkoutIdParam>).workoutId;
-  app.put(
-    '/workouts/:workoutId',
-    {
-      schema: {
-        ...route,
-        summary: put.summary,
-        description:
-          'With `If-Match: "<updated_at>"` (the workout\'s `updated_at` as this API gives it), the change is applied only while the workout is still that version; otherwise 412 PRECONDITION_FAILED and nothing changes (docs/offline.md, "Conflicts").',
-        params: ZWorkoutIdParam,
-        body: put.body,
-        response: { 200: dataEnvelope(put.response), ...errorsWith(413, 412) },
-      },
-    },
-    async (request) => ({
-      data: await put.update(
-        requireAuth(request),
-        workoutId(request),
-        request.body as z.infer<B>,
-        ifMatchOf(request.headers['if-match'], 'this workout'),
-      ),
-    }),
-  );
-  app.delete(
-    '/workouts/:workoutId',
-    {
-      schema: {
-        ...route,
-        summary: 'Delete a workout',
-        params: ZWorkoutIdParam,
-        response: { 200: ZDeleted, ...errors },
-      },
-    },
-    async (request) => {
-      const id = workoutId(request);
-      await service.remove(requireAuth(request), id);
-      return { data: { id, deleted: true as const } };
-    },
-  );
 }
