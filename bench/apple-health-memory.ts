@@ -3,7 +3,9 @@
 // `npx tsx bench/apple-health-memory.ts [xml MB]` first writes a synthetic export.zip (default export.xml of
 // 1024 MB) to a temporary folder in a child process, then, in another fresh process, builds the app on an
 // embedded PGlite (or a fresh database on BENCH_DATABASE_URL), streams the zip through the Apple Health upload into the file store and runs its job, sampling
-// RSS every 50 ms. It prints the RSS of the idle app, the peak during upload and job, and what was imported.
+// RSS every 50 ms. It prints the RSS of the idle app, the peak during upload and job, and what was imported;
+// then the peak of the upload and read apart from the writes', and PGlite's WebAssembly memory (docs/RELIABILITY.md,
+// "The largest export, read and writes apart").
 // The export is deleted afterwards; it is never committed.
 import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
