@@ -3,7 +3,9 @@
 // `npx tsx bench/apple-health-memory.ts [xml MB]` first writes a synthetic export.zip (default export.xml of
 // 1024 MB) to a temporary folder in a child process, then, in another fresh process, builds the app on an
 // embedded PGlite (or a fresh database on BENCH_DATABASE_URL), streams the zip through the Apple Health upload into the file store and runs its job, sampling
-// RSS every 50 ms. It prints the RSS of the idle app, the peak during upload and job, and what was imported.
+// RSS every 50 ms. It prints the RSS of the idle app, the peak during upload and job, and what was imported;
+// then the peak of the upload and read apart from the writes', and PGlite's WebAssembly memory (docs/RELIABILITY.md,
+// "The largest export, read and writes apart").
 // The export is deleted afterwards; it is never committed.
 import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -49,7 +51,14 @@ async function measure(path: string) {
   const database = await openDatabase(target);
   await database.migrate();
   const { db } = database;
-  const app = await buildInProcessApp(database, dir);
+  // The server starts its CPU pool's worker with the app (main.ts, `cpuPool: { warm: true }`), so its start is
+  // not part of an upload; BENCH_APPLE_COLD_POOL=1 measures with the worker started inside the window instead.
+  const warmPool = process.env.BENCH_APPLE_COLD_POOL !== '1';
+  const app = await buildInProcessApp(database, dir, { warmPool });
+  if (warmPool) await app.cpuPool.run('routePoints', { bytes: new Uint8Array() });
+  // PGlite's WebAssembly memory (it only grows): how much of the import's RSS is the embedded database's.
+  const wasm = () =>
+    (db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } }).$client?.mod?.HEAPU8?.byteLength ?? 0;
   try {
     const rows = (await db.execute(sql`
       with u as (
@@ -62,11 +71,34 @@ async function measure(path: string) {
     const athleteId = rows.rows[0]!.id;
     global.gc?.();
     const idle = process.memoryUsage().rss;
+    const idleWasm = wasm();
     let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 50);
     const started = performance.now();
+    // What the main thread's memory was made of at the peak: V8's heap, memory outside it (Buffers, PGlite's
+    // WebAssembly memory), and the rest (the worker's heap, native allocations).
+    const idleUsage = process.memoryUsage();
+    let atPeak = idleUsage;
+    const sampler = setInterval(() => {
+      const usage = process.memoryUsage();
+      if (usage.rss > peak) {
+        peak = usage.rss;
+        atPeak = usage;
+      }
+    }, 50);
+    // The two sides apart: the peak until the worker has read export.xml (upload and read), then the writes.
+    let readPeak: number | null = null;
+    let readWasm = 0;
+    const run = app.cpuPool.run.bind(app.cpuPool);
+    app.cpuPool.run = (async (...args: Parameters<typeof run>) => {
+      const output = await run(...args);
+      if (args[0] === 'readAppleExport') {
+        readPeak = Math.max(peak, process.memoryUsage().rss);
+        readWasm = wasm();
+        peak = process.memoryUsage().rss;
+        console.log(`read done at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      return output;
+    }) as typeof run;
     const auth = { athleteId, userId: athleteId, email: 'apple@bench.test', sessionId: '', timezone: 'UTC' };
     const batch = await app.appleHealth.upload(
       auth as never,
@@ -86,8 +118,21 @@ async function measure(path: string) {
       `upload streamed in ${((uploaded - started) / 1000).toFixed(1)} s; upload + job ${seconds.toFixed(1)} s`,
     );
     console.log(
-      `RSS idle app ${mb(idle)}, peak during upload and job ${mb(peak)} (+${mb(peak - idle)}); V8 old space capped at ${HEAP_MB} MB`,
+      `RSS idle app ${mb(idle)}, peak during upload and job ${mb(Math.max(peak, readPeak ?? 0))} (+${mb(Math.max(peak, readPeak ?? 0) - idle)}); V8 old space capped at ${HEAP_MB} MB; worker ${warmPool ? 'warm' : 'cold'}`,
     );
+    console.log(
+      `at the last peak, over the idle app: V8 heap committed +${mb(atPeak.heapTotal - idleUsage.heapTotal)} (used +${mb(atPeak.heapUsed - idleUsage.heapUsed)}), external +${mb(atPeak.external - idleUsage.external)} (ArrayBuffers +${mb(atPeak.arrayBuffers - idleUsage.arrayBuffers)}), the rest +${mb(atPeak.rss - atPeak.heapTotal - atPeak.external - (idleUsage.rss - idleUsage.heapTotal - idleUsage.external))}`,
+    );
+    if (readPeak !== null) {
+      console.log(
+        `upload and read: peak +${mb(readPeak - idle)}; writes: peak +${mb(peak - idle)} over the idle app`,
+      );
+    }
+    if (target.kind === 'pglite') {
+      console.log(
+        `PGlite WebAssembly memory: idle ${mb(idleWasm)}, after the read ${mb(readWasm)}, at the end ${mb(wasm())}`,
+      );
+    }
   } finally {
     await app.close();
     await database.close();

@@ -7,8 +7,15 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { diskFileStore } from '../../apps/server/src/lib/file-store.ts';
 
-/** The app on `database`, ready, its uploaded files under `dir`/files. The caller closes it. */
-export async function buildInProcessApp(database: Database, dir: string) {
+/**
+ * The app on `database`, ready, its uploaded files under `dir`/files. The caller closes it. `warmPool` starts the
+ * CPU pool's worker with the app, as the server does (main.ts), so a measurement does not count its start.
+ */
+export async function buildInProcessApp(
+  database: Database,
+  dir: string,
+  options: { warmPool?: boolean } = {},
+) {
   const app = await buildApp({
     database,
     jwtSecret: 'bench-secret-bench-secret-bench-secret',
@@ -20,6 +27,7 @@ export async function buildInProcessApp(database: Database, dir: string) {
     fileStore: diskFileStore(join(dir, 'files')),
     jobs: { worker: false },
     adaptationTickMs: 0,
+    ...(options.warmPool ? { cpuPool: { warm: true } } : {}),
   });
   await app.ready();
   return app;

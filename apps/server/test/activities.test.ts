@@ -9,7 +9,15 @@ import type { ActivityDetail, ImportBatch } from '@stamina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, buildSecondApp, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildSecondApp,
+  createTestApp,
+  multipartForm,
+  settledBatch,
+  type TestApp,
+  uploadAndSettle,
+} from './helpers.ts';
 import { zipArchive } from './zip-writer.ts';
 
 /** Real recordings (FIT, GPX, TCX) with their sources: fixtures/activities/SOURCES.md. */
@@ -41,32 +49,12 @@ function uploadRequest(app: TestApp['app'], who: Athlete, files: readonly Upload
   });
 }
 
-async function batchOf(app: TestApp['app'], who: Athlete, batchId: string): Promise<ImportBatch> {
-  const res = await app.inject({
-    method: 'GET',
-    url: `${API}/imports/${batchId}`,
-    headers: bearer(who.token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+/** Polls the batch until no file is queued or processing (helpers.ts, settledBatch). */
+const settled = (who: Athlete, batchId: string, app: TestApp['app'] = t.app) =>
+  settledBatch(app, who.token, batchId, 30_000);
 
-/** Polls the batch until no file is queued or processing. */
-async function settled(who: Athlete, batchId: string, app = t.app): Promise<ImportBatch> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const batch = await batchOf(app, who, batchId);
-    if (batch.done) return batch;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(batch)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function importFiles(who: Athlete, files: readonly Upload[]): Promise<ImportBatch> {
-  const res = await uploadRequest(t.app, who, files);
-  expect(res.statusCode, res.body).toBe(202);
-  return settled(who, res.json().data.batch_id);
-}
+const importFiles = (who: Athlete, files: readonly Upload[]) =>
+  uploadAndSettle(t.app, who.token, `${API}/import`, files, 30_000);
 
 async function get<T>(who: Athlete, url: string): Promise<T> {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
@@ -752,12 +740,7 @@ describe('a restart in the middle of a batch', () => {
 
       const next = await buildSecondApp(r, { jobs: { pollMs: 50 } });
       try {
-        const deadline = Date.now() + 30_000;
-        let batch = await batchOf(next, eve, batchId);
-        while (!batch.done && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          batch = await batchOf(next, eve, batchId);
-        }
+        const batch = await settled(eve, batchId, next);
         expect(batch.files.map((f) => f.status).sort()).toEqual(['failed', 'imported', 'imported']);
         expect(batch.files.find((f) => f.status === 'failed')!.message).toMatch(
           /^The file could not be processed: the server stopped while processing it/,

@@ -3,11 +3,11 @@
 // list's distance filter (GET /api/activities?min_distance_m&max_distance_m) beside its sport filter.
 
 import { threadId } from 'node:worker_threads';
-import type { ActivityAnalysis, ActivityDetail, ActivityList, ImportBatch } from '@stamina/contract';
+import type { ActivityAnalysis, ActivityDetail, ActivityList } from '@stamina/contract';
 import { addDays } from '@stamina/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 const API = '/api/activities';
 
@@ -19,29 +19,10 @@ let run: ActivityDetail;
 beforeAll(async () => {
   t = await createTestApp();
   token = (await t.athlete({ name: 'Ana' })).token;
-  const form = multipartForm([
-    { name: 'file', value: activityFixture('bike-power-edge810-vector.fit'), filename: 'ride.fit' },
-    { name: 'file', value: activityFixture('run-hr-fr410.tcx'), filename: 'run.tcx' },
+  const batch = await uploadAndSettle(t.app, token, `${API}/import`, [
+    { name: 'ride.fit', content: activityFixture('bike-power-edge810-vector.fit') },
+    { name: 'run.tcx', content: activityFixture('run-hr-fr410.tcx') },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API}/import`,
-    payload: form.payload,
-    headers: { ...bearer(token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  let batch: ImportBatch = res.json().data;
-  const deadline = Date.now() + 60_000;
-  while (!batch.done) {
-    if (Date.now() > deadline) throw new Error('import not done');
-    await new Promise((r) => setTimeout(r, 50));
-    const poll = await t.app.inject({
-      method: 'GET',
-      url: `${API}/imports/${batch.batch_id}`,
-      headers: bearer(token),
-    });
-    batch = poll.json().data;
-  }
   const [rideId, runId] = batch.files.map((f) => f.activity_id!);
   ride = (await get<ActivityDetail>(`${API}/${rideId}`)).data;
   run = (await get<ActivityDetail>(`${API}/${runId}`)).data;
@@ -148,24 +129,10 @@ describe('heart-rate and swim pace curves beside the bests', () => {
 
   it("sets a swim's pace curve beside the swims' bests, never the runs' (Fenix 3 pool swim)", async () => {
     const who = await t.athlete({ name: 'Swimmer' });
-    const form = multipartForm([
-      { name: 'file', value: activityFixture('swim-pool-fenix3-hr.fit'), filename: 'swim.fit' },
-      { name: 'file', value: activityFixture('run-hr-fr410.tcx'), filename: 'run.tcx' },
+    const batch = await uploadAndSettle(t.app, who.token, `${API}/import`, [
+      { name: 'swim.fit', content: activityFixture('swim-pool-fenix3-hr.fit') },
+      { name: 'run.tcx', content: activityFixture('run-hr-fr410.tcx') },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/import`,
-      payload: form.payload,
-      headers: { ...bearer(who.token), ...form.headers },
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    let batch: ImportBatch = res.json().data;
-    const deadline = Date.now() + 60_000;
-    while (!batch.done) {
-      if (Date.now() > deadline) throw new Error('import not done');
-      await new Promise((r) => setTimeout(r, 50));
-      batch = (await get<ImportBatch>(`${API}/imports/${batch.batch_id}`, who.token)).data;
-    }
     const swimId = batch.files[0]!.activity_id!;
     const swim = (await get<ActivityDetail>(`${API}/${swimId}`, who.token)).data;
     const a = (await get<ActivityAnalysis>(`${API}/${swimId}/analysis`, who.token)).data;

@@ -2,13 +2,12 @@
 // recordings with no planned workout, the totals and the per-sport figures come from one source, the daily
 // load (docs/training-load.md, "The daily load table"): a run's minutes are in the run's zones, a recording of
 // no sport in `other`, and the five add up to the totals. The week's TSS per sport is the activities' TSS.
-import type { ImportBatch } from '@stamina/contract';
 import { addDays, weekStartOf } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinToday } from '../../../test-support/today.ts';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -26,29 +25,9 @@ function gpxRun(typed: boolean): Buffer {
 }
 
 async function importFile(name: string, content: Buffer) {
-  const form = multipartForm([{ name: 'file', value: content, filename: name }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/activities/import',
-    payload: form.payload,
-    headers: { ...bearer(token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const poll = await t.app.inject({
-      method: 'GET',
-      url: `/api/activities/imports/${res.json().data.batch_id}`,
-      headers: bearer(token),
-    });
-    const batch: ImportBatch = poll.json().data;
-    if (batch.done) {
-      expect(batch.files[0]!.status, poll.body).toBe('imported');
-      return batch.files[0]!.activity_id!;
-    }
-    if (Date.now() > deadline) throw new Error(`batch not done: ${poll.body}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const batch = await uploadAndSettle(t.app, token, '/api/activities/import', [{ name, content }], 30_000);
+  expect(batch.files[0]!.status, JSON.stringify(batch)).toBe('imported');
+  return batch.files[0]!.activity_id!;
 }
 
 async function data(url: string) {

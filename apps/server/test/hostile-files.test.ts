@@ -15,6 +15,7 @@ import {
   FAKE_RECORDING,
   fakeSpeechToText,
   multipartForm,
+  settledBatch,
   type TestApp,
 } from './helpers.ts';
 import { deepTrackPointGpx, fitWithSessions, manyMemberBomb, sleepFloodExport } from './hostile-builders.ts';
@@ -83,10 +84,10 @@ interface Upload {
   state?: () => Promise<unknown>;
   /**
    * The route answers 202 and processes files in background jobs (the activity import): a file its first bytes
-   * cannot refuse is accepted, and must then end `failed` with a message in the batch at this URL, with
-   * nothing written to `tables`.
+   * cannot refuse is accepted, and must then end `failed` with a message in its import batch
+   * (`GET /api/activities/imports/:id`), with nothing written to `tables`.
    */
-  batchUrl?: (batchId: string) => string;
+  batched?: true;
 }
 
 /** A 2×2 PNG (made by sharp), the profile picture route's valid file. */
@@ -163,7 +164,7 @@ const UPLOADS: Upload[] = [
     extension: 'gpx',
     maxBytes: 50 * 1024 * 1024,
     tables: ['activities', 'activity_files', 'activity_streams'],
-    batchUrl: (batchId) => `/api/activities/imports/${batchId}`,
+    batched: true,
   },
   {
     name: 'Apple Health export',
@@ -174,7 +175,7 @@ const UPLOADS: Upload[] = [
     // Lowered for this suite (2 GB in the app): the over-limit file is built in memory.
     maxBytes: APPLE_TEST_LIMIT,
     tables: ['activities', 'activity_streams', 'wellness_daily'],
-    batchUrl: (batchId) => `/api/activities/imports/${batchId}`,
+    batched: true,
   },
   {
     name: 'voice transcription',
@@ -382,19 +383,7 @@ async function rowCount(table: string): Promise<number> {
 }
 
 /** The status of the one file of a batch processed by jobs, once it is no longer queued or processing. */
-async function finalStatus(url: string): Promise<{ status: string; message: string | null }> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-    const batch = res.json().data as {
-      done: boolean;
-      files: Array<{ status: string; message: string | null }>;
-    };
-    if (batch.done) return batch.files[0]!;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${res.body}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const finalStatus = async (batchId: string) => (await settledBatch(t.app, token, batchId, 20_000)).files[0]!;
 
 describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
   it('accepts its valid file (the control)', async () => {
@@ -405,8 +394,7 @@ describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     // A route that processes files in jobs imports it before the hostile files are counted against it.
-    if (upload.batchUrl)
-      expect((await finalStatus(upload.batchUrl(res.json().data.batch_id))).status).toBe('imported');
+    if (upload.batched) expect((await finalStatus(res.json().data.batch_id)).status).toBe('imported');
   });
 
   for (const file of hostileFiles(upload)) {
@@ -418,8 +406,8 @@ describe.each(UPLOADS)('$name refuses hostile files', (upload) => {
         url: upload.url,
         ...form(upload.fields, file.fileName, file.content),
       });
-      if (upload.batchUrl && res.statusCode === 202 && !file.status) {
-        const failed = await finalStatus(upload.batchUrl(res.json().data.batch_id));
+      if (upload.batched && res.statusCode === 202 && !file.status) {
+        const failed = await finalStatus(res.json().data.batch_id);
         expect(failed.status).toBe('failed');
         expect(failed.message).toMatch(/\w/);
       } else {
@@ -447,9 +435,7 @@ describe.each(UPLOADS)('$name within limits on heavy hostile files', (upload) =>
           ...form(upload.fields, file.fileName, file.content),
         });
         const batch =
-          upload.batchUrl && res.statusCode === 202
-            ? await finalStatus(upload.batchUrl(res.json().data.batch_id))
-            : null;
+          upload.batched && res.statusCode === 202 ? await finalStatus(res.json().data.batch_id) : null;
         return { res, batch };
       });
       figures.push(

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityFixture } from './activity-fixtures.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,28 +36,14 @@ async function parallelWriters(
 }
 
 async function importActivity(token: string): Promise<string> {
-  const form = multipartForm([
-    { name: 'file', value: activityFixture('bike-power-indoor-edge800.fit'), filename: 'ride.fit' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/activities/import',
-    payload: form.payload,
-    headers: { ...bearer(token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const batch = await t.app.inject({
-      method: 'GET',
-      url: `/api/activities/imports/${res.json().data.batch_id}`,
-      headers: bearer(token),
-    });
-    const data = batch.json().data;
-    if (data.done) return data.files[0].activity_id;
-    if (Date.now() > deadline) throw new Error(`import not done: ${batch.body}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const batch = await uploadAndSettle(
+    t.app,
+    token,
+    '/api/activities/import',
+    [{ name: 'ride.fit', content: activityFixture('bike-power-indoor-edge800.fit') }],
+    30_000,
+  );
+  return batch.files[0]!.activity_id!;
 }
 
 describe('one lock order for workouts and activities', () => {

@@ -4,7 +4,7 @@
 // one athlete's figures never in another's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinToday } from '../../../test-support/today.ts';
-import { bearer, createTestApp, multipartForm, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,25 +57,14 @@ function gpxRun(date: string, seconds: number): string {
 }
 
 async function importRun(token: string, date: string, seconds: number) {
-  const form = multipartForm([{ name: 'file', value: gpxRun(date, seconds), filename: 'run.gpx' }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/activities/import',
-    payload: form.payload,
-    headers: { ...bearer(token), ...form.headers },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const batch = (await call(token, 'GET', `/api/activities/imports/${res.json().data.batch_id}`)).json()
-      .data;
-    if (batch.done) {
-      expect(batch.files[0].status, JSON.stringify(batch)).toBe('imported');
-      return;
-    }
-    if (Date.now() > deadline) throw new Error('import not done');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const batch = await uploadAndSettle(
+    t.app,
+    token,
+    '/api/activities/import',
+    [{ name: 'run.gpx', content: Buffer.from(gpxRun(date, seconds)) }],
+    30_000,
+  );
+  expect(batch.files[0]!.status, JSON.stringify(batch)).toBe('imported');
 }
 
 describe('profile summary', () => {

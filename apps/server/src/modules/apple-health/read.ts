@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
 import type { WellnessUpsertRequest } from '@stamina/contract';
-import { WELLNESS_RANGES } from '@stamina/core';
+import { isDateInRange, WELLNESS_RANGES } from '@stamina/core';
 import { type AppleWorkout, type ExportContents, ExportError, exportReader, unionMs } from './parse.ts';
 
 /** What the import needs from an export: its workouts, its days as wellness writes, and counts for the log. */
@@ -88,20 +88,19 @@ function wellnessDays(contents: ExportContents): WellnessUpsertRequest[] {
     }
     return d;
   };
-  const valid = (date: string) => date >= '1900-01-01' && date <= '2100-12-31';
   for (const [date, { sum, count }] of contents.hrvSdnn) {
     const value = Math.round((sum / count) * 10) / 10;
-    if (valid(date) && inRange('hrv_sdnn', value)) day(date).hrv_sdnn = value;
+    if (isDateInRange(date) && inRange('hrv_sdnn', value)) day(date).hrv_sdnn = value;
   }
   for (const [date, { sum, count }] of contents.restingHr) {
     const value = Math.round(sum / count);
-    if (valid(date) && inRange('resting_hr', value)) day(date).resting_hr = value;
+    if (isDateInRange(date) && inRange('resting_hr', value)) day(date).resting_hr = value;
   }
   for (const [date, night] of contents.nights) {
     // Asleep stages when the night has them; a night recorded only as time in bed (older iPhones) counts that.
     const ms = unionMs(night.asleep.length > 0 ? night.asleep : night.inBed);
     const hours = Math.round((ms / 3_600_000) * 100) / 100;
-    if (valid(date) && hours > 0 && inRange('sleep_hours', hours)) day(date).sleep_hours = hours;
+    if (isDateInRange(date) && hours > 0 && inRange('sleep_hours', hours)) day(date).sleep_hours = hours;
   }
   return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
