@@ -1,9 +1,10 @@
-// The app's one offline database (docs/offline.md, "The offline database"): `stamina-offline`, version 2. Version 1
-// held the write queue (pendingActions, by seq, in order) and its refused writes (conflicts); version 2 adds the
-// Workout Bank's saved reads (workouts, categories, favorites, ratings, searches: one record per athlete and key).
-// The Workout Bank's favourites changed offline are writes of the same queue. On open, what the former Workout Bank
-// database (`stamina-workout-bank`) still holds is moved in, then that database is deleted. A thin layer over idb;
-// the rules are in write-queue.ts and api/workout-bank/offline/offline-core.ts.
+// The app's one offline database (docs/offline.md, "Workout Bank offline store", "The database"):
+// `stamina-offline`, version 2. Version 1 held the write queue (pendingActions, by seq, in order) and its refused
+// writes (conflicts); version 2 adds the Workout Bank's saved reads (workouts, categories, favorites, ratings,
+// searches: one record per athlete and key). The Workout Bank's favourites changed offline are writes of the same
+// queue. On open, what the former Workout Bank database (`stamina-workout-bank`) still holds is moved in, then
+// that database is deleted. A thin layer over idb; the rules are in write-queue.ts and
+// api/workout-bank/offline/offline-core.ts.
 import { deleteDB, type IDBPDatabase, openDB } from 'idb';
 import { migratedFavoriteWrite } from './favorite-writes.ts';
 import {
