@@ -5,8 +5,8 @@ import type { NewQueuedWrite, QueuedWrite } from './write-queue.ts';
 
 /** The server's offline-replay routes (the contract's `POST /v1/workout-bank/favorites` and its removal). */
 const FAVORITES_URL = '/api/v1/workout-bank/favorites';
-export const FAVORITE_ADD_ENDPOINT = 'POST /v1/workout-bank/favorites';
-export const FAVORITE_REMOVE_ENDPOINT = 'DELETE /v1/workout-bank/favorites/{id}';
+const FAVORITE_ADD_ENDPOINT = 'POST /v1/workout-bank/favorites';
+const FAVORITE_REMOVE_ENDPOINT = 'DELETE /v1/workout-bank/favorites/{id}';
 
 export type FavoriteWrite = QueuedWrite & { type: 'favorite-add' | 'favorite-remove' };
 

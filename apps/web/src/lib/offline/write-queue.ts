@@ -4,7 +4,7 @@
 // The app has one queue: the Workout Bank's favourites changed offline wait in it too (lib/offline/favorite-writes.ts).
 
 /** The kinds of write that may be queued. */
-export type QueuedWriteType =
+type QueuedWriteType =
   | 'workout-done'
   | 'wellness'
   | 'workout-create'
