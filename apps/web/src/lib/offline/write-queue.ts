@@ -4,12 +4,7 @@
 // The app has one queue: the Workout Bank's favourites changed offline wait in it too (lib/offline/favorite-writes.ts).
 
 /** The kinds of write that may be queued. */
-type QueuedWriteType =
-  | 'workout-done'
-  | 'wellness'
-  | 'workout-create'
-  | 'favorite-add'
-  | 'favorite-remove';
+type QueuedWriteType = 'workout-done' | 'wellness' | 'workout-create' | 'favorite-add' | 'favorite-remove';
 
 /** One queued write: the request as it will be sent, and what the replay checks before sending it. */
 export interface QueuedWrite {
