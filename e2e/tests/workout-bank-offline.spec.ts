@@ -1,7 +1,8 @@
 // The Workout Bank page without a connection (docs/offline.md, "Workout Bank offline store"), on the real page in
 // Chromium: a template opened online is kept on the device; with the connection gone its heart still saves, the
 // page shows it saved and says it will be sent, the change waits in IndexedDB, and the app's own replay sends it
-// when the connection returns, so the server has it. Signing out forgets what the device kept.
+// when the connection returns, so the server has it. Signing out forgets what the device kept. What the former
+// Workout Bank database (stamina-workout-bank) held is moved into the app's one offline database on open.
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './helpers.ts';
 
@@ -15,14 +16,14 @@ async function accessToken(page: Page): Promise<string> {
 
 const STORES = ['workouts', 'favorites', 'pendingActions'] as const;
 
-/** Records of the Workout Bank's database, read straight from IndexedDB. */
+/** Records of the app's offline database (the Workout Bank's stores and the write queue), read from IndexedDB. */
 async function storeContents(
   page: Page,
 ): Promise<Record<(typeof STORES)[number], Record<string, unknown>[]>> {
   return page.evaluate(
     (names) =>
       new Promise((resolve, reject) => {
-        const open = indexedDB.open('stamina-workout-bank');
+        const open = indexedDB.open('stamina-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
@@ -49,33 +50,7 @@ test('a favourite made offline on the page is shown saved and reaches the server
   page,
   context,
 }) => {
-  await page.goto('/login');
-  await logIn(page, 'demo@stamina.local', 'stamina-demo');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const auth = { authorization: `Bearer ${await accessToken(page)}` };
-  const isFavoriteOnServer = async (id: string) => {
-    const status = await page.request.get(`/api/v1/workout-bank/templates/${id}/favorite/status`, {
-      headers: auth,
-    });
-    expect(status.status()).toBe(200);
-    return ((await status.json()) as { data: { is_favorite: boolean } }).data.is_favorite;
-  };
-
-  // A public template the demo athlete has not saved, with a name a search finds.
-  const list = await page.request.get('/api/v1/workout-bank/templates?page_size=50&sort_by=name', {
-    headers: auth,
-  });
-  expect(list.status()).toBe(200);
-  const templates = ((await list.json()) as { data: { templates: { id: string; name: string }[] } }).data
-    .templates;
-  let template: { id: string; name: string } | undefined;
-  for (const candidate of templates) {
-    if (!(await isFavoriteOnServer(candidate.id))) {
-      template = candidate;
-      break;
-    }
-  }
-  if (!template) throw new Error('every template is already a favourite of the demo athlete');
+  const { auth, isFavoriteOnServer, template } = await signInWithFreeTemplate(page);
 
   try {
     // Online: find the template on the page and open it, so its detail and heart are kept on the device.
@@ -154,6 +129,110 @@ test('a favourite made offline on the page is shown saved and reaches the server
   await expect(page).toHaveURL(/\/login$/);
   expect(await storeContents(page)).toEqual({ workouts: [], favorites: [], pendingActions: [] });
 });
+
+test("a favourite queued in the former Workout Bank database is moved into the app's one queue and sent", async ({
+  page,
+}) => {
+  const { auth, isFavoriteOnServer, template } = await signInWithFreeTemplate(page);
+  const athleteId = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('stamina.session') ?? '{}').user.id as string,
+  );
+  try {
+    // The database as the app before version 2 left it: its six stores, a saved read and a queued favourite.
+    await page.evaluate(
+      ({ athleteId, templateId }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('stamina-workout-bank', 1);
+          open.onupgradeneeded = () => {
+            for (const name of ['workouts', 'categories', 'favorites', 'ratings', 'searches']) {
+              open.result
+                .createObjectStore(name, { keyPath: ['athleteId', 'key'] })
+                .createIndex('athleteId', 'athleteId');
+            }
+            open.result
+              .createObjectStore('pendingActions', { keyPath: 'seq', autoIncrement: true })
+              .createIndex('athleteId', 'athleteId');
+          };
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['categories', 'pendingActions'], 'readwrite');
+            tx.objectStore('categories').put({ athleteId, key: 'moved-categories', data: [] });
+            tx.objectStore('pendingActions').add({
+              type: 'favorite-add',
+              url: '/api/v1/workout-bank/favorites',
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: { workout_template_id: templateId, notes: null },
+              athleteId,
+              templateId,
+              queuedAt: new Date().toISOString(),
+            });
+            tx.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { athleteId, templateId: template.id },
+    );
+    expect(await isFavoriteOnServer(template.id)).toBe(false);
+
+    // The app starts again: its database opens, takes the former one's records in and deletes it; the queue's
+    // replay (a few seconds after the shell mounts) sends the favourite.
+    await page.reload();
+    await expect.poll(() => isFavoriteOnServer(template.id), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name).sort()))
+      .toEqual(['stamina-offline']);
+    const moved = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('stamina-offline');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('categories').objectStore('categories').getAll();
+            read.onsuccess = () => {
+              open.result.close();
+              resolve(read.result);
+            };
+          };
+        }),
+    );
+    expect(moved).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'moved-categories', athleteId })]),
+    );
+    await expect.poll(async () => (await storeContents(page)).pendingActions.length).toBe(0);
+  } finally {
+    await page.request.delete(`/api/v1/workout-bank/templates/${template.id}/favorite`, { headers: auth });
+  }
+});
+
+/** Signs the demo athlete in and finds a public template they have not saved, with a name a search finds. */
+async function signInWithFreeTemplate(page: Page) {
+  await page.goto('/login');
+  await logIn(page, 'demo@stamina.local', 'stamina-demo');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const auth = { authorization: `Bearer ${await accessToken(page)}` };
+  const isFavoriteOnServer = async (id: string) => {
+    const status = await page.request.get(`/api/v1/workout-bank/templates/${id}/favorite/status`, {
+      headers: auth,
+    });
+    expect(status.status()).toBe(200);
+    return ((await status.json()) as { data: { is_favorite: boolean } }).data.is_favorite;
+  };
+  const list = await page.request.get('/api/v1/workout-bank/templates?page_size=50&sort_by=name', {
+    headers: auth,
+  });
+  expect(list.status()).toBe(200);
+  const templates = ((await list.json()) as { data: { templates: { id: string; name: string }[] } }).data
+    .templates;
+  for (const candidate of templates) {
+    if (!(await isFavoriteOnServer(candidate.id))) return { auth, isFavoriteOnServer, template: candidate };
+  }
+  throw new Error('every template is already a favourite of the demo athlete');
+}
 
 const savedCard = (page: Page, name: string) =>
   page.getByRole('tabpanel').getByRole('button', { name: new RegExp(`^${escapeRegExp(name)},`) });

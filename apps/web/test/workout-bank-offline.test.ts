@@ -1,7 +1,9 @@
-// The Workout Bank offline store's rules (api/workout-bank/offline/offline-core.ts) on its in-memory storage
-// (fake-indexeddb is not installed; the IndexedDB layer itself runs in e2e/tests/workout-bank-offline.spec.ts):
-// saved reads and their expiry, the categories' fallback, favourites queued offline and replayed in order,
-// refusals dropped, one athlete's records never shown or sent for another; and the worker's sync hand-over.
+// The Workout Bank offline store's rules (api/workout-bank/offline/offline-core.ts) on its in-memory storage and
+// the app's one write queue in memory (fake-indexeddb is not installed; the IndexedDB layer itself, and the move of
+// the former Workout Bank database into the app's one, run in e2e/tests/workout-bank-offline.spec.ts): saved
+// reads and their expiry, the categories' fallback, favourites queued offline and replayed in order with the
+// app's other writes, refusals listed, one athlete's records never shown or sent for another; and the worker's
+// sync hand-over.
 import { describe, expect, it, vi } from 'vitest';
 import {
   createWorkoutBankOffline,
@@ -11,15 +13,28 @@ import {
   type WorkoutBankOfflineDeps,
 } from '../src/api/workout-bank/offline/offline-core.ts';
 import {
+  type FavoriteWrite,
+  isFavoriteWrite,
+  migratedFavoriteWrite,
+  sendFavoriteWrite,
+  templateOf,
+} from '../src/lib/offline/favorite-writes.ts';
+import {
   IDB_OPEN_FAILED,
   memoryWorkoutBankStorage,
-  type PendingFavoriteAction,
   type WorkoutBankStorage,
 } from '../src/lib/offline/workout-bank-db.ts';
 import {
   FAVORITES_REPLAYED_MESSAGE,
   REPLAY_FAVORITES_MESSAGE,
 } from '../src/lib/offline/workout-bank-sync.ts';
+import {
+  createWriteQueue,
+  memoryQueueStorage,
+  type QueuedWrite,
+  type QueueStorage,
+  readFailure,
+} from '../src/lib/offline/write-queue.ts';
 import { type PageClient, replayThroughPages } from '../src/sw/favorite-sync.ts';
 
 class HttpError extends Error {
@@ -32,29 +47,48 @@ class HttpError extends Error {
 }
 const offline = () => new TypeError('Failed to fetch');
 
-function setup(overrides: Partial<WorkoutBankOfflineDeps> = {}) {
+function setup(
+  overrides: Partial<WorkoutBankOfflineDeps> = {},
+  queueStorage: QueueStorage = memoryQueueStorage(),
+) {
   const state = { athlete: 'athlete-a' as string | null, online: true, clock: 1_000_000 };
-  const sent: PendingFavoriteAction[] = [];
+  const sent: FavoriteWrite[] = [];
+  const others: QueuedWrite[] = [];
   const storage: WorkoutBankStorage = overrides.storage ?? memoryWorkoutBankStorage();
   const registerSync = vi.fn(async () => true);
   const server = {
     /** What the fake server answers per send; default: accepted. */
-    answer: (_action: PendingFavoriteAction): Error | null => null,
+    answer: (_write: FavoriteWrite): Error | null => null,
   };
+  // The app's queue with the favourites' part of its executor (api/offline/write-queue.ts).
+  const queue = createWriteQueue(queueStorage, {
+    check: async () => ({ kind: 'send' }),
+    send: async (write) => {
+      if (!isFavoriteWrite(write)) {
+        others.push(write);
+        return;
+      }
+      await sendFavoriteWrite(write, async (favorite) => {
+        const failure = server.answer(favorite);
+        if (failure) throw failure;
+        sent.push(favorite);
+      });
+    },
+    failure: readFailure,
+  });
+  let key = 0;
   const store = createWorkoutBankOffline({
     storage,
+    queue,
     athleteId: () => state.athlete,
     now: () => state.clock,
+    newKey: () => `key-${++key}`,
     isOnline: () => state.online,
     registerSync,
-    send: async (action) => {
-      const failure = server.answer(action);
-      if (failure) throw failure;
-      sent.push(action);
-    },
     ...overrides,
   });
-  return { store, state, sent, storage, registerSync, server };
+  const pending = async () => (await queueStorage.list()).filter(isFavoriteWrite);
+  return { store, state, sent, others, storage, registerSync, server, queue, pending };
 }
 
 describe('saved reads', () => {
@@ -162,33 +196,35 @@ describe('categories fallback', () => {
 
 describe('favourites offline', () => {
   it('queues a favourite whose send fails for want of a network, resolves it as done, and shows it', async () => {
-    const { store, registerSync, storage } = setup();
+    const { store, registerSync, pending } = setup();
     const outcome = await store.toggleFavoriteOfflineAware(
       { templateId: 't1', favorite: true, notes: 'for winter' },
       () => Promise.reject(offline()),
     );
     expect(outcome).toEqual({ queued: true, isFavorite: true });
     expect(registerSync).toHaveBeenCalledTimes(1);
-    const [action] = await storage.pending();
-    expect(action).toMatchObject({
+    const [write] = await pending();
+    expect(write).toMatchObject({
       type: 'favorite-add',
+      endpoint: 'POST /v1/workout-bank/favorites',
       method: 'POST',
       url: '/api/v1/workout-bank/favorites',
       body: { workout_template_id: 't1', notes: 'for winter' },
-      athleteId: 'athlete-a',
+      userId: 'athlete-a',
+      headers: { 'idempotency-key': 'key-1' },
     });
     expect(await store.localFavoriteStatus('t1')).toBe(true);
     expect(await store.pendingFavoriteCount()).toBe(1);
   });
 
   it('throws a refusal (4xx) as it came, queueing nothing', async () => {
-    const { store, storage, registerSync } = setup();
+    const { store, pending, registerSync } = setup();
     await expect(
       store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, () =>
         Promise.reject(new HttpError('Template not found', 404)),
       ),
     ).rejects.toThrow('Template not found');
-    expect(await storage.pending()).toEqual([]);
+    expect(await pending()).toEqual([]);
     expect(registerSync).not.toHaveBeenCalled();
   });
 
@@ -214,7 +250,7 @@ describe('favourites offline', () => {
       'POST /api/v1/workout-bank/favorites',
       'DELETE /api/v1/workout-bank/favorites/t1',
     ]);
-    expect(sent.map((a) => a.templateId)).toEqual(['t1', 't2', 't1']);
+    expect(sent.map(templateOf)).toEqual(['t1', 't2', 't1']);
     expect(result).toMatchObject({ dropped: [], remaining: 0 });
     expect(await store.pendingFavoriteCount()).toBe(0);
     expect(await store.localFavoriteStatus('t1')).toBe(false);
@@ -238,7 +274,7 @@ describe('favourites offline', () => {
   });
 
   it('sends at once when online with nothing queued, and remembers the status', async () => {
-    const { store, storage } = setup();
+    const { store, pending } = setup();
     const outcome = await store.toggleFavoriteOfflineAware(
       { templateId: 't1', favorite: true },
       async (args) => ({
@@ -246,7 +282,7 @@ describe('favourites offline', () => {
       }),
     );
     expect(outcome).toEqual({ queued: false, isFavorite: true, result: { sentFor: 't1' } });
-    expect(await storage.pending()).toEqual([]);
+    expect(await pending()).toEqual([]);
     expect(await store.localFavoriteStatus('t1')).toBe(true);
   });
 
@@ -257,33 +293,37 @@ describe('favourites offline', () => {
       await store.toggleFavoriteOfflineAware({ templateId, favorite: true }, async () => 'x');
     }
     state.online = true;
-    server.answer = (a) => (a.templateId === 't2' ? offline() : null);
+    server.answer = (w) => (templateOf(w) === 't2' ? offline() : null);
     expect(await store.replayPendingFavorites()).toMatchObject({ remaining: 2 });
-    expect(sent.map((a) => a.templateId)).toEqual(['t1']);
+    expect(sent.map(templateOf)).toEqual(['t1']);
 
-    server.answer = (a) => (a.templateId === 't2' ? new HttpError('Internal error', 500) : null);
+    server.answer = (w) => (templateOf(w) === 't2' ? new HttpError('Internal error', 500) : null);
+    expect(await store.replayPendingFavorites()).toMatchObject({ remaining: 2 });
+
+    server.answer = (w) => (templateOf(w) === 't2' ? new HttpError('Too many requests', 429) : null);
     expect(await store.replayPendingFavorites()).toMatchObject({ remaining: 2 });
 
     server.answer = () => null;
     expect(await store.replayPendingFavorites()).toMatchObject({ remaining: 0 });
-    expect(sent.map((a) => a.templateId)).toEqual(['t1', 't2', 't3']);
+    expect(sent.map(templateOf)).toEqual(['t1', 't2', 't3']);
   });
 
-  it('drops a change the server refuses (4xx) with a record, and goes on with the next', async () => {
-    const { store, state, sent, server } = setup();
+  it("lists a change the server refuses (4xx) with the queue's refused writes, and goes on with the next", async () => {
+    const { store, state, sent, server, queue } = setup();
     const told = vi.fn();
     store.onReplay(told);
     state.online = false;
     await store.toggleFavoriteOfflineAware({ templateId: 'gone', favorite: true }, async () => 'x');
     await store.toggleFavoriteOfflineAware({ templateId: 't2', favorite: true }, async () => 'x');
     state.online = true;
-    server.answer = (a) =>
-      a.templateId === 'gone' ? new HttpError('Workout template not found', 404) : null;
+    server.answer = (w) =>
+      templateOf(w) === 'gone' ? new HttpError('Workout template not found', 404) : null;
     const result = await store.replayPendingFavorites();
     expect(result.dropped).toHaveLength(1);
-    expect(result.dropped[0]).toMatchObject({ status: 404, message: 'Workout template not found' });
-    expect(result.dropped[0]?.action.templateId).toBe('gone');
-    expect(sent.map((a) => a.templateId)).toEqual(['t2']);
+    expect(result.dropped[0]).toMatchObject({ reason: 'Workout template not found' });
+    expect(templateOf(result.dropped[0]?.write as FavoriteWrite)).toBe('gone');
+    expect(queue.get().conflicts.map((c) => c.write.label)).toEqual(['Workout saved to favorites']);
+    expect(sent.map(templateOf)).toEqual(['t2']);
     expect(result.remaining).toBe(0);
     expect(told).toHaveBeenCalledWith(result);
     // The refused favourite is no longer shown as one.
@@ -353,12 +393,12 @@ describe('one athlete per record', () => {
     // A's change is still there for A's own session.
     state.athlete = 'athlete-a';
     expect(await store.replayPendingFavorites()).toMatchObject({ remaining: 0 });
-    expect(sent.map((a) => a.athleteId)).toEqual(['athlete-a']);
+    expect(sent.map((w) => w.userId)).toEqual(['athlete-a']);
   });
 
   it('on an account switch forgets the other accounts reads, and on sign-out all reads, keeping queued changes', async () => {
     const storage = memoryWorkoutBankStorage();
-    const { store, state } = setup({ storage });
+    const { store, state, pending } = setup({ storage });
     await store.withCategoriesFallback(async () => ({ categories: ['a'] }));
     state.online = false;
     await store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, async () => 'x');
@@ -374,18 +414,18 @@ describe('one athlete per record', () => {
     await store.forgetReadsExcept(null);
     expect(await storage.list('categories', 'athlete-b')).toEqual([]);
     // A's queued change waits for A: signing back in still shows and sends it.
-    expect(await storage.pending()).toHaveLength(1);
+    expect(await pending()).toHaveLength(1);
     state.athlete = 'athlete-a';
     expect(await store.localFavoriteStatus('t1')).toBe(true);
   });
 
   it('sends nothing and queues nothing when signed out', async () => {
-    const { store, state, storage } = setup();
+    const { store, state, pending } = setup();
     state.athlete = null;
     await expect(
       store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, () => Promise.reject(offline())),
     ).rejects.toThrow('Failed to fetch');
-    expect(await storage.pending()).toEqual([]);
+    expect(await pending()).toEqual([]);
   });
 });
 
@@ -393,9 +433,12 @@ describe('when the local database cannot open', () => {
   const broken = new Proxy({} as WorkoutBankStorage, {
     get: () => () => Promise.reject(new Error(IDB_OPEN_FAILED)),
   });
+  const brokenQueue = new Proxy({} as QueueStorage, {
+    get: () => () => Promise.reject(new Error(IDB_OPEN_FAILED)),
+  });
 
   it('still answers reads and online favourites from the network', async () => {
-    const { store } = setup({ storage: broken });
+    const { store } = setup({ storage: broken }, brokenQueue);
     expect(await store.withCategoriesFallback(async () => ({ categories: ['c'] }))).toEqual({
       categories: ['c'],
     });
@@ -405,11 +448,84 @@ describe('when the local database cannot open', () => {
   });
 
   it("says so when a favourite cannot be kept offline: 'Failed to initialize IndexedDB'", async () => {
-    const { store, state } = setup({ storage: broken });
+    const { store, state } = setup({ storage: broken }, brokenQueue);
     state.online = false;
     await expect(
       store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, async () => 'x'),
     ).rejects.toThrow('Failed to initialize IndexedDB');
+  });
+});
+
+describe('the former Workout Bank database', () => {
+  it("moves a queued favourite into the app's one queue as the request it was, for the same athlete", () => {
+    const old = {
+      seq: 4,
+      type: 'favorite-add',
+      url: '/api/v1/workout-bank/favorites',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: { workout_template_id: 't1', notes: 'hills' },
+      athleteId: 'athlete-a',
+      templateId: 't1',
+      queuedAt: '2026-11-01T08:00:00.000Z',
+    };
+    expect(migratedFavoriteWrite(old, 'k1')).toEqual({
+      type: 'favorite-add',
+      userId: 'athlete-a',
+      endpoint: 'POST /v1/workout-bank/favorites',
+      params: { id: 't1' },
+      method: 'POST',
+      url: '/api/v1/workout-bank/favorites',
+      headers: { 'idempotency-key': 'k1' },
+      body: { workout_template_id: 't1', notes: 'hills' },
+      baseUpdatedAt: null,
+      label: 'Workout saved to favorites',
+      queuedAt: '2026-11-01T08:00:00.000Z',
+    });
+    const removal = migratedFavoriteWrite({ ...old, type: 'favorite-remove', templateId: 'a b' }, 'k2');
+    expect(removal).toMatchObject({
+      method: 'DELETE',
+      url: '/api/v1/workout-bank/favorites/a%20b',
+      body: null,
+    });
+  });
+
+  it('skips a record that is not a queued favourite', () => {
+    expect(migratedFavoriteWrite({ type: 'wellness', athleteId: 'a', templateId: 't' }, 'k')).toBeNull();
+    expect(migratedFavoriteWrite({ type: 'favorite-add', templateId: 't' }, 'k')).toBeNull();
+    expect(migratedFavoriteWrite(null, 'k')).toBeNull();
+  });
+});
+
+describe('one queue for every offline write', () => {
+  it('a favourite waits behind a write queued before it, and goes once that one is sent', async () => {
+    const queueStorage = memoryQueueStorage();
+    const { store, state, sent, others } = setup({}, queueStorage);
+    const earlier: Omit<QueuedWrite, 'seq'> = {
+      type: 'wellness',
+      userId: 'athlete-a',
+      endpoint: 'POST /metrics',
+      params: {},
+      method: 'POST',
+      url: '/api/metrics',
+      headers: { 'idempotency-key': 'w1' },
+      body: {},
+      baseUpdatedAt: null,
+      label: 'Wellness',
+      queuedAt: '2026-11-01T08:00:00.000Z',
+    };
+    await queueStorage.add(earlier);
+    state.online = true;
+    const online = vi.fn(async () => 'x');
+    expect(await store.toggleFavoriteOfflineAware({ templateId: 't1', favorite: true }, online)).toEqual({
+      queued: true,
+      isFavorite: true,
+    });
+    expect(online).not.toHaveBeenCalled();
+    const result = await store.replayPendingFavorites();
+    expect(others.map((w) => w.type)).toEqual(['wellness']);
+    expect(sent.map(templateOf)).toEqual(['t1']);
+    expect(result).toMatchObject({ dropped: [], remaining: 0 });
   });
 });
 

@@ -4,7 +4,7 @@
 // production builds only (dev mode has no worker).
 import { OFFLINE_API_CACHE_NAME } from '@stamina/core';
 import { useSyncExternalStore } from 'react';
-import { clearWorkoutBankReads } from './offline/workout-bank-db.ts';
+import { clearWorkoutBankReads } from './offline/offline-db.ts';
 
 export const PWA_TEXTS = {
   installMissing: 'Install prompt not available',

@@ -4,6 +4,8 @@
 // athlete at once (a toast) and stays listed in the banner until dismissed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { isFavoriteWrite } from '../../lib/offline/favorite-writes.ts';
+import type { QueuedWrite } from '../../lib/offline/write-queue.ts';
 import { pwaStore } from '../../lib/pwa.ts';
 import { toast } from '../../lib/toast.ts';
 import { invalidateAfter } from '../invalidation.ts';
@@ -14,6 +16,12 @@ const SYNC_TEXTS = {
   notApplied: (n: number) =>
     n === 1 ? '1 change made offline was not applied' : `${n} changes made offline were not applied`,
 } as const;
+
+/** The screens a replayed write refreshes (api/invalidation.ts). */
+function eventOf(write: QueuedWrite): 'wellness' | 'workout' | 'templateFavorite' {
+  if (write.type === 'wellness') return 'wellness';
+  return isFavoriteWrite(write) ? 'templateFavorite' : 'workout';
+}
 
 /** How long after the shell mounts the queue is first read and replayed. */
 const START_DELAY_MS = 3_000;
@@ -50,11 +58,9 @@ export function useOfflineSync(userId: string | null): void {
         // A write the server is still busy with (409 "in progress") is sent again after its backoff.
         if (retryTimer) clearTimeout(retryTimer);
         retryTimer = result.retryInMs === null ? null : setTimeout(() => void run(), result.retryInMs);
-        const events = new Set(result.applied.map((w) => (w.type === 'wellness' ? 'wellness' : 'workout')));
+        const events = new Set(result.applied.map(eventOf));
         // A refused write is shown as the server has it.
-        for (const conflict of result.conflicts) {
-          events.add(conflict.write.type === 'wellness' ? 'wellness' : 'workout');
-        }
+        for (const conflict of result.conflicts) events.add(eventOf(conflict.write));
         await Promise.all([...events].map((event) => invalidateAfter(client, event)));
         if (result.conflicts.length > 0) {
           toast.error(SYNC_TEXTS.notApplied(result.conflicts.length), {

@@ -1,16 +1,19 @@
-// The app's offline write queue (docs/offline.md, "Writes made offline"): the queue of lib/offline on IndexedDB,
-// with the checks and sends of each kind of write, and `sendOrQueue`, which the mutations that may be queued
-// (mark done, a wellness entry, a new workout) call instead of the API client.
+// The app's one offline write queue (docs/offline.md, "Writes made offline"): the queue of lib/offline on the app's
+// offline database, with the checks and sends of each kind of write (the Workout Bank's favourites among them),
+// and `sendOrQueue`, which the mutations that may be queued (mark done, a wellness entry, a new workout) call
+// instead of the API client.
 import type { Workout, WorkoutCreateRequest } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { ApiError, api, newIdempotencyKey } from '../../lib/api-client.ts';
-import { idbQueueStorage } from '../../lib/offline/idb-storage.ts';
+import { isFavoriteWrite, sendFavoriteWrite } from '../../lib/offline/favorite-writes.ts';
+import { idbQueueStorage } from '../../lib/offline/offline-db.ts';
 import {
   createWriteQueue,
   memoryQueueStorage,
   type NewQueuedWrite,
   type QueuedWrite,
   type ReplayExecutor,
+  readFailure,
   type SendVerdict,
   type Verdict,
 } from '../../lib/offline/write-queue.ts';
@@ -72,12 +75,25 @@ const executor: ReplayExecutor = {
       // check and the send is refused (412) rather than overwritten.
       return { kind: 'send', version: day ? day.updated_at : null };
     }
-    // A new workout cannot conflict; its Idempotency-Key makes it land once however often it is sent.
+    // A new workout cannot conflict; its Idempotency-Key makes it land once however often it is sent. A favourite
+    // neither: adding is an upsert and removing a delete.
     return { kind: 'send' };
   },
   async send(write: QueuedWrite, verdict: SendVerdict): Promise<void> {
     const key = write.headers['idempotency-key'];
-    if (write.type === 'workout-done') {
+    if (isFavoriteWrite(write)) {
+      await sendFavoriteWrite(write, async (favorite) => {
+        if (favorite.type === 'favorite-add') {
+          await api.request('POST /v1/workout-bank/favorites', {
+            body: favorite.body as { workout_template_id: string; notes: string | null },
+          });
+        } else {
+          await api.request('DELETE /v1/workout-bank/favorites/{id}', {
+            params: { id: favorite.params.id ?? '' },
+          });
+        }
+      });
+    } else if (write.type === 'workout-done') {
       await api.request('PUT /workout-planning/workouts/{workoutId}', {
         params: { workoutId: write.params.workoutId ?? '' },
         body: write.body as { status: 'completed' },
@@ -106,26 +122,23 @@ const executor: ReplayExecutor = {
       });
     }
   },
-  failure(err: unknown) {
-    // docs/offline.md, "Writes made offline": the server still runs an earlier send with this key.
-    const detail =
-      err instanceof ApiError ? (err.options.detail as { in_progress?: unknown } | undefined) : undefined;
-    if (err instanceof ApiError && err.status === 409 && detail?.in_progress === true) {
-      return { retryLater: true, retrySoon: true, message: err.message };
-    }
-    const retryLater =
-      isConnectionFailure(err) ||
-      (err instanceof ApiError && (err.status >= 500 || err.isAuthError)) ||
-      !(err instanceof ApiError);
-    return { retryLater, message: err instanceof Error ? err.message : String(err) };
-  },
+  // docs/offline.md, "Replay": retry later, retry soon (409 "in progress"), or refused.
+  failure: readFailure,
 };
 
 function storage() {
   return typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage();
 }
 
-export const writeQueue = createWriteQueue(storage(), executor);
+/** The lock that keeps two tabs from replaying the queue at once (one could send an add after its removal). */
+const REPLAY_LOCK = 'stamina-offline-replay';
+
+function exclusive<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REPLAY_LOCK, run) as Promise<T>) : run();
+}
+
+export const writeQueue = createWriteQueue(storage(), executor, { exclusive });
 
 type QueueInput = Pick<NewQueuedWrite, 'type' | 'endpoint' | 'params' | 'method' | 'body' | 'label'> & {
   baseUpdatedAt?: string | null;
@@ -144,7 +157,8 @@ export function setReplayer(next: (() => void) | null): void {
   replayer = next;
 }
 
-function requestReplay(): void {
+/** Asks the shell for a replay soon (a write was queued behind others while online). */
+export function requestReplay(): void {
   replayer?.();
 }
 

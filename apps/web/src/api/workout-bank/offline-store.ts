@@ -1,13 +1,10 @@
 // The Workout Bank's offline store as the app uses it (docs/offline.md, "Workout Bank offline store"): the rules of
-// offline/offline-core.ts on IndexedDB, for the signed-in athlete, sending queued favourites with the app's API
-// client (its bearer token and refresh). The Workout Bank's fetchers are wrapped with these; the replay is started
-// by `installWorkoutBankOfflineSync` (the app shell), on reconnect and when the service worker asks for it.
-import { api } from '../../lib/api-client.ts';
-import {
-  clearWorkoutBankReads,
-  type PendingFavoriteAction,
-  sharedStorage,
-} from '../../lib/offline/workout-bank-db.ts';
+// offline/offline-core.ts on the app's one offline database, for the signed-in athlete, with queued favourites in
+// the app's one write queue (api/offline/write-queue.ts sends them with the API client). The Workout Bank's
+// fetchers are wrapped with these; `installWorkoutBankOfflineSync` (the app shell) answers the service worker's
+// background sync and keeps the saved reads to the signed-in athlete.
+import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { clearWorkoutBankReads, sharedWorkoutBankStorage } from '../../lib/offline/offline-db.ts';
 import {
   FAVORITES_REPLAYED_MESSAGE,
   type FavoritesReplayedReply,
@@ -16,6 +13,7 @@ import {
 } from '../../lib/offline/workout-bank-sync.ts';
 import { pwaStore } from '../../lib/pwa.ts';
 import { onSessionChange, readSession } from '../../lib/session-store.ts';
+import { requestReplay, writeQueue } from '../offline/write-queue.ts';
 import {
   createWorkoutBankOffline,
   type FavoriteReplayResult,
@@ -28,9 +26,6 @@ export type {
   FavoriteToggleArgs,
   ToggleOutcome,
 } from './offline/offline-core.ts';
-
-/** The lock that keeps two tabs from replaying the same queue at once (one would overtake the other). */
-const REPLAY_LOCK = 'stamina-workout-favorite-replay';
 
 interface SyncRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
@@ -45,33 +40,14 @@ async function registerBackgroundSync(): Promise<boolean> {
   return true;
 }
 
-/**
- * One queued action, sent with the signed-in session. Neither call takes an Idempotency-Key (the contract has none
- * for them): adding is an upsert and removing a delete, so sending one twice changes nothing more.
- */
-async function sendAction(action: PendingFavoriteAction): Promise<void> {
-  if (action.type === 'favorite-add') {
-    await api.request('POST /v1/workout-bank/favorites', {
-      body: action.body as { workout_template_id: string; notes: string | null },
-    });
-  } else {
-    await api.request('DELETE /v1/workout-bank/favorites/{id}', { params: { id: action.templateId } });
-  }
-}
-
-function exclusive<T>(run: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request(REPLAY_LOCK, run) as Promise<T>) : run();
-}
-
 export const workoutBankOffline = createWorkoutBankOffline({
-  storage: sharedStorage(),
+  storage: sharedWorkoutBankStorage(),
+  queue: writeQueue,
   athleteId: () => readSession()?.user?.id ?? null,
+  newKey: newIdempotencyKey,
   isOnline: () => pwaStore.get().online,
   registerSync: registerBackgroundSync,
-  send: sendAction,
-  exclusive,
-  onQueuedWhileOnline: () => void replayQuietly(),
+  onQueuedWhileOnline: requestReplay,
 });
 
 /** A search's answer, saved per athlete and parameters; offline (or on a 5xx) the fresh saved copy answers. */
@@ -112,7 +88,7 @@ export function toggleFavoriteOfflineAware<T>(
   return workoutBankOffline.toggleFavoriteOfflineAware(args, sendOnline);
 }
 
-/** Sends the signed-in athlete's queued favourites, in order. */
+/** Replays the signed-in athlete's queued writes, favourites among them, in order. */
 export function replayPendingFavorites(): Promise<FavoriteReplayResult> {
   return workoutBankOffline.replayPendingFavorites();
 }
@@ -130,7 +106,7 @@ export function withFavoriteStatus<T extends { is_favorite: boolean }>(
   return workoutBankOffline.withFavoriteStatus(templateId, fetcher);
 }
 
-/** Told after each replay: refresh the favourites, report what was refused. */
+/** Told after each replay of the queue: refresh the favourites, report what was refused. */
 export function onFavoritesReplayed(listener: (result: FavoriteReplayResult) => void): () => void {
   return workoutBankOffline.onReplay(listener);
 }
@@ -147,16 +123,15 @@ async function replayQuietly(): Promise<FavoriteReplayResult | null> {
 let installed: (() => void) | null = null;
 
 /**
- * Starts the replay of queued favourites for the page: now (when online), on every reconnect (the browser's
- * `online` event: the background sync fires only where the browser has it and by its own idea of the network),
- * and when the service worker's sync asks for it (the worker has no session, so the page sends). Also keeps the
- * saved reads to the signed-in athlete: another account's are forgotten when the session changes hands, all of
- * them on sign-out. Returns the undo; a second call does nothing more.
+ * Replays the queue when the service worker's sync asks for it (the worker has no session, so the page sends) and
+ * when an athlete signs in; the app's write queue replays on its own on reconnect and at start
+ * (api/offline/use-offline-sync.ts). Also keeps the saved reads to the signed-in athlete: another account's are
+ * forgotten when the session changes hands, all of them on sign-out. Returns the undo; a second call does nothing
+ * more.
  */
 export function installWorkoutBankOfflineSync(): () => void {
   if (installed) return installed;
   if (typeof window === 'undefined') return () => {};
-  const onOnline = () => void replayQuietly();
   const onMessage = (event: MessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type !== REPLAY_FAVORITES_MESSAGE) return;
     const port = event.ports[0];
@@ -181,14 +156,11 @@ export function installWorkoutBankOfflineSync(): () => void {
     // Changes this athlete queued in an earlier session go out now.
     if (pwaStore.get().online) void replayQuietly();
   });
-  window.addEventListener('online', onOnline);
   navigator.serviceWorker?.addEventListener('message', onMessage);
   // Records of another account left by an earlier session (one that ended without this page loaded) go now.
   if (athleteId)
     void workoutBankOffline.forgetReadsExcept(athleteId).catch((err: unknown) => console.warn(err));
-  if (pwaStore.get().online) void replayQuietly();
   installed = () => {
-    window.removeEventListener('online', onOnline);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
     stopSession();
     installed = null;

@@ -1,9 +1,10 @@
 // Writes made without a connection, kept in order and sent again when it returns (docs/offline.md, "Writes made
 // offline"). The queue's rules live here; where writes are kept is a small storage interface (IndexedDB in the
-// app, lib/offline/idb-storage.ts; memory in tests), and how one is checked and sent is the caller's executor.
+// app, lib/offline/offline-db.ts; memory in tests), and how one is checked and sent is the caller's executor.
+// The app has one queue: the Workout Bank's favourites changed offline wait in it too (lib/offline/favorite-writes.ts).
 
 /** The kinds of write that may be queued. */
-type QueuedWriteType = 'workout-done' | 'wellness' | 'workout-create';
+type QueuedWriteType = 'workout-done' | 'wellness' | 'workout-create' | 'favorite-add' | 'favorite-remove';
 
 /** One queued write: the request as it will be sent, and what the replay checks before sending it. */
 export interface QueuedWrite {
@@ -15,7 +16,7 @@ export interface QueuedWrite {
   /** The contract endpoint ('PUT /workout-planning/workouts/{workoutId}'), its path parameters and the URL. */
   endpoint: string;
   params: Record<string, string>;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** Sent as they are on every attempt: the Idempotency-Key makes a replayed create land once. */
   headers: { 'idempotency-key': string };
@@ -66,6 +67,32 @@ interface ReplayFailure {
   retrySoon?: boolean;
 }
 
+/**
+ * How a failed send is read, whatever sent it (docs/offline.md, "Replay"): no answer (no connection, a timeout, an
+ * error without an HTTP status), a server fault (5xx), an expired session (401/403), a timeout or rate limit
+ * (408/429): retry later. A 409 "in progress": retry soon. Any other 4xx: refused, with the server's message.
+ */
+export function readFailure(err: unknown): ReplayFailure {
+  const failed = (err ?? {}) as {
+    status?: unknown;
+    isNetworkError?: unknown;
+    isAuthError?: unknown;
+    options?: { detail?: { in_progress?: unknown } | null };
+  };
+  const message = err instanceof Error ? err.message : String(err);
+  const status = typeof failed.status === 'number' && failed.status >= 100 ? failed.status : null;
+  if (status === 409 && failed.options?.detail?.in_progress === true) {
+    return { retryLater: true, retrySoon: true, message };
+  }
+  const retryLater =
+    status === null ||
+    failed.isNetworkError === true ||
+    failed.isAuthError === true ||
+    status >= 500 ||
+    [401, 403, 408, 429].includes(status);
+  return { retryLater, message };
+}
+
 /** Backoff before retry n (1-based) of a write the server is still busy with: 2 s doubling to 60 s at most. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt - 1));
@@ -96,11 +123,23 @@ export interface QueueSnapshot {
   replaying: boolean;
 }
 
-export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor) {
+export interface WriteQueueOptions {
+  /** Runs a replay exclusively across the app's tabs (a Web Lock where the browser has them). */
+  exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
+}
+
+export function createWriteQueue(
+  storage: QueueStorage,
+  executor: ReplayExecutor,
+  options: WriteQueueOptions = {},
+) {
+  const exclusive = options.exclusive ?? (<T>(run: () => Promise<T>) => run());
   let userId: string | null = null;
   let snapshot: QueueSnapshot = { pending: [], conflicts: [], replaying: false };
   let running: Promise<ReplayResult> | null = null;
   const listeners = new Set<() => void>();
+  /** Told after each replay, before it resolves (the Workout Bank settles its favourites' status there). */
+  const replayListeners = new Set<(result: ReplayResult) => Promise<void> | void>();
   /** Consecutive "still in progress" answers per write (by seq), for its backoff. */
   const busy = new Map<number, number>();
 
@@ -172,7 +211,9 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
         running = (async () => {
           try {
             await refresh();
-            return await replayOnce();
+            const result = await exclusive(replayOnce);
+            for (const listener of replayListeners) await listener(result);
+            return result;
           } finally {
             running = null;
             await refresh();
@@ -186,6 +227,13 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
       await refresh();
     },
     refresh,
+    /** Every stored write, of every account (the Workout Bank reads its athlete's favourites from it). */
+    stored: (): Promise<QueuedWrite[]> => storage.list(),
+    /** Told after each replay with its result; the replay resolves once the listener is done. */
+    onReplayed(listener: (result: ReplayResult) => Promise<void> | void): () => void {
+      replayListeners.add(listener);
+      return () => replayListeners.delete(listener);
+    },
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -193,6 +241,8 @@ export function createWriteQueue(storage: QueueStorage, executor: ReplayExecutor
     get: (): QueueSnapshot => snapshot,
   };
 }
+
+export type WriteQueue = ReturnType<typeof createWriteQueue>;
 
 /** Storage in memory: for tests, and where IndexedDB cannot open. */
 export function memoryQueueStorage(): QueueStorage {

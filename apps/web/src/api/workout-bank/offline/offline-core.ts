@@ -1,63 +1,60 @@
 // The Workout Bank's offline rules (docs/offline.md, "Workout Bank offline store"), free of the browser: saved
-// reads with an expiry (searches, categories, template details, the athlete's own ratings and the reviews), favourites changed without a connection kept in
-// order and sent again, and the favourite status the screen shows meanwhile. Every record belongs to one athlete,
-// and only that athlete's records are ever read or sent. Storage, clock, session and transport are injected;
-// offline-store.ts wires them for the app.
+// reads with an expiry (searches, categories, template details, the athlete's own ratings and the reviews),
+// favourites changed without a connection queued in the app's one write queue and sent again by its replay, and
+// the favourite status the screen shows meanwhile. Every record belongs to one athlete, and only that athlete's
+// records are ever read or sent. Storage, queue, clock and session are injected; offline-store.ts wires them.
 import { CACHE_MAX_AGE_MS, createCacheEntry, entryStatus } from '@stamina/core';
+import {
+  type FavoriteChange,
+  type FavoriteWrite,
+  favoriteWrite,
+  isFavoriteWrite,
+  templateOf,
+} from '../../../lib/offline/favorite-writes.ts';
 import type {
-  NewPendingFavoriteAction,
-  PendingFavoriteAction,
   StoredRecord,
   WorkoutBankReadStore,
   WorkoutBankStorage,
 } from '../../../lib/offline/workout-bank-db.ts';
+import type { QueuedWrite, ReplayResult, WriteQueue } from '../../../lib/offline/write-queue.ts';
 
 /** How long a saved read may answer offline: the service worker's lifetime for Workout Bank reads (24 h). */
 export const WORKOUT_BANK_OFFLINE_LIFETIME_MS = CACHE_MAX_AGE_MS;
 
-/** The replay's calls (the server's offline-replay routes). */
-const FAVORITES_URL = '/api/v1/workout-bank/favorites';
-
-export interface FavoriteToggleArgs {
-  templateId: string;
-  /** true adds the favourite, false removes it. */
-  favorite: boolean;
-  notes?: string | null;
-}
+export type FavoriteToggleArgs = FavoriteChange;
 
 export type ToggleOutcome<T> =
   | { queued: false; isFavorite: boolean; result: T }
   /** Kept offline and treated as done: the screen shows `isFavorite` until the replay sends it. */
   | { queued: true; isFavorite: boolean };
 
-/** A queued favourite the server refused (a 4xx): dropped from the queue, its local status forgotten. */
+/** A queued favourite the server refused (a 4xx): listed with the queue's refused writes, its local status forgotten. */
 interface DroppedFavorite {
-  action: PendingFavoriteAction;
-  status: number;
-  message: string;
+  write: FavoriteWrite;
+  reason: string;
   at: string;
 }
 
 export interface FavoriteReplayResult {
-  applied: PendingFavoriteAction[];
+  applied: FavoriteWrite[];
   dropped: DroppedFavorite[];
-  /** Still queued: the replay stopped at the first action that could not be sent now. */
+  /** The athlete's writes still queued: the replay stopped at the first that could not be sent now. */
   remaining: number;
 }
 
 export interface WorkoutBankOfflineDeps {
   storage: WorkoutBankStorage;
+  /** The app's one write queue (lib/offline/write-queue.ts): favourites changed offline wait and replay in it. */
+  queue: Pick<WriteQueue, 'stored' | 'enqueue' | 'replay' | 'setUser' | 'onReplayed'>;
   /** The signed-in athlete (null when signed out). */
   athleteId: () => string | null;
   now?: () => number;
+  /** A new key for a queued write (the queue gives every write one). */
+  newKey?: () => string;
   /** Whether the app believes it is online; offline, writes are queued without trying the network. */
   isOnline: () => boolean;
   /** Registers the background sync; false where there is none. */
   registerSync: () => Promise<boolean>;
-  /** Sends one queued action with the signed-in session; throws an error carrying `status` when refused. */
-  send: (action: PendingFavoriteAction) => Promise<void>;
-  /** Runs the replay exclusively across the athlete's tabs (Web Locks where present). */
-  exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
   /** Asks for a replay soon (a write was queued behind others while online). */
   onQueuedWhileOnline?: () => void;
 }
@@ -86,6 +83,21 @@ function mayFallBack(err: unknown): boolean {
   return isNetworkFailure(err) || (status !== null && status >= 500);
 }
 
+/** What a replay of the queue did to the favourites. */
+function favoritesOf(result: ReplayResult): FavoriteReplayResult {
+  return {
+    applied: result.applied.filter(isFavoriteWrite),
+    dropped: result.conflicts
+      .filter((conflict) => isFavoriteWrite(conflict.write))
+      .map((conflict) => ({
+        write: conflict.write as FavoriteWrite,
+        reason: conflict.reason,
+        at: conflict.at,
+      })),
+    remaining: result.remaining,
+  };
+}
+
 /** Keys of the `ratings` store: the athlete's own rating of a template, and the pages of its reviews. */
 const myRatingKey = (templateId: string) => `mine:${templateId}`;
 const ratingsListPrefix = (templateId: string) => `list:${templateId}:`;
@@ -109,10 +121,8 @@ export function searchKey(params: unknown): string {
 
 export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
   const now = deps.now ?? Date.now;
-  const exclusive = deps.exclusive ?? (<T>(run: () => Promise<T>) => run());
-  const { storage } = deps;
-  let replaying: Promise<FavoriteReplayResult> | null = null;
-  const listeners = new Set<(result: FavoriteReplayResult) => void>();
+  const newKey = deps.newKey ?? (() => crypto.randomUUID());
+  const { storage, queue: writeQueue } = deps;
 
   /** A storage failure never fails a read that the network answered: it is logged. */
   async function quietly<T>(work: () => Promise<T>): Promise<T | undefined> {
@@ -159,12 +169,14 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     return data;
   }
 
-  const own = (actions: PendingFavoriteAction[], athleteId: string) =>
-    actions.filter((a) => a.athleteId === athleteId).sort((a, b) => a.seq - b.seq);
+  const own = (writes: QueuedWrite[], athleteId: string): FavoriteWrite[] =>
+    writes
+      .filter((w): w is FavoriteWrite => isFavoriteWrite(w) && w.userId === athleteId)
+      .sort((a, b) => a.seq - b.seq);
 
-  /** The athlete's queued actions, for what is shown: a store that cannot be read knows of none. */
-  async function knownPending(athleteId: string): Promise<PendingFavoriteAction[]> {
-    return own((await quietly(() => storage.pending())) ?? [], athleteId);
+  /** The athlete's queued favourites, for what is shown: a queue that cannot be read knows of none. */
+  async function knownPending(athleteId: string): Promise<FavoriteWrite[]> {
+    return own((await quietly(() => writeQueue.stored())) ?? [], athleteId);
   }
 
   async function rememberFavorite(athleteId: string, args: FavoriteToggleArgs, pending: boolean) {
@@ -181,28 +193,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
   }
 
   async function queue(athleteId: string, args: FavoriteToggleArgs): Promise<void> {
-    const action: NewPendingFavoriteAction = args.favorite
-      ? {
-          type: 'favorite-add',
-          url: FAVORITES_URL,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: { workout_template_id: args.templateId, notes: args.notes ?? null },
-          athleteId,
-          templateId: args.templateId,
-          queuedAt: new Date(now()).toISOString(),
-        }
-      : {
-          type: 'favorite-remove',
-          url: `${FAVORITES_URL}/${encodeURIComponent(args.templateId)}`,
-          method: 'DELETE',
-          headers: {},
-          body: null,
-          athleteId,
-          templateId: args.templateId,
-          queuedAt: new Date(now()).toISOString(),
-        };
-    await storage.addPending(action);
+    await writeQueue.enqueue(favoriteWrite(athleteId, args, new Date(now()).toISOString(), newKey()));
     await rememberFavorite(athleteId, args, true);
     try {
       await deps.registerSync();
@@ -211,58 +202,34 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     }
   }
 
-  async function replayOnce(athleteId: string): Promise<FavoriteReplayResult> {
-    const applied: PendingFavoriteAction[] = [];
-    const dropped: DroppedFavorite[] = [];
-    const actions = own(await storage.pending(), athleteId);
-    let index = 0;
-    for (; index < actions.length; index++) {
-      const action = actions[index] as PendingFavoriteAction;
-      try {
-        await deps.send(action);
-        applied.push(action);
-      } catch (err) {
-        const status = statusOf(err);
-        if (action.type === 'favorite-remove' && status === 404) {
-          // Gone already (an earlier attempt arrived, or it was removed elsewhere): what was wanted holds.
-          applied.push(action);
-        } else if (
-          status !== null &&
-          status >= 400 &&
-          status < 500 &&
-          ![401, 403, 408, 429].includes(status)
-        ) {
-          const message = err instanceof Error ? err.message : String(err);
-          dropped.push({ action, status, message, at: new Date(now()).toISOString() });
-          console.warn(`Queued favourite refused (${status}): ${message}`, action);
-        } else {
-          // No connection, a server fault or an expired session: stop, so nothing overtakes this action.
-          break;
+  /**
+   * After each replay of the queue (whoever started it): a favourite the server refused is forgotten on the device
+   * (the server's status shows), one sent is no longer pending, unless a later change of it still waits.
+   */
+  async function settle(result: ReplayResult): Promise<void> {
+    const { applied, dropped } = favoritesOf(result);
+    const athleteId = applied[0]?.userId ?? dropped[0]?.write.userId ?? null;
+    if (athleteId) {
+      const stillQueued = new Set((await knownPending(athleteId)).map(templateOf));
+      for (const { write } of dropped) {
+        if (!stillQueued.has(templateOf(write))) {
+          await quietly(() => storage.delete('favorites', athleteId, templateOf(write)));
         }
       }
-      await storage.removePending(action.seq);
-    }
-    const rest = own(await storage.pending(), athleteId);
-    const stillQueued = new Set(rest.map((a) => a.templateId));
-    for (const { action } of dropped) {
-      // The server refused the change: show what the server has, not what was queued.
-      if (!stillQueued.has(action.templateId)) {
-        await quietly(() => storage.delete('favorites', athleteId, action.templateId));
+      for (const write of applied) {
+        if (stillQueued.has(templateOf(write))) continue;
+        const record = await quietly(() => storage.get('favorites', athleteId, templateOf(write)));
+        if (record?.pending) await quietly(() => storage.put('favorites', { ...record, pending: false }));
       }
     }
-    for (const action of applied) {
-      if (stillQueued.has(action.templateId)) continue;
-      const record = await quietly(() => storage.get('favorites', athleteId, action.templateId));
-      if (record?.pending) await quietly(() => storage.put('favorites', { ...record, pending: false }));
-    }
-    return { applied, dropped, remaining: rest.length };
   }
+  writeQueue.onReplayed(settle);
 
   /** The athlete's favourite status as known on this device (queued changes included); null when unknown. */
   async function localFavoriteStatus(templateId: string): Promise<boolean | null> {
     const athleteId = deps.athleteId();
     if (!athleteId) return null;
-    const queued = (await knownPending(athleteId)).filter((a) => a.templateId === templateId);
+    const queued = (await knownPending(athleteId)).filter((w) => templateOf(w) === templateId);
     const last = queued.at(-1);
     if (last) return last.type === 'favorite-add';
     const record = await quietly(() => storage.get('favorites', athleteId, templateId));
@@ -320,7 +287,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     /**
      * Adds or removes a favourite. Online, `sendOnline` sends it. When the server cannot be reached (or the app
      * is offline, or earlier favourites are still queued, which a new one never overtakes), the change is kept
-     * in `favorites`, queued in `pendingActions`, the background sync registered, and the call resolves as done.
+     * in `favorites`, queued in the app's write queue, the background sync registered, and the call resolves as done.
      * A refusal (4xx) or a server fault is thrown as it came.
      */
     async toggleFavoriteOfflineAware<T>(
@@ -330,7 +297,9 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
       const athleteId = deps.athleteId();
       if (!athleteId) return { queued: false, isFavorite: args.favorite, result: await sendOnline(args) };
       const online = deps.isOnline();
-      const earlier = await knownPending(athleteId);
+      // Any of the athlete's writes still queued, favourite or not: the queue is one.
+      const stored = (await quietly(() => writeQueue.stored())) ?? [];
+      const earlier = stored.filter((write) => write.userId === athleteId);
       if (!online || earlier.length > 0) {
         await queue(athleteId, args);
         if (online) deps.onQueuedWhileOnline?.();
@@ -348,23 +317,14 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     },
 
     /**
-     * Sends the signed-in athlete's queued favourites in the order they were made, one replay at a time (across
-     * tabs too, with `exclusive`). Each sent one leaves the queue; a refused one (4xx) is dropped and reported;
-     * the first that cannot be sent now stops the replay with everything after it still queued.
+     * Replays the app's write queue for the signed-in athlete (docs/offline.md, "Replay"): their writes in the
+     * order they were made, favourites among them. Resolves to what it did to the favourites.
      */
-    replayPendingFavorites(): Promise<FavoriteReplayResult> {
-      replaying ??= (async () => {
-        try {
-          const athleteId = deps.athleteId();
-          if (!athleteId) return { applied: [], dropped: [], remaining: 0 };
-          const result = await exclusive(() => replayOnce(athleteId));
-          for (const listener of listeners) listener(result);
-          return result;
-        } finally {
-          replaying = null;
-        }
-      })();
-      return replaying;
+    async replayPendingFavorites(): Promise<FavoriteReplayResult> {
+      const athleteId = deps.athleteId();
+      if (!athleteId) return { applied: [], dropped: [], remaining: 0 };
+      await writeQueue.setUser(athleteId);
+      return favoritesOf(await writeQueue.replay());
     },
 
     localFavoriteStatus,
@@ -377,8 +337,8 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
       for (const record of (await quietly(() => storage.list('favorites', athleteId))) ?? []) {
         if (typeof record.isFavorite === 'boolean') statuses.set(record.key, record.isFavorite);
       }
-      for (const action of await knownPending(athleteId)) {
-        statuses.set(action.templateId, action.type === 'favorite-add');
+      for (const write of await knownPending(athleteId)) {
+        statuses.set(templateOf(write), write.type === 'favorite-add');
       }
       return statuses;
     },
@@ -386,7 +346,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     /** How many favourites of the athlete wait to be sent. */
     async pendingFavoriteCount(): Promise<number> {
       const athleteId = deps.athleteId();
-      return athleteId ? own(await storage.pending(), athleteId).length : 0;
+      return athleteId ? own(await writeQueue.stored(), athleteId).length : 0;
     },
 
     /**
@@ -399,7 +359,7 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
     ): Promise<T | { is_favorite: boolean; favorite_id: null }> {
       const athleteId = deps.athleteId();
       if (!athleteId) return fetcher();
-      const queued = (await knownPending(athleteId)).filter((a) => a.templateId === templateId);
+      const queued = (await knownPending(athleteId)).filter((w) => templateOf(w) === templateId);
       const local = queued.at(-1);
       let answer: T;
       try {
@@ -429,10 +389,9 @@ export function createWorkoutBankOffline(deps: WorkoutBankOfflineDeps) {
       return storage.clearReads(athleteId);
     },
 
-    /** Told after each replay (the screen refreshes favourites, reports what was dropped). */
+    /** Told after each replay of the queue, whoever started it, with what it did to the favourites. */
     onReplay(listener: (result: FavoriteReplayResult) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return writeQueue.onReplayed((result) => listener(favoritesOf(result)));
     },
   };
 }

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
+import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 /** The code in the landing URL's fragment (`#code=…`). */
@@ -166,8 +167,13 @@ function ConfirmHelp() {
         {sent ? (
           <Alert variant="success">{sent}</Alert>
         ) : (
-          <form onSubmit={onSubmit} className="space-y-4">
-            {error ? <Alert variant="destructive">{error}</Alert> : null}
+          <AuthForm
+            onSubmit={onSubmit}
+            error={error}
+            submitting={submitting}
+            submitLabel="Resend Confirmation Link"
+            busyLabel="Sending..."
+          >
             <Field
               label="Email"
               type="email"
@@ -177,10 +183,7 @@ function ConfirmHelp() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-            <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? 'Sending...' : 'Resend Confirmation Link'}
-            </Button>
-          </form>
+          </AuthForm>
         )}
       </div>
     </AuthLayout>

@@ -2,9 +2,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
+import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function ForgotPasswordPage() {
@@ -41,8 +41,13 @@ export function ForgotPasswordPage() {
       {sent ? (
         <Alert variant="success">{sent} The link works once and expires in 1 hour.</Alert>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          {error ? <Alert variant="destructive">{error}</Alert> : null}
+        <AuthForm
+          onSubmit={onSubmit}
+          error={error}
+          submitting={submitting}
+          submitLabel="Send Reset Link"
+          busyLabel="Sending..."
+        >
           <Field
             label="Email"
             type="email"
@@ -52,10 +57,7 @@ export function ForgotPasswordPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? 'Sending...' : 'Send Reset Link'}
-          </Button>
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );

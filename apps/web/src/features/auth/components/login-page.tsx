@@ -14,6 +14,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { postLoginPath } from '../../../lib/post-login-path.ts';
+import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
@@ -77,37 +78,48 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4">
-        {deletedOn && pendingUntil === null ? (
-          <Alert>
-            Your account is scheduled for deletion. All your data will be removed on {deletedOn}. Log in
-            before then to cancel the deletion.
-          </Alert>
-        ) : null}
-        {pendingUntil !== null ? (
-          <Alert variant="destructive">
-            <p>
-              This account is scheduled for deletion{pendingUntil ? ` on ${pendingUntil}` : ''}. Do you want
-              to keep it?
-            </p>
-            <Button type="button" className="mt-3" onClick={onCancelDeletion} disabled={submitting}>
-              Cancel the deletion and log in
-            </Button>
-          </Alert>
-        ) : null}
-        {error ? (
-          <Alert variant="destructive">
-            {error}
-            {unconfirmed ? (
-              <>
-                {' '}
-                <Link to={`/confirm?email=${encodeURIComponent(email)}`} className="font-medium underline">
-                  Resend the confirmation link
-                </Link>
-              </>
+      <AuthForm
+        onSubmit={onSubmit}
+        notice={
+          <>
+            {deletedOn && pendingUntil === null ? (
+              <Alert>
+                Your account is scheduled for deletion. All your data will be removed on {deletedOn}. Log in
+                before then to cancel the deletion.
+              </Alert>
             ) : null}
-          </Alert>
-        ) : null}
+            {pendingUntil !== null ? (
+              <Alert variant="destructive">
+                <p>
+                  This account is scheduled for deletion{pendingUntil ? ` on ${pendingUntil}` : ''}. Do you
+                  want to keep it?
+                </p>
+                <Button type="button" className="mt-3" onClick={onCancelDeletion} disabled={submitting}>
+                  Cancel the deletion and log in
+                </Button>
+              </Alert>
+            ) : null}
+          </>
+        }
+        error={
+          error ? (
+            <>
+              {error}
+              {unconfirmed ? (
+                <>
+                  {' '}
+                  <Link to={`/confirm?email=${encodeURIComponent(email)}`} className="font-medium underline">
+                    Resend the confirmation link
+                  </Link>
+                </>
+              ) : null}
+            </>
+          ) : null
+        }
+        submitting={submitting}
+        submitLabel="Log In"
+        busyLabel="Logging in..."
+      >
         <Field
           label="Email"
           type="email"
@@ -133,10 +145,7 @@ export function LoginPage() {
             </Link>
           </div>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Log In'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -3,10 +3,10 @@ import { PASSWORD_MIN_LENGTH } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { writeSession } from '../../../lib/session-store.ts';
+import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function ResetPasswordPage() {
@@ -58,15 +58,22 @@ export function ResetPasswordPage() {
           </Link>
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          {error ? (
-            <Alert variant="destructive">
-              {error}{' '}
-              <Link to="/forgot-password" className="font-medium underline">
-                Ask for a new link
-              </Link>
-            </Alert>
-          ) : null}
+        <AuthForm
+          onSubmit={onSubmit}
+          error={
+            error ? (
+              <>
+                {error}{' '}
+                <Link to="/forgot-password" className="font-medium underline">
+                  Ask for a new link
+                </Link>
+              </>
+            ) : null
+          }
+          submitting={submitting}
+          submitLabel="Set New Password"
+          busyLabel="Saving..."
+        >
           <Field
             label="New password"
             type="password"
@@ -88,10 +95,7 @@ export function ResetPasswordPage() {
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
           />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Set New Password'}
-          </Button>
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );

@@ -3,10 +3,10 @@ import { PASSWORD_MIN_LENGTH } from '@stamina/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
+import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
@@ -68,8 +68,17 @@ export function SignupPage() {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          {error ? <Alert variant="destructive">{error}</Alert> : null}
+        <AuthForm
+          onSubmit={onSubmit}
+          error={error}
+          submitting={submitting}
+          submitLabel="Create Account"
+          busyLabel="Creating Account..."
+          disabled={!accepted}
+          after={
+            !accepted ? <p className="text-center text-xs text-muted-foreground">{TERMS_REQUIRED}</p> : null
+          }
+        >
           <Field
             label="Full Name"
             name="name"
@@ -120,11 +129,7 @@ export function SignupPage() {
               </Link>
             </span>
           </label>
-          <Button type="submit" className="w-full" disabled={!accepted || submitting}>
-            {submitting ? 'Creating Account...' : 'Create Account'}
-          </Button>
-          {!accepted ? <p className="text-center text-xs text-muted-foreground">{TERMS_REQUIRED}</p> : null}
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );
