@@ -20,8 +20,8 @@ export function batchView(batchId: string, files: repo.BatchFileRow[]): ImportBa
   };
 }
 
-export const round1 = (v: number | null) => (v === null ? null : roundTo(v, 1));
-export const round3 = (v: number | null) => (v === null ? null : roundTo(v, 3));
+const round1 = (v: number | null) => (v === null ? null : roundTo(v, 1));
+const round3 = (v: number | null) => (v === null ? null : roundTo(v, 3));
 
 export function toSummary(row: repo.ActivityRow, streamTypes: readonly string[]): ActivitySummary {
   return {
