@@ -4,10 +4,11 @@
 // workout and its import_files row settled, in one transaction under the athlete's load lock. A platform
 // archive stores many read members in one transaction (`storeRead` with several), the rest one at a time.
 import { randomUUID } from 'node:crypto';
+import type { Recording } from '@stamina/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import { WorkerLimitError } from '../../workers/pool.ts';
-import type { ReadFileResult } from '../../workers/tasks.ts';
+import type { ReadFileResult, TaskOutput } from '../../workers/tasks.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { LegRecord } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
@@ -238,7 +239,78 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     });
   }
 
-  return { record, duplicateOfFile, duplicateByStart, autoMatch, completeWith, readMember, storeRead };
+  /**
+   * A recording built by another importer (an Apple Health workout), scored on the CPU pool with the thresholds
+   * in force, checked by the duplicate rule (again under the athlete's lock) and stored with daily load
+   * re-derived, in one transaction. No original file is kept.
+   */
+  async function storeRecording(
+    athleteId: string,
+    recording: Recording,
+    source: string,
+  ): Promise<{ status: 'imported' | 'duplicate' | 'failed'; message: string | null; activityIds: string[] }> {
+    if (recording.sessions.length === 0) {
+      return { status: 'failed', message: 'The workout holds no activity', activityIds: [] };
+    }
+    const timeZone = await repo.athleteTimezone(db, athleteId);
+    const failed = (why: string) => ({
+      status: 'failed' as const,
+      message: `The workout's figures cannot be computed: ${why}`,
+      activityIds: [],
+    });
+    let scored: TaskOutput<'scoreRecording'>;
+    try {
+      scored = await deps.pool.run(
+        'scoreRecording',
+        { recording, timeZone },
+        { thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport) },
+      );
+    } catch (err) {
+      if (err instanceof WorkerLimitError) return failed(err.message);
+      throw err;
+    }
+    if ('error' in scored) return failed(scored.error);
+    const { legs } = scored;
+    const early = await duplicateByStart(db, athleteId, legs);
+    if (early) return { ...early };
+    const outcome = await db.transaction(async (tx) => {
+      await lockAthleteLoad(tx, athleteId);
+      const duplicate = await duplicateByStart(tx, athleteId, legs);
+      if (duplicate) return duplicate;
+      const ids: string[] = [];
+      const touched: string[] = [];
+      for (const leg of legs) {
+        const row = await repo.insertActivity(tx, athleteId, {
+          ...leg.activity,
+          name: recording.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone),
+          localDate: leg.localDate,
+          fileId: null,
+          multisportGroupId: null,
+          legIndex: null,
+          source,
+        });
+        await repo.insertStreams(tx, athleteId, row.id, leg.streams);
+        ids.push(row.id);
+        touched.push(row.localDate);
+        const workoutDate = await autoMatch(tx, athleteId, row);
+        if (workoutDate) touched.push(workoutDate);
+      }
+      await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
+      return { status: 'imported' as const, message: null, activityIds: ids };
+    });
+    return outcome;
+  }
+
+  return {
+    record,
+    duplicateOfFile,
+    duplicateByStart,
+    autoMatch,
+    completeWith,
+    readMember,
+    storeRead,
+    storeRecording,
+  };
 }
 
 export type ImportStore = ReturnType<typeof createImportStore>;

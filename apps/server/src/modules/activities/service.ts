@@ -12,8 +12,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { uploadGate } from '../../lib/upload-gate.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { type CpuPool, WorkerLimitError } from '../../workers/pool.ts';
-import type { TaskOutput } from '../../workers/tasks.ts';
+import type { CpuPool } from '../../workers/pool.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import type { WorkoutService } from '../workouts/service.ts';
 import { type AnalysisDeps, createActivityAnalysis } from './analysis.ts';
@@ -27,7 +26,7 @@ import {
   rederiveFrom,
   type Timings,
 } from './import-store.ts';
-import { activityDetail, batchView, defaultName, toSummary } from './presenters.ts';
+import { activityDetail, batchView, toSummary } from './presenters.ts';
 import { createActivityReads } from './reads.ts';
 import * as repo from './repository.ts';
 import { createSportChange } from './sport-change.ts';
@@ -376,55 +375,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       message: string | null;
       activityIds: string[];
     }> {
-      if (recording.sessions.length === 0) {
-        return { status: 'failed', message: 'The workout holds no activity', activityIds: [] };
-      }
-      const timeZone = await repo.athleteTimezone(db, athleteId);
-      const failed = (why: string) => ({
-        status: 'failed' as const,
-        message: `The workout's figures cannot be computed: ${why}`,
-        activityIds: [],
-      });
-      let scored: TaskOutput<'scoreRecording'>;
-      try {
-        scored = await deps.pool.run(
-          'scoreRecording',
-          { recording, timeZone },
-          { thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport) },
-        );
-      } catch (err) {
-        if (err instanceof WorkerLimitError) return failed(err.message);
-        throw err;
-      }
-      if ('error' in scored) return failed(scored.error);
-      const { legs } = scored;
-      const early = await store.duplicateByStart(db, athleteId, legs);
-      if (early) return { ...early };
-      const outcome = await db.transaction(async (tx) => {
-        await lockAthleteLoad(tx, athleteId);
-        const duplicate = await store.duplicateByStart(tx, athleteId, legs);
-        if (duplicate) return duplicate;
-        const ids: string[] = [];
-        const touched: string[] = [];
-        for (const leg of legs) {
-          const row = await repo.insertActivity(tx, athleteId, {
-            ...leg.activity,
-            name: recording.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone),
-            localDate: leg.localDate,
-            fileId: null,
-            multisportGroupId: null,
-            legIndex: null,
-            source: options.source,
-          });
-          await repo.insertStreams(tx, athleteId, row.id, leg.streams);
-          ids.push(row.id);
-          touched.push(row.localDate);
-          const workoutDate = await store.autoMatch(tx, athleteId, row);
-          if (workoutDate) touched.push(workoutDate);
-        }
-        await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
-        return { status: 'imported' as const, message: null, activityIds: ids };
-      });
+      const outcome = await store.storeRecording(athleteId, recording, options.source);
       if (outcome.status === 'imported' && !options.quiet) {
         changed(athleteId);
         await deps.onImported?.(athleteId);
