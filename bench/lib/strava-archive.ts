@@ -6,7 +6,7 @@
 // recording (budget >= 20/s), and the server process's memory: its resident set sampled every 250 ms (at a
 // quarter, half and the end of the import, to show it flat) and its peak (VmHWM).
 import { openAsBlob } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -62,11 +62,25 @@ async function writeStravaArchive(path: string): Promise<void> {
 }
 
 /** CPU seconds (user + system) a process has used, its threads included, from /proc/<pid>/stat. */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+async function cpuSecondsOf(pid: number, tid?: string): Promise<number> {
+  const stat = await readFile(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 (1-based), in clock ticks (100 a second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds per thread of a process: the main thread (the event loop and PGlite) and the rest (the CPU pool's
+ *  workers, libuv's and V8's threads), from /proc/<pid>/task/<tid>/stat. */
+async function cpuSecondsByThread(pid: number): Promise<{ main: number; others: number }> {
+  const tids = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  let main = 0;
+  let others = 0;
+  for (const tid of tids) {
+    const seconds = await cpuSecondsOf(pid, tid).catch(() => 0);
+    if (tid === String(pid)) main += seconds;
+    else others += seconds;
+  }
+  return { main, others };
 }
 
 /** The resident set (VmRSS) and its peak (VmHWM) of a process, in MB, from /proc. */
@@ -88,6 +102,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
   await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
   const before = await memoryOf(pid);
   const cpuBefore = await cpuSecondsOf(pid);
+  const threadsBefore = await cpuSecondsByThread(pid);
   const form = new FormData();
   form.append('file', await openAsBlob(path), 'export_12345678.zip');
   const started = performance.now();
@@ -120,6 +135,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
   const seconds = (performance.now() - uploaded) / 1000;
   const after = await memoryOf(pid);
   const cpuMs = ((await cpuSecondsOf(pid)) - cpuBefore) * 1000;
+  const threadsAfter = await cpuSecondsByThread(pid);
   const members = files.slice(1);
   const imported = members.filter((f) => f.status === 'imported').length;
   const rssAt = (fraction: number) =>
@@ -176,6 +192,14 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       unit: 'ms',
       digits: 1,
       note: 'user + system, all threads: what one import costs whatever the load',
+    }),
+    info({
+      id: 'strava-archive.cpu.main',
+      label: 'of which the main thread (event loop, PGlite)',
+      value: ((threadsAfter.main - threadsBefore.main) * 1000) / Math.max(1, imported),
+      unit: 'ms',
+      digits: 1,
+      note: `the other threads (CPU pool, libuv, V8): ${(((threadsAfter.others - threadsBefore.others) * 1000) / Math.max(1, imported)).toFixed(1)} ms (threads that ended are not counted)`,
     }),
     info({
       id: 'strava-archive.rss.before',

@@ -22,6 +22,7 @@ import {
   stravaCsvName,
   stravaKey,
 } from './archive-layout.ts';
+import type { ReadMember } from './import-store.ts';
 import * as repo from './repository.ts';
 import type { ActivityService, ArchiveMeta } from './service.ts';
 import { ACTIVITY_LIMITS, memberLimit, stageRecording } from './upload-files.ts';
@@ -43,6 +44,12 @@ const ARCHIVE_LIMITS = {
   progressEvery: 25,
   /** Members read at once (each holds one recording in memory). */
   inFlight: 3,
+  /**
+   * Read members stored in one transaction: the lock, the commit and the statements' round trips are paid once
+   * for them (docs/activities.md, "Platform archives", "Speed"). The next round is read while one is stored, so
+   * memory holds at most two rounds of decoded recordings.
+   */
+  storeBatch: 16,
 } as const;
 
 interface Payload {
@@ -70,7 +77,13 @@ export interface ArchiveDeps {
   jobs: JobQueue;
   activities: Pick<
     ActivityService,
-    'openImport' | 'importArchiveMember' | 'archiveDone' | 'enterUpload' | 'settleImport'
+    | 'openImport'
+    | 'readArchiveMember'
+    | 'storeArchiveMembers'
+    | 'timeZoneOf'
+    | 'archiveDone'
+    | 'enterUpload'
+    | 'settleImport'
   >;
   maxUploadBytes?: number;
   log?: { info(obj: object, msg: string): void };
@@ -221,42 +234,78 @@ export function createArchiveImport(deps: ArchiveDeps) {
       }
       const byPosition = new Map(rows.map((r) => [r.position, r]));
       const waiting = members
-        .map((member, i) => ({ member, row: byPosition.get(i + 1) }))
+        .map((member, i) => ({ member, row: byPosition.get(i + 1)! }))
         .filter(({ row }) => row && (row.status === 'queued' || row.status === 'processing'));
-      let next = 0;
-      let stopped = false;
-      let read = rows.length - 1 - waiting.length;
-      // A few members in flight: one inflates or decodes while another is stored (the storing itself is one at a
-      // time, under the athlete's lock), so the disk, the CPU pool and the database overlap.
-      const lane = async (slot: number) => {
-        while (next < waiting.length && !stopped) {
-          const { member, row } = waiting[next++]!;
-          const ms = await importMember(
-            row!,
-            member,
-            `${prefix}/member-${slot}`,
-            layout === 'strava' ? meta : null,
-          );
-          for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
-          read += 1;
-          if (read % ARCHIVE_LIMITS.progressEvery === 0) {
-            await repo.setImportFile(deps.db, archive.id, {
-              message: `${LAYOUT_NAMES[layout]}: ${read} of ${members.length} recordings read`,
-            });
-          }
-        }
+      const timeZone = await deps.activities.timeZoneOf(athleteId);
+      let settled = rows.length - 1 - waiting.length;
+      const progress = async (more: number) => {
+        const before = settled;
+        settled += more;
+        if (
+          Math.floor(before / ARCHIVE_LIMITS.progressEvery) ===
+          Math.floor(settled / ARCHIVE_LIMITS.progressEvery)
+        )
+          return;
+        await repo.setImportFile(deps.db, archive.id, {
+          message: `${LAYOUT_NAMES[layout]}: ${settled} of ${members.length} recordings read`,
+        });
       };
-      // A lane that throws stops the others before the job ends (its retry must not run beside them).
-      const lanes = await Promise.allSettled(
-        Array.from({ length: ARCHIVE_LIMITS.inFlight }, (_, slot) =>
-          lane(slot).catch((err: unknown) => {
-            stopped = true;
-            throw err;
-          }),
-        ),
-      );
-      const failure = lanes.find((l) => l.status === 'rejected');
-      if (failure) throw failure.reason;
+      const add = (ms: Record<string, number>) => {
+        for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
+      };
+      // A few members in flight: one inflates or decodes while another is checked (the disk, the CPU pool and
+      // the database overlap). A member that fails or is a duplicate is settled as it is read.
+      const readRound = async (round: typeof waiting) => {
+        const out: ReadMember[] = [];
+        let next = 0;
+        let stopped = false;
+        const lane = async (slot: number) => {
+          while (next < round.length && !stopped) {
+            const { member, row } = round[next++]!;
+            const ms: Record<string, number> = {};
+            const read = await readMember(row, member, `${prefix}/member-${slot}`, {
+              meta: layout === 'strava' ? meta : null,
+              timeZone,
+              ms,
+            });
+            add(ms);
+            if (read) out.push(read);
+            else await progress(1);
+          }
+        };
+        // A lane that throws stops the others before the round ends (the job's retry must not run beside them).
+        const lanes = await Promise.allSettled(
+          Array.from({ length: ARCHIVE_LIMITS.inFlight }, (_, slot) =>
+            lane(slot).catch((err: unknown) => {
+              stopped = true;
+              throw err;
+            }),
+          ),
+        );
+        const failure = lanes.find((l) => l.status === 'rejected');
+        if (failure) throw failure.reason;
+        // The archive's order, so that of two copies in one round the first is kept.
+        return out.sort((x, y) => x.file.position - y.file.position);
+      };
+      // Rounds of `storeBatch` members: the next is read while one is stored.
+      let reading: Promise<ReadMember[]> | null =
+        waiting.length > 0 ? readRound(waiting.slice(0, ARCHIVE_LIMITS.storeBatch)) : null;
+      for (let from = 0; reading; from += ARCHIVE_LIMITS.storeBatch) {
+        const ready = await reading;
+        const after = waiting.slice(from + ARCHIVE_LIMITS.storeBatch, from + 2 * ARCHIVE_LIMITS.storeBatch);
+        reading = after.length > 0 ? readRound(after) : null;
+        // A caught rejection until it is awaited: a store that throws waits for the round being read first.
+        reading?.catch(() => {});
+        try {
+          const began = performance.now();
+          await storeRound(ready);
+          add({ store: Math.round(performance.now() - began) });
+          await progress(ready.length);
+        } catch (err) {
+          await reading?.catch(() => {});
+          throw err;
+        }
+      }
     } finally {
       listed.close();
     }
@@ -283,16 +332,18 @@ export function createArchiveImport(deps: ArchiveDeps) {
     );
   }
 
-  /** One member: inflated into staging under the upload's limits, then imported (or its refusal recorded). */
-  async function importMember(
+  /**
+   * One member: inflated into staging under the upload's limits and read by the import path (decoded, checked,
+   * its original kept). null when it is settled already (it cannot be read, or it is a duplicate).
+   */
+  async function readMember(
     file: repo.ImportFileRow,
     member: Member,
     key: string,
-    meta: Map<string, ArchiveMeta> | null,
-  ): Promise<Record<string, number>> {
+    context: { meta: Map<string, ArchiveMeta> | null; timeZone: string; ms: Record<string, number> },
+  ): Promise<ReadMember | null> {
     const began = performance.now();
-    const rowId = file.id;
-    const fail = (message: string) => deps.activities.settleImport(rowId, { status: 'failed', message });
+    const fail = (message: string) => deps.activities.settleImport(file.id, { status: 'failed', message });
     let staged: Awaited<ReturnType<typeof stageRecording>>;
     try {
       const stream = await member.zip.open(member.entry);
@@ -304,33 +355,54 @@ export function createArchiveImport(deps: ArchiveDeps) {
       await fail(
         `This member cannot be read: ${(err instanceof Error ? err.message : String(err)).replace(/\.$/, '')}`,
       );
-      return {};
+      return null;
     }
     const { entry } = staged;
     if (!entry.ok) {
       await fail(entry.message);
-      return {};
+      return null;
     }
     const bytes = await store.get(entry.storageKey);
     await store.delete(entry.storageKey).catch(() => {});
-    const stage = Math.round(performance.now() - began);
-    let ms: Record<string, number>;
+    context.ms.stage = Math.round(performance.now() - began);
+    const metaOf = context.meta?.get(stravaKey(member.name));
+    const read = await deps.activities.readArchiveMember(
+      file,
+      bytes,
+      { compression: entry.compression, ...(metaOf ? { meta: metaOf } : {}) },
+      context.timeZone,
+      context.ms,
+    );
+    if ('read' in read) return read;
+    await deps.activities.settleImport(file.id, read);
+    return null;
+  }
+
+  /**
+   * Read members stored in one transaction. Values the database refuses (SQLSTATE class 22 or 23: the
+   * transaction rolled back, nothing of it written) fail their member, not the archive: the round is stored
+   * again one member at a time to find it. The database's text is logged, never shown.
+   */
+  async function storeRound(ready: readonly ReadMember[]): Promise<void> {
+    const refused = (err: unknown) => /^2[23]/.test(databaseErrorCode(err) ?? '');
     try {
-      ms = await deps.activities.importArchiveMember(
-        file,
-        bytes,
-        entry.compression,
-        meta?.get(stravaKey(member.name)),
-      );
+      await deps.activities.storeArchiveMembers(ready);
+      return;
     } catch (err) {
-      // Values the database refuses (SQLSTATE class 22 or 23: the transaction rolled back, nothing of it
-      // written) fail this member, not the archive; the database's text is logged, never shown.
-      if (!/^2[23]/.test(databaseErrorCode(err) ?? '')) throw err;
-      deps.log?.info({ err, importFileId: rowId }, 'archive member refused by the database');
-      await fail('The recording holds values that cannot be stored');
-      return {};
+      if (!refused(err)) throw err;
     }
-    return { ...ms, stage };
+    for (const member of ready) {
+      try {
+        await deps.activities.storeArchiveMembers([member]);
+      } catch (err) {
+        if (!refused(err)) throw err;
+        deps.log?.info({ err, importFileId: member.file.id }, 'archive member refused by the database');
+        await deps.activities.settleImport(member.file.id, {
+          status: 'failed',
+          message: 'The recording holds values that cannot be stored',
+        });
+      }
+    }
   }
 
   async function statusCounts(athleteId: string, batchId: string) {

@@ -1,0 +1,327 @@
+// The import path's reading and storing (docs/activities.md, "Import" and "Platform archives"): a staged file
+// read on the CPU pool (unwrapped, hashed, decoded, scored), checked against what is stored (the same file, the
+// same sport starting within 60 s), its original kept, then stored with its streams, matched to a planned
+// workout and its import_files row settled, in one transaction under the athlete's load lock. A platform
+// archive stores many read members in one transaction (`storeRead` with several), the rest one at a time.
+import { randomUUID } from 'node:crypto';
+import type { Recording } from '@stamina/core';
+import type { Db, Tx } from '../../db/client.ts';
+import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
+import { WorkerLimitError } from '../../workers/pool.ts';
+import type { ReadFileResult, TaskOutput } from '../../workers/tasks.ts';
+import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
+import type { LegRecord } from './figures.ts';
+import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
+import { defaultName, SPORT_WORDS } from './presenters.ts';
+import * as repo from './repository.ts';
+import type { ActivityServiceDeps, ArchiveMeta, Outcome } from './service.ts';
+
+/** Two activities of one sport starting this close are one session recorded twice. */
+export const DUPLICATE_WINDOW_SECONDS = 60;
+
+/** Milliseconds per stage of one file's job, logged with its outcome. */
+export type Timings = Record<string, number>;
+
+/** How one file is imported: its compression, where it came from, and what a platform archive says of it. */
+export interface ImportSource {
+  compression: 'gzip' | null;
+  /** Where the file came from: 'file' (an upload) or a device provider's id (docs/devices.md). */
+  source?: string;
+  /** What a platform archive says of the activity (archive-import.ts): its name, description and gear. */
+  meta?: ArchiveMeta;
+}
+
+/** A file read and checked, its original kept: what `storeRead` writes. */
+export interface ReadMember {
+  file: repo.ImportFileRow;
+  source: ImportSource;
+  read: Extract<ReadFileResult, { status: 'read' }>;
+  sizeBytes: number;
+  originalKey: string;
+  timeZone: string;
+}
+
+type StoreDeps = Pick<ActivityServiceDeps, 'fileStore' | 'pool' | 'workouts' | 'thresholdsOn'> & {
+  fileStore: FileStore;
+};
+
+export function createImportStore(db: Db, deps: StoreDeps) {
+  /** What a duplicate or an import found, written to the file's row. */
+  async function record(conn: Db | Tx, importFileId: string, outcome: Outcome): Promise<void> {
+    await repo.setImportFile(conn, importFileId, {
+      status: outcome.status,
+      message: outcome.message ?? null,
+      activityId: outcome.status === 'failed' ? null : (outcome.activityIds[0] ?? null),
+      activityIds: outcome.status === 'failed' ? [] : outcome.activityIds,
+      storageKey: null,
+    });
+  }
+
+  async function duplicateOfFile(conn: Db | Tx, athleteId: string, sha256: string): Promise<Outcome | null> {
+    const file = await repo.fileBySha(conn, athleteId, sha256);
+    if (!file) return null;
+    return {
+      status: 'duplicate',
+      message: 'This file was already imported',
+      activityIds: await repo.activityIdsOfFile(conn, athleteId, file.id),
+    };
+  }
+
+  async function duplicateByStart(conn: Db | Tx, athleteId: string, legs: readonly LegRecord[]) {
+    for (const leg of legs) {
+      const existing = await repo.activityNear(
+        conn,
+        athleteId,
+        leg.activity.sport,
+        leg.activity.startTime,
+        DUPLICATE_WINDOW_SECONDS,
+      );
+      if (existing) {
+        return {
+          status: 'duplicate' as const,
+          message: `An activity of the same sport starting within ${DUPLICATE_WINDOW_SECONDS} s of this one is already stored`,
+          activityIds: [existing],
+        };
+      }
+    }
+    return null;
+  }
+
+  async function completeWith(
+    tx: Tx,
+    athleteId: string,
+    workout: {
+      id: string;
+      durationMinutes: number | null;
+      tss: number | null;
+      intensityZone?: number | null;
+    },
+    activity: repo.ActivityRow,
+  ) {
+    const c = compliance(workout, activity);
+    await deps.workouts.completeByActivity(tx, athleteId, workout.id, {
+      actualDurationSeconds: activity.timerSeconds,
+      actualTss: activity.tss,
+      compliance: c,
+    });
+  }
+
+  /**
+   * Completes the planned workout of the activity's day and sport nearest its duration, if there is one no
+   * other activity completes. Returns the workout's date (a day whose load changes).
+   */
+  async function autoMatch(tx: Tx, athleteId: string, activity: repo.ActivityRow): Promise<string | null> {
+    const sport = workoutSportOf(activity.sport);
+    if (!sport) return null;
+    const candidates = [];
+    for (const workout of await deps.workouts.matchCandidates(tx, athleteId, activity.localDate, sport)) {
+      if (!(await repo.activityOfWorkout(tx, athleteId, workout.id))) candidates.push(workout);
+    }
+    const workout = nearestWorkout(candidates, activity.timerSeconds);
+    if (!workout) return null;
+    await completeWith(tx, athleteId, workout, activity);
+    await repo.updateActivity(tx, athleteId, activity.id, { workoutId: workout.id, matchState: 'auto' });
+    return workout.workoutDate;
+  }
+
+  /**
+   * Reads a staged file on the CPU pool (unwrapping, checking, hashing, decoding and scoring; the worker asks
+   * here for what the database knows: an earlier copy of the file, the thresholds of each leg's day), checks
+   * its legs against what is stored and keeps its original. The outcome of a file that failed or is a
+   * duplicate, or what `storeRead` writes.
+   */
+  async function readMember(
+    file: repo.ImportFileRow,
+    source: ImportSource,
+    staged: Buffer,
+    ms: Timings,
+    /** The athlete's time zone when the caller knows it (an archive reads it once). */
+    knownTimeZone?: string,
+  ): Promise<Outcome | ReadMember> {
+    const athleteId = file.athleteId;
+    let mark = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      ms[name] = (ms[name] ?? 0) + Math.round(now - mark);
+      mark = now;
+    };
+    const timeZone = knownTimeZone ?? (await repo.athleteTimezone(db, athleteId));
+    lap('read');
+    let read: ReadFileResult;
+    try {
+      read = await deps.pool.run(
+        'readActivityFile',
+        { bytes: staged, fileName: file.name, compression: source.compression, timeZone },
+        {
+          duplicateOf: (sha256) => duplicateOfFile(db, athleteId, sha256),
+          thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport),
+        },
+      );
+    } catch (err) {
+      // A file that runs the worker out of time or memory is refused, not retried into the same end.
+      if (err instanceof WorkerLimitError)
+        return { status: 'failed', message: `The file cannot be read: ${err.message}` };
+      throw err;
+    }
+    lap('decode');
+    if (read.status === 'settled') return read.outcome;
+    const early = await duplicateByStart(db, athleteId, read.legs);
+    if (early) return early;
+    const originalKey = `originals/${athleteId}/${read.sha256}.${read.format}${source.compression ? '.gz' : ''}`;
+    await deps.fileStore.put(originalKey, staged);
+    lap('original');
+    return { file, source, read, sizeBytes: staged.length, originalKey, timeZone };
+  }
+
+  /** One read member stored in the caller's transaction (the load lock held): true, or false for a duplicate. */
+  async function storeOne(tx: Tx, member: ReadMember, touched: string[]): Promise<boolean> {
+    const { file, source, read, timeZone } = member;
+    const athleteId = file.athleteId;
+    const { legs, sha256 } = read;
+    const duplicate =
+      (await duplicateOfFile(tx, athleteId, sha256)) ?? (await duplicateByStart(tx, athleteId, legs));
+    if (duplicate) {
+      await record(tx, file.id, duplicate);
+      return false;
+    }
+    const fileId = await repo.insertFile(tx, {
+      athleteId,
+      sha256,
+      originalName: file.name,
+      format: read.format,
+      compression: source.compression,
+      sizeBytes: member.sizeBytes,
+      storageKey: member.originalKey,
+    });
+    const groupId = legs.length > 1 ? randomUUID() : null;
+    const ids: string[] = [];
+    for (const [index, leg] of legs.entries()) {
+      const base =
+        source.meta?.name || read.name || defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
+      const row = await repo.insertActivity(tx, athleteId, {
+        ...leg.activity,
+        name: legs.length > 1 ? `${base} · ${SPORT_WORDS[leg.activity.sport]}` : base,
+        description: source.meta?.description || null,
+        gear: source.meta?.gear || null,
+        localDate: leg.localDate,
+        fileId: fileId ?? null,
+        multisportGroupId: groupId,
+        legIndex: groupId ? index : null,
+        source: source.source ?? 'file',
+      });
+      await repo.insertStreams(tx, athleteId, row.id, leg.streams);
+      ids.push(row.id);
+      touched.push(row.localDate);
+      const workoutDate = await autoMatch(tx, athleteId, row);
+      if (workoutDate) touched.push(workoutDate);
+    }
+    await record(tx, file.id, { status: 'imported', activityIds: ids });
+    return true;
+  }
+
+  /**
+   * Stores read members of one athlete in one transaction under their load lock (the lock also serialises
+   * their imports: two copies of one file never both pass the duplicate checks, which run again here, each
+   * member seeing the ones before it). Each member's row is settled in that transaction. Daily load is
+   * re-derived from the earliest day stored unless `deferLoad` (an archive re-derives it once at its end).
+   * Answers how many were stored (the rest were duplicates).
+   */
+  async function storeRead(members: readonly ReadMember[], deferLoad: boolean): Promise<number> {
+    if (members.length === 0) return 0;
+    const athleteId = members[0]!.file.athleteId;
+    return db.transaction(async (tx) => {
+      await lockAthleteLoad(tx, athleteId);
+      const touched: string[] = [];
+      let stored = 0;
+      for (const member of members) if (await storeOne(tx, member, touched)) stored += 1;
+      if (!deferLoad && touched.length > 0) await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
+      return stored;
+    });
+  }
+
+  /**
+   * A recording built by another importer (an Apple Health workout), scored on the CPU pool with the thresholds
+   * in force, checked by the duplicate rule (again under the athlete's lock) and stored with daily load
+   * re-derived, in one transaction. No original file is kept.
+   */
+  async function storeRecording(
+    athleteId: string,
+    recording: Recording,
+    source: string,
+  ): Promise<{ status: 'imported' | 'duplicate' | 'failed'; message: string | null; activityIds: string[] }> {
+    if (recording.sessions.length === 0) {
+      return { status: 'failed', message: 'The workout holds no activity', activityIds: [] };
+    }
+    const timeZone = await repo.athleteTimezone(db, athleteId);
+    const failed = (why: string) => ({
+      status: 'failed' as const,
+      message: `The workout's figures cannot be computed: ${why}`,
+      activityIds: [],
+    });
+    let scored: TaskOutput<'scoreRecording'>;
+    try {
+      scored = await deps.pool.run(
+        'scoreRecording',
+        { recording, timeZone },
+        { thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport) },
+      );
+    } catch (err) {
+      if (err instanceof WorkerLimitError) return failed(err.message);
+      throw err;
+    }
+    if ('error' in scored) return failed(scored.error);
+    const { legs } = scored;
+    const early = await duplicateByStart(db, athleteId, legs);
+    if (early) return { ...early };
+    const outcome = await db.transaction(async (tx) => {
+      await lockAthleteLoad(tx, athleteId);
+      const duplicate = await duplicateByStart(tx, athleteId, legs);
+      if (duplicate) return duplicate;
+      const ids: string[] = [];
+      const touched: string[] = [];
+      for (const leg of legs) {
+        const row = await repo.insertActivity(tx, athleteId, {
+          ...leg.activity,
+          name: recording.name ?? defaultName(leg.activity.sport, leg.activity.startTime, timeZone),
+          localDate: leg.localDate,
+          fileId: null,
+          multisportGroupId: null,
+          legIndex: null,
+          source,
+        });
+        await repo.insertStreams(tx, athleteId, row.id, leg.streams);
+        ids.push(row.id);
+        touched.push(row.localDate);
+        const workoutDate = await autoMatch(tx, athleteId, row);
+        if (workoutDate) touched.push(workoutDate);
+      }
+      await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
+      return { status: 'imported' as const, message: null, activityIds: ids };
+    });
+    return outcome;
+  }
+
+  return {
+    record,
+    duplicateOfFile,
+    duplicateByStart,
+    autoMatch,
+    completeWith,
+    readMember,
+    storeRead,
+    storeRecording,
+  };
+}
+
+export type ImportStore = ReturnType<typeof createImportStore>;
+
+/** Re-derives daily load from the earliest of `dates`, in the transaction (it takes the load lock). */
+export async function rederiveFrom(tx: Tx, athleteId: string, dates: Array<string | null | undefined>) {
+  const known = dates.filter((d): d is string => typeof d === 'string').sort();
+  if (known.length > 0) await rederiveDailyLoad(tx, athleteId, known[0]!);
+}
+
+export function missingAsNull(err: unknown): null {
+  if (err instanceof FileNotFoundError) return null;
+  throw err;
+}
