@@ -5,7 +5,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Device, GoalContextUpdateRequest, OnboardingSession } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Check, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { startDeviceConnect } from '../../api/devices/connect.ts';
@@ -24,6 +23,7 @@ import { useSubmitOnboardingPrompt } from '../../api/onboarding/submit-prompt.ts
 import { useUpdateOnboardingGoalContext } from '../../api/onboarding/update-goal-context.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
@@ -668,7 +668,7 @@ function ReadyStep({
   );
 }
 
-const longDate = (iso: string) => format(parseISO(iso), 'EEEE, MMMM d, yyyy');
+const longDate = (iso: string) => formatDay(iso, 'weekday-year');
 
 function DoneStep({ approval, onFinish }: { approval: OnboardingApproval | null; onFinish: () => void }) {
   return (
