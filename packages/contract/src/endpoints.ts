@@ -315,6 +315,11 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZPushUnsubscribed),
   },
   'POST /notifications/unsubscribe': { body: ZUnsubscribeRequest, response: dataEnvelope(ZUnsubscribed) },
+  // RFC 8058 one-click from the mail client: the token in the address, the form body `List-Unsubscribe=One-Click`.
+  'POST /notifications/unsubscribe/one-click': {
+    query: ZUnsubscribeRequest,
+    response: dataEnvelope(ZUnsubscribed),
+  },
   'POST /notifications/daily-email/send': { response: dataEnvelope(ZDailyEmailQueued) },
 
   // Training plans
