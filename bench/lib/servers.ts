@@ -1,5 +1,5 @@
 // Starts the real Stamina server and the bare Fastify baseline, each in its own process.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { type Child, freePort, makeTempDir, startChild, waitForHttp } from './proc.ts';
 
@@ -14,6 +14,19 @@ export interface StaminaServer extends RunningServer {
 }
 
 const BENCH_DEVICE_TOKEN_KEY = randomBytes(32).toString('hex');
+
+/** A VAPID pair (P-256: the public point 65 bytes, the private key 32), required with a shared database. */
+function vapidPair(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const ecdh = createECDH('prime256v1');
+  const publicKey = ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  ecdh.getPrivateKey().copy(privateKey, 32 - ecdh.getPrivateKey().length);
+  return {
+    VAPID_PUBLIC_KEY: publicKey.toString('base64url'),
+    VAPID_PRIVATE_KEY: privateKey.toString('base64url'),
+  };
+}
+const BENCH_VAPID = vapidPair();
 
 /** The environment without anything that would point the server at outside services. */
 function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -63,8 +76,10 @@ export async function startStamina(
         APP_URL: baseUrl,
         DATA_DIR: dataDir,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        // A shared database needs DEVICE_TOKEN_KEY (apps/server/src/config.ts): the bench's own.
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl, DEVICE_TOKEN_KEY: BENCH_DEVICE_TOKEN_KEY } : {}),
+        // A shared database needs DEVICE_TOKEN_KEY and a VAPID pair (apps/server/src/config.ts): the bench's own.
+        ...(databaseUrl
+          ? { DATABASE_URL: databaseUrl, DEVICE_TOKEN_KEY: BENCH_DEVICE_TOKEN_KEY, ...BENCH_VAPID }
+          : {}),
         ...options.env,
       }),
     },

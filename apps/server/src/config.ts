@@ -267,7 +267,9 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
 /**
  * Settings that every process sharing one database must agree on, checked at start (main.ts): with
  * DATABASE_URL, DEVICE_TOKEN_KEY is required, since a key generated per process (in its DATA_DIR) seals device
- * tokens and OAuth states that another process cannot open (docs/RELIABILITY.md, "Scale-out").
+ * tokens and OAuth states that another process cannot open (docs/RELIABILITY.md, "Scale-out"); so are the VAPID
+ * keys, since a browser's push subscription is bound to the public key it was made with (docs/notifications.md,
+ * "VAPID keys").
  */
 export function sharedDatabaseProblems(
   env: Pick<Env, 'DATABASE_URL' | 'DEVICE_TOKEN_KEY' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>,
@@ -284,6 +286,12 @@ export function sharedDatabaseProblems(
     problems.push(
       'DEVICE_TOKEN_KEY: required when DATABASE_URL is set, so that every process sharing the database seals ' +
         'device tokens with the same key (32 bytes as 64 hex digits, e.g. the output of `openssl rand -hex 32`)',
+    );
+  }
+  if (env.DATABASE_URL && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required when DATABASE_URL is set, so that every process sharing ' +
+        'the database sends Web Push with the same key pair (`npx web-push generate-vapid-keys` prints one)',
     );
   }
   return problems;

@@ -58,7 +58,7 @@ function loadDeviceTokenKey(envKey: string | undefined, dataDir: string): Buffer
  * The VAPID key pair of Web Push (docs/notifications.md, "VAPID keys"): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or
  * a pair generated on first start and kept in DATA_DIR, as the JWT secret is. Not with DATABASE_URL: processes
  * sharing a database must push with one pair (a browser's subscription is bound to the key it was made with),
- * so there, without the variables, push is off.
+ * so there the variables are required (config.ts `sharedDatabaseProblems` stops the start without them).
  */
 function loadVapidKeys(env: ReturnType<typeof parseEnv>, dataDir: string): VapidKeys | null {
   const subject = vapidSubject(env);
@@ -233,11 +233,6 @@ async function main(): Promise<void> {
       ? `Mail: sent through ${hostOf(env.SMTP_URL)}`
       : `Mail: not sent; every message is written to ${join(dataDir, 'outbox.jsonl')} (set SMTP_URL to send)`,
   );
-  if (!vapid) {
-    app.log.warn(
-      'Web Push is off: with DATABASE_URL, set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (the same pair in every process)',
-    );
-  }
   if (!redis && env.DATABASE_URL)
     app.log.warn('REDIS_URL is not set: rate limits, caches and the upload cap are kept per process');
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateVapidKeys } from '../src/modules/notifications/push.ts';
 import { createPostgresDatabase, PG_URL } from '../test/services.ts';
 
 export { PG_URL, postgresAvailable, REDIS_URL, redisAvailable } from '../test/services.ts';
@@ -17,6 +18,8 @@ const tsx = join(serverDir, '..', '..', 'node_modules', '.bin', 'tsx');
 
 /** The device token key of every server this suite starts on PostgreSQL (a test's `env` may set another). */
 export const SUITE_DEVICE_TOKEN_KEY = randomBytes(32).toString('hex');
+/** The VAPID pair of every server this suite starts on PostgreSQL: required there too (config.ts). */
+export const SUITE_VAPID = generateVapidKeys();
 
 export const DEMO = { email: 'demo@stamina.local', password: 'stamina-demo' };
 
@@ -66,9 +69,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       SIGNUP_RATE_LIMIT: '10000',
-      // A shared database needs one device token key for every process (config.ts): the suite's own.
+      // A shared database needs one device token key and VAPID pair for every process (config.ts): the suite's.
       ...(options.databaseUrl
-        ? { DATABASE_URL: options.databaseUrl, DEVICE_TOKEN_KEY: SUITE_DEVICE_TOKEN_KEY }
+        ? {
+            DATABASE_URL: options.databaseUrl,
+            DEVICE_TOKEN_KEY: SUITE_DEVICE_TOKEN_KEY,
+            VAPID_PUBLIC_KEY: SUITE_VAPID.publicKey,
+            VAPID_PRIVATE_KEY: SUITE_VAPID.privateKey,
+          }
         : { DATABASE_URL: '' }),
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : { REDIS_URL: '' }),
       ...options.env,

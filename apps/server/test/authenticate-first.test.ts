@@ -29,6 +29,7 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/devices/webhooks/strava',
   // A mail's one-click unsubscribe: its signed token is the proof (docs/notifications.md).
   'POST /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe/one-click',
 ]);
 
 interface JsonSchema {

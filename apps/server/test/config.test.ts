@@ -118,10 +118,25 @@ describe('parseEnv', () => {
     const key = 'ab'.repeat(32);
     const [problem] = sharedDatabaseProblems(parseEnv({ DATABASE_URL: 'postgres://db/stamina' }));
     expect(problem).toMatch(/^DEVICE_TOKEN_KEY: required when DATABASE_URL is set/);
+    const pair = generateVapidKeys();
+    const vapid = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
     expect(
-      sharedDatabaseProblems(parseEnv({ DATABASE_URL: 'postgres://db/stamina', DEVICE_TOKEN_KEY: key })),
+      sharedDatabaseProblems(
+        parseEnv({ DATABASE_URL: 'postgres://db/stamina', DEVICE_TOKEN_KEY: key, ...vapid }),
+      ),
     ).toEqual([]);
     expect(sharedDatabaseProblems(parseEnv({}))).toEqual([]);
+  });
+
+  it('requires the VAPID keys with DATABASE_URL, naming both (one pair for every process)', () => {
+    const key = 'a'.repeat(64);
+    expect(
+      sharedDatabaseProblems(parseEnv({ DATABASE_URL: 'postgres://db/stamina', DEVICE_TOKEN_KEY: key })),
+    ).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required when DATABASE_URL is set/),
+    ]);
+    // With the embedded database they are generated and kept in DATA_DIR.
+    expect(sharedDatabaseProblems(parseEnv({ DEVICE_TOKEN_KEY: key }))).toEqual([]);
   });
 
   it('takes both VAPID keys or neither, checks their size, and never echoes the private one', () => {

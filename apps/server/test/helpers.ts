@@ -31,6 +31,7 @@ export interface OutboxMail {
   text: string;
   html: string;
   sentAt: string;
+  headers?: Record<string, string>;
 }
 
 /** One part of a multipart form: a text field, or a file when it has a file name. */

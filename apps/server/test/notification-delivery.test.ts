@@ -261,6 +261,40 @@ describe('the daily e-mail', () => {
     await drain(t.app.jobs.runOnce);
     expect((await mailsTo(cy.email)).filter((m) => m.subject.startsWith('Today'))).toHaveLength(1);
   });
+
+  it('carries List-Unsubscribe and List-Unsubscribe-Post, and the mail client’s one-click POST turns it off', async () => {
+    const di = await athlete('Di');
+    await setPreferences(di.token, { dailyEmail: true });
+    expect((await call(di.token, 'POST', '/api/notifications/daily-email/send')).statusCode).toBe(200);
+    await drain(t.app.jobs.runOnce);
+    const [mail] = (await mailsTo(di.email)).filter((m) => m.subject.startsWith('Today'));
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const header = mail?.headers?.['List-Unsubscribe'] ?? '';
+    expect(header).toMatch(/^<https?:\/\/\S+\/api\/notifications\/unsubscribe\/one-click\?token=\S+>$/);
+    const url = new URL(header.slice(1, -1));
+    // The same signed token as the link in the text.
+    expect(mail?.text).toContain(`/unsubscribe?token=${url.searchParams.get('token')}`);
+
+    const post = (token: string, contentType = 'application/x-www-form-urlencoded') =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}?token=${encodeURIComponent(token)}`,
+        headers: { 'content-type': contentType },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const forged = await post(`${url.searchParams.get('token')!.split('.')[0]}.${'A'.repeat(43)}`);
+    expect(forged.statusCode).toBe(400);
+    const res = await post(url.searchParams.get('token')!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ kind: 'dailyEmail', unsubscribed: true });
+    const prefs = (await call(di.token, 'GET', '/api/athletes/me')).json().data.notification_preferences;
+    expect(prefs.dailyEmail).toBe(false);
+    // Again, as multipart (RFC 8058 allows either): still fine, and nothing else changes.
+    const again = await post(url.searchParams.get('token')!, 'multipart/form-data; boundary=x');
+    expect(again.statusCode, again.body).toBe(200);
+    // No token: a clear 400.
+    expect((await t.app.inject({ method: 'POST', url: url.pathname, payload: '' })).statusCode).toBe(400);
+  });
 });
 
 describe('Web Push', () => {

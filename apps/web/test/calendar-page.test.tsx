@@ -283,6 +283,61 @@ describe('training calendar, agenda view', () => {
     expect(call?.url.searchParams.get('date_from')).toBe('2025-11-16');
     expect(call?.url.searchParams.get('date_to')).toBe('2025-12-06');
   });
+
+  it('totals each listed week after its days, with a timed run distance marked as estimated', async () => {
+    // 40 min at 5:00/km: about 8 km, estimated from time.
+    const timed = {
+      warmup_intervals: [],
+      main_intervals: [
+        {
+          name: 'Steady',
+          duration_seconds: 2400,
+          repetitions: 1,
+          rest_duration_seconds: 0,
+          zone: 2 as const,
+          targets: { pace_per_km_seconds: 300 },
+          isRest: false,
+          phase: 'main' as const,
+        },
+      ],
+      cooldown_intervals: [],
+      total_duration_estimated: 2400,
+      zone_distribution: { zone_1: 0, zone_2: 100, zone_3: 0, zone_4: 0, zone_5: 0 },
+    };
+    mockCalendarFetch(() =>
+      json(200, {
+        data: {
+          calendar_events: [
+            makeWorkout({
+              title: 'Steady',
+              workout_date: '2025-11-18',
+              duration_minutes: 40,
+              tss: 35,
+              workout_structure: timed,
+            }),
+            makeWorkout({
+              title: 'Brick',
+              sport: 'bike',
+              workout_date: '2025-12-04',
+              duration_minutes: 90,
+              tss: 80,
+            }),
+          ].map(toEvent),
+        },
+      }),
+    );
+    renderCalendar('view=agenda&date=2025-11-18', 'sunday');
+    const first = await screen.findByRole('region', { name: /Week totals, week of November 16/ });
+    const run = within(first).getAllByRole('row')[1]!;
+    expect(run).toHaveTextContent('0h / 40 min');
+    expect(run).toHaveTextContent('— / ≈ 8.00 km');
+    expect(within(run).getByText('— done of about 8.00 km planned')).toHaveClass('sr-only');
+    expect(first).toHaveTextContent('≈ estimated from the planned time');
+    const last = screen.getByRole('region', { name: /Week totals, week of November 30/ });
+    expect(last).toHaveTextContent('0h / 1h 30m');
+    // The empty middle week has no days and no totals.
+    expect(screen.queryByRole('region', { name: /week of November 23/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('training calendar, failures', () => {

@@ -91,6 +91,7 @@ import { ZClientConfig, ZHealth } from './health.ts';
 import { ZHealthAreas, ZLogLine, ZLogStreamQuery, ZLogsRecent, ZLogsRecentQuery } from './logs.ts';
 import {
   ZDailyEmailQueued,
+  ZOneClickUnsubscribeQuery,
   ZPushKey,
   ZPushSubscription,
   ZPushSubscriptionRequest,
@@ -318,6 +319,11 @@ export const API_ENDPOINTS = {
     response: dataEnvelope(ZPushUnsubscribed),
   },
   'POST /notifications/unsubscribe': { body: ZUnsubscribeRequest, response: dataEnvelope(ZUnsubscribed) },
+  // RFC 8058 one-click from the mail client: the token in the address, the form body `List-Unsubscribe=One-Click`.
+  'POST /notifications/unsubscribe/one-click': {
+    query: ZOneClickUnsubscribeQuery,
+    response: dataEnvelope(ZUnsubscribed),
+  },
   'POST /notifications/daily-email/send': { response: dataEnvelope(ZDailyEmailQueued) },
 
   // The Training API's workout calls (the same workouts as /workout-planning, with its own fields)

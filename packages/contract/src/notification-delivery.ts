@@ -54,6 +54,9 @@ export const ZUnsubscribeRequest = z
       .max(1000, 'token is too long'),
   })
   .meta({ id: 'UnsubscribeRequest' });
+/** POST /api/notifications/unsubscribe/one-click?token=…: the token in the address (RFC 8058). */
+export const ZOneClickUnsubscribeQuery = z.object({ token: ZUnsubscribeRequest.shape.token });
+
 export const ZUnsubscribed = z
   .object({ kind: z.enum(UNSUBSCRIBE_KINDS), unsubscribed: z.literal(true) })
   .meta({ id: 'Unsubscribed' });

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (docs/notifications.md, "Opting out"); kept in the outbox line too. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

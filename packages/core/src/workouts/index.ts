@@ -13,6 +13,7 @@ export {
   THRESHOLD_ZONE_LIMITS,
   zoneFromThresholdPercent,
 } from './parser/index.ts';
+export * from './planned-distance.ts';
 export * from './summarize.ts';
 export * from './types.ts';
 export * from './zones.ts';

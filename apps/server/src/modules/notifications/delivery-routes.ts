@@ -25,6 +25,27 @@ export function deliveryRoutes(service: DeliveryService, authenticate: Authentic
       async (request) => ({ data: await service.unsubscribeWithToken(request.body.token) }),
     );
 
+    // The mail client's one-click (RFC 8058, docs/notifications.md "Opting out"): it posts a form, whose one
+    // field says nothing more than the header did, so the body is read and ignored; the token is in the address.
+    await app.register(async (mailClients) => {
+      for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'])
+        mailClients.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) =>
+          done(null, null),
+        );
+      route(
+        mailClients,
+        'POST /notifications/unsubscribe/one-click',
+        {
+          schema: {
+            tags: ['notifications'],
+            summary: "A mail client's one-click unsubscribe (RFC 8058): turns off the kind the token names",
+          },
+          errors,
+        },
+        async (request) => ({ data: await service.unsubscribeWithToken(request.query.token) }),
+      );
+    });
+
     await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', authenticate);
       route(

@@ -17,7 +17,7 @@ import { type DailySession, dailyEmail } from './daily-email.ts';
 import * as repo from './delivery-repository.ts';
 import type { PushMessage, PushSender } from './push.ts';
 import { planChange } from './texts.ts';
-import { unsubscribeTokens } from './unsubscribe.ts';
+import { listUnsubscribeHeaders, unsubscribeTokens } from './unsubscribe.ts';
 
 export const DAILY_EMAIL_JOB = 'notifications.daily-email';
 export const PUSH_JOB = 'notifications.push';
@@ -94,6 +94,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
       deps.readers.scores(athleteId, to.timezone, at),
       repo.adaptationChangesSince(db, athleteId, since, MAX_CHANGES_IN_MAIL),
     ]);
+    const token = tokens.create(athleteId, 'dailyEmail');
     const mail = dailyEmail({
       to: to.email,
       name: to.name,
@@ -102,8 +103,9 @@ export function createDeliveryService(deps: DeliveryDeps) {
       ...scores,
       changes,
       appUrl: deps.appUrl,
-      unsubscribeUrl: `${deps.appUrl}/unsubscribe?token=${tokens.create(athleteId, 'dailyEmail')}`,
+      unsubscribeUrl: `${deps.appUrl}/unsubscribe?token=${token}`,
     });
+    mail.headers = listUnsubscribeHeaders(deps.appUrl, token);
     // Claimed and sent in one transaction: a failed send gives the claim back, and the job is retried.
     await db.transaction(async (tx) => {
       if (!(await repo.claimDelivery(tx, athleteId, key, 'email'))) return;

@@ -36,3 +36,18 @@ export function unsubscribeTokens(secret: string): UnsubscribeTokens {
     },
   };
 }
+
+/** Where a mail client posts a one-click unsubscribe (RFC 8058): the API, with the token in the address. */
+export const ONE_CLICK_PATH = '/api/notifications/unsubscribe/one-click';
+
+/**
+ * The headers of an opt-in mail that let the mail client offer "Unsubscribe" itself (docs/notifications.md,
+ * "Opting out"): RFC 2369's List-Unsubscribe with the signed HTTPS address, and RFC 8058's List-Unsubscribe-Post
+ * saying a POST of `List-Unsubscribe=One-Click` to it is enough.
+ */
+export function listUnsubscribeHeaders(appUrl: string, token: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${appUrl}${ONE_CLICK_PATH}?token=${encodeURIComponent(token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}

@@ -10,7 +10,6 @@ import type {
 } from '@stamina/contract';
 import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { formatDay } from '../../lib/dates.ts';
@@ -153,7 +152,7 @@ const TOASTS = {
 
 /** 'Workout moved to Tue, Nov 18'. */
 function movedMessage(date: string): string {
-  return `Workout moved to ${format(parseISO(date), 'EEE, MMM d')}`;
+  return `Workout moved to ${formatDay(date, 'short')}`;
 }
 
 type Snapshot = [QueryKey, unknown][];

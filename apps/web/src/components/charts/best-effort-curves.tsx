@@ -3,13 +3,13 @@
 // The chart is drawn for sight; the same figures are a table, each linked to the activity that set it.
 import type { Curve } from '@stamina/contract';
 import { paceInUnits, paceUnit, type Units } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useCurve } from '../../api/activities/curves.ts';
 import type { CurvePeriod, CurveType } from '../../api/activities/keys.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
+import { formatDay } from '../../lib/dates.ts';
 import { QueryCard } from '../ui/query-card.tsx';
 import { SegmentedControl } from '../ui/segmented-control.tsx';
 import { formatClock } from '../workouts/format.ts';
@@ -181,7 +181,7 @@ export function BestEffortCurves({
                       to={`/activities/${row.activityId}`}
                       className="text-primary underline-offset-4 hover:underline"
                     >
-                      {format(parseISO(row.date), 'MMM d, yyyy')}
+                      {formatDay(row.date)}
                     </Link>
                   </td>
                 </tr>

@@ -3,10 +3,10 @@
 import type { AnalyticsWeeklyLoad } from '@stamina/contract';
 import type { SampleWeeklyLoad } from '@stamina/core';
 import { roundTo } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { CHART_SPORTS, type ChartSport, SPORT_COLORS, SPORT_NAMES } from './sport-colors.ts';
 import { HOURS_Y_AXIS, WEEK_BARS_CURSOR, WEEK_BARS_GRID, WEEK_X_AXIS } from './week-bars.ts';
 
@@ -27,7 +27,7 @@ export interface SportHoursRow {
 export function sportHoursRows(weeks: readonly AnalyticsWeeklyLoad[]): SportHoursRow[] {
   return weeks.map((w) => ({
     label: `W${w.week}`,
-    weekOf: format(parseISO(w.week_start_date), 'MMM d'),
+    weekOf: formatDay(w.week_start_date, 'day-month'),
     swim: w.swim_hours,
     bike: w.bike_hours,
     run: w.run_hours,

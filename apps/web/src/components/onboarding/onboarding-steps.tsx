@@ -1,13 +1,13 @@
 // The onboarding dialog's smaller steps (docs/screens.md, "Onboarding dialog"): consent, processing (the server's
 // stages), devices, ready and done. The flow that moves between them is onboarding-dialog.tsx.
 import type { Device, OnboardingSession } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { Check, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { startDeviceConnect } from '../../api/devices/connect.ts';
 import { useDevices } from '../../api/devices/devices.ts';
 import type { OnboardingApproval } from '../../api/onboarding/approve.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { Button } from '../ui/button.tsx';
 import { clearOffered, PROCESSING_STAGES, stageStates } from './onboarding-flow.ts';
 import { capitalize } from './review-step.tsx';
@@ -227,7 +227,7 @@ export function ReadyStep({
   );
 }
 
-const longDate = (iso: string) => format(parseISO(iso), 'EEEE, MMMM d, yyyy');
+const longDate = (iso: string) => formatDay(iso, 'weekday-year');
 
 export function DoneStep({
   approval,

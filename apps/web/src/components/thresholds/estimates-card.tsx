@@ -2,11 +2,11 @@
 // "Estimates from recordings"): each with the value in use, the estimate and the recording it comes from.
 // Shown while an estimate differs from the value in use, or while the thresholds are defaults.
 import type { ThresholdEstimate } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAcceptEstimate, useThresholdEstimates } from '../../api/settings/threshold-estimates.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
+import { formatDay } from '../../lib/dates.ts';
 import { formatThreshold } from '../activities/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -38,7 +38,7 @@ function Row({ item }: { item: ThresholdEstimate }) {
             Your recordings say {formatThreshold(item.key, item.estimate.value, units).value} (best of{' '}
             {item.estimate.recordings}, on{' '}
             <Link to={`/activities/${item.estimate.activity_id}`} className="underline underline-offset-2">
-              {format(parseISO(item.estimate.date), 'MMM d, yyyy')}
+              {formatDay(item.estimate.date)}
             </Link>
             )
           </p>

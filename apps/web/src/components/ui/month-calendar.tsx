@@ -19,6 +19,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useWeekStartsOn } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { buttonClasses } from './button.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -110,7 +111,7 @@ export function MonthCalendar({
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         </button>
         <h2 id={headingId} className="text-sm font-semibold" aria-live="polite">
-          {format(month, 'MMMM yyyy')}
+          {formatDay(month, 'month-year')}
         </h2>
         <button
           type="button"
@@ -153,7 +154,7 @@ export function MonthCalendar({
                       type="button"
                       data-date={iso}
                       tabIndex={isSameDay(day, focused) ? 0 : -1}
-                      aria-label={format(day, 'EEEE, MMMM d, yyyy')}
+                      aria-label={formatDay(day, 'weekday-year')}
                       aria-current={isToday ? 'date' : undefined}
                       aria-pressed={isSelected}
                       onKeyDown={(event) => onKeyDown(event, day)}

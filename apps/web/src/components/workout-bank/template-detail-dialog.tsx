@@ -5,7 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { difficultyLabel, formatTemplateDuration, parseWorkout } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { BadgeCheck, CalendarPlus, Clock, Gauge, Heart, Star, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
@@ -469,7 +469,7 @@ function Ratings({ template }: { template: WorkoutTemplate }) {
                   <Stars value={r.rating} />
                   <span className="text-xs text-muted-foreground">
                     {r.is_own ? 'You · ' : ''}
-                    {format(parseISO(r.updated_at), 'MMM d, yyyy')}
+                    {formatDay(parseISO(r.updated_at))}
                   </span>
                 </div>
                 {r.review_text ? <p className="mt-1 whitespace-pre-wrap">{r.review_text}</p> : null}

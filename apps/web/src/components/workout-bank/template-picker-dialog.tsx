@@ -2,9 +2,9 @@
 // and adding it puts it on the dialog's day, then the picker closes.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { WorkoutBankBrowser } from './workout-bank-browser.tsx';
 
@@ -38,7 +38,7 @@ export function TemplatePickerDialog({
             <div className="min-w-0 flex-1">
               <Dialog.Title className="text-lg font-semibold tracking-tight">Workout Bank</Dialog.Title>
               <Dialog.Description className="text-sm text-muted-foreground">
-                Pick a template for {format(parseISO(date), 'EEEE, MMMM d')}.
+                Pick a template for {formatDay(date, 'weekday')}.
               </Dialog.Description>
             </div>
             <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>

@@ -4,13 +4,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { WORKOUT_IMPORT_FORMATS, type Workout } from '@stamina/contract';
 import type { Sport } from '@stamina/core';
-import { format, isToday, parseISO } from 'date-fns';
+import { isToday, parseISO } from 'date-fns';
 import { LayoutTemplate, PencilLine, Upload, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useCreateWorkout, useImportWorkoutFile } from '../../api/workouts/mutations.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { buttonClasses } from '../ui/button.tsx';
@@ -70,7 +70,7 @@ const IMPORTING = 'import';
 /** 'Add Workout for today', or 'Add Workout for Tuesday, December 1'. */
 export function addWorkoutTitle(date: string | null): string {
   if (!date || isToday(parseISO(date))) return 'Add Workout for today';
-  return `Add Workout for ${format(parseISO(date), 'EEEE, MMMM d')}`;
+  return `Add Workout for ${formatDay(date, 'weekday')}`;
 }
 
 export function AddWorkoutDialog({

@@ -12,7 +12,6 @@ import {
 } from '@stamina/contract';
 import { type Interval, isZone, ZONES } from '@stamina/core';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import {
   Activity,
   BookmarkPlus,
@@ -39,6 +38,7 @@ import {
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
@@ -176,7 +176,7 @@ export function WorkoutDetailDialog({
                 </Dialog.Close>
               </div>
               <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-                {format(parseISO(shown.workout_date), 'EEEE, MMMM d, yyyy')}
+                {formatDay(shown.workout_date, 'weekday-year')}
               </Dialog.Description>
               <AdaptedNote workout={shown} />
 

@@ -4,13 +4,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { addDays, SPORTS, type Sport, ZONES } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { ChevronDown, ChevronUp, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { workoutsQuery } from '../../api/workouts/list-workouts.ts';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts/mutations.ts';
 import { cn } from '../../lib/cn.ts';
-import { todayIso } from '../../lib/dates.ts';
+import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { Alert } from '../ui/alert.tsx';
@@ -60,7 +59,7 @@ export interface WorkoutEditorDialogProps {
 }
 
 function prettyDate(date: string): string {
-  return format(parseISO(date), 'EEEE, MMMM d');
+  return formatDay(date, 'weekday');
 }
 
 export function WorkoutEditorDialog(props: WorkoutEditorDialogProps) {

@@ -3,7 +3,6 @@
 // "Web").
 import { ACTIVITY_SPORTS, type ActivitySport, type ActivitySummary } from '@stamina/contract';
 import { distanceUnit, metersPerDistanceUnit } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { UploadCloud } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,6 +23,7 @@ import { PageError } from '../../components/ui/page-error.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { ActivityUpload } from './components/activity-upload.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -332,8 +332,7 @@ function ActivityRow({ activity, units }: { activity: ActivitySummary; units: 'm
         <span className="min-w-0">
           <span className="block truncate font-semibold">{activity.name}</span>
           <span className="block text-sm text-muted-foreground">
-            {ACTIVITY_SPORT_LABELS[activity.sport]} ·{' '}
-            {format(parseISO(activity.local_date), 'EEE, MMM d, yyyy')}
+            {ACTIVITY_SPORT_LABELS[activity.sport]} · {formatDay(activity.local_date, 'short-year')}
           </span>
         </span>
       </span>

@@ -4,7 +4,7 @@
 // and the sport (a new sport is scored again by the server), and delete (after a confirm).
 import * as Dialog from '@radix-ui/react-dialog';
 import { ACTIVITY_EDIT_SPORTS, type ActivityDetail, type ActivityEditSport } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { ActivityFeeling } from './components/activity-feeling.tsx';
 import { ActivityMap } from './components/activity-map.tsx';
@@ -103,7 +104,7 @@ function ActivityView({ activity }: { activity: ActivityDetail }) {
               <span aria-hidden="true" className="hidden sm:inline">
                 ·
               </span>
-              <time dateTime={activity.start_time}>{format(started, 'EEEE, MMMM d, yyyy, h:mm a')}</time>
+              <time dateTime={activity.start_time}>{formatDateTime(started)}</time>
             </span>
           }
           actions={

@@ -25,13 +25,14 @@ import { addDays, format, parseISO } from 'date-fns';
 import { type HTMLAttributes, type ReactNode, useMemo, useRef, useState } from 'react';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { FocusAfterMoveContext, WorkoutCardBody } from './workout-card.tsx';
 
 const SCREEN_READER_INSTRUCTIONS =
   'To move a workout to another day, press Space or Enter to pick it up. ' +
   'Use the arrow keys to choose a day, then press Space or Enter to drop it there, or Escape to cancel.';
 
-const dayName = (id: UniqueIdentifier) => format(parseISO(String(id)), 'EEEE, MMMM d');
+const dayName = (id: UniqueIdentifier) => formatDay(String(id), 'weekday');
 
 function eventOf(data: unknown): CalendarEvent | undefined {
   return (data as { event?: CalendarEvent } | undefined)?.event;

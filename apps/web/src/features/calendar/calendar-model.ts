@@ -8,15 +8,12 @@ import {
   eachDayOfInterval,
   endOfMonth,
   endOfWeek,
-  format,
-  isSameMonth,
-  isSameYear,
   parseISO,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
-import { isoDate } from '../../lib/dates.ts';
+import { formatDay, formatDayRange, isoDate } from '../../lib/dates.ts';
 
 export type CalendarView = 'week' | 'month' | 'agenda';
 export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] = [
@@ -69,11 +66,9 @@ export function shiftAnchor(view: CalendarView, anchor: Date, direction: 1 | -1)
 
 /** 'November 2025' for a month; 'Nov 16 – 22, 2025', 'Nov 30 – Dec 6, 2025' or 'Dec 28, 2025 – Jan 3, 2026'. */
 export function periodLabel(view: CalendarView, anchor: Date, weekStartsOn: WeekDayIndex): string {
-  if (view === 'month') return format(anchor, 'MMMM yyyy');
+  if (view === 'month') return formatDay(anchor, 'month-year');
   const { start, end } = periodOf(view, anchor, weekStartsOn);
-  if (!isSameYear(start, end)) return `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`;
-  if (isSameMonth(start, end)) return `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}`;
-  return `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;
+  return formatDayRange(start, end);
 }
 
 export function parseView(value: string | null): CalendarView {

@@ -2,6 +2,7 @@ import { AlertTriangle, CalendarPlus, CheckCircle2, Clock, Plus, RotateCw } from
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useRecordedFigures } from '../../api/activities/list-activities.ts';
+import { useSportMetrics } from '../../api/settings/sport-metrics.ts';
 import { type CalendarEvent, useCalendar } from '../../api/workouts/calendar.ts';
 import { useRescheduleWorkout } from '../../api/workouts/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -95,8 +96,15 @@ export function CalendarPage() {
   }
 
   // The week totals read the workouts as the server sent them (planned TSS) and the recordings beside them.
+  // Planned distances of timed steps are estimated from the athlete's thresholds in force today.
+  const metrics = useSportMetrics().data;
+  const thresholds = {
+    thresholdPaceSecondsPerKm: metrics?.running?.values.threshold_pace_seconds_per_km,
+    cssSecondsPer100m: metrics?.swimming?.values.css_seconds_per_100m,
+    ftpWatts: metrics?.cycling?.values.ftp_watts,
+  };
   const totalsOf = (week: readonly Date[]) =>
-    weekTotals(calendar.data ?? [], new Set(week.map(isoDate)), recorded.byActivity);
+    weekTotals(calendar.data ?? [], new Set(week.map(isoDate)), recorded.byActivity, thresholds);
   const viewProps = {
     days,
     byDay,

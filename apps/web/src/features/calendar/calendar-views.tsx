@@ -1,15 +1,16 @@
 // The three calendar views (docs/screens.md, "Training calendar"): Week (7 day cards and the week's totals), Month
 // (a grid of whole weeks from the athlete's week start, with the first session and '+N', and each week's totals
-// in an eighth column), Agenda (only the days with workouts, over the current week plus two).
+// in an eighth column), Agenda (only the days with workouts, over the current week plus two, each week's totals
+// after its days).
 import * as Popover from '@radix-ui/react-popover';
 import type { Units, WeekDayIndex } from '@stamina/core';
-import { format, isSameMonth, parseISO } from 'date-fns';
+import { format, isSameMonth } from 'date-fns';
 import { Plus } from 'lucide-react';
 import { Fragment } from 'react';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { isoDate } from '../../lib/dates.ts';
+import { formatDay, isoDate, weekdayName } from '../../lib/dates.ts';
 import { DroppableDay } from './calendar-dnd.tsx';
 import { dayLoad, weekdayHeaders } from './calendar-model.ts';
 import { DayLoadBar } from './day-load-bar.tsx';
@@ -25,7 +26,7 @@ export interface ViewProps {
   onAdd: (date: string) => void;
   /** By day, the TSS of recordings that completed no workout: counted in the day's load. */
   unclaimedTss: ReadonlyMap<string, readonly number[]>;
-  /** The totals of one week's days (week and month views). */
+  /** The totals of one week's days (every view). */
   totalsOf: (days: readonly Date[]) => WeekTotals;
   units: Units;
 }
@@ -44,7 +45,7 @@ function AddDayButton({
   return (
     <button
       type="button"
-      aria-label={`Add workout on ${format(parseISO(date), 'EEEE, MMMM d')}`}
+      aria-label={`Add workout on ${formatDay(date, 'weekday')}`}
       title="Add workout"
       onClick={() => onAdd(date)}
       className={cn(
@@ -96,9 +97,9 @@ export function WeekView({ days, byDay, unclaimedTss, today, onOpen, onAdd, tota
               <div className="flex items-center justify-between gap-1">
                 {/* Days are the page's sections, so their headings follow the page's h1 at level 2. */}
                 <h2 id={headingId} className="flex min-w-0 items-baseline gap-1.5">
-                  <span className="sr-only">{format(day, 'EEEE, MMMM d')}</span>
+                  <span className="sr-only">{formatDay(day, 'weekday')}</span>
                   <span aria-hidden="true" className="text-xs font-medium uppercase text-muted-foreground">
-                    {format(day, 'EEE')}
+                    {weekdayName(day)}
                   </span>
                   <span
                     aria-hidden="true"
@@ -175,7 +176,7 @@ export function MonthView({
                   key={date}
                   date={date}
                   aria-label={[
-                    format(day, 'EEEE, MMMM d'),
+                    formatDay(day, 'weekday'),
                     isToday ? 'today' : null,
                     events.length ? `${events.length} ${events.length === 1 ? 'workout' : 'workouts'}` : null,
                   ]
@@ -221,7 +222,7 @@ export function MonthView({
             <WeekTotalsCell
               totals={totalsOf(week)}
               units={units}
-              label={`Week of ${format(week[0]!, 'MMMM d')}`}
+              label={`Week of ${formatDay(week[0]!, 'day-month-long')}`}
               className={cn(
                 'col-span-7 sm:col-span-1',
                 weekIndex < weeks.length - 1 && 'border-b border-border',
@@ -244,7 +245,7 @@ function MoreWorkouts({
   events: CalendarEvent[];
   onOpen: (event: CalendarEvent) => void;
 }) {
-  const label = format(parseISO(date), 'EEEE, MMMM d');
+  const label = formatDay(date, 'weekday');
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -273,39 +274,70 @@ function MoreWorkouts({
   );
 }
 
-export function AgendaView({ days, byDay, unclaimedTss, today, onOpen, onAdd }: ViewProps) {
-  const busy = days.filter((day) => (byDay.get(isoDate(day)) ?? []).length > 0);
+/** Agenda: the days with workouts, week by week, each week followed by its totals. */
+export function AgendaView({ days, byDay, unclaimedTss, today, onOpen, onAdd, totalsOf, units }: ViewProps) {
+  const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7));
   return (
-    <ol className="flex flex-col gap-3">
-      {busy.map((day) => {
-        const date = isoDate(day);
-        const events = byDay.get(date) ?? [];
-        const headingId = `agenda-${date}`;
+    <div className="flex flex-col gap-5">
+      {weeks.map((week) => {
+        const busy = week.filter((day) => (byDay.get(isoDate(day)) ?? []).length > 0);
+        if (busy.length === 0) return null;
         return (
-          <li key={date}>
-            <section
-              aria-labelledby={headingId}
-              className="rounded-xl border border-border bg-card p-3 sm:p-4"
-            >
-              <div className="flex items-center justify-between gap-2">
-                <h2 id={headingId} className="flex items-center gap-2 font-semibold">
-                  {format(day, 'EEEE, MMMM d')}
-                  {date === today ? <TodayTag /> : null}
-                </h2>
-                <AddDayButton date={date} onAdd={onAdd} />
-              </div>
-              <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} className="mt-2 max-w-xs" />
-              <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-                {events.map((event) => (
-                  <li key={event.id}>
-                    <WorkoutCard event={event} onOpen={onOpen} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </li>
+          <div key={isoDate(week[0]!)}>
+            <ol className="flex flex-col gap-3">
+              {busy.map((day) => (
+                <AgendaDay
+                  key={isoDate(day)}
+                  day={day}
+                  events={byDay.get(isoDate(day)) ?? []}
+                  unclaimedTss={unclaimedTss}
+                  today={today}
+                  onOpen={onOpen}
+                  onAdd={onAdd}
+                />
+              ))}
+            </ol>
+            <WeekTotalsPanel
+              totals={totalsOf(week)}
+              units={units}
+              label={`Week of ${formatDay(week[0]!, 'day-month-long')}`}
+            />
+          </div>
         );
       })}
-    </ol>
+    </div>
+  );
+}
+
+function AgendaDay({
+  day,
+  events,
+  unclaimedTss,
+  today,
+  onOpen,
+  onAdd,
+}: Pick<ViewProps, 'unclaimedTss' | 'today' | 'onOpen' | 'onAdd'> & { day: Date; events: CalendarEvent[] }) {
+  const date = isoDate(day);
+  const headingId = `agenda-${date}`;
+  return (
+    <li>
+      <section aria-labelledby={headingId} className="rounded-xl border border-border bg-card p-3 sm:p-4">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={headingId} className="flex items-center gap-2 font-semibold">
+            {formatDay(day, 'weekday')}
+            {date === today ? <TodayTag /> : null}
+          </h2>
+          <AddDayButton date={date} onAdd={onAdd} />
+        </div>
+        <DayLoadBar score={dayLoad(events, unclaimedTss.get(date))} className="mt-2 max-w-xs" />
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {events.map((event) => (
+            <li key={event.id}>
+              <WorkoutCard event={event} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </li>
   );
 }

@@ -2,13 +2,17 @@
 // hours, distance and TSS planned against those done. Planned is every session of the week that is not skipped
 // (done ones included: the week's plan); done is the completed ones with what was actually done: the recording
 // that completed a session (its TSS and distance), else the figures logged when marked done, else the plan's.
-import type { Sport } from '@stamina/core';
+// A planned distance is the steps' written distances plus, for timed run, ride and swim steps, an estimate
+// (core `plannedDistance`); a total with any estimate in it is marked as estimated.
+import { type DistanceThresholds, plannedDistance, type Sport } from '@stamina/core';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
 
 export interface Figures {
   minutes: number;
   /** Null when no session of the sum has a distance. */
   distanceMeters: number | null;
+  /** True when part of the distance was estimated from time (shown with '≈'). */
+  distanceEstimated: boolean;
   tss: number;
 }
 
@@ -31,38 +35,34 @@ export interface RecordedFigures {
   distanceMeters: number | null;
 }
 
-const empty = (): Figures => ({ minutes: 0, distanceMeters: null, tss: 0 });
+const empty = (): Figures => ({ minutes: 0, distanceMeters: null, distanceEstimated: false, tss: 0 });
 
-function add(to: Figures, minutes: number | null, distanceMeters: number | null, tss: number | null) {
+function add(
+  to: Figures,
+  minutes: number | null,
+  distance: { meters: number; estimated: boolean } | null,
+  tss: number | null,
+) {
   to.minutes += minutes ?? 0;
-  if (distanceMeters !== null) to.distanceMeters = (to.distanceMeters ?? 0) + distanceMeters;
+  if (distance !== null) {
+    to.distanceMeters = (to.distanceMeters ?? 0) + distance.meters;
+    to.distanceEstimated ||= distance.estimated;
+  }
   to.tss += tss ?? 0;
 }
 
-/** A parsed workout's distance: its steps' distances (times their repetitions); null when no step has one. */
-function plannedDistanceMeters(workout: CalendarEvent['workout']): number | null {
-  const structure = workout.workout_structure;
-  if (!structure) return null;
-  let total: number | null = null;
-  for (const step of [
-    ...structure.warmup_intervals,
-    ...structure.main_intervals,
-    ...structure.cooldown_intervals,
-  ]) {
-    if (typeof step.distance_meters === 'number')
-      total = (total ?? 0) + step.distance_meters * step.repetitions;
-  }
-  return total;
-}
+const measured = (meters: number | null | undefined) =>
+  typeof meters === 'number' ? { meters, estimated: false } : null;
 
 /**
  * Totals of the events of `days` (YYYY-MM-DD, one week), by sport. `recorded` holds the figures of the
- * recordings that completed sessions, by activity id.
+ * recordings that completed sessions, by activity id; `thresholds` the athlete's, for estimated distances.
  */
 export function weekTotals(
   events: readonly CalendarEvent[],
   days: ReadonlySet<string>,
   recorded: ReadonlyMap<string, RecordedFigures> = new Map(),
+  thresholds: DistanceThresholds = {},
 ): WeekTotals {
   const bySport = new Map<Sport, SportTotals>();
   const planned = empty();
@@ -72,13 +72,14 @@ export function weekTotals(
     const workout = event.workout;
     const row = bySport.get(event.sport) ?? { sport: event.sport, planned: empty(), done: empty() };
     bySport.set(event.sport, row);
-    const distance = plannedDistanceMeters(workout);
+    const distance = plannedDistance(event.sport, workout.workout_structure, thresholds);
     add(row.planned, workout.duration_minutes, distance, workout.tss);
     add(planned, workout.duration_minutes, distance, workout.tss);
     if (event.status !== 'completed') continue;
     const recording = event.activity_id ? recorded.get(event.activity_id) : undefined;
     const minutes = workout.actual_duration_minutes ?? workout.duration_minutes;
-    const doneDistance = recording?.distanceMeters ?? workout.actual_distance_meters ?? distance;
+    const doneDistance =
+      measured(recording?.distanceMeters) ?? measured(workout.actual_distance_meters) ?? distance;
     const tss = recording?.tss ?? workout.actual_tss ?? workout.tss;
     add(row.done, minutes, doneDistance, tss);
     add(done, minutes, doneDistance, tss);

@@ -4,6 +4,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { Units } from '@stamina/core';
 import { Sigma } from 'lucide-react';
+import { useId } from 'react';
 import { formatDistance } from '../../components/activities/format.ts';
 import { SportIcon } from '../../components/sport-icon.tsx';
 import { formatDuration, SPORT_LABELS } from '../../components/workouts/format.ts';
@@ -13,8 +14,18 @@ import type { Figures, WeekTotals } from './week-totals-model.ts';
 const time = (minutes: number) => (minutes > 0 ? formatDuration(minutes * 60) : '0h');
 const tss = (value: number) => String(Math.round(value));
 
-/** 'done / planned', read out as 'done done of planned planned'. */
-function Pair({ done, planned }: { done: string; planned: string }) {
+/** 'done / planned', read out as 'done done of planned planned' ('≈' read as 'about'). */
+function Pair({
+  done,
+  planned,
+  spokenDone = done,
+  spokenPlanned = planned,
+}: {
+  done: string;
+  planned: string;
+  spokenDone?: string;
+  spokenPlanned?: string;
+}) {
   return (
     <>
       {/* Each side kept whole, so a narrow cell breaks at the slash, not inside '4h 18m'. */}
@@ -23,7 +34,7 @@ function Pair({ done, planned }: { done: string; planned: string }) {
         <span className="whitespace-nowrap text-muted-foreground">/ {planned}</span>
       </span>
       <span className="sr-only">
-        {done} done of {planned} planned
+        {spokenDone} done of {spokenPlanned} planned
       </span>
     </>
   );
@@ -31,9 +42,19 @@ function Pair({ done, planned }: { done: string; planned: string }) {
 
 function distancePair(done: Figures, planned: Figures, units: Units, swim: boolean) {
   if (done.distanceMeters === null && planned.distanceMeters === null) return '—';
-  // A side without any distance (sessions planned by time) reads '—', not a made-up 0.
-  const show = (m: number | null) => (m === null ? '—' : formatDistance(m, units, swim ? 'swim' : undefined));
-  return <Pair done={show(done.distanceMeters)} planned={show(planned.distanceMeters)} />;
+  // A side without any distance reads '—', not a made-up 0; one estimated from time reads '≈ 12.4 km'.
+  const text = (f: Figures) =>
+    f.distanceMeters === null ? '—' : formatDistance(f.distanceMeters, units, swim ? 'swim' : undefined);
+  const show = (f: Figures) => (f.distanceEstimated ? `≈ ${text(f)}` : text(f));
+  const spoken = (f: Figures) => (f.distanceEstimated ? `about ${text(f)}` : text(f));
+  return (
+    <Pair
+      done={show(done)}
+      planned={show(planned)}
+      spokenDone={spoken(done)}
+      spokenPlanned={spoken(planned)}
+    />
+  );
 }
 
 function WeekTotalsTable({
@@ -103,19 +124,44 @@ function WeekTotalsTable({
   );
 }
 
-/** Week view: the week's table under its days. */
-export function WeekTotalsPanel({ totals, units }: { totals: WeekTotals; units: Units }) {
+/** The note under a table with an estimated distance. */
+function EstimateNote({ totals }: { totals: WeekTotals }) {
+  if (!totals.sports.some((row) => row.planned.distanceEstimated || row.done.distanceEstimated)) return null;
   return (
-    <section
-      aria-labelledby="week-totals-title"
-      className="mt-3 rounded-xl border border-border bg-card p-3 sm:p-4"
-    >
-      <h2 id="week-totals-title" className="flex items-center gap-1.5 text-sm font-semibold">
+    <p className="mt-1 text-xs text-muted-foreground">
+      ≈ estimated from the planned time at the step's pace or power, or your thresholds.
+    </p>
+  );
+}
+
+/** Week view: the week's table under its days; agenda view: each week's table under its days, labelled. */
+export function WeekTotalsPanel({
+  totals,
+  units,
+  label,
+}: {
+  totals: WeekTotals;
+  units: Units;
+  /** 'Week of November 17', when the page shows several weeks. */
+  label?: string;
+}) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="mt-3 rounded-xl border border-border bg-card p-3 sm:p-4">
+      <h2 id={titleId} className="flex items-center gap-1.5 text-sm font-semibold">
         <Sigma className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
-        Week totals <span className="font-normal text-muted-foreground">· done / planned</span>
+        {label ? `Week totals, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : 'Week totals'}{' '}
+        <span className="font-normal text-muted-foreground">· done / planned</span>
       </h2>
       {totals.sports.length > 0 ? (
-        <WeekTotalsTable totals={totals} units={units} caption="Week totals by sport, done and planned" />
+        <>
+          <WeekTotalsTable
+            totals={totals}
+            units={units}
+            caption={`${label ? `${label}, totals` : 'Week totals'} by sport, done and planned`}
+          />
+          <EstimateNote totals={totals} />
+        </>
       ) : (
         <p className="mt-1 text-sm text-muted-foreground">No sessions this week.</p>
       )}
@@ -176,6 +222,7 @@ export function WeekTotalsCell({
                   {label} <span className="font-normal text-muted-foreground">· done / planned</span>
                 </p>
                 <WeekTotalsTable totals={totals} units={units} caption={`${label}, totals by sport`} />
+                <EstimateNote totals={totals} />
               </Popover.Content>
             </Popover.Portal>
           </Popover.Root>

@@ -3,7 +3,6 @@
 // through, which would read as cancelled. In week and month views the card can be dragged to another day, by pointer from
 // anywhere on it, or by keyboard from its move handle (Space or Enter picks up, arrows move, Space or Enter drops).
 import { useDraggable } from '@dnd-kit/core';
-import { format, parseISO } from 'date-fns';
 import { GripVertical } from 'lucide-react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { CalendarEvent } from '../../api/workouts/calendar.ts';
@@ -16,6 +15,7 @@ import {
   ZoneBadge,
 } from '../../components/workouts/workout-badges.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 
 export interface WorkoutCardProps {
   event: CalendarEvent;
@@ -173,7 +173,7 @@ export function DraggableWorkoutCard({ event, onOpen, compact = false }: Workout
           setActivatorNodeRef(node);
         }}
         {...attributes}
-        aria-label={`Move ${event.title}, ${format(parseISO(event.event_date), 'EEEE, MMMM d')}`}
+        aria-label={`Move ${event.title}, ${formatDay(event.event_date, 'weekday')}`}
         className={cn(
           'flex shrink-0 cursor-grab touch-none items-center justify-center rounded-r-lg text-muted-foreground',
           'hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

@@ -3,7 +3,6 @@
 // data; an athlete with no data sees what to do to fill each card, never samples.
 import type { AchievementDto, ProfileSummary, User } from '@stamina/contract';
 import { displayName, distanceInUnits, distanceUnit } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +16,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { QueryCard } from '../../components/ui/query-card.tsx';
 import { formatClock } from '../../components/workouts/format.ts';
 import { useAuth, useUnits } from '../../lib/auth-context.tsx';
+import { formatDay } from '../../lib/dates.ts';
 
 type Sport = NonNullable<User['user_metadata']['primarySports']>[number];
 
@@ -57,7 +57,7 @@ export function cityOf(timezone: string | undefined): string | null {
   return timezone.split('/').pop()?.replace(/_/g, ' ') ?? null;
 }
 
-const longDate = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+const longDate = (iso: string) => formatDay(iso);
 
 /** '12h 30m' or '45m': time totals read in hours and minutes. */
 function hoursMinutes(seconds: number): string {

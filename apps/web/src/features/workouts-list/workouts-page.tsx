@@ -3,7 +3,7 @@
 // next four.
 import type { Workout } from '@stamina/contract';
 import { SPORTS } from '@stamina/core';
-import { addWeeks, format, parseISO } from 'date-fns';
+import { addWeeks, format } from 'date-fns';
 import { Dumbbell, Library, Plus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import {
 } from '../../components/workouts/workout-badges.tsx';
 import { WorkoutDialogs } from '../../components/workouts/workout-dialogs.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDay } from '../../lib/dates.ts';
 
 const LIST_LIMIT = 100;
 const DEFAULT_SPAN_WEEKS = 4;
@@ -198,7 +199,7 @@ function WorkoutListCard({ workout, onOpen }: { workout: Workout; onOpen: () => 
     <button
       type="button"
       onClick={onOpen}
-      aria-label={workoutCardLabel(workout, format(parseISO(workout.workout_date), 'EEEE, MMMM d'))}
+      aria-label={workoutCardLabel(workout, formatDay(workout.workout_date, 'weekday'))}
       className={cn(
         'flex w-full items-start gap-3 rounded-xl border p-4 text-left shadow-sm transition-colors',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -226,7 +227,7 @@ function WorkoutListCard({ workout, onOpen }: { workout: Workout; onOpen: () => 
           {completed ? <CompletedMark className="mt-0.5" /> : null}
         </span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-          <span>{format(parseISO(workout.workout_date), 'EEE, MMM d')}</span>
+          <span>{formatDay(workout.workout_date, 'short')}</span>
           <span aria-hidden="true">·</span>
           <span>
             {workout.duration_minutes ? formatDuration(workout.duration_minutes * 60) : 'No duration'}

@@ -3,7 +3,6 @@
 // all-time bests: a chart for sight, and the same figures as a table.
 import type { ActivityAnalysis, ActivitySport } from '@stamina/contract';
 import { formatWeight, METERS_PER_MILE, type Units } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -11,6 +10,7 @@ import { formatSpeed } from '../../../components/activities/format.ts';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { formatClock } from '../../../components/workouts/format.ts';
 import { useUnits } from '../../../lib/auth-context.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /** Friel: under 5 % the effort stayed aerobically coupled. */
@@ -52,7 +52,7 @@ export function AnalysisFigures({ analysis }: { analysis: ActivityAnalysis }) {
       </dl>
       <p className="text-xs text-muted-foreground">
         {a.weight_kg !== null && a.weight_date
-          ? `W/kg at ${formatWeight(a.weight_kg, units)}, your weight logged on ${format(parseISO(a.weight_date), 'MMM d, yyyy')}. `
+          ? `W/kg at ${formatWeight(a.weight_kg, units)}, your weight logged on ${formatDay(a.weight_date)}. `
           : a.kilojoules !== null
             ? 'No body weight logged on or before this day: log it in Metrics for W/kg. '
             : ''}

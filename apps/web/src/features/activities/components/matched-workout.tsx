@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { formatDuration, SPORT_LABELS } from '../../../components/workouts/format.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** Planned workouts this many days either side of the activity are offered. */
@@ -41,7 +42,7 @@ export function MatchedWorkout({ activity }: { activity: ActivityDetail }) {
             <div>
               <p className="font-semibold">{matched.title}</p>
               <p className="text-sm text-muted-foreground">
-                {format(parseISO(matched.workout_date), 'EEEE, MMMM d, yyyy')}
+                {formatDay(matched.workout_date, 'weekday-year')}
               </p>
             </div>
             <Badge variant={matched.compliance.percent >= 80 ? 'success' : 'warning'}>
@@ -188,7 +189,7 @@ function MatchDialog({
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            Planned workouts within {MATCH_WINDOW_DAYS} days of {format(day, 'EEEE, MMMM d')}.
+            Planned workouts within {MATCH_WINDOW_DAYS} days of {formatDay(day, 'weekday')}.
           </Dialog.Description>
           <div className="mt-4">
             {workouts.isPending ? (
@@ -222,7 +223,7 @@ function MatchDialog({
                         <span className="min-w-0 flex-1">
                           <span className="block font-medium">{w.title}</span>
                           <span className="block text-muted-foreground">
-                            {SPORT_LABELS[w.sport]} · {format(parseISO(w.workout_date), 'EEE, MMM d')}
+                            {SPORT_LABELS[w.sport]} · {formatDay(w.workout_date, 'short')}
                             {w.duration_minutes ? ` · ${formatDuration(w.duration_minutes * 60)}` : ''}
                           </span>
                         </span>

@@ -1,10 +1,10 @@
 // The training values of an activity with the method that produced them and the thresholds used, each marked
 // when it was a default rather than the athlete's own (docs/activities.md, "Web").
 import type { ActivityDetail } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { formatThreshold, tssMethodLabel } from '../../../components/activities/format.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useUnits } from '../../../lib/auth-context.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 export function TrainingValues({ activity }: { activity: ActivityDetail }) {
   const units = useUnits();
@@ -52,7 +52,7 @@ export function TrainingValues({ activity }: { activity: ActivityDetail }) {
           </ul>
           <p className="mt-2 text-xs text-muted-foreground">
             {thresholds.effective_from
-              ? `Your thresholds in force since ${format(parseISO(thresholds.effective_from), 'MMM d, yyyy')}`
+              ? `Your thresholds in force since ${formatDay(thresholds.effective_from)}`
               : 'You had not entered thresholds for this day'}
             {thresholds.defaults_used.length > 0
               ? '; values marked Default are assumed. Set yours in Settings → Metrics & Zones.'

@@ -3,7 +3,6 @@
 // form"). Past today, the projection from the planned sessions (docs/training-load.md, "Projection"): faded,
 // dotted lines (form too) after a 'Today' line, up to a 'Race' line on race day.
 import { formLevel } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import {
   Bar,
@@ -18,6 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import type { FitnessChartRow, FitnessPoint } from '../analytics-model.ts';
 
 const COLORS = { ctl: '#3B82F6', atl: '#EF4444', tsb: '#F59E0B' } as const;
@@ -46,7 +46,7 @@ const FORM_BANDS = [
   { level: 'poor', range: 'below −30' },
 ] as const;
 
-const shortDate = (date: string) => format(parseISO(date), 'MMM d');
+const shortDate = (date: string) => formatDay(date, 'day-month');
 const whole = (value: number) => String(Math.round(value)).replace('-', '−');
 
 /** A row's figures: recorded ones, or on a projected day the projected ones. */
@@ -73,7 +73,7 @@ function DayTooltip({
   return (
     <div className="rounded-lg border border-border bg-card p-3 text-xs text-card-foreground shadow-lg">
       <p className="mb-1 font-semibold text-sm">
-        {format(parseISO(day.date), 'MMM d, yyyy')}
+        {formatDay(day.date)}
         {row.projected ? ' · Projected' : null}
       </p>
       <p>

@@ -1,9 +1,9 @@
 // Race readiness: the score as a ring with its band, fitness level, days to the race, the taper advice,
 // Riegel predictions (with the model named, as they are estimates) and the areas to work on.
 import type { RaceReadinessDto } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { Flag, Target } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 const FITNESS_LABELS: Record<RaceReadinessDto['fitness_level'], string> = {
   low: 'Low',
@@ -66,10 +66,7 @@ export function RaceReadinessPanel({ readiness }: { readiness: RaceReadinessDto 
             {race ? (
               <>
                 <span className="font-semibold">{race.title}</span>
-                <span className="text-muted-foreground">
-                  {' '}
-                  · {format(parseISO(race.race_date), 'MMM d, yyyy')}
-                </span>
+                <span className="text-muted-foreground"> · {formatDay(race.race_date)}</span>
               </>
             ) : (
               'No race planned'

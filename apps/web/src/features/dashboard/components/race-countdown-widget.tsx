@@ -1,12 +1,12 @@
 // The Race Countdown widget (docs/dashboard.md, primary_race): the active plan's race and the days until it, or none.
 import type { DashboardSummary } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { CalendarDays, Flag, Target, Trophy } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useRaceCountdown } from '../../../api/dashboard/race-countdown.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { RACE_RANGE_LABELS, raceRange } from '../dashboard-model.ts';
 import { WIDGET_ICON_CLASS as iconClass, WidgetCard, WidgetEmpty } from './widget-card.tsx';
 
@@ -72,7 +72,7 @@ function RaceBody({ race }: { race: NonNullable<DashboardSummary['primary_race']
         <p className="truncate font-medium">{race.name}</p>
         <p className="text-sm text-muted-foreground">
           {race.race_type ? `${race.race_type} · ` : ''}
-          {format(parseISO(race.date), 'MMM d, yyyy')}
+          {formatDay(race.date)}
         </p>
       </div>
     </div>

@@ -2,7 +2,6 @@
 // against the value seven points back, and the series as a line, or as bars for FTP and sleep. A failed load says
 // 'Failed to load data' with Try Again; only an account with nothing logged is drawn the sample, marked Demo.
 import { METRIC_SPECS, type MetricKey, metricChange } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { ArrowDownRight, ArrowUpRight, Info, Minus, RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import {
@@ -20,6 +19,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { type CardQuery, QueryCard } from '../../../components/ui/query-card.tsx';
 import { useUnits } from '../../../lib/auth-context.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import { decimalTicks, formatMetricChange, formatMetricValue, unitAfterValue } from '../metrics-model.ts';
 
 export interface MetricPoint {
@@ -50,7 +50,7 @@ const EMPTY_TEXTS: Partial<Record<MetricKey, string>> = {
     'HRV (SDNN) comes from an Apple Health import. Choose a longer timeframe or import a newer export.',
 };
 
-const shortDate = (date: string) => format(parseISO(date), 'MMM d');
+const shortDate = (date: string) => formatDay(date, 'day-month');
 
 /** A label inside a sentence: words lower-cased, acronyms kept ('No HRV data', 'No VO2 max data'). */
 const inSentence = (label: string) => label.replace(/\b[A-Z][a-z]+\b/g, (word) => word.toLowerCase());
@@ -236,7 +236,7 @@ function MetricChart({ metric, points }: { metric: MetricKey; points: readonly M
           color: 'var(--color-card-foreground)',
           fontSize: 12,
         }}
-        labelFormatter={(label) => format(parseISO(String(label)), 'MMM d, yyyy')}
+        labelFormatter={(label) => formatDay(String(label))}
         formatter={(value) => [`${formatMetricValue(metric, Number(value))} ${unit}`, spec.label]}
       />
     </>

@@ -7,7 +7,6 @@
 import type { WellnessDay } from '@stamina/contract';
 import { WELLNESS_RANGES, type WellnessField, ZWellnessUpsertRequest } from '@stamina/contract';
 import { KG_PER_LB } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
 import { type FormEvent, type Ref, useEffect, useState } from 'react';
 import { useLogWellness } from '../../../api/metrics/log-wellness.ts';
 import { useDeleteWellness, useWellnessDay } from '../../../api/metrics/wellness-day.ts';
@@ -17,7 +16,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUnits } from '../../../lib/auth-context.tsx';
-import { todayIso } from '../../../lib/dates.ts';
+import { formatDay, todayIso } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The form's number fields in display order, with the labels errors are written with. */
@@ -174,7 +173,7 @@ export function WellnessForm({
         return;
       }
       toast.success(
-        isToday ? "Today's wellness saved" : `Wellness for ${format(parseISO(date), 'MMMM d')} saved`,
+        isToday ? "Today's wellness saved" : `Wellness for ${formatDay(date, 'day-month-long')} saved`,
       );
       const first = FIELDS.find((f) => values[f.name].trim() !== '' && values[f.name] !== before[f.name]);
       if (first)
@@ -188,7 +187,7 @@ export function WellnessForm({
     if (!logged) return;
     try {
       await remove.mutateAsync(logged.id);
-      toast.success(`Wellness for ${format(parseISO(date), 'MMMM d')} deleted`);
+      toast.success(`Wellness for ${formatDay(date, 'day-month-long')} deleted`);
     } catch (err) {
       setErrors({ form: errorMessage(err) });
     }
@@ -205,9 +204,7 @@ export function WellnessForm({
       >
         <div>
           <h2 id="log-today-title" className="text-base font-semibold">
-            {isToday || !validDate
-              ? "Today's wellness"
-              : `Wellness for ${format(parseISO(date), 'EEEE, MMMM d')}`}
+            {isToday || !validDate ? "Today's wellness" : `Wellness for ${formatDay(date, 'weekday')}`}
           </h2>
           <p className="text-sm text-muted-foreground">
             {logged

@@ -1,16 +1,11 @@
 // How the Journey page writes plan dates and counts (dates as 'MMM d, yyyy': docs/screens.md,
 // "Journey page").
-import { format, parseISO } from 'date-fns';
+import { formatDay, formatDayRange } from '../../../lib/dates.ts';
 
-export const formatPlanDate = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+export const formatPlanDate = (iso: string) => formatDay(iso);
 
 /** 'Mar 2 – Apr 12, 2026', or with both years when the range crosses one. */
-export function formatDateRange(start: string, end: string): string {
-  const from = parseISO(start);
-  const to = parseISO(end);
-  const sameYear = from.getFullYear() === to.getFullYear();
-  return `${format(from, sameYear ? 'MMM d' : 'MMM d, yyyy')} – ${format(to, 'MMM d, yyyy')}`;
-}
+export const formatDateRange = (start: string, end: string): string => formatDayRange(start, end);
 
 export function daysToGoText(days: number | null): string {
   if (days === null) return 'No race date';

@@ -1,11 +1,11 @@
 // This plan week's sessions with the reason each is there (a generated session's description), from the
 // Training API's workouts of the plan between the week's first and last day.
 import type { TrainingWorkout } from '@stamina/contract';
-import { format, parseISO } from 'date-fns';
 import { useTrainingWorkouts } from '../../../api/workouts/training-workouts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { QueryCard } from '../../../components/ui/query-card.tsx';
 import { SPORT_LABELS } from '../../../components/workouts/format.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { formatDateRange } from './format.ts';
 
 const SPORT_NAMES: Record<TrainingWorkout['sport'], string> = {
@@ -49,7 +49,7 @@ export function WeekSessions({
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-medium">
                 <span className="text-muted-foreground tabular-nums">
-                  {format(parseISO(session.workout_date), 'EEE MMM d')} ·{' '}
+                  {formatDay(session.workout_date, 'short')} ·{' '}
                 </span>
                 {session.title}
               </p>

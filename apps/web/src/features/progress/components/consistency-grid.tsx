@@ -1,10 +1,11 @@
 // Day statuses as a calendar-like grid (a row per week, from the athlete's week start), each day with an icon as well as a colour,
 // a legend, and the summary read out as one sentence.
 import type { WeekDayIndex } from '@stamina/core';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { Check, CircleDashed, Minus, X } from 'lucide-react';
 import { type ComponentType, useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 type DayStatus = 'rest' | 'complete' | 'partial' | 'missed';
 
@@ -64,7 +65,7 @@ export function ConsistencyGrid({
           return (
             <span
               key={day.date}
-              title={`${format(parseISO(day.date), 'MMM d')}: ${label}`}
+              title={`${formatDay(day.date, 'day-month')}: ${label}`}
               className={cn('flex aspect-square items-center justify-center rounded', className)}
             >
               <Icon className="h-3 w-3" />

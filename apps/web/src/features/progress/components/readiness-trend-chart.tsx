@@ -1,12 +1,12 @@
 // Readiness and recovery, week by week, on a 40-90 axis (docs/screens.md, 'Progress page'); the recovery
 // line is drawn only when there is recovery data (from wellness logs, which the athlete may not keep).
-import { format, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDay } from '../../../lib/dates.ts';
 import type { TrendRow } from '../progress-model.ts';
 
 const COLORS = { readiness: '#3B82F6', recovery: '#22C55E' } as const;
-const shortDate = (date: string) => format(parseISO(date), 'MMM d');
+const shortDate = (date: string) => formatDay(date, 'day-month');
 
 export function ReadinessTrendChart({ rows }: { rows: readonly TrendRow[] }) {
   const captionId = useId();
