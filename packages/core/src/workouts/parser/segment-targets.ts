@@ -5,7 +5,7 @@ import { roundTo } from '../../numbers.ts';
 import type { Zone, ZoneBounds } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import { rangeInTable, zoneFromBpm, zoneFromSpeedPercent, zoneInTable } from './intensity.ts';
-import { formatClock } from './render.ts';
+import { minuteClock } from './render.ts';
 import type { StepDraft } from './steps.ts';
 
 /** A number as a person reads it: whole, or to one decimal below 10 (RPE 7.5). */
@@ -62,7 +62,7 @@ export function tableZone(
 ): void {
   const zone = zoneInTable(value, table, falling);
   const { min, max } = rangeInTable(zone, table);
-  const show = (x: number) => (falling ? formatClock(x) : num(x));
+  const show = (x: number) => (falling ? minuteClock(x) : num(x));
   targetZone(
     d,
     zone,
@@ -91,7 +91,7 @@ export function paceTarget(ctx: ParseContext, d: StepDraft, perKm: boolean, seco
     zoneFromSpeedPercent(pct),
     !known,
     () =>
-      `${formatClock(seconds)}${unit} = ${num(pct)}% of ${known ? '' : 'default '}${name} ${formatClock(threshold)}${unit}`,
+      `${minuteClock(seconds)}${unit} = ${num(pct)}% of ${known ? '' : 'default '}${name} ${minuteClock(threshold)}${unit}`,
   );
 }
 
@@ -109,7 +109,7 @@ export function sendOff(ctx: ParseContext, d: StepDraft, seconds: number): void 
       zone,
       false,
       () =>
-        `send-off ${formatClock(seconds)} = ${formatClock(per100)}/100m, zone ${zone} of your swim pace zones (${formatClock(min)}-${formatClock(max)}/100m)`,
+        `send-off ${minuteClock(seconds)} = ${minuteClock(per100)}/100m, zone ${zone} of your swim pace zones (${minuteClock(min)}-${minuteClock(max)}/100m)`,
     );
     return;
   }
@@ -119,7 +119,7 @@ export function sendOff(ctx: ParseContext, d: StepDraft, seconds: number): void 
     zoneFromSpeedPercent(pct),
     !t.known.css,
     () =>
-      `send-off ${formatClock(seconds)} = ${formatClock(per100)}/100m, ${num(pct)}% of ${t.known.css ? '' : 'default '}CSS ${formatClock(t.cssSecondsPer100m)}/100m`,
+      `send-off ${minuteClock(seconds)} = ${minuteClock(per100)}/100m, ${num(pct)}% of ${t.known.css ? '' : 'default '}CSS ${minuteClock(t.cssSecondsPer100m)}/100m`,
   );
 }
 
