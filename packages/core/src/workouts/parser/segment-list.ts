@@ -1,3 +1,6 @@
+// Segments of a text and how they join: where one ends (separators outside brackets, a part marker), and the
+// rules that join a segment to the one before it (descriptors, a rest after a repeat, " / ", a carved part).
+// Part of reading one segment (segment.ts).
 import type { Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import { holdsQuantity, MARKER_START, type PartPosition, partMarker } from './parts.ts';

@@ -1,3 +1,5 @@
+// The words of a segment (segment.ts): intensity words and zones ("Z4", "tempo", "HR zone 2", "RPE 7"), a
+// repeat written after what it repeats ("… x5"), names, and words that say what a step is.
 import type { Zone } from '../types.ts';
 import { inRange, type Quantity, readQuantity } from './quantities.ts';
 import { SegmentBase } from './segment-base.ts';

@@ -1,24 +1,11 @@
+// One segment (the text between separators) becomes steps and repeats. A duration, distance or rep count
+// opens a step; words and targets around it describe that step; "5x" repeats what follows in the segment,
+// "3x(…)" repeats the bracket, "… x5" repeats what came before. Segments are split and grouped here too.
 import type { ParseContext } from './context.ts';
 import { zoneFromIntensityPercent, zoneFromLthrPercent, zoneFromThresholdPercent } from './intensity.ts';
 import { partMarker } from './parts.ts';
 import { inRange, type Quantity, readQuantity } from './quantities.ts';
-import {
-  addModifiers,
-  applyToWork,
-  attachable,
-  attachRest,
-  carvePart,
-  closeEmptyRepeat,
-  DESCRIBES_NOTHING,
-  givePending,
-  joinedByPlus,
-  joinSlashed,
-  type PendingModifiers,
-  type Range,
-  type SegmentResult,
-  sameTotal,
-  splitSegments,
-} from './segment-list.ts';
+import * as list from './segment-list.ts';
 import {
   addName,
   bpmTarget,
@@ -43,22 +30,22 @@ import {
 } from './steps.ts';
 
 /** Parses a list of segments that belong together (a bracket, a repeat's lines). */
-export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
+export function parseList(ctx: ParseContext, segs: readonly list.Range[]): Item[] {
   const items: Item[] = [];
   let attachTo: RepeatItem | null = null;
-  let pending: PendingModifiers | null = null;
+  let pending: list.PendingModifiers | null = null;
   for (let s = 0; s < segs.length; s++) {
     const [from, to, slash] = segs[s]!;
     const r = parseSegment(ctx, from, to, false);
-    if (slash && joinSlashed(items[items.length - 1], r)) continue;
+    if (slash && list.joinSlashed(items[items.length - 1], r)) continue;
     if (r.mods) {
-      if (!addModifiers(items[items.length - 1], r.mods)) pending ??= { mods: r.mods, from, to };
-      attachTo = attachable(items[items.length - 1]);
+      if (!list.addModifiers(items[items.length - 1], r.mods)) pending ??= { mods: r.mods, from, to };
+      attachTo = list.attachable(items[items.length - 1]);
       continue;
     }
-    if (givePending(ctx, pending, r.items)) pending = null;
-    if (joinedByPlus(ctx, from)) stretchPart(items[items.length - 1], r.items);
-    if (carvePart(items[items.length - 1], r)) {
+    if (list.givePending(ctx, pending, r.items)) pending = null;
+    if (list.joinedByPlus(ctx, from)) stretchPart(items[items.length - 1], r.items);
+    if (list.carvePart(items[items.length - 1], r)) {
       attachTo = null;
       continue;
     }
@@ -66,7 +53,7 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
     if (attachTo && r.items.length === 1 && !r.open) {
       const only = r.items[0]!;
       if (only.kind === 'step' && isSetRest(attachTo, only.d, ctx)) {
-        attachRest(attachTo, only);
+        list.attachRest(attachTo, only);
         attachTo = null;
         continue;
       }
@@ -74,23 +61,23 @@ export function parseList(ctx: ParseContext, segs: readonly Range[]): Item[] {
     if (r.open) {
       const rest = segs.slice(s + 1);
       if (rest.length) r.open.body.push(...parseList(ctx, rest));
-      closeEmptyRepeat(ctx, r.items, r.open);
+      list.closeEmptyRepeat(ctx, r.items, r.open);
       items.push(...r.items);
       break;
     }
     items.push(...r.items);
-    attachTo = attachable(items[items.length - 1]);
+    attachTo = list.attachable(items[items.length - 1]);
   }
-  if (pending) ctx.flag(pending.from, pending.to, DESCRIBES_NOTHING);
+  if (pending) ctx.flag(pending.from, pending.to, list.DESCRIBES_NOTHING);
   return items;
 }
 
-export function parseSegment(ctx: ParseContext, from: number, to: number, top: boolean): SegmentResult {
+export function parseSegment(ctx: ParseContext, from: number, to: number, top: boolean): list.SegmentResult {
   return new SegmentParser(ctx, from, to, top).run();
 }
 
 class SegmentParser extends SegmentWords {
-  run(): SegmentResult {
+  run(): list.SegmentResult {
     const { ctx, to } = this;
     let i = this.from;
     if (this.top) i = this.header(i);
@@ -123,13 +110,13 @@ class SegmentParser extends SegmentWords {
     const close = ctx.match[i]!;
     ctx.use(i, i + 1);
     ctx.use(close, close + 1);
-    const inner = splitSegments(ctx, i + 1, close);
+    const inner = list.splitSegments(ctx, i + 1, close);
     const body = parseList(ctx, inner);
     if (body.length === 0) {
       // "()" or a bracket of nothing understood: report the brackets, repeat nothing.
       ctx.unuse(i, i + 1);
       ctx.unuse(close, close + 1);
-      if (rep) closeEmptyRepeat(ctx, this.res.items, rep);
+      if (rep) list.closeEmptyRepeat(ctx, this.res.items, rep);
       if (this.curRepeat === rep) {
         this.curRepeat = null;
         this.container = this.res.items;
@@ -143,14 +130,14 @@ class SegmentParser extends SegmentWords {
     } else {
       // "150m (50 kick, 100 swim)": the bracket breaks the step down; it replaces it.
       const cur = this.cur;
-      if (cur?.hasQuantity && !hasModifiers(cur) && sameTotal(cur, body)) this.cur = null;
+      if (cur?.hasQuantity && !hasModifiers(cur) && list.sameTotal(cur, body)) this.cur = null;
       this.emit();
       target = { kind: 'repeat', count: 1, body, paren: true, colon: false, countFrom: i, countTo: i + 1 };
       this.container.push(target);
     }
     // Words before the bracket ("Tempo 3x(…)") describe its steps.
     if (this.cur && !this.cur.hasQuantity) {
-      applyToWork(target.body, this.cur);
+      list.applyToWork(target.body, this.cur);
       this.cur = null;
     }
     if (this.curRepeat === target) {
@@ -423,7 +410,7 @@ class SegmentParser extends SegmentWords {
       ladder: true,
     };
     // Words before it ("Pyramid hard 1-2-3-2-1min") describe its steps.
-    if (this.cur && hasModifiers(this.cur)) applyToWork(body, this.cur);
+    if (this.cur && hasModifiers(this.cur)) list.applyToWork(body, this.cur);
     this.cur = null;
     ctx.use(i, next);
     this.container.push(group);
