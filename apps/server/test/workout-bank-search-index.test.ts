@@ -1,7 +1,8 @@
 // The Workout Bank's search index in each process (docs/workout-bank.md, "Search index in each process"): it
 // answers every search exactly as the SQL search does, and two processes sharing one database both see every
 // change (ratings, views, new, private and deleted templates) at their next search, with no wait.
-import { WORKOUT_BANK_PHASES, ZWorkoutTemplateSearchQuery } from '@stamina/contract';
+import { ZWorkoutTemplateSearchQuery } from '@stamina/contract';
+import { TRAINING_PHASES } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../src/modules/workout-bank/repository.ts';
@@ -63,7 +64,7 @@ function randomQuery(next: () => number): Record<string, string> {
   if (next() < 0.2) q.max_duration_minutes = String(45 + 15 * Math.floor(next() * 6));
   if (next() < 0.15) q.difficulty_levels = String(1 + Math.floor(next() * 5));
   if (next() < 0.15) q.primary_targets = pick(['threshold', 'endurance', 'vo2max']);
-  if (next() < 0.1) q.training_phases = pick(WORKOUT_BANK_PHASES);
+  if (next() < 0.1) q.training_phases = pick(TRAINING_PHASES);
   if (next() < 0.1) q.required_equipment = pick(['pool', 'bike,trainer', 'track']);
   if (next() < 0.1) q.min_rating = pick(['1', '3.5']);
   if (next() < 0.1) q.min_distance_meters = '1000';

@@ -1,7 +1,7 @@
 // Schemas of the Dashboard API (docs/dashboard.md, "Dashboard API"), the athlete profile's dashboard
 // configuration ("Athlete profile", "Widgets") and the in-app notifications with their preferences
 // ("Notifications").
-import { LAYOUT_STYLES, SPORTS, WIDGET_IDS } from '@stamina/core';
+import { LAYOUT_STYLES, NOTIFICATION_KINDS, SPORTS, WIDGET_IDS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 import { ZRecoveryAnalysis, ZRecoveryScore } from './metrics.ts';
@@ -229,7 +229,6 @@ export const ZDashboardTrainingLoad = ZWeeklyLoad.extend({
 
 // ——— Notifications ———
 
-export const NOTIFICATION_KINDS = ['missed_session', 'recovery_warning', 'new_week_plan'] as const;
 export const ZNotification = z
   .object({
     id: z.string(),

@@ -22,8 +22,8 @@ export interface EndpointDef {
    */
   idempotencyKey?: true;
   /**
-   * A per-athlete read the spec writes `path[/{id}]`: it also answers at `path/{id}` for the caller's own athlete
-   * id (any other id is a 404). One endpoint and one operation; clients call the plain path.
+   * A per-athlete read written `path[/{id}]` (docs/ARCHITECTURE.md): it also answers at `path/{id}` for the
+   * caller's own athlete id (any other id is a 404). One endpoint and one operation; clients call the plain path.
    */
   ownAthleteId?: true;
 }

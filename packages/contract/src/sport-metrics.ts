@@ -1,10 +1,10 @@
 // The athlete's thresholds (with a dated history) and training zones: Settings → Metrics & Zones, and every
 // parse, TSS and time-in-zone figure. The rules are in docs/zones.md.
+import { THRESHOLD_SPORTS, ZONE_KINDS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
 /** Sports with their own thresholds. `triathlon` reads and writes the same values (docs/zones.md). */
-export const THRESHOLD_SPORTS = ['running', 'cycling', 'swimming'] as const;
 export const ZThresholdSport = z.enum(THRESHOLD_SPORTS);
 export type ThresholdSport = z.infer<typeof ZThresholdSport>;
 export const ZSportMetricsSport = z.enum([...THRESHOLD_SPORTS, 'triathlon']);
@@ -114,7 +114,7 @@ export type SportMetricsSaved = z.infer<typeof ZSportMetricsSaved>;
 
 // Zones ----------------------------------------------------------------------------------------------------
 
-export const ZZoneKind = z.enum(['power', 'hr', 'pace']);
+export const ZZoneKind = z.enum(ZONE_KINDS);
 export type ZoneKind = z.infer<typeof ZZoneKind>;
 /** The tables each sport has: running hr + pace, cycling power + hr, swimming pace + hr. */
 export const SPORT_ZONE_KINDS = {
@@ -122,8 +122,6 @@ export const SPORT_ZONE_KINDS = {
   cycling: ['power', 'hr'],
   swimming: ['pace', 'hr'],
 } as const satisfies Record<ThresholdSport, readonly ZoneKind[]>;
-
-export const ZONE_NAMES = ['Recovery', 'Aerobic', 'Tempo', 'Threshold', 'VO2 Max'] as const;
 
 /** One zone with inclusive integer bounds in its table's unit. Pace zones run from slow (zone 1) to fast. */
 export const ZZoneRange = z.object({

@@ -1,32 +1,14 @@
 // Schemas of the Workout Bank API under /api/v1/workout-bank (docs/workout-bank.md).
+import {
+  PRIMARY_TARGETS,
+  TEMPLATE_CATEGORY_TYPES,
+  TEMPLATE_DISCIPLINES,
+  TRAINING_PHASES,
+} from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 import { ZSport, ZWorkout } from './workouts.ts';
 
-export const WORKOUT_BANK_DISCIPLINES = ['swim', 'bike', 'run', 'brick', 'strength', 'recovery'] as const;
-export const WORKOUT_BANK_TARGETS = [
-  'endurance',
-  'tempo',
-  'threshold',
-  'vo2max',
-  'speed',
-  'race_pace',
-  'technique',
-  'strength',
-  'recovery',
-  'testing',
-] as const;
-export const WORKOUT_BANK_PHASES = [
-  'aerobic_endurance',
-  'muscular_endurance',
-  'muscular_force',
-  'speed_neuromuscular',
-  'anaerobic_endurance',
-  'threshold_development',
-  'technique_drills',
-  'recovery_regeneration',
-  'testing_benchmark',
-] as const;
 export const WORKOUT_BANK_WEATHER = ['indoor', 'sunny', 'cloudy', 'rainy', 'windy', 'hot', 'cold'] as const;
 export const WORKOUT_BANK_SORT_BY = [
   'name',
@@ -38,11 +20,10 @@ export const WORKOUT_BANK_SORT_BY = [
   'tss',
   'created_at',
 ] as const;
-export const WORKOUT_BANK_CATEGORY_TYPES = ['discipline', 'target', 'phase', 'intensity'] as const;
 /** docs/workout-bank.md, "Paging": search pages of 20 by default. */
 export const WORKOUT_BANK_PAGE_SIZE = 20;
 
-const ZDiscipline = z.enum(WORKOUT_BANK_DISCIPLINES);
+const ZDiscipline = z.enum(TEMPLATE_DISCIPLINES);
 
 /** A comma-joined list in a query string ('bike,run'), each item checked against `item`. */
 function commaList<T extends z.ZodType>(item: T, name: string) {
@@ -124,7 +105,7 @@ export type WorkoutTemplate = z.infer<typeof ZWorkoutTemplate>;
 export const ZWorkoutTemplateSearchQuery = z.object({
   search_query: z.string().max(200, 'search_query must be at most 200 characters').optional(),
   disciplines: commaList(ZDiscipline, 'disciplines').optional(),
-  primary_targets: commaList(z.enum(WORKOUT_BANK_TARGETS), 'primary_targets').optional(),
+  primary_targets: commaList(z.enum(PRIMARY_TARGETS), 'primary_targets').optional(),
   difficulty_levels: commaList(z.coerce.number().int().min(1).max(5), 'difficulty_levels').optional(),
   min_duration_minutes: queryInt('min_duration_minutes', 0, 1440).optional(),
   max_duration_minutes: queryInt('max_duration_minutes', 0, 1440).optional(),
@@ -132,7 +113,7 @@ export const ZWorkoutTemplateSearchQuery = z.object({
   max_distance_meters: queryInt('max_distance_meters', 0, 1_000_000).optional(),
   min_tss: queryNumber('min_tss', 0, 2000).optional(),
   max_tss: queryNumber('max_tss', 0, 2000).optional(),
-  training_phases: commaList(z.enum(WORKOUT_BANK_PHASES), 'training_phases').optional(),
+  training_phases: commaList(z.enum(TRAINING_PHASES), 'training_phases').optional(),
   weather_suitability: commaList(z.enum(WORKOUT_BANK_WEATHER), 'weather_suitability').optional(),
   required_equipment: commaList(ZTag, 'required_equipment').optional(),
   tags: commaList(ZTag, 'tags').optional(),
@@ -167,7 +148,7 @@ export const ZWorkoutCategory = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    category_type: z.enum(WORKOUT_BANK_CATEGORY_TYPES),
+    category_type: z.enum(TEMPLATE_CATEGORY_TYPES),
     sort_order: z.number().int(),
     slug: z.string(),
     template_count: z.number().int(),
@@ -175,7 +156,7 @@ export const ZWorkoutCategory = z
   .meta({ id: 'WorkoutCategory' });
 export const ZWorkoutCategoriesQuery = z.object({
   type: z
-    .enum(WORKOUT_BANK_CATEGORY_TYPES, { error: 'type must be discipline, target, phase or intensity' })
+    .enum(TEMPLATE_CATEGORY_TYPES, { error: 'type must be discipline, target, phase or intensity' })
     .optional(),
 });
 export const ZWorkoutCategories = z.object({ categories: z.array(ZWorkoutCategory) });
@@ -388,9 +369,9 @@ export const ZOwnTemplateRequest = z
     key_focus: z.string().max(200).default(''),
     discipline: ZDiscipline,
     difficulty_level: z.number().int().min(1).max(5),
-    primary_target: z.enum(WORKOUT_BANK_TARGETS).default('endurance'),
+    primary_target: z.enum(PRIMARY_TARGETS).default('endurance'),
     tags: z.array(ZTag).max(20).default([]),
-    training_phases: z.array(z.enum(WORKOUT_BANK_PHASES)).max(9).default([]),
+    training_phases: z.array(z.enum(TRAINING_PHASES)).max(9).default([]),
     required_equipment: z.array(ZTag).max(20).default([]),
     weather_suitability: z.array(z.enum(WORKOUT_BANK_WEATHER)).max(7).default([]),
     workout_language_text: z.string().trim().min(1, 'workout_language_text is empty').max(10_000),

@@ -1,6 +1,6 @@
-// The ownership check of a path with an athlete `{id}` (the spec's `[/{id}]` forms and the Training API's
-// `…/{id}` calls): any id but the caller's own is a 404, checked here and only here, so services take the
-// AuthContext alone. A `path[/{id}]` read is one route (the contract's `ownAthleteId`, plugins/contract-route.ts).
+// The ownership check of a path with an athlete `{id}` (the `[/{id}]` forms of docs/ARCHITECTURE.md and the
+// Training API's `…/{id}` calls): any id but the caller's own is a 404, checked here and only here, so services take
+// the AuthContext alone. A `path[/{id}]` read is one route (the contract's `ownAthleteId`, plugins/contract-route.ts).
 // Ownership rules: docs/ARCHITECTURE.md, "A request, from the browser to the database".
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors.ts';

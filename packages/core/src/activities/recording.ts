@@ -21,6 +21,19 @@ export const RECORDED_SPORTS = [
   'other',
 ] as const;
 export type RecordedSport = (typeof RECORDED_SPORTS)[number];
+/** Each sport's name on screen and in the Workout Bank's categories (a workout's sport is one of these too). */
+export const SPORT_LABELS: Readonly<Record<RecordedSport, string>> = {
+  swim: 'Swim',
+  bike: 'Bike',
+  run: 'Run',
+  brick: 'Brick',
+  strength: 'Strength',
+  yoga: 'Yoga',
+  rowing: 'Rowing',
+  hiking: 'Hiking',
+  xc_ski: 'Cross-country ski',
+  other: 'Other',
+};
 
 /** One record as the device wrote it. Absent or invalid values (0xFFFF, a 0 W dropout marker) are undefined. */
 export interface RecordPoint {

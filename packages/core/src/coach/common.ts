@@ -1,7 +1,7 @@
 // What every answer of the built-in coach (docs/coach.md) is made of: days and durations in words, the kinds of
 // session, the workout a message names, free days, and the answer being written with its citations and actions.
-import { addDays, epochDay } from '../dates.ts';
-import { weekStartOf as calendarWeekStart, type WeekStart } from '../training/calendar.ts';
+import { addDays } from '../dates.ts';
+import { weekStartOf as calendarWeekStart, dayOfWeek, type WeekStart } from '../training/calendar.ts';
 import { workoutTss } from '../training/tss.ts';
 import { ZONES } from '../workouts/zones.ts';
 import { type DayRef, normalizeMessage, type ParsedMessage } from './intents.ts';
@@ -40,10 +40,10 @@ export const COACH_SUGGESTIONS = [
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/** The calendar's day of the week (0 = Sunday), Sunday for a text that is not a date. */
 export function weekdayOf(date: string): number {
-  const d = epochDay(date);
-  // 1970-01-01 was a Thursday.
-  return Number.isNaN(d) ? 0 : (((d + 4) % 7) + 7) % 7;
+  const d = dayOfWeek(date);
+  return Number.isNaN(d) ? 0 : d;
 }
 
 /** 'Sat 28 Nov' */

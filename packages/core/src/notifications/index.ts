@@ -2,6 +2,10 @@
 // its tests share them.
 import { addDays, dateInTimeZone, localHour } from '../dates.ts';
 
+/** The kinds of in-app notification: the contract's enum and the `notifications_kind_check` constraint. */
+export const NOTIFICATION_KINDS = ['missed_session', 'recovery_warning', 'new_week_plan'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /** The daily e-mail goes from 06:00 local time (docs/notifications.md, "The daily e-mail")... */
 export const DAILY_EMAIL_FROM_HOUR = 6;
 /** ...until noon: a morning mail that could not go by then (the server was down) is not sent late. */

@@ -3,6 +3,7 @@
 // century, metric century, Olympic, gran fondo with its stated distance), and which one is the A race.
 import { roundTo } from '../numbers.ts';
 import { RACES, type RaceType } from '../training/plans.ts';
+import { METERS_PER_MILE } from '../units.ts';
 import type { GoalSport } from './goal.ts';
 import { clauseOf, sentenceOf } from './goal-text.ts';
 
@@ -103,7 +104,7 @@ function standardFor(sport: GoalSport, meters: number): RaceType | null {
 }
 
 function unitMeters(unit: string): number {
-  if (/^(mi|mile)/.test(unit)) return 1609.344;
+  if (/^(mi|mile)/.test(unit)) return METERS_PER_MILE;
   if (/^(y|yd)/.test(unit)) return 0.9144;
   if (/^k/.test(unit)) return 1000;
   return 1;

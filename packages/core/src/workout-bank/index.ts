@@ -1,9 +1,19 @@
 // Pure rules of the Workout Bank (docs/workout-bank.md): labels, duration format, scaling a session's text,
 // similarity between templates, reading a plain-language search, and scoring recommendations.
+import { SPORT_LABELS } from '../activities/recording.ts';
 import { type ParseOptions, parseWorkout } from '../workouts/parser/index.ts';
 
 export const TEMPLATE_DISCIPLINES = ['swim', 'bike', 'run', 'brick', 'strength', 'recovery'] as const;
 export type TemplateDiscipline = (typeof TEMPLATE_DISCIPLINES)[number];
+/** A discipline's name: the sport's label, and 'Recovery'. */
+export const DISCIPLINE_LABELS: Readonly<Record<TemplateDiscipline, string>> = {
+  swim: SPORT_LABELS.swim,
+  bike: SPORT_LABELS.bike,
+  run: SPORT_LABELS.run,
+  brick: SPORT_LABELS.brick,
+  strength: SPORT_LABELS.strength,
+  recovery: 'Recovery',
+};
 export const PRIMARY_TARGETS = [
   'endurance',
   'tempo',
@@ -29,6 +39,8 @@ export const TRAINING_PHASES = [
   'testing_benchmark',
 ] as const;
 export const INTENSITY_LEVELS = ['low', 'moderate', 'high', 'very_high'] as const;
+/** The four groups of categories: the contract's enum and the `workout_categories_type_check` constraint. */
+export const TEMPLATE_CATEGORY_TYPES = ['discipline', 'target', 'phase', 'intensity'] as const;
 
 /** docs/workout-bank.md, "Labels": 1 Beginner … 5 Expert. */
 export const DIFFICULTY_LABELS = { 1: 'Beginner', 2: 'Easy', 3: 'Moderate', 4: 'Hard', 5: 'Expert' } as const;

@@ -11,22 +11,22 @@ export interface ZoneInfo {
   color: string;
 }
 
-export const ZONES: readonly ZoneInfo[] = [
-  { zone: 1, name: 'Recovery', band: '50-60%', label: 'Very Easy, active recovery', color: '#10B981' },
-  { zone: 2, name: 'Aerobic (Base)', band: '60-70%', label: 'Easy, conversational', color: '#3B82F6' },
-  { zone: 3, name: 'Tempo', band: '70-80%', label: 'Moderate', color: '#F59E0B' },
-  { zone: 4, name: 'Threshold', band: '80-90%', label: 'Hard', color: '#EF4444' },
-  { zone: 5, name: 'VO2 Max', band: '90-100%', label: 'Very Hard', color: '#8B5CF6' },
-];
+/** The five zones' names, zone 1 first: the zone tables, the editor and the celebrations read them. */
+export const ZONE_NAMES = ['Recovery', 'Aerobic', 'Tempo', 'Threshold', 'VO2 Max'] as const;
 
-/** Heart-rate zone names (docs/screens.md, "App-wide constants"). */
-export const HEART_RATE_ZONE_NAMES: Record<Zone, string> = {
-  1: 'Recovery Zone',
-  2: 'Aerobic Zone',
-  3: 'Tempo Zone',
-  4: 'Threshold Zone',
-  5: 'VO2 Max Zone',
-};
+export const ZONES: readonly ZoneInfo[] = [
+  { zone: 1, name: ZONE_NAMES[0], band: '50-60%', label: 'Very Easy, active recovery', color: '#10B981' },
+  {
+    zone: 2,
+    name: `${ZONE_NAMES[1]} (Base)`,
+    band: '60-70%',
+    label: 'Easy, conversational',
+    color: '#3B82F6',
+  },
+  { zone: 3, name: ZONE_NAMES[2], band: '70-80%', label: 'Moderate', color: '#F59E0B' },
+  { zone: 4, name: ZONE_NAMES[3], band: '80-90%', label: 'Hard', color: '#EF4444' },
+  { zone: 5, name: ZONE_NAMES[4], band: '90-100%', label: 'Very Hard', color: '#8B5CF6' },
+];
 
 export function isZone(value: unknown): value is Zone {
   return value === 1 || value === 2 || value === 3 || value === 4 || value === 5;

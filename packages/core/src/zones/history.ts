@@ -2,7 +2,12 @@
 import type { AthleteThresholds, EditedZoneTables, Sport, ZoneBounds } from '../workouts/types.ts';
 import type { ZoneKind } from './tables.ts';
 
-export type ThresholdSport = 'running' | 'cycling' | 'swimming';
+/**
+ * The sports that have their own thresholds (triathlon is a view over these three): the contract's enum and the
+ * `sport_metrics_sport_check` constraint read this array.
+ */
+export const THRESHOLD_SPORTS = ['running', 'cycling', 'swimming'] as const;
+export type ThresholdSport = (typeof THRESHOLD_SPORTS)[number];
 
 /** One dated entry of one sport's values; null means the athlete gave none. */
 export interface ThresholdEntry {
@@ -37,7 +42,7 @@ export function entriesInForce(
     const current = out[entry.sport];
     if (!current || entry.effectiveFrom > current.effectiveFrom) out[entry.sport] = entry;
   }
-  for (const sport of ['running', 'cycling', 'swimming'] as const) out[sport] ??= earliest[sport];
+  for (const sport of THRESHOLD_SPORTS) out[sport] ??= earliest[sport];
   return out;
 }
 

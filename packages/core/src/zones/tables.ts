@@ -23,15 +23,6 @@ export interface ZoneRange {
   max: number;
 }
 
-/** Zone names of the Metrics & Zones tables, zone 1 first. */
-export const ZONE_TABLE_NAMES: Record<Zone, string> = {
-  1: 'Recovery',
-  2: 'Aerobic',
-  3: 'Tempo',
-  4: 'Threshold',
-  5: 'VO2 Max',
-};
-
 /**
  * Scans lo..hi (whole numbers) and keeps, for each zone, the smallest and largest value in it. The zone
  * functions are monotone, so every zone is one run of values.

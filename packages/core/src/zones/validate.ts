@@ -1,8 +1,9 @@
 // Checks a zone table the athlete edited (auto-calculate off): docs/zones.md, "Editing zones".
 import type { Zone } from '../workouts/types.ts';
 
-/** What a zone table measures. */
-export type ZoneKind = 'power' | 'hr' | 'pace';
+/** What a zone table measures: the contract's enum and the `sport_zones_kind_check` constraint read this array. */
+export const ZONE_KINDS = ['power', 'hr', 'pace'] as const;
+export type ZoneKind = (typeof ZONE_KINDS)[number];
 
 export interface ZoneTableProblem {
   /** The zone that is wrong (1-5). */

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 import { workouts } from './training.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -137,10 +138,7 @@ export const activities = pgTable(
     index('activities_athlete_start_idx').on(t.athleteId, t.startTime),
     index('activities_athlete_date_idx').on(t.athleteId, t.localDate),
     index('activities_workout_idx').on(t.workoutId),
-    check(
-      'activities_sport_check',
-      sql`${t.sport} in (${sql.raw(RECORDED_SPORTS.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('activities_sport_check', oneOf(t.sport, RECORDED_SPORTS)),
     check('activities_tss_check', sql`${t.tss} >= 0`),
     check('activities_rpe_check', sql`${t.rpe} between 1 and 10`),
     check('activities_durations_check', sql`${t.elapsedSeconds} >= 0 and ${t.movingSeconds} >= 0`),

@@ -1,6 +1,6 @@
 // The coach chat (docs/coach.md): the conversation per athlete, and the actions the coach proposed in it with
 // what became of them.
-import type { CoachAnswerSource } from '@stamina/core';
+import { COACH_ACTION_KINDS, type CoachAnswerSource } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 import { workouts } from './training.ts';
 
 export interface StoredCitation {
@@ -87,6 +88,6 @@ export const coachActions = pgTable(
     primaryKey({ columns: [t.athleteId, t.id] }),
     index('coach_actions_athlete_idx').on(t.athleteId, t.messageId),
     check('coach_actions_status_check', sql`${t.status} in ('proposed', 'applied', 'dismissed')`),
-    check('coach_actions_kind_check', sql`${t.kind} in ('move', 'skip', 'swap', 'shorten', 'rest')`),
+    check('coach_actions_kind_check', oneOf(t.kind, COACH_ACTION_KINDS)),
   ],
 );

@@ -1,7 +1,7 @@
 // The athlete's thresholds and zones (docs/zones.md). Thresholds keep a dated history: a row applies from its
 // `effective_from` day until the next row of the same sport. Zones are stored only when the athlete edits
 // them (auto-calculate off); otherwise they are derived from the thresholds in force.
-import { sql } from 'drizzle-orm';
+import { THRESHOLD_SPORTS, type ThresholdSport, ZONE_KINDS, type ZoneKind } from '@stamina/core';
 import {
   boolean,
   check,
@@ -17,10 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
-
-/** The sports that have their own thresholds; triathlon is a view over these three. */
-export type ThresholdSport = 'running' | 'cycling' | 'swimming';
-export type ZoneKind = 'power' | 'hr' | 'pace';
+import { oneOf } from './one-of.ts';
 
 export const sportMetrics = pgTable(
   'sport_metrics',
@@ -50,7 +47,7 @@ export const sportMetrics = pgTable(
     primaryKey({ columns: [t.athleteId, t.id] }),
     uniqueIndex('sport_metrics_athlete_sport_day_key').on(t.athleteId, t.sport, t.effectiveFrom),
     index('sport_metrics_athlete_idx').on(t.athleteId),
-    check('sport_metrics_sport_check', sql`${t.sport} in ('running', 'cycling', 'swimming')`),
+    check('sport_metrics_sport_check', oneOf(t.sport, THRESHOLD_SPORTS)),
   ],
 );
 
@@ -76,6 +73,6 @@ export const sportZones = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.athleteId, t.sport, t.kind] }),
-    check('sport_zones_kind_check', sql`${t.kind} in ('power', 'hr', 'pace')`),
+    check('sport_zones_kind_check', oneOf(t.kind, ZONE_KINDS)),
   ],
 );

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 
 export const trainingPlans = pgTable(
   'training_plans',
@@ -116,7 +117,7 @@ export const workouts = pgTable(
     primaryKey({ columns: [t.athleteId, t.id] }),
     index('workouts_athlete_date_idx').on(t.athleteId, t.workoutDate),
     check('workouts_tss_check', sql`${t.tss} >= 0`),
-    check('workouts_sport_check', sql`${t.sport} in (${sql.raw(SPORTS.map((s) => `'${s}'`).join(', '))})`),
+    check('workouts_sport_check', oneOf(t.sport, SPORTS)),
     check('workouts_rpe_check', sql`${t.rpe} between 1 and 10`),
     check('workouts_status_check', sql`${t.status} in ('planned', 'completed', 'skipped')`),
     check('workouts_zone_check', sql`${t.intensityZone} between 1 and 5`),

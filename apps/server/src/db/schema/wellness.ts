@@ -1,5 +1,6 @@
 // Daily wellness (HRV, resting HR, sleep, subjective scores, body and threshold measures) and the in-app
 // notifications that events create. Every row belongs to an athlete (athlete_id, indexed).
+import { NOTIFICATION_KINDS, type NotificationKind } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 
 /**
  * One row per athlete and day. Every value is optional (an athlete logs what they measure); the ranges of the
@@ -64,8 +66,6 @@ export const wellnessDaily = pgTable(
   ],
 );
 
-export type NotificationKind = 'missed_session' | 'recovery_warning' | 'new_week_plan';
-
 /**
  * In-app notifications. `dedupe_key` makes each event notify once, whichever process or request notices it
  * first (insert … on conflict do nothing): e.g. `missed:<workout id>`, `recovery:<date>`, `week:<monday>`.
@@ -90,9 +90,6 @@ export const notifications = pgTable(
     primaryKey({ columns: [t.athleteId, t.id] }),
     uniqueIndex('notifications_athlete_dedupe_key').on(t.athleteId, t.dedupeKey),
     index('notifications_athlete_created_idx').on(t.athleteId, t.createdAt),
-    check(
-      'notifications_kind_check',
-      sql`${t.kind} in ('missed_session', 'recovery_warning', 'new_week_plan')`,
-    ),
+    check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
   ],
 );

@@ -1,5 +1,6 @@
 // The Workout Bank (docs/workout-bank.md): shared templates seeded from the library, athletes' own templates,
 // categories, and each athlete's favourites, ratings and views/uses of templates.
+import { TEMPLATE_CATEGORY_TYPES } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -114,10 +116,7 @@ export const workoutCategories = pgTable(
   },
   (t) => [
     uniqueIndex('workout_categories_slug_idx').on(t.slug),
-    check(
-      'workout_categories_type_check',
-      sql`${t.categoryType} in ('discipline', 'target', 'phase', 'intensity')`,
-    ),
+    check('workout_categories_type_check', oneOf(t.categoryType, TEMPLATE_CATEGORY_TYPES)),
   ],
 );
 

@@ -5,7 +5,7 @@
 // night), only for dates Stamina accepts (1900–2100). Millions of other records (steps, heart rate, …) pass
 // through without being kept, so memory does not grow with the file: it is bounded by the days and workouts. Apple's own DOCTYPE (element and attribute
 // declarations) is accepted; a DOCTYPE that declares entities is refused, and no entity is ever expanded.
-import { EARLIEST_DATE, LATEST_DATE } from '@stamina/core';
+import { EARLIEST_DATE, LATEST_DATE, METERS_PER_MILE } from '@stamina/core';
 import { SaxesParser } from 'saxes';
 
 export class ExportError extends Error {}
@@ -140,7 +140,13 @@ function num(text: string | undefined): number | undefined {
   return Number.isFinite(v) ? v : undefined;
 }
 
-const DISTANCE_FACTOR: Record<string, number> = { m: 1, km: 1000, mi: 1609.344, yd: 0.9144, ft: 0.3048 };
+const DISTANCE_FACTOR: Record<string, number> = {
+  m: 1,
+  km: 1000,
+  mi: METERS_PER_MILE,
+  yd: 0.9144,
+  ft: 0.3048,
+};
 const ENERGY_FACTOR: Record<string, number> = { kcal: 1, Cal: 1, cal: 0.001, kJ: 1 / 4.184, J: 1 / 4184 };
 const DURATION_FACTOR: Record<string, number> = { s: 1, min: 60, hr: 3600, h: 3600 };
 

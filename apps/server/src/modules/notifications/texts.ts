@@ -1,8 +1,7 @@
 // The notifications an athlete reads: each event's title, body, link and data, written here in TypeScript so
 // that every user-facing text lives in one place (the database only stores them). Pure functions. Days are
 // written 'Sat 28 Nov' (coachDay), never as YYYY-MM-DD.
-import { coachDay, roundTo } from '@stamina/core';
-import type { NotificationKind } from '../../db/schema/index.ts';
+import { coachDay, type NotificationKind, roundTo } from '@stamina/core';
 
 /** The athlete's switch (`notification_preferences`) that allows a kind of notification. */
 type NotificationPreference = 'missedSession' | 'newWeekPlan' | 'recoveryWarning';

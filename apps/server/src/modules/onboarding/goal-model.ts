@@ -18,6 +18,7 @@ import {
 import {
   type GoalEvidence,
   goalEvidence,
+  METERS_PER_MILE,
   RACES,
   type RaceType,
   statesNumber,
@@ -214,7 +215,7 @@ function mergeModelGoal(
       meters !== null &&
       (statesNumber(evidence, meters / 1000) ||
         statesNumber(evidence, meters) ||
-        statesNumber(evidence, meters / 1609.344));
+        statesNumber(evidence, meters / METERS_PER_MILE));
     if (
       meters !== null &&
       (raceNamed || distanceStated || (race !== null && race === rulesGoal.primary_event.race_type))

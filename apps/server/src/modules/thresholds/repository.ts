@@ -1,16 +1,11 @@
 // Queries of the athlete's thresholds (dated history) and edited zone tables. Every query is scoped by the
 // caller's athlete id.
+import type { ThresholdSport, ZoneKind } from '@stamina/core';
 import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import {
-  type StoredZone,
-  sportMetrics,
-  sportZones,
-  type ThresholdSport,
-  type ZoneKind,
-} from '../../db/schema/index.ts';
+import { type StoredZone, sportMetrics, sportZones } from '../../db/schema/index.ts';
 
 export type SportMetricsRow = typeof sportMetrics.$inferSelect;
 export type SportMetricsValues = Omit<

@@ -29,19 +29,20 @@ import {
   resolveThresholds,
   type Sport,
   THRESHOLD_DEFAULTS,
+  THRESHOLD_SPORTS,
   type ThresholdEntry,
   type AthleteZones as TssAthleteZones,
   thresholdsAreEstimates,
   thresholdsInForce,
   validateZoneTable,
+  type ZoneKind,
 } from '@stamina/core';
 import type { Conn, Db, Tx } from '../../db/client.ts';
-import type { ZoneKind } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as repo from './repository.ts';
 
-const SPORTS = ['running', 'cycling', 'swimming'] as const satisfies readonly ThresholdSport[];
+const SPORTS = THRESHOLD_SPORTS;
 
 /** A stored row as core's history entry. */
 function entryOf(row: repo.SportMetricsRow): ThresholdEntry {

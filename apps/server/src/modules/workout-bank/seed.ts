@@ -2,6 +2,7 @@
 // database is inserted and every entry whose content hash changed is rewritten in place by its slug, so
 // favourites, ratings and views (which point at the row's id) are never touched. One transaction under an
 // advisory lock: two processes starting at once seed once, and the second finds nothing to do.
+import { DISCIPLINE_LABELS } from '@stamina/core';
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { workoutCategories, workoutTemplateCategories, workoutTemplates } from '../../db/schema/index.ts';
@@ -10,14 +11,6 @@ import { lockSearchState } from './repository.ts';
 
 const SEED_LOCK_KEY = 7_140_014;
 
-const DISCIPLINE_NAMES = {
-  swim: 'Swim',
-  bike: 'Bike',
-  run: 'Run',
-  brick: 'Brick',
-  strength: 'Strength',
-  recovery: 'Recovery',
-} as const;
 const TARGET_NAMES = {
   endurance: 'Endurance',
   tempo: 'Tempo',
@@ -45,7 +38,7 @@ const INTENSITY_NAMES = { low: 'Low', moderate: 'Moderate', high: 'High', very_h
 
 /** Every category: its slug is '<type>:<value>', the value a template's field holds. */
 const CATEGORIES = [
-  ...Object.entries(DISCIPLINE_NAMES).map(([value, name], i) => ({
+  ...Object.entries(DISCIPLINE_LABELS).map(([value, name], i) => ({
     type: 'discipline',
     value,
     name,

@@ -11,8 +11,8 @@ import {
 } from '@stamina/core';
 import { formatClock, SPORT_LABELS } from '../workouts/format.ts';
 
-/** The workouts' sport names, and a brick (a multisport recording). */
-export const ACTIVITY_SPORT_LABELS: Record<ActivitySport, string> = { ...SPORT_LABELS, brick: 'Brick' };
+/** The workouts' sport names, and a brick (a multisport recording): core's labels. */
+export const ACTIVITY_SPORT_LABELS: Readonly<Record<ActivitySport, string>> = SPORT_LABELS;
 
 const METERS_PER_100_YARDS = 100 / YARDS_PER_METER;
 

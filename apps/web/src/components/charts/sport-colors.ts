@@ -9,10 +9,3 @@ export const SPORT_COLORS: Record<ChartSport, string> = {
   run: '#F59E0B',
   strength: '#A855F7',
 };
-
-export const SPORT_NAMES: Record<ChartSport, string> = {
-  swim: 'Swim',
-  bike: 'Bike',
-  run: 'Run',
-  strength: 'Strength',
-};

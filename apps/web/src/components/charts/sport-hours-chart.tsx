@@ -2,12 +2,12 @@
 // a legend, and the same figures as a table for screen readers.
 import type { AnalyticsWeeklyLoad } from '@stamina/contract';
 import type { SampleWeeklyLoad } from '@stamina/core';
-import { roundTo } from '@stamina/core';
+import { roundTo, SPORT_LABELS } from '@stamina/core';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '../../lib/cn.ts';
 import { formatDay } from '../../lib/dates.ts';
-import { CHART_SPORTS, type ChartSport, SPORT_COLORS, SPORT_NAMES } from './sport-colors.ts';
+import { CHART_SPORTS, type ChartSport, SPORT_COLORS } from './sport-colors.ts';
 import { HOURS_Y_AXIS, WEEK_BARS_CURSOR, WEEK_BARS_GRID, WEEK_X_AXIS } from './week-bars.ts';
 
 export interface SportHoursRow {
@@ -77,7 +77,7 @@ function HoursTooltip({
                   className="mr-1.5 inline-block h-2 w-2 rounded-sm"
                   style={{ backgroundColor: SPORT_COLORS[sport] }}
                 />
-                {SPORT_NAMES[sport]}
+                {SPORT_LABELS[sport]}
               </th>
               <td className="pr-3 text-right">{roundTo(row[sport], 1)} h</td>
               {row.tss ? (
@@ -112,7 +112,7 @@ function SportLegend({ className }: { className?: string }) {
             className="h-2.5 w-2.5 rounded-sm"
             style={{ backgroundColor: SPORT_COLORS[sport] }}
           />
-          {SPORT_NAMES[sport]}
+          {SPORT_LABELS[sport]}
         </li>
       ))}
     </ul>
@@ -152,7 +152,7 @@ export function SportHoursChart({
               <Bar
                 key={sport}
                 dataKey={sport}
-                name={SPORT_NAMES[sport]}
+                name={SPORT_LABELS[sport]}
                 stackId="hours"
                 fill={SPORT_COLORS[sport]}
                 radius={i === CHART_SPORTS.length - 1 ? [3, 3, 0, 0] : 0}
@@ -171,7 +171,7 @@ export function SportHoursChart({
               <th scope="col">Week</th>
               {CHART_SPORTS.map((sport) => (
                 <th key={sport} scope="col">
-                  {SPORT_NAMES[sport]}
+                  {SPORT_LABELS[sport]}
                 </th>
               ))}
               <th scope="col">Total</th>

@@ -1,16 +1,11 @@
 // Labels of the Workout Bank page (docs/workout-bank.md, "Web page"): disciplines, the four category groups,
 // tags shown on a card, ratings.
+import { DISCIPLINE_LABELS as LABELS, TEMPLATE_DISCIPLINES } from '@stamina/core';
 import type { WorkoutCategory } from '../../api/workout-bank/types.ts';
 
-export const DISCIPLINE_LABELS: Record<string, string> = {
-  swim: 'Swim',
-  bike: 'Bike',
-  run: 'Run',
-  brick: 'Brick',
-  strength: 'Strength',
-  recovery: 'Recovery',
-};
-export const DISCIPLINES = ['swim', 'bike', 'run', 'brick', 'strength', 'recovery'] as const;
+// The disciplines and their names are core's vocabulary (the server seeds its categories from the same).
+export const DISCIPLINE_LABELS: Readonly<Record<string, string>> = LABELS;
+export const DISCIPLINES = TEMPLATE_DISCIPLINES;
 
 /** The category groups, in the page's order, with their headings. */
 const CATEGORY_GROUPS = [

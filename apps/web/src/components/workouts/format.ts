@@ -1,17 +1,8 @@
 // Display helpers shared by the workout screens: durations, paces, clock times and sport labels.
-import { formatClock, formatPace, type Sport } from '@stamina/core';
+import { formatClock, formatPace, SPORT_LABELS } from '@stamina/core';
 
-export const SPORT_LABELS: Record<Sport, string> = {
-  run: 'Run',
-  bike: 'Bike',
-  swim: 'Swim',
-  strength: 'Strength',
-  yoga: 'Yoga',
-  rowing: 'Rowing',
-  hiking: 'Hiking',
-  xc_ski: 'Cross-country ski',
-  other: 'Other',
-};
+// Sport labels have one home too, core's vocabulary (shared with the server's Workout Bank categories).
+export { SPORT_LABELS };
 
 /** '45 min', '1h', '1h 30m'; under a minute '30 sec'. */
 export function formatDuration(seconds: number): string {

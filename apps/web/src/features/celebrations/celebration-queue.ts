@@ -1,7 +1,7 @@
 // Celebrations (docs/screens.md, "Celebrations") as pure data: what each one says, how long it shows, and the
 // queue that shows one at a time with a 500 ms pause before the next. The provider only sets timers around
 // these steps.
-import { type Interval, isZone, primaryZone } from '@stamina/core';
+import { type Interval, isZone, primaryZone, ZONE_NAMES } from '@stamina/core';
 
 export type CelebrationKind = 'workout' | 'streak' | 'zone' | 'metrics';
 
@@ -28,13 +28,8 @@ export const METRIC_PARTICLES = 12;
 /** Streaks worth a celebration when a completion reaches them. */
 const STREAK_MILESTONES: readonly number[] = [7, 14, 30, 60, 90, 180, 365];
 
-const HEART_RATE_ZONE_NAMES: Record<number, string> = {
-  1: 'Recovery Zone',
-  2: 'Aerobic Zone',
-  3: 'Tempo Zone',
-  4: 'Threshold Zone',
-  5: 'VO2 Max Zone',
-};
+/** 'Tempo Zone': core's zone name (zone 1 first) as the heart-rate celebration says it. */
+const heartRateZoneName = (zone: number) => (ZONE_NAMES[zone - 1] ? `${ZONE_NAMES[zone - 1]} Zone` : '');
 
 type Draft = Omit<Celebration, 'id'>;
 
@@ -59,7 +54,7 @@ export function zoneCelebration(zone: number): Draft {
   return {
     kind: 'zone',
     title: `Zone ${zone} Achievement!`,
-    message: HEART_RATE_ZONE_NAMES[zone] ?? '',
+    message: heartRateZoneName(zone),
     figure: zone,
   };
 }

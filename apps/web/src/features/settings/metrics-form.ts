@@ -10,7 +10,7 @@ import type {
   ZonesUpdateRequest,
   ZoneTable,
 } from '@stamina/contract';
-import { paceFromUnits, paceInUnits, type Units } from '@stamina/core';
+import { formatClock, paceFromUnits, paceInUnits, type Units, ZONE_NAMES } from '@stamina/core';
 
 export type TrackedMetrics = AthleteProfile['tracked_metrics'];
 export type Tab = ThresholdSport | 'triathlon';
@@ -25,7 +25,8 @@ export const TRACKED_METRICS: readonly { key: keyof TrackedMetrics; label: strin
   { key: 'rpe', label: 'RPE' },
 ];
 
-export const ZONE_NAMES = ['Recovery', 'Aerobic', 'Tempo', 'Threshold', 'VO2 Max'] as const;
+// Zone names and clock text are core's (docs/zones.md; docs/units.md).
+export { formatClock, ZONE_NAMES };
 
 /** '7:30' → 450 seconds; also '7.30' and a bare number of minutes; null when it is not a time. */
 export function parseClock(text: string): number | null {
@@ -38,11 +39,6 @@ export function parseClock(text: string): number | null {
     return Number(match[1]) * 60 + seconds;
   }
   return /^\d{1,2}$/.test(trimmed) ? Number(trimmed) * 60 : null;
-}
-
-export function formatClock(seconds: number): string {
-  const total = Math.round(seconds);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
 /** Seconds per km shown in the athlete's unit: per km, or per mile. */

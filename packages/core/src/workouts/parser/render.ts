@@ -21,8 +21,11 @@ export function formatDuration(totalSeconds: number): string {
   return rest === 0 ? `${minutes}min` : `${minutes}min${rest}s`;
 }
 
-/** 270 → "4:30". */
-export function formatClock(totalSeconds: number): string {
+/**
+ * 270 → "4:30"; minutes past 59 stay minutes ("75:00"), since the parser reads a pace clock as m:ss. Not the
+ * display clock of units.ts, which shows hours ("1:15:00").
+ */
+export function minuteClock(totalSeconds: number): string {
   const s = Math.round(totalSeconds);
   const seconds = s % 60;
   return `${Math.floor(s / 60)}:${seconds < 10 ? '0' : ''}${seconds}`;
@@ -47,8 +50,8 @@ function renderTargets(t: IntervalTargets | undefined): string {
         : `${lo}w`,
     );
   }
-  if (positive(t.pace_per_km_seconds)) parts.push(`${formatClock(t.pace_per_km_seconds)}/km`);
-  if (positive(t.pace_per_100m_seconds)) parts.push(`${formatClock(t.pace_per_100m_seconds)}/100m`);
+  if (positive(t.pace_per_km_seconds)) parts.push(`${minuteClock(t.pace_per_km_seconds)}/km`);
+  if (positive(t.pace_per_100m_seconds)) parts.push(`${minuteClock(t.pace_per_100m_seconds)}/100m`);
   const hrLo = positive(t.heart_rate_min) ? Math.round(t.heart_rate_min) : undefined;
   const hrHi = positive(t.heart_rate_max) ? Math.round(t.heart_rate_max) : undefined;
   if (hrLo !== undefined && hrHi !== undefined && hrHi > hrLo) parts.push(`${hrLo}-${hrHi}bpm`);

@@ -4,6 +4,7 @@
 import type { Interval, IntervalTargets, Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import { carveWhole, type WholePart } from './parts.ts';
+import { parseList, parseSegment } from './segment.ts';
 import {
   addModifiers,
   attachable,
@@ -15,12 +16,10 @@ import {
   joinedByPlus,
   joinSlashed,
   type PendingModifiers,
-  parseList,
-  parseSegment,
   type Range,
   type SegmentResult,
   splitSegments,
-} from './segment.ts';
+} from './segment-list.ts';
 import {
   finalize,
   type Item,
