@@ -174,22 +174,22 @@ export function createArchiveImport(deps: ArchiveDeps) {
   }
 
   async function run(payload: Payload): Promise<void> {
-    const archive = await repo.findImportFile(deps.db, payload.importFileId);
-    if (!archive || archive.athleteId !== payload.athleteId) return;
+    const archive = await repo.findImportFile(deps.db, payload.athleteId, payload.importFileId);
+    if (!archive) return;
     if (archive.status !== 'queued' && archive.status !== 'processing') return;
     const { athleteId, batchId } = archive;
     const key = archive.storageKey;
     // What the job stages for this archive lives beside it (the staging sweep keeps it while the archive waits).
     const prefix = `${archive.storageKey}${PARTS}`;
     const settle = async (outcome: Parameters<ActivityService['settleImport']>[1]) => {
-      await deps.activities.settleImport(archive.id, outcome);
+      await deps.activities.settleImport(archive, outcome);
       await cleanUp(key, prefix);
     };
     if (!key || !(await store.size(key).catch(missingAsNull))) {
       await settle({ status: 'failed', message: 'The uploaded file is no longer available' });
       return;
     }
-    await repo.setImportFile(deps.db, archive.id, { status: 'processing' });
+    await repo.setImportFile(deps.db, archive, { status: 'processing' });
     const started = performance.now();
     let listed: Awaited<ReturnType<typeof list>>;
     try {
@@ -243,7 +243,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
           for (const [stage, value] of Object.entries(ms)) timings[stage] = (timings[stage] ?? 0) + value;
           read += 1;
           if (read % ARCHIVE_LIMITS.progressEvery === 0) {
-            await repo.setImportFile(deps.db, archive.id, {
+            await repo.setImportFile(deps.db, archive, {
               message: `${LAYOUT_NAMES[layout]}: ${read} of ${members.length} recordings read`,
             });
           }
@@ -295,7 +295,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
   ): Promise<Record<string, number>> {
     const began = performance.now();
     const rowId = file.id;
-    const fail = (message: string) => deps.activities.settleImport(rowId, { status: 'failed', message });
+    const fail = (message: string) => deps.activities.settleImport(file, { status: 'failed', message });
     let staged: Awaited<ReturnType<typeof stageRecording>>;
     try {
       const stream = await openMember(member.zip, member.entry);
@@ -360,7 +360,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       stopAfterCrash: false,
       failed: async (job: Job<typeof ARCHIVE_JOB>, reason: string) => {
         const payload = job.payload;
-        const archive = await repo.findImportFile(deps.db, payload.importFileId);
+        const archive = await repo.findImportFile(deps.db, payload.athleteId, payload.importFileId);
         if (!archive) return;
         await repo.failUnsettled(
           deps.db,
