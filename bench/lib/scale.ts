@@ -3,7 +3,8 @@
 // `npm run seed:scale`) beside the same reads on a 1-athlete database seeded the same way in the same run. The
 // seed's athlete 0 has the same rows in both (same seed, same day), so only the size of the tables around it
 // differs. Budget: every read's p99 at N athletes within 1.5× its 1-athlete p99 (plus 2 ms, autocannon's
-// millisecond resolution on a shared machine). Then a FIT import and an account export of that athlete on both,
+// millisecond resolution on a shared machine, plus the 1-athlete side's p99 − p50 as the noise margin), and its
+// p50 within 1.5× + 2 ms of the 1-athlete p50. Then a FIT import and an account export of that athlete on both,
 // and the daily adaptation over every athlete of the scale database (≤ 60 s per 10,000). The reads run with
 // the read cache off (READ_CACHE_TTL_MS=0: every read is a miss, the path the database's size matters to); the
 // Workout Bank search runs cold (cache off) and warm (cache on).
@@ -285,7 +286,11 @@ export async function benchScale(root: string, samples: number): Promise<Figure[
         figures.push(errorFigure(`scale.${read.id}`, read.label, err));
         continue;
       }
-      const max = a.p99 * RATIO + SLACK_MS;
+      // The p99's noise margin (docs/scale.md, "CI"): the 1-athlete side's own spread (p99 − p50) in this run,
+      // so that one slow request in 100 on a loaded 2-core machine does not decide the budget. The p50, which a
+      // shared machine moves far less, carries the plain 1.5× + 2 ms budget.
+      const max = a.p99 * RATIO + SLACK_MS + (a.p99 - a.p50);
+      const maxP50 = a.p50 * RATIO + SLACK_MS;
       figures.push(
         info({
           id: `scale.${read.id}.one.p99`,
@@ -304,7 +309,17 @@ export async function benchScale(root: string, samples: number): Promise<Figure[
             digits: 1,
             note: `p50 ${b.p50.toFixed(1)} ms`,
           },
-          { max, text: `≤ 1.5× + 2 = ${max.toFixed(0)} ms` },
+          { max, text: `≤ 1.5× + 2 + (p99 − p50 of 1 athlete) = ${max.toFixed(0)} ms` },
+        ),
+        budgeted(
+          {
+            id: `scale.${read.id}.p50`,
+            label: `${read.label}, ${n} athletes, p50`,
+            value: b.p50,
+            unit: 'ms',
+            digits: 1,
+          },
+          { max: maxP50, text: `≤ 1.5× + 2 = ${maxP50.toFixed(0)} ms` },
         ),
       );
     }

@@ -249,6 +249,10 @@ export async function findExport(db: Conn, athleteId: string, id: string): Promi
   return rows[0];
 }
 
+/**
+ * The export by id alone: the download link's, which carries no athlete (a fan-out under Citus, docs/scale.md
+ * "Router queries and fan-out"); the jobs use `findExport`.
+ */
 export async function findExportById(db: Conn, id: string): Promise<ExportRow | undefined> {
   const rows = await db.select().from(accountExports).where(eq(accountExports.id, id)).limit(1);
   return rows[0];
@@ -266,6 +270,7 @@ export async function latestExport(db: Conn, athleteId: string): Promise<ExportR
 
 export async function updateExport(
   db: Conn,
+  athleteId: string,
   id: string,
   values: Partial<
     Pick<ExportRow, 'status' | 'percent' | 'storageKey' | 'sizeBytes' | 'message' | 'expiresAt'>
@@ -274,7 +279,7 @@ export async function updateExport(
   await db
     .update(accountExports)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(accountExports.id, id));
+    .where(and(eq(accountExports.athleteId, athleteId), eq(accountExports.id, id)));
 }
 
 export async function athleteRowJson(

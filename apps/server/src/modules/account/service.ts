@@ -253,9 +253,9 @@ export function createAccountService(deps: AccountDeps) {
   const exportJob: JobHandler<typeof EXPORT_JOB> = {
     async run(job: Job<typeof EXPORT_JOB>) {
       const { exportId, athleteId } = job.payload;
-      const row = await repo.findExportById(db, exportId);
+      const row = await repo.findExport(db, athleteId, exportId);
       if (!row || row.status === 'ready' || row.status === 'expired') return;
-      await repo.updateExport(db, exportId, { status: 'running', percent: 0 });
+      await repo.updateExport(db, athleteId, exportId, { status: 'running', percent: 0 });
 
       const tables = (await repo.ownedTables(db)).filter((t) => !NOT_EXPORTED.has(t.name));
       const counts: Record<string, number> = {};
@@ -264,7 +264,10 @@ export function createAccountService(deps: AccountDeps) {
       const athlete = await repo.athleteRowJson(db, athleteId);
       const account = await repo.accountRow(db, athleteId);
       if (!athlete || !account) {
-        await repo.updateExport(db, exportId, { status: 'failed', message: 'The account is gone.' });
+        await repo.updateExport(db, athleteId, exportId, {
+          status: 'failed',
+          message: 'The account is gone.',
+        });
         return;
       }
       if (typeof athlete.avatar_key === 'string') files.push(athlete.avatar_key);
@@ -280,7 +283,7 @@ export function createAccountService(deps: AccountDeps) {
         const percent = Math.min(99, Math.floor((done * 100) / Math.max(1, total)));
         if (percent > shown) {
           shown = percent;
-          await repo.updateExport(db, exportId, { percent });
+          await repo.updateExport(db, athleteId, exportId, { percent });
         }
       }
 
@@ -344,7 +347,7 @@ export function createAccountService(deps: AccountDeps) {
       const sizeBytes = await fileStore.putStream(key, zip.outputStream as unknown as Readable);
       const expiresAt = new Date(clock().getTime() + EXPORT_LIFETIME_HOURS * 60 * 60 * 1000);
       await db.transaction(async (tx) => {
-        await repo.updateExport(tx, exportId, {
+        await repo.updateExport(tx, athleteId, exportId, {
           status: 'ready',
           percent: 100,
           storageKey: key,
@@ -356,8 +359,8 @@ export function createAccountService(deps: AccountDeps) {
       });
     },
     async failed(job, reason) {
-      const { exportId } = job.payload as { exportId: string };
-      await repo.updateExport(db, exportId, {
+      const { exportId, athleteId } = job.payload;
+      await repo.updateExport(db, athleteId, exportId, {
         status: 'failed',
         message: `The export could not be built: ${reason}. Start it again.`,
       });
@@ -366,11 +369,11 @@ export function createAccountService(deps: AccountDeps) {
 
   const expireJob: JobHandler<typeof EXPORT_EXPIRE_JOB> = {
     async run(job: Job<typeof EXPORT_EXPIRE_JOB>) {
-      const { exportId } = job.payload;
-      const row = await repo.findExportById(db, exportId);
+      const { exportId, athleteId } = job.payload;
+      const row = await repo.findExport(db, athleteId, exportId);
       if (!row) return;
       if (row.storageKey) await fileStore.delete(row.storageKey);
-      await repo.updateExport(db, exportId, { status: 'expired', storageKey: null });
+      await repo.updateExport(db, athleteId, exportId, { status: 'expired', storageKey: null });
     },
   };
 

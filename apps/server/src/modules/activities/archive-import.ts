@@ -184,22 +184,22 @@ export function createArchiveImport(deps: ArchiveDeps) {
   }
 
   async function run(payload: Payload): Promise<void> {
-    const archive = await repo.findImportFile(deps.db, payload.importFileId);
-    if (!archive || archive.athleteId !== payload.athleteId) return;
+    const archive = await repo.findImportFile(deps.db, payload.athleteId, payload.importFileId);
+    if (!archive) return;
     if (archive.status !== 'queued' && archive.status !== 'processing') return;
     const { athleteId, batchId } = archive;
     const key = archive.storageKey;
     // What the job stages for this archive lives beside it (the staging sweep keeps it while the archive waits).
     const prefix = `${archive.storageKey}${PARTS}`;
     const settle = async (outcome: Parameters<ActivityService['settleImport']>[1]) => {
-      await deps.activities.settleImport(archive.id, outcome);
+      await deps.activities.settleImport(archive, outcome);
       await cleanUp(key, prefix);
     };
     if (!key || !(await store.size(key).catch(missingAsNull))) {
       await settle({ status: 'failed', message: 'The uploaded file is no longer available' });
       return;
     }
-    await repo.setImportFile(deps.db, archive.id, { status: 'processing' });
+    await repo.setImportFile(deps.db, archive, { status: 'processing' });
     const started = performance.now();
     let listed: Awaited<ReturnType<typeof list>>;
     try {
@@ -246,7 +246,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
           Math.floor(settled / ARCHIVE_LIMITS.progressEvery)
         )
           return;
-        await repo.setImportFile(deps.db, archive.id, {
+        await repo.setImportFile(deps.db, archive, {
           message: `${LAYOUT_NAMES[layout]}: ${settled} of ${members.length} recordings read`,
         });
       };
@@ -343,7 +343,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
     context: { meta: Map<string, ArchiveMeta> | null; timeZone: string; ms: Record<string, number> },
   ): Promise<ReadMember | null> {
     const began = performance.now();
-    const fail = (message: string) => deps.activities.settleImport(file.id, { status: 'failed', message });
+    const fail = (message: string) => deps.activities.settleImport(file, { status: 'failed', message });
     let staged: Awaited<ReturnType<typeof stageRecording>>;
     try {
       const stream = await member.zip.open(member.entry);
@@ -374,7 +374,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       context.ms,
     );
     if ('read' in read) return read;
-    await deps.activities.settleImport(file.id, read);
+    await deps.activities.settleImport(file, read);
     return null;
   }
 
@@ -397,7 +397,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       } catch (err) {
         if (!refused(err)) throw err;
         deps.log?.info({ err, importFileId: member.file.id }, 'archive member refused by the database');
-        await deps.activities.settleImport(member.file.id, {
+        await deps.activities.settleImport(member.file, {
           status: 'failed',
           message: 'The recording holds values that cannot be stored',
         });
@@ -429,7 +429,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       stopAfterCrash: false,
       failed: async (job: Job<typeof ARCHIVE_JOB>, reason: string) => {
         const payload = job.payload;
-        const archive = await repo.findImportFile(deps.db, payload.importFileId);
+        const archive = await repo.findImportFile(deps.db, payload.athleteId, payload.importFileId);
         if (!archive) return;
         await repo.failUnsettled(
           deps.db,

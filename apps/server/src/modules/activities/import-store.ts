@@ -45,10 +45,13 @@ type StoreDeps = Pick<ActivityServiceDeps, 'fileStore' | 'pool' | 'workouts' | '
   fileStore: FileStore;
 };
 
+/** An import file named with its athlete: every read and write of it names both (docs/scale.md, "Router queries"). */
+export type FileRef = { athleteId: string; id: string };
+
 export function createImportStore(db: Db, deps: StoreDeps) {
   /** What a duplicate or an import found, written to the file's row. */
-  async function record(conn: Db | Tx, importFileId: string, outcome: Outcome): Promise<void> {
-    await repo.setImportFile(conn, importFileId, {
+  async function record(conn: Db | Tx, file: FileRef, outcome: Outcome): Promise<void> {
+    await repo.setImportFile(conn, file, {
       status: outcome.status,
       message: outcome.message ?? null,
       activityId: outcome.status === 'failed' ? null : (outcome.activityIds[0] ?? null),
@@ -181,7 +184,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     const duplicate =
       (await duplicateOfFile(tx, athleteId, sha256)) ?? (await duplicateByStart(tx, athleteId, legs));
     if (duplicate) {
-      await record(tx, file.id, duplicate);
+      await record(tx, file, duplicate);
       return false;
     }
     const fileId = await repo.insertFile(tx, {
@@ -215,7 +218,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
       const workoutDate = await autoMatch(tx, athleteId, row);
       if (workoutDate) touched.push(workoutDate);
     }
-    await record(tx, file.id, { status: 'imported', activityIds: ids });
+    await record(tx, file, { status: 'imported', activityIds: ids });
     return true;
   }
 

@@ -90,20 +90,29 @@ export async function batchFiles(db: Conn, athleteId: string, batchId: string): 
   );
 }
 
-export async function findImportFile(db: Conn, id: string): Promise<ImportFileRow | undefined> {
-  const rows = await db.select().from(importFiles).where(eq(importFiles.id, id)).limit(1);
+/** An import file of the athlete (the athlete named, so that it stays one shard's read: docs/scale.md). */
+export async function findImportFile(
+  db: Conn,
+  athleteId: string,
+  id: string,
+): Promise<ImportFileRow | undefined> {
+  const rows = await db
+    .select()
+    .from(importFiles)
+    .where(and(eq(importFiles.athleteId, athleteId), eq(importFiles.id, id)))
+    .limit(1);
   return rows[0];
 }
 
 export async function setImportFile(
   db: Conn,
-  id: string,
+  { athleteId, id }: { athleteId: string; id: string },
   values: Partial<Pick<ImportFileRow, 'status' | 'message' | 'activityId' | 'activityIds' | 'storageKey'>>,
 ): Promise<void> {
   await db
     .update(importFiles)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(importFiles.id, id));
+    .where(and(eq(importFiles.athleteId, athleteId), eq(importFiles.id, id)));
 }
 
 // --- Originals ------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { changesLoad, type Feeling, feelingChanges } from './feeling.ts';
 import type { ThresholdsOn } from './figures.ts';
 import {
   createImportStore,
+  type FileRef,
   type ImportSource,
   missingAsNull,
   type ReadMember,
@@ -142,20 +143,20 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
 
   /** The job: one staged file to activities (or a duplicate, or a failure with its reason). */
   async function importFile(payload: ImportPayload): Promise<void> {
-    const file = await repo.findImportFile(db, payload.importFileId);
-    if (!file || file.athleteId !== payload.athleteId) return;
+    const file = await repo.findImportFile(db, payload.athleteId, payload.importFileId);
+    if (!file) return;
     if (file.status !== 'queued' && file.status !== 'processing') return;
-    await repo.setImportFile(db, file.id, { status: 'processing' });
+    await repo.setImportFile(db, file, { status: 'processing' });
     const stagedKey = file.storageKey;
     const staged = stagedKey ? await deps.fileStore.get(stagedKey).catch(missingAsNull) : null;
     if (!staged) {
-      await record(db, file.id, { status: 'failed', message: 'The uploaded file is no longer available' });
+      await record(db, file, { status: 'failed', message: 'The uploaded file is no longer available' });
       return;
     }
     const started = performance.now();
     const ms: Timings = {};
     const outcome = await importBytes(file, payload, staged, ms);
-    if (outcome) await record(db, file.id, outcome);
+    if (outcome) await record(db, file, outcome);
     if (stagedKey) await deps.fileStore.delete(stagedKey);
     ms.total = Math.round(performance.now() - started);
     deps.log?.info(
@@ -191,8 +192,8 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       /** Attempts ran out (the database or the file store kept failing): the file is reported failed. */
       failed: async (job: Job<typeof IMPORT_JOB>, reason: string) => {
         const { payload } = job;
-        const file = await repo.findImportFile(db, payload.importFileId);
-        await record(db, payload.importFileId, {
+        const file = await repo.findImportFile(db, payload.athleteId, payload.importFileId);
+        await record(db, { athleteId: payload.athleteId, id: payload.importFileId }, {
           status: 'failed',
           message: `The file could not be processed: ${reason}`,
         });
@@ -351,10 +352,10 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
           storageKey: null,
         }),
       );
-      const row = (await repo.findImportFile(db, id))!;
+      const row = (await repo.findImportFile(db, athleteId, id))!;
       const outcome = await importBytes(row, { compression: null, source: file.source }, file.bytes, {});
-      if (outcome) await record(db, id, outcome);
-      const settled = (await repo.findImportFile(db, id))!;
+      if (outcome) await record(db, row, outcome);
+      const settled = (await repo.findImportFile(db, athleteId, id))!;
       const status =
         settled.status === 'imported' || settled.status === 'duplicate' ? settled.status : 'failed';
       return { status, message: settled.message, activityIds: settled.activityIds };
@@ -414,18 +415,17 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
 
     /** The import file row of `openImport` (its status and staged key), or null. */
     async importFileOf(athleteId: string, importFileId: string) {
-      const row = await repo.findImportFile(db, importFileId);
-      return row && row.athleteId === athleteId ? row : null;
+      return (await repo.findImportFile(db, athleteId, importFileId)) ?? null;
     },
 
-    async markProcessing(importFileId: string): Promise<void> {
-      await repo.setImportFile(db, importFileId, { status: 'processing' });
+    async markProcessing(file: FileRef): Promise<void> {
+      await repo.setImportFile(db, file, { status: 'processing' });
     },
 
     /** Records the outcome of an `openImport` file (its staged key cleared). */
     /** Settles an import file in one write, so a poll never sees the status without its message. */
-    async settleImport(importFileId: string, outcome: Outcome): Promise<void> {
-      await record(db, importFileId, outcome);
+    async settleImport(file: FileRef, outcome: Outcome): Promise<void> {
+      await record(db, file, outcome);
     },
 
     /** When the athlete's stored activities from `from` to `to` started (docs/devices.md, "Sync"). */

@@ -8,20 +8,8 @@ import type {
   PlanChangeKind,
   PlanChangeList,
   PlanChangeSource,
-  PlanChangeWorkout,
 } from '@stamina/contract';
-import {
-  type AdaptationWorkout,
-  addDays,
-  CTL_RAMP_CAP,
-  DEFAULT_CTL_RAMP_CAP,
-  dateInTimeZone,
-  localHour,
-  type ProposedChange,
-  proposeAdaptations,
-  type ReadinessDay,
-  type Sport,
-} from '@stamina/core';
+import { addDays, dateInTimeZone, localHour, type ReadinessDay, type Sport } from '@stamina/core';
 import { LRUCache } from 'lru-cache';
 import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Db, Tx } from '../../db/client.ts';
@@ -29,7 +17,10 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { type AuthContext, systemAuth } from '../../plugins/authenticate.ts';
 import type { WorkoutRow, WorkoutService } from '../workouts/service.ts';
+import { type AdaptationPlan, proposalsOf, sameFields, snapshotOf, toPlanChange } from './batch.ts';
 import * as repo from './repository.ts';
+
+export type { AdaptationPlan } from './batch.ts';
 
 /** The workout fields a change may set; null in place of the patch deletes the workout. */
 interface PlanChangePatch {
@@ -60,67 +51,9 @@ type AdaptationWorkouts = Pick<
   | 'changed'
   | 'rows'
   | 'rowsOfAthletes'
+  | 'rowsOfIds'
   | 'applyPlannedFor'
 >;
-
-function snapshotOf(row: WorkoutRow): repo.WorkoutSnapshot {
-  return {
-    id: row.id,
-    planId: row.planId,
-    title: row.title,
-    workoutDate: row.workoutDate,
-    sport: row.sport,
-    workoutLanguageText: row.workoutLanguageText,
-    durationMinutes: row.durationMinutes,
-    intensityZone: row.intensityZone,
-    status: row.status,
-    description: row.description,
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  };
-}
-
-/** Whether two snapshots hold the same workout fields (`updatedAt` aside). */
-function sameFields(a: repo.WorkoutSnapshot, b: repo.WorkoutSnapshot): boolean {
-  const { updatedAt: _a, ...left } = a;
-  const { updatedAt: _b, ...right } = b;
-  return (Object.keys(left) as Array<keyof typeof left>).every((key) => left[key] === right[key]);
-}
-
-function workoutOf(snapshot: repo.WorkoutSnapshot | null): PlanChangeWorkout | null {
-  if (!snapshot) return null;
-  return {
-    title: snapshot.title,
-    workout_date: snapshot.workoutDate,
-    sport: snapshot.sport as PlanChangeWorkout['sport'],
-    duration_minutes: snapshot.durationMinutes,
-    intensity_zone: snapshot.intensityZone,
-    status: snapshot.status as PlanChangeWorkout['status'],
-  };
-}
-
-function toPlanChange(row: repo.PlanChangeRow): PlanChange {
-  return {
-    id: row.id,
-    plan_id: row.planId,
-    workout_id: row.workoutId,
-    date: row.date,
-    source: row.source as PlanChangeSource,
-    kind: row.kind as PlanChangeKind,
-    reason: row.reason,
-    before: workoutOf(row.before ?? null),
-    after: workoutOf(row.after ?? null),
-    undone_at: row.undoneAt ? new Date(row.undoneAt).toISOString() : null,
-    created_at: new Date(row.createdAt).toISOString(),
-  };
-}
-
-/** What a run reads of a plan. */
-export interface AdaptationPlan {
-  id: string;
-  status: string;
-  raceDate: string | null;
-  outline: Record<string, unknown> | null;
-}
 
 export interface AdaptationServiceDeps {
   workouts: AdaptationWorkouts;
@@ -360,55 +293,27 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
         now,
       ) ?? Promise.resolve(new Map<string, { readiness: ReadinessDay[]; ctlRamp: number | null }>()),
     ]);
-    const rowsOf = new Map<string, WorkoutRow[]>();
-    for (const row of rows) rowsOf.set(row.athleteId, [...(rowsOf.get(row.athleteId) ?? []), row]);
-    const changedIds = new Set(changed.map((c) => `${c.athleteId}:${c.workoutId}`));
-
-    const runs: Array<{ athleteId: string; day: string }> = [];
-    const planned: Array<{ auth: AuthContext; current: WorkoutRow; proposal: ProposedChange }> = [];
-    for (const [i, { auth, plan }] of batch.entries()) {
-      const today = todays[i]!;
-      runs.push({ athleteId: auth.athleteId, day: today });
-      const from = addDays(today, -8);
-      const to = addDays(today, 14);
-      const own = (rowsOf.get(auth.athleteId) ?? []).filter(
-        (r) => r.workoutDate >= from && r.workoutDate <= to,
-      );
-      const experience = (plan.outline?.goal_context as { experience?: string } | undefined)?.experience;
-      const input = inputs.get(auth.athleteId);
-      const proposals = proposeAdaptations({
-        today,
-        workouts: own.map(
-          (r): AdaptationWorkout => ({
-            id: r.id,
-            date: r.workoutDate,
-            sport: r.sport as AdaptationWorkout['sport'],
-            title: r.title,
-            durationMinutes: r.durationMinutes,
-            intensityZone: r.intensityZone,
-            status: r.status as AdaptationWorkout['status'],
-            tss: r.tss,
-            actualTss: r.actualTss,
-            inPlan: r.planId === plan.id,
-            byAthlete: r.editedByAthleteAt !== null,
-            changed: changedIds.has(`${auth.athleteId}:${r.id}`),
-          }),
-        ),
-        readiness: input?.readiness ?? [],
-        decidedDays: (decided.get(auth.athleteId) ?? []).filter((d) => d >= from && d <= to),
-        raceDate: plan.raceDate,
-        ctlRamp: input?.ctlRamp ?? null,
-        ctlRampCap: (experience && CTL_RAMP_CAP[experience]) || DEFAULT_CTL_RAMP_CAP,
-      });
-      const byId = new Map(own.map((r) => [r.id, r]));
-      const seen = new Set<string>();
-      for (const proposal of proposals) {
-        const current = byId.get(proposal.workoutId);
-        if (!current || seen.has(current.id)) continue;
-        seen.add(current.id);
-        planned.push({ auth, current, proposal });
-      }
-    }
+    const { runs, planned: proposed } = proposalsOf({
+      batch,
+      todays,
+      rows,
+      changedIds: new Set(changed.map((c) => `${c.athleteId}:${c.workoutId}`)),
+      decided,
+      inputs,
+    });
+    // The whole rows of the workouts to change only (the narrow read leaves their text and structure out); one
+    // changed since the narrow read is left out, as the write below would leave it.
+    const whole = new Map(
+      (await workouts.rowsOfIds(proposed.map((p) => ({ athleteId: p.auth.athleteId, id: p.slot.id })))).map(
+        (r) => [`${r.athleteId}:${r.id}`, r],
+      ),
+    );
+    const planned = proposed.flatMap(({ auth, slot, proposal }) => {
+      const current = whole.get(`${auth.athleteId}:${slot.id}`);
+      return current && current.updatedAt.getTime() === new Date(slot.updatedAt).getTime()
+        ? [{ auth, current, proposal }]
+        : [];
+    });
 
     const applied = await db.transaction(async (tx) => {
       let claimed: Set<string>;

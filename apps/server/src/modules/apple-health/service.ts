@@ -217,20 +217,20 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
     if (!file || (file.status !== 'queued' && file.status !== 'processing')) return;
     const key = file.storageKey;
     if (!key || !(await deps.fileStore.size(key).catch(missingAsNull))) {
-      await deps.activities.settleImport(file.id, {
+      await deps.activities.settleImport(file, {
         status: 'failed',
         message: 'The uploaded file is no longer available',
       });
       return;
     }
-    await deps.activities.markProcessing(file.id);
+    await deps.activities.markProcessing(file);
     const started = performance.now();
     let read: Awaited<ReturnType<typeof readContents>>;
     try {
       read = await readContents(payload, key);
     } catch (err) {
       if (!(err instanceof ExportError)) throw err;
-      await deps.activities.settleImport(file.id, { status: 'failed', message: err.message });
+      await deps.activities.settleImport(file, { status: 'failed', message: err.message });
       await deps.fileStore.delete(key);
       return;
     }
@@ -281,7 +281,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         : '') +
       `; HRV (SDNN) on ${count('hrv_sdnn')} days, resting heart rate on ${count('resting_hr')} days, ` +
       `sleep on ${count('sleep_hours')} nights`;
-    await deps.activities.settleImport(file.id, { status: 'imported', activityIds: ids, message });
+    await deps.activities.settleImport(file, { status: 'imported', activityIds: ids, message });
     await deps.fileStore.delete(key);
     deps.log?.info(
       {
@@ -307,7 +307,7 @@ export function createAppleHealthService(deps: AppleHealthDeps) {
         const { payload } = job;
         const file = await deps.activities.importFileOf(payload.athleteId, payload.importFileId);
         if (!file) return;
-        await deps.activities.settleImport(file.id, {
+        await deps.activities.settleImport(file, {
           status: 'failed',
           message: `The export could not be processed: ${reason}`,
         });

@@ -19,8 +19,17 @@ export async function connection(db: Conn, athleteId: string, provider: string) 
   return row;
 }
 
-export async function connectionById(db: Conn, id: string, lock = false) {
-  const query = db.select().from(deviceConnections).where(eq(deviceConnections.id, id));
+/** A row named with its athlete: every read and write by id names both (docs/scale.md, "Router queries"). */
+export interface Ref {
+  athleteId: string;
+  id: string;
+}
+
+export async function connectionById(db: Conn, { athleteId, id }: Ref, lock = false) {
+  const query = db
+    .select()
+    .from(deviceConnections)
+    .where(and(eq(deviceConnections.athleteId, athleteId), eq(deviceConnections.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -61,17 +70,19 @@ export async function upsertConnection(
   return row!;
 }
 
-export async function updateConnection(db: Conn, id: string, changes: Partial<ConnectionRow>) {
+export async function updateConnection(db: Conn, { athleteId, id }: Ref, changes: Partial<ConnectionRow>) {
   const [row] = await db
     .update(deviceConnections)
     .set({ ...changes, updatedAt: new Date() })
-    .where(eq(deviceConnections.id, id))
+    .where(and(eq(deviceConnections.athleteId, athleteId), eq(deviceConnections.id, id)))
     .returning();
   return row;
 }
 
-export async function deleteConnection(db: Conn, id: string): Promise<void> {
-  await db.delete(deviceConnections).where(eq(deviceConnections.id, id));
+export async function deleteConnection(db: Conn, { athleteId, id }: Ref): Promise<void> {
+  await db
+    .delete(deviceConnections)
+    .where(and(eq(deviceConnections.athleteId, athleteId), eq(deviceConnections.id, id)));
 }
 
 export async function insertAuthorization(db: Conn, values: typeof deviceAuthorizations.$inferInsert) {
@@ -80,8 +91,11 @@ export async function insertAuthorization(db: Conn, values: typeof deviceAuthori
 }
 
 /** Takes (deletes and returns) a pending authorisation: each is used once. */
-export async function takeAuthorization(db: Conn, id: string) {
-  const [row] = await db.delete(deviceAuthorizations).where(eq(deviceAuthorizations.id, id)).returning();
+export async function takeAuthorization(db: Conn, athleteId: string, id: string) {
+  const [row] = await db
+    .delete(deviceAuthorizations)
+    .where(and(eq(deviceAuthorizations.athleteId, athleteId), eq(deviceAuthorizations.id, id)))
+    .returning();
   return row;
 }
 
@@ -94,8 +108,11 @@ export async function insertRun(db: Conn, values: typeof deviceSyncRuns.$inferIn
   return row!;
 }
 
-export async function run(db: Conn, id: string) {
-  const [row] = await db.select().from(deviceSyncRuns).where(eq(deviceSyncRuns.id, id));
+export async function run(db: Conn, { athleteId, id }: Ref) {
+  const [row] = await db
+    .select()
+    .from(deviceSyncRuns)
+    .where(and(eq(deviceSyncRuns.athleteId, athleteId), eq(deviceSyncRuns.id, id)));
   return row;
 }
 
@@ -132,8 +149,11 @@ export async function latestRuns(db: Conn, athleteId: string): Promise<SyncRunRo
   return db.select().from(deviceSyncRuns).where(inArray(deviceSyncRuns.id, ids));
 }
 
-export async function updateRun(db: Conn, id: string, changes: Partial<SyncRunRow>) {
-  await db.update(deviceSyncRuns).set(changes).where(eq(deviceSyncRuns.id, id));
+export async function updateRun(db: Conn, { athleteId, id }: Ref, changes: Partial<SyncRunRow>) {
+  await db
+    .update(deviceSyncRuns)
+    .set(changes)
+    .where(and(eq(deviceSyncRuns.athleteId, athleteId), eq(deviceSyncRuns.id, id)));
 }
 
 /** Connections due an automatic pull, locked for this transaction (other processes skip them). */

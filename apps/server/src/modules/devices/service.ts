@@ -26,7 +26,8 @@ export const DEVICE_SYNC_JOB = 'device-sync';
 /** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
 declare module '../../lib/job-queue.ts' {
   interface JobPayloads {
-    [DEVICE_SYNC_JOB]: { runId: string };
+    /** The run and its athlete: every read and write of them names it (docs/scale.md, "Router queries"). */
+    [DEVICE_SYNC_JOB]: { runId: string; athleteId: string };
   }
 }
 
@@ -187,7 +188,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
   async function queueRun(connection: repo.ConnectionRow, kind: SyncRunKind): Promise<repo.SyncRunRow> {
     const run = await db.transaction(async (tx) => {
       // The connection's row lock makes "is one open? if not, add one" atomic across processes.
-      await repo.connectionById(tx, connection.id, true);
+      await repo.connectionById(tx, connection, true);
       const open = await repo.openRun(tx, connection.id);
       if (open) return open;
       const created = await repo.insertRun(tx, {
@@ -199,7 +200,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       await deps.jobs.enqueue(
         tx,
         DEVICE_SYNC_JOB,
-        { runId: created.id },
+        { runId: created.id, athleteId: connection.athleteId },
         { maxAttempts: 3, athleteId: connection.athleteId },
       );
       return created;
@@ -211,15 +212,15 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
   // ---- tokens ----
 
   /** The connection's access token, refreshed first when it expires within 5 minutes (or `force`). */
-  async function accessToken(connectionId: string, force = false): Promise<string> {
-    const current = await repo.connectionById(db, connectionId);
+  async function accessToken(connection: repo.Ref, force = false): Promise<string> {
+    const current = await repo.connectionById(db, connection);
     if (!current) throw new ProviderError('auth', 'The connection was removed');
     const fresh = (row: repo.ConnectionRow) =>
       !row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
     if (!force && fresh(current)) return deps.sealer.open(current.accessTokenEnc);
     // Under the row's lock, so two processes never both spend a (single-use) refresh token.
     return db.transaction(async (tx) => {
-      const row = await repo.connectionById(tx, connectionId, true);
+      const row = await repo.connectionById(tx, connection, true);
       if (!row) throw new ProviderError('auth', 'The connection was removed');
       if (row.accessTokenEnc !== current.accessTokenEnc && fresh(row))
         return deps.sealer.open(row.accessTokenEnc);
@@ -228,7 +229,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
         throw new ProviderError('auth', 'The access expired and there is no refresh token');
       const provider = providerOf(row.provider);
       const tokens = await provider.refresh(deps.sealer.open(row.refreshTokenEnc));
-      await repo.updateConnection(tx, row.id, {
+      await repo.updateConnection(tx, row, {
         accessTokenEnc: deps.sealer.seal(tokens.accessToken),
         refreshTokenEnc: tokens.refreshToken ? deps.sealer.seal(tokens.refreshToken) : row.refreshTokenEnc,
         expiresAt: tokens.expiresAt,
@@ -239,26 +240,26 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
   }
 
   /** Runs a provider call with the token; a refused token is refreshed once and the call tried again. */
-  async function withToken<T>(connectionId: string, call: (token: string) => Promise<T>): Promise<T> {
+  async function withToken<T>(connection: repo.Ref, call: (token: string) => Promise<T>): Promise<T> {
     try {
-      return await call(await accessToken(connectionId));
+      return await call(await accessToken(connection));
     } catch (err) {
       if (!(err instanceof ProviderError) || err.kind !== 'auth') throw err;
-      return call(await accessToken(connectionId, true));
+      return call(await accessToken(connection, true));
     }
   }
 
   // ---- the sync job ----
 
-  async function runSync(runId: string): Promise<void> {
-    const run = await repo.run(db, runId);
+  async function runSync(athleteId: string, runId: string): Promise<void> {
+    const run = await repo.run(db, { athleteId, id: runId });
     if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
-    const connection = await repo.connectionById(db, run.connectionId);
+    const connection = await repo.connectionById(db, { athleteId, id: run.connectionId });
     if (!connection) {
-      await repo.updateRun(db, run.id, { status: 'failed', message: 'Disconnected', finishedAt: new Date() });
+      await repo.updateRun(db, run, { status: 'failed', message: 'Disconnected', finishedAt: new Date() });
       return;
     }
-    await repo.updateRun(db, run.id, { status: 'running' });
+    await repo.updateRun(db, run, { status: 'running' });
     const provider = providerOf(connection.provider);
     const started = new Date();
     const backfill = run.kind === 'backfill' || !connection.syncedThrough;
@@ -273,10 +274,10 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       // Only what the athlete lets the provider share is asked for (docs/devices.md, "Webhooks").
       const grants = provider.grants?.(connection.scopes) ?? { activities: true, wellness: true };
       const list: RemoteActivity[] = grants.activities
-        ? await withToken(connection.id, (t) => provider.listActivities(t, since))
+        ? await withToken(connection, (t) => provider.listActivities(t, since))
         : [];
       if (backfill) {
-        await repo.updateConnection(db, connection.id, { backfillDone: 0, backfillTotal: list.length });
+        await repo.updateConnection(db, connection, { backfillDone: 0, backfillTotal: list.length });
       }
       const stored = await storedStarts(connection.athleteId, list);
       for (const [index, activity] of list.entries()) {
@@ -285,10 +286,10 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
             // Already here (an earlier pull, or the same recording uploaded): not downloaded again, so a pull
             // that a rate limit stopped goes on from where it was instead of spending its calls again.
             counts.duplicates++;
-            if (backfill) await repo.updateConnection(db, connection.id, { backfillDone: index + 1 });
+            if (backfill) await repo.updateConnection(db, connection, { backfillDone: index + 1 });
             continue;
           }
-          const file = await withToken(connection.id, (t) => provider.downloadActivity(t, activity));
+          const file = await withToken(connection, (t) => provider.downloadActivity(t, activity));
           const result = await deps.activities.importDownloaded(connection.athleteId, {
             ...file,
             source: provider.id,
@@ -306,11 +307,11 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
           }
           counts.errors++;
         }
-        if (backfill) await repo.updateConnection(db, connection.id, { backfillDone: index + 1 });
-        await repo.updateRun(db, run.id, { ...counts });
+        if (backfill) await repo.updateConnection(db, connection, { backfillDone: index + 1 });
+        await repo.updateRun(db, run, { ...counts });
       }
       if (!stopped && provider.listWellness && grants.wellness) {
-        const days = await withToken(connection.id, (t) => provider.listWellness!(t, since));
+        const days = await withToken(connection, (t) => provider.listWellness!(t, since));
         counts.wellnessDays = await deps.wellness.upsertProviderDays(connection.athleteId, days);
       }
     } catch (err) {
@@ -348,7 +349,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     const now = new Date();
     const anything = counts.imported + counts.duplicates + counts.wellnessDays > 0;
     if (!stopped) {
-      await repo.updateConnection(db, connection.id, {
+      await repo.updateConnection(db, connection, {
         lastSyncAt: now,
         syncedThrough: started,
         nextSyncAt: new Date(now.getTime() + intervalMs),
@@ -362,7 +363,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       const retryAfter = (stopped.retryAfterSeconds ?? 0) * 1000;
       const until = new Date(now.getTime() + Math.max(backoff, retryAfter));
       const refused = stopped.kind === 'auth';
-      await repo.updateConnection(db, connection.id, {
+      await repo.updateConnection(db, connection, {
         ...(anything ? { lastSyncAt: now } : {}),
         failures,
         backoffUntil: until,
@@ -378,7 +379,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       );
     }
     const failed = Boolean(stopped) && !anything;
-    await repo.updateRun(db, run.id, {
+    await repo.updateRun(db, run, {
       ...counts,
       status: failed ? 'failed' : 'done',
       message: stopped ? stopped.message : null,
@@ -457,7 +458,9 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
         throw new AppError('BAD_REQUEST', 'This authorization has expired: start connecting again');
       }
       const provider = providerOf(String(claims.p));
-      const pending = UUID.test(claims.n) ? await repo.takeAuthorization(db, claims.n) : undefined;
+      const pending = UUID.test(claims.n)
+        ? await repo.takeAuthorization(db, auth.athleteId, claims.n)
+        : undefined;
       if (!pending || pending.athleteId !== auth.athleteId || pending.provider !== provider.id) {
         throw new AppError('BAD_REQUEST', 'This authorization was already used: start connecting again');
       }
@@ -519,7 +522,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       const provider = configuredProvider(providerId);
       const row = await repo.connection(db, auth.athleteId, providerId);
       if (!row) throw new AppError('CONFLICT', `${provider.name} is not connected`);
-      await repo.updateConnection(db, row.id, { autoSync });
+      await repo.updateConnection(db, row, { autoSync });
       return deviceOf(auth.athleteId, providerId);
     },
 
@@ -530,12 +533,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       if (row) {
         try {
           // With a live token: one that expires soon is refreshed first, one the provider refuses once more.
-          if (provider.missing.length === 0) await withToken(row.id, (token) => provider.revoke(token));
+          if (provider.missing.length === 0) await withToken(row, (token) => provider.revoke(token));
         } catch (err) {
           // The athlete asked to be disconnected: our copy of the tokens goes whatever the provider says.
           deps.log?.warn({ err, provider: providerId }, 'device revocation failed; tokens deleted anyway');
         }
-        await repo.deleteConnection(db, row.id);
+        await repo.deleteConnection(db, row);
       }
       return deviceOf(auth.athleteId, providerId);
     },
@@ -584,7 +587,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
       }
       const withdraw = async (userId: string) => {
         for (const row of await repo.connectionsOfProviderUser(db, providerId, userId)) {
-          await repo.updateConnection(db, row.id, {
+          await repo.updateConnection(db, row, {
             status: 'error',
             lastError: `${shortName(provider)} access was withdrawn: connect again`,
           });
@@ -598,7 +601,7 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
           continue;
         }
         for (const row of await repo.connectionsOfProviderUser(db, providerId, userId)) {
-          await repo.updateConnection(db, row.id, { scopes });
+          await repo.updateConnection(db, row, { scopes });
         }
       }
       return { received: true };
@@ -629,12 +632,12 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
             await deps.jobs.enqueue(
               tx,
               DEVICE_SYNC_JOB,
-              { runId: run.id },
+              { runId: run.id, athleteId: row.athleteId },
               { maxAttempts: 3, athleteId: row.athleteId },
             );
             queued++;
           }
-          await repo.updateConnection(tx, row.id, { nextSyncAt: new Date(Date.now() + intervalMs) });
+          await repo.updateConnection(tx, row, { nextSyncAt: new Date(Date.now() + intervalMs) });
         }
       });
       if (queued) deps.jobs.wake();
@@ -642,13 +645,23 @@ export function createDeviceService(db: Db, deps: DeviceServiceDeps) {
     },
 
     syncJob: {
-      run: (job: Job<typeof DEVICE_SYNC_JOB>) => runSync(job.payload.runId),
+      // A job queued before payloads named the athlete has it on its row.
+      run: async (job: Job<typeof DEVICE_SYNC_JOB>) => {
+        const athleteId = job.payload.athleteId ?? job.athleteId;
+        if (athleteId) await runSync(athleteId, job.payload.runId);
+      },
       failed: async (job: Job<typeof DEVICE_SYNC_JOB>, reason: string) => {
-        await repo.updateRun(db, job.payload.runId, {
-          status: 'failed',
-          message: `The sync could not be completed: ${reason}`,
-          finishedAt: new Date(),
-        });
+        const athleteId = job.payload.athleteId ?? job.athleteId;
+        if (!athleteId) return;
+        await repo.updateRun(
+          db,
+          { athleteId, id: job.payload.runId },
+          {
+            status: 'failed',
+            message: `The sync could not be completed: ${reason}`,
+            finishedAt: new Date(),
+          },
+        );
       },
     },
   };

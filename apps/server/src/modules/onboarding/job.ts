@@ -40,6 +40,8 @@ const STAGE_WORK: Record<Stage, string> = {
 };
 
 export interface OnboardingJobPayload {
+  /** The session's athlete: every read and write of the session names it (docs/scale.md, "Router queries"). */
+  athleteId: string;
   sessionId: string;
   revision: number;
   stage: Stage;
@@ -96,8 +98,8 @@ export interface OnboardingReaders {
 }
 
 /** The job payload that moves a freshly parsed session on to its first stage. */
-export function firstStage(sessionId: string, revision: number): OnboardingJobPayload {
-  return { sessionId, revision, stage: 'DATA_HARVESTED' };
+export function firstStage(athleteId: string, sessionId: string, revision: number): OnboardingJobPayload {
+  return { athleteId, sessionId, revision, stage: 'DATA_HARVESTED' };
 }
 
 export function onboardingJob(
@@ -225,7 +227,10 @@ export function onboardingJob(
   return {
     async run(job: Job<typeof ONBOARDING_JOB>) {
       const { sessionId, revision, stage } = job.payload;
-      const row = await repo.findSessionForJob(db, sessionId);
+      // A job queued before payloads named the athlete has it on its row.
+      const athleteId = job.payload.athleteId ?? job.athleteId;
+      if (!athleteId) return;
+      const row = await repo.findSession(db, athleteId, sessionId);
       // A newer prompt replaced this revision, or the stage is done already (a repeat after a restart): no-op.
       if (!row || row.revision !== revision || NEXT_STAGE[row.status] !== stage) return;
       const changes = await stageChanges(row, stage);
@@ -233,13 +238,14 @@ export function onboardingJob(
       const advanced = await db.transaction(async (tx) => {
         const updated = await repo.advanceStage(
           tx,
+          athleteId,
           sessionId,
           { revision, status: row.status },
           { ...changes, status: stage, error: null },
         );
         if (updated && next) {
-          const payload: OnboardingJobPayload = { sessionId, revision, stage: next };
-          await deps.jobs.enqueue(tx, ONBOARDING_JOB, { ...payload }, { athleteId: job.athleteId });
+          const payload: OnboardingJobPayload = { athleteId, sessionId, revision, stage: next };
+          await deps.jobs.enqueue(tx, ONBOARDING_JOB, { ...payload }, { athleteId });
         }
         return updated;
       });
@@ -248,10 +254,13 @@ export function onboardingJob(
 
     async failed(job: Job<typeof ONBOARDING_JOB>, reason: string) {
       const { sessionId, revision, stage } = job.payload;
+      const athleteId = job.payload.athleteId ?? job.athleteId;
       deps.log?.error({ sessionId, stage, reason }, 'onboarding stage failed for good');
       const work = STAGE_WORK[stage] ?? 'preparing your plan';
+      if (!athleteId) return;
       await repo.recordFailure(
         db,
+        athleteId,
         sessionId,
         revision,
         `Something went wrong while ${work}. Send your goal again to try once more.`,

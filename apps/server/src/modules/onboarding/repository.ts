@@ -29,12 +29,6 @@ export async function findSession(db: Conn, athleteId: string, id: string): Prom
   return row;
 }
 
-/** The session by id alone, for the job, which carries only its id; the row names its athlete. */
-export async function findSessionForJob(db: Conn, id: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(onboardingSessions).where(eq(onboardingSessions.id, id)).limit(1);
-  return row;
-}
-
 /** Locks the session row for a change that depends on its current status (FOR UPDATE). */
 export async function lockSession(db: Conn, athleteId: string, id: string): Promise<SessionRow | undefined> {
   const [row] = await db
@@ -66,6 +60,7 @@ export async function updateSession(
  */
 export async function advanceStage(
   db: Conn,
+  athleteId: string,
   id: string,
   expect: { revision: number; status: string },
   changes: SessionChanges,
@@ -75,6 +70,7 @@ export async function advanceStage(
     .set({ ...changes, updatedAt: new Date() })
     .where(
       and(
+        eq(onboardingSessions.athleteId, athleteId),
         eq(onboardingSessions.id, id),
         eq(onboardingSessions.revision, expect.revision),
         eq(onboardingSessions.status, expect.status),
@@ -85,12 +81,19 @@ export async function advanceStage(
 }
 
 /** Records a failure on the session, unless a newer prompt replaced the revision that failed. */
-export async function recordFailure(db: Conn, id: string, revision: number, error: string): Promise<void> {
+export async function recordFailure(
+  db: Conn,
+  athleteId: string,
+  id: string,
+  revision: number,
+  error: string,
+): Promise<void> {
   await db
     .update(onboardingSessions)
     .set({ error, updatedAt: new Date() })
     .where(
       and(
+        eq(onboardingSessions.athleteId, athleteId),
         eq(onboardingSessions.id, id),
         eq(onboardingSessions.revision, revision),
         ne(onboardingSessions.status, 'APPROVED'),

@@ -242,7 +242,7 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
         await deps.jobs.enqueue(
           tx,
           ONBOARDING_JOB,
-          { ...firstStage(id, revision) },
+          { ...firstStage(auth.athleteId, id, revision) },
           { athleteId: auth.athleteId },
         );
         return updated!;

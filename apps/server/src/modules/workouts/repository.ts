@@ -274,19 +274,42 @@ export async function calendarRows(
 }
 
 /**
- * The workouts of many athletes between two dates, by athlete, then date and creation order: the daily
- * adaptation's read of a batch of athletes (docs/adaptation.md, "One run a day"), one query for the batch.
+ * What the daily adaptation's rules read of a workout: not its text, structure or data, whose JSON was most of
+ * the batch's read with two years of history (docs/scale.md, "What grows, measured").
+ */
+const PLAN_SLOT = {
+  id: workouts.id,
+  athleteId: workouts.athleteId,
+  planId: workouts.planId,
+  title: workouts.title,
+  workoutDate: workouts.workoutDate,
+  sport: workouts.sport,
+  durationMinutes: workouts.durationMinutes,
+  intensityZone: workouts.intensityZone,
+  status: workouts.status,
+  tss: workouts.tss,
+  actualTss: workouts.actualTss,
+  editedByAthleteAt: workouts.editedByAthleteAt,
+  updatedAt: workouts.updatedAt,
+};
+
+export type PlanSlotRow = Pick<WorkoutRow, keyof typeof PLAN_SLOT>;
+
+/**
+ * The workouts of many athletes between two dates, by athlete, then date and creation order, as the
+ * adaptation's rules read them: the daily adaptation's read of a batch of athletes (docs/adaptation.md, "One run
+ * a day"), one query for the batch.
  */
 export async function listWorkoutsOfAthletes(
   db: Conn,
   athleteIds: readonly string[],
   from: string,
   to: string,
-): Promise<WorkoutRow[]> {
+): Promise<PlanSlotRow[]> {
   if (athleteIds.length === 0) return [];
   return jsonRows(
     db,
-    getTableColumns(workouts),
+    PLAN_SLOT,
     workouts,
     and(
       inArray(workouts.athleteId, [...athleteIds]),
@@ -295,6 +318,29 @@ export async function listWorkoutsOfAthletes(
     ),
     sql`${workouts.athleteId}, ${workouts.workoutDate}, ${workouts.createdAt}`,
   );
+}
+
+/** Whole rows of many athletes' workouts, each named with its athlete, in one read (those the adaptation changes). */
+export async function workoutsOfIds(
+  db: Conn,
+  refs: ReadonlyArray<{ athleteId: string; id: string }>,
+): Promise<WorkoutRow[]> {
+  if (refs.length === 0) return [];
+  const wanted = new Set(refs.map((r) => `${r.athleteId}:${r.id}`));
+  const rows = await jsonRows(
+    db,
+    getTableColumns(workouts),
+    workouts,
+    and(
+      inArray(workouts.athleteId, [...new Set(refs.map((r) => r.athleteId))]),
+      inArray(
+        workouts.id,
+        refs.map((r) => r.id),
+      ),
+    ),
+    sql`${workouts.athleteId}, ${workouts.id}`,
+  );
+  return rows.filter((r) => wanted.has(`${r.athleteId}:${r.id}`));
 }
 
 /** One row of `updatePlannedIfUnchanged`: the workout's new values, all of them. */

@@ -705,8 +705,13 @@ export function createWorkoutService(
     },
 
     /** The workouts of many athletes between two dates, in one read (the daily adaptation's batch). */
-    rowsOfAthletes(athleteIds: readonly string[], from: string, to: string): Promise<repo.WorkoutRow[]> {
+    rowsOfAthletes(athleteIds: readonly string[], from: string, to: string): Promise<repo.PlanSlotRow[]> {
       return repo.listWorkoutsOfAthletes(db, athleteIds, from, to);
+    },
+
+    /** Whole rows of workouts of many athletes, each named with its athlete, in one read. */
+    rowsOfIds(refs: ReadonlyArray<{ athleteId: string; id: string }>): Promise<repo.WorkoutRow[]> {
+      return repo.workoutsOfIds(db, refs);
     },
 
     /**
@@ -846,7 +851,7 @@ export function createWorkoutService(
 }
 
 export type WorkoutService = ReturnType<typeof createWorkoutService>;
-export type { WorkoutRow, WorkoutSummaryRow } from './repository.ts';
+export type { PlanSlotRow, WorkoutRow, WorkoutSummaryRow } from './repository.ts';
 /** What the modules computed from workouts (plans, training load) read of them. */
 export type WorkoutReader = Pick<WorkoutService, 'rows'>;
 /** What the training-load service reads of workouts: their rows, and a week's without their structures. */
