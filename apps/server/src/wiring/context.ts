@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from '../db/client.ts';
 import type { AthleteCache } from '../lib/athlete-cache.ts';
+import type { EventHub } from '../lib/events.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import type { JobQueue, JobQueueOptions } from '../lib/job-queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
@@ -125,6 +126,8 @@ export interface Wiring {
   idempotency: IdempotentCreates;
   readCache: AthleteCache<Buffer>;
   cachedReads: Authenticate;
+  /** The typed event hub between modules (lib/events.ts): emitters and listeners are wired in the units. */
+  events: EventHub;
 }
 
 /**
@@ -136,7 +139,7 @@ export interface Services {
   notificationService: NotificationService;
   thresholdService: ThresholdService;
   workoutService: WorkoutService;
-  /** The read cache and the notification sweep, told of a workout write. */
+  /** Emits `workouts.changed` (after commit): the read cache and the notification sweep listen. */
   workoutsChanged: (athleteId: string) => void;
   trainingLoadService: TrainingLoadService;
   planService: PlanService;

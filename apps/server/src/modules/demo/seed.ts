@@ -108,7 +108,7 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     const conn = tx as unknown as Db;
     const workouts = createWorkoutService(conn);
     // Thresholds first, so that every session is parsed with them (no workout exists yet to re-label).
-    const thresholds = createThresholdService(conn, { workouts: () => workouts });
+    const thresholds = createThresholdService(conn, { workouts });
     for (const entry of demo.thresholds) await thresholds.saveSportMetrics(auth, sportMetricsUpdate(entry));
     const plan = await createPlanService(conn, { workouts }).create(
       auth,

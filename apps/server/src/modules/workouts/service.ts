@@ -28,11 +28,8 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import {
-  createThresholdService,
-  type ThresholdReader,
-  type ThresholdService,
-} from '../thresholds/service.ts';
+import type { ThresholdReader, ThresholdService } from '../thresholds/service.ts';
+import { parseBasesOf, parseBasisOf } from '../thresholds/values.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
 import * as repo from './repository.ts';
 
@@ -195,14 +192,14 @@ export function createWorkoutService(
   db: Db,
   options: {
     onChange?: (athleteId: string) => void;
+    /** The thresholds module's reads every parse starts from (docs/modules.md); tests may hand others. */
     thresholds?: Pick<ThresholdReader, 'parseBasis'> & Partial<Pick<ThresholdService, 'parseBases'>>;
     /** Wired to the activities (wiring/workouts.ts): they never learn of it from a read. */
     completionUndone?: CompletionUndone;
   } = {},
 ) {
   const changed = (athleteId: string) => options.onChange?.(athleteId);
-  const thresholds =
-    options.thresholds ?? createThresholdService(db, { workouts: () => service, onChange: options.onChange });
+  const thresholds = options.thresholds ?? { parseBasis: parseBasisOf, parseBases: parseBasesOf };
   /** The athlete's thresholds and edited zone tables, which every parse reads. */
   const history = (conn: Conn, athleteId: string) => thresholds.parseBasis(conn, athleteId);
 
