@@ -4,7 +4,7 @@
 import { createAthleteCache } from './lib/athlete-cache.ts';
 import { createEventHub } from './lib/events.ts';
 import { createJobQueue } from './lib/job-queue.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { wireAccount } from './wiring/account.ts';
 import { wireActivities } from './wiring/activities.ts';

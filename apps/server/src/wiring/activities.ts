@@ -1,15 +1,21 @@
 // Done activities and their imports (docs/activities.md): files, then Apple Health exports (docs/devices.md,
 // "Apple Health"), both read by jobs and written through the activity service.
 
-import { ARCHIVE_JOB, createArchiveImport } from '../modules/activities/archive-import.ts';
-import { archiveRoutes } from '../modules/activities/archive-routes.ts';
-import { thresholdsFrom } from '../modules/activities/figures.ts';
-import { activityRoutes } from '../modules/activities/routes.ts';
-import { createActivityService, IMPORT_JOB } from '../modules/activities/service.ts';
-import { appleHealthRoutes } from '../modules/apple-health/routes.ts';
-import { APPLE_HEALTH_JOB, createAppleHealthService } from '../modules/apple-health/service.ts';
-import { createThresholdEstimates } from '../modules/thresholds/estimates.ts';
-import { thresholdEstimateRoutes } from '../modules/thresholds/routes.ts';
+import {
+  ARCHIVE_JOB,
+  activityRoutes,
+  archiveRoutes,
+  createActivityService,
+  createArchiveImport,
+  IMPORT_JOB,
+  thresholdsFrom,
+} from '../modules/activities/index.ts';
+import {
+  APPLE_HEALTH_JOB,
+  appleHealthRoutes,
+  createAppleHealthService,
+} from '../modules/apple-health/index.ts';
+import { createThresholdEstimates, thresholdEstimateRoutes } from '../modules/thresholds/index.ts';
 import { createCpuPool } from '../workers/pool.ts';
 import type { Services, Wiring } from './context.ts';
 

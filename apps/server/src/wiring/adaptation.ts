@@ -1,7 +1,6 @@
 // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
 import { addDays, dateInTimeZone, type ReadinessDay } from '@stamina/core';
-import { adaptationRoutes } from '../modules/adaptation/routes.ts';
-import { ADAPTATION_JOB, createAdaptationService } from '../modules/adaptation/service.ts';
+import { ADAPTATION_JOB, adaptationRoutes, createAdaptationService } from '../modules/adaptation/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireAdaptation(

@@ -1,10 +1,11 @@
 // Training load, plans and the analytics computed from them (docs/training-load.md).
-import { analyticsRoutes, trainingAnalyticsRoutes } from '../modules/analytics/routes.ts';
-import { createAnalyticsService } from '../modules/analytics/service.ts';
-import { trainingPlanRoutes } from '../modules/plans/routes.ts';
-import { createPlanService } from '../modules/plans/service.ts';
-import { trainingLoadRoutes } from '../modules/training-load/routes.ts';
-import { createTrainingLoadService } from '../modules/training-load/service.ts';
+import {
+  analyticsRoutes,
+  createAnalyticsService,
+  trainingAnalyticsRoutes,
+} from '../modules/analytics/index.ts';
+import { createPlanService, trainingPlanRoutes } from '../modules/plans/index.ts';
+import { createTrainingLoadService, trainingLoadRoutes } from '../modules/training-load/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireTraining(

@@ -4,14 +4,15 @@
 // service, and the notification sweep reads it; a workout change is the `workouts.changed` event, and a workout
 // set back by hand is `workout.completion-undone`, which the activities module hears (wiring/activities.ts).
 
-import { notificationRoutes } from '../modules/notifications/routes.ts';
-import { createNotificationService } from '../modules/notifications/service.ts';
-import { thresholdRoutes } from '../modules/thresholds/routes.ts';
-import { createThresholdService } from '../modules/thresholds/service.ts';
-import { createWorkoutFileService } from '../modules/workouts/files.ts';
-import { workoutFileRoutes } from '../modules/workouts/files-routes.ts';
-import { trainingWorkoutRoutes, workoutPlanningRoutes } from '../modules/workouts/routes.ts';
-import { createWorkoutService } from '../modules/workouts/service.ts';
+import { createNotificationService, notificationRoutes } from '../modules/notifications/index.ts';
+import { createThresholdService, thresholdRoutes } from '../modules/thresholds/index.ts';
+import {
+  createWorkoutFileService,
+  createWorkoutService,
+  trainingWorkoutRoutes,
+  workoutFileRoutes,
+  workoutPlanningRoutes,
+} from '../modules/workouts/index.ts';
 import type { Wiring } from './context.ts';
 
 export async function wireWorkouts({

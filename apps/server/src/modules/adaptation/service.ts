@@ -28,7 +28,7 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { type AuthContext, systemAuth } from '../../plugins/authenticate.ts';
-import type { WorkoutRow, WorkoutService } from '../workouts/service.ts';
+import type { WorkoutRow, WorkoutService } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
 /** The workout fields a change may set; null in place of the patch deletes the workout. */

@@ -13,7 +13,7 @@ import * as repo from './repository.ts';
 export const SPORTS = ['running', 'cycling', 'swimming'] as const satisfies readonly ThresholdSport[];
 
 /** A stored row as core's history entry. */
-export function entryOf(row: repo.SportMetricsRow): ThresholdEntry {
+function entryOf(row: repo.SportMetricsRow): ThresholdEntry {
   return {
     sport: row.sport,
     effectiveFrom: row.effectiveFrom,

@@ -28,9 +28,9 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { ThresholdReader, ThresholdService } from '../thresholds/service.ts';
-import { parseBasesOf, parseBasisOf } from '../thresholds/values.ts';
-import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
+import type { ThresholdReader, ThresholdService } from '../thresholds/index.ts';
+import { parseBasesOf, parseBasisOf } from '../thresholds/index.ts';
+import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
 import * as repo from './repository.ts';
 
 /** The calendar range is at most 366 days; this leaves room for several workouts a day. */
