@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
-import { workouts } from './training.ts';
+import { workouts } from './workouts.ts';
 
 export interface StoredCitation {
   label: string;
