@@ -40,7 +40,7 @@ type LoggedRow = Pick<
 >;
 
 /** What was done, as both workout answers show it. */
-export function loggedAnswer(row: LoggedRow) {
+function loggedAnswer(row: LoggedRow) {
   return {
     actual_duration_minutes:
       row.actualDurationSeconds === null ? null : roundTo(row.actualDurationSeconds / 60, 1),
