@@ -2,11 +2,9 @@
 // The wiring is one unit per area in wiring/ (docs/ARCHITECTURE.md, "Wiring"); this file only orders them and
 // hands each the services it reads.
 import { createAthleteCache } from './lib/athlete-cache.ts';
+import { createEventHub } from './lib/events.ts';
 import { createJobQueue } from './lib/job-queue.ts';
-import type { ActivityService } from './modules/activities/service.ts';
-import type { AdaptationService } from './modules/adaptation/service.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import type { MetricsService } from './modules/metrics/service.ts';
+import { healthRoutes } from './modules/health/index.ts';
 import { authenticatedReads } from './plugins/cached-reads.ts';
 import { wireAccount } from './wiring/account.ts';
 import { wireActivities } from './wiring/activities.ts';
@@ -23,7 +21,7 @@ import { wireOnboarding } from './wiring/onboarding.ts';
 import { createServer } from './wiring/platform.ts';
 import { startSchedulers } from './wiring/schedulers.ts';
 import { wireTestingDashboard } from './wiring/testing-dashboard.ts';
-import { wireTraining } from './wiring/training.ts';
+import { wireAnalytics, wireTraining } from './wiring/training.ts';
 import { serveWebApp } from './wiring/web.ts';
 import { wireWellness } from './wiring/wellness.ts';
 import { wireWorkoutBank } from './wiring/workout-bank.ts';
@@ -44,25 +42,24 @@ export async function buildApp(config: AppConfig) {
   const readCache = createAthleteCache<Buffer>({ redis: config.redis, ttlMs: config.readCacheTtlMs });
   app.addHook('onClose', async () => readCache.close());
   const cachedReads = authenticatedReads(authenticate, readCache);
-  const w: Wiring = { app, config, db, limits, authenticate, idempotency, readCache, cachedReads };
+  // The event hub between modules (lib/events.ts): units subscribe their listeners as they build them.
+  const events = createEventHub(app.log);
+  const w: Wiring = { app, config, db, limits, authenticate, idempotency, readCache, cachedReads, events };
 
-  // Each unit is handed every service built before it (`Services`) and names in its signature what it reads.
-  // The activity service is built after the workouts it completes; a workout set back by hand tells it, in the
-  // workout change's transaction (docs/activities.md, "Matching").
-  let activityService: ActivityService | undefined;
-  const workouts = await wireWorkouts(w, { lateActivities: () => activityService! });
-  // The adaptation service is built with the job queue, below; the plan service calls it only when a request runs.
-  let adaptationService: AdaptationService | undefined;
-  // The metrics service is built from the training load; the analytics' recovery line reads it once it exists.
-  let metricsService: MetricsService | undefined;
-  const training = await wireTraining(w, {
-    ...workouts,
-    lateAdaptation: () => adaptationService!,
-    lateMetrics: () => metricsService!,
-  });
+  // Each unit is handed every service built before it (`Services`) and names in its signature what it reads; a
+  // module that tells one built after it emits an event (lib/events.ts, docs/modules.md "Events").
+  const workouts = await wireWorkouts(w);
+  const training = await wireTraining(w, workouts);
   const wellness = await wireWellness(w, { ...workouts, ...training });
-  metricsService = wellness.metricsService;
-  const built = { authService, ...workouts, ...training, ...wellness, ...(await wireAthletes(w)) };
+  const analytics = await wireAnalytics(w, { ...training, ...wellness });
+  const built = {
+    authService,
+    ...workouts,
+    ...training,
+    ...wellness,
+    ...analytics,
+    ...(await wireAthletes(w)),
+  };
   const dashboard = await wireDashboard(w, built);
   await wireWorkoutBank(w, { ...built, ...dashboard });
 
@@ -77,10 +74,8 @@ export async function buildApp(config: AppConfig) {
     ...(await wireNotificationDelivery(w, { ...built, ...dashboard, jobs })),
   };
   const adapting = { ...delivering, ...(await wireAdaptation(w, delivering)) };
-  adaptationService = adapting.adaptationService;
   await wireCoach(w, adapting);
   const all = { ...adapting, ...(await wireActivities(w, adapting)) };
-  activityService = all.activityService;
   await wireOnboarding(w, all);
   const devices = await wireDevices(w, all);
   await wireAccount(w, { ...all, ...devices });

@@ -20,11 +20,10 @@ import { diskFileStore } from './lib/file-store.ts';
 import { humanLogStream, logFormat } from './lib/human-log.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAthlete } from './modules/demo/seed.ts';
-import { providerConfigsFromEnv } from './modules/devices/config.ts';
-import { parseTokenKey } from './modules/devices/secrets.ts';
-import { generateVapidKeys, isVapidKey, type VapidKeys } from './modules/notifications/push.ts';
-import { seedWorkoutBank } from './modules/workout-bank/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAthlete } from './modules/demo/index.ts';
+import { parseTokenKey, providerConfigsFromEnv } from './modules/devices/index.ts';
+import { generateVapidKeys, isVapidKey, type VapidKeys } from './modules/notifications/index.ts';
+import { seedWorkoutBank } from './modules/workout-bank/index.ts';
 import { VERSION } from './version.ts';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */

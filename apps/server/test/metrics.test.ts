@@ -488,7 +488,7 @@ describe('the recovery hook', () => {
     const calls: [string, string, number][] = [];
     const auth = { athleteId: other.athleteId, timezone: 'UTC' } as AuthContext;
     const workouts = createWorkoutService(t.db);
-    const thresholds = createThresholdService(t.db, { workouts: () => workouts });
+    const thresholds = createThresholdService(t.db, { workouts });
     const service = createMetricsService(t.db, createTrainingLoadService(t.db, workouts), thresholds, {
       onRecoveryScored: async (id, date, score) => {
         calls.push([id, date, score]);

@@ -462,7 +462,7 @@ describe('edited zone tables drive the parse (docs/workout-parser.md, "Edited zo
     await call(ana.token, 'PUT', '/api/athletes/me/zones', { tables: [runHr(edited)] });
     await call(ben.token, 'PUT', '/api/athletes/me/sport-metrics', running(250));
     const service = createThresholdService(t.db, {
-      workouts: () => ({ reparsePlanned: async () => [] }),
+      workouts: { reparsePlanned: async () => [] },
     });
     const bases = await service.parseBases(t.db, [ana.athleteId, ben.athleteId]);
     expect(bases.get(ana.athleteId)).toEqual({

@@ -23,7 +23,7 @@ import {
 import { type LegRecord, legRecord } from '../../src/modules/activities/figures.ts';
 import { compliance } from '../../src/modules/activities/matching.ts';
 import { deriveDays } from '../../src/modules/training-load/upkeep.ts';
-import { structureOf, tssOf } from '../../src/modules/workouts/service.ts';
+import { structureOf, tssOf } from '../../src/modules/workouts/answers.ts';
 import { type CopyField, jsonField } from './copy.ts';
 import type { Buffers } from './tables.ts';
 

@@ -1,16 +1,15 @@
 // Data ownership (docs/account.md): account deletion and its purge, exports and their import; and the profile
 // summary, read through the activity, analytics and plan services.
 import { sweepStaging } from '../lib/staging-sweep.ts';
-import { IMPORT_LEASE_SECONDS } from '../modules/account/import.ts';
-import { accountRoutes } from '../modules/account/routes.ts';
 import {
+  accountRoutes,
   createAccountService,
   EXPORT_EXPIRE_JOB,
   EXPORT_JOB,
+  IMPORT_LEASE_SECONDS,
   PURGE_JOB,
-} from '../modules/account/service.ts';
-import { profileRoutes } from '../modules/profile/routes.ts';
-import { createProfileService } from '../modules/profile/service.ts';
+} from '../modules/account/index.ts';
+import { createProfileService, profileRoutes } from '../modules/profile/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireAccount(

@@ -1,23 +1,31 @@
 // Done activities and their imports (docs/activities.md): files, then Apple Health exports (docs/devices.md,
 // "Apple Health"), both read by jobs and written through the activity service.
 
-import { ARCHIVE_JOB, createArchiveImport } from '../modules/activities/archive-import.ts';
-import { archiveRoutes } from '../modules/activities/archive-routes.ts';
-import { thresholdsFrom } from '../modules/activities/figures.ts';
-import { activityRoutes } from '../modules/activities/routes.ts';
-import { createActivityService, IMPORT_JOB } from '../modules/activities/service.ts';
-import { appleHealthRoutes } from '../modules/apple-health/routes.ts';
-import { APPLE_HEALTH_JOB, createAppleHealthService } from '../modules/apple-health/service.ts';
+import {
+  ARCHIVE_JOB,
+  activityRoutes,
+  archiveRoutes,
+  createActivityService,
+  createArchiveImport,
+  IMPORT_JOB,
+  thresholdsFrom,
+} from '../modules/activities/index.ts';
+import {
+  APPLE_HEALTH_JOB,
+  appleHealthRoutes,
+  createAppleHealthService,
+} from '../modules/apple-health/index.ts';
+import { createThresholdEstimates, thresholdEstimateRoutes } from '../modules/thresholds/index.ts';
 import { createCpuPool } from '../workers/pool.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireActivities(
-  { app, config, db, authenticate, idempotency, readCache, cachedReads }: Wiring,
+  { app, config, db, authenticate, idempotency, cachedReads, events }: Wiring,
   {
     jobs,
     workoutService,
     thresholdService,
-    notificationService,
+    workoutsChanged,
     adaptationService,
     metricsService,
   }: Pick<
@@ -25,7 +33,7 @@ export async function wireActivities(
     | 'jobs'
     | 'workoutService'
     | 'thresholdService'
-    | 'notificationService'
+    | 'workoutsChanged'
     | 'adaptationService'
     | 'metricsService'
   >,
@@ -46,16 +54,24 @@ export async function wireActivities(
     // The athlete's uploads in progress are counted in Redis when it is configured, across processes.
     redis: config.redis,
     log: app.log,
-    onChange: (athleteId) => {
-      readCache.invalidate(athleteId);
-      notificationService.workoutsChanged(athleteId);
-    },
+    // An activity completes or frees workouts: the read cache and the notification sweep hear of it.
+    onChange: workoutsChanged,
     // docs/adaptation.md, "One run a day": an import may complete or reveal missed sessions.
     onImported: (athleteId) =>
       adaptationService
         .requestRun(athleteId)
         .catch((err) => app.log.error({ err }, 'adaptation after an import not queued')),
   });
+  // docs/activities.md, "Matching": a workout set back by hand frees the activity that completed it.
+  events.onInTransaction('workout.completion-undone', ({ tx, athleteId, workoutId }) =>
+    activityService.releaseWorkout(tx, athleteId, workoutId),
+  );
+  // The threshold estimates read the recordings (docs/zones.md, "Estimates from recordings").
+  const thresholdEstimates = createThresholdEstimates(db, {
+    thresholds: thresholdService,
+    recordings: activityService,
+  });
+  await app.register(thresholdEstimateRoutes(thresholdEstimates, authenticate), { prefix: '/api/athletes' });
   jobs.register(IMPORT_JOB, activityService.importJob);
   await app.register(
     activityRoutes(activityService, { authenticate, cachedReads, claimUpload: idempotency.claimUpload }),

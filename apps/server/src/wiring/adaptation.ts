@@ -1,11 +1,10 @@
 // Plan changes (docs/adaptation.md): the daily adaptation and the coach's confirmed actions write through it.
 import { addDays, dateInTimeZone, type ReadinessDay } from '@stamina/core';
-import { adaptationRoutes } from '../modules/adaptation/routes.ts';
-import { ADAPTATION_JOB, createAdaptationService } from '../modules/adaptation/service.ts';
+import { ADAPTATION_JOB, adaptationRoutes, createAdaptationService } from '../modules/adaptation/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireAdaptation(
-  { app, db, authenticate, readCache }: Wiring,
+  { app, db, authenticate, readCache, events }: Wiring,
   {
     jobs,
     workoutService,
@@ -69,6 +68,10 @@ export async function wireAdaptation(
     },
     onChange: (id) => readCache.invalidate(id),
   });
+  // A generated plan's rebuild is recorded in the plan's history of changes, in the rebuild's transaction.
+  events.onInTransaction('plan.rebuilt', ({ conn, auth, change }) =>
+    adaptationService.recordRebuild(conn, auth, change),
+  );
   jobs.register(ADAPTATION_JOB, adaptationService.job);
   app.decorate('adaptation', adaptationService);
   await app.register(adaptationRoutes(adaptationService, authenticate), { prefix: '/api/training' });

@@ -1,7 +1,5 @@
 // The athlete's profile and avatar (docs/profile.md).
-import { avatarRoutes } from '../modules/athletes/avatar-routes.ts';
-import { athleteRoutes } from '../modules/athletes/routes.ts';
-import { createAthleteService } from '../modules/athletes/service.ts';
+import { athleteRoutes, avatarRoutes, createAthleteService } from '../modules/athletes/index.ts';
 import type { Wiring } from './context.ts';
 
 export async function wireAthletes({ app, config, db, authenticate }: Wiring) {

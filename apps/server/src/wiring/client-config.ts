@@ -2,9 +2,7 @@
 // what this server can do, so the public pages promise only what is configured (docs/screens.md,
 // "Operator settings").
 import type { ClientConfig, Operator } from '@stamina/contract';
-import { UNCONFIGURED } from '../modules/devices/config.ts';
-import { garminProvider } from '../modules/devices/garmin.ts';
-import { stravaProvider } from '../modules/devices/strava.ts';
+import { garminProvider, stravaProvider, UNCONFIGURED } from '../modules/devices/index.ts';
 import type { AppConfig } from './context.ts';
 
 /** Every operator setting unset: what tests and a bare deployment tell the web app. */

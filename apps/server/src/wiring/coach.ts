@@ -1,12 +1,12 @@
 // The coach chat (docs/coach.md): reads through the other services; confirmed actions become plan changes.
 import {
   applyThroughPlanChanges,
+  coachRoutes,
+  createCoachModel,
+  createCoachService,
   recentPlanChanges,
   undoThroughPlanChanges,
-} from '../modules/coach/apply.ts';
-import { createCoachModel } from '../modules/coach/model.ts';
-import { coachRoutes } from '../modules/coach/routes.ts';
-import { createCoachService } from '../modules/coach/service.ts';
+} from '../modules/coach/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireCoach(

@@ -5,29 +5,27 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from '../db/client.ts';
 import type { AthleteCache } from '../lib/athlete-cache.ts';
+import type { EventHub } from '../lib/events.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import type { JobQueue, JobQueueOptions } from '../lib/job-queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { RateLimits } from '../lib/rate-limits.ts';
-import type { ActivityService } from '../modules/activities/service.ts';
-import type { AdaptationService } from '../modules/adaptation/service.ts';
-import type { AnalyticsService } from '../modules/analytics/service.ts';
-import type { AppleHealthService } from '../modules/apple-health/service.ts';
-import type { AthleteService } from '../modules/athletes/service.ts';
-import type { AuthService } from '../modules/auth/service.ts';
-import type { CoachModelConfig } from '../modules/coach/model.ts';
-import type { DashboardService } from '../modules/dashboard/service.ts';
-import type { DevicesConfig } from '../modules/devices/config.ts';
-import type { DeviceService } from '../modules/devices/service.ts';
-import type { MetricsService } from '../modules/metrics/service.ts';
-import type { DeliveryService } from '../modules/notifications/delivery.ts';
-import type { VapidKeys } from '../modules/notifications/push.ts';
-import type { NotificationService } from '../modules/notifications/service.ts';
-import type { SttConfig } from '../modules/onboarding/stt.ts';
-import type { PlanService } from '../modules/plans/service.ts';
-import type { ThresholdService } from '../modules/thresholds/service.ts';
-import type { TrainingLoadService } from '../modules/training-load/service.ts';
-import type { WorkoutService } from '../modules/workouts/service.ts';
+import type { ActivityService } from '../modules/activities/index.ts';
+import type { AdaptationService } from '../modules/adaptation/index.ts';
+import type { AnalyticsService } from '../modules/analytics/index.ts';
+import type { AppleHealthService } from '../modules/apple-health/index.ts';
+import type { AthleteService } from '../modules/athletes/index.ts';
+import type { AuthService } from '../modules/auth/index.ts';
+import type { CoachModelConfig } from '../modules/coach/index.ts';
+import type { DashboardService } from '../modules/dashboard/index.ts';
+import type { DeviceService, DevicesConfig } from '../modules/devices/index.ts';
+import type { MetricsService } from '../modules/metrics/index.ts';
+import type { DeliveryService, NotificationService, VapidKeys } from '../modules/notifications/index.ts';
+import type { SttConfig } from '../modules/onboarding/index.ts';
+import type { PlanService } from '../modules/plans/index.ts';
+import type { ThresholdService } from '../modules/thresholds/index.ts';
+import type { TrainingLoadService } from '../modules/training-load/index.ts';
+import type { WorkoutService } from '../modules/workouts/index.ts';
 import type { Authenticate } from '../plugins/authenticate.ts';
 import type { IdempotentCreates } from '../plugins/idempotency.ts';
 import type { CpuPool, CpuPoolOptions } from '../workers/pool.ts';
@@ -125,6 +123,8 @@ export interface Wiring {
   idempotency: IdempotentCreates;
   readCache: AthleteCache<Buffer>;
   cachedReads: Authenticate;
+  /** The typed event hub between modules (lib/events.ts): emitters and listeners are wired in the units. */
+  events: EventHub;
 }
 
 /**
@@ -136,7 +136,7 @@ export interface Services {
   notificationService: NotificationService;
   thresholdService: ThresholdService;
   workoutService: WorkoutService;
-  /** The read cache and the notification sweep, told of a workout write. */
+  /** Emits `workouts.changed` (after commit): the read cache and the notification sweep listen. */
   workoutsChanged: (athleteId: string) => void;
   trainingLoadService: TrainingLoadService;
   planService: PlanService;

@@ -1,7 +1,6 @@
 // The dashboard (docs/dashboard.md): reads through the training load, plan, wellness and notification services.
 import { batchReads } from '../db/read-batch.ts';
-import { dashboardRoutes } from '../modules/dashboard/routes.ts';
-import { createDashboardService } from '../modules/dashboard/service.ts';
+import { createDashboardService, dashboardRoutes } from '../modules/dashboard/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireDashboard(

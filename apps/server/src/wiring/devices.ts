@@ -1,11 +1,14 @@
 // Device connections (docs/devices.md): pulls run as jobs on the same queue, feeding the activity import.
 import { randomBytes } from 'node:crypto';
-import { UNCONFIGURED } from '../modules/devices/config.ts';
-import { garminProvider } from '../modules/devices/garmin.ts';
-import { deviceRoutes } from '../modules/devices/routes.ts';
-import { createSealer } from '../modules/devices/secrets.ts';
-import { createDeviceService, DEVICE_SYNC_JOB } from '../modules/devices/service.ts';
-import { stravaProvider } from '../modules/devices/strava.ts';
+import {
+  createDeviceService,
+  createSealer,
+  DEVICE_SYNC_JOB,
+  deviceRoutes,
+  garminProvider,
+  stravaProvider,
+  UNCONFIGURED,
+} from '../modules/devices/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireDevices(

@@ -1,8 +1,12 @@
 // Notifications that reach the athlete outside the app (docs/notifications.md): the daily e-mail through the
 // mailer and Web Push with the server's VAPID keys, both sent by jobs on the one queue.
-import { createDeliveryService, DAILY_EMAIL_JOB, PUSH_JOB } from '../modules/notifications/delivery.ts';
-import { deliveryRoutes } from '../modules/notifications/delivery-routes.ts';
-import { createPushSender } from '../modules/notifications/push.ts';
+import {
+  createDeliveryService,
+  createPushSender,
+  DAILY_EMAIL_JOB,
+  deliveryRoutes,
+  PUSH_JOB,
+} from '../modules/notifications/index.ts';
 import { systemAuth } from '../plugins/authenticate.ts';
 import type { Services, Wiring } from './context.ts';
 

@@ -1,9 +1,12 @@
 // Onboarding (docs/onboarding.md): its processing is a chain of jobs, one per stage.
-import { createGoalModel } from '../modules/onboarding/goal-model.ts';
-import { ONBOARDING_JOB, onboardingJob } from '../modules/onboarding/job.ts';
-import { onboardingRoutes } from '../modules/onboarding/routes.ts';
-import { createOnboardingService } from '../modules/onboarding/service.ts';
-import { toPlan } from '../modules/plans/service.ts';
+import {
+  createGoalModel,
+  createOnboardingService,
+  ONBOARDING_JOB,
+  onboardingJob,
+  onboardingRoutes,
+} from '../modules/onboarding/index.ts';
+import { toPlan } from '../modules/plans/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireOnboarding(

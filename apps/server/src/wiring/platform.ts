@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { OneLinePerRequest } from '../lib/logger.ts';
-import { createRequestLog, pathOf } from '../modules/logs/request-log.ts';
+import { createRequestLog, pathOf } from '../modules/logs/index.ts';
 import { documentOwnAthleteId } from '../plugins/contract-route.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import { registerInputGuards } from '../plugins/input-guards.ts';

@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionCache } from '../lib/session-cache.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import { type AreaCheck, healthAreas } from '../modules/health/areas.ts';
-import { healthAreaRoutes } from '../modules/health/routes.ts';
-import type { RequestLog } from '../modules/logs/request-log.ts';
-import { logRoutes, queryToken } from '../modules/logs/routes.ts';
+import { type AreaCheck, healthAreaRoutes, healthAreas } from '../modules/health/index.ts';
+import type { RequestLog } from '../modules/logs/index.ts';
+import { logRoutes, queryToken } from '../modules/logs/index.ts';
 import { authenticator, tokenIdentifier } from '../plugins/authenticate.ts';
 import type { Services, Wiring } from './context.ts';
 

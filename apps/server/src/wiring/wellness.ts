@@ -1,6 +1,5 @@
 // Wellness: the metrics store, its imports and the readiness and recovery scores (docs/wellness.md).
-import { metricsRoutes, metricsV1Routes } from '../modules/metrics/routes.ts';
-import { createMetricsService } from '../modules/metrics/service.ts';
+import { createMetricsService, metricsRoutes, metricsV1Routes } from '../modules/metrics/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireWellness(

@@ -1,6 +1,5 @@
 // The Workout Bank (docs/workout-bank.md): readiness and load from the dashboard, the plan's phase today.
-import { workoutBankRoutes } from '../modules/workout-bank/routes.ts';
-import { createWorkoutBankService } from '../modules/workout-bank/service.ts';
+import { createWorkoutBankService, workoutBankRoutes } from '../modules/workout-bank/index.ts';
 import type { Services, Wiring } from './context.ts';
 
 export async function wireWorkoutBank(

@@ -1,51 +1,50 @@
-// Planned and done workouts (docs/workouts.md), with the two services bound to them both ways: thresholds (a change
-// re-parses planned workouts; every parse reads them) and notifications (the sweep reads workouts; a workout
-// change is news to it). Activities read workouts; a workout set back by hand is news to them (bound late).
+// Planned and done workouts (docs/workouts.md), the thresholds they are parsed with, and the notifications swept
+// from them. Built in dependency order, no service waits for another (docs/modules.md, "Events"): workouts parse
+// with the thresholds module's reads (`parseBasisOf`), the threshold service re-parses through the workout
+// service, and the notification sweep reads it; a workout change is the `workouts.changed` event, and a workout
+// set back by hand is `workout.completion-undone`, which the activities module hears (wiring/activities.ts).
 
-import { notificationRoutes } from '../modules/notifications/routes.ts';
-import { createNotificationService } from '../modules/notifications/service.ts';
-import { thresholdRoutes } from '../modules/thresholds/routes.ts';
-import { createThresholdService } from '../modules/thresholds/service.ts';
-import { createWorkoutFileService } from '../modules/workouts/files.ts';
-import { workoutFileRoutes } from '../modules/workouts/files-routes.ts';
-import { trainingWorkoutRoutes, workoutPlanningRoutes } from '../modules/workouts/routes.ts';
-import { createWorkoutService } from '../modules/workouts/service.ts';
-import type { Services, Wiring } from './context.ts';
+import { createNotificationService, notificationRoutes } from '../modules/notifications/index.ts';
+import { createThresholdService, thresholdRoutes } from '../modules/thresholds/index.ts';
+import {
+  createWorkoutFileService,
+  createWorkoutService,
+  trainingWorkoutRoutes,
+  workoutFileRoutes,
+  workoutPlanningRoutes,
+} from '../modules/workouts/index.ts';
+import type { Wiring } from './context.ts';
 
-export async function wireWorkouts(
-  { app, db, authenticate, idempotency, readCache, cachedReads }: Wiring,
-  deps: {
-    /** Bound late: the activity service reads workouts, so it is built after this unit (wiring/activities.ts). */
-    lateActivities: () => Pick<Services['activityService'], 'releaseWorkout' | 'estimateRecordings'>;
-  },
-) {
-  // The dashboard's cached reads show the unread count: a notification change invalidates them too.
-  const notificationService = createNotificationService(db, {
-    // Created below; the sweep reads workouts only when a request runs, after the app is built.
-    workouts: { rows: (athleteId, filter) => workoutService.rows(athleteId, filter) },
-    log: app.log,
-    onChange: (athleteId) => readCache.invalidate(athleteId),
-  });
-  const workoutsChanged = (athleteId: string) => {
-    readCache.invalidate(athleteId);
-    notificationService.workoutsChanged(athleteId);
-  };
-  // A threshold change re-parses planned workouts (through the workout service), and every parse reads the
-  // thresholds: the workout service is bound late, as the notification service's is.
-  const thresholdService = createThresholdService(db, {
-    workouts: () => workoutService,
-    // The threshold estimates read the recordings (docs/zones.md, "Estimates from recordings").
-    recordings: () => deps.lateActivities(),
-    onChange: workoutsChanged,
-  });
+export async function wireWorkouts({
+  app,
+  db,
+  authenticate,
+  idempotency,
+  readCache,
+  cachedReads,
+  events,
+}: Wiring) {
+  const workoutsChanged = (athleteId: string) => events.emitAfterCommit('workouts.changed', { athleteId });
+  events.onAfterCommit('workouts.changed', ({ athleteId }) => readCache.invalidate(athleteId));
   const workoutService = createWorkoutService(db, {
     onChange: workoutsChanged,
-    thresholds: thresholdService,
     // docs/activities.md, "Matching": a workout set back to planned or skipped by hand frees the activity that
     // completed it, in the workout change's transaction. Workouts never import activities: the hook is the event.
     completionUndone: (tx, athleteId, workoutId) =>
-      deps.lateActivities().releaseWorkout(tx, athleteId, workoutId),
+      events.emitInTransaction('workout.completion-undone', { tx, athleteId, workoutId }),
   });
+  // A threshold change re-parses planned workouts (through the workout service) and re-labels them.
+  const thresholdService = createThresholdService(db, {
+    workouts: workoutService,
+    onChange: workoutsChanged,
+  });
+  // The dashboard's cached reads show the unread count: a notification change invalidates them too.
+  const notificationService = createNotificationService(db, {
+    workouts: workoutService,
+    log: app.log,
+    onChange: (athleteId) => readCache.invalidate(athleteId),
+  });
+  events.onAfterCommit('workouts.changed', ({ athleteId }) => notificationService.workoutsChanged(athleteId));
   await app.register(workoutPlanningRoutes(workoutService, cachedReads), {
     prefix: '/api/workout-planning',
   });

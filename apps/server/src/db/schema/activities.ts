@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
 import { oneOf } from './one-of.ts';
-import { workouts } from './training.ts';
+import { workouts } from './workouts.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',

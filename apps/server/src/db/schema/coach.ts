@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
 import { oneOf } from './one-of.ts';
-import { workouts } from './training.ts';
+import { workouts } from './workouts.ts';
 
 export interface StoredCitation {
   label: string;

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
-import { trainingPlans } from './training.ts';
+import { trainingPlans } from './plans.ts';
 
 export const onboardingSessions = pgTable(
   'onboarding_sessions',

@@ -1,13 +1,10 @@
-// Daily wellness (HRV, resting HR, sleep, subjective scores, body and threshold measures) and the in-app
-// notifications that events create. Every row belongs to an athlete (athlete_id, indexed).
-import { NOTIFICATION_KINDS, type NotificationKind } from '@stamina/core';
+// Daily wellness: HRV, resting HR, sleep, subjective scores, body and threshold measures (the metrics module).
+// Every row belongs to an athlete (athlete_id, indexed).
 import { sql } from 'drizzle-orm';
 import {
   check,
   date,
   doublePrecision,
-  index,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -17,7 +14,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
-import { oneOf } from './one-of.ts';
 
 /**
  * One row per athlete and day. Every value is optional (an athlete logs what they measure); the ranges of the
@@ -63,33 +59,5 @@ export const wellnessDaily = pgTable(
     check('wellness_mood_check', sql`${t.mood} between 1 and 5`),
     check('wellness_weight_check', sql`${t.weightKg} between 25 and 300`),
     check('wellness_vo2max_check', sql`${t.vo2max} between 10 and 100`),
-  ],
-);
-
-/**
- * In-app notifications. `dedupe_key` makes each event notify once, whichever process or request notices it
- * first (insert … on conflict do nothing): e.g. `missed:<workout id>`, `recovery:<date>`, `week:<monday>`.
- */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: uuid('id').notNull().defaultRandom(),
-    athleteId: uuid('athlete_id')
-      .notNull()
-      .references(() => athletes.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<NotificationKind>().notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    link: text('link'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    dedupeKey: text('dedupe_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.athleteId, t.id] }),
-    uniqueIndex('notifications_athlete_dedupe_key').on(t.athleteId, t.dedupeKey),
-    index('notifications_athlete_created_idx').on(t.athleteId, t.createdAt),
-    check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
   ],
 );

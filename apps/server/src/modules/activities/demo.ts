@@ -3,8 +3,8 @@
 // file (the same figures, streams and matching), marked source 'demo', completing the session it came from.
 import { type DemoSport, demoRecordedSession } from '@stamina/core';
 import type { Tx } from '../../db/client.ts';
-import { rederiveDailyLoad } from '../training-load/upkeep.ts';
-import type { WorkoutService } from '../workouts/service.ts';
+import { rederiveDailyLoad } from '../training-load/index.ts';
+import type { WorkoutService } from '../workouts/index.ts';
 import { legRecord, type ThresholdsOn } from './figures.ts';
 import { compliance } from './matching.ts';
 import * as repo from './repository.ts';

@@ -12,7 +12,7 @@ import {
   type RecordedSport,
   type StreamType,
 } from '@stamina/core';
-import type { ThresholdReader } from '../thresholds/service.ts';
+import type { ThresholdReader } from '../thresholds/index.ts';
 import type { ActivityInsert } from './repository.ts';
 
 /** The thresholds (and zone tables, when the athlete has them) in force on an athlete's day. */

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import { WorkerLimitError } from '../../workers/pool.ts';
 import type { ReadFileResult, TaskOutput } from '../../workers/tasks.ts';
-import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
+import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
 import type { LegRecord } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import { defaultName, SPORT_WORDS } from './presenters.ts';

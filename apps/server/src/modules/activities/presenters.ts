@@ -3,7 +3,7 @@
 import type { ActivityDetail, ActivitySummary, ImportBatch } from '@stamina/contract';
 import { plannedIntensityFactor, roundTo } from '@stamina/core';
 import type { Conn } from '../../db/client.ts';
-import type { WorkoutService } from '../workouts/service.ts';
+import type { WorkoutService } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
 export function batchView(batchId: string, files: repo.BatchFileRow[]): ImportBatch {

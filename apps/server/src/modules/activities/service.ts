@@ -13,8 +13,8 @@ import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { uploadGate } from '../../lib/upload-gate.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import type { CpuPool } from '../../workers/pool.ts';
-import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
-import type { WorkoutService } from '../workouts/service.ts';
+import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
+import type { WorkoutService } from '../workouts/index.ts';
 import { type AnalysisDeps, createActivityAnalysis } from './analysis.ts';
 import { changesLoad, type Feeling, feelingChanges } from './feeling.ts';
 import type { ThresholdsOn } from './figures.ts';
@@ -193,10 +193,14 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       failed: async (job: Job<typeof IMPORT_JOB>, reason: string) => {
         const { payload } = job;
         const file = await repo.findImportFile(db, payload.athleteId, payload.importFileId);
-        await record(db, { athleteId: payload.athleteId, id: payload.importFileId }, {
-          status: 'failed',
-          message: `The file could not be processed: ${reason}`,
-        });
+        await record(
+          db,
+          { athleteId: payload.athleteId, id: payload.importFileId },
+          {
+            status: 'failed',
+            message: `The file could not be processed: ${reason}`,
+          },
+        );
         if (file?.storageKey) await deps.fileStore.delete(file.storageKey).catch(() => {});
       },
     },

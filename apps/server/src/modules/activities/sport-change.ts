@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { WorkerLimitError } from '../../workers/pool.ts';
 import type { RescoreResult } from '../../workers/tasks.ts';
-import { lockAthleteLoad } from '../training-load/upkeep.ts';
+import { lockAthleteLoad } from '../training-load/index.ts';
 import type { LegRecord } from './figures.ts';
 import { DUPLICATE_WINDOW_SECONDS, type ImportStore, missingAsNull, rederiveFrom } from './import-store.ts';
 import { workoutSportOf } from './matching.ts';

@@ -13,7 +13,7 @@ import {
   type ReadinessDay,
 } from '@stamina/core';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { PlanSlotRow, WorkoutRow } from '../workouts/service.ts';
+import type { PlanSlotRow, WorkoutRow } from '../workouts/index.ts';
 import type * as repo from './repository.ts';
 
 /** What a run reads of a plan. */

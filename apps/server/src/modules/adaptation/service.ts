@@ -16,7 +16,7 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import { type AuthContext, systemAuth } from '../../plugins/authenticate.ts';
-import type { WorkoutRow, WorkoutService } from '../workouts/service.ts';
+import type { WorkoutRow, WorkoutService } from '../workouts/index.ts';
 import { type AdaptationPlan, proposalsOf, sameFields, snapshotOf, toPlanChange } from './batch.ts';
 import * as repo from './repository.ts';
 

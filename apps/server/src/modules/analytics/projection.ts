@@ -5,8 +5,8 @@ import type { FitnessProjection } from '@stamina/contract';
 import { addDays, dateInTimeZone, MAX_PROJECTION_DAYS, projectLoad, roundTo } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { PlanReader } from '../plans/service.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { PlanReader } from '../plans/index.ts';
+import type { TrainingLoadService } from '../training-load/index.ts';
 import * as repo from './repository.ts';
 
 export async function fitnessProjection(

@@ -46,9 +46,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
-import type { PlanReader, PlanRow } from '../plans/service.ts';
-import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
-import { ensureSportFigures, firstDayWithoutSportFigures } from '../training-load/upkeep.ts';
+import type { PlanReader, PlanRow } from '../plans/index.ts';
+import type { LoadDayRow, TrainingLoadService } from '../training-load/index.ts';
+import { ensureSportFigures, firstDayWithoutSportFigures } from '../training-load/index.ts';
 import { fitnessProjection } from './projection.ts';
 import * as repo from './repository.ts';
 

@@ -2,7 +2,7 @@
 // source 'coach', so it is recorded like an adaptation and can be undone from the plan's history.
 import type { CoachChange } from '@stamina/core';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { AdaptationService } from '../adaptation/service.ts';
+import type { AdaptationService } from '../adaptation/index.ts';
 import type { ApplyCoachAction, UndoCoachChange } from './service.ts';
 
 /** How many recent plan changes the coach reads for "what changed?". */

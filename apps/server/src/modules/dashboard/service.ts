@@ -31,11 +31,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { NotificationService } from '../notifications/service.ts';
-import type { PlanHeader, PlanReader } from '../plans/service.ts';
-import type { ThresholdReader } from '../thresholds/service.ts';
-import type { LoadDayRow, TrainingLoadService } from '../training-load/service.ts';
-import type { WorkoutSummaryRow } from '../workouts/service.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import type { PlanHeader, PlanReader } from '../plans/index.ts';
+import type { ThresholdReader } from '../thresholds/index.ts';
+import type { LoadDayRow, TrainingLoadService } from '../training-load/index.ts';
+import type { WorkoutSummaryRow } from '../workouts/index.ts';
 
 type RecoveryAnalysis = z.infer<typeof ZRecoveryAnalysis>;
 type PrimaryRace = z.infer<typeof ZPrimaryRace>;

@@ -8,13 +8,12 @@ import { addDays, dateInTimeZone, generateDemoAthlete, type ThresholdEntry } fro
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { DEMO_ACTIVITY_DAYS, storeDemoActivities } from '../activities/demo.ts';
-import { thresholdsFrom } from '../activities/figures.ts';
-import { createConfirmedAccount } from '../auth/service.ts';
-import { writeNewAthleteDays } from '../metrics/store.ts';
-import { createPlanService } from '../plans/service.ts';
-import { createThresholdService } from '../thresholds/service.ts';
-import { createWorkoutService } from '../workouts/service.ts';
+import { DEMO_ACTIVITY_DAYS, storeDemoActivities, thresholdsFrom } from '../activities/index.ts';
+import { createConfirmedAccount } from '../auth/index.ts';
+import { writeNewAthleteDays } from '../metrics/index.ts';
+import { createPlanService } from '../plans/index.ts';
+import { createThresholdService } from '../thresholds/index.ts';
+import { createWorkoutService } from '../workouts/index.ts';
 import { hasAnyUser, lockDemoSeed } from './repository.ts';
 
 export const DEMO_EMAIL = 'demo@stamina.local';
@@ -108,7 +107,7 @@ export async function seedDemoAthlete(db: Db, now = new Date()): Promise<DemoSee
     const conn = tx as unknown as Db;
     const workouts = createWorkoutService(conn);
     // Thresholds first, so that every session is parsed with them (no workout exists yet to re-label).
-    const thresholds = createThresholdService(conn, { workouts: () => workouts });
+    const thresholds = createThresholdService(conn, { workouts });
     for (const entry of demo.thresholds) await thresholds.saveSportMetrics(auth, sportMetricsUpdate(entry));
     const plan = await createPlanService(conn, { workouts }).create(
       auth,

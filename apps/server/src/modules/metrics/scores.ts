@@ -26,7 +26,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { TrainingLoadService } from '../training-load/index.ts';
 import * as repo from './repository.ts';
 
 /** The longest range a list or history may span: ten years, as the Training API. */

@@ -3,7 +3,7 @@
 // see them as one service.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { TrainingLoadService } from '../training-load/service.ts';
+import type { TrainingLoadService } from '../training-load/index.ts';
 import { createWellnessImport } from './import.ts';
 import { latestWeightOn, listDays } from './repository.ts';
 import { createWellnessScores } from './scores.ts';

@@ -7,7 +7,7 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { DayThresholdValues, ThresholdService } from '../thresholds/service.ts';
+import type { DayThresholdValues, ThresholdService } from '../thresholds/index.ts';
 import * as repo from './repository.ts';
 import type { WellnessScores } from './scores.ts';
 

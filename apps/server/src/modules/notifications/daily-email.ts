@@ -3,7 +3,7 @@
 // service reads the data. Days are written 'Sat 28 Nov' (coachDay), never as YYYY-MM-DD.
 import { coachDay, parseWorkout, renderWorkout, SPORTS, type Sport, sessionTss } from '@stamina/core';
 import type { Mail } from '../../lib/mailer.ts';
-import { escapeHtml } from '../auth/emails.ts';
+import { escapeHtml } from '../auth/index.ts';
 import { planChange } from './texts.ts';
 
 export interface DailySession {

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
-import type { WorkoutReader } from '../workouts/service.ts';
+import type { WorkoutReader } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 import { missedSession, type NotificationEvent, planChange, recoveryWarning, weekPlan } from './texts.ts';
 

@@ -17,8 +17,8 @@ import {
 } from '@stamina/core';
 import type { Db } from '../../db/client.ts';
 import type { Job, JobHandler, JobQueue } from '../../lib/job-queue.ts';
-import type { ThresholdReader } from '../thresholds/service.ts';
-import type { WorkoutReader } from '../workouts/service.ts';
+import type { ThresholdReader } from '../thresholds/index.ts';
+import type { WorkoutReader } from '../workouts/index.ts';
 import { type GoalModel, readGoalWithModel } from './goal-model.ts';
 import * as repo from './repository.ts';
 

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
-import type { WorkoutService } from '../workouts/service.ts';
+import type { WorkoutService } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
 type PlanRebuild = z.infer<typeof ZPlanRebuild>;

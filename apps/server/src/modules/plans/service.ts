@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { WorkoutReader } from '../workouts/service.ts';
+import type { WorkoutReader } from '../workouts/index.ts';
 import { createGeneratedPlans, type GeneratedPlanWorkouts, type RecordRebuild } from './generated.ts';
 import * as repo from './repository.ts';
 

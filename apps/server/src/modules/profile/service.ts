@@ -3,9 +3,9 @@
 import type { ProfileSummary } from '@stamina/contract';
 import { dateInTimeZone, daysBetween, personalRecords, thisYearFigures } from '@stamina/core';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { ActivityService } from '../activities/service.ts';
-import type { AnalyticsService } from '../analytics/service.ts';
-import type { PlanReader } from '../plans/service.ts';
+import type { ActivityService } from '../activities/index.ts';
+import type { AnalyticsService } from '../analytics/index.ts';
+import type { PlanReader } from '../plans/index.ts';
 
 export interface ProfileServiceDeps {
   activities: Pick<ActivityService, 'totalsBetween' | 'paceBests'>;

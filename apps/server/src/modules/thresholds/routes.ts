@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/contract-route.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
+import type { ThresholdEstimatesService } from './estimates.ts';
 import type { ThresholdService } from './service.ts';
 
 export function thresholdRoutes(service: ThresholdService, authenticate: Authenticate) {
@@ -27,6 +28,29 @@ export function thresholdRoutes(service: ThresholdService, authenticate: Authent
     );
     route(
       app,
+      'GET /athletes/me/zones',
+      doc('Zone tables per sport and kind (derived, or edited when auto-calculate is off)'),
+      async (request) => ({ data: await service.zones(requireAuth(request)) }),
+    );
+    route(
+      app,
+      'PUT /athletes/me/zones',
+      doc(
+        'Save auto-calculate and edited zone tables (a bad table is a 400 naming the zone); re-labels planned workouts',
+      ),
+      async (request) => ({ data: await service.saveZones(requireAuth(request), request.body) }),
+    );
+  };
+}
+
+/** The estimates from recordings (estimates.ts), registered with the activities they read (wiring/activities.ts). */
+export function thresholdEstimateRoutes(service: ThresholdEstimatesService, authenticate: Authenticate) {
+  return async function register(app: FastifyInstance) {
+    app.addHook('onRequest', authenticate);
+    const doc = (summary: string) => ({ schema: { ...secured('athletes'), summary } });
+
+    route(
+      app,
       'GET /athletes/me/threshold-estimates',
       doc(
         'FTP, run threshold pace, and run and ride LTHR: the value in use, whether it is a default, and the estimate from the last 90 days of recordings',
@@ -45,20 +69,6 @@ export function thresholdRoutes(service: ThresholdService, authenticate: Authent
       async (request) => ({
         data: await service.acceptEstimate(requireAuth(request), request.body.key, request.body.sport),
       }),
-    );
-    route(
-      app,
-      'GET /athletes/me/zones',
-      doc('Zone tables per sport and kind (derived, or edited when auto-calculate is off)'),
-      async (request) => ({ data: await service.zones(requireAuth(request)) }),
-    );
-    route(
-      app,
-      'PUT /athletes/me/zones',
-      doc(
-        'Save auto-calculate and edited zone tables (a bad table is a 400 naming the zone); re-labels planned workouts',
-      ),
-      async (request) => ({ data: await service.saveZones(requireAuth(request), request.body) }),
     );
   };
 }

@@ -3,36 +3,25 @@
 import {
   type AthleteZones,
   type AthleteZonesSaved,
-  type EstimatedKey,
   type RelabelledWorkout,
   SPORT_ZONE_KINDS,
   type SportMetrics,
   type SportMetricsUpdateRequest,
-  type ThresholdEstimates,
   type ThresholdSport,
   type ZonesUpdateRequest,
   type ZoneTable,
 } from '@stamina/contract';
 import {
-  addDays,
   DEFAULT_THRESHOLDS,
   dateInTimeZone,
-  deriveZoneTable,
-  type EditedZoneTable,
-  ESTIMATE_WINDOW_DAYS,
-  type EstimateRecording,
   entriesInForce,
-  estimateThresholds,
   heartRateSportOf,
   type ParseBasis,
   type ResolvedThresholds,
   resolveThresholds,
   type Sport,
-  THRESHOLD_DEFAULTS,
-  THRESHOLD_SPORTS,
   type ThresholdEntry,
   type AthleteZones as TssAthleteZones,
-  thresholdsAreEstimates,
   thresholdsInForce,
   validateZoneTable,
   type ZoneKind,
@@ -41,114 +30,18 @@ import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as repo from './repository.ts';
-
-const SPORTS = THRESHOLD_SPORTS;
-
-/** A stored row as core's history entry. */
-function entryOf(row: repo.SportMetricsRow): ThresholdEntry {
-  return {
-    sport: row.sport,
-    effectiveFrom: row.effectiveFrom,
-    thresholdPaceSecondsPerKm: row.thresholdPaceSecondsPerKm,
-    cssSecondsPer100m: row.cssSecondsPer100m,
-    threshold100Seconds: row.threshold100Seconds,
-    ftpWatts: row.ftpWatts,
-    maxPowerWatts: row.maxPowerWatts,
-    maxHr: row.maxHr,
-    restingHr: row.restingHr,
-    lthr: row.lthr,
-  };
-}
-
-/** One sport's values in the contract's shape. */
-function valuesOf(sport: ThresholdSport, e: ThresholdEntry | undefined): Record<string, number | null> {
-  const v = (x: number | null | undefined) => x ?? null;
-  if (sport === 'running')
-    return {
-      threshold_pace_seconds_per_km: v(e?.thresholdPaceSecondsPerKm),
-      max_hr: v(e?.maxHr),
-      resting_hr: v(e?.restingHr),
-      lthr: v(e?.lthr),
-    };
-  if (sport === 'cycling')
-    return {
-      ftp_watts: v(e?.ftpWatts),
-      max_hr: v(e?.maxHr),
-      resting_hr: v(e?.restingHr),
-      lthr: v(e?.lthr),
-      max_power_watts: v(e?.maxPowerWatts),
-    };
-  return {
-    css_seconds_per_100m: v(e?.cssSecondsPer100m),
-    threshold_100_seconds: v(e?.threshold100Seconds),
-    max_hr: v(e?.maxHr),
-  };
-}
-
-/** Contract values of one sport → the columns stored. */
-function columnsOf(sport: ThresholdSport, values: Record<string, number | null>): repo.SportMetricsValues {
-  const v = (key: string) => values[key] ?? null;
-  const empty: repo.SportMetricsValues = {
-    thresholdPaceSecondsPerKm: null,
-    cssSecondsPer100m: null,
-    threshold100Seconds: null,
-    ftpWatts: null,
-    maxPowerWatts: null,
-    maxHr: v('max_hr'),
-    restingHr: null,
-    lthr: null,
-  };
-  if (sport === 'running')
-    return {
-      ...empty,
-      thresholdPaceSecondsPerKm: v('threshold_pace_seconds_per_km'),
-      restingHr: v('resting_hr'),
-      lthr: v('lthr'),
-    };
-  if (sport === 'cycling')
-    return {
-      ...empty,
-      ftpWatts: v('ftp_watts'),
-      maxPowerWatts: v('max_power_watts'),
-      restingHr: v('resting_hr'),
-      lthr: v('lthr'),
-    };
-  return {
-    ...empty,
-    cssSecondsPer100m: v('css_seconds_per_100m'),
-    threshold100Seconds: v('threshold_100_seconds'),
-  };
-}
-
-const sameValues = (a: repo.SportMetricsValues, b: repo.SportMetricsValues) =>
-  (Object.keys(a) as (keyof repo.SportMetricsValues)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));
-
-/**
- * The triathlon tab's values written as the three sports': each sport keeps its values the tab does not show
- * (resting HR, LTHR, max power, threshold 100), from the entry in force on that day.
- */
-function triathlonWrites(
-  values: Extract<SportMetricsUpdateRequest, { sport: 'triathlon' }>['values'],
-  inForce: Partial<Record<ThresholdSport, ThresholdEntry>>,
-): Record<ThresholdSport, Record<string, number | null>> {
-  return {
-    running: {
-      ...valuesOf('running', inForce.running),
-      threshold_pace_seconds_per_km: values.run_threshold_pace_seconds_per_km,
-      max_hr: values.run_max_hr,
-    },
-    cycling: {
-      ...valuesOf('cycling', inForce.cycling),
-      ftp_watts: values.ftp_watts,
-      max_hr: values.bike_max_hr,
-    },
-    swimming: {
-      ...valuesOf('swimming', inForce.swimming),
-      css_seconds_per_100m: values.css_seconds_per_100m,
-      max_hr: values.swim_max_hr,
-    },
-  };
-}
+import {
+  columnsOf,
+  editedOf,
+  historyOf,
+  parseBasesOf,
+  parseBasisOf,
+  SPORTS,
+  sameValues,
+  tables,
+  triathlonWrites,
+  valuesOf,
+} from './values.ts';
 
 /**
  * What the workouts module does when thresholds or edited zones change: re-parse planned workouts, in the
@@ -163,25 +56,6 @@ export interface PlannedReparser {
   ): Promise<RelabelledWorkout[]>;
 }
 
-/** The stored tables the athlete edited and keeps in use (auto-calculate off), as core's edited tables. */
-function editedOf(rows: readonly repo.SportZonesRow[]): EditedZoneTable[] {
-  return rows.flatMap((row) =>
-    !row.autoCalculate && row.zones?.length === 5
-      ? [
-          {
-            sport: row.sport,
-            kind: row.kind,
-            zones: row.zones.map((z) => ({
-              zone: z.zone as EditedZoneTable['zones'][number]['zone'],
-              min: z.min,
-              max: z.max,
-            })),
-          },
-        ]
-      : [],
-  );
-}
-
 /** Values the plan generator derived, per sport (keys as the sport-metrics values). */
 export type DerivedThresholds = Partial<Record<ThresholdSport, Record<string, number | null | undefined>>>;
 
@@ -194,31 +68,6 @@ export interface ThresholdsOnDay {
   swimming: ResolvedThresholds;
   /** The athlete's zone tables on that day: edited ones where auto-calculate is off, else derived. */
   zones: ZoneTable[];
-}
-
-function tables(
-  history: readonly ThresholdEntry[],
-  stored: readonly repo.SportZonesRow[],
-  day: string,
-): ZoneTable[] {
-  return SPORTS.flatMap((sport) =>
-    SPORT_ZONE_KINDS[sport].map((kind): ZoneTable => {
-      const derived = deriveZoneTable(history, day, sport, kind);
-      const row = stored.find((r) => r.sport === sport && r.kind === kind);
-      const custom = row && !row.autoCalculate && row.zones?.length === 5 ? row.zones : null;
-      return {
-        sport,
-        kind,
-        unit: derived.unit,
-        auto_calculate: row?.autoCalculate ?? true,
-        method: custom ? 'custom' : derived.method,
-        from_defaults: custom ? false : derived.fromDefaults,
-        zones: (custom ?? derived.zones).map((z) => ({ zone: z.zone, min: z.min, max: z.max })),
-        // Coggan's seven levels come from the FTP whatever the five zones are (edited or derived).
-        ...(derived.levels ? { levels: derived.levels } : {}),
-      };
-    }),
-  );
 }
 
 /**
@@ -252,11 +101,6 @@ export function tssZonesOf(on: ThresholdsOnDay, sport: string): TssAthleteZones 
   };
 }
 
-/** What the estimates read of the athlete's recordings (the activities module). */
-export interface RecordingReader {
-  estimateRecordings(athleteId: string, from: string): Promise<EstimateRecording[]>;
-}
-
 /** Threshold values logged on one day outside Settings (a wellness day). */
 export interface DayThresholdValues {
   date: string;
@@ -268,34 +112,16 @@ const DAY_VALUE_SPORT = [
   ['threshold_pace_seconds_per_km', 'running'],
 ] as const satisfies readonly (readonly [keyof DayThresholdValues, ThresholdSport])[];
 
-/** Which figure of the stored values each estimated key is, and its sport (LTHR: running's unless told). */
-const ESTIMATED: Record<EstimatedKey, { sport: 'running' | 'cycling'; known: 'ftp' | 'pace' | 'lthr' }> = {
-  ftp_watts: { sport: 'cycling', known: 'ftp' },
-  threshold_pace_seconds_per_km: { sport: 'running', known: 'pace' },
-  lthr: { sport: 'running', known: 'lthr' },
-};
-type EstimateSport = 'running' | 'cycling';
-
 export function createThresholdService(
   db: Db,
   deps: {
-    workouts: () => PlannedReparser;
-    recordings?: () => RecordingReader;
+    /** Built before this service (wiring/workouts.ts): it parses with `parseBasisOf` (values.ts), not with it. */
+    workouts: PlannedReparser;
     onChange?: (athleteId: string) => void;
   },
 ) {
   const changed = (athleteId: string) => deps.onChange?.(athleteId);
   const today = (auth: AuthContext) => dateInTimeZone(new Date(), auth.timezone);
-
-  async function historyOf(conn: Conn, athleteId: string): Promise<ThresholdEntry[]> {
-    return (await repo.history(conn, athleteId)).map(entryOf);
-  }
-
-  /** What the athlete's workouts are parsed with: the dated thresholds and the edited zone tables. */
-  async function parseBasisOf(conn: Conn, athleteId: string): Promise<ParseBasis> {
-    const [history, rows] = await Promise.all([historyOf(conn, athleteId), repo.zoneRows(conn, athleteId)]);
-    return { history, edited: editedOf(rows) };
-  }
 
   async function sportMetricsOf(conn: Conn, athleteId: string, day: string): Promise<SportMetrics> {
     const history = await historyOf(conn, athleteId);
@@ -355,21 +181,7 @@ export function createThresholdService(
     /** What the athlete's workouts are parsed with (docs/workout-parser.md, "Edited zone tables"). */
     parseBasis: parseBasisOf,
     /** `parseBasis` of many athletes, in two reads: athlete id → basis (no thresholds and no tables → no key). */
-    async parseBases(conn: Conn, athleteIds: readonly string[]): Promise<Map<string, ParseBasis>> {
-      const out = new Map<string, { history: ThresholdEntry[]; edited: EditedZoneTable[] }>();
-      const of = (id: string) => {
-        const basis = out.get(id) ?? { history: [], edited: [] };
-        out.set(id, basis);
-        return basis;
-      };
-      const [rows, zoneRows] = await Promise.all([
-        repo.histories(conn, athleteIds),
-        repo.zoneRowsOf(conn, athleteIds),
-      ]);
-      for (const row of rows) of(row.athleteId).history.push(entryOf(row));
-      for (const row of zoneRows) of(row.athleteId).edited.push(...editedOf([row]));
-      return out;
-    },
+    parseBases: parseBasesOf,
 
     /**
      * The thresholds and zone tables in force for `athleteId` on `day` (YYYY-MM-DD), defaults filled in and
@@ -420,7 +232,7 @@ export function createThresholdService(
         if (!wrote) return [];
         const basis = await parseBasisOf(tx, auth.athleteId);
         // An entry before all others also applies to the days before it (docs/zones.md, "Dated history").
-        return deps.workouts().reparsePlanned(tx, auth.athleteId, earliest ? null : from, basis);
+        return deps.workouts.reparsePlanned(tx, auth.athleteId, earliest ? null : from, basis);
       });
       changed(auth.athleteId);
       return { ...(await sportMetricsOf(db, auth.athleteId, day)), relabelled_workouts: relabelled };
@@ -455,7 +267,7 @@ export function createThresholdService(
           any = true;
         }
         if (!any) return false;
-        await deps.workouts().reparsePlanned(tx, athleteId, day, await parseBasisOf(tx, athleteId));
+        await deps.workouts.reparsePlanned(tx, athleteId, day, await parseBasisOf(tx, athleteId));
         return true;
       });
       if (wrote) changed(athleteId);
@@ -502,78 +314,17 @@ export function createThresholdService(
         wrote = true;
       }
       if (!wrote) return false;
-      await deps
-        .workouts()
-        .reparsePlanned(tx, athleteId, earliest ? null : writes[0]!.date, await parseBasisOf(tx, athleteId));
+      await deps.workouts.reparsePlanned(
+        tx,
+        athleteId,
+        earliest ? null : writes[0]!.date,
+        await parseBasisOf(tx, athleteId),
+      );
       return true;
     },
 
     /** Tells the listeners that the athlete's thresholds changed (after the commit of `recordDayValues`). */
     changed,
-
-    /**
-     * FTP, run threshold pace and run LTHR: the value in use and where it comes from, and what the recordings
-     * of the last 90 days estimate once enough qualify (docs/zones.md, "Estimates from recordings").
-     */
-    async estimates(auth: AuthContext): Promise<ThresholdEstimates> {
-      const day = today(auth);
-      const [on, recordings] = await Promise.all([
-        thresholdsOn(auth.athleteId, day),
-        deps.recordings?.().estimateRecordings(auth.athleteId, addDays(day, -ESTIMATE_WINDOW_DAYS)) ?? [],
-      ]);
-      const known = (key: EstimatedKey, sport: EstimateSport = ESTIMATED[key].sport) =>
-        on[sport].known[ESTIMATED[key].known];
-      const inUse = (key: EstimatedKey, sport: EstimateSport) => {
-        const t = on[sport];
-        if (!known(key, sport)) return THRESHOLD_DEFAULTS[key];
-        return key === 'ftp_watts' ? t.ftpWatts : key === 'lthr' ? t.lthr : t.thresholdPaceSecondsPerKm;
-      };
-      const source = (key: EstimatedKey, sport?: EstimateSport) =>
-        (known(key, sport) ? 'athlete' : 'default') as 'athlete' | 'default';
-      return {
-        estimated: thresholdsAreEstimates({
-          ftp: source('ftp_watts'),
-          pace: source('threshold_pace_seconds_per_km'),
-        }),
-        thresholds: estimateThresholds(recordings, day).map((p) => ({
-          key: p.key,
-          sport: p.sport,
-          current: inUse(p.key, p.sport) ?? null,
-          threshold_source: source(p.key, p.sport),
-          estimated: !known(p.key, p.sport),
-          estimate: p.estimate
-            ? {
-                value: p.estimate.value,
-                activity_id: p.estimate.basis.activityId,
-                date: p.estimate.basis.date,
-                effort: p.estimate.basis.effort,
-                recordings: p.estimate.recordings,
-              }
-            : null,
-          recordings: p.have,
-          needed: p.need,
-        })),
-      };
-    },
-
-    /**
-     * Accepts the estimate of `key` (LTHR: of `sport`, running's by default): stored as the sport's dated entry from today, its other values kept from the
-     * entry in force (a save as Settings makes, so planned workouts are re-labelled the same way). 409 when the
-     * recordings give no estimate yet.
-     */
-    async acceptEstimate(auth: AuthContext, key: EstimatedKey, sport: EstimateSport = ESTIMATED[key].sport) {
-      if (sport !== ESTIMATED[key].sport && key !== 'lthr')
-        throw new AppError('VALIDATION_FAILED', `${key} is ${ESTIMATED[key].sport}'s only`);
-      const found = (await this.estimates(auth)).thresholds.find((t) => t.key === key && t.sport === sport);
-      if (!found?.estimate)
-        throw new AppError('CONFLICT', 'Not enough recordings to estimate this threshold yet', {
-          recordings: found?.recordings ?? 0,
-          needed: found?.needed ?? 0,
-        });
-      const inForce = entriesInForce(await historyOf(db, auth.athleteId), today(auth));
-      const values = { ...valuesOf(sport, inForce[sport]), [key]: found.estimate.value };
-      return this.saveSportMetrics(auth, { sport, values } as SportMetricsUpdateRequest);
-    },
 
     async zones(auth: AuthContext): Promise<AthleteZones> {
       return { tables: (await thresholdsOn(auth.athleteId, today(auth))).zones };
@@ -619,7 +370,7 @@ export function createThresholdService(
         const basis = await parseBasisOf(tx, auth.athleteId);
         // Edited tables are not dated: every planned workout reads them.
         if (JSON.stringify(basis.edited) === JSON.stringify(before)) return [];
-        return deps.workouts().reparsePlanned(tx, auth.athleteId, null, basis);
+        return deps.workouts.reparsePlanned(tx, auth.athleteId, null, basis);
       });
       changed(auth.athleteId);
       return { ...(await this.zones(auth)), relabelled_workouts: relabelled };

@@ -30,8 +30,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
-import { type ThresholdReader, tssZonesOf } from '../thresholds/service.ts';
-import type { WorkoutSummaryReader, WorkoutSummaryRow } from '../workouts/service.ts';
+import { type ThresholdReader, tssZonesOf } from '../thresholds/index.ts';
+import type { WorkoutSummaryReader, WorkoutSummaryRow } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
 /** Earlier weeks that the load trend of a week compares with. */

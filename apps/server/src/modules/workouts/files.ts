@@ -29,7 +29,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { ThresholdReader } from '../thresholds/service.ts';
+import type { ThresholdReader } from '../thresholds/index.ts';
 import { encodeFitWorkout, readFitWorkout } from './fit.ts';
 import type { WorkoutService } from './service.ts';
 

@@ -12,173 +12,34 @@ import {
 } from '@stamina/contract';
 import {
   dateInTimeZone,
-  loggedWorkoutTss,
   type ParseBasis,
   type ParsedWorkout,
   parseWorkout,
   primaryZone,
-  roundTo,
   type Sport,
   thresholdsInForce,
-  workoutTss,
-  type ZoneDistribution,
 } from '@stamina/core';
 import { lockAthletesWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import type { ThresholdReader, ThresholdService } from '../thresholds/index.ts';
+import { parseBasesOf, parseBasisOf } from '../thresholds/index.ts';
+import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
 import {
-  createThresholdService,
-  type ThresholdReader,
-  type ThresholdService,
-} from '../thresholds/service.ts';
-import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/upkeep.ts';
+  CALENDAR_MAX_EVENTS,
+  changedSince,
+  gone,
+  loggedChanges,
+  loggedTss,
+  structureOf,
+  toTrainingWorkout,
+  toWorkout,
+  tssOf,
+  UUID,
+} from './answers.ts';
 import * as repo from './repository.ts';
-
-/** The calendar range is at most 366 days; this leaves room for several workouts a day. */
-const CALENDAR_MAX_EVENTS = 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function toTrainingWorkout(row: repo.WorkoutRow): TrainingWorkout {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    intensity: row.intensityZone as TrainingWorkout['intensity'],
-    duration: row.durationMinutes,
-    target_heart_rate_min: row.targetHeartRateMin,
-    target_heart_rate_max: row.targetHeartRateMax,
-    sport: row.sport as TrainingWorkout['sport'],
-    plan_id: row.planId,
-    workout_date: row.workoutDate,
-    status: row.status as TrainingWorkout['status'],
-    ...loggedAnswer(row),
-  };
-}
-
-type LoggedRow = Pick<
-  repo.WorkoutRow,
-  'actualDurationSeconds' | 'actualDistanceM' | 'actualTss' | 'rpe' | 'note'
->;
-
-/** What was done, as both workout answers show it. */
-function loggedAnswer(row: LoggedRow) {
-  return {
-    actual_duration_minutes:
-      row.actualDurationSeconds === null ? null : roundTo(row.actualDurationSeconds / 60, 1),
-    actual_distance_meters: row.actualDistanceM === null ? null : roundTo(row.actualDistanceM, 1),
-    actual_tss: row.actualTss === null ? null : roundTo(row.actualTss, 1),
-    rpe: row.rpe,
-    note: row.note,
-  };
-}
-
-/** The logged fields of a request (undefined: unchanged, null: cleared) as column changes. */
-function loggedChanges(body: {
-  actual_duration_minutes?: number | null | undefined;
-  actual_distance_meters?: number | null | undefined;
-  rpe?: number | null | undefined;
-  note?: string | null | undefined;
-}): Partial<repo.WorkoutInsert> {
-  const changes: Partial<repo.WorkoutInsert> = {};
-  const minutes = body.actual_duration_minutes;
-  if (minutes !== undefined)
-    changes.actualDurationSeconds = minutes === null ? null : Math.round(minutes * 60);
-  if (body.actual_distance_meters !== undefined) changes.actualDistanceM = body.actual_distance_meters;
-  if (body.rpe !== undefined) changes.rpe = body.rpe;
-  if (body.note !== undefined) changes.note = body.note === '' ? null : body.note;
-  return changes;
-}
-
-function toWorkout(row: repo.WorkoutAnswerRow): Workout {
-  return {
-    id: row.id,
-    title: row.title,
-    workout_date: row.workoutDate,
-    sport: row.sport as Workout['sport'],
-    workout_language_text: row.workoutLanguageText,
-    duration_minutes: row.durationMinutes,
-    intensity_zone: row.intensityZone as Workout['intensity_zone'],
-    plan_id: row.planId,
-    template_id: row.templateId,
-    status: row.status as Workout['status'],
-    workout_data: row.workoutData,
-    workout_structure: (row.workoutStructure as Workout['workout_structure']) ?? null,
-    tss: row.tss === null ? null : roundTo(row.tss, 1),
-    ...loggedAnswer(row),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-/** The structure kept with a workout: the parse result without the per-text details. */
-export function structureOf(parsed: ParsedWorkout): Record<string, unknown> {
-  return {
-    warmup_intervals: parsed.warmup_intervals,
-    main_intervals: parsed.main_intervals,
-    cooldown_intervals: parsed.cooldown_intervals,
-    total_duration_estimated: parsed.total_duration_estimated,
-    zone_distribution: parsed.zone_distribution,
-  };
-}
-
-/** A workout's training stress (local TSS), from its parsed structure or its duration and zone. */
-export function tssOf(
-  values: Pick<repo.WorkoutInsert, 'sport' | 'durationMinutes' | 'intensityZone' | 'workoutStructure'>,
-) {
-  const structure = values.workoutStructure as { zone_distribution?: ZoneDistribution } | null | undefined;
-  return workoutTss({
-    sport: values.sport as Sport,
-    duration_minutes: values.durationMinutes ?? null,
-    intensity_zone: values.intensityZone ?? null,
-    zone_distribution: structure?.zone_distribution ?? null,
-  });
-}
-
-/**
- * The TSS of a workout done by hand, from what was logged (docs/training-load.md, "Logged sessions"): null when
- * nothing was, so the planned TSS counts.
- */
-function loggedTss(
-  row: Pick<
-    repo.WorkoutInsert,
-    'sport' | 'durationMinutes' | 'intensityZone' | 'workoutStructure' | 'actualDurationSeconds' | 'rpe'
-  >,
-) {
-  const structure = row.workoutStructure as { zone_distribution?: ZoneDistribution } | null | undefined;
-  return loggedWorkoutTss(
-    {
-      sport: row.sport,
-      duration_minutes: row.durationMinutes ?? null,
-      intensity_zone: row.intensityZone ?? null,
-      zone_distribution: structure?.zone_distribution ?? null,
-    },
-    {
-      duration_minutes: row.actualDurationSeconds == null ? null : row.actualDurationSeconds / 60,
-      rpe: row.rpe ?? null,
-    },
-  );
-}
-
-/** docs/offline.md, "Conflicts": a write whose copy of the workout is older than the workout. */
-/** An `If-Match: *` on a workout that does not exist (docs/offline.md, "Conflicts"). */
-function gone() {
-  return new AppError(
-    'PRECONDITION_FAILED',
-    'This workout no longer exists, so your change was not applied. Reload your calendar.',
-    { updated_at: null },
-  );
-}
-
-function changedSince(current: Pick<repo.WorkoutRow, 'updatedAt'>) {
-  return new AppError(
-    'PRECONDITION_FAILED',
-    'This workout was changed after your copy of it, so your change was not applied. Reload it and try again.',
-    { updated_at: current.updatedAt.toISOString() },
-  );
-}
 
 /**
  * Told, inside the transaction of the change, that a workout's status was set to planned or skipped (a completed
@@ -195,14 +56,14 @@ export function createWorkoutService(
   db: Db,
   options: {
     onChange?: (athleteId: string) => void;
+    /** The thresholds module's reads every parse starts from (docs/modules.md); tests may hand others. */
     thresholds?: Pick<ThresholdReader, 'parseBasis'> & Partial<Pick<ThresholdService, 'parseBases'>>;
     /** Wired to the activities (wiring/workouts.ts): they never learn of it from a read. */
     completionUndone?: CompletionUndone;
   } = {},
 ) {
   const changed = (athleteId: string) => options.onChange?.(athleteId);
-  const thresholds =
-    options.thresholds ?? createThresholdService(db, { workouts: () => service, onChange: options.onChange });
+  const thresholds = options.thresholds ?? { parseBasis: parseBasisOf, parseBases: parseBasesOf };
   /** The athlete's thresholds and edited zone tables, which every parse reads. */
   const history = (conn: Conn, athleteId: string) => thresholds.parseBasis(conn, athleteId);
 

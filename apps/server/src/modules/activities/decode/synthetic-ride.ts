@@ -11,7 +11,7 @@ import {
   type RecordMesg,
   type SessionMesg,
 } from '@garmin/fitsdk';
-import { fitEnum } from '../../workouts/fit.ts';
+import { fitEnum } from '../../workouts/index.ts';
 
 const DEGREES_TO_SEMICIRCLES = 2 ** 31 / 180;
 
