@@ -38,7 +38,7 @@ export function unsubscribeTokens(secret: string): UnsubscribeTokens {
 }
 
 /** Where a mail client posts a one-click unsubscribe (RFC 8058): the API, with the token in the address. */
-export const ONE_CLICK_PATH = '/api/notifications/unsubscribe/one-click';
+const ONE_CLICK_PATH = '/api/notifications/unsubscribe/one-click';
 
 /**
  * The headers of an opt-in mail that let the mail client offer "Unsubscribe" itself (docs/notifications.md,
