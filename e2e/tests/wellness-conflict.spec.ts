@@ -92,7 +92,10 @@ async function changeElsewhere(request: APIRequestContext, token: string, id: st
   expect(response.status()).toBe(200);
 }
 
-/** The conflict as the athlete sees it: a toast at once, and the banner's list until dismissed. */
+/**
+ * The conflict as the athlete sees it: the banner's list until dismissed. (A toast says it at once too, but it goes
+ * after a few seconds, and on a slow CI run it was gone before the check: the list is what stays.)
+ */
 async function expectConflictShown(page: Page, date: string, reason: string): Promise<void> {
   // The queue names the day as the app shows days (lib/dates.ts formatDay, the browser's en-US locale here).
   const day = new Intl.DateTimeFormat('en-US', {
@@ -103,7 +106,6 @@ async function expectConflictShown(page: Page, date: string, reason: string): Pr
   });
   const label = `Wellness for ${day.format(new Date(`${date}T00:00:00Z`))}`;
   await expect(page.getByText('1 change made offline was not applied').first()).toBeVisible();
-  await expect(page.getByText(`${label}: ${reason}`)).toBeVisible();
   await expect(page.getByTestId('pending-writes')).toHaveCount(0);
   const banner = page.getByRole('region', { name: 'App status' });
   await banner.getByText('1 change made offline was not applied').click();
