@@ -47,6 +47,32 @@ describe('key sessions', () => {
   });
 });
 
+describe('a runner whose intervals move to the bike with an injury', () => {
+  const text = 'Half marathon on 2027-04-11, goal 1:35, 6 hours a week. My knee gets sore on downhills.';
+  const rides = (p: GeneratedPlan) => p.weeks.flatMap((w) => w.sessions).filter((s) => s.sport === 'bike');
+
+  it('rides by power zone when nobody knows the FTP, never in watts made up for them', () => {
+    const hard = rides(plan(goalOf(text))).filter((s) => KEY.has(s.kind));
+    expect(hard.length).toBeGreaterThan(5);
+    for (const s of hard) {
+      expect(s.workout_language_text).not.toMatch(/\d\s*W\b/);
+      expect(s.workout_language_text).toMatch(/@ Z[3-5]\b/);
+    }
+  });
+
+  it('rides in watts when the athlete gave an FTP', () => {
+    const hard = rides(plan(goalOf(`${text} My FTP is 210 W.`))).filter((s) => KEY.has(s.kind));
+    expect(hard.length).toBeGreaterThan(5);
+    for (const s of hard) expect(s.workout_language_text).toMatch(/\d+-\d+W/);
+  });
+
+  it('has no bike "race pace" for a run race: it becomes a sweet-spot ride', () => {
+    const kinds = new Set(rides(plan(goalOf(text))).map((s) => s.kind));
+    expect(kinds.has('race_pace')).toBe(false);
+    expect(kinds.has('tempo')).toBe(true);
+  });
+});
+
 describe('threshold tests', () => {
   it('come at most two a week, apart when the days allow: a triathlete nobody knows tests over two weeks', () => {
     const tri = plan(goalOf('sprint triathlon on 2027-06-06, 6 hours a week'));

@@ -269,11 +269,12 @@ export function generatePlan(
     ftp: base.ftp,
     css: base.css,
   });
-  const targets = sessionTargets(thresholds, {
-    runPace: paces.runPace,
-    watts: paces.watts,
-    swimPace: paces.swimPace,
-  });
+  const targets = sessionTargets(
+    thresholds,
+    { runPace: paces.runPace, watts: paces.watts, swimPace: paces.swimPace },
+    // No FTP and no FTP test (a runner riding with an injury): rides by zone, not made-up watts.
+    { bikeByZone: !thresholds.ftpWatts && !level.unknown.includes('bike') },
+  );
   const injury = injuryRules(goal.injuries);
 
   const peakOut = Math.max(0, ...Object.values(facts.peakWeeksOut));

@@ -70,11 +70,18 @@ export interface SessionTargets {
   watts: (share: number) => number;
   /** Swim pace in seconds per 100 m at a multiple of CSS. */
   swimPace: (factor: number) => number;
+  /**
+   * Rides are written by power zone (`@ Z3`), not watts: the athlete's FTP is unknown and no test in the plan
+   * will set it, as for a runner whose intervals move to the bike with an injury (docs/plan-generator.md,
+   * "Injuries"). Watts from the default FTP would be numbers made up for this athlete.
+   */
+  bikeByZone: boolean;
 }
 
 export function sessionTargets(
   thresholds: AthleteThresholds | undefined,
   race: { runPace?: number | null; watts?: number | null; swimPace?: number | null } = {},
+  options: { bikeByZone?: boolean } = {},
 ): SessionTargets {
   const t = resolveThresholds(thresholds);
   return {
@@ -87,6 +94,7 @@ export function sessionTargets(
     runPace: (factor) => Math.round(t.thresholdPaceSecondsPerKm * factor),
     watts: (share) => Math.round((t.ftpWatts * share) / 5) * 5,
     swimPace: (factor) => Math.round(t.cssSecondsPer100m * factor),
+    bikeByZone: options.bikeByZone ?? false,
   };
 }
 
@@ -116,7 +124,7 @@ function runRange(t: SessionTargets, [fast, slow]: readonly [number, number]): s
   return `${mmss(t.runPace(fast))}-${mmss(t.runPace(slow))}/km`;
 }
 function wattRange(t: SessionTargets, [lo, hi]: readonly [number, number]): string {
-  return `${t.watts(lo)}-${t.watts(hi)}W`;
+  return t.bikeByZone ? `Z${powerZone((lo + hi) / 2)}` : `${t.watts(lo)}-${t.watts(hi)}W`;
 }
 
 /** The session's shape options: the progression step and the event it prepares. */
@@ -338,11 +346,12 @@ function bike(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
     case 'race_pace': {
       const watts = t.raceWatts ?? t.watts(0.8);
       const zone = powerZone(watts / t.ftp);
+      const target = t.bikeByZone ? `Z${zone}` : `${watts}W`;
       if (o.opener) {
         const base = Math.max(15, m - 15);
         return s(
           'Race-pace opener',
-          `Endurance ride ${base}min @ ${easy}, 3x 3min @ ${watts}W w/ 2min easy spin @ ${spin}`,
+          `Endurance ride ${base}min @ ${easy}, 3x 3min @ ${target} w/ 2min easy spin @ ${spin}`,
           [
             [base, 2],
             [9, zone],
@@ -351,7 +360,7 @@ function bike(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionO
         );
       }
       // Race simulation: long blocks at race power (a long race's power sits in zone 2-3).
-      return interval('Race simulation', BIKE_STEPS.raceSim, `${watts}W`, zone, 20);
+      return interval('Race simulation', BIKE_STEPS.raceSim, target, zone, 20);
     }
     case 'test':
       return s(

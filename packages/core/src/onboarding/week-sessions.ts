@@ -361,8 +361,10 @@ export function weekSlots(w: WeekInput): Slot[] {
         let reason = qualityReason(kind, w.label);
         if (sport === 'run' && w.rules.noFastRunning && kind !== 'technique') {
           actual = 'bike';
-          // A triathlete already has bike intervals: the run's become an easy ride.
+          // A triathlete already has bike intervals: the run's become an easy ride. A runner's race-pace
+          // session becomes a sweet-spot ride: a ride has no run race pace (docs/plan-generator.md, "Injuries").
           if (isTriathlonFamily(w.family)) kind = 'easy';
+          else if (kind === 'race_pace') kind = 'tempo';
           reason = isTriathlonFamily(w.family)
             ? `An easy ride instead of run intervals: no fast running with your ${w.rules.names} for now`
             : `Bike intervals instead of run intervals: no fast running with your ${w.rules.names} for now`;
