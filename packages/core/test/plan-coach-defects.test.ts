@@ -73,6 +73,21 @@ describe('a runner whose intervals move to the bike with an injury', () => {
   });
 });
 
+describe("the explanation's volume line", () => {
+  it('starts from the first whole week, not the two days left of this one (today is a Saturday)', () => {
+    const p = plan(goalOf('first half marathon on 2027-04-11, beginner, 4 hours a week'));
+    expect(p.weeks[0]!.sessions.length).toBeLessThanOrEqual(2);
+    const firstWhole = p.weeks.find((w) => w.kind === 'load' && full(w))!;
+    const line = p.explainability.bullets.find((b) => b.startsWith('Volume'));
+    expect(line).toContain(`Volume starts at ${firstWhole.hours} h`);
+  });
+
+  it('says the volume holds when the athlete already trains the hours the plan asks for', () => {
+    const p = plan(goalOf('Marathon on 2027-04-18, goal 3:15, half PB 1:32. I run about 8 hours a week.'));
+    expect(p.explainability.bullets.find((b) => b.startsWith('Volume'))).toMatch(/^Volume holds at about \d/);
+  });
+});
+
 describe('threshold tests', () => {
   it('come at most two a week, apart when the days allow: a triathlete nobody knows tests over two weeks', () => {
     const tri = plan(goalOf('sprint triathlon on 2027-06-06, 6 hours a week'));

@@ -203,6 +203,13 @@ const KEY_KINDS = new Set<SessionKind>(['tempo', 'threshold', 'vo2', 'race_pace'
 /** Most threshold tests a plan week holds. */
 const MAX_TESTS_A_WEEK = 2;
 
+/** How the week's volume moves, from the first whole load week to the top one (within half an hour: it holds). */
+function volumeLine(start: number, top: number): string {
+  return top - start < 0.5
+    ? `Volume holds at about ${top} h a week from the first whole week`
+    : `Volume starts at ${start} h and builds by at most 10 % a week to a top week of ${top} h`;
+}
+
 const SPORT_NAMES: Record<string, string> = { run: 'run', bike: 'bike', swim: 'swim' };
 
 /** The plan from `today` to race day. A race date before today is taken as today. Same input, same plan. */
@@ -540,8 +547,13 @@ function explain(
       `Race pace ${m}:${String(racePace % 60).padStart(2, '0')}/km is written into the race-pace sessions.`,
     );
   }
+  // The first whole load week: a plan starting on a Saturday has a two-day first week, whose hours are not where
+  // the volume starts.
+  const startWeek = plan.weeks
+    .filter((w) => w.kind === 'load')
+    .find((w) => Date.parse(w.end) - Date.parse(w.start) === 6 * 86_400_000);
   bullets.push(
-    `Volume starts at ${plan.weeks.find((w) => w.kind === 'load')?.target_hours ?? 0} h and builds by at most 10 % a week to a top week of ${top} h, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
+    `${volumeLine(startWeek?.hours ?? 0, top)}, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
   );
   if (total > 0)
     bullets.push(
