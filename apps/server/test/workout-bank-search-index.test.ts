@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../src/modules/workout-bank/repository.ts';
 import { createSearchIndex } from '../src/modules/workout-bank/search-index.ts';
+import { planSearch } from '../src/modules/workout-bank/search-plan.ts';
 import { seedWorkoutBank } from '../src/modules/workout-bank/seed.ts';
-import { planSearch } from '../src/modules/workout-bank/service.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -25,7 +25,7 @@ import type { SttConfig } from '../modules/onboarding/index.ts';
 import type { PlanService } from '../modules/plans/index.ts';
 import type { ThresholdService } from '../modules/thresholds/index.ts';
 import type { TrainingLoadService } from '../modules/training-load/index.ts';
-import type { WorkoutService } from '../modules/workouts/index.ts';
+import type { WorkoutService, WorkoutSummaryRow } from '../modules/workouts/index.ts';
 import type { Authenticate } from '../plugins/authenticate.ts';
 import type { IdempotentCreates } from '../plugins/idempotency.ts';
 import type { CpuPool, CpuPoolOptions } from '../workers/pool.ts';
@@ -138,7 +138,7 @@ export interface Services {
   workoutService: WorkoutService;
   /** Emits `workouts.changed` (after commit): the read cache and the notification sweep listen. */
   workoutsChanged: (athleteId: string) => void;
-  trainingLoadService: TrainingLoadService;
+  trainingLoadService: TrainingLoadService<WorkoutSummaryRow>;
   planService: PlanService;
   analyticsService: AnalyticsService;
   metricsService: MetricsService;

@@ -32,7 +32,7 @@ import {
   sniffActivityFormat,
 } from '../modules/activities/decode/index.ts';
 import { type LegRecord, legRecord, type ThresholdsInForce } from '../modules/activities/figures.ts';
-import type { Outcome } from '../modules/activities/service.ts';
+import type { Outcome } from '../modules/activities/types.ts';
 import { ACTIVITY_LIMITS, contentProblem } from '../modules/activities/upload-files.ts';
 import { ExportError } from '../modules/apple-health/parse.ts';
 import { type ExportSource, type ExportSummary, readExport } from '../modules/apple-health/read.ts';

@@ -5,7 +5,8 @@
 import { isPositive, roundTo } from '../numbers.ts';
 import { riegelTime } from '../training/readiness.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
-import type { Experience, GoalAthleteFacts, GoalPerformance } from './goal.ts';
+import type { GoalAthleteFacts, GoalPerformance } from './goal.ts';
+import type { Experience } from './goal-terms.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Daniels and Gilbert's VDOT (Daniels' Running Formula): the oxygen cost of running at a speed, and the share

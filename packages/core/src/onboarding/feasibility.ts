@@ -3,7 +3,8 @@
 import { clamp } from '../numbers.ts';
 import { riegelTime } from '../training/readiness.ts';
 import { type AthleteLevel, raceTimeFromVdot } from './athlete-level.ts';
-import type { Experience, GoalAthleteFacts } from './goal.ts';
+import type { GoalAthleteFacts } from './goal.ts';
+import type { Experience } from './goal-terms.ts';
 import type { PlanFeasibility } from './plan-quality.ts';
 
 /** VDOT gained a week of structured training, and the most a plan gains, as a share of the VDOT, by experience. */

@@ -1,8 +1,14 @@
 // What a goal text says of the athlete (docs/onboarding.md, "The athlete"): experience, years in the sport,
 // events done, injuries now and in the past (with our own negation and time scope: no library we could
 // find reads "knees are fine, but I had a stress fracture" as one injury), thresholds and day rules.
-import type { Experience, Injury, SportExclusion, WeekDay } from './goal.ts';
-import { INJURIES, WEEK_DAYS } from './goal.ts';
+import {
+  type Experience,
+  INJURIES,
+  type Injury,
+  type SportExclusion,
+  WEEK_DAYS,
+  type WeekDay,
+} from './goal-terms.ts';
 import { clauseOf, MONTH, MONTHS } from './goal-text.ts';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import { roundTo } from '../numbers.ts';
 import { RACES, type RaceType } from '../training/plans.ts';
 import { METERS_PER_MILE } from '../units.ts';
-import type { GoalSport } from './goal.ts';
+import type { GoalSport } from './goal-terms.ts';
 import { clauseOf, sentenceOf } from './goal-text.ts';
 
 export interface EventMention {

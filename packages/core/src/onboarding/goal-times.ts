@@ -4,8 +4,9 @@
 // my PB"), a pace, a threshold, the longest session, a weekly amount, a cutoff. What is left and sits next
 // to the event is the target. A time with no unit is read as hours:minutes or minutes:seconds, whichever is
 // closer to the event's typical finishing time.
-import type { GoalSport } from './goal.ts';
+
 import { type EventMention, nearest } from './goal-events.ts';
+import type { GoalSport } from './goal-terms.ts';
 import { clauseOf, sentenceOf } from './goal-text.ts';
 
 export interface TimeMention {

@@ -16,6 +16,7 @@ import {
 } from './goal-athlete.ts';
 import { findDates, sundayOnOrAfter } from './goal-dates.ts';
 import { aRace, type EventMention, findEvents, markPriorities, nearest, sportOfRace } from './goal-events.ts';
+import type { Experience, GoalSport, Injury, SportExclusion, WeekDay } from './goal-terms.ts';
 import { normalise } from './goal-text.ts';
 import {
   BQ,
@@ -30,38 +31,6 @@ import {
   wantsToFinish,
 } from './goal-times.ts';
 import { findVolume } from './goal-volume.ts';
-
-export type GoalSport = 'triathlon' | 'run' | 'bike' | 'swim';
-export type Experience = 'beginner' | 'intermediate' | 'advanced';
-export const EXPERIENCE_LEVELS: readonly Experience[] = ['beginner', 'intermediate', 'advanced'];
-export const WEEK_DAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
-/** A day of the week as the review's option lists name it. */
-export type WeekDay = (typeof WEEK_DAYS)[number];
-
-/** The injuries the goal parser knows, each with the session types it rules out (see plan-generator.ts). */
-export const INJURIES = [
-  'knee',
-  'achilles',
-  'back',
-  'shin_splints',
-  'plantar_fasciitis',
-  'it_band',
-  'hip',
-  'hamstring',
-  'calf',
-  'ankle',
-  'stress_fracture',
-  'shoulder',
-] as const;
-export type Injury = (typeof INJURIES)[number];
 
 /** The fewest weekly hours a text is read as (the plan generator's floor, PLAN_GENERATOR_RULES.minHours). */
 export const MIN_WEEKLY_HOURS = 2;
@@ -158,12 +127,6 @@ export interface GoalAthleteFacts {
    * recovered"): kept for the record and the review, never ruling sessions out (`injuries` does that).
    */
   past_injuries: Injury[];
-}
-
-/** A sport the athlete cannot or will not do on a day ("no running on Mondays", "pool is closed on Fridays"). */
-export interface SportExclusion {
-  sport: 'run' | 'bike' | 'swim' | 'strength';
-  day: WeekDay;
 }
 
 /** The facts of a text that says none: every field unknown. */

@@ -7,14 +7,8 @@ import { addDays } from '../dates.ts';
 import { clamp, isPositive, roundTo } from '../numbers.ts';
 import { dayOfWeek, daysBetween, isIsoDate } from '../training/calendar.ts';
 import { type LoadState, trainingLoadStep } from '../training/fitness.ts';
-import type { PeriodizationPhase } from '../training/periodization.ts';
-import {
-  type LabelledPlanPhase,
-  type PlanMilestone,
-  planProgress,
-  type RaceType,
-} from '../training/plans.ts';
-import type { AthleteThresholds, Sport, Zone } from '../workouts/types.ts';
+import { planProgress } from '../training/plans.ts';
+import type { Sport } from '../workouts/types.ts';
 import {
   type AthleteLevel,
   athleteLevel,
@@ -23,18 +17,10 @@ import {
   vdotFromRace,
 } from './athlete-level.ts';
 import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibility.ts';
-import {
-  type Experience,
-  type GoalAthleteFacts,
-  type GoalEvent,
-  type Injury,
-  type SportExclusion,
-  WEEK_DAYS,
-  type WeekDay,
-} from './goal.ts';
+import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import { planLimits } from './plan-limits.ts';
-import type { PlanFeasibility, PlanReview } from './plan-quality.ts';
 import { reviewPlan } from './plan-review.ts';
+import type { GeneratedPlan, PlanGoal, PlanProfile, PlanWeek } from './plan-types.ts';
 import { powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
 import { injuryRules, longShare } from './week-sessions.ts';
 import {
@@ -45,7 +31,6 @@ import {
   LOAD_RULES,
   type LongSport,
   longMinutes,
-  type PlanWeekKind,
   weekHours,
   weekKinds,
   weekPhases,
@@ -54,87 +39,10 @@ import { raceDaySessions, type WeekHistory, type WeekWriter, writeWeek } from '.
 
 export type { PlanWeekKind } from './week-structure.ts';
 
-/** What the generator needs of the goal; a GoalContext from parseGoal (or the review's edit of it) fits. */
-export interface PlanGoal {
-  primary_event: Pick<GoalEvent, 'sport' | 'distance' | 'distance_meters' | 'race_type' | 'date' | 'target'>;
-  weekly_hours: number;
-  experience: Experience;
-  injuries: readonly Injury[];
-  preferences: {
-    long_run_day: WeekDay;
-    long_ride_day: WeekDay;
-    no_swim_day: WeekDay;
-    rest_days?: readonly WeekDay[];
-    weekday_max_minutes?: number | null;
-    sport_exclusions?: readonly SportExclusion[];
-  };
-  /** What the athlete said of their training (results, volume, thresholds); absent: nothing said. */
-  athlete?: GoalAthleteFacts;
-}
-
-/** The athlete as their recent training shows them (the onboarding job estimates it from the last weeks). */
-export interface PlanProfile {
-  /** Current chronic training load (0: no history). */
-  ctl: number;
-  /** Hours a week actually trained lately; 0 when unknown. */
-  weeklyHours: number;
-  /** The longest recent session per sport, minutes. */
-  longestSessionMinutes?: Partial<Record<'run' | 'bike' | 'swim', number>>;
-  thresholds?: AthleteThresholds;
-}
-
 export interface GeneratePlanOptions {
   today: string;
   /** The first day of the athlete's calendar week (default Monday). */
   weekStart?: WeekDay;
-}
-
-export interface PlanSession {
-  date: string;
-  sport: Sport;
-  /** What the session is for (long, tempo, test, race…). */
-  kind: SessionKind;
-  title: string;
-  workout_language_text: string;
-  duration_minutes: number;
-  intensity_zone: Zone;
-  /** Local TSS of the parsed session (docs/training-load.md). */
-  tss: number;
-  /** Minutes in zones 1-2 (rest counted as zone 1), from the parsed session. */
-  easy_minutes: number;
-  /** One line: why this session, on this day. */
-  reason: string;
-}
-
-export interface PlanWeek {
-  /** First and last day of the plan week: a calendar week (the first may start later, the last ends on race day). */
-  start: string;
-  end: string;
-  phase: PeriodizationPhase;
-  /** The Journey page's phase label. */
-  label: string;
-  kind: PlanWeekKind;
-  /** Hours the week was planned for, and the hours its sessions add up to. */
-  target_hours: number;
-  hours: number;
-  tss: number;
-  sessions: PlanSession[];
-}
-
-export interface GeneratedPlan {
-  start_date: string;
-  race_date: string;
-  race_type: RaceType;
-  /** 'H:MM:SS', or null when the goal is to finish. */
-  target_time: string | null;
-  phases: LabelledPlanPhase[];
-  weeks: PlanWeek[];
-  milestones: PlanMilestone[];
-  explainability: { bullets: string[] };
-  /** Whether the target is within reach (absent in plans stored before it existed). */
-  feasibility?: PlanFeasibility | null;
-  /** The plan reviewer's verdict on this plan (absent in plans stored before it existed). */
-  review?: PlanReview | null;
 }
 
 /** The generator's bounds (docs/plan-generator.md, "The plan generator"). */

@@ -3,7 +3,7 @@
 // plan cannot keep, each limit by its name. Pure. Rules and sources: docs/plan-generator.md, "Plan limits".
 import { isPositive } from '../numbers.ts';
 import { daysBetween } from '../training/calendar.ts';
-import type { PlanGoal } from './plan-generator.ts';
+import type { PlanGoal } from './plan-types.ts';
 import { injuryRules } from './week-sessions.ts';
 
 export type PlanLimitId = 'too_short_to_build' | 'injured_low_hours' | 'multisport_low_hours';

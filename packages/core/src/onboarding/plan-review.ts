@@ -6,10 +6,10 @@ import { addDays } from '../dates.ts';
 import { dayOfWeek, daysBetween } from '../training/calendar.ts';
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
-import { WEEK_DAYS } from './goal.ts';
-import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-generator.ts';
+import { WEEK_DAYS } from './goal-terms.ts';
 import { planLimits } from './plan-limits.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
+import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-types.ts';
 import { injuryRules } from './week-sessions.ts';
 import { isShortPlan } from './week-structure.ts';
 

@@ -4,7 +4,7 @@ import { addDays, epochDay } from '../dates.ts';
 import { roundTo } from '../numbers.ts';
 import { restLoad } from '../training/fitness.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
-import type { PlanProfile } from './plan-generator.ts';
+import type { PlanProfile } from './plan-types.ts';
 
 /** How far back the profile reads: 12 weeks, today included. */
 export const PROFILE_WINDOW_DAYS = 84;

@@ -2,7 +2,7 @@ import { clamp } from '../numbers.ts';
 import { dayOfWeek } from '../training/calendar.ts';
 import type { PeriodizationPhase } from '../training/periodization.ts';
 import type { Sport } from '../workouts/types.ts';
-import { type Experience, type Injury, type SportExclusion, WEEK_DAYS, type WeekDay } from './goal.ts';
+import { type Experience, type Injury, type SportExclusion, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import type { SessionKind } from './session-library.ts';
 import { type EventFamily, LOAD_RULES, type LongSport, type PlanWeekKind } from './week-structure.ts';
 

@@ -5,7 +5,7 @@ import { addDays } from '../dates.ts';
 import { clamp, roundTo } from '../numbers.ts';
 import { dayOfWeek, daysBetween } from '../training/calendar.ts';
 import { type LabelledPlanPhase, PLAN_FOCUS, PLAN_LABELS, type RaceType } from '../training/plans.ts';
-import { type Experience, WEEK_DAYS, type WeekDay } from './goal.ts';
+import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 
 export type EventFamily =
   | 'short_run'

@@ -6,8 +6,8 @@ import { roundTo } from '../numbers.ts';
 import { workoutTss } from '../training/tss.ts';
 import type { AthleteThresholds, Sport, Zone } from '../workouts/types.ts';
 import { parseHms } from './feasibility.ts';
-import type { PlanGoal, PlanSession } from './plan-generator.ts';
 import type { PlanFeasibility } from './plan-quality.ts';
+import type { PlanGoal, PlanSession } from './plan-types.ts';
 import {
   type LibrarySession,
   librarySession,

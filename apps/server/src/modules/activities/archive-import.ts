@@ -24,7 +24,8 @@ import {
 } from './archive-layout.ts';
 import type { ReadMember } from './import-store.ts';
 import * as repo from './repository.ts';
-import type { ActivityService, ArchiveMeta } from './service.ts';
+import type { ActivityService } from './service.ts';
+import type { ArchiveMeta } from './types.ts';
 import { ACTIVITY_LIMITS, memberLimit, stageRecording } from './upload-files.ts';
 
 export const ARCHIVE_JOB = 'activity-archive-import';

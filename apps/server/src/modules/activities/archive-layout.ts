@@ -3,7 +3,7 @@
 // Strava's activities.csv read into each recording's name, description and gear. Nothing here reads a member
 // whole: the CSV is parsed as it streams (csv-parse), one row at a time.
 import { parse } from 'csv-parse';
-import type { ArchiveMeta } from './service.ts';
+import type { ArchiveMeta } from './types.ts';
 import { isRecordingName } from './upload-files.ts';
 
 /** strava: "Download your data"; garmin: Garmin Connect's data export; recordings: any other zip of recordings. */

@@ -10,11 +10,12 @@ import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import { WorkerLimitError } from '../../workers/pool.ts';
 import type { ReadFileResult, TaskOutput } from '../../workers/tasks.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
+import type { ActivityServiceDeps } from './deps.ts';
 import type { LegRecord } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import { defaultName, SPORT_WORDS } from './presenters.ts';
 import * as repo from './repository.ts';
-import type { ActivityServiceDeps, ArchiveMeta, Outcome } from './service.ts';
+import type { ArchiveMeta, Outcome } from './types.ts';
 
 /** Two activities of one sport starting this close are one session recorded twice. */
 export const DUPLICATE_WINDOW_SECONDS = 60;

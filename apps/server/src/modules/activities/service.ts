@@ -5,19 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityDetail, ActivityEditSport, ActivityList, ImportBatch } from '@stamina/contract';
 import type { Recording } from '@stamina/core';
-import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/file-store.ts';
-import type { Job, JobQueue } from '../../lib/job-queue.ts';
+import type { Job } from '../../lib/job-queue.ts';
 import { uploadGate } from '../../lib/upload-gate.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { CpuPool } from '../../workers/pool.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
-import type { WorkoutService } from '../workouts/index.ts';
-import { type AnalysisDeps, createActivityAnalysis } from './analysis.ts';
+import { createActivityAnalysis } from './analysis.ts';
+import type { ActivityServiceDeps } from './deps.ts';
 import { changesLoad, type Feeling, feelingChanges } from './feeling.ts';
-import type { ThresholdsOn } from './figures.ts';
 import {
   createImportStore,
   type FileRef,
@@ -31,6 +27,7 @@ import { activityDetail, batchView, toSummary } from './presenters.ts';
 import { createActivityReads } from './reads.ts';
 import * as repo from './repository.ts';
 import { createSportChange } from './sport-change.ts';
+import type { ArchiveMeta, Outcome } from './types.ts';
 import { ACTIVITY_LIMITS, displayName, type StagedEntry, uploadStager } from './upload-files.ts';
 
 export const IMPORT_JOB = 'activity-import';
@@ -47,48 +44,12 @@ interface ImportPayload {
   meta?: ArchiveMeta;
 }
 
-/** An activity's name, description and gear from a platform archive (Strava's activities.csv). */
-export interface ArchiveMeta {
-  name?: string;
-  description?: string;
-  gear?: string;
-}
-
 /** What this module's jobs carry (lib/job-queue.ts, JobPayloads). */
 declare module '../../lib/job-queue.ts' {
   interface JobPayloads {
     [IMPORT_JOB]: ImportPayload;
   }
 }
-
-export interface ActivityServiceDeps {
-  fileStore: FileStore;
-  jobs: JobQueue;
-  /** Where files are decoded and scored, off the event loop (workers/pool.ts). */
-  pool: Pick<CpuPool, 'run'>;
-  workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
-  /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
-  thresholdsOn: ThresholdsOn;
-  /** The latest body weight on or before a day, for W/kg (the wellness store's `weightOn`). */
-  weightOn?: AnalysisDeps['weightOn'];
-  /** Told after every committed change to an athlete's activities (and the workouts they complete). */
-  onChange?: (athleteId: string) => void;
-  /**
-   * Told after an imported recording is stored, or a sport change moved what it completes: the plan's
-   * adaptation runs again (docs/adaptation.md). Awaited, so the import's job ends only once the adaptation's
-   * job is queued (a drain of the queue sees it); it must not throw.
-   */
-  onImported?: (athleteId: string) => Promise<void> | void;
-  /** Where every process counts an athlete's uploads in progress (lib/upload-gate.ts); in memory without it. */
-  redis?: Redis | undefined;
-  log?: { info(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
-}
-
-/** The outcome of one file, as its import_files row records it. */
-export type Outcome =
-  | { status: 'imported'; activityIds: string[]; message?: string }
-  | { status: 'duplicate'; message: string; activityIds: string[] }
-  | { status: 'failed'; message: string };
 
 export function createActivityService(db: Db, deps: ActivityServiceDeps) {
   // One gate for every upload route that inflates archives (this one and Apple Health's).

@@ -6,12 +6,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { WorkerLimitError } from '../../workers/pool.ts';
 import type { RescoreResult } from '../../workers/tasks.ts';
 import { lockAthleteLoad } from '../training-load/index.ts';
+import type { ActivityServiceDeps } from './deps.ts';
 import type { LegRecord } from './figures.ts';
 import { DUPLICATE_WINDOW_SECONDS, type ImportStore, missingAsNull, rederiveFrom } from './import-store.ts';
 import { workoutSportOf } from './matching.ts';
 import { defaultName, SPORT_WORDS } from './presenters.ts';
 import * as repo from './repository.ts';
-import type { ActivityServiceDeps } from './service.ts';
 
 export function createSportChange(
   db: Db,

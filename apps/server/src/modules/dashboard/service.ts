@@ -167,7 +167,7 @@ function toDashboardWorkout(row: WorkoutSummaryRow | undefined): z.input<typeof 
 }
 
 export function createDashboardService(deps: {
-  trainingLoad: TrainingLoadService;
+  trainingLoad: TrainingLoadService<WorkoutSummaryRow>;
   plans: PlanReader;
   metrics: DashboardMetrics | null;
   notifications: NotificationService;

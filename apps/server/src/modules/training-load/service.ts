@@ -31,7 +31,6 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
 import { type ThresholdReader, tssZonesOf } from '../thresholds/index.ts';
-import type { WorkoutSummaryReader, WorkoutSummaryRow } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
 /** Earlier weeks that the load trend of a week compares with. */
@@ -39,9 +38,31 @@ const TREND_WEEKS = 4;
 /** The longest series a calculation call may ask for: ten years. */
 const MAX_SERIES_DAYS = 3650;
 
-export function createTrainingLoadService(
+/** The fields of a workout the weekly summary and the consistency read (the workouts module's rows have them). */
+export interface LoadWorkout {
+  workoutDate: string;
+  status: string;
+  durationMinutes: number | null;
+  tss: number | null;
+}
+
+/**
+ * What this service reads of the athlete's workouts: the workouts service, handed in by the wiring. It is named
+ * here, by the fields read, and not imported from the workouts module, whose writes re-derive daily load through
+ * this module (upkeep.ts): the two would import each other (docs/modules.md). `Row` is the summary row the
+ * reader gives, handed back by `weekWithWorkouts` as it came (the dashboard shows the day's workout from it).
+ */
+export interface WorkoutSummaryReader<Row extends LoadWorkout = LoadWorkout> {
+  rows(
+    athleteId: string,
+    filter: { dateFrom: string; dateTo: string; limit: number },
+  ): Promise<LoadWorkout[]>;
+  summaryRows(athleteId: string, from: string, to: string, limit: number): Promise<Row[]>;
+}
+
+export function createTrainingLoadService<Row extends LoadWorkout = LoadWorkout>(
   db: Db,
-  workoutReader: WorkoutSummaryReader,
+  workoutReader: WorkoutSummaryReader<Row>,
   thresholds?: Pick<ThresholdReader, 'thresholdsOn'>,
 ) {
   /**
@@ -154,7 +175,7 @@ export function createTrainingLoadService(
     auth: AuthContext,
     start: string | undefined,
     now = new Date(),
-  ): Promise<{ summary: WeekSummary; workouts: WorkoutSummaryRow[] }> {
+  ): Promise<{ summary: WeekSummary; workouts: Row[] }> {
     const weekStart = weekStartOf(start ?? dateInTimeZone(now, auth.timezone), athleteWeekStart(auth));
     // Only the columns the summary and the dashboard's workout of the day show: not the structures.
     const workouts = await workoutReader.summaryRows(auth.athleteId, weekStart, addDays(weekStart, 6), 1000);
@@ -330,5 +351,8 @@ export function createTrainingLoadService(
   };
 }
 
-export type TrainingLoadService = ReturnType<typeof createTrainingLoadService>;
+/** The service over a reader of `Row`s (the dashboard's names the workouts module's summary row). */
+export type TrainingLoadService<Row extends LoadWorkout = LoadWorkout> = ReturnType<
+  typeof createTrainingLoadService<Row>
+>;
 export type { LoadDayRow } from './repository.ts';

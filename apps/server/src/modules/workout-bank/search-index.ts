@@ -6,7 +6,8 @@
 import { equipmentKey } from '@stamina/core';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
-import * as repo from './repository.ts';
+import type * as repo from './repository.ts';
+import * as queries from './search-index-queries.ts';
 
 interface Entry {
   id: string;
@@ -36,7 +37,7 @@ interface Entry {
 }
 
 interface Index {
-  state: repo.SearchState;
+  state: queries.SearchState;
   /** Whole rows already read, as of `state`: a catch-up drops the rows it sees changed. */
   rows: LRUCache<string, repo.TemplateRow>;
   entries: Entry[];
@@ -83,7 +84,7 @@ const MAX_CACHED_ROWS = 20_000;
 /** Catch-ups a search may need before it answers from the database alone. */
 const MAX_ATTEMPTS = 3;
 
-function toEntry(a: repo.SearchAttributes, nameRank: number, idRank: number): Entry {
+function toEntry(a: queries.SearchAttributes, nameRank: number, idRank: number): Entry {
   return {
     id: a[0],
     discipline: a[1],
@@ -251,7 +252,7 @@ export function createSearchIndex(db: Db) {
   let catchingUp: Promise<Index> | null = null;
 
   async function load(): Promise<Index> {
-    const { state, rows } = await repo.searchIndexLoad(db);
+    const { state, rows } = await queries.searchIndexLoad(db);
     const ids = rows.map(([a]) => a[0]).sort();
     const idRank = new Map(ids.map((id, i) => [id, i]));
     const entries = rows.map(([a, nameRank]) => toEntry(a, Number(nameRank), idRank.get(a[0])!));
@@ -273,7 +274,7 @@ export function createSearchIndex(db: Db) {
   }
 
   /** Brings the index up to the state the database holds: only the changed rows, unless the text changed. */
-  async function catchUp(seen: repo.SearchState | null): Promise<Index> {
+  async function catchUp(seen: queries.SearchState | null): Promise<Index> {
     const current = index;
     if (current && seen && seen.version === current.state.version) return current;
     catchingUp ??= (async () => {
@@ -282,7 +283,7 @@ export function createSearchIndex(db: Db) {
           index = await load();
           return index;
         }
-        const { state, rows } = await repo.searchIndexChanges(db, current.state.version);
+        const { state, rows } = await queries.searchIndexChanges(db, current.state.version);
         if (state.textVersion !== current.state.textVersion || rows.some((a) => !current.byId.has(a[0]))) {
           index = await load();
           return index;
@@ -307,7 +308,7 @@ export function createSearchIndex(db: Db) {
   async function termHits(ix: Index, terms: readonly string[]): Promise<TermHits[] | null> {
     const missing = terms.filter((term) => !ix.terms.has(term));
     if (missing.length) {
-      const found = await repo.searchTerms(db, missing);
+      const found = await queries.searchTerms(db, missing);
       if (found.textVersion !== ix.state.textVersion) return null;
       for (const { term, lexemes, hits } of found.terms) {
         const pairs = hits ? hits.split(',') : [];
@@ -425,7 +426,7 @@ export function createSearchIndex(db: Db) {
           const plannedAt = ix.state.version;
           const ids = planned.page.map((at) => ix.entries[at]!.id);
           const missing = ids.filter((id) => !ix.rows.has(id));
-          const { state, rows } = await repo.searchPage(db, q.athleteId, missing);
+          const { state, rows } = await queries.searchPage(db, q.athleteId, missing);
           if (state.version === plannedAt && rows.length === missing.length) {
             // Read in the same snapshot as the version the page was planned at: the rows are that version's.
             for (const row of rows) ix.rows.set(row.id, row);

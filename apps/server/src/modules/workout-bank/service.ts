@@ -5,7 +5,6 @@ import type {
   OwnTemplateRequest,
   RatingRequest,
   Workout,
-  WorkoutTemplate,
   WorkoutTemplateSearchQuery,
 } from '@stamina/contract';
 import {
@@ -28,7 +27,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { deriveFields } from './library/index.ts';
 import * as repo from './repository.ts';
-import { createSearchIndex, type IndexQuery } from './search-index.ts';
+import { createSearchIndex } from './search-index.ts';
+import { planSearch, prefixQuery } from './search-plan.ts';
+import { paging, toRating, toTemplate, zonesOf } from './views.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -71,125 +72,6 @@ type WorkoutsCreate = (
     workout_data?: Record<string, unknown>;
   },
 ) => Promise<Workout>;
-
-function toTemplate(row: repo.TemplateRow, athleteId: string): WorkoutTemplate {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    key_focus: row.keyFocus,
-    discipline: row.discipline as WorkoutTemplate['discipline'],
-    sport: row.sport as Sport,
-    estimated_duration_minutes: row.estimatedDurationMinutes,
-    estimated_distance_meters: row.estimatedDistanceMeters,
-    difficulty_level: row.difficultyLevel,
-    primary_target: row.primaryTarget,
-    intensity: row.intensity,
-    zone1_percentage: row.zone1Percentage,
-    zone2_percentage: row.zone2Percentage,
-    zone3_percentage: row.zone3Percentage,
-    zone4_percentage: row.zone4Percentage,
-    zone5_percentage: row.zone5Percentage,
-    tags: row.tags,
-    training_phases: row.trainingPhases,
-    required_equipment: row.requiredEquipment,
-    weather_suitability: row.weatherSuitability,
-    workout_language_text: row.structureText,
-    avg_rating: row.avgRating,
-    rating_count: row.ratingCount,
-    usage_count: row.usageCount,
-    is_verified: row.isVerified,
-    is_public: row.isPublic,
-    created_by_user: row.createdByUser,
-    is_own: row.ownerAthleteId === athleteId,
-    estimated_tss: row.estimatedTss,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-function toRating(row: repo.RatingRow, athleteId: string) {
-  return {
-    id: row.id,
-    workout_template_id: row.templateId,
-    rating: row.rating,
-    effectiveness_rating: row.effectivenessRating,
-    enjoyment_rating: row.enjoymentRating,
-    difficulty_rating: row.difficultyRating,
-    review_text: row.reviewText,
-    fitness_level_when_completed: row.fitnessLevelWhenCompleted,
-    completed_as_prescribed: row.completedAsPrescribed,
-    modifications_made: row.modificationsMade,
-    is_own: row.athleteId === athleteId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-const zonesOf = (row: repo.TemplateRow) =>
-  [
-    row.zone1Percentage,
-    row.zone2Percentage,
-    row.zone3Percentage,
-    row.zone4Percentage,
-    row.zone5Percentage,
-  ] as const;
-
-/** A sanitised prefix tsquery ('threshold:* | bike:*') from words, or null when none is left. */
-function prefixQuery(words: readonly string[]): string | null {
-  const clean = [
-    ...new Set(
-      words
-        .flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/))
-        .filter((w) => w.length > 1 && !/^\d+$/.test(w)),
-    ),
-  ].slice(0, 12);
-  return clean.length ? clean.map((w) => `${w}:*`).join(' | ') : null;
-}
-
-/**
- * A search as its SQL plan and as a query of the search index (null with a category, which only SQL reads);
- * both give the same answer (docs/workout-bank.md, "Search and ranking").
- */
-export function planSearch(athleteId: string, q: WorkoutTemplateSearchQuery) {
-  const text = q.search_query?.trim() ?? '';
-  const hints = interpretQuery(text);
-  const words = text ? [...text.split(/\s+/), ...hints.disciplines, ...hints.primary_targets] : [];
-  const tsquery = prefixQuery(
-    words.filter((w) => !/^\d/.test(w) && !/^(min|mins|minutes|hours?|h)$/i.test(w)),
-  );
-  if (text && !tsquery && hints.duration_minutes === null) {
-    throw new AppError('VALIDATION_FAILED', 'search_query: has no words to search for');
-  }
-  const sortBy = q.sort_by ?? (text ? 'relevance' : 'name');
-  const sortOrder = q.sort_order ?? (sortBy === 'name' ? 'asc' : 'desc');
-  const rankHints = {
-    disciplines: hints.disciplines,
-    targets: hints.primary_targets,
-    durationMinutes: hints.duration_minutes,
-  };
-  const page = { sortBy, sortOrder, limit: q.page_size, offset: (q.page - 1) * q.page_size } as const;
-  const sqlPlan: repo.SearchPlan = {
-    where: repo.filterConditions(athleteId, q),
-    tsquery,
-    hints: rankHints,
-    ...page,
-  };
-  const index: IndexQuery | null = q.category
-    ? null
-    : {
-        athleteId,
-        filters: q,
-        terms: tsquery ? tsquery.split(' | ') : [],
-        hasText: tsquery !== null,
-        hints: rankHints,
-        ...page,
-      };
-  return { sql: sqlPlan, index };
-}
-
-function paging(total: number, page: number, pageSize: number) {
-  return { total_count: total, page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) };
-}
 
 export function createWorkoutBankService(db: Db, deps: WorkoutBankDeps) {
   // docs/workout-bank.md, "Search index in each process".

@@ -10,6 +10,5 @@ export {
   type WorkoutReader,
   type WorkoutRow,
   type WorkoutService,
-  type WorkoutSummaryReader,
   type WorkoutSummaryRow,
 } from './service.ts';

@@ -1,9 +1,9 @@
 // /api/workout-planning (docs/workout-parser.md, "How it is built: parser and store") and the Training API's workout
 // calls under /api/training. Schemas: the contract's endpoint map.
-import type { FastifyInstance } from 'fastify';
-import { ifMatchOf } from '../../lib/preconditions.ts';
-import { type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
-import { route } from '../../plugins/contract-route.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type IfMatch, ifMatchOf } from '../../lib/preconditions.ts';
+import { type AuthContext, type Authenticate, requireAuth } from '../../plugins/authenticate.ts';
+import { type EndpointHandler, route } from '../../plugins/contract-route.ts';
 import { errorsWith, secured } from '../../plugins/route-schema.ts';
 import type { WorkoutService } from './service.ts';
 
@@ -20,6 +20,58 @@ function docOf(tag: string) {
     errors: more.errors ?? errors,
     ...(more.status ? { status: more.status } : {}),
   });
+}
+
+/** The two workout APIs: each has its own fields, and the same PUT and DELETE of one workout. */
+type WorkoutApi = 'workout-planning' | 'training';
+
+/**
+ * The handlers of the PUT and the DELETE of one workout, for an API whose update is `update` (its own fields):
+ * a conditional update by the `If-Match` version, and a delete that answers the id.
+ */
+function workoutWrites<Body, Data>(
+  service: Pick<WorkoutService, 'remove'>,
+  update: (auth: AuthContext, id: string, body: Body, ifMatch?: IfMatch) => Promise<Data>,
+) {
+  type OneWorkout<B = unknown> = FastifyRequest<{ Params: { workoutId: string } }> & { body: B };
+  return {
+    put: async (request: OneWorkout<Body>) => ({
+      data: await update(
+        requireAuth(request),
+        request.params.workoutId,
+        request.body,
+        ifMatchOf(request.headers['if-match'], 'this workout'),
+      ),
+    }),
+    remove: async (request: OneWorkout) => {
+      const id = request.params.workoutId;
+      await service.remove(requireAuth(request), id);
+      return { data: { id, deleted: true as const } };
+    },
+  };
+}
+
+/**
+ * Registers `PUT` and `DELETE /{api}/workouts/{workoutId}` with the handlers of `workoutWrites`; each is checked
+ * against its own contract entry where the API is named.
+ */
+function workoutWriteRoutes<A extends WorkoutApi>(
+  app: FastifyInstance,
+  doc: ReturnType<typeof docOf>,
+  api: A,
+  summary: string,
+  handlers: {
+    put: EndpointHandler<`PUT /${A}/workouts/{workoutId}`>;
+    remove: EndpointHandler<`DELETE /${A}/workouts/{workoutId}`>;
+  },
+) {
+  route(
+    app,
+    `PUT /${api}/workouts/{workoutId}` as const,
+    doc(summary, { description: IF_MATCH, errors: errorsWith(413, 412) }),
+    handlers.put,
+  );
+  route(app, `DELETE /${api}/workouts/{workoutId}` as const, doc('Delete a workout'), handlers.remove);
 }
 
 export function workoutPlanningRoutes(service: WorkoutService, authenticate: Authenticate) {
@@ -67,28 +119,13 @@ export function workoutPlanningRoutes(service: WorkoutService, authenticate: Aut
       data: await service.get(requireAuth(request), request.params.workoutId),
     }));
 
-    route(
+    workoutWriteRoutes(
       app,
-      'PUT /workout-planning/workouts/{workoutId}',
-      doc('Update a workout (for example its status or date); a changed text is parsed again', {
-        description: IF_MATCH,
-        errors: errorsWith(413, 412),
-      }),
-      async (request) => ({
-        data: await service.update(
-          requireAuth(request),
-          request.params.workoutId,
-          request.body,
-          ifMatchOf(request.headers['if-match'], 'this workout'),
-        ),
-      }),
+      doc,
+      'workout-planning',
+      'Update a workout (for example its status or date); a changed text is parsed again',
+      workoutWrites(service, service.update),
     );
-
-    route(app, 'DELETE /workout-planning/workouts/{workoutId}', doc('Delete a workout'), async (request) => {
-      const id = request.params.workoutId;
-      await service.remove(requireAuth(request), id);
-      return { data: { id, deleted: true as const } };
-    });
 
     route(
       app,
@@ -145,25 +182,13 @@ export function trainingWorkoutRoutes(service: WorkoutService, authenticate: Aut
         reply.code(201).send({ data: await service.createTraining(requireAuth(request), request.body) }),
     );
 
-    route(
+    workoutWriteRoutes(
       app,
-      'PUT /training/workouts/{workoutId}',
-      doc('Update a workout (Training API fields)', { description: IF_MATCH, errors: errorsWith(413, 412) }),
-      async (request) => ({
-        data: await service.updateTraining(
-          requireAuth(request),
-          request.params.workoutId,
-          request.body,
-          ifMatchOf(request.headers['if-match'], 'this workout'),
-        ),
-      }),
+      doc,
+      'training',
+      'Update a workout (Training API fields)',
+      workoutWrites(service, service.updateTraining),
     );
-
-    route(app, 'DELETE /training/workouts/{workoutId}', doc('Delete a workout'), async (request) => {
-      const id = request.params.workoutId;
-      await service.remove(requireAuth(request), id);
-      return { data: { id, deleted: true as const } };
-    });
 
     route(
       app,

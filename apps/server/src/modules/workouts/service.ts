@@ -1,30 +1,19 @@
 // Workout logic: parse plain-language text into structure, and keep each athlete's workouts.
-import {
-  type RelabelledWorkout,
-  type TrainingWorkout,
-  type TrainingWorkoutCreateRequest,
-  type TrainingWorkoutUpdateRequest,
-  WORKOUT_TEXT_MAX_LENGTH,
-  type Workout,
-  type WorkoutCompleteRequest,
-  type WorkoutCreateRequest,
-  type WorkoutUpdateRequest,
+import type {
+  TrainingWorkout,
+  TrainingWorkoutCreateRequest,
+  TrainingWorkoutUpdateRequest,
+  Workout,
+  WorkoutCompleteRequest,
+  WorkoutCreateRequest,
+  WorkoutUpdateRequest,
 } from '@stamina/contract';
-import {
-  dateInTimeZone,
-  type ParseBasis,
-  type ParsedWorkout,
-  parseWorkout,
-  primaryZone,
-  type Sport,
-  thresholdsInForce,
-} from '@stamina/core';
+import { dateInTimeZone, type ParsedWorkout, type Sport } from '@stamina/core';
 import { lockAthletesWrites } from '../../db/athlete-lock.ts';
 import type { Conn, Db, Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import type { ThresholdReader, ThresholdService } from '../thresholds/index.ts';
 import { parseBasesOf, parseBasisOf } from '../thresholds/index.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
 import {
@@ -33,12 +22,12 @@ import {
   gone,
   loggedChanges,
   loggedTss,
-  structureOf,
   toTrainingWorkout,
   toWorkout,
   tssOf,
   UUID,
 } from './answers.ts';
+import { createWorkoutParsing, type WorkoutThresholds } from './parsing.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -57,29 +46,14 @@ export function createWorkoutService(
   options: {
     onChange?: (athleteId: string) => void;
     /** The thresholds module's reads every parse starts from (docs/modules.md); tests may hand others. */
-    thresholds?: Pick<ThresholdReader, 'parseBasis'> & Partial<Pick<ThresholdService, 'parseBases'>>;
+    thresholds?: WorkoutThresholds;
     /** Wired to the activities (wiring/workouts.ts): they never learn of it from a read. */
     completionUndone?: CompletionUndone;
   } = {},
 ) {
   const changed = (athleteId: string) => options.onChange?.(athleteId);
-  const thresholds = options.thresholds ?? { parseBasis: parseBasisOf, parseBases: parseBasesOf };
-  /** The athlete's thresholds and edited zone tables, which every parse reads. */
-  const history = (conn: Conn, athleteId: string) => thresholds.parseBasis(conn, athleteId);
-
-  function parse(text: string, sport: Sport, given?: ParseBasis, day?: string): ParsedWorkout {
-    if (text.length > WORKOUT_TEXT_MAX_LENGTH) {
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `Workout text is limited to ${WORKOUT_TEXT_MAX_LENGTH} characters (got ${text.length})`,
-      );
-    }
-    if (text.trim() === '') throw new AppError('VALIDATION_FAILED', 'Workout text is empty');
-    return parseWorkout(text, {
-      sport,
-      ...(given && day ? { thresholds: thresholdsInForce(given.history, day, sport, given.edited) } : {}),
-    });
-  }
+  const { history, historiesOf, parse, derived, newWorkout, followParse, reparsePlanned } =
+    createWorkoutParsing(options.thresholds ?? { parseBasis: parseBasisOf, parseBases: parseBasesOf });
 
   async function assertPlan(auth: AuthContext, planId: string | null | undefined, conn: Conn = db) {
     if (planId && !(await repo.planBelongsTo(conn, auth.athleteId, planId))) throw notFound('Plan');
@@ -95,14 +69,6 @@ export function createWorkoutService(
     const row = UUID.test(id) ? await repo.findWorkout(conn, auth.athleteId, id) : undefined;
     if (!row) throw notFound('Workout');
     return row;
-  }
-
-  /** Fields derived from the text: the structure, and duration and zone when the caller gave none. */
-  function derived(text: string | null | undefined, sport: Sport, given: ParseBasis, day: string) {
-    const trimmed = text?.trim();
-    if (!trimmed) return { workoutLanguageText: null, workoutStructure: null, parsed: null };
-    const parsed = parse(trimmed, sport, given, day);
-    return { workoutLanguageText: trimmed, workoutStructure: structureOf(parsed), parsed };
   }
 
   /**
@@ -192,100 +158,6 @@ export function createWorkoutService(
     });
     changed(auth.athleteId);
     return row;
-  }
-
-  /** The row a create request stores: the text parsed, duration and zone from it unless given. */
-  function newWorkout(body: WorkoutCreateRequest, given: ParseBasis): repo.WorkoutInsert {
-    const { workoutLanguageText, workoutStructure, parsed } = derived(
-      body.workout_language_text,
-      body.sport,
-      given,
-      body.workout_date,
-    );
-    const status = body.status ?? 'planned';
-    return {
-      title: body.title,
-      workoutDate: body.workout_date,
-      sport: body.sport,
-      workoutLanguageText,
-      workoutStructure,
-      durationMinutes:
-        body.duration_minutes ?? (parsed ? Math.ceil(parsed.total_duration_estimated / 60) || null : null),
-      intensityZone: body.intensity_zone ?? (parsed ? primaryZone(parsed.intervals) : null),
-      planId: body.plan_id ?? null,
-      templateId: body.template_id ?? null,
-      status,
-      completedAt: status === 'completed' ? new Date() : null,
-      workoutData: body.workout_data ?? {},
-    };
-  }
-
-  /**
-   * A duration or zone that came from the previous parse (or was never set) follows a new parse; one the
-   * athlete chose, or sends in this change, stays.
-   */
-  function followParse(
-    row: repo.WorkoutRow,
-    parsed: ParsedWorkout,
-    sent: Partial<repo.WorkoutInsert> = {},
-  ): Partial<repo.WorkoutInsert> {
-    const old = row.workoutStructure as ParsedWorkout | null;
-    const oldIntervals = old
-      ? [...old.warmup_intervals, ...old.main_intervals, ...old.cooldown_intervals]
-      : [];
-    const oldZone = old ? primaryZone(oldIntervals) : null;
-    const oldMinutes = old ? Math.ceil(old.total_duration_estimated / 60) || null : null;
-    const out: Partial<repo.WorkoutInsert> = {};
-    if (sent.intensityZone === undefined && (row.intensityZone === null || row.intensityZone === oldZone))
-      out.intensityZone = primaryZone(parsed.intervals);
-    if (
-      sent.durationMinutes === undefined &&
-      (row.durationMinutes === null || row.durationMinutes === oldMinutes)
-    )
-      out.durationMinutes = Math.ceil(parsed.total_duration_estimated / 60) || null;
-    return out;
-  }
-
-  /**
-   * Re-parses the athlete's planned workouts from `fromDay` (all of them when null) with `given`, inside the
-   * caller's transaction; a duration or zone that came from the old parse follows the new one. Answers the
-   * workouts whose zone changed. Completed workouts keep what they were scored with.
-   */
-  async function reparsePlanned(
-    tx: Tx,
-    athleteId: string,
-    fromDay: string | null,
-    given: ParseBasis,
-  ): Promise<RelabelledWorkout[]> {
-    const rows = await repo.listWorkouts(tx, athleteId, {
-      status: 'planned',
-      dateFrom: fromDay ?? undefined,
-      limit: 100_000,
-    });
-    const relabelled: RelabelledWorkout[] = [];
-    for (const row of rows) {
-      if (!row.workoutLanguageText) continue;
-      const sport = row.sport as Sport;
-      const parsed = parse(row.workoutLanguageText, sport, given, row.workoutDate);
-      const structure = structureOf(parsed);
-      if (JSON.stringify(structure) === JSON.stringify(row.workoutStructure)) continue;
-      const changes: Partial<repo.WorkoutInsert> = {
-        workoutStructure: structure,
-        ...followParse(row, parsed),
-      };
-      changes.tss = tssOf({ ...row, ...changes });
-      await repo.updateWorkout(tx, athleteId, row.id, changes);
-      const to = changes.intensityZone ?? row.intensityZone;
-      if (to !== row.intensityZone)
-        relabelled.push({
-          id: row.id,
-          title: row.title,
-          workout_date: row.workoutDate,
-          from_zone: row.intensityZone,
-          to_zone: to,
-        });
-    }
-    return relabelled;
   }
 
   const service = {
@@ -602,14 +474,7 @@ export function createWorkoutService(
         return newText !== undefined || Boolean(text && day !== current.workoutDate);
       };
       const parsing = [...new Set(planned.filter(needsParse).map((item) => item.current.athleteId))];
-      const histories = new Map<string, ParseBasis>();
-      if (parsing.length > 0) {
-        if (thresholds.parseBases) {
-          for (const [id, basis] of await thresholds.parseBases(conn, parsing)) histories.set(id, basis);
-        } else {
-          for (const id of parsing) histories.set(id, await history(conn, id));
-        }
-      }
+      const histories = await historiesOf(conn, parsing);
       const at = new Date();
       const next: repo.WorkoutRow[] = planned.map(({ current, changes: given, newText }) => {
         const changes: Partial<repo.WorkoutInsert> = { ...given };
@@ -715,5 +580,3 @@ export type WorkoutService = ReturnType<typeof createWorkoutService>;
 export type { PlanSlotRow, WorkoutRow, WorkoutSummaryRow } from './repository.ts';
 /** What the modules computed from workouts (plans, training load) read of them. */
 export type WorkoutReader = Pick<WorkoutService, 'rows'>;
-/** What the training-load service reads of workouts: their rows, and a week's without their structures. */
-export type WorkoutSummaryReader = Pick<WorkoutService, 'rows' | 'summaryRows'>;

@@ -4,16 +4,8 @@
 // "Parts of a whole").
 import { roundTo } from '../../numbers.ts';
 import type { Interval } from '../types.ts';
+import type { PartPosition } from './items.ts';
 import type { TokenView } from './quantities.ts';
-import type { Item } from './steps.ts';
-
-/** Where a part sits in its whole: at its start, at its end, or in its middle (easy either side). */
-export type PartPosition = 'first' | 'last' | 'inside';
-
-export interface WholePart {
-  position: PartPosition;
-  items: Item[];
-}
 
 export interface PartMarker {
   /** Tokens the marker takes ("with the last" is three). */

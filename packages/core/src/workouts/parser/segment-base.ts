@@ -3,6 +3,7 @@
 import { roundTo } from '../../numbers.ts';
 import type { ParseContext } from './context.ts';
 import { zoneFromRpe } from './intensity.ts';
+import type { Item, RepeatItem, StepDraft, StepItem } from './items.ts';
 import { readQuantity, type TokenView } from './quantities.ts';
 import { applyToWork, type SegmentResult } from './segment-list.ts';
 import { num, targetZone } from './segment-targets.ts';
@@ -10,15 +11,11 @@ import {
   addLadderRest,
   DEFAULT_STRIDES_COUNT,
   hasModifiers,
-  type Item,
   isRestOnly,
   isSessionPart,
   MAX_REPEAT,
   newDraft,
   partBefore,
-  type RepeatItem,
-  type StepDraft,
-  type StepItem,
 } from './steps.ts';
 
 export abstract class SegmentBase {

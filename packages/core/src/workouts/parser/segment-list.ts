@@ -3,19 +3,10 @@
 // Part of reading one segment (segment.ts).
 import type { Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
-import { holdsQuantity, MARKER_START, type PartPosition, partMarker } from './parts.ts';
+import type { Item, PartPosition, RepeatItem, StepDraft, StepItem } from './items.ts';
+import { holdsQuantity, MARKER_START, partMarker } from './parts.ts';
 import type { TokenView } from './quantities.ts';
-import {
-  addLadderRest,
-  bodyHasRest,
-  type Item,
-  isRestOnly,
-  onlyStrides,
-  partBefore,
-  type RepeatItem,
-  type StepDraft,
-  type StepItem,
-} from './steps.ts';
+import { addLadderRest, bodyHasRest, isRestOnly, onlyStrides, partBefore } from './steps.ts';
 
 export interface SegmentResult {
   items: Item[];

@@ -5,8 +5,8 @@ import { roundTo } from '../../numbers.ts';
 import type { Zone, ZoneBounds } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import { rangeInTable, zoneFromBpm, zoneFromSpeedPercent, zoneInTable } from './intensity.ts';
+import type { StepDraft } from './items.ts';
 import { minuteClock } from './render.ts';
-import type { StepDraft } from './steps.ts';
 
 /** A number as a person reads it: whole, or to one decimal below 10 (RPE 7.5). */
 export const num = (n: number) => String(n >= 10 ? Math.round(n) : roundTo(n, 1));

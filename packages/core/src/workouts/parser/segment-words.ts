@@ -1,11 +1,12 @@
 // The words of a segment (segment.ts): intensity words and zones ("Z4", "tempo", "HR zone 2", "RPE 7"), a
 // repeat written after what it repeats ("… x5"), names, and words that say what a step is.
 import type { Zone } from '../types.ts';
+import type { RepeatItem } from './items.ts';
 import { inRange, type Quantity, readQuantity } from './quantities.ts';
 import { SegmentBase } from './segment-base.ts';
 import { validZone } from './segment-list.ts';
 import { addName, bpmTarget, named, OUT_OF_RANGE, sendOff, written } from './segment-targets.ts';
-import { MAX_REPEAT, type RepeatItem } from './steps.ts';
+import { MAX_REPEAT } from './steps.ts';
 
 export abstract class SegmentWords extends SegmentBase {
   protected word(i: number, afterRepeat: boolean): number {

@@ -3,6 +3,7 @@
 // "3x(…)" repeats the bracket, "… x5" repeats what came before. Segments are split and grouped here too.
 import type { ParseContext } from './context.ts';
 import { zoneFromIntensityPercent, zoneFromLthrPercent, zoneFromThresholdPercent } from './intensity.ts';
+import type { Item, RepeatItem } from './items.ts';
 import { partMarker } from './parts.ts';
 import { inRange, type Quantity, readQuantity } from './quantities.ts';
 import * as list from './segment-list.ts';
@@ -19,15 +20,7 @@ import {
   targetZone,
 } from './segment-targets.ts';
 import { SegmentWords } from './segment-words.ts';
-import {
-  hasModifiers,
-  type Item,
-  isSetRest,
-  newDraft,
-  pairSuffix,
-  type RepeatItem,
-  stretchPart,
-} from './steps.ts';
+import { hasModifiers, isSetRest, newDraft, pairSuffix, stretchPart } from './steps.ts';
 
 /** Parses a list of segments that belong together (a bracket, a repeat's lines). */
 export function parseList(ctx: ParseContext, segs: readonly list.Range[]): Item[] {

@@ -3,7 +3,8 @@
 // list where every repetition and every rest is its own step.
 import type { Interval, IntervalTargets, Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
-import { carveWhole, type WholePart } from './parts.ts';
+import type { Item, StepDraft, StepItem, WholePart } from './items.ts';
+import { carveWhole } from './parts.ts';
 import { parseList, parseSegment } from './segment.ts';
 import {
   addModifiers,
@@ -20,15 +21,7 @@ import {
   type SegmentResult,
   splitSegments,
 } from './segment-list.ts';
-import {
-  finalize,
-  type Item,
-  isSetRest,
-  pairSuffix,
-  type StepDraft,
-  type StepItem,
-  stretchPart,
-} from './steps.ts';
+import { finalize, isSetRest, pairSuffix, stretchPart } from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
 const MAX_STEPS = 5000;
