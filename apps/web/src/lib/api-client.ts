@@ -11,7 +11,13 @@ import type {
   JsonEndpoint,
   Session,
 } from '@stamina/contract';
-import { API_MAX_RETRIES, API_TIMEOUT_MS, retryDelayMs, TOKEN_REFRESH_MARGIN_SECONDS } from '@stamina/core';
+import {
+  API_MAX_RETRIES,
+  API_TIMEOUT_MS,
+  retryDelayMs,
+  TOKEN_REFRESH_MARGIN_SECONDS,
+} from './app-constants.ts';
+
 import { reportReachable } from './pwa.ts';
 import { readSession, secondsUntilExpiry, writeSession } from './session-store.ts';
 

@@ -1,6 +1,9 @@
 // Light, dark or system theme, stored under the key 'theme' (docs/screens.md, "App-wide constants").
-import { THEME_STORAGE_KEY, THEMES, type Theme } from '@stamina/core';
+import { THEMES, type Theme } from '@stamina/core';
 import { useCallback, useEffect, useState } from 'react';
+
+/** Also read by public/theme-init.js, which applies the theme before first paint. */
+const THEME_STORAGE_KEY = 'theme';
 
 function readTheme(): Theme {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);

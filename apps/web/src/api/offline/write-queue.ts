@@ -3,8 +3,8 @@
 // and `sendOrQueue`, which the mutations that may be queued (mark done, a wellness entry, a new workout) call
 // instead of the API client.
 import type { Workout, WorkoutCreateRequest } from '@stamina/contract';
-import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { ApiError, api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { PLANNING_API_TIMEOUT_MS } from '../../lib/app-constants.ts';
 import { isFavoriteWrite, sendFavoriteWrite } from '../../lib/offline/favorite-writes.ts';
 import { idbQueueStorage } from '../../lib/offline/offline-db.ts';
 import {

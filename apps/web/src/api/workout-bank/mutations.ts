@@ -4,9 +4,9 @@
 // connection the change is kept and queued, and the screen shows it as made (docs/offline.md, "Workout Bank
 // offline store").
 import type { RatingRequest } from '@stamina/contract';
-import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { PLANNING_API_TIMEOUT_MS } from '../../lib/app-constants.ts';
 import { invalidateAfter } from '../invalidation.ts';
 import { OFFLINE_AWARE, workoutBankKeys } from './keys.ts';
 import { rememberMyRating, type ToggleOutcome, toggleFavoriteOfflineAware } from './offline-store.ts';

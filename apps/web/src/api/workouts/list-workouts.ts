@@ -1,8 +1,8 @@
 // GET /api/workout-planning/workouts
 import type { EndpointInput } from '@stamina/contract';
-import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { PLANNING_API_TIMEOUT_MS } from '../../lib/app-constants.ts';
 import { WORKOUTS_STALE_MS, workoutKeys } from './keys.ts';
 
 export type WorkoutFilter = NonNullable<EndpointInput<'GET /workout-planning/workouts'>['query']>;

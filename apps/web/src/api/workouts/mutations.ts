@@ -8,9 +8,9 @@ import type {
   WorkoutFileFormat,
   WorkoutUpdateRequest,
 } from '@stamina/contract';
-import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../lib/api-client.ts';
+import { PLANNING_API_TIMEOUT_MS } from '../../lib/app-constants.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';

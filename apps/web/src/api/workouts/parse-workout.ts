@@ -1,9 +1,9 @@
 // POST /api/workout-planning/parse-workout: the text read with the athlete's thresholds of `date` (default
 // today). A thresholds save invalidates every parse (api/invalidation.ts).
 import type { ParsedWorkout, Sport } from '@stamina/core';
-import { PLANNING_API_TIMEOUT_MS } from '@stamina/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { PLANNING_API_TIMEOUT_MS } from '../../lib/app-constants.ts';
 
 export const PARSE_WORKOUT_KEY = ['parse-workout'] as const;
 

@@ -2,10 +2,9 @@
 // server's real stages, polled) → devices → review (edit the goal, see the first week and why) → approve →
 // ready → done. Opened by the shell on a first sign-in and by the Settings banner. Its session, step and
 // progress are kept in local storage until done, so it goes on where it was when opened again.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { GoalContextUpdateRequest, OnboardingSession } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, X } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type OnboardingApproval, useApproveOnboardingSession } from '../../api/onboarding/approve.ts';
 import { useCreateOnboardingSession } from '../../api/onboarding/create-session.ts';
@@ -20,10 +19,10 @@ import { useOnboardingStatus } from '../../api/onboarding/status.ts';
 import { useSubmitOnboardingPrompt } from '../../api/onboarding/submit-prompt.ts';
 import { useUpdateOnboardingGoalContext } from '../../api/onboarding/update-goal-context.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Button, buttonClasses } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import {
@@ -83,7 +82,7 @@ export function OnboardingDialog({ open, onOpenChange, onComplete }: OnboardingD
     onComplete?.();
   };
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         // Closing is blocked while the plan is being drafted.
@@ -92,28 +91,19 @@ export function OnboardingDialog({ open, onOpenChange, onComplete }: OnboardingD
         else onOpenChange(next);
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          aria-describedby="onboarding-description"
-          className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[94dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 shadow-xl focus:outline-none',
-            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(40rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-          )}
-        >
-          {/* Mounted per opening, so a reopened dialog reads the saved progress again. */}
-          {open ? (
-            <OnboardingFlow
-              step={step}
-              onStep={setStep}
-              blocked={blocked}
-              onFinish={finish}
-              voiceAvailable={voiceAvailable}
-            />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <DialogContent layout="sheet" width={40} aria-describedby="onboarding-description">
+        {/* Mounted per opening, so a reopened dialog reads the saved progress again. */}
+        {open ? (
+          <OnboardingFlow
+            step={step}
+            onStep={setStep}
+            blocked={blocked}
+            onFinish={finish}
+            voiceAvailable={voiceAvailable}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -338,19 +328,12 @@ function OnboardingFlow({
     <>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <Dialog.Title className="text-xl font-semibold">{TITLES[step]}</Dialog.Title>
-          <Dialog.Description id="onboarding-description" className="mt-1 text-sm text-muted-foreground">
+          <DialogTitle className="text-xl font-semibold">{TITLES[step]}</DialogTitle>
+          <DialogDescription id="onboarding-description" className="mt-1">
             {DESCRIPTIONS[step]}
-          </Dialog.Description>
+          </DialogDescription>
         </div>
-        {blocked ? null : (
-          <Dialog.Close
-            aria-label="Close"
-            className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2 shrink-0')}
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </Dialog.Close>
-        )}
+        {blocked ? null : <DialogCloseButton className="-mt-1 -mr-2 shrink-0" />}
       </div>
       <div className="mt-4 flex items-center gap-3">
         <ProgressBar value={progress} label="Setup progress" className="flex-1" />

@@ -1,15 +1,21 @@
 // An athlete's own template, saved from a workout ("Save as template") or edited from the Mine tab
 // (docs/workout-bank.md, "Web page"): name, discipline, difficulty, description, the session's text, and whether
 // it is shared with everyone (public) or kept private.
-import * as Dialog from '@radix-ui/react-dialog';
 import { difficultyLabel } from '@stamina/core';
-import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type OwnTemplateInput, useSaveOwnTemplate } from '../../api/workout-bank/own.ts';
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, buttonClasses } from '../ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { DISCIPLINE_LABELS, DISCIPLINES } from './format.ts';
 
@@ -94,129 +100,124 @@ export function OwnTemplateDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-4 text-foreground shadow-2xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(36rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
-          <div className="mb-4 flex items-start gap-3">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="text-lg font-semibold tracking-tight">
-                {templateId ? 'Edit template' : 'Save as template'}
-              </Dialog.Title>
-              <Dialog.Description className="text-sm text-muted-foreground">
-                Your templates are in the Workout Bank under Mine, and its search finds them.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent layout="sheet" width={36} padding="p-4 sm:p-6">
+        <div className="mb-4 flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <DialogTitle className="text-lg font-semibold tracking-tight">
+              {templateId ? 'Edit template' : 'Save as template'}
+            </DialogTitle>
+            <DialogDescription>
+              Your templates are in the Workout Bank under Mine, and its search finds them.
+            </DialogDescription>
           </div>
-          <form onSubmit={submit} className="space-y-3" noValidate>
-            <Field
-              label="Template name"
-              value={values.name}
-              maxLength={120}
-              onChange={(e) => set({ name: e.target.value })}
+          <DialogCloseButton />
+        </div>
+        <form onSubmit={submit} className="space-y-3" noValidate>
+          <Field
+            label="Template name"
+            value={values.name}
+            maxLength={120}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <LabelledSelect
+              id={ids.discipline}
+              label="Discipline"
+              value={values.discipline}
+              onChange={(value) => set({ discipline: value as Discipline })}
+            >
+              {DISCIPLINES.map((d) => (
+                <option key={d} value={d}>
+                  {DISCIPLINE_LABELS[d]}
+                </option>
+              ))}
+            </LabelledSelect>
+            <LabelledSelect
+              id={ids.difficulty}
+              label="Difficulty"
+              value={values.difficulty_level}
+              onChange={(value) => set({ difficulty_level: Number(value) })}
+            >
+              {[1, 2, 3, 4, 5].map((level) => (
+                <option key={level} value={level}>
+                  {difficultyLabel(level)}
+                </option>
+              ))}
+            </LabelledSelect>
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={ids.description} className="block text-sm font-medium">
+              Description (optional)
+            </label>
+            <textarea
+              id={ids.description}
+              rows={2}
+              maxLength={2000}
+              className={`${selectClasses} h-auto py-2`}
+              value={values.description ?? ''}
+              onChange={(e) => set({ description: e.target.value })}
             />
-            <div className="grid grid-cols-2 gap-3">
-              <LabelledSelect
-                id={ids.discipline}
-                label="Discipline"
-                value={values.discipline}
-                onChange={(value) => set({ discipline: value as Discipline })}
-              >
-                {DISCIPLINES.map((d) => (
-                  <option key={d} value={d}>
-                    {DISCIPLINE_LABELS[d]}
-                  </option>
-                ))}
-              </LabelledSelect>
-              <LabelledSelect
-                id={ids.difficulty}
-                label="Difficulty"
-                value={values.difficulty_level}
-                onChange={(value) => set({ difficulty_level: Number(value) })}
-              >
-                {[1, 2, 3, 4, 5].map((level) => (
-                  <option key={level} value={level}>
-                    {difficultyLabel(level)}
-                  </option>
-                ))}
-              </LabelledSelect>
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={ids.description} className="block text-sm font-medium">
-                Description (optional)
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={ids.text} className="block text-sm font-medium">
+              Session
+            </label>
+            <textarea
+              id={ids.text}
+              rows={5}
+              className={`${selectClasses} h-auto py-2 font-mono text-sm`}
+              value={values.workout_language_text}
+              onChange={(e) => set({ workout_language_text: e.target.value })}
+            />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium">Who sees it</legend>
+            <div className="mt-1.5 space-y-1.5">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="visibility"
+                  checked={!values.is_public}
+                  onChange={() => set({ is_public: false })}
+                  className="mt-0.5 h-4 w-4 accent-[var(--primary)]"
+                />
+                <span>
+                  <span className="font-medium">Private</span>
+                  <span className="block text-muted-foreground">Only you</span>
+                </span>
               </label>
-              <textarea
-                id={ids.description}
-                rows={2}
-                maxLength={2000}
-                className={`${selectClasses} h-auto py-2`}
-                value={values.description ?? ''}
-                onChange={(e) => set({ description: e.target.value })}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={ids.text} className="block text-sm font-medium">
-                Session
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="visibility"
+                  checked={values.is_public}
+                  onChange={() => set({ is_public: true })}
+                  className="mt-0.5 h-4 w-4 accent-[var(--primary)]"
+                />
+                <span>
+                  <span className="font-medium">Shared</span>
+                  <span className="block text-muted-foreground">
+                    Every athlete on this server can find it
+                  </span>
+                </span>
               </label>
-              <textarea
-                id={ids.text}
-                rows={5}
-                className={`${selectClasses} h-auto py-2 font-mono text-sm`}
-                value={values.workout_language_text}
-                onChange={(e) => set({ workout_language_text: e.target.value })}
-              />
             </div>
-            <fieldset>
-              <legend className="text-sm font-medium">Who sees it</legend>
-              <div className="mt-1.5 space-y-1.5">
-                <label className="flex items-start gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="visibility"
-                    checked={!values.is_public}
-                    onChange={() => set({ is_public: false })}
-                    className="mt-0.5 h-4 w-4 accent-[var(--primary)]"
-                  />
-                  <span>
-                    <span className="font-medium">Private</span>
-                    <span className="block text-muted-foreground">Only you</span>
-                  </span>
-                </label>
-                <label className="flex items-start gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="visibility"
-                    checked={values.is_public}
-                    onChange={() => set({ is_public: true })}
-                    className="mt-0.5 h-4 w-4 accent-[var(--primary)]"
-                  />
-                  <span>
-                    <span className="font-medium">Shared</span>
-                    <span className="block text-muted-foreground">
-                      Every athlete on this server can find it
-                    </span>
-                  </span>
-                </label>
-              </div>
-            </fieldset>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-2 pt-1">
-              <Dialog.Close className={buttonClasses('ghost', 'sm')}>Cancel</Dialog.Close>
-              <Button type="submit" size="sm" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : templateId ? 'Save changes' : 'Save template'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </fieldset>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2 pt-1">
+            <DialogClose className={buttonClasses('ghost', 'sm')}>Cancel</DialogClose>
+            <Button type="submit" size="sm" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : templateId ? 'Save changes' : 'Save template'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
 

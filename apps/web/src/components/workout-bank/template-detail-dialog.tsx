@@ -2,11 +2,10 @@
 // favourite heart, ratings and reviews, shorter and longer variants, similar templates, and 'Add to calendar'
 // on a date (POST /templates/{id}/convert). Opening it records a view. In the add-workout dialog's picker the
 // date is the dialog's, fixed.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { difficultyLabel, formatTemplateDuration, parseWorkout } from '@stamina/core';
 import { parseISO } from 'date-fns';
-import { BadgeCheck, CalendarPlus, Clock, Gauge, Heart, Star, X } from 'lucide-react';
+import { BadgeCheck, CalendarPlus, Clock, Gauge, Heart, Star } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   useConvertTemplate,
@@ -29,6 +28,7 @@ import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from '../ui/dialog.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { DISCIPLINE_LABELS, formatRating } from './format.ts';
@@ -95,33 +95,23 @@ export function TemplateDetailDialog({
   }, [id, recordView.mutate]);
 
   return (
-    <Dialog.Root open={open && template !== null} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 text-foreground shadow-xl focus:outline-none',
-            'pb-[max(1.25rem,env(safe-area-inset-bottom))]',
-            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(44rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-          )}
-        >
-          {template ? (
-            <TemplateDetail
-              key={template.id}
-              template={template}
-              loadError={detail.isError && !detail.data ? errorMessage(detail.error) : null}
-              onOpenTemplate={onOpenTemplate}
-              {...(pickDate ? { pickDate } : {})}
-              onAdded={(workout) => {
-                onAdded?.(workout);
-                onOpenChange(false);
-              }}
-            />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open && template !== null} onOpenChange={onOpenChange}>
+      <DialogContent layout="sheet" width={44} aria-describedby={undefined}>
+        {template ? (
+          <TemplateDetail
+            key={template.id}
+            template={template}
+            loadError={detail.isError && !detail.data ? errorMessage(detail.error) : null}
+            onOpenTemplate={onOpenTemplate}
+            {...(pickDate ? { pickDate } : {})}
+            onAdded={(workout) => {
+              onAdded?.(workout);
+              onOpenChange(false);
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -156,14 +146,12 @@ function TemplateDetail({
           <p className="text-sm font-medium text-muted-foreground">
             {DISCIPLINE_LABELS[template.discipline] ?? template.discipline}
           </p>
-          <Dialog.Title className="text-xl font-semibold leading-tight break-words">
+          <DialogTitle className="text-xl font-semibold leading-tight break-words">
             {template.name}
-          </Dialog.Title>
+          </DialogTitle>
         </div>
         <FavoriteButton templateId={template.id} />
-        <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>
-          <X className="h-5 w-5" aria-hidden="true" />
-        </Dialog.Close>
+        <DialogCloseButton />
       </div>
 
       {loadError ? (

@@ -1,11 +1,8 @@
 // Browse Templates in the add-workout dialog: the Workout Bank as a picker over the page. Choosing a template
 // and adding it puts it on the dialog's day, then the picker closes.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
-import { X } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
 import { formatDay } from '../../lib/dates.ts';
-import { buttonClasses } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { WorkoutBankBrowser } from './workout-bank-browser.tsx';
 
 export function TemplatePickerDialog({
@@ -21,39 +18,28 @@ export function TemplatePickerDialog({
   onAdded?: (workout: Workout) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-          className={cn(
-            'fixed inset-0 z-40 overflow-y-auto bg-background p-4 pt-[max(1rem,env(safe-area-inset-top))] text-foreground focus:outline-none',
-            'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90dvh] sm:w-[min(64rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-border sm:p-6 sm:shadow-2xl',
-          )}
-        >
-          <div className="mb-4 flex items-start gap-3">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="text-lg font-semibold tracking-tight">Workout Bank</Dialog.Title>
-              <Dialog.Description className="text-sm text-muted-foreground">
-                Pick a template for {formatDay(date, 'weekday')}.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        layout="screen"
+        width={64}
+        padding="p-4 pt-[max(1rem,env(safe-area-inset-top))] sm:p-6"
+        initialFocus="dialog"
+      >
+        <div className="mb-4 flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <DialogTitle className="text-lg font-semibold tracking-tight">Workout Bank</DialogTitle>
+            <DialogDescription>Pick a template for {formatDay(date, 'weekday')}.</DialogDescription>
           </div>
-          <WorkoutBankBrowser
-            pickDate={date}
-            onAdded={(workout) => {
-              onAdded?.(workout);
-              onOpenChange(false);
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <DialogCloseButton />
+        </div>
+        <WorkoutBankBrowser
+          pickDate={date}
+          onAdded={(workout) => {
+            onAdded?.(workout);
+            onOpenChange(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -2,7 +2,6 @@
 // Popular, Saved, For You and Mine, the plain-language search, the Categories drawer, the Filters panel, sport
 // chips, the category sidebar on very wide screens, paging, and the template detail modal. The /workout-bank page shows it whole; the add-workout
 // dialog's Browse Templates shows it as a picker, whose detail modal adds the template on the dialog's day.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { difficultyLabel } from '@stamina/core';
 import { FolderTree, Search, SlidersHorizontal, X } from 'lucide-react';
@@ -14,7 +13,8 @@ import type { WorkoutCategory, WorkoutTemplate } from '../../api/workout-bank/ty
 import { cn } from '../../lib/cn.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { Badge } from '../ui/badge.tsx';
-import { Button, buttonClasses } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { BrowseResults, PopularTab, RecommendedTab, SavedTab } from './bank-lists.tsx';
 import { BANK_TEXTS, DISCIPLINE_LABELS, DISCIPLINES, groupCategories } from './format.ts';
@@ -302,21 +302,16 @@ export function WorkoutBankBrowser({ pickDate, onAdded, sidebar = false }: Worko
         </div>
       </div>
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto border-r border-border bg-background p-4 pt-[max(1rem,env(safe-area-inset-top))] text-foreground shadow-xl focus:outline-none">
-            <div className="flex items-center justify-between">
-              <Dialog.Title className="text-lg font-semibold">Categories</Dialog.Title>
-              <Dialog.Close aria-label="Close categories" className={buttonClasses('ghost', 'icon')}>
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Browse templates by category</Dialog.Description>
-            <CategoryList selected={category} onPick={pickCategory} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <DialogContent layout="drawer">
+          <div className="flex items-center justify-between">
+            <DialogTitle className="text-lg font-semibold">Categories</DialogTitle>
+            <DialogCloseButton label="Close categories" />
+          </div>
+          <DialogDescription className="sr-only">Browse templates by category</DialogDescription>
+          <CategoryList selected={category} onPick={pickCategory} />
+        </DialogContent>
+      </Dialog>
 
       <TemplateDetailDialog
         template={selected}

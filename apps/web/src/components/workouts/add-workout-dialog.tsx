@@ -1,11 +1,10 @@
 // The add-workout dialog (docs/screens.md, "Workout editor and dialogs"): create a custom workout, browse the
 // Workout Bank's templates (a picker that adds the chosen one on this day), import a workout file, or add one of
 // four ready-made sessions at once. Quick Add creates real, structured workouts through the API.
-import * as Dialog from '@radix-ui/react-dialog';
 import { WORKOUT_IMPORT_FORMATS, type Workout } from '@stamina/contract';
 import type { Sport } from '@stamina/core';
 import { isToday, parseISO } from 'date-fns';
-import { LayoutTemplate, PencilLine, Upload, X } from 'lucide-react';
+import { LayoutTemplate, PencilLine, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useCreateWorkout, useImportWorkoutFile } from '../../api/workouts/mutations.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -13,7 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
-import { buttonClasses } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 
 // The picker brings the whole Workout Bank browser: load it when Browse Templates is chosen.
@@ -129,137 +128,118 @@ export function AddWorkoutDialog({
 
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-          <Dialog.Content
-            // Focus the dialog itself rather than its first control: no keyboard popping up on phones,
-            // no focus ring on the close button; Tab then enters the form.
-            onOpenAutoFocus={(event) => {
-              event.preventDefault();
-              (event.currentTarget as HTMLElement | null)?.focus();
-            }}
-            className={cn(
-              'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 text-foreground shadow-2xl focus:outline-none',
-              'pb-[max(1.25rem,env(safe-area-inset-bottom))]',
-              'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-            )}
-          >
-            <div className="flex items-start gap-3">
-              <div className="min-w-0 flex-1">
-                <Dialog.Title className="text-lg font-semibold tracking-tight">
-                  {addWorkoutTitle(date)}
-                </Dialog.Title>
-                <Dialog.Description className="text-sm text-muted-foreground">
-                  Write your own session or add a ready-made one.
-                </Dialog.Description>
-              </div>
-              <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Dialog.Close>
+      <Dialog open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
+        <DialogContent layout="sheet" width={36} initialFocus="dialog">
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <DialogTitle className="text-lg font-semibold tracking-tight">
+                {addWorkoutTitle(date)}
+              </DialogTitle>
+              <DialogDescription>Write your own session or add a ready-made one.</DialogDescription>
             </div>
+            <DialogCloseButton />
+          </div>
 
-            <div className="mt-5 grid gap-3 sm:grid-cols-2">
-              <button
-                type="button"
+          <div className="mt-5 grid gap-3 sm:grid-cols-2">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                onOpenChange(false);
+                onCreateCustom(workoutDate);
+              }}
+              className={cn(option, 'hover:border-primary hover:bg-accent disabled:opacity-50')}
+            >
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                <PencilLine className="h-5 w-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Create Custom</span>
+                <span className="block text-xs text-muted-foreground">Describe it in your own words</span>
+              </span>
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setPicker({ open: true, date: workoutDate });
+                onOpenChange(false);
+              }}
+              className={cn(option, 'hover:border-primary hover:bg-accent disabled:opacity-50')}
+            >
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <LayoutTemplate className="h-5 w-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Browse Templates</span>
+                <span className="block text-xs text-muted-foreground">
+                  Pick a session from the Workout Bank
+                </span>
+              </span>
+            </button>
+            <label
+              className={cn(
+                option,
+                'cursor-pointer hover:border-primary hover:bg-accent sm:col-span-2',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                busy && 'pointer-events-none opacity-50',
+              )}
+            >
+              <input
+                type="file"
+                accept={WORKOUT_IMPORT_FORMATS.map((ext) => `.${ext}`).join(',')}
                 disabled={busy}
-                onClick={() => {
-                  onOpenChange(false);
-                  onCreateCustom(workoutDate);
+                className="sr-only"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void importFile(file);
                 }}
-                className={cn(option, 'hover:border-primary hover:bg-accent disabled:opacity-50')}
-              >
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-                  <PencilLine className="h-5 w-5" aria-hidden="true" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-medium">Create Custom</span>
-                  <span className="block text-xs text-muted-foreground">Describe it in your own words</span>
-                </span>
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => {
-                  setPicker({ open: true, date: workoutDate });
-                  onOpenChange(false);
-                }}
-                className={cn(option, 'hover:border-primary hover:bg-accent disabled:opacity-50')}
-              >
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                  <LayoutTemplate className="h-5 w-5" aria-hidden="true" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-medium">Browse Templates</span>
-                  <span className="block text-xs text-muted-foreground">
-                    Pick a session from the Workout Bank
-                  </span>
-                </span>
-              </button>
-              <label
-                className={cn(
-                  option,
-                  'cursor-pointer hover:border-primary hover:bg-accent sm:col-span-2',
-                  'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                  busy && 'pointer-events-none opacity-50',
+              />
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-muted text-foreground">
+                {adding === IMPORTING ? (
+                  <Spinner label="Importing" className="h-5 w-5" />
+                ) : (
+                  <Upload className="h-5 w-5" aria-hidden="true" />
                 )}
-              >
-                <input
-                  type="file"
-                  accept={WORKOUT_IMPORT_FORMATS.map((ext) => `.${ext}`).join(',')}
-                  disabled={busy}
-                  className="sr-only"
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    event.target.value = '';
-                    if (file) void importFile(file);
-                  }}
-                />
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-muted text-foreground">
-                  {adding === IMPORTING ? (
-                    <Spinner label="Importing" className="h-5 w-5" />
-                  ) : (
-                    <Upload className="h-5 w-5" aria-hidden="true" />
-                  )}
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">Import File</span>
+                <span className="block text-xs text-muted-foreground">
+                  Zwift .zwo, .mrc, .erg or Garmin .fit workout, up to 1&nbsp;MB
                 </span>
-                <span className="min-w-0">
-                  <span className="block font-medium">Import File</span>
-                  <span className="block text-xs text-muted-foreground">
-                    Zwift .zwo, .mrc, .erg or Garmin .fit workout, up to 1&nbsp;MB
-                  </span>
-                </span>
-              </label>
-            </div>
+              </span>
+            </label>
+          </div>
 
-            <h3 className="mt-6 text-sm font-semibold">Quick Add</h3>
-            <ul className="mt-2 grid grid-cols-2 gap-3">
-              {QUICK_ADD_PRESETS.map((preset) => (
-                <li key={preset.title}>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    aria-busy={adding === preset.title}
-                    onClick={() => void quickAdd(preset)}
-                    className={cn(
-                      option,
-                      'h-full flex-col items-start gap-2 p-3 hover:border-primary hover:bg-accent disabled:opacity-60',
-                    )}
-                  >
-                    <span className="flex w-full items-center justify-between">
-                      <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                        <SportIcon sport={preset.sport} className="h-5 w-5" />
-                      </span>
-                      {adding === preset.title ? <Spinner label="Adding" className="h-4 w-4" /> : null}
+          <h3 className="mt-6 text-sm font-semibold">Quick Add</h3>
+          <ul className="mt-2 grid grid-cols-2 gap-3">
+            {QUICK_ADD_PRESETS.map((preset) => (
+              <li key={preset.title}>
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-busy={adding === preset.title}
+                  onClick={() => void quickAdd(preset)}
+                  className={cn(
+                    option,
+                    'h-full flex-col items-start gap-2 p-3 hover:border-primary hover:bg-accent disabled:opacity-60',
+                  )}
+                >
+                  <span className="flex w-full items-center justify-between">
+                    <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                      <SportIcon sport={preset.sport} className="h-5 w-5" />
                     </span>
-                    <span className="block text-sm font-medium">{preset.title}</span>
-                    <span className="block text-xs text-muted-foreground">{preset.summary}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+                    {adding === preset.title ? <Spinner label="Adding" className="h-4 w-4" /> : null}
+                  </span>
+                  <span className="block text-sm font-medium">{preset.title}</span>
+                  <span className="block text-xs text-muted-foreground">{preset.summary}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </DialogContent>
+      </Dialog>
       {picker ? (
         <Suspense fallback={null}>
           <TemplatePickerDialog

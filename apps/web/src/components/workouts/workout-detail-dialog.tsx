@@ -2,7 +2,6 @@
 // and the actions on it: Mark Done (asking, optionally, what was actually done), Edit, Reschedule (a date picker
 // inside the dialog), Save as template (docs/workout-bank.md) and Delete (after a confirm), and downloads of its
 // file formats.
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   WORKOUT_FILE_FORMAT_NAMES,
   WORKOUT_FILE_FORMATS,
@@ -23,7 +22,6 @@ import {
   NotebookPen,
   Pencil,
   Trash2,
-  X,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +39,8 @@ import { cn } from '../../lib/cn.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
-import { Button, buttonClasses } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { MonthCalendar } from '../ui/month-calendar.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { OwnTemplateDialog, ownTemplateValues } from '../workout-bank/own-template-dialog.tsx';
@@ -141,242 +140,228 @@ export function WorkoutDetailDialog({
   }
 
   return (
-    <Dialog.Root open={open && shown !== null} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 shadow-xl',
-            'pb-0 focus:outline-none sm:pb-5',
-            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(40rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-          )}
-        >
-          {shown ? (
-            <>
-              <div className="flex items-start gap-3">
-                <span
-                  className={cn(
-                    'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl',
-                    completed ? 'bg-success/15 text-success' : 'bg-accent text-accent-foreground',
-                  )}
-                >
-                  <SportIcon sport={shown.sport} className="h-5 w-5" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium text-muted-foreground">{SPORT_LABELS[shown.sport]}</p>
-                  <Dialog.Title className="text-xl font-semibold leading-tight break-words">
-                    {shown.title}
-                  </Dialog.Title>
-                </div>
-                <Dialog.Close
-                  aria-label="Close"
-                  className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}
-                >
-                  <X className="h-5 w-5" aria-hidden="true" />
-                </Dialog.Close>
+    <Dialog open={open && shown !== null} onOpenChange={onOpenChange}>
+      <DialogContent layout="sheet" width={40} padding="p-5 pb-0 sm:pb-5">
+        {shown ? (
+          <>
+            <div className="flex items-start gap-3">
+              <span
+                className={cn(
+                  'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl',
+                  completed ? 'bg-success/15 text-success' : 'bg-accent text-accent-foreground',
+                )}
+              >
+                <SportIcon sport={shown.sport} className="h-5 w-5" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-medium text-muted-foreground">{SPORT_LABELS[shown.sport]}</p>
+                <DialogTitle className="text-xl font-semibold leading-tight break-words">
+                  {shown.title}
+                </DialogTitle>
               </div>
-              <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-                {formatDay(shown.workout_date, 'weekday-year')}
-              </Dialog.Description>
-              <AdaptedNote workout={shown} />
+              <DialogCloseButton className="-mt-1 -mr-2" />
+            </div>
+            <DialogDescription className="mt-2">
+              {formatDay(shown.workout_date, 'weekday-year')}
+            </DialogDescription>
+            <AdaptedNote workout={shown} />
 
-              {completed ? (
-                <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium">
-                  <span className="flex items-center gap-2 text-success">
-                    <CompletedMark />
-                    <span aria-hidden="true">Completed</span>
-                  </span>
-                  <LoggedFigures workout={shown} units={units} />
-                  {activityId ? (
-                    <Link
-                      to={`/activities/${activityId}`}
-                      onClick={() => onOpenChange(false)}
-                      className="ml-auto inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-                    >
-                      <Activity className="h-4 w-4" aria-hidden="true" />
-                      View activity
-                    </Link>
-                  ) : null}
-                </div>
-              ) : null}
+            {completed ? (
+              <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium">
+                <span className="flex items-center gap-2 text-success">
+                  <CompletedMark />
+                  <span aria-hidden="true">Completed</span>
+                </span>
+                <LoggedFigures workout={shown} units={units} />
+                {activityId ? (
+                  <Link
+                    to={`/activities/${activityId}`}
+                    onClick={() => onOpenChange(false)}
+                    className="ml-auto inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                  >
+                    <Activity className="h-4 w-4" aria-hidden="true" />
+                    View activity
+                  </Link>
+                ) : null}
+              </div>
+            ) : null}
 
-              {completed && shown.note ? (
-                <section className="mt-3">
-                  <h3 className="text-sm font-semibold">How it went</h3>
-                  <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{shown.note}</p>
-                </section>
-              ) : null}
+            {completed && shown.note ? (
+              <section className="mt-3">
+                <h3 className="text-sm font-semibold">How it went</h3>
+                <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{shown.note}</p>
+              </section>
+            ) : null}
 
-              {/* dt and dd are each group's direct children (a dl allows nothing else around them), so the
+            {/* dt and dd are each group's direct children (a dl allows nothing else around them), so the
                   icons sit inside the terms, positioned beside both lines. */}
-              <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-                <div className="relative rounded-lg border border-border p-3 pl-9">
-                  <dt className="text-xs text-muted-foreground">
-                    <Clock className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
-                    Duration
-                  </dt>
-                  <dd className="font-medium">
-                    {shown.duration_minutes ? formatDuration(shown.duration_minutes * 60) : 'No duration'}
-                  </dd>
-                </div>
-                <div className="relative rounded-lg border border-border p-3 pl-9">
-                  <dt className="text-xs text-muted-foreground">
-                    <Gauge className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
-                    Intensity zone
-                  </dt>
-                  <dd className="font-medium">
-                    {zone ? (
-                      <span className="flex flex-wrap items-center gap-2">
-                        <ZoneBadge zone={zone.zone} />
-                        <span>{zone.name}</span>
-                      </span>
-                    ) : (
-                      'No zone set'
-                    )}
-                  </dd>
-                  {zone ? <dd className="text-sm text-muted-foreground">{zone.label}</dd> : null}
-                </div>
-              </dl>
+            <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+              <div className="relative rounded-lg border border-border p-3 pl-9">
+                <dt className="text-xs text-muted-foreground">
+                  <Clock className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
+                  Duration
+                </dt>
+                <dd className="font-medium">
+                  {shown.duration_minutes ? formatDuration(shown.duration_minutes * 60) : 'No duration'}
+                </dd>
+              </div>
+              <div className="relative rounded-lg border border-border p-3 pl-9">
+                <dt className="text-xs text-muted-foreground">
+                  <Gauge className="absolute top-3.5 left-3 h-4 w-4" aria-hidden="true" />
+                  Intensity zone
+                </dt>
+                <dd className="font-medium">
+                  {zone ? (
+                    <span className="flex flex-wrap items-center gap-2">
+                      <ZoneBadge zone={zone.zone} />
+                      <span>{zone.name}</span>
+                    </span>
+                  ) : (
+                    'No zone set'
+                  )}
+                </dd>
+                {zone ? <dd className="text-sm text-muted-foreground">{zone.label}</dd> : null}
+              </div>
+            </dl>
 
-              {notes ? (
-                <section className="mt-4">
-                  <h3 className="text-sm font-semibold">Notes</h3>
-                  <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{notes}</p>
-                </section>
-              ) : null}
+            {notes ? (
+              <section className="mt-4">
+                <h3 className="text-sm font-semibold">Notes</h3>
+                <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{notes}</p>
+              </section>
+            ) : null}
 
-              {shown.workout_language_text ? (
-                <section className="mt-4">
-                  <h3 className="text-sm font-semibold">Workout</h3>
-                  <p className="mt-1 whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm">
-                    {shown.workout_language_text}
-                  </p>
-                </section>
-              ) : null}
+            {shown.workout_language_text ? (
+              <section className="mt-4">
+                <h3 className="text-sm font-semibold">Workout</h3>
+                <p className="mt-1 whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm">
+                  {shown.workout_language_text}
+                </p>
+              </section>
+            ) : null}
 
-              {intervals.length > 0 ? (
-                <section className="mt-4">
-                  <h3 className="mb-2 text-sm font-semibold">Intensity profile</h3>
-                  <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-muted sm:h-64" />}>
-                    <IntensityChart intervals={intervals} sport={shown.sport} />
-                  </Suspense>
-                  <WorkoutDownloads workout={shown} />
-                </section>
-              ) : null}
+            {intervals.length > 0 ? (
+              <section className="mt-4">
+                <h3 className="mb-2 text-sm font-semibold">Intensity profile</h3>
+                <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-muted sm:h-64" />}>
+                  <IntensityChart intervals={intervals} sport={shown.sport} />
+                </Suspense>
+                <WorkoutDownloads workout={shown} />
+              </section>
+            ) : null}
 
-              {/* The actions stay in reach at the foot of the sheet while the details scroll. */}
-              <div className="sticky bottom-0 -mx-5 mt-5 border-t border-border bg-background px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:px-0 sm:pb-0">
-                {currentStep === 'log' ? (
-                  <LogSessionForm
-                    initial={logDraft ? { ...shown, ...logDraft } : shown}
-                    plannedMinutes={shown.duration_minutes}
-                    askRpe={profile.data?.tracked_metrics?.rpe ?? true}
-                    units={units}
-                    submitLabel={completed ? 'Save' : 'Mark Done'}
-                    pending={markDone.isPending || logWorkout.isPending}
-                    onCancel={() => goTo('actions')}
-                    onSubmit={(logged) => {
-                      const done = { onSuccess: () => goTo('actions') };
-                      // Marking done sends only what was entered; a later log also clears what was emptied.
-                      if (completed) logWorkout.mutate({ workout: shown, logged }, done);
-                      else markDone.mutate({ workout: shown, logged: entered(logged) }, done);
+            {/* The actions stay in reach at the foot of the sheet while the details scroll. */}
+            <div className="sticky bottom-0 -mx-5 mt-5 border-t border-border bg-background px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:px-0 sm:pb-0">
+              {currentStep === 'log' ? (
+                <LogSessionForm
+                  initial={logDraft ? { ...shown, ...logDraft } : shown}
+                  plannedMinutes={shown.duration_minutes}
+                  askRpe={profile.data?.tracked_metrics?.rpe ?? true}
+                  units={units}
+                  submitLabel={completed ? 'Save' : 'Mark Done'}
+                  pending={markDone.isPending || logWorkout.isPending}
+                  onCancel={() => goTo('actions')}
+                  onSubmit={(logged) => {
+                    const done = { onSuccess: () => goTo('actions') };
+                    // Marking done sends only what was entered; a later log also clears what was emptied.
+                    if (completed) logWorkout.mutate({ workout: shown, logged }, done);
+                    else markDone.mutate({ workout: shown, logged: entered(logged) }, done);
+                  }}
+                />
+              ) : currentStep === 'reschedule' ? (
+                <div className="flex flex-col items-center gap-3">
+                  <p className="self-start text-sm font-medium">Move to…</p>
+                  <MonthCalendar
+                    label={`Choose a new date for ${shown.title}`}
+                    selected={shown.workout_date}
+                    autoFocus
+                    onSelect={(date) => {
+                      if (date !== shown.workout_date) reschedule.mutate({ workout: shown, date });
+                      close();
                     }}
                   />
-                ) : currentStep === 'reschedule' ? (
-                  <div className="flex flex-col items-center gap-3">
-                    <p className="self-start text-sm font-medium">Move to…</p>
-                    <MonthCalendar
-                      label={`Choose a new date for ${shown.title}`}
-                      selected={shown.workout_date}
-                      autoFocus
-                      onSelect={(date) => {
-                        if (date !== shown.workout_date) reschedule.mutate({ workout: shown, date });
-                        close();
-                      }}
-                    />
-                    <Button variant="ghost" size="sm" className="self-end" onClick={() => goTo('actions')}>
+                  <Button variant="ghost" size="sm" className="self-end" onClick={() => goTo('actions')}>
+                    Cancel
+                  </Button>
+                </div>
+              ) : currentStep === 'confirm-delete' ? (
+                <div className="space-y-3">
+                  <p className="text-sm">
+                    Delete <strong>{shown.title}</strong>? This cannot be undone.
+                  </p>
+                  <div className="flex justify-end gap-2">
+                    <Button variant="ghost" size="sm" onClick={() => goTo('actions')}>
                       Cancel
                     </Button>
-                  </div>
-                ) : currentStep === 'confirm-delete' ? (
-                  <div className="space-y-3">
-                    <p className="text-sm">
-                      Delete <strong>{shown.title}</strong>? This cannot be undone.
-                    </p>
-                    <div className="flex justify-end gap-2">
-                      <Button variant="ghost" size="sm" onClick={() => goTo('actions')}>
-                        Cancel
-                      </Button>
-                      <Button
-                        ref={confirmRef}
-                        variant="destructive"
-                        size="sm"
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(shown, { onSuccess: close })}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        {remove.isPending ? 'Deleting...' : 'Delete workout'}
-                      </Button>
-                    </div>
-                  </div>
-                ) : (
-                  <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-                    {completed ? (
-                      activityId ? null : (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="col-span-2 sm:order-last"
-                          onClick={() => goTo('log')}
-                        >
-                          <NotebookPen className="h-4 w-4" aria-hidden="true" />
-                          Log how it went
-                        </Button>
-                      )
-                    ) : (
-                      <Button
-                        size="sm"
-                        className="col-span-2 sm:order-last"
-                        disabled={markDone.isPending}
-                        onClick={() => goTo('log')}
-                      >
-                        <Check className="h-4 w-4" aria-hidden="true" />
-                        Mark Done
-                      </Button>
-                    )}
-                    <Button variant="outline" size="sm" onClick={() => onEdit(shown)}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <Button variant="outline" size="sm" onClick={() => goTo('reschedule')}>
-                      <CalendarClock className="h-4 w-4" aria-hidden="true" />
-                      Reschedule
-                    </Button>
-                    {shown.workout_language_text ? (
-                      <Button variant="outline" size="sm" onClick={() => setSavingTemplate(true)}>
-                        <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
-                        Save as template
-                      </Button>
-                    ) : null}
                     <Button
-                      variant="outline"
+                      ref={confirmRef}
+                      variant="destructive"
                       size="sm"
-                      className={cn(
-                        'text-destructive! sm:col-span-1',
-                        !shown.workout_language_text && 'col-span-2',
-                      )}
-                      onClick={() => goTo('confirm-delete')}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(shown, { onSuccess: close })}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      Delete
+                      {remove.isPending ? 'Deleting...' : 'Delete workout'}
                     </Button>
                   </div>
-                )}
-              </div>
-            </>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
+                </div>
+              ) : (
+                <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+                  {completed ? (
+                    activityId ? null : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="col-span-2 sm:order-last"
+                        onClick={() => goTo('log')}
+                      >
+                        <NotebookPen className="h-4 w-4" aria-hidden="true" />
+                        Log how it went
+                      </Button>
+                    )
+                  ) : (
+                    <Button
+                      size="sm"
+                      className="col-span-2 sm:order-last"
+                      disabled={markDone.isPending}
+                      onClick={() => goTo('log')}
+                    >
+                      <Check className="h-4 w-4" aria-hidden="true" />
+                      Mark Done
+                    </Button>
+                  )}
+                  <Button variant="outline" size="sm" onClick={() => onEdit(shown)}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => goTo('reschedule')}>
+                    <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                    Reschedule
+                  </Button>
+                  {shown.workout_language_text ? (
+                    <Button variant="outline" size="sm" onClick={() => setSavingTemplate(true)}>
+                      <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+                      Save as template
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className={cn(
+                      'text-destructive! sm:col-span-1',
+                      !shown.workout_language_text && 'col-span-2',
+                    )}
+                    onClick={() => goTo('confirm-delete')}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              )}
+            </div>
+          </>
+        ) : null}
+      </DialogContent>
       {savingTemplate && shown?.workout_language_text ? (
         <OwnTemplateDialog
           open
@@ -389,7 +374,7 @@ export function WorkoutDetailDialog({
           })}
         />
       ) : null}
-    </Dialog.Root>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,9 @@
 // The workout editor (docs/screens.md, "Workout editor and dialogs"): the athlete describes a session in plain
 // language, sees it parsed live (debounced 1 s) into an intensity profile, and creates or updates the workout.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Workout } from '@stamina/contract';
 import { addDays, SPORTS, type Sport, ZONES } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronUp, X } from 'lucide-react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { workoutsQuery } from '../../api/workouts/list-workouts.ts';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts/mutations.ts';
@@ -13,7 +12,8 @@ import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
 import { SportIcon } from '../sport-icon.tsx';
 import { Alert } from '../ui/alert.tsx';
-import { Button, buttonClasses } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
@@ -65,27 +65,12 @@ function prettyDate(date: string): string {
 export function WorkoutEditorDialog(props: WorkoutEditorDialogProps) {
   const { open, onOpenChange, mode } = props;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          // Focus the dialog itself rather than its first control: no keyboard popping up on phones,
-          // no focus ring on the close button; Tab then enters the form.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-          className={cn(
-            'fixed inset-0 z-50 flex flex-col bg-background text-foreground shadow-2xl focus:outline-none',
-            'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[92dvh] sm:w-[calc(100vw-2rem)] sm:max-w-5xl',
-            'sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:border sm:border-border',
-          )}
-        >
-          {/* Content unmounts when closed, so every opening starts from the props again. */}
-          <EditorForm {...props} key={`${mode}-${props.workout?.id ?? ''}`} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent layout="screen" width={64} padding="" className="flex flex-col" initialFocus="dialog">
+        {/* Content unmounts when closed, so every opening starts from the props again. */}
+        <EditorForm {...props} key={`${mode}-${props.workout?.id ?? ''}`} />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -212,14 +197,12 @@ function EditorForm(props: WorkoutEditorDialogProps) {
     >
       <header className="flex items-start gap-3 border-b border-border px-4 pt-[max(1rem,env(safe-area-inset-top))] pb-3 sm:px-6 sm:pt-5">
         <div className="min-w-0 flex-1">
-          <Dialog.Title className="text-lg font-semibold tracking-tight sm:text-xl">{title}</Dialog.Title>
-          <Dialog.Description className="text-sm text-muted-foreground">
+          <DialogTitle className="text-lg font-semibold tracking-tight sm:text-xl">{title}</DialogTitle>
+          <DialogDescription>
             Describe the session in your own words; Stamina turns it into intervals and zones.
-          </Dialog.Description>
+          </DialogDescription>
         </div>
-        <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'icon')}>
-          <X className="h-5 w-5" aria-hidden="true" />
-        </Dialog.Close>
+        <DialogCloseButton />
       </header>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6">

@@ -2,7 +2,6 @@
 // stream charts, training values with their method, the matched workout, time in zones, the analysis (kJ, W/kg,
 // VI, EF, decoupling), curves beside the athlete's bests, intervals, and laps; edit the name
 // and the sport (a new sport is scored again by the server), and delete (after a confirm).
-import * as Dialog from '@radix-ui/react-dialog';
 import { ACTIVITY_EDIT_SPORTS, type ActivityDetail, type ActivityEditSport } from '@stamina/contract';
 import { parseISO } from 'date-fns';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
@@ -17,6 +16,13 @@ import { ActivitySportIcon } from '../../components/activities/sport-icon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { PageError } from '../../components/ui/page-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -322,40 +328,37 @@ function DeleteDialog({
   const remove = useDeleteActivity(activity.id);
   const navigate = useNavigate();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-5 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold">Delete activity?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-            <strong className="text-foreground">{activity.name}</strong> and its recording will be deleted,
-            and your training load recalculated.{' '}
-            {activity.matched_workout ? 'Its planned workout goes back to planned. ' : ''}
-            This cannot be undone.
-          </Dialog.Description>
-          <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close className={buttonClasses('ghost', 'sm')}>Cancel</Dialog.Close>
-            <Button
-              variant="destructive"
-              size="sm"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    toast.success('Activity deleted');
-                    onOpenChange(false);
-                    navigate('/activities', { replace: true });
-                  },
-                  onError: (err) => toast.error(errorMessage(err)),
-                })
-              }
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {remove.isPending ? 'Deleting…' : 'Delete activity'}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent layout="alert">
+        <DialogTitle className="text-lg font-semibold">Delete activity?</DialogTitle>
+        <DialogDescription className="mt-2">
+          <strong className="text-foreground">{activity.name}</strong> and its recording will be deleted, and
+          your training load recalculated.{' '}
+          {activity.matched_workout ? 'Its planned workout goes back to planned. ' : ''}
+          This cannot be undone.
+        </DialogDescription>
+        <div className="mt-5 flex justify-end gap-2">
+          <DialogClose className={buttonClasses('ghost', 'sm')}>Cancel</DialogClose>
+          <Button
+            variant="destructive"
+            size="sm"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success('Activity deleted');
+                  onOpenChange(false);
+                  navigate('/activities', { replace: true });
+                },
+                onError: (err) => toast.error(errorMessage(err)),
+              })
+            }
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            {remove.isPending ? 'Deleting…' : 'Delete activity'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

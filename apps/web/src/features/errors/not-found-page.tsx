@@ -1,10 +1,10 @@
 // The 404 page for any unknown path (docs/screens.md, "Error screen and 404").
-import { ROUTES } from '@stamina/core';
 import { Compass } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
+import { ROUTES } from '../../lib/app-constants.ts';
 import { cn } from '../../lib/cn.ts';
 
 export function NotFoundPage() {

@@ -1,12 +1,12 @@
 // The error screen shown when a route fails to load or render (docs/screens.md, "Error screen and 404"). It
 // works without the auth context (it may replace the providers themselves) and shows error messages only as
 // text.
-import { ROUTES } from '@stamina/core';
 import { Check, Copy, RefreshCw, TriangleExclamationPoint } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
+import { ROUTES } from '../../lib/app-constants.ts';
 import { cn } from '../../lib/cn.ts';
 
 const ERROR_ID_LENGTH = 9;

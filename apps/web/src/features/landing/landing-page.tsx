@@ -1,11 +1,11 @@
 // The public landing page at / (docs/screens.md, "Landing page"). It is prerendered to static HTML and
 // hydrated by its own small entry without a router, so it uses plain links and stays light: no images, no
 // heavy libraries.
-import { ROUTES } from '@stamina/core';
 import { ArrowRight, Check } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
+import { ROUTES } from '../../lib/app-constants.ts';
 import { cn } from '../../lib/cn.ts';
 import { FeatureGrid } from './feature-grid.tsx';
 import { HeroPreview } from './hero-preview.tsx';

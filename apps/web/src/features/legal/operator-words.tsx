@@ -1,8 +1,8 @@
 // The operator's words inside the legal pages (docs/screens.md, "Operator settings"): who "we" are and how to
 // reach us, from the server's configuration, with neutral words where a setting is unset.
-import { ROUTES } from '@stamina/core';
 import { Link } from 'react-router';
 import { useOperator } from '../../api/app/client-config.ts';
+import { ROUTES } from '../../lib/app-constants.ts';
 
 /** Who runs this server: OPERATOR_NAME, else "the operator of this server" (used mid-sentence). */
 export function OperatorName() {

@@ -1,5 +1,6 @@
 // /privacy: the Privacy Policy (docs/screens.md, "Legal pages").
-import { DATA_DELETION_DAYS, MINIMUM_AGE_YEARS, ROUTES } from '@stamina/core';
+import { DATA_DELETION_DAYS, MINIMUM_AGE_YEARS } from '@stamina/core';
+import { ROUTES } from '../../lib/app-constants.ts';
 import { LegalLayout, type LegalSection } from './legal-layout.tsx';
 import { ContactUs } from './operator-words.tsx';
 

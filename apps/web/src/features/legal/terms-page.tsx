@@ -1,6 +1,7 @@
 // /terms: the Terms of Service (docs/screens.md, "Legal pages").
-import { MINIMUM_AGE_YEARS, ROUTES, UPTIME_TARGET_PERCENT } from '@stamina/core';
+import { MINIMUM_AGE_YEARS } from '@stamina/core';
 import { Link } from 'react-router';
+import { ROUTES, UPTIME_TARGET_PERCENT } from '../../lib/app-constants.ts';
 import { LegalLayout, type LegalSection } from './legal-layout.tsx';
 import { ContactUs, GoverningLaw, OperatorName } from './operator-words.tsx';
 

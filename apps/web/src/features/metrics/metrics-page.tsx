@@ -3,7 +3,7 @@
 // /metrics?log=today, the dashboard's link) and the CSV import of wellness history. A metric that fails to
 // load says so with Try Again; only an account with nothing logged sees the charts drawn from the sample,
 // marked Demo (docs/screens.md, "Metrics page").
-import { LOG_WELLNESS_PATH, METRIC_SPECS, type MetricKey, metricSampleSeries } from '@stamina/core';
+import { METRIC_SPECS, type MetricKey, metricSampleSeries } from '@stamina/core';
 import { addDays, format } from 'date-fns';
 import { PencilLine } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
+import { LOG_WELLNESS_PATH } from '../../lib/app-constants.ts';
 import { useUnits } from '../../lib/auth-context.tsx';
 import { useCelebrate } from '../../lib/celebrate.ts';
 import { cn } from '../../lib/cn.ts';

@@ -3,21 +3,20 @@
 // progress (rows written of all) is polled while its upload is answered and while it runs. Delete
 // Account asks for the password in the confirmation dialog of docs/account.md, then signs out and shows the
 // purge date.
-import * as Dialog from '@radix-ui/react-dialog';
-import { Download, Trash2, Upload, X } from 'lucide-react';
+import { Download, Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberDeletion, useDeleteAccount } from '../../api/account/delete-account.ts';
 import { useExportStatus, useStartExport } from '../../api/account/export-data.ts';
 import { IMPORT_MAX_BYTES, useImportData, useImportProgress } from '../../api/account/import-data.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogContent, DialogHeader } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-context.tsx';
-import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 
 const DELETE_DIALOG_TITLE = 'Are you sure?';
@@ -170,28 +169,12 @@ export function DeleteAccountButton() {
         <Trash2 className="h-4 w-4" aria-hidden="true" />
         Delete Account
       </Button>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-          <Dialog.Content
-            className={cn(
-              'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 shadow-xl focus:outline-none',
-              'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(32rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-            )}
-          >
-            <div className="flex items-start justify-between gap-3">
-              <Dialog.Title className="text-xl font-semibold">{DELETE_DIALOG_TITLE}</Dialog.Title>
-              <Dialog.Close aria-label="Close" className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}>
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-              {DELETE_DIALOG_TEXT}
-            </Dialog.Description>
-            {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent layout="sheet" width={32}>
+          <DialogHeader size="xl" title={DELETE_DIALOG_TITLE} description={DELETE_DIALOG_TEXT} />
+          {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

@@ -3,11 +3,10 @@
 // connected provider has Sync Now (with the toasts and counts of docs/devices.md, "Sync"), the auto-sync
 // switch and Disconnect behind a confirmation; a provider the server lacks settings for says so and what to set.
 // Apple Health's card uploads the athlete's export; Google Fit's says how to bring its files in.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Device } from '@stamina/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
-import { AlertTriangle, CheckCircle2, Circle, RefreshCw, X } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Circle, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { isAppleHealthExport, uploadAppleHealthExport } from '../../api/activities/apple-health.ts';
@@ -23,6 +22,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogClose, DialogContent, DialogHeader } from '../../components/ui/dialog.tsx';
 import { PageError } from '../../components/ui/page-error.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -372,31 +372,27 @@ function ProviderCard({ device }: { device: Device }) {
           </Button>
         ) : null}
       </div>
-      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-5 shadow-xl focus:outline-none">
-            <div className="flex items-start justify-between gap-3">
-              <Dialog.Title className="text-lg font-semibold">Disconnect {device.name}?</Dialog.Title>
-              <Dialog.Close aria-label="Close" className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}>
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-              New activities will no longer arrive from {device.name}. Activities already imported stay.
-              Stamina's access is withdrawn at {device.name} and its keys are deleted.
-            </Dialog.Description>
-            <div className="mt-5 flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button variant="destructive" onClick={confirmDisconnect} disabled={disconnect.isPending}>
-                {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent layout="alert">
+          <DialogHeader
+            title={<>Disconnect {device.name}?</>}
+            description={
+              <>
+                New activities will no longer arrive from {device.name}. Activities already imported stay.
+                Stamina's access is withdrawn at {device.name} and its keys are deleted.
+              </>
+            }
+          />
+          <div className="mt-5 flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={confirmDisconnect} disabled={disconnect.isPending}>
+              {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </CardFrame>
   );
 }

@@ -1,7 +1,5 @@
 // /settings: five cards, one per settings area, and Developer tools with the link to the testing dashboard
 // (docs/screens.md, "Settings"). A navigation state can name a section.
-
-import { ROUTES } from '@stamina/core';
 import {
   ChevronRight,
   FlaskConical,
@@ -17,6 +15,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LazyOnboardingDialog } from '../../components/onboarding/onboarding-offer.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ROUTES } from '../../lib/app-constants.ts';
 
 const CARDS = [
   { to: 'profile', title: 'Profile', text: 'Name, birthday, sports and goal event', icon: User },

@@ -1,5 +1,4 @@
 // The left navigation drawer (docs/screens.md, "Page shell"): links, profile button, settings, sign out.
-import * as Dialog from '@radix-ui/react-dialog';
 import { displayName } from '@stamina/core';
 import {
   Activity,
@@ -13,11 +12,17 @@ import {
   MessageCircle,
   Settings,
   TrendingUp,
-  X,
 } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
 import { useAuth } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -59,75 +64,70 @@ export function NavigationDrawer({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col border-r border-border bg-background p-4 pt-[max(1rem,env(safe-area-inset-top))] shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between">
-            <Dialog.Title asChild>
-              <span>
-                <Wordmark />
-                <span className="sr-only"> navigation</span>
-              </span>
-            </Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className={buttonClasses('ghost', 'icon')}>
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Go to a section of Stamina</Dialog.Description>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent layout="drawer">
+        <div className="flex items-center justify-between">
+          <DialogTitle asChild>
+            <span>
+              <Wordmark />
+              <span className="sr-only"> navigation</span>
+            </span>
+          </DialogTitle>
+          <DialogCloseButton label="Close menu" />
+        </div>
+        <DialogDescription className="sr-only">Go to a section of Stamina</DialogDescription>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            navigate('/settings', { state: { section: 'profile' } });
+          }}
+          className="mt-4 flex items-center gap-3 rounded-lg border border-border p-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Avatar name={name} className="h-10 w-10" maxInitials={1} />
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{name}</span>
+            <span className="block text-xs text-muted-foreground">View Profile</span>
+          </span>
+        </button>
+        <nav aria-label="Main" className="mt-4 flex-1 space-y-1 overflow-y-auto">
+          {LINKS.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              onClick={close}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium',
+                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',
+                )
+              }
+            >
+              <Icon className="h-5 w-5" aria-hidden="true" />
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2 border-t border-border pt-4">
+          <NavLink
+            to="/settings"
+            onClick={close}
+            aria-label="Settings"
+            className={buttonClasses('ghost', 'icon')}
+          >
+            <Settings className="h-5 w-5" aria-hidden="true" />
+          </NavLink>
           <button
             type="button"
-            onClick={() => {
-              close();
-              navigate('/settings', { state: { section: 'profile' } });
-            }}
-            className="mt-4 flex items-center gap-3 rounded-lg border border-border p-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={onSignOut}
+            className={cn(buttonClasses('ghost', 'md'), 'flex-1 justify-start')}
           >
-            <Avatar name={name} className="h-10 w-10" maxInitials={1} />
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{name}</span>
-              <span className="block text-xs text-muted-foreground">View Profile</span>
-            </span>
+            <LogOut className="h-5 w-5" aria-hidden="true" />
+            Sign Out
           </button>
-          <nav aria-label="Main" className="mt-4 flex-1 space-y-1 overflow-y-auto">
-            {LINKS.map(({ to, label, icon: Icon }) => (
-              <NavLink
-                key={to}
-                to={to}
-                onClick={close}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium',
-                    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    isActive ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',
-                  )
-                }
-              >
-                <Icon className="h-5 w-5" aria-hidden="true" />
-                {label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="flex items-center gap-2 border-t border-border pt-4">
-            <NavLink
-              to="/settings"
-              onClick={close}
-              aria-label="Settings"
-              className={buttonClasses('ghost', 'icon')}
-            >
-              <Settings className="h-5 w-5" aria-hidden="true" />
-            </NavLink>
-            <button
-              type="button"
-              onClick={onSignOut}
-              className={cn(buttonClasses('ghost', 'md'), 'flex-1 justify-start')}
-            >
-              <LogOut className="h-5 w-5" aria-hidden="true" />
-              Sign Out
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

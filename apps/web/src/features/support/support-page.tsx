@@ -1,7 +1,5 @@
 // /support: ways to get help and the frequently asked questions (docs/screens.md, "Support page").
-
 import type { Operator } from '@stamina/contract';
-import { ROUTES } from '@stamina/core';
 import {
   ArrowLeft,
   BookOpen,
@@ -17,6 +15,7 @@ import { Link } from 'react-router';
 import { useClientConfig } from '../../api/app/client-config.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
+import { ROUTES } from '../../lib/app-constants.ts';
 import { cn } from '../../lib/cn.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
 

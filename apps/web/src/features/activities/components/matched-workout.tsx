@@ -1,16 +1,16 @@
 // The planned workout an activity completed, planned against actual with each part of the compliance (duration,
 // TSS, intensity, time in the planned zone: docs/activities.md, "Compliance"), and the athlete's choices: Unmatch, or match to another planned workout of the days around the activity (docs/activities.md).
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ActivityDetail } from '@stamina/contract';
 import { SPORTS, type Sport } from '@stamina/core';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, format, parseISO } from 'date-fns';
-import { Link2, Unlink, X } from 'lucide-react';
+import { Link2, Unlink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useMatchActivity } from '../../../api/activities/mutations.ts';
 import { type WorkoutFilter, workoutsQuery } from '../../../api/workouts/list-workouts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogHeader } from '../../../components/ui/dialog.tsx';
 import { formatDuration, SPORT_LABELS } from '../../../components/workouts/format.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -178,70 +178,66 @@ function MatchDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(32rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold">Match to a planned workout</Dialog.Title>
-            <Dialog.Close aria-label="Close" className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}>
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            Planned workouts within {MATCH_WINDOW_DAYS} days of {formatDay(day, 'weekday')}.
-          </Dialog.Description>
-          <div className="mt-4">
-            {workouts.isPending ? (
-              <p className="text-sm text-muted-foreground">Loading planned workouts…</p>
-            ) : workouts.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {workouts.error.message}
-              </p>
-            ) : candidates.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No planned workout in these days.</p>
-            ) : (
-              <fieldset>
-                <legend className="sr-only">Planned workouts</legend>
-                <ul className="space-y-2">
-                  {candidates.map((w) => (
-                    <li key={w.id}>
-                      <label
-                        className={cn(
-                          'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm',
-                          chosen === w.id ? 'border-primary bg-accent' : 'border-border hover:bg-muted',
-                        )}
-                      >
-                        <input
-                          type="radio"
-                          name={groupId}
-                          value={w.id}
-                          checked={chosen === w.id}
-                          onChange={() => setChosen(w.id)}
-                          className="h-4 w-4 accent-[var(--primary)]"
-                        />
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-medium">{w.title}</span>
-                          <span className="block text-muted-foreground">
-                            {SPORT_LABELS[w.sport]} · {formatDay(w.workout_date, 'short')}
-                            {w.duration_minutes ? ` · ${formatDuration(w.duration_minutes * 60)}` : ''}
-                          </span>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent layout="sheet" width={32}>
+        <DialogHeader
+          title="Match to a planned workout"
+          description={
+            <>
+              Planned workouts within {MATCH_WINDOW_DAYS} days of {formatDay(day, 'weekday')}.
+            </>
+          }
+        />
+        <div className="mt-4">
+          {workouts.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading planned workouts…</p>
+          ) : workouts.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {workouts.error.message}
+            </p>
+          ) : candidates.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No planned workout in these days.</p>
+          ) : (
+            <fieldset>
+              <legend className="sr-only">Planned workouts</legend>
+              <ul className="space-y-2">
+                {candidates.map((w) => (
+                  <li key={w.id}>
+                    <label
+                      className={cn(
+                        'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm',
+                        chosen === w.id ? 'border-primary bg-accent' : 'border-border hover:bg-muted',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={groupId}
+                        value={w.id}
+                        checked={chosen === w.id}
+                        onChange={() => setChosen(w.id)}
+                        className="h-4 w-4 accent-[var(--primary)]"
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-medium">{w.title}</span>
+                        <span className="block text-muted-foreground">
+                          {SPORT_LABELS[w.sport]} · {formatDay(w.workout_date, 'short')}
+                          {w.duration_minutes ? ` · ${formatDuration(w.duration_minutes * 60)}` : ''}
                         </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-            )}
-          </div>
-          <div className="mt-4 flex justify-end gap-2 pb-[env(safe-area-inset-bottom)]">
-            <Dialog.Close className={buttonClasses('ghost', 'sm')}>Cancel</Dialog.Close>
-            <Button size="sm" disabled={!chosen || match.isPending} onClick={submit}>
-              {match.isPending ? 'Matching…' : 'Match'}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+        </div>
+        <div className="mt-4 flex justify-end gap-2 pb-[env(safe-area-inset-bottom)]">
+          <DialogClose className={buttonClasses('ghost', 'sm')}>Cancel</DialogClose>
+          <Button size="sm" disabled={!chosen || match.isPending} onClick={submit}>
+            {match.isPending ? 'Matching…' : 'Match'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

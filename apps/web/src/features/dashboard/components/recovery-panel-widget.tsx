@@ -1,10 +1,11 @@
-import { LOG_WELLNESS_PATH, metricIndicator, recoveryLabel } from '@stamina/core';
+import { metricIndicator, recoveryLabel } from '@stamina/core';
 import { HeartPulse, PencilLine } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useDashboardRecovery } from '../../../api/dashboard/recovery.ts';
 import { useCurrentMetrics } from '../../../api/metrics/current-metrics.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { LOG_WELLNESS_PATH } from '../../../lib/app-constants.ts';
 import { cn } from '../../../lib/cn.ts';
 import { shownScore } from '../dashboard-model.ts';
 import { WIDGET_ICON_CLASS as iconClass, WidgetCard } from './widget-card.tsx';

@@ -1,15 +1,13 @@
 // The plan's edit dialog (title, race date, target time) and the confirmation before a delete, both on Radix
 // Dialog like the app's other dialogs (focus trapped, Escape closes, focus returns to the opener).
-import * as Dialog from '@radix-ui/react-dialog';
 import type { TrainingPlan } from '@stamina/contract';
-import { X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useDeletePlan, useUpdatePlan } from '../../../api/plan/mutations.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogHeader } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { toast } from '../../../lib/toast.ts';
 import { editValuesFromPlan, type FieldErrors, validateEdit } from '../plan-form.ts';
 
@@ -28,28 +26,12 @@ export function DialogShell({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-border bg-background p-5 shadow-xl focus:outline-none',
-            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(32rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-          )}
-        >
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className={cn(buttonClasses('ghost', 'icon'), '-mt-1 -mr-2')}>
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {description}
-          </Dialog.Description>
-          <div className="mt-4">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent layout="sheet" width={32}>
+        <DialogHeader size="xl" title={title} description={description} />
+        <div className="mt-4">{children}</div>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -133,9 +115,9 @@ function EditPlanForm({ plan, onDone }: { plan: TrainingPlan; onDone: () => void
         error={errors.target_time}
       />
       <div className="flex flex-col-reverse gap-2 pb-5 sm:flex-row sm:justify-end sm:pb-0">
-        <Dialog.Close asChild>
+        <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save Changes'}
         </Button>
@@ -162,12 +144,12 @@ export function DeletePlanDialog({
       description={`"${plan.title}" and its phase map will be removed. This cannot be undone.`}
     >
       <div className="flex flex-col-reverse gap-2 pb-5 sm:flex-row sm:justify-end sm:pb-0">
-        <Dialog.Close asChild>
+        <DialogClose asChild>
           {/* Cancel takes the first focus, so Enter right after opening never deletes. */}
           <Button variant="outline" autoFocus>
             Keep Plan
           </Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button
           variant="destructive"
           disabled={remove.isPending}

@@ -1,12 +1,12 @@
 // "Rebuild plan" for a generated plan: a new race date or weekly hours, and the plan's sessions from today on
 // are drafted again (docs/onboarding.md, "The plan's outline and rebuild"). Past and completed sessions stay.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { PlanOutline, TrainingPlan } from '@stamina/contract';
 import { WEEKLY_HOURS_OPTIONS } from '@stamina/core';
 import { type FormEvent, useId, useState } from 'react';
 import { type PlanRebuildBody, useRebuildPlan } from '../../../api/plan/rebuild-plan.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DialogClose } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -133,9 +133,9 @@ function RebuildForm({
         </p>
       </div>
       <div className="flex flex-col-reverse gap-2 pb-5 sm:flex-row sm:justify-end sm:pb-0">
-        <Dialog.Close asChild>
+        <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" disabled={rebuild.isPending}>
           {rebuild.isPending ? 'Rebuilding…' : 'Rebuild Plan'}
         </Button>
