@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../src/app/router.tsx';
 import { PrivacyPage } from '../src/features/legal/privacy-page.tsx';
 import { TermsPage } from '../src/features/legal/terms-page.tsx';
 import { makeClientConfig, withClientConfig } from './client-config-fixture.tsx';
@@ -132,6 +133,17 @@ describe('Terms of Service', () => {
     expect(await screen.findByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${MARCH_14}`);
     expect(document.body.textContent).toContain('an agreement between you and Riverside Running Club');
     expect(document.body.textContent).not.toContain('the operator of this server');
+  });
+
+  it('renders in the app, outside the signed-in shell, with the configuration it reads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: CONFIGURED }), { status: 200 })),
+    );
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/terms'] })} />);
+    expect(await screen.findByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${MARCH_14}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain('This server is run by Riverside Running Club.');
   });
 
   it('covers every section the spec requires, each reachable from the contents', () => {
