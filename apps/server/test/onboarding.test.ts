@@ -458,6 +458,47 @@ describe('refusals', () => {
   });
 });
 
+describe("an imperial athlete's custom event", () => {
+  it('labels the distance read, corrected and refused in miles; the review sets a custom distance and sport', async () => {
+    const ivy = await athlete();
+    await ok(await call(ivy, 'PUT', '/api/auth/profile', { units: 'imperial' }));
+    const id = await startSession(ivy);
+    const parsed = await ok(
+      await call(ivy, 'POST', `/api/onboarding/sessions/${id}/prompt`, {
+        prompt: `I want to run a 50 mile ultra on ${raceDay()}, about 8 hours a week.`,
+      }),
+    );
+    expect(parsed.goal_context.primary_event).toMatchObject({
+      race_type: 'Custom Event',
+      distance: '50 mi',
+      distance_meters: 80_467,
+    });
+    await runJobs();
+    expect((await sessionOf(ivy, id)).status).toBe('PLAN_DRAFTED');
+
+    const edited = await ok(
+      await call(ivy, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, {
+        primary_event: { race_type: 'Custom Event', sport: 'bike', distance_meters: 160_934 },
+      }),
+    );
+    expect(edited.goal_context.primary_event).toMatchObject({
+      race_type: 'Custom Event',
+      sport: 'bike',
+      distance: '100 mi',
+      distance_meters: 160_934,
+    });
+    expect(edited.goal_context.assumed).toMatchObject({ sport: false, distance: false });
+
+    const wrong = await call(ivy, 'PUT', `/api/onboarding/sessions/${id}/goal-context`, {
+      primary_event: { race_type: 'Marathon', distance_meters: 5000 },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(
+      "A Marathon is 26.2 mi: send race_type 'Custom Event' with another distance",
+    );
+  });
+});
+
 describe('restarts and stale jobs', () => {
   it('a stale job (an older prompt) does nothing; the newest prompt is the one processed', async () => {
     const ana = await athlete();

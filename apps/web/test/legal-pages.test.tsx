@@ -1,8 +1,10 @@
 import type { ClientConfig } from '@stamina/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../src/app/router.tsx';
 import { PrivacyPage } from '../src/features/legal/privacy-page.tsx';
 import { TermsPage } from '../src/features/legal/terms-page.tsx';
 import { makeClientConfig, withClientConfig } from './client-config-fixture.tsx';
@@ -27,6 +29,8 @@ function renderAt(entries: string[], config: ClientConfig = CONFIGURED) {
   render(withClientConfig(<RouterProvider router={router} />, config));
   return router;
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 /** March 14, 2026 as the browser's locale writes it. */
 const MARCH_14 = new Date(Date.UTC(2026, 2, 14)).toLocaleDateString(undefined, {
@@ -92,6 +96,54 @@ describe('Terms of Service', () => {
     expect(text).toContain('the mandatory rules of the country where you live');
     expect(text).not.toMatch(/California|stamina\.app|@/);
     expect(text).toMatch(/Tell us at once through the Support page/);
+  });
+
+  it("waits for the operator's words instead of showing the neutral ones first", async () => {
+    let answer: (config: ClientConfig) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = (config) =>
+              resolve(
+                new Response(JSON.stringify({ data: config }), {
+                  status: 200,
+                  headers: { 'content-type': 'application/json' },
+                }),
+              );
+          }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter([{ path: '/terms', element: <TermsPage /> }], {
+      initialEntries: ['/terms'],
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    const loading = document.body.textContent ?? '';
+    expect(loading).not.toContain('the operator of this server');
+    expect(loading).not.toContain('Support page');
+    answer(CONFIGURED);
+    expect(await screen.findByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${MARCH_14}`);
+    expect(document.body.textContent).toContain('an agreement between you and Riverside Running Club');
+    expect(document.body.textContent).not.toContain('the operator of this server');
+  });
+
+  it('renders in the app, outside the signed-in shell, with the configuration it reads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: CONFIGURED }), { status: 200 })),
+    );
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/terms'] })} />);
+    expect(await screen.findByText(/^Last updated:/)).toHaveTextContent(`Last updated: ${MARCH_14}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain('This server is run by Riverside Running Club.');
   });
 
   it('covers every section the spec requires, each reachable from the contents', () => {

@@ -55,6 +55,15 @@ export function formatDistance(meters: number, units: Units, digits = 2): string
   return `${distanceInUnits(meters, units).toFixed(digits)} ${distanceUnit(units)}`;
 }
 
+/**
+ * A race's distance as the athlete names it: metres under a kilometre in both systems (track and swim races are
+ * named in metres), else km or miles to a tenth without a trailing '.0' ('30 km', '42.2 km', '18.6 mi').
+ */
+export function formatRaceDistance(meters: number, units: Units): string {
+  if (meters < 1000) return `${Math.round(meters)} m`;
+  return formatDistance(meters, units, 1).replace('.0 ', ' ');
+}
+
 /** Run pace: '4:30 /km' in metric, the same speed as '7:15 /mi' in imperial. */
 export function formatPace(secondsPerKm: number, units: Units = 'metric'): string {
   return `${formatClock(paceInUnits(secondsPerKm, units))} ${paceUnit(units)}`;

@@ -4,6 +4,7 @@ import {
   formatDistance,
   formatHeight,
   formatPace,
+  formatRaceDistance,
   formatWeight,
   kgFromUnits,
   metersFromUnits,
@@ -22,6 +23,14 @@ describe('units (docs/units.md)', () => {
     expect(formatHeight(245, 'imperial')).toBe('804 ft');
     expect(formatWeight(70, 'imperial')).toBe('154.3 lb');
     expect(formatWeight(70, 'metric')).toBe('70 kg');
+  });
+
+  it("names a race's distance in metres under a kilometre, else km or miles to a tenth", () => {
+    expect(formatRaceDistance(800, 'imperial')).toBe('800 m');
+    expect(formatRaceDistance(30_000, 'metric')).toBe('30 km');
+    expect(formatRaceDistance(42_195, 'metric')).toBe('42.2 km');
+    expect(formatRaceDistance(80_467, 'imperial')).toBe('50 mi');
+    expect(formatRaceDistance(30_000, 'imperial')).toBe('18.6 mi');
   });
 
   it('converts there and back to the same stored figure', () => {

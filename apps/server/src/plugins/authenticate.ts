@@ -1,6 +1,6 @@
 // Bearer-token authentication: a valid, unexpired JWT whose session has not been revoked.
 import type { User } from '@stamina/contract';
-import { DEFAULT_WEEK_START, type WeekStart } from '@stamina/core';
+import { DEFAULT_UNITS, DEFAULT_WEEK_START, type Units, type WeekStart } from '@stamina/core';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { SessionCache, SessionIdentity } from '../lib/session-cache.ts';
@@ -29,6 +29,11 @@ export function systemAuth(athleteId: string, timezone: string): AuthContext {
  */
 export function athleteWeekStart(auth: Pick<AuthContext, 'user'>): WeekStart {
   return auth.user?.user_metadata.weekStart ?? DEFAULT_WEEK_START;
+}
+
+/** The athlete's units (Settings → Preferences), metric when not set, as for a system context. */
+export function athleteUnits(auth: Pick<AuthContext, 'user'>): Units {
+  return auth.user?.user_metadata.units ?? DEFAULT_UNITS;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
 import { AppShell } from './app-shell.tsx';
 import { AuthLoading, PublicOnly, RequireAuth } from './guards.tsx';
+import { PublicQueries } from './public-queries.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) => ({
@@ -57,9 +58,20 @@ export const routes = [
             path: '/unsubscribe',
             ...page(() => import('../features/auth/components/unsubscribe-page.tsx'), 'UnsubscribePage'),
           },
-          { path: '/terms', ...page(() => import('../features/legal/terms-page.tsx'), 'TermsPage') },
-          { path: '/privacy', ...page(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage') },
-          { path: '/support', ...page(() => import('../features/support/support-page.tsx'), 'SupportPage') },
+          {
+            element: <PublicQueries />,
+            children: [
+              { path: '/terms', ...page(() => import('../features/legal/terms-page.tsx'), 'TermsPage') },
+              {
+                path: '/privacy',
+                ...page(() => import('../features/legal/privacy-page.tsx'), 'PrivacyPage'),
+              },
+              {
+                path: '/support',
+                ...page(() => import('../features/support/support-page.tsx'), 'SupportPage'),
+              },
+            ],
+          },
           {
             path: '/oauth/callback',
             ...page(() => import('../features/auth/components/oauth-callback-page.tsx'), 'OAuthCallbackPage'),

@@ -1,9 +1,10 @@
 // Events in a goal text (docs/onboarding.md, "Events and distances"): triathlon legs summed, distances in
 // km, miles, metres and yards with the sport named before or after them, named events (parkrun, 70.3,
 // century, metric century, Olympic, gran fondo with its stated distance), and which one is the A race.
-import { roundTo } from '../numbers.ts';
+
+import type { Units } from '../spec/app.ts';
 import { RACES, type RaceType } from '../training/plans.ts';
-import { METERS_PER_MILE } from '../units.ts';
+import { formatRaceDistance, METERS_PER_MILE } from '../units.ts';
 import type { GoalSport } from './goal-terms.ts';
 import { clauseOf, sentenceOf } from './goal-text.ts';
 
@@ -110,15 +111,18 @@ function unitMeters(unit: string): number {
   return 1;
 }
 
-const formatDistance = (meters: number) =>
-  meters < 1000 ? `${Math.round(meters)} m` : `${roundTo(meters / 1000, 1)} km`;
-
-function customEvent(sport: GoalSport, meters: number, span: [number, number], trail: boolean): EventMention {
+function customEvent(
+  sport: GoalSport,
+  meters: number,
+  span: [number, number],
+  trail: boolean,
+  units: Units,
+): EventMention {
   const standard = trail ? null : standardFor(sport, meters);
   const exact = standard && standard !== 'Open Water Swim';
   return {
     sport,
-    distance: exact ? standard : formatDistance(meters),
+    distance: exact ? standard : formatRaceDistance(meters, units),
     distance_meters: Math.round(exact ? RACES[standard].distance_meters! : meters),
     race_type: standard ?? 'Custom Event',
     spans: [span],
@@ -128,7 +132,8 @@ function customEvent(sport: GoalSport, meters: number, span: [number, number], t
   };
 }
 
-export function findEvents(text: string): EventMention[] {
+/** The events the text names; a distance of its own is labelled in the athlete's `units`. */
+export function findEvents(text: string, units: Units = 'metric'): EventMention[] {
   let masked = text;
   const events: EventMention[] = [];
   const mask = (index: number, length: number) => {
@@ -144,12 +149,12 @@ export function findEvents(text: string): EventMention[] {
     const meters = same.reduce((sum, l) => sum + Number(l[1] ?? l[5]) * unitMeters(l[2] ?? l[6]!), 0);
     const last = same.at(-1)!;
     const span: [number, number] = [leg.index!, last.index! + last[0].length];
-    events.push(customEvent('triathlon', meters, span, false));
+    events.push(customEvent('triathlon', meters, span, false, units));
     mask(span[0], span[1] - span[0]);
   }
   const custom = (meters: number, sport: GoalSport, index: number, length: number, trail: boolean) => {
     if (!(meters >= 100 && meters <= 1_000_000)) return;
-    events.push(customEvent(sport, meters, [index, index + length], trail));
+    events.push(customEvent(sport, meters, [index, index + length], trail, units));
     mask(index, length);
   };
   for (const m of masked.matchAll(DISTANCE_THEN_SPORT)) {
@@ -193,7 +198,7 @@ export function findEvents(text: string): EventMention[] {
       }
       events.push({
         sport,
-        distance: stated !== meters ? formatDistance(stated!) : (label ?? race),
+        distance: stated !== meters ? formatRaceDistance(stated!, units) : (label ?? race),
         distance_meters: stated ?? RACES[race].distance_meters!,
         race_type: race,
         spans: [[m.index!, m.index! + m[0].length]],
@@ -212,6 +217,7 @@ export function findEvents(text: string): EventMention[] {
           RACES['Open Water Swim'].distance_meters!,
           [m.index!, m.index! + m[0].length],
           false,
+          units,
         ),
       });
       mask(m.index!, m[0].length);
@@ -245,6 +251,7 @@ export function findEvents(text: string): EventMention[] {
           RACES.Marathon.distance_meters!,
           [major.index!, major.index! + major[0].length],
           false,
+          units,
         ),
       );
   }
@@ -259,6 +266,7 @@ export function findEvents(text: string): EventMention[] {
           RACES['Olympic Triathlon'].distance_meters!,
           [tri.index!, tri.index! + tri[0].length],
           false,
+          units,
         ),
         past: /s$/.test(tri[0]),
       });

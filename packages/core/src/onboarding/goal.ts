@@ -5,6 +5,7 @@
 // readers live beside this file: goal-text (normalising), goal-events, goal-dates, goal-times, goal-volume,
 // goal-athlete.
 import { addDays, dateInTimeZone } from '../dates.ts';
+import type { Units } from '../spec/app.ts';
 import { isIsoDate } from '../training/calendar.ts';
 import { RACES, type RaceType } from '../training/plans.ts';
 import {
@@ -207,6 +208,8 @@ export interface ParseGoalOptions {
   now?: Date;
   /** IANA time zone of the athlete (default UTC); dates in the text are read as the athlete's calendar dates. */
   timezone?: string;
+  /** The athlete's units: a distance the text gives is labelled in km or miles (default metric). */
+  units?: Units;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -235,7 +238,7 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
   const text = normalise(typeof input === 'string' ? input.slice(0, 5000) : '');
   const notes: string[] = [];
 
-  const events = findEvents(text);
+  const events = findEvents(text, options.units);
   markPriorities(text, events);
   const { times, paces } = findTimes(text);
   // An event named only beside a past result ("my 10k PB is 41:10") is not a goal.

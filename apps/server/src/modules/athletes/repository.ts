@@ -1,6 +1,6 @@
 // Queries of the athlete profile's dashboard settings. Every query is scoped by the caller's athlete id.
 
-import { DEFAULT_WEEK_START, type WeekStart } from '@stamina/core';
+import { DEFAULT_UNITS, DEFAULT_WEEK_START, type Units, type WeekStart } from '@stamina/core';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.ts';
 import { athletes } from '../../db/schema/index.ts';
@@ -78,17 +78,21 @@ export async function findTimezone(db: Conn, athleteId: string): Promise<string>
   return (await findCalendar(db, athleteId)).timezone;
 }
 
-/** The athlete's calendar: time zone and week start (UTC and Monday for an unknown id). */
+/** The athlete's calendar: time zone, week start and units (UTC, Monday and metric for an unknown id). */
 export async function findCalendar(
   db: Conn,
   athleteId: string,
-): Promise<{ timezone: string; weekStart: WeekStart }> {
+): Promise<{ timezone: string; weekStart: WeekStart; units: Units }> {
   const [row] = await db
-    .select({ timezone: athletes.timezone, weekStart: athletes.weekStart })
+    .select({ timezone: athletes.timezone, weekStart: athletes.weekStart, units: athletes.units })
     .from(athletes)
     .where(eq(athletes.id, athleteId))
     .limit(1);
-  return { timezone: row?.timezone ?? 'UTC', weekStart: row?.weekStart ?? DEFAULT_WEEK_START };
+  return {
+    timezone: row?.timezone ?? 'UTC',
+    weekStart: row?.weekStart ?? DEFAULT_WEEK_START,
+    units: row?.units ?? DEFAULT_UNITS,
+  };
 }
 
 /** Time zone and adaptation switch of these athletes (the daily adaptation's schedule, docs/adaptation.md). */

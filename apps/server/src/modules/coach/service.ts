@@ -28,7 +28,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteUnits, athleteWeekStart } from '../../plugins/authenticate.ts';
 import type { CoachModel } from './model.ts';
 import * as repo from './repository.ts';
 
@@ -254,7 +254,7 @@ export function createCoachService(db: Db, deps: CoachServiceDeps) {
     return {
       today,
       weekStart,
-      units: auth.user?.user_metadata.units ?? 'metric',
+      units: athleteUnits(auth),
       readiness: readiness
         ? {
             date: readiness.date,

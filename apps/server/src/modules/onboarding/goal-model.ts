@@ -16,6 +16,7 @@ import {
   ZWeekDay,
 } from '@stamina/contract';
 import {
+  formatRaceDistance,
   type GoalEvidence,
   goalEvidence,
   METERS_PER_MILE,
@@ -23,6 +24,7 @@ import {
   type RaceType,
   statesNumber,
   statesTime,
+  type Units,
   withGoalDefaults,
 } from '@stamina/core';
 import OpenAI from 'openai';
@@ -196,6 +198,7 @@ function mergeModelGoal(
   rulesGoal: GoalContextDto,
   model: ModelGoal,
   evidence: GoalEvidence,
+  units: Units,
 ): { goal: GoalContextDto; kept: string[] } {
   const goal = withGoalDefaults(structuredClone(rulesGoal)) as GoalContextDto;
   const kept: string[] = [];
@@ -223,12 +226,7 @@ function mergeModelGoal(
       pe.sport = model.sport;
       pe.race_type = race ?? 'Custom Event';
       pe.distance_meters = meters;
-      pe.distance =
-        race && race !== 'Custom Event'
-          ? race
-          : meters < 1000
-            ? `${Math.round(meters)} m`
-            : `${Math.round(meters / 100) / 10} km`;
+      pe.distance = race && race !== 'Custom Event' ? race : formatRaceDistance(meters, units);
       assumed.sport = false;
       assumed.distance = false;
       kept.push('event');
@@ -333,11 +331,12 @@ export async function readGoalWithModel(
   text: string,
   today: string,
   rulesGoal: GoalContextDto,
+  units: Units = 'metric',
   log?: { warn(obj: object, msg: string): void },
 ): Promise<{ goal: GoalContextDto; by: 'model' | 'rules' }> {
   try {
     const reading = await model.read(text, today);
-    const { goal } = mergeModelGoal(rulesGoal, reading, goalEvidence(text, today));
+    const { goal } = mergeModelGoal(rulesGoal, reading, goalEvidence(text, today), units);
     return { goal, by: 'model' };
   } catch (err) {
     log?.warn(

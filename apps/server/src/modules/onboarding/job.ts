@@ -4,7 +4,7 @@
 // the goal (goal-model.ts), checked against the built-in reading. One job per stage on the durable queue: each stage commits with the job of the next one, so
 // polls see the real stage, a restart resumes where the work stopped, and a stage that failed is retried alone.
 import type { GoalContextDto, TrainingProfileDto } from '@stamina/contract';
-import type { WeekStart } from '@stamina/core';
+import type { Units, WeekStart } from '@stamina/core';
 import {
   athleteLevel,
   dateInTimeZone,
@@ -93,8 +93,8 @@ export interface OnboardingReaders {
       Array<{ date: string; hrv: number | null; restingHr: number | null; sleepHours: number | null }>
     >;
   };
-  /** The athlete's time zone and week start (plan weeks are the athlete's calendar weeks). */
-  calendar(athleteId: string): Promise<{ timezone: string; weekStart: WeekStart }>;
+  /** The athlete's time zone and week start (plan weeks are the athlete's calendar weeks), and units. */
+  calendar(athleteId: string): Promise<{ timezone: string; weekStart: WeekStart; units: Units }>;
 }
 
 /** The job payload that moves a freshly parsed session on to its first stage. */
@@ -166,7 +166,11 @@ export function onboardingJob(
   }
 
   /** The model's reading of the goal, checked by the rules; nothing when no model is set or it failed. */
-  async function readByModel(row: repo.SessionRow, today: string): Promise<repo.SessionChanges> {
+  async function readByModel(
+    row: repo.SessionRow,
+    today: string,
+    units: Units,
+  ): Promise<repo.SessionChanges> {
     if (!deps.goalModel || !row.prompt || !row.goalContext) return {};
     const log = deps.log?.warn ? { warn: deps.log.warn.bind(deps.log) } : undefined;
     const read = await readGoalWithModel(
@@ -174,6 +178,7 @@ export function onboardingJob(
       row.prompt,
       today,
       row.goalContext as unknown as GoalContextDto,
+      units,
       log,
     );
     if (read.by === 'rules') return {};
@@ -184,7 +189,10 @@ export function onboardingJob(
     const calendar = await readers.calendar(row.athleteId);
     const today = dateInTimeZone(new Date(), calendar.timezone);
     if (stage === 'DATA_HARVESTED') {
-      const [harvested, read] = await Promise.all([harvest(row.athleteId, today), readByModel(row, today)]);
+      const [harvested, read] = await Promise.all([
+        harvest(row.athleteId, today),
+        readByModel(row, today, calendar.units),
+      ]);
       return { harvest: harvested as unknown as Record<string, unknown>, ...read };
     }
     if (stage === 'PROFILE_SYNTHESIZED') {

@@ -12,19 +12,20 @@ import type {
 } from '@stamina/contract';
 import {
   dateInTimeZone,
+  formatRaceDistance,
   type GeneratedPlan,
   generatePlan,
   parseGoal,
   planProfileOf,
   RACES,
   type RaceType,
-  roundTo,
+  type Units,
   withGoalDefaults,
 } from '@stamina/core';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
-import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteUnits, athleteWeekStart } from '../../plugins/authenticate.ts';
 import { firstStage, ONBOARDING_JOB } from './job.ts';
 import * as repo from './repository.ts';
 import { type SttConfig, transcribe } from './stt.ts';
@@ -64,11 +65,6 @@ const PROCESSING_MESSAGE =
   'Your plan is still being drafted. Edit the goal once it is ready for review (status PLAN_DRAFTED).';
 const APPROVED_MESSAGE = 'This onboarding session is approved already: its plan is your training plan.';
 
-/** A custom event's distance as the athlete reads it. */
-function distanceLabel(meters: number): string {
-  return meters < 1000 ? `${Math.round(meters)} m` : `${roundTo(meters / 1000, 1)} km`;
-}
-
 const SPORT_OF_RACE: Record<string, GoalContextDto['primary_event']['sport']> = {
   multisport: 'triathlon',
   run: 'run',
@@ -84,6 +80,7 @@ function applyGoalEdits(
   goal: GoalContextDto,
   edits: GoalContextUpdateRequest,
   today: string,
+  units: Units,
 ): GoalContextDto {
   const next: GoalContextDto = structuredClone(goal);
   const assumed = next.assumed;
@@ -96,7 +93,7 @@ function applyGoalEdits(
       if (event.distance_meters !== undefined && Math.abs(event.distance_meters - meters) > meters * 0.02) {
         throw new AppError(
           'VALIDATION_FAILED',
-          `A ${event.race_type} is ${distanceLabel(meters)}: send race_type 'Custom Event' with another distance`,
+          `A ${event.race_type} is ${formatRaceDistance(meters, units)}: send race_type 'Custom Event' with another distance`,
         );
       }
       pe.race_type = event.race_type;
@@ -108,7 +105,7 @@ function applyGoalEdits(
       const meters = event.distance_meters ?? pe.distance_meters;
       pe.race_type = 'Custom Event';
       pe.distance_meters = meters;
-      pe.distance = distanceLabel(meters);
+      pe.distance = formatRaceDistance(meters, units);
       assumed.distance = false;
     }
     if (event.sport !== undefined) {
@@ -224,7 +221,11 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
      * on. A new prompt replaces the previous one's work, also while that is still processing.
      */
     async prompt(auth: AuthContext, id: string, text: string): Promise<OnboardingSession> {
-      const goal = parseGoal(text, { now: new Date(), timezone: auth.timezone });
+      const goal = parseGoal(text, {
+        now: new Date(),
+        timezone: auth.timezone,
+        units: athleteUnits(auth),
+      });
       const row = await locked(auth, id, async (tx, current) => {
         if (current.status === 'APPROVED') throw new AppError('CONFLICT', APPROVED_MESSAGE);
         const revision = current.revision + 1;
@@ -274,7 +275,7 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
               : PROCESSING_MESSAGE,
           );
         }
-        const goal = applyGoalEdits(goalOf(current)!, edits, day);
+        const goal = applyGoalEdits(goalOf(current)!, edits, day, athleteUnits(auth));
         const plan = generatePlan(goal, planProfileOf(profileOf(current)!), {
           today: day,
           weekStart: athleteWeekStart(auth),

@@ -9,8 +9,19 @@ import {
   RACE_TYPES,
   type RaceType,
 } from '@stamina/contract';
-import { EXPERIENCE_LEVELS, RACES, WEEK_DAYS, type WeekDay } from '@stamina/core';
+import {
+  distanceInUnits,
+  distanceUnit,
+  EXPERIENCE_LEVELS,
+  metersFromUnits,
+  RACES,
+  roundTo,
+  type Units,
+  WEEK_DAYS,
+  type WeekDay,
+} from '@stamina/core';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { FeasibilityNote } from '../plan-quality/feasibility-note.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -21,11 +32,19 @@ const WEEKLY_HOURS_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15] as const;
 /** The option lists name the days Monday to Sunday. */
 const DAYS: readonly WeekDay[] = [...WEEK_DAYS.slice(1), WEEK_DAYS[0]];
 const TARGET_PATTERN = /^(finish|\d{1,3}:[0-5]\d:[0-5]\d)$/;
+/** A custom event's distance as typed: a positive number in km or miles, up to the contract's 1,000 km. */
+const DISTANCE_PATTERN = /^\d{1,4}([.,]\d{1,3})?$/;
+const MAX_EVENT_METERS = 1_000_000;
+const EVENT_SPORTS = ['run', 'bike', 'swim', 'triathlon'] as const;
+type EventSport = (typeof EVENT_SPORTS)[number];
 
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 interface FormValues {
   race_type: RaceType;
+  /** A custom event's sport and distance, in the athlete's km or miles as typed (docs/onboarding.md, "Review edits"). */
+  sport: EventSport;
+  distance: string;
   date: string;
   target: string;
   weekly_hours: number;
@@ -35,9 +54,11 @@ interface FormValues {
   no_swim_day: WeekDay;
 }
 
-function valuesOf(goal: GoalContextDto): FormValues {
+function valuesOf(goal: GoalContextDto, units: Units): FormValues {
   return {
     race_type: goal.primary_event.race_type,
+    sport: goal.primary_event.sport,
+    distance: String(roundTo(distanceInUnits(goal.primary_event.distance_meters, units), 2)),
     date: goal.primary_event.date,
     target: goal.primary_event.target,
     weekly_hours: goal.weekly_hours,
@@ -50,14 +71,26 @@ function valuesOf(goal: GoalContextDto): FormValues {
 
 const GOAL_SPORT = { multisport: 'triathlon', run: 'run', bike: 'bike', swim: 'swim' } as const;
 
-/** Only what changed: each field sent stops being assumed on the server. */
-function goalChanges(before: FormValues, after: FormValues): GoalContextUpdateRequest {
+const metersOf = (distance: string, units: Units) =>
+  Math.round(metersFromUnits(Number(distance.trim().replace(',', '.')), units));
+
+/**
+ * Only what changed: each field sent stops being assumed on the server. A custom event sends its sport and the
+ * distance typed when they changed, or when the event became custom.
+ */
+function goalChanges(before: FormValues, after: FormValues, units: Units): GoalContextUpdateRequest {
   const changes: GoalContextUpdateRequest = {};
   const event: NonNullable<GoalContextUpdateRequest['primary_event']> = {};
+  const custom = after.race_type === 'Custom Event';
+  const becameCustom = custom && before.race_type !== 'Custom Event';
   if (after.race_type !== before.race_type) {
     event.race_type = after.race_type;
     const sport = RACES[after.race_type].sport;
     if (sport) event.sport = GOAL_SPORT[sport];
+  }
+  if (custom && (becameCustom || after.sport !== before.sport)) event.sport = after.sport;
+  if (custom && after.distance.trim() !== before.distance) {
+    event.distance_meters = metersOf(after.distance, units);
   }
   if (after.date !== before.date) event.date = after.date;
   if (after.target !== before.target) event.target = after.target;
@@ -85,8 +118,9 @@ export function ReviewStep({
   onSave: (changes: GoalContextUpdateRequest) => void;
   onApprove: () => void;
 }) {
+  const units = useUnits();
   const goal = session.goal_context;
-  const saved = goal ? valuesOf(goal) : null;
+  const saved = goal ? valuesOf(goal, units) : null;
   const [values, setValues] = useState<FormValues | null>(saved);
   const [savedFrom, setSavedFrom] = useState(session.updated_at);
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
@@ -98,7 +132,8 @@ export function ReviewStep({
   if (!goal || !saved || !values) {
     return <p className="text-sm text-muted-foreground">Your goal has not been read yet.</p>;
   }
-  const changes = goalChanges(saved, values);
+  const changes = goalChanges(saved, values, units);
+  const custom = values.race_type === 'Custom Event';
   const dirty = Object.keys(changes).length > 0;
   const assumed = goal.assumed;
   const set =
@@ -112,9 +147,15 @@ export function ReviewStep({
     const next: typeof errors = {};
     if (!TARGET_PATTERN.test(values.target.trim())) next.target = "Write 'finish' or a time like 3:30:00";
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) next.date = 'Choose the race date';
+    if (values.race_type === 'Custom Event') {
+      const meters = metersOf(values.distance, units);
+      if (!DISTANCE_PATTERN.test(values.distance.trim()) || !(meters > 0) || meters > MAX_EVENT_METERS) {
+        next.distance = `Write the distance in ${distanceUnit(units)}, like ${units === 'imperial' ? '31' : '50'}`;
+      }
+    }
     setErrors(next);
     if (Object.keys(next).length > 0 || !saved) return;
-    onSave(goalChanges(saved, { ...values, target: values.target.trim() }));
+    onSave(goalChanges(saved, { ...values, target: values.target.trim() }, units));
   }
 
   const sessions = session.week_plan_draft?.sessions.slice(0, 7) ?? [];
@@ -150,6 +191,26 @@ export function ReviewStep({
             onChange={set('race_type', (raw) => raw as RaceType)}
             options={RACE_TYPES.map((type) => [type, type])}
           />
+          {custom ? (
+            <>
+              <Input
+                label={`Distance (${distanceUnit(units)})`}
+                assumed={assumed.distance}
+                value={values.distance}
+                onChange={set('distance', (raw) => raw)}
+                error={errors.distance}
+                inputMode="decimal"
+                hint="Your event's distance"
+              />
+              <Select
+                label="Sport"
+                assumed={assumed.sport}
+                value={values.sport}
+                onChange={set('sport', (raw) => raw as EventSport)}
+                options={EVENT_SPORTS.map((sport) => [sport, capitalize(sport)])}
+              />
+            </>
+          ) : null}
           <Input
             label="Race date"
             type="date"
@@ -369,6 +430,7 @@ function Input({
   value,
   onChange,
   type = 'text',
+  inputMode,
   hint,
   error,
 }: {
@@ -377,6 +439,7 @@ function Input({
   value: string;
   onChange: (event: { target: { value: string } }) => void;
   type?: string;
+  inputMode?: 'decimal';
   hint?: string;
   error?: string | undefined;
 }) {
@@ -386,6 +449,7 @@ function Input({
       <input
         id={id}
         type={type}
+        inputMode={inputMode}
         value={value}
         onChange={onChange}
         aria-invalid={error ? true : undefined}

@@ -148,10 +148,13 @@ export function WeekTotalsPanel({
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="mt-3 rounded-xl border border-border bg-card p-3 sm:p-4">
-      <h2 id={titleId} className="flex items-center gap-1.5 text-sm font-semibold">
-        <Sigma className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
-        {label ? `Week totals, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : 'Week totals'}{' '}
-        <span className="font-normal text-muted-foreground">· done / planned</span>
+      {/* The title and its key wrap as one line of text: the key moves whole to the next line on a phone. */}
+      <h2 id={titleId} className="flex items-start gap-1.5 text-sm font-semibold">
+        <Sigma className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span>
+          {label ? `Week totals, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : 'Week totals'}{' '}
+          <span className="whitespace-nowrap font-normal text-muted-foreground">· done / planned</span>
+        </span>
       </h2>
       {totals.sports.length > 0 ? (
         <>

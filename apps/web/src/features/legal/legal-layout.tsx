@@ -3,7 +3,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useOperator } from '../../api/app/client-config.ts';
+import { useClientConfig } from '../../api/app/client-config.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Wordmark } from '../../components/ui/wordmark.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -50,7 +50,11 @@ export function LegalLayout({
 }) {
   const goBack = useGoBack();
   const { hash } = useLocation();
-  const operator = useOperator();
+  // The operator's words fill the text, so it waits for them rather than show the neutral words first and
+  // swap them (docs/screens.md, "Legal pages"); a config that fails leaves the neutral words.
+  const config = useClientConfig();
+  const pending = config.isPending;
+  const operator = config.data?.operator;
   const updated = operator?.legal_updated;
 
   useEffect(() => {
@@ -59,8 +63,8 @@ export function LegalLayout({
 
   // The page arrives after the browser has tried to honour a #fragment, so honour it once the content exists.
   useEffect(() => {
-    if (hash.length > 1) revealSection(decodeURIComponent(hash.slice(1)), false);
-  }, [hash]);
+    if (!pending && hash.length > 1) revealSection(decodeURIComponent(hash.slice(1)), false);
+  }, [hash, pending]);
 
   // Contents links jump in place without adding history entries, so Back still leaves the page in one step.
   const onContentsClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -84,75 +88,107 @@ export function LegalLayout({
         </div>
       </header>
 
-      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <div className="max-w-3xl">
+      {pending ? (
+        <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14" aria-busy="true">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-          {updated && (
-            <p className="mt-3 text-sm text-muted-foreground">
-              Last updated: <time dateTime={updated}>{formatDay(updated, 'long')}</time>
-            </p>
-          )}
-          <div className="mt-6 space-y-4 text-base leading-relaxed text-foreground">{intro}</div>
-        </div>
-
-        <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
-          <nav aria-labelledby="contents-heading" className="lg:sticky lg:top-6 lg:self-start">
-            <div className="rounded-2xl border border-border bg-muted/50 p-5">
-              <h2
-                id="contents-heading"
-                className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
-              >
-                Contents
-              </h2>
-              <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm marker:text-muted-foreground">
-                {sections.map((section) => (
-                  <li key={section.id}>
-                    <a
-                      href={`#${section.id}`}
-                      onClick={(event) => onContentsClick(event, section.id)}
-                      className={cn(
-                        'rounded text-foreground underline-offset-4 hover:text-primary hover:underline',
-                        focusRing,
-                      )}
-                    >
-                      {section.title}
-                    </a>
-                  </li>
-                ))}
-              </ol>
-            </div>
-          </nav>
-
-          <div className="max-w-3xl space-y-10">
-            {sections.map((section, index) => (
-              <section key={section.id} aria-labelledby={section.id}>
-                <h2
-                  id={section.id}
-                  tabIndex={-1}
-                  className="scroll-mt-6 text-xl font-semibold tracking-tight focus:outline-none sm:text-2xl"
-                >
-                  <span className="mr-2 text-muted-foreground" aria-hidden="true">{`${index + 1}.`}</span>
-                  {section.title}
-                </h2>
-                <div className="mt-3 space-y-3 text-base leading-relaxed text-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_li]:pl-1 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6">
-                  {section.body}
-                </div>
-              </section>
-            ))}
-
-            <footer className="border-t border-border pt-6 text-sm text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline">
-              <p>
-                Questions about this page? Write to us <ContactUs />. See also our{' '}
-                <Link to={related.to} className={cn('font-medium text-primary underline', focusRing)}>
-                  {related.label}
-                </Link>
-                .
+          <LegalSkeleton />
+        </main>
+      ) : (
+        <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+          <div className="max-w-3xl">
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+            {updated && (
+              <p className="mt-3 text-sm text-muted-foreground">
+                Last updated: <time dateTime={updated}>{formatDay(updated, 'long')}</time>
               </p>
-              {operator?.name && <p className="mt-2">{`This server is run by ${operator.name}.`}</p>}
-            </footer>
+            )}
+            <div className="mt-6 space-y-4 text-base leading-relaxed text-foreground">{intro}</div>
           </div>
-        </div>
-      </main>
+
+          <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
+            <nav aria-labelledby="contents-heading" className="lg:sticky lg:top-6 lg:self-start">
+              <div className="rounded-2xl border border-border bg-muted/50 p-5">
+                <h2
+                  id="contents-heading"
+                  className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+                >
+                  Contents
+                </h2>
+                <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm marker:text-muted-foreground">
+                  {sections.map((section) => (
+                    <li key={section.id}>
+                      <a
+                        href={`#${section.id}`}
+                        onClick={(event) => onContentsClick(event, section.id)}
+                        className={cn(
+                          'rounded text-foreground underline-offset-4 hover:text-primary hover:underline',
+                          focusRing,
+                        )}
+                      >
+                        {section.title}
+                      </a>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            </nav>
+
+            <div className="max-w-3xl space-y-10">
+              {sections.map((section, index) => (
+                <section key={section.id} aria-labelledby={section.id}>
+                  <h2
+                    id={section.id}
+                    tabIndex={-1}
+                    className="scroll-mt-6 text-xl font-semibold tracking-tight focus:outline-none sm:text-2xl"
+                  >
+                    <span className="mr-2 text-muted-foreground" aria-hidden="true">{`${index + 1}.`}</span>
+                    {section.title}
+                  </h2>
+                  <div className="mt-3 space-y-3 text-base leading-relaxed text-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_li]:pl-1 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6">
+                    {section.body}
+                  </div>
+                </section>
+              ))}
+
+              <footer className="border-t border-border pt-6 text-sm text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline">
+                <p>
+                  Questions about this page? Write to us <ContactUs />. See also our{' '}
+                  <Link to={related.to} className={cn('font-medium text-primary underline', focusRing)}>
+                    {related.label}
+                  </Link>
+                  .
+                </p>
+                {operator?.name && <p className="mt-2">{`This server is run by ${operator.name}.`}</p>}
+              </footer>
+            </div>
+          </div>
+        </main>
+      )}
+    </div>
+  );
+}
+
+const SKELETON_LINES = [
+  ['date', 'w-40'],
+  ['a', 'w-full'],
+  ['b', 'w-11/12'],
+  ['c', 'w-full'],
+  ['d', 'w-4/5'],
+  ['e', 'w-full'],
+  ['f', 'w-2/3'],
+] as const;
+
+/** The page's shape while the operator's words load: grey lines, no text to swap. */
+function LegalSkeleton() {
+  return (
+    <div
+      className="mt-6 max-w-3xl animate-pulse space-y-3 motion-reduce:animate-none"
+      data-testid="legal-loading"
+    >
+      <span className="sr-only">Loading…</span>
+      {SKELETON_LINES.map(([key, width]) => (
+        <div key={key} aria-hidden="true" className={cn('h-4 rounded bg-muted', width)} />
+      ))}
     </div>
   );
 }
