@@ -4,6 +4,9 @@ import {
   ZActivitySport,
   ZCoachAction,
   ZNotification,
+  ZOnboardingStatus,
+  ZPlanChangeKind,
+  ZPlanChangeSource,
   ZSport,
   ZThresholdSport,
   ZWorkoutCategory,
@@ -13,6 +16,9 @@ import {
 import {
   COACH_ACTION_KINDS,
   NOTIFICATION_KINDS,
+  ONBOARDING_STATUSES,
+  PLAN_CHANGE_KINDS,
+  PLAN_CHANGE_SOURCES,
   RECORDED_SPORTS,
   SPORTS,
   TEMPLATE_CATEGORY_TYPES,
@@ -26,6 +32,8 @@ import {
   activities,
   coachActions,
   notifications,
+  onboardingSessions,
+  planChanges,
   sportMetrics,
   sportZones,
   workoutCategories,
@@ -76,6 +84,24 @@ const CASES = [
     table: workoutCategories,
     core: TEMPLATE_CATEGORY_TYPES,
     contract: ZWorkoutCategory.shape.category_type.options,
+  },
+  {
+    check: 'plan_changes_kind_check',
+    table: planChanges,
+    core: PLAN_CHANGE_KINDS,
+    contract: ZPlanChangeKind.options,
+  },
+  {
+    check: 'plan_changes_source_check',
+    table: planChanges,
+    core: PLAN_CHANGE_SOURCES,
+    contract: ZPlanChangeSource.options,
+  },
+  {
+    check: 'onboarding_sessions_status_check',
+    table: onboardingSessions,
+    core: ONBOARDING_STATUSES,
+    contract: ZOnboardingStatus.options,
   },
 ] as const;
 

@@ -1,23 +1,12 @@
 // Plan changes (docs/adaptation.md): what the daily adaptation or a confirmed coach action changed in the
 // athlete's plan, why, and how to undo it.
-import { SPORTS } from '@stamina/core';
+import { PLAN_CHANGE_KINDS, PLAN_CHANGE_SOURCES, SPORTS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
-export const PLAN_CHANGE_SOURCES = ['adaptation', 'coach'] as const;
 export const ZPlanChangeSource = z.enum(PLAN_CHANGE_SOURCES);
 export type PlanChangeSource = z.infer<typeof ZPlanChangeSource>;
 
-export const PLAN_CHANGE_KINDS = [
-  'swap',
-  'rest',
-  'move',
-  'drop',
-  'ease',
-  'skip',
-  'shorten',
-  'rebuild',
-] as const;
 export const ZPlanChangeKind = z.enum(PLAN_CHANGE_KINDS);
 export type PlanChangeKind = z.infer<typeof ZPlanChangeKind>;
 

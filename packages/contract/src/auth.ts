@@ -1,5 +1,5 @@
 // Request and response schemas of the /api/auth area (docs/auth.md; the fields' rules: "Account rules").
-import { PASSWORD_MIN_LENGTH, RACE_TYPES, WEEK_STARTS } from '@stamina/core';
+import { PASSWORD_MIN_LENGTH, PRIMARY_SPORTS, RACE_TYPES, WEEK_STARTS } from '@stamina/core';
 import { z } from 'zod';
 import { ZIsoDate } from './common.ts';
 
@@ -72,7 +72,7 @@ export const ZConfirmExchangeRequest = z.object({
 export type ConfirmExchangeRequest = z.input<typeof ZConfirmExchangeRequest>;
 
 export const ZGender = z.enum(['male', 'female', 'other', 'prefer-not-to-say']);
-export const ZPrimarySport = z.enum(['running', 'cycling', 'swimming', 'triathlon']);
+export const ZPrimarySport = z.enum(PRIMARY_SPORTS);
 /** The goal events of the profile form: the same list as a plan's race types (core RACE_TYPES). */
 export const ZGoalEvent = z.enum(RACE_TYPES);
 /** How distances and paces are shown: metric (the default) or imperial. */

@@ -5,6 +5,7 @@ import {
   EXPERIENCE_LEVELS,
   INJURIES,
   MAX_WEEKLY_HOURS,
+  ONBOARDING_STATUSES,
   PLAN_GENERATOR_RULES,
   WEEK_DAYS,
 } from '@stamina/core';
@@ -19,14 +20,6 @@ export const ONBOARDING_PROMPT_MAX = 2000;
 /** A goal text must be longer than this, once trimmed. */
 export const ONBOARDING_PROMPT_MIN_EXCLUSIVE = 10;
 
-export const ONBOARDING_STATUSES = [
-  'CREATED',
-  'NLP_PARSED',
-  'DATA_HARVESTED',
-  'PROFILE_SYNTHESIZED',
-  'PLAN_DRAFTED',
-  'APPROVED',
-] as const;
 export const ZOnboardingStatus = z.enum(ONBOARDING_STATUSES);
 export type OnboardingStatus = z.infer<typeof ZOnboardingStatus>;
 

@@ -41,3 +41,13 @@ export function initials(name: string): string {
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** The sports a profile names as its own (the profile form, the thresholds' tabs), and their names on screen. */
+export const PRIMARY_SPORTS = ['running', 'cycling', 'swimming', 'triathlon'] as const;
+export type PrimarySport = (typeof PRIMARY_SPORTS)[number];
+export const PRIMARY_SPORT_LABELS: Readonly<Record<PrimarySport, string>> = {
+  running: 'Running',
+  cycling: 'Cycling',
+  swimming: 'Swimming',
+  triathlon: 'Triathlon',
+};

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { PLAN_CHANGE_KINDS, PLAN_CHANGE_SOURCES } from '@stamina/core';
 import {
   check,
   date,
@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 import { trainingPlans } from './plans.ts';
 /** A workout as a plan change saw it before or after (docs/adaptation.md, "Undo"): enough to restore it. */
 export interface WorkoutSnapshot {
@@ -63,11 +64,8 @@ export const planChanges = pgTable(
     primaryKey({ columns: [t.athleteId, t.id] }),
     index('plan_changes_athlete_idx').on(t.athleteId, t.createdAt),
     index('plan_changes_workout_idx').on(t.athleteId, t.workoutId),
-    check('plan_changes_source_check', sql`${t.source} in ('adaptation', 'coach')`),
-    check(
-      'plan_changes_kind_check',
-      sql`${t.kind} in ('swap', 'rest', 'move', 'drop', 'ease', 'skip', 'shorten', 'rebuild')`,
-    ),
+    check('plan_changes_source_check', oneOf(t.source, PLAN_CHANGE_SOURCES)),
+    check('plan_changes_kind_check', oneOf(t.kind, PLAN_CHANGE_KINDS)),
   ],
 );
 

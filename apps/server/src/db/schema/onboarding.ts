@@ -1,5 +1,6 @@
 // Onboarding sessions (docs/onboarding.md): the athlete's goal in plain words, what the server made of it at
 // each status (goal context, training profile, drafted plan), and the plan its approval created.
+import { ONBOARDING_STATUSES } from '@stamina/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { athletes } from './athletes.ts';
+import { oneOf } from './one-of.ts';
 import { trainingPlans } from './plans.ts';
 
 export const onboardingSessions = pgTable(
@@ -59,9 +61,6 @@ export const onboardingSessions = pgTable(
     index('onboarding_sessions_id_idx').on(t.id),
     index('onboarding_sessions_athlete_idx').on(t.athleteId, t.createdAt),
     check('onboarding_sessions_goal_parsed_by_check', sql`${t.goalParsedBy} in ('rules', 'model')`),
-    check(
-      'onboarding_sessions_status_check',
-      sql`${t.status} in ('CREATED', 'NLP_PARSED', 'DATA_HARVESTED', 'PROFILE_SYNTHESIZED', 'PLAN_DRAFTED', 'APPROVED')`,
-    ),
+    check('onboarding_sessions_status_check', oneOf(t.status, ONBOARDING_STATUSES)),
   ],
 );

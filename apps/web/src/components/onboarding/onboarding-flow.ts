@@ -2,6 +2,7 @@
 // progress of each step, where Back goes, which session status leads where, the processing stages read from
 // the real status, the saved progress in local storage, and the error texts.
 import type { OnboardingSession, OnboardingStatus } from '@stamina/contract';
+import { ONBOARDING_STATUSES } from '@stamina/core';
 import { ApiError } from '../../lib/api-client.ts';
 
 const STEPS = ['consent', 'prompt', 'devices', 'processing', 'review', 'ready', 'done'] as const;
@@ -50,14 +51,7 @@ export const PROCESSING_STAGES = [
   { id: 'personalizing', label: 'Writing your first week and why', doneAt: 'PLAN_DRAFTED' },
 ] as const satisfies readonly { id: string; label: string; doneAt: OnboardingStatus }[];
 
-const ORDER: readonly OnboardingStatus[] = [
-  'CREATED',
-  'NLP_PARSED',
-  'DATA_HARVESTED',
-  'PROFILE_SYNTHESIZED',
-  'PLAN_DRAFTED',
-  'APPROVED',
-];
+const ORDER: readonly OnboardingStatus[] = ONBOARDING_STATUSES;
 
 export type StageState = 'done' | 'active' | 'waiting';
 

@@ -2,7 +2,7 @@
 // cards This Year, Achievements, Current Goals and Personal Records, every figure computed from the athlete's own
 // data; an athlete with no data sees what to do to fill each card, never samples.
 import type { AchievementDto, ProfileSummary, User } from '@stamina/contract';
-import { displayName, distanceInUnits, distanceUnit } from '@stamina/core';
+import { displayName, distanceInUnits, distanceUnit, PRIMARY_SPORT_LABELS } from '@stamina/core';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -20,13 +20,6 @@ import { formatDay } from '../../lib/dates.ts';
 
 type Sport = NonNullable<User['user_metadata']['primarySports']>[number];
 
-const SPORT_NAMES: Record<Sport, string> = {
-  running: 'Running',
-  cycling: 'Cycling',
-  swimming: 'Swimming',
-  triathlon: 'Triathlon',
-};
-
 /** Stored sports under the workout names (the demo athlete's 'swim', 'bike', 'run') read as the profile's. */
 const ALIASES: Record<string, Sport> = { run: 'running', bike: 'cycling', swim: 'swimming' };
 
@@ -34,7 +27,7 @@ const ALIASES: Record<string, Sport> = { run: 'running', bike: 'cycling', swim: 
 export function profileSports(stored: readonly string[]): Sport[] {
   const out: Sport[] = [];
   for (const value of stored) {
-    const sport = (value in SPORT_NAMES ? value : ALIASES[value]) as Sport | undefined;
+    const sport = (value in PRIMARY_SPORT_LABELS ? value : ALIASES[value]) as Sport | undefined;
     if (sport && !out.includes(sport)) out.push(sport);
   }
   return out;
@@ -134,7 +127,7 @@ export function ProfilePage() {
             <ul aria-label="Sports" className="mt-2 flex flex-wrap justify-center gap-1.5 sm:justify-start">
               {sports.map((sport) => (
                 <li key={sport}>
-                  <Badge variant="accent">{SPORT_NAMES[sport]}</Badge>
+                  <Badge variant="accent">{PRIMARY_SPORT_LABELS[sport]}</Badge>
                 </li>
               ))}
             </ul>

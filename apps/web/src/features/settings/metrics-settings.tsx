@@ -2,6 +2,7 @@
 // (saved on the athlete profile), each sport's thresholds from a chosen day, and the zone tables, derived
 // (auto-calculate on, the default) or edited. Saving re-labels planned workouts, which the page lists.
 import type { RelabelledWorkout, ThresholdSport, ZoneTable } from '@stamina/contract';
+import { PRIMARY_SPORT_LABELS, PRIMARY_SPORTS } from '@stamina/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { invalidateAfter } from '../../api/invalidation.ts';
@@ -47,12 +48,10 @@ import {
   zonesRequest,
 } from './metrics-form.ts';
 
-const TABS: readonly { value: Tab; label: string }[] = [
-  { value: 'running', label: 'Running' },
-  { value: 'cycling', label: 'Cycling' },
-  { value: 'swimming', label: 'Swimming' },
-  { value: 'triathlon', label: 'Triathlon' },
-];
+const TABS: readonly { value: Tab; label: string }[] = PRIMARY_SPORTS.map((value) => ({
+  value,
+  label: PRIMARY_SPORT_LABELS[value],
+}));
 
 export function MetricsSettings() {
   const profile = useAthleteProfile();

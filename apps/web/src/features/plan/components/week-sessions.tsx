@@ -8,11 +8,6 @@ import { SPORT_LABELS } from '../../../components/workouts/format.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { formatDateRange } from './format.ts';
 
-const SPORT_NAMES: Record<TrainingWorkout['sport'], string> = {
-  ...SPORT_LABELS,
-  bike: 'Ride',
-};
-
 const STATUS: Record<
   TrainingWorkout['status'],
   { text: string; variant: 'neutral' | 'success' | 'warning' }
@@ -56,7 +51,7 @@ export function WeekSessions({
               <Badge variant={STATUS[session.status].variant}>{STATUS[session.status].text}</Badge>
             </div>
             <p className="text-xs text-muted-foreground tabular-nums">
-              {SPORT_NAMES[session.sport]}
+              {SPORT_LABELS[session.sport]}
               {session.duration !== null ? ` · ${session.duration} min` : ''}
               {session.intensity !== null ? ` · Zone ${session.intensity}` : ''}
             </p>
