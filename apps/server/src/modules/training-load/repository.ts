@@ -157,6 +157,19 @@ const LOAD_DAY = {
 export type LoadDayRow = Pick<DailyLoadRow, keyof typeof LOAD_DAY>;
 
 /**
+ * What the daily adaptation's batch reads of each stored day: the series' inputs (the day's TSS, the seed's CTL
+ * and ATL) and the CTL its ramp compares. Not the minutes, zones and streaks: building their JSON for every day of
+ * a page of athletes was most of the read (docs/scale.md, "What grows, measured").
+ */
+const LOAD_POINT = {
+  date: dailyLoad.date,
+  tss: dailyLoad.tss,
+  ctl: dailyLoad.ctl,
+  atl: dailyLoad.atl,
+};
+export type LoadPointRow = Pick<LoadDayRow, keyof typeof LOAD_POINT>;
+
+/**
  * The stored days from `from` to `to`, oldest first, and the last stored day before `from` (the series' seed),
  * in one query: a load read is one round trip, not two in a row (the dashboard summary makes five of them).
  * Read as one JSON value (db/json-rows.ts): the 8 weeks of a dashboard summary are one value, not 400 fields.
@@ -185,20 +198,21 @@ export async function daysWithSeed(
 }
 
 /**
- * `daysWithSeed` of many athletes in one query (the daily adaptation's batch): athlete id → the stored days from
- * `from` to `to`, oldest first, and the last stored day before `from`. Athletes with neither have no key.
+ * `daysWithSeed` of many athletes in one query (the daily adaptation's batch), only the `LOAD_POINT` columns:
+ * athlete id → the stored days from `from` to `to`, oldest first, and the last stored day before `from`. Athletes
+ * with neither have no key.
  */
 export async function daysWithSeedOfAthletes(
   db: Conn,
   athleteIds: readonly string[],
   from: string,
   to: string,
-): Promise<Map<string, { before: LoadDayRow | undefined; rows: LoadDayRow[] }>> {
-  const out = new Map<string, { before: LoadDayRow | undefined; rows: LoadDayRow[] }>();
+): Promise<Map<string, { before: LoadPointRow | undefined; rows: LoadPointRow[] }>> {
+  const out = new Map<string, { before: LoadPointRow | undefined; rows: LoadPointRow[] }>();
   if (athleteIds.length === 0) return out;
   const all = await jsonRows(
     db,
-    { ...LOAD_DAY, athleteId: dailyLoad.athleteId },
+    { ...LOAD_POINT, athleteId: dailyLoad.athleteId },
     dailyLoad,
     and(
       inArray(dailyLoad.athleteId, [...athleteIds]),
