@@ -5,6 +5,7 @@ import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { wellnessDaily } from '../../db/schema/index.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 export type WellnessRow = typeof wellnessDaily.$inferSelect;
 type Insert = typeof wellnessDaily.$inferInsert;
@@ -75,7 +76,7 @@ export async function listDaysOfAthletes(
     READINESS_DAY,
     wellnessDaily,
     and(
-      inArray(wellnessDaily.athleteId, [...athleteIds]),
+      sql`${wellnessDaily.athleteId} = any(${uuidArray(athleteIds)})`,
       gte(wellnessDaily.date, from),
       lte(wellnessDaily.date, to),
     ),
