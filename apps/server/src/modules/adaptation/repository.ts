@@ -1,6 +1,6 @@
 // Queries of the adaptation area: plan changes, the days the athlete decided, and the daily runs. Every query
 // is scoped by the athlete id.
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import {
   adaptationRuns,

@@ -1,7 +1,7 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
 import { epochDay } from '@stamina/core';
-import { and, asc, desc, eq, gt, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonObject, jsonRows } from '../../db/json-rows.ts';
 import { readValue } from '../../db/read-batch.ts';
