@@ -17,7 +17,8 @@
 // run alone: goal-parser, cache-miss, activity-import, imports (health p99 while a 4 h FIT and a 500-file zip
 // import, on PGlite and on PostgreSQL), strava-archive (a 10-year, 3,000-activity Strava archive: rate, RSS), parser, plan-generator, workout-bank, coach, adaptation
 // (BENCH_ADAPTATION_ATHLETES), scale (the seeded scale database against a 1-athlete one: BENCH_SCALE_DATABASE_URL,
-// BENCH_SCALE_SAMPLES; docs/scale.md), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
+// BENCH_SCALE_SAMPLES; docs/scale.md), scale-adaptation (only the scale bench's daily adaptation, on a copy of the
+// seeded database, so it can be run again), ci (the last `.ci/run`'s time per step, from .tmp/ci/last-run.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,7 +53,7 @@ import { heldOutParserFigures } from './lib/parser-held-out.ts';
 import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } from './lib/plan-generator.ts';
 import { cleanupAll, installExitHandlers } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
-import { benchScale } from './lib/scale.ts';
+import { benchScale, benchScaleAdaptation } from './lib/scale.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
 import { benchStravaArchive } from './lib/strava-archive.ts';
 import { benchTrainingLoad, measurePmc, type PmcBench, pmcFigures } from './lib/training-load.ts';
@@ -158,6 +159,14 @@ async function main(): Promise<number> {
         record(...(await benchScale(root, positiveInt('BENCH_SCALE_SAMPLES', 200))));
       } catch (err) {
         record(errorFigure('scale', 'scale bench', err));
+      }
+    }
+    if (only.includes('scale-adaptation')) {
+      section('Scale: the daily adaptation over the seeded database (a copy of it; docs/scale.md)');
+      try {
+        record(...(await benchScaleAdaptation()));
+      } catch (err) {
+        record(errorFigure('scale.adaptation', 'daily adaptation on the seeded database', err));
       }
     }
     if (only.includes('ci')) ciSection();
@@ -390,6 +399,7 @@ const STANDALONE = [
   'coach',
   'adaptation',
   'scale',
+  'scale-adaptation',
 ];
 
 /** A 4-hour ride imported through the API beside a bare fitsdk decode, on a server of its own (PGlite). */

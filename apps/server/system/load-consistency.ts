@@ -6,10 +6,15 @@ import { expect } from 'vitest';
 
 export type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
-export async function expectLoadMatchesWorkouts(query: Query): Promise<void> {
+/** Every athlete's, or only `athleteIds`' (a seeded database's athletes the test used). */
+export async function expectLoadMatchesWorkouts(query: Query, athleteIds?: readonly string[]): Promise<void> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (athleteIds?.some((id) => !uuid.test(id))) throw new Error('athlete ids must be uuids');
+  const of = (column: string) =>
+    athleteIds ? `${column} = any('{${athleteIds.join(',')}}'::uuid[])` : 'true';
   const stored = await query(
     `select athlete_id::text as athlete, to_char(date, 'YYYY-MM-DD') as date, tss, ctl, sessions
-     from daily_load where sessions > 0 order by athlete_id, date`,
+     from daily_load where sessions > 0 and ${of('athlete_id')} order by athlete_id, date`,
   );
   // A day's training: its completed workouts that no activity completes, and its recorded activities
   // (docs/training-load.md, "The daily load table").
@@ -17,10 +22,10 @@ export async function expectLoadMatchesWorkouts(query: Query): Promise<void> {
     `select athlete, date, sum(coalesce(tss, 0)) as tss, count(*) as sessions from (
        select w.athlete_id::text as athlete, to_char(w.workout_date, 'YYYY-MM-DD') as date, w.tss
        from workouts w
-       where w.status = 'completed'
+       where w.status = 'completed' and ${of('w.athlete_id')}
          and not exists (select 1 from activities a where a.athlete_id = w.athlete_id and a.workout_id = w.id)
        union all
-       select athlete_id::text, to_char(local_date, 'YYYY-MM-DD'), tss from activities
+       select athlete_id::text, to_char(local_date, 'YYYY-MM-DD'), tss from activities where ${of('athlete_id')}
      ) training group by athlete, date order by athlete, date`,
   );
   const key = (r: Record<string, unknown>) => [r.athlete, r.date, Number(r.sessions)];

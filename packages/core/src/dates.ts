@@ -1,6 +1,7 @@
 // Calendar dates (YYYY-MM-DD) as the athlete sees them, in their own time zone.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date of `instant` in `timeZone` (an IANA name); falls back to UTC for an unknown zone. */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
@@ -25,10 +26,13 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
 /** The hour (0-23) of `instant` in `timeZone`; the UTC hour for an unknown zone. */
 export function localHour(instant: Date, timeZone: string): number {
   try {
-    const hour = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(
-      instant,
-    );
-    return Number(hour);
+    // One formatter a zone, kept: building one was most of the call (the daily schedule asks every athlete's).
+    let formatter = hourFormatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone });
+      hourFormatters.set(timeZone, formatter);
+    }
+    return Number(formatter.format(instant));
   } catch {
     return instant.getUTCHours();
   }

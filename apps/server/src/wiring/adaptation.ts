@@ -43,19 +43,25 @@ export async function wireAdaptation(
     },
     jobs,
     readers: {
-      // The batch's load read once (14 days before the earliest today to the latest), for readiness and ramp.
+      // The batch's load read once (14 days before the earliest today to the latest), for readiness and ramp,
+      // at the same time as readiness's wellness read (two connections: docs/scale.md, "What grows, measured").
       inputs: async (athletes, now) => {
         const todays = new Map(athletes.map((a) => [a.athleteId, dateInTimeZone(now, a.timezone)]));
         const days = [...todays.values()].sort();
-        const loadDays = await trainingLoadService.loadDaysOfAthletes(
+        const loaded = trainingLoadService.loadDaysOfAthletes(
           [...todays.keys()],
           addDays(days[0]!, -14),
           days.at(-1)!,
         );
-        const readiness = await metricsService.dailyReadinessOfAthletes(athletes, 2, now, loadDays);
+        const loadDays = async (athleteId: string, from: string, to: string) =>
+          (await loaded)(athleteId, from, to);
+        const [readiness, batchLoadDays] = await Promise.all([
+          metricsService.dailyReadinessOfAthletes(athletes, 2, now, loadDays),
+          loaded,
+        ]);
         const out = new Map<string, { readiness: ReadinessDay[]; ctlRamp: number | null }>();
         for (const [athleteId, today] of todays) {
-          const { rows } = await loadDays(athleteId, addDays(today, -14), today);
+          const { rows } = await batchLoadDays(athleteId, addDays(today, -14), today);
           const before = rows.filter((r) => r.date <= addDays(today, -7)).at(-1);
           const latest = rows.at(-1);
           out.set(athleteId, {

@@ -12,7 +12,7 @@ import {
   symptomOf,
 } from '../coach/situations.ts';
 import { addDays } from '../dates.ts';
-import { weekStartOf } from '../training/calendar.ts';
+import { dayOfWeek, weekStartOf } from '../training/calendar.ts';
 import {
   ABOVE_NECK_DAYS,
   ABOVE_NECK_MAX_MINUTES,
@@ -171,8 +171,14 @@ function named(w: AdaptationWorkout): string {
   return `${w.title.charAt(0).toLowerCase()}${w.title.slice(1)}`;
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * 'Monday': the day's English name, by calendar arithmetic (`toLocaleDateString` built an ICU formatter per call,
+ * most of the rules' time in the daily adaptation: docs/scale.md, "What grows, measured").
+ */
 function weekday(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  return WEEKDAYS[dayOfWeek(date)] ?? 'Invalid Date';
 }
 
 /** Whether the adaptation may change this workout at all (docs/adaptation.md, "Athlete's choices win"). */

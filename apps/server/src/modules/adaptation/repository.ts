@@ -1,6 +1,6 @@
 // Queries of the adaptation area: plan changes, the days the athlete decided, and the daily runs. Every query
 // is scoped by the athlete id.
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import {
   adaptationRuns,
@@ -8,6 +8,7 @@ import {
   planChanges,
   type WorkoutSnapshot,
 } from '../../db/schema/index.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 export type PlanChangeRow = typeof planChanges.$inferSelect;
 export type PlanChangeInsert = Omit<typeof planChanges.$inferInsert, 'id' | 'athleteId' | 'createdAt'>;
@@ -132,8 +133,8 @@ export async function activeChangesOfAthletes(
     .from(planChanges)
     .where(
       and(
-        inArray(planChanges.athleteId, [...athleteIds]),
-        inArray(planChanges.workoutId, [...workoutIds]),
+        sql`${planChanges.athleteId} = any(${uuidArray(athleteIds)})`,
+        sql`${planChanges.workoutId} = any(${uuidArray(workoutIds)})`,
         isNull(planChanges.undoneAt),
       ),
     );
@@ -153,7 +154,7 @@ export async function decidedDaysOfAthletes(
     .from(athleteDecidedDays)
     .where(
       and(
-        inArray(athleteDecidedDays.athleteId, [...athleteIds]),
+        sql`${athleteDecidedDays.athleteId} = any(${uuidArray(athleteIds)})`,
         sql`${athleteDecidedDays.date} between ${from} and ${to}`,
       ),
     );

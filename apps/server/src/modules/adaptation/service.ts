@@ -280,13 +280,19 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
     const todays = batch.map((i) => dateInTimeZone(now, i.auth.timezone));
     const first = todays.reduce((a, b) => (a < b ? a : b));
     const last = todays.reduce((a, b) => (a > b ? a : b));
-    const rows = await workouts.rowsOfAthletes(ids, addDays(first, -8), addDays(last, 14));
-    const [changed, decided, inputs] = await Promise.all([
+    // The page's reads at once, each on its own connection (docs/scale.md, "What grows, measured"): only the
+    // changes not undone wait for the workouts read (they are looked up by its workout ids).
+    const rowsRead = workouts.rowsOfAthletes(ids, addDays(first, -8), addDays(last, 14));
+    const changedRead = rowsRead.then((rows) =>
       repo.activeChangesOfAthletes(
         db,
         ids,
         rows.map((r) => r.id),
       ),
+    );
+    const [rows, changed, decided, inputs] = await Promise.all([
+      rowsRead,
+      changedRead,
       repo.decidedDaysOfAthletes(db, ids, addDays(first, -8), addDays(last, 14)),
       deps.readers?.inputs(
         batch.map((i) => i.auth),

@@ -5,6 +5,7 @@ import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { wellnessDaily } from '../../db/schema/index.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 export type WellnessRow = typeof wellnessDaily.$inferSelect;
 type Insert = typeof wellnessDaily.$inferInsert;
@@ -34,28 +35,48 @@ export type ThresholdField = 'ftp_watts' | 'threshold_pace_seconds_per_km';
 type DayValues = Omit<Partial<WellnessValues>, ThresholdField>;
 export const VALUE_KEYS = Object.keys(COLUMN_OF) as ValueKey[];
 
-/** A row of the table as the contract's (snake_case) values. */
-export function valuesOf(row: WellnessRow): WellnessValues {
+/** A row of the table as the contract's (snake_case) values; a column the row was read without is undefined. */
+export function valuesOf(row: Pick<WellnessRow, 'date'> & Partial<WellnessRow>): WellnessValues {
   const values: Record<string, unknown> = { date: row.date };
   for (const key of VALUE_KEYS) values[key] = row[COLUMN_OF[key]];
   return values as WellnessValues;
 }
 
-/** `listDays` of many athletes in one query (the daily adaptation's batch): athlete id → rows, oldest first. */
+/**
+ * What readiness reads of a day (the recovery score's inputs, docs/wellness.md "Recovery score"), with the day's
+ * notes, which the adaptation reads for illness and injury: the daily adaptation's batch reads only these
+ * (docs/scale.md, "What grows, measured").
+ */
+const READINESS_DAY = {
+  athleteId: wellnessDaily.athleteId,
+  date: wellnessDaily.date,
+  hrv: wellnessDaily.hrv,
+  restingHr: wellnessDaily.restingHr,
+  sleepHours: wellnessDaily.sleepHours,
+  sleepQuality: wellnessDaily.sleepQuality,
+  readiness: wellnessDaily.readiness,
+  notes: wellnessDaily.notes,
+};
+export type ReadinessRow = Pick<WellnessRow, keyof typeof READINESS_DAY>;
+
+/**
+ * `listDays` of many athletes in one query (the daily adaptation's batch), only the `READINESS_DAY` columns:
+ * athlete id → rows, oldest first.
+ */
 export async function listDaysOfAthletes(
   db: Conn,
   athleteIds: readonly string[],
   from: string,
   to: string,
-): Promise<Map<string, WellnessRow[]>> {
-  const out = new Map<string, WellnessRow[]>();
+): Promise<Map<string, ReadinessRow[]>> {
+  const out = new Map<string, ReadinessRow[]>();
   if (athleteIds.length === 0) return out;
   const rows = await jsonRows(
     db,
-    getTableColumns(wellnessDaily),
+    READINESS_DAY,
     wellnessDaily,
     and(
-      inArray(wellnessDaily.athleteId, [...athleteIds]),
+      sql`${wellnessDaily.athleteId} = any(${uuidArray(athleteIds)})`,
       gte(wellnessDaily.date, from),
       lte(wellnessDaily.date, to),
     ),

@@ -64,8 +64,8 @@ const hasRecoveryInputs = (values: Partial<WellnessValues>) =>
 const mean = (xs: readonly number[]) =>
   xs.length ? roundTo(xs.reduce((a, b) => a + b, 0) / xs.length, 1) : null;
 
-export interface ScoredDay {
-  row: repo.WellnessRow;
+export interface ScoredDay<R extends repo.ReadinessRow | repo.WellnessRow = repo.WellnessRow> {
+  row: R;
   values: WellnessValues;
   baselines: WellnessBaselines;
   recovery: RecoveryResult | null;
@@ -167,15 +167,18 @@ export function createWellnessScores(
     return scoreRows(rows, load, from);
   }
 
-  /** The days of `rows` from `from` on, scored; `rows` start 30 days before `from` (the baselines' window). */
-  function scoreRows(
-    rows: readonly repo.WellnessRow[],
-    load: Awaited<ReturnType<TrainingLoadService['loadDays']>>,
+  /**
+   * The days of `rows` from `from` on, scored; `rows` start 30 days before `from` (the baselines' window). Rows
+   * need only the recovery score's inputs (`ReadinessRow`).
+   */
+  function scoreRows<R extends repo.ReadinessRow | repo.WellnessRow>(
+    rows: readonly R[],
+    load: { points: readonly DailyLoadPoint[] },
     from: string,
   ) {
     const loadByDate = new Map(load.points.map((point) => [point.date, point]));
     const values = rows.map(repo.valuesOf);
-    const days: ScoredDay[] = [];
+    const days: ScoredDay<R>[] = [];
     let windowStart = 0;
     for (let i = 0; i < rows.length; i++) {
       const date = rows[i]!.date;
@@ -309,7 +312,11 @@ export function createWellnessScores(
     athletes: ReadonlyArray<Pick<AuthContext, 'athleteId' | 'timezone'>>,
     days: number,
     now: Date,
-    loadDays: TrainingLoadService['loadDays'] = trainingLoad.loadDays,
+    loadDays: (
+      athleteId: string,
+      from: string,
+      to: string,
+    ) => Promise<{ points: readonly DailyLoadPoint[] }> = trainingLoad.loadDays,
   ): Promise<
     Map<
       string,
@@ -353,7 +360,7 @@ export function createWellnessScores(
   }
 
   function readinessSeries(
-    { days: scored, loadByDate }: ReturnType<typeof scoreRows>,
+    { days: scored, loadByDate }: ReturnType<typeof scoreRows<repo.ReadinessRow>>,
     from: string,
     days: number,
   ) {

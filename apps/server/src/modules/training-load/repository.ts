@@ -1,10 +1,12 @@
 // Queries of the daily load table: the stored day before a change, the completed sessions after it, and the
 // rows that replace the re-derived days. Every query is scoped by the athlete id.
 import { epochDay } from '@stamina/core';
-import { and, asc, desc, eq, gt, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { jsonRows } from '../../db/json-rows.ts';
+import { jsonObject, jsonRows } from '../../db/json-rows.ts';
+import { readValue } from '../../db/read-batch.ts';
 import { activities, dailyLoad, workouts } from '../../db/schema/index.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 export type DailyLoadRow = typeof dailyLoad.$inferSelect;
 
@@ -157,6 +159,19 @@ const LOAD_DAY = {
 export type LoadDayRow = Pick<DailyLoadRow, keyof typeof LOAD_DAY>;
 
 /**
+ * What the daily adaptation's batch reads of each stored day: the series' inputs (the day's TSS, the seed's CTL
+ * and ATL) and the CTL its ramp compares. Not the minutes, zones and streaks: building their JSON for every day of
+ * a page of athletes was most of the read (docs/scale.md, "What grows, measured").
+ */
+const LOAD_POINT = {
+  date: dailyLoad.date,
+  tss: dailyLoad.tss,
+  ctl: dailyLoad.ctl,
+  atl: dailyLoad.atl,
+};
+export type LoadPointRow = Pick<LoadDayRow, keyof typeof LOAD_POINT>;
+
+/**
  * The stored days from `from` to `to`, oldest first, and the last stored day before `from` (the series' seed),
  * in one query: a load read is one round trip, not two in a row (the dashboard summary makes five of them).
  * Read as one JSON value (db/json-rows.ts): the 8 weeks of a dashboard summary are one value, not 400 fields.
@@ -185,35 +200,39 @@ export async function daysWithSeed(
 }
 
 /**
- * `daysWithSeed` of many athletes in one query (the daily adaptation's batch): athlete id → the stored days from
- * `from` to `to`, oldest first, and the last stored day before `from`. Athletes with neither have no key.
+ * `daysWithSeed` of many athletes in one query (the daily adaptation's batch), only the `LOAD_POINT` columns:
+ * athlete id → the stored days from `from` to `to`, oldest first, and the last stored day before `from`. Athletes
+ * with neither have no key.
  */
 export async function daysWithSeedOfAthletes(
   db: Conn,
   athleteIds: readonly string[],
   from: string,
   to: string,
-): Promise<Map<string, { before: LoadDayRow | undefined; rows: LoadDayRow[] }>> {
-  const out = new Map<string, { before: LoadDayRow | undefined; rows: LoadDayRow[] }>();
+): Promise<Map<string, { before: LoadPointRow | undefined; rows: LoadPointRow[] }>> {
+  const out = new Map<string, { before: LoadPointRow | undefined; rows: LoadPointRow[] }>();
   if (athleteIds.length === 0) return out;
-  const all = await jsonRows(
-    db,
-    { ...LOAD_DAY, athleteId: dailyLoad.athleteId },
-    dailyLoad,
-    and(
-      inArray(dailyLoad.athleteId, [...athleteIds]),
-      or(
-        sql`${dailyLoad.date} between ${from} and ${to}`,
-        // Each athlete's seed day, found once per athlete (one backward index probe) and matched by hash: the
-        // correlated `date = (select max …)` ran its probe for every stored day of every athlete of the batch,
-        // 5.5 s a batch of 250 with two years of history (docs/scale.md, "What grows, measured").
-        sql`(${dailyLoad.athleteId}, ${dailyLoad.date}) in (select a.id, s.date from unnest(array[${sql.join(
-          athleteIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::uuid[]) a(id) cross join lateral (select d.date from ${dailyLoad} d where d.athlete_id = a.id and d.date < ${from} order by d.date desc limit 1) s)`,
-      ),
+  // The window's days by an index range per athlete, and each athlete's seed day by one backward probe, as two
+  // arms of a union: as one `or`, the date range could not bound the index scan, which then read every stored day
+  // of the page's athletes (their whole history) to keep a few (docs/scale.md, "What grows, measured"). The
+  // union is named as the table, for the object's column references.
+  const ids = uuidArray(athleteIds);
+  const { object, revive } = jsonObject({ ...LOAD_POINT, athleteId: dailyLoad.athleteId });
+  const all = revive(
+    await readValue(
+      db,
+      sql`select coalesce(json_agg(${object} order by ${dailyLoad.athleteId}, ${dailyLoad.date}), '[]'::json)
+        from (
+          select d.athlete_id, d.date, d.tss, d.ctl, d.atl from ${dailyLoad} d
+          where d.athlete_id = any(${ids}) and d.date between ${from} and ${to}
+          union all
+          select s.athlete_id, s.date, s.tss, s.ctl, s.atl from unnest(${ids}) a(id)
+          cross join lateral (
+            select d.athlete_id, d.date, d.tss, d.ctl, d.atl from ${dailyLoad} d
+            where d.athlete_id = a.id and d.date < ${from} order by d.date desc limit 1
+          ) s
+        ) as ${dailyLoad}`,
     ),
-    sql`${dailyLoad.athleteId}, ${dailyLoad.date}`,
   );
   for (const { athleteId, ...row } of all) {
     let entry = out.get(athleteId);

@@ -118,13 +118,19 @@ export function createTrainingLoadService<Row extends LoadWorkout = LoadWorkout>
   /**
    * `loadDays` of many athletes over ranges inside `from`–`to`, from one read of them all (the daily
    * adaptation's batch): the answer is a `loadDays` answering from memory, for those athletes and that span only
-   * (never a long-lived one: it would go stale).
+   * (never a long-lived one: it would go stale). Its rows carry only the series' columns (`LoadPointRow`).
    */
   async function loadDaysOfAthletes(
     athleteIds: readonly string[],
     from: string,
     to: string,
-  ): Promise<typeof loadDays> {
+  ): Promise<
+    (
+      athleteId: string,
+      from: string,
+      to: string,
+    ) => Promise<{ points: DailyLoadPoint[]; rows: repo.LoadPointRow[] }>
+  > {
     const stored = await repo.daysWithSeedOfAthletes(db, athleteIds, from, to);
     const batch = new Set(athleteIds);
     return async (athleteId, rangeFrom, rangeTo) => {

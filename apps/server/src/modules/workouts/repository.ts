@@ -1,8 +1,9 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts, workoutTemplates } from '../../db/schema/index.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
 export type WorkoutInsert = Omit<
@@ -312,7 +313,7 @@ export async function listWorkoutsOfAthletes(
     PLAN_SLOT,
     workouts,
     and(
-      inArray(workouts.athleteId, [...athleteIds]),
+      sql`${workouts.athleteId} = any(${uuidArray(athleteIds)})`,
       gte(workouts.workoutDate, from),
       lte(workouts.workoutDate, to),
     ),
@@ -320,27 +321,24 @@ export async function listWorkoutsOfAthletes(
   );
 }
 
-/** Whole rows of many athletes' workouts, each named with its athlete, in one read (those the adaptation changes). */
+/**
+ * Whole rows of many athletes' workouts, each named with its athlete, in one read (those the adaptation changes):
+ * one primary-key probe a pair (`athlete_id = any(…) and id = any(…)` probed every athlete with every id).
+ */
 export async function workoutsOfIds(
   db: Conn,
   refs: ReadonlyArray<{ athleteId: string; id: string }>,
 ): Promise<WorkoutRow[]> {
   if (refs.length === 0) return [];
-  const wanted = new Set(refs.map((r) => `${r.athleteId}:${r.id}`));
-  const rows = await jsonRows(
+  return jsonRows(
     db,
     getTableColumns(workouts),
     workouts,
-    and(
-      inArray(workouts.athleteId, [...new Set(refs.map((r) => r.athleteId))]),
-      inArray(
-        workouts.id,
-        refs.map((r) => r.id),
-      ),
-    ),
+    sql`(${workouts.athleteId}, ${workouts.id}) in (select a, w from unnest(${uuidArray(
+      refs.map((r) => r.athleteId),
+    )}, ${uuidArray(refs.map((r) => r.id))}) as pair(a, w))`,
     sql`${workouts.athleteId}, ${workouts.id}`,
   );
-  return rows.filter((r) => wanted.has(`${r.athleteId}:${r.id}`));
 }
 
 /** One row of `updatePlannedIfUnchanged`: the workout's new values, all of them. */
