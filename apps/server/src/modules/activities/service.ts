@@ -17,7 +17,7 @@ import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
 import type { WorkoutService } from '../workouts/index.ts';
 import { type AnalysisDeps, createActivityAnalysis } from './analysis.ts';
 import { changesLoad, type Feeling, feelingChanges } from './feeling.ts';
-import type { ThresholdsOn } from './figures.ts';
+import type { ThresholdsOf, ThresholdsOn } from './figures.ts';
 import {
   createImportStore,
   type FileRef,
@@ -25,6 +25,7 @@ import {
   missingAsNull,
   type ReadMember,
   rederiveFrom,
+  type ThresholdsByDay,
   type Timings,
 } from './import-store.ts';
 import { activityDetail, batchView, toSummary } from './presenters.ts';
@@ -69,6 +70,8 @@ export interface ActivityServiceDeps {
   workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
   /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
   thresholdsOn: ThresholdsOn;
+  /** The same for many days of one athlete from one read (figures.ts `thresholdsByDayFrom`): an archive's. */
+  thresholdsOf: ThresholdsOf;
   /** The latest body weight on or before a day, for W/kg (the wellness store's `weightOn`). */
   weightOn?: AnalysisDeps['weightOn'];
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */
@@ -301,11 +304,14 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       file: repo.ImportFileRow,
       staged: Buffer,
       source: ImportSource,
-      timeZone: string,
+      context: { timeZone: string; inForce: ThresholdsByDay },
       ms: Timings,
     ): Promise<Outcome | ReadMember> {
-      return store.readMember(file, source, staged, ms, timeZone);
+      return store.readMember(file, source, staged, ms, context);
     },
+
+    /** The athlete's thresholds for any day, read once (an archive scores all its members with them). */
+    thresholdsOf: (athleteId: string) => deps.thresholdsOf(athleteId),
 
     /**
      * Read members of an archive stored in one transaction, each row settled in it with its activity, so a
