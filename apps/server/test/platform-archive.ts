@@ -118,7 +118,7 @@ export async function garminArchive(
 export const gzip = (bytes: Buffer) => gzipSync(bytes);
 
 /** A 1-hour GPX run or ride starting at `start` (ms), one point every 10 s (`seed` moves it and its HR). */
-export function syntheticGpx(start: number, ride: boolean, seed: number): Buffer {
+function syntheticGpx(start: number, ride: boolean, seed: number): Buffer {
   const points: string[] = [];
   const step = ride ? 0.0009 : 0.0003;
   for (let i = 0; i <= 360; i++) {

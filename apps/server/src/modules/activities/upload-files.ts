@@ -109,7 +109,7 @@ async function stage(
  * by its first and last bytes: the staged entry, or a refused one (its bytes removed). `check` is a zip
  * member's running limit (`memberLimit`).
  */
-export async function stageRecording(
+async function stageRecording(
   store: FileStore,
   key: string,
   name: string,
