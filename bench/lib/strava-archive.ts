@@ -54,11 +54,7 @@ async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** The figures of one import, their ids starting with `prefix` (`strava-archive`, `strava-archive.postgres`). */
-export async function benchStravaArchive(
-  server: StaminaServer,
-  prefix = 'strava-archive',
-): Promise<Figure[]> {
+export async function benchStravaArchive(server: StaminaServer): Promise<Figure[]> {
   const token = await signUpAndConfirm(server);
   const dir = makeTempDir('strava');
   const path = join(dir, 'export_12345678.zip');
@@ -127,16 +123,16 @@ export async function benchStravaArchive(
         .join(', ')}`,
     );
   }
-  const figures: Figure[] = [
+  return [
     info({
-      id: `${prefix}.generate`,
+      id: 'strava-archive.generate',
       label: `archive generated (${ACTIVITIES} activities, ${YEARS} years)`,
       value: generateS,
       unit: 's',
       digits: 1,
     }),
     info({
-      id: `${prefix}.upload`,
+      id: 'strava-archive.upload',
       label: 'upload streamed (202)',
       value: (uploaded - started) / 1000,
       unit: 's',
@@ -144,7 +140,7 @@ export async function benchStravaArchive(
     }),
     budgeted(
       {
-        id: `${prefix}.rate`,
+        id: 'strava-archive.rate',
         label: 'activities imported per second',
         value: imported / seconds,
         unit: '/s',
@@ -154,7 +150,7 @@ export async function benchStravaArchive(
       { min: RATE_BUDGET, text: `>= ${RATE_BUDGET} /s` },
     ),
     info({
-      id: `${prefix}.cpu`,
+      id: 'strava-archive.cpu',
       label: 'server CPU time per activity',
       value: cpuMs / Math.max(1, imported),
       unit: 'ms',
@@ -162,7 +158,7 @@ export async function benchStravaArchive(
       note: 'user + system, all threads: what one import costs whatever the load',
     }),
     info({
-      id: `${prefix}.cpu.main`,
+      id: 'strava-archive.cpu.main',
       label: 'of which the main thread (event loop, PGlite)',
       value: ((threadsAfter.main - threadsBefore.main) * 1000) / Math.max(1, imported),
       unit: 'ms',
@@ -170,26 +166,24 @@ export async function benchStravaArchive(
       note: `the other threads (CPU pool, libuv, V8): ${(((threadsAfter.others - threadsBefore.others) * 1000) / Math.max(1, imported)).toFixed(1)} ms (threads that ended are not counted)`,
     }),
     info({
-      id: `${prefix}.rss.before`,
+      id: 'strava-archive.rss.before',
       label: 'server RSS before the upload',
       value: before.rss,
       unit: 'MB',
     }),
     info({
-      id: `${prefix}.rss.25`,
+      id: 'strava-archive.rss.25',
       label: 'server RSS at 25 % settled',
       value: rssAt(0.25),
       unit: 'MB',
     }),
-    info({ id: `${prefix}.rss.50`, label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
-    info({ id: `${prefix}.rss.end`, label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
+    info({ id: 'strava-archive.rss.50', label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
+    info({ id: 'strava-archive.rss.end', label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
     info({
-      id: `${prefix}.rss.peak`,
+      id: 'strava-archive.rss.peak',
       label: 'server peak RSS during the import (VmHWM)',
       value: after.hwm,
       unit: 'MB',
     }),
   ];
-  for (const figure of figures) figure.note = [figure.note, `${server.database}`].filter(Boolean).join('; ');
-  return figures;
 }
