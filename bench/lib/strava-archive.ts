@@ -9,8 +9,7 @@ import { openAsBlob } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { type StravaActivity, stravaArchive } from '../../apps/server/test/platform-archive.ts';
+import { stravaArchive, syntheticStravaActivities } from '../../apps/server/test/platform-archive.ts';
 import { signUpAndConfirm } from './api.ts';
 import { makeTempDir } from './proc.ts';
 import { budgeted, type Figure, info } from './report.ts';
@@ -21,44 +20,9 @@ const YEARS = 10;
 const RATE_BUDGET = 20;
 const DEADLINE_MS = 30 * 60_000;
 
-/** A 1-hour GPX run or ride starting at `start`, one point every 10 s. */
-function activityGpx(start: number, ride: boolean, seed: number): Buffer {
-  const points: string[] = [];
-  const step = ride ? 0.0009 : 0.0003;
-  for (let i = 0; i <= 360; i++) {
-    const time = new Date(start + i * 10_000).toISOString();
-    const lat = 47 + (seed % 50) * 0.01 + i * step;
-    const hr = 130 + ((i * 7 + seed) % 25);
-    points.push(
-      `<trkpt lat="${lat.toFixed(6)}" lon="${(8.5 + Math.sin(i / 30) * 0.01).toFixed(6)}"><ele>${(400 + Math.sin(i / 20) * 15).toFixed(1)}</ele><time>${time}</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${hr}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
-    );
-  }
-  return Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="bench" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><type>${ride ? 'cycling' : 'running'}</type><trkseg>${points.join('')}</trkseg></trk></gpx>`,
-  );
-}
-
 /** Writes the archive to `path`: ACTIVITIES activities spread over YEARS years before 2026. */
 async function writeStravaArchive(path: string): Promise<void> {
-  const first = Date.UTC(2016, 0, 1, 6);
-  const spacing = Math.floor((YEARS * 365 * 86_400_000) / ACTIVITIES);
-  const activities: StravaActivity[] = [];
-  for (let n = 0; n < ACTIVITIES; n++) {
-    const start = first + n * spacing;
-    const ride = n % 3 === 0;
-    const gpx = activityGpx(start, ride, n);
-    const id = 1_000_000 + n;
-    activities.push({
-      id,
-      file: n % 2 === 0 ? `${id}.gpx.gz` : `${id}.gpx`,
-      content: n % 2 === 0 ? gzipSync(gpx) : gpx,
-      name: `${ride ? 'Ride' : 'Run'} ${n + 1}`,
-      description: n % 5 === 0 ? `Session ${n + 1}, "steady", legs fine` : undefined,
-      gear: ride ? 'Road bike' : 'Trainers',
-      type: ride ? 'Ride' : 'Run',
-    });
-  }
-  await stravaArchive(activities, path);
+  await stravaArchive(syntheticStravaActivities(ACTIVITIES, YEARS), path);
 }
 
 /** CPU seconds (user + system) a process has used, its threads included, from /proc/<pid>/stat. */

@@ -389,6 +389,70 @@ describe('activity accuracy against the recording device', () => {
   }
 });
 
+/**
+ * The four FIT rides that write the device's own TSS and IF (session `training_stress_score`,
+ * `intensity_factor`), scored here at the device's FTP (session `threshold_power`, which is NP ÷ IF of the
+ * device's own values within 0.3 %): IF within 1 % on every ride, TSS within 1 % where the device counts
+ * what we count. Two do not, for reasons the test checks (docs/activities.md, "Accuracy"): TSS goes with the
+ * square of NP, so the Wahoo's NP, 0.7 % above ours, puts its TSS 1.1 % above; and the Edge 800 scores only
+ * the seconds it recorded power (2192 of 2262 s of timer), where Coggan's TSS, and ours, take the timer time.
+ */
+const DEVICE_SCORES: Array<{
+  file: string;
+  tss: number;
+  intensity: number;
+  ftp: number;
+  tssTolerance: number;
+  /** How the device's TSS is our TSS: over the seconds it recorded power, or with its own NP. */
+  because?: 'powered-seconds' | 'device-np';
+}> = [
+  { file: 'bike-power-edge530-autopause.fit', tss: 210.5, intensity: 0.93, ftp: 284, tssTolerance: 0.01 },
+  { file: 'bike-power-edge810-vector.fit', tss: 118.7, intensity: 0.956, ftp: 315, tssTolerance: 0.01 },
+  {
+    file: 'bike-power-indoor-edge800.fit',
+    tss: 50.8,
+    intensity: 0.914,
+    ftp: 250,
+    tssTolerance: 0.025,
+    because: 'powered-seconds',
+  },
+  {
+    file: 'bike-power-wahoo-elemnt.fit',
+    tss: 190,
+    intensity: 0.713,
+    ftp: 220,
+    tssTolerance: 0.015,
+    because: 'device-np',
+  },
+];
+
+describe("TSS and IF against the device's own, at the device's FTP", () => {
+  for (const ride of DEVICE_SCORES) {
+    it(`${ride.file}: TSS ${ride.tss}, IF ${ride.intensity} at ${ride.ftp} W`, () => {
+      const session = decode(ride.file).sessions[0]!;
+      const totals = session.totals;
+      expect([totals.trainingStressScore, totals.intensityFactor, totals.thresholdPower]).toEqual([
+        ride.tss,
+        ride.intensity,
+        ride.ftp,
+      ]);
+      within(totals.normalizedPower! / totals.intensityFactor!, ride.ftp, ride.ftp * 0.003);
+      const figures = computeActivityFigures(session, { thresholds: { ftpWatts: ride.ftp } });
+      expect(figures.tssMethod).toBe('power');
+      within(figures.intensityFactor, ride.intensity, ride.intensity * 0.01);
+      within(figures.tss, ride.tss, ride.tss * ride.tssTolerance);
+      if (ride.because === 'powered-seconds') {
+        const powered = session.records.filter((r) => (r.power ?? 0) > 0).length;
+        within((figures.tss! * powered) / figures.timerSeconds, ride.tss, ride.tss * 0.01);
+      }
+      if (ride.because === 'device-np') {
+        const np = figures.normalizedPower!;
+        within(figures.tss! * (totals.normalizedPower! / np) ** 2, ride.tss, ride.tss * 0.01);
+      }
+    });
+  }
+});
+
 describe('files that are not activities', () => {
   it('refuses unknown bytes, an empty file and a truncated FIT file with a message for the athlete', () => {
     expect(() => decodeActivityFile(new TextEncoder().encode('hello'), 'x.fit')).toThrow(

@@ -116,3 +116,45 @@ export async function garminArchive(
 }
 
 export const gzip = (bytes: Buffer) => gzipSync(bytes);
+
+/** A 1-hour GPX run or ride starting at `start` (ms), one point every 10 s (`seed` moves it and its HR). */
+function syntheticGpx(start: number, ride: boolean, seed: number): Buffer {
+  const points: string[] = [];
+  const step = ride ? 0.0009 : 0.0003;
+  for (let i = 0; i <= 360; i++) {
+    const time = new Date(start + i * 10_000).toISOString();
+    const lat = 47 + (seed % 50) * 0.01 + i * step;
+    const hr = 130 + ((i * 7 + seed) % 25);
+    points.push(
+      `<trkpt lat="${lat.toFixed(6)}" lon="${(8.5 + Math.sin(i / 30) * 0.01).toFixed(6)}"><ele>${(400 + Math.sin(i / 20) * 15).toFixed(1)}</ele><time>${time}</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${hr}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+    );
+  }
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="bench" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><type>${ride ? 'cycling' : 'running'}</type><trkseg>${points.join('')}</trkseg></trk></gpx>`,
+  );
+}
+
+/**
+ * `count` synthetic activities spread over `years` years from 2016 (the bench's decade of Strava): every third a
+ * ride, half of them .gpx.gz as Strava keeps uploads, each with a name and gear, every fifth a description.
+ */
+export function syntheticStravaActivities(count: number, years: number): StravaActivity[] {
+  const first = Date.UTC(2016, 0, 1, 6);
+  const spacing = Math.floor((years * 365 * 86_400_000) / count);
+  const activities: StravaActivity[] = [];
+  for (let n = 0; n < count; n++) {
+    const ride = n % 3 === 0;
+    const gpx = syntheticGpx(first + n * spacing, ride, n);
+    const id = 1_000_000 + n;
+    activities.push({
+      id,
+      file: n % 2 === 0 ? `${id}.gpx.gz` : `${id}.gpx`,
+      content: n % 2 === 0 ? gzipSync(gpx) : gpx,
+      name: `${ride ? 'Ride' : 'Run'} ${n + 1}`,
+      description: n % 5 === 0 ? `Session ${n + 1}, "steady", legs fine` : undefined,
+      gear: ride ? 'Road bike' : 'Trainers',
+      type: ride ? 'Ride' : 'Run',
+    });
+  }
+  return activities;
+}

@@ -8,6 +8,7 @@ import {
   createActivityService,
   createArchiveImport,
   IMPORT_JOB,
+  thresholdsByDayFrom,
   thresholdsFrom,
 } from '../modules/activities/index.ts';
 import {
@@ -49,6 +50,7 @@ export async function wireActivities(
     workouts: workoutService,
     // The athlete's thresholds in force on the activity's day (docs/zones.md).
     thresholdsOn: thresholdsFrom(thresholdService),
+    thresholdsOf: thresholdsByDayFrom(thresholdService),
     // W/kg of an activity: the body weight in force on its day (docs/activities.md, "Analysis").
     weightOn: metricsService.weightOn,
     // The athlete's uploads in progress are counted in Redis when it is configured, across processes.

@@ -2,7 +2,7 @@
 // Connect export, or any zip of recordings too large for an upload, streamed into the file store and read by
 // one job. The job lists the archive (its central directory; a Garmin export's nested zips staged and listed
 // the same way), writes one import_files row per recording in the archive's batch, then imports the members
-// one at a time: each inflated into staging under the upload's limits (upload-files.ts), imported by the
+// a few at a time: each inflated in memory under the upload's limits (upload-files.ts), imported by the
 // activity service's path with the name, description and gear of Strava's activities.csv, its outcome written
 // in the activity's own transaction. A crash resumes from the rows: settled members are not read again, and
 // the duplicate rules keep what was stored once from being stored twice. The batch's rows are the progress.
@@ -22,11 +22,11 @@ import {
   stravaCsvName,
   stravaKey,
 } from './archive-layout.ts';
-import type { ReadMember } from './import-store.ts';
+import type { ReadMember, ThresholdsByDay } from './import-store.ts';
 import * as repo from './repository.ts';
 import type { ActivityService } from './service.ts';
 import type { ArchiveMeta } from './types.ts';
-import { ACTIVITY_LIMITS, memberLimit, stageRecording } from './upload-files.ts';
+import { ACTIVITY_LIMITS, memberLimit, readRecording } from './upload-files.ts';
 
 export const ARCHIVE_JOB = 'activity-archive-import';
 /** The folder, beside an archive's staged key, of what its job stages (lib/staging-sweep.ts keeps it). */
@@ -82,6 +82,7 @@ export interface ArchiveDeps {
     | 'readArchiveMember'
     | 'storeArchiveMembers'
     | 'timeZoneOf'
+    | 'thresholdsOf'
     | 'archiveDone'
     | 'enterUpload'
     | 'settleImport'
@@ -238,6 +239,8 @@ export function createArchiveImport(deps: ArchiveDeps) {
         .map((member, i) => ({ member, row: byPosition.get(i + 1)! }))
         .filter(({ row }) => row && (row.status === 'queued' || row.status === 'processing'));
       const timeZone = await deps.activities.timeZoneOf(athleteId);
+      // The thresholds as they stand when the archive starts score all its members (one read, not two a member).
+      const inForce = await deps.activities.thresholdsOf(athleteId);
       let settled = rows.length - 1 - waiting.length;
       const progress = async (more: number) => {
         const before = settled;
@@ -260,13 +263,14 @@ export function createArchiveImport(deps: ArchiveDeps) {
         const out: ReadMember[] = [];
         let next = 0;
         let stopped = false;
-        const lane = async (slot: number) => {
+        const lane = async () => {
           while (next < round.length && !stopped) {
             const { member, row } = round[next++]!;
             const ms: Record<string, number> = {};
-            const read = await readMember(row, member, `${prefix}/member-${slot}`, {
+            const read = await readMember(row, member, {
               meta: layout === 'strava' ? meta : null,
               timeZone,
+              inForce,
               ms,
             });
             add(ms);
@@ -276,8 +280,8 @@ export function createArchiveImport(deps: ArchiveDeps) {
         };
         // A lane that throws stops the others before the round ends (the job's retry must not run beside them).
         const lanes = await Promise.allSettled(
-          Array.from({ length: ARCHIVE_LIMITS.inFlight }, (_, slot) =>
-            lane(slot).catch((err: unknown) => {
+          Array.from({ length: ARCHIVE_LIMITS.inFlight }, () =>
+            lane().catch((err: unknown) => {
               stopped = true;
               throw err;
             }),
@@ -334,44 +338,45 @@ export function createArchiveImport(deps: ArchiveDeps) {
   }
 
   /**
-   * One member: inflated into staging under the upload's limits and read by the import path (decoded, checked,
+   * One member: inflated in memory under the upload's limits and read by the import path (decoded, checked,
    * its original kept). null when it is settled already (it cannot be read, or it is a duplicate).
    */
   async function readMember(
     file: repo.ImportFileRow,
     member: Member,
-    key: string,
-    context: { meta: Map<string, ArchiveMeta> | null; timeZone: string; ms: Record<string, number> },
+    context: {
+      meta: Map<string, ArchiveMeta> | null;
+      timeZone: string;
+      inForce: ThresholdsByDay;
+      ms: Record<string, number>;
+    },
   ): Promise<ReadMember | null> {
     const began = performance.now();
     const fail = (message: string) => deps.activities.settleImport(file, { status: 'failed', message });
-    let staged: Awaited<ReturnType<typeof stageRecording>>;
+    let staged: Awaited<ReturnType<typeof readRecording>>;
     try {
       const stream = await member.zip.open(member.entry);
       const baseName = member.entry.fileName.split('/').pop() ?? member.entry.fileName;
       const limit = memberLimit('The archive', member.name, member.entry.compressedSize);
-      staged = await stageRecording(store, key, baseName, stream, limit);
+      staged = await readRecording(baseName, stream, limit);
     } catch (err) {
-      await store.delete(key).catch(() => {});
       await fail(
         `This member cannot be read: ${(err instanceof Error ? err.message : String(err)).replace(/\.$/, '')}`,
       );
       return null;
     }
-    const { entry } = staged;
-    if (!entry.ok) {
-      await fail(entry.message);
+    if (!staged.ok) {
+      await fail(staged.message);
       return null;
     }
-    const bytes = await store.get(entry.storageKey);
-    await store.delete(entry.storageKey).catch(() => {});
+    const { bytes } = staged;
     context.ms.stage = Math.round(performance.now() - began);
     const metaOf = context.meta?.get(stravaKey(member.name));
     const read = await deps.activities.readArchiveMember(
       file,
       bytes,
-      { compression: entry.compression, ...(metaOf ? { meta: metaOf } : {}) },
-      context.timeZone,
+      { compression: staged.compression, ...(metaOf ? { meta: metaOf } : {}) },
+      { timeZone: context.timeZone, inForce: context.inForce },
       context.ms,
     );
     if ('read' in read) return read;

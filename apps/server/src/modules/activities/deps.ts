@@ -6,7 +6,7 @@ import type { JobQueue } from '../../lib/job-queue.ts';
 import type { CpuPool } from '../../workers/pool.ts';
 import type { WorkoutService } from '../workouts/index.ts';
 import type { AnalysisDeps } from './analysis.ts';
-import type { ThresholdsOn } from './figures.ts';
+import type { ThresholdsOf, ThresholdsOn } from './figures.ts';
 
 export interface ActivityServiceDeps {
   fileStore: FileStore;
@@ -16,6 +16,8 @@ export interface ActivityServiceDeps {
   workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
   /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
   thresholdsOn: ThresholdsOn;
+  /** The same for many days of one athlete from one read (figures.ts `thresholdsByDayFrom`): an archive's. */
+  thresholdsOf: ThresholdsOf;
   /** The latest body weight on or before a day, for W/kg (the wellness store's `weightOn`). */
   weightOn?: AnalysisDeps['weightOn'];
   /** Told after every committed change to an athlete's activities (and the workouts they complete). */

@@ -55,28 +55,46 @@ const THRESHOLD_SPORT: Record<RecordedSport, ThresholdSport> = {
  * the sport when the athlete edited them (derived tables are the same bands the figures derive).
  */
 export function thresholdsFrom(reader: Pick<ThresholdReader, 'thresholdsOn'>): ThresholdsOn {
-  return async (athleteId, day, recordedSport) => {
-    const sport = THRESHOLD_SPORT[recordedSport];
-    const on = await reader.thresholdsOn(athleteId, day);
-    const t = on[sport];
-    const own = <T>(known: boolean, value: T) => (known ? value : null);
-    const edited = (kind: ZoneTable['kind']) => {
-      const table = on.zones.find((z) => z.sport === sport && z.kind === kind);
-      return table && table.method === 'custom' ? table.zones : undefined;
-    };
-    const zones = { power: edited('power'), hr: edited('hr'), pace: edited('pace') };
-    return {
-      thresholds: {
-        ftpWatts: own(on.cycling.known.ftp, on.cycling.ftpWatts),
-        thresholdPaceSecondsPerKm: own(on.running.known.pace, on.running.thresholdPaceSecondsPerKm),
-        cssSecondsPer100m: own(on.swimming.known.css, on.swimming.cssSecondsPer100m),
-        maxHr: own(t.known.maxHr, t.maxHr),
-        lthr: own(t.known.lthr, t.lthr),
-        restingHr: own(t.known.restingHr, t.restingHr),
-      },
-      zones: Object.values(zones).some(Boolean) ? zones : null,
-      effectiveFrom: null,
-    };
+  return async (athleteId, day, recordedSport) =>
+    inForceOf(await reader.thresholdsOn(athleteId, day), recordedSport);
+}
+
+/** Many days' thresholds of one athlete from one read (a platform archive's members). */
+export type ThresholdsOf = (
+  athleteId: string,
+) => Promise<(day: string, sport: RecordedSport) => ThresholdsInForce>;
+
+/** `ThresholdsOf` from the threshold service: its values and tables read once, each day's resolved in memory. */
+export function thresholdsByDayFrom(reader: Pick<ThresholdReader, 'thresholdsByDay'>): ThresholdsOf {
+  return async (athleteId) => {
+    const byDay = await reader.thresholdsByDay(athleteId);
+    return (day, sport) => inForceOf(byDay(day), sport);
+  };
+}
+
+function inForceOf(
+  on: Awaited<ReturnType<ThresholdReader['thresholdsOn']>>,
+  recordedSport: RecordedSport,
+): ThresholdsInForce {
+  const sport = THRESHOLD_SPORT[recordedSport];
+  const t = on[sport];
+  const own = <T>(known: boolean, value: T) => (known ? value : null);
+  const edited = (kind: ZoneTable['kind']) => {
+    const table = on.zones.find((z) => z.sport === sport && z.kind === kind);
+    return table && table.method === 'custom' ? table.zones : undefined;
+  };
+  const zones = { power: edited('power'), hr: edited('hr'), pace: edited('pace') };
+  return {
+    thresholds: {
+      ftpWatts: own(on.cycling.known.ftp, on.cycling.ftpWatts),
+      thresholdPaceSecondsPerKm: own(on.running.known.pace, on.running.thresholdPaceSecondsPerKm),
+      cssSecondsPer100m: own(on.swimming.known.css, on.swimming.cssSecondsPer100m),
+      maxHr: own(t.known.maxHr, t.maxHr),
+      lthr: own(t.known.lthr, t.lthr),
+      restingHr: own(t.known.restingHr, t.restingHr),
+    },
+    zones: Object.values(zones).some(Boolean) ? zones : null,
+    effectiveFrom: null,
   };
 }
 

@@ -4,14 +4,14 @@
 // workout and its import_files row settled, in one transaction under the athlete's load lock. A platform
 // archive stores many read members in one transaction (`storeRead` with several), the rest one at a time.
 import { randomUUID } from 'node:crypto';
-import type { Recording } from '@stamina/core';
+import type { RecordedSport, Recording } from '@stamina/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import { WorkerLimitError } from '../../workers/pool.ts';
 import type { ReadFileResult, TaskOutput } from '../../workers/tasks.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
 import type { ActivityServiceDeps } from './deps.ts';
-import type { LegRecord } from './figures.ts';
+import type { LegRecord, ThresholdsInForce } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import { defaultName, SPORT_WORDS } from './presenters.ts';
 import * as repo from './repository.ts';
@@ -31,6 +31,9 @@ export interface ImportSource {
   /** What a platform archive says of the activity (archive-import.ts): its name, description and gear. */
   meta?: ArchiveMeta;
 }
+
+/** What is in force on a day for a sport, resolved in memory (figures.ts `ThresholdsOf`). */
+export type ThresholdsByDay = (day: string, sport: RecordedSport) => ThresholdsInForce;
 
 /** A file read and checked, its original kept: what `storeRead` writes. */
 export interface ReadMember {
@@ -139,8 +142,8 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     source: ImportSource,
     staged: Buffer,
     ms: Timings,
-    /** The athlete's time zone when the caller knows it (an archive reads it once). */
-    knownTimeZone?: string,
+    /** The athlete's time zone and thresholds when the caller knows them (an archive reads them once). */
+    known?: { timeZone: string; inForce: ThresholdsByDay },
   ): Promise<Outcome | ReadMember> {
     const athleteId = file.athleteId;
     let mark = performance.now();
@@ -149,7 +152,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
       ms[name] = (ms[name] ?? 0) + Math.round(now - mark);
       mark = now;
     };
-    const timeZone = knownTimeZone ?? (await repo.athleteTimezone(db, athleteId));
+    const timeZone = known?.timeZone ?? (await repo.athleteTimezone(db, athleteId));
     lap('read');
     let read: ReadFileResult;
     try {
@@ -158,7 +161,8 @@ export function createImportStore(db: Db, deps: StoreDeps) {
         { bytes: staged, fileName: file.name, compression: source.compression, timeZone },
         {
           duplicateOf: (sha256) => duplicateOfFile(db, athleteId, sha256),
-          thresholdsOn: ({ day, sport }) => deps.thresholdsOn(athleteId, day, sport),
+          thresholdsOn: async ({ day, sport }) =>
+            known ? known.inForce(day, sport) : deps.thresholdsOn(athleteId, day, sport),
         },
       );
     } catch (err) {

@@ -3,6 +3,6 @@ export { ARCHIVE_JOB, createArchiveImport } from './archive-import.ts';
 export { archiveRoutes } from './archive-routes.ts';
 export { snakeCase } from './decode/sport.ts';
 export { DEMO_ACTIVITY_DAYS, storeDemoActivities } from './demo.ts';
-export { thresholdsFrom } from './figures.ts';
+export { thresholdsByDayFrom, thresholdsFrom } from './figures.ts';
 export { activityRoutes } from './routes.ts';
 export { type ActivityService, createActivityService, IMPORT_JOB } from './service.ts';

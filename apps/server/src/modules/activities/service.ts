@@ -21,6 +21,7 @@ import {
   missingAsNull,
   type ReadMember,
   rederiveFrom,
+  type ThresholdsByDay,
   type Timings,
 } from './import-store.ts';
 import { activityDetail, batchView, toSummary } from './presenters.ts';
@@ -262,11 +263,14 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       file: repo.ImportFileRow,
       staged: Buffer,
       source: ImportSource,
-      timeZone: string,
+      context: { timeZone: string; inForce: ThresholdsByDay },
       ms: Timings,
     ): Promise<Outcome | ReadMember> {
-      return store.readMember(file, source, staged, ms, timeZone);
+      return store.readMember(file, source, staged, ms, context);
     },
+
+    /** The athlete's thresholds for any day, read once (an archive scores all its members with them). */
+    thresholdsOf: (athleteId: string) => deps.thresholdsOf(athleteId),
 
     /**
      * Read members of an archive stored in one transaction, each row settled in it with its activity, so a

@@ -109,7 +109,7 @@ async function stage(
  * by its first and last bytes: the staged entry, or a refused one (its bytes removed). `check` is a zip
  * member's running limit (`memberLimit`).
  */
-export async function stageRecording(
+async function stageRecording(
   store: FileStore,
   key: string,
   name: string,
@@ -128,6 +128,38 @@ export async function stageRecording(
   }
   const entry: StagedEntry = { name, ok: true, compression: gzip ? 'gzip' : null, storageKey: file.key };
   return { entry, sha256: file.sha256 };
+}
+
+/**
+ * One recording of a platform archive read into memory rather than staged (archive-import.ts; docs/activities.md,
+ * "Platform archives", "Speed"): the same limits as it inflates (`check`) and the same judgement of its first
+ * and last bytes as `stageRecording`. A member is at most `fileBytes` and the job holds a few at once.
+ */
+export async function readRecording(
+  name: string,
+  source: NodeJS.ReadableStream,
+  check?: (total: number) => void,
+): Promise<{ ok: true; compression: 'gzip' | null; bytes: Buffer } | { ok: false; message: string }> {
+  const match = RECORDING.exec(name);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const readable = source as Readable;
+  try {
+    for await (const chunk of readable) {
+      total += (chunk as Buffer).length;
+      check?.(total);
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    readable.destroy();
+  }
+  const bytes = Buffer.concat(chunks, total);
+  const gzip = match?.[2] !== undefined;
+  const problem = match
+    ? stagedProblem(name, gzip, bytes.subarray(0, HEAD_BYTES), bytes.subarray(-4), total)
+    : 'Not a FIT, GPX or TCX file (or a .gz or .zip of them)';
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, compression: gzip ? 'gzip' : null, bytes };
 }
 
 /** Whether a zip member's name is a recording (.fit, .gpx, .tcx, or a .gz of one). */

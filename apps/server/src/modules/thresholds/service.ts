@@ -163,16 +163,26 @@ export function createThresholdService(
     };
   }
 
-  async function thresholdsOn(athleteId: string, day: string, conn: Conn = db): Promise<ThresholdsOnDay> {
+  /** The athlete's dated values and zone tables read once: what is in force on any day, without reading again. */
+  async function thresholdsByDay(
+    athleteId: string,
+    conn: Conn = db,
+  ): Promise<(day: string) => ThresholdsOnDay> {
     const [history, stored] = await Promise.all([historyOf(conn, athleteId), repo.zoneRows(conn, athleteId)]);
-    const resolved = (sport: ThresholdSport) => resolveThresholds(thresholdsInForce(history, day, sport));
-    return {
-      day,
-      running: resolved('running'),
-      cycling: resolved('cycling'),
-      swimming: resolved('swimming'),
-      zones: tables(history, stored, day),
+    return (day) => {
+      const resolved = (sport: ThresholdSport) => resolveThresholds(thresholdsInForce(history, day, sport));
+      return {
+        day,
+        running: resolved('running'),
+        cycling: resolved('cycling'),
+        swimming: resolved('swimming'),
+        zones: tables(history, stored, day),
+      };
     };
+  }
+
+  async function thresholdsOn(athleteId: string, day: string, conn: Conn = db): Promise<ThresholdsOnDay> {
+    return (await thresholdsByDay(athleteId, conn))(day);
   }
 
   return {
@@ -188,6 +198,12 @@ export function createThresholdService(
      * marked. The modules that score or parse the athlete's data call this (activities import, TSS).
      */
     thresholdsOn,
+
+    /**
+     * `thresholdsOn` for many days of one athlete from one read (a platform archive scores thousands of
+     * recordings with the values as they stood when it started: docs/activities.md, "Platform archives").
+     */
+    thresholdsByDay,
 
     sportMetrics(auth: AuthContext): Promise<SportMetrics> {
       return sportMetricsOf(db, auth.athleteId, today(auth));
@@ -382,5 +398,5 @@ export type ThresholdService = ReturnType<typeof createThresholdService>;
 /** What other modules read of the thresholds. */
 export type ThresholdReader = Pick<
   ThresholdService,
-  'history' | 'parseBasis' | 'thresholdsOn' | 'fillUnknown'
+  'history' | 'parseBasis' | 'thresholdsOn' | 'thresholdsByDay' | 'fillUnknown'
 >;
