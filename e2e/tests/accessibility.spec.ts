@@ -89,7 +89,11 @@ test.describe('signed in as the demo athlete', () => {
     await page.setViewportSize(size);
     // A new page is a new browser session: without this the demo athlete would be offered onboarding again.
     await skipOnboardingOffer(page);
-    await page.addInitScript((stored) => localStorage.setItem('stamina.session', stored), session);
+    // Only into an empty store: a walk's later pages keep the session the app itself refreshed on the way (a
+    // refresh token rotates on use, and presenting the old one again would end the session).
+    await page.addInitScript((stored) => {
+      if (!localStorage.getItem('stamina.session')) localStorage.setItem('stamina.session', stored);
+    }, session);
   }
 
   async function visit(page: Page, path: string) {
