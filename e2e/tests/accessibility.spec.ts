@@ -2,6 +2,13 @@
 // in as the demo athlete (who has data on every page), the calendar's other views and its dialogs (Save as template
 // among them), in light and dark themes at desktop width, and every page again at phone width (390 px, light).
 // docs/RELIABILITY.md, "Accessibility and keyboard".
+//
+// A few tests, each walking its pages in one browser page: a test a page paid, each time, a new browser context
+// (an empty HTTP cache, so the app's JavaScript fetched and compiled again) and Playwright's set-up, and a page was
+// loaded once per theme. Here each page is loaded once and checked in both themes: the theme follows the emulated
+// system colour scheme (no theme stored), so it changes without a reload, and the check waits for the `dark` class.
+// Each check is a soft assertion named by its page and theme, so one violation does not hide the next
+// (docs/performance.md, "CI time").
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
 import { axeViolations, logIn, skipOnboardingOffer } from './helpers.ts';
@@ -9,29 +16,55 @@ import { signedInPaths, signedOutPaths } from './route-table.ts';
 
 const THEMES = ['light', 'dark'] as const;
 const PHONE = { width: 390, height: 844 };
-
-for (const theme of THEMES) {
-  // Every page outside sign-in in the route table, and one that matches no route.
-  for (const path of [...signedOutPaths(), '/no-such-page']) {
-    test(`${path} has no accessibility violations (${theme})`, async ({ page }) => {
-      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      await page.goto(path);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-}
-
-// Phone width: every page in one test (a test a page cost a browser context and a start each; the failures
-// still name their page). Each page keeps the minute a test of its own had: a loaded machine needs it.
+const DESKTOP = { width: 1280, height: 900 };
+// Each page keeps the minute a test of its own had: a loaded machine needs it.
 const PAGE_BUDGET_MS = 60_000;
 
+/** The landing page (`/`, landing-main.tsx, no app shell) sets its theme once, at load (theme-init.js). */
+const THEME_AT_LOAD_ONLY = ['/'];
+
+/**
+ * axe on the page (or the part given) in each theme, switched through the emulated colour scheme (a page that
+ * sets its theme only at load is reloaded); soft, named `label (theme)`. The page is left in the light theme.
+ */
+async function checkBothThemes(page: Page, label: string, include?: string): Promise<void> {
+  for (const colorScheme of THEMES) {
+    await page.emulateMedia({ colorScheme });
+    if (colorScheme === 'dark' && THEME_AT_LOAD_ONLY.includes(label)) {
+      await page.reload();
+      await expect(page.locator('h1').first(), label).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    await expect(page.locator('html.dark'), `${label} (${colorScheme})`).toHaveCount(
+      colorScheme === 'dark' ? 1 : 0,
+    );
+    expect.soft(await axeViolations(page, include), `${label} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+// Every page outside sign-in in the route table, and one that matches no route.
+const signedOut = [...signedOutPaths(), '/no-such-page'];
+
+test('every signed-out page has no accessibility violations, in light and dark', async ({ page }) => {
+  test.setTimeout(PAGE_BUDGET_MS * signedOut.length);
+  await page.setViewportSize(DESKTOP);
+  for (const path of signedOut) {
+    await page.goto(path);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkBothThemes(page, path);
+  }
+});
+
 test('every signed-out page has no accessibility violations at phone width', async ({ page }) => {
-  const paths = [...signedOutPaths(), '/no-such-page'];
-  test.setTimeout(PAGE_BUDGET_MS * paths.length);
+  test.setTimeout(PAGE_BUDGET_MS * signedOut.length);
   await page.setViewportSize(PHONE);
-  for (const path of paths) {
+  for (const path of signedOut) {
     await page.goto(path);
     await expect(page.locator('h1').first(), path).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -51,18 +84,16 @@ test.describe('signed in as the demo athlete', () => {
     await page.close();
   });
 
-  /** A page signed in as the demo athlete, in `theme` and at `size`, before its first visit. */
-  async function prepare(page: Page, theme: string, size = { width: 1280, height: 900 }) {
+  /** A page signed in as the demo athlete at `size`, before its first visit; no theme stored (it follows the system). */
+  async function prepare(page: Page, size = DESKTOP) {
     await page.setViewportSize(size);
     // A new page is a new browser session: without this the demo athlete would be offered onboarding again.
     await skipOnboardingOffer(page);
-    await page.addInitScript(
-      ([value, stored]) => {
-        localStorage.setItem('theme', value);
-        localStorage.setItem('stamina.session', stored);
-      },
-      [theme, session] as const,
-    );
+    // Only into an empty store: a walk's later pages keep the session the app itself refreshed on the way (a
+    // refresh token rotates on use, and presenting the old one again would end the session).
+    await page.addInitScript((stored) => {
+      if (!localStorage.getItem('stamina.session')) localStorage.setItem('stamina.session', stored);
+    }, session);
   }
 
   async function visit(page: Page, path: string) {
@@ -73,16 +104,23 @@ test.describe('signed in as the demo athlete', () => {
     await expect(page.locator('[role="status"][aria-label^="Loading"]'), path).toHaveCount(0);
   }
 
-  async function open(page: Page, path: string, theme: string) {
-    await prepare(page, theme);
-    await visit(page, path);
-  }
+  // The calendar's other views are the same route with another ?view.
+  const paths = [...signedInPaths(), '/calendar?view=month', '/calendar?view=agenda'];
 
-  // Phone width: every page, and an activity's page (its laps table scrolls sideways there), in one test.
+  test('every page has no accessibility violations signed in, in light and dark', async ({ page }) => {
+    test.setTimeout(PAGE_BUDGET_MS * paths.length);
+    await prepare(page);
+    for (const path of paths) {
+      await visit(page, path);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toContain(path);
+      await checkBothThemes(page, path);
+    }
+  });
+
+  // Phone width: every page, and an activity's page (its laps table scrolls sideways there).
   test('every page has no accessibility violations signed in at phone width', async ({ page }) => {
-    const paths = [...signedInPaths(), '/calendar?view=month', '/calendar?view=agenda'];
     test.setTimeout(PAGE_BUDGET_MS * (paths.length + 1));
-    await prepare(page, 'light', PHONE);
+    await prepare(page, PHONE);
     for (const path of paths) {
       await visit(page, path);
       expect.soft(await axeViolations(page), path).toEqual([]);
@@ -94,97 +132,93 @@ test.describe('signed in as the demo athlete', () => {
     expect(await axeViolations(page), "an activity's page").toEqual([]);
   });
 
-  for (const theme of THEMES) {
-    // The calendar's other views are the same route with another ?view.
-    for (const path of [...signedInPaths(), '/calendar?view=month', '/calendar?view=agenda']) {
-      test(`${path} has no accessibility violations signed in (${theme})`, async ({ page }) => {
-        await open(page, path, theme);
-        expect(new URL(page.url()).pathname + new URL(page.url()).search).toContain(path);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
+  // A page with a parameter: the demo athlete's newest recorded activity, and its two dialogs.
+  test("an activity's page and dialogs have no accessibility violations, in light and dark", async ({
+    page,
+  }) => {
+    test.setTimeout(PAGE_BUDGET_MS * 3);
+    await prepare(page);
+    await visit(page, '/activities');
+    await page.getByRole('listitem').getByRole('link').first().click();
+    await expect(page.getByRole('region', { name: 'Charts' }).getByRole('figure').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkBothThemes(page, 'detail');
 
-    // A page with a parameter: the demo athlete's newest recorded activity, and its two dialogs.
-    test(`an activity's page and dialogs have no accessibility violations (${theme})`, async ({ page }) => {
-      await open(page, '/activities', theme);
-      await page.getByRole('listitem').getByRole('link').first().click();
-      await expect(page.getByRole('region', { name: 'Charts' }).getByRole('figure').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page), 'detail').toEqual([]);
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: /^Match to (a|another) workout$/ }).click();
+    await expect(dialog.getByRole('heading', { name: 'Match to a planned workout' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkBothThemes(page, 'match', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
-      const dialog = page.getByRole('dialog');
-      await page.getByRole('button', { name: /^Match to (a|another) workout$/ }).click();
-      await expect(dialog.getByRole('heading', { name: 'Match to a planned workout' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page, '[role="dialog"]'), 'match').toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog.getByRole('button', { name: 'Delete activity' })).toBeVisible();
+    await checkBothThemes(page, 'delete', '[role="dialog"]');
+  });
 
-      await page.getByRole('button', { name: 'Delete' }).click();
-      await expect(dialog.getByRole('button', { name: 'Delete activity' })).toBeVisible();
-      expect(await axeViolations(page, '[role="dialog"]'), 'delete').toEqual([]);
-    });
+  test("the Workout Bank's detail, filters and categories have no accessibility violations, in light and dark", async ({
+    page,
+  }) => {
+    // Six axe runs, three over a page of cards.
+    test.setTimeout(PAGE_BUDGET_MS * 4);
+    await prepare(page);
+    await visit(page, '/workout-bank');
+    await page.getByPlaceholder('Search workouts...').fill('threshold');
+    await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await checkBothThemes(page, 'filters');
 
-    test(`the Workout Bank's detail, filters and categories have no accessibility violations (${theme})`, async ({
-      page,
-    }) => {
-      // Three axe runs over a page of cards: more than the default minute on a busy machine.
-      test.setTimeout(150_000);
-      await open(page, '/workout-bank', theme);
-      await page.getByPlaceholder('Search workouts...').fill('threshold');
-      await expect(page.getByText(/^Found \d+ workouts$/)).toBeVisible();
-      await page.getByRole('button', { name: /^Filters/ }).click();
-      expect(await axeViolations(page), 'filters').toEqual([]);
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Categories' }).getByRole('heading', { name: 'Sports' }),
+    ).toBeVisible();
+    await checkBothThemes(page, 'categories', '[role="dialog"]');
+    await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: 'Categories' }).click();
-      await expect(
-        page.getByRole('dialog', { name: 'Categories' }).getByRole('heading', { name: 'Sports' }),
-      ).toBeVisible();
-      expect(await axeViolations(page, '[role="dialog"]'), 'categories').toEqual([]);
-      await page.keyboard.press('Escape');
+    await page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button').click();
+    const detail = page.getByRole('dialog');
+    await expect(detail.getByRole('heading', { name: 'Intensity profile' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkBothThemes(page, 'template detail', '[role="dialog"]');
+  });
 
-      await page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button').click();
-      const detail = page.getByRole('dialog');
-      await expect(detail.getByRole('heading', { name: 'Intensity profile' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page, '[role="dialog"]'), 'template detail').toEqual([]);
-    });
+  test("the calendar's dialogs have no accessibility violations, in light and dark", async ({ page }) => {
+    test.setTimeout(PAGE_BUDGET_MS * 5);
+    await prepare(page);
+    await visit(page, '/calendar');
+    const dialog = page.getByRole('dialog');
 
-    test(`the calendar's dialogs have no accessibility violations (${theme})`, async ({ page }) => {
-      await open(page, '/calendar', theme);
-      const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Add workout', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: /Create Custom/ })).toBeVisible();
+    await checkBothThemes(page, 'add workout', '[role="dialog"]');
 
-      await page.getByRole('button', { name: 'Add workout', exact: true }).click();
-      await expect(dialog.getByRole('button', { name: /Create Custom/ })).toBeVisible();
-      expect(await axeViolations(page, '[role="dialog"]'), 'add workout').toEqual([]);
+    await dialog.getByRole('button', { name: /Create Custom/ }).click();
+    await dialog
+      .getByLabel('Workout description')
+      .fill('Warmup: 10min Z1\nMain: 4x 4min Z5 with 3min recovery');
+    await expect(dialog.getByRole('region', { name: 'Preview' }).getByRole('figure')).toBeVisible();
+    await checkBothThemes(page, 'workout editor', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
-      await dialog.getByRole('button', { name: /Create Custom/ }).click();
-      await dialog
-        .getByLabel('Workout description')
-        .fill('Warmup: 10min Z1\nMain: 4x 4min Z5 with 3min recovery');
-      await expect(dialog.getByRole('region', { name: 'Preview' }).getByRole('figure')).toBeVisible();
-      expect(await axeViolations(page, '[role="dialog"]'), 'workout editor').toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+    // The demo athlete always has a session today.
+    const today = page.locator(`section[data-date="${format(new Date(), 'yyyy-MM-dd')}"]`);
+    await today.getByRole('listitem').first().getByRole('button').first().click();
+    await expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkBothThemes(page, 'workout detail', '[role="dialog"]');
 
-      // The demo athlete always has a session today.
-      const today = page.locator(`section[data-date="${format(new Date(), 'yyyy-MM-dd')}"]`);
-      await today.getByRole('listitem').first().getByRole('button').first().click();
-      await expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page, '[role="dialog"]'), 'workout detail').toEqual([]);
+    // Save as template (docs/workout-bank.md): a dialog over the workout's, closed back to it.
+    await dialog.getByRole('button', { name: 'Save as template' }).click();
+    const template = page.getByRole('dialog', { name: 'Save as template' });
+    await expect(template.getByLabel('Template name')).toBeVisible();
+    await checkBothThemes(page, 'save as template', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(template).toBeHidden();
 
-      // Save as template (docs/workout-bank.md): a dialog over the workout's, closed back to it.
-      await dialog.getByRole('button', { name: 'Save as template' }).click();
-      const template = page.getByRole('dialog', { name: 'Save as template' });
-      await expect(template.getByLabel('Template name')).toBeVisible();
-      expect(await axeViolations(page, '[role="dialog"]'), 'save as template').toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(template).toBeHidden();
-
-      await dialog.getByRole('button', { name: 'Reschedule' }).click();
-      await expect(dialog.getByRole('grid')).toBeVisible();
-      expect(await axeViolations(page, '[role="dialog"]'), 'reschedule').toEqual([]);
-    });
-  }
+    await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(dialog.getByRole('grid')).toBeVisible();
+    await checkBothThemes(page, 'reschedule', '[role="dialog"]');
+  });
 });
