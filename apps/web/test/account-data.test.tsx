@@ -195,7 +195,7 @@ describe('Import data', () => {
         });
       }
       if (url.pathname === '/api/athletes/me/import') {
-        return started ? progress() : json(404, { message: 'No import', code: 'NOT_FOUND' });
+        return started ? progress() : json(200, { data: null });
       }
       return json(404, { message: 'Not found', code: 'NOT_FOUND' });
     });

@@ -237,7 +237,7 @@ export const API_ENDPOINTS = {
     response: 'file',
   },
   'POST /athletes/me/import': { body: 'multipart', response: dataEnvelope(ZAccountImportReport) },
-  'GET /athletes/me/import': { response: dataEnvelope(ZAccountImportProgress) },
+  'GET /athletes/me/import': { response: dataEnvelope(ZAccountImportProgress.nullable()) },
 
   // Thresholds and zones (docs/zones.md)
   'GET /athletes/me/sport-metrics': { response: dataEnvelope(ZSportMetrics) },

@@ -112,9 +112,10 @@ export function createAccountImport(deps: AccountImportDeps) {
   }
 
   /** The athlete's last import, with its progress while it runs. */
-  async function importStatus(auth: AuthContext): Promise<AccountImportProgress> {
+  /** The latest import, or null when none was ever started (an answer, not a 404: the settings page asks). */
+  async function importStatus(auth: AuthContext): Promise<AccountImportProgress | null> {
     const row = await repo.findImport(db, auth.athleteId);
-    if (!row) throw new AppError('NOT_FOUND', 'No import has been started in this account');
+    if (!row) return null;
     return {
       id: row.id,
       status: row.status,

@@ -116,7 +116,7 @@ export function accountRoutes(service: AccountService, authenticate: Authenticat
           schema: {
             ...secure,
             summary:
-              'The latest import into this account: its progress (rows written of all) while it runs, then how it ended',
+              'The latest import into this account: its progress (rows written of all) while it runs, then how it ended; null when none was started',
           },
         },
         async (request) => ({ data: await service.importStatus(requireAuth(request)) }),

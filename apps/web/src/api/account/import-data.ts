@@ -4,7 +4,7 @@
 // polled every second while the upload is pending or the import runs.
 import type { AccountImportProgress } from '@stamina/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { accountKeys, IMPORT_POLL_MS } from './keys.ts';
 
 /** The server's limit, checked here too so a large file is refused before it is sent. */
@@ -22,14 +22,9 @@ export function useImportData() {
   });
 }
 
-/** The account's latest import, or null when none was ever started (the server answers 404). */
+/** The account's latest import, or null when none was ever started. */
 async function latestImport(): Promise<AccountImportProgress | null> {
-  try {
-    return (await api.request('GET /athletes/me/import')).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return (await api.request('GET /athletes/me/import')).data;
 }
 
 /** The latest import's progress, asked for every second while `uploading` or while it runs. */
