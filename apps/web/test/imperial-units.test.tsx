@@ -96,6 +96,20 @@ describe('imperial units', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('6.21 mi')).toBeVisible();
   });
 
+  it("a workout's text, as a generated plan writes it in km, shows miles and paces per mile beside them", async () => {
+    mockFetch(() => json(404, { message: 'Not found', code: 'NOT_FOUND' }));
+    const planned = makeWorkout({
+      title: 'Long run',
+      workout_language_text: 'Long run 100min @ 5:05-5:25/km, 10km @ 4:37/km',
+    });
+    renderImperial(
+      <WorkoutDetailDialog workout={planned} open onOpenChange={vi.fn()} onEdit={vi.fn()} />,
+      '/',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Long run' });
+    expect(within(dialog).getByText(/10km \(6\.2 mi\) @ 4:37\/km \(7:26\/mi\)/)).toBeVisible();
+  });
+
   it("the metrics' charts plot body weight in pounds and threshold pace per mile", () => {
     const points = [{ date: '2025-11-18', value: 70 }];
     expect(inUnits('weight', points, 'imperial')[0]?.value).toBe(154.3);

@@ -9,7 +9,7 @@ import {
   type Workout,
   type WorkoutFileFormat,
 } from '@stamina/contract';
-import { type Interval, isZone, ZONES } from '@stamina/core';
+import { type Interval, isZone, withImperialFigures, ZONES } from '@stamina/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   Activity,
@@ -235,7 +235,8 @@ export function WorkoutDetailDialog({
               <section className="mt-4">
                 <h3 className="text-sm font-semibold">Workout</h3>
                 <p className="mt-1 whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm">
-                  {shown.workout_language_text}
+                  {/* As written (the parser reads it), with miles beside km for imperial (docs/units.md). */}
+                  {withImperialFigures(shown.workout_language_text, units)}
                 </p>
               </section>
             ) : null}
