@@ -1,9 +1,11 @@
 // Imperial units on the main screens (docs/units.md): an athlete whose setting is imperial reads miles, paces per
 // mile, feet, yards and pounds on the activities list, an activity's page, a workout's dialog and the metrics'
-// charts, all through core's one home for unit display.
+// charts, and a workout's or template's text with its imperial figures beside km; all through core's one home for
+// unit display.
 import type { User } from '@stamina/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TemplateDetailDialog } from '../src/components/workout-bank/template-detail-dialog.tsx';
 import { WorkoutDetailDialog } from '../src/components/workouts/workout-detail-dialog.tsx';
 import { ActivitiesPage } from '../src/features/activities/activities-page.tsx';
 import { ActivityDetailPage } from '../src/features/activities/activity-detail-page.tsx';
@@ -13,6 +15,7 @@ import { writeSession } from '../src/lib/session-store.ts';
 import { makeActivity, makeAnalysis, makeDetail, makeStreams } from './activity-fixtures.ts';
 import { json, makeWorkout, mockFetch, renderWithProviders } from './calendar-test-utils.tsx';
 import { signIn, user } from './dashboard-fixtures.ts';
+import { makeTemplate } from './workout-bank-fixtures.ts';
 
 const imperial: User = { ...user, user_metadata: { ...user.user_metadata, units: 'imperial' } };
 
@@ -108,6 +111,25 @@ describe('imperial units', { timeout: 20_000 }, () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Long run' });
     expect(within(dialog).getByText(/10km \(6\.2 mi\) @ 4:37\/km \(7:26\/mi\)/)).toBeVisible();
+  });
+
+  it("a Workout Bank template's text shows paces per mile beside its paces per km", async () => {
+    mockFetch(() => json(404, { message: 'Not found', code: 'NOT_FOUND' }));
+    const template = makeTemplate({
+      name: 'Cruise intervals',
+      workout_language_text: '4x 1km @ 4:10/km w/ 90s jog',
+    });
+    renderImperial(
+      <TemplateDetailDialog
+        template={template}
+        open
+        onOpenChange={vi.fn()}
+        onOpenTemplate={vi.fn()}
+        onAdded={vi.fn()}
+      />,
+      '/',
+    );
+    expect(await screen.findByText(/4x 1km \(0\.6 mi\) @ 4:10\/km \(6:42\/mi\)/)).toBeVisible();
   });
 
   it("the metrics' charts plot body weight in pounds and threshold pace per mile", () => {

@@ -3,7 +3,7 @@
 // on a date (POST /templates/{id}/convert). Opening it records a view. In the add-workout dialog's picker the
 // date is the dialog's, fixed.
 import type { Workout } from '@stamina/contract';
-import { difficultyLabel, formatTemplateDuration, parseWorkout } from '@stamina/core';
+import { difficultyLabel, formatTemplateDuration, parseWorkout, withImperialFigures } from '@stamina/core';
 import { parseISO } from 'date-fns';
 import { BadgeCheck, CalendarPlus, Clock, Gauge, Heart, Star } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -23,6 +23,7 @@ import {
 } from '../../api/workout-bank/template.ts';
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useUnits } from '../../lib/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDay, todayIso } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.ts';
@@ -130,6 +131,7 @@ function TemplateDetail({
 }) {
   // The sport the server parsed the text as (a recovery swim is a swim), so the chart matches its duration.
   const sport = template.sport;
+  const units = useUnits();
   const intervals = useMemo(
     () => parseWorkout(template.workout_language_text, { sport }).intervals,
     [template.workout_language_text, sport],
@@ -210,7 +212,7 @@ function TemplateDetail({
       <section className="mt-4">
         <h3 className="text-sm font-semibold">Workout</h3>
         <p className="mt-1 whitespace-pre-wrap rounded-lg bg-muted px-3 py-2 text-sm">
-          {template.workout_language_text}
+          {withImperialFigures(template.workout_language_text, units)}
         </p>
       </section>
 

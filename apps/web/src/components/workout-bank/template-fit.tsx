@@ -1,11 +1,12 @@
 // "Fit it to my day" in a template's detail (docs/workout-bank.md, "Suggestions"): the athlete's time, equipment,
 // weather and fitness, and the session the server fits to them, with what changed and why.
 import { WORKOUT_BANK_WEATHER } from '@stamina/contract';
-import { formatTemplateDuration } from '@stamina/core';
+import { formatTemplateDuration, withImperialFigures } from '@stamina/core';
 import { type FormEvent, useId, useState } from 'react';
 import { type FitInput, useFitTemplate } from '../../api/workout-bank/own.ts';
 import type { WorkoutTemplate } from '../../api/workout-bank/types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useUnits } from '../../lib/auth-context.tsx';
 import { Button } from '../ui/button.tsx';
 
 const LEVELS = ['beginner', 'intermediate', 'advanced', 'elite'] as const;
@@ -30,6 +31,7 @@ function fitRequest(minutes: string, equipment: string, weather: string, level: 
 
 export function TemplateFit({ template }: { template: WorkoutTemplate }) {
   const fit = useFitTemplate();
+  const units = useUnits();
   const [minutes, setMinutes] = useState('');
   const [equipment, setEquipment] = useState('');
   const [weather, setWeather] = useState('');
@@ -132,7 +134,9 @@ export function TemplateFit({ template }: { template: WorkoutTemplate }) {
               <li key={change}>{change}</li>
             ))}
           </ul>
-          <p className="whitespace-pre-wrap rounded-lg bg-muted px-3 py-2">{result.workout_language_text}</p>
+          <p className="whitespace-pre-wrap rounded-lg bg-muted px-3 py-2">
+            {withImperialFigures(result.workout_language_text, units)}
+          </p>
         </div>
       ) : null}
     </section>
