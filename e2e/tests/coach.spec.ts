@@ -23,7 +23,8 @@ test('the coach moves a long ride on request, after confirmation, and says why i
 
   const headers = { authorization: `Bearer ${await token(page)}` };
   const saturday = next(6);
-  const sunday = next(0);
+  // The Sunday after that Saturday, as the coach reads "to Sunday" (on a Sunday, today is before the Saturday).
+  const sunday = addDays(saturday, 1);
   const plan = await page.request.post('/api/training/plans', {
     headers,
     data: {

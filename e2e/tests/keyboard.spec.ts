@@ -36,7 +36,7 @@ test('sign in, add, move, reschedule and complete a workout with the keyboard al
   expect((await page.request.get(await mailedLink(email, '/api/auth/confirm'))).ok()).toBe(true);
 
   // Wednesday, Thursday and Friday of this week are in the week view whatever day it is today.
-  const wednesday = addDays(startOfWeek(new Date()), 3);
+  const wednesday = addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 2);
   const thursday = addDays(wednesday, 1);
   const friday = addDays(wednesday, 2);
 
