@@ -23,7 +23,7 @@ test('setting FTP and threshold pace re-labels a planned tempo run from Z5 to Z3
   await signedIn(page);
   // The last day of the calendar's week: in the week view, and today or later whatever day it is (the save
   // re-labels planned workouts from today on).
-  const day = addDays(startOfWeek(new Date()), 6);
+  const day = addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 6);
 
   await page.goto('/calendar');
   await page.getByRole('button', { name: 'Add workout', exact: true }).click();

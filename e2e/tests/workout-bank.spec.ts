@@ -19,7 +19,7 @@ const day = (page: Page, date: Date) =>
 
 test('search "threshold", open a template and add it to the calendar on a day', async ({ page }) => {
   await signedIn(page);
-  const thursday = addDays(startOfWeek(new Date()), 4);
+  const thursday = addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 3);
 
   // From the navigation drawer.
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -68,7 +68,7 @@ test('search "threshold", open a template and add it to the calendar on a day', 
 
 test('Browse Templates in the add-workout dialog adds the chosen template on that day', async ({ page }) => {
   await signedIn(page);
-  const wednesday = addDays(startOfWeek(new Date()), 3);
+  const wednesday = addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 2);
 
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Training Calendar' })).toBeVisible();

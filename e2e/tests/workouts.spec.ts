@@ -22,7 +22,7 @@ const day = (page: Page, date: Date) =>
 test('a workout is written, drawn, saved, moved, completed and deleted', async ({ page }) => {
   await signedIn(page);
   // Wednesday and Thursday of this week are both in the week view whatever day it is today.
-  const wednesday = addDays(startOfWeek(new Date()), 3);
+  const wednesday = addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 2);
   const thursday = addDays(wednesday, 1);
 
   await page.goto('/calendar');
