@@ -10,8 +10,11 @@ export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers, files side by side (a file's tests in order, on one worker, unless it says otherwise, as
+  // accessibility.spec.ts does): each spec signs up its own users and only reads the demo athlete
+  // (docs/performance.md, "CI time"). `npm run test:e2e -- --workers=1` runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -45,7 +48,8 @@ export default defineConfig({
       timeout: 240_000,
       reuseExistingServer: false,
       // The demo athlete is seeded, as on a first `npm start`: the dashboard flow signs in as it. The flows sign
-      // up a dozen users from one address within a minute, past the product's 5 a minute.
+      // up a dozen users from one address within a minute, past the product's 5 a minute, and two workers sign
+      // the demo athlete in at once, against the product's 10 sign-ins a minute for one address.
       // Garmin and Strava point at the fake providers (docs/devices.md, "Tests").
       env: {
         PORT: String(PORT),
@@ -53,6 +57,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'true',
         SIGNUP_RATE_LIMIT: '100',
+        LOGIN_RATE_LIMIT: '100',
         // No internet here: tracks are drawn without tiles (the default is OpenStreetMap's).
         MAP_TILE_URL: 'none',
         GARMIN_CLIENT_ID: 'stamina-test-client',

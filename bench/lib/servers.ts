@@ -40,6 +40,7 @@ function isolatedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     'TRUST_PROXY',
     'SEED_DEMO',
     'SIGNUP_RATE_LIMIT',
+    'LOGIN_RATE_LIMIT',
     'NODE_OPTIONS',
   ]) {
     delete env[key];

@@ -45,6 +45,10 @@ async function checkBothThemes(page: Page, label: string, include?: string): Pro
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+// The tests share nothing but the demo athlete, which they only read: they spread over the suite's workers (a
+// signed-in test's worker signs in once for the tests it runs).
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
 });
@@ -75,7 +79,8 @@ test('every signed-out page has no accessibility violations at phone width', asy
 });
 
 test.describe('signed in as the demo athlete', () => {
-  // One sign-in for every page (sign-in is rate limited); each test starts from the stored session.
+  // One sign-in per worker for every page it checks (sign-in is rate limited); each test starts from the stored
+  // session.
   let session = '';
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();

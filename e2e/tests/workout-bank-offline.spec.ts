@@ -3,16 +3,11 @@
 // page shows it saved and says it will be sent, the change waits in IndexedDB, and the app's own replay sends it
 // when the connection returns, so the server has it. Signing out forgets what the device kept. What the former
 // Workout Bank database (stamina-workout-bank) held is moved into the app's one offline database on open.
+// Each test saves a favourite on an athlete of its own, not on the demo athlete other specs read at the same time.
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const OFFLINE_TOAST = "Saved to favorites offline. It will be sent when you're back online.";
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(
-    () => JSON.parse(localStorage.getItem('stamina.session') ?? '{}').access_token as string,
-  );
-}
 
 const STORES = ['workouts', 'favorites', 'pendingActions'] as const;
 
@@ -116,7 +111,6 @@ test('a favourite made offline on the page is shown saved and reaches the server
     await page.getByRole('tab', { name: 'Saved' }).click();
     await expect(savedCard(page, template.name)).toBeVisible();
   } finally {
-    // Leave the demo athlete as it was.
     await context.setOffline(false);
     await page.request.delete(`/api/v1/workout-bank/templates/${template.id}/favorite`, { headers: auth });
   }
@@ -209,12 +203,10 @@ test("a favourite queued in the former Workout Bank database is moved into the a
   }
 });
 
-/** Signs the demo athlete in and finds a public template they have not saved, with a name a search finds. */
+/** Signs a new athlete up and finds a public template they have not saved, with a name a search finds. */
 async function signInWithFreeTemplate(page: Page) {
-  await page.goto('/login');
-  await logIn(page, 'demo@stamina.local', 'stamina-demo');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const auth = { authorization: `Bearer ${await accessToken(page)}` };
+  const token = await signedUpAthlete(page, 'Fay Favourite', uniqueEmail('bank-offline'), 'saved-offline-1');
+  const auth = { authorization: `Bearer ${token}` };
   const isFavoriteOnServer = async (id: string) => {
     const status = await page.request.get(`/api/v1/workout-bank/templates/${id}/favorite/status`, {
       headers: auth,
@@ -231,7 +223,7 @@ async function signInWithFreeTemplate(page: Page) {
   for (const candidate of templates) {
     if (!(await isFavoriteOnServer(candidate.id))) return { auth, isFavoriteOnServer, template: candidate };
   }
-  throw new Error('every template is already a favourite of the demo athlete');
+  throw new Error('every template is already a favourite of the athlete');
 }
 
 const savedCard = (page: Page, name: string) =>

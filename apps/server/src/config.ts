@@ -80,6 +80,16 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(5),
+  /**
+   * Sign-ins allowed per minute for one e-mail address from one client, 10 by default (docs/auth.md, "Sign-in
+   * limits"). Raised by the e2e suite, whose parallel workers sign the demo athlete in from one address.
+   */
+  LOGIN_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(10),
   /** Failed sign-ins allowed from one client address, across all accounts, per 15 minutes. */
   LOGIN_FAILURE_LIMIT: z.coerce
     .number({ error: 'must be a number' })

@@ -20,6 +20,7 @@ import { diskFileStore } from './lib/file-store.ts';
 import { humanLogStream, logFormat } from './lib/human-log.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { outboxMailer, smtpMailer } from './lib/mailer.ts';
+import { rateLimitsFromEnv } from './lib/rate-limits.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAthlete } from './modules/demo/index.ts';
 import { parseTokenKey, providerConfigsFromEnv } from './modules/devices/index.ts';
 import { generateVapidKeys, isVapidKey, type VapidKeys } from './modules/notifications/index.ts';
@@ -142,11 +143,7 @@ async function main(): Promise<void> {
     ...(redis ? { redis } : {}),
     trustProxy: env.TRUST_PROXY,
     ...(env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {}),
-    rateLimits: {
-      signupPerMinute: env.SIGNUP_RATE_LIMIT,
-      loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT,
-      coachMessagesPerMinute: env.COACH_RATE_LIMIT,
-    },
+    rateLimits: rateLimitsFromEnv(env),
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
     mapTileAttribution: tileAttribution(mapTileUrlOf(env.MAP_TILE_URL), env.MAP_TILE_ATTRIBUTION),

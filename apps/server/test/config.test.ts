@@ -42,6 +42,13 @@ describe('parseEnv', () => {
     expect(problemsOf({ SIGNUP_RATE_LIMIT: 'many' })).toMatch(/SIGNUP_RATE_LIMIT/);
   });
 
+  it('allows 10 sign-ins a minute per address and client unless LOGIN_RATE_LIMIT says otherwise', () => {
+    expect(parseEnv({}).LOGIN_RATE_LIMIT).toBe(10);
+    expect(parseEnv({ LOGIN_RATE_LIMIT: '1000' }).LOGIN_RATE_LIMIT).toBe(1000);
+    expect(problemsOf({ LOGIN_RATE_LIMIT: '0' })).toMatch(/LOGIN_RATE_LIMIT/);
+    expect(problemsOf({ LOGIN_RATE_LIMIT: 'plenty' })).toMatch(/LOGIN_RATE_LIMIT/);
+  });
+
   it('allows 30 failed sign-ins per client in 15 minutes unless LOGIN_FAILURE_LIMIT says otherwise', () => {
     expect(parseEnv({}).LOGIN_FAILURE_LIMIT).toBe(30);
     expect(parseEnv({ LOGIN_FAILURE_LIMIT: '200' }).LOGIN_FAILURE_LIMIT).toBe(200);

@@ -3,7 +3,8 @@ import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { DEFAULT_RATE_LIMITS } from '../src/lib/rate-limits.ts';
+import { parseEnv } from '../src/config.ts';
+import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv } from '../src/lib/rate-limits.ts';
 import { createTestApp, REDIS_URL, redisAvailable, type TestApp, uniqueEmail } from './helpers.ts';
 
 // The real limits (docs/auth.md, 'Sign-in limits'): 10 sign-ins a minute per address and client, 5 sign-ups,
@@ -76,6 +77,34 @@ describe('rate limits', () => {
       }
       expectRateLimited(await post(url, { email: uniqueEmail() }, ip));
     }
+  });
+});
+
+describe('the limits set in the environment', () => {
+  // The app as main.ts builds it from its environment: the defaults, with what the environment sets.
+  const appFromEnv = (env: Record<string, string>) =>
+    createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromEnv(parseEnv(env)) } });
+  const login = (app: TestApp, email: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'wrong-password' },
+      remoteAddress: '10.2.0.1',
+    });
+
+  it('lets LOGIN_RATE_LIMIT sign-ins a minute through for one address, past the 10, and answers the next with 429', async () => {
+    const raised = await appFromEnv({ LOGIN_RATE_LIMIT: '12' });
+    try {
+      const email = uniqueEmail('raised');
+      for (let i = 1; i <= 12; i++) expect((await login(raised, email)).statusCode, `attempt ${i}`).toBe(401);
+      expect((await login(raised, email)).statusCode).toBe(429);
+    } finally {
+      await raised.close();
+    }
+  });
+
+  it('keeps the 10 a minute when LOGIN_RATE_LIMIT is unset', () => {
+    expect(rateLimitsFromEnv(parseEnv({})).loginPerMinute).toBe(DEFAULT_RATE_LIMITS.loginPerMinute);
   });
 });
 

@@ -19,3 +19,18 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailureWindowSeconds: 15 * 60,
   coachMessagesPerMinute: 30,
 };
+
+/** The limits an operator sets in the environment (config.ts); the others keep their defaults. */
+export function rateLimitsFromEnv(env: {
+  LOGIN_RATE_LIMIT: number;
+  SIGNUP_RATE_LIMIT: number;
+  LOGIN_FAILURE_LIMIT: number;
+  COACH_RATE_LIMIT: number;
+}): Partial<RateLimits> {
+  return {
+    loginPerMinute: env.LOGIN_RATE_LIMIT,
+    signupPerMinute: env.SIGNUP_RATE_LIMIT,
+    loginFailuresPerClient: env.LOGIN_FAILURE_LIMIT,
+    coachMessagesPerMinute: env.COACH_RATE_LIMIT,
+  };
+}
