@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
 import { parseEnv } from '../src/config.ts';
+import { users } from '../src/db/schema/index.ts';
 import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv } from '../src/lib/rate-limits.ts';
 import { createTestApp, REDIS_URL, redisAvailable, type TestApp, uniqueEmail } from './helpers.ts';
 
