@@ -27,6 +27,8 @@ async function dialogViolations(page: Page): Promise<string[]> {
 }
 
 test('from a goal in plain words to a plan on the calendar and the Journey page', async ({ page }) => {
+  // The server's real stages, four axe runs and five pages: like the other long flows, two minutes.
+  test.setTimeout(120_000);
   const email = uniqueEmail('onboarding');
   await signUp(page, 'Olli Onboard', email, 'goal-to-plan', { offerOnboarding: true });
   await page.goto(await mailedLink(email, '/api/auth/confirm'));
