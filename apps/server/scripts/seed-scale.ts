@@ -152,7 +152,14 @@ async function main() {
   await database.migrate();
   await database.close();
 
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // The seed's own sessions: no wait for the WAL flush at each COPY's commit (a throwaway database is seeded
+  // again if the machine dies) and room to sort in memory when the indexes are re-created (docs/scale.md,
+  // "The seed"). Nothing outside these sessions changes.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    options: '-c synchronous_commit=off -c maintenance_work_mem=512MB',
+  });
   // The CPU the seed costs, its own and its PostgreSQL backends', beside the wall time: on a machine shared
   // with other work the wall time says little, the CPU seconds say what an idle machine would take.
   const backends = new Set<number>();

@@ -249,15 +249,6 @@ export async function findExport(db: Conn, athleteId: string, id: string): Promi
   return rows[0];
 }
 
-/**
- * The export by id alone: the download link's, which carries no athlete (a fan-out under Citus, docs/scale.md
- * "Router queries and fan-out"); the jobs use `findExport`.
- */
-export async function findExportById(db: Conn, id: string): Promise<ExportRow | undefined> {
-  const rows = await db.select().from(accountExports).where(eq(accountExports.id, id)).limit(1);
-  return rows[0];
-}
-
 export async function latestExport(db: Conn, athleteId: string): Promise<ExportRow | undefined> {
   const rows = await db
     .select()
