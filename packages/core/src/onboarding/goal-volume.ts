@@ -188,7 +188,9 @@ function currentKm(text: string): number | null {
   const patterns = [
     /\b(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)(?: total)? ?(?:a|per|each|every|\/|in a) ?(?:week|wk)\b/g,
     /\bweekly(?: mileage| volume| distance| km)?(?: is| of|:)? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
-    /\b(?:runs?|running) (?:a|per) week,? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
+    // "I run 3 times a week, about 25 km", "3x/week, ~25 km total", "4 days a week, roughly 30 kilometres": the
+    // distance right after how often they run is the week's.
+    /(?:\b(?:runs?|running|times|days?|sessions?)|(?<=\d) ?x) ?(?:a|per|each|every|\/) ?(?:week|wk),? (?:about |around |roughly |approximately |approx\.? |~ ?)?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)\b/g,
   ];
   for (const pattern of patterns)
     for (const m of text.matchAll(pattern)) {
@@ -198,6 +200,9 @@ function currentKm(text: string): number | null {
       // Swimming or riding distances are not running volume.
       if (/\b(swim\w*|rid\w*|bike|cycl\w*|pool)\b/.test(around)) continue;
       if (/\b(swim\w*|pool)\b/.test(text.slice(sentence.start, m.index!)) && !/\brun/.test(around)) continue;
+      // "I ride 3 times a week, about 100 km": the sentence's sport before the distance decides.
+      const before = text.slice(sentence.start, m.index!);
+      if (/\b(rid\w*|bike|cycl\w*)\b/.test(before) && !/\brun/.test(before) && !/\brun/.test(around)) continue;
       const low = Number(m[1]);
       const high = m[2] ? Number(m[2]) : low;
       const factor = /^mi/.test(m[3]!) ? 1.609344 : 1;
