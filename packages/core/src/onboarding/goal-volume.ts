@@ -202,7 +202,8 @@ function currentKm(text: string): number | null {
       if (/\b(swim\w*|pool)\b/.test(text.slice(sentence.start, m.index!)) && !/\brun/.test(around)) continue;
       // "I ride 3 times a week, about 100 km": the sentence's sport before the distance decides.
       const before = text.slice(sentence.start, m.index!);
-      if (/\b(rid\w*|bike|cycl\w*)\b/.test(before) && !/\brun/.test(before) && !/\brun/.test(around)) continue;
+      if (/\b(rid\w*|bike|cycl\w*)\b/.test(before) && !/\brun/.test(before) && !/\brun/.test(around))
+        continue;
       const low = Number(m[1]);
       const high = m[2] ? Number(m[2]) : low;
       const factor = /^mi/.test(m[3]!) ? 1.609344 : 1;
