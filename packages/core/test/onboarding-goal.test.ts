@@ -74,6 +74,19 @@ describe('parseGoal', () => {
     expect(km('I run 3 times a week for 20 years.')).toBeNull();
   });
 
+  it('reads the hours the athlete can do after what they train now', () => {
+    const read = (text: string) => {
+      const goal = parseGoal(`Gran fondo on June 20th 2027. ${text}`, { today: TODAY });
+      return [goal.weekly_hours, goal.athlete.current_weekly_hours];
+    };
+    expect(read('I ride about 7 hours a week now, can do 9.')).toEqual([9, 7]);
+    expect(read('I train 6 hours a week now, could do 8 hours')).toEqual([8, 6]);
+    // Not hours: sessions, a distance, more of something, a count past any week.
+    expect(read('Currently 5 hours a week, I can do 2 more')).toEqual([5, 5]);
+    expect(read('Training 5 hours a week now, I can do 10k in 45 min')).toEqual([5, 5]);
+    expect(read('Training 5 hours a week now, I can do 100 push-ups')).toEqual([5, 5]);
+  });
+
   it('does not throw on hostile input', () => {
     for (const text of ['', ' ', '\u0000', 'x'.repeat(100_000), '9'.repeat(400), '💥 ironman 💥']) {
       expect(() => parseGoal(text, { today: TODAY })).not.toThrow();

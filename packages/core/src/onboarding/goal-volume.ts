@@ -83,12 +83,14 @@ function availableHours(text: string): WeeklyHours | null {
     const range = amount.max > amount.min ? { min: amount.min / 60, max: amount.max / 60 } : null;
     return { hours: roundTo(midpoint(amount) / 60, 2), range, weekdayMaxMinutes: null };
   }
-  // "Can go up to 9", "want to increase to 6": the hours after a current amount.
+  // "Can go up to 9", "want to increase to 6", "7 hours a week now, can do 9": the hours after a current amount
+  // (not "can do 3 sessions", "can do 10k", "can do 2 more").
   const raise = text.match(
-    /\b(?:up to|increase (?:it )?to|go to|build to) (\d+(?:\.\d+)?)\b(?! ?(?:km|k\b|mi|miles))/,
+    /\b(?:up to|increase (?:it )?to|go to|build to|can do|could do|can manage|could manage)(?: about| around)? (\d+(?:\.\d+)?)\b(?! ?(?:km|k\b|mi\b|miles|sessions?|runs?|rides?|swims?|workouts?|times|x\b|days?|more|extra|min|minutes|:))/,
   );
-  if (raise && /hours?|\bh\b/.test(text))
-    return { hours: Number(raise[1]), range: null, weekdayMaxMinutes: null };
+  const raised = raise ? Number(raise[1]) : 0;
+  if (raise && /hours?|\bh\b/.test(text) && raised >= 2 && raised <= 40)
+    return { hours: raised, range: null, weekdayMaxMinutes: null };
   const weekdayMatch = text.match(WEEKDAYS);
   const weekendMatch = text.match(WEEKENDS);
   const weekday = firstAmount(weekdayMatch);
