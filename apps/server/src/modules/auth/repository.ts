@@ -298,3 +298,25 @@ export async function hasEarlierSession(db: Conn, userId: string, sessionId: str
     .limit(1);
   return rows.length > 0;
 }
+
+/** Whether the database holds any account yet (the demo seed's first start). */
+export async function hasAnyUser(conn: Conn): Promise<boolean> {
+  const rows = await conn.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The account row of an athlete as PostgreSQL's JSON of it, without its password hash (an export never carries a
+ * secret): the account's export (docs/account.md).
+ */
+export async function accountRowJson(
+  conn: Conn,
+  athleteId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const result = await conn.execute(sql`
+      select row_to_json(u) as row from (
+        select users.id, users.email, users.name, users.email_confirmed_at, users.created_at
+        from users join athletes on athletes.auth_user_id = users.id where athletes.id = ${athleteId}) u`);
+  const row = (result as unknown as { rows: Array<{ row: Record<string, unknown> | string }> }).rows[0]?.row;
+  return typeof row === 'string' ? JSON.parse(row) : row;
+}
