@@ -4,9 +4,11 @@ export {
   athleteColumns,
   athleteRowJson,
   findTimezone,
+  insertAthlete,
   lockAthleteRow,
   setNotificationPreference,
   updateAthleteFromJson,
+  updateAthleteOfUser,
 } from './repository.ts';
 export { athleteRoutes } from './routes.ts';
 export { type AthleteService, createAthleteService } from './service.ts';

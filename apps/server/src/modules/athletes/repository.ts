@@ -139,6 +139,43 @@ export async function adaptationSettings(
     .where(inArray(athletes.id, [...athleteIds]));
 }
 
+type AthleteRow = typeof athletes.$inferSelect;
+
+/** The athlete of a new account, in the signup's transaction (auth). */
+export async function insertAthlete(
+  tx: Conn,
+  values: Pick<typeof athletes.$inferInsert, 'authUserId' | 'widgetConfig' | 'timezone'>,
+): Promise<AthleteRow> {
+  const [row] = await tx.insert(athletes).values(values).returning();
+  return row!;
+}
+
+/** Changes these fields of the athlete of account `userId` (auth's profile and time zone writes). */
+export async function updateAthleteOfUser(
+  conn: Conn,
+  userId: string,
+  fields: Partial<
+    Pick<
+      AthleteRow,
+      | 'birthday'
+      | 'gender'
+      | 'primarySports'
+      | 'goalEvent'
+      | 'goalDate'
+      | 'language'
+      | 'timezone'
+      | 'units'
+      | 'weekStart'
+      | 'onboardingComplete'
+    >
+  >,
+): Promise<void> {
+  await conn
+    .update(athletes)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(athletes.authUserId, userId));
+}
+
 /** The profile picture's file store key, or null (undefined when the athlete row is missing). */
 export async function avatarKey(db: Conn, athleteId: string): Promise<string | null | undefined> {
   const [row] = await db
