@@ -11,6 +11,8 @@ import { AppError } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobHandler, JobQueue } from '../../lib/job-queue.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { athleteRowJson } from '../athletes/index.ts';
+import { accountRowJson } from '../auth/index.ts';
 import { createAccountImport, EXPORT_FORMAT, EXPORT_VERSION, NOT_EXPORTED } from './import.ts';
 import * as repo from './repository.ts';
 
@@ -185,7 +187,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!purged) {
         // Cancelled (or asked again with a later date): nothing to do, unless an earlier attempt removed the
         // rows and failed on the files.
-        const still = await repo.athleteRowJson(db, athleteId);
+        const still = await athleteRowJson(db, athleteId);
         if (still) return;
       }
       for (const folder of FILE_FOLDERS) await fileStore.deleteUnder(`${folder}/${athleteId}`);
@@ -267,8 +269,8 @@ export function createAccountService(deps: AccountDeps) {
       const counts: Record<string, number> = {};
       for (const t of tables) counts[t.name] = await repo.countOwned(db, t, athleteId);
       const files = await originalKeys(athleteId);
-      const athlete = await repo.athleteRowJson(db, athleteId);
-      const account = await repo.accountRow(db, athleteId);
+      const athlete = await athleteRowJson(db, athleteId);
+      const account = await accountRowJson(db, athleteId);
       if (!athlete || !account) {
         await repo.updateExport(db, athleteId, exportId, {
           status: 'failed',

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
+import { findTimezone } from '../athletes/index.ts';
 import type { WorkoutService } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
@@ -157,7 +158,7 @@ export function createGeneratedPlans(
       );
     }
     if (active) {
-      const today = input.today ?? dateInTimeZone(new Date(), await repo.athleteTimezone(conn, athleteId));
+      const today = input.today ?? dateInTimeZone(new Date(), await findTimezone(conn, athleteId));
       await repo.archiveActivePlans(conn, athleteId);
       await options.workouts.removePlannedOfPlan(conn, athleteId, active.id, today);
     }
