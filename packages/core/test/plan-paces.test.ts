@@ -202,12 +202,30 @@ describe('an imperial athlete reads the plan in miles (docs/units.md, "Workout t
     const marathon = sessions(pairs[0]!.imperial);
     expect(marathon.find((s) => s.kind === 'race')?.workout_language_text).toBe('26.2mi @ 8:01/mi');
     expect(marathon.some((s) => /, \d+mi @ 8:01\/mi$/.test(s.workout_language_text))).toBe(true);
+    const racePaced = marathon.filter((s) => s.title === 'Long run with race pace');
+    expect(racePaced.length).toBeGreaterThan(0);
+    for (const s of racePaced) {
+      const miles = /, (\d+(?:\.\d)?)mi @/.exec(s.workout_language_text)![1];
+      expect(s.reason).toContain(`last ${miles} mi at race pace`);
+    }
     const tri = sessions(pairs[3]!.imperial).filter((s) => s.kind === 'race');
     expect(tri.map((s) => s.workout_language_text.replace(/ @.*/, ''))).toEqual([
       '1900m',
       '55.9mi',
       '13.1mi',
     ]);
+  });
+
+  it('says the plan in miles: the result its threshold comes from and its race pace', () => {
+    const goal = parseGoal('marathon on 2027-04-18, goal 3:15, half marathon PB 1:32, 8 hours a week', {
+      today: TODAY,
+    });
+    const text = generatePlan(goal, NONE, { today: TODAY, units: 'imperial' }).explainability.bullets.join(
+      ' ',
+    );
+    expect(text).toContain('from your 1:32:00 over 13.1 mi');
+    expect(text).toContain('Race pace 7:26/mi');
+    expect(text).not.toMatch(/km\b/);
   });
 
   it('parses back without a warning to the same sessions, durations and TSS as the metric plan', () => {

@@ -3,7 +3,9 @@
 // and their starting fitness from their stated volume. Pure. Rules and sources: docs/plan-generator.md,
 // "Knowing the athlete".
 import { isPositive, roundTo } from '../numbers.ts';
+import type { Units } from '../spec/app.ts';
 import { riegelTime } from '../training/readiness.ts';
+import { formatRaceDistance } from '../units.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
 import type { GoalAthleteFacts, GoalPerformance } from './goal.ts';
 import type { Experience } from './goal-terms.ts';
@@ -132,7 +134,6 @@ const hms = (seconds: number) => {
   const m = Math.floor((s % 3600) / 60);
   return `${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${String(s % 60).padStart(2, '0')}`;
 };
-const km = (meters: number) => `${roundTo(meters / 1000, 1)} km`;
 
 /** The best (highest VDOT) run result, with its VDOT. */
 export function bestRunResult(
@@ -178,6 +179,8 @@ export function athleteLevel(
   recorded: RecordedLevel,
   experience: Experience,
   sports: ReadonlyArray<'run' | 'bike' | 'swim'>,
+  /** The athlete's units, for the distances the methods name ('21.1 km', '13.1 mi'). */
+  units: Units = 'metric',
 ): AthleteLevel {
   const f = facts;
   const t = recorded.thresholds ?? {};
@@ -193,7 +196,7 @@ export function athleteLevel(
   else if (best)
     thresholdPace = {
       value: thresholdPaceFromVdot(best.vdot),
-      method: `Daniels' VDOT ${roundTo(best.vdot, 1)} from your ${hms(best.performance.time_seconds)} over ${km(best.performance.distance_meters)}`,
+      method: `Daniels' VDOT ${roundTo(best.vdot, 1)} from your ${hms(best.performance.time_seconds)} over ${formatRaceDistance(best.performance.distance_meters, units)}`,
       source: 'race',
     };
   else if (isPositive(f?.threshold_pace_seconds_per_km))

@@ -152,6 +152,7 @@ export function generatePlan(
     { ctl: profile.ctl, weeklyHours: profile.weeklyHours, thresholds: profile.thresholds },
     experience,
     sports,
+    options.units,
   );
   const thresholds = levelThresholds(level, profile.thresholds);
   const weeks = calendarWeeks(today, race, weekStart);
