@@ -1,10 +1,13 @@
-// `npx tsx scripts/plan-print.ts "<goal text>" [today]`: a plan for a goal text, printed week by week as a coach
-// reads it (kind, phase, hours, each session with its day, minutes and workout text) with the reviewer's
-// findings. A reading aid for people, not part of the product.
+// `npx tsx scripts/plan-print.ts "<goal text>" [today] [--imperial]`: a plan for a goal text, printed week by week
+// as a coach reads it (kind, phase, hours, each session with its day, minutes and workout text) with the
+// reviewer's findings; `--imperial` writes it for an athlete on imperial units. A reading aid for people, not
+// part of the product.
 import { generatePlan, type PlanGoal, type PlanProfile, parseGoal } from '../packages/core/src/index.ts';
 import { planCases } from '../packages/core/test/plan-cases.ts';
 
-const [text, today = '2026-11-28'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const units = args.includes('--imperial') ? 'imperial' : 'metric';
+const [text, today = '2026-11-28'] = args.filter((a) => a !== '--imperial');
 if (!text) {
   console.error('usage: npx tsx scripts/plan-print.ts "<goal text>" [YYYY-MM-DD] | --case N');
   process.exit(1);
@@ -13,7 +16,7 @@ if (!text) {
 const picked = text === '--case' ? planCases(500)[Number(today)]! : null;
 const goal: PlanGoal = picked ? picked.goal : parseGoal(text, { today });
 const profile: PlanProfile = picked ? picked.profile : { ctl: 0, weeklyHours: 0 };
-const plan = generatePlan(goal, profile, { today: picked ? picked.today : today });
+const plan = generatePlan(goal, profile, { today: picked ? picked.today : today, units });
 if (picked)
   console.log(
     JSON.stringify({ profile, athlete: goal.athlete, prefs: goal.preferences, injuries: goal.injuries }),

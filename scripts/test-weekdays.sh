@@ -32,13 +32,15 @@ FILES=(
   apps/server/test/notifications.test.ts
   apps/server/test/plans.test.ts
 )
-# Each weekday once, 29 February among them: Monday 1 March 2027, Tuesday 29 February 2028, and Wednesday 3 to
-# Sunday 7 March 2027. Until 2026-11-28 this was the whole week of 1 to 7 March 2027 and 29 February 2028 as an
-# eighth run; 29 February is a Tuesday, so it stands for Tuesday 2 March and seven runs keep the same guarantee.
+# Each weekday once, 29 February among them: Monday 1 March 2027, Tuesday 29 February 2028, and Thursday 4 to
+# Sunday 7 March 2027. Wednesday is the main passes' own day: every file here pins PINNED_TODAY (Wednesday
+# 10 March 2027) in `npm test` and in the PostgreSQL pass, so a Wednesday here ran the same checks a third time
+# (it was 3 March until 2026-11-29). Until 2026-11-28 this was the whole week of 1 to 7 March 2027 and
+# 29 February 2028 as an eighth run; 29 February is a Tuesday, so it stands for Tuesday 2 March.
 # Future dates: the database's own clock (now()) stays behind the pinned day, as a client's clock may be ahead of
 # the server's.
 DATES=("$@")
-[ "${#DATES[@]}" -gt 0 ] || DATES=(2027-03-01 2028-02-29 2027-03-03 2027-03-04 2027-03-05 2027-03-06 2027-03-07)
+[ "${#DATES[@]}" -gt 0 ] || DATES=(2027-03-01 2028-02-29 2027-03-04 2027-03-05 2027-03-06 2027-03-07)
 
 for day in "${DATES[@]}"; do
   date -u -d "$day" +%F >/dev/null 2>&1 || { echo "not a date: $day" >&2; exit 2; }

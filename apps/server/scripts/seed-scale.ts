@@ -152,7 +152,17 @@ async function main() {
   await database.migrate();
   await database.close();
 
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // The seed's own sessions: no wait for the WAL flush at each COPY's commit (a throwaway database is seeded
+  // again if the machine dies) and room to sort in memory when the indexes are re-created (docs/scale.md,
+  // "The seed"). Nothing outside these sessions changes.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    options: '-c synchronous_commit=off -c maintenance_work_mem=512MB',
+    // Kept open to the end, so that their backends' CPU can be read (a closed backend's CPU is gone from /proc;
+    // with the default 10 s idle timeout most of the COPY work went uncounted).
+    idleTimeoutMillis: 0,
+  });
   // The CPU the seed costs, its own and its PostgreSQL backends', beside the wall time: on a machine shared
   // with other work the wall time says little, the CPU seconds say what an idle machine would take.
   const backends = new Set<number>();

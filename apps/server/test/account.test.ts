@@ -345,6 +345,16 @@ describe('download my data, and its import into a fresh account', () => {
       url: downloadUrl.replace(/token=.{4}/, 'token=9999'),
     });
     expect(forged.statusCode).toBe(401);
+    // The token names its athlete (the export's full key, docs/scale.md): another athlete's id in it breaks the
+    // signature, so a link cannot be pointed at someone else's export.
+    const [path, query] = downloadUrl.split('?token=');
+    const [exp, , signature] = decodeURIComponent(query!).split('.');
+    expect(decodeURIComponent(query!)).toContain(demo.user.athlete_id);
+    const swapped = await t.app.inject({
+      method: 'GET',
+      url: `${path}?token=${encodeURIComponent(`${exp}.${other.session.user.athlete_id}.${signature}`)}`,
+    });
+    expect(swapped.statusCode).toBe(401);
   });
 
   it('imports the export into a fresh account with the same figures, whole and once', async () => {

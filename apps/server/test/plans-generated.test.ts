@@ -292,6 +292,46 @@ describe('POST /api/training/plans/{id}/rebuild', () => {
     expect(outline.json().data.goal_context.weekly_hours).toBe(8);
   });
 
+  it("writes an imperial athlete's runs in miles and per mile, stored with the metric plan's TSS (docs/units.md)", async () => {
+    const kim = await athlete('Kim');
+    const adopted = await adopt(kim.id, generated());
+    const planId = adopted.plan.id;
+    const rebuild = async () => {
+      const res = await call(kim.token, 'POST', `/api/training/plans/${planId}/rebuild`, {});
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await rebuild();
+    const metric = (await calendar(kim.token)).filter((e) => e.workout.plan_id === planId);
+    expect(metric.some((e) => /\/km\b/.test(e.workout.workout_language_text))).toBe(true);
+    const units = await call(kim.token, 'PUT', '/api/auth/profile', { units: 'imperial' });
+    expect(units.statusCode, units.body).toBe(200);
+    await rebuild();
+    const imperial = (await calendar(kim.token)).filter(
+      (e) => e.workout.plan_id === planId && e.event_date > today,
+    );
+    const runs = imperial.filter((e) => /@ \d+:\d{2}/.test(e.workout.workout_language_text));
+    expect(runs.length).toBeGreaterThan(10);
+    for (const e of runs) {
+      expect(e.workout.workout_language_text).toMatch(/\/mi\b/);
+      expect(e.workout.workout_language_text).not.toMatch(/km\b/);
+    }
+    expect(imperial.find((e) => e.event_date === raceDate)?.workout.workout_language_text).toMatch(
+      /^26\.2mi @ \d+:\d{2}\/mi$/,
+    );
+    // The same plan from the same day: each session's stored TSS within a few percent of the metric one's.
+    const tss = new Map(metric.map((e) => [`${e.event_date} ${e.title}`, e.workout.tss]));
+    let compared = 0;
+    for (const e of imperial) {
+      const before = tss.get(`${e.event_date} ${e.title}`);
+      if (before == null || e.workout.tss == null) continue;
+      expect(Math.abs(e.workout.tss - before), e.workout.workout_language_text).toBeLessThanOrEqual(
+        Math.max(1, before * 0.03),
+      );
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it('refuses a plan made by hand (409), another athlete’s plan (404) and a bad body (400), writing nothing', async () => {
     const hal = await athlete('Hal');
     const ivy = await athlete('Ivy');

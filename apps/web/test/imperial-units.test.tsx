@@ -113,6 +113,19 @@ describe('imperial units', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/10km \(6\.2 mi\) @ 4:37\/km \(7:26\/mi\)/)).toBeVisible();
   });
 
+  it("a workout's text a plan wrote in miles for an imperial athlete is shown as written, no miles added", async () => {
+    mockFetch(() => json(404, { message: 'Not found', code: 'NOT_FOUND' }));
+    const text = 'Long run 100min @ 8:11-8:43/mi, 6mi @ 7:26/mi';
+    const planned = makeWorkout({ title: 'Long run', workout_language_text: text });
+    renderImperial(
+      <WorkoutDetailDialog workout={planned} open onOpenChange={vi.fn()} onEdit={vi.fn()} />,
+      '/',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Long run' });
+    expect(within(dialog).getByText(text)).toBeVisible();
+    expect(within(dialog).queryByText(/\(\d+(\.\d+)? mi\)|\(\d+:\d{2}\/mi\)/)).toBeNull();
+  });
+
   it("a Workout Bank template's text shows paces per mile beside its paces per km", async () => {
     mockFetch(() => json(404, { message: 'Not found', code: 'NOT_FOUND' }));
     const template = makeTemplate({

@@ -83,13 +83,16 @@ export function formatWeight(kg: number, units: Units): string {
 export const speedInUnits = (mps: number, units: Units): number =>
   (mps * 3600) / metersPerDistanceUnit(units);
 
-const KM_FIGURE = /(\d+(?:\.\d+)?)\s?km\b(?!\/h)/gi;
-const KM_PACE = /(\d{1,2}):(\d{2})\s?\/\s?km\b/gi;
+// A figure already followed by its imperial one (a text shown twice) gets no second bracket.
+const KM_FIGURE = /(\d+(?:\.\d+)?)\s?km\b(?!\/h)(?!\s?\(\d+(?:\.\d+)?\s?mi\))/gi;
+const KM_PACE = /(\d{1,2}):(\d{2})\s?\/\s?km\b(?!\s?\(\d{1,2}:\d{2}\/mi\))/gi;
 
 /**
  * A text written in metric (a workout's text, quoted by the coach) read by an athlete on imperial units: each
  * pace per km and each distance in km is followed by its imperial figure in brackets ('4:30/km (7:15/mi)',
  * '10km (6.2 mi)'). The text itself is kept as written, since it is what the parser reads; metric: unchanged.
+ * A text already in miles and per mile (a plan written for an imperial athlete) has nothing to convert and is
+ * left as it is.
  */
 export function withImperialFigures(text: string, units: Units): string {
   if (units !== 'imperial') return text;

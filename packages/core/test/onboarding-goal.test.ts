@@ -62,6 +62,31 @@ describe('parseGoal', () => {
     expect(goal.primary_event.date > TODAY).toBe(true);
   });
 
+  it("reads the week's running distance after how often the athlete runs, and not a ride's or a swim's", () => {
+    const km = (text: string) =>
+      parseGoal(`10K on March 14th 2027. ${text}`, { today: TODAY }).athlete.current_weekly_km;
+    expect(km('I run 3 times a week, about 25 km.')).toBe(25);
+    expect(km('I run 3x/week, ~25 km total')).toBe(25);
+    expect(km('Running 4 days a week, roughly 30 kilometres.')).toBe(30);
+    expect(km('I run 3 times a week, about 15 miles.')).toBe(24.1);
+    expect(km('I ride 3 times a week, about 100 km.')).toBeNull();
+    expect(km('I swim 3 times a week, about 6 km.')).toBeNull();
+    expect(km('I run 3 times a week for 20 years.')).toBeNull();
+  });
+
+  it('reads the hours the athlete can do after what they train now', () => {
+    const read = (text: string) => {
+      const goal = parseGoal(`Gran fondo on June 20th 2027. ${text}`, { today: TODAY });
+      return [goal.weekly_hours, goal.athlete.current_weekly_hours];
+    };
+    expect(read('I ride about 7 hours a week now, can do 9.')).toEqual([9, 7]);
+    expect(read('I train 6 hours a week now, could do 8 hours')).toEqual([8, 6]);
+    // Not hours: sessions, a distance, more of something, a count past any week.
+    expect(read('Currently 5 hours a week, I can do 2 more')).toEqual([5, 5]);
+    expect(read('Training 5 hours a week now, I can do 10k in 45 min')).toEqual([5, 5]);
+    expect(read('Training 5 hours a week now, I can do 100 push-ups')).toEqual([5, 5]);
+  });
+
   it('does not throw on hostile input', () => {
     for (const text of ['', ' ', '\u0000', 'x'.repeat(100_000), '9'.repeat(400), '💥 ironman 💥']) {
       expect(() => parseGoal(text, { today: TODAY })).not.toThrow();

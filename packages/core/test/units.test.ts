@@ -63,4 +63,11 @@ describe('units (docs/units.md)', () => {
       'WU 10min, 2x 3km (1.9 mi) @ 4:30/km (7:15/mi), 45 km/h spin',
     );
   });
+
+  it('leaves a text written in miles alone, and adds no second bracket to a text shown twice', () => {
+    const miles = 'WU 15min @ 8:11-8:43/mi, 3x 10min @ 7:08/mi w/ 1min jog, 13.1mi @ 7:15/mi, 56mi @ 200W';
+    expect(withImperialFigures(miles, 'imperial')).toBe(miles);
+    const once = withImperialFigures('2x 3km @ 4:30/km', 'imperial');
+    expect(withImperialFigures(once, 'imperial')).toBe(once);
+  });
 });

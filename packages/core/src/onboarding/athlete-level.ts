@@ -3,7 +3,9 @@
 // and their starting fitness from their stated volume. Pure. Rules and sources: docs/plan-generator.md,
 // "Knowing the athlete".
 import { isPositive, roundTo } from '../numbers.ts';
+import type { Units } from '../spec/app.ts';
 import { riegelTime } from '../training/readiness.ts';
+import { formatRaceDistance } from '../units.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
 import type { GoalAthleteFacts, GoalPerformance } from './goal.ts';
 import type { Experience } from './goal-terms.ts';
@@ -57,6 +59,42 @@ export function thresholdPaceFromVdot(vdot: number): number {
   return Math.round(1000 / (speedForOxygen(0.88 * vdot) / 60));
 }
 
+/**
+ * How a first threshold pace is estimated from a run target alone (docs/plan-generator.md, "Knowing the
+ * athlete"): the target's VDOT less 3 % (train at today's fitness, not the goal's), made faster where that would
+ * put the goal's race pace out of Daniels' order (interval < threshold < half-marathon pace < marathon pace).
+ */
+export const TARGET_PACE_RULES = {
+  /** The current VDOT is estimated this share of the target's. */
+  currentShare: 0.97,
+  /** Interval pace (0.93 × T) at least 1 % faster than any goal's race pace (I is about 3K-5K race pace). */
+  intervalGap: 0.01,
+  /** T at least 2 % faster than the goal pace of a race of 15 km or more lasting over an hour. */
+  thresholdGap: 0.02,
+  /** Interval pace as a multiple of T pace (session-library.ts, RUN.vo2). */
+  intervalFactor: 0.93,
+} as const;
+
+/**
+ * A first threshold (T) pace, s/km, from a run target of `meters` in `seconds`, when no result, stated or
+ * recorded pace says more; null for a target out of range.
+ */
+export function thresholdPaceFromTarget(meters: number, seconds: number): number | null {
+  const vdot = vdotFromRace(meters, seconds);
+  if (vdot === null) return null;
+  const r = TARGET_PACE_RULES;
+  const goalPace = seconds / (meters / 1000);
+  let most = Math.floor((goalPace * (1 - r.intervalGap)) / r.intervalFactor);
+  // Daniels' T is about one-hour race pace: a longer race is run slower than it.
+  if (meters >= 15_000 && seconds > 3600) most = Math.min(most, Math.floor(goalPace * (1 - r.thresholdGap)));
+  return Math.min(thresholdPaceFromVdot(vdot * r.currentShare), most);
+}
+
+/** The VDOT whose T pace is `secondsPerKm` (the inverse of thresholdPaceFromVdot, unrounded). */
+export function vdotFromThresholdPace(secondsPerKm: number): number {
+  return oxygenCost(60_000 / secondsPerKm) / 0.88;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Thresholds with their method
 
@@ -96,7 +134,6 @@ const hms = (seconds: number) => {
   const m = Math.floor((s % 3600) / 60);
   return `${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${String(s % 60).padStart(2, '0')}`;
 };
-const km = (meters: number) => `${roundTo(meters / 1000, 1)} km`;
 
 /** The best (highest VDOT) run result, with its VDOT. */
 export function bestRunResult(
@@ -142,6 +179,8 @@ export function athleteLevel(
   recorded: RecordedLevel,
   experience: Experience,
   sports: ReadonlyArray<'run' | 'bike' | 'swim'>,
+  /** The athlete's units, for the distances the methods name ('21.1 km', '13.1 mi'). */
+  units: Units = 'metric',
 ): AthleteLevel {
   const f = facts;
   const t = recorded.thresholds ?? {};
@@ -157,7 +196,7 @@ export function athleteLevel(
   else if (best)
     thresholdPace = {
       value: thresholdPaceFromVdot(best.vdot),
-      method: `Daniels' VDOT ${roundTo(best.vdot, 1)} from your ${hms(best.performance.time_seconds)} over ${km(best.performance.distance_meters)}`,
+      method: `Daniels' VDOT ${roundTo(best.vdot, 1)} from your ${hms(best.performance.time_seconds)} over ${formatRaceDistance(best.performance.distance_meters, units)}`,
       source: 'race',
     };
   else if (isPositive(f?.threshold_pace_seconds_per_km))

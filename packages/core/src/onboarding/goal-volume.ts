@@ -83,12 +83,14 @@ function availableHours(text: string): WeeklyHours | null {
     const range = amount.max > amount.min ? { min: amount.min / 60, max: amount.max / 60 } : null;
     return { hours: roundTo(midpoint(amount) / 60, 2), range, weekdayMaxMinutes: null };
   }
-  // "Can go up to 9", "want to increase to 6": the hours after a current amount.
+  // "Can go up to 9", "want to increase to 6", "7 hours a week now, can do 9": the hours after a current amount
+  // (not "can do 3 sessions", "can do 10k", "can do 2 more").
   const raise = text.match(
-    /\b(?:up to|increase (?:it )?to|go to|build to) (\d+(?:\.\d+)?)\b(?! ?(?:km|k\b|mi|miles))/,
+    /\b(?:up to|increase (?:it )?to|go to|build to|can do|could do|can manage|could manage)(?: about| around)? (\d+(?:\.\d+)?)\b(?! ?(?:km|k\b|mi\b|miles|sessions?|runs?|rides?|swims?|workouts?|times|x\b|days?|more|extra|min|minutes|:))/,
   );
-  if (raise && /hours?|\bh\b/.test(text))
-    return { hours: Number(raise[1]), range: null, weekdayMaxMinutes: null };
+  const raised = raise ? Number(raise[1]) : 0;
+  if (raise && /hours?|\bh\b/.test(text) && raised >= 2 && raised <= 40)
+    return { hours: raised, range: null, weekdayMaxMinutes: null };
   const weekdayMatch = text.match(WEEKDAYS);
   const weekendMatch = text.match(WEEKENDS);
   const weekday = firstAmount(weekdayMatch);
@@ -188,7 +190,9 @@ function currentKm(text: string): number | null {
   const patterns = [
     /\b(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)(?: total)? ?(?:a|per|each|every|\/|in a) ?(?:week|wk)\b/g,
     /\bweekly(?: mileage| volume| distance| km)?(?: is| of|:)? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
-    /\b(?:runs?|running) (?:a|per) week,? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
+    // "I run 3 times a week, about 25 km", "3x/week, ~25 km total", "4 days a week, roughly 30 kilometres": the
+    // distance right after how often they run is the week's.
+    /(?:\b(?:runs?|running|times|days?|sessions?)|(?<=\d) ?x) ?(?:a|per|each|every|\/) ?(?:week|wk),? (?:about |around |roughly |approximately |approx\.? |~ ?)?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)\b/g,
   ];
   for (const pattern of patterns)
     for (const m of text.matchAll(pattern)) {
@@ -198,6 +202,10 @@ function currentKm(text: string): number | null {
       // Swimming or riding distances are not running volume.
       if (/\b(swim\w*|rid\w*|bike|cycl\w*|pool)\b/.test(around)) continue;
       if (/\b(swim\w*|pool)\b/.test(text.slice(sentence.start, m.index!)) && !/\brun/.test(around)) continue;
+      // "I ride 3 times a week, about 100 km": the sentence's sport before the distance decides.
+      const before = text.slice(sentence.start, m.index!);
+      if (/\b(rid\w*|bike|cycl\w*)\b/.test(before) && !/\brun/.test(before) && !/\brun/.test(around))
+        continue;
       const low = Number(m[1]);
       const high = m[2] ? Number(m[2]) : low;
       const factor = /^mi/.test(m[3]!) ? 1.609344 : 1;

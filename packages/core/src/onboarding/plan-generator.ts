@@ -5,6 +5,7 @@
 // "The plan generator".
 import { addDays } from '../dates.ts';
 import { clamp, isPositive, roundTo } from '../numbers.ts';
+import type { Units } from '../spec/app.ts';
 import { dayOfWeek, daysBetween, isIsoDate } from '../training/calendar.ts';
 import { type LoadState, trainingLoadStep } from '../training/fitness.ts';
 import { planProgress } from '../training/plans.ts';
@@ -13,15 +14,16 @@ import {
   type AthleteLevel,
   athleteLevel,
   levelThresholds,
-  thresholdPaceFromVdot,
-  vdotFromRace,
+  raceTimeFromVdot,
+  thresholdPaceFromTarget,
+  vdotFromThresholdPace,
 } from './athlete-level.ts';
 import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibility.ts';
 import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import { planLimits } from './plan-limits.ts';
 import { reviewPlan } from './plan-review.ts';
 import type { GeneratedPlan, PlanGoal, PlanProfile, PlanWeek } from './plan-types.ts';
-import { powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
+import { paceText, powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
 import { injuryRules, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
@@ -43,6 +45,8 @@ export interface GeneratePlanOptions {
   today: string;
   /** The first day of the athlete's calendar week (default Monday). */
   weekStart?: WeekDay;
+  /** The athlete's units: imperial writes runs in miles and per mile (docs/units.md, "Workout texts"). */
+  units?: Units;
 }
 
 /** The generator's bounds (docs/plan-generator.md, "The plan generator"). */
@@ -85,6 +89,10 @@ function racePaces(
   const runFactor =
     family === 'long_tri' ? 1.15 : family === 'half_tri' ? 1.08 : family === 'short_tri' ? 1.03 : 1.04;
   let runPace = Math.round(t.pace * runFactor);
+  // A run race with nothing to pace from: Daniels' equivalent pace over its distance at the threshold's VDOT
+  // (a marathon's slower than a half's), not one factor for every distance.
+  if (event.sport === 'run' && meters >= 1500 && meters <= 100_000)
+    runPace = Math.round(raceTimeFromVdot(vdotFromThresholdPace(t.pace), meters) / (meters / 1000));
   // A race pace from the goal stays within 0.92-1.35 × threshold pace (faster is out of reach, slower a jog).
   if (event.sport === 'run' && time)
     runPace = Math.round(clamp(time / (meters / 1000), t.pace * 0.92, t.pace * 1.35));
@@ -144,6 +152,7 @@ export function generatePlan(
     { ctl: profile.ctl, weeklyHours: profile.weeklyHours, thresholds: profile.thresholds },
     experience,
     sports,
+    options.units,
   );
   const thresholds = levelThresholds(level, profile.thresholds);
   const weeks = calendarWeeks(today, race, weekStart);
@@ -163,13 +172,15 @@ export function generatePlan(
   if (limits.length > 0)
     feasibility.message = [feasibility.message, ...limits.map((l) => l.message)].join(' ');
   const pacing = pacingTime(feasibility);
-  // No run threshold, but a target: a first estimate from the target (about 3 % beyond the current level).
+  // No run threshold, but a target: a first estimate from the target, about 3 % below its level, kept fast
+  // enough that the goal's race pace keeps its place among the paces (docs/plan-generator.md, "Knowing the
+  // athlete").
   let paceMethod = level.thresholdPace?.method ?? null;
   if (!level.thresholdPace && event.sport === 'run' && pacing) {
-    const vdot = vdotFromRace(event.distance_meters, pacing);
-    if (vdot !== null) {
-      thresholds.thresholdPaceSecondsPerKm = thresholdPaceFromVdot(vdot * 0.97);
-      paceMethod = `estimated from your target ${formatHms(pacing)} until the first week's test`;
+    const estimate = thresholdPaceFromTarget(event.distance_meters, pacing);
+    if (estimate !== null) {
+      thresholds.thresholdPaceSecondsPerKm = estimate;
+      paceMethod = `your target ${formatHms(pacing)}, an estimate until the first week's test`;
     }
   }
   const facts = eventFacts(
@@ -188,7 +199,7 @@ export function generatePlan(
     thresholds,
     { runPace: paces.runPace, watts: paces.watts, swimPace: paces.swimPace },
     // No FTP and no FTP test (a runner riding with an injury): rides by zone, not made-up watts.
-    { bikeByZone: !thresholds.ftpWatts && !level.unknown.includes('bike') },
+    { bikeByZone: !thresholds.ftpWatts && !level.unknown.includes('bike'), units: options.units },
   );
   const injury = injuryRules(goal.injuries);
 
@@ -269,7 +280,7 @@ export function generatePlan(
     // "Knowing the athlete").
     const testWeek =
       testsLeft.length > 0 &&
-      dates.length >= 2 &&
+      dates.length >= 3 &&
       kind === 'load' &&
       (w === 0 || (w === 1 && weeks[0]!.days.length < 3) || testsStarted);
     const testsNow = testWeek ? testsLeft.splice(0, MAX_TESTS_A_WEEK) : [];
@@ -416,6 +427,7 @@ export function generatePlan(
     state.ctl,
     facts.taperWeeks,
     targets.racePace,
+    options.units ?? 'metric',
   );
   return plan;
 }
@@ -428,6 +440,7 @@ function explain(
   endCtl: number,
   taperWeeks: number,
   racePace: number | null,
+  units: Units,
 ): string[] {
   const event = goal.primary_event;
   const loads = plan.weeks.filter((w) => w.kind === 'load');
@@ -449,12 +462,8 @@ function explain(
       `We do not know your ${level.unknown.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones${level.unknown.length > MAX_TESTS_A_WEEK ? ' (the third the week after)' : ''}.`,
     );
   if (plan.feasibility) bullets.push(plan.feasibility.message);
-  if (event.sport === 'run' && racePace) {
-    const m = Math.floor(racePace / 60);
-    bullets.push(
-      `Race pace ${m}:${String(racePace % 60).padStart(2, '0')}/km is written into the race-pace sessions.`,
-    );
-  }
+  if (event.sport === 'run' && racePace)
+    bullets.push(`Race pace ${paceText(racePace, units)} is written into the race-pace sessions.`);
   // The first whole load week: a plan starting on a Saturday has a two-day first week, whose hours are not where
   // the volume starts.
   const startWeek = plan.weeks

@@ -4,6 +4,7 @@
 // figure. Pure. The rules and their bounds: docs/plan-generator.md, "The plan reviewer".
 import { addDays } from '../dates.ts';
 import { dayOfWeek, daysBetween } from '../training/calendar.ts';
+import { METERS_PER_MILE } from '../units.ts';
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
 import { WEEK_DAYS } from './goal-terms.ts';
@@ -331,8 +332,10 @@ function targets(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding
   const mmssOf = (m: string, s: string) => Number(m) * 60 + Number(s);
   for (const s of plan.weeks.flatMap(training)) {
     const text = s.workout_language_text;
-    for (const m of text.matchAll(/(\d+):(\d{2})(?:-(\d+):(\d{2}))?\/km/g)) {
-      const share = mmssOf(m[1]!, m[2]!) / t.thresholdPaceSecondsPerKm;
+    // Per km, or per mile for an imperial athlete (docs/units.md, "Workout texts").
+    for (const m of text.matchAll(/(\d+):(\d{2})(?:-(\d+):(\d{2}))?\/(km|mi)\b/g)) {
+      const perKm = mmssOf(m[1]!, m[2]!) / (m[5] === 'mi' ? METERS_PER_MILE / 1000 : 1);
+      const share = perKm / t.thresholdPaceSecondsPerKm;
       if (share < b.runPace[0] || share > b.runPace[1]) bad.push(`${m[0]} on ${s.date}`);
     }
     for (const m of text.matchAll(/(\d+)(?:-(\d+))?W\b/g)) {

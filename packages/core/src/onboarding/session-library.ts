@@ -2,7 +2,9 @@
 // with targets from the athlete (threshold pace, FTP, CSS, and the goal's race pace), scaled to the minutes
 // the plan gives them and grown step by step (session-progressions.ts). Which session goes where is
 // plan-generator.ts; texts, zones and progressions: docs/plan-generator.md, "Session library".
-import { clamp } from '../numbers.ts';
+import { clamp, roundTo } from '../numbers.ts';
+import type { Units } from '../spec/app.ts';
+import { METERS_PER_MILE, paceInUnits } from '../units.ts';
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds, Sport } from '../workouts/types.ts';
 import { BIKE_STEPS, type IntervalStep, RUN_STEPS, SWIM_STEPS } from './session-progressions.ts';
@@ -76,12 +78,17 @@ export interface SessionTargets {
    * "Injuries"). Watts from the default FTP would be numbers made up for this athlete.
    */
   bikeByZone: boolean;
+  /**
+   * The athlete's units: an imperial athlete's run paces and run and ride distances are written per mile and in
+   * miles, swims in metres (docs/units.md, "Workout texts").
+   */
+  units: Units;
 }
 
 export function sessionTargets(
   thresholds: AthleteThresholds | undefined,
   race: { runPace?: number | null; watts?: number | null; swimPace?: number | null } = {},
-  options: { bikeByZone?: boolean } = {},
+  options: { bikeByZone?: boolean; units?: Units } = {},
 ): SessionTargets {
   const t = resolveThresholds(thresholds);
   return {
@@ -95,6 +102,7 @@ export function sessionTargets(
     watts: (share) => Math.round((t.ftpWatts * share) / 5) * 5,
     swimPace: (factor) => Math.round(t.cssSecondsPer100m * factor),
     bikeByZone: options.bikeByZone ?? false,
+    units: options.units ?? 'metric',
   };
 }
 
@@ -120,8 +128,29 @@ export const mmss = (seconds: number) => {
 };
 const fiveDown = (minutes: number) => Math.max(5, Math.floor(minutes / 5) * 5);
 
+/** A run pace (s/km) as the athlete's units write it: '4:30/km', or the same speed as '7:15/mi'. */
+export function paceText(secondsPerKm: number, units: Units): string {
+  return units === 'imperial'
+    ? `${mmss(paceInUnits(secondsPerKm, 'imperial'))}/mi`
+    : `${mmss(secondsPerKm)}/km`;
+}
+/** A run pace as the text writes it, read back as s/km (the figure the parser will see). */
+function writtenPace(secondsPerKm: number, units: Units): number {
+  return units === 'imperial'
+    ? (Math.round(paceInUnits(secondsPerKm, 'imperial')) * 1000) / METERS_PER_MILE
+    : Math.round(secondsPerKm);
+}
+/** A distance, metres, to a tenth of a km or of a mile: '21.1km', '13.1mi'. */
+function distanceText(meters: number, units: Units): string {
+  return units === 'imperial'
+    ? `${roundTo(meters / METERS_PER_MILE, 1)}mi`
+    : `${roundTo(meters / 1000, 1)}km`;
+}
+
 function runRange(t: SessionTargets, [fast, slow]: readonly [number, number]): string {
-  return `${mmss(t.runPace(fast))}-${mmss(t.runPace(slow))}/km`;
+  if (t.units !== 'imperial') return `${mmss(t.runPace(fast))}-${mmss(t.runPace(slow))}/km`;
+  const perMile = (f: number) => mmss(paceInUnits(t.runPace(f), 'imperial'));
+  return `${perMile(fast)}-${perMile(slow)}/mi`;
 }
 function wattRange(t: SessionTargets, [lo, hi]: readonly [number, number]): string {
   return t.bikeByZone ? `Z${powerZone((lo + hi) / 2)}` : `${t.watts(lo)}-${t.watts(hi)}W`;
@@ -212,7 +241,7 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
     const r = intervals(
       [`WU 15min @ ${easy}`, 15, z2],
       st,
-      `${mmss(pace)}/km`,
+      paceText(pace, t.units),
       zoneOf(pace),
       ['jog', 1],
       [`CD ${cd}min @ ${easy}`, cd, z2],
@@ -228,13 +257,21 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
     case 'long': {
       const raceKm = o.raceKm ?? 0;
       if (raceKm > 0) {
+        // An imperial athlete's race-pace kilometres are miles to the half (4 km: 2.5 mi; 16 km: 10 mi); the
+        // easy part keeps the metric plan's minutes, so the plan holds the same sessions in either units (the
+        // miles may add or take up to 2 minutes).
+        const imperial = t.units === 'imperial';
+        const distance = imperial ? Math.max(1, Math.round((raceKm * 2000) / METERS_PER_MILE) / 2) : raceKm;
+        const meters = imperial ? distance * METERS_PER_MILE : raceKm * 1000;
+        const paced = writtenPace(racePace, t.units);
+        const raceMinutes = (meters / 1000) * (paced / 60);
         const easyMinutes = fiveDown(Math.max(20, m - (raceKm * racePace) / 60));
         return s(
           'Long run with race pace',
-          `Long run ${easyMinutes}min @ ${easy}, ${raceKm}km @ ${mmss(racePace)}/km`,
+          `Long run ${easyMinutes}min @ ${easy}, ${distance}${imperial ? 'mi' : 'km'} @ ${paceText(racePace, t.units)}`,
           [
             [easyMinutes, z2],
-            [(raceKm * racePace) / 60, zoneOf(racePace)],
+            [raceMinutes, zoneOf(paced)],
           ],
         );
       }
@@ -259,11 +296,15 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
       const work = Math.min(fiveDown(Math.max(10, m - 25)), 15 + 5 * step, 45);
       const cd = clamp(m - 15 - work, 10, MAX_COOL_DOWN.run);
       const pace = t.runPace(RUN.steady);
-      return s('Steady run', `WU 15min @ ${easy}, ${work}min @ ${mmss(pace)}/km, CD ${cd}min @ ${easy}`, [
-        [15, z2],
-        [work, zoneOf(pace)],
-        [cd, z2],
-      ]);
+      return s(
+        'Steady run',
+        `WU 15min @ ${easy}, ${work}min @ ${paceText(pace, t.units)}, CD ${cd}min @ ${easy}`,
+        [
+          [15, z2],
+          [work, zoneOf(pace)],
+          [cd, z2],
+        ],
+      );
     }
     case 'threshold':
       return interval('Threshold intervals', RUN_STEPS.threshold, t.runPace(RUN.threshold));
@@ -279,7 +320,7 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
         const base = Math.max(15, m - 12);
         return s(
           'Race-pace opener',
-          `Easy run ${base}min @ ${easy}, 6x 1min @ ${mmss(racePace)}/km w/ 1min jog`,
+          `Easy run ${base}min @ ${easy}, 6x 1min @ ${paceText(racePace, t.units)} w/ 1min jog`,
           [
             [base, z2],
             [6, zoneOf(racePace)],
@@ -293,7 +334,7 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
       const pace = t.runPace(RUN.threshold);
       return s(
         '30-min run test',
-        `WU 15min @ ${easy}, 30min @ ${mmss(pace)}/km, CD 10min @ ${runRange(t, RUN.z1)}`,
+        `WU 15min @ ${easy}, 30min @ ${paceText(pace, t.units)}, CD 10min @ ${runRange(t, RUN.z1)}`,
         [
           [15, z2],
           [30, zoneOf(pace)],
@@ -520,12 +561,22 @@ export function raceSession(
     const watts = targets.raceWatts ?? targets.watts(meters > 150_000 ? 0.7 : meters > 60_000 ? 0.78 : 0.88);
     // Time at race power: about 30 km/h on a long course, 33 on a short one.
     const hours = km / (meters > 60_000 ? 30 : 33);
-    return made('bike', 'race', title, `${km}km @ ${watts}W`, [[hours * 60, powerZone(watts / targets.ftp)]]);
+    return made('bike', 'race', title, `${distanceText(meters, targets.units)} @ ${watts}W`, [
+      [hours * 60, powerZone(watts / targets.ftp)],
+    ]);
   }
   const pace = Math.round(
     targetSeconds ? targetSeconds / (meters / 1000) : (targets.racePace ?? targets.runPace(1.04)),
   );
-  return made('run', 'race', title, `${km}km @ ${mmss(pace)}/km`, [
-    [(km * pace) / 60, speedZone(targets.thresholdPace / pace)],
-  ]);
+  // The distance and pace as written (to a tenth of a mile, a second a mile for an imperial athlete).
+  const written = writtenPace(pace, targets.units);
+  const writtenKm =
+    targets.units === 'imperial' ? (roundTo(meters / METERS_PER_MILE, 1) * METERS_PER_MILE) / 1000 : km;
+  return made(
+    'run',
+    'race',
+    title,
+    `${distanceText(meters, targets.units)} @ ${paceText(pace, targets.units)}`,
+    [[(writtenKm * written) / 60, speedZone(targets.thresholdPace / written)]],
+  );
 }

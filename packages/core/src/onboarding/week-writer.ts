@@ -159,7 +159,10 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
       if (!lastTexts.has(lib.workout_language_text)) break;
     }
   if (sumParts(lib) > cap) lib = librarySession(slot.sport, 'easy', cap, targets, {});
-  return toSession(lib, slot.date!, slot.reason);
+  // The reason names the race-pace distance as the text writes it (grown with the step, in km or miles).
+  const raced = slot.raceKm ? /, (\d+(?:\.\d+)?)(km|mi) @/.exec(lib.workout_language_text) : null;
+  const reason = raced ? slot.reason.replace(/\d+ km/, `${raced[1]} ${raced[2]}`) : slot.reason;
+  return toSession(lib, slot.date!, reason);
 }
 
 /** The minutes a week's sessions may add up to: at most `most`, at least `least`. */

@@ -12,6 +12,7 @@ import { yieldToOthers } from '../../lib/event-loop.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { openZipBytes, type Zip, type ZipEntry } from '../../lib/zip.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { athleteColumns, updateAthleteFromJson } from '../athletes/index.ts';
 import { cappedLines } from './lines.ts';
 import * as repo from './repository.ts';
 
@@ -336,7 +337,7 @@ export function createAccountImport(deps: AccountImportDeps) {
       }
       // The athlete's settings; the picture moves with its file.
       const skip = new Set(['id', 'auth_user_id', 'created_at', 'updated_at', 'avatar_key']);
-      const columns = (await repo.athleteColumns(db)).filter((c) => !skip.has(c) && c in athlete);
+      const columns = (await athleteColumns(db)).filter((c) => !skip.has(c) && c in athlete);
       const settings: Record<string, unknown> = { ...athlete };
       const avatar = fileKey(athlete.avatar_key);
       if (avatar) {
@@ -349,7 +350,7 @@ export function createAccountImport(deps: AccountImportDeps) {
           throw new Error('the import was taken over by another process');
         }
         try {
-          await repo.updateAthleteFromJson(tx, auth.athleteId, settings, columns);
+          await updateAthleteFromJson(tx, auth.athleteId, settings, columns);
         } catch (err) {
           throw unreadable(`its profile does not fit: ${causeOf(err)}`);
         }

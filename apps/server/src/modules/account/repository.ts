@@ -148,21 +148,6 @@ export async function ownedPage(
   };
 }
 
-/** The account row, without its password hash (an export never carries a secret). */
-export async function accountRow(
-  conn: Conn,
-  athleteId: string,
-): Promise<Record<string, unknown> | undefined> {
-  const rows = rowsOf<{ row: Record<string, unknown> | string }>(
-    await conn.execute(sql`
-      select row_to_json(u) as row from (
-        select users.id, users.email, users.name, users.email_confirmed_at, users.created_at
-        from users join athletes on athletes.auth_user_id = users.id where athletes.id = ${athleteId}) u`),
-  );
-  const row = rows[0]?.row;
-  return typeof row === 'string' ? JSON.parse(row) : row;
-}
-
 /**
  * Inserts exported rows into `table` in one statement, their JSON read back by PostgreSQL into the column types;
  * only `columns` are written (never a generated one).
@@ -208,21 +193,6 @@ export async function sharedIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Overwrites the settings columns of the athlete row from an exported one (ids and the picture excepted). */
-export async function updateAthleteFromJson(
-  tx: Tx,
-  athleteId: string,
-  row: Record<string, unknown>,
-  columns: string[],
-): Promise<void> {
-  if (columns.length === 0) return;
-  const sets = columns.map((c) => sql`${sql.identifier(c)} = src.${sql.identifier(c)}`);
-  await tx.execute(sql`
-    update athletes set ${sql.join(sets, sql`, `)}
-    from json_populate_record(null::athletes, ${JSON.stringify(row)}::json) src
-    where athletes.id = ${athleteId}`);
-}
-
 /**
  * Removes the queue's jobs of the account (the purge job's own included): by their indexed athlete, and of the
  * few jobs of no one athlete (daily batches), those whose payload names it.
@@ -249,15 +219,6 @@ export async function findExport(db: Conn, athleteId: string, id: string): Promi
   return rows[0];
 }
 
-/**
- * The export by id alone: the download link's, which carries no athlete (a fan-out under Citus, docs/scale.md
- * "Router queries and fan-out"); the jobs use `findExport`.
- */
-export async function findExportById(db: Conn, id: string): Promise<ExportRow | undefined> {
-  const rows = await db.select().from(accountExports).where(eq(accountExports.id, id)).limit(1);
-  return rows[0];
-}
-
 export async function latestExport(db: Conn, athleteId: string): Promise<ExportRow | undefined> {
   const rows = await db
     .select()
@@ -280,26 +241,6 @@ export async function updateExport(
     .update(accountExports)
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(accountExports.athleteId, athleteId), eq(accountExports.id, id)));
-}
-
-export async function athleteRowJson(
-  conn: Conn,
-  athleteId: string,
-): Promise<Record<string, unknown> | undefined> {
-  const rows = rowsOf<{ row: Record<string, unknown> | string }>(
-    await conn.execute(sql`select row_to_json(a) as row from athletes a where a.id = ${athleteId}`),
-  );
-  const row = rows[0]?.row;
-  return typeof row === 'string' ? JSON.parse(row) : row;
-}
-
-/** The columns of `athletes` (an import copies the settings among them). */
-export async function athleteColumns(conn: Conn): Promise<string[]> {
-  return rowsOf<{ column_name: string }>(
-    await conn.execute(sql`
-      select column_name from information_schema.columns
-      where table_schema = current_schema() and table_name = 'athletes' order by ordinal_position`),
-  ).map((r) => r.column_name);
 }
 
 /** Deletes up to `limit` of the athlete's rows of `table`; how many went. */

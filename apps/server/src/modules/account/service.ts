@@ -11,6 +11,8 @@ import { AppError } from '../../lib/errors.ts';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store.ts';
 import type { Job, JobHandler, JobQueue } from '../../lib/job-queue.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { athleteRowJson } from '../athletes/index.ts';
+import { accountRowJson } from '../auth/index.ts';
 import { createAccountImport, EXPORT_FORMAT, EXPORT_VERSION, NOT_EXPORTED } from './import.ts';
 import * as repo from './repository.ts';
 
@@ -107,13 +109,16 @@ export function createAccountService(deps: AccountDeps) {
   });
   const linkKey = createHmac('sha256', deps.secret).update('stamina account export links').digest();
 
-  const signLink = (exportId: string, expSeconds: number) =>
-    createHmac('sha256', linkKey).update(`${exportId}.${expSeconds}`).digest('base64url');
+  // A link's token is `<expiry>.<athlete id>.<signature>`: the athlete id lets the download find the export by
+  // its full key (athlete, id), one shard under Citus (docs/scale.md, "Router queries and fan-out"), and the
+  // signature covers it with the export id and the expiry.
+  const signLink = (athleteId: string, exportId: string, expSeconds: number) =>
+    createHmac('sha256', linkKey).update(`${athleteId}.${exportId}.${expSeconds}`).digest('base64url');
 
   function downloadUrl(row: repo.ExportRow): string | null {
     if (row.status !== 'ready' || !row.expiresAt) return null;
     const exp = Math.floor(row.expiresAt.getTime() / 1000);
-    const token = `${exp}.${signLink(row.id, exp)}`;
+    const token = `${exp}.${row.athleteId}.${signLink(row.athleteId, row.id, exp)}`;
     return `/api/athletes/me/exports/${row.id}/download?token=${encodeURIComponent(token)}`;
   }
 
@@ -182,7 +187,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!purged) {
         // Cancelled (or asked again with a later date): nothing to do, unless an earlier attempt removed the
         // rows and failed on the files.
-        const still = await repo.athleteRowJson(db, athleteId);
+        const still = await athleteRowJson(db, athleteId);
         if (still) return;
       }
       for (const folder of FILE_FOLDERS) await fileStore.deleteUnder(`${folder}/${athleteId}`);
@@ -223,9 +228,12 @@ export function createAccountService(deps: AccountDeps) {
 
   /** The zip behind a download link: the link's signature and expiry are all that is checked. */
   async function download(exportId: string, token: string) {
-    const [expText, signature] = token.split('.');
+    const [expText, athleteId, signature, ...rest] = token.split('.');
     const exp = Number(expText);
-    const expected = Number.isInteger(exp) ? Buffer.from(signLink(exportId, exp)) : null;
+    const expected =
+      Number.isInteger(exp) && athleteId && rest.length === 0
+        ? Buffer.from(signLink(athleteId, exportId, exp))
+        : null;
     const given = Buffer.from(signature ?? '');
     if (!expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new AppError('TOKEN_INVALID', 'This download link is not valid. Start a new export to get one.');
@@ -235,7 +243,7 @@ export function createAccountService(deps: AccountDeps) {
       'This download link has expired. Start a new export in Settings → Preferences & Account.',
     );
     if (exp * 1000 <= clock().getTime()) throw expired;
-    const row = await repo.findExportById(db, exportId);
+    const row = await repo.findExport(db, athleteId!, exportId);
     if (!row) throw new AppError('NOT_FOUND', 'Export not found');
     if (row.status !== 'ready' || !row.storageKey) throw expired;
     const stream = await fileStore.getStream(row.storageKey).catch((err: unknown) => {
@@ -261,8 +269,8 @@ export function createAccountService(deps: AccountDeps) {
       const counts: Record<string, number> = {};
       for (const t of tables) counts[t.name] = await repo.countOwned(db, t, athleteId);
       const files = await originalKeys(athleteId);
-      const athlete = await repo.athleteRowJson(db, athleteId);
-      const account = await repo.accountRow(db, athleteId);
+      const athlete = await athleteRowJson(db, athleteId);
+      const account = await accountRowJson(db, athleteId);
       if (!athlete || !account) {
         await repo.updateExport(db, athleteId, exportId, {
           status: 'failed',

@@ -8,7 +8,6 @@ import {
   activities,
   activityFiles,
   activityStreams,
-  athletes,
   importBatches,
   importFiles,
 } from '../../db/schema/index.ts';
@@ -20,14 +19,8 @@ export type ActivityInsert = Omit<
 >;
 export type ImportFileRow = typeof importFiles.$inferSelect;
 
-export async function athleteTimezone(db: Conn, athleteId: string): Promise<string> {
-  const rows = await db
-    .select({ timezone: athletes.timezone })
-    .from(athletes)
-    .where(eq(athletes.id, athleteId))
-    .limit(1);
-  return rows[0]?.timezone ?? 'UTC';
-}
+/** The athlete's time zone (UTC when unknown): the athletes module's read, on the caller's connection. */
+export { findTimezone as athleteTimezone } from '../athletes/index.ts';
 
 // --- Import batches -------------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // Queries of the adaptation area: plan changes, the days the athlete decided, and the daily runs. Every query
 // is scoped by the athlete id.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import {
   adaptationRuns,
@@ -208,4 +208,25 @@ export async function recordRunsChanges(
     update adaptation_runs r set changes = v.changes
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(athlete_id uuid, day date, changes integer)
     where r.athlete_id = v.athlete_id and r.day = v.day`);
+}
+
+/**
+ * The adaptation's changes to the athlete's plan made after `since` (without it: in the last day), not undone,
+ * oldest first. Both times are the database's clock.
+ * The notifications' morning e-mail lists them (docs/notifications.md).
+ */
+export async function adaptationChangesSince(db: Conn, athleteId: string, since: Date | null, limit: number) {
+  return db
+    .select()
+    .from(planChanges)
+    .where(
+      and(
+        eq(planChanges.athleteId, athleteId),
+        eq(planChanges.source, 'adaptation'),
+        isNull(planChanges.undoneAt),
+        since ? gt(planChanges.createdAt, since) : sql`${planChanges.createdAt} > now() - interval '1 day'`,
+      ),
+    )
+    .orderBy(planChanges.createdAt)
+    .limit(limit);
 }

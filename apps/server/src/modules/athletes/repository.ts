@@ -73,9 +73,41 @@ export async function updateProfile(
   return row;
 }
 
-/** The athlete's IANA time zone (UTC when unknown). */
+/**
+ * The athlete's IANA time zone (UTC when unknown). Other modules read it through this module's index, on their
+ * own connection or transaction (docs/modules.md, "Reads of another module's tables").
+ */
 export async function findTimezone(db: Conn, athleteId: string): Promise<string> {
-  return (await findCalendar(db, athleteId)).timezone;
+  const [row] = await db
+    .select({ timezone: athletes.timezone })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId))
+    .limit(1);
+  return row?.timezone ?? 'UTC';
+}
+
+/**
+ * Locks the athlete's row until the caller's transaction ends: the plans and the thresholds serialise their
+ * writes on it, after the athlete's write lock (db/athlete-lock.ts), which the caller takes first.
+ */
+export async function lockAthleteRow(tx: Conn, athleteId: string): Promise<void> {
+  await tx.select({ id: athletes.id }).from(athletes).where(eq(athletes.id, athleteId)).for('update');
+}
+
+/** Turns one notification switch on or off, the others kept (jsonb ||, one statement). */
+export async function setNotificationPreference(
+  db: Conn,
+  athleteId: string,
+  key: string,
+  on: boolean,
+): Promise<void> {
+  await db
+    .update(athletes)
+    .set({
+      notificationPreferences: sql`${athletes.notificationPreferences} || jsonb_build_object(${key}::text, ${on}::boolean)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(athletes.id, athleteId));
 }
 
 /** The athlete's calendar: time zone, week start and units (UTC, Monday and metric for an unknown id). */
@@ -105,6 +137,43 @@ export async function adaptationSettings(
     .select({ athleteId: athletes.id, timezone: athletes.timezone, enabled: athletes.adaptationEnabled })
     .from(athletes)
     .where(inArray(athletes.id, [...athleteIds]));
+}
+
+type AthleteRow = typeof athletes.$inferSelect;
+
+/** The athlete of a new account, in the signup's transaction (auth). */
+export async function insertAthlete(
+  tx: Conn,
+  values: Pick<typeof athletes.$inferInsert, 'authUserId' | 'widgetConfig' | 'timezone'>,
+): Promise<AthleteRow> {
+  const [row] = await tx.insert(athletes).values(values).returning();
+  return row!;
+}
+
+/** Changes these fields of the athlete of account `userId` (auth's profile and time zone writes). */
+export async function updateAthleteOfUser(
+  conn: Conn,
+  userId: string,
+  fields: Partial<
+    Pick<
+      AthleteRow,
+      | 'birthday'
+      | 'gender'
+      | 'primarySports'
+      | 'goalEvent'
+      | 'goalDate'
+      | 'language'
+      | 'timezone'
+      | 'units'
+      | 'weekStart'
+      | 'onboardingComplete'
+    >
+  >,
+): Promise<void> {
+  await conn
+    .update(athletes)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(athletes.authUserId, userId));
 }
 
 /** The profile picture's file store key, or null (undefined when the athlete row is missing). */
@@ -139,4 +208,44 @@ export async function replaceAvatarKey(
       .where(eq(athletes.id, athleteId));
     return { previous: row.key };
   });
+}
+
+// --- The account's export and import (docs/account.md): the athlete row as JSON, its columns, its settings ---
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The athlete row as PostgreSQL's JSON of it (every column, snake_case), or undefined. */
+export async function athleteRowJson(
+  conn: Conn,
+  athleteId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const rows = rowsOf<{ row: Record<string, unknown> | string }>(
+    await conn.execute(sql`select row_to_json(a) as row from athletes a where a.id = ${athleteId}`),
+  );
+  const row = rows[0]?.row;
+  return typeof row === 'string' ? JSON.parse(row) : row;
+}
+
+/** The columns of `athletes` (an import copies the settings among them). */
+export async function athleteColumns(conn: Conn): Promise<string[]> {
+  return rowsOf<{ column_name: string }>(
+    await conn.execute(sql`
+      select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'athletes' order by ordinal_position`),
+  ).map((r) => r.column_name);
+}
+
+/** Overwrites the `columns` of the athlete row from an exported one (the caller leaves out ids and the picture). */
+export async function updateAthleteFromJson(
+  tx: Conn,
+  athleteId: string,
+  row: Record<string, unknown>,
+  columns: string[],
+): Promise<void> {
+  if (columns.length === 0) return;
+  const sets = columns.map((c) => sql`${sql.identifier(c)} = src.${sql.identifier(c)}`);
+  await tx.execute(sql`
+    update athletes set ${sql.join(sets, sql`, `)}
+    from json_populate_record(null::athletes, ${JSON.stringify(row)}::json) src
+    where athletes.id = ${athleteId}`);
 }

@@ -1,4 +1,6 @@
-// Queries of the auth area. Every function takes the database (or a transaction) explicitly.
+// Queries of the auth area. Every function takes the database (or a transaction) explicitly. The athlete row of
+// an account is written through the athletes module (`insertAthlete`, `updateAthleteOfUser`); the two are read
+// together in one join (docs/modules.md, "What remains").
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/client.ts';
 import {
@@ -9,6 +11,7 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema/index.ts';
+import { insertAthlete, updateAthleteOfUser } from '../athletes/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type AthleteRow = typeof athletes.$inferSelect;
@@ -67,11 +70,12 @@ export async function insertUserWithAthlete(
     .insert(users)
     .values({ email: values.email, name: values.name, passwordHash: values.passwordHash })
     .returning();
-  const [athlete] = await tx
-    .insert(athletes)
-    .values({ authUserId: user!.id, widgetConfig: values.widgetConfig, timezone: values.timezone })
-    .returning();
-  return { user: user!, athlete: athlete! };
+  const athlete = await insertAthlete(tx, {
+    authUserId: user!.id,
+    widgetConfig: values.widgetConfig,
+    timezone: values.timezone,
+  });
+  return { user: user!, athlete };
 }
 
 export async function insertSession(tx: Tx, userId: string, userAgent: string | undefined): Promise<string> {
@@ -189,7 +193,7 @@ export async function setPassword(tx: Tx, userId: string, passwordHash: string):
 }
 
 export async function setTimezone(db: Conn, userId: string, timezone: string): Promise<void> {
-  await db.update(athletes).set({ timezone, updatedAt: sql`now()` }).where(eq(athletes.authUserId, userId));
+  await updateAthleteOfUser(db, userId, { timezone });
 }
 
 export async function updateProfile(
@@ -215,12 +219,7 @@ export async function updateProfile(
   if (name !== undefined) {
     await tx.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
   }
-  if (Object.keys(athleteFields).length > 0) {
-    await tx
-      .update(athletes)
-      .set({ ...athleteFields, updatedAt: sql`now()` })
-      .where(eq(athletes.authUserId, userId));
-  }
+  if (Object.keys(athleteFields).length > 0) await updateAthleteOfUser(tx, userId, athleteFields);
 }
 
 /** Moves the account to a confirmed new address (a unique violation when another account took it meanwhile). */
@@ -297,4 +296,26 @@ export async function hasEarlierSession(db: Conn, userId: string, sessionId: str
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Whether the database holds any account yet (the demo seed's first start). */
+export async function hasAnyUser(conn: Conn): Promise<boolean> {
+  const rows = await conn.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The account row of an athlete as PostgreSQL's JSON of it, without its password hash (an export never carries a
+ * secret): the account's export (docs/account.md).
+ */
+export async function accountRowJson(
+  conn: Conn,
+  athleteId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const result = await conn.execute(sql`
+      select row_to_json(u) as row from (
+        select users.id, users.email, users.name, users.email_confirmed_at, users.created_at
+        from users join athletes on athletes.auth_user_id = users.id where athletes.id = ${athleteId}) u`);
+  const row = (result as unknown as { rows: Array<{ row: Record<string, unknown> | string }> }).rows[0]?.row;
+  return typeof row === 'string' ? JSON.parse(row) : row;
 }

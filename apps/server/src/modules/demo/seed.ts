@@ -9,12 +9,12 @@ import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { DEMO_ACTIVITY_DAYS, storeDemoActivities, thresholdsFrom } from '../activities/index.ts';
-import { createConfirmedAccount } from '../auth/index.ts';
+import { createConfirmedAccount, hasAnyUser } from '../auth/index.ts';
 import { writeNewAthleteDays } from '../metrics/index.ts';
 import { createPlanService } from '../plans/index.ts';
 import { createThresholdService } from '../thresholds/index.ts';
 import { createWorkoutService } from '../workouts/index.ts';
-import { hasAnyUser, lockDemoSeed } from './repository.ts';
+import { lockDemoSeed } from './repository.ts';
 
 export const DEMO_EMAIL = 'demo@stamina.local';
 export const DEMO_PASSWORD = 'stamina-demo';

@@ -1,14 +1,9 @@
 // Queries of the notifications that leave the app (docs/notifications.md): push subscriptions, the delivery log
-// that makes each delivery once, and the athletes and sessions the morning tick looks at.
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+// that makes each delivery once, and the athletes the morning tick looks at (their sessions are the workouts
+// module's `plannedWorkoutsOf`, their plan changes the adaptation's `adaptationChangesSince`).
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import {
-  athletes,
-  notificationDeliveries,
-  planChanges,
-  pushSubscriptions,
-  users,
-} from '../../db/schema/index.ts';
+import { athletes, notificationDeliveries, pushSubscriptions, users } from '../../db/schema/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -108,26 +103,6 @@ export async function deliveredKeys(
   return new Set(rows.map((r) => `${r.athlete_id}:${r.key}`));
 }
 
-/**
- * The adaptation's changes to the athlete's plan made after `since` (without it: in the last day), not undone,
- * oldest first. Both times are the database's clock.
- */
-export async function adaptationChangesSince(db: Conn, athleteId: string, since: Date | null, limit: number) {
-  return db
-    .select()
-    .from(planChanges)
-    .where(
-      and(
-        eq(planChanges.athleteId, athleteId),
-        eq(planChanges.source, 'adaptation'),
-        isNull(planChanges.undoneAt),
-        since ? gt(planChanges.createdAt, since) : sql`${planChanges.createdAt} > now() - interval '1 day'`,
-      ),
-    )
-    .orderBy(planChanges.createdAt)
-    .limit(limit);
-}
-
 export interface Recipient {
   athleteId: string;
   timezone: string;
@@ -160,32 +135,4 @@ export async function recipients(
           : undefined,
       ),
     );
-}
-
-/** Workouts still planned between two days (inclusive) of the given athletes. */
-export async function plannedWorkoutsOf(
-  db: Conn,
-  athleteIds: readonly string[],
-  fromDay: string,
-  toDay: string,
-) {
-  if (athleteIds.length === 0) return [];
-  return rowsOf<{
-    id: string;
-    athlete_id: string;
-    title: string;
-    workout_date: string;
-    sport: string;
-    duration_minutes: number | null;
-    intensity_zone: number | null;
-  }>(
-    await db.execute(sql`
-      select id, athlete_id, title, workout_date::text as workout_date, sport, duration_minutes, intensity_zone
-      from workouts
-      where status = 'planned' and workout_date between ${fromDay} and ${toDay}
-        and athlete_id in (${sql.join(
-          athleteIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`),
-  );
 }

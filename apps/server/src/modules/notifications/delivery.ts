@@ -5,14 +5,15 @@
 // sessions missed yesterday.
 import type { PushSubscriptionRequest, UnsubscribeKind } from '@stamina/contract';
 import { type CoachWorkout, dailyEmailDay, dateInTimeZone, isKey, missedKeySessionDay } from '@stamina/core';
-import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
-import { athletes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/job-queue.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { adaptationChangesSince } from '../adaptation/index.ts';
+import { setNotificationPreference } from '../athletes/index.ts';
+import { plannedWorkoutsOf } from '../workouts/index.ts';
 import { type DailySession, dailyEmail } from './daily-email.ts';
 import * as repo from './delivery-repository.ts';
 import type { PushMessage, PushSender } from './push.ts';
@@ -70,13 +71,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
   const queued = new LRUCache<string, true>({ max: 100_000 });
 
   async function setPreference(athleteId: string, kind: UnsubscribeKind, on: boolean): Promise<void> {
-    await db
-      .update(athletes)
-      .set({
-        notificationPreferences: sql`${athletes.notificationPreferences} || jsonb_build_object(${kind}::text, ${on}::boolean)`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(athletes.id, athleteId));
+    await setNotificationPreference(db, athleteId, kind, on);
     deps.onChange?.(athleteId);
   }
 
@@ -92,7 +87,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     const [sessions, scores, changes] = await Promise.all([
       deps.readers.sessions(athleteId, day),
       deps.readers.scores(athleteId, to.timezone, at),
-      repo.adaptationChangesSince(db, athleteId, since, MAX_CHANGES_IN_MAIL),
+      adaptationChangesSince(db, athleteId, since, MAX_CHANGES_IN_MAIL),
     ]);
     const token = tokens.create(athleteId, 'dailyEmail');
     const mail = dailyEmail({
@@ -173,22 +168,20 @@ export function createDeliveryService(deps: DeliveryDeps) {
     if (who.length === 0) return 0;
     const dayOf = new Map(who.map((r) => [r.athleteId, missedKeySessionDay(at, r.timezone)]));
     const days = [...dayOf.values()].sort();
-    const missed = (await repo.plannedWorkoutsOf(db, [...dayOf.keys()], days[0]!, days.at(-1)!)).filter(
-      (w) => {
-        const workout: CoachWorkout = {
-          id: w.id,
-          title: w.title,
-          date: w.workout_date,
-          sport: w.sport,
-          durationMinutes: w.duration_minutes,
-          intensityZone: w.intensity_zone,
-          status: 'planned',
-          text: null,
-          description: null,
-        };
-        return w.workout_date === dayOf.get(w.athlete_id) && isKey(workout);
-      },
-    );
+    const missed = (await plannedWorkoutsOf(db, [...dayOf.keys()], days[0]!, days.at(-1)!)).filter((w) => {
+      const workout: CoachWorkout = {
+        id: w.id,
+        title: w.title,
+        date: w.workout_date,
+        sport: w.sport,
+        durationMinutes: w.duration_minutes,
+        intensityZone: w.intensity_zone,
+        status: 'planned',
+        text: null,
+        description: null,
+      };
+      return w.workout_date === dayOf.get(w.athlete_id) && isKey(workout);
+    });
     const items = missed.map((w) => ({
       athleteId: w.athlete_id,
       key: `push:missed-key:${w.id}`,

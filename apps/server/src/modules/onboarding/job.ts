@@ -202,7 +202,11 @@ export function onboardingJob(
     const goal = withGoalDefaults(row.goalContext as unknown as GoalContextDto);
     const recorded = planProfileOf(row.profile as unknown as TrainingProfileDto);
     // Recorded history overrides what was typed: the generator reads the goal's athlete facts under the profile.
-    const plan = generatePlan(goal, recorded, { today, weekStart: calendar.weekStart });
+    const plan = generatePlan(goal, recorded, {
+      today,
+      weekStart: calendar.weekStart,
+      units: calendar.units,
+    });
     // Thresholds derived from what the athlete said are stored, dated today, where none is known.
     const sports =
       goal.primary_event.sport === 'triathlon'

@@ -279,6 +279,7 @@ export function createOnboardingService(db: Db, deps: OnboardingDeps) {
         const plan = generatePlan(goal, planProfileOf(profileOf(current)!), {
           today: day,
           weekStart: athleteWeekStart(auth),
+          units: athleteUnits(auth),
         });
         return (await repo.updateSession(tx, auth.athleteId, id, {
           goalContext: goal as unknown as Record<string, unknown>,

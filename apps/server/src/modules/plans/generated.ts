@@ -21,7 +21,8 @@ import {
 import type { z } from 'zod';
 import type { Conn, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type AuthContext, athleteWeekStart } from '../../plugins/authenticate.ts';
+import { type AuthContext, athleteUnits, athleteWeekStart } from '../../plugins/authenticate.ts';
+import { findTimezone } from '../athletes/index.ts';
 import type { WorkoutService } from '../workouts/index.ts';
 import * as repo from './repository.ts';
 
@@ -157,7 +158,7 @@ export function createGeneratedPlans(
       );
     }
     if (active) {
-      const today = input.today ?? dateInTimeZone(new Date(), await repo.athleteTimezone(conn, athleteId));
+      const today = input.today ?? dateInTimeZone(new Date(), await findTimezone(conn, athleteId));
       await repo.archiveActivePlans(conn, athleteId);
       await options.workouts.removePlannedOfPlan(conn, athleteId, active.id, today);
     }
@@ -253,7 +254,11 @@ export function createGeneratedPlans(
       }
       const ctl = options.currentCtl ? await options.currentCtl(auth) : null;
       const profile: TrainingProfileDto = { ...stored.profile, ...(ctl !== null ? { ctl } : {}) };
-      const plan = generatePlan(goal, planProfileOf(profile), { today, weekStart: athleteWeekStart(auth) });
+      const plan = generatePlan(goal, planProfileOf(profile), {
+        today,
+        weekStart: athleteWeekStart(auth),
+        units: athleteUnits(auth),
+      });
       const outline = keepCompletedWeeks(storedOutline(plan, goal, profile, now), stored, today);
       // A day of the plan already done (or skipped) today is not drafted again.
       const doneToday = (

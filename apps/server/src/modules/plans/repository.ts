@@ -3,7 +3,8 @@ import { and, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn } from '../../db/client.ts';
 import { jsonRow } from '../../db/json-rows.ts';
-import { athletes, trainingPlans } from '../../db/schema/index.ts';
+import { trainingPlans } from '../../db/schema/index.ts';
+import { lockAthleteRow } from '../athletes/index.ts';
 
 export type PlanRow = typeof trainingPlans.$inferSelect;
 /** A plan row without its outline (the generated plan's weeks), for reads that only show the plan's header. */
@@ -124,17 +125,7 @@ export async function archiveActivePlans(db: Conn, athleteId: string, exceptId?:
  */
 export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
   await lockAthleteWrites(db, athleteId);
-  await db.select({ id: athletes.id }).from(athletes).where(eq(athletes.id, athleteId)).for('update');
-}
-
-/** The athlete's time zone, for their local today. */
-export async function athleteTimezone(db: Conn, athleteId: string): Promise<string> {
-  const [row] = await db
-    .select({ timezone: athletes.timezone })
-    .from(athletes)
-    .where(eq(athletes.id, athleteId))
-    .limit(1);
-  return row?.timezone ?? 'UTC';
+  await lockAthleteRow(db, athleteId);
 }
 
 /**

@@ -6,6 +6,7 @@ import { lockAthleteWrites } from '../../db/athlete-lock.ts';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { type StoredZone, sportMetrics, sportZones } from '../../db/schema/index.ts';
+import { lockAthleteRow } from '../athletes/index.ts';
 
 export type SportMetricsRow = typeof sportMetrics.$inferSelect;
 export type SportMetricsValues = Omit<
@@ -107,5 +108,5 @@ export async function upsertZones(
  */
 export async function lockAthlete(db: Conn, athleteId: string): Promise<void> {
   await lockAthleteWrites(db, athleteId);
-  await db.execute(sql`select 1 from athletes where id = ${athleteId} for update`);
+  await lockAthleteRow(db, athleteId);
 }

@@ -55,6 +55,19 @@ export async function findVisible(db: Conn, athleteId: string, id: string): Prom
   return row;
 }
 
+/**
+ * Whether the athlete may name this template on a workout: a public one, or one of their own (another athlete's
+ * private template stays unknown to them). The workouts module asks it on the caller's connection.
+ */
+export async function templateVisibleTo(db: Conn, athleteId: string, templateId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.id, templateId), visibleTo(athleteId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export interface SearchPlan {
   where: SQL[];
   /** A prefix tsquery text ('threshold:* | bike:*'), or null for no text. */

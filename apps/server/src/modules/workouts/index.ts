@@ -3,6 +3,7 @@
 export { createWorkoutFileService } from './files.ts';
 export { workoutFileRoutes } from './files-routes.ts';
 export { fitEnum } from './fit.ts';
+export { plannedWorkoutsOf } from './repository.ts';
 export { trainingWorkoutRoutes, workoutPlanningRoutes } from './routes.ts';
 export {
   createWorkoutService,

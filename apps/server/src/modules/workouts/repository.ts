@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { activities, trainingPlans, workouts, workoutTemplates } from '../../db/schema/index.ts';
+import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
 import { uuidArray } from '../../db/uuid-array.ts';
 
 export type WorkoutRow = typeof workouts.$inferSelect;
@@ -205,24 +205,6 @@ export async function planBelongsTo(db: Conn, athleteId: string, planId: string)
   return rows.length > 0;
 }
 
-/**
- * Whether the athlete may name this Workout Bank template on a workout: a public one, or one of their own
- * (another athlete's private template stays unknown to them).
- */
-export async function templateVisibleTo(db: Conn, athleteId: string, templateId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: workoutTemplates.id })
-    .from(workoutTemplates)
-    .where(
-      and(
-        eq(workoutTemplates.id, templateId),
-        sql`(${workoutTemplates.isPublic} or ${workoutTemplates.ownerAthleteId} = ${athleteId})`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** The columns a workout's API answer (`toWorkout`) is built from. */
 const WORKOUT_ANSWER = {
   id: workouts.id,
@@ -402,4 +384,37 @@ export async function updatePlannedIfUnchanged(
       and date_trunc('milliseconds', w.updated_at) = v.unchanged_since
     returning w.id`);
   return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id));
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Workouts still planned between two days (inclusive) of the given athletes, in one read: the notifications'
+ * missed key sessions (docs/notifications.md).
+ */
+export async function plannedWorkoutsOf(
+  db: Conn,
+  athleteIds: readonly string[],
+  fromDay: string,
+  toDay: string,
+) {
+  if (athleteIds.length === 0) return [];
+  return rowsOf<{
+    id: string;
+    athlete_id: string;
+    title: string;
+    workout_date: string;
+    sport: string;
+    duration_minutes: number | null;
+    intensity_zone: number | null;
+  }>(
+    await db.execute(sql`
+      select id, athlete_id, title, workout_date::text as workout_date, sport, duration_minutes, intensity_zone
+      from workouts
+      where status = 'planned' and workout_date between ${fromDay} and ${toDay}
+        and athlete_id in (${sql.join(
+          athleteIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`),
+  );
 }

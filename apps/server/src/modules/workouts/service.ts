@@ -16,6 +16,7 @@ import { type IfMatch, versionOf } from '../../lib/preconditions.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { parseBasesOf, parseBasisOf } from '../thresholds/index.ts';
 import { lockAthleteLoad, rederiveDailyLoad } from '../training-load/index.ts';
+import { templateVisibleTo } from '../workout-bank/index.ts';
 import {
   CALENDAR_MAX_EVENTS,
   changedSince,
@@ -61,7 +62,7 @@ export function createWorkoutService(
 
   /** A template named on a workout is one the athlete may see: public, or their own (404 otherwise). */
   async function assertTemplate(auth: AuthContext, templateId: string | null | undefined, conn: Conn = db) {
-    if (templateId && !(await repo.templateVisibleTo(conn, auth.athleteId, templateId)))
+    if (templateId && !(await templateVisibleTo(conn, auth.athleteId, templateId)))
       throw notFound('Workout template');
   }
 
