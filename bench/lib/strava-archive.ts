@@ -54,7 +54,11 @@ async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-export async function benchStravaArchive(server: StaminaServer): Promise<Figure[]> {
+/** The figures of one import, their ids starting with `prefix` (`strava-archive`, `strava-archive.postgres`). */
+export async function benchStravaArchive(
+  server: StaminaServer,
+  prefix = 'strava-archive',
+): Promise<Figure[]> {
   const token = await signUpAndConfirm(server);
   const dir = makeTempDir('strava');
   const path = join(dir, 'export_12345678.zip');
@@ -123,16 +127,16 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
         .join(', ')}`,
     );
   }
-  return [
+  const figures: Figure[] = [
     info({
-      id: 'strava-archive.generate',
+      id: `${prefix}.generate`,
       label: `archive generated (${ACTIVITIES} activities, ${YEARS} years)`,
       value: generateS,
       unit: 's',
       digits: 1,
     }),
     info({
-      id: 'strava-archive.upload',
+      id: `${prefix}.upload`,
       label: 'upload streamed (202)',
       value: (uploaded - started) / 1000,
       unit: 's',
@@ -140,7 +144,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
     }),
     budgeted(
       {
-        id: 'strava-archive.rate',
+        id: `${prefix}.rate`,
         label: 'activities imported per second',
         value: imported / seconds,
         unit: '/s',
@@ -150,7 +154,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       { min: RATE_BUDGET, text: `>= ${RATE_BUDGET} /s` },
     ),
     info({
-      id: 'strava-archive.cpu',
+      id: `${prefix}.cpu`,
       label: 'server CPU time per activity',
       value: cpuMs / Math.max(1, imported),
       unit: 'ms',
@@ -158,7 +162,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       note: 'user + system, all threads: what one import costs whatever the load',
     }),
     info({
-      id: 'strava-archive.cpu.main',
+      id: `${prefix}.cpu.main`,
       label: 'of which the main thread (event loop, PGlite)',
       value: ((threadsAfter.main - threadsBefore.main) * 1000) / Math.max(1, imported),
       unit: 'ms',
@@ -166,24 +170,26 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       note: `the other threads (CPU pool, libuv, V8): ${(((threadsAfter.others - threadsBefore.others) * 1000) / Math.max(1, imported)).toFixed(1)} ms (threads that ended are not counted)`,
     }),
     info({
-      id: 'strava-archive.rss.before',
+      id: `${prefix}.rss.before`,
       label: 'server RSS before the upload',
       value: before.rss,
       unit: 'MB',
     }),
     info({
-      id: 'strava-archive.rss.25',
+      id: `${prefix}.rss.25`,
       label: 'server RSS at 25 % settled',
       value: rssAt(0.25),
       unit: 'MB',
     }),
-    info({ id: 'strava-archive.rss.50', label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
-    info({ id: 'strava-archive.rss.end', label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
+    info({ id: `${prefix}.rss.50`, label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
+    info({ id: `${prefix}.rss.end`, label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
     info({
-      id: 'strava-archive.rss.peak',
+      id: `${prefix}.rss.peak`,
       label: 'server peak RSS during the import (VmHWM)',
       value: after.hwm,
       unit: 'MB',
     }),
   ];
+  for (const figure of figures) figure.note = [figure.note, `${server.database}`].filter(Boolean).join('; ');
+  return figures;
 }

@@ -42,6 +42,26 @@ export async function listWorkouts(
   );
 }
 
+/** The planned workouts of the athlete on any of `days`, by day and then as created (an archive round's). */
+export async function plannedOnDays(
+  db: Conn,
+  athleteId: string,
+  days: readonly string[],
+): Promise<WorkoutRow[]> {
+  if (days.length === 0) return [];
+  return jsonRows(
+    db,
+    getTableColumns(workouts),
+    workouts,
+    and(
+      eq(workouts.athleteId, athleteId),
+      eq(workouts.status, 'planned'),
+      inArray(workouts.workoutDate, [...days]),
+    ),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
+  );
+}
+
 /** The columns of a workout a week's summary and the dashboard's workout of the day show (not its structure). */
 const WORKOUT_SUMMARY = {
   id: workouts.id,
