@@ -446,7 +446,7 @@ async function stravaArchiveSection(): Promise<void> {
   const wanted = (process.env.BENCH_ARCHIVE_DATABASES ?? 'pglite,postgres').split(',');
   for (const kind of ['pglite', 'postgres'] as const) {
     if (!wanted.includes(kind)) continue;
-    const pg = kind === 'postgres' ? await freshBenchDatabase() : null;
+    const pg = kind === 'postgres' ? await freshBenchDatabase('archive') : null;
     if (kind === 'postgres' && !pg) {
       console.log('  PostgreSQL (BENCH_PG_URL) does not answer: the archive on PostgreSQL is skipped');
       continue;

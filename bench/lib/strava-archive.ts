@@ -3,8 +3,11 @@
 // .gpx.gz as Strava keeps uploads, dates shifted across the decade; activities.csv with a name, a description and
 // gear for each), uploaded to a fresh server through POST /api/activities/import/archive and polled until
 // every recording is settled. Figures: activities per second from the upload's answer to the last settled
-// recording (budget >= 20/s), and the server process's memory: its resident set sampled every 250 ms (at a
-// quarter, half and the end of the import, to show it flat) and its peak (VmHWM).
+// recording (budget >= 20/s), and the server process's memory: its resident set sampled every 250 ms from
+// /proc (at 1,000, 2,000 and 3,000 recordings settled, to show it flat) and its peak (VmHWM, the kernel's
+// maxRSS). Beside them, what another athlete meets meanwhile: the answer time of a route that only needs the
+// event loop (GET /api/v1/client-config) and of one that also needs the database (GET /api/v1/health), each
+// asked every 250 ms through the import.
 import { openAsBlob } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -71,6 +74,11 @@ export async function benchStravaArchive(
   const before = await memoryOf(pid);
   const cpuBefore = await cpuSecondsOf(pid);
   const threadsBefore = await cpuSecondsByThread(pid);
+  const loadText = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
+  console.log(`  load average at the upload: ${loadText()}`);
   const form = new FormData();
   form.append('file', await openAsBlob(path), 'export_12345678.zip');
   const started = performance.now();
@@ -84,16 +92,35 @@ export async function benchStravaArchive(
   const uploaded = performance.now();
   const samples: Array<{ settled: number; rss: number }> = [];
   let files: Array<{ status: string; message: string | null }> = [];
+  let settledNow = 0;
   const loads: number[] = [];
+  const sampler = setInterval(() => {
+    memoryOf(pid)
+      .then((m) => samples.push({ settled: settledNow, rss: m.rss }))
+      .catch(() => {});
+  }, 250);
+  const probes = { loop: [] as number[], database: [] as number[] };
+  let probing = true;
+  const probe = async (path: string, into: number[]) => {
+    while (probing) {
+      const began = performance.now();
+      const answer = await fetch(`${server.baseUrl}${path}`).catch(() => null);
+      await answer?.arrayBuffer();
+      into.push(performance.now() - began);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const probing$ = Promise.all([
+    probe('/api/v1/client-config', probes.loop),
+    probe('/api/v1/health', probes.database),
+  ]);
   for (;;) {
-    const memory = await memoryOf(pid);
     const poll = await fetch(`${server.baseUrl}/api/activities/imports/${batchId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const batch = ((await poll.json()) as { data: { done: boolean; files: typeof files } }).data;
     files = batch.files;
-    const settled = files.slice(1).filter((f) => f.status !== 'queued' && f.status !== 'processing').length;
-    samples.push({ settled, rss: memory.rss });
+    settledNow = files.slice(1).filter((f) => f.status !== 'queued' && f.status !== 'processing').length;
     loads.push(loadavg()[0]!);
     if (batch.done) break;
     if (performance.now() - started > DEADLINE_MS)
@@ -101,14 +128,25 @@ export async function benchStravaArchive(
     await new Promise((r) => setTimeout(r, 1000));
   }
   const seconds = (performance.now() - uploaded) / 1000;
+  clearInterval(sampler);
+  probing = false;
+  await probing$;
   const after = await memoryOf(pid);
   const cpuMs = ((await cpuSecondsOf(pid)) - cpuBefore) * 1000;
   const threadsAfter = await cpuSecondsByThread(pid);
   const members = files.slice(1);
   const imported = members.filter((f) => f.status === 'imported').length;
-  const rssAt = (fraction: number) =>
-    samples.find((s) => s.settled >= fraction * members.length)?.rss ?? after.rss;
+  /** The resident set at the first sample taken once `settled` recordings were settled (by the last poll). */
+  const rssAt = (settled: number) => samples.find((s) => s.settled >= settled)?.rss ?? after.rss;
+  const maxSampled = Math.max(...samples.map((s) => s.rss), after.rss);
+  const quantile = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  };
+  const probeNote = (values: number[]) =>
+    `p50 ${quantile(values, 0.5).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms, ${values.length} asked`;
   const meanLoad = loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length);
+  console.log(`  load average at the end: ${loadText()}`);
   console.log(`  archive row: ${files[0]?.status}: ${files[0]?.message}`);
   // The job's own log line (LOG_LEVEL=info): milliseconds per stage summed over the members.
   await new Promise((r) => setTimeout(r, 500));
@@ -175,19 +213,42 @@ export async function benchStravaArchive(
       value: before.rss,
       unit: 'MB',
     }),
+    ...[1, 2, 3].map((third) =>
+      info({
+        id: `${prefix}.rss.${third}of3`,
+        label: `server RSS at ${Math.round((third * members.length) / 3).toLocaleString('en')} settled`,
+        value: third === 3 ? after.rss : rssAt((third * members.length) / 3),
+        unit: 'MB',
+      }),
+    ),
     info({
-      id: `${prefix}.rss.25`,
-      label: 'server RSS at 25 % settled',
-      value: rssAt(0.25),
+      id: `${prefix}.rss.max`,
+      label: 'server RSS, largest of the 250 ms samples',
+      value: maxSampled,
       unit: 'MB',
+      note: `${samples.length} samples`,
     }),
-    info({ id: `${prefix}.rss.50`, label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
-    info({ id: `${prefix}.rss.end`, label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
     info({
       id: `${prefix}.rss.peak`,
       label: 'server peak RSS during the import (VmHWM)',
       value: after.hwm,
       unit: 'MB',
+    }),
+    info({
+      id: `${prefix}.loop.max`,
+      label: 'another athlete: longest answer of a route with no database (client-config)',
+      value: Math.max(0, ...probes.loop),
+      unit: 'ms',
+      digits: 1,
+      note: probeNote(probes.loop),
+    }),
+    info({
+      id: `${prefix}.database.max`,
+      label: 'another athlete: longest answer of a route with a database round trip (health)',
+      value: Math.max(0, ...probes.database),
+      unit: 'ms',
+      digits: 1,
+      note: probeNote(probes.database),
     }),
   ];
   for (const figure of figures) figure.note = [figure.note, `${server.database}`].filter(Boolean).join('; ');

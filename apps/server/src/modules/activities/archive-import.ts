@@ -25,6 +25,7 @@ import {
 import type { ReadMember, ThresholdsByDay } from './import-store.ts';
 import * as repo from './repository.ts';
 import type { ActivityService } from './service.ts';
+import type { StoredIndex } from './stored-index.ts';
 import type { ArchiveMeta } from './types.ts';
 import { ACTIVITY_LIMITS, memberLimit, readRecording } from './upload-files.ts';
 
@@ -83,6 +84,7 @@ export interface ArchiveDeps {
     | 'storeArchiveMembers'
     | 'timeZoneOf'
     | 'thresholdsOf'
+    | 'storedIndexOf'
     | 'archiveDone'
     | 'enterUpload'
     | 'settleImport'
@@ -241,6 +243,9 @@ export function createArchiveImport(deps: ArchiveDeps) {
       const timeZone = await deps.activities.timeZoneOf(athleteId);
       // The thresholds as they stand when the archive starts score all its members (one read, not two a member).
       const inForce = await deps.activities.thresholdsOf(athleteId);
+      // What is stored when the archive starts, kept up round by round: most members' duplicate checks are
+      // answered in memory (none near), not by two statements each (stored-index.ts).
+      const stored = await deps.activities.storedIndexOf(athleteId);
       let settled = rows.length - 1 - waiting.length;
       const progress = async (more: number) => {
         const before = settled;
@@ -271,6 +276,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
               meta: layout === 'strava' ? meta : null,
               timeZone,
               inForce,
+              stored,
               ms,
             });
             add(ms);
@@ -304,6 +310,12 @@ export function createArchiveImport(deps: ArchiveDeps) {
         try {
           const began = performance.now();
           await storeRound(ready);
+          stored.add(
+            ready.map(({ read }) => ({
+              sha256: read.sha256,
+              legs: read.legs.map((leg) => ({ sport: leg.activity.sport, start: leg.activity.startTime })),
+            })),
+          );
           add({ store: Math.round(performance.now() - began) });
           await progress(ready.length);
         } catch (err) {
@@ -348,6 +360,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       meta: Map<string, ArchiveMeta> | null;
       timeZone: string;
       inForce: ThresholdsByDay;
+      stored: StoredIndex;
       ms: Record<string, number>;
     },
   ): Promise<ReadMember | null> {
@@ -376,7 +389,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       file,
       bytes,
       { compression: staged.compression, ...(metaOf ? { meta: metaOf } : {}) },
-      { timeZone: context.timeZone, inForce: context.inForce },
+      { timeZone: context.timeZone, inForce: context.inForce, stored: context.stored },
       context.ms,
     );
     if ('read' in read) return read;

@@ -15,6 +15,8 @@ import type { LegRecord, ThresholdsInForce } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import { defaultName, SPORT_WORDS } from './presenters.ts';
 import * as repo from './repository.ts';
+import * as rounds from './round-queries.ts';
+import type { StoredIndex } from './stored-index.ts';
 import type { ArchiveMeta, Outcome } from './types.ts';
 
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -154,8 +156,11 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     source: ImportSource,
     staged: Buffer,
     ms: Timings,
-    /** The athlete's time zone and thresholds when the caller knows them (an archive reads them once). */
-    known?: { timeZone: string; inForce: ThresholdsByDay },
+    /**
+     * The athlete's time zone and thresholds when the caller knows them (an archive reads them once), and what
+     * it knows of the stored recordings: a duplicate check it knows nothing near is not sent (stored-index.ts).
+     */
+    known?: { timeZone: string; inForce: ThresholdsByDay; stored?: StoredIndex },
   ): Promise<Outcome | ReadMember> {
     const athleteId = file.athleteId;
     let mark = performance.now();
@@ -172,7 +177,8 @@ export function createImportStore(db: Db, deps: StoreDeps) {
         'readActivityFile',
         { bytes: staged, fileName: file.name, compression: source.compression, timeZone },
         {
-          duplicateOf: (sha256) => duplicateOfFile(db, athleteId, sha256),
+          duplicateOf: async (sha256) =>
+            known?.stored?.mayHaveFile(sha256) === false ? null : duplicateOfFile(db, athleteId, sha256),
           thresholdsOn: async ({ day, sport }) =>
             known ? known.inForce(day, sport) : deps.thresholdsOn(athleteId, day, sport),
         },
@@ -185,7 +191,11 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     }
     lap('decode');
     if (read.status === 'settled') return read.outcome;
-    const early = await duplicateByStart(db, athleteId, read.legs);
+    const stored = known?.stored;
+    const legs = stored
+      ? read.legs.filter((leg) => stored.mayHaveNear(leg.activity.sport, leg.activity.startTime))
+      : read.legs;
+    const early = await duplicateByStart(db, athleteId, legs);
     if (early) return early;
     const originalKey = `originals/${athleteId}/${read.sha256}.${read.format}${source.compression ? '.gz' : ''}`;
     await deps.fileStore.put(originalKey, staged);
@@ -202,7 +212,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
    */
   async function storeMany(tx: Tx, members: readonly ReadMember[], touched: string[]): Promise<number> {
     const athleteId = members[0]!.file.athleteId;
-    const stored = await repo.filesBySha(
+    const stored = await rounds.filesBySha(
       tx,
       athleteId,
       members.map((m) => m.read.sha256),
@@ -210,7 +220,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     const legs = members.flatMap((m) =>
       m.read.legs.map((leg) => ({ sport: leg.activity.sport, start: leg.activity.startTime })),
     );
-    const before = await repo.activitiesNear(tx, athleteId, legs, DUPLICATE_WINDOW_SECONDS);
+    const before = await rounds.activitiesNear(tx, athleteId, legs, DUPLICATE_WINDOW_SECONDS);
     const windowMs = DUPLICATE_WINDOW_SECONDS * 1000;
     /** The earliest activity, stored or of this round, of `sport` starting within the window of `start`. */
     const near = (sport: string, start: Date) =>
@@ -243,7 +253,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
       accepted.push({ member, ids });
     }
     if (accepted.length === 0) return 0;
-    const fileIds = await repo.insertFiles(
+    const fileIds = await rounds.insertFiles(
       tx,
       accepted.map(({ member: { file, source, read, sizeBytes, originalKey } }) => ({
         athleteId,
@@ -274,25 +284,27 @@ export function createImportStore(db: Db, deps: StoreDeps) {
         };
       });
     });
-    const inserted = new Map((await repo.insertActivities(tx, athleteId, rows)).map((r) => [r.id, r]));
-    await repo.insertStreamsOf(
+    const matchable = rows.filter((r) => workoutSportOf(r.sport)).map((r) => r.localDate);
+    const planned = await deps.workouts.plannedOnDays(tx, athleteId, [...new Set(matchable)]);
+    // The stored rows are read back only to be matched (most archives' days have no planned workout).
+    const inserted = new Map(
+      (await rounds.insertActivities(tx, athleteId, rows, planned.length > 0)).map((r) => [r.id, r]),
+    );
+    await rounds.insertStreamsOf(
       tx,
       athleteId,
       accepted.flatMap(({ member, ids }) =>
         member.read.legs.map((leg, i) => ({ activityId: ids[i]!, streams: leg.streams })),
       ),
     );
-    const matchable = rows.filter((r) => workoutSportOf(r.sport)).map((r) => r.localDate);
-    const planned = await deps.workouts.plannedOnDays(tx, athleteId, [...new Set(matchable)]);
     // In the members' order, leg by leg: a workout completed by one is not offered to the next.
-    for (const { id } of rows) {
-      const row = inserted.get(id)!;
-      touched.push(row.localDate);
+    for (const { id, localDate } of rows) {
+      touched.push(localDate);
       if (planned.length === 0) continue;
-      const workoutDate = await autoMatch(tx, athleteId, row, planned);
+      const workoutDate = await autoMatch(tx, athleteId, inserted.get(id)!, planned);
       if (workoutDate) touched.push(workoutDate);
     }
-    await repo.settleImported(
+    await rounds.settleImported(
       tx,
       athleteId,
       accepted.map(({ member, ids }) => ({ id: member.file.id, activityIds: ids })),
