@@ -175,19 +175,22 @@ export async function benchStravaArchive(
   const meanLoad = loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length);
   console.log(`  load average at the end: ${loadText()}`);
   console.log(`  archive row: ${files[0]?.status}: ${files[0]?.message}`);
-  // The job's own log line (LOG_LEVEL=info): milliseconds per stage summed over the members.
   await new Promise((r) => setTimeout(r, 500));
-  const logged = server.child
+  // The job's log lines (LOG_LEVEL=info), one per turn: milliseconds per stage summed over the members.
+  const turns = server.child
     .output()
     .split('\n')
-    .find((line) => line.includes('activity archive processed'));
-  if (logged) {
-    const { stages = {}, ms } = JSON.parse(logged.slice(logged.indexOf('{'))) as {
-      stages?: Record<string, number>;
-      ms?: number;
-    };
+    .filter((line) => /activity archive (turn|processed)/.test(line))
+    .map(
+      (line) => JSON.parse(line.slice(line.indexOf('{'))) as { stages?: Record<string, number>; ms?: number },
+    );
+  if (turns.length > 0) {
+    const stages: Record<string, number> = {};
+    for (const turn of turns)
+      for (const [k, v] of Object.entries(turn.stages ?? {})) stages[k] = (stages[k] ?? 0) + v;
+    const ms = turns.reduce((sum, turn) => sum + (turn.ms ?? 0), 0);
     console.log(
-      `  job ${ms} ms; per member (ms): ${Object.entries(stages)
+      `  job ${ms} ms in ${turns.length} turns; per member (ms): ${Object.entries(stages)
         .map(([k, v]) => `${k} ${(v / Math.max(1, imported)).toFixed(1)}`)
         .join(', ')}`,
     );

@@ -1,14 +1,21 @@
 // Platform archives through the API (docs/activities.md, "Platform archives"): a Strava "Download your data"
 // zip and a Garmin Connect export, both built from our fixtures, imported with Strava's names, descriptions and
 // gear; the same archive again adds nothing; a recording already stored from another archive is a duplicate;
-// an archive whose job stops midway resumes where it stopped, without duplicates.
+// an archive whose job stops midway resumes where it stopped, without duplicates; an archive read in turns (the
+// job yields the worker) ends as one read at once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from '../src/lib/file-store.ts';
 import { diskFileStore } from '../src/lib/file-store.ts';
 import { activityFixture } from './activity-fixtures.ts';
 import { bearer, createTestApp, multipartForm, type TestApp, uploadAndSettle } from './helpers.ts';
-import { garminArchive, gzip, type StravaActivity, stravaArchive } from './platform-archive.ts';
+import {
+  garminArchive,
+  gzip,
+  type StravaActivity,
+  stravaArchive,
+  syntheticStravaActivities,
+} from './platform-archive.ts';
 
 interface Athlete {
   token: string;
@@ -190,5 +197,36 @@ describe('an archive whose job stops midway', () => {
       sql`select attempts from jobs where kind = 'activity-archive-import' and athlete_id = ${who.athleteId}`,
     );
     expect((jobs as unknown as { rows: Array<{ attempts: number }> }).rows[0]!.attempts).toBe(2);
+  });
+});
+
+describe('an archive read in turns', () => {
+  // Every round a turn: the job yields the worker after each round of 16 and resumes from the rows.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ archiveTurnMs: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('yields after each round, and imports every recording once with one settled outcome', async () => {
+    const who = await t.athlete();
+    const batch = await importArchive(
+      t,
+      who,
+      'export_8.zip',
+      await stravaArchive(syntheticStravaActivities(40, 1)),
+    );
+    expect(batch.files.slice(1).every((f) => f.status === 'imported')).toBe(true);
+    expect(batch.files[0]!.message).toBe(
+      'Strava archive: 40 imported, 0 already stored, 0 failed, of 40 recordings',
+    );
+    expect(await activityCount(t, who.athleteId)).toBe(40);
+    const jobs = await t.db.execute(
+      sql`select status, attempts from jobs where kind = 'activity-archive-import' and athlete_id = ${who.athleteId}`,
+    );
+    // Three rounds (16, 16, 8): two turns yielded and a third that ended it, in one job.
+    expect((jobs as unknown as { rows: Array<{ status: string; attempts: number }> }).rows).toEqual([
+      { status: 'done', attempts: 3 },
+    ]);
   });
 });

@@ -56,8 +56,13 @@ export interface QueuedJob<Kind extends string = string, Payload = unknown> {
 export type Job<K extends JobKind = JobKind> = QueuedJob<K, JobPayloads[K]>;
 
 interface HandlerOf<J extends QueuedJob> {
-  /** Does the work. Throwing retries the job later (backoff), until its attempts run out. */
-  run: (job: J) => Promise<void>;
+  /**
+   * Does the work. Throwing retries the job later (backoff), until its attempts run out. Answering 'yield' puts
+   * the job back as due at once, its attempt given back: a long job's turn ends, and the claims that follow take
+   * other athletes' due jobs first (docs/jobs.md, "Turns"). The job must then resume where it stopped.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers answer nothing (Promise<void>); one may yield.
+  run: (job: J) => Promise<void | 'yield'>;
   /** Told once when the job is given up (attempts exhausted), to record the failure where users see it. */
   failed?: (job: J, reason: string) => Promise<void>;
   /**
@@ -217,6 +222,17 @@ export function createJobQueue<P extends object = JobPayloads>(
       where id = ${job.id} and locked_by = ${workerId}`);
   }
 
+  /**
+   * A job that yielded, due again at once. Its attempt is given back by raising its allowance (attempts stays
+   * counted, so the claim's order sees its athlete as just served).
+   */
+  async function requeue(job: AnyJob): Promise<void> {
+    await db.execute(sql`
+      update jobs set status = 'queued', max_attempts = max_attempts + 1, lease_until = null, locked_by = null,
+        run_at = now(), updated_at = now()
+      where id = ${job.id} and locked_by = ${workerId}`);
+  }
+
   async function giveUp(job: AnyJob, handler: HandlerOf<AnyJob> | undefined, reason: string): Promise<void> {
     await settle(job, 'failed', reason);
     await handler?.failed?.(job, reason);
@@ -248,9 +264,10 @@ export function createJobQueue<P extends object = JobPayloads>(
     }, leaseMs / 3);
     renew.unref();
     try {
-      await handler.run(job);
+      const outcome = await handler.run(job);
       clearInterval(renew);
-      await settle(job, 'done', null);
+      if (outcome === 'yield') await requeue(job);
+      else await settle(job, 'done', null);
     } catch (err) {
       clearInterval(renew);
       const reason = err instanceof Error ? err.message : String(err);

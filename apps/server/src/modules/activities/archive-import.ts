@@ -52,6 +52,12 @@ const ARCHIVE_LIMITS = {
    * memory holds at most two rounds of decoded recordings.
    */
   storeBatch: 16,
+  /**
+   * How long one run of the job holds this process's worker: past it, the round in hand is stored and the job
+   * yields (lib/job-queue.ts), so other athletes' jobs queued meanwhile run before its next turn, which resumes
+   * from the rows (docs/activities.md, "Platform archives").
+   */
+  turnMs: 10_000,
 } as const;
 
 interface Payload {
@@ -90,6 +96,8 @@ export interface ArchiveDeps {
     | 'settleImport'
   >;
   maxUploadBytes?: number;
+  /** In place of ARCHIVE_LIMITS.turnMs (a test makes every round a turn). */
+  turnMs?: number;
   log?: { info(obj: object, msg: string): void };
 }
 
@@ -123,6 +131,7 @@ async function stageMember(store: FileStore, key: string, stream: Readable, limi
 
 export function createArchiveImport(deps: ArchiveDeps) {
   const maxUploadBytes = deps.maxUploadBytes ?? ARCHIVE_LIMITS.uploadBytes;
+  const turnMs = deps.turnMs ?? ARCHIVE_LIMITS.turnMs;
   const store = deps.fileStore;
 
   /** The archive's zip and the zips inside it, open; its layout, its recordings in order, and the CSV's rows. */
@@ -187,7 +196,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
     }
   }
 
-  async function run(payload: Payload): Promise<void> {
+  async function run(payload: Payload): Promise<'yield' | undefined> {
     const archive = await repo.findImportFile(deps.db, payload.athleteId, payload.importFileId);
     if (!archive) return;
     if (archive.status !== 'queued' && archive.status !== 'processing') return;
@@ -216,6 +225,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
     const { layout, meta, members } = listed;
     /** Milliseconds per stage, summed over the members (logged with the outcome). */
     const timings: Record<string, number> = {};
+    let yielded = false;
     try {
       let rows = await repo.batchProgress(deps.db, athleteId, batchId);
       if (rows.length === 1) {
@@ -304,7 +314,9 @@ export function createArchiveImport(deps: ArchiveDeps) {
       for (let from = 0; reading; from += ARCHIVE_LIMITS.storeBatch) {
         const ready = await reading;
         const after = waiting.slice(from + ARCHIVE_LIMITS.storeBatch, from + 2 * ARCHIVE_LIMITS.storeBatch);
-        reading = after.length > 0 ? readRound(after) : null;
+        // The turn is over: this round is stored, the next is left for the job's next turn.
+        yielded = after.length > 0 && performance.now() - started > turnMs;
+        reading = after.length > 0 && !yielded ? readRound(after) : null;
         // A caught rejection until it is awaited: a store that throws waits for the round being read first.
         reading?.catch(() => {});
         try {
@@ -325,6 +337,19 @@ export function createArchiveImport(deps: ArchiveDeps) {
       }
     } finally {
       listed.close();
+    }
+    if (yielded) {
+      deps.log?.info(
+        {
+          importFileId: archive.id,
+          layout,
+          members: members.length,
+          ms: Math.round(performance.now() - started),
+          stages: timings,
+        },
+        'activity archive turn',
+      );
+      return 'yield';
     }
     await deps.activities.archiveDone(athleteId, batchId);
     const counts = await statusCounts(athleteId, batchId);
