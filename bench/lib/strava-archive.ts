@@ -92,6 +92,14 @@ export async function benchStravaArchive(
   await writeStravaArchive(path);
   const generateS = (performance.now() - generated) / 1000;
   const pid = server.child.proc.pid!;
+  // The archive job's lines, kept from the start (the child keeps only the last 60 lines of its output).
+  const jobLines: string[] = [];
+  let partial = '';
+  server.child.proc.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    jobLines.push(...lines.filter((line) => /activity archive (turn|processed)/.test(line)));
+  });
   // The peak from here on (not the migrations at start): writing 5 to clear_refs resets VmHWM to the current RSS.
   await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
   const before = await memoryOf(pid);
@@ -177,13 +185,9 @@ export async function benchStravaArchive(
   console.log(`  archive row: ${files[0]?.status}: ${files[0]?.message}`);
   await new Promise((r) => setTimeout(r, 500));
   // The job's log lines (LOG_LEVEL=info), one per turn: milliseconds per stage summed over the members.
-  const turns = server.child
-    .output()
-    .split('\n')
-    .filter((line) => /activity archive (turn|processed)/.test(line))
-    .map(
-      (line) => JSON.parse(line.slice(line.indexOf('{'))) as { stages?: Record<string, number>; ms?: number },
-    );
+  const turns = jobLines.map(
+    (line) => JSON.parse(line.slice(line.indexOf('{'))) as { stages?: Record<string, number>; ms?: number },
+  );
   if (turns.length > 0) {
     const stages: Record<string, number> = {};
     for (const turn of turns)
