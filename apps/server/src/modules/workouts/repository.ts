@@ -1,5 +1,5 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts, workoutTemplates } from '../../db/schema/index.ts';
