@@ -107,6 +107,11 @@ export interface JobQueue<P extends object = JobPayloads> {
   ): Promise<string>;
   /** Wakes this process's idle worker (after a commit that enqueued). */
   wake(): void;
+  /**
+   * Whether a job of another athlete (or of none) is due: what a long job that may yield asks before it does
+   * (docs/jobs.md, "Turns"), so a turn ends only when someone is waiting.
+   */
+  othersDue(athleteId: string): Promise<boolean>;
   /** Claims and runs one due job; false when there was none. The worker loop calls it; tests may too. */
   runOnce(): Promise<boolean>;
   start(): void;
@@ -347,6 +352,14 @@ export function createJobQueue<P extends object = JobPayloads>(
           ${enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : sql`now()`})
         returning id`);
       return rowsOf<{ id: string }>(result)[0]!.id;
+    },
+    async othersDue(athleteId) {
+      const result = await db.execute(sql`
+        select exists (
+          select 1 from jobs
+          where status = 'queued' and run_at <= now() and athlete_id is distinct from ${athleteId}::uuid
+        ) as due`);
+      return rowsOf<{ due: boolean }>(result)[0]?.due === true;
     },
     wake() {
       woken = true;

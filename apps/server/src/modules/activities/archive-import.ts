@@ -314,8 +314,10 @@ export function createArchiveImport(deps: ArchiveDeps) {
       for (let from = 0; reading; from += ARCHIVE_LIMITS.storeBatch) {
         const ready = await reading;
         const after = waiting.slice(from + ARCHIVE_LIMITS.storeBatch, from + 2 * ARCHIVE_LIMITS.storeBatch);
-        // The turn is over: this round is stored, the next is left for the job's next turn.
-        yielded = after.length > 0 && performance.now() - started > turnMs;
+        // The turn is over when it has run its length and another athlete's job waits: this round is stored,
+        // the next is left for the job's next turn.
+        yielded =
+          after.length > 0 && performance.now() - started > turnMs && (await deps.jobs.othersDue(athleteId));
         reading = after.length > 0 && !yielded ? readRound(after) : null;
         // A caught rejection until it is awaited: a store that throws waits for the round being read first.
         reading?.catch(() => {});
