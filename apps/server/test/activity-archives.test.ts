@@ -3,6 +3,7 @@
 // gear; the same archive again adds nothing; a recording already stored from another archive is a duplicate;
 // an archive whose job stops midway resumes where it stopped, without duplicates; an archive read in turns (the
 // job yields the worker) ends as one read at once.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from '../src/lib/file-store.ts';
@@ -217,7 +218,8 @@ describe('an archive whose job stops midway', () => {
 });
 
 describe('an archive read in turns', () => {
-  // Every round a turn: the job yields the worker after each round of 16 and resumes from the rows.
+  // Every round a turn while someone waits: the job yields the worker after each round of 16 and resumes from
+  // the rows.
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ archiveTurnMs: 0 });
@@ -225,9 +227,13 @@ describe('an archive read in turns', () => {
   afterAll(() => t.close());
 
   it(
-    'yields after each round, and imports every recording once with one settled outcome',
+    'yields after each round while another athlete waits, and imports every recording once with one settled outcome',
     async () => {
       const who = await t.athlete();
+      // Another athlete's job, due and never claimed (no process handles its kind): someone always waits.
+      await t.db.execute(
+        sql`insert into jobs (kind, athlete_id, payload) values ('test-waiting', ${randomUUID()}, '{}'::jsonb)`,
+      );
       const batch = await importArchive(
         t,
         who,
