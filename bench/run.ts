@@ -434,20 +434,39 @@ async function importsSection(): Promise<void> {
   }
 }
 
-/** A 10-year, 3,000-activity Strava archive imported on a server of its own (PGlite): rate and memory. */
+/**
+ * A 10-year, 3,000-activity Strava archive imported on a server of its own, on PGlite and then on a fresh
+ * PostgreSQL database (skipped when BENCH_PG_URL does not answer): rate and memory. BENCH_ARCHIVE_DATABASES
+ * (`pglite`, `postgres`, default both) picks one.
+ */
 async function stravaArchiveSection(): Promise<void> {
   section(
     'Strava archive: 3,000 activities over 10 years, upload to all settled (budget: >= 20 activities/s)',
   );
-  let server: StaminaServer | undefined;
-  try {
-    // At info level the server logs the archive job's stage timings, which the section reports.
-    server = await startStamina(root, { databaseUrl: null, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
-    record(...(await benchStravaArchive(server)));
-  } catch (err) {
-    record(errorFigure('strava-archive', 'Strava archive import', err));
-  } finally {
-    await server?.child.stop();
+  const wanted = (process.env.BENCH_ARCHIVE_DATABASES ?? 'pglite,postgres').split(',');
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (!wanted.includes(kind)) continue;
+    const pg = kind === 'postgres' ? await freshBenchDatabase('archive') : null;
+    if (kind === 'postgres' && !pg) {
+      console.log('  PostgreSQL (BENCH_PG_URL) does not answer: the archive on PostgreSQL is skipped');
+      continue;
+    }
+    let server: StaminaServer | undefined;
+    const prefix = kind === 'pglite' ? 'strava-archive' : 'strava-archive.postgres';
+    try {
+      // At info level the server logs the archive job's stage timings, which the section reports.
+      server = await startStamina(root, {
+        databaseUrl: pg?.url ?? null,
+        env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+      });
+      console.log(`  on ${kind}:`);
+      record(...(await benchStravaArchive(server, prefix)));
+    } catch (err) {
+      record(errorFigure(prefix, `Strava archive import (${kind})`, err));
+    } finally {
+      await server?.child.stop();
+      await pg?.drop().catch(() => {});
+    }
   }
 }
 

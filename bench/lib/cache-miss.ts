@@ -53,9 +53,12 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-/** A fresh database on the PostgreSQL server, or null when none answers. */
-export async function freshBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `stamina_bench_${Date.now()}`;
+/** A fresh database on the PostgreSQL server (`label` in its name: `stamina_bench_archive_…`), or null when none
+ *  answers. */
+export async function freshBenchDatabase(
+  label?: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `stamina_bench_${label ? `${label}_` : ''}${Date.now()}`;
   try {
     await admin(`CREATE DATABASE ${name}`);
   } catch {

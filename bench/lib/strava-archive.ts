@@ -3,12 +3,16 @@
 // .gpx.gz as Strava keeps uploads, dates shifted across the decade; activities.csv with a name, a description and
 // gear for each), uploaded to a fresh server through POST /api/activities/import/archive and polled until
 // every recording is settled. Figures: activities per second from the upload's answer to the last settled
-// recording (budget >= 20/s), and the server process's memory: its resident set sampled every 250 ms (at a
-// quarter, half and the end of the import, to show it flat) and its peak (VmHWM).
+// recording (budget >= 20/s), and the server process's memory: its resident set sampled every 250 ms from
+// /proc (at 1,000, 2,000 and 3,000 recordings settled, to show it flat) and its peak (VmHWM, the kernel's
+// maxRSS). Beside them, what another athlete meets meanwhile: the answer time of a route that only needs the
+// event loop (GET /api/v1/client-config) and of one that also needs the database (GET /api/v1/health), each
+// asked every 250 ms through the import.
 import { openAsBlob } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { activityFixturePath } from '../../apps/server/test/activity-fixtures.ts';
 import { stravaArchive, syntheticStravaActivities } from '../../apps/server/test/platform-archive.ts';
 import { signUpAndConfirm } from './api.ts';
 import { makeTempDir } from './proc.ts';
@@ -54,7 +58,33 @@ async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-export async function benchStravaArchive(server: StaminaServer): Promise<Figure[]> {
+/** Another athlete uploads one GPX (a repository fixture) and polls it: seconds from its 202 to imported. */
+async function otherAthleteUpload(server: StaminaServer): Promise<number | null> {
+  const token = await signUpAndConfirm(server);
+  const form = new FormData();
+  form.append('file', await openAsBlob(activityFixturePath('run-hr-garminconnect.gpx')), 'run.gpx');
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await fetch(`${server.baseUrl}/api/activities/import`, {
+    method: 'POST',
+    body: form,
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  });
+  if (res.status !== 202) return null;
+  const sent = performance.now();
+  const batchId = ((await res.json()) as { data: { batch_id: string } }).data.batch_id;
+  for (;;) {
+    const poll = await fetch(`${server.baseUrl}/api/activities/imports/${batchId}`, { headers });
+    const batch = ((await poll.json()) as { data: { done: boolean; files: Array<{ status: string }> } }).data;
+    if (batch.done) return batch.files[0]?.status === 'imported' ? (performance.now() - sent) / 1000 : null;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The figures of one import, their ids starting with `prefix` (`strava-archive`, `strava-archive.postgres`). */
+export async function benchStravaArchive(
+  server: StaminaServer,
+  prefix = 'strava-archive',
+): Promise<Figure[]> {
   const token = await signUpAndConfirm(server);
   const dir = makeTempDir('strava');
   const path = join(dir, 'export_12345678.zip');
@@ -62,11 +92,24 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
   await writeStravaArchive(path);
   const generateS = (performance.now() - generated) / 1000;
   const pid = server.child.proc.pid!;
+  // The archive job's lines, kept from the start (the child keeps only the last 60 lines of its output).
+  const jobLines: string[] = [];
+  let partial = '';
+  server.child.proc.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    jobLines.push(...lines.filter((line) => /activity archive (turn|processed)/.test(line)));
+  });
   // The peak from here on (not the migrations at start): writing 5 to clear_refs resets VmHWM to the current RSS.
   await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
   const before = await memoryOf(pid);
   const cpuBefore = await cpuSecondsOf(pid);
   const threadsBefore = await cpuSecondsByThread(pid);
+  const loadText = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
+  console.log(`  load average at the upload: ${loadText()}`);
   const form = new FormData();
   form.append('file', await openAsBlob(path), 'export_12345678.zip');
   const started = performance.now();
@@ -80,59 +123,92 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
   const uploaded = performance.now();
   const samples: Array<{ settled: number; rss: number }> = [];
   let files: Array<{ status: string; message: string | null }> = [];
+  let settledNow = 0;
+  /** Another athlete's one-file upload, sent once a third of the archive is settled: seconds to imported. */
+  let other: Promise<number | null> | null = null;
   const loads: number[] = [];
+  const sampler = setInterval(() => {
+    memoryOf(pid)
+      .then((m) => samples.push({ settled: settledNow, rss: m.rss }))
+      .catch(() => {});
+  }, 250);
+  const probes = { loop: [] as number[], database: [] as number[] };
+  let probing = true;
+  const probe = async (path: string, into: number[]) => {
+    while (probing) {
+      const began = performance.now();
+      const answer = await fetch(`${server.baseUrl}${path}`).catch(() => null);
+      await answer?.arrayBuffer();
+      into.push(performance.now() - began);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const probing$ = Promise.all([
+    probe('/api/v1/client-config', probes.loop),
+    probe('/api/v1/health', probes.database),
+  ]);
   for (;;) {
-    const memory = await memoryOf(pid);
     const poll = await fetch(`${server.baseUrl}/api/activities/imports/${batchId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const batch = ((await poll.json()) as { data: { done: boolean; files: typeof files } }).data;
     files = batch.files;
-    const settled = files.slice(1).filter((f) => f.status !== 'queued' && f.status !== 'processing').length;
-    samples.push({ settled, rss: memory.rss });
+    settledNow = files.slice(1).filter((f) => f.status !== 'queued' && f.status !== 'processing').length;
     loads.push(loadavg()[0]!);
+    if (!other && settledNow >= (files.length - 1) / 3) other = otherAthleteUpload(server).catch(() => null);
     if (batch.done) break;
     if (performance.now() - started > DEADLINE_MS)
       throw new Error('the archive did not settle in 30 minutes');
     await new Promise((r) => setTimeout(r, 1000));
   }
   const seconds = (performance.now() - uploaded) / 1000;
+  clearInterval(sampler);
+  probing = false;
+  await probing$;
+  const otherSeconds = (await other) ?? null;
   const after = await memoryOf(pid);
   const cpuMs = ((await cpuSecondsOf(pid)) - cpuBefore) * 1000;
   const threadsAfter = await cpuSecondsByThread(pid);
   const members = files.slice(1);
   const imported = members.filter((f) => f.status === 'imported').length;
-  const rssAt = (fraction: number) =>
-    samples.find((s) => s.settled >= fraction * members.length)?.rss ?? after.rss;
+  /** The resident set at the first sample taken once `settled` recordings were settled (by the last poll). */
+  const rssAt = (settled: number) => samples.find((s) => s.settled >= settled)?.rss ?? after.rss;
+  const maxSampled = Math.max(...samples.map((s) => s.rss), after.rss);
+  const quantile = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  };
+  const probeNote = (values: number[]) =>
+    `p50 ${quantile(values, 0.5).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms, ${values.length} asked`;
   const meanLoad = loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length);
+  console.log(`  load average at the end: ${loadText()}`);
   console.log(`  archive row: ${files[0]?.status}: ${files[0]?.message}`);
-  // The job's own log line (LOG_LEVEL=info): milliseconds per stage summed over the members.
   await new Promise((r) => setTimeout(r, 500));
-  const logged = server.child
-    .output()
-    .split('\n')
-    .find((line) => line.includes('activity archive processed'));
-  if (logged) {
-    const { stages = {}, ms } = JSON.parse(logged.slice(logged.indexOf('{'))) as {
-      stages?: Record<string, number>;
-      ms?: number;
-    };
+  // The job's log lines (LOG_LEVEL=info), one per turn: milliseconds per stage summed over the members.
+  const turns = jobLines.map(
+    (line) => JSON.parse(line.slice(line.indexOf('{'))) as { stages?: Record<string, number>; ms?: number },
+  );
+  if (turns.length > 0) {
+    const stages: Record<string, number> = {};
+    for (const turn of turns)
+      for (const [k, v] of Object.entries(turn.stages ?? {})) stages[k] = (stages[k] ?? 0) + v;
+    const ms = turns.reduce((sum, turn) => sum + (turn.ms ?? 0), 0);
     console.log(
-      `  job ${ms} ms; per member (ms): ${Object.entries(stages)
+      `  job ${ms} ms in ${turns.length} turns; per member (ms): ${Object.entries(stages)
         .map(([k, v]) => `${k} ${(v / Math.max(1, imported)).toFixed(1)}`)
         .join(', ')}`,
     );
   }
-  return [
+  const figures: Figure[] = [
     info({
-      id: 'strava-archive.generate',
+      id: `${prefix}.generate`,
       label: `archive generated (${ACTIVITIES} activities, ${YEARS} years)`,
       value: generateS,
       unit: 's',
       digits: 1,
     }),
     info({
-      id: 'strava-archive.upload',
+      id: `${prefix}.upload`,
       label: 'upload streamed (202)',
       value: (uploaded - started) / 1000,
       unit: 's',
@@ -140,7 +216,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
     }),
     budgeted(
       {
-        id: 'strava-archive.rate',
+        id: `${prefix}.rate`,
         label: 'activities imported per second',
         value: imported / seconds,
         unit: '/s',
@@ -150,7 +226,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       { min: RATE_BUDGET, text: `>= ${RATE_BUDGET} /s` },
     ),
     info({
-      id: 'strava-archive.cpu',
+      id: `${prefix}.cpu`,
       label: 'server CPU time per activity',
       value: cpuMs / Math.max(1, imported),
       unit: 'ms',
@@ -158,7 +234,7 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       note: 'user + system, all threads: what one import costs whatever the load',
     }),
     info({
-      id: 'strava-archive.cpu.main',
+      id: `${prefix}.cpu.main`,
       label: 'of which the main thread (event loop, PGlite)',
       value: ((threadsAfter.main - threadsBefore.main) * 1000) / Math.max(1, imported),
       unit: 'ms',
@@ -166,24 +242,57 @@ export async function benchStravaArchive(server: StaminaServer): Promise<Figure[
       note: `the other threads (CPU pool, libuv, V8): ${(((threadsAfter.others - threadsBefore.others) * 1000) / Math.max(1, imported)).toFixed(1)} ms (threads that ended are not counted)`,
     }),
     info({
-      id: 'strava-archive.rss.before',
+      id: `${prefix}.rss.before`,
       label: 'server RSS before the upload',
       value: before.rss,
       unit: 'MB',
     }),
+    ...[1, 2, 3].map((third) =>
+      info({
+        id: `${prefix}.rss.${third}of3`,
+        label: `server RSS at ${Math.round((third * members.length) / 3).toLocaleString('en')} settled`,
+        value: third === 3 ? after.rss : rssAt((third * members.length) / 3),
+        unit: 'MB',
+      }),
+    ),
     info({
-      id: 'strava-archive.rss.25',
-      label: 'server RSS at 25 % settled',
-      value: rssAt(0.25),
+      id: `${prefix}.rss.max`,
+      label: 'server RSS, largest of the 250 ms samples',
+      value: maxSampled,
       unit: 'MB',
+      note: `${samples.length} samples`,
     }),
-    info({ id: 'strava-archive.rss.50', label: 'server RSS at 50 % settled', value: rssAt(0.5), unit: 'MB' }),
-    info({ id: 'strava-archive.rss.end', label: 'server RSS at the end', value: after.rss, unit: 'MB' }),
     info({
-      id: 'strava-archive.rss.peak',
+      id: `${prefix}.rss.peak`,
       label: 'server peak RSS during the import (VmHWM)',
       value: after.hwm,
       unit: 'MB',
     }),
+    info({
+      id: `${prefix}.loop.max`,
+      label: 'another athlete: longest answer of a route with no database (client-config)',
+      value: Math.max(0, ...probes.loop),
+      unit: 'ms',
+      digits: 1,
+      note: probeNote(probes.loop),
+    }),
+    info({
+      id: `${prefix}.other-upload`,
+      label: "another athlete's one-file upload, sent at a third of the archive: 202 to imported",
+      value: otherSeconds ?? Number.NaN,
+      unit: 's',
+      digits: 1,
+      note: otherSeconds === null ? 'not settled before the archive ended' : 'run-hr-garminconnect.gpx',
+    }),
+    info({
+      id: `${prefix}.database.max`,
+      label: 'another athlete: longest answer of a route with a database round trip (health)',
+      value: Math.max(0, ...probes.database),
+      unit: 'ms',
+      digits: 1,
+      note: probeNote(probes.database),
+    }),
   ];
+  for (const figure of figures) figure.note = [figure.note, `${server.database}`].filter(Boolean).join('; ');
+  return figures;
 }

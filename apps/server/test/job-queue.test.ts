@@ -292,6 +292,29 @@ describe('job queue: athletes in turn', () => {
   });
 });
 
+describe('job queue: a long job that yields', () => {
+  it("is due again at once behind another athlete's job, and its turns never run out its attempts", async () => {
+    const queue = createJobQueue(t.db);
+    const claimed: string[] = [];
+    let turns = 0;
+    queue.register('test-yield', {
+      run: async (j) => {
+        claimed.push(j.athleteId!);
+        if (j.payload.long && ++turns < 7) return 'yield';
+      },
+    });
+    const [long, other] = [randomUUID(), randomUUID()];
+    const id = await queue.enqueue(t.db, 'test-yield', { athleteId: long, long: true });
+    expect(await queue.runOnce()).toBe(true);
+    expect(await job(t.db, id)).toMatchObject({ status: 'queued', later: false });
+    await queue.enqueue(t.db, 'test-yield', { athleteId: other });
+    while (await queue.runOnce());
+    // Seven turns, more than its 5 attempts: a yield is not a failure.
+    expect(claimed).toEqual([long, other, long, long, long, long, long, long]);
+    expect(await job(t.db, id)).toMatchObject({ status: 'done', last_error: null });
+  });
+});
+
 describe.runIf(await postgresAvailable())('job queue on one PostgreSQL with two processes', () => {
   let databases: Database[] = [];
   let drop: () => Promise<void> = async () => {};

@@ -56,8 +56,13 @@ export interface QueuedJob<Kind extends string = string, Payload = unknown> {
 export type Job<K extends JobKind = JobKind> = QueuedJob<K, JobPayloads[K]>;
 
 interface HandlerOf<J extends QueuedJob> {
-  /** Does the work. Throwing retries the job later (backoff), until its attempts run out. */
-  run: (job: J) => Promise<void>;
+  /**
+   * Does the work. Throwing retries the job later (backoff), until its attempts run out. Answering 'yield' puts
+   * the job back as due at once, its attempt given back: a long job's turn ends, and the claims that follow take
+   * other athletes' due jobs first (docs/jobs.md, "Turns"). The job must then resume where it stopped.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers answer nothing (Promise<void>); one may yield.
+  run: (job: J) => Promise<void | 'yield'>;
   /** Told once when the job is given up (attempts exhausted), to record the failure where users see it. */
   failed?: (job: J, reason: string) => Promise<void>;
   /**
@@ -102,6 +107,11 @@ export interface JobQueue<P extends object = JobPayloads> {
   ): Promise<string>;
   /** Wakes this process's idle worker (after a commit that enqueued). */
   wake(): void;
+  /**
+   * Whether a job of another athlete (or of none) is due: what a long job that may yield asks before it does
+   * (docs/jobs.md, "Turns"), so a turn ends only when someone is waiting.
+   */
+  othersDue(athleteId: string): Promise<boolean>;
   /** Claims and runs one due job; false when there was none. The worker loop calls it; tests may too. */
   runOnce(): Promise<boolean>;
   start(): void;
@@ -217,6 +227,17 @@ export function createJobQueue<P extends object = JobPayloads>(
       where id = ${job.id} and locked_by = ${workerId}`);
   }
 
+  /**
+   * A job that yielded, due again at once. Its attempt is given back by raising its allowance (attempts stays
+   * counted, so the claim's order sees its athlete as just served).
+   */
+  async function requeue(job: AnyJob): Promise<void> {
+    await db.execute(sql`
+      update jobs set status = 'queued', max_attempts = max_attempts + 1, lease_until = null, locked_by = null,
+        run_at = now(), updated_at = now()
+      where id = ${job.id} and locked_by = ${workerId}`);
+  }
+
   async function giveUp(job: AnyJob, handler: HandlerOf<AnyJob> | undefined, reason: string): Promise<void> {
     await settle(job, 'failed', reason);
     await handler?.failed?.(job, reason);
@@ -248,9 +269,10 @@ export function createJobQueue<P extends object = JobPayloads>(
     }, leaseMs / 3);
     renew.unref();
     try {
-      await handler.run(job);
+      const outcome = await handler.run(job);
       clearInterval(renew);
-      await settle(job, 'done', null);
+      if (outcome === 'yield') await requeue(job);
+      else await settle(job, 'done', null);
     } catch (err) {
       clearInterval(renew);
       const reason = err instanceof Error ? err.message : String(err);
@@ -330,6 +352,14 @@ export function createJobQueue<P extends object = JobPayloads>(
           ${enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : sql`now()`})
         returning id`);
       return rowsOf<{ id: string }>(result)[0]!.id;
+    },
+    async othersDue(athleteId) {
+      const result = await db.execute(sql`
+        select exists (
+          select 1 from jobs
+          where status = 'queued' and run_at <= now() and athlete_id is distinct from ${athleteId}::uuid
+        ) as due`);
+      return rowsOf<{ due: boolean }>(result)[0]?.due === true;
     },
     wake() {
       woken = true;

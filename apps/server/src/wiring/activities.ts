@@ -86,6 +86,7 @@ export async function wireActivities(
     fileStore: config.fileStore,
     jobs,
     activities: activityService,
+    ...(config.archiveTurnMs === undefined ? {} : { turnMs: config.archiveTurnMs }),
     log: app.log,
   });
   jobs.register(ARCHIVE_JOB, archiveImport.job);

@@ -94,6 +94,8 @@ export interface AppConfig {
   cpuPool?: CpuPoolOptions;
   /** The largest Apple Health export accepted (docs/devices.md, "Apple Health"); 2 GB. Tests lower it. */
   appleHealthMaxUploadBytes?: number;
+  /** How long a platform archive's job holds the worker before it yields (archive-import.ts); tests shorten it. */
+  archiveTurnMs?: number;
 }
 
 declare module 'fastify' {

@@ -25,6 +25,7 @@ import {
 import type { ReadMember, ThresholdsByDay } from './import-store.ts';
 import * as repo from './repository.ts';
 import type { ActivityService } from './service.ts';
+import type { StoredIndex } from './stored-index.ts';
 import type { ArchiveMeta } from './types.ts';
 import { ACTIVITY_LIMITS, memberLimit, readRecording } from './upload-files.ts';
 
@@ -51,6 +52,12 @@ const ARCHIVE_LIMITS = {
    * memory holds at most two rounds of decoded recordings.
    */
   storeBatch: 16,
+  /**
+   * How long one run of the job holds this process's worker: past it, the round in hand is stored and the job
+   * yields (lib/job-queue.ts), so other athletes' jobs queued meanwhile run before its next turn, which resumes
+   * from the rows (docs/activities.md, "Platform archives").
+   */
+  turnMs: 10_000,
 } as const;
 
 interface Payload {
@@ -83,11 +90,14 @@ export interface ArchiveDeps {
     | 'storeArchiveMembers'
     | 'timeZoneOf'
     | 'thresholdsOf'
+    | 'storedIndexOf'
     | 'archiveDone'
     | 'enterUpload'
     | 'settleImport'
   >;
   maxUploadBytes?: number;
+  /** In place of ARCHIVE_LIMITS.turnMs (a test makes every round a turn). */
+  turnMs?: number;
   log?: { info(obj: object, msg: string): void };
 }
 
@@ -121,6 +131,7 @@ async function stageMember(store: FileStore, key: string, stream: Readable, limi
 
 export function createArchiveImport(deps: ArchiveDeps) {
   const maxUploadBytes = deps.maxUploadBytes ?? ARCHIVE_LIMITS.uploadBytes;
+  const turnMs = deps.turnMs ?? ARCHIVE_LIMITS.turnMs;
   const store = deps.fileStore;
 
   /** The archive's zip and the zips inside it, open; its layout, its recordings in order, and the CSV's rows. */
@@ -185,7 +196,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
     }
   }
 
-  async function run(payload: Payload): Promise<void> {
+  async function run(payload: Payload): Promise<'yield' | undefined> {
     const archive = await repo.findImportFile(deps.db, payload.athleteId, payload.importFileId);
     if (!archive) return;
     if (archive.status !== 'queued' && archive.status !== 'processing') return;
@@ -214,6 +225,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
     const { layout, meta, members } = listed;
     /** Milliseconds per stage, summed over the members (logged with the outcome). */
     const timings: Record<string, number> = {};
+    let yielded = false;
     try {
       let rows = await repo.batchProgress(deps.db, athleteId, batchId);
       if (rows.length === 1) {
@@ -241,6 +253,9 @@ export function createArchiveImport(deps: ArchiveDeps) {
       const timeZone = await deps.activities.timeZoneOf(athleteId);
       // The thresholds as they stand when the archive starts score all its members (one read, not two a member).
       const inForce = await deps.activities.thresholdsOf(athleteId);
+      // What is stored when the archive starts, kept up round by round: most members' duplicate checks are
+      // answered in memory (none near), not by two statements each (stored-index.ts).
+      const stored = await deps.activities.storedIndexOf(athleteId);
       let settled = rows.length - 1 - waiting.length;
       const progress = async (more: number) => {
         const before = settled;
@@ -271,6 +286,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
               meta: layout === 'strava' ? meta : null,
               timeZone,
               inForce,
+              stored,
               ms,
             });
             add(ms);
@@ -298,12 +314,22 @@ export function createArchiveImport(deps: ArchiveDeps) {
       for (let from = 0; reading; from += ARCHIVE_LIMITS.storeBatch) {
         const ready = await reading;
         const after = waiting.slice(from + ARCHIVE_LIMITS.storeBatch, from + 2 * ARCHIVE_LIMITS.storeBatch);
-        reading = after.length > 0 ? readRound(after) : null;
+        // The turn is over when it has run its length and another athlete's job waits: this round is stored,
+        // the next is left for the job's next turn.
+        yielded =
+          after.length > 0 && performance.now() - started > turnMs && (await deps.jobs.othersDue(athleteId));
+        reading = after.length > 0 && !yielded ? readRound(after) : null;
         // A caught rejection until it is awaited: a store that throws waits for the round being read first.
         reading?.catch(() => {});
         try {
           const began = performance.now();
           await storeRound(ready);
+          stored.add(
+            ready.map(({ read }) => ({
+              sha256: read.sha256,
+              legs: read.legs.map((leg) => ({ sport: leg.activity.sport, start: leg.activity.startTime })),
+            })),
+          );
           add({ store: Math.round(performance.now() - began) });
           await progress(ready.length);
         } catch (err) {
@@ -313,6 +339,19 @@ export function createArchiveImport(deps: ArchiveDeps) {
       }
     } finally {
       listed.close();
+    }
+    if (yielded) {
+      deps.log?.info(
+        {
+          importFileId: archive.id,
+          layout,
+          members: members.length,
+          ms: Math.round(performance.now() - started),
+          stages: timings,
+        },
+        'activity archive turn',
+      );
+      return 'yield';
     }
     await deps.activities.archiveDone(athleteId, batchId);
     const counts = await statusCounts(athleteId, batchId);
@@ -348,6 +387,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       meta: Map<string, ArchiveMeta> | null;
       timeZone: string;
       inForce: ThresholdsByDay;
+      stored: StoredIndex;
       ms: Record<string, number>;
     },
   ): Promise<ReadMember | null> {
@@ -376,7 +416,7 @@ export function createArchiveImport(deps: ArchiveDeps) {
       file,
       bytes,
       { compression: staged.compression, ...(metaOf ? { meta: metaOf } : {}) },
-      { timeZone: context.timeZone, inForce: context.inForce },
+      { timeZone: context.timeZone, inForce: context.inForce, stored: context.stored },
       context.ms,
     );
     if ('read' in read) return read;

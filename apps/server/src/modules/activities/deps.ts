@@ -13,7 +13,10 @@ export interface ActivityServiceDeps {
   jobs: JobQueue;
   /** Where files are decoded and scored, off the event loop (workers/pool.ts). */
   pool: Pick<CpuPool, 'run'>;
-  workouts: Pick<WorkoutService, 'matchCandidates' | 'find' | 'completeByActivity' | 'reopenFromActivity'>;
+  workouts: Pick<
+    WorkoutService,
+    'matchCandidates' | 'plannedOnDays' | 'find' | 'completeByActivity' | 'reopenFromActivity'
+  >;
   /** The thresholds and zones in force on an athlete's day for a sport (figures.ts `thresholdsFrom`). */
   thresholdsOn: ThresholdsOn;
   /** The same for many days of one athlete from one read (figures.ts `thresholdsByDayFrom`): an archive's. */

@@ -15,6 +15,8 @@ import type { LegRecord, ThresholdsInForce } from './figures.ts';
 import { compliance, nearestWorkout, workoutSportOf } from './matching.ts';
 import { defaultName, SPORT_WORDS } from './presenters.ts';
 import * as repo from './repository.ts';
+import * as rounds from './round-queries.ts';
+import type { StoredIndex } from './stored-index.ts';
 import type { ArchiveMeta, Outcome } from './types.ts';
 
 /** Two activities of one sport starting this close are one session recorded twice. */
@@ -52,6 +54,19 @@ type StoreDeps = Pick<ActivityServiceDeps, 'fileStore' | 'pool' | 'workouts' | '
 /** An import file named with its athlete: every read and write of it names both (docs/scale.md, "Router queries"). */
 export type FileRef = { athleteId: string; id: string };
 
+const sameFile = (activityIds: string[]) => ({
+  status: 'duplicate' as const,
+  message: 'This file was already imported',
+  activityIds,
+});
+const sameStart = (existing: string) => ({
+  status: 'duplicate' as const,
+  message: `An activity of the same sport starting within ${DUPLICATE_WINDOW_SECONDS} s of this one is already stored`,
+  activityIds: [existing],
+});
+
+type PlannedWorkout = Awaited<ReturnType<StoreDeps['workouts']['matchCandidates']>>[number];
+
 export function createImportStore(db: Db, deps: StoreDeps) {
   /** What a duplicate or an import found, written to the file's row. */
   async function record(conn: Db | Tx, file: FileRef, outcome: Outcome): Promise<void> {
@@ -67,11 +82,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
   async function duplicateOfFile(conn: Db | Tx, athleteId: string, sha256: string): Promise<Outcome | null> {
     const file = await repo.fileBySha(conn, athleteId, sha256);
     if (!file) return null;
-    return {
-      status: 'duplicate',
-      message: 'This file was already imported',
-      activityIds: await repo.activityIdsOfFile(conn, athleteId, file.id),
-    };
+    return sameFile(await repo.activityIdsOfFile(conn, athleteId, file.id));
   }
 
   async function duplicateByStart(conn: Db | Tx, athleteId: string, legs: readonly LegRecord[]) {
@@ -83,13 +94,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
         leg.activity.startTime,
         DUPLICATE_WINDOW_SECONDS,
       );
-      if (existing) {
-        return {
-          status: 'duplicate' as const,
-          message: `An activity of the same sport starting within ${DUPLICATE_WINDOW_SECONDS} s of this one is already stored`,
-          activityIds: [existing],
-        };
-      }
+      if (existing) return sameStart(existing);
     }
     return null;
   }
@@ -117,11 +122,20 @@ export function createImportStore(db: Db, deps: StoreDeps) {
    * Completes the planned workout of the activity's day and sport nearest its duration, if there is one no
    * other activity completes. Returns the workout's date (a day whose load changes).
    */
-  async function autoMatch(tx: Tx, athleteId: string, activity: repo.ActivityRow): Promise<string | null> {
+  async function autoMatch(
+    tx: Tx,
+    athleteId: string,
+    activity: repo.ActivityRow,
+    /** The planned workouts of the activity's day read already (with others'), when the caller has them. */
+    planned?: readonly PlannedWorkout[],
+  ): Promise<string | null> {
     const sport = workoutSportOf(activity.sport);
     if (!sport) return null;
     const candidates = [];
-    for (const workout of await deps.workouts.matchCandidates(tx, athleteId, activity.localDate, sport)) {
+    const ofDay = planned
+      ? planned.filter((w) => w.workoutDate === activity.localDate && w.sport === sport)
+      : await deps.workouts.matchCandidates(tx, athleteId, activity.localDate, sport);
+    for (const workout of ofDay) {
       if (!(await repo.activityOfWorkout(tx, athleteId, workout.id))) candidates.push(workout);
     }
     const workout = nearestWorkout(candidates, activity.timerSeconds);
@@ -142,8 +156,11 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     source: ImportSource,
     staged: Buffer,
     ms: Timings,
-    /** The athlete's time zone and thresholds when the caller knows them (an archive reads them once). */
-    known?: { timeZone: string; inForce: ThresholdsByDay },
+    /**
+     * The athlete's time zone and thresholds when the caller knows them (an archive reads them once), and what
+     * it knows of the stored recordings: a duplicate check it knows nothing near is not sent (stored-index.ts).
+     */
+    known?: { timeZone: string; inForce: ThresholdsByDay; stored?: StoredIndex },
   ): Promise<Outcome | ReadMember> {
     const athleteId = file.athleteId;
     let mark = performance.now();
@@ -160,7 +177,8 @@ export function createImportStore(db: Db, deps: StoreDeps) {
         'readActivityFile',
         { bytes: staged, fileName: file.name, compression: source.compression, timeZone },
         {
-          duplicateOf: (sha256) => duplicateOfFile(db, athleteId, sha256),
+          duplicateOf: async (sha256) =>
+            known?.stored?.mayHaveFile(sha256) === false ? null : duplicateOfFile(db, athleteId, sha256),
           thresholdsOn: async ({ day, sport }) =>
             known ? known.inForce(day, sport) : deps.thresholdsOn(athleteId, day, sport),
         },
@@ -173,7 +191,11 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     }
     lap('decode');
     if (read.status === 'settled') return read.outcome;
-    const early = await duplicateByStart(db, athleteId, read.legs);
+    const stored = known?.stored;
+    const legs = stored
+      ? read.legs.filter((leg) => stored.mayHaveNear(leg.activity.sport, leg.activity.startTime))
+      : read.legs;
+    const early = await duplicateByStart(db, athleteId, legs);
     if (early) return early;
     const originalKey = `originals/${athleteId}/${read.sha256}.${read.format}${source.compression ? '.gz' : ''}`;
     await deps.fileStore.put(originalKey, staged);
@@ -181,50 +203,113 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     return { file, source, read, sizeBytes: staged.length, originalKey, timeZone };
   }
 
-  /** One read member stored in the caller's transaction (the load lock held): true, or false for a duplicate. */
-  async function storeOne(tx: Tx, member: ReadMember, touched: string[]): Promise<boolean> {
-    const { file, source, read, timeZone } = member;
-    const athleteId = file.athleteId;
-    const { legs, sha256 } = read;
-    const duplicate =
-      (await duplicateOfFile(tx, athleteId, sha256)) ?? (await duplicateByStart(tx, athleteId, legs));
-    if (duplicate) {
-      await record(tx, file, duplicate);
-      return false;
-    }
-    const fileId = await repo.insertFile(tx, {
+  /**
+   * Read members stored in the caller's transaction (the load lock held) with a few statements for all of them
+   * (docs/activities.md, "Platform archives", "Speed"): the duplicate checks, one by content and one by start for
+   * every leg, each member also checked against the ones before it; then the originals, the activities, their
+   * streams and the members' rows, each in one statement; a planned workout matched where the days have any.
+   * Answers how many were stored (the rest were duplicates, each row settled as such).
+   */
+  async function storeMany(tx: Tx, members: readonly ReadMember[], touched: string[]): Promise<number> {
+    const athleteId = members[0]!.file.athleteId;
+    const stored = await rounds.filesBySha(
+      tx,
       athleteId,
-      sha256,
-      originalName: file.name,
-      format: read.format,
-      compression: source.compression,
-      sizeBytes: member.sizeBytes,
-      storageKey: member.originalKey,
-    });
-    const groupId = legs.length > 1 ? randomUUID() : null;
-    const ids: string[] = [];
-    for (const [index, leg] of legs.entries()) {
-      const base =
-        source.meta?.name || read.name || defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
-      const row = await repo.insertActivity(tx, athleteId, {
-        ...leg.activity,
-        name: legs.length > 1 ? `${base} · ${SPORT_WORDS[leg.activity.sport]}` : base,
-        description: source.meta?.description || null,
-        gear: source.meta?.gear || null,
-        localDate: leg.localDate,
-        fileId: fileId ?? null,
-        multisportGroupId: groupId,
-        legIndex: groupId ? index : null,
-        source: source.source ?? 'file',
+      members.map((m) => m.read.sha256),
+    );
+    const legs = members.flatMap((m) =>
+      m.read.legs.map((leg) => ({ sport: leg.activity.sport, start: leg.activity.startTime })),
+    );
+    const before = await rounds.activitiesNear(tx, athleteId, legs, DUPLICATE_WINDOW_SECONDS);
+    const windowMs = DUPLICATE_WINDOW_SECONDS * 1000;
+    /** The earliest activity, stored or of this round, of `sport` starting within the window of `start`. */
+    const near = (sport: string, start: Date) =>
+      before
+        .filter((a) => a.sport === sport && Math.abs(a.startTime.getTime() - start.getTime()) <= windowMs)
+        .sort((x, y) => x.startTime.getTime() - y.startTime.getTime())[0];
+    const ofRound = new Map<string, string[]>();
+    const accepted: Array<{ member: ReadMember; ids: string[] }> = [];
+    for (const member of members) {
+      const { sha256, legs: memberLegs } = member.read;
+      const fileId = stored.get(sha256);
+      let duplicate: Outcome | null = fileId
+        ? sameFile(await repo.activityIdsOfFile(tx, athleteId, fileId))
+        : ofRound.has(sha256)
+          ? sameFile(ofRound.get(sha256)!)
+          : null;
+      for (const leg of memberLegs) {
+        if (duplicate) break;
+        const existing = near(leg.activity.sport, leg.activity.startTime);
+        if (existing) duplicate = sameStart(existing.id);
+      }
+      if (duplicate) {
+        await record(tx, member.file, duplicate);
+        continue;
+      }
+      const ids = memberLegs.map(() => randomUUID());
+      for (const [i, leg] of memberLegs.entries())
+        before.push({ id: ids[i]!, sport: leg.activity.sport, startTime: leg.activity.startTime });
+      ofRound.set(sha256, ids);
+      accepted.push({ member, ids });
+    }
+    if (accepted.length === 0) return 0;
+    const fileIds = await rounds.insertFiles(
+      tx,
+      accepted.map(({ member: { file, source, read, sizeBytes, originalKey } }) => ({
+        athleteId,
+        sha256: read.sha256,
+        originalName: file.name,
+        format: read.format,
+        compression: source.compression,
+        sizeBytes,
+        storageKey: originalKey,
+      })),
+    );
+    const rows = accepted.flatMap(({ member: { source, read, timeZone }, ids }) => {
+      const groupId = read.legs.length > 1 ? randomUUID() : null;
+      return read.legs.map((leg, index) => {
+        const base =
+          source.meta?.name || read.name || defaultName(leg.activity.sport, leg.activity.startTime, timeZone);
+        return {
+          ...leg.activity,
+          id: ids[index]!,
+          name: read.legs.length > 1 ? `${base} · ${SPORT_WORDS[leg.activity.sport]}` : base,
+          description: source.meta?.description || null,
+          gear: source.meta?.gear || null,
+          localDate: leg.localDate,
+          fileId: fileIds.get(read.sha256) ?? null,
+          multisportGroupId: groupId,
+          legIndex: groupId ? index : null,
+          source: source.source ?? 'file',
+        };
       });
-      await repo.insertStreams(tx, athleteId, row.id, leg.streams);
-      ids.push(row.id);
-      touched.push(row.localDate);
-      const workoutDate = await autoMatch(tx, athleteId, row);
+    });
+    const matchable = rows.filter((r) => workoutSportOf(r.sport)).map((r) => r.localDate);
+    const planned = await deps.workouts.plannedOnDays(tx, athleteId, [...new Set(matchable)]);
+    // The stored rows are read back only to be matched (most archives' days have no planned workout).
+    const inserted = new Map(
+      (await rounds.insertActivities(tx, athleteId, rows, planned.length > 0)).map((r) => [r.id, r]),
+    );
+    await rounds.insertStreamsOf(
+      tx,
+      athleteId,
+      accepted.flatMap(({ member, ids }) =>
+        member.read.legs.map((leg, i) => ({ activityId: ids[i]!, streams: leg.streams })),
+      ),
+    );
+    // In the members' order, leg by leg: a workout completed by one is not offered to the next.
+    for (const { id, localDate } of rows) {
+      touched.push(localDate);
+      if (planned.length === 0) continue;
+      const workoutDate = await autoMatch(tx, athleteId, inserted.get(id)!, planned);
       if (workoutDate) touched.push(workoutDate);
     }
-    await record(tx, file, { status: 'imported', activityIds: ids });
-    return true;
+    await rounds.settleImported(
+      tx,
+      athleteId,
+      accepted.map(({ member, ids }) => ({ id: member.file.id, activityIds: ids })),
+    );
+    return accepted.length;
   }
 
   /**
@@ -240,8 +325,7 @@ export function createImportStore(db: Db, deps: StoreDeps) {
     return db.transaction(async (tx) => {
       await lockAthleteLoad(tx, athleteId);
       const touched: string[] = [];
-      let stored = 0;
-      for (const member of members) if (await storeOne(tx, member, touched)) stored += 1;
+      const stored = await storeMany(tx, members, touched);
       if (!deferLoad && touched.length > 0) await rederiveDailyLoad(tx, athleteId, touched.sort()[0]!);
       return stored;
     });

@@ -130,18 +130,6 @@ export async function findFile(db: Conn, athleteId: string, fileId: string) {
   return rows[0];
 }
 
-export async function insertFile(
-  db: Conn,
-  values: Omit<typeof activityFiles.$inferInsert, 'id' | 'createdAt'>,
-): Promise<string | undefined> {
-  const rows = await db
-    .insert(activityFiles)
-    .values(values)
-    .onConflictDoNothing({ target: [activityFiles.athleteId, activityFiles.sha256] })
-    .returning({ id: activityFiles.id });
-  return rows[0]?.id;
-}
-
 /** The activities made from a stored original, first leg first. */
 export async function activityIdsOfFile(db: Conn, athleteId: string, fileId: string): Promise<string[]> {
   const rows = await db

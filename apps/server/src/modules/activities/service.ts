@@ -16,6 +16,7 @@ import type { ActivityServiceDeps } from './deps.ts';
 import { changesLoad, type Feeling, feelingChanges } from './feeling.ts';
 import {
   createImportStore,
+  DUPLICATE_WINDOW_SECONDS,
   type FileRef,
   type ImportSource,
   missingAsNull,
@@ -27,7 +28,9 @@ import {
 import { activityDetail, batchView, toSummary } from './presenters.ts';
 import { createActivityReads } from './reads.ts';
 import * as repo from './repository.ts';
+import { storedKeys } from './round-queries.ts';
 import { createSportChange } from './sport-change.ts';
+import { type StoredIndex, storedIndex } from './stored-index.ts';
 import type { ArchiveMeta, Outcome } from './types.ts';
 import { ACTIVITY_LIMITS, displayName, type StagedEntry, uploadStager } from './upload-files.ts';
 
@@ -263,7 +266,7 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
       file: repo.ImportFileRow,
       staged: Buffer,
       source: ImportSource,
-      context: { timeZone: string; inForce: ThresholdsByDay },
+      context: { timeZone: string; inForce: ThresholdsByDay; stored: StoredIndex },
       ms: Timings,
     ): Promise<Outcome | ReadMember> {
       return store.readMember(file, source, staged, ms, context);
@@ -278,6 +281,12 @@ export function createActivityService(db: Db, deps: ActivityServiceDeps) {
      * Answers how many were stored (the rest were duplicates).
      */
     storeArchiveMembers: (members: readonly ReadMember[]) => store.storeRead(members, true),
+
+    /** What an archive knows of the athlete's stored recordings, read once when it starts (stored-index.ts). */
+    async storedIndexOf(athleteId: string): Promise<StoredIndex> {
+      const { shas, starts } = await storedKeys(db, athleteId);
+      return storedIndex(shas, starts, DUPLICATE_WINDOW_SECONDS);
+    },
 
     /** The athlete's time zone (IANA name), read once by an archive for all its members. */
     timeZoneOf: (athleteId: string) => repo.athleteTimezone(db, athleteId),

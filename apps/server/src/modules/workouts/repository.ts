@@ -1,5 +1,5 @@
 // Queries of the workouts area. Every query is scoped by the caller's athlete id.
-import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { activities, trainingPlans, workouts } from '../../db/schema/index.ts';
@@ -39,6 +39,26 @@ export async function listWorkouts(
     and(...conditions),
     sql`${workouts.workoutDate}, ${workouts.createdAt}`,
     filter.limit,
+  );
+}
+
+/** The planned workouts of the athlete on any of `days`, by day and then as created (an archive round's). */
+export async function plannedOnDays(
+  db: Conn,
+  athleteId: string,
+  days: readonly string[],
+): Promise<WorkoutRow[]> {
+  if (days.length === 0) return [];
+  return jsonRows(
+    db,
+    getTableColumns(workouts),
+    workouts,
+    and(
+      eq(workouts.athleteId, athleteId),
+      eq(workouts.status, 'planned'),
+      inArray(workouts.workoutDate, [...days]),
+    ),
+    sql`${workouts.workoutDate}, ${workouts.createdAt}`,
   );
 }
 

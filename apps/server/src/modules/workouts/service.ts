@@ -203,6 +203,11 @@ export function createWorkoutService(
       return rows.map((row) => ({ workout: toWorkout(row), activityId: row.activityId }));
     },
 
+    /** The planned workouts of many days at once, every sport (an archive's round of recordings): `matchCandidates`' rows. */
+    plannedOnDays(conn: Conn, athleteId: string, days: readonly string[]): Promise<repo.WorkoutRow[]> {
+      return repo.plannedOnDays(conn, athleteId, days);
+    },
+
     /**
      * The planned workouts of a day and sport a recorded activity may complete (docs/activities.md,
      * "Matching"), on the caller's connection (the import's transaction).

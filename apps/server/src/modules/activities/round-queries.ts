@@ -1,0 +1,119 @@
+// The queries of an archive's rounds (docs/activities.md, "Platform archives", "Speed"): many members' duplicate
+// checks, originals, activities, streams and rows, each in one statement, and what an archive reads once of
+// the athlete's stored files and starts. Every query is scoped by the athlete id.
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Conn } from '../../db/client.ts';
+import { activities, activityFiles, activityStreams, importFiles } from '../../db/schema/index.ts';
+import type { ActivityInsert, ActivityRow } from './repository.ts';
+
+/**
+ * The contents (SHA-256) of the athlete's stored originals and the sport and start of their activities: what an
+ * archive reads once as a filter before its members' duplicate checks (`storedIndex` in stored-index.ts).
+ */
+export async function storedKeys(db: Conn, athleteId: string) {
+  const files = await db
+    .select({ sha256: activityFiles.sha256 })
+    .from(activityFiles)
+    .where(eq(activityFiles.athleteId, athleteId));
+  const starts = await db
+    .select({ sport: activities.sport, startTime: activities.startTime })
+    .from(activities)
+    .where(eq(activities.athleteId, athleteId));
+  return { shas: files.map((f) => f.sha256), starts };
+}
+
+/** The stored originals among these contents, SHA-256 → file id: an archive round's, in one statement. */
+export async function filesBySha(db: Conn, athleteId: string, shas: readonly string[]) {
+  if (shas.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: activityFiles.id, sha256: activityFiles.sha256 })
+    .from(activityFiles)
+    .where(and(eq(activityFiles.athleteId, athleteId), inArray(activityFiles.sha256, [...new Set(shas)])));
+  return new Map(rows.map((r) => [r.sha256, r.id]));
+}
+
+/** Stores originals in one statement (one already stored is skipped): SHA-256 → the new file's id. */
+export async function insertFiles(
+  db: Conn,
+  values: Array<Omit<typeof activityFiles.$inferInsert, 'id' | 'createdAt'>>,
+): Promise<Map<string, string>> {
+  if (values.length === 0) return new Map();
+  const rows = await db
+    .insert(activityFiles)
+    .values(values)
+    .onConflictDoNothing({ target: [activityFiles.athleteId, activityFiles.sha256] })
+    .returning({ id: activityFiles.id, sha256: activityFiles.sha256 });
+  return new Map(rows.map((r) => [r.sha256, r.id]));
+}
+
+/**
+ * The athlete's activities of a leg's sport starting within `seconds` of its start, for many legs in one
+ * statement (an archive round's duplicate check), earliest first.
+ */
+export async function activitiesNear(
+  db: Conn,
+  athleteId: string,
+  legs: ReadonlyArray<{ sport: string; start: Date }>,
+  seconds: number,
+): Promise<Array<{ id: string; sport: string; startTime: Date }>> {
+  if (legs.length === 0) return [];
+  const near = legs.map(
+    (leg) =>
+      and(
+        eq(activities.sport, leg.sport as ActivityRow['sport']),
+        gte(activities.startTime, new Date(leg.start.getTime() - seconds * 1000)),
+        lte(activities.startTime, new Date(leg.start.getTime() + seconds * 1000)),
+      )!,
+  );
+  return db
+    .select({ id: activities.id, sport: activities.sport, startTime: activities.startTime })
+    .from(activities)
+    .where(and(eq(activities.athleteId, athleteId), or(...near)))
+    .orderBy(asc(activities.startTime));
+}
+
+/**
+ * Activities inserted in one statement, each with the id the caller chose (its streams and rows name it); the
+ * stored rows read back only when `readBack` (PGlite decodes every field of every row it returns).
+ */
+export async function insertActivities(
+  db: Conn,
+  athleteId: string,
+  values: ReadonlyArray<ActivityInsert & { id: string }>,
+  readBack: boolean,
+): Promise<ActivityRow[]> {
+  if (values.length === 0) return [];
+  const insert = db.insert(activities).values(values.map((v) => ({ ...v, athleteId })));
+  if (readBack) return insert.returning();
+  await insert;
+  return [];
+}
+
+/** The streams of many activities, a few hundred rows a statement. */
+export async function insertStreamsOf(
+  db: Conn,
+  athleteId: string,
+  rows: ReadonlyArray<{
+    activityId: string;
+    streams: Array<{ type: string; sampleCount: number; data: Uint8Array }>;
+  }>,
+): Promise<void> {
+  const values = rows.flatMap((r) => r.streams.map((s) => ({ ...s, athleteId, activityId: r.activityId })));
+  for (let i = 0; i < values.length; i += 200)
+    await db.insert(activityStreams).values(values.slice(i, i + 200));
+}
+
+/** Import files settled as imported, each with its activities, in one statement. */
+export async function settleImported(
+  db: Conn,
+  athleteId: string,
+  rows: ReadonlyArray<{ id: string; activityIds: readonly string[] }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = JSON.stringify(rows.map((r) => ({ id: r.id, ids: `{${r.activityIds.join(',')}}` })));
+  await db.execute(sql`
+    update ${importFiles} set status = 'imported', message = null, storage_key = null, updated_at = now(),
+      activity_id = (v.ids::uuid[])[1], activity_ids = v.ids::uuid[]
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, ids text)
+    where ${importFiles.athleteId} = ${athleteId} and ${importFiles.id} = v.id`);
+}

@@ -1,0 +1,83 @@
+// What one member of a platform archive costs the database (docs/activities.md, "Platform archives", "Speed"):
+// the statements the archive job sends per recording, counted through Drizzle's query log while a 32-activity
+// Strava archive imports. The main thread's time per member is mostly these statements (PGlite runs on it), so
+// the count is held to a budget, with each table's share printed. Left out: the job queue's own statements
+// (claims, leases, polls: timing, not the archive) and the test's polls of the batch, known by their text,
+// learnt from a poll of a settled batch before the count starts.
+import type { ImportBatch } from '@stamina/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
+import { stravaArchive, syntheticStravaActivities } from './platform-archive.ts';
+
+const MEMBERS = 32;
+/** Statements per recording: the read (duplicate checks) and its share of the round's writes. */
+const BUDGET_PER_MEMBER = 2;
+
+type Session = { logger: unknown; options: { logger?: unknown } };
+
+/** Statements Drizzle sends on `t.db` and its transactions while `run` runs, by text. */
+async function statementsOf<T>(t: TestApp, run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const texts: string[] = [];
+  // Drizzle's session keeps its logger and hands its options to each transaction's session.
+  const session = (t.db as unknown as { session: Session }).session;
+  const before = { logger: session.logger, option: session.options.logger };
+  const logger = { logQuery: (query: string) => texts.push(query) };
+  session.logger = logger;
+  session.options.logger = logger;
+  try {
+    return { result: await run(), texts };
+  } finally {
+    session.logger = before.logger;
+    session.options.logger = before.option;
+  }
+}
+
+const tableOf = (query: string) =>
+  /\b(?:from|into|update)\s+"?([a-z_]+)"?/i.exec(query)?.[1] ?? query.slice(0, 24);
+
+describe('statements per archive member', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // One turn for the whole archive: a busy machine's slow rounds would otherwise add turns, each listing the
+    // archive again (a dozen statements), and the count would follow the load.
+    t = await createTestApp({ archiveTurnMs: 3_600_000 });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  it(`a ${MEMBERS}-activity Strava archive sends at most ${BUDGET_PER_MEMBER} statements a recording`, async () => {
+    const who = await t.athlete();
+    const activities = syntheticStravaActivities(MEMBERS + 1, 1);
+    const poll = (batchId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/activities/imports/${batchId}`, headers: bearer(who.token) });
+    // A settled batch, polled once: the texts of a poll's statements.
+    const first = await uploadAndSettle(t.app, who.token, '/api/activities/import/archive', [
+      { name: 'export_0.zip', content: await stravaArchive(activities.slice(0, 1)) },
+    ]);
+    const polled = new Set((await statementsOf(t, () => poll(first.batch_id))).texts);
+
+    const archive = await stravaArchive(activities.slice(1));
+    const { result: batch, texts } = await statementsOf(t, async () => {
+      const settled = await uploadAndSettle(
+        t.app,
+        who.token,
+        '/api/activities/import/archive',
+        [{ name: 'export_1.zip', content: archive }],
+        170_000,
+      );
+      return settled as ImportBatch;
+    });
+    expect(batch.files.slice(1).every((f) => f.status === 'imported')).toBe(true);
+    const counts = new Map<string, number>();
+    for (const text of texts) {
+      if (polled.has(text) || tableOf(text) === 'jobs') continue;
+      counts.set(tableOf(text), (counts.get(tableOf(text)) ?? 0) + 1);
+    }
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const byTable = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([table, n]) => `${table} ${(n / MEMBERS).toFixed(2)}`)
+      .join(', ');
+    console.log(`statements per member: ${(total / MEMBERS).toFixed(2)} (${byTable})`);
+    expect(total / MEMBERS).toBeLessThanOrEqual(BUDGET_PER_MEMBER);
+  }, 240_000);
+});
