@@ -94,7 +94,9 @@ test('an edited running heart-rate table re-labels a planned run and drives the 
   await expect(card(page, today)).toHaveAccessibleName(/Zone 2/);
   await card(page, today).click();
   const detail = page.getByRole('dialog', { name: TITLE });
-  await expect(detail.getByText('Aerobic (Base)')).toBeVisible();
+  // The zone named in the detail's figures (the intensity chart's legend, caption and screen-reader table name it
+  // too, once the lazily loaded chart is drawn).
+  await expect(detail.locator('dl').getByText('Aerobic (Base)', { exact: true })).toBeVisible();
   await detail.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('dialog');
   await expect(editor.getByLabel('Workout description')).toHaveValue('40min @ 150 bpm');
