@@ -64,6 +64,7 @@ async function calendar(token: string, from = today, to = addDays(today, 200)) {
       plan_id: string | null;
       workout_structure: unknown;
       tss: number | null;
+      duration_minutes: number | null;
       workout_language_text: string;
     };
   }>;
