@@ -1,6 +1,7 @@
 // The athletes module's surface: what other modules and the wiring may import (docs/modules.md).
 export { avatarRoutes } from './avatar-routes.ts';
 export {
+  type AthleteProfileFields,
   athleteColumns,
   athleteRowJson,
   findTimezone,

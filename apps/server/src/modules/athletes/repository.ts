@@ -150,25 +150,28 @@ export async function insertAthlete(
   return row!;
 }
 
+/** The athlete fields an account's own profile and time zone writes may change (auth). */
+export type AthleteProfileFields = Partial<
+  Pick<
+    AthleteRow,
+    | 'birthday'
+    | 'gender'
+    | 'primarySports'
+    | 'goalEvent'
+    | 'goalDate'
+    | 'language'
+    | 'timezone'
+    | 'units'
+    | 'weekStart'
+    | 'onboardingComplete'
+  >
+>;
+
 /** Changes these fields of the athlete of account `userId` (auth's profile and time zone writes). */
 export async function updateAthleteOfUser(
   conn: Conn,
   userId: string,
-  fields: Partial<
-    Pick<
-      AthleteRow,
-      | 'birthday'
-      | 'gender'
-      | 'primarySports'
-      | 'goalEvent'
-      | 'goalDate'
-      | 'language'
-      | 'timezone'
-      | 'units'
-      | 'weekStart'
-      | 'onboardingComplete'
-    >
-  >,
+  fields: AthleteProfileFields,
 ): Promise<void> {
   await conn
     .update(athletes)

@@ -11,7 +11,7 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema/index.ts';
-import { insertAthlete, updateAthleteOfUser } from '../athletes/index.ts';
+import { type AthleteProfileFields, insertAthlete, updateAthleteOfUser } from '../athletes/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type AthleteRow = typeof athletes.$inferSelect;
@@ -200,21 +200,7 @@ export async function updateProfile(
   tx: Tx,
   userId: string,
   name: string | undefined,
-  athleteFields: Partial<
-    Pick<
-      AthleteRow,
-      | 'birthday'
-      | 'gender'
-      | 'primarySports'
-      | 'goalEvent'
-      | 'goalDate'
-      | 'language'
-      | 'timezone'
-      | 'units'
-      | 'weekStart'
-      | 'onboardingComplete'
-    >
-  >,
+  athleteFields: AthleteProfileFields,
 ): Promise<void> {
   if (name !== undefined) {
     await tx.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
