@@ -350,6 +350,31 @@ describe('POST /api/coach/actions/{id}/confirm', () => {
     expect((await call(a.token, 'POST', `/api/coach/actions/${action!.id}/undo`)).statusCode).toBe(409);
   });
 
+  it("swaps today's run for a ride on confirmation: sport, text and load change, and undo puts the run back", async () => {
+    const a = await athlete('Crosser');
+    const planId = await plan(a.token);
+    const run = await planned(a.id, planId, {
+      title: 'Easy run',
+      date: today,
+      text: '50min Z2',
+      zone: 2,
+      minutes: 50,
+      sport: 'run',
+    });
+    const answer = await ask(a.token, 'can I do a ride instead of the run today?');
+    const [action] = answer.actions;
+    expect(action).toMatchObject({ kind: 'swap', workout_id: run.id, status: 'proposed' });
+    expect(action!.summary).toContain("'Easy ride' (50 min Z2)");
+    const workout = async () =>
+      (await call(a.token, 'GET', `/api/workout-planning/workouts/${run.id}`)).json().data;
+    const confirmed = await call(a.token, 'POST', `/api/coach/actions/${action!.id}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await workout()).toMatchObject({ sport: 'bike', title: 'Easy ride', duration_minutes: 50 });
+    const undo = await call(a.token, 'POST', `/api/coach/actions/${action!.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await workout()).toMatchObject({ sport: 'run', title: 'Easy run', duration_minutes: 50 });
+  });
+
   it('undoes an applied action on a workout outside any plan; refuses an unapplied one and hides others', async () => {
     const owner = await athlete('Planless');
     const other = await athlete('Nosy');

@@ -9,9 +9,12 @@ import {
   isKey,
   resolveDay,
   safeAdd,
+  weekdayOf,
+  weekStartOf,
   workoutsOn,
 } from './common.ts';
 import type { ParsedMessage } from './intents.ts';
+import { isHeat } from './situations.ts';
 import type { CoachProposedAction, CoachSnapshot, CoachWorkout } from './types.ts';
 
 /** How far either side of the trip (or the bad day) a key session may go. */
@@ -60,19 +63,41 @@ function nearestFreeDay(
   return null;
 }
 
-/** The days of the trip: "Thursday to Sunday", "this weekend", "until Sunday", "today and tomorrow". */
+/**
+ * The days of the trip (docs/coach.md, "Travel and weather"): "Thursday to Sunday", "wed-fri", "this weekend",
+ * "until Sunday", "today and tomorrow", "next week", "for a week". Two weekdays are a range in order: the end is
+ * the next such day from today, the start the last such day on or before it, so "wed-fri" asked on a Thursday is
+ * the trip under way (from today), not from next Wednesday; the trip never starts before today.
+ */
 function tripDays(s: CoachSnapshot, p: ParsedMessage): [string, string] {
-  const days = p.days.map((d) => resolveDay(d, s.today, false));
   const t = p.normalized;
-  if (!days.length) return [s.today, s.today];
+  const weekEnd = safeAdd(weekStartOf(s.today, s.weekStart), 6);
+  if (!p.days.length) {
+    if (/\bnext week\b/.test(t)) return [safeAdd(weekEnd, 1), safeAdd(weekEnd, 7)];
+    const weeks = t.match(/\b(?:for|over) (a|one|1|two|2|three|3) weeks?\b/);
+    if (weeks) {
+      const n = weeks[1] === 'two' || weeks[1] === '2' ? 2 : weeks[1] === 'three' || weeks[1] === '3' ? 3 : 1;
+      return [s.today, safeAdd(s.today, 7 * n - 1)];
+    }
+    if (/\b(this week|rest of the week)\b/.test(t)) return [s.today, weekEnd];
+    return [s.today, s.today];
+  }
+  const days = p.days.map((d) => resolveDay(d, s.today, false));
   const first = days[0]!;
   if (days.length === 1) {
     if (p.days[0]!.kind === 'weekend') return [first, safeAdd(first, 1)];
     if (/\b(until|till|til|through|to)\b/.test(t)) return [s.today, first];
     return [first, first];
   }
+  const startRef = p.days[0]!;
+  const endRef = p.days.at(-1)!;
   const last = days.at(-1)!;
-  const end = p.days.at(-1)!.kind === 'weekend' ? safeAdd(last, 1) : last;
+  const end = endRef.kind === 'weekend' ? safeAdd(last, 1) : last;
+  if (startRef.kind === 'weekday' && !startRef.next && !startRef.nextWeek && !startRef.last) {
+    const back = (weekdayOf(end) - startRef.day + 7) % 7;
+    const start = safeAdd(end, -back);
+    return [start > s.today ? start : s.today, end];
+  }
   return first <= end ? [first, end] : [end, first];
 }
 
@@ -135,12 +160,14 @@ export function weatherAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     a.say(`Nothing is planned ${label}, so the weather costs you nothing.`);
     return;
   }
-  const heat = /\b(heat|heatwave|too hot|so hot|humid|humidity)\b/.test(p.normalized);
+  const heat = isHeat(p.normalized);
   for (const w of sessions) {
     a.cite(coachDay(w.date), w.title, calendarPath(w.date));
     if (w.sport === 'bike' || w.sport === 'brick') {
       a.say(
-        `Take ${describe(w)} indoors on the trainer: same time and zone, and it is safer than wet or icy roads.`,
+        heat
+          ? `Ride ${describe(w)} in the cool of the early morning, or indoors on the trainer with a fan: same time and zone, and drink more than usual.`
+          : `Take ${describe(w)} indoors on the trainer: same time and zone, and it is safer than wet or icy roads.`,
       );
       a.propose({
         kind: 'swap',

@@ -182,7 +182,7 @@ export function resolveDay(ref: DayRef, today: string, past: boolean): string {
   return safeAdd(today, ahead + (ref.next && ahead === 0 ? 7 : 0));
 }
 
-function matchesSport(w: CoachWorkout, sport: ParsedMessage['sport']): boolean {
+export function matchesSport(w: CoachWorkout, sport: ParsedMessage['sport']): boolean {
   if (!sport) return true;
   if (w.sport === sport) return true;
   return sport === 'bike' && w.sport === 'brick';

@@ -108,10 +108,15 @@ function proposeAll(a: Answer, actions: CoachProposedAction[]) {
   }
 }
 
-/** From today, or from the day named when it is later: illness is dealt with from now on. */
+/**
+ * From today: an athlete who says they are ill is ill now, whichever day the message names ("sick since
+ * Tuesday", "I'm sick, what about tomorrow's long run?"); the days of rest and return then cover the day named
+ * when it is near. Only an illness placed ahead ("I'll be ill after my jab on Saturday") starts on that day.
+ */
 function startDay(s: CoachSnapshot, p: ParsedMessage): string {
   const named = p.days[0] ? resolveDay(p.days[0], s.today, false) : s.today;
-  return named > s.today ? named : s.today;
+  const ahead = /\b(will be|going to be|gonna be|expect to be|might be)\b/.test(p.normalized);
+  return ahead && named > s.today ? named : s.today;
 }
 
 export function illnessAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {

@@ -265,7 +265,7 @@ export type DayRef =
   | { kind: 'weekend'; next: boolean }
   | { kind: 'weekday'; day: number; next: boolean; last: boolean; nextWeek?: boolean };
 
-type SportWord = 'run' | 'bike' | 'swim' | 'strength' | 'brick';
+export type SportWord = 'run' | 'bike' | 'swim' | 'strength' | 'brick';
 type SessionKind = 'long' | 'hard' | 'easy';
 
 export interface ParsedMessage {
@@ -283,6 +283,8 @@ export interface ParsedMessage {
   symptom: Symptom | null;
   /** The body part an injury or pain is in. */
   bodyPart: BodyPart | null;
+  /** "a ride instead of the run": the session's sport and the one wanted instead. */
+  crossSport: { from: SportWord; to: SportWord } | null;
 }
 
 const SPORT_WORDS: [RegExp, SportWord][] = [
@@ -340,7 +342,12 @@ function shiftIn(t: string): number | null {
   return null;
 }
 
-function minutesIn(text: string): { value: number; by: boolean } | null {
+function minutesIn(message: string): { value: number; by: boolean } | null {
+  // Hours of sleep ("slept 4 hours", "5 hours of sleep") are not a session's length.
+  const text = message.replace(
+    /\b(slept|sleep|sleeping)( \w+){0,2}? (\d+(\.\d)?|an|one|two|three|four|five) ?hours?\b|\b\d+(\.\d)? ?hours? (of )?sleep\b/g,
+    ' ',
+  );
   const by = /\b(by|cut|less|fewer|minus)\b/;
   const hm = text.match(/\b(\d{1,2})\s*(?:h|hour)\s*(\d{1,2})\s*(?:m|min)?\b/);
   if (hm) return { value: Number(hm[1]) * 60 + Number(hm[2]), by: false };
@@ -374,6 +381,45 @@ function isDayToDay(t: string): boolean {
   );
 }
 
+const SPORT_NAMES: [RegExp, SportWord][] = [
+  [/^(rid|bik|cycl|spin|turbo|zwift)/, 'bike'],
+  [/^(run|jog)/, 'run'],
+  [/^swim/, 'swim'],
+  [/^(gym|strength|weights)/, 'strength'],
+];
+const sportNamed = (word: string) => SPORT_NAMES.find(([re]) => re.test(word))?.[1] ?? null;
+
+/**
+ * "a ride instead of the run", "swim instead of running today", "swap my run for a ride": the session's sport
+ * and the one the athlete would rather do (docs/coach.md, "Swap to another sport"); null when the two are not
+ * two different sports.
+ */
+export function crossSportOf(t: string): { from: SportWord; to: SportWord } | null {
+  const word =
+    '(ride|rides|riding|bike|biking|cycle|cycling|spin|turbo|zwift|run|runs|running|jog|jogging|swim|swims|swimming|gym|strength|weights)';
+  const instead = t.match(new RegExp(`\\b${word}\\b(?:.{0,30})\\binstead of (?:\\w+ ){0,3}?${word}\\b`));
+  const swap = t.match(
+    new RegExp(
+      `\\b(?:swap|swop|switch|change|replace|trade)\\b(?:.{0,30})\\b${word}\\b (?:for|to|with|into) (?:\\w+ ){0,2}?${word}\\b`,
+    ),
+  );
+  const [to, from] = instead ? [instead[1], instead[2]] : swap ? [swap[2], swap[1]] : [null, null];
+  const toSport = to ? sportNamed(to) : null;
+  const fromSport = from ? sportNamed(from) : null;
+  return toSport && fromSport && toSport !== fromSport ? { from: fromSport, to: toSport } : null;
+}
+
+/** "45 minutes instead of the full 90", "can I just do an hour": a shorter session, not another one. */
+function isDurationInstead(t: string): boolean {
+  return (
+    has(t, /\b\d+(\.\d)? ?(min|hour)\b.*\binstead of\b/) ||
+    has(
+      t,
+      /\b(can i|could i|i will|i can) (only |just )?(do|manage|fit in|squeeze in) (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/,
+    )
+  );
+}
+
 /** The intent of a normalised message: the first rule that matches, in the order of docs/coach.md, "Intents". */
 function intentOf(t: string): CoachIntent {
   const past =
@@ -390,7 +436,11 @@ function intentOf(t: string): CoachIntent {
     has(t, /\b(who|what) (changed|moved|swapped|eased)\b/) ||
     has(t, /\bwhat did you (change|do to|move)\b/) ||
     has(t, /\b(anything|something) (change|changed)\b/) ||
-    has(t, /\b(changed|adapted|adjusted) my (plan|workout|session|week)\b/)
+    has(t, /\b(changed|adapted|adjusted) my (plan|workout|session|week)\b/) ||
+    has(
+      t,
+      /\bwhy (did|has|have|does|is) (you|my|the|this|it)\b.*\b(move|moving|shift|shifted|rearrange|rearranged|reshuffle|reshuffled|reschedule|rescheduled|things around)\b/,
+    )
   )
     return 'changes';
   if (isWeekReview(t)) return 'week_review';
@@ -408,7 +458,10 @@ function intentOf(t: string): CoachIntent {
     (has(t, new RegExp(`\\b${DAY} instead\\b`)) && !has(t, /\b(easy|easier|lighter|something)\b/)) ||
     has(t, /\b(put|do|have|switch)\b.*\b(on|to|at) (the |this )?weekend\b/) ||
     has(t, /\b(do|have|put)\b.*\bthe day after\b/) ||
-    has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`)) ||
+    (has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`)) &&
+      !crossSportOf(t) &&
+      !isDurationInstead(t)) ||
+    has(t, new RegExp(`\\b${DAY}\\b.*\\binstead of (on )?(the |this )?${DAY}\\b`)) ||
     isDayToDay(t)
   )
     return 'move';
@@ -422,17 +475,19 @@ function intentOf(t: string): CoachIntent {
     has(t, /\b(only|just|max|got|have) (have |got |get |had )?(an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
     has(t, /\b\d+ ?(min|hour) (max|only|tops)\b/) ||
     has(t, /\b(is )?all i (have|got)\b/) ||
-    has(t, /\bbusy day\b/)
+    has(t, /\bbusy day\b/) ||
+    isDurationInstead(t)
   )
     return 'shorten';
   if (
     has(
       t,
-      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow))\b/,
+      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (it|today|tomorrow|the \w+) a miss|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
     )
   )
     return 'skip';
   if (
+    crossSportOf(t) ||
     has(
       t,
       /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch)\b/,
@@ -467,7 +522,7 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(explain|what is the point|what s the point|whats the point|point of|purpose|why am i doing|why do i|what does|how (should|do) i (do|pace|ride|run|swim)|tell me about|describe|what is (a |an |the )?(z\d|zone|tempo|threshold|interval|vo2|long|sweet spot))\b/,
+      /\b(explain|what is the point|what s the point|whats the point|point of|purpose|why am i doing|why do i|what does|how (should|do) i (do|pace|ride|run|swim)|tell me about|describe|what is (a |an |the )?(z\d|zone|tempo|threshold|interval|vo2|long|sweet spot)|why (is|are|s) .*\b(so |this |that |too )?(easy|hard|long|short|slow|fast|intense|light))\b/,
     )
   )
     return 'explain';
@@ -490,7 +545,9 @@ function intentOf(t: string): CoachIntent {
 
 export function parseMessage(text: string): ParsedMessage {
   const normalized = normalizeMessage(typeof text === 'string' ? text : '');
-  const sport = SPORT_WORDS.find(([re]) => re.test(normalized))?.[1] ?? null;
+  const crossSport = crossSportOf(normalized);
+  // With a sport swapped for another, the session meant is the one of the sport given up.
+  const sport = crossSport?.from ?? SPORT_WORDS.find(([re]) => re.test(normalized))?.[1] ?? null;
   const sessionKind: SessionKind | null = /\blong\b/.test(normalized)
     ? 'long'
     : /\b(interval|intervals|threshold|vo2|tempo|hard|sweet spot|repeats|hills|speed|track|key)\b/.test(
@@ -511,5 +568,6 @@ export function parseMessage(text: string): ParsedMessage {
     shift: shiftIn(normalized),
     symptom: intent === 'illness' ? symptomOf(normalized) : null,
     bodyPart: intent === 'injury' ? bodyPartOf(normalized) : null,
+    crossSport: intent === 'swap' ? crossSport : null,
   };
 }

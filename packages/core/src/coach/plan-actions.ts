@@ -3,6 +3,7 @@
 // proposed with its reason; nothing is applied here.
 import { epochDay } from '../dates.ts';
 import { workoutTss } from '../training/tss.ts';
+import type { Sport } from '../workouts/types.ts';
 import {
   type Answer,
   COACH_EASE_BELOW,
@@ -16,6 +17,7 @@ import {
   freeDays,
   isHard,
   isKey,
+  matchesSport,
   minutesText,
   pickWorkout,
   resolveDay,
@@ -28,8 +30,8 @@ import {
   workoutsOn,
   zoneName,
 } from './common.ts';
-import type { DayRef, ParsedMessage } from './intents.ts';
-import type { CoachProposedAction, CoachSnapshot } from './types.ts';
+import type { DayRef, ParsedMessage, SportWord } from './intents.ts';
+import type { CoachProposedAction, CoachSnapshot, CoachWorkout } from './types.ts';
 
 /**
  * The day a move's target means for a session on `from` (docs/coach.md, "Days"): "the day after" and "back a
@@ -63,9 +65,16 @@ export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     ) ||
       /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|weekend) instead\b/.test(t)) &&
     !/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today) s\b/.test(t);
+  // "the tempo on Friday instead of Thursday": the day after "instead of" is where the session is now.
+  const reversed =
+    p.days.length >= 2 &&
+    /\binstead of (on )?(the |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b/.test(
+      t,
+    );
+  const sourceRef = reversed ? p.days.at(-1)! : p.days[0];
   const sourceDay =
     p.days.length >= 2 || (p.days.length === 1 && !onlyTarget)
-      ? resolveDay(p.days[0]!, s.today, false)
+      ? resolveDay(sourceRef!, s.today, false)
       : null;
   const workout = pickWorkout(s, p, { day: sourceDay });
   if (!workout) {
@@ -77,7 +86,7 @@ export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     if (sourceDay) a.cite(coachDay(sourceDay), 'nothing planned', calendarPath(sourceDay));
     return;
   }
-  const targetRef = p.days.length >= 2 || onlyTarget ? (p.days.at(-1) ?? null) : null;
+  const targetRef = reversed ? p.days[0]! : p.days.length >= 2 || onlyTarget ? (p.days.at(-1) ?? null) : null;
   const target = targetDay(p, s, workout.date, targetRef);
   a.cite(`${coachDay(workout.date)}`, workout.title, calendarPath(workout.date));
   if (!target) {
@@ -132,6 +141,14 @@ export function skipAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     );
     return;
   }
+  // "Not doing the swim today" on a day without a swim: say so rather than skip the day's other session.
+  if (p.sport && !matchesSport(w, p.sport)) {
+    a.cite(coachDay(w.date), w.title, calendarPath(w.date));
+    a.say(
+      `There is no ${SPORT_NOUN[p.sport] ?? p.sport} planned on ${coachDay(w.date)}: the day holds ${describe(w)}, so there is nothing to skip. Tell me if you meant that one.`,
+    );
+    return;
+  }
   a.cite(coachDay(w.date), w.title, calendarPath(w.date));
   const load = sessionTss(w);
   a.say(`Skipping ${describe(w)} on ${coachDay(w.date)} takes ${fmt(load)} TSS off your week.`);
@@ -178,6 +195,10 @@ export function swapAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     );
     return;
   }
+  if (p.crossSport) {
+    crossSportSwap(w, p.crossSport.to, a);
+    return;
+  }
   const readiness = s.readiness && w.date === s.today ? s.readiness.score : null;
   const easy = easierVersion(w, readiness);
   a.cite(coachDay(w.date), w.title, calendarPath(w.date));
@@ -207,6 +228,51 @@ export function swapAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       workoutLanguageText: easy.text,
       durationMinutes: easy.minutes,
       intensityZone: easy.zone,
+    },
+  });
+}
+
+/**
+ * The session done in another sport (docs/coach.md, "Swap to another sport"): the same time, at most 90 min, as
+ * steady aerobic work (zone 2, zone 1 when it was a recovery session). An aerobic session's time carries over
+ * between sports, while a hard session's intensity belongs to its own sport (Friel, cross-training), so intervals
+ * become aerobic time rather than the same intervals on other muscles.
+ */
+function crossSportSwap(w: CoachWorkout, to: SportWord, a: Answer) {
+  if (w.sport === to) {
+    a.say(`${describe(w)} on ${coachDay(w.date)} is already a ${SPORT_NOUN[to] ?? to}.`);
+    return;
+  }
+  const zone = Math.min(w.intensityZone ?? 2, 2);
+  const minutes = Math.max(COACH_MIN_MINUTES, Math.min(w.durationMinutes ?? 45, 90));
+  const noun = SPORT_NOUN[to] ?? to;
+  const title = `${zone === 1 ? 'Recovery' : 'Easy'} ${noun}`;
+  const sport = to as Sport;
+  a.cite(coachDay(w.date), w.title, calendarPath(w.date));
+  a.say(
+    `I can swap ${describe(w)} on ${coachDay(w.date)} for '${title}': ${minutes} min in ${zoneName(zone)} (Z${zone}).`,
+  );
+  if ((w.intensityZone ?? 2) > 2)
+    a.say(
+      'The hard part of the session belongs to its own sport, so in its place you get steady aerobic time; the next key session keeps the intensity.',
+    );
+  const before = sessionTss(w);
+  const after = workoutTss({ sport, duration_minutes: minutes, intensity_zone: zone }) ?? 0;
+  a.say(`The session's load goes from ${fmt(before)} to ${fmt(after)} TSS. Confirm below to apply it.`);
+  a.cite('TSS before → after', `${fmt(before)} → ${fmt(after)}`, calendarPath(w.date));
+  a.propose({
+    kind: 'swap',
+    workoutId: w.id,
+    workoutTitle: w.title,
+    workoutDate: w.date,
+    summary: `Swap '${w.title}' on ${coachDay(w.date)} for '${title}' (${minutes} min Z${zone})`,
+    reason: `Swapped at your request for a ${noun}.`,
+    patch: {
+      sport,
+      title,
+      workoutLanguageText: `${minutes}min Z${zone}`,
+      durationMinutes: minutes,
+      intensityZone: zone,
     },
   });
 }

@@ -84,7 +84,7 @@ export function isInjury(t: string): boolean {
 }
 
 const FATIGUE =
-  /\b(wrecked|tired|exhausted|knackered|drained|heavy legs|legs (are |feel |felt )?(so |very |really |completely |totally )?(dead|heavy|toast|gone|like concrete|shot)|dead legs|cooked|fried|fatigued|no energy|zero energy|low energy|destroyed|burnt out|burned out|burnout|shattered|doms|sore|flat|sluggish|running on empty|no power|spent|whacked|zonked|worn out)\b/;
+  /\b(wrecked|tired|exhausted|knackered|drained|heavy legs|legs (are |feel |felt )?(so |very |really |completely |totally )?(dead|heavy|toast|gone|like concrete|shot)|dead legs|cooked|fried|fatigued|no energy|zero energy|low energy|destroyed|burnt out|burned out|burnout|shattered|doms|sore|flat|sluggish|running on empty|no power|spent|whacked|zonked|worn out|zombie|like a zombie|barely slept|hardly slept|did not sleep|could not sleep|no sleep|sleepless|terrible night|awful night|bad night)\b|\b(slept|sleep|sleeping) (only |just |about |like |maybe |barely |less than |under )?([0-4](\.5)?|five|four|three|two) hours?\b/;
 
 /** Tired, in the athlete's words, and not a question about readiness (which reads the scores instead). */
 export function isFatigue(t: string): boolean {
@@ -98,9 +98,36 @@ export function isTravel(t: string): boolean {
   );
 }
 
+/**
+ * A temperature written as a number ("35 degrees", "34c", "95f", "minus 10"): hot at 28 °C (82 °F) and above,
+ * cold at -5 °C (23 °F) and below (docs/coach.md, "Travel and weather"). A bare number of degrees is Fahrenheit
+ * from 60 up, since nobody trains at 60 °C.
+ */
+function temperatureOf(t: string): 'hot' | 'cold' | null {
+  const m = t.match(/\b(minus |-)?(\d{1,3}) ?(degrees?|deg|c|f|celsius|fahrenheit)\b/);
+  if (!m) return null;
+  const value = (m[1] ? -1 : 1) * Number(m[2]);
+  const fahrenheit = /^f/.test(m[3]!) || (!/^c/.test(m[3]!) && value >= 60);
+  const celsius = fahrenheit ? ((value - 32) * 5) / 9 : value;
+  return celsius >= 28 ? 'hot' : celsius <= -5 ? 'cold' : null;
+}
+
+/** Heat in the athlete's words or a hot temperature: the weather answer's advice differs from rain or ice. */
+export function isHeat(t: string): boolean {
+  return (
+    /\b(heat|heatwave|heat wave|too hot|so hot|very hot|really hot|hot out|hot outside|it is hot|it s hot|scorching|sweltering|boiling|baking|blazing|humid|humidity)\b/.test(
+      t,
+    ) || temperatureOf(t) === 'hot'
+  );
+}
+
 export function isWeather(t: string): boolean {
-  return /\b(rain|raining|rainy|pouring|downpour|storm|stormy|thunder|thunderstorm|lightning|snow|snowing|snowy|ice|icy|slippery|freezing|too cold|so cold|cold outside|cold out|cold weather|heat|heatwave|too hot|so hot|humid|humidity|wind|windy|gale|smoke|smoky|air quality|pollution|weather|hail|fog|foggy|flood|flooded)\b/.test(
-    t,
+  return (
+    /\b(rain|raining|rainy|pouring|downpour|storm|storms|stormy|thunder|thunderstorm|thunderstorms|lightning|snow|snowing|snowy|snowed|blizzard|sleet|ice|icy|black ice|frost|frosty|slippery|freezing|too cold|so cold|cold outside|cold out|cold weather|wind|windy|gusty|gusts|gale|smoke|smoky|air quality|pollution|weather|hail|fog|foggy|flood|flooded)\b/.test(
+      t,
+    ) ||
+    isHeat(t) ||
+    temperatureOf(t) === 'cold'
   );
 }
 

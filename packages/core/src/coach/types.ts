@@ -3,6 +3,7 @@
 
 import type { Units } from '../spec/app.ts';
 import type { WeekStart } from '../training/calendar.ts';
+import type { Sport } from '../workouts/types.ts';
 
 export const COACH_INTENTS = [
   'readiness',
@@ -137,6 +138,8 @@ export interface CoachCitation {
 
 export interface CoachActionPatch {
   workoutDate?: string;
+  /** A swap to another sport ("a ride instead of the run"). */
+  sport?: Sport;
   title?: string;
   workoutLanguageText?: string;
   durationMinutes?: number;

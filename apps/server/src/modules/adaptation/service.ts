@@ -25,6 +25,8 @@ export type { AdaptationPlan } from './batch.ts';
 /** The workout fields a change may set; null in place of the patch deletes the workout. */
 interface PlanChangePatch {
   workoutDate?: string;
+  /** A swap to another sport (the coach's "a ride instead of the run", docs/coach.md). */
+  sport?: Sport;
   title?: string;
   workoutLanguageText?: string | null;
   durationMinutes?: number | null;
@@ -226,6 +228,7 @@ export function createAdaptationService(db: Db, deps: AdaptationServiceDeps) {
           {
             title: before.title,
             workoutDate: before.workoutDate,
+            sport: before.sport as Sport,
             durationMinutes: before.durationMinutes,
             intensityZone: before.intensityZone,
             status: before.status as 'planned',

@@ -436,7 +436,7 @@ export function createWorkoutService(
       id: string,
       changes: Pick<
         Partial<repo.WorkoutInsert>,
-        'title' | 'workoutDate' | 'durationMinutes' | 'intensityZone' | 'status' | 'description'
+        'title' | 'workoutDate' | 'sport' | 'durationMinutes' | 'intensityZone' | 'status' | 'description'
       >,
       newText?: string | null,
     ): Promise<repo.WorkoutRow> {
