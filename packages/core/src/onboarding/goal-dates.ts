@@ -12,6 +12,8 @@ export interface DateMention {
   date: string;
   index: number;
   end: number;
+  /** A guess from a month without a day ("in June", "next May", "late June"): its Sunday. */
+  approximate?: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,8 +64,9 @@ const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 function ownDates(text: string, today: string): { found: DateMention[]; masked: string } {
   const found: DateMention[] = [];
   let masked = text;
-  const take = (index: number, length: number, date: string | null) => {
-    if (date && date > today) found.push({ date, index, end: index + length });
+  const take = (index: number, length: number, date: string | null, approximate = false) => {
+    if (date && date > today)
+      found.push({ date, index, end: index + length, ...(approximate && { approximate }) });
     masked = masked.slice(0, index) + ' '.repeat(length) + masked.slice(index + length);
   };
   // 2027.07.25, 2027/07/25.
@@ -92,6 +95,7 @@ function ownDates(text: string, today: string): { found: DateMention[]; masked: 
       m.index!,
       m[0].length,
       nextYearly(today, (y) => sundaysOf(y, month).at(which) ?? null, year),
+      true,
     );
   }
   // "Next May": that month's second Sunday, the next one after today.
@@ -103,13 +107,14 @@ function ownDates(text: string, today: string): { found: DateMention[]; masked: 
       m.index!,
       m[0].length,
       nextYearly(today, (y) => sundaysOf(y, month)[1] ?? null),
+      true,
     );
   }
   // "Next month": its second Sunday.
   for (const m of masked.matchAll(/\bnext month\b/g)) {
     const [yy, mm] = today.split('-').map(Number) as [number, number];
     const [year, month] = mm === 12 ? [yy + 1, 1] : [yy, mm + 1];
-    take(m.index!, m[0].length, sundaysOf(year, month)[1] ?? null);
+    take(m.index!, m[0].length, sundaysOf(year, month)[1] ?? null, true);
   }
   const holidays: Array<[RegExp, string]> = [
     [/\bchristmas eve\b/g, '12-24'],
@@ -201,7 +206,8 @@ export function findDates(
     let date = `${start.get('year')}-${pad(start.get('month')!)}-${pad(start.get('day')!)}`;
     // A month without a day: its second Sunday (a race is on a weekend; mid-month is the best guess), the
     // next one after today when no year is given.
-    if (!relative && !start.isCertain('day')) {
+    const approximate = !relative && !start.isCertain('day');
+    if (approximate) {
       const month = start.get('month')!;
       const year = start.isCertain('year') ? start.get('year')! : undefined;
       date = nextYearly(today, (yy) => sundaysOf(yy, month)[1] ?? null, year) ?? '';
@@ -211,7 +217,12 @@ export function findDates(
       date,
       index: result.index,
       end: result.index + result.text.replace(/[\s,.;:!?]+$/, '').length,
+      ...(approximate && { approximate }),
     });
   }
-  return out.sort((a, b) => a.index - b.index);
+  // "In June (June 14)", "late June, the 27th": the day given wins over the month's guessed Sunday.
+  const exactMonths = new Set(out.filter((d) => !d.approximate).map((d) => d.date.slice(0, 7)));
+  return out
+    .filter((d) => !d.approximate || !exactMonths.has(d.date.slice(0, 7)))
+    .sort((a, b) => a.index - b.index);
 }

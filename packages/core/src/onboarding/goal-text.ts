@@ -139,6 +139,8 @@ export function normalise(text: string): string {
       .replace(/[\u2010-\u2015]/g, '-')
       .replace(/[\u2018\u2019]/g, "'")
       .replace(/[()[\]]/g, ' ')
+      // "8 hrs/wk", "30 km p/w", "4 runs per wk": a week written short.
+      .replace(/ ?\/ ?(?:wk|wks|week)\b|\b(?:per|a|each|every) wks?\b|\bp\/w\b/g, ' a week')
       .replace(/[a-z]+/g, (w) => TYPOS[w] ?? fixMonth(w))
       .replace(/\s+/g, ' ')
       // A decimal comma before a unit ("1,5 km", "3,5 hours"), as much of Europe writes it; "1,500 m" (three
