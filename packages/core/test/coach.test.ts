@@ -408,6 +408,57 @@ describe('safety', () => {
   });
 });
 
+describe('close to the race (docs/coach.md, "Close to the race")', () => {
+  /** The fixture's week with its race on Sunday 29 Nov, three days after today, as the plan's race-day session. */
+  const raceWeek = (): CoachSnapshot => {
+    const s = snapshot();
+    s.race = { ...s.race!, raceDate: '2026-11-29', daysUntil: 3 };
+    s.plan = { ...s.plan!, raceDate: '2026-11-29' };
+    s.workouts = s.workouts.map((w) =>
+      w.id === 'sun' ? { ...w, title: 'Race day: marathon', durationMinutes: 210, intensityZone: 3 } : w,
+    );
+    return s;
+  };
+
+  it('tells an athlete with a fever not to race, and never touches the race itself', () => {
+    const a = coachReply(raceWeek(), 'I have a fever');
+    expect(a.reply).toContain('Don’t race with a fever');
+    expect(a.reply).toContain('myocarditis');
+    expect(a.actions.length).toBeGreaterThan(0);
+    expect(a.actions.every((x) => x.workoutDate < '2026-11-29')).toBe(true);
+  });
+
+  it('lets a head cold race if it stays above the neck', () => {
+    const a = coachReply(raceWeek(), 'got a cold, runny nose');
+    expect(a.reply).toContain('need not stop you');
+    expect(a.actions.every((x) => x.workoutId !== 'sun')).toBe(true);
+  });
+
+  it('sends an injury to a physiotherapist before the race', () => {
+    expect(coachReply(raceWeek(), 'my calf is tight').reply).toContain(
+      'looked at by a physiotherapist before it',
+    );
+  });
+
+  it('never moves a session onto or past the race, on request or around a trip', () => {
+    const moved = coachReply(raceWeek(), "move saturday's long ride to monday");
+    expect(moved.actions).toEqual([]);
+    expect(moved.reply).toContain('after your race');
+    const trip = coachReply(raceWeek(), 'travelling friday to saturday');
+    expect(trip.actions.every((x) => x.kind !== 'move' || x.patch.workoutDate! < '2026-11-29')).toBe(true);
+  });
+
+  it('lets a missed key session go in race week instead of making it up', () => {
+    const a = coachReply(raceWeek(), 'missed tuesdays intervals');
+    expect(a.actions[0]).toMatchObject({ kind: 'skip', workoutId: 'tue' });
+    expect(a.reply).toContain('let it go');
+  });
+
+  it('says nothing of the race when it is months away', () => {
+    expect(coachReply(snapshot(), 'I have a fever').reply).not.toContain('Spring Marathon');
+  });
+});
+
 describe('parseMessage', () => {
   it('mends typos and shorthand', () => {
     expect(parseMessage('Satruday tmrw wrkout').normalized).toBe('saturday tomorrow workout');

@@ -7,6 +7,8 @@ import {
   coachDay,
   describe,
   isKey,
+  RACE_TAPER_DAYS,
+  raceAhead,
   resolveDay,
   safeAdd,
   weekdayOf,
@@ -52,8 +54,13 @@ function nearestFreeDay(
       (there !== undefined && isKey(there))
     );
   };
+  // Never onto or past the race: a session missed in race week is let go (docs/coach.md, "Close to the race").
+  const race = raceAhead(s)?.date;
   const ok = (d: string) =>
-    d >= s.today && !busy(d) && (!isKey(w) || (!keyOn(safeAdd(d, -1)) && !keyOn(safeAdd(d, 1))));
+    d >= s.today &&
+    (!race || w.date >= race || d < race) &&
+    !busy(d) &&
+    (!isKey(w) || (!keyOn(safeAdd(d, -1)) && !keyOn(safeAdd(d, 1))));
   for (let i = 1; i <= MOVE_REACH_DAYS; i++) {
     const before = safeAdd(from, -i);
     if (ok(before)) return before;
@@ -141,7 +148,11 @@ export function travelAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
         patch: { status: 'skipped' },
       });
   }
-  a.say(`You’re away ${span}. The key sessions matter most, so I’d move them out of the trip:`);
+  a.say(
+    a.actions.some((x) => x.kind === 'move')
+      ? `You’re away ${span}. The key sessions matter most, so I’d move them out of the trip:`
+      : `You’re away ${span}, and no free day near the trip${(raceAhead(s)?.days ?? Infinity) <= RACE_TAPER_DAYS ? ' and before your race' : ''} can take the key sessions, so let them go:`,
+  );
   for (const action of a.actions) a.say(`• ${action.summary}`);
   if (kept.length)
     a.say(

@@ -1,6 +1,6 @@
 // What every answer of the built-in coach (docs/coach.md) is made of: days and durations in words, the kinds of
 // session, the workout a message names, free days, and the answer being written with its citations and actions.
-import { addDays } from '../dates.ts';
+import { addDays, epochDay } from '../dates.ts';
 import { weekStartOf as calendarWeekStart, dayOfWeek, type WeekStart } from '../training/calendar.ts';
 import { workoutTss } from '../training/tss.ts';
 import { ZONES } from '../workouts/zones.ts';
@@ -70,6 +70,34 @@ export function safeAdd(date: string, days: number): string {
   } catch {
     return date;
   }
+}
+
+/** Days before the race within which the coach speaks of it when the athlete is ill (its race week). */
+export const RACE_WEEK_DAYS = 7;
+/** Days before the race within which an injury or tiredness is weighed against it (the taper's two weeks). */
+export const RACE_TAPER_DAYS = 14;
+
+/**
+ * The athlete's goal race when it is today or ahead: its day, the days to it and its name (docs/coach.md,
+ * "Close to the race"). The race readiness's date, else the plan's.
+ */
+export function raceAhead(s: CoachSnapshot): { date: string; days: number; title: string } | null {
+  const date = s.race?.raceDate ?? s.plan?.raceDate ?? null;
+  if (!date || date < s.today) return null;
+  let days: number;
+  try {
+    days = epochDay(date) - epochDay(s.today);
+  } catch {
+    return null;
+  }
+  return { date, days, title: s.race?.title ?? s.plan?.title ?? 'your race' };
+}
+
+/** "on Sun 29 Nov, in 3 days" / "today" / "tomorrow": when the race is, in words. */
+export function raceWhen(race: { date: string; days: number }): string {
+  if (race.days === 0) return 'today';
+  if (race.days === 1) return `tomorrow, ${coachDay(race.date)}`;
+  return `on ${coachDay(race.date)}, in ${race.days} days`;
 }
 
 export const fmt = (n: number, digits = 0) => {

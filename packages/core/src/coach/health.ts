@@ -25,6 +25,10 @@ import {
   fmt,
   isKey,
   minutesText,
+  RACE_TAPER_DAYS,
+  RACE_WEEK_DAYS,
+  raceAhead,
+  raceWhen,
   resolveDay,
   restAction,
   safeAdd,
@@ -63,8 +67,24 @@ const SPORT_PLURAL: Record<string, string> = {
   brick: 'bricks',
 };
 
+/** The planned sessions of a day the coach may change: never the race's own day (docs/coach.md, "Close to the race"). */
 function planned(s: CoachSnapshot, day: string): CoachWorkout[] {
+  if (raceAhead(s)?.date === day) return [];
   return workoutsOn(s, day).filter((w) => w.status === 'planned');
+}
+
+/** What illness means for a race in its last week: whether to start, and that the missed sessions cost nothing. */
+function illnessBeforeRace(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
+  const race = raceAhead(s);
+  if (!race || race.days > RACE_WEEK_DAYS) return;
+  if (p.symptom === 'above')
+    a.say(
+      `Your race, ${race.title}, is ${raceWhen(race)}. A head cold alone need not stop you: if it stays above the neck and you feel well on race morning, race. Keep the last sessions short and easy; if a fever, aches or a chest cough come, don’t race.`,
+    );
+  else
+    a.say(
+      `Your race, ${race.title}, is ${raceWhen(race)}. Don’t race with a fever, aches or a chest infection: hard exercise with a fever risks inflammation of the heart muscle (myocarditis). If the fever and the symptoms below the neck have been gone for two days by race morning, you can start, easy at first; otherwise let this race go. The sessions you miss now cost nothing: the fitness is already built.`,
+    );
 }
 
 /** The eased session as an action, or null when easing changes nothing. */
@@ -143,6 +163,7 @@ export function illnessAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       a.say(
         `For the next ${ABOVE_NECK_DAYS} days, easy sessions only and none over ${ABOVE_NECK_MAX_MINUTES} min. If a fever, aches or a chest cough come, stop training altogether and tell me.`,
       );
+    illnessBeforeRace(s, p, a);
     proposeAll(a, actions);
     return;
   }
@@ -171,6 +192,7 @@ export function illnessAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     a.say(
       'After COVID-19 come back more slowly still: wait until you have been free of symptoms for a week, and see a doctor before hard training if you had chest pain or breathlessness.',
     );
+  illnessBeforeRace(s, p, a);
   if (!actions.length) a.say('Nothing is planned on those days, so there is nothing to change: just rest.');
   proposeAll(a, actions);
 }
@@ -227,6 +249,11 @@ export function injuryAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
   a.say(
     'If it is sharp, swollen, or still there after a few days, or it hurts to walk, see a physiotherapist or doctor before training it again.',
   );
+  const race = raceAhead(s);
+  if (race && race.days <= RACE_TAPER_DAYS)
+    a.say(
+      `Your race, ${race.title}, is ${raceWhen(race)}: have ${where} looked at by a physiotherapist before it. Don’t race on a pain that changes how you move or grows as you go; the days off now cost no fitness.`,
+    );
   if (!actions.length) a.say('Nothing planned in the next days loads it, so there is nothing to change.');
   proposeAll(a, actions);
 }
@@ -244,6 +271,11 @@ export function fatigueAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     a.say(`Your readiness today is ${fmt(readiness)} (${s.readiness!.label}).`);
     citeReadiness(a, s);
   }
+  const race = raceAhead(s);
+  if (race && race.days <= RACE_TAPER_DAYS && race.days > 0)
+    a.say(
+      `With ${race.title} ${raceWhen(race)}, feeling flat or heavy in the last weeks is common while the body repairs from the training: keep the plan’s shorter sessions, sleep and eat well, and the freshness comes in the last days.`,
+    );
   const sessions = planned(s, day);
   const w = sessions.find(isKey) ?? sessions[0];
   if (!w) {

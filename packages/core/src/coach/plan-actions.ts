@@ -20,6 +20,9 @@ import {
   matchesSport,
   minutesText,
   pickWorkout,
+  RACE_WEEK_DAYS,
+  raceAhead,
+  raceWhen,
   resolveDay,
   restAction,
   SPORT_NOUN,
@@ -102,6 +105,13 @@ export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
   }
   if (target < s.today) {
     a.say(`${coachDay(target)} is in the past: I can only move a session to today or later.`);
+    return;
+  }
+  const race = raceAhead(s);
+  if (race && workout.date < race.date && target >= race.date) {
+    a.say(
+      `${coachDay(target)} is ${target === race.date ? 'your race day' : 'after your race'} (${race.title}, ${coachDay(race.date)}). A session before the race is not moved onto or past it: if it does not fit before, let it go; the fitness is already built.`,
+    );
     return;
   }
   const there = workoutsOn(s, target).filter((w) => w.id !== workout.id);
@@ -346,10 +356,27 @@ export function missedAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       });
     return;
   }
+  // In race week a missed key session is let go: the taper's fitness is built, and cramming costs freshness.
+  const race = raceAhead(s);
+  if (race && race.days <= RACE_WEEK_DAYS) {
+    a.say(
+      `${describe(missed)} was a key session, but ${race.title} is ${raceWhen(race)}: let it go. The fitness is already built, and making it up now would cost the freshness the taper is for.`,
+    );
+    a.propose({
+      kind: 'skip',
+      workoutId: missed.id,
+      workoutTitle: missed.title,
+      workoutDate: missed.date,
+      summary: `Mark '${missed.title}' on ${coachDay(missed.date)} as skipped`,
+      reason: 'Missed in race week: let go, not made up.',
+      patch: { status: 'skipped' },
+    });
+    return;
+  }
   const free = freeDays(s, safeAdd(s.today, -1)).filter((d) => {
     const before = workoutsOn(s, safeAdd(d, -1));
     const after = workoutsOn(s, safeAdd(d, 1));
-    return !before.some(isKey) && !after.some(isKey);
+    return (!race || d < race.date) && !before.some(isKey) && !after.some(isKey);
   });
   const weekStart = weekStartOf(s.today, s.weekStart);
   const left = s.workouts
