@@ -51,6 +51,36 @@ describe('parts of a whole', () => {
     );
   });
 
+  it("gives a part written without a unit its whole's unit, in miles, km or minutes, for every X > Y", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 26 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.constantFrom(['miles', 1609.344], ['km', 1000]),
+        fc.constantFrom('w/ last', 'with the last', 'of which the last'),
+        (x, y, [unit, metres], connector) => {
+          fc.pre(y < x);
+          const parsed = parseWorkout(`long run ${x} ${unit} ${connector} ${y} @ MP`, { sport: 'run' });
+          expect(parsed.intervals.map((s) => s.zone)).toEqual([2, 3]);
+          const [rest, part] = parsed.intervals.map((s) => s.distance_meters ?? 0);
+          expect(Math.abs(rest! - (x - y) * metres)).toBeLessThan(1);
+          expect(Math.abs(part! - y * metres)).toBeLessThan(1);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    const hours = parseWorkout('2h with the last 30 at marathon pace', { sport: 'run' });
+    expect(hours.intervals.map((s) => [s.duration_seconds, s.zone])).toEqual([
+      [5400, 2],
+      [1800, 3],
+    ]);
+  });
+
+  it('reads a time trial as the best effort it is: zone 4, not an easy default', () => {
+    for (const text of ['5k time trial', 'TT 20 min', '30 min race effort'])
+      expect(parseWorkout(text, { sport: 'run' }).intervals[0]?.zone, text).toBe(4);
+  });
+
   it('puts the first part first, an included set in the middle, and keeps "with strides" added', () => {
     const view = (text: string) =>
       parseWorkout(text, { sport: 'run' }).intervals.map((s) => [s.duration_seconds, s.zone]);

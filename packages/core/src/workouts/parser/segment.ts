@@ -289,12 +289,34 @@ class SegmentParser extends SegmentWords {
   }
 
   /** A number without a unit. */
+  /** The distance or duration of the whole a part is carved from: the last one on its line before the part. */
+  private wholeBefore(): Quantity | null {
+    const { ctx, v } = this;
+    for (let k = this.from - 1; k >= 0 && ctx.toks[k]!.kind !== 'nl'; k--) {
+      if (!v.isNum(k)) continue;
+      const q = readQuantity(v, k, ctx.sport);
+      if ((q.kind === 'distance' || q.kind === 'duration') && q.next <= this.from) return q;
+    }
+    return null;
+  }
+
   private bare(i: number, qn: Quantity, afterAt: boolean, afterRepeat: boolean): number {
     const { ctx, v } = this;
     const next = qn.next;
     const mid = (qn.lo + qn.hi) / 2;
     const sport = ctx.sport;
     if (!Number.isFinite(mid) || mid <= 0) return next;
+    // "18 miles with the last 6 @ MP", "2h w/ last 30 at MP": a part's bare number takes its whole's unit,
+    // minutes for a whole in time (docs/workout-parser.md, "A part of a whole").
+    const whole =
+      this.res.part && !afterAt && !afterRepeat && !this.cur?.hasQuantity ? this.wholeBefore() : null;
+    if (whole) {
+      ctx.use(i, next);
+      const d = this.stepForQuantity();
+      if (whole.kind === 'distance') d.meters = mid * (whole.unitMeters ?? 1);
+      else d.seconds = mid * 60;
+      return next;
+    }
     if (afterRepeat) {
       // "3x10" (strength reps), "10x100" (swim meters), "6x400" (run meters), "4x8" (minutes).
       if (sport === 'strength') {

@@ -167,6 +167,11 @@ add(
   'race pace',
   'threshold pace',
   'strong',
+  // A time trial is the best effort the distance allows: for the 20 to 60 minutes most last, threshold
+  // (docs/workout-parser.md, "Zones from words").
+  'time trial',
+  'tt',
+  'race effort',
 );
 add(
   { t: 'zone', zone: 5 },
