@@ -56,6 +56,20 @@ describe('parseGoal', () => {
     expect(parseGoal('marathon in 1 week', { now, timezone: 'UTC' }).primary_event.date).toBe('2026-11-29');
   });
 
+  it("aims a race named only by its season at the season's middle, in the athlete's hemisphere, still assumed", () => {
+    const at = (text: string, timezone = 'UTC') => {
+      const goal = parseGoal(text, { today: '2026-11-29', timezone });
+      return [goal.primary_event.date, goal.assumed.date, goal.notes.some((n) => /until you set/.test(n))];
+    };
+    expect(at('a sub-45 10k in spring')).toEqual(['2027-04-11', true, true]);
+    expect(at('marathon next autumn')).toEqual(['2027-10-10', true, true]);
+    expect(at('late summer century ride')).toEqual(['2027-08-08', true, true]);
+    expect(at('half marathon in spring', 'Australia/Sydney')).toEqual(['2027-10-10', true, true]);
+    // "Fall" as a verb is no season; a text with no race is no race in a season.
+    expect(at('I fall a lot on trails, 50k race')[2]).toBe(false);
+    expect(at('I want to get fitter this summer')[2]).toBe(false);
+  });
+
   it('never takes a date in the past or a weekday name as race day', () => {
     const goal = parseGoal('marathon on 2025-04-01, long run on Sunday', { today: TODAY });
     expect(goal.assumed.date).toBe(true);

@@ -226,3 +226,39 @@ export function findDates(
     .filter((d) => !d.approximate || !exactMonths.has(d.date.slice(0, 7)))
     .sort((a, b) => a.index - b.index);
 }
+
+/** The middle month of each season north of the equator; south of it each is six months on. */
+const SEASON_MID_MONTH: Record<string, number> = { spring: 4, summer: 7, autumn: 10, fall: 10, winter: 1 };
+/** Time zones south of the equator (their spring is September to November). */
+const SOUTHERN_ZONE =
+  /^(Australia|Antarctica)\/|^Pacific\/(Auckland|Chatham|Fiji|Tongatapu|Apia|Noumea|Efate)$|^America\/(Argentina\/.*|Santiago|Sao_Paulo|Montevideo|Asuncion|La_Paz|Lima|Punta_Arenas)$|^Africa\/(Johannesburg|Maputo|Harare|Windhoek|Gaborone|Maseru|Mbabane|Lusaka|Blantyre|Lubumbashi)$|^Indian\/(Mauritius|Reunion|Antananarivo)$/;
+
+/**
+ * "A sub-45 10K in spring", "next summer", "late autumn 2027": a race in a season but on no date. Its guess is
+ * the second Sunday of the season's middle month (early: its first month, late: its last), the next one after
+ * today, in the athlete's hemisphere by their time zone (docs/onboarding.md, "Dates"). Null when no season is
+ * named as the race's time ("fall" must follow in / this / next / early / mid / late, or come before a year).
+ */
+export function seasonDate(
+  text: string,
+  today: string,
+  timeZone = 'UTC',
+): { date: string; season: string; label: string } | null {
+  const m = text.match(
+    /\b(?:(in|this|next|coming|the) (?:the )?)?(?:(early|mid|middle of|late) (?:the )?)?(spring|summer|autumn|fall|winter)(?: (?:of )?(20\d\d))?\b/,
+  );
+  if (!m || (!m[1] && !m[2] && !m[4]) || (m[3] === 'fall' && !m[1] && !m[2] && !m[4])) return null;
+  const shift = m[2] === 'early' ? -1 : m[2] === 'late' ? 1 : 0;
+  const north = SEASON_MID_MONTH[m[3]!]! + shift;
+  const month = ((north - 1 + (SOUTHERN_ZONE.test(timeZone) ? 6 : 0) + 12) % 12) + 1;
+  const year = m[4] ? Number(m[4]) : undefined;
+  const date = nextYearly(today, (y) => sundaysOf(y, month)[1] ?? null, year);
+  if (!date) return null;
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const monthName = MONTHS[mo - 1]!;
+  return {
+    date,
+    season: `${m[2] ? `${m[2]} ` : ''}${m[3]}`,
+    label: `${d} ${monthName[0]!.toUpperCase()}${monthName.slice(1)} ${y}`,
+  };
+}

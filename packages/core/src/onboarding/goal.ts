@@ -15,7 +15,7 @@ import {
   findPreferences,
   findThresholds,
 } from './goal-athlete.ts';
-import { findDates, sundayOnOrAfter } from './goal-dates.ts';
+import { findDates, seasonDate, sundayOnOrAfter } from './goal-dates.ts';
 import { aRace, type EventMention, findEvents, markPriorities, nearest, sportOfRace } from './goal-events.ts';
 import type { Experience, GoalSport, Injury, SportExclusion, WeekDay } from './goal-terms.ts';
 import { normalise } from './goal-text.ts';
@@ -297,6 +297,12 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
   }
   const sportAssumed = main === null && !/\b(run|running|cycl|bike|biking|ride|riding|swim|tri)/.test(text);
   const date = main?.date ?? (main ? (loose[0]?.date ?? null) : null);
+  // "A 10K in spring": no date, but a season; its middle is a better guess than the default weeks (still assumed).
+  const season = date === null && main ? seasonDate(text, today, options.timezone) : null;
+  if (season)
+    notes.push(
+      `Your race is in ${season.season}: the plan aims at Sunday ${season.label} until you set the race's date.`,
+    );
 
   // Results: each with its event's distance, else the goal's.
   const performances: GoalPerformance[] = [];
@@ -409,7 +415,7 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       distance,
       distance_meters: distanceMeters,
       race_type: race,
-      date: date ?? sundayOnOrAfter(addDays(today, 7 * DEFAULT_PLAN_WEEKS[race])),
+      date: date ?? season?.date ?? sundayOnOrAfter(addDays(today, 7 * DEFAULT_PLAN_WEEKS[race])),
       target: target ?? GOAL_DEFAULTS.target,
     },
     // Hours available not said but hours trained now said: plan from what they train now (still assumed, so the
