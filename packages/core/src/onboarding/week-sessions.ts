@@ -94,6 +94,11 @@ export interface WeekInput {
    * sport, 3 keeps a single quality session in a deload or taper week.
    */
   lean?: number;
+  /**
+   * The most sessions of a sport this week: how often the athlete trains it now, one more after each block
+   * (docs/plan-generator.md, "Sessions a week"); a sport not listed takes the plan's count.
+   */
+  sessionsMost?: Partial<Record<Sport, number>>;
   /** The week's minutes before any cut for fit: the long sessions are clipped to these, not the cut ones. */
   plannedMinutes?: number;
   prefs: {
@@ -125,21 +130,23 @@ function trainingDays(w: WeekInput): number {
  */
 function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
   const h = w.hoursPerWeek;
+  const most = (sport: Sport) => w.sessionsMost?.[sport] ?? Number.POSITIVE_INFINITY;
   const days = trainingDays(w);
   if (isTriathlonFamily(w.family)) {
     const long = w.family === 'long_tri';
     // Under 6 hours, two of each (Friel's low-volume weeks): a third would leave each session below its floor.
     // Leaner (docs/plan-generator.md, "Fitting the week"): one session fewer, never below two a sport.
-    const lean = (n: number) => Math.min(days, (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
+    const lean = (sport: Sport, n: number) =>
+      Math.min(days, most(sport), (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
     return {
-      swim: lean(h < 6 ? 2 : 3),
-      bike: lean(h < 6 ? 2 : h < 10 || !long ? 3 : 4),
-      run: lean(h < 6 ? 2 : h < 9 || !long ? 3 : 4),
+      swim: lean('swim', h < 6 ? 2 : 3),
+      bike: lean('bike', h < 6 ? 2 : h < 10 || !long ? 3 : 4),
+      run: lean('run', h < 6 ? 2 : h < 9 || !long ? 3 : 4),
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
   const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
-  return { [main]: Math.min(days, n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
+  return { [main]: Math.min(days, most(main), n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
 }
 
 /** The week's quality sessions (kind per sport), by family, phase and experience. */
@@ -303,6 +310,8 @@ export function weekSlots(w: WeekInput): Slot[] {
     let b = budget[sport] ?? 0;
     let n = counts[sport] ?? 0;
     const test = w.tests.find((t) => t.sport === sport);
+    // The runner's sessions are held at what they do now (docs/plan-generator.md, "Sessions a week").
+    const held = !isTriathlonFamily(w.family) && w.sessionsMost?.[sport] !== undefined;
     // The long session.
     const long = sport === 'strength' ? undefined : w.long[sport as LongSport];
     const longInQuality = quality.find((q) => q.sport === sport && q.inLong);
@@ -353,8 +362,23 @@ export function weekSlots(w: WeekInput): Slot[] {
       for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
         // One session of the sport left: it stays easy, except in the taper, which keeps short intensity, and
         // a triathlete's: two rides or runs a week are a long one and an interval one (Friel's low-volume weeks).
+        // So is a runner's who runs twice a week now (docs/plan-generator.md, "Sessions a week"): the long
+        // run gives the quality session its floor when the week is tight.
+        const longSlot = slots.find((x) => x.sport === sport && x.role === 'long');
+        if (held && n === 1 && w.kind === 'load' && b < 35 && longSlot) {
+          const give = Math.min(35 - b, longSlot.minutes - 30);
+          if (give > 0) {
+            longSlot.minutes -= give;
+            b += give;
+          }
+        }
         const twoOfSport =
-          isTriathlonFamily(w.family) && n === 1 && w.kind === 'load' && b >= (sport === 'bike' ? 60 : 50);
+          n === 1 &&
+          w.kind === 'load' &&
+          (isTriathlonFamily(w.family)
+            ? b >= (sport === 'bike' ? 60 : 50)
+            : // A runner's at the quality floor of a lean week: the week is built again leaner when it overshoots.
+              held && b >= (sport === 'bike' ? 45 : 35));
         if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1) && !twoOfSport) break;
         let kind = q.kind;
         let actual: Sport = sport;
