@@ -88,6 +88,21 @@ describe("the explanation's volume line", () => {
   });
 });
 
+describe('a plan made at the end of a week', () => {
+  it('holds only easy sessions in its first day or two: no long session, strength or test before Monday', () => {
+    // TODAY is a Saturday: the first week is Saturday and Sunday.
+    for (const text of [
+      'First 10K on 2027-03-14. I run about 25 km a week. Recent 5K 24:30. Goal sub 50',
+      'sprint triathlon on 2027-06-06, 6 hours a week',
+      'Gran fondo 160 km on 2027-06-20. FTP 250 W, 7 hours a week',
+    ]) {
+      const first = plan(goalOf(text)).weeks[0]!;
+      expect(first.end).toBe('2026-11-29');
+      for (const s of first.sessions) expect(['long', 'strength', 'core', 'test']).not.toContain(s.kind);
+    }
+  });
+});
+
 describe('threshold tests', () => {
   it('come at most two a week, apart when the days allow: a triathlete nobody knows tests over two weeks', () => {
     const tri = plan(goalOf('sprint triathlon on 2027-06-06, 6 hours a week'));

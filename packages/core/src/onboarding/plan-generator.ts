@@ -295,7 +295,7 @@ export function generatePlan(
     // "Knowing the athlete").
     const testWeek =
       testsLeft.length > 0 &&
-      dates.length >= 2 &&
+      dates.length >= 3 &&
       kind === 'load' &&
       (w === 0 || (w === 1 && weeks[0]!.days.length < 3) || testsStarted);
     const testsNow = testWeek ? testsLeft.splice(0, MAX_TESTS_A_WEEK) : [];

@@ -278,7 +278,11 @@ export function weekSlots(w: WeekInput): Slot[] {
   const counts = sessionCounts(w);
   const sports = (Object.keys(counts) as Sport[]).filter((s) => (counts[s] ?? 0) > 0);
   const raceWeek = w.kind === 'race';
+  // A plan that starts on the last day or two of a week: those days are easy sessions of the sport, no long session
+  // and no strength (which would take the whole of them); the plan proper starts on Monday (docs/plan-generator.md).
+  const stub = w.dates.length <= 2 && !raceWeek;
   const strength =
+    !stub &&
     w.kind === 'load' &&
     (w.phase === 'base' || w.phase === 'build') &&
     (w.hoursPerWeek >= 4 || w.experience === 'beginner');
@@ -315,12 +319,17 @@ export function weekSlots(w: WeekInput): Slot[] {
     // The long session.
     const long = sport === 'strength' ? undefined : w.long[sport as LongSport];
     const longInQuality = quality.find((q) => q.sport === sport && q.inLong);
-    if (long !== undefined && !raceWeek && n > 0) {
-      // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
-      const minutes = Math.min(
-        long,
-        Math.max(30, (w.plannedMinutes ?? w.minutes) * longShare(w.family, sport as LongSport) * 1.15),
-      );
+    // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
+    const longMinutes =
+      long === undefined
+        ? 0
+        : Math.min(
+            long,
+            Math.max(30, (w.plannedMinutes ?? w.minutes) * longShare(w.family, sport as LongSport) * 1.15),
+          );
+    // Clipped to a stub week's day or two, a "long" session would be shorter than next week's easy ones.
+    if (long !== undefined && !raceWeek && n > 0 && !(stub && longMinutes < long)) {
+      const minutes = longMinutes;
       const raceKm =
         longInQuality && !w.rules.noFastRunning ? clamp(Math.round((minutes * 0.3) / 5), 4, 16) : 0;
       slots.push({
