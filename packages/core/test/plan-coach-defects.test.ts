@@ -158,3 +158,22 @@ describe('the hours the athlete gave', () => {
     expect(top).toBeLessThanOrEqual(9.5);
   });
 });
+
+describe('VO2max intervals for a half marathoner on modest hours', () => {
+  it('rotate with threshold work in the build, with two quality sessions a week at most and the review passing', () => {
+    for (const hours of [4, 6, 9]) {
+      const p = plan(goalOf(`Half marathon on 2027-04-18, goal 1:35. ${hours} hours a week`));
+      const build = p.weeks.filter((w) => w.kind === 'load' && w.label === 'Build Phase');
+      const firsts = build.map((w) => w.sessions.find((s) => KEY.has(s.kind))?.kind);
+      expect(firsts).toContain('vo2');
+      expect(firsts).toContain('threshold');
+      // One or the other in a week, never both: the week's quality count stays.
+      for (const w of build) {
+        const kinds = w.sessions.filter((s) => KEY.has(s.kind)).map((s) => s.kind);
+        expect(kinds.includes('vo2') && kinds.includes('threshold')).toBe(false);
+        expect(kinds.length).toBeLessThanOrEqual(hours < 5 ? 1 : 2);
+      }
+      expect(p.review!.passed).toBe(true);
+    }
+  });
+});

@@ -203,6 +203,10 @@ function qualityKinds(
   } else {
     const short = family === 'short_run';
     const marathon = family === 'marathon' || family === 'ultra';
+    // A half marathoner's build rotates VO2max intervals with threshold work in the first slot, every other load
+    // week: Daniels' Phase III (I pace) and Pfitzinger's half-marathon schedules (docs/plan-generator.md,
+    // "Structure"). A beginner's single session stays threshold and race pace.
+    const halfVo2 = family === 'half' && two && odd;
     // First quality session: steady running in base, threshold in build, the race's own work in peak.
     out.push({
       sport: 'run',
@@ -210,7 +214,7 @@ function qualityKinds(
         phase === 'base'
           ? 'tempo'
           : phase === 'build'
-            ? short
+            ? short || halfVo2
               ? 'vo2'
               : 'threshold'
             : short
