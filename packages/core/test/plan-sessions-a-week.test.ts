@@ -76,7 +76,8 @@ describe('a runner who says how often they run', () => {
       ),
       { numRuns: 200, seed: 20_261_129 },
     );
-  });
+    // 200 plans: a second alone, several on a loaded machine.
+  }, 60_000);
 
   it('breaks no review rule the same goal without the count keeps (three to six runs, 12 weeks or more)', () => {
     fc.assert(
@@ -95,7 +96,7 @@ describe('a runner who says how often they run', () => {
       ),
       { numRuns: 100, seed: 20_261_129 },
     );
-  });
+  }, 60_000);
 
   it('holds three runs for the first block and says when the fourth comes', () => {
     const today = '2026-11-30';

@@ -188,6 +188,7 @@ export function generatePlan(
     event.distance_meters,
     experience,
     thresholds.cssSecondsPer100m ?? 105,
+    pacing,
   );
   const base = sessionTargets(thresholds);
   const paces = racePaces(event, facts.family, pacing, {
@@ -220,7 +221,10 @@ export function generatePlan(
   const stated = goal.athlete?.longest_recent_minutes;
   const longs: Partial<Record<LongSport, number[]>> = {};
   for (const [sport, eventCap] of Object.entries(facts.longCap) as Array<[LongSport, number]>) {
-    const cap = Math.max(30, Math.min(eventCap, targetHours * 60 * longShare(facts.family, sport)));
+    const cap = Math.max(
+      30,
+      Math.min(eventCap, targetHours * 60 * longShare(facts.family, sport, targetHours)),
+    );
     const recorded = profile.longestSessionMinutes?.[sport];
     const said = stated?.[sport];
     const known = isPositive(recorded) ? recorded : isPositive(said) ? said : 0;

@@ -270,9 +270,18 @@ function triShare(family: EventFamily): Record<'swim' | 'bike' | 'run', number> 
     : { swim: 0.15, bike: 0.52, run: 0.33 };
 }
 
-/** The most of a week's minutes a long session takes: a triathlete's long ride 32-38 %, long run 17 %; 40 % alone. */
-export function longShare(family: EventFamily, sport: LongSport): number {
+/** Minutes a rider's week keeps beside the long ride: two quality rides of 60 min, an easy one of 40, strength. */
+const RIDER_WEEK_FLOORS = 190;
+
+/**
+ * The most of a week's minutes a long session takes: a triathlete's long ride 32-38 %, long run 17 %; a rider's
+ * long ride what the week's other rides leave at their floors, 40-55 % (a long event's longest ride nears its
+ * duration, Friel); 40 % otherwise (docs/plan-generator.md, "Long session and its timing").
+ */
+export function longShare(family: EventFamily, sport: LongSport, hoursPerWeek = 0): number {
   if (isTriathlonFamily(family)) return sport === 'bike' ? (family === 'long_tri' ? 0.38 : 0.32) : 0.17;
+  if (family === 'bike' && hoursPerWeek > 0)
+    return clamp(1 - RIDER_WEEK_FLOORS / (hoursPerWeek * 60), 0.4, 0.55);
   return 0.4;
 }
 
@@ -329,7 +338,12 @@ export function weekSlots(w: WeekInput): Slot[] {
         ? 0
         : Math.min(
             long,
-            Math.max(30, (w.plannedMinutes ?? w.minutes) * longShare(w.family, sport as LongSport) * 1.15),
+            Math.max(
+              30,
+              (w.plannedMinutes ?? w.minutes) *
+                longShare(w.family, sport as LongSport, w.hoursPerWeek) *
+                1.15,
+            ),
           );
     // Clipped to a stub week's day or two, a "long" session would be shorter than next week's easy ones.
     if (long !== undefined && !raceWeek && n > 0 && !(stub && longMinutes < long)) {
