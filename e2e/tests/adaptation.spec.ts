@@ -62,7 +62,10 @@ test("two poor nights ease today's long run, with the reason shown, and Undo put
   const todaysList = (await todays.json()).data as { id: string; title: string }[];
   // The long run, which the adaptation eases (today may hold a strength session too).
   const session = todaysList.find((w) => /^long run/i.test(w.title));
-  expect(session, `the plan has its long run today: ${todaysList.map((w) => w.title).join(', ')}`).toBeDefined();
+  expect(
+    session,
+    `the plan has its long run today: ${todaysList.map((w) => w.title).join(', ')}`,
+  ).toBeDefined();
 
   // Two poor nights: readiness below 55 yesterday and today.
   for (const date of [format(addDays(new Date(), -1), 'yyyy-MM-dd'), today]) {
