@@ -495,7 +495,17 @@ function explain(
   bullets.push(
     `${volumeLine(startWeek?.hours ?? 0, top)}, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
   );
-  bullets.push(...frequencyLines(goal, plan));
+  // One bullet for every sport the athlete gave a count for (the explanation holds at most seven).
+  const frequency = frequencyLines(goal, plan);
+  if (frequency.length > 0)
+    bullets.push(
+      [
+        ...frequency,
+        ...(frequency.some((l) => l.includes(' adds '))
+          ? ['More often before longer, one session at a time.']
+          : []),
+      ].join(' '),
+    );
   if (total > 0)
     bullets.push(
       `About ${Math.round((easy / total) * 100)} % of the time is easy (zones 1-2); fitness (CTL) goes from ${Math.round(level.startCtl)} to about ${Math.round(endCtl)}.`,
@@ -543,7 +553,7 @@ function frequencyLines(goal: PlanGoal, plan: GeneratedPlan): string[] {
         ? `You ${verb} ${times} a week now: the plan keeps ${now} ${now === 1 ? verb : noun} for ${first.week === 2 ? 'the first week' : `the first ${first.week - 1} weeks`}, then adds a ${ORDINALS[first.n] ?? `${first.n}th`}${rises
             .slice(1)
             .map((r) => `, a ${ORDINALS[r.n] ?? `${r.n}th`} from week ${r.week}`)
-            .join('')}: more often before longer, one session at a time.`
+            .join('')}.`
         : `You ${verb} ${times} a week now: the plan keeps to ${keeps} ${keeps === 1 ? verb : noun} a week.`,
     );
   }
