@@ -54,7 +54,7 @@ interface WeeklyHours {
 }
 
 /** Sessions a week of each sport the athlete does now (null: not said). */
-export interface WeeklySessions {
+interface WeeklySessions {
   run: number | null;
   bike: number | null;
   swim: number | null;
