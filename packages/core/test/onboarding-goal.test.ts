@@ -94,6 +94,8 @@ describe('parseGoal', () => {
     expect(sessions('I can train 4 days a week.')).toEqual({ run: null, bike: null, swim: null });
     expect(runs('45 minutes a day, 6 days a week.')).toBeNull();
     expect(runs('I want to run 5 times a week.')).toBeNull();
+    expect(runs('I used to run 5 times a week.')).toBeNull();
+    expect(runs("I run twice a week but I'd like to run 4 times a week.")).toBe(2);
     expect(runs('I do 3 sessions of strength a week.')).toBeNull();
     expect(runs('I race 3 times a week.')).toBeNull();
   });

@@ -250,7 +250,7 @@ const SPORT_WORDS: ReadonlyArray<[keyof WeeklySessions, RegExp]> = [
 ];
 /** A frequency the athlete has or wants, not one they train at now. */
 const NOT_NOW =
-  /\b(can|could|able|available|availability|spare|max|up to|no more than|want\w*|would|will|plan\w*|hope|aim\w*|goal|should|need|build to|increase|get to|go to|strength|gym|core|yoga|weights?|lift\w*|pilates|stretch\w*|races?|racing|events?)\b/;
+  /\b(can|could|able|available|availability|spare|max|up to|no more than|want\w*|would|will|plan\w*|hope|used to|ideally|like to|prefer\w*|wish|aim\w*|goal|should|need|build to|increase|get to|go to|strength|gym|core|yoga|weights?|lift\w*|pilates|stretch\w*|races?|racing|events?)\b/;
 /** What says the athlete does it now: a present statement ("I run", "I do", "currently", "-ing"). */
 const NOW =
   /\b(now|currently|at the moment|right now|these days|lately|at present|usually|normally|typically|regularly|i'?m|i am|i (?:do|run|ride|swim|cycle|bike|jog|train|go)|running|riding|cycling|swimming|jogging|training)\b/;
