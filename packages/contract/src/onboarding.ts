@@ -54,6 +54,8 @@ export const ZPrimaryEvent = z
   })
   .meta({ id: 'PrimaryEvent' });
 
+/** Sessions of one sport a week: at most two a day. */
+const nullableCount = z.number().int().min(1).max(14).nullable();
 const nullableMinutes = z.number().positive().nullable();
 
 export const ZGoalPerformance = z
@@ -72,6 +74,8 @@ export const ZGoalAthleteFacts = z
     performances: z.array(ZGoalPerformance).max(20),
     current_weekly_hours: z.number().min(0).max(MAX_WEEKLY_HOURS).nullable(),
     current_weekly_km: z.number().min(0).max(500).nullable(),
+    /** Sessions a week of each sport now ("I run 3 times a week"): the plan starts at that many. */
+    current_weekly_sessions: z.object({ run: nullableCount, bike: nullableCount, swim: nullableCount }),
     longest_recent_minutes: z.object({ run: nullableMinutes, bike: nullableMinutes, swim: nullableMinutes }),
     ftp_watts: z.number().min(30).max(700).nullable(),
     css_seconds_per_100m: z.number().min(50).max(400).nullable(),

@@ -88,6 +88,32 @@ describe('parseGoal', () => {
     expect(km('I run 3 times a week for 20 years.')).toBeNull();
   });
 
+  it('reads how often the athlete trains each sport now, not what they can or want to do, nor strength', () => {
+    const sessions = (text: string) =>
+      parseGoal(`10K on March 14th 2027. ${text}`, { today: TODAY }).athlete.current_weekly_sessions;
+    const runs = (text: string) => sessions(text).run;
+    expect(runs('I run 3 times a week, about 25 km.')).toBe(3);
+    expect(runs('I run 3x/week, ~25 km total')).toBe(3);
+    expect(runs('I run 4 x per week.')).toBe(4);
+    expect(runs('Running 4 days a week, roughly 30 kilometres.')).toBe(4);
+    expect(runs('Currently three runs a week.')).toBe(3);
+    expect(runs('I run 30 minutes 3 times a week.')).toBe(3);
+    expect(sessions('I ride twice a week and swim once a week.')).toEqual({ run: null, bike: 2, swim: 1 });
+    expect(sessions('I do 3 strength sessions a week and run twice a week.')).toEqual({
+      run: 2,
+      bike: null,
+      swim: null,
+    });
+    // Not now, no sport, or not endurance training.
+    expect(sessions('I can train 4 days a week.')).toEqual({ run: null, bike: null, swim: null });
+    expect(runs('45 minutes a day, 6 days a week.')).toBeNull();
+    expect(runs('I want to run 5 times a week.')).toBeNull();
+    expect(runs('I used to run 5 times a week.')).toBeNull();
+    expect(runs("I run twice a week but I'd like to run 4 times a week.")).toBe(2);
+    expect(runs('I do 3 sessions of strength a week.')).toBeNull();
+    expect(runs('I race 3 times a week.')).toBeNull();
+  });
+
   it('reads the hours the athlete can do after what they train now', () => {
     const read = (text: string) => {
       const goal = parseGoal(`Gran fondo on June 20th 2027. ${text}`, { today: TODAY });

@@ -88,6 +88,21 @@ describe("the explanation's volume line", () => {
   });
 });
 
+describe('a plan made at the end of a week', () => {
+  it('holds only easy sessions in its first day or two: no long session, strength or test before Monday', () => {
+    // TODAY is a Saturday: the first week is Saturday and Sunday.
+    for (const text of [
+      'First 10K on 2027-03-14. I run about 25 km a week. Recent 5K 24:30. Goal sub 50',
+      'sprint triathlon on 2027-06-06, 6 hours a week',
+      'Gran fondo 160 km on 2027-06-20. FTP 250 W, 7 hours a week',
+    ]) {
+      const first = plan(goalOf(text)).weeks[0]!;
+      expect(first.end).toBe('2026-11-29');
+      for (const s of first.sessions) expect(['long', 'strength', 'core', 'test']).not.toContain(s.kind);
+    }
+  });
+});
+
 describe('threshold tests', () => {
   it('come at most two a week, apart when the days allow: a triathlete nobody knows tests over two weeks', () => {
     const tri = plan(goalOf('sprint triathlon on 2027-06-06, 6 hours a week'));
@@ -141,5 +156,42 @@ describe('the hours the athlete gave', () => {
     const top = Math.max(...p.weeks.filter((w) => w.kind === 'load').map((w) => w.hours));
     expect(top).toBeGreaterThanOrEqual(8.5);
     expect(top).toBeLessThanOrEqual(9.5);
+  });
+});
+
+describe('VO2max intervals for a half marathoner on modest hours', () => {
+  it('rotate with threshold work in the build, with two quality sessions a week at most and the review passing', () => {
+    for (const hours of [4, 6, 9]) {
+      const p = plan(goalOf(`Half marathon on 2027-04-18, goal 1:35. ${hours} hours a week`));
+      const build = p.weeks.filter((w) => w.kind === 'load' && w.label === 'Build Phase');
+      const firsts = build.map((w) => w.sessions.find((s) => KEY.has(s.kind))?.kind);
+      expect(firsts).toContain('vo2');
+      expect(firsts).toContain('threshold');
+      // One or the other in a week, never both: the week's quality count stays.
+      for (const w of build) {
+        const kinds = w.sessions.filter((s) => KEY.has(s.kind)).map((s) => s.kind);
+        expect(kinds.includes('vo2') && kinds.includes('threshold')).toBe(false);
+        expect(kinds.length).toBeLessThanOrEqual(hours < 5 ? 1 : 2);
+      }
+      expect(p.review!.passed).toBe(true);
+    }
+  });
+});
+
+describe("a gran fondo's long ride", () => {
+  const longest = (p: GeneratedPlan) =>
+    Math.max(
+      ...p.weeks.flatMap((w) => w.sessions.filter((s) => s.kind === 'long').map((s) => s.duration_minutes)),
+    );
+  it("nears 85 % of the event's expected time (5:20 is 272 min), within 55 % of the week's hours", () => {
+    const at = (hours: number) =>
+      plan(goalOf(`Gran fondo 160 km on 2027-06-20, 5h20 expected. FTP 250 W, ${hours} hours a week`));
+    const seven = at(7);
+    const nine = at(9);
+    // 7 h: the week's share holds it at 231 min; 9 h: the event's 85 %, 270 min (to the quarter hour).
+    expect(longest(seven)).toBeGreaterThanOrEqual(220);
+    expect(longest(seven)).toBeLessThanOrEqual(7 * 60 * 0.55);
+    expect(longest(nine)).toBe(270);
+    for (const p of [seven, nine]) expect(p.review!.passed).toBe(true);
   });
 });

@@ -53,10 +53,18 @@ interface WeeklyHours {
   weekdayMaxMinutes: number | null;
 }
 
+/** Sessions a week of each sport the athlete does now (null: not said). */
+interface WeeklySessions {
+  run: number | null;
+  bike: number | null;
+  swim: number | null;
+}
+
 export interface Volume {
   available: WeeklyHours | null;
   currentHours: number | null;
   currentKm: number | null;
+  currentSessions: WeeklySessions;
 }
 
 const midpoint = (a: { min: number; max: number }) => (a.min + a.max) / 2;
@@ -215,6 +223,77 @@ function currentKm(text: string): number | null {
   return null;
 }
 
+const COUNT_WORDS: Record<string, number> = {
+  once: 1,
+  twice: 2,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+};
+const COUNT = String.raw`(\d{1,2}|once|twice|one|two|three|four|five|six|seven)`;
+/**
+ * How often: "3 times a week", "3x/week", "3 x per week", "4 days a week", "three runs a week", "twice a week",
+ * "5 rides per week". The noun, when it is a sport's, names the sport.
+ */
+const FREQUENCY = new RegExp(
+  String.raw`\b${COUNT}(?: ?(?:x|times|days?|(runs?|rides?|swims?|(?:bike |swim |run )?sessions?|workouts?)))?(?: (?:a|per|each|every|in a)| ?\/| (?=week))? ?(?:week|wk)\b`,
+  'g',
+);
+const SPORT_WORDS: ReadonlyArray<[keyof WeeklySessions, RegExp]> = [
+  ['run', /\b(runs?|running|ran|jog\w*)\b/g],
+  ['bike', /\b(rides?|riding|rode|bike|biking|cycl\w*|spin\w*)\b/g],
+  ['swim', /\b(swims?|swimming|swam|pool)\b/g],
+];
+/** A frequency the athlete has or wants, not one they train at now. */
+const NOT_NOW =
+  /\b(can|could|able|available|availability|spare|max|up to|no more than|want\w*|would|will|plan\w*|hope|used to|ideally|like to|prefer\w*|wish|aim\w*|goal|should|need|build to|increase|get to|go to|strength|gym|core|yoga|weights?|lift\w*|pilates|stretch\w*|races?|racing|events?)\b/;
+/** What says the athlete does it now: a present statement ("I run", "I do", "currently", "-ing"). */
+const NOW =
+  /\b(now|currently|at the moment|right now|these days|lately|at present|usually|normally|typically|regularly|i'?m|i am|i (?:do|run|ride|swim|cycle|bike|jog|train|go)|running|riding|cycling|swimming|jogging|training)\b/;
+
+/**
+ * How often the athlete does each sport now ("I run 3 times a week", "currently 3 runs a week", "ride twice a
+ * week"): the sport from the noun ("runs") or the nearest sport word before the count in its clause; not a
+ * frequency they can or want to do, not strength or races (docs/onboarding.md, "Current training").
+ */
+function currentSessions(text: string): WeeklySessions {
+  const found: WeeklySessions = { run: null, bike: null, swim: null };
+  for (const m of text.matchAll(FREQUENCY)) {
+    const count = COUNT_WORDS[m[1]!] ?? Number(m[1]);
+    if (!(count >= 1 && count <= 14)) continue;
+    const clause = clauseOf(text, m.index!, m.index! + m[0].length);
+    const before = text.slice(clause.start, m.index!);
+    // The present statement may open the sentence: "I ride twice a week and swim once".
+    if (NOT_NOW.test(before) || !NOW.test(text.slice(sentenceOf(text, m.index!).start, m.index!))) continue;
+    // "Times a week" needs a verb or noun naming the sport; "4 days a week" likewise.
+    const noun = m[2] ?? '';
+    let sport: keyof WeeklySessions | null = null;
+    let at = -1;
+    for (const [s, words] of SPORT_WORDS) {
+      if (words.test(noun)) sport = s;
+      words.lastIndex = 0;
+    }
+    if (sport === null)
+      for (const [s, words] of SPORT_WORDS)
+        for (const w of before.matchAll(words))
+          if (w.index! > at) {
+            at = w.index!;
+            sport = s;
+          }
+    if (sport !== null && found[sport] === null) found[sport] = count;
+  }
+  return found;
+}
+
 export function findVolume(text: string): Volume {
-  return { available: availableHours(text), currentHours: currentHours(text), currentKm: currentKm(text) };
+  return {
+    available: availableHours(text),
+    currentHours: currentHours(text),
+    currentKm: currentKm(text),
+    currentSessions: currentSessions(text),
+  };
 }

@@ -111,6 +111,11 @@ export interface GoalAthleteFacts {
   current_weekly_hours: number | null;
   /** Running kilometres a week now ("40 km a week", "25 miles a week" as km). */
   current_weekly_km: number | null;
+  /**
+   * Sessions a week of each sport now ("I run 3 times a week", "ride twice a week"): the plan starts at that
+   * many (docs/plan-generator.md, "Sessions a week").
+   */
+  current_weekly_sessions: { run: number | null; bike: number | null; swim: number | null };
   /** The longest recent session per sport, minutes ("my longest run lately is 1:45"). */
   longest_recent_minutes: { run: number | null; bike: number | null; swim: number | null };
   /** Stated thresholds. */
@@ -136,6 +141,7 @@ export function emptyAthleteFacts(): GoalAthleteFacts {
     performances: [],
     current_weekly_hours: null,
     current_weekly_km: null,
+    current_weekly_sessions: { run: null, bike: null, swim: null },
     longest_recent_minutes: { run: null, bike: null, swim: null },
     ftp_watts: null,
     css_seconds_per_100m: null,
@@ -440,6 +446,7 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       performances,
       current_weekly_hours: volume.currentHours,
       current_weekly_km: volume.currentKm,
+      current_weekly_sessions: volume.currentSessions,
       longest_recent_minutes: findLongest(text),
       ftp_watts: thresholds.ftp,
       css_seconds_per_100m: css !== null && css >= 50 && css <= 400 ? css : null,

@@ -188,6 +188,7 @@ export function generatePlan(
     event.distance_meters,
     experience,
     thresholds.cssSecondsPer100m ?? 105,
+    pacing,
   );
   const base = sessionTargets(thresholds);
   const paces = racePaces(event, facts.family, pacing, {
@@ -220,7 +221,10 @@ export function generatePlan(
   const stated = goal.athlete?.longest_recent_minutes;
   const longs: Partial<Record<LongSport, number[]>> = {};
   for (const [sport, eventCap] of Object.entries(facts.longCap) as Array<[LongSport, number]>) {
-    const cap = Math.max(30, Math.min(eventCap, targetHours * 60 * longShare(facts.family, sport)));
+    const cap = Math.max(
+      30,
+      Math.min(eventCap, targetHours * 60 * longShare(facts.family, sport, targetHours)),
+    );
     const recorded = profile.longestSessionMinutes?.[sport];
     const said = stated?.[sport];
     const known = isPositive(recorded) ? recorded : isPositive(said) ? said : 0;
@@ -271,8 +275,23 @@ export function generatePlan(
   const planWeeks: PlanWeek[] = [];
   const testsLeft = [...level.unknown];
   let testsStarted = false;
+  const said = goal.athlete?.current_weekly_sessions;
+  let sessionsAdded = 0;
+  /** Sessions of each sport in the last whole week. */
+  const lastCounts: Partial<Record<Sport, number>> = {};
   weeks.forEach((week, w) => {
     const kind = kinds[w]!;
+    // Frequency before duration, one step at a time: the sessions a week the athlete does now, one more of each
+    // sport once a block of load has been absorbed, up to the plan's count (docs/plan-generator.md, "Sessions a
+    // week").
+    // A week that wrote fewer (a deload, a lean week) comes back one session at a time.
+    if (w > 0 && kind === 'load' && kinds[w - 1] === 'deload') sessionsAdded += 1;
+    const sessionsMost: Partial<Record<Sport, number>> = {};
+    for (const sport of sports) {
+      const now = said?.[sport];
+      if (isPositive(now))
+        sessionsMost[sport] = Math.min(now + sessionsAdded, (lastCounts[sport] ?? now) + 1);
+    }
     const { name: phase, label } = weekPhase[w]!;
     const dates = week.days.filter((d) => d < race);
     // Tests in the first week (the second when the first has under three days), at most two a week: a
@@ -280,7 +299,7 @@ export function generatePlan(
     // "Knowing the athlete").
     const testWeek =
       testsLeft.length > 0 &&
-      dates.length >= 2 &&
+      dates.length >= 3 &&
       kind === 'load' &&
       (w === 0 || (w === 1 && weeks[0]!.days.length < 3) || testsStarted);
     const testsNow = testWeek ? testsLeft.splice(0, MAX_TESTS_A_WEEK) : [];
@@ -310,6 +329,7 @@ export function generatePlan(
       easyRacePace: targets.racePace !== null && speedZone(targets.thresholdPace / targets.racePace) <= 2,
       easyRaceWatts: targets.raceWatts !== null && powerZone(targets.raceWatts / targets.ftp) <= 2,
       prefs,
+      sessionsMost,
     };
     // A load week grows at most 10 % over the last full load week's sessions (they may fall short of its hours).
     if (kind === 'load' && lastLoadMinutes > 0)
@@ -346,6 +366,9 @@ export function generatePlan(
     const least = kind === 'deload' ? Math.min(most, full * 0.6) : 0;
     const { slots, sessions, texts } = writeWeek(writer, history, input, { most, least });
     history.lastWeekTexts = texts;
+    if (dates.length === 7)
+      for (const sport of sports)
+        lastCounts[sport] = sessions.filter((s) => s.sport === sport && s.kind !== 'brick').length;
     // A test that found no day comes the week after.
     for (const sport of testsNow)
       if (!sessions.some((s) => s.kind === 'test' && s.sport === sport)) testsLeft.push(sport);
@@ -472,11 +495,69 @@ function explain(
   bullets.push(
     `${volumeLine(startWeek?.hours ?? 0, top)}, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
   );
+  // One bullet for every sport the athlete gave a count for (the explanation holds at most seven).
+  const frequency = frequencyLines(goal, plan);
+  if (frequency.length > 0)
+    bullets.push(
+      [
+        ...frequency,
+        ...(frequency.some((l) => l.includes(' adds '))
+          ? ['More often before longer, one session at a time.']
+          : []),
+      ].join(' '),
+    );
   if (total > 0)
     bullets.push(
       `About ${Math.round((easy / total) * 100)} % of the time is easy (zones 1-2); fitness (CTL) goes from ${Math.round(level.startCtl)} to about ${Math.round(endCtl)}.`,
     );
   return bullets.slice(0, 7);
+}
+
+const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
+const SESSION_WORDS: Record<LongSport, [verb: string, noun: string]> = {
+  run: ['run', 'runs'],
+  bike: ['ride', 'rides'],
+  swim: ['swim', 'swims'],
+};
+
+/**
+ * How the sessions a week grow from what the athlete does now ("You run 3 times a week now: the plan keeps 3
+ * runs for the first 4 weeks, then adds a fourth"), from the plan's whole weeks (docs/plan-generator.md,
+ * "Sessions a week").
+ */
+function frequencyLines(goal: PlanGoal, plan: GeneratedPlan): string[] {
+  const said = goal.athlete?.current_weekly_sessions;
+  const lines: string[] = [];
+  for (const sport of ['run', 'bike', 'swim'] as const) {
+    const now = said?.[sport];
+    if (!isPositive(now)) continue;
+    const [verb, noun] = SESSION_WORDS[sport];
+    const counts = plan.weeks
+      .filter((w) => daysBetween(w.start, w.end) === 6 && w.kind !== 'race')
+      .map((w) => ({
+        week: plan.weeks.indexOf(w) + 1,
+        n: w.sessions.filter((s) => s.sport === sport && s.kind !== 'brick').length,
+      }));
+    const rises: Array<{ week: number; n: number }> = [];
+    let most = now;
+    for (const c of counts)
+      if (c.n > most) {
+        rises.push(c);
+        most = c.n;
+      }
+    const times = now === 1 ? 'once' : now === 2 ? 'twice' : `${now} times`;
+    const first = rises[0];
+    const keeps = Math.min(now, Math.max(0, ...counts.map((c) => c.n)));
+    lines.push(
+      first
+        ? `You ${verb} ${times} a week now: the plan keeps ${now} ${now === 1 ? verb : noun} for ${first.week === 2 ? 'the first week' : `the first ${first.week - 1} weeks`}, then adds a ${ORDINALS[first.n] ?? `${first.n}th`}${rises
+            .slice(1)
+            .map((r) => `, a ${ORDINALS[r.n] ?? `${r.n}th`} from week ${r.week}`)
+            .join('')}.`
+        : `You ${verb} ${times} a week now: the plan keeps to ${keeps} ${keeps === 1 ? verb : noun} a week.`,
+    );
+  }
+  return lines;
 }
 
 /** The onboarding session's week_plan_draft: the plan's first week, day by day. */

@@ -3,6 +3,7 @@
 // rest streaks, targets within the athlete's zones, progressions, race day) and returns each finding with its
 // figure. Pure. The rules and their bounds: docs/plan-generator.md, "The plan reviewer".
 import { addDays } from '../dates.ts';
+import { isPositive } from '../numbers.ts';
 import { dayOfWeek, daysBetween } from '../training/calendar.ts';
 import { METERS_PER_MILE } from '../units.ts';
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
@@ -302,11 +303,16 @@ function longTiming(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFind
 
 function restStreaks(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
   const asked = new Set(ctx.goal.preferences.rest_days ?? []);
+  // An athlete who trains twice a week now keeps that rhythm for a block: days off between two sessions are
+  // theirs (docs/plan-generator.md, "Sessions a week").
+  const said = Object.values(ctx.goal.athlete?.current_weekly_sessions ?? {}).filter(isPositive);
+  const twiceAWeek = said.length > 0 && said.reduce((a, n) => a + n, 0) <= 2;
   let worst = 0;
   let where = '';
   for (const w of plan.weeks) {
     if (w.kind !== 'load' || !fullWeek(w)) continue;
     const used = new Set(w.sessions.map((s) => s.date));
+    if (twiceAWeek && used.size <= 2) continue;
     let streak = 0;
     for (let d = w.start; d <= w.end; d = addDays(d, 1)) {
       if (used.has(d) || asked.has(WEEK_DAYS[dayOfWeek(d)]!)) streak = 0;

@@ -94,6 +94,11 @@ export interface WeekInput {
    * sport, 3 keeps a single quality session in a deload or taper week.
    */
   lean?: number;
+  /**
+   * The most sessions of a sport this week: how often the athlete trains it now, one more after each block
+   * (docs/plan-generator.md, "Sessions a week"); a sport not listed takes the plan's count.
+   */
+  sessionsMost?: Partial<Record<Sport, number>>;
   /** The week's minutes before any cut for fit: the long sessions are clipped to these, not the cut ones. */
   plannedMinutes?: number;
   prefs: {
@@ -125,21 +130,23 @@ function trainingDays(w: WeekInput): number {
  */
 function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
   const h = w.hoursPerWeek;
+  const most = (sport: Sport) => w.sessionsMost?.[sport] ?? Number.POSITIVE_INFINITY;
   const days = trainingDays(w);
   if (isTriathlonFamily(w.family)) {
     const long = w.family === 'long_tri';
     // Under 6 hours, two of each (Friel's low-volume weeks): a third would leave each session below its floor.
     // Leaner (docs/plan-generator.md, "Fitting the week"): one session fewer, never below two a sport.
-    const lean = (n: number) => Math.min(days, (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
+    const lean = (sport: Sport, n: number) =>
+      Math.min(days, most(sport), (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
     return {
-      swim: lean(h < 6 ? 2 : 3),
-      bike: lean(h < 6 ? 2 : h < 10 || !long ? 3 : 4),
-      run: lean(h < 6 ? 2 : h < 9 || !long ? 3 : 4),
+      swim: lean('swim', h < 6 ? 2 : 3),
+      bike: lean('bike', h < 6 ? 2 : h < 10 || !long ? 3 : 4),
+      run: lean('run', h < 6 ? 2 : h < 9 || !long ? 3 : 4),
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
   const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
-  return { [main]: Math.min(days, n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
+  return { [main]: Math.min(days, most(main), n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
 }
 
 /** The week's quality sessions (kind per sport), by family, phase and experience. */
@@ -196,6 +203,10 @@ function qualityKinds(
   } else {
     const short = family === 'short_run';
     const marathon = family === 'marathon' || family === 'ultra';
+    // A half marathoner's build rotates VO2max intervals with threshold work in the first slot, every other load
+    // week: Daniels' Phase III (I pace) and Pfitzinger's half-marathon schedules (docs/plan-generator.md,
+    // "Structure"). A beginner's single session stays threshold and race pace.
+    const halfVo2 = family === 'half' && two && odd;
     // First quality session: steady running in base, threshold in build, the race's own work in peak.
     out.push({
       sport: 'run',
@@ -203,7 +214,7 @@ function qualityKinds(
         phase === 'base'
           ? 'tempo'
           : phase === 'build'
-            ? short
+            ? short || halfVo2
               ? 'vo2'
               : 'threshold'
             : short
@@ -259,9 +270,18 @@ function triShare(family: EventFamily): Record<'swim' | 'bike' | 'run', number> 
     : { swim: 0.15, bike: 0.52, run: 0.33 };
 }
 
-/** The most of a week's minutes a long session takes: a triathlete's long ride 32-38 %, long run 17 %; 40 % alone. */
-export function longShare(family: EventFamily, sport: LongSport): number {
+/** Minutes a rider's week keeps beside the long ride: two quality rides of 60 min, an easy one of 40, strength. */
+const RIDER_WEEK_FLOORS = 190;
+
+/**
+ * The most of a week's minutes a long session takes: a triathlete's long ride 32-38 %, long run 17 %; a rider's
+ * long ride what the week's other rides leave at their floors, 40-55 % (a long event's longest ride nears its
+ * duration, Friel); 40 % otherwise (docs/plan-generator.md, "Long session and its timing").
+ */
+export function longShare(family: EventFamily, sport: LongSport, hoursPerWeek = 0): number {
   if (isTriathlonFamily(family)) return sport === 'bike' ? (family === 'long_tri' ? 0.38 : 0.32) : 0.17;
+  if (family === 'bike' && hoursPerWeek > 0)
+    return clamp(1 - RIDER_WEEK_FLOORS / (hoursPerWeek * 60), 0.4, 0.55);
   return 0.4;
 }
 
@@ -271,7 +291,11 @@ export function weekSlots(w: WeekInput): Slot[] {
   const counts = sessionCounts(w);
   const sports = (Object.keys(counts) as Sport[]).filter((s) => (counts[s] ?? 0) > 0);
   const raceWeek = w.kind === 'race';
+  // A plan that starts on the last day or two of a week: those days are easy sessions of the sport, no long session
+  // and no strength (which would take the whole of them); the plan proper starts on Monday (docs/plan-generator.md).
+  const stub = w.dates.length <= 2 && !raceWeek;
   const strength =
+    !stub &&
     w.kind === 'load' &&
     (w.phase === 'base' || w.phase === 'build') &&
     (w.hoursPerWeek >= 4 || w.experience === 'beginner');
@@ -303,15 +327,27 @@ export function weekSlots(w: WeekInput): Slot[] {
     let b = budget[sport] ?? 0;
     let n = counts[sport] ?? 0;
     const test = w.tests.find((t) => t.sport === sport);
+    // The runner's sessions are held at what they do now (docs/plan-generator.md, "Sessions a week").
+    const held = !isTriathlonFamily(w.family) && w.sessionsMost?.[sport] !== undefined;
     // The long session.
     const long = sport === 'strength' ? undefined : w.long[sport as LongSport];
     const longInQuality = quality.find((q) => q.sport === sport && q.inLong);
-    if (long !== undefined && !raceWeek && n > 0) {
-      // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
-      const minutes = Math.min(
-        long,
-        Math.max(30, (w.plannedMinutes ?? w.minutes) * longShare(w.family, sport as LongSport) * 1.15),
-      );
+    // The plan's long sessions already fit the hours given; a week with fewer hours (early, partial) clips them.
+    const longMinutes =
+      long === undefined
+        ? 0
+        : Math.min(
+            long,
+            Math.max(
+              30,
+              (w.plannedMinutes ?? w.minutes) *
+                longShare(w.family, sport as LongSport, w.hoursPerWeek) *
+                1.15,
+            ),
+          );
+    // Clipped to a stub week's day or two, a "long" session would be shorter than next week's easy ones.
+    if (long !== undefined && !raceWeek && n > 0 && !(stub && longMinutes < long)) {
+      const minutes = longMinutes;
       const raceKm =
         longInQuality && !w.rules.noFastRunning ? clamp(Math.round((minutes * 0.3) / 5), 4, 16) : 0;
       slots.push({
@@ -353,8 +389,23 @@ export function weekSlots(w: WeekInput): Slot[] {
       for (const q of quality.filter((x) => x.sport === sport && !x.inLong)) {
         // One session of the sport left: it stays easy, except in the taper, which keeps short intensity, and
         // a triathlete's: two rides or runs a week are a long one and an interval one (Friel's low-volume weeks).
+        // So is a runner's who runs twice a week now (docs/plan-generator.md, "Sessions a week"): the long
+        // run gives the quality session its floor when the week is tight.
+        const longSlot = slots.find((x) => x.sport === sport && x.role === 'long');
+        if (held && n === 1 && w.kind === 'load' && b < 35 && longSlot) {
+          const give = Math.min(35 - b, longSlot.minutes - 30);
+          if (give > 0) {
+            longSlot.minutes -= give;
+            b += give;
+          }
+        }
         const twoOfSport =
-          isTriathlonFamily(w.family) && n === 1 && w.kind === 'load' && b >= (sport === 'bike' ? 60 : 50);
+          n === 1 &&
+          w.kind === 'load' &&
+          (isTriathlonFamily(w.family)
+            ? b >= (sport === 'bike' ? 60 : 50)
+            : // A runner's at the quality floor of a lean week: the week is built again leaner when it overshoots.
+              held && b >= (sport === 'bike' ? 45 : 35));
         if (n <= 1 && sport !== 'swim' && !(w.kind === 'taper' && n === 1) && !twoOfSport) break;
         let kind = q.kind;
         let actual: Sport = sport;

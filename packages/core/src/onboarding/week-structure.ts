@@ -55,7 +55,14 @@ const byExperience = (e: Experience, beginner: number, intermediate: number, adv
   e === 'beginner' ? beginner : e === 'advanced' ? advanced : intermediate;
 
 /** The event's numbers by family and experience (docs/plan-generator.md, "Long session and taper"). */
-export function eventFacts(sport: string, meters: number, experience: Experience, css = 105): EventFacts {
+export function eventFacts(
+  sport: string,
+  meters: number,
+  experience: Experience,
+  css = 105,
+  /** The event's expected time (target or prediction), when known: a ride's long session is sized on it. */
+  eventSeconds: number | null = null,
+): EventFacts {
   const family = eventFamily(sport, meters);
   const e = experience;
   switch (family) {
@@ -115,7 +122,14 @@ export function eventFacts(sport: string, meters: number, experience: Experience
         family,
         taperWeeks: meters >= 100_000 ? 2 : 1,
         peakWeeksOut: { bike: meters >= 100_000 ? 3 : 2 },
-        longCap: { bike: clamp(Math.round(((meters / 1000 / 27) * 60 * 0.85) / 15) * 15, 120, 330) },
+        // About 85 % of the event's riding time: its expected time, else its distance at 27 km/h.
+        longCap: {
+          bike: clamp(
+            Math.round(((eventSeconds ? eventSeconds / 60 : (meters / 1000 / 27) * 60) * 0.85) / 15) * 15,
+            120,
+            330,
+          ),
+        },
       };
     case 'swim':
       return {
