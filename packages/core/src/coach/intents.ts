@@ -394,7 +394,7 @@ const sportNamed = (word: string) => SPORT_NAMES.find(([re]) => re.test(word))?.
  * and the one the athlete would rather do (docs/coach.md, "Swap to another sport"); null when the two are not
  * two different sports.
  */
-export function crossSportOf(t: string): { from: SportWord; to: SportWord } | null {
+function crossSportOf(t: string): { from: SportWord; to: SportWord } | null {
   const word =
     '(ride|rides|riding|bike|biking|cycle|cycling|spin|turbo|zwift|run|runs|running|jog|jogging|swim|swims|swimming|gym|strength|weights)';
   const instead = t.match(new RegExp(`\\b${word}\\b(?:.{0,30})\\binstead of (?:\\w+ ){0,3}?${word}\\b`));
