@@ -78,7 +78,13 @@ function isCurrent(text: string, index: number, end: number): boolean {
 
 function availableHours(text: string): WeeklyHours | null {
   const sessions = text.match(SESSIONS);
-  if (sessions && !isCurrent(text, sessions.index!, sessions.index! + sessions[0].length)) {
+  // "I run 3 times a week, 6 hours a week available": a count already said per week, then an amount per week
+  // again, is the week's amount, not each session's ("4 sessions of 45 minutes a week" stays 4 × 45 min).
+  const weekly =
+    sessions !== null &&
+    /\bweek\b/.test(sessions[0]) &&
+    new RegExp(String.raw`^ ?${PER_WEEK}`).test(text.slice(sessions.index! + sessions[0].length));
+  if (sessions && !weekly && !isCurrent(text, sessions.index!, sessions.index! + sessions[0].length)) {
     const count = Number(sessions[1] ?? sessions[8]);
     const each = firstAmount(sessions, 2);
     if (each && count >= 1 && count <= 14) {

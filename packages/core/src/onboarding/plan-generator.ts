@@ -22,7 +22,7 @@ import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibilit
 import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import { planLimits } from './plan-limits.ts';
 import { reviewPlan } from './plan-review.ts';
-import type { GeneratedPlan, PlanGoal, PlanProfile, PlanWeek } from './plan-types.ts';
+import type { GeneratedPlan, PlanGoal, PlanProfile, PlanSession, PlanWeek } from './plan-types.ts';
 import { paceText, powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
 import { injuryRules, longShare } from './week-sessions.ts';
 import {
@@ -279,6 +279,8 @@ export function generatePlan(
   let sessionsAdded = 0;
   /** Sessions of each sport in the last whole week. */
   const lastCounts: Partial<Record<Sport, number>> = {};
+  /** Sessions of each sport in the last whole load week. */
+  const lastLoadCounts: Partial<Record<Sport, number>> = {};
   weeks.forEach((week, w) => {
     const kind = kinds[w]!;
     // Frequency before duration, one step at a time: the sessions a week the athlete does now, one more of each
@@ -364,7 +366,35 @@ export function generatePlan(
     );
     // A deload keeps at least 60 % of the last load week.
     const least = kind === 'deload' ? Math.min(most, full * 0.6) : 0;
-    const { slots, sessions, texts } = writeWeek(writer, history, input, { most, least });
+    const stepsBefore = new Map(history.steps);
+    let written = writeWeek(writer, history, input, { most, least });
+    // A session is added only when the week has room for it: if its long session came out shorter than the
+    // last load week's, the week is written again at last week's count, and the step waits for a roomier week
+    // (docs/plan-generator.md, "Sessions a week": more often, but never shorter long sessions for it).
+    const countOf = (list: readonly PlanSession[], sport: Sport) =>
+      list.filter((x) => x.sport === sport && x.kind !== 'brick').length;
+    const squeezed = sports.filter((sport) => {
+      const last = lastLoadCounts[sport];
+      const before = lastLoadLong[sport as LongSport];
+      const long = written.sessions.find((x) => x.sport === sport && x.kind === 'long');
+      return (
+        kind === 'load' &&
+        sessionsMost[sport] !== undefined &&
+        last !== undefined &&
+        countOf(written.sessions, sport) > last &&
+        before !== undefined &&
+        long !== undefined &&
+        long.duration_minutes < before
+      );
+    });
+    if (squeezed.length > 0) {
+      history.steps.clear();
+      for (const [k, v] of stepsBefore) history.steps.set(k, v);
+      const held = { ...sessionsMost };
+      for (const sport of squeezed) held[sport] = lastLoadCounts[sport];
+      written = writeWeek(writer, history, { ...input, sessionsMost: held }, { most, least });
+    }
+    const { slots, sessions, texts } = written;
     history.lastWeekTexts = texts;
     if (dates.length === 7)
       for (const sport of sports)
@@ -379,6 +409,7 @@ export function generatePlan(
     if (kind === 'load' && dates.length === 7) {
       for (const s of sessions)
         if (s.kind === 'long') lastLoadLong[s.sport as LongSport] = s.duration_minutes;
+      for (const sport of sports) lastLoadCounts[sport] = countOf(sessions, sport);
       history.lastLoadKey = {};
       for (const s of sessions)
         if (KEY_KINDS.has(s.kind))
