@@ -22,7 +22,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchActivityImport } from './lib/activity-import.ts';
 import { benchAdaptation } from './lib/adaptation.ts';
 import { type BenchSession, benchApi, signUpAndConfirm, signUpAndConfirmSession } from './lib/api.ts';
@@ -51,7 +51,7 @@ import {
 import { measureParser, type ParserBench, parserFigures } from './lib/parser.ts';
 import { heldOutParserFigures } from './lib/parser-held-out.ts';
 import { measurePlanGenerator, type PlanGeneratorBench, planGeneratorFigures } from './lib/plan-generator.ts';
-import { cleanupAll, installExitHandlers } from './lib/proc.ts';
+import { cleanupAll, installExitHandlers, makeTempDir } from './lib/proc.ts';
 import { errorFigure, type Figure, printFigure } from './lib/report.ts';
 import { benchScale, benchScaleAdaptation } from './lib/scale.ts';
 import { type RunningServer, type StaminaServer, startBare, startStamina } from './lib/servers.ts';
@@ -455,12 +455,16 @@ async function stravaArchiveSection(): Promise<void> {
     const prefix = kind === 'pglite' ? 'strava-archive' : 'strava-archive.postgres';
     try {
       // At info level the server logs the archive job's stage timings, which the section reports.
+      // The server measures its own event-loop delay (bench/lib/loop-delay.mjs), in a window the section opens
+      // at the upload and closes when the archive is settled.
+      const loopDelayFile = join(makeTempDir('loop-delay'), 'loop-delay.json');
       server = await startStamina(root, {
         databaseUrl: pg?.url ?? null,
-        env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+        env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', BENCH_LOOP_DELAY_FILE: loopDelayFile },
+        nodeArgs: ['--import', pathToFileURL(join(benchDir, 'lib/loop-delay.mjs')).href],
       });
       console.log(`  on ${kind}:`);
-      record(...(await benchStravaArchive(server, prefix)));
+      record(...(await benchStravaArchive(server, prefix, loopDelayFile)));
     } catch (err) {
       record(errorFigure(prefix, `Strava archive import (${kind})`, err));
     } finally {
