@@ -3,7 +3,9 @@
 // Strava archive imports. The main thread's time per member is mostly these statements (PGlite runs on it), so
 // the count is held to a budget, with each table's share printed. Left out: the job queue's own statements
 // (claims, leases, polls: timing, not the archive) and the test's polls of the batch, known by their text,
-// learnt from a poll of a settled batch before the count starts.
+// learnt from a poll of a settled batch before the count starts. And what one statement carries: a round's
+// streams go in statements of bounded bytes and rows (repository STREAMS_PER_STATEMENT), since on PGlite each
+// statement holds the event loop for its whole run.
 import type { ImportBatch } from '@stamina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_STATEMENT } from '../src/modules/activities/repository.ts';
@@ -95,7 +97,7 @@ describe('statements per archive member', () => {
     expect(total / MEMBERS).toBeLessThanOrEqual(BUDGET_PER_MEMBER);
 
     // A round's streams (half a megabyte for 16 one-hour runs) go in statements of bounded size: on PGlite each
-    // statement holds the event loop for its whole run (docs/RELIABILITY.md, "Imports and the event loop").
+    // statement holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
     const streamInserts = params.filter((_, i) => /^insert into "activity_streams"/.test(texts[i]!));
     const streamBytes = streamInserts.map((values) =>
       values.reduce<number>((sum, v) => sum + (v instanceof Uint8Array ? v.byteLength : 0), 0),

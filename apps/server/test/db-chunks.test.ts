@@ -1,4 +1,4 @@
-// Rows cut into statements of bounded size (db/chunks.ts; docs/RELIABILITY.md, "Imports and the event loop"):
+// Rows cut into statements of bounded size (db/chunks.ts; docs/RELIABILITY.md, "An archive on PGlite"):
 // what one PGlite statement carries is how long it holds the event loop, so no statement may carry more than its
 // bound, and no row may be lost, repeated or reordered on the way.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Rows cut into statements of bounded size (docs/RELIABILITY.md, "Imports and the event loop"). On PGlite a
+// Rows cut into statements of bounded size (docs/RELIABILITY.md, "An archive on PGlite"). On PGlite a
 // statement runs on the event loop from its first byte to its last, so what one statement carries is what one
 // pause of every other request costs; the client lets the loop turn between two statements (db/client.ts).
 

@@ -46,7 +46,7 @@ const ARCHIVE_LIMITS = {
   progressEvery: 25,
   /**
    * The members' rows written per statement when the archive is listed (all in one transaction): on PGlite one
-   * statement holds the event loop for its whole run (docs/RELIABILITY.md, "Imports and the event loop").
+   * statement holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
    */
   rowsPerStatement: 100,
   /** Members read at once (each holds one recording in memory). */

@@ -2,8 +2,8 @@
 // streams. Every query is scoped by the athlete id.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Conn } from '../../db/client.ts';
 import { boundedChunks } from '../../db/chunks.ts';
+import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import {
   activities,
@@ -71,13 +71,13 @@ const BATCH_FILE = {
 export type BatchFileRow = Pick<ImportFileRow, keyof typeof BATCH_FILE>;
 
 /** Rows one statement reads of a batch's status: an archive's batch has thousands (below). */
-const BATCH_FILES_PER_PAGE = 1000;
+const BATCH_FILES_PER_PAGE = 500;
 
 /**
  * A batch's files in order, read as one JSON value (db/json-rows.ts) a page of BATCH_FILES_PER_PAGE at a time:
  * the status of a 500-file zip is polled every second or so while it imports, and read row by row its 500 rows
  * cost PGlite 20 to 50 ms of the event loop a poll; an archive's 3,000 rows in one value cost it 80 ms and more
- * (docs/RELIABILITY.md, "Imports and the event loop").
+ * (docs/RELIABILITY.md, "An archive on PGlite").
  */
 export async function batchFiles(db: Conn, athleteId: string, batchId: string): Promise<BatchFileRow[]> {
   const rows: BatchFileRow[] = [];
@@ -243,7 +243,7 @@ export async function insertActivity(
 
 /**
  * What one statement of streams carries at most: on PGlite a statement holds the event loop for its whole run,
- * and an archive round's streams are half a megabyte (docs/RELIABILITY.md, "Imports and the event loop").
+ * and an archive round's streams are half a megabyte (docs/RELIABILITY.md, "An archive on PGlite").
  */
 export const STREAMS_PER_STATEMENT = { rows: 200, bytes: 128 * 1024 };
 
@@ -562,7 +562,7 @@ export async function earliestDayOfBatch(
 /** A batch's files by position (an archive's members, written when it was first listed). */
 /**
  * Rows one statement reads of a batch's files: an archive's batch has thousands, and on PGlite one statement
- * holds the event loop for its whole run (docs/RELIABILITY.md, "Imports and the event loop").
+ * holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
  */
 const FILES_PER_PAGE = 500;
 

@@ -8,7 +8,7 @@ import { type ActivityInsert, type ActivityRow, insertStreamRows } from './repos
 
 /**
  * Rows one statement reads of what is stored: an athlete with a decade of history has thousands, and on PGlite
- * one statement holds the event loop for its whole run (docs/RELIABILITY.md, "Imports and the event loop").
+ * one statement holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
  */
 const KEYS_PER_PAGE = 1000;
 

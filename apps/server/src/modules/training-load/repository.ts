@@ -69,7 +69,7 @@ export async function completedSessionsFrom(db: Conn, athleteId: string, date: s
 /**
  * Rows one statement reads of the athlete's activities, and writes of their days, when the days are derived
  * again: on PGlite a statement holds the event loop for its whole run, and an archive of a decade derives 3,000
- * days at its end from 3,000 activities (docs/RELIABILITY.md, "Imports and the event loop").
+ * days at its end from 3,000 activities (docs/RELIABILITY.md, "An archive on PGlite").
  */
 const ACTIVITIES_PER_PAGE = 500;
 const DAYS_PER_STATEMENT = 100;
