@@ -69,7 +69,13 @@ export async function startStamina(
   const child = startChild(
     'stamina server',
     process.execPath,
-    [...(options.nodeArgs ?? []), ...serverNodeArgs(), '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      ...serverNodeArgs(),
+      '--import',
+      'tsx',
+      join(root, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: root,
       env: isolatedEnv({
