@@ -57,8 +57,9 @@ function serverNodeArgs(): string[] {
  *  PostgreSQL database in BENCH_DATABASE_URL when that is set (the bench then adds a user to it). */
 export async function startStamina(
   root: string,
-  /** A database other than BENCH_DATABASE_URL (null: PGlite), and extra environment (e.g. READ_CACHE_TTL_MS). */
-  options: { databaseUrl?: string | null; env?: Record<string, string> } = {},
+  /** A database other than BENCH_DATABASE_URL (null: PGlite), extra environment (e.g. READ_CACHE_TTL_MS), and
+   *  extra Node flags before BENCH_SERVER_NODE_ARGS' (e.g. a module to preload). */
+  options: { databaseUrl?: string | null; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<StaminaServer> {
   const port = await freePort();
   const databaseUrl =
@@ -68,7 +69,13 @@ export async function startStamina(
   const child = startChild(
     'stamina server',
     process.execPath,
-    [...serverNodeArgs(), '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      ...serverNodeArgs(),
+      '--import',
+      'tsx',
+      join(root, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: root,
       env: isolatedEnv({

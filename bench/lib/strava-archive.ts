@@ -7,7 +7,9 @@
 // /proc (at 1,000, 2,000 and 3,000 recordings settled, to show it flat) and its peak (VmHWM, the kernel's
 // maxRSS). Beside them, what another athlete meets meanwhile: the answer time of a route that only needs the
 // event loop (GET /api/v1/client-config) and of one that also needs the database (GET /api/v1/health), each
-// asked every 250 ms through the import.
+// asked every 250 ms through the import. And the server's own event-loop delay over the same window (from the
+// upload to the last settled recording), measured inside it by bench/lib/loop-delay.mjs: its longest stall and
+// its p99 are budgeted (max <= 200 ms, p99 <= 100 ms; docs/performance.md, "Platform archives").
 import { openAsBlob } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -23,6 +25,28 @@ const ACTIVITIES = Number(process.env.BENCH_ARCHIVE_ACTIVITIES ?? 3000);
 const YEARS = 10;
 const RATE_BUDGET = 20;
 const DEADLINE_MS = 30 * 60_000;
+/** The server's event-loop delay during the import, in ms: its longest stall and its 99th percentile. */
+const LOOP_MAX_BUDGET = 200;
+const LOOP_P99_BUDGET = 100;
+
+interface LoopDelay {
+  max: number;
+  p99: number;
+  p999: number;
+  p50: number;
+  samples: number;
+}
+
+/** Asks the server to end its event-loop delay window (a second SIGUSR2) and reads what it wrote. */
+async function loopDelayOf(pid: number, file: string): Promise<LoopDelay> {
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text) return JSON.parse(text) as LoopDelay;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server wrote no event-loop delay (bench/lib/loop-delay.mjs not loaded?)');
+}
 
 /** Writes the archive to `path`: ACTIVITIES activities spread over YEARS years before 2026. */
 async function writeStravaArchive(path: string): Promise<void> {
@@ -80,10 +104,14 @@ async function otherAthleteUpload(server: StaminaServer): Promise<number | null>
   }
 }
 
-/** The figures of one import, their ids starting with `prefix` (`strava-archive`, `strava-archive.postgres`). */
+/**
+ * The figures of one import, their ids starting with `prefix` (`strava-archive`, `strava-archive.postgres`).
+ * `loopDelayFile`: where the server, started with bench/lib/loop-delay.mjs, writes its event-loop delay.
+ */
 export async function benchStravaArchive(
   server: StaminaServer,
-  prefix = 'strava-archive',
+  prefix: string,
+  loopDelayFile: string,
 ): Promise<Figure[]> {
   const token = await signUpAndConfirm(server);
   const dir = makeTempDir('strava');
@@ -112,6 +140,8 @@ export async function benchStravaArchive(
   console.log(`  load average at the upload: ${loadText()}`);
   const form = new FormData();
   form.append('file', await openAsBlob(path), 'export_12345678.zip');
+  // The server's event-loop delay window opens here (the upload included) and closes at the last settled.
+  process.kill(pid, 'SIGUSR2');
   const started = performance.now();
   const res = await fetch(`${server.baseUrl}/api/activities/import/archive`, {
     method: 'POST',
@@ -162,6 +192,7 @@ export async function benchStravaArchive(
     await new Promise((r) => setTimeout(r, 1000));
   }
   const seconds = (performance.now() - uploaded) / 1000;
+  const loopDelay = await loopDelayOf(pid, loopDelayFile);
   clearInterval(sampler);
   probing = false;
   await probing$;
@@ -268,6 +299,27 @@ export async function benchStravaArchive(
       value: after.hwm,
       unit: 'MB',
     }),
+    budgeted(
+      {
+        id: `${prefix}.event-loop.max`,
+        label: "server's event loop: longest stall during the import",
+        value: loopDelay.max,
+        unit: 'ms',
+        digits: 1,
+        note: `p50 ${loopDelay.p50.toFixed(1)} ms, p99.9 ${loopDelay.p999.toFixed(1)} ms, ${loopDelay.samples} samples of a 10 ms timer`,
+      },
+      { max: LOOP_MAX_BUDGET, text: `<= ${LOOP_MAX_BUDGET} ms` },
+    ),
+    budgeted(
+      {
+        id: `${prefix}.event-loop.p99`,
+        label: "server's event loop: p99 delay during the import",
+        value: loopDelay.p99,
+        unit: 'ms',
+        digits: 1,
+      },
+      { max: LOOP_P99_BUDGET, text: `<= ${LOOP_P99_BUDGET} ms` },
+    ),
     info({
       id: `${prefix}.loop.max`,
       label: 'another athlete: longest answer of a route with no database (client-config)',

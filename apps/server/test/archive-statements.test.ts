@@ -3,9 +3,12 @@
 // Strava archive imports. The main thread's time per member is mostly these statements (PGlite runs on it), so
 // the count is held to a budget, with each table's share printed. Left out: the job queue's own statements
 // (claims, leases, polls: timing, not the archive) and the test's polls of the batch, known by their text,
-// learnt from a poll of a settled batch before the count starts.
+// learnt from a poll of a settled batch before the count starts. And what one statement carries: a round's
+// streams go in statements of bounded bytes and rows (repository STREAMS_PER_STATEMENT), since on PGlite each
+// statement holds the event loop for its whole run.
 import type { ImportBatch } from '@stamina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS_PER_STATEMENT } from '../src/modules/activities/repository.ts';
 import { bearer, createTestApp, type TestApp, uploadAndSettle } from './helpers.ts';
 import { stravaArchive, syntheticStravaActivities } from './platform-archive.ts';
 
@@ -15,17 +18,26 @@ const BUDGET_PER_MEMBER = 2;
 
 type Session = { logger: unknown; options: { logger?: unknown } };
 
-/** Statements Drizzle sends on `t.db` and its transactions while `run` runs, by text. */
-async function statementsOf<T>(t: TestApp, run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+/** Statements Drizzle sends on `t.db` and its transactions while `run` runs, by text, and their parameters. */
+async function statementsOf<T>(
+  t: TestApp,
+  run: () => Promise<T>,
+): Promise<{ result: T; texts: string[]; params: unknown[][] }> {
   const texts: string[] = [];
+  const params: unknown[][] = [];
   // Drizzle's session keeps its logger and hands its options to each transaction's session.
   const session = (t.db as unknown as { session: Session }).session;
   const before = { logger: session.logger, option: session.options.logger };
-  const logger = { logQuery: (query: string) => texts.push(query) };
+  const logger = {
+    logQuery: (query: string, values: unknown[]) => {
+      texts.push(query);
+      params.push(values);
+    },
+  };
   session.logger = logger;
   session.options.logger = logger;
   try {
-    return { result: await run(), texts };
+    return { result: await run(), texts, params };
   } finally {
     session.logger = before.logger;
     session.options.logger = before.option;
@@ -56,7 +68,11 @@ describe('statements per archive member', () => {
     const polled = new Set((await statementsOf(t, () => poll(first.batch_id))).texts);
 
     const archive = await stravaArchive(activities.slice(1));
-    const { result: batch, texts } = await statementsOf(t, async () => {
+    const {
+      result: batch,
+      texts,
+      params,
+    } = await statementsOf(t, async () => {
       const settled = await uploadAndSettle(
         t.app,
         who.token,
@@ -79,5 +95,19 @@ describe('statements per archive member', () => {
       .join(', ');
     console.log(`statements per member: ${(total / MEMBERS).toFixed(2)} (${byTable})`);
     expect(total / MEMBERS).toBeLessThanOrEqual(BUDGET_PER_MEMBER);
+
+    // A round's streams (half a megabyte for 16 one-hour runs) go in statements of bounded size: on PGlite each
+    // statement holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
+    const streamInserts = params.filter((_, i) => /^insert into "activity_streams"/.test(texts[i]!));
+    const streamBytes = streamInserts.map((values) =>
+      values.reduce<number>((sum, v) => sum + (v instanceof Uint8Array ? v.byteLength : 0), 0),
+    );
+    const streamRows = streamInserts.map((values) => values.filter((v) => v instanceof Uint8Array).length);
+    console.log(`stream statements: ${streamInserts.length}, bytes ${streamBytes.join(', ')}`);
+    expect(streamBytes.reduce((a, b) => a + b, 0)).toBeGreaterThan(STREAMS_PER_STATEMENT.bytes);
+    for (const [i, bytes] of streamBytes.entries()) {
+      expect(streamRows[i]).toBeLessThanOrEqual(STREAMS_PER_STATEMENT.rows);
+      if (streamRows[i]! > 1) expect(bytes).toBeLessThanOrEqual(STREAMS_PER_STATEMENT.bytes);
+    }
   }, 240_000);
 });

@@ -44,6 +44,11 @@ const ARCHIVE_LIMITS = {
   innerZipBytes: 8 * 1024 ** 3,
   /** How often the archive's own row tells how far the job is. */
   progressEvery: 25,
+  /**
+   * The members' rows written per statement when the archive is listed (all in one transaction): on PGlite one
+   * statement holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
+   */
+  rowsPerStatement: 100,
   /** Members read at once (each holds one recording in memory). */
   inFlight: 3,
   /**
@@ -240,9 +245,10 @@ export function createArchiveImport(deps: ArchiveDeps) {
           message: null,
           storageKey: null,
         }));
+        const per = ARCHIVE_LIMITS.rowsPerStatement;
         await deps.db.transaction(async (tx) => {
-          for (let i = 0; i < fresh.length; i += 500)
-            await repo.insertImportFiles(tx, fresh.slice(i, i + 500));
+          for (let i = 0; i < fresh.length; i += per)
+            await repo.insertImportFiles(tx, fresh.slice(i, i + per));
         });
         rows = await repo.batchProgress(deps.db, athleteId, batchId);
       }
@@ -452,13 +458,12 @@ export function createArchiveImport(deps: ArchiveDeps) {
   }
 
   async function statusCounts(athleteId: string, batchId: string) {
-    const rows = await repo.batchProgress(deps.db, athleteId, batchId);
-    const counts = { imported: 0, duplicate: 0, failed: 0 };
-    for (const row of rows.slice(1)) {
-      if (row.status === 'imported' || row.status === 'duplicate' || row.status === 'failed')
-        counts[row.status] += 1;
-    }
-    return counts;
+    const byStatus = await repo.batchStatusCounts(deps.db, athleteId, batchId);
+    return {
+      imported: byStatus.get('imported') ?? 0,
+      duplicate: byStatus.get('duplicate') ?? 0,
+      failed: byStatus.get('failed') ?? 0,
+    };
   }
 
   async function cleanUp(key: string | null, prefix: string) {

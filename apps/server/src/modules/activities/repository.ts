@@ -1,7 +1,8 @@
 // Queries of the activities area: import batches and their files, stored originals, activities and their
 // streams. Every query is scoped by the athlete id.
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { boundedChunks } from '../../db/chunks.ts';
 import type { Conn } from '../../db/client.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import {
@@ -59,6 +60,7 @@ export async function batchExists(db: Conn, athleteId: string, batchId: string):
 
 /** What a batch's status shows of each file. */
 const BATCH_FILE = {
+  position: importFiles.position,
   name: importFiles.name,
   status: importFiles.status,
   message: importFiles.message,
@@ -68,19 +70,34 @@ const BATCH_FILE = {
 };
 export type BatchFileRow = Pick<ImportFileRow, keyof typeof BATCH_FILE>;
 
+/** Rows one statement reads of a batch's status: an archive's batch has thousands (below). */
+const BATCH_FILES_PER_PAGE = 500;
+
 /**
- * A batch's files in order, read as one JSON value (db/json-rows.ts): the status of a 500-file zip is polled
- * every second or so while it imports, and read row by row its 500 rows cost PGlite 20 to 50 ms of the event
- * loop a poll (docs/RELIABILITY.md, "Imports and the event loop").
+ * A batch's files in order, read as one JSON value (db/json-rows.ts) a page of BATCH_FILES_PER_PAGE at a time:
+ * the status of a 500-file zip is polled every second or so while it imports, and read row by row its 500 rows
+ * cost PGlite 20 to 50 ms of the event loop a poll; an archive's 3,000 rows in one value cost it 80 ms and more
+ * (docs/RELIABILITY.md, "An archive on PGlite").
  */
 export async function batchFiles(db: Conn, athleteId: string, batchId: string): Promise<BatchFileRow[]> {
-  return jsonRows(
-    db,
-    BATCH_FILE,
-    importFiles,
-    and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)),
-    sql`${importFiles.position}`,
-  );
+  const rows: BatchFileRow[] = [];
+  for (;;) {
+    const after = rows.at(-1)?.position;
+    const page = await jsonRows(
+      db,
+      BATCH_FILE,
+      importFiles,
+      and(
+        eq(importFiles.batchId, batchId),
+        eq(importFiles.athleteId, athleteId),
+        after === undefined ? undefined : gt(importFiles.position, after),
+      ),
+      sql`${importFiles.position}`,
+      BATCH_FILES_PER_PAGE,
+    );
+    rows.push(...page);
+    if (page.length < BATCH_FILES_PER_PAGE) return rows;
+  }
 }
 
 /** An import file of the athlete (the athlete named, so that it stays one shard's read: docs/scale.md). */
@@ -224,14 +241,31 @@ export async function insertActivity(
   return row!;
 }
 
+/**
+ * What one statement of streams carries at most: on PGlite a statement holds the event loop for its whole run,
+ * and an archive round's streams are half a megabyte (docs/RELIABILITY.md, "An archive on PGlite").
+ */
+export const STREAMS_PER_STATEMENT = { rows: 200, bytes: 128 * 1024 };
+
+/** Stream rows inserted in statements of at most STREAMS_PER_STATEMENT (a larger stream goes alone). */
+export async function insertStreamRows(
+  db: Conn,
+  rows: ReadonlyArray<typeof activityStreams.$inferInsert>,
+): Promise<void> {
+  for (const chunk of boundedChunks(rows, STREAMS_PER_STATEMENT, (row) => row.data.byteLength))
+    await db.insert(activityStreams).values(chunk);
+}
+
 export async function insertStreams(
   db: Conn,
   athleteId: string,
   activityId: string,
   streams: Array<{ type: string; sampleCount: number; data: Uint8Array }>,
 ): Promise<void> {
-  if (streams.length === 0) return;
-  await db.insert(activityStreams).values(streams.map((s) => ({ ...s, athleteId, activityId })));
+  await insertStreamRows(
+    db,
+    streams.map((s) => ({ ...s, athleteId, activityId })),
+  );
 }
 
 /** Drops an activity's streams (a sport change stores them again). */
@@ -526,12 +560,51 @@ export async function earliestDayOfBatch(
 }
 
 /** A batch's files by position (an archive's members, written when it was first listed). */
+/**
+ * Rows one statement reads of a batch's files: an archive's batch has thousands, and on PGlite one statement
+ * holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
+ */
+const FILES_PER_PAGE = 500;
+
 export async function batchProgress(db: Conn, athleteId: string, batchId: string): Promise<ImportFileRow[]> {
-  return db
-    .select()
+  const rows: ImportFileRow[] = [];
+  for (;;) {
+    const after = rows.at(-1)?.position;
+    const page = await db
+      .select()
+      .from(importFiles)
+      .where(
+        and(
+          eq(importFiles.batchId, batchId),
+          eq(importFiles.athleteId, athleteId),
+          after === undefined ? undefined : gt(importFiles.position, after),
+        ),
+      )
+      .orderBy(asc(importFiles.position))
+      .limit(FILES_PER_PAGE);
+    rows.push(...page);
+    if (page.length < FILES_PER_PAGE) return rows;
+  }
+}
+
+/** How many of a batch's files (its first row, the archive's own, left out) stand at each status. */
+export async function batchStatusCounts(
+  db: Conn,
+  athleteId: string,
+  batchId: string,
+): Promise<Map<ImportFileRow['status'], number>> {
+  const rows = await db
+    .select({ status: importFiles.status, n: count() })
     .from(importFiles)
-    .where(and(eq(importFiles.batchId, batchId), eq(importFiles.athleteId, athleteId)))
-    .orderBy(asc(importFiles.position));
+    .where(
+      and(
+        eq(importFiles.batchId, batchId),
+        eq(importFiles.athleteId, athleteId),
+        gt(importFiles.position, 0),
+      ),
+    )
+    .groupBy(importFiles.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
 }
 
 /** Every file of the batch still queued or processing, failed with `message` (an archive given up). */

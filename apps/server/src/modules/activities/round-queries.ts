@@ -1,25 +1,53 @@
 // The queries of an archive's rounds (docs/activities.md, "Platform archives", "Speed"): many members' duplicate
-// checks, originals, activities, streams and rows, each in one statement, and what an archive reads once of
+// checks, originals, activities and rows, each in one statement (streams in statements of bounded size), and what an archive reads once of
 // the athlete's stored files and starts. Every query is scoped by the athlete id.
-import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.ts';
-import { activities, activityFiles, activityStreams, importFiles } from '../../db/schema/index.ts';
-import type { ActivityInsert, ActivityRow } from './repository.ts';
+import { activities, activityFiles, importFiles } from '../../db/schema/index.ts';
+import { type ActivityInsert, type ActivityRow, insertStreamRows } from './repository.ts';
+
+/**
+ * Rows one statement reads of what is stored: an athlete with a decade of history has thousands, and on PGlite
+ * one statement holds the event loop for its whole run (docs/RELIABILITY.md, "An archive on PGlite").
+ */
+const KEYS_PER_PAGE = 1000;
 
 /**
  * The contents (SHA-256) of the athlete's stored originals and the sport and start of their activities: what an
- * archive reads once as a filter before its members' duplicate checks (`storedIndex` in stored-index.ts).
+ * archive reads once as a filter before its members' duplicate checks (`storedIndex` in stored-index.ts). Read
+ * in pages of KEYS_PER_PAGE.
  */
 export async function storedKeys(db: Conn, athleteId: string) {
-  const files = await db
-    .select({ sha256: activityFiles.sha256 })
-    .from(activityFiles)
-    .where(eq(activityFiles.athleteId, athleteId));
-  const starts = await db
-    .select({ sport: activities.sport, startTime: activities.startTime })
-    .from(activities)
-    .where(eq(activities.athleteId, athleteId));
-  return { shas: files.map((f) => f.sha256), starts };
+  const shas: string[] = [];
+  for (;;) {
+    const after = shas.at(-1);
+    const page = await db
+      .select({ sha256: activityFiles.sha256 })
+      .from(activityFiles)
+      .where(
+        and(
+          eq(activityFiles.athleteId, athleteId),
+          after === undefined ? undefined : gt(activityFiles.sha256, after),
+        ),
+      )
+      .orderBy(asc(activityFiles.sha256))
+      .limit(KEYS_PER_PAGE);
+    shas.push(...page.map((f) => f.sha256));
+    if (page.length < KEYS_PER_PAGE) break;
+  }
+  const starts: Array<{ id: string; sport: ActivityRow['sport']; startTime: Date }> = [];
+  for (;;) {
+    const after = starts.at(-1);
+    const page = await db
+      .select({ id: activities.id, sport: activities.sport, startTime: activities.startTime })
+      .from(activities)
+      .where(and(eq(activities.athleteId, athleteId), after ? gt(activities.id, after.id) : undefined))
+      .orderBy(asc(activities.id))
+      .limit(KEYS_PER_PAGE);
+    starts.push(...page);
+    if (page.length < KEYS_PER_PAGE) break;
+  }
+  return { shas, starts };
 }
 
 /** The stored originals among these contents, SHA-256 → file id: an archive round's, in one statement. */
@@ -89,7 +117,7 @@ export async function insertActivities(
   return [];
 }
 
-/** The streams of many activities, a few hundred rows a statement. */
+/** The streams of many activities, in statements of bounded rows and bytes (repository `insertStreamRows`). */
 export async function insertStreamsOf(
   db: Conn,
   athleteId: string,
@@ -98,9 +126,10 @@ export async function insertStreamsOf(
     streams: Array<{ type: string; sampleCount: number; data: Uint8Array }>;
   }>,
 ): Promise<void> {
-  const values = rows.flatMap((r) => r.streams.map((s) => ({ ...s, athleteId, activityId: r.activityId })));
-  for (let i = 0; i < values.length; i += 200)
-    await db.insert(activityStreams).values(values.slice(i, i + 200));
+  await insertStreamRows(
+    db,
+    rows.flatMap((r) => r.streams.map((s) => ({ ...s, athleteId, activityId: r.activityId }))),
+  );
 }
 
 /** Import files settled as imported, each with its activities, in one statement. */

@@ -66,20 +66,47 @@ export async function completedSessionsFrom(db: Conn, athleteId: string, date: s
     .orderBy(asc(workouts.workoutDate));
 }
 
-/** The athlete's recorded activities on or after `date` (their local day), oldest first; each counts as training. */
+/**
+ * Rows one statement reads of the athlete's activities, and writes of their days, when the days are derived
+ * again: on PGlite a statement holds the event loop for its whole run, and an archive of a decade derives 3,000
+ * days at its end from 3,000 activities (docs/RELIABILITY.md, "An archive on PGlite").
+ */
+const ACTIVITIES_PER_PAGE = 500;
+const DAYS_PER_STATEMENT = 100;
+
+/**
+ * The athlete's recorded activities on or after `date` (their local day), oldest first; each counts as training.
+ * Read in pages of ACTIVITIES_PER_PAGE, by day and id.
+ */
 export async function activitiesFrom(db: Conn, athleteId: string, date: string) {
-  return db
-    .select({
-      date: activities.localDate,
-      sport: activities.sport,
-      movingSeconds: activities.movingSeconds,
-      tss: activities.tss,
-      intensityFactor: activities.intensityFactor,
-      zoneSeconds: activities.zoneSeconds,
-    })
-    .from(activities)
-    .where(and(eq(activities.athleteId, athleteId), gte(activities.localDate, date)))
-    .orderBy(asc(activities.localDate));
+  const read = [];
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const page = await db
+      .select({
+        id: activities.id,
+        date: activities.localDate,
+        sport: activities.sport,
+        movingSeconds: activities.movingSeconds,
+        tss: activities.tss,
+        intensityFactor: activities.intensityFactor,
+        zoneSeconds: activities.zoneSeconds,
+      })
+      .from(activities)
+      .where(
+        and(
+          eq(activities.athleteId, athleteId),
+          gte(activities.localDate, date),
+          after ? sql`(${activities.localDate}, ${activities.id}) > (${after.date}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(activities.localDate), asc(activities.id))
+      .limit(ACTIVITIES_PER_PAGE);
+    read.push(...page);
+    const last = page.at(-1);
+    if (page.length < ACTIVITIES_PER_PAGE || !last) return read;
+    after = { date: last.date, id: last.id };
+  }
 }
 
 /**
@@ -120,9 +147,10 @@ export async function replaceDaysFrom(
   rows: readonly Omit<DailyLoadRow, 'athleteId'>[],
 ): Promise<void> {
   await db.delete(dailyLoad).where(and(eq(dailyLoad.athleteId, athleteId), gte(dailyLoad.date, date)));
-  // One statement per chunk keeps the parameter count well under PostgreSQL's limit.
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(dailyLoad).values(rows.slice(i, i + 500).map((row) => ({ ...row, athleteId })));
+  for (let i = 0; i < rows.length; i += DAYS_PER_STATEMENT) {
+    await db
+      .insert(dailyLoad)
+      .values(rows.slice(i, i + DAYS_PER_STATEMENT).map((row) => ({ ...row, athleteId })));
   }
 }
 

@@ -14,7 +14,7 @@ import type { Conn } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
 export type Session = Awaited<ReturnType<typeof repo.completedSessionsFrom>>[number];
-export type Activity = Awaited<ReturnType<typeof repo.activitiesFrom>>[number];
+export type Activity = Omit<Awaited<ReturnType<typeof repo.activitiesFrom>>[number], 'id'>;
 type Day = Omit<repo.DailyLoadRow, 'athleteId'>;
 
 const MINUTES_COLUMN: Partial<
