@@ -123,7 +123,9 @@ describe("a triathlete's limiter", () => {
       .flatMap((w) => w.sessions)
       .filter((s) => s.sport === 'swim' && !['test', 'threshold', 'race_pace', 'vo2'].includes(s.kind));
     expect(baseSwims.length).toBeGreaterThan(0);
-    expect(baseSwims.every((s) => s.kind === 'technique' && /drill/.test(s.workout_language_text))).toBe(true);
+    expect(baseSwims.every((s) => s.kind === 'technique' && /drill/.test(s.workout_language_text))).toBe(
+      true,
+    );
   });
 
   it('changes nothing in a marathon plan', () => {

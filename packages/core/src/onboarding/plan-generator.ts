@@ -118,7 +118,7 @@ const KEY_KINDS = new Set<SessionKind>(['tempo', 'threshold', 'vo2', 'race_pace'
 
 /**
  * CSS assumed for a triathlete who names swimming as their weakness and gives no swim figure: 2:20/100 m, the
- * middle of a weak adult swimmer's 2:10-2:30 (docs/plan-generator.md, "Limiters"), not the default 1:45.
+ * middle of the 2:10-2:30 we take for a weak adult swimmer (docs/plan-generator.md, "Limiters"), not 1:45.
  */
 const WEAK_SWIMMER_CSS = 140;
 

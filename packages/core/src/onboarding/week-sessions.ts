@@ -168,7 +168,9 @@ function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
     // A limiter's load week holds one session more, up to four (docs/plan-generator.md, "Limiters").
     const limiters = w.kind === 'load' ? limitersOf(w) : [];
     const lean = (sport: TriSport, planned: number) => {
-      const n = limiters.includes(sport) ? Math.max(planned, Math.min(TRI_MOST_SESSIONS, planned + 1)) : planned;
+      const n = limiters.includes(sport)
+        ? Math.max(planned, Math.min(TRI_MOST_SESSIONS, planned + 1))
+        : planned;
       return Math.min(days, most(sport), (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
     };
     return {
@@ -299,10 +301,7 @@ function qualityMinutes(sport: Sport, kind: SessionKind, weekMinutes: number, fa
  * Share of a triathlon week per sport; each limiter's rises by LIMITER_SHARE_GAIN, taken from the other sports
  * in proportion to their shares (docs/plan-generator.md, "Limiters").
  */
-function triShare(
-  family: EventFamily,
-  limiters: readonly TriSport[] = [],
-): Record<TriSport, number> {
+function triShare(family: EventFamily, limiters: readonly TriSport[] = []): Record<TriSport, number> {
   const share =
     family === 'short_tri'
       ? { swim: 0.22, bike: 0.43, run: 0.35 }

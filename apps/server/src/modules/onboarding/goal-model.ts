@@ -24,8 +24,8 @@ import {
   RACES,
   type RaceType,
   statesNumber,
-  TRI_SPORTS,
   statesTime,
+  TRI_SPORTS,
   type Units,
   withGoalDefaults,
 } from '@stamina/core';
