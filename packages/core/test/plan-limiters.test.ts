@@ -128,6 +128,20 @@ describe("a triathlete's limiter", () => {
     );
   });
 
+  it("moves no sessions or time under 7 hours a week, nor in a beginner's plan, and says why", () => {
+    for (const [hours, experience] of [
+      [6, 'intermediate'],
+      [9, 'beginner'],
+    ] as const) {
+      const withIt = plan(goalFor(TRIATHLONS[1], hours, experience, 16, ['run']));
+      const without = plan(goalFor(TRIATHLONS[1], hours, experience, 16, []));
+      expect(withIt.weeks).toEqual(without.weeks);
+      expect(withIt.explainability.bullets.find((b) => b.startsWith('You named running'))).toMatch(
+        /so the plan keeps its usual split\.$/,
+      );
+    }
+  });
+
   it('changes nothing in a marathon plan', () => {
     const race = ['Marathon', 42_195] as const;
     for (const limiter of ['swim', 'run'] as const) {

@@ -24,7 +24,7 @@ import { planLimits } from './plan-limits.ts';
 import { reviewPlan } from './plan-review.ts';
 import type { GeneratedPlan, PlanGoal, PlanProfile, PlanWeek } from './plan-types.ts';
 import { mmss, paceText, powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
-import { injuryRules, longShare } from './week-sessions.ts';
+import { injuryRules, limitersGainTime, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
   type EventFamily,
@@ -462,7 +462,7 @@ export function generatePlan(
     plan,
     level,
     { pace: paceMethod, css: cssMethod },
-    limiters,
+    { named: limiters, gain: limitersGainTime(targetHours, experience) && limiters.length < 3 },
     state.ctl,
     facts.taperWeeks,
     targets.racePace,
@@ -476,7 +476,7 @@ function explain(
   plan: GeneratedPlan,
   level: AthleteLevel,
   methods: { pace: string | null; css: string | null },
-  limiters: readonly TriSport[],
+  limiter: { named: readonly TriSport[]; gain: boolean },
   endCtl: number,
   taperWeeks: number,
   racePace: number | null,
@@ -512,9 +512,16 @@ function explain(
   bullets.push(
     `${volumeLine(startWeek?.hours ?? 0, top)}, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
   );
-  if (limiters.length > 0)
+  // The limiters (docs/plan-generator.md, "Limiters").
+  const limiters = limiter.named;
+  const named = `You named ${limiters.map((s) => LIMITER_NAMES[s]).join(' and ')} as your limiter${limiters.length > 1 ? 's' : ''}`;
+  if (limiters.length > 0 && limiter.gain)
     bullets.push(
-      `You named ${limiters.map((s) => LIMITER_NAMES[s]).join(' and ')} as your limiter${limiters.length > 1 ? 's' : ''}: ${limiters.length > 1 ? 'each gets' : 'it gets'} one more session a week and a bigger share of the time (Friel).`,
+      `${named}: ${limiters.length > 1 ? 'each gets' : 'it gets'} one more session a week and a bigger share of the time (Friel).`,
+    );
+  else if (limiters.length > 0)
+    bullets.push(
+      `${named}: ${goal.experience === 'beginner' ? 'in a first season every sport keeps its usual share' : limiters.length === 3 ? 'with all three named, every sport keeps its usual share' : 'under 7 hours a week the other sports’ key sessions fill the week'}${limiters.includes('swim') ? ', so the extra attention is technique: drills in every base swim (Friel).' : ', so the plan keeps its usual split.'}`,
     );
   // One bullet for every sport the athlete gave a count for (the explanation holds at most seven).
   const frequency = frequencyLines(goal, plan);

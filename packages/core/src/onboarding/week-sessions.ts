@@ -136,14 +136,26 @@ const TRI_MOST_SESSIONS = 4;
 /** The share of a triathlete's week a limiter gains, taken from the other sports in proportion. */
 const LIMITER_SHARE_GAIN = 0.05;
 
+/** The fewest hours a week in which a limiter gets more sessions and time: below, the week is its floors. */
+const LIMITER_MIN_HOURS = 7;
+
+/** Whether a triathlete's limiters get more sessions and time at these hours and experience ("Limiters"). */
+export const limitersGainTime = (hoursPerWeek: number, experience: Experience) =>
+  hoursPerWeek >= LIMITER_MIN_HOURS && experience !== 'beginner';
+
 /**
  * The limiters a triathlete's week favours (docs/plan-generator.md, "Limiters"): in base and build (Friel's
- * general preparation, when limiters are worked on), none in the peak, taper or race week, and none when every
- * sport is named (nothing left to take time from).
+ * general preparation, when limiters are worked on), none in the peak, taper or race week, none when every
+ * sport is named (nothing left to take time from), none under 7 hours a week, where the other sports' long
+ * and quality sessions at their floors fill the week and moving time only reshuffles them, and none for a
+ * beginner, whose capped weeks are new in every sport.
  */
-function limitersOf(w: Pick<WeekInput, 'family' | 'phase' | 'limiters'>): readonly TriSport[] {
+function limitersOf(
+  w: Pick<WeekInput, 'family' | 'phase' | 'limiters' | 'hoursPerWeek' | 'experience'>,
+): readonly TriSport[] {
   const named = TRI_SPORTS.filter((s) => w.limiters?.includes(s));
   if (!isTriathlonFamily(w.family) || (w.phase !== 'base' && w.phase !== 'build')) return [];
+  if (!limitersGainTime(w.hoursPerWeek, w.experience)) return [];
   return named.length < TRI_SPORTS.length ? named : [];
 }
 
@@ -366,8 +378,8 @@ export function weekSlots(w: WeekInput): Slot[] {
     const share = triShare(w.family, limiters);
     for (const s of TRI_SPORTS) budget[s] = left * share[s];
   } else budget[sports[0]!] = left;
-  // A weak swimmer's base swims are all technique swims: form first, Friel's fix for a swim limiter.
-  const drills = w.phase === 'base' && limiters.includes('swim');
+  // A weak swimmer's base swims are all technique swims, at any hours: form first, Friel's fix for a swim limiter.
+  const drills = isTriathlonFamily(w.family) && w.phase === 'base' && (w.limiters ?? []).includes('swim');
 
   const lean = w.lean ?? 0;
   const allQuality = qualityKinds(w, w.label);
