@@ -96,6 +96,19 @@ describe('the goal model, checked by the rules', () => {
     expect(read.goal.athlete.threshold_pace_seconds_per_km).toBe(270);
   });
 
+  it('takes limiters the text names with a word of weakness, and drops one it does not name', async () => {
+    const text = 'Olympic tri on 6 June 2027, 8 hours a week. I always struggle to keep up in the pool.';
+    const before = parseGoal(text, { today: TODAY }) as unknown as GoalContextDto;
+    expect(before.athlete.limiters).toEqual([]);
+    llm.reply = streamed({ sport: 'triathlon', limiters: ['swim'] });
+    expect((await readGoalWithModel(model(), text, TODAY, before)).goal.athlete.limiters).toEqual(['swim']);
+    // No word of weakness beside the bike: the rules' reading stays.
+    const plain = 'Olympic tri on 6 June 2027, I love the bike.';
+    llm.reply = streamed({ sport: 'triathlon', limiters: ['bike'] });
+    const read = await readGoalWithModel(model(), plain, TODAY, parseGoal(plain, { today: TODAY }) as never);
+    expect(read.goal.athlete.limiters).toEqual([]);
+  });
+
   it.each([
     ['garbage', streamed('I think the athlete wants to run fast!')],
     ['a schema mismatch', streamed({ sport: 'rowing', date: 'next spring' })],

@@ -254,6 +254,7 @@ describe('the whole onboarding', () => {
           ftp_watts: 250,
           current_weekly_km: 35,
           past_injuries: ['knee', 'knee'],
+          limiters: ['run', 'swim', 'swim'],
           performances: [
             {
               sport: 'run',
@@ -276,6 +277,7 @@ describe('the whole onboarding', () => {
       ftp_watts: 250,
       current_weekly_km: 35,
       past_injuries: ['knee'],
+      limiters: ['swim', 'run'],
       // Not edited: as parsed.
       current_weekly_hours: before.goal_context.athlete.current_weekly_hours,
       lthr: null,

@@ -7,6 +7,7 @@ import {
   MAX_WEEKLY_HOURS,
   ONBOARDING_STATUSES,
   PLAN_GENERATOR_RULES,
+  TRI_SPORTS,
   WEEK_DAYS,
 } from '@stamina/core';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ export const ZExperience = z.enum(EXPERIENCE_LEVELS, {
   error: `experience must be one of: ${EXPERIENCE_LEVELS.join(', ')}`,
 });
 export const ZInjury = z.enum(INJURIES, { error: `injuries are ids: ${INJURIES.join(', ')}` });
+export const ZTriSport = z.enum(TRI_SPORTS, { error: `limiters are sports: ${TRI_SPORTS.join(', ')}` });
 export const ZGoalSport = z.enum(['triathlon', 'run', 'bike', 'swim'], {
   error: 'sport must be triathlon, run, bike or swim',
 });
@@ -86,6 +88,8 @@ export const ZGoalAthleteFacts = z
     years_training: z.number().min(0).max(80).nullable(),
     /** Injuries the athlete says are over ("had a stress fracture in 2025"): for the record, ruling nothing out. */
     past_injuries: z.array(ZInjury).max(INJURIES.length),
+    /** The sports the athlete names as their weakness ("weak swimmer"): a triathlete's plan gives them more. */
+    limiters: z.array(ZTriSport).max(TRI_SPORTS.length),
   })
   .meta({ id: 'GoalAthleteFacts' });
 

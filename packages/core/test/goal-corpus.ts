@@ -35,6 +35,8 @@ export interface CorpusExpect {
   max_hr?: number;
   done?: number;
   years?: number;
+  /** Sports named as the athlete's weakness, swim-bike-run order. */
+  lim?: string[];
 }
 
 export interface CorpusEntry {
@@ -58,6 +60,7 @@ export const CORPUS_FIELDS = [
   'thresholds',
   'events_completed',
   'years_training',
+  'limiters',
 ] as const;
 export type CorpusField = (typeof CORPUS_FIELDS)[number];
 
@@ -127,6 +130,7 @@ export function scoreEntry(goal: GoalContext, e: CorpusExpect): Record<CorpusFie
       near(a.max_hr, e.max_hr, 0.5),
     events_completed: a.events_completed === (e.done ?? null),
     years_training: near(a.years_training, e.years, 0.15),
+    limiters: sameSet(a.limiters, e.lim ?? []),
   };
 }
 

@@ -114,6 +114,32 @@ describe('parseGoal', () => {
     expect(runs('I race 3 times a week.')).toBeNull();
   });
 
+  it('reads the sports the athlete names as their weakness, not injuries, terrain or strengths', () => {
+    const limiters = (text: string) =>
+      parseGoal(`Olympic triathlon in June, 8 hours a week. ${text}`, { today: TODAY }).athlete.limiters;
+    expect(
+      parseGoal('Olympic triathlon in June, 8 hours a week, weak swimmer', { today: TODAY }).athlete.limiters,
+    ).toEqual(['swim']);
+    expect(limiters('Swimming is my weakness.')).toEqual(['swim']);
+    expect(limiters('My limiter is the bike.')).toEqual(['bike']);
+    expect(limiters('Not a strong swimmer.')).toEqual(['swim']);
+    expect(limiters('Poor runner.')).toEqual(['run']);
+    expect(limiters('I struggle with the swim.')).toEqual(['swim']);
+    expect(limiters('I can barely swim.')).toEqual(['swim']);
+    expect(limiters("I'm new to swimming.")).toEqual(['swim']);
+    expect(limiters('Bike is my weak leg.')).toEqual(['bike']);
+    expect(limiters('My biggest weakness is definitely the run.')).toEqual(['run']);
+    expect(limiters('Weak on the bike and a slow runner.')).toEqual(['bike', 'run']);
+    expect(limiters('Strong cyclist but weak swimmer.')).toEqual(['swim']);
+    // Strengths, injuries, terrain, a denial, a bad day: no limiter.
+    expect(limiters('Strong cyclist, ex-swimmer with a swim background.')).toEqual([]);
+    expect(limiters('Weak knees and a weak ankle.')).toEqual([]);
+    expect(limiters("I'm weak at hills.")).toEqual([]);
+    expect(limiters("I'm not a weak swimmer.")).toEqual([]);
+    expect(limiters('Had a bad run last week.')).toEqual([]);
+    expect(limiters('New to triathlon.')).toEqual([]);
+  });
+
   it('reads the hours the athlete can do after what they train now', () => {
     const read = (text: string) => {
       const goal = parseGoal(`Gran fondo on June 20th 2027. ${text}`, { today: TODAY });

@@ -6,6 +6,8 @@ import {
   INJURIES,
   type Injury,
   type SportExclusion,
+  TRI_SPORTS,
+  type TriSport,
   WEEK_DAYS,
   type WeekDay,
 } from './goal-terms.ts';
@@ -364,4 +366,64 @@ export function findLongest(text: string): { run: number | null; bike: number | 
     if (minutes > 0 && minutes <= 24 * 60) out[sport] = minutes;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Limiters
+
+/** The athlete as a swimmer, rider or runner, and the sport's own words: the limiter is in the group. */
+const PERSON = '(swimmer|cyclist|rider|biker|runner)';
+const ACTIVITY = '(swim(?:ming)?|bike|biking|cycling|ride|riding|run(?:ning)?)';
+const WEAK_WORD = '(?:weak(?:est|er)?|poor|bad|terrible|awful|slow|nervous|novice|beginner|inexperienced)';
+const WEAKNESS =
+  '(?:weakness|limiter|weak (?:point|spot|leg|discipline|sport|link|side)|weakest(?: (?:leg|discipline|sport|link))?|achilles heel)';
+/**
+ * The ways a text names a sport as the athlete's weakness, each with the sport in its first group: "weak
+ * swimmer", "weak swim", "not a strong swimmer", "poor at running", "weak on the bike", "swimming is my weakness",
+ * "bike is my weak leg", "swimming is a struggle", "my limiter is the bike", "I struggle with the swim", "can barely swim", "new to
+ * swimming", "nervous in open water" (swim). A terrain or a body part is no sport ("weak at hills", "weak knees").
+ */
+const LIMITER_PATTERNS: readonly RegExp[] = [
+  new RegExp(String.raw`\b${WEAK_WORD} (?:(?:open water|pool) )?${PERSON}`, 'g'),
+  new RegExp(String.raw`\bweak(?:est|er)? ${ACTIVITY}\b`, 'g'),
+  new RegExp(
+    String.raw`\bnot (?:(?:a|an|very|that|so|really|particularly|much of a|much of an|great|strong|good|confident|fast|natural|comfortable|strong) )+${PERSON}`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b(?:${WEAK_WORD}|not (?:very |that |so |really )?(?:good|great|strong|confident|fast|comfortable)) (?:at|in|on) (?:the |my )?${ACTIVITY}\b`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b${ACTIVITY} (?:is|=|are) (?:(?:definitely|really|probably|clearly|by far|a|my|the|biggest|main|real|big) )*(?:${WEAKNESS}|weak|struggle)\b`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b(?:biggest |main |real |big )?${WEAKNESS}(?: is| =|:| would be) (?:(?:the|my|definitely|probably|clearly) )*${ACTIVITY}\b`,
+    'g',
+  ),
+  new RegExp(String.raw`\bstruggl(?:e|es|ing) (?:with|on|in|at|through) (?:the |my )?${ACTIVITY}\b`, 'g'),
+  /\b(?:can (?:barely|hardly|only just)|can'?t really|cannot really|(?:just |only just |still )?learn(?:ing|ed|t) (?:how )?to) (swim|ride|run)\b/g,
+  new RegExp(String.raw`\b(?:new|newish|fairly new|quite new) to ${ACTIVITY}\b`, 'g'),
+  /\b(?:(?:not|never) (?:very |that |so |really )?(?:comfortable|confident)|nervous|scared|afraid|panic\w*) (?:in|of) (?:the )?(?:open )?(water)\b/g,
+];
+/** The limiter denied: "not a weak swimmer", "not bad at running". */
+const LIMITER_DENIED = /\b(?:not|never|no longer)(?: (?:a|an|very|that|so|really))? $/;
+
+const sportOfWord = (word: string): TriSport =>
+  /swim|water/.test(word) ? 'swim' : /run/.test(word) ? 'run' : 'bike';
+
+/**
+ * The sports the athlete names as their weakness (docs/onboarding.md, "Limiters"), in swim, bike, run order;
+ * empty when the text names none. Strengths ("strong cyclist", "ex-swimmer") are not read.
+ */
+export function findLimiters(text: string): TriSport[] {
+  const found = new Set<TriSport>();
+  for (const pattern of LIMITER_PATTERNS)
+    for (const m of text.matchAll(pattern)) {
+      if (!m[0].startsWith('not ') && LIMITER_DENIED.test(text.slice(Math.max(0, m.index! - 20), m.index!)))
+        continue;
+      found.add(sportOfWord(m[1]!));
+    }
+  return TRI_SPORTS.filter((s) => found.has(s));
 }

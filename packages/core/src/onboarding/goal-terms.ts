@@ -3,6 +3,9 @@
 // imports nothing, so the readers need not import goal.ts (which imports them).
 
 export type GoalSport = 'triathlon' | 'run' | 'bike' | 'swim';
+/** A triathlon's sports, in race order: what a limiter names. */
+export const TRI_SPORTS = ['swim', 'bike', 'run'] as const;
+export type TriSport = (typeof TRI_SPORTS)[number];
 export type Experience = 'beginner' | 'intermediate' | 'advanced';
 export const EXPERIENCE_LEVELS: readonly Experience[] = ['beginner', 'intermediate', 'advanced'];
 export const WEEK_DAYS = [

@@ -11,13 +11,14 @@ import { RACES, type RaceType } from '../training/plans.ts';
 import {
   findExperience,
   findInjuries,
+  findLimiters,
   findLongest,
   findPreferences,
   findThresholds,
 } from './goal-athlete.ts';
 import { findDates, seasonDate, sundayOnOrAfter } from './goal-dates.ts';
 import { aRace, type EventMention, findEvents, markPriorities, nearest, sportOfRace } from './goal-events.ts';
-import type { Experience, GoalSport, Injury, SportExclusion, WeekDay } from './goal-terms.ts';
+import type { Experience, GoalSport, Injury, SportExclusion, TriSport, WeekDay } from './goal-terms.ts';
 import { normalise } from './goal-text.ts';
 import {
   BQ,
@@ -133,6 +134,11 @@ export interface GoalAthleteFacts {
    * recovered"): kept for the record and the review, never ruling sessions out (`injuries` does that).
    */
   past_injuries: Injury[];
+  /**
+   * The sports the athlete names as their weakness ("weak swimmer", "my limiter is the bike"), empty when none:
+   * a triathlete's plan gives them more sessions and time (docs/plan-generator.md, "Limiters").
+   */
+  limiters: TriSport[];
 }
 
 /** The facts of a text that says none: every field unknown. */
@@ -151,6 +157,7 @@ export function emptyAthleteFacts(): GoalAthleteFacts {
     events_completed: null,
     years_training: null,
     past_injuries: [],
+    limiters: [],
   };
 }
 
@@ -456,6 +463,7 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       events_completed: experience.eventsCompleted,
       years_training: experience.years,
       past_injuries: injuries.past,
+      limiters: findLimiters(text),
     },
     other_events: events
       .filter((e) => e !== main && !e.past && !e.resultOnly)

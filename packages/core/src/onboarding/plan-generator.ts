@@ -19,12 +19,12 @@ import {
   vdotFromThresholdPace,
 } from './athlete-level.ts';
 import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibility.ts';
-import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
+import { type Experience, type TriSport, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import { planLimits } from './plan-limits.ts';
 import { reviewPlan } from './plan-review.ts';
 import type { GeneratedPlan, PlanGoal, PlanProfile, PlanSession, PlanWeek } from './plan-types.ts';
-import { paceText, powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
-import { injuryRules, longShare } from './week-sessions.ts';
+import { mmss, paceText, powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
+import { injuryRules, limitersGainTime, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
   type EventFamily,
@@ -116,6 +116,12 @@ function racePaces(
 /** The kinds of a key session (a deload's stay within the last load week's). */
 const KEY_KINDS = new Set<SessionKind>(['tempo', 'threshold', 'vo2', 'race_pace']);
 
+/**
+ * CSS assumed for a triathlete who names swimming as their weakness and gives no swim figure: 2:20/100 m, the
+ * middle of the 2:10-2:30 we take for a weak adult swimmer (docs/plan-generator.md, "Limiters"), not 1:45.
+ */
+const WEAK_SWIMMER_CSS = 140;
+
 /** Most threshold tests a plan week holds. */
 const MAX_TESTS_A_WEEK = 2;
 
@@ -182,6 +188,14 @@ export function generatePlan(
       thresholds.thresholdPaceSecondsPerKm = estimate;
       paceMethod = `your target ${formatHms(pacing)}, an estimate until the first week's test`;
     }
+  }
+  // The sports the athlete named as their weakness, for a triathlon (docs/plan-generator.md, "Limiters").
+  const limiters = event.sport === 'triathlon' ? (goal.athlete?.limiters ?? []) : [];
+  // A weak swimmer with no CSS: a slower first estimate than the default, until the first week's test.
+  let cssMethod = level.css?.method ?? null;
+  if (!level.css && limiters.includes('swim')) {
+    thresholds.cssSecondsPer100m = WEAK_SWIMMER_CSS;
+    cssMethod = `an estimate of ${mmss(WEAK_SWIMMER_CSS)}/100m for a weak swimmer, until the first week's test`;
   }
   const facts = eventFacts(
     event.sport,
@@ -332,6 +346,7 @@ export function generatePlan(
       easyRaceWatts: targets.raceWatts !== null && powerZone(targets.raceWatts / targets.ftp) <= 2,
       prefs,
       sessionsMost,
+      limiters,
     };
     // A load week grows at most 10 % over the last full load week's sessions (they may fall short of its hours).
     if (kind === 'load' && lastLoadMinutes > 0)
@@ -477,7 +492,8 @@ export function generatePlan(
     goal,
     plan,
     level,
-    paceMethod,
+    { pace: paceMethod, css: cssMethod },
+    { named: limiters, gain: limitersGainTime(targetHours, experience) && limiters.length < 3 },
     state.ctl,
     facts.taperWeeks,
     targets.racePace,
@@ -490,7 +506,8 @@ function explain(
   goal: PlanGoal,
   plan: GeneratedPlan,
   level: AthleteLevel,
-  paceMethod: string | null,
+  methods: { pace: string | null; css: string | null },
+  limiter: { named: readonly TriSport[]; gain: boolean },
   endCtl: number,
   taperWeeks: number,
   racePace: number | null,
@@ -506,9 +523,9 @@ function explain(
   const easy = sessions.reduce((a, s) => a + s.easy_minutes, 0);
   const bullets: string[] = [];
   const zones = [
-    paceMethod ? `threshold pace from ${paceMethod}` : null,
+    methods.pace ? `threshold pace from ${methods.pace}` : null,
     level.ftp ? `FTP from ${level.ftp.method}` : null,
-    level.css ? `CSS from ${level.css.method}` : null,
+    methods.css ? `CSS from ${methods.css}` : null,
   ].filter(Boolean);
   if (zones.length > 0) bullets.push(`Your targets: ${zones.join('; ')}.`);
   if (level.unknown.length > 0)
@@ -526,6 +543,17 @@ function explain(
   bullets.push(
     `${volumeLine(startWeek?.hours ?? 0, top)}, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
   );
+  // The limiters (docs/plan-generator.md, "Limiters").
+  const limiters = limiter.named;
+  const named = `You named ${limiters.map((s) => LIMITER_NAMES[s]).join(' and ')} as your limiter${limiters.length > 1 ? 's' : ''}`;
+  if (limiters.length > 0 && limiter.gain)
+    bullets.push(
+      `${named}: ${limiters.length > 1 ? 'each gets' : 'it gets'} one more session a week and a bigger share of the time (Friel).`,
+    );
+  else if (limiters.length > 0)
+    bullets.push(
+      `${named}: ${goal.experience === 'beginner' ? 'in a first season every sport keeps its usual share' : limiters.length === 3 ? 'with all three named, every sport keeps its usual share' : 'under 7 hours a week the other sports’ key sessions fill the week'}${limiters.includes('swim') ? ', so the extra attention is technique: drills in every base swim (Friel).' : ', so the plan keeps its usual split.'}`,
+    );
   // One bullet for every sport the athlete gave a count for (the explanation holds at most seven).
   const frequency = frequencyLines(goal, plan);
   if (frequency.length > 0)
@@ -543,6 +571,8 @@ function explain(
     );
   return bullets.slice(0, 7);
 }
+
+const LIMITER_NAMES: Record<TriSport, string> = { swim: 'swimming', bike: 'cycling', run: 'running' };
 
 const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
 const SESSION_WORDS: Record<LongSport, [verb: string, noun: string]> = {

@@ -2,7 +2,15 @@ import { clamp } from '../numbers.ts';
 import { dayOfWeek } from '../training/calendar.ts';
 import type { PeriodizationPhase } from '../training/periodization.ts';
 import type { Sport } from '../workouts/types.ts';
-import { type Experience, type Injury, type SportExclusion, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
+import {
+  type Experience,
+  type Injury,
+  type SportExclusion,
+  TRI_SPORTS,
+  type TriSport,
+  WEEK_DAYS,
+  type WeekDay,
+} from './goal-terms.ts';
 import type { SessionKind } from './session-library.ts';
 import { type EventFamily, LOAD_RULES, type LongSport, type PlanWeekKind } from './week-structure.ts';
 
@@ -101,6 +109,11 @@ export interface WeekInput {
   sessionsMost?: Partial<Record<Sport, number>>;
   /** The week's minutes before any cut for fit: the long sessions are clipped to these, not the cut ones. */
   plannedMinutes?: number;
+  /**
+   * The sports the athlete named as their weakness: a triathlete's base and build weeks give them more
+   * (docs/plan-generator.md, "Limiters").
+   */
+  limiters?: readonly TriSport[];
   prefs: {
     long_run_day: WeekDay;
     long_ride_day: WeekDay;
@@ -117,6 +130,34 @@ export const isTriathlonFamily = (f: EventFamily) =>
 
 /** Most sessions of the main sport a week by experience (a beginner 3-4 runs, intermediate 5-6, advanced 6-7). */
 const MOST_SESSIONS: Record<Experience, number> = { beginner: 4, intermediate: 6, advanced: 7 };
+
+/** Most sessions of one sport in a triathlete's week: Friel's weekly patterns hold three or four of each. */
+const TRI_MOST_SESSIONS = 4;
+/** The share of a triathlete's week a limiter gains, taken from the other sports in proportion. */
+const LIMITER_SHARE_GAIN = 0.05;
+
+/** The fewest hours a week in which a limiter gets more sessions and time: below, the week is its floors. */
+const LIMITER_MIN_HOURS = 7;
+
+/** Whether a triathlete's limiters get more sessions and time at these hours and experience ("Limiters"). */
+export const limitersGainTime = (hoursPerWeek: number, experience: Experience) =>
+  hoursPerWeek >= LIMITER_MIN_HOURS && experience !== 'beginner';
+
+/**
+ * The limiters a triathlete's week favours (docs/plan-generator.md, "Limiters"): in base and build (Friel's
+ * general preparation, when limiters are worked on), none in the peak, taper or race week, none when every
+ * sport is named (nothing left to take time from), none under 7 hours a week, where the other sports' long
+ * and quality sessions at their floors fill the week and moving time only reshuffles them, and none for a
+ * beginner, whose capped weeks are new in every sport.
+ */
+function limitersOf(
+  w: Pick<WeekInput, 'family' | 'phase' | 'limiters' | 'hoursPerWeek' | 'experience'>,
+): readonly TriSport[] {
+  const named = TRI_SPORTS.filter((s) => w.limiters?.includes(s));
+  if (!isTriathlonFamily(w.family) || (w.phase !== 'base' && w.phase !== 'build')) return [];
+  if (!limitersGainTime(w.hoursPerWeek, w.experience)) return [];
+  return named.length < TRI_SPORTS.length ? named : [];
+}
 
 /** The week's training days: its dates outside the rest days. */
 function trainingDays(w: WeekInput): number {
@@ -136,8 +177,14 @@ function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
     const long = w.family === 'long_tri';
     // Under 6 hours, two of each (Friel's low-volume weeks): a third would leave each session below its floor.
     // Leaner (docs/plan-generator.md, "Fitting the week"): one session fewer, never below two a sport.
-    const lean = (sport: Sport, n: number) =>
-      Math.min(days, most(sport), (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
+    // A limiter's load week holds one session more, up to four (docs/plan-generator.md, "Limiters").
+    const limiters = w.kind === 'load' ? limitersOf(w) : [];
+    const lean = (sport: TriSport, planned: number) => {
+      const n = limiters.includes(sport)
+        ? Math.max(planned, Math.min(TRI_MOST_SESSIONS, planned + 1))
+        : planned;
+      return Math.min(days, most(sport), (w.lean ?? 0) >= 2 && n > 2 ? n - 1 : n);
+    };
     return {
       swim: lean('swim', h < 6 ? 2 : 3),
       bike: lean('bike', h < 6 ? 2 : h < 10 || !long ? 3 : 4),
@@ -262,12 +309,25 @@ function qualityMinutes(sport: Sport, kind: SessionKind, weekMinutes: number, fa
   return clamp(weekMinutes * (isTriathlonFamily(family) ? 0.1 : 0.17), 40, 100);
 }
 
-/** Share of a triathlon week per sport. */
-function triShare(family: EventFamily): Record<'swim' | 'bike' | 'run', number> {
-  if (family === 'short_tri') return { swim: 0.22, bike: 0.43, run: 0.35 };
-  return family === 'half_tri'
-    ? { swim: 0.17, bike: 0.48, run: 0.35 }
-    : { swim: 0.15, bike: 0.52, run: 0.33 };
+/**
+ * Share of a triathlon week per sport; each limiter's rises by LIMITER_SHARE_GAIN, taken from the other sports
+ * in proportion to their shares (docs/plan-generator.md, "Limiters").
+ */
+function triShare(family: EventFamily, limiters: readonly TriSport[] = []): Record<TriSport, number> {
+  const share =
+    family === 'short_tri'
+      ? { swim: 0.22, bike: 0.43, run: 0.35 }
+      : family === 'half_tri'
+        ? { swim: 0.17, bike: 0.48, run: 0.35 }
+        : { swim: 0.15, bike: 0.52, run: 0.33 };
+  const others = TRI_SPORTS.filter((s) => !limiters.includes(s));
+  if (limiters.length === 0 || others.length === 0) return share;
+  const gain = LIMITER_SHARE_GAIN * limiters.length;
+  const rest = others.reduce((a, s) => a + share[s], 0);
+  const out = { ...share };
+  for (const s of limiters) out[s] += LIMITER_SHARE_GAIN;
+  for (const s of others) out[s] -= gain * (share[s] / rest);
+  return out;
 }
 
 /** Minutes a rider's week keeps beside the long ride: two quality rides of 60 min, an easy one of 40, strength. */
@@ -313,10 +373,13 @@ export function weekSlots(w: WeekInput): Slot[] {
     left -= 30;
   }
   const budget: Partial<Record<Sport, number>> = {};
+  const limiters = limitersOf(w);
   if (isTriathlonFamily(w.family)) {
-    const share = triShare(w.family);
-    for (const s of ['swim', 'bike', 'run'] as const) budget[s] = left * share[s];
+    const share = triShare(w.family, limiters);
+    for (const s of TRI_SPORTS) budget[s] = left * share[s];
   } else budget[sports[0]!] = left;
+  // A weak swimmer's base swims are all technique swims, at any hours: form first, Friel's fix for a swim limiter.
+  const drills = isTriathlonFamily(w.family) && w.phase === 'base' && (w.limiters ?? []).includes('swim');
 
   const lean = w.lean ?? 0;
   const allQuality = qualityKinds(w, w.label);
@@ -505,7 +568,8 @@ export function weekSlots(w: WeekInput): Slot[] {
       }
       const strides =
         sport === 'run' && i === 0 && w.kind !== 'deload' && !w.rules.noFastRunning && !raceWeek;
-      const technique = sport === 'swim' && i === 0 && (w.family === 'swim' || isTriathlonFamily(w.family));
+      const technique =
+        sport === 'swim' && (i === 0 || drills) && (w.family === 'swim' || isTriathlonFamily(w.family));
       ceilings.set(slots.length, ceiling);
       slots.push({
         sport: actual,
@@ -521,7 +585,9 @@ export function weekSlots(w: WeekInput): Slot[] {
         reason: strides
           ? 'Easy run with strides: relaxed speed and form'
           : technique
-            ? 'Technique and steady swimming'
+            ? drills
+              ? 'Technique: drills and steady swimming, form first for your limiter'
+              : 'Technique and steady swimming'
             : reason,
       });
     }
@@ -544,37 +610,50 @@ export function weekSlots(w: WeekInput): Slot[] {
     }
   }
   // Minutes a sport could not use (too few for another session) go to the easy sessions with room left.
-  let deficit = w.minutes - slots.reduce((a, x) => a + x.minutes, 0);
-  for (let round = 0; round < 3 && deficit > 5; round++) {
-    // Easy sessions first; with none left to grow, the long session up to its plan; then, in a load week, the
-    // easy sessions up to a medium-long session. Key sessions keep the length their set needs (their
-    // cool-down is capped in the library): spare time is easy time.
-    let open = [...ceilings.entries()].filter(([i, c]) => slots[i]!.minutes < c);
-    if (open.length === 0)
-      open = slots
-        .map((x, i): [number, number] => [
-          i,
-          x.role === 'long' ? (w.long[x.sport as LongSport] ?? x.minutes) : 0,
-        ])
-        .filter(([i, c]) => slots[i]!.minutes < c);
-    if (open.length === 0 && w.kind === 'load')
-      open = [...ceilings.entries()]
-        .map(([i, c]): [number, number] => {
-          const sport = slots[i]!.sport;
-          return [i, Math.max(c, Math.min(longestOf(slots, sport), MEDIUM_LONG[sport] ?? 0))];
-        })
-        .filter(([i, c]) => slots[i]!.minutes < c);
-    if (open.length === 0) break;
-    const each = deficit / open.length;
-    for (const [i, c] of open) {
-      const add = Math.min(each, c - slots[i]!.minutes);
-      slots[i]!.minutes += add;
-      deficit -= add;
+  const fill = () => {
+    let deficit = w.minutes - slots.reduce((a, x) => a + x.minutes, 0);
+    // A session cut for fit (0 minutes) stays cut.
+    const easy = [...ceilings.entries()].filter(([i]) => slots[i]!.minutes > 0);
+    for (let round = 0; round < 3 && deficit > 5; round++) {
+      // Easy sessions first; with none left to grow, the long session up to its plan; then, in a load week, the
+      // easy sessions up to a medium-long session. Key sessions keep the length their set needs (their
+      // cool-down is capped in the library): spare time is easy time.
+      let open = easy.filter(([i, c]) => slots[i]!.minutes < c);
+      if (open.length === 0)
+        open = slots
+          .map((x, i): [number, number] => [
+            i,
+            x.role === 'long' ? (w.long[x.sport as LongSport] ?? x.minutes) : 0,
+          ])
+          .filter(([i, c]) => slots[i]!.minutes < c);
+      if (open.length === 0 && w.kind === 'load')
+        open = easy
+          .map(([i, c]): [number, number] => {
+            const sport = slots[i]!.sport;
+            return [i, Math.max(c, Math.min(longestOf(slots, sport), MEDIUM_LONG[sport] ?? 0))];
+          })
+          .filter(([i, c]) => slots[i]!.minutes < c);
+      if (open.length === 0) break;
+      const each = deficit / open.length;
+      for (const [i, c] of open) {
+        const add = Math.min(each, c - slots[i]!.minutes);
+        slots[i]!.minutes += add;
+        deficit -= add;
+      }
     }
-  }
+  };
+  fill();
   // More minutes than the week has (floors of short weeks): easy sessions shrink to their floor, then go.
   let surplus = slots.reduce((a, x) => a + x.minutes, 0) - w.minutes;
-  for (const i of [...ceilings.keys()].reverse()) {
+  // A limiter's easy sessions shrink and go last (docs/plan-generator.md, "Limiters").
+  const cutOrder = [...ceilings.keys()]
+    .reverse()
+    .sort(
+      (a, b) =>
+        Number(limiters.includes(slots[a]!.sport as TriSport)) -
+        Number(limiters.includes(slots[b]!.sport as TriSport)),
+    );
+  for (const i of cutOrder) {
     if (surplus <= 2) break;
     const slot = slots[i]!;
     const cut = Math.min(surplus, slot.minutes - easyFloor(slot.sport));
@@ -583,11 +662,14 @@ export function weekSlots(w: WeekInput): Slot[] {
       surplus -= cut;
     }
   }
-  for (const i of [...ceilings.keys()].reverse()) {
+  for (const i of cutOrder) {
     if (surplus <= 2) break;
     surplus -= slots[i]!.minutes;
     slots[i]!.minutes = 0;
   }
+  // A limiter's week keeps the time a cut session held beyond the surplus: the easy sessions left grow by it, so
+  // its extra session costs the week no time (and the weeks after it, which grow from it, none either).
+  if (limiters.length > 0 && surplus < -5) fill();
   return slots.filter((x) => x.minutes > 0);
 }
 

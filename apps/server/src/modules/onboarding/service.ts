@@ -19,6 +19,7 @@ import {
   planProfileOf,
   RACES,
   type RaceType,
+  TRI_SPORTS,
   type Units,
   withGoalDefaults,
 } from '@stamina/core';
@@ -140,6 +141,8 @@ function applyGoalEdits(
     const facts = withGoalDefaults(next).athlete;
     next.athlete = { ...facts, ...edits.athlete };
     if (edits.athlete.past_injuries) next.athlete.past_injuries = [...new Set(edits.athlete.past_injuries)];
+    const limiters = edits.athlete.limiters;
+    if (limiters) next.athlete.limiters = TRI_SPORTS.filter((s) => limiters.includes(s));
   }
   const prefs = edits.preferences;
   if (prefs) {
