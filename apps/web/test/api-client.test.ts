@@ -292,8 +292,13 @@ describe('files through the api client', () => {
   });
 });
 
-/** A Blob's text through FileReader: the test DOM's Blob (jsdom) has no text(). */
+/**
+ * A Blob's text. Which Blob the test's Response gives depends on Vitest's pool: Node's (vmThreads, as the web
+ * project runs: it has text(), and jsdom's FileReader refuses it) or jsdom's (forks: no text(), read through
+ * FileReader).
+ */
 function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

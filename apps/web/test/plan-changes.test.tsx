@@ -110,7 +110,9 @@ describe('Plan changes on the Journey page', () => {
     renderWithProviders(<PlanChanges planId={PLAN_ID} />);
     expect(await screen.findByText('No changes yet')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Adapt today' }));
-    expect(await screen.findByText('Your plan adapted: 1 change.')).toBeVisible();
+    // The toast is in the page before sonner marks it mounted (until then it is transparent): wait for both.
+    const toast = await screen.findByText('Your plan adapted: 1 change.');
+    await waitFor(() => expect(toast).toBeVisible());
     // The history is read again after the run.
     expect(await screen.findByText(change().reason)).toBeVisible();
   });
