@@ -185,7 +185,10 @@ function currentHours(text: string): number | null {
   // "I run 3x a week 30 min", "I run 30 minutes 3 times a week".
   const runs =
     text.match(
-      /\bi (?:run|ride|swim|train) (\d+) ?(?:x|times) (?:a|per) week,? (?:for )?(\d+(?:\.\d+)?) ?(h|hours?|minutes?)\b/,
+      // Not "I run 3 times a week, 6 hours a week available": an amount per week is the week's, not a run's.
+      new RegExp(
+        String.raw`\bi (?:run|ride|swim|train) (\d+) ?(?:x|times) (?:a|per) week,? (?:for )?(\d+(?:\.\d+)?) ?(h|hours?|minutes?)\b(?! ?${PER_WEEK})`,
+      ),
     ) ??
     text.match(
       /\bi (?:run|ride|swim|train) (\d+(?:\.\d+)?) ?(h|hours?|minutes?) (\d+) ?(?:x|times) (?:a|per) week\b/,
