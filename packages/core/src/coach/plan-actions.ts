@@ -340,10 +340,8 @@ export function missedAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     return;
   }
   a.cite(`Missed ${coachDay(missed.date)}`, missed.title, calendarPath(missed.date));
-  if (!isKey(missed)) {
-    a.say(
-      `${describe(missed)} on ${coachDay(missed.date)} was an easy session: let it go. Don’t stack it onto another day; one missed easy session changes nothing, and the rest of the week stays as planned.`,
-    );
+  /** The missed session marked skipped, when it is still planned. */
+  const letGo = (reason: string) => {
     if (missed.status === 'planned')
       a.propose({
         kind: 'skip',
@@ -351,9 +349,15 @@ export function missedAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
         workoutTitle: missed.title,
         workoutDate: missed.date,
         summary: `Mark '${missed.title}' on ${coachDay(missed.date)} as skipped`,
-        reason: 'Missed easy session: dropped rather than made up.',
+        reason,
         patch: { status: 'skipped' },
       });
+  };
+  if (!isKey(missed)) {
+    a.say(
+      `${describe(missed)} on ${coachDay(missed.date)} was an easy session: let it go. Don’t stack it onto another day; one missed easy session changes nothing, and the rest of the week stays as planned.`,
+    );
+    letGo('Missed easy session: dropped rather than made up.');
     return;
   }
   // In race week a missed key session is let go: the taper's fitness is built, and cramming costs freshness.
@@ -362,15 +366,7 @@ export function missedAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     a.say(
       `${describe(missed)} was a key session, but ${race.title} is ${raceWhen(race)}: let it go. The fitness is already built, and making it up now would cost the freshness the taper is for.`,
     );
-    a.propose({
-      kind: 'skip',
-      workoutId: missed.id,
-      workoutTitle: missed.title,
-      workoutDate: missed.date,
-      summary: `Mark '${missed.title}' on ${coachDay(missed.date)} as skipped`,
-      reason: 'Missed in race week: let go, not made up.',
-      patch: { status: 'skipped' },
-    });
+    letGo('Missed in race week: let go, not made up.');
     return;
   }
   const free = freeDays(s, safeAdd(s.today, -1)).filter((d) => {
