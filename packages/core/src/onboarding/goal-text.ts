@@ -2,7 +2,7 @@
 // dashes and quotes, spelled-out amounts as digits, common typos of month and event names fixed, and the
 // sentence and clause bounds every reader uses to keep a date, a time or a negation with what it belongs to.
 
-const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,

@@ -2,7 +2,7 @@
 // athlete has for training (ranges, approximations, sessions x minutes, per day, weekdays and weekend, "in
 // total"), told apart from what they train now ("about 6 h a week now", "running 40 km a week").
 import { roundTo } from '../numbers.ts';
-import { clauseOf, sentenceOf } from './goal-text.ts';
+import { clauseOf, NUMBER_WORDS, sentenceOf } from './goal-text.ts';
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const AMOUNT = String.raw`${NUM}(?: ?(?:-|to|or|and) ?${NUM})? ?(h|hours?|hrs?|minutes?|mins?)\b`;
@@ -232,17 +232,7 @@ function currentKm(text: string): number | null {
   return null;
 }
 
-const COUNT_WORDS: Record<string, number> = {
-  once: 1,
-  twice: 2,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
+const COUNT_WORDS: Record<string, number> = { once: 1, twice: 2, ...NUMBER_WORDS };
 const COUNT = String.raw`(\d{1,2}|once|twice|one|two|three|four|five|six|seven)`;
 /**
  * How often: "3 times a week", "3x/week", "3 x per week", "4 days a week", "three runs a week", "twice a week",
