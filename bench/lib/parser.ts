@@ -43,6 +43,28 @@ export interface ParserBench {
   textsPerSecond: number;
   texts: number;
   seconds: number;
+  /** Time for a 480-line text over time for a 120-line one: about 4 if the parser is linear, 16 if quadratic. */
+  scaling: number;
+}
+
+/**
+ * The parser is linear in the text: the fastest of five samples (ten parses each) of a 480-line text against a
+ * 120-line one, both under the parser's cap of 5,000 intervals. A ratio, so the machine's speed cancels out; it
+ * lives here and not in a unit test because a ratio of times still moves with the other work on the machine.
+ */
+function measureScaling(): number {
+  const fastest = (lines: number) => {
+    const text = '5x 3min Z4, 2min rest\n'.repeat(lines);
+    let best = Number.POSITIVE_INFINITY;
+    for (let sample = 0; sample < 5; sample++) {
+      const started = performance.now();
+      for (let n = 0; n < 10; n++) parseWorkout(text, { sport: 'run' });
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  fastest(50); // warm up the JIT
+  return fastest(480) / fastest(120);
 }
 
 /** Parses the typical texts round and round for `seconds` and reports texts per second. */
@@ -62,7 +84,7 @@ export function measureParser(seconds = 2): ParserBench {
   }
   const elapsed = (performance.now() - started) / 1000;
   if (sink < 0) console.log(sink);
-  return { textsPerSecond: texts / elapsed, texts, seconds: elapsed };
+  return { textsPerSecond: texts / elapsed, texts, seconds: elapsed, scaling: measureScaling() };
 }
 
 export function parserFigures(result: ParserBench): Figure[] {
@@ -76,6 +98,17 @@ export function parserFigures(result: ParserBench): Figure[] {
         note: `${result.texts.toLocaleString('en-US')} texts in ${result.seconds.toFixed(1)} s`,
       },
       { min: 20_000, text: '>= 20,000 texts/s' },
+    ),
+    budgeted(
+      {
+        id: 'parser.scaling',
+        label: 'workout parser, 4x the text (time ratio)',
+        value: result.scaling,
+        unit: 'x',
+        digits: 1,
+        note: '480 lines against 120: linear is about 4, quadratic 16',
+      },
+      { max: 8, text: '<= 8x' },
     ),
   ];
 }

@@ -643,27 +643,14 @@ describe('totality', () => {
     }
   });
 
-  it('parses a long text in linear time: four times the text takes about four times as long', () => {
-    // A ratio, not a time limit: both sizes run on the same machine under the same load, and the fastest of
-    // five samples each is kept. Linear gives about 4; quadratic about 16. Speed itself is the bench's (bench/).
-    // A sample is ten parses: one parse of 120 lines takes about 3 ms, so a single garbage collection or the other
-    // worker's burst could set a one-parse ratio (CI measured 8.4 on a quiet machine where ten parses give 2.6).
-    const fastest = (lines: number) => {
-      const text = '5x 3min Z4, 2min rest\n'.repeat(lines);
-      expect(parse(text).intervals).toHaveLength(lines * 10);
-      let best = Number.POSITIVE_INFINITY;
-      for (let sample = 0; sample < 5; sample++) {
-        const started = performance.now();
-        for (let n = 0; n < 10; n++) parse(text);
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
-    };
-    fastest(50); // warm up the JIT
-    // Under the parser's cap of 5,000 intervals, which would stop a longer text early.
-    expect(fastest(480) / fastest(120)).toBeLessThan(8);
-    // The ratio is the check; the time it takes is not (about 2 s on a quiet machine, more beside other suites).
-  }, 60_000);
+  it('parses a long text whole, up to the cap of 5,000 intervals', () => {
+    // That it does so in linear time is the bench's figure parser.scaling (bench/lib/parser.ts): a ratio of
+    // times moves with the machine's other work (CI saw 12.9 under load where a quiet machine gives 4.8).
+    const text = '5x 3min Z4, 2min rest\n'.repeat(480);
+    const parsed = parse(text);
+    expect(parsed.intervals).toHaveLength(4800);
+    expect(parsed.total_duration_estimated).toBe(480 * 5 * (180 + 120));
+  });
 
   it('tolerates callers that break the types', () => {
     const anyParse = parseWorkout as unknown as (t: unknown, o: unknown) => ParsedWorkout;
