@@ -1,13 +1,11 @@
 // The athlete's data (docs/account.md): "Download my data" in the browser, imported into a new account; Delete
 // Account with the confirmation dialog, after which signing in offers to cancel, and cancelling signs in.
 import { expect, type Page, test } from '@playwright/test';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 async function newAthlete(page: Page, name: string, password: string): Promise<string> {
   const email = uniqueEmail('account');
-  await signUp(page, name, email, password);
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, name, email, password);
   return email;
 }
 

@@ -1,11 +1,11 @@
 // The foundation flow: sign up, confirm by e-mail, sign out and in, protected redirects, 404, landing CTA.
 import { expect, test } from '@playwright/test';
-import { logIn, mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { logIn, mailedLink, signedUpAthlete, signUp, signUpThroughForm, uniqueEmail } from './helpers.ts';
 
 test('a new athlete signs up, confirms by e-mail, signs out and back in', async ({ page }) => {
   const email = uniqueEmail('ana');
   const password = 'tempo-run-42';
-  await signUp(page, 'Ana Runner', email, password);
+  await signUpThroughForm(page, 'Ana Runner', email, password);
 
   // Signing in before confirming is refused with the spec's message.
   await page.goto('/login');
@@ -73,9 +73,7 @@ test('a confirmation link opened while another athlete is signed in asks before 
 test('a protected page sends a signed-out visitor to /login, then back after sign-in', async ({ page }) => {
   const email = uniqueEmail('ben');
   const password = 'threshold-99';
-  await signUp(page, 'Ben Cyclist', email, password);
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Ben Cyclist', email, password);
   await page.evaluate(() => localStorage.clear());
 
   await page.goto('/settings/profile');

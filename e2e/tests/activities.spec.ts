@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Decoder, Encoder, Stream } from '@garmin/fitsdk';
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** Kept in the repository with its source (fixtures/activities/SOURCES.md). */
 const FIXTURE = join(
@@ -55,9 +55,7 @@ function rideOn(day: Date): Buffer {
 
 async function signedIn(page: Page): Promise<void> {
   const email = uniqueEmail('rider');
-  await signUp(page, 'Riley Rider', email, 'vector-pedals-810');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Riley Rider', email, 'vector-pedals-810');
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });

@@ -3,7 +3,7 @@
 // history, on the calendar's workout and in a notification. Undoing it puts the session back.
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 async function token(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
@@ -14,9 +14,7 @@ test("two poor nights ease today's long run, with the reason shown, and Undo put
   page,
 }) => {
   const email = uniqueEmail('adapt');
-  await signUp(page, 'Ada Adapt', email, 'poor-nights');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Ada Adapt', email, 'poor-nights');
   const headers = { authorization: `Bearer ${await token(page)}` };
   const today = format(new Date(), 'yyyy-MM-dd');
 

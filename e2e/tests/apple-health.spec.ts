@@ -11,7 +11,7 @@ import {
   routeGpx,
   workoutXml,
 } from '../../apps/server/test/apple-health-export.ts';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** Apple's date format, in UTC: '2026-01-10 07:00:00 +0000'. */
 const appleDate = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} +0000`;
@@ -60,9 +60,7 @@ function appleWatchExport(): Buffer {
 test('upload an Apple Health export, see its workouts and the HRV (SDNN) chart', async ({ page }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('apple');
-  await signUp(page, 'Ada Apple', email, 'apple-health-export');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Ada Apple', email, 'apple-health-export');
 
   // Before any import the Metrics page offers no SDNN chart.
   await page.goto('/metrics');

@@ -2,7 +2,7 @@
 // its reason; confirmed, the calendar shows the day's session as skipped (a rest day); undone, it is back.
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 async function token(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
@@ -13,9 +13,7 @@ test('"I\'m sick today" becomes a rest day after confirmation, and undo restores
   page,
 }) => {
   const email = uniqueEmail('coach-ill');
-  await signUp(page, 'Ivy Ill', email, 'sick-today-rest');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Ivy Ill', email, 'sick-today-rest');
 
   const headers = { authorization: `Bearer ${await token(page)}` };
   const today = format(new Date(), 'yyyy-MM-dd');

@@ -3,7 +3,7 @@
 // recorded reason, with the numbers linked.
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** The next `weekday` (0 Sunday … 6 Saturday) from today, today included. */
 const next = (weekday: number) => addDays(new Date(), (weekday - new Date().getDay() + 7) % 7);
@@ -17,9 +17,7 @@ test('the coach moves a long ride on request, after confirmation, and says why i
   page,
 }) => {
   const email = uniqueEmail('coach');
-  await signUp(page, 'Cora Coach', email, 'long-ride-sunday');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Cora Coach', email, 'long-ride-sunday');
 
   const headers = { authorization: `Bearer ${await token(page)}` };
   const saturday = next(6);

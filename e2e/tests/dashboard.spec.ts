@@ -4,14 +4,12 @@
 // same time (two workers, docs/performance.md, "CI time"), so marking read is done on an athlete of its own.
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { logIn, mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { logIn, signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** A new athlete, signed up and on the dashboard; answers their access token. */
 async function signedIn(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  await signUp(page, 'Dana Dash', email, 'ready-to-train');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Dana Dash', email, 'ready-to-train');
   const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
   return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
 }

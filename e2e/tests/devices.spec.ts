@@ -5,13 +5,11 @@
 // and comes back through the generic /oauth/callback.
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 async function signedIn(page: Page, name = 'Gina Garmin', tag = 'garmin'): Promise<void> {
   const email = uniqueEmail(tag);
-  await signUp(page, name, email, `${tag}-connect-sync`);
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, name, email, `${tag}-connect-sync`);
 }
 
 test('connect Garmin, sync, see the ride on the calendar, disconnect', async ({ page }) => {

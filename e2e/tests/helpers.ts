@@ -53,7 +53,11 @@ export async function skipOnboardingOffer(page: Page): Promise<void> {
   await page.addInitScript(() => sessionStorage.setItem('stamina.onboarding-offered', 'true'));
 }
 
-export async function signUp(
+/**
+ * Signs up through the form, as a new athlete does, and waits for the check-your-email message
+ * (accounts.spec.ts's flows). Other flows start from `signUp`, which skips the form.
+ */
+export async function signUpThroughForm(
   page: Page,
   name: string,
   email: string,
@@ -68,6 +72,24 @@ export async function signUp(
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Check your email for the confirmation link!')).toBeVisible();
+}
+
+/**
+ * Signs up through the API, with the browser's time zone as the form sends it: the confirmation mail is sent
+ * as for the form. The form itself is accounts.spec.ts's; here it would cost every flow a page load and
+ * 3-5 s (docs/performance.md, "CI time").
+ */
+export async function signUp(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+  { offerOnboarding = false }: { offerOnboarding?: boolean } = {},
+): Promise<void> {
+  if (!offerOnboarding) await skipOnboardingOffer(page);
+  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const response = await page.request.post('/api/auth/signup', { data: { name, email, password, timezone } });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 export async function logIn(
@@ -95,8 +117,9 @@ export async function signedUpAthlete(
   name: string,
   email: string,
   password: string,
+  options: { offerOnboarding?: boolean } = {},
 ): Promise<string> {
-  await signUp(page, name, email, password);
+  await signUp(page, name, email, password, options);
   await page.goto(await mailedLink(email, '/api/auth/confirm'));
   await expect(page).toHaveURL(/\/dashboard$/);
   const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));

@@ -2,13 +2,11 @@
 // road to race day (week 1, Foundation current, the race as a milestone), and it is still there after a reload.
 import { expect, test } from '@playwright/test';
 import { addDays, differenceInCalendarDays, format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 test('a plan towards a marathon is created and shown as a journey', async ({ page }) => {
   const email = uniqueEmail('journey');
-  await signUp(page, 'Jo Journey', email, 'base-build-peak');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Jo Journey', email, 'base-build-peak');
 
   await page.goto('/plan');
   const race = addDays(new Date(), 140);

@@ -3,7 +3,7 @@
 // waits in the queue and reaches the server once the connection is back.
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const TITLE = 'Offline tempo';
 
@@ -18,9 +18,7 @@ test('the dashboard and calendar open offline, and a workout marked done offline
   context,
 }) => {
   const email = uniqueEmail('offline');
-  await signUp(page, 'Olly Offline', email, 'no-signal-train');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Olly Offline', email, 'no-signal-train');
   const token = await accessToken(page);
   const auth = { authorization: `Bearer ${token}` };
 
@@ -120,9 +118,7 @@ test('the dashboard and calendar open offline, and a workout marked done offline
 
 test('the install offer: the browser offers, the athlete installs, the offer goes', async ({ page }) => {
   const email = uniqueEmail('install');
-  await signUp(page, 'Ivy Install', email, 'home-screen-app');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Ivy Install', email, 'home-screen-app');
   const offer = page.getByText('Install Stamina on this device for quick access and offline use.');
   await expect(offer).toHaveCount(0);
 

@@ -3,7 +3,7 @@
 // marathon pace (3:15:00 / 42.195 km = 4:37/km), not at a default threshold.
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 async function token(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
@@ -15,9 +15,7 @@ test('a 3:15 marathon goal from a 3:21 best: feasibility on review and Journey, 
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('marathon-goal');
-  await signUp(page, 'Mara Thon', email, 'goal-three-fifteen', { offerOnboarding: true });
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Mara Thon', email, 'goal-three-fifteen', { offerOnboarding: true });
 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('checkbox').check();

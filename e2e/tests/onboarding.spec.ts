@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** axe's violations inside the dialog, as "rule: targets" (every rule, as accessibility.spec.ts runs them). */
 async function dialogViolations(page: Page): Promise<string[]> {
@@ -30,9 +30,7 @@ test('from a goal in plain words to a plan on the calendar and the Journey page'
   // The server's real stages, four axe runs and five pages: like the other long flows, two minutes.
   test.setTimeout(120_000);
   const email = uniqueEmail('onboarding');
-  await signUp(page, 'Olli Onboard', email, 'goal-to-plan', { offerOnboarding: true });
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Olli Onboard', email, 'goal-to-plan', { offerOnboarding: true });
 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Welcome to Stamina' })).toBeVisible();

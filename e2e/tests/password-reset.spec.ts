@@ -1,12 +1,10 @@
 // 'Forgot password?' end to end: the mailed link sets a new password and ends every session.
 import { expect, test } from '@playwright/test';
-import { logIn, mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { logIn, mailedLink, signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 test('an athlete resets a forgotten password from the e-mailed link', async ({ page, browser }) => {
   const email = uniqueEmail('cleo');
-  await signUp(page, 'Cleo Swimmer', email, 'old-password');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Cleo Swimmer', email, 'old-password');
 
   // A second device stays signed in until the reset.
   const otherDevice = await browser.newPage();

@@ -2,15 +2,13 @@
 // uploaded in Settings → Profile (a HEIC phone photo) replaces the initials in the shell.
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { logIn, mailedLink, signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const HEIC = join(import.meta.dirname, '..', '..', 'fixtures', 'images', 'red-640x480-exif-gps.heic');
 
 async function newAthlete(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('profile');
-  await signUp(page, name, email, 'profile-picture-1');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, name, email, 'profile-picture-1');
   return email;
 }
 

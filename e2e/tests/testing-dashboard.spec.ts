@@ -2,15 +2,13 @@
 // sees their token's header and payload without its signature, the health of each API area, and a request of
 // theirs in the recent logs and the live stream, which the browser opens with the token in its query.
 import { expect, test } from '@playwright/test';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 test('an athlete sees their token, the health, and their own request in the recent logs and the live stream', async ({
   page,
 }) => {
   const email = uniqueEmail('tess');
-  await signUp(page, 'Tess Tester', email, 'interval-set-8');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Tess Tester', email, 'interval-set-8');
 
   // Reached from Settings → Developer tools, not only by typing its address.
   await page.goto('/settings');

@@ -4,7 +4,7 @@
 // the FTP shown on the dashboard and in Settings (docs/zones.md, "Estimates from recordings").
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /**
  * A GPX ride on `day` (09:00 UTC): 25 minutes at 1 Hz, moving east at about 9 m/s, at `watts` after a
@@ -29,9 +29,7 @@ function gpxRide(day: Date, watts: number): Buffer {
 
 async function newAthlete(page: Page): Promise<void> {
   const email = uniqueEmail('estimates');
-  await signUp(page, 'Esti Mate', email, 'best-twenty-minutes');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Esti Mate', email, 'best-twenty-minutes');
 }
 
 test('a new account: each figure once, estimates marked; accepting the FTP estimate changes the FTP', async ({

@@ -3,15 +3,13 @@
 // the planned workout it re-labelled, and the calendar's badge follows.
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format, startOfWeek } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const TITLE = 'Tempo twenty';
 
 async function signedIn(page: Page): Promise<void> {
   const email = uniqueEmail('zones');
-  await signUp(page, 'Tia Threshold', email, 'four-ten-a-km');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Tia Threshold', email, 'four-ten-a-km');
 }
 
 const card = (page: Page, date: Date) =>

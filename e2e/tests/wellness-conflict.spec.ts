@@ -12,7 +12,7 @@
 // replay's send until the other client's change is in.
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const CHANGED_ELSEWHERE = 'It was changed elsewhere after you made this change offline.';
 const REFUSED_412 =
@@ -30,9 +30,7 @@ interface WellnessDay {
 /** A new athlete on the Metrics page, the service worker in control; the bearer token. */
 async function signedInOnMetrics(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  await signUp(page, 'Wendy Wellness', email, 'two-devices-one-day');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Wendy Wellness', email, 'two-devices-one-day');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.goto('/metrics');

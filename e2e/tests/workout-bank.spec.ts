@@ -5,13 +5,11 @@
 // the test itself viewed. Each test signs up its own athlete and depends on no other.
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format, startOfWeek } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 async function signedIn(page: Page): Promise<void> {
   const email = uniqueEmail('bank');
-  await signUp(page, 'Bank Browser', email, 'threshold-2x20-bank');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Bank Browser', email, 'threshold-2x20-bank');
 }
 
 const day = (page: Page, date: Date) =>

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 /** Kept in the repository with its source and licence (fixtures/activities/SOURCES.md): Sport="Running". */
 const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'activities', 'run-hr-fr410.tcx');
@@ -28,9 +28,7 @@ function runOn(day: Date): Buffer {
 
 async function signedIn(page: Page): Promise<string> {
   const email = uniqueEmail('setback');
-  await signUp(page, 'Pat Planned', email, 'back-to-planned');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Pat Planned', email, 'back-to-planned');
   const stored = await page.evaluate(() => localStorage.getItem('stamina.session'));
   return (JSON.parse(stored ?? '{}') as { access_token: string }).access_token;
 }

@@ -3,16 +3,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, format, startOfWeek } from 'date-fns';
-import { mailedLink, signUp, uniqueEmail } from './helpers.ts';
+import { signedUpAthlete, uniqueEmail } from './helpers.ts';
 
 const TEXT = 'Warmup: 15min easy, 5x 3min @ Z4 with 2min recovery, cooldown 10min';
 const TITLE = 'Threshold fives';
 
 async function signedIn(page: Page): Promise<void> {
   const email = uniqueEmail('cal');
-  await signUp(page, 'Cal Endurance', email, 'zone-four-5x3');
-  await page.goto(await mailedLink(email, '/api/auth/confirm'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedUpAthlete(page, 'Cal Endurance', email, 'zone-four-5x3');
 }
 
 /** A day of the week view, by its full name ('Wednesday, November 25'). */
