@@ -9,6 +9,9 @@ export type PartPosition = 'first' | 'last' | 'inside';
 export interface WholePart {
   position: PartPosition;
   items: Item[];
+  /** Tokens of its marker ("with the last"), reported when the part does not fit in its whole. */
+  from: number;
+  to: number;
 }
 
 export interface StepDraft {

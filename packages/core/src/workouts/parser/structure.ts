@@ -4,7 +4,7 @@
 import type { Interval, IntervalTargets, Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import type { Item, StepDraft, StepItem, WholePart } from './items.ts';
-import { carveWhole } from './parts.ts';
+import { carveWhole, PART_LONGER_THAN_WHOLE } from './parts.ts';
 import { parseList, parseSegment } from './segment.ts';
 import {
   addModifiers,
@@ -312,7 +312,13 @@ class Expander {
       if (!this.add(part.items, phase, inRepeat)) return false;
       expanded.push({ position: part.position, steps: this.out.splice(from) });
     }
-    this.out.push(...(carveWhole(whole, expanded) ?? [whole, ...expanded.flatMap((p) => p.steps)]));
+    const carved = carveWhole(whole, expanded);
+    if (carved) this.out.push(...carved);
+    else {
+      // Parts as long as their whole or longer: kept one after another as written, and reported.
+      this.out.push(whole, ...expanded.flatMap((p) => p.steps));
+      for (const part of parts) this.ctx.flag(part.from, part.to, PART_LONGER_THAN_WHOLE);
+    }
     return this.out.length <= MAX_STEPS;
   }
 
