@@ -4,7 +4,7 @@
 // The part is carved out of the step it belongs to, so the whole keeps its length (docs/workout-parser.md,
 // "Parts of a whole").
 import { roundTo } from '../../numbers.ts';
-import type { Interval, Sport } from '../types.ts';
+import type { Interval, Sport, Zone } from '../types.ts';
 import type { PartPosition } from './items.ts';
 import { readQuantity, startsRepeat, type TokenView } from './quantities.ts';
 
@@ -159,4 +159,34 @@ export function carveWhole(
     middle = [piece(whole, before, half), ...inside, piece(whole, after, half)];
   }
   return [...of('first'), ...middle, ...of('last')];
+}
+
+/**
+ * A progression split into equal parts, one per zone from `start` to `finish` (zone 2 to zone 4: thirds in
+ * zones 2, 3 and 4). A whole in time is split by time; a whole in distance by distance, each part timed at its
+ * own zone by `secondsFor` (docs/workout-parser.md, "Progressions"). Only the last part keeps the whole's
+ * targets: they name where it finishes.
+ */
+export function riseThrough(
+  whole: Interval,
+  start: Zone,
+  finish: Zone,
+  secondsFor: (metres: number, zone: Zone) => number,
+): Interval[] {
+  const n = finish - start + 1;
+  const metres = whole.distance_meters;
+  const steps: Interval[] = [];
+  for (let k = 0; k < n; k++) {
+    const zone = (start + k) as Zone;
+    // Cumulative rounding, so the parts add up to the whole exactly.
+    const share = (total: number) => Math.round((total * (k + 1)) / n) - Math.round((total * k) / n);
+    const partMetres = metres === undefined ? undefined : (metres * (k + 1)) / n - (metres * k) / n;
+    const seconds = partMetres === undefined ? share(whole.duration_seconds) : secondsFor(partMetres, zone);
+    const step = piece(whole, Math.max(1, Math.round(seconds)), partMetres);
+    step.zone = zone;
+    step.zone_source = { kind: 'word', why: `progression: part ${k + 1} of ${n}, zone ${start} rising to zone ${finish}` };
+    if (k < n - 1) step.targets = {};
+    steps.push(step);
+  }
+  return steps;
 }

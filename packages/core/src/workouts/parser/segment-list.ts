@@ -6,7 +6,7 @@ import type { ParseContext } from './context.ts';
 import type { Item, PartPosition, RepeatItem, StepDraft, StepItem } from './items.ts';
 import { holdsQuantity, holdsWhole, MARKER_START, type PartMarker, partMarker } from './parts.ts';
 import type { TokenView } from './quantities.ts';
-import { addLadderRest, bodyHasRest, isRestOnly, onlyStrides, partBefore } from './steps.ts';
+import { addLadderRest, bodyHasRest, isProgression, isRestOnly, onlyStrides, partBefore } from './steps.ts';
 
 export interface SegmentResult {
   items: Item[];
@@ -268,6 +268,15 @@ export function applyToWork(items: Item[], mods: StepDraft): number {
       d.zoneName = mods.zoneName;
       d.whyName = mods.whyName;
     }
+    // A progression's later words say where it finishes ("Progression run 50 min: start easy, finish at
+    // threshold").
+    if (isProgression(d))
+      d.progressionTop = Math.max(
+        d.progressionTop ?? 0,
+        mods.zoneExplicit ?? 0,
+        mods.zoneTarget ?? 0,
+        mods.zoneName ?? 0,
+      );
     d.hrZone ||= mods.hrZone;
     d.paceZone ||= mods.paceZone;
     d.powerZone ||= mods.powerZone;
