@@ -1,5 +1,6 @@
 // A part inside a whole (docs/workout-parser.md, "Parts of a whole"; issue 28 §2): "X with the last Y at Z"
-// lasts X, whatever X and Y, with the last Y at Z. The held-out texts (fixtures/parser-corpus/held-out.json)
+// lasts X, whatever X and Y, with the last Y at Z; "W min with nxm min Z4" lasts W. Progressions rise through
+// the zones (docs/workout-parser.md, "Progressions"). The held-out texts (fixtures/parser-corpus/held-out.json)
 // are scored by `npm run bench -- parser`, never asserted here: only their shape is checked.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -179,7 +180,7 @@ describe('parts of a whole', () => {
     ]);
   });
 
-  it('carves across units: distance from distance, otherwise time from time at the athlete\'s paces', () => {
+  it("carves across units: distance from distance, otherwise time from time at the athlete's paces", () => {
     const km = parseWorkout('12 km with 5x 1km @ 10k pace', { sport: 'run' });
     expect(km.intervals.map((s) => s.distance_meters)).toEqual([3500, 1000, 1000, 1000, 1000, 1000, 3500]);
     const miles = parseWorkout('1h with 4x 1 mile at threshold', { sport: 'run' });
@@ -240,7 +241,9 @@ describe('parts of a whole', () => {
     ]);
     expect(km[1]!.duration_seconds).toBeLessThan(km[0]!.duration_seconds);
     // Written out step by step, a progression is read as written; a progressive warm-up stays one step.
-    expect(view('Progression run: 20min easy, 15min steady, 10min tempo').map(([, z]) => z)).toEqual([2, 3, 3]);
+    expect(view('Progression run: 20min easy, 15min steady, 10min tempo').map(([, z]) => z)).toEqual([
+      2, 3, 3,
+    ]);
     expect(view('Warmup 15min progressive\nMain 3x 10min Z4, 2min rest')[0]).toEqual([900, 2]);
   });
 

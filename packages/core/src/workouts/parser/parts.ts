@@ -184,7 +184,10 @@ export function riseThrough(
     const seconds = partMetres === undefined ? share(whole.duration_seconds) : secondsFor(partMetres, zone);
     const step = piece(whole, Math.max(1, Math.round(seconds)), partMetres);
     step.zone = zone;
-    step.zone_source = { kind: 'word', why: `progression: part ${k + 1} of ${n}, zone ${start} rising to zone ${finish}` };
+    step.zone_source = {
+      kind: 'word',
+      why: `progression: part ${k + 1} of ${n}, zone ${start} rising to zone ${finish}`,
+    };
     if (k < n - 1) step.targets = {};
     steps.push(step);
   }

@@ -24,7 +24,7 @@ export interface SegmentResult {
 }
 
 /** A part marker as read at the start of a segment: where the part goes, and the marker's tokens. */
-export interface PartRead {
+interface PartRead {
   position: PartPosition;
   plainWith: boolean;
   from: number;
