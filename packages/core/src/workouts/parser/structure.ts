@@ -294,6 +294,7 @@ class Expander {
         }
         if (!inRepeat && phase === 'main' && !step.isRest && this.rises(item.d)) {
           this.out.push(...this.progression(item.d, step));
+          if (this.out.length > MAX_STEPS) return false;
           continue;
         }
         this.out.push(step);
