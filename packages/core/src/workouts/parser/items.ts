@@ -9,6 +9,9 @@ export type PartPosition = 'first' | 'last' | 'inside';
 export interface WholePart {
   position: PartPosition;
   items: Item[];
+  /** Tokens of its marker ("with the last"), reported when the part does not fit in its whole. */
+  from: number;
+  to: number;
 }
 
 export interface StepDraft {
@@ -65,6 +68,9 @@ export interface StepDraft {
   /** Where the last name in the text starts and ends, to join hyphenated words. */
   nameStart: number;
   nameEnd: number;
+  /** A progression ("progression run"): the highest zone named in words written after it ("…, finish at
+   * threshold"), where it finishes. */
+  progressionTop?: number;
   /** Parts written inside this step ("with the last 30min @ MP"), carved out of it when expanded. */
   parts?: WholePart[];
   /** Set once finalized. */

@@ -1,11 +1,12 @@
-// A part inside a whole: "2h with the last 30min at MP", "90 min including 3x10 min at threshold", "16 km of
-// which the last 5 km at MP", "long run 2h finishing with 20 min at tempo", "75 min with the first 15 min easy".
+// A part inside a whole: "2h with the last 30min at MP", "90 min including 3x10 min at threshold", "90' ride
+// with 3x10' @ threshold", "16 km of which the last 5 km at MP", "long run 2h finishing with 20 min at tempo",
+// "75 min with the first 15 min easy".
 // The part is carved out of the step it belongs to, so the whole keeps its length (docs/workout-parser.md,
 // "Parts of a whole").
 import { roundTo } from '../../numbers.ts';
-import type { Interval } from '../types.ts';
+import type { Interval, Sport, Zone } from '../types.ts';
 import type { PartPosition } from './items.ts';
-import type { TokenView } from './quantities.ts';
+import { readQuantity, startsRepeat, type TokenView } from './quantities.ts';
 
 export interface PartMarker {
   /** Tokens the marker takes ("with the last" is three). */
@@ -13,10 +14,23 @@ export interface PartMarker {
   position: PartPosition;
   /** Written with a connector or "the" ("with the last", "including"): it may split a segment. */
   strong: boolean;
+  /** Plain "with" or "w/" before a set ("with 3x10'"): a set of strides after it stays added. */
+  plainWith: boolean;
 }
 
 const EDGE: Record<string, PartPosition> = { last: 'last', final: 'last', first: 'first' };
-const INCLUDING = new Set(['including', 'incl', 'inc', 'includes', 'include']);
+const INCLUDING = new Set([
+  'including',
+  'incl',
+  'inc',
+  'includes',
+  'include',
+  'within',
+  'containing',
+  'contains',
+]);
+/** The whole named again after the connector: "45 min fartlek within the run: 8x 1 min hard". */
+const WHOLE_NOUNS = new Set(['run', 'ride', 'session', 'workout', 'swim']);
 const FINISHING = new Set(['finishing', 'finish', 'ending', 'end', 'finishes', 'ends', 'starting', 'start']);
 
 /** Words a marker can start with: any other word is no marker, without reading further. */
@@ -32,10 +46,11 @@ export const MARKER_START: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Reads a part marker at token `i`: [and] [with | w/ | including | incl. | of which | finishing with | ending
- * with | starting with] [the] [last | final | first]. A connector without an edge word places the part by its
- * meaning (finishing/ending: last, starting: first, including/of which: inside); plain "with" needs the edge
- * word ("with 6x 20s strides" is added, not carved).
+ * Reads a part marker at token `i`: [and] [with | w/ | including | incl. | within | containing | of which |
+ * finishing with | ending with | starting with] [the] [run | ride | session | workout | swim [:]] [last | final
+ * | first]. A connector without an edge word places the part by its meaning (finishing/ending: last, starting:
+ * first, including/within/of which: inside); plain "with" needs the edge word or a set after it ("90' with
+ * 3x10' @ threshold" is inside, as "including"; "with 2min rest" is no part).
  */
 export function partMarker(v: TokenView, i: number): PartMarker | null {
   if (!MARKER_START.has(v.word(i))) return null;
@@ -62,18 +77,36 @@ export function partMarker(v: TokenView, i: number): PartMarker | null {
   }
   const the = v.word(k) === 'the';
   if (the) k++;
+  if (connector !== null && WHOLE_NOUNS.has(v.word(k))) {
+    k++;
+    if (v.punct(k) === ':') k++;
+  }
   const edge = EDGE[v.word(k)];
   if (edge) k++;
-  if (!edge && (connector === null || connector === 'with')) return null;
-  const position: PartPosition = edge ?? (connector as PartPosition);
+  const plainWith = !edge && connector === 'with';
+  if (plainWith ? !startsRepeat(v, k) : !edge && connector === null) return null;
+  const position: PartPosition = edge ?? (plainWith ? 'inside' : (connector as PartPosition));
   // "and" alone, or "the" alone, is no marker; an edge word alone is ("last 10min fast").
-  if (k === i || (connector === null && !edge)) return null;
-  return { length: k - i, position, strong: connector !== null || the };
+  if (k === i) return null;
+  return { length: k - i, position, strong: connector !== null || the, plainWith };
 }
+
+/** What a part's marker is reported with when the part does not fit in its whole (then added after it). */
+export const PART_LONGER_THAN_WHOLE = 'Part as long as its whole or longer: added after it';
 
 /** Whether tokens [from, to) hold a number: a whole to carve a part from. */
 export function holdsQuantity(v: TokenView, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (v.isNum(k) || v.isClock(k)) return true;
+  return false;
+}
+
+/** Whether tokens [from, to) hold a duration or a distance: a whole a set can sit in. */
+export function holdsWhole(v: TokenView, from: number, to: number, sport: Sport): boolean {
+  for (let k = from; k < to; k++) {
+    if (!v.isNum(k) && !v.isClock(k)) continue;
+    const kind = readQuantity(v, k, sport).kind;
+    if (kind === 'duration' || kind === 'distance' || kind === 'clock') return true;
+  }
   return false;
 }
 
@@ -126,4 +159,37 @@ export function carveWhole(
     middle = [piece(whole, before, half), ...inside, piece(whole, after, half)];
   }
   return [...of('first'), ...middle, ...of('last')];
+}
+
+/**
+ * A progression split into equal parts, one per zone from `start` to `finish` (zone 2 to zone 4: thirds in
+ * zones 2, 3 and 4). A whole in time is split by time; a whole in distance by distance, each part timed at its
+ * own zone by `secondsFor` (docs/workout-parser.md, "Progressions"). Only the last part keeps the whole's
+ * targets: they name where it finishes.
+ */
+export function riseThrough(
+  whole: Interval,
+  start: Zone,
+  finish: Zone,
+  secondsFor: (metres: number, zone: Zone) => number,
+): Interval[] {
+  const n = finish - start + 1;
+  const metres = whole.distance_meters;
+  const steps: Interval[] = [];
+  for (let k = 0; k < n; k++) {
+    const zone = (start + k) as Zone;
+    // Cumulative rounding, so the parts add up to the whole exactly.
+    const share = (total: number) => Math.round((total * (k + 1)) / n) - Math.round((total * k) / n);
+    const partMetres = metres === undefined ? undefined : (metres * (k + 1)) / n - (metres * k) / n;
+    const seconds = partMetres === undefined ? share(whole.duration_seconds) : secondsFor(partMetres, zone);
+    const step = piece(whole, Math.max(1, Math.round(seconds)), partMetres);
+    step.zone = zone;
+    step.zone_source = {
+      kind: 'word',
+      why: `progression: part ${k + 1} of ${n}, zone ${start} rising to zone ${finish}`,
+    };
+    if (k < n - 1) step.targets = {};
+    steps.push(step);
+  }
+  return steps;
 }

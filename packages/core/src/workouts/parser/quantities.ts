@@ -106,6 +106,11 @@ export class TokenView {
   }
 }
 
+/** Whether a repeat count starts at token i ("3x", "5 x", "4 times", "2 sets"). */
+export function startsRepeat(v: TokenView, i: number): boolean {
+  return v.isNum(i) && REPEAT_UNITS.has(v.word(i + 1));
+}
+
 const q = (kind: QuantityKind, lo: number, hi: number, next: number, ambiguous = false): Quantity => ({
   kind,
   lo,

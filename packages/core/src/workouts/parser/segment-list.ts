@@ -4,9 +4,9 @@
 import type { Phase } from '../types.ts';
 import type { ParseContext } from './context.ts';
 import type { Item, PartPosition, RepeatItem, StepDraft, StepItem } from './items.ts';
-import { holdsQuantity, MARKER_START, partMarker } from './parts.ts';
+import { holdsQuantity, holdsWhole, MARKER_START, type PartMarker, partMarker } from './parts.ts';
 import type { TokenView } from './quantities.ts';
-import { addLadderRest, bodyHasRest, isRestOnly, onlyStrides, partBefore } from './steps.ts';
+import { addLadderRest, bodyHasRest, isProgression, isRestOnly, onlyStrides, partBefore } from './steps.ts';
 
 export interface SegmentResult {
   items: Item[];
@@ -20,7 +20,15 @@ export interface SegmentResult {
   /** Only targets or intensity, no step ("…, 90rpm"): they describe the step before. */
   mods?: StepDraft;
   /** Written as a part of the step before ("last 5km @ MP", "with the first 15min easy", "including 3x …"). */
-  part?: PartPosition;
+  part?: PartRead;
+}
+
+/** A part marker as read at the start of a segment: where the part goes, and the marker's tokens. */
+interface PartRead {
+  position: PartPosition;
+  plainWith: boolean;
+  from: number;
+  to: number;
 }
 
 /** Tokens [from, to) of a segment, and whether " / " came before it (it then continues a repeat). */
@@ -43,7 +51,7 @@ export function splitSegments(ctx: ParseContext, from: number, to: number): Rang
     }
     // "2h easy with the last 30min @ MP": the part starts a segment of its own, carved from the step before.
     const marker = t.kind === 'word' && i > start && MARKER_START.has(t.text) ? partMarker(v, i) : null;
-    if (marker && splitsAt(v, i, marker.length, start)) {
+    if (marker && splitsAt(ctx, v, i, marker, start)) {
       segs.push([start, i, slash]);
       start = i;
       slash = false;
@@ -61,10 +69,15 @@ export function splitSegments(ctx: ParseContext, from: number, to: number): Rang
   return segs;
 }
 
-/** A part marker inside a segment splits it when a quantity comes before it and right after it. */
-function splitsAt(v: TokenView, i: number, length: number, segStart: number): boolean {
-  const next = i + length;
-  return holdsQuantity(v, segStart, i) && (v.isNum(next) || v.isClock(next));
+/**
+ * A part marker inside a segment splits it when a quantity comes before it and right after it; plain "with"
+ * before a set only after a duration or distance, a whole the set can sit in ("zone 3 with 4x strides" is
+ * no whole).
+ */
+function splitsAt(ctx: ParseContext, v: TokenView, i: number, marker: PartMarker, segStart: number): boolean {
+  const next = i + marker.length;
+  if (!v.isNum(next) && !v.isClock(next)) return false;
+  return marker.plainWith ? holdsWhole(v, segStart, i, ctx.sport) : holdsQuantity(v, segStart, i);
 }
 
 function isSeparator(ctx: ParseContext, i: number, segStart: number, to: number): boolean {
@@ -174,13 +187,22 @@ export function carvePart(before: Item | undefined, r: SegmentResult): boolean {
   if (!r.part || r.items.length === 0 || r.open || r.phase || r.mods || before?.kind !== 'step') return false;
   const d = before.d;
   if (d.sendOff !== undefined || (d.seconds === undefined && d.meters === undefined)) return false;
+  // "30 min easy with 6x 20s strides": strides after plain "with" are added to the run, as after "+"
+  // (docs/workout-parser.md, "Parts of a whole").
+  if (r.part.plainWith && onlyStrides(r.items)) return false;
+  const { position, from, to } = r.part;
   d.parts ??= [];
-  d.parts.push({ position: r.part, items: r.items });
+  d.parts.push({ position, items: r.items, from, to });
   return true;
 }
 
-/** A repeat written without brackets and without its own rest takes the rest that follows it. */
+/**
+ * A repeat written without brackets and without its own rest takes the rest that follows it; so does a set
+ * carved into the step before ("60 min including 5x 3min Z4, 2min jog": the jog is the set's rest).
+ */
 export function attachable(item: Item | undefined): RepeatItem | null {
+  const parts = item?.kind === 'step' ? item.d.parts : undefined;
+  if (parts?.length) return attachable(parts[parts.length - 1]!.items.at(-1));
   return item?.kind === 'repeat' &&
     !item.paren &&
     !item.colon &&
@@ -246,6 +268,15 @@ export function applyToWork(items: Item[], mods: StepDraft): number {
       d.zoneName = mods.zoneName;
       d.whyName = mods.whyName;
     }
+    // A progression's later words say where it finishes ("Progression run 50 min: start easy, finish at
+    // threshold").
+    if (isProgression(d))
+      d.progressionTop = Math.max(
+        d.progressionTop ?? 0,
+        mods.zoneExplicit ?? 0,
+        mods.zoneTarget ?? 0,
+        mods.zoneName ?? 0,
+      );
     d.hrZone ||= mods.hrZone;
     d.paceZone ||= mods.paceZone;
     d.powerZone ||= mods.powerZone;

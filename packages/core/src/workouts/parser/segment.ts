@@ -77,7 +77,12 @@ class SegmentParser extends SegmentWords {
     const marker = partMarker(this.v, i);
     if (marker) {
       ctx.use(i, i + marker.length);
-      this.res.part = marker.position;
+      this.res.part = {
+        position: marker.position,
+        plainWith: marker.plainWith,
+        from: i,
+        to: i + marker.length,
+      };
       i += marker.length;
     }
     while (i < to) {

@@ -62,6 +62,14 @@ export function hasModifiers(d: StepDraft): boolean {
   );
 }
 
+const PROGRESSION_WORDS = new Set(['progression', 'progressive', 'progressively']);
+
+/** A step named as a progression ("progression run 50 min", "progressive ride"): it rises through the zones
+ * (docs/workout-parser.md, "Progressions"). */
+export function isProgression(d: StepDraft): boolean {
+  return d.names.some((n) => n.split(' ').some((w) => PROGRESSION_WORDS.has(w.toLowerCase())));
+}
+
 /** Only a recovery: "2min rest", "90s easy jog". Such a step after "5x 3min" is the rest between reps. */
 export function isRestOnly(d: StepDraft): boolean {
   return (

@@ -1,10 +1,11 @@
 // The whole text: lines (with bullets, indentation and blank lines), repeats whose steps are on the lines
 // below ("Main set 4x"), phases (which header covers which steps), and the expansion into the canonical
 // list where every repetition and every rest is its own step.
-import type { Interval, IntervalTargets, Phase } from '../types.ts';
-import type { ParseContext } from './context.ts';
+import type { Interval, IntervalTargets, Phase, Zone } from '../types.ts';
+import { Assumption, type ParseContext } from './context.ts';
+import { distanceToSeconds } from './intensity.ts';
 import type { Item, StepDraft, StepItem, WholePart } from './items.ts';
-import { carveWhole } from './parts.ts';
+import { carveWhole, PART_LONGER_THAN_WHOLE, riseThrough } from './parts.ts';
 import { parseList, parseSegment } from './segment.ts';
 import {
   addModifiers,
@@ -21,7 +22,7 @@ import {
   type SegmentResult,
   splitSegments,
 } from './segment-list.ts';
-import { finalize, isSetRest, pairSuffix, stretchPart } from './steps.ts';
+import { finalize, isProgression, isSetRest, pairSuffix, stretchPart } from './steps.ts';
 
 /** Upper bound on expanded steps; larger repeats are cut short and reported. */
 const MAX_STEPS = 5000;
@@ -291,6 +292,11 @@ class Expander {
           if (!this.addWhole(step, item.d.parts, phase, inRepeat)) return false;
           continue;
         }
+        if (!inRepeat && phase === 'main' && !step.isRest && this.rises(item.d)) {
+          this.out.push(...this.progression(item.d, step));
+          if (this.out.length > MAX_STEPS) return false;
+          continue;
+        }
         this.out.push(step);
         continue;
       }
@@ -312,8 +318,39 @@ class Expander {
       if (!this.add(part.items, phase, inRepeat)) return false;
       expanded.push({ position: part.position, steps: this.out.splice(from) });
     }
-    this.out.push(...(carveWhole(whole, expanded) ?? [whole, ...expanded.flatMap((p) => p.steps)]));
+    const carved = carveWhole(whole, expanded);
+    if (carved) this.out.push(...carved);
+    else {
+      // Parts as long as their whole or longer: kept one after another as written, and reported.
+      this.out.push(whole, ...expanded.flatMap((p) => p.steps));
+      for (const part of parts) this.ctx.flag(part.from, part.to, PART_LONGER_THAN_WHOLE);
+    }
     return this.out.length <= MAX_STEPS;
+  }
+
+  private rises(d: StepDraft): boolean {
+    return (this.ctx.sport === 'run' || this.ctx.sport === 'bike') && isProgression(d);
+  }
+
+  /**
+   * A progression run or ride, from zone 2 (or the low end of a written range, "Z2-Z4") up to the highest zone
+   * named for it (docs/workout-parser.md, "Progressions"). With nothing higher named it finishes one zone up,
+   * an assumed zone.
+   */
+  private progression(d: StepDraft, whole: Interval): Interval[] {
+    const { ctx } = this;
+    const start = (d.zoneLow ?? 2) as Zone;
+    let finish = Math.min(5, Math.max(d.zoneHigh ?? whole.zone, d.progressionTop ?? 0));
+    if (finish <= start) {
+      finish = Math.min(5, start + 1);
+      ctx.assume(Assumption.zone);
+    }
+    const pace = { perKm: whole.targets.pace_per_km_seconds };
+    return riseThrough(whole, start, finish as Zone, (metres, zone) => {
+      const timed = distanceToSeconds(metres, zone, ctx.sport, ctx.thresholds, zone === finish ? pace : {});
+      if (timed.assumed) ctx.assume(Assumption.distanceTime);
+      return timed.seconds;
+    });
   }
 
   private step(d: StepDraft, phase: Phase, inRepeat: boolean): Interval {
