@@ -179,6 +179,20 @@ describe('recoveries inside sets', () => {
     expect(shape(parse('3x (10min Z4, 5min Z2 on)', 'bike'))).toBe('mZ4:600 mZ2:300 '.repeat(3).trim());
   });
 
+  it('a step written with "between" after a set is the rest between its repetitions, whatever their zone; a range is not', () => {
+    // Between the repetitions: none after the last.
+    expect(shape(parse('4x 15min Z3, 5min Z2 between', 'bike'))).toBe(
+      `${'mZ3:900 mZ2:300 '.repeat(3)}mZ3:900`,
+    );
+    expect(work(parse('6x 1km @ 4:00/km, 400m jog between'))).toBe(6);
+    expect(parse('6x 1km @ 4:00/km, 400m jog between').intervals).toHaveLength(11);
+    expect(shape(parse('5x 3min Z4, 2min easy in between'))).toBe(`${'mZ4:180 mR:120 '.repeat(4)}mZ4:180`);
+    // Inside a whole: three hours in all, the four blocks and their rests carved out of it.
+    expect(parse('3h Z2 w/ 4x 15min Z3, 5min Z2 between', 'bike').total_duration_estimated).toBe(3 * 3600);
+    // "between 250 and 270w" is a range, not a rest.
+    expect(parse('10min between 250 and 270w', 'bike').intervals).toHaveLength(1);
+  });
+
   it('an interval session never reads as Z1 or Z2 because its recoveries are long', () => {
     const parsed = parse('10min easy, 8x (15s all out, 3min45s easy spin), 10min easy', 'bike');
     expect(primaryZone(parsed.intervals)).toBe(5);

@@ -40,6 +40,8 @@ export interface StepDraft {
   whyRest?: string;
   /** "equal" or "same" was written: a recovery as long as the step it follows. */
   equal: boolean;
+  /** "between" was written after it ("5min easy between"): the rest between a set's repetitions. */
+  between?: boolean;
   /** The step this recovery is as long as ("with equal recovery"). */
   equalTo?: StepDraft;
   /** The target's zone relied on a default threshold. */
@@ -98,6 +100,8 @@ export interface RepeatItem {
   ladder?: boolean;
   /** Written after its step ("4min30s @ 45% x6"). */
   suffix?: boolean;
+  /** Its rest was written with "between" ("4x 15min Z3, 5min Z2 between"): none after the last repetition. */
+  restBetween?: boolean;
 }
 
 export type Item = StepItem | RepeatItem;

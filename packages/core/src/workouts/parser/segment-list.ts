@@ -175,7 +175,10 @@ export function joinSlashed(before: Item | undefined, r: SegmentResult): boolean
 /** Gives a recovery to the repeat before it: after each step of a ladder, or at the end of the body. */
 export function attachRest(target: RepeatItem, rest: StepItem): void {
   if (target.ladder) addLadderRest(target, rest);
-  else target.body.push(rest);
+  else {
+    target.body.push(rest);
+    if (rest.d.between) target.restBetween = true;
+  }
 }
 
 /**

@@ -29,6 +29,13 @@ export abstract class SegmentWords extends SegmentBase {
       this.draft().equal = true;
       return i + 1;
     }
+    // "5min easy between", "2min jog in between", "90s rest between reps": the rest between a set's repetitions,
+    // whatever their zone (docs/workout-parser.md, "Sets"). Not "between 250 and 270w", a range.
+    if ((w === 'between' || w === 'inbetween') && !v.isNum(i + 1)) {
+      ctx.use(i, i + 1);
+      this.draft().between = true;
+      return i + 1;
+    }
     // Zones: "Z3", "zone 3", "Z3-Z4", "Z2 HR".
     if ((w === 'z' || w === 'zone' || w === 'zones' || w === 'hrz') && v.isNum(i + 1))
       return this.zone(i, i + 1, w === 'hrz');

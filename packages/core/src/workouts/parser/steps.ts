@@ -369,14 +369,18 @@ function workOf(items: readonly Item[], ctx: ParseContext): { zone: number; seco
 /**
  * Whether a step written after a set is that set's recovery: a recovery word ("2min rest", "90s jog"), or a
  * step written as easy (a word, a target or Z1-Z2, not the default) after efforts in zone 4-5, no longer than
- * 5 minutes and than 12 of its efforts ("8x 15s @ 300% FTP, 2min45s easy"; docs/workout-parser.md,
- * "Rest after a repeat").
+ * 5 minutes and than 12 of its efforts ("8x 15s @ 300% FTP, 2min45s easy"), or any easier step written with
+ * "between" (docs/workout-parser.md, "Rest after a repeat").
  */
 export function isSetRest(rep: RepeatItem, d: StepDraft, ctx: ParseContext): boolean {
   if (isRestOnly(d)) return true;
+  const work = workOf(rep.body, ctx);
+  // Written as the rest between the repetitions: easier than them is enough ("4x 15min Z3, 5min Z2 between",
+  // "400m easy between").
+  if (d.between && (d.seconds !== undefined || d.meters !== undefined))
+    return finalize(d, false, ctx).zone < work.zone;
   // Timed only: "200 easy" after a swim set is the swim-down.
   if (d.seconds === undefined) return false;
-  const work = workOf(rep.body, ctx);
   if (work.zone < 4) return false;
   const x = finalize(d, false, ctx);
   return (

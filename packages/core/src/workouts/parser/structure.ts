@@ -301,7 +301,9 @@ class Expander {
         continue;
       }
       for (let r = 0; r < item.count; r++) {
-        if (!this.add(item.body, phase, true)) {
+        // A rest written "between" the repetitions is not done after the last one.
+        const body = item.restBetween && r === item.count - 1 ? item.body.slice(0, -1) : item.body;
+        if (!this.add(body, phase, true)) {
           this.ctx.flag(item.countFrom, item.countTo, `Too many steps: stopped at ${MAX_STEPS}`);
           return false;
         }
