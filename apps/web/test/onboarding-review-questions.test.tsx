@@ -90,6 +90,8 @@ describe('review step: what the goal left open', () => {
               { sport: 'run', distance_meters: 10000, race_type: '10K', time_seconds: 2700, date: null },
             ],
             longest_recent_minutes: { run: null, bike: 240, swim: null },
+            // "Never swum more than 2 km": the longest swim is known, as a distance.
+            longest_recent_km: { run: null, bike: null, swim: 2 },
           },
         },
       }),
@@ -97,11 +99,7 @@ describe('review step: what the goal left open', () => {
     const labels = within(questions()!)
       .getAllByRole('form')
       .map((form) => form.getAttribute('aria-label'));
-    expect(labels).toEqual([
-      'How many hours do you train a week now?',
-      'Your longest swim in the last month',
-      'Your longest run in the last month',
-    ]);
+    expect(labels).toEqual(['How many hours do you train a week now?', 'Your longest run in the last month']);
   });
 
   it('asks nothing once every fact the event needs is known', () => {

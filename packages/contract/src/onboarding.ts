@@ -59,6 +59,7 @@ export const ZPrimaryEvent = z
 /** Sessions of one sport a week: at most two a day. */
 const nullableCount = z.number().int().min(1).max(14).nullable();
 const nullableMinutes = z.number().positive().nullable();
+const nullableKm = z.number().positive().max(1000).nullable();
 
 export const ZGoalPerformance = z
   .object({
@@ -79,6 +80,8 @@ export const ZGoalAthleteFacts = z
     /** Sessions a week of each sport now ("I run 3 times a week"): the plan starts at that many. */
     current_weekly_sessions: z.object({ run: nullableCount, bike: nullableCount, swim: nullableCount }),
     longest_recent_minutes: z.object({ run: nullableMinutes, bike: nullableMinutes, swim: nullableMinutes }),
+    /** The longest session's distance, km ("longest run 28 km", "never ridden more than 60 miles"). */
+    longest_recent_km: z.object({ run: nullableKm, bike: nullableKm, swim: nullableKm }),
     ftp_watts: z.number().min(30).max(700).nullable(),
     css_seconds_per_100m: z.number().min(50).max(400).nullable(),
     threshold_pace_seconds_per_km: z.number().min(120).max(900).nullable(),

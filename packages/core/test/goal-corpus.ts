@@ -28,6 +28,8 @@ export interface CorpusExpect {
   cur_h?: number;
   cur_km?: number;
   longest?: { run?: number; bike?: number; swim?: number };
+  /** The longest session's distance per sport, km ("longest run 28 km", "never ridden more than 60 miles"). */
+  longest_km?: { run?: number; bike?: number; swim?: number };
   ftp?: number;
   css?: number;
   tpace?: number;
@@ -121,7 +123,10 @@ export function scoreEntry(goal: GoalContext, e: CorpusExpect): Record<CorpusFie
     longest:
       near(a.longest_recent_minutes.run, e.longest?.run, 0.5) &&
       near(a.longest_recent_minutes.bike, e.longest?.bike, 0.5) &&
-      near(a.longest_recent_minutes.swim, e.longest?.swim, 0.5),
+      near(a.longest_recent_minutes.swim, e.longest?.swim, 0.5) &&
+      near(a.longest_recent_km.run, e.longest_km?.run, 0.15) &&
+      near(a.longest_recent_km.bike, e.longest_km?.bike, 0.15) &&
+      near(a.longest_recent_km.swim, e.longest_km?.swim, 0.15),
     thresholds:
       near(a.ftp_watts, e.ftp, 0.5) &&
       near(a.css_seconds_per_100m, e.css, 0.5) &&

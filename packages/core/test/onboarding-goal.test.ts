@@ -153,6 +153,39 @@ describe('parseGoal', () => {
     expect(read('Training 5 hours a week now, I can do 100 push-ups')).toEqual([5, 5]);
   });
 
+  it("reads the longest session's distance, never as the event, and 'never more than X' as no beginner's word", () => {
+    const read = (text: string) => {
+      const goal = parseGoal(text, { today: TODAY });
+      return {
+        km: goal.athlete.longest_recent_km,
+        race: goal.primary_event.distance,
+        beginner: goal.assumed.experience ? null : goal.experience,
+      };
+    };
+    const none = { run: null, bike: null, swim: null };
+    expect(read('Sub-3:15 marathon on April 26th, longest run 28km')).toMatchObject({
+      km: { ...none, run: 28 },
+      race: 'Marathon',
+    });
+    expect(read('half in May, have done a half before, longest run 18 k').km.run).toBe(18);
+    expect(read('10k in March, the furthest I have run is 15 km').km.run).toBe(15);
+    // A limit, not a beginner: experience stays to the rest of the text.
+    expect(read('Century ride in June, never ridden more than 60 miles')).toEqual({
+      km: { ...none, bike: 96.6 },
+      race: 'Century Ride',
+      beginner: null,
+    });
+    expect(read('never raced before, never run further than 5 km, 10k in April').beginner).toBe('beginner');
+    // The distance is the athlete's: the gran fondo keeps its own.
+    expect(read('my longest ride so far is 100 km, gran fondo in september')).toMatchObject({
+      km: { ...none, bike: 100 },
+      race: 'Gran Fondo',
+    });
+    // Metres are a swim's unit only; a week's distance or a plan is no longest session.
+    expect(read('olympic tri, longest swim 1500m, longest run 28m').km).toEqual({ ...none, swim: 1.5 });
+    expect(read('marathon in april, I run 40 km a week, long run 20 km planned').km).toEqual(none);
+  });
+
   it('does not throw on hostile input', () => {
     for (const text of ['', ' ', '\u0000', 'x'.repeat(100_000), '9'.repeat(400), '💥 ironman 💥']) {
       expect(() => parseGoal(text, { today: TODAY })).not.toThrow();

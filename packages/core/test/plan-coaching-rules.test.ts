@@ -88,6 +88,32 @@ describe('the long run starts from the longest recent run when the athlete says 
     expect(longRun(first)).toBeGreaterThanOrEqual(90);
     expect(longRun(first)).toBeLessThanOrEqual(100);
   });
+
+  it('a longest run given in km ("longest run 22 km") starts at 90 % of its time at easy pace, not a default 50 minutes', () => {
+    const text = 'Marathon on April 18th, goal 3:15. I have 9 hours a week, longest run 22 km';
+    const goal = parseGoal(text, { today: TODAY });
+    expect(goal.athlete.longest_recent_km.run).toBe(22);
+    // T pace 4:27/km from the 3:15 target: easy at 1.23 × T is about 5:28/km, 22 km about 120 min.
+    const first = fullWeeks(plan(goal)).find((w) => w.kind === 'load')!;
+    expect(longRun(first)).toBeGreaterThanOrEqual(100);
+    expect(longRun(first)).toBeLessThanOrEqual(120);
+    const miles = parseGoal(text.replace('22 km', '13.7 miles'), { today: TODAY });
+    expect(longRun(fullWeeks(plan(miles)).find((w) => w.kind === 'load')!)).toBe(longRun(first));
+  });
+
+  it('a minute figure wins over a distance, and a recorded one over both', () => {
+    const goal = parseGoal('Marathon on April 18th, goal 3:15. 9 hours a week, longest run 30 km', {
+      today: TODAY,
+    });
+    goal.athlete.longest_recent_minutes = { run: 100, bike: null, swim: null };
+    expect(longRun(fullWeeks(plan(goal)).find((w) => w.kind === 'load')!)).toBeLessThanOrEqual(100);
+    const recorded = generatePlan(
+      goal,
+      { ctl: 0, weeklyHours: 0, longestSessionMinutes: { run: 70 } },
+      { today: TODAY },
+    );
+    expect(longRun(fullWeeks(recorded).find((w) => w.kind === 'load')!)).toBeLessThanOrEqual(70);
+  });
 });
 
 describe('sessions a week over 500 generated goals', () => {

@@ -121,7 +121,7 @@ export function findExperience(text: string, today: string, goalRace: string | n
   if (/\b(advanced|elite|experienced|seasoned|veteran|competitive|expert)\b/.test(text)) level = 'advanced';
   else if (/\bintermediate\b/.test(text)) level = 'intermediate';
   else if (
-    /\b(beginner|newbie|novice|rookie|new to|never (run|ran|raced|done|swum|swam|ridden|trained)|just (started|getting started|began)|couch to|c25k|haven'?t (run|raced|trained)|since school)\b/.test(
+    /\b(beginner|newbie|novice|rookie|new to|never (run|ran|raced|done|swum|swam|ridden|trained)|just (started|getting started|began)|couch to|c25k|haven'?t (run|raced|trained)|since school)\b(?! (?:more|further|farther|longer|over|past|beyond)\b)/.test(
       text,
     )
   )
@@ -345,27 +345,104 @@ export function findThresholds(text: string) {
   };
 }
 
-/** "Longest run lately 1h50", "my long run is usually 2.5 hours": minutes per sport. */
-export function findLongest(text: string): { run: number | null; bike: number | null; swim: number | null } {
-  const out = { run: null as number | null, bike: null as number | null, swim: null as number | null };
-  const re = /\b(?:longest|long)(?: recent)? (run|ride|bike|swim)\b((?:[^,.;?]|\.\d){0,40})/g;
+type PerSport = { run: number | null; bike: number | null; swim: number | null };
+
+export interface LongestReading {
+  /** Minutes: "longest run lately 1h50", "my long run is usually 2.5 hours". */
+  minutes: PerSport;
+  /** Kilometres: "longest run 28 km", "the furthest I've run is 15 km", "never ridden more than 60 miles". */
+  km: PerSport;
+  /** Where each distance was read: hidden from the event reader ("my longest ride is 100 km" is no event). */
+  spans: Array<[number, number]>;
+}
+
+/** A distance after the longest-session words: km, k, miles, mi, and for a swim metres or yards. */
+const LONGEST_DISTANCE =
+  /\b(\d+(?:\.\d+)?) ?(km|kms|k|kilomet\w+|miles?|mi|m|metres?|meters?|yards?|yds?)\b(?! ?(?:a|per|each|every|\/|in a) ?(?:week|wk|day)\b)/;
+/** The verbs and nouns of each sport in the longest-session phrasings. */
+const LONGEST_SPORT = '(run|ran|running|ride|ridden|rode|riding|cycled|biked|bike|swim|swum|swam|swimming)';
+/** Kilometres each sport's longest session may be (outside: a misreading, not a session). */
+const LONGEST_KM: Record<keyof PerSport, [number, number]> = {
+  run: [1, 250],
+  bike: [5, 1000],
+  swim: [0.1, 25],
+};
+
+const sportOfVerb = (word: string): keyof PerSport =>
+  /^(run|ran)/.test(word) ? 'run' : /^sw/.test(word) ? 'swim' : 'bike';
+
+function kmOf(value: string, unit: string, sport: keyof PerSport): number | null {
+  const n = Number(value);
+  const km = /^(km|kms|k|kilomet)/.test(unit)
+    ? n
+    : /^(mi)/.test(unit)
+      ? n * 1.609344
+      : // Metres and yards: a swim's unit only ("longest swim 1500m"); a run of "28m" is no distance.
+        sport === 'swim'
+        ? (n * (/^y/.test(unit) ? 0.9144 : 1)) / 1000
+        : Number.NaN;
+  const [low, high] = LONGEST_KM[sport];
+  return km >= low && km <= high ? Math.round(km * 10) / 10 : null;
+}
+
+/**
+ * The longest session per sport the athlete has done (docs/onboarding.md, "Athlete facts"), as minutes and as
+ * kilometres: "longest run lately 1h50", "longest run 28 km", "my longest ride so far is 100 km", "the furthest
+ * I've run is 15 km", "never ridden more than 60 miles" (the most is the longest: a limit, not a beginner's
+ * word). The first reading of each sport counts.
+ */
+export function findLongest(text: string): LongestReading {
+  const minutes: PerSport = { run: null, bike: null, swim: null };
+  const km: PerSport = { run: null, bike: null, swim: null };
+  const spans: Array<[number, number]> = [];
+  const distance = (sport: keyof PerSport, tail: string, from: number) => {
+    const d = tail.match(LONGEST_DISTANCE);
+    if (!d || km[sport] !== null) return;
+    const value = kmOf(d[1]!, d[2]!, sport);
+    if (value === null) return;
+    km[sport] = value;
+    spans.push([from + d.index!, from + d.index! + d[0].length]);
+  };
+  // "Longest run lately 1h50", "longest run 28 km", "my long run is usually 18 km", "furthest ride: 120 km".
+  const re =
+    /\b(?:longest|long|furthest|farthest)(?: recent| ever)? (run|ride|bike ride|bike|swim)\b((?:[^,.;?]|\.\d){0,40})/g;
   for (const m of text.matchAll(re)) {
     const sport = m[1] === 'run' ? 'run' : m[1] === 'swim' ? 'swim' : 'bike';
-    if (out[sport] !== null) continue;
     if (/^long /.test(m[0]) && !/\b(usually|is|lasts|typically)\b/.test(m[2]!)) continue;
     const tail = m[2]!;
+    const tailAt = m.index! + m[0].length - tail.length;
     const time =
       tail.match(/\b(\d{1,2}):(\d{2})\b(?! ?\/)/) ??
       tail.match(/\b(\d{1,2}) ?(?:h|hours?|hrs?) ?(\d{1,2})(?: ?(?:m|minutes?))?\b/) ??
       tail.match(/\b(\d+(?:\.\d+)?) ?(h|hours?|hrs?|minutes?|mins?)\b/);
-    if (!time) continue;
-    let minutes: number;
-    if (tail.includes(':') && /:/.test(time[0])) minutes = Number(time[1]) * 60 + Number(time[2]);
-    else if (/^\d+$/.test(time[2] ?? '')) minutes = Number(time[1]) * 60 + Number(time[2]);
-    else minutes = Number(time[1]) * (/^h/.test(time[2]!) ? 60 : 1);
-    if (minutes > 0 && minutes <= 24 * 60) out[sport] = minutes;
+    if (!time) {
+      distance(sport, tail, tailAt);
+      continue;
+    }
+    if (minutes[sport] !== null) continue;
+    let value: number;
+    if (tail.includes(':') && /:/.test(time[0])) value = Number(time[1]) * 60 + Number(time[2]);
+    else if (/^\d+$/.test(time[2] ?? '')) value = Number(time[1]) * 60 + Number(time[2]);
+    else value = Number(time[1]) * (/^h/.test(time[2]!) ? 60 : 1);
+    if (value > 0 && value <= 24 * 60) minutes[sport] = value;
   }
-  return out;
+  // "The furthest I've run is 15 km", "the most I have ever ridden was 80 miles", "never ridden more than 60
+  // miles", "haven't run further than 10k": the distance the athlete has never gone past.
+  const most = new RegExp(
+    String.raw`\b(?:(?:furthest|farthest|longest|most|max(?:imum)?)(?: distance)? (?:i'?ve|i have|i) (?:ever )?|(?:never|not|[a-z]+n'?t) (?:ever )?)${LONGEST_SPORT}\b((?:[^,.;?]|\.\d){0,40})`,
+    'g',
+  );
+  for (const m of text.matchAll(most)) {
+    const tail = m[2]!;
+    // A denial names the limit: "never ridden more than", "haven't run further than", "not run over".
+    if (
+      !/^(?:furthest|farthest|longest|most|max)/.test(m[0]) &&
+      !/^ (?:more|further|farther|longer|over|past|beyond)\b/.test(tail)
+    )
+      continue;
+    distance(sportOfVerb(m[1]!), tail, m.index! + m[0].length - tail.length);
+  }
+  return { minutes, km, spans };
 }
 
 // ---------------------------------------------------------------------------------------------------------

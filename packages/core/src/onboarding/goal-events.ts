@@ -132,15 +132,23 @@ function customEvent(
   };
 }
 
-/** The events the text names; a distance of its own is labelled in the athlete's `units`. */
-export function findEvents(text: string, units: Units = 'metric'): EventMention[] {
+/**
+ * The events the text names; a distance of its own is labelled in the athlete's `units`. `hidden` are spans read
+ * as something else (the longest session's distance: "my longest ride is 100 km" names no event).
+ */
+export function findEvents(
+  text: string,
+  units: Units = 'metric',
+  hidden: ReadonlyArray<[number, number]> = [],
+): EventMention[] {
   let masked = text;
   const events: EventMention[] = [];
   const mask = (index: number, length: number) => {
     masked = masked.slice(0, index) + '#'.repeat(length) + masked.slice(index + length);
   };
+  for (const [from, to] of hidden) mask(from, to - from);
   // Triathlon legs in one sentence: the event is their sum.
-  const legs = [...text.matchAll(LEG)];
+  const legs = [...masked.matchAll(LEG)];
   for (const leg of legs) {
     const sentence = sentenceOf(text, leg.index!);
     const same = legs.filter((l) => sentenceOf(text, l.index!).start === sentence.start);

@@ -119,6 +119,12 @@ export interface GoalAthleteFacts {
   current_weekly_sessions: { run: number | null; bike: number | null; swim: number | null };
   /** The longest recent session per sport, minutes ("my longest run lately is 1:45"). */
   longest_recent_minutes: { run: number | null; bike: number | null; swim: number | null };
+  /**
+   * The longest session per sport the athlete has done, km ("longest run 28 km", "never ridden more than 60
+   * miles"): the plan's long sessions start from it when no minutes are known (docs/plan-generator.md, "Long
+   * session and its timing").
+   */
+  longest_recent_km: { run: number | null; bike: number | null; swim: number | null };
   /** Stated thresholds. */
   ftp_watts: number | null;
   css_seconds_per_100m: number | null;
@@ -149,6 +155,7 @@ export function emptyAthleteFacts(): GoalAthleteFacts {
     current_weekly_km: null,
     current_weekly_sessions: { run: null, bike: null, swim: null },
     longest_recent_minutes: { run: null, bike: null, swim: null },
+    longest_recent_km: { run: null, bike: null, swim: null },
     ftp_watts: null,
     css_seconds_per_100m: null,
     threshold_pace_seconds_per_km: null,
@@ -251,7 +258,9 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
   const text = normalise(typeof input === 'string' ? input.slice(0, 5000) : '');
   const notes: string[] = [];
 
-  const events = findEvents(text, options.units);
+  // The longest session's distance is the athlete's, not an event ("my longest ride so far is 100 km").
+  const longest = findLongest(text);
+  const events = findEvents(text, options.units, longest.spans);
   markPriorities(text, events);
   const { times, paces } = findTimes(text);
   // An event named only beside a past result ("my 10k PB is 41:10") is not a goal.
@@ -454,7 +463,8 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       current_weekly_hours: volume.currentHours,
       current_weekly_km: volume.currentKm,
       current_weekly_sessions: volume.currentSessions,
-      longest_recent_minutes: findLongest(text),
+      longest_recent_minutes: longest.minutes,
+      longest_recent_km: longest.km,
       ftp_watts: thresholds.ftp,
       css_seconds_per_100m: css !== null && css >= 50 && css <= 400 ? css : null,
       threshold_pace_seconds_per_km: threshold ? Math.round(threshold.secondsPerKm) : null,

@@ -20,10 +20,20 @@ import {
 } from './athlete-level.ts';
 import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibility.ts';
 import { type Experience, type TriSport, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
+import { typicalSeconds } from './goal-times.ts';
 import { planLimits } from './plan-limits.ts';
 import { reviewPlan } from './plan-review.ts';
 import type { GeneratedPlan, PlanGoal, PlanProfile, PlanSession, PlanWeek } from './plan-types.ts';
-import { mmss, paceText, powerZone, type SessionKind, sessionTargets, speedZone } from './session-library.ts';
+import {
+  mmss,
+  paceText,
+  powerZone,
+  RUN,
+  type SessionKind,
+  SWIM,
+  sessionTargets,
+  speedZone,
+} from './session-library.ts';
 import { injuryRules, limitersGainTime, longShare } from './week-sessions.ts';
 import {
   calendarWeeks,
@@ -77,6 +87,17 @@ export const BEGINNER_MAX_HOURS: Record<EventFamily, number> = {
 const DEFAULT_LONG_START: Record<LongSport, number> = { run: 50, bike: 90, swim: 40 };
 /** A long session starts at this share of the week's time when only the athlete's weekly volume is known. */
 const LONG_START_SHARE = 0.22;
+
+/**
+ * The minutes of a longest session the athlete gave as a distance (docs/plan-generator.md, "Long session and its
+ * timing"): a run at the middle of Daniels' E pace, a swim at steady pace (CSS + 15 %), a ride at the 25 km/h
+ * the goal reader takes as a ride's usual speed.
+ */
+function minutesOfLongest(sport: LongSport, km: number, t: { thresholdPace: number; css: number }): number {
+  if (sport === 'run') return (km * t.thresholdPace * ((RUN.z2[0] + RUN.z2[1]) / 2)) / 60;
+  if (sport === 'swim') return (km * 10 * t.css * SWIM.steady) / 60;
+  return typicalSeconds('bike', km * 1000) / 60;
+}
 
 /** Race paces from the pacing time (target, suggested or predicted) and the thresholds. */
 function racePaces(
@@ -241,9 +262,17 @@ export function generatePlan(
     );
     const recorded = profile.longestSessionMinutes?.[sport];
     const said = stated?.[sport];
-    const known = isPositive(recorded) ? recorded : isPositive(said) ? said : 0;
-    // From the longest recent session; else from the hours trained now (about 22 % of the week, the sport's
-    // share of it for a triathlete); else a default (docs/plan-generator.md, "Long session and taper").
+    const saidKm = goal.athlete?.longest_recent_km?.[sport];
+    const known = isPositive(recorded)
+      ? recorded
+      : isPositive(said)
+        ? said
+        : isPositive(saidKm)
+          ? minutesOfLongest(sport, saidKm, base)
+          : 0;
+    // From the longest recent session (recorded, else said in minutes, else said as a distance at the long
+    // session's pace); else from the hours trained now (about 22 % of the week, the sport's
+    // share of it for a triathlete); else a default (docs/plan-generator.md, "Long session and its timing").
     const fromVolume =
       current > 0 ? startHours * 60 * LONG_START_SHARE * (longShare(facts.family, sport) / 0.4) : 0;
     const start = Math.min(

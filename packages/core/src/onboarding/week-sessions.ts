@@ -345,11 +345,19 @@ export function longShare(family: EventFamily, sport: LongSport, hoursPerWeek = 
   return 0.4;
 }
 
-/** The week's slots, with their minutes (dates come from placeWeek). */
+/** Runs a beginner runner's week holds before anything else (docs/plan-generator.md, "A beginner runs three times"). */
+const BEGINNER_RUNS = 3;
+/** The shortest of those runs when the week is small: a Couch-to-5K session's length. */
+const BEGINNER_RUN_FLOOR = 20;
+/** An easy run's usual shortest (a lean week's 10 minutes less). */
+const EASY_RUN_FLOOR = 30;
+
+/**
+ * The week's slots, with their minutes (dates come from placeWeek). A beginner runner's week holds three runs
+ * before strength: strength comes on top only when the three fit at their usual floors ("A beginner runs three
+ * times").
+ */
 export function weekSlots(w: WeekInput): Slot[] {
-  const slots: Slot[] = [];
-  const counts = sessionCounts(w);
-  const sports = (Object.keys(counts) as Sport[]).filter((s) => (counts[s] ?? 0) > 0);
   const raceWeek = w.kind === 'race';
   // A plan that starts on the last day or two of a week: those days are easy sessions of the sport, no long session
   // and no strength (which would take the whole of them); the plan proper starts on Monday (docs/plan-generator.md).
@@ -359,6 +367,36 @@ export function weekSlots(w: WeekInput): Slot[] {
     w.kind === 'load' &&
     (w.phase === 'base' || w.phase === 'build') &&
     (w.hoursPerWeek >= 4 || w.experience === 'beginner');
+  const built = buildSlots(w, strength, stub);
+  if (!strength || !beginnerRunner(w)) return built;
+  // Strength comes on top only when the three runs keep what they would have without it: three of them (or as
+  // many as the week holds), the long run as long, and no easy run below its usual 30 minutes.
+  const without = buildSlots(w, false, stub);
+  const runs = (slots: Slot[]) => slots.filter((x) => x.sport === 'run');
+  const fits =
+    runs(built).length >= Math.min(BEGINNER_RUNS, runs(without).length) &&
+    longestOf(built, 'run') >= longestOf(without, 'run') &&
+    runs(built).every((x) => x.role !== 'easy' || x.minutes >= EASY_RUN_FLOOR);
+  return fits ? built : without;
+}
+
+/** Whether the week is a beginner runner's, who runs three times before anything else. */
+const beginnerRunner = (w: WeekInput) =>
+  w.experience === 'beginner' &&
+  (w.family === 'short_run' || w.family === 'half' || w.family === 'marathon' || w.family === 'ultra');
+
+/** The week's slots, with or without strength. */
+function buildSlots(w: WeekInput, strength: boolean, stub: boolean): Slot[] {
+  const slots: Slot[] = [];
+  const counts = sessionCounts(w);
+  const sports = (Object.keys(counts) as Sport[]).filter((s) => (counts[s] ?? 0) > 0);
+  const raceWeek = w.kind === 'race';
+  // A beginner runner's load or deload week (not a stub) keeps three runs, or as many as the plan counts; a taper
+  // week keeps them when they fit its cut (its bound comes first: it is the race's freshness).
+  const minRuns =
+    beginnerRunner(w) && (w.kind === 'load' || w.kind === 'deload') && !stub
+      ? Math.min(BEGINNER_RUNS, counts.run ?? 0)
+      : 0;
   let left = w.minutes;
   if (strength) {
     slots.push({
@@ -383,8 +421,13 @@ export function weekSlots(w: WeekInput): Slot[] {
 
   const lean = w.lean ?? 0;
   const allQuality = qualityKinds(w, w.label);
-  const quality = lean >= 3 && w.kind !== 'load' ? allQuality.slice(0, 1) : allQuality;
-  const easyFloor = (sport: Sport) => (sport === 'bike' ? 40 : 30) - (lean >= 1 ? 10 : 0);
+  // The leanest deload or taper keeps one quality session; a beginner runner's leanest deload none, so that its
+  // three runs fit the deload's share (a deload asks for no quality work).
+  const quality =
+    lean >= 3 && w.kind !== 'load'
+      ? allQuality.slice(0, minRuns > 0 && w.kind === 'deload' ? 0 : 1)
+      : allQuality;
+  const easyFloor = (sport: Sport) => (sport === 'bike' ? 40 : EASY_RUN_FLOOR) - (lean >= 1 ? 10 : 0);
   const ceilings = new Map<number, number>();
   for (const sport of sports) {
     let b = budget[sport] ?? 0;
@@ -554,6 +597,15 @@ export function weekSlots(w: WeekInput): Slot[] {
     // A small load or deload week keeps one short easy session (at least 20 min) rather than leave days empty.
     const short = easyCount === 0 && n > 0 && b >= 20 && (w.kind === 'load' || w.kind === 'deload');
     if (short) easyCount = 1;
+    // A beginner runner's third run comes before anything else: short (20 min) when the week is small, the week
+    // fitted to its bounds afterwards.
+    const runsSoFar = sport === 'run' ? slots.filter((x) => x.sport === 'run').length : 0;
+    let third = false;
+    while (sport === 'run' && easyCount < n && runsSoFar + easyCount < minRuns) {
+      easyCount += 1;
+      third = true;
+    }
+    const each = third ? Math.max(BEGINNER_RUN_FLOOR, b / easyCount) : 0;
     for (let i = 0; i < easyCount; i++) {
       let actual: Sport = sport;
       let reason =
@@ -581,7 +633,7 @@ export function weekSlots(w: WeekInput): Slot[] {
               ? 'recovery'
               : 'easy',
         role: 'easy',
-        minutes: short ? b : clamp(b / easyCount, floor, ceiling),
+        minutes: third ? Math.min(each, ceiling) : short ? b : clamp(b / easyCount, floor, ceiling),
         reason: strides
           ? 'Easy run with strides: relaxed speed and form'
           : technique
@@ -653,17 +705,23 @@ export function weekSlots(w: WeekInput): Slot[] {
         Number(limiters.includes(slots[a]!.sport as TriSport)) -
         Number(limiters.includes(slots[b]!.sport as TriSport)),
     );
-  for (const i of cutOrder) {
-    if (surplus <= 2) break;
-    const slot = slots[i]!;
-    const cut = Math.min(surplus, slot.minutes - easyFloor(slot.sport));
-    if (cut > 0) {
-      slot.minutes -= cut;
-      surplus -= cut;
+  // A beginner runner's three runs stay: their easy runs shrink to 20 min rather than go.
+  const runsLeft = () => slots.filter((x) => x.sport === 'run' && x.minutes > 0).length;
+  const keepsRun = (slot: Slot) => slot.sport === 'run' && runsLeft() <= minRuns;
+  for (const least of minRuns > 0 ? [easyFloor, () => BEGINNER_RUN_FLOOR] : [easyFloor])
+    for (const i of cutOrder) {
+      if (surplus <= 2) break;
+      const slot = slots[i]!;
+      if (least !== easyFloor && slot.sport !== 'run') continue;
+      const cut = Math.min(surplus, slot.minutes - least(slot.sport));
+      if (cut > 0) {
+        slot.minutes -= cut;
+        surplus -= cut;
+      }
     }
-  }
   for (const i of cutOrder) {
     if (surplus <= 2) break;
+    if (keepsRun(slots[i]!)) continue;
     surplus -= slots[i]!.minutes;
     slots[i]!.minutes = 0;
   }

@@ -129,7 +129,8 @@ function openQuestions(goal: GoalContextDto, imperial: boolean): Question[] {
     });
   }
   for (const sport of sports) {
-    if (facts.longest_recent_minutes[sport] !== null) continue;
+    // A longest session the text gave in minutes or as a distance ("longest run 28 km") is known.
+    if (facts.longest_recent_minutes[sport] !== null || facts.longest_recent_km[sport] !== null) continue;
     questions.push({
       key: `longest_${sport}`,
       label: `Your longest ${SPORT_NOUNS[sport]} in the last month`,
