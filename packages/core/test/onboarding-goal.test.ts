@@ -260,3 +260,25 @@ describe('parseGoal properties', () => {
     );
   });
 });
+
+describe('a race date followed by an amount', () => {
+  it('keeps its day whatever amount follows it ("5K on 28 february, 3 hours a week")', () => {
+    const months = ['january', 'february', 'march', 'april', 'may', 'june'] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.constantFrom('3 hours a week', '4-5 hrs per week', '40 km a week', '6h/week', '30 miles weekly'),
+        fc.constantFrom('5K', 'half marathon', 'marathon'),
+        (day, month, amount, race) => {
+          const text = `${race} on ${day} ${months[month]}, ${amount}`;
+          const goal = parseGoal(text, { today: TODAY });
+          const expected = `2027-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          expect(goal.primary_event.date, text).toBe(expected);
+          expect(goal.assumed.date, text).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

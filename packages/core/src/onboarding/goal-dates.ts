@@ -61,13 +61,20 @@ const validDate = (y: number, m: number, d: number) => {
 const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
 /** Our own date forms, read before chrono; each match is blanked so chrono does not read it again. */
+/**
+ * What a span already read (an amount, a time, a date) is replaced with before chrono reads the rest: the same
+ * length, so positions still point into the text. Not spaces: a month and its day followed by a long run of
+ * spaces lost the day in chrono ("5K on 28 february, 3 hours a week" read as February, then its second Sunday).
+ */
+const HIDDEN = '#';
+
 function ownDates(text: string, today: string): { found: DateMention[]; masked: string } {
   const found: DateMention[] = [];
   let masked = text;
   const take = (index: number, length: number, date: string | null, approximate = false) => {
     if (date && date > today)
       found.push({ date, index, end: index + length, ...(approximate && { approximate }) });
-    masked = masked.slice(0, index) + ' '.repeat(length) + masked.slice(index + length);
+    masked = masked.slice(0, index) + HIDDEN.repeat(length) + masked.slice(index + length);
   };
   // 2027.07.25, 2027/07/25.
   for (const m of text.matchAll(/\b(20\d\d)[./](\d{1,2})[./](\d{1,2})\b/g))
@@ -170,9 +177,9 @@ export function findDates(
   blank: ReadonlyArray<[number, number]> = [],
 ): DateMention[] {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  let blanked = text.replace(AMOUNT, (amount) => ' '.repeat(amount.length));
+  let blanked = text.replace(AMOUNT, (amount) => HIDDEN.repeat(amount.length));
   for (const [from, to] of blank)
-    blanked = blanked.slice(0, from) + ' '.repeat(to - from) + blanked.slice(to);
+    blanked = blanked.slice(0, from) + HIDDEN.repeat(to - from) + blanked.slice(to);
   const own = ownDates(blanked, today);
   const masked = own.masked;
   const found = own.found.filter((f) => !DONE_BEFORE.test(text.slice(Math.max(0, f.index - 40), f.index)));
