@@ -423,7 +423,7 @@ function isDurationInstead(t: string): boolean {
 /** The intent of a normalised message: the first rule that matches, in the order of docs/coach.md, "Intents". */
 function intentOf(t: string): CoachIntent {
   const past =
-    /\b(missed|did not (do|make|get|manage|finish)|could not (do|make|get|finish)|forgot|bailed|no time (for|to)|skipped|blew off|never did|was not able)\b/;
+    /\b(missed|did not (do|make|get|manage|finish)|could not (do|make|get|finish)|forgot|bailed|ditched|sacked|no time (for|to)|skipped|blew off|never did|was not able)\b/;
   const pastDay =
     /\b(yesterday|last night|this morning|earlier|last (sunday|monday|tuesday|wednesday|thursday|friday|saturday)|on (sunday|monday|tuesday|wednesday)|missed|tuesday s|wednesday s|monday s)\b/;
   if (
@@ -437,6 +437,12 @@ function intentOf(t: string): CoachIntent {
     has(t, /\bwhat did you (change|do to|move)\b/) ||
     has(t, /\b(anything|something) (change|changed)\b/) ||
     has(t, /\b(changed|adapted|adjusted) my (plan|workout|session|week)\b/) ||
+    // "Has my plan been adjusted?", "have any sessions been changed", "did you update anything".
+    has(
+      t,
+      /\b(plan|schedule|sessions?|workouts?|week|anything|something)\b( \w+){0,2} (been )?(changed|adjusted|updated|modified|altered|tweaked)\b/,
+    ) ||
+    has(t, /\bdid you (update|adjust|modify|alter|change|tweak)\b/) ||
     has(
       t,
       /\bwhy (did|has|have|does|is) (you|my|the|this|it)\b.*\b(move|moving|shift|shifted|rearrange|rearranged|reshuffle|reshuffled|reschedule|rescheduled|things around)\b/,
@@ -475,6 +481,13 @@ function intentOf(t: string): CoachIntent {
     has(t, /\b(only|just|max|got|have) (have |got |get |had )?(an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
     has(t, /\b\d+ ?(min|hour) (max|only|tops)\b/) ||
     has(t, /\b(is )?all i (have|got)\b/) ||
+    // "I can only ride for an hour", "can only manage 90 min of riding", "squeeze in 20 min", "limited to 30 min".
+    has(
+      t,
+      /\b(can|could) only (ride|run|swim|do|manage|train|spare|give it|go)( for)?( about| around)? (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/,
+    ) ||
+    has(t, /\b(squeeze|fit) in (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
+    has(t, /\blimited to (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
     has(t, /\bbusy day\b/) ||
     isDurationInstead(t)
   )
@@ -482,7 +495,7 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (it|today|tomorrow|the \w+) a miss|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
+      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (\w+ ){0,5}?a miss|giving (\w+ ){0,5}?a miss|(bail|bailing|ditch|ditching) (on )?(\w+ ){0,2}?(it|today|tomorrow|the|my|this|that|\w+ s)\b|sit (\w+ ){0,2}?out|sitting (\w+ ){0,2}?out|(pass|passing) on (it|today|tomorrow|the|my|this|that|\w+ s)|(sack|sacking) (\w+ ){0,3}?off|(call|calling) (\w+ ){0,3}?off|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
     )
   )
     return 'skip';
@@ -526,6 +539,15 @@ function intentOf(t: string): CoachIntent {
     )
   )
     return 'explain';
+  // "What have I got on Sunday?", "what's scheduled next Tuesday": one day's plan, not the week's.
+  if (
+    has(
+      t,
+      /\bwhat (s|is|have i got|have i|do i have|am i doing|am i)\b.*\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|tonight)\b/,
+    ) &&
+    !has(t, /\b(week|weekend|days)\b/)
+  )
+    return 'today';
   if (
     has(
       t,
