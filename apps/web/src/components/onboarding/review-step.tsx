@@ -26,6 +26,7 @@ import { cn } from '../../lib/cn.ts';
 import { FeasibilityNote } from '../plan-quality/feasibility-note.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { ReadFacts } from './read-facts.tsx';
 import { ReviewQuestions } from './review-questions.tsx';
 
 const WEEKLY_HOURS_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 12, 15] as const;
@@ -274,6 +275,8 @@ export function ReviewStep({
           </div>
         ) : null}
       </form>
+
+      <ReadFacts goal={goal} saving={saving} onSave={onSave} />
 
       <ReviewQuestions goal={goal} saving={saving} onSave={onSave} />
 
