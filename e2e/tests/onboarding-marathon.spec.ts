@@ -41,6 +41,12 @@ test('a 3:15 marathon goal from a 3:21 best: feasibility on review and Journey, 
   await expect(note).toBeVisible();
   await expect(note.getByText('3:15:00', { exact: true })).toBeVisible();
   await expect(note.getByText(/VDOT|Riegel/)).toBeVisible();
+  // What the reader took from the words is shown, each removable ("What we read about you").
+  const read = dialog.getByRole('region', { name: 'What we read about you' });
+  await expect(read.getByText('42.2 km run in 3:21:00')).toBeVisible();
+  await expect(
+    read.getByRole('button', { name: 'Not right: remove "42.2 km run in 3:21:00"' }),
+  ).toBeEnabled();
 
   await dialog.getByRole('button', { name: 'Approve plan' }).click();
   await expect(dialog.getByRole('heading', { name: "You're all set!" })).toBeVisible({ timeout: 15_000 });
