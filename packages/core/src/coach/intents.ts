@@ -370,6 +370,9 @@ const has = (text: string, re: RegExp) => re.test(text);
 const SESSION_NOUN =
   /\b(ride|run|swim|brick|gym|strength|session|workout|training|long|intervals|tempo|threshold|easy|it)\b/;
 const DAY = '(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|weekend)';
+/** Words that ask for an easier session: with them, a day named is a swap's, not a move's. */
+const EASY_WORDS =
+  /\b(easy|easier|lighter|light|gentle|gentler|chilled|chill|relaxed|steady|recovery|something)\b/;
 
 /** A session named for one day, then "to" another: "saturday long ride to sunday", "long run sat to sun". */
 function isDayToDay(t: string): boolean {
@@ -443,6 +446,9 @@ function intentOf(t: string): CoachIntent {
       /\b(plan|schedule|sessions?|workouts?|week|anything|something)\b( \w+){0,2} (been )?(changed|adjusted|updated|modified|altered|tweaked)\b/,
     ) ||
     has(t, /\bdid you (update|adjust|modify|alter|change|tweak)\b/) ||
+    // "Not the same as before", "why isn't Saturday what it used to be".
+    has(t, /\b(not|isnt|is not) (the same( as (before|it was))?|what it (was|used to be))\b/) ||
+    has(t, /\bwhat it used to be\b/) ||
     has(
       t,
       /\bwhy (did|has|have|does|is) (you|my|the|this|it)\b.*\b(move|moving|shift|shifted|rearrange|rearranged|reshuffle|reshuffled|reschedule|rescheduled|things around)\b/,
@@ -461,14 +467,23 @@ function intentOf(t: string): CoachIntent {
   if (
     has(t, /\b(move|moving|reschedule|postpone|push|shift|bump|delay)\b/) ||
     has(t, new RegExp(`\\b(do|have|put|switch) .*\\b(on|to) (the |this )?${DAY}\\b.*\\binstead\\b`)) ||
-    (has(t, new RegExp(`\\b${DAY} instead\\b`)) && !has(t, /\b(easy|easier|lighter|something)\b/)) ||
+    (has(t, new RegExp(`\\b${DAY} instead\\b`)) && !has(t, EASY_WORDS)) ||
     has(t, /\b(put|do|have|switch)\b.*\b(on|to|at) (the |this )?weekend\b/) ||
     has(t, /\b(do|have|put)\b.*\bthe day after\b/) ||
     (has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`)) &&
       !crossSportOf(t) &&
       !isDurationInstead(t)) ||
     has(t, new RegExp(`\\b${DAY}\\b.*\\binstead of (on )?(the |this )?${DAY}\\b`)) ||
-    isDayToDay(t)
+    isDayToDay(t) ||
+    // "Can the long ride go on Sunday?", "I'd prefer to do today's run on Friday", "would rather run it Friday".
+    has(
+      t,
+      new RegExp(
+        `\\b(can|could) (the |my |this |that |today s |\\w+ s )?(\\w+ ){0,2}?(go|be|happen) on (the |this )?${DAY}\\b`,
+      ),
+    ) ||
+    (has(t, new RegExp(`\\b(prefer|rather) (to )?(do|run|ride|swim|have|go)\\b.*\\b${DAY}\\b`)) &&
+      !has(t, EASY_WORDS))
   )
     return 'move';
   if (isTravel(t)) return 'travel';
@@ -495,7 +510,7 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (\w+ ){0,5}?a miss|giving (\w+ ){0,5}?a miss|(bail|bailing|ditch|ditching) (on )?(\w+ ){0,2}?(it|today|tomorrow|the|my|this|that|\w+ s)\b|sit (\w+ ){0,2}?out|sitting (\w+ ){0,2}?out|(pass|passing) on (it|today|tomorrow|the|my|this|that|\w+ s)|(sack|sacking) (\w+ ){0,3}?off|(call|calling) (\w+ ){0,3}?off|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
+      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (\w+ ){0,5}?a miss|giving (\w+ ){0,5}?a miss|(bail|bailing|ditch|ditching) (on )?(\w+ ){0,2}?(it|today|tomorrow|the|my|this|that|\w+ s)\b|sit (\w+ ){0,2}?out|sitting (\w+ ){0,2}?out|(pass|passing) on (it|today|tomorrow|the|my|this|that|\w+ s)|(sack|sacking) (\w+ ){0,3}?off|(call|calling) (\w+ ){0,3}?off|will not be (running|riding|cycling|swimming|training|doing|making)|no (run|ride|swim|spin|session|workout|training) for me|count me out|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
     )
   )
     return 'skip';
@@ -503,18 +518,20 @@ function intentOf(t: string): CoachIntent {
     crossSportOf(t) ||
     has(
       t,
-      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch)\b/,
+      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch|gentle|gentler|chilled|make it (an? )?(easy|light|gentle|steady|recovery)|be (an? )?(easy|light|gentle|steady|recovery)( one| spin| run| ride| swim| session)?)\b/,
     )
   )
     return 'swap';
   if (isWeather(t)) return 'weather';
   if (isFatigue(t)) return 'fatigue';
   if (
-    has(t, /\brace\b|\bmarathon\b|\btriathlon\b|\bironman\b|\b(5|10) ?k\b|\bhalf\b.*\bready\b|\bpredict/) &&
-    has(
-      t,
-      /\b(ready|readiness|prepared|on track|track|predict|prediction|finish|time|how|will i|taper|shape|fit)\b/,
-    )
+    (has(t, /\brace\b|\bmarathon\b|\btriathlon\b|\bironman\b|\b(5|10) ?k\b|\bhalf\b.*\bready\b|\bpredict/) &&
+      has(
+        t,
+        /\b(ready|readiness|prepared|on track|track|predict|prediction|finish|time|how|will i|taper|shape|fit|on target|on course|on pace|target|goal)\b/,
+      )) ||
+    // "On course for sub 3:30 in April?": a goal time is a race's.
+    has(t, /\bon (target|course|track|pace) for (a |my |the )?sub ?\d/)
   )
     return 'race_readiness';
   if (
@@ -528,14 +545,14 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(readiness|ready|recovered|recovery|recover|hrv|sleep|slept|tired|exhausted|fatigued|sore|fresh|feel|feeling|should i train|train today|okay to train|ok to train|can i train|body battery)\b/,
+      /\b(readiness|ready|recovered|recovery|recover|hrv|sleep|slept|tired|exhausted|fatigued|sore|fresh|feel|feeling|should i train|train today|okay to train|ok to train|can i train|body battery|(good|ok|okay|fine|fit|safe) to (train|go|race|run|ride|swim|do)|go hard)\b/,
     )
   )
     return 'readiness';
   if (
     has(
       t,
-      /\b(explain|what is the point|what s the point|whats the point|point of|purpose|why am i doing|why do i|what does|how (should|do) i (do|pace|ride|run|swim)|tell me about|describe|what is (a |an |the )?(z\d|zone|tempo|threshold|interval|vo2|long|sweet spot)|why (is|are|s) .*\b(so |this |that |too )?(easy|hard|long|short|slow|fast|intense|light))\b/,
+      /\b(explain|what is the point|what s the point|whats the point|point of|purpose|why am i doing|why do i|what does(?! (\w+ ){0,6}look)|how (should|do) i (do|pace|ride|run|swim)|tell me about|describe|what is (a |an |the )?(z\d|zone|tempo|threshold|interval|vo2|long|sweet spot)|why (is|are|s) .*\b(so |this |that |too )?(easy|hard|long|short|slow|fast|intense|light))\b/,
     )
   )
     return 'explain';
@@ -551,7 +568,7 @@ function intentOf(t: string): CoachIntent {
   if (
     has(
       t,
-      /\b(this week|week|weekend|next few days|schedule|coming up|upcoming|plan look|my plan|the plan|rest of)\b/,
+      /\b(this week|week|weekend|next few days|next \d+ days|schedule|coming up|upcoming|plan look|my plan|the plan|rest of)\b/,
     )
   )
     return 'week';

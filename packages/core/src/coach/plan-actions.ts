@@ -58,7 +58,7 @@ function targetDay(p: ParsedMessage, s: CoachSnapshot, from: string, ref: DayRef
 
 export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
   const t = p.normalized;
-  // One day named right after "to", or before "instead", is the target; the source is then the next matching
+  // One day named right after "to", or before "instead", or with "rather"/"prefer", is the target; the source is then the next matching
   // planned session. With "the day after" or "a day earlier", a single named day is the source.
   const onlyTarget =
     p.days.length === 1 &&
@@ -66,7 +66,9 @@ export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     (/\b(to|till|until|onto|for|on) (next |this |the )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today|weekend|day after tomorrow)\b/.test(
       t,
     ) ||
-      /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|weekend) instead\b/.test(t)) &&
+      /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|weekend) instead\b/.test(t) ||
+      // "would rather run the intervals Friday": the day preferred.
+      /\b(rather|prefer)\b/.test(t)) &&
     !/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today) s\b/.test(t);
   // "the tempo on Friday instead of Thursday": the day after "instead of" is where the session is now.
   const reversed =

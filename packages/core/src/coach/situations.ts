@@ -29,22 +29,28 @@ export type BodyPart = (typeof BODY_PARTS)[number];
 
 /** Symptoms below the neck or of the whole body: no training until they are gone. */
 const BELOW_NECK =
-  /\b(fever|feverish|temperature|temp of|flu|influenza|covid|corona|coronavirus|chest|cough|coughing|chills|shivering|shivers|aching all over|body aches?|aches everywhere|whole body (hurts|aches)|stomach|vomit|vomiting|throwing up|threw up|puking|diarrh?o?ea|diarrhea|nausea|nauseous|food poisoning|gastro|mono|glandular|pneumonia|bronchitis|strep)\b/;
+  /\b(fever|feverish|temperature|temp of|flu|influenza|covid|corona|coronavirus|chest|cough|coughing|chills|shivering|shivers|aching all over|body aches?|aches everywhere|whole body (hurts|aches)|stomach|vomit|vomiting|throwing up|threw up|puking|diarrh?o?ea|diarrhea|the runs|nausea|nauseous|food poisoning|gastro|mono|glandular|pneumonia|bronchitis|strep)\b/;
 /** Symptoms above the neck only: easy training may go on. */
 const ABOVE_NECK =
-  /\b((a|the|head|have|got|caught|bad|with|slight|little|small) cold|runny nose|sore throat|throat|stuffy|blocked nose|congested|congestion|sneezing|sneeze|sniffle|sniffles|sniffly|sinus|sinuses|snotty)\b/;
+  /\b((a|the|head|have|got|caught|bad|with|slight|little|small) cold|runny nose|sore throat|throat|stuffy|blocked nose|nose (is |s )?(running|runny|blocked|stuffed|stuffy|streaming|bunged)|(stuffed|bunged|blocked) up|congested|congestion|sneezing|sneeze|sniffle|sniffles|sniffly|sinus|sinuses|snotty)\b/;
 /** Illness without a place. "ill" is not "I'll" (mended before) nor "ill be"/"ill do" typed without it. */
 const ILL_AT_ALL =
   /\b(sick|sickness|illness|unwell|not (feeling |feel )?(so |very |too )?well|under the weather|poorly|virus|bug|coming down with|infection|ill(?! (be|do|have|try|go|need|make|run|ride|swim|skip|miss|travel|take|just|probably|see|get|move|still|let|send|check)\b))\b/;
 
+/** "No fever", "without a temperature": a symptom ruled out is not one. */
+const RULED_OUT =
+  /\b(no|not|without|never had|free of|zero) (a |any )?(fever|temperature|temp|chills|cough)\b/g;
+
 export function symptomOf(t: string): Symptom | null {
-  if (BELOW_NECK.test(t)) return 'below';
-  if (ABOVE_NECK.test(t)) return 'above';
+  const said = t.replace(RULED_OUT, ' ');
+  if (BELOW_NECK.test(said)) return 'below';
+  if (ABOVE_NECK.test(said)) return 'above';
   return null;
 }
 
 export function isIllness(t: string): boolean {
-  return BELOW_NECK.test(t) || ABOVE_NECK.test(t) || ILL_AT_ALL.test(t);
+  const said = t.replace(RULED_OUT, ' ');
+  return BELOW_NECK.test(said) || ABOVE_NECK.test(said) || ILL_AT_ALL.test(said);
 }
 
 /** Body parts as athletes name them; the IT band before the knee it runs down to. */
@@ -61,7 +67,10 @@ const PARTS: [RegExp, BodyPart][] = [
   [/\b(hip|hips)\b/, 'hip'],
   [/\b(groin|adductor|adductors)\b/, 'groin'],
   [/\b(glute|glutes|butt|piriformis)\b/, 'glute'],
-  [/\b((lower|upper|mid|my|the) back|back (pain|hurts|is hurting|is sore|spasm))\b/, 'back'],
+  [
+    /(^|\b(lower|upper|mid|my|the) )back\b|\bback (pain|hurts|is hurting|is sore|spasm|went|has seized|seized|locked)\b/,
+    'back',
+  ],
   [/\b(shoulder|shoulders|rotator)\b/, 'shoulder'],
   [/\b(elbow|elbows)\b/, 'elbow'],
   [/\b(wrist|wrists|hand|hands)\b/, 'wrist'],
@@ -70,7 +79,7 @@ const PARTS: [RegExp, BodyPart][] = [
 ];
 
 const PAIN =
-  /\b(hurt|hurts|hurting|pain|painful|pains|sore|ache|aches|aching|achy|injured|injury|injure|sprain|sprained|strain|strained|pulled|tweak|tweaked|twisted|twist|rolled|niggle|niggly|swollen|swelling|tendinitis|tendonitis|tendinopathy|splints|fasciitis|stiff|killing me|acting up|flaring|tear|torn|fracture|bruised|sharp|tight)\b/;
+  /\b(hurt|hurts|hurting|pain|painful|pains|sore|ache|aches|aching|achy|injured|injury|injure|sprain|sprained|strain|strained|pulled|tweak|tweaked|twisted|twist|rolled|niggle|niggly|swollen|swelling|tendinitis|tendonitis|tendinopathy|splints|fasciitis|stiff|killing me|acting up|flaring|tear|torn|fracture|bruised|sharp|tight|spasm|spasms|seized|seizing|locked up|twinge|twinges|twinged|twingy|grumbling|grumbly|playing up|complaining|tender|flared|flare up|niggling)\b/;
 
 export function bodyPartOf(t: string): BodyPart | null {
   return PARTS.find(([re]) => re.test(t))?.[1] ?? null;
@@ -84,7 +93,7 @@ export function isInjury(t: string): boolean {
 }
 
 const FATIGUE =
-  /\b(wrecked|tired|exhausted|knackered|drained|heavy legs|legs (are |feel |felt )?(so |very |really |completely |totally )?(dead|heavy|toast|gone|like concrete|shot)|dead legs|cooked|fried|fatigued|no energy|zero energy|low energy|destroyed|burnt out|burned out|burnout|shattered|doms|sore|flat|sluggish|running on empty|no power|spent|whacked|zonked|worn out|zombie|like a zombie|barely slept|hardly slept|did not sleep|could not sleep|no sleep|sleepless|terrible night|awful night|bad night)\b|\b(slept|sleep|sleeping) (only |just |about |like |maybe |barely |less than |under )?([0-4](\.5)?|five|four|three|two) hours?\b/;
+  /\b(wrecked|tired|exhausted|knackered|drained|heavy legs|legs (are |feel |felt )?(so |very |really |completely |totally )?(dead|heavy|toast|gone|like concrete|shot)|legs (are |feel |felt )?(\w+ )?like (lead|bricks|jelly|concrete|wood|stone|logs|tree trunks)|trashed|wiped|wiped out|beat up|beaten up|battered|done in|dead legs|cooked|fried|fatigued|no energy|zero energy|low energy|destroyed|burnt out|burned out|burnout|shattered|doms|sore|flat|sluggish|running on empty|no power|spent|whacked|zonked|worn out|zombie|like a zombie|barely slept|hardly slept|did not sleep|could not sleep|no sleep|sleepless|terrible night|awful night|bad night)\b|\b(slept|sleep|sleeping) (only |just |about |like |maybe |barely |less than |under )?([0-4](\.5)?|five|four|three|two) hours?\b/;
 
 /** Tired, in the athlete's words, and not a question about readiness (which reads the scores instead). */
 export function isFatigue(t: string): boolean {
