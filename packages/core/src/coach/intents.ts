@@ -342,6 +342,8 @@ function shiftIn(t: string): number | null {
   return null;
 }
 
+const HOUR_WORDS: Record<string, number> = { an: 1, one: 1, two: 2, three: 3, four: 4, five: 5 };
+
 function minutesIn(message: string): { value: number; by: boolean } | null {
   // Hours of sleep ("slept 4 hours", "5 hours of sleep") are not a session's length.
   const text = message.replace(
@@ -356,10 +358,13 @@ function minutesIn(message: string): { value: number; by: boolean } | null {
     const before = text.slice(0, m.index);
     return { value: Number(m[1]), by: by.test(before.split(' ').slice(-3).join(' ')) };
   }
-  const h = text.match(/\b(\d(?:\.\d)?|an|one|half an)\s*(?:hour|h)\b/);
+  // "2 hours", "an hour", "half an hour", "an hour and a half", "two and a half hours".
+  const h = text.match(
+    /\b(\d(?:\.\d)?|an|one|two|three|four|five|half an)( and a half)?\s*(?:hours?|h)\b( and a half)?/,
+  );
   if (h) {
-    const value = h[1] === 'half an' ? 30 : h[1] === 'an' || h[1] === 'one' ? 60 : Number(h[1]) * 60;
-    return { value: Math.round(value), by: false };
+    const whole = h[1] === 'half an' ? 0.5 : (HOUR_WORDS[h[1]!] ?? Number(h[1]));
+    return { value: Math.round((whole + (h[2] || h[3] ? 0.5 : 0)) * 60), by: false };
   }
   if (/\bhalf\b/.test(text)) return { value: 50, by: true };
   return null;
@@ -426,7 +431,7 @@ function isDurationInstead(t: string): boolean {
 /** The intent of a normalised message: the first rule that matches, in the order of docs/coach.md, "Intents". */
 function intentOf(t: string): CoachIntent {
   const past =
-    /\b(missed|did not (do|make|get|manage|finish)|could not (do|make|get|finish)|forgot|bailed|ditched|sacked|no time (for|to)|skipped|blew off|never did|was not able)\b/;
+    /\b(missed|did not (do|make|get|manage|finish)|could not (do|make|get|finish|run|ride|swim|train)|forgot|bailed|ditched|sacked|no time (for|to)|skipped|blew off|never did|was not able|so no (\w+ )?(run|ride|swim|intervals|session|workout|training))\b/;
   const pastDay =
     /\b(yesterday|last night|this morning|earlier|last (sunday|monday|tuesday|wednesday|thursday|friday|saturday)|on (sunday|monday|tuesday|wednesday)|missed|tuesday s|wednesday s|monday s)\b/;
   if (
@@ -445,7 +450,17 @@ function intentOf(t: string): CoachIntent {
       t,
       /\b(plan|schedule|sessions?|workouts?|week|anything|something)\b( \w+){0,2} (been )?(changed|adjusted|updated|modified|altered|tweaked)\b/,
     ) ||
-    has(t, /\bdid you (update|adjust|modify|alter|change|tweak)\b/) ||
+    has(t, /\bdid you (update|adjust|modify|alter|change|tweak|shuffle|move|rearrange|reshuffle)\b/) ||
+    // "What got moved?", "edits in my calendar", "things shuffled around".
+    has(
+      t,
+      /\bwhat (got|was|were|has been|have been) (moved|changed|shifted|swapped|updated|shuffled|dropped|removed)\b/,
+    ) ||
+    has(t, /\bedits?\b.*\b(calendar|schedule|plan|week)\b|\b(calendar|schedule|plan|week)\b.*\bedits?\b/) ||
+    has(
+      t,
+      /\b(shuffle|shuffled|reshuffle|reshuffled|rearranged) (things|stuff|sessions|workouts|it all|everything)\b/,
+    ) ||
     // "Not the same as before", "why isn't Saturday what it used to be".
     has(t, /\b(not|isnt|is not) (the same( as (before|it was))?|what it (was|used to be))\b/) ||
     has(t, /\bwhat it used to be\b/) ||
@@ -458,6 +473,9 @@ function intentOf(t: string): CoachIntent {
   if (isWeekReview(t)) return 'week_review';
   if (isIllness(t)) return 'illness';
   if (isInjury(t)) return 'injury';
+  // "Not sure I have a 3 hour ride in my legs": tiredness, not a short window.
+  if (has(t, /\b(not sure|do not think|dont think|doubt|no way)\b.*\bin (me|my legs|the legs|the tank)\b/))
+    return 'fatigue';
   if (
     has(t, past) &&
     (has(t, pastDay) || has(t, /\bwhat (now|should|do i|next)|now what|make (it )?up|catch up\b/))
@@ -473,7 +491,8 @@ function intentOf(t: string): CoachIntent {
     (has(t, new RegExp(`\\bcan i do .* (on )?${DAY}( instead)?\\b`)) &&
       !crossSportOf(t) &&
       !isDurationInstead(t)) ||
-    has(t, new RegExp(`\\b${DAY}\\b.*\\binstead of (on )?(the |this )?${DAY}\\b`)) ||
+    has(t, new RegExp(`\\b${DAY}\\b.*\\b(instead of|rather than) (on )?(the |this )?${DAY}\\b`)) ||
+    (has(t, new RegExp(`\\b${DAY} rather\\b`)) && !has(t, EASY_WORDS)) ||
     isDayToDay(t) ||
     // "Can the long ride go on Sunday?", "I'd prefer to do today's run on Friday", "would rather run it Friday".
     has(
@@ -499,18 +518,21 @@ function intentOf(t: string): CoachIntent {
     // "I can only ride for an hour", "can only manage 90 min of riding", "squeeze in 20 min", "limited to 30 min".
     has(
       t,
-      /\b(can|could) only (ride|run|swim|do|manage|train|spare|give it|go)( for)?( about| around)? (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/,
+      /\b(can|could) only (ride|run|swim|do|manage|train|spare|give it|go|be)( for)?( about| around)? (an?|one|two|three|half an|\d+(\.\d)?) ?(min|hour)/,
     ) ||
     has(t, /\b(squeeze|fit) in (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
+    has(t, /\bmake (\w+ ){0,3}?(an?|one|two|three|four|\d+(\.\d)?)( and a half)? ?(min|hour)/) ||
     has(t, /\blimited to (an?|one|half an|\d+(\.\d)?) ?(min|hour)\b/) ||
     has(t, /\bbusy day\b/) ||
     isDurationInstead(t)
   )
     return 'shorten';
+  // "Is tomorrow a rest day?", "rest day on Sunday or not?": a question about the day, not a request for one.
+  if (has(t, /\bis (it |\w+ )?a rest day\b|\brest day\b.*\bor not\b|\bor is it a rest day\b/)) return 'today';
   if (
     has(
       t,
-      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (\w+ ){0,5}?a miss|giving (\w+ ){0,5}?a miss|(bail|bailing|ditch|ditching) (on )?(\w+ ){0,2}?(it|today|tomorrow|the|my|this|that|\w+ s)\b|sit (\w+ ){0,2}?out|sitting (\w+ ){0,2}?out|(pass|passing) on (it|today|tomorrow|the|my|this|that|\w+ s)|(sack|sacking) (\w+ ){0,3}?off|(call|calling) (\w+ ){0,3}?off|will not be (running|riding|cycling|swimming|training|doing|making)|no (run|ride|swim|spin|session|workout|training) for me|count me out|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
+      /\b(skip|skipping|cancel|drop|remove|day off|rest day|(take|taking) (the day|today|tomorrow) off|not (going to|gonna) (do|make)|can not (do|make) (it|today|tomorrow)|(am |i am )?not doing (it|the|my|today|tomorrow|this|that)|will not (do|make) (it|the|my|today|tomorrow)|give (\w+ ){0,5}?a miss|giving (\w+ ){0,5}?a miss|(bail|bailing|ditch|ditching) (on )?(\w+ ){0,2}?(it|today|tomorrow|the|my|this|that|\w+ s)\b|sit (\w+ ){0,2}?out|sitting (\w+ ){0,2}?out|(pass|passing) on (it|today|tomorrow|the|my|this|that|\w+ s)|(sack|sacking) (\w+ ){0,3}?off|(call|calling) (\w+ ){0,3}?off|will not be (running|riding|cycling|swimming|training|doing|making)|bin (it|that|this|the|today|tomorrow|\w+ s)|binning|scrap|scrapping|take (the |my |\w+ s )?(\w+ ){0,2}?out of|no (run|ride|swim|spin|session|workout|training) for me|count me out|(pool|gym|track|club) (is |s |was )?(closed|shut))\b/,
     )
   )
     return 'skip';
@@ -518,7 +540,7 @@ function intentOf(t: string): CoachIntent {
     crossSportOf(t) ||
     has(
       t,
-      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch|gentle|gentler|chilled|make it (an? )?(easy|light|gentle|steady|recovery)|be (an? )?(easy|light|gentle|steady|recovery)( one| spin| run| ride| swim| session)?)\b/,
+      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch|gentle|gentler|chilled|alternative|other option|another option|something else|something different|make it (an? )?(easy|light|gentle|steady|recovery)|be (an? )?(easy|light|gentle|steady|recovery)( one| spin| run| ride| swim| session)?)\b/,
     )
   )
     return 'swap';

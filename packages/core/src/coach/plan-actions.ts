@@ -70,10 +70,10 @@ export function moveAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
       // "would rather run the intervals Friday": the day preferred.
       /\b(rather|prefer)\b/.test(t)) &&
     !/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today) s\b/.test(t);
-  // "the tempo on Friday instead of Thursday": the day after "instead of" is where the session is now.
+  // "the tempo on Friday instead of (rather than) Thursday": the day after it is where the session is now.
   const reversed =
     p.days.length >= 2 &&
-    /\binstead of (on )?(the |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b/.test(
+    /\b(instead of|rather than) (on )?(the |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|tomorrow|today)\b/.test(
       t,
     );
   const sourceRef = reversed ? p.days.at(-1)! : p.days[0];

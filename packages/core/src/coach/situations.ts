@@ -48,8 +48,12 @@ export function symptomOf(t: string): Symptom | null {
   return null;
 }
 
+/** "My son was ill", "the kids are sick": someone else's illness, the reason a session went, not the athlete's. */
+const OTHERS_ILLNESS =
+  /\b(my|our|the) (son|daughter|kid|kids|child|children|baby|wife|husband|partner|girlfriend|boyfriend|mum|mom|dad|mother|father|family|boss|dog)( \w+){0,2}? (was|is|s|has|had|got|were|are|have) (\w+ )?(sick|ill|unwell|poorly|a cold|the flu|flu|covid|a fever|a bug|a virus)\b/g;
+
 export function isIllness(t: string): boolean {
-  const said = t.replace(RULED_OUT, ' ');
+  const said = t.replace(RULED_OUT, ' ').replace(OTHERS_ILLNESS, ' ');
   return BELOW_NECK.test(said) || ABOVE_NECK.test(said) || ILL_AT_ALL.test(said);
 }
 
