@@ -24,7 +24,8 @@ type Session = GeneratedPlan['weeks'][number]['sessions'][number];
 const PACE = /\d+:\d{2}(?:-\d+:\d{2})?\/(?:km|mi)\b/;
 const HARD_KINDS = new Set(['tempo', 'threshold', 'vo2', 'race_pace', 'test']);
 const isRunWalk = (s: Session) => s.title === RUN_WALK_TITLE;
-const runs = (w: GeneratedPlan['weeks'][number]) => w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race');
+const runs = (w: GeneratedPlan['weeks'][number]) =>
+  w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race');
 const whole = (p: GeneratedPlan) => p.weeks.filter((w) => w.kind !== 'race' && addDays(w.start, 6) === w.end);
 
 function newRunnerPlan(
@@ -48,7 +49,12 @@ function newRunnerPlan(
     weekly_hours: hours,
     experience: 'beginner',
     injuries: [],
-    preferences: { long_run_day: 'saturday', long_ride_day: 'sunday', no_swim_day: 'sunday', rest_days: rest },
+    preferences: {
+      long_run_day: 'saturday',
+      long_ride_day: 'sunday',
+      no_swim_day: 'sunday',
+      rest_days: rest,
+    },
     athlete: emptyAthleteFacts(),
   };
   return generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today, ...(units ? { units } : {}) });
@@ -134,7 +140,9 @@ describe('a new runner', () => {
         expect((p.zone_distribution.zone_1 / 100) * total, text).toBeCloseTo(walk, 1);
         expect((p.zone_distribution.zone_2 / 100) * total, text).toBeCloseTo(ran, 1);
         expect(lib.zone, text).toBe(2);
-        expect(text).toMatch(/^WU 5min brisk walk @ RPE 2, .+ easy run @ RPE 3-4.*, CD \d+min(?:\d+s)? walk$/);
+        expect(text).toMatch(
+          /^WU 5min brisk walk @ RPE 2, .+ easy run @ RPE 3-4.*, CD \d+min(?:\d+s)? walk$/,
+        );
       }
     });
     // A session's length grows gently from step to step, within the 10 % a week the reviewer allows.
@@ -176,7 +184,11 @@ describe('a new runner', () => {
     }
     // A recorded run of 20 minutes or more says the same.
     const goal = parseGoal('Couch to 5K, parkrun on 7 March, 3 hours a week', { today });
-    const plan = generatePlan(goal, { ctl: 0, weeklyHours: 0, longestSessionMinutes: { run: 30 } }, { today });
+    const plan = generatePlan(
+      goal,
+      { ctl: 0, weeklyHours: 0, longestSessionMinutes: { run: 30 } },
+      { today },
+    );
     expect(plan.weeks.flatMap(runs).some(isRunWalk)).toBe(false);
   });
 });

@@ -267,7 +267,9 @@ export function generatePlan(
     if (estimate !== null) {
       thresholds.thresholdPaceSecondsPerKm = estimate;
       // A new runner's runs are by effort: the estimate paces race day only, and no test comes.
-      paceMethod = newRunner ? null : `your target ${formatHms(pacing)}, an estimate until the first week's test`;
+      paceMethod = newRunner
+        ? null
+        : `your target ${formatHms(pacing)}, an estimate until the first week's test`;
     }
   }
   // The sports the athlete named as their weakness, for a triathlon (docs/plan-generator.md, "Limiters").
@@ -699,7 +701,10 @@ function runWalkLine(runWalk: ReadonlyArray<number | undefined>): string | null 
   const block = runWalk.filter((s) => s !== undefined).length;
   if (block === 0) return null;
   const reached = RUN_WALK_STEPS[Math.max(...runWalk.map((s) => s ?? 0))]!;
-  const to = reached.walk === 0 ? `${reached.run} minutes of continuous running` : `${reached.reps} runs of ${reached.run} minutes with walks between`;
+  const to =
+    reached.walk === 0
+      ? `${reached.run} minutes of continuous running`
+      : `${reached.reps} runs of ${reached.run} minutes with walks between`;
   const after =
     block < runWalk.length
       ? 'then continuous easy runs, strides and a short comfortably hard (RPE 5-6) run each week'

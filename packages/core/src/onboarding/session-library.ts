@@ -296,7 +296,13 @@ function runWalk(stepIndex: number, minutes: number): LibrarySession {
   ];
   if (st.walk > 0) parts.push([reps * st.walk, 1]);
   parts.push([cd, 1]);
-  return made('run', 'easy', RUN_WALK_TITLE, `WU 5min brisk walk @ ${walk}, ${set}, CD ${span(cd)} walk`, parts);
+  return made(
+    'run',
+    'easy',
+    RUN_WALK_TITLE,
+    `WU 5min brisk walk @ ${walk}, ${set}, CD ${span(cd)} walk`,
+    parts,
+  );
 }
 
 function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOptions): LibrarySession {
