@@ -16,6 +16,7 @@ import {
   parseWorkout,
   RUN_WALK_STEPS,
   RUN_WALK_TITLE,
+  reviewPlan,
   sessionTargets,
   type WeekDay,
 } from '../src/index.ts';
@@ -176,6 +177,7 @@ describe('a new runner', () => {
       'Beginner, 5K on 7 March, I run 3 times a week, 30 minutes, 3 hours a week',
       `Beginner, 10K on 14 March, my longest run is ${CONTINUOUS_RUN_MINUTES + 5} minutes, 3 hours a week`,
       'Beginner, 5K on 7 March, parkrun PB 31:30, 3 hours a week',
+      'Couch to 5k graduate, 5K on 7 March, 3 hours a week',
     ]) {
       const goal = parseGoal(text, { today });
       expect(goal.experience, text).toBe('beginner');
@@ -190,5 +192,21 @@ describe('a new runner', () => {
       { today },
     );
     expect(plan.weeks.flatMap(runs).some(isRunWalk)).toBe(false);
+  });
+
+  it("the reviewer's exceptions are a beginner's run/walk weeks only: the same plan reviewed as an intermediate's fails quality_work, intensity_share and deloads", () => {
+    const today = '2026-11-30';
+    const goal = parseGoal('Couch to 5K, parkrun on 7 March, 3 hours a week', { today });
+    const plan = generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
+    const failed = (experience: 'beginner' | 'intermediate') =>
+      reviewPlan(plan, { goal: { ...goal, experience } })
+        .findings.filter((f) => !f.passed)
+        .map((f) => f.rule)
+        .sort();
+    expect(failed('beginner')).toEqual([]);
+    expect(failed('intermediate')).toEqual(['deloads', 'intensity_share', 'quality_work']);
+    const quality = reviewPlan(plan, { goal }).findings.find((f) => f.rule === 'quality_work')!;
+    // Nine run/walk weeks, the first two Foundation (which owes no quality work anyway).
+    expect(quality.figure).toMatch(/\(7 run\/walk weeks excepted\)/);
   });
 });
