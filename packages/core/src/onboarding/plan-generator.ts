@@ -178,8 +178,8 @@ function runWalkWeeks(weeks: readonly CalendarWeek[]): number {
 
 /**
  * The step of RUN_WALK_STEPS each week of a new runner's plan holds, undefined once the run/walk block is over
- * (docs/plan-generator.md, "A new runner runs and walks"): a whole load week takes the next step, a partial one,
- * a deload, a taper or race week the step of the last whole load week. Past the last step, continuous running
+ * (docs/plan-generator.md, "A new runner runs and walks"): a whole load week takes the next step, a partial one
+ * and race week the step of the last whole week (the block holds no deload). Past the last step, continuous running
  * starts when the three weeks before race week are left for it (runWalkWeeks); with less, the block holds its
  * last step to the race.
  */

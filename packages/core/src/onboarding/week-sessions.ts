@@ -404,12 +404,11 @@ function runWalkSlots(w: WeekInput, step: number): Slot[] {
   const count = Math.min(w.kind === 'race' ? 2 : BEGINNER_RUNS, Math.ceil(trainingDays(w) / 2));
   const length = RUN_WALK_STEPS[clamp(step, 0, RUN_WALK_STEPS.length - 1)]!.minutes;
   const each = Math.min(length, w.minutes / count);
+  // The block holds no deload (weekKinds): its weeks are load weeks and race week.
   const reason =
     w.kind === 'race'
       ? 'Race week: short run/walk, so you arrive fresh'
-      : w.kind === 'load'
-        ? 'Run/walk: run spells at a conversational effort with walks between, a little longer each week (Couch to 5K)'
-        : 'Lighter week: the same run spells, fewer of them';
+      : 'Run/walk: run spells at a conversational effort with walks between, a little longer each week (Couch to 5K)';
   return Array.from({ length: count }, (_, i) => ({
     sport: 'run' as const,
     kind: 'easy' as const,
