@@ -17,7 +17,8 @@ const whole = (p: GeneratedPlan) => p.weeks.filter((w) => w.kind !== 'race' && a
 const runs = (w: Week) => w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race').length;
 const strength = (w: Week) => w.sessions.filter((s) => s.sport === 'strength').length;
 
-function beginnerPlan(race: '5K' | '10K', hours: number, offset: number, weeks: number) {
+/** A beginner's plan; `longestRun` (minutes) says they already run, else they are a new runner who runs and walks. */
+function beginnerPlan(race: '5K' | '10K', hours: number, offset: number, weeks: number, longestRun?: number) {
   const today = addDays('2027-01-04', offset);
   const goal: PlanGoal = {
     primary_event: {
@@ -32,7 +33,10 @@ function beginnerPlan(race: '5K' | '10K', hours: number, offset: number, weeks: 
     experience: 'beginner',
     injuries: [],
     preferences: { long_run_day: 'saturday', long_ride_day: 'sunday', no_swim_day: 'sunday', rest_days: [] },
-    athlete: emptyAthleteFacts(),
+    athlete: {
+      ...emptyAthleteFacts(),
+      longest_recent_minutes: { run: longestRun ?? null, bike: null, swim: null },
+    },
   };
   return generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
 }
@@ -71,8 +75,8 @@ describe('a beginner 5K or 10K runner', () => {
     expect(strength(plan.weeks[0]!)).toBe(0);
   });
 
-  it('still gets strength on top of three runs when the hours hold both (5 hours a week)', () => {
-    const plan = beginnerPlan('10K', 5, 0, 14);
+  it('still gets strength on top of three runs when the hours hold both (5 hours a week, a beginner who runs 30 minutes)', () => {
+    const plan = beginnerPlan('10K', 5, 0, 14, 30);
     const withStrength = whole(plan).filter((w) => strength(w) > 0);
     expect(withStrength.length).toBeGreaterThan(2);
     for (const w of withStrength) {

@@ -292,3 +292,34 @@ export function levelThresholds(
   if (level.maxHr) out.maxHr = level.maxHr.value;
   return out;
 }
+
+/** The longest run, minutes, that shows an athlete already runs without walking (docs: "A new runner runs and walks"). */
+export const CONTINUOUS_RUN_MINUTES = 20;
+
+/**
+ * Whether anything said or recorded shows the athlete already runs continuously (docs/plan-generator.md, "A new
+ * runner runs and walks"): a longest run of 20 minutes or more (recorded, said in minutes, or 3 km or more said
+ * as a distance), running they do now (sessions, kilometres or hours a week), a run result or a threshold pace,
+ * a race of the goal's kind finished, or half a year of running. A beginner with none of these starts with
+ * run/walk sessions.
+ */
+export function runsContinuously(
+  facts: GoalAthleteFacts | undefined,
+  recorded: { longestRunMinutes?: number; thresholdPaceSecondsPerKm?: number },
+): boolean {
+  const f = facts;
+  const at = (n: number | null | undefined, least: number) => isPositive(n) && n >= least;
+  return (
+    at(recorded.longestRunMinutes, CONTINUOUS_RUN_MINUTES) ||
+    isPositive(recorded.thresholdPaceSecondsPerKm) ||
+    at(f?.longest_recent_minutes?.run, CONTINUOUS_RUN_MINUTES) ||
+    at(f?.longest_recent_km?.run, 3) ||
+    isPositive(f?.current_weekly_sessions?.run) ||
+    isPositive(f?.current_weekly_km) ||
+    isPositive(f?.current_weekly_hours) ||
+    (f?.performances ?? []).some((p) => p.sport === 'run') ||
+    isPositive(f?.threshold_pace_seconds_per_km) ||
+    at(f?.events_completed, 1) ||
+    at(f?.years_training, 0.5)
+  );
+}

@@ -45,6 +45,8 @@ export interface FeasibilityInput {
   experience: Experience;
   level: AthleteLevel;
   facts: GoalAthleteFacts | undefined;
+  /** A new runner, whose runs go by effort with no test (docs/plan-generator.md, "A new runner runs and walks"). */
+  newRunner?: boolean;
 }
 
 /** The predicted time and its method, or null when nothing the athlete gave predicts it. */
@@ -95,7 +97,7 @@ export function assessFeasibility(input: FeasibilityInput): PlanFeasibility {
       suggested_target: null,
       method: null,
       message: target
-        ? `We cannot predict your time yet: give a recent race result or best time${input.sport === 'run' ? '' : ' in this sport'} and we check your ${targetTime} against it. The first week's test sets your zones.`
+        ? `We cannot predict your time yet: give a recent race result or best time${input.sport === 'run' ? '' : ' in this sport'} and we check your ${targetTime} against it.${input.newRunner ? '' : " The first week's test sets your zones."}`
         : 'Your goal is to finish: the plan builds the endurance for it. Give a recent race result to get a predicted time.',
     };
   }

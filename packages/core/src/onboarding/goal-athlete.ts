@@ -385,6 +385,12 @@ function kmOf(value: string, unit: string, sport: keyof PerSport): number | null
   return km >= low && km <= high ? Math.round(km * 10) / 10 : null;
 }
 
+/** A Couch to 5K programme finished: "couch to 5k graduate", "completed c25k", "graduated from couch to 5k". */
+const C25K_DONE =
+  /\b(?:(?:finished|completed|done|did|graduated(?: from)?) (?:the )?(?:couch to 5k|c25k)|(?:couch to 5k|c25k) (?:graduate|finished|completed|done))\b/;
+/** The minutes of a Couch to 5K programme's last runs. */
+const C25K_LAST_RUN_MINUTES = 30;
+
 /**
  * The longest session per sport the athlete has done (docs/onboarding.md, "Athlete facts"), as minutes and as
  * kilometres: "longest run lately 1h50", "longest run 28 km", "my longest ride so far is 100 km", "the furthest
@@ -442,6 +448,9 @@ export function findLongest(text: string): LongestReading {
       continue;
     distance(sportOfVerb(m[1]!), tail, m.index! + m[0].length - tail.length);
   }
+  // A Couch to 5K graduate ("couch to 5k graduate", "finished c25k") has run the programme's last runs, 30
+  // minutes without walking: no new runner (docs/plan-generator.md, "A new runner runs and walks").
+  if (minutes.run === null && C25K_DONE.test(text)) minutes.run = C25K_LAST_RUN_MINUTES;
   return { minutes, km, spans };
 }
 

@@ -15,6 +15,7 @@ import {
   athleteLevel,
   levelThresholds,
   raceTimeFromVdot,
+  runsContinuously,
   thresholdPaceFromTarget,
   vdotFromThresholdPace,
 } from './athlete-level.ts';
@@ -34,8 +35,10 @@ import {
   sessionTargets,
   speedZone,
 } from './session-library.ts';
+import { RUN_WALK_STEPS } from './session-progressions.ts';
 import { injuryRules, limitersGainTime, longShare } from './week-sessions.ts';
 import {
+  type CalendarWeek,
   calendarWeeks,
   type EventFamily,
   eventFacts,
@@ -43,6 +46,7 @@ import {
   LOAD_RULES,
   type LongSport,
   longMinutes,
+  type PlanWeekKind,
   weekHours,
   weekKinds,
   weekPhases,
@@ -155,6 +159,51 @@ function volumeLine(start: number, top: number): string {
 
 const SPORT_NAMES: Record<string, string> = { run: 'run', bike: 'bike', swim: 'swim' };
 
+/** Whole weeks before race week a new runner's continuous running needs at least, after the run/walk block. */
+const CONTINUOUS_WEEKS_LEAST = 3;
+/** A new runner's first long run after the block: its last session's minutes and 5 more. */
+const FIRST_LONG_RUN = RUN_WALK_STEPS.at(-1)!.minutes + 5;
+
+/**
+ * How many weeks a new runner's run/walk block takes from the plan's start (docs/plan-generator.md, "A new runner
+ * runs and walks"): a whole week for each step, after a partial first week, with no deload between, as in Couch
+ * to 5K's nine weeks; all the weeks to the race when that would leave fewer than the three weeks before race
+ * week to continuous running (its long run peaks two weeks out, and a race early in the week puts the last week,
+ * sometimes the peak's long run too, in the last ten days, where sessions are short).
+ */
+function runWalkWeeks(weeks: readonly CalendarWeek[]): number {
+  const block = (weeks[0] && weeks[0].days.length < 7 ? 1 : 0) + RUN_WALK_STEPS.length;
+  return (weeks[block]?.weeksOut ?? 0) >= CONTINUOUS_WEEKS_LEAST ? block : weeks.length;
+}
+
+/**
+ * The step of RUN_WALK_STEPS each week of a new runner's plan holds, undefined once the run/walk block is over
+ * (docs/plan-generator.md, "A new runner runs and walks"): a whole load week takes the next step, a partial one
+ * and race week the step of the last whole week (the block holds no deload). Past the last step, continuous running
+ * starts when the three weeks before race week are left for it (runWalkWeeks); with less, the block holds its
+ * last step to the race.
+ */
+function runWalkBlock(
+  weeks: readonly CalendarWeek[],
+  kinds: readonly PlanWeekKind[],
+): Array<number | undefined> {
+  const last = RUN_WALK_STEPS.length - 1;
+  const steps: Array<number | undefined> = [];
+  let next = 0;
+  let over = false;
+  weeks.forEach((week, i) => {
+    over ||= next > last && week.weeksOut >= CONTINUOUS_WEEKS_LEAST;
+    if (over) {
+      steps.push(undefined);
+      return;
+    }
+    const load = kinds[i] === 'load';
+    steps.push(Math.min(load ? next : Math.max(0, next - 1), last));
+    if (load && week.days.length === 7) next += 1;
+  });
+  return steps;
+}
+
 /** The plan from `today` to race day. A race date before today is taken as today. Same input, same plan. */
 export function generatePlan(
   goal: PlanGoal,
@@ -168,6 +217,15 @@ export function generatePlan(
   const rules = PLAN_GENERATOR_RULES;
   const experience = goal.experience;
   const family = eventFamily(event.sport, event.distance_meters);
+  // A new runner: a beginner 5K-10K runner with no sign of running continuously starts with run/walk sessions,
+  // every run by effort, no threshold test (docs/plan-generator.md, "A new runner runs and walks").
+  const newRunner =
+    experience === 'beginner' &&
+    family === 'short_run' &&
+    !runsContinuously(goal.athlete, {
+      longestRunMinutes: profile.longestSessionMinutes?.run,
+      thresholdPaceSecondsPerKm: profile.thresholds?.thresholdPaceSecondsPerKm,
+    });
   // A beginner's weeks stay within the hours their event needs (docs/plan-generator.md, "Load").
   const targetHours = Math.min(
     clamp(isPositive(goal.weekly_hours) ? goal.weekly_hours : 6, rules.minHours, rules.maxHours),
@@ -193,6 +251,7 @@ export function generatePlan(
     experience,
     level,
     facts: goal.athlete,
+    newRunner,
   });
   // A goal that cannot get a sound plan by the usual rules says so (docs/plan-generator.md, "Plan limits").
   const limits = planLimits(goal, today, race);
@@ -207,7 +266,10 @@ export function generatePlan(
     const estimate = thresholdPaceFromTarget(event.distance_meters, pacing);
     if (estimate !== null) {
       thresholds.thresholdPaceSecondsPerKm = estimate;
-      paceMethod = `your target ${formatHms(pacing)}, an estimate until the first week's test`;
+      // A new runner's runs are by effort: the estimate paces race day only, and no test comes.
+      paceMethod = newRunner
+        ? null
+        : `your target ${formatHms(pacing)}, an estimate until the first week's test`;
     }
   }
   // The sports the athlete named as their weakness, for a triathlon (docs/plan-generator.md, "Limiters").
@@ -235,7 +297,11 @@ export function generatePlan(
     thresholds,
     { runPace: paces.runPace, watts: paces.watts, swimPace: paces.swimPace },
     // No FTP and no FTP test (a runner riding with an injury): rides by zone, not made-up watts.
-    { bikeByZone: !thresholds.ftpWatts && !level.unknown.includes('bike'), units: options.units },
+    {
+      bikeByZone: !thresholds.ftpWatts && !level.unknown.includes('bike'),
+      runByEffort: newRunner,
+      units: options.units,
+    },
   );
   const injury = injuryRules(goal.injuries);
 
@@ -245,6 +311,7 @@ export function generatePlan(
     facts.taperWeeks,
     rules.cycle[experience] ?? 4,
     Math.max(1, peakOut - facts.taperWeeks + 1),
+    newRunner ? runWalkWeeks(weeks) : 0,
   );
   const current = level.currentWeeklyHours;
   const startHours =
@@ -253,6 +320,9 @@ export function generatePlan(
       : targetHours * (LOAD_RULES.unknownStartShare[experience] ?? 0.7);
   const hours = weekHours(kinds, startHours, targetHours);
   const { phases, weekPhase } = weekPhases(weeks, kinds);
+  const runWalk = newRunner ? runWalkBlock(weeks, kinds) : weeks.map(() => undefined);
+  /** Weeks of the run/walk block: a new runner's long runs start after them. */
+  const blockWeeks = runWalk.filter((s) => s !== undefined).length;
   const stated = goal.athlete?.longest_recent_minutes;
   const longs: Partial<Record<LongSport, number[]>> = {};
   for (const [sport, eventCap] of Object.entries(facts.longCap) as Array<[LongSport, number]>) {
@@ -279,7 +349,19 @@ export function generatePlan(
       cap * LOAD_RULES.beforePeakShare,
       Math.max(DEFAULT_LONG_START[sport], known > 0 ? known * 0.9 : fromVolume),
     );
-    longs[sport] = longMinutes(weeks, kinds, sport, start, cap, facts.peakWeeksOut[sport] ?? 2);
+    // A new runner's long runs start after the run/walk block, 5 minutes longer than its last sessions.
+    const block = sport === 'run' ? blockWeeks : 0;
+    longs[sport] = [
+      ...new Array<number>(block).fill(0),
+      ...longMinutes(
+        weeks.slice(block),
+        kinds.slice(block),
+        sport,
+        block > 0 ? FIRST_LONG_RUN : start,
+        cap,
+        facts.peakWeeksOut[sport] ?? 2,
+      ),
+    ];
   }
   const prefs = {
     long_run_day: goal.preferences.long_run_day,
@@ -316,7 +398,9 @@ export function generatePlan(
   let loadIndex = 0;
   const lastLoadLong: Partial<Record<LongSport, number>> = {};
   const planWeeks: PlanWeek[] = [];
-  const testsLeft = [...level.unknown];
+  // A new runner's runs are by effort: no run test (docs/plan-generator.md, "A new runner runs and walks").
+  const tested = level.unknown.filter((s) => !(newRunner && s === 'run'));
+  const testsLeft = [...tested];
   let testsStarted = false;
   const said = goal.athlete?.current_weekly_sessions;
   let sessionsAdded = 0;
@@ -376,6 +460,8 @@ export function generatePlan(
       prefs,
       sessionsMost,
       limiters,
+      newRunner,
+      ...(runWalk[w] === undefined ? {} : { runWalk: runWalk[w] }),
     };
     // A load week grows at most 10 % over the last full load week's sessions (they may fall short of its hours).
     if (kind === 'load' && lastLoadMinutes > 0)
@@ -525,8 +611,9 @@ export function generatePlan(
     { named: limiters, gain: limitersGainTime(targetHours, experience) && limiters.length < 3 },
     state.ctl,
     facts.taperWeeks,
-    targets.racePace,
+    newRunner ? null : targets.racePace,
     options.units ?? 'metric',
+    { tested, runWalk },
   );
   return plan;
 }
@@ -541,6 +628,8 @@ function explain(
   taperWeeks: number,
   racePace: number | null,
   units: Units,
+  /** The sports tested in the first weeks, and a new runner's run/walk steps week by week. */
+  runs: { tested: readonly LongSport[]; runWalk: ReadonlyArray<number | undefined> },
 ): string[] {
   const event = goal.primary_event;
   const loads = plan.weeks.filter((w) => w.kind === 'load');
@@ -557,9 +646,12 @@ function explain(
     methods.css ? `CSS from ${methods.css}` : null,
   ].filter(Boolean);
   if (zones.length > 0) bullets.push(`Your targets: ${zones.join('; ')}.`);
-  if (level.unknown.length > 0)
+  const walking = runWalkLine(runs.runWalk);
+  if (walking) bullets.push(walking);
+  const tested = runs.tested;
+  if (tested.length > 0)
     bullets.push(
-      `We do not know your ${level.unknown.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones${level.unknown.length > MAX_TESTS_A_WEEK ? ' (the third the week after)' : ''}.`,
+      `We do not know your ${tested.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones${tested.length > MAX_TESTS_A_WEEK ? ' (the third the week after)' : ''}.`,
     );
   if (plan.feasibility) bullets.push(plan.feasibility.message);
   if (event.sport === 'run' && racePace)
@@ -599,6 +691,25 @@ function explain(
       `About ${Math.round((easy / total) * 100)} % of the time is easy (zones 1-2); fitness (CTL) goes from ${Math.round(level.startCtl)} to about ${Math.round(endCtl)}.`,
     );
   return bullets.slice(0, 7);
+}
+
+/**
+ * What a new runner's plan does (docs/plan-generator.md, "A new runner runs and walks"), from its run/walk steps
+ * week by week; null for anyone else.
+ */
+function runWalkLine(runWalk: ReadonlyArray<number | undefined>): string | null {
+  const block = runWalk.filter((s) => s !== undefined).length;
+  if (block === 0) return null;
+  const reached = RUN_WALK_STEPS[Math.max(...runWalk.map((s) => s ?? 0))]!;
+  const to =
+    reached.walk === 0
+      ? `${reached.run} minutes of continuous running`
+      : `${reached.reps} runs of ${reached.run} minutes with walks between`;
+  const after =
+    block < runWalk.length
+      ? 'then continuous easy runs, strides and a short comfortably hard (RPE 5-6) run each week'
+      : 'and you may walk for a minute whenever you need to on race day';
+  return `You are new to running: ${block === runWalk.length ? 'every week is' : `the first ${block} weeks are`} run/walk, three times a week, from 1-minute runs to ${to} (as in the NHS Couch to 5K and Galloway's run/walk), ${after}. Every run is by effort (RPE 3-4: you can talk), not pace: no threshold is known yet, and no test is asked of you.`;
 }
 
 const LIMITER_NAMES: Record<TriSport, string> = { swim: 'swimming', bike: 'cycling', run: 'running' };

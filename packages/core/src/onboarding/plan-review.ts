@@ -12,6 +12,7 @@ import { WEEK_DAYS } from './goal-terms.ts';
 import { planLimits } from './plan-limits.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
 import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-types.ts';
+import { RUN_WALK_TITLE } from './session-library.ts';
 import { injuryRules } from './week-sessions.ts';
 import { isShortPlan } from './week-structure.ts';
 
@@ -91,14 +92,16 @@ function ramp(plan: GeneratedPlan): PlanReviewFinding {
   );
 }
 
-function deloads(plan: GeneratedPlan): PlanReviewFinding {
+function deloads(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
   let streak = 0;
   let longest = 0;
   let bad = '';
   let lastLoad: PlanWeek | null = null;
   for (const w of plan.weeks) {
     if (w.kind === 'load') {
-      if (fullWeek(w)) streak += 1;
+      // A run/walk block runs its weeks without a deload, as Couch to 5K's nine weeks do.
+      if (runWalkWeek(w, ctx)) streak = 0;
+      else if (fullWeek(w)) streak += 1;
       longest = Math.max(longest, streak);
       lastLoad = w;
     } else {
@@ -173,14 +176,33 @@ function taper(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
   );
 }
 
+/**
+ * A week of a beginner's run/walk block (docs/plan-generator.md, "A new runner runs and walks"): every run is a
+ * run/walk session. The NHS Couch to 5K and Galloway's run/walk method hold no faster running until the athlete
+ * runs about 30 minutes without walking, so such a week owes neither zone 3-5 work nor the hard share; and Couch
+ * to 5K's nine weeks have no lighter week (its sessions stay 30-40 minutes, with a rest day after each), so the
+ * block's weeks do not count toward the load weeks before a deload.
+ */
+function runWalkWeek(w: PlanWeek, ctx: PlanReviewContext): boolean {
+  const runs = training(w).filter((s) => s.sport === 'run');
+  return (
+    ctx.goal.experience === 'beginner' && runs.length > 0 && runs.every((s) => s.title === RUN_WALK_TITLE)
+  );
+}
+
 function intensity(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding[] {
   // An injury takes intensity out on purpose (run intervals become rides, hard swims technique): not a fault.
   const injured = ctx.goal.injuries.length > 0;
   let total = 0;
   let easy = 0;
   const flat: string[] = [];
+  let walked = 0;
   for (const w of plan.weeks) {
     if (w.kind !== 'load' || w.label === 'Foundation') continue;
+    if (runWalkWeek(w, ctx)) {
+      walked += 1;
+      continue;
+    }
     const list = training(w).filter((s) => s.sport !== 'strength');
     total += minutesOf(list);
     easy += list.reduce((a, s) => a + Math.min(s.easy_minutes, s.duration_minutes), 0);
@@ -193,14 +215,16 @@ function intensity(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFindi
     finding(
       'intensity_share',
       total === 0 || (share >= lo && (share <= hi || injured)),
-      `${Math.round(share * 100)} % of load-week time in zones 1-2`,
+      total === 0 && walked > 0
+        ? 'only run/walk load weeks: no share to judge'
+        : `${Math.round(share * 100)} % of load-week time in zones 1-2${walked > 0 ? ' (run/walk weeks excepted)' : ''}`,
       'About 75-85 % of the time is easy (zones 1-2), the rest real work.',
     ),
     finding(
       'quality_work',
       flat.length === 0 || injured,
       flat.length === 0
-        ? 'every load week after Foundation holds zone 3-5 work'
+        ? `every load week after Foundation holds zone 3-5 work${walked > 0 ? ` (${walked} run/walk week${walked === 1 ? '' : 's'} excepted)` : ''}`
         : `no zone 3-5 work in weeks of ${flat.join(', ')}`,
       'Every load week after the first base weeks holds real zone 3-5 work.',
     ),
@@ -276,7 +300,8 @@ function longTiming(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFind
       finding(
         'long_timing',
         true,
-        'plan too short to judge',
+        // A new runner's plan may be run/walk to the race: its sessions are alike, none of them a long run.
+        found ? 'plan too short to judge' : 'no long session to judge',
         'The plan is too short for the long-session timing to judge.',
       ),
     );
@@ -413,7 +438,7 @@ function acceptLimit(f: PlanReviewFinding, plan: GeneratedPlan, ctx: PlanReviewC
 export function reviewPlan(plan: GeneratedPlan, context: PlanReviewContext): PlanReview {
   const findings = [
     ramp(plan),
-    deloads(plan),
+    deloads(plan, context),
     taper(plan, context),
     ...intensity(plan, context),
     qualityPerWeek(plan, context),

@@ -7,7 +7,13 @@ import type { Units } from '../spec/app.ts';
 import { METERS_PER_MILE, paceInUnits } from '../units.ts';
 import { resolveThresholds } from '../workouts/parser/intensity.ts';
 import type { AthleteThresholds, Sport } from '../workouts/types.ts';
-import { BIKE_STEPS, type IntervalStep, RUN_STEPS, SWIM_STEPS } from './session-progressions.ts';
+import {
+  BIKE_STEPS,
+  type IntervalStep,
+  RUN_STEPS,
+  RUN_WALK_STEPS,
+  SWIM_STEPS,
+} from './session-progressions.ts';
 
 /** What a session is for; the generator picks kinds by phase, the library writes them. */
 export type SessionKind =
@@ -79,6 +85,12 @@ export interface SessionTargets {
    */
   bikeByZone: boolean;
   /**
+   * Runs are written by effort (RPE), not pace: a new runner, whose threshold pace nobody knows and whom no test
+   * in the plan will time (docs/plan-generator.md, "A new runner runs and walks"). Paces from the default
+   * threshold would be numbers made up for them.
+   */
+  runByEffort: boolean;
+  /**
    * The athlete's units: an imperial athlete's run paces and run and ride distances are written per mile and in
    * miles, swims in metres (docs/units.md, "Workout texts").
    */
@@ -88,7 +100,7 @@ export interface SessionTargets {
 export function sessionTargets(
   thresholds: AthleteThresholds | undefined,
   race: { runPace?: number | null; watts?: number | null; swimPace?: number | null } = {},
-  options: { bikeByZone?: boolean; units?: Units } = {},
+  options: { bikeByZone?: boolean; runByEffort?: boolean; units?: Units } = {},
 ): SessionTargets {
   const t = resolveThresholds(thresholds);
   return {
@@ -102,6 +114,7 @@ export function sessionTargets(
     watts: (share) => Math.round((t.ftpWatts * share) / 5) * 5,
     swimPace: (factor) => Math.round(t.cssSecondsPer100m * factor),
     bikeByZone: options.bikeByZone ?? false,
+    runByEffort: options.runByEffort ?? false,
     units: options.units ?? 'metric',
   };
 }
@@ -168,6 +181,8 @@ export interface SessionOptions {
   opener?: boolean;
   /** Kilometres of race pace inside a long run (marathon-pace long runs), 0 for none. */
   raceKm?: number;
+  /** A new runner's run/walk session at this step of RUN_WALK_STEPS (docs/plan-generator.md, "A new runner runs and walks"). */
+  runWalk?: number;
 }
 
 /**
@@ -227,22 +242,92 @@ export const MAX_COOL_DOWN = { run: 15, bike: 20 } as const;
 
 const mid = ([a, b]: readonly [number, number]) => (a + b) / 2;
 
+/**
+ * Efforts that stand for the paces when a run is written by effort (a new runner, docs/plan-generator.md, "A new
+ * runner runs and walks"), with the zone the parser gives each RPE (docs/workout-parser.md, "Zones"): the same
+ * zone as the pace each replaces.
+ */
+export const RUN_EFFORT = {
+  z1: ['RPE 2', 1],
+  z2: ['RPE 3-4', 2],
+  steady: ['RPE 5-6', 3],
+  threshold: ['RPE 7', 4],
+  vo2: ['RPE 9', 5],
+  race: ['RPE 7', 4],
+} as const satisfies Record<string, readonly [string, Z]>;
+
+/** The title of a new runner's run/walk session (the reviewer knows their weeks by it). */
+export const RUN_WALK_TITLE = 'Run/walk';
+
+/** Minutes as the text writes them: '5min', '90s' under two minutes, '5min30s'. */
+function span(minutes: number): string {
+  if (Number.isInteger(minutes)) return `${minutes}min`;
+  if (minutes < 2) return `${Math.round(minutes * 60)}s`;
+  return `${Math.floor(minutes)}min${Math.round((minutes % 1) * 60)}s`;
+}
+
+/**
+ * A new runner's run/walk session at `stepIndex` of RUN_WALK_STEPS, in `minutes` at most: a 5-minute brisk walk,
+ * the step's run spells with walks between, a cool-down walk. Shorter than the step (a deload, race week), it
+ * keeps the step's spells and holds fewer of them (docs/plan-generator.md, "A new runner runs and walks").
+ */
+function runWalk(stepIndex: number, minutes: number): LibrarySession {
+  const st = RUN_WALK_STEPS[clamp(stepIndex, 0, RUN_WALK_STEPS.length - 1)]!;
+  const m = Math.floor(minutes);
+  const cycle = st.run + st.walk;
+  let { reps, run: spell } = st;
+  let cd = st.minutes - 5 - st.reps * cycle;
+  if (m < st.minutes && st.walk > 0) {
+    reps = clamp(Math.floor((m - 10) / cycle), 1, st.reps);
+    cd = clamp(m - 5 - reps * cycle, 3, 10);
+  } else if (m < st.minutes) {
+    spell = Math.max(10, m - 10);
+    cd = 5;
+  }
+  const [walk, walkZone] = RUN_EFFORT.z1;
+  const [easy, easyZone] = RUN_EFFORT.z2;
+  const set =
+    st.walk > 0
+      ? `${reps}x ${span(spell)} easy run @ ${easy} w/ ${span(st.walk)} walk`
+      : `${span(spell)} easy run @ ${easy}`;
+  const parts: Part[] = [
+    [5, walkZone],
+    [reps * spell, easyZone],
+  ];
+  if (st.walk > 0) parts.push([reps * st.walk, 1]);
+  parts.push([cd, 1]);
+  return made(
+    'run',
+    'easy',
+    RUN_WALK_TITLE,
+    `WU 5min brisk walk @ ${walk}, ${set}, CD ${span(cd)} walk`,
+    parts,
+  );
+}
+
 function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOptions): LibrarySession {
-  const easy = runRange(t, RUN.z2);
-  const z2 = speedZone(1 / mid(RUN.z2));
+  if (o.runWalk !== undefined) return { ...runWalk(o.runWalk, minutes), kind };
+  const effort = t.runByEffort;
+  // Easy and recovery running: a pace range, or an effort.
+  const range = (paces: readonly [number, number], e: keyof typeof RUN_EFFORT): [string, Z] =>
+    effort ? [RUN_EFFORT[e][0], RUN_EFFORT[e][1]] : [runRange(t, paces), speedZone(1 / mid(paces))];
+  const [easy, z2] = range(RUN.z2, 'z2');
   const m = fiveDown(minutes);
   const step = o.step ?? 0;
   const zoneOf = (pace: number) => speedZone(t.thresholdPace / pace);
+  // A target: the pace as the athlete's units write it, or its effort.
+  const at = (pace: number, e: keyof typeof RUN_EFFORT): [string, Z] =>
+    effort ? [RUN_EFFORT[e][0], RUN_EFFORT[e][1]] : [paceText(pace, t.units), zoneOf(pace)];
   const s = (title: string, text: string, parts: Part[], main?: Z) =>
     made('run', kind, title, text, parts, main);
-  const interval = (title: string, steps: readonly IntervalStep[], pace: number) => {
+  const interval = (title: string, steps: readonly IntervalStep[], target: [string, Z]) => {
     const st = fitStep(steps, step, Math.max(10, m - 25));
     const cd = clamp(m - 15 - st.reps * (st.work + st.rest), 10, MAX_COOL_DOWN.run);
     const r = intervals(
       [`WU 15min @ ${easy}`, 15, z2],
       st,
-      paceText(pace, t.units),
-      zoneOf(pace),
+      target[0],
+      target[1],
       ['jog', 1],
       [`CD ${cd}min @ ${easy}`, cd, z2],
     );
@@ -250,10 +335,10 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
   };
   const racePace = t.racePace ?? t.runPace(1.04);
   switch (kind) {
-    case 'recovery':
-      return s('Recovery run', `Recovery run ${m}min @ ${runRange(t, RUN.z1)}`, [
-        [m, speedZone(1 / mid(RUN.z1))],
-      ]);
+    case 'recovery': {
+      const [text, zone] = range(RUN.z1, 'z1');
+      return s('Recovery run', `Recovery run ${m}min @ ${text}`, [[m, zone]]);
+    }
     case 'long': {
       const raceKm = o.raceKm ?? 0;
       if (raceKm > 0) {
@@ -293,42 +378,46 @@ function run(kind: SessionKind, minutes: number, t: SessionTargets, o: SessionOp
     case 'brick':
       return s('Brick run off the bike', `Easy run ${m}min @ ${easy}`, [[m, z2]]);
     case 'tempo': {
-      const work = Math.min(fiveDown(Math.max(10, m - 25)), 15 + 5 * step, 45);
-      const cd = clamp(m - 15 - work, 10, MAX_COOL_DOWN.run);
-      const pace = t.runPace(RUN.steady);
+      // By effort (a new runner), a short "comfortably hard" part (RPE 5-6) of 10 minutes growing to 20, after a
+      // 10-minute warm-up, so that the session fits a short week before the race.
+      const wu = effort ? 10 : 15;
+      const work = Math.min(
+        fiveDown(Math.max(10, m - wu - 10)),
+        (effort ? 10 : 15) + 5 * step,
+        effort ? 20 : 45,
+      );
+      const cd = clamp(m - wu - work, effort ? 5 : 10, MAX_COOL_DOWN.run);
+      const [target, zone] = at(t.runPace(RUN.steady), 'steady');
       return s(
         'Steady run',
-        `WU 15min @ ${easy}, ${work}min @ ${paceText(pace, t.units)}, CD ${cd}min @ ${easy}`,
+        `WU ${wu}min @ ${easy}, ${work}min ${effort ? 'comfortably hard ' : ''}@ ${target}, CD ${cd}min @ ${easy}`,
         [
-          [15, z2],
-          [work, zoneOf(pace)],
+          [wu, z2],
+          [work, zone],
           [cd, z2],
         ],
       );
     }
     case 'threshold':
-      return interval('Threshold intervals', RUN_STEPS.threshold, t.runPace(RUN.threshold));
+      return interval('Threshold intervals', RUN_STEPS.threshold, at(t.runPace(RUN.threshold), 'threshold'));
     case 'vo2':
-      return interval('VO2max intervals', RUN_STEPS.vo2, t.runPace(RUN.vo2));
+      return interval('VO2max intervals', RUN_STEPS.vo2, at(t.runPace(RUN.vo2), 'vo2'));
     case 'race_pace': {
       const meters = o.raceMeters ?? 21_097;
       const steps =
         meters > 30_000 ? RUN_STEPS.marathonPace : meters > 15_000 ? RUN_STEPS.halfPace : RUN_STEPS.shortPace;
+      const [target, zone] = at(racePace, 'race');
       if (o.opener) {
         // Race week: a short opener at race pace.
         // Six short efforts with a minute's jog: sharp without tiring (docs/plan-generator.md, "Load").
         const base = Math.max(15, m - 12);
-        return s(
-          'Race-pace opener',
-          `Easy run ${base}min @ ${easy}, 6x 1min @ ${paceText(racePace, t.units)} w/ 1min jog`,
-          [
-            [base, z2],
-            [6, zoneOf(racePace)],
-            [6, 1],
-          ],
-        );
+        return s('Race-pace opener', `Easy run ${base}min @ ${easy}, 6x 1min @ ${target} w/ 1min jog`, [
+          [base, z2],
+          [6, zone],
+          [6, 1],
+        ]);
       }
-      return interval('Race-pace intervals', steps, racePace);
+      return interval('Race-pace intervals', steps, [target, zone]);
     }
     case 'test': {
       const pace = t.runPace(RUN.threshold);
@@ -563,6 +652,16 @@ export function raceSession(
     const hours = km / (meters > 60_000 ? 30 : 33);
     return made('bike', 'race', title, `${distanceText(meters, targets.units)} @ ${watts}W`, [
       [hours * 60, powerZone(watts / targets.ftp)],
+    ]);
+  }
+  if (targets.runByEffort && !targetSeconds) {
+    // A new runner with no target time races by effort; the parser times a distance at an effort in zone 4 at
+    // threshold pace (docs/workout-parser.md), and so do the parts.
+    const [effort, zone] = RUN_EFFORT.race;
+    const writtenKm =
+      targets.units === 'imperial' ? (roundTo(meters / METERS_PER_MILE, 1) * METERS_PER_MILE) / 1000 : km;
+    return made('run', 'race', title, `${distanceText(meters, targets.units)} @ ${effort}`, [
+      [(writtenKm * targets.thresholdPace) / 60, zone],
     ]);
   }
   const pace = Math.round(

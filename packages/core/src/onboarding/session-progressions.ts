@@ -127,3 +127,33 @@ export const SWIM_STEPS = {
     [1, 2000, 0],
   ]),
 } as const;
+
+/**
+ * One step of a new runner's run/walk block: `reps` × (`run` minutes of easy running, `walk` minutes of walking),
+ * between a 5-minute brisk walk and a cool-down walk, `minutes` in all (a continuous step has one rep, no walk).
+ */
+export interface RunWalkStep {
+  reps: number;
+  run: number;
+  walk: number;
+  minutes: number;
+}
+
+/**
+ * A new runner's run/walk block, one step a whole load week, in the spirit of the NHS Couch to 5K programme (a
+ * minute's running with walks between in week 1, about 30 minutes of continuous running by week 9) and Jeff
+ * Galloway's run/walk method: the run spells grow (8 → 30 minutes of running a session) while a session's length
+ * grows gently (30 → 40 minutes, never more than about 10 % a step). Our figures; docs/plan-generator.md, "A new
+ * runner runs and walks".
+ */
+export const RUN_WALK_STEPS: readonly RunWalkStep[] = [
+  { reps: 8, run: 1, walk: 1.5, minutes: 30 },
+  { reps: 6, run: 1.5, walk: 2, minutes: 31 },
+  { reps: 6, run: 2, walk: 1.5, minutes: 32 },
+  { reps: 5, run: 3, walk: 1, minutes: 33 },
+  { reps: 3, run: 6, walk: 2, minutes: 34 },
+  { reps: 2, run: 10, walk: 2, minutes: 35 },
+  { reps: 1, run: 25, walk: 0, minutes: 35 },
+  { reps: 1, run: 28, walk: 0, minutes: 38 },
+  { reps: 1, run: 30, walk: 0, minutes: 40 },
+];

@@ -12,6 +12,7 @@ import {
   type WeekDay,
 } from './goal-terms.ts';
 import type { SessionKind } from './session-library.ts';
+import { RUN_WALK_STEPS } from './session-progressions.ts';
 import { type EventFamily, LOAD_RULES, type LongSport, type PlanWeekKind } from './week-structure.ts';
 
 export type Role = 'long' | 'key' | 'easy' | 'strength' | 'brick' | 'test' | 'opener';
@@ -25,6 +26,8 @@ export interface Slot {
   raceKm?: number;
   /** Written short, as a race-week opener (a taper week's sharpening session). */
   short?: boolean;
+  /** A new runner's run/walk session at this step of RUN_WALK_STEPS. */
+  runWalk?: number;
   date?: string;
   reason: string;
 }
@@ -114,6 +117,13 @@ export interface WeekInput {
    * (docs/plan-generator.md, "Limiters").
    */
   limiters?: readonly TriSport[];
+  /**
+   * A new runner (docs/plan-generator.md, "A new runner runs and walks"): three runs a week at most and, after the
+   * run/walk block, steady running by effort as their one quality session.
+   */
+  newRunner?: boolean;
+  /** The step of RUN_WALK_STEPS this week of a new runner's run/walk block holds (absent: not such a week). */
+  runWalk?: number;
   prefs: {
     long_run_day: WeekDay;
     long_ride_day: WeekDay;
@@ -192,7 +202,8 @@ function sessionCounts(w: WeekInput): Partial<Record<Sport, number>> {
     };
   }
   const main: Sport = w.family === 'bike' ? 'bike' : w.family === 'swim' ? 'swim' : 'run';
-  const n = clamp(Math.round(2 + h * 0.5), 3, MOST_SESSIONS[w.experience]);
+  // A new runner runs three times a week (Couch to 5K, Galloway's beginner programmes).
+  const n = clamp(Math.round(2 + h * 0.5), 3, w.newRunner ? BEGINNER_RUNS : MOST_SESSIONS[w.experience]);
   return { [main]: Math.min(days, most(main), n - ((w.lean ?? 0) >= 2 && n > 3 ? 1 : 0)) };
 }
 
@@ -279,7 +290,9 @@ function qualityKinds(
   }
   // A race pace in zone 1-2 is no quality work: threshold work takes its place; a rider's race simulation at
   // zone-2 power becomes sweet spot (Friel's muscular endurance), the long ride already riding at race power.
+  // A new runner past the run/walk block runs steady, "comfortably hard" by effort, in place of intervals.
   for (const [i, q] of out.entries()) {
+    if (w.newRunner && q.sport === 'run') out[i] = { sport: 'run', kind: 'tempo' };
     if (w.easyRacePace && q.sport === 'run' && (q.kind === 'race_pace' || q.inLong))
       out[i] = { sport: 'run', kind: 'threshold' };
     if (w.easyRaceWatts && family === 'bike' && q.kind === 'race_pace')
@@ -367,6 +380,7 @@ export function weekSlots(w: WeekInput): Slot[] {
     w.kind === 'load' &&
     (w.phase === 'base' || w.phase === 'build') &&
     (w.hoursPerWeek >= 4 || w.experience === 'beginner');
+  if (w.runWalk !== undefined) return runWalkSlots(w, w.runWalk);
   const built = buildSlots(w, strength, stub);
   if (!strength || !beginnerRunner(w)) return built;
   // Strength comes on top only when the three runs keep what they would have without it: three of them (or as
@@ -378,6 +392,31 @@ export function weekSlots(w: WeekInput): Slot[] {
     longestOf(built, 'run') >= longestOf(without, 'run') &&
     runs(built).every((x) => x.role !== 'easy' || x.minutes >= EASY_RUN_FLOOR);
   return fits ? built : without;
+}
+
+/**
+ * A week of a new runner's run/walk block (docs/plan-generator.md, "A new runner runs and walks"): three
+ * run/walk sessions of the week's step (fewer in a week of a few days, two in race week), alike as in Couch to
+ * 5K, one on the long-run day, no more than the step's minutes each; no test, no quality session, no strength:
+ * the week is the three sessions.
+ */
+function runWalkSlots(w: WeekInput, step: number): Slot[] {
+  const count = Math.min(w.kind === 'race' ? 2 : BEGINNER_RUNS, Math.ceil(trainingDays(w) / 2));
+  const length = RUN_WALK_STEPS[clamp(step, 0, RUN_WALK_STEPS.length - 1)]!.minutes;
+  const each = Math.min(length, w.minutes / count);
+  // The block holds no deload (weekKinds): its weeks are load weeks and race week.
+  const reason =
+    w.kind === 'race'
+      ? 'Race week: short run/walk, so you arrive fresh'
+      : 'Run/walk: run spells at a conversational effort with walks between, a little longer each week (Couch to 5K)';
+  return Array.from({ length: count }, (_, i) => ({
+    sport: 'run' as const,
+    kind: 'easy' as const,
+    role: i === 0 && count >= 2 && w.kind !== 'race' ? ('long' as const) : ('easy' as const),
+    minutes: each,
+    runWalk: step,
+    reason,
+  }));
 }
 
 /** Whether the week is a beginner runner's, who runs three times before anything else. */

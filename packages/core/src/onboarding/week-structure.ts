@@ -193,17 +193,21 @@ export const isShortPlan = (first: string, race: string) => daysBetween(first, r
  * deload. A block holds `cycle - 1` load weeks at most (2 for beginners, 3 otherwise: a deload every 3-4
  * weeks); the first deload comes after `cycle - 1` full load weeks (never in the plan's second full week),
  * and the deloads are as few as the weeks allow. The week before the taper is always a load week (the peak).
- * A partial first week is a load week and does not count.
+ * A partial first week is a load week and does not count. The first `free` weeks (a new runner's run/walk block,
+ * docs/plan-generator.md, "A new runner runs and walks") are load weeks with no deload, and the blocks start
+ * after them.
  */
 export function weekKinds(
   weeks: readonly CalendarWeek[],
   taperWeeks: number,
   cycle: number,
   lastLoads = 1,
+  free = 0,
 ): PlanWeekKind[] {
   const maxLoads = Math.max(2, cycle - 1);
-  const partial = weeks.length > 0 && weeks[0]!.days.length < 7 && weeks[0]!.weeksOut >= taperWeeks ? 1 : 0;
-  const full = weeks.filter((w) => w.weeksOut >= taperWeeks).length - partial;
+  const rest = weeks.slice(free);
+  const partial = rest.length > 0 && rest[0]!.days.length < 7 && rest[0]!.weeksOut >= taperWeeks ? 1 : 0;
+  const full = rest.filter((w) => w.weeksOut >= taperWeeks).length - partial;
   // Fewest deloads k with the load weeks fitting in k + 1 blocks of at most maxLoads (four in a row at most).
   // A plan of six weeks or fewer has none: the taper is its recovery.
   const first = weeks[0]?.days[0];
@@ -226,7 +230,7 @@ export function weekKinds(
     }
   }
   const deloadAt = new Set<number>();
-  let at = partial;
+  let at = free + partial;
   for (let b = 0; b < k; b++) {
     at += blocks[b]!;
     deloadAt.add(at);

@@ -90,7 +90,8 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
   const { targets, event, lastDaysFrom } = writer;
   const { steps, lastWeekTexts: lastTexts } = history;
   let minutes = slot.minutes;
-  const top = history.longest[slot.sport];
+  // A run/walk session is no long run to taper from: race week's share shortens it, not the last days' cap.
+  const top = slot.runWalk === undefined ? history.longest[slot.sport] : undefined;
   if (slot.date! >= lastDaysFrom && top) minutes = Math.min(minutes, top * (LOAD_RULES.lastDaysShare - 0.03));
   const key = `${slot.sport}:${slot.kind}:${slot.raceKm ? 'rp' : ''}`;
   const count = steps.get(key) ?? writer.startStep;
@@ -102,6 +103,7 @@ function sessionOf(writer: WeekWriter, history: WeekHistory, slot: Slot, kind: P
       opener: slot.role === 'opener' || slot.short === true,
       raceMeters: event.distance_meters,
       ...(slot.raceKm ? { raceKm: slot.raceKm + Math.min(s, 6) } : {}),
+      ...(slot.runWalk === undefined ? {} : { runWalk: slot.runWalk }),
     });
   let lib = write(step, minutes);
   if (slot.role === 'key' || slot.raceKm) {
@@ -273,13 +275,18 @@ export function raceDaySessions(writer: WeekWriter, feasibility: PlanFeasibility
       raceSession('run', runM, `${title} (run)`, targets, null),
     ].map((s) => toSession(s, race, advice));
   }
-  const pacingTime = time ?? (predicted ? parseHms(predicted) : null);
+  // A new runner's race is run by effort unless they gave a target time (docs/plan-generator.md, "A new runner
+  // runs and walks"): a predicted pace would come from a threshold nobody measured.
+  const byEffort = event.sport === 'run' && targets.runByEffort;
+  const pacingTime = time ?? (predicted && !byEffort ? parseHms(predicted) : null);
   const lib = raceSession(event.sport, event.distance_meters, title, targets, pacingTime);
   return [
     toSession(
       lib,
       race,
-      `Race day, aiming for ${aim}: start a few seconds slower than race pace for the first ${event.sport === 'swim' ? '200 m' : 'kilometres'}, settle into it, and hold even splits`,
+      byEffort
+        ? `Race day, aiming for ${time ? aim : 'the finish'}: start slower than feels right, walk for a minute when you need to as you did in training, and pick up the effort in the last kilometre if you can`
+        : `Race day, aiming for ${aim}: start a few seconds slower than race pace for the first ${event.sport === 'swim' ? '200 m' : 'kilometres'}, settle into it, and hold even splits`,
     ),
   ];
 }
