@@ -223,9 +223,24 @@ export function swapAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     );
     citeReadiness(a, s);
   }
+  proposeSwap(
+    w,
+    { sport: w.sport, ...easy },
+    `Swapped at your request for an easier session${readiness !== null ? ` (readiness ${fmt(readiness)})` : ''}.`,
+    a,
+  );
+}
+
+/** A session in place of `w`: its load before and after, and the swap proposed with the reason given. */
+function proposeSwap(
+  w: CoachWorkout,
+  next: { sport: string; title: string; text: string; minutes: number; zone: number },
+  reason: string,
+  a: Answer,
+) {
   const before = sessionTss(w);
   const after =
-    workoutTss({ sport: w.sport, duration_minutes: easy.minutes, intensity_zone: easy.zone }) ?? 0;
+    workoutTss({ sport: next.sport, duration_minutes: next.minutes, intensity_zone: next.zone }) ?? 0;
   a.say(`The session's load goes from ${fmt(before)} to ${fmt(after)} TSS. Confirm below to apply it.`);
   a.cite('TSS before → after', `${fmt(before)} → ${fmt(after)}`, calendarPath(w.date));
   a.propose({
@@ -233,13 +248,15 @@ export function swapAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
     workoutId: w.id,
     workoutTitle: w.title,
     workoutDate: w.date,
-    summary: `Swap '${w.title}' on ${coachDay(w.date)} for '${easy.title}' (${easy.minutes} min Z${easy.zone})`,
-    reason: `Swapped at your request for an easier session${readiness !== null ? ` (readiness ${fmt(readiness)})` : ''}.`,
+    summary: `Swap '${w.title}' on ${coachDay(w.date)} for '${next.title}' (${next.minutes} min Z${next.zone})`,
+    reason,
     patch: {
-      title: easy.title,
-      workoutLanguageText: easy.text,
-      durationMinutes: easy.minutes,
-      intensityZone: easy.zone,
+      // The sport only when it changes, as the adaptation's patches carry it.
+      ...(next.sport !== w.sport && { sport: next.sport as Sport }),
+      title: next.title,
+      workoutLanguageText: next.text,
+      durationMinutes: next.minutes,
+      intensityZone: next.zone,
     },
   });
 }
@@ -259,7 +276,6 @@ function crossSportSwap(w: CoachWorkout, to: SportWord, a: Answer) {
   const minutes = Math.max(COACH_MIN_MINUTES, Math.min(w.durationMinutes ?? 45, 90));
   const noun = SPORT_NOUN[to] ?? to;
   const title = `${zone === 1 ? 'Recovery' : 'Easy'} ${noun}`;
-  const sport = to as Sport;
   a.cite(coachDay(w.date), w.title, calendarPath(w.date));
   a.say(
     `I can swap ${describe(w)} on ${coachDay(w.date)} for '${title}': ${minutes} min in ${zoneName(zone)} (Z${zone}).`,
@@ -268,25 +284,12 @@ function crossSportSwap(w: CoachWorkout, to: SportWord, a: Answer) {
     a.say(
       'The hard part of the session belongs to its own sport, so in its place you get steady aerobic time; the next key session keeps the intensity.',
     );
-  const before = sessionTss(w);
-  const after = workoutTss({ sport, duration_minutes: minutes, intensity_zone: zone }) ?? 0;
-  a.say(`The session's load goes from ${fmt(before)} to ${fmt(after)} TSS. Confirm below to apply it.`);
-  a.cite('TSS before → after', `${fmt(before)} → ${fmt(after)}`, calendarPath(w.date));
-  a.propose({
-    kind: 'swap',
-    workoutId: w.id,
-    workoutTitle: w.title,
-    workoutDate: w.date,
-    summary: `Swap '${w.title}' on ${coachDay(w.date)} for '${title}' (${minutes} min Z${zone})`,
-    reason: `Swapped at your request for a ${noun}.`,
-    patch: {
-      sport,
-      title,
-      workoutLanguageText: `${minutes}min Z${zone}`,
-      durationMinutes: minutes,
-      intensityZone: zone,
-    },
-  });
+  proposeSwap(
+    w,
+    { sport: to, title, text: `${minutes}min Z${zone}`, minutes, zone },
+    `Swapped at your request for a ${noun}.`,
+    a,
+  );
 }
 
 export function shortenAnswer(s: CoachSnapshot, p: ParsedMessage, a: Answer) {
