@@ -2,44 +2,12 @@
 // times"): a beginner's 5K or 10K plan holds three runs in every whole week, and strength only on top of them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  emptyAthleteFacts,
-  type GeneratedPlan,
-  generatePlan,
-  type PlanGoal,
-  parseGoal,
-} from '../src/index.ts';
+import { type GeneratedPlan, generatePlan, parseGoal } from '../src/index.ts';
+import { beginnerRunPlan, weekRuns, wholeWeeks } from './plan-cases.ts';
 
 type Week = GeneratedPlan['weeks'][number];
-/** Whole weeks before race week: seven days, the plan's first partial week and race week left out. */
-const whole = (p: GeneratedPlan) => p.weeks.filter((w) => w.kind !== 'race' && addDays(w.start, 6) === w.end);
-const runs = (w: Week) => w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race').length;
+const runs = (w: Week) => weekRuns(w).length;
 const strength = (w: Week) => w.sessions.filter((s) => s.sport === 'strength').length;
-
-/** A beginner's plan; `longestRun` (minutes) says they already run, else they are a new runner who runs and walks. */
-function beginnerPlan(race: '5K' | '10K', hours: number, offset: number, weeks: number, longestRun?: number) {
-  const today = addDays('2027-01-04', offset);
-  const goal: PlanGoal = {
-    primary_event: {
-      sport: 'run',
-      distance: race,
-      distance_meters: race === '5K' ? 5_000 : 10_000,
-      race_type: race,
-      date: addDays(today, weeks * 7),
-      target: 'finish',
-    },
-    weekly_hours: hours,
-    experience: 'beginner',
-    injuries: [],
-    preferences: { long_run_day: 'saturday', long_ride_day: 'sunday', no_swim_day: 'sunday', rest_days: [] },
-    athlete: {
-      ...emptyAthleteFacts(),
-      longest_recent_minutes: { run: longestRun ?? null, bike: null, swim: null },
-    },
-  };
-  return generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
-}
 
 describe('a beginner 5K or 10K runner', () => {
   it('runs at least three times in every whole week at 2.5-6 hours, strength only on top, and the plan passes its review', () => {
@@ -52,8 +20,8 @@ describe('a beginner 5K or 10K runner', () => {
         // this rule (left for its own fix).
         fc.integer({ min: 7, max: 20 }),
         (race, hours, offset, weeks) => {
-          const plan = beginnerPlan(race, hours, offset, weeks);
-          for (const w of whole(plan)) {
+          const plan = beginnerRunPlan(race, hours, offset, weeks);
+          for (const w of wholeWeeks(plan)) {
             expect(runs(w), `${w.start} ${w.kind}`).toBeGreaterThanOrEqual(3);
             if (strength(w) > 0) expect(runs(w)).toBeGreaterThanOrEqual(3);
           }
@@ -69,15 +37,15 @@ describe('a beginner 5K or 10K runner', () => {
     const goal = parseGoal('Couch to 5K, I can do 3 hours a week', { today });
     expect(goal.experience).toBe('beginner');
     const plan = generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
-    const counts = whole(plan).map(runs);
+    const counts = wholeWeeks(plan).map(runs);
     expect(counts.length).toBeGreaterThan(4);
     for (const n of counts) expect(n).toBeGreaterThanOrEqual(3);
     expect(strength(plan.weeks[0]!)).toBe(0);
   });
 
   it('still gets strength on top of three runs when the hours hold both (5 hours a week, a beginner who runs 30 minutes)', () => {
-    const plan = beginnerPlan('10K', 5, 0, 14, 30);
-    const withStrength = whole(plan).filter((w) => strength(w) > 0);
+    const plan = beginnerRunPlan('10K', 5, 0, 14, { longestRun: 30 });
+    const withStrength = wholeWeeks(plan).filter((w) => strength(w) > 0);
     expect(withStrength.length).toBeGreaterThan(2);
     for (const w of withStrength) {
       expect(runs(w)).toBeGreaterThanOrEqual(3);
@@ -91,6 +59,6 @@ describe('a beginner 5K or 10K runner', () => {
     const goal = parseGoal('Beginner, 10K on 2027-03-14, I run twice a week, 3 hours a week', { today });
     expect(goal.athlete.current_weekly_sessions.run).toBe(2);
     const plan = generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
-    expect(runs(whole(plan)[0]!)).toBe(2);
+    expect(runs(wholeWeeks(plan)[0]!)).toBe(2);
   });
 });

@@ -5,12 +5,15 @@ import fc from 'fast-check';
 import {
   addDays,
   emptyAthleteFacts,
+  type GeneratedPlan,
   type GoalAthleteFacts,
+  generatePlan,
   INJURIES,
   type PlanGoal,
   type PlanProfile,
   type RaceType,
   WEEK_DAYS,
+  type WeekDay,
 } from '../src/index.ts';
 
 export interface PlanCase {
@@ -123,4 +126,54 @@ export const planCaseArb: fc.Arbitrary<PlanCase> = fc
 /** `count` cases drawn once with a fixed seed. */
 export function planCases(count: number, seed = 26): PlanCase[] {
   return fc.sample(planCaseArb, { numRuns: count, seed });
+}
+
+/** Whole weeks before race week: seven days, the plan's first partial week and race week left out. */
+export const wholeWeeks = (p: GeneratedPlan) =>
+  p.weeks.filter((w) => w.kind !== 'race' && addDays(w.start, 6) === w.end);
+
+/** The runs of a week, the race left out. */
+export const weekRuns = (w: GeneratedPlan['weeks'][number]) =>
+  w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race');
+
+/**
+ * A beginner's 5K or 10K plan, `weeks` whole weeks from a Monday `offset` days after 4 January 2027, with no
+ * recorded training. `longestRun` (minutes) says they already run; without it they are a new runner.
+ */
+export function beginnerRunPlan(
+  race: '5K' | '10K',
+  hours: number,
+  offset: number,
+  weeks: number,
+  options: { longestRun?: number; units?: 'imperial'; rest?: WeekDay[] } = {},
+): GeneratedPlan {
+  const today = addDays('2027-01-04', offset);
+  const goal: PlanGoal = {
+    primary_event: {
+      sport: 'run',
+      distance: race,
+      distance_meters: race === '5K' ? 5_000 : 10_000,
+      race_type: race,
+      date: addDays(today, weeks * 7),
+      target: 'finish',
+    },
+    weekly_hours: hours,
+    experience: 'beginner',
+    injuries: [],
+    preferences: {
+      long_run_day: 'saturday',
+      long_ride_day: 'sunday',
+      no_swim_day: 'sunday',
+      rest_days: options.rest ?? [],
+    },
+    athlete: {
+      ...emptyAthleteFacts(),
+      longest_recent_minutes: { run: options.longestRun ?? null, bike: null, swim: null },
+    },
+  };
+  return generatePlan(
+    goal,
+    { ctl: 0, weeklyHours: 0 },
+    { today, ...(options.units ? { units: options.units } : {}) },
+  );
 }

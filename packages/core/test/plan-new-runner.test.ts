@@ -5,13 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   CONTINUOUS_RUN_MINUTES,
-  emptyAthleteFacts,
   type GeneratedPlan,
   generatePlan,
   librarySession,
-  type PlanGoal,
   parseGoal,
   parseWorkout,
   RUN_WALK_STEPS,
@@ -20,47 +17,13 @@ import {
   sessionTargets,
   type WeekDay,
 } from '../src/index.ts';
+import { beginnerRunPlan, weekRuns, wholeWeeks } from './plan-cases.ts';
 
 type Session = GeneratedPlan['weeks'][number]['sessions'][number];
 const PACE = /\d+:\d{2}(?:-\d+:\d{2})?\/(?:km|mi)\b/;
 const HARD_KINDS = new Set(['tempo', 'threshold', 'vo2', 'race_pace', 'test']);
 const isRunWalk = (s: Session) => s.title === RUN_WALK_TITLE;
-const runs = (w: GeneratedPlan['weeks'][number]) =>
-  w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race');
-const whole = (p: GeneratedPlan) => p.weeks.filter((w) => w.kind !== 'race' && addDays(w.start, 6) === w.end);
-
-function newRunnerPlan(
-  race: '5K' | '10K',
-  hours: number,
-  offset: number,
-  weeks: number,
-  units?: 'imperial',
-  rest: WeekDay[] = [],
-) {
-  const today = addDays('2027-01-04', offset);
-  const goal: PlanGoal = {
-    primary_event: {
-      sport: 'run',
-      distance: race,
-      distance_meters: race === '5K' ? 5_000 : 10_000,
-      race_type: race,
-      date: addDays(today, weeks * 7),
-      target: 'finish',
-    },
-    weekly_hours: hours,
-    experience: 'beginner',
-    injuries: [],
-    preferences: {
-      long_run_day: 'saturday',
-      long_ride_day: 'sunday',
-      no_swim_day: 'sunday',
-      rest_days: rest,
-    },
-    athlete: emptyAthleteFacts(),
-  };
-  return generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today, ...(units ? { units } : {}) });
-}
-
+const runs = weekRuns;
 /** The parsed minutes of a session's text, and its minutes in zones 4-5. */
 function parsed(s: Session) {
   const p = parseWorkout(s.workout_language_text, { sport: s.sport });
@@ -78,7 +41,7 @@ describe('a new runner', () => {
         fc.integer({ min: 8, max: 20 }),
         fc.constantFrom<WeekDay[]>([], ['monday'], ['monday', 'friday']),
         (race, hours, offset, weeks, rest) => {
-          const plan = newRunnerPlan(race, hours, offset, weeks, undefined, rest);
+          const plan = beginnerRunPlan(race, hours, offset, weeks, { rest });
           expect(plan.review!.findings.filter((f) => !f.passed).map((f) => f.figure)).toEqual([]);
           for (const s of plan.weeks[0]!.sessions) {
             expect(parsed(s).hard, s.workout_language_text).toBe(0);
@@ -86,7 +49,7 @@ describe('a new runner', () => {
             expect(s.kind).not.toBe('test');
           }
           // The first whole weeks: every run a run/walk session, with walks between the run spells.
-          for (const w of whole(plan).slice(0, 3))
+          for (const w of wholeWeeks(plan).slice(0, 3))
             for (const s of runs(w)) {
               expect(isRunWalk(s), s.workout_language_text).toBe(true);
               expect(s.workout_language_text).toMatch(/\dx .+ w\/ \S+ walk/);
@@ -101,7 +64,7 @@ describe('a new runner', () => {
             }
           });
           // Three runs a week at most, and three in every whole week.
-          for (const w of whole(plan)) expect(runs(w).length).toBe(3);
+          for (const w of wholeWeeks(plan)) expect(runs(w).length).toBe(3);
         },
       ),
       { numRuns: 120, seed: 20_261_129 },
@@ -115,7 +78,7 @@ describe('a new runner', () => {
       ['5K', 2.5, 8],
     ] as const)
       for (const units of [undefined, 'imperial'] as const) {
-        const plan = newRunnerPlan(race, hours, 2, weeks, units);
+        const plan = beginnerRunPlan(race, hours, 2, weeks, { units });
         for (const s of plan.weeks.flatMap((w) => w.sessions)) {
           if (s.sport === 'strength') continue;
           const { p, minutes } = parsed(s);
