@@ -111,9 +111,20 @@ describe('job queue', () => {
     await queue.enqueue(t.db, 'test-reasons', { sql: false }, { maxAttempts: 1 });
     await queue.runOnce();
     await queue.runOnce();
-    // Both were enqueued in the same millisecond on PGlite, so either may be claimed first.
-    expect([...failures].sort()).toEqual(['The file says no', 'an internal error stopped it']);
+    expect(failures).toEqual(['an internal error stopped it', 'The file says no']);
     expect(failures.join(' ')).not.toMatch(/insert|jobs|params/i);
+  });
+
+  it('runs the jobs enqueued in one transaction, within one millisecond, in the order they were enqueued', async () => {
+    const queue = createJobQueue(t.db);
+    const ran: number[] = [];
+    queue.register('test-fifo', { run: async (j) => void ran.push(j.payload.n as number) });
+    const athleteId = randomUUID();
+    await t.db.transaction(async (tx) => {
+      for (let n = 0; n < 30; n++) await queue.enqueue(tx, 'test-fifo', { n }, { athleteId });
+    });
+    while (await queue.runOnce());
+    expect(ran).toEqual(Array.from({ length: 30 }, (_, n) => n));
   });
 
   it('backs off before a retry', async () => {

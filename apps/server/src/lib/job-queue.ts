@@ -176,9 +176,9 @@ export function createJobQueue<P extends object = JobPayloads>(
       )}) and ((${c('status')} = 'queued' and ${c('run_at')} <= ${now})
         or (${c('status')} = 'running' and ${c('lease_until')} < now()))`;
     };
-    // Each athlete's oldest due job (jobs of no athlete count as one more athlete), ordered by when that
-    // athlete's jobs were last claimed or settled (never first), then by age. The row itself is locked on the
-    // outer select, so two processes skip each other's pick and take the next in the order. The heads are
+    // Each athlete's oldest due job (by run_at, then the order enqueued; jobs of no athlete count as one more
+    // athlete), ordered by when that athlete's jobs were last claimed or settled (never first), then by age. The
+    // row itself is locked on the outer select, so two processes skip each other's pick and take the next in the order. The heads are
     // computed once (materialized): joined inline, the planner, counting on one row, re-sorted every due job
     // for each of them, 0.5 s a claim with 500 queued on PGlite, where it holds the event loop.
     const result = await db.execute(sql`
@@ -187,10 +187,10 @@ export function createJobQueue<P extends object = JobPayloads>(
         last_error = case when status = 'running' then ${CRASHED_REASON} else last_error end
       where id = (
         with head as materialized (
-          select distinct on (d.athlete_id) d.id, d.athlete_id, d.run_at
+          select distinct on (d.athlete_id) d.id, d.athlete_id, d.run_at, d.seq
           from jobs d
           where ${due('d')}
-          order by d.athlete_id, d.run_at, d.id
+          order by d.athlete_id, d.run_at, d.seq
         )
         select j.id
         from head
@@ -201,7 +201,7 @@ export function createJobQueue<P extends object = JobPayloads>(
             then (select max(s.updated_at) from jobs s where s.athlete_id is null and s.attempts > 0)
             else (select max(s.updated_at) from jobs s where s.athlete_id = head.athlete_id and s.attempts > 0)
           end
-        ) asc nulls first, head.run_at, head.id
+        ) asc nulls first, head.run_at, head.seq
         limit 1
         for update of j skip locked
       )

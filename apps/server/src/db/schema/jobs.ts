@@ -3,7 +3,7 @@
 // processes sharing one PostgreSQL each take a different job, and a job whose claim went stale (its process
 // died) is taken again.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -11,6 +11,11 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order jobs were enqueued in: claims take an athlete's jobs by run_at, then by this. run_at alone ties
+     * within a millisecond (PGlite's clock) or a transaction (now()), and the uuid would then order them at random.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** What to do, e.g. 'activity-import'. */
     kind: text('kind').notNull(),
     /**
