@@ -13,6 +13,8 @@ export * from './plan-types.ts';
 export * from './profile.ts';
 export * from './session-library.ts';
 export * from './session-progressions.ts';
+export * from './session-targets.ts';
 export * from './status.ts';
+export * from './week-input.ts';
 export * from './week-sessions.ts';
 export * from './week-structure.ts';

@@ -20,25 +20,18 @@ import {
   vdotFromThresholdPace,
 } from './athlete-level.ts';
 import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibility.ts';
-import { type Experience, type TriSport, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
+import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import { typicalSeconds } from './goal-times.ts';
+import { explain } from './plan-explain.ts';
 import { planLimits } from './plan-limits.ts';
 import { reviewPlan } from './plan-review.ts';
 import type { GeneratedPlan, PlanGoal, PlanProfile, PlanSession, PlanWeek } from './plan-types.ts';
+import { FIRST_LONG_RUN, runWalkBlock, runWalkWeeks } from './run-walk.ts';
+import type { SessionKind } from './session-library.ts';
+import { mmss, powerZone, RUN, SWIM, sessionTargets, speedZone } from './session-targets.ts';
+import { injuryRules } from './week-input.ts';
+import { limitersGainTime, longShare } from './week-sessions.ts';
 import {
-  mmss,
-  paceText,
-  powerZone,
-  RUN,
-  type SessionKind,
-  SWIM,
-  sessionTargets,
-  speedZone,
-} from './session-library.ts';
-import { RUN_WALK_STEPS } from './session-progressions.ts';
-import { injuryRules, limitersGainTime, longShare } from './week-sessions.ts';
-import {
-  type CalendarWeek,
   calendarWeeks,
   type EventFamily,
   eventFacts,
@@ -46,7 +39,6 @@ import {
   LOAD_RULES,
   type LongSport,
   longMinutes,
-  type PlanWeekKind,
   weekHours,
   weekKinds,
   weekPhases,
@@ -149,60 +141,6 @@ const WEAK_SWIMMER_CSS = 140;
 
 /** Most threshold tests a plan week holds. */
 const MAX_TESTS_A_WEEK = 2;
-
-/** How the week's volume moves, from the first whole load week to the top one (within half an hour: it holds). */
-function volumeLine(start: number, top: number): string {
-  return top - start < 0.5
-    ? `Volume holds at about ${top} h a week from the first whole week`
-    : `Volume starts at ${start} h and builds by at most 10 % a week to a top week of ${top} h`;
-}
-
-const SPORT_NAMES: Record<string, string> = { run: 'run', bike: 'bike', swim: 'swim' };
-
-/** Whole weeks before race week a new runner's continuous running needs at least, after the run/walk block. */
-const CONTINUOUS_WEEKS_LEAST = 3;
-/** A new runner's first long run after the block: its last session's minutes and 5 more. */
-const FIRST_LONG_RUN = RUN_WALK_STEPS.at(-1)!.minutes + 5;
-
-/**
- * How many weeks a new runner's run/walk block takes from the plan's start (docs/plan-generator.md, "A new runner
- * runs and walks"): a whole week for each step, after a partial first week, with no deload between, as in Couch
- * to 5K's nine weeks; all the weeks to the race when that would leave fewer than the three weeks before race
- * week to continuous running (its long run peaks two weeks out, and a race early in the week puts the last week,
- * sometimes the peak's long run too, in the last ten days, where sessions are short).
- */
-function runWalkWeeks(weeks: readonly CalendarWeek[]): number {
-  const block = (weeks[0] && weeks[0].days.length < 7 ? 1 : 0) + RUN_WALK_STEPS.length;
-  return (weeks[block]?.weeksOut ?? 0) >= CONTINUOUS_WEEKS_LEAST ? block : weeks.length;
-}
-
-/**
- * The step of RUN_WALK_STEPS each week of a new runner's plan holds, undefined once the run/walk block is over
- * (docs/plan-generator.md, "A new runner runs and walks"): a whole load week takes the next step, a partial one
- * and race week the step of the last whole week (the block holds no deload). Past the last step, continuous running
- * starts when the three weeks before race week are left for it (runWalkWeeks); with less, the block holds its
- * last step to the race.
- */
-function runWalkBlock(
-  weeks: readonly CalendarWeek[],
-  kinds: readonly PlanWeekKind[],
-): Array<number | undefined> {
-  const last = RUN_WALK_STEPS.length - 1;
-  const steps: Array<number | undefined> = [];
-  let next = 0;
-  let over = false;
-  weeks.forEach((week, i) => {
-    over ||= next > last && week.weeksOut >= CONTINUOUS_WEEKS_LEAST;
-    if (over) {
-      steps.push(undefined);
-      return;
-    }
-    const load = kinds[i] === 'load';
-    steps.push(Math.min(load ? next : Math.max(0, next - 1), last));
-    if (load && week.days.length === 7) next += 1;
-  });
-  return steps;
-}
 
 /** The plan from `today` to race day. A race date before today is taken as today. Same input, same plan. */
 export function generatePlan(
@@ -613,152 +551,9 @@ export function generatePlan(
     facts.taperWeeks,
     newRunner ? null : targets.racePace,
     options.units ?? 'metric',
-    { tested, runWalk },
+    { tested, later: tested.length > MAX_TESTS_A_WEEK, runWalk },
   );
   return plan;
-}
-
-function explain(
-  goal: PlanGoal,
-  plan: GeneratedPlan,
-  level: AthleteLevel,
-  methods: { pace: string | null; css: string | null },
-  limiter: { named: readonly TriSport[]; gain: boolean },
-  endCtl: number,
-  taperWeeks: number,
-  racePace: number | null,
-  units: Units,
-  /** The sports tested in the first weeks, and a new runner's run/walk steps week by week. */
-  runs: { tested: readonly LongSport[]; runWalk: ReadonlyArray<number | undefined> },
-): string[] {
-  const event = goal.primary_event;
-  const loads = plan.weeks.filter((w) => w.kind === 'load');
-  const top = loads.reduce((m, w) => Math.max(m, w.hours), 0);
-  const sessions = plan.weeks
-    .flatMap((w) => w.sessions)
-    .filter((s) => s.kind !== 'race' && s.sport !== 'strength');
-  const total = sessions.reduce((a, s) => a + s.duration_minutes, 0);
-  const easy = sessions.reduce((a, s) => a + s.easy_minutes, 0);
-  const bullets: string[] = [];
-  const zones = [
-    methods.pace ? `threshold pace from ${methods.pace}` : null,
-    level.ftp ? `FTP from ${level.ftp.method}` : null,
-    methods.css ? `CSS from ${methods.css}` : null,
-  ].filter(Boolean);
-  if (zones.length > 0) bullets.push(`Your targets: ${zones.join('; ')}.`);
-  const walking = runWalkLine(runs.runWalk);
-  if (walking) bullets.push(walking);
-  const tested = runs.tested;
-  if (tested.length > 0)
-    bullets.push(
-      `We do not know your ${tested.map((s) => SPORT_NAMES[s]).join(', ')} threshold yet: the first week holds a test that sets your zones${tested.length > MAX_TESTS_A_WEEK ? ' (the third the week after)' : ''}.`,
-    );
-  if (plan.feasibility) bullets.push(plan.feasibility.message);
-  if (event.sport === 'run' && racePace)
-    bullets.push(`Race pace ${paceText(racePace, units)} is written into the race-pace sessions.`);
-  // The first whole load week: a plan starting on a Saturday has a two-day first week, whose hours are not where
-  // the volume starts.
-  const startWeek = plan.weeks
-    .filter((w) => w.kind === 'load')
-    .find((w) => Date.parse(w.end) - Date.parse(w.start) === 6 * 86_400_000);
-  bullets.push(
-    `${volumeLine(startWeek?.hours ?? 0, top)}, with a lighter week every ${goal.experience === 'beginner' ? 3 : 4} weeks and a ${taperWeeks}-week taper.`,
-  );
-  // The limiters (docs/plan-generator.md, "Limiters").
-  const limiters = limiter.named;
-  const named = `You named ${limiters.map((s) => LIMITER_NAMES[s]).join(' and ')} as your limiter${limiters.length > 1 ? 's' : ''}`;
-  if (limiters.length > 0 && limiter.gain)
-    bullets.push(
-      `${named}: ${limiters.length > 1 ? 'each gets' : 'it gets'} one more session a week and a bigger share of the time (Friel).`,
-    );
-  else if (limiters.length > 0)
-    bullets.push(
-      `${named}: ${goal.experience === 'beginner' ? 'in a first season every sport keeps its usual share' : limiters.length === 3 ? 'with all three named, every sport keeps its usual share' : 'under 7 hours a week the other sports’ key sessions fill the week'}${limiters.includes('swim') ? ', so the extra attention is technique: drills in every base swim (Friel).' : ', so the plan keeps its usual split.'}`,
-    );
-  // One bullet for every sport the athlete gave a count for (the explanation holds at most seven).
-  const frequency = frequencyLines(goal, plan);
-  if (frequency.length > 0)
-    bullets.push(
-      [
-        ...frequency,
-        ...(frequency.some((l) => l.includes(' adds '))
-          ? ['More often before longer, one session at a time.']
-          : []),
-      ].join(' '),
-    );
-  if (total > 0)
-    bullets.push(
-      `About ${Math.round((easy / total) * 100)} % of the time is easy (zones 1-2); fitness (CTL) goes from ${Math.round(level.startCtl)} to about ${Math.round(endCtl)}.`,
-    );
-  return bullets.slice(0, 7);
-}
-
-/**
- * What a new runner's plan does (docs/plan-generator.md, "A new runner runs and walks"), from its run/walk steps
- * week by week; null for anyone else.
- */
-function runWalkLine(runWalk: ReadonlyArray<number | undefined>): string | null {
-  const block = runWalk.filter((s) => s !== undefined).length;
-  if (block === 0) return null;
-  const reached = RUN_WALK_STEPS[Math.max(...runWalk.map((s) => s ?? 0))]!;
-  const to =
-    reached.walk === 0
-      ? `${reached.run} minutes of continuous running`
-      : `${reached.reps} runs of ${reached.run} minutes with walks between`;
-  const after =
-    block < runWalk.length
-      ? 'then continuous easy runs, strides and a short comfortably hard (RPE 5-6) run each week'
-      : 'and you may walk for a minute whenever you need to on race day';
-  return `You are new to running: ${block === runWalk.length ? 'every week is' : `the first ${block} weeks are`} run/walk, three times a week, from 1-minute runs to ${to} (as in the NHS Couch to 5K and Galloway's run/walk), ${after}. Every run is by effort (RPE 3-4: you can talk), not pace: no threshold is known yet, and no test is asked of you.`;
-}
-
-const LIMITER_NAMES: Record<TriSport, string> = { swim: 'swimming', bike: 'cycling', run: 'running' };
-
-const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
-const SESSION_WORDS: Record<LongSport, [verb: string, noun: string]> = {
-  run: ['run', 'runs'],
-  bike: ['ride', 'rides'],
-  swim: ['swim', 'swims'],
-};
-
-/**
- * How the sessions a week grow from what the athlete does now ("You run 3 times a week now: the plan keeps 3
- * runs for the first 4 weeks, then adds a fourth"), from the plan's whole weeks (docs/plan-generator.md,
- * "Sessions a week").
- */
-function frequencyLines(goal: PlanGoal, plan: GeneratedPlan): string[] {
-  const said = goal.athlete?.current_weekly_sessions;
-  const lines: string[] = [];
-  for (const sport of ['run', 'bike', 'swim'] as const) {
-    const now = said?.[sport];
-    if (!isPositive(now)) continue;
-    const [verb, noun] = SESSION_WORDS[sport];
-    const counts = plan.weeks
-      .filter((w) => daysBetween(w.start, w.end) === 6 && w.kind !== 'race')
-      .map((w) => ({
-        week: plan.weeks.indexOf(w) + 1,
-        n: w.sessions.filter((s) => s.sport === sport && s.kind !== 'brick').length,
-      }));
-    const rises: Array<{ week: number; n: number }> = [];
-    let most = now;
-    for (const c of counts)
-      if (c.n > most) {
-        rises.push(c);
-        most = c.n;
-      }
-    const times = now === 1 ? 'once' : now === 2 ? 'twice' : `${now} times`;
-    const first = rises[0];
-    const keeps = Math.min(now, Math.max(0, ...counts.map((c) => c.n)));
-    lines.push(
-      first
-        ? `You ${verb} ${times} a week now: the plan keeps ${now} ${now === 1 ? verb : noun} for ${first.week === 2 ? 'the first week' : `the first ${first.week - 1} weeks`}, then adds a ${ORDINALS[first.n] ?? `${first.n}th`}${rises
-            .slice(1)
-            .map((r) => `, a ${ORDINALS[r.n] ?? `${r.n}th`} from week ${r.week}`)
-            .join('')}.`
-        : `You ${verb} ${times} a week now: the plan keeps to ${keeps} ${keeps === 1 ? verb : noun} a week.`,
-    );
-  }
-  return lines;
 }
 
 /** The onboarding session's week_plan_draft: the plan's first week, day by day. */

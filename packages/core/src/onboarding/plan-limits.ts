@@ -4,7 +4,7 @@
 import { isPositive } from '../numbers.ts';
 import { daysBetween } from '../training/calendar.ts';
 import type { PlanGoal } from './plan-types.ts';
-import { injuryRules } from './week-sessions.ts';
+import { injuryRules } from './week-input.ts';
 
 export type PlanLimitId = 'too_short_to_build' | 'injured_low_hours' | 'multisport_low_hours';
 

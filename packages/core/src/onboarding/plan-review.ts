@@ -13,7 +13,7 @@ import { planLimits } from './plan-limits.ts';
 import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
 import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-types.ts';
 import { RUN_WALK_TITLE } from './session-library.ts';
-import { injuryRules } from './week-sessions.ts';
+import { injuryRules } from './week-input.ts';
 import { isShortPlan } from './week-structure.ts';
 
 export interface PlanReviewContext {

@@ -4,7 +4,7 @@
 // "Structure".
 import { addDays } from '../dates.ts';
 import type { Sport } from '../workouts/types.ts';
-import { isTriathlonFamily, type Role, type Slot, type WeekInput, weekDayOf } from './week-sessions.ts';
+import { isTriathlonFamily, type Role, type Slot, type WeekInput, weekDayOf } from './week-input.ts';
 
 const HARD: readonly Role[] = ['key', 'test', 'long', 'opener'];
 

@@ -8,15 +8,11 @@ import type { AthleteThresholds, Sport, Zone } from '../workouts/types.ts';
 import { parseHms } from './feasibility.ts';
 import type { PlanFeasibility } from './plan-quality.ts';
 import type { PlanGoal, PlanSession } from './plan-types.ts';
-import {
-  type LibrarySession,
-  librarySession,
-  raceSession,
-  type SessionKind,
-  type SessionTargets,
-} from './session-library.ts';
+import { type LibrarySession, librarySession, raceSession, type SessionKind } from './session-library.ts';
+import type { SessionTargets } from './session-targets.ts';
+import { type Slot, type WeekInput, weekDayOf } from './week-input.ts';
 import { placeWeek } from './week-placement.ts';
-import { type Slot, type WeekInput, weekDayOf, weekSlots } from './week-sessions.ts';
+import { weekSlots } from './week-sessions.ts';
 import { LOAD_RULES, type PlanWeekKind, triathlonLegs } from './week-structure.ts';
 
 /** What every week of one plan is written with. */
