@@ -86,6 +86,11 @@ describe('parseGoal', () => {
     expect(km('I ride 3 times a week, about 100 km.')).toBeNull();
     expect(km('I swim 3 times a week, about 6 km.')).toBeNull();
     expect(km('I run 3 times a week for 20 years.')).toBeNull();
+    // A race or a result after the count is no weekly distance.
+    expect(km('I run 4 times a week, 10K PB 48:00, 5 hours a week.')).toBeNull();
+    expect(km('I run 4 times a week, 10k in 45:30.')).toBeNull();
+    expect(km('Running 3 times a week, 5k pb 22:10.')).toBeNull();
+    expect(km('I run 3 times a week, 5k race next month.')).toBeNull();
   });
 
   it('reads how often the athlete trains each sport now, not what they can or want to do, nor strength', () => {

@@ -132,7 +132,7 @@ describe('a runner who says how often they run', () => {
     expect(counts.slice(0, 4)).toEqual([3, 3, 3, 3]);
     expect(counts[4]).toBe(4);
     expect(plan.explainability.bullets).toContain(
-      'You run 3 times a week now: the plan keeps 3 runs for the first 4 weeks, then adds a fourth, a fifth from week 9. More often before longer, one session at a time.',
+      'You run 3 times a week now: the plan keeps 3 runs for the first 4 weeks, then adds a fourth, a fifth from week 10. More often before longer, one session at a time.',
     );
   });
 });

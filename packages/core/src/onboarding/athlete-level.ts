@@ -171,6 +171,27 @@ function hoursFromKm(kmWeek: number, experience: Experience): number {
 }
 
 /**
+ * Minutes of one session the athlete trains now, by sport and experience, when they say how often they train but
+ * not how much (docs/plan-generator.md, "Knowing the athlete"): our figures, a beginner's run about Couch to 5K's
+ * 30 minutes, an experienced runner's near an hour; rides longer, swims about as long as runs.
+ */
+const SESSION_MINUTES_NOW: Record<'run' | 'bike' | 'swim', Record<Experience, number>> = {
+  run: { beginner: 30, intermediate: 45, advanced: 55 },
+  bike: { beginner: 60, intermediate: 75, advanced: 90 },
+  swim: { beginner: 30, intermediate: 45, advanced: 50 },
+};
+
+/** Hours a week the sessions the athlete says they train now take (0: no count said). */
+function hoursFromSessions(sessions: GoalAthleteFacts['current_weekly_sessions'] | undefined, e: Experience) {
+  let minutes = 0;
+  for (const sport of ['run', 'bike', 'swim'] as const) {
+    const n = sessions?.[sport];
+    if (isPositive(n)) minutes += Math.min(n, 14) * SESSION_MINUTES_NOW[sport][e];
+  }
+  return minutes / 60;
+}
+
+/**
  * The athlete's level: recorded figures first (devices and history), then what they stated, then what a race
  * result gives. Never throws.
  */
@@ -250,7 +271,7 @@ export function athleteLevel(
     ? Math.min(f.current_weekly_hours, 40)
     : isPositive(f?.current_weekly_km)
       ? hoursFromKm(Math.min(f.current_weekly_km, 300), experience)
-      : 0;
+      : hoursFromSessions(f?.current_weekly_sessions, experience);
   const currentWeeklyHours = roundTo(recordedHours || statedHours, 1);
   let startCtl = 0;
   let startCtlMethod: AthleteLevel['startCtlMethod'] = 'none';

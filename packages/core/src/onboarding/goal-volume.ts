@@ -208,8 +208,9 @@ function currentKm(text: string): number | null {
     /\b(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)(?: total)? ?(?:a|per|each|every|\/|in a) ?(?:week|wk)\b/g,
     /\bweekly(?: mileage| volume| distance| km)?(?: is| of|:)? (?:about |around )?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|miles?|mi)\b/g,
     // "I run 3 times a week, about 25 km", "3x/week, ~25 km total", "4 days a week, roughly 30 kilometres": the
-    // distance right after how often they run is the week's.
-    /(?:\b(?:runs?|running|times|days?|sessions?)|(?<=\d) ?x) ?(?:a|per|each|every|\/) ?(?:week|wk),? (?:about |around |roughly |approximately |approx\.? |~ ?)?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)\b/g,
+    // distance right after how often they run is the week's, unless it names a race or a result ("I run 4 times
+    // a week, 10K PB 48:00", "3x a week, 5k in 24 min").
+    /(?:\b(?:runs?|running|times|days?|sessions?)|(?<=\d) ?x) ?(?:a|per|each|every|\/) ?(?:week|wk),? (?:about |around |roughly |approximately |approx\.? |~ ?)?(\d+(?:\.\d+)?)(?: ?(?:-|to) ?(\d+(?:\.\d+)?))? ?(km|kms|k|kilomet\w+|miles?|mi)\b(?! ?(?:pb|pr|personal|best|race|time|result|record|in \d|of \d|at \d|-? ?\d{1,2}:\d{2}|\d{1,2}:\d{2}))/g,
   ];
   for (const pattern of patterns)
     for (const m of text.matchAll(pattern)) {

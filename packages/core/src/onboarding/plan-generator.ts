@@ -38,7 +38,9 @@ import {
   eventFamily,
   LOAD_RULES,
   type LongSport,
+  lastDaysOf,
   longMinutes,
+  taperWeeksOf,
   weekHours,
   weekKinds,
   weekPhases,
@@ -244,11 +246,12 @@ export function generatePlan(
   const injury = injuryRules(goal.injuries);
 
   const peakOut = Math.max(0, ...Object.values(facts.peakWeeksOut));
+  const taperWeeks = taperWeeksOf(facts.taperWeeks, weeks.at(-1)?.days.length ?? 7);
   const kinds = weekKinds(
     weeks,
-    facts.taperWeeks,
+    taperWeeks,
     rules.cycle[experience] ?? 4,
-    Math.max(1, peakOut - facts.taperWeeks + 1),
+    Math.max(1, peakOut - taperWeeks + 1),
     newRunner ? runWalkWeeks(weeks) : 0,
   );
   const current = level.currentWeeklyHours;
@@ -321,7 +324,7 @@ export function generatePlan(
     targets,
     event,
     noLegs: injury.noLegStrength,
-    lastDaysFrom: addDays(race, -LOAD_RULES.lastDays),
+    lastDaysFrom: addDays(race, -lastDaysOf(facts.taperWeeks)),
   };
   const history: WeekHistory = { steps: new Map(), lastWeekTexts: new Set(), longest: {}, lastLoadKey: {} };
   let topMinutes = 0;
@@ -548,7 +551,7 @@ export function generatePlan(
     { pace: paceMethod, css: cssMethod },
     { named: limiters, gain: limitersGainTime(targetHours, experience) && limiters.length < 3 },
     state.ctl,
-    facts.taperWeeks,
+    taperWeeks,
     newRunner ? null : targets.racePace,
     options.units ?? 'metric',
     { tested, later: tested.length > MAX_TESTS_A_WEEK, runWalk },

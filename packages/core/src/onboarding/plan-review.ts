@@ -14,7 +14,7 @@ import type { PlanReview, PlanReviewFinding } from './plan-quality.ts';
 import type { GeneratedPlan, PlanGoal, PlanSession, PlanWeek } from './plan-types.ts';
 import { RUN_WALK_TITLE } from './session-library.ts';
 import { injuryRules } from './week-input.ts';
-import { isShortPlan } from './week-structure.ts';
+import { eventFacts, isShortPlan } from './week-structure.ts';
 
 export interface PlanReviewContext {
   goal: PlanGoal;
@@ -35,8 +35,12 @@ export const REVIEW_BOUNDS = {
   minHardMinutes: 8,
   /** Calendar weeks before race week the longest session falls in. */
   longestWeeksOut: [2, 5] as const,
-  /** Last days and the share of the longest session nothing in them may pass. */
+  /**
+   * Last days and the share of the longest session nothing in them may pass: 10 days, or race week's 6 before race
+   * day for a race whose taper is its race week alone (5K-10K, sprint, short rides and swims).
+   */
   lastDays: 10,
+  lastDaysRaceWeekTaper: 6,
   lastDaysShare: 0.6,
   /** Targets stay within these multiples of the thresholds. */
   runPace: [0.85, 1.45] as const,
@@ -163,9 +167,12 @@ function taper(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFinding {
   );
   const falls = shares.every((s) => s <= 0.85);
   const sharp = tail.some((w) => training(w).some((s) => QUALITY.has(s.kind) || s.intensity_zone >= 4));
-  // A taper of a few sessions (a low-hours plan) may hold none hard, nor one whose hard work an injury rules out.
+  // A taper of a few sessions (a low-hours plan) may hold none hard, nor one whose hard work an injury rules out,
+  // nor a new runner's run/walk taper (no faster running before continuous running).
+  const runWalk = tail.every((w) => training(w).length === 0 || runWalkWeek(w, ctx));
   const ok =
-    falls && (sharp || tail.reduce((n, w) => n + training(w).length, 0) < 4 || hardWorkRuledOut(ctx));
+    falls &&
+    (sharp || tail.reduce((n, w) => n + training(w).length, 0) < 4 || hardWorkRuledOut(ctx) || runWalk);
   return finding(
     'taper',
     ok,
@@ -305,7 +312,11 @@ function longTiming(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFind
         'The plan is too short for the long-session timing to judge.',
       ),
     );
-  const from = addDays(race, -REVIEW_BOUNDS.lastDays);
+  const event = ctx.goal.primary_event;
+  const raceWeekTaper =
+    eventFacts(event.sport, event.distance_meters ?? 0, ctx.goal.experience).taperWeeks <= 1;
+  const lastDays = raceWeekTaper ? REVIEW_BOUNDS.lastDaysRaceWeekTaper : REVIEW_BOUNDS.lastDays;
+  const from = addDays(race, -lastDays);
   let worst = 0;
   const longSports = new Set(sessions.filter((s) => s.kind === 'long').map((s) => s.sport));
   for (const s of sessions.filter((x) => x.date >= from && longSports.has(x.sport))) {
@@ -319,8 +330,8 @@ function longTiming(plan: GeneratedPlan, ctx: PlanReviewContext): PlanReviewFind
     finding(
       'last_days',
       worst <= REVIEW_BOUNDS.lastDaysShare,
-      `longest session in the last 10 days at ${Math.round(worst * 100)} % of the longest`,
-      'Nothing in the last 10 days lasts more than 60 % of the longest session.',
+      `longest session in the last ${lastDays} days at ${Math.round(worst * 100)} % of the longest`,
+      `Nothing in the last ${lastDays} days lasts more than 60 % of the longest session.`,
     ),
   );
   return out;

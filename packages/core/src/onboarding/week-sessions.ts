@@ -120,9 +120,9 @@ const BEGINNER_RUN_FLOOR = 20;
 const EASY_RUN_FLOOR = 30;
 
 /**
- * The week's slots, with their minutes (dates come from placeWeek). A beginner runner's week holds three runs
- * before strength: strength comes on top only when the three fit at their usual floors ("A beginner runs three
- * times").
+ * The week's slots, with their minutes (dates come from placeWeek). A runner's week holds its runs before
+ * strength: strength comes on top only when they fit at their usual floors (a beginner's three: "A beginner runs
+ * three times"; anyone's: "Sessions a week").
  */
 export function weekSlots(w: WeekInput): Slot[] {
   const raceWeek = w.kind === 'race';
@@ -136,13 +136,14 @@ export function weekSlots(w: WeekInput): Slot[] {
     (w.hoursPerWeek >= 4 || w.experience === 'beginner');
   if (w.runWalk !== undefined) return runWalkSlots(w, w.runWalk);
   const built = buildSlots(w, strength, stub);
-  if (!strength || !beginnerRunner(w)) return built;
-  // Strength comes on top only when the three runs keep what they would have without it: three of them (or as
-  // many as the week holds), the long run as long, and no easy run below its usual 30 minutes.
+  if (!strength || !runnerWeek(w)) return built;
+  // A runner's strength comes on top only when the runs keep what they would have without it: as many of them (a
+  // beginner's three at least), the long run as long, and no easy run below its usual 30 minutes.
   const without = buildSlots(w, false, stub);
   const runs = (slots: Slot[]) => slots.filter((x) => x.sport === 'run');
   const fits =
-    runs(built).length >= Math.min(BEGINNER_RUNS, runs(without).length) &&
+    runs(built).length >=
+      (beginnerRunner(w) ? Math.min(BEGINNER_RUNS, runs(without).length) : runs(without).length) &&
     longestOf(built, 'run') >= longestOf(without, 'run') &&
     runs(built).every((x) => x.role !== 'easy' || x.minutes >= EASY_RUN_FLOOR);
   return fits ? built : without;
@@ -173,10 +174,12 @@ function runWalkSlots(w: WeekInput, step: number): Slot[] {
   }));
 }
 
+/** Whether the week is a runner's (5K to ultra), whose runs come before strength. */
+const runnerWeek = (w: WeekInput) =>
+  w.family === 'short_run' || w.family === 'half' || w.family === 'marathon' || w.family === 'ultra';
+
 /** Whether the week is a beginner runner's, who runs three times before anything else. */
-const beginnerRunner = (w: WeekInput) =>
-  w.experience === 'beginner' &&
-  (w.family === 'short_run' || w.family === 'half' || w.family === 'marathon' || w.family === 'ultra');
+const beginnerRunner = (w: WeekInput) => w.experience === 'beginner' && runnerWeek(w);
 
 /** The week's slots, with or without strength. */
 function buildSlots(w: WeekInput, strength: boolean, stub: boolean): Slot[] {
@@ -376,13 +379,14 @@ function buildSlots(w: WeekInput, strength: boolean, stub: boolean): Slot[] {
     // Easy sessions share what is left, each at least its floor.
     const floor = easyFloor(sport);
     // Easy sessions stay below 80 % of the long one; a deload's below 80 % of the load week's long one, so the
-    // deload's cut falls on the long session and not only on the easy ones.
+    // deload's cut falls on the long session and not only on the easy ones, and never past the deload's own long
+    // one: a week holds one long session.
     const longOfLoad =
       long === undefined ? 90 : w.kind === 'deload' ? long / LOAD_RULES.deloadLongShare : long;
     // A swimmer's long swim is about the race's length: their aerobic swims may reach 60 minutes regardless.
     const ceiling = Math.max(
       floor,
-      Math.min(sport === 'bike' ? 150 : 90, longOfLoad * 0.8),
+      Math.min(sport === 'bike' ? 150 : 90, longOfLoad * 0.8, long ?? Number.POSITIVE_INFINITY),
       w.family === 'swim' ? 60 : 0,
     );
     let easyCount = n;
@@ -475,7 +479,10 @@ function buildSlots(w: WeekInput, strength: boolean, stub: boolean): Slot[] {
         open = easy
           .map(([i, c]): [number, number] => {
             const sport = slots[i]!.sport;
-            return [i, Math.max(c, Math.min(longestOf(slots, sport), MEDIUM_LONG[sport] ?? 0))];
+            return [
+              i,
+              Math.max(c, Math.min(longestOf(slots, sport) * MEDIUM_LONG_SHARE, MEDIUM_LONG[sport] ?? 0)),
+            ];
           })
           .filter(([i, c]) => slots[i]!.minutes < c);
       if (open.length === 0) break;
@@ -526,9 +533,11 @@ function buildSlots(w: WeekInput, strength: boolean, stub: boolean): Slot[] {
 
 /**
  * The longest an easy session grows to fill a load week: a medium-long run (Pfitzinger's 11-15 miles, about
- * 110 min), a 3-hour ride, a 75-minute swim; never past the week's long session.
+ * 110 min), a 3-hour ride, a 75-minute swim; never past 85 % of the week's long session (Pfitzinger's
+ * medium-long runs are about three quarters of his long runs): a week holds one long session, not two.
  */
 const MEDIUM_LONG: Partial<Record<Sport, number>> = { run: 110, bike: 180, swim: 75 };
+const MEDIUM_LONG_SHARE = 0.85;
 
 /** The longest long session of `sport` among the slots (0 with none). */
 function longestOf(slots: readonly Slot[], sport: Sport): number {

@@ -256,14 +256,31 @@ export const LOAD_RULES = {
   raceWeekShare: 0.4,
   /** With no stated or recorded volume, the first week holds this share of the hours given. */
   unknownStartShare: { beginner: 0.6, intermediate: 0.7, advanced: 0.75 } as Record<Experience, number>,
-  /** Nothing in the last days before the race lasts more than this share of the longest session. */
+  /**
+   * Nothing in the last days before the race lasts more than this share of the longest session: the last 10
+   * days, or race week's last 6 when the taper is race week alone (5K-10K, sprint, short rides and swims), whose
+   * week before is a full week, long session included (docs/plan-generator.md, "Load").
+   */
   lastDays: 10,
+  lastDaysRaceWeekTaper: 6,
   lastDaysShare: 0.6,
   /** Growth of a long session a load week, minutes. */
   longGrowth: { run: 10, bike: 20, swim: 5 } as Record<LongSport, number>,
   /** A long session before its peak week stays at or below this share of the peak. */
   beforePeakShare: 0.95,
 } as const;
+
+/** The days before the race within the last days' cap (LOAD_RULES.lastDays), by the event's taper. */
+export const lastDaysOf = (taperWeeks: number) =>
+  taperWeeks <= 1 ? LOAD_RULES.lastDaysRaceWeekTaper : LOAD_RULES.lastDays;
+
+/**
+ * Calendar weeks of taper, race week included, for a race on `raceWeekDays` days of its week: a race on the
+ * week's first or second day has a race week of a day or two, which is no taper, so the week before it is one
+ * more taper week (docs/plan-generator.md, "Calendar weeks").
+ */
+export const taperWeeksOf = (taperWeeks: number, raceWeekDays: number) =>
+  taperWeeks + (raceWeekDays <= 2 ? 1 : 0);
 
 /** Full-week hours of each week (a partial week plans days/7 of it). */
 export function weekHours(kinds: readonly PlanWeekKind[], startHours: number, targetHours: number): number[] {
