@@ -15,7 +15,10 @@ interface ColumnInfo {
   name: string;
   /** PostgreSQL's type name: 'uuid', '_uuid' (uuid[]), 'text', 'bytea', … */
   udt: string;
-  /** Computed by the database (`generated always as`): never written by an import. */
+  /**
+   * Computed by the database (`generated always as`, or an identity `generated always`, such as the job queue's
+   * enqueue order): never written by an import.
+   */
   generated: boolean;
   nullable: boolean;
   /** The table a single-column foreign key of this column points at. */
@@ -45,10 +48,11 @@ export async function ownedTables(conn: Conn): Promise<OwnedTable[]> {
     column_name: string;
     udt_name: string;
     is_generated: string;
+    identity_generation: string | null;
     is_nullable: string;
   }>(
     await conn.execute(sql`
-      select c.table_name, c.column_name, c.udt_name, c.is_generated, c.is_nullable
+      select c.table_name, c.column_name, c.udt_name, c.is_generated, c.identity_generation, c.is_nullable
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
       where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and c.table_name <> 'athletes'
@@ -74,7 +78,7 @@ export async function ownedTables(conn: Conn): Promise<OwnedTable[]> {
     list.push({
       name: c.column_name,
       udt: c.udt_name,
-      generated: c.is_generated === 'ALWAYS',
+      generated: c.is_generated === 'ALWAYS' || c.identity_generation === 'ALWAYS',
       nullable: c.is_nullable === 'YES',
       ...(references ? { references } : {}),
     });
