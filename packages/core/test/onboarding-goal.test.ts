@@ -93,6 +93,34 @@ describe('parseGoal', () => {
     expect(km('I run 3 times a week, 5k race next month.')).toBeNull();
   });
 
+  it("reads a bare time after another, undated event as that event's result, and a swimmer's pace as CSS", () => {
+    const goal = parseGoal(
+      'Half Ironman on 2027-06-13, 8 hours a week, swim 1:50/100m, FTP 230, half marathon 1:45',
+      {
+        today: TODAY,
+      },
+    );
+    expect(goal.primary_event.race_type).toBe('Half Ironman');
+    expect(goal.primary_event.target).not.toBe('1:45:00');
+    expect(goal.athlete.performances).toEqual([
+      { sport: 'run', distance_meters: 21_097.5, race_type: 'Half Marathon', time_seconds: 6300, date: null },
+    ]);
+    expect(goal.other_events).toEqual([]);
+    expect(goal.athlete.css_seconds_per_100m).toBe(110);
+    // The goal's own event keeps a bare time as its target; a dated second race keeps its own.
+    expect(parseGoal('Half marathon 1:45 on 2027-04-18', { today: TODAY }).primary_event.target).toBe(
+      '1:45:00',
+    );
+    expect(
+      parseGoal('Olympic triathlon on 2027-06-13, 10k 45:00', { today: TODAY }).athlete.performances[0]
+        ?.time_seconds,
+    ).toBe(2700);
+    // An easy or a goal swim pace is no CSS.
+    expect(
+      parseGoal('Sprint tri in June, easy swim 2:10/100m', { today: TODAY }).athlete.css_seconds_per_100m,
+    ).toBeNull();
+  });
+
   it('reads how often the athlete trains each sport now, not what they can or want to do, nor strength', () => {
     const sessions = (text: string) =>
       parseGoal(`10K on March 14th 2027. ${text}`, { today: TODAY }).athlete.current_weekly_sessions;

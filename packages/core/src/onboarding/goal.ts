@@ -326,6 +326,27 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       `Your race is in ${season.season}: the plan aims at Sunday ${season.label} until you set the race's date.`,
     );
 
+  // "Half Ironman in June, swim 1:50/100m, half marathon 1:45": a bare time right after another event with no date
+  // of its own is that event's result, not the goal's target (docs/onboarding.md, "Results").
+  if (main)
+    for (const t of times) {
+      if (t.kind !== 'bare') continue;
+      const before = events.find(
+        (e) =>
+          e !== main &&
+          e.date === null &&
+          !e.past &&
+          e.spans.some(([, to]) => to <= t.index && /^[ :,=-]*(?:in |of )?$/.test(text.slice(to, t.index))),
+      );
+      if (!before) continue;
+      const seconds = secondsFor(t, before.sport, before.distance_meters);
+      const ratio = seconds / typicalSeconds(before.sport, before.distance_meters);
+      if (ratio < 0.4 || ratio > 2.5) continue;
+      t.kind = 'perf';
+      perfs.push({ seconds, event: before, index: t.index });
+      before.resultOnly = true;
+    }
+
   // Results: each with its event's distance, else the goal's.
   const performances: GoalPerformance[] = [];
   for (const p of perfs) {
@@ -423,12 +444,21 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
   const threshold = paces.find(
     (p) => p.per100m === null && /\b(threshold|lt|tempo)\b[^.]{0,12}$/.test(p.context),
   );
+  // CSS: a swim pace named CSS, else the pace a swimmer gives for their swimming ("swim 1:50/100m", "I swim at
+  // 1:50 per 100m"), not an easy or a race-goal one (docs/onboarding.md, "Thresholds").
   const css =
     paces.find((p) => p.per100m !== null && /css/.test(text))?.per100m ??
     (() => {
       const m = text.match(/\bcss(?: is| of|:)? (\d):(\d{2})\b|\b(\d):(\d{2})\b[^.\d]{0,20}\bcss\b/);
       return m ? Number(m[1] ?? m[3]) * 60 + Number(m[2] ?? m[4]) : null;
-    })();
+    })() ??
+    paces.find(
+      (p) =>
+        p.per100m !== null &&
+        /\bswim/.test(p.context) &&
+        !/\b(easy|slow|recovery|warm|target|goal|race|aim|want)\b[^,.]*$/.test(p.context),
+    )?.per100m ??
+    null;
 
   const defaultRest = GOAL_DEFAULTS.rest_days.filter((d) => d !== prefs.longRun && d !== prefs.longRide);
   return {
