@@ -1,11 +1,14 @@
 // Feasibility: the race time the athlete's current level predicts after the weeks available, against their
 // target. Pure. The improvement model and its sources: docs/plan-generator.md, "Feasibility".
 import { clamp } from '../numbers.ts';
+import type { RaceType } from '../training/plans.ts';
 import { riegelTime } from '../training/readiness.ts';
+import { rideSpeedFromPower } from '../workouts/planned-distance.ts';
 import { type AthleteLevel, raceTimeFromVdot } from './athlete-level.ts';
 import type { GoalAthleteFacts } from './goal.ts';
 import type { Experience } from './goal-terms.ts';
 import type { PlanFeasibility } from './plan-quality.ts';
+import { eventFamily, triathlonLegs } from './week-structure.ts';
 
 /** VDOT gained a week of structured training, and the most a plan gains, as a share of the VDOT, by experience. */
 export const IMPROVEMENT = {
@@ -13,6 +16,22 @@ export const IMPROVEMENT = {
   maxShare: { beginner: 0.1, intermediate: 0.05, advanced: 0.03 } as Record<Experience, number>,
   /** Below this share of the time the target is faster than the prediction, it is a stretch, not out of reach. */
   stretchShare: 0.03,
+} as const;
+
+type TriFamily = 'short_tri' | 'half_tri' | 'long_tri';
+
+/**
+ * A triathlon's race intensities by distance (docs/plan-generator.md, "Feasibility"): the bike at a share of FTP
+ * (an intensity factor of about 0.88 for a sprint or Olympic, 0.78 for a 70.3, 0.70 for an Ironman: Friel, and
+ * Allen and Coggan), the run at a multiple of threshold pace off the bike (3 %, 8 % and 20 % slower: an
+ * Ironman's marathon is run in Friel's zones 1-2), the swim at CSS and 5 % in open water, and the transitions.
+ * The plan's race paces are written from the same figures.
+ */
+export const TRI_RACE = {
+  bikeShare: { short_tri: 0.88, half_tri: 0.78, long_tri: 0.7 } as Record<TriFamily, number>,
+  runFactor: { short_tri: 1.03, half_tri: 1.08, long_tri: 1.2 } as Record<TriFamily, number>,
+  openWaterFactor: 1.05,
+  transitionSeconds: { short_tri: 180, half_tri: 300, long_tri: 480 } as Record<TriFamily, number>,
 } as const;
 
 /** Weekly hours a run race needs for the prediction to hold; fewer hours slow the prediction. */
@@ -71,6 +90,24 @@ function predict(input: FeasibilityInput): { seconds: number; method: string } |
     // Open water: about 5 % slower than CSS pace over a long swim; a few percent better CSS by race day.
     const css = level.css.value * (1 - Math.min(0.03, 0.002 * training));
     return { seconds: (meters / 100) * css * 1.05, method: 'your CSS, about 5 % slower in open water' };
+  }
+  // A triathlon from the three legs, when every threshold is known: swim at CSS in open water, bike at the
+  // distance's share of FTP on a flat road (rideSpeedFromPower: a rider on the hoods, so an aero position is
+  // faster), run at threshold pace slowed off the bike, and the transitions.
+  if (sport === 'triathlon' && level.css && level.ftp && level.thresholdPace) {
+    const family = eventFamily(sport, meters) as TriFamily;
+    const [swimM, bikeM, runM] = triathlonLegs(input.raceType as RaceType, meters);
+    const watts = level.ftp.value * TRI_RACE.bikeShare[family];
+    const legs =
+      (swimM / 100) * level.css.value * TRI_RACE.openWaterFactor +
+      bikeM / rideSpeedFromPower(watts) +
+      (runM / 1000) * level.thresholdPace.value * TRI_RACE.runFactor[family] +
+      TRI_RACE.transitionSeconds[family];
+    const share = 1 - Math.min(0.03, 0.002 * training);
+    return {
+      seconds: legs * share,
+      method: `your CSS, FTP and threshold pace: the swim in open water, the ride at ${Math.round(TRI_RACE.bikeShare[family] * 100)} % of FTP (${Math.round(watts)} W) on a flat course, the run ${Math.round((TRI_RACE.runFactor[family] - 1) * 100)} % slower than threshold pace off the bike, with transitions; a few percent better after training`,
+    };
   }
   const same = input.facts?.performances.find(
     (p) => p.sport === sport && p.distance_meters > 0 && Math.abs(p.distance_meters - meters) <= meters * 0.3,

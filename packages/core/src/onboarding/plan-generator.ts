@@ -19,7 +19,7 @@ import {
   thresholdPaceFromTarget,
   vdotFromThresholdPace,
 } from './athlete-level.ts';
-import { assessFeasibility, formatHms, pacingTime, parseHms } from './feasibility.ts';
+import { assessFeasibility, formatHms, pacingTime, parseHms, TRI_RACE } from './feasibility.ts';
 import { type Experience, WEEK_DAYS, type WeekDay } from './goal-terms.ts';
 import { typicalSeconds } from './goal-times.ts';
 import { explain } from './plan-explain.ts';
@@ -105,8 +105,8 @@ function racePaces(
   t: { pace: number; ftp: number; css: number },
 ): { runPace: number; watts: number; swimPace: number } {
   const meters = event.distance_meters;
-  const runFactor =
-    family === 'long_tri' ? 1.15 : family === 'half_tri' ? 1.08 : family === 'short_tri' ? 1.03 : 1.04;
+  const tri = family === 'short_tri' || family === 'half_tri' || family === 'long_tri' ? family : null;
+  const runFactor = tri ? TRI_RACE.runFactor[tri] : 1.04;
   let runPace = Math.round(t.pace * runFactor);
   // A run race with nothing to pace from: Daniels' equivalent pace over its distance at the threshold's VDOT
   // (a marathon's slower than a half's), not one factor for every distance.
@@ -115,18 +115,9 @@ function racePaces(
   // A race pace from the goal stays within 0.92-1.35 × threshold pace (faster is out of reach, slower a jog).
   if (event.sport === 'run' && time)
     runPace = Math.round(clamp(time / (meters / 1000), t.pace * 0.92, t.pace * 1.35));
-  const share =
-    family === 'long_tri'
-      ? 0.7
-      : family === 'half_tri'
-        ? 0.78
-        : family === 'short_tri'
-          ? 0.88
-          : meters > 150_000
-            ? 0.68
-            : 0.72;
+  const share = tri ? TRI_RACE.bikeShare[tri] : meters > 150_000 ? 0.68 : 0.72;
   const watts = Math.round((t.ftp * share) / 5) * 5;
-  let swimPace = Math.round(t.css * 1.05);
+  let swimPace = Math.round(t.css * TRI_RACE.openWaterFactor);
   if (event.sport === 'swim' && time)
     swimPace = Math.round(clamp(time / (meters / 100), t.css * 0.95, t.css * 1.35));
   return { runPace, watts, swimPace };
