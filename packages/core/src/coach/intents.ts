@@ -312,7 +312,7 @@ function dayRefs(text: string): DayRef[] {
   for (const m of text.matchAll(/\b(this |the |next )?weekend\b/g))
     refs.push({ at: m.index, ref: { kind: 'weekend', next: m[1] === 'next ' } });
   for (const m of text.matchAll(
-    /\b(next |last |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)( s)?( next week| last week)?\b/g,
+    /\b(next |last |this |since )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)( s)?( next week| last week)?\b/g,
   )) {
     const day = WEEKDAYS.indexOf(m[2] as (typeof WEEKDAYS)[number]);
     refs.push({
@@ -321,7 +321,8 @@ function dayRefs(text: string): DayRef[] {
         kind: 'weekday',
         day,
         next: m[1] === 'next ',
-        last: m[1] === 'last ' || m[4] === ' last week',
+        // "Since Wednesday" is the past one.
+        last: m[1] === 'last ' || m[1] === 'since ' || m[4] === ' last week',
         nextWeek: m[4] === ' next week',
       },
     });
@@ -431,7 +432,7 @@ function isDurationInstead(t: string): boolean {
 /** The intent of a normalised message: the first rule that matches, in the order of docs/coach.md, "Intents". */
 function intentOf(t: string): CoachIntent {
   const past =
-    /\b(missed|did not (do|make|get|manage|finish)|could not (do|make|get|finish|run|ride|swim|train)|forgot|bailed|ditched|sacked|no time (for|to)|skipped|blew off|never did|was not able|so no (\w+ )?(run|ride|swim|intervals|session|workout|training))\b/;
+    /\b(missed|did not (do|make|get|manage|finish|happen)|could not (do|make|get|finish|run|ride|swim|train)|forgot|bailed|ditched|sacked|no time (for|to)|skipped|blew off|never did|never happened|was not able|so no (\w+ )?(run|ride|swim|intervals|session|workout|training))\b/;
   const pastDay =
     /\b(yesterday|last night|this morning|earlier|last (sunday|monday|tuesday|wednesday|thursday|friday|saturday)|on (sunday|monday|tuesday|wednesday)|missed|tuesday s|wednesday s|monday s)\b/;
   if (
@@ -463,6 +464,12 @@ function intentOf(t: string): CoachIntent {
     ) ||
     // "Not the same as before", "why isn't Saturday what it used to be".
     has(t, /\b(not|isnt|is not) (the same( as (before|it was))?|what it (was|used to be))\b/) ||
+    // "Some sessions moved around in my calendar, why?"
+    (has(
+      t,
+      /\b(sessions?|workouts?|things|stuff|runs?|rides?)\b( \w+){0,2} (moved|changed|shifted|shuffled|jumped)( around)?\b/,
+    ) &&
+      has(t, /\b(why|what happened|how come|noticed)\b/)) ||
     has(t, /\bwhat it used to be\b/) ||
     has(
       t,
@@ -478,10 +485,11 @@ function intentOf(t: string): CoachIntent {
     return 'fatigue';
   if (
     has(t, past) &&
-    (has(t, pastDay) || has(t, /\bwhat (now|should|do i|next)|now what|make (it )?up|catch up\b/))
+    (has(t, pastDay) ||
+      has(t, /\bwhat (now|should|do i|next)|now what|make (it|them|that|those|this)? ?up|catch up\b/))
   )
     return 'missed';
-  if (has(t, /\b(make up|catch up|makeup)\b/)) return 'missed';
+  if (has(t, /\b(make (it |them |that |those |this )?up|catch up|makeup)\b/)) return 'missed';
   if (
     has(t, /\b(move|moving|reschedule|postpone|push|shift|bump|delay)\b/) ||
     has(t, new RegExp(`\\b(do|have|put|switch) .*\\b(on|to) (the |this )?${DAY}\\b.*\\binstead\\b`)) ||
@@ -540,7 +548,7 @@ function intentOf(t: string): CoachIntent {
     crossSportOf(t) ||
     has(
       t,
-      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch|gentle|gentler|chilled|alternative|other option|another option|something else|something different|make it (an? )?(easy|light|gentle|steady|recovery)|be (an? )?(easy|light|gentle|steady|recovery)( one| spin| run| ride| swim| session)?)\b/,
+      /\b(swap|swop|replace|substitute|instead of|easier|lighter|something (more |a bit |bit )?(easy|light|gentle)|more easy|go easy|tone (it )?down|change (it|my|the|this|that|today)|switch|gentle|gentler|chilled|alternative|other option|another option|something else|something different|make it (an? )?(easy|light|gentle|steady|recovery)|be (an? )?(easy|light|gentle|steady|recovery)( one| spin| run| ride| swim| session)?)\b/,
     )
   )
     return 'swap';
@@ -552,8 +560,9 @@ function intentOf(t: string): CoachIntent {
         t,
         /\b(ready|readiness|prepared|on track|track|predict|prediction|finish|time|how|will i|taper|shape|fit|on target|on course|on pace|target|goal)\b/,
       )) ||
-    // "On course for sub 3:30 in April?": a goal time is a race's.
-    has(t, /\bon (target|course|track|pace) for (a |my |the )?sub ?\d/)
+    // "On course for sub 3:30 in April?", "can I go sub 3:30?": a goal time is a race's.
+    has(t, /\bon (target|course|track|pace) for (a |my |the )?sub ?\d/) ||
+    has(t, /\b(can|could|will) i (go|do|run|break|get|make|hit|manage) (a |the )?sub ?\d/)
   )
     return 'race_readiness';
   if (
@@ -564,6 +573,9 @@ function intentOf(t: string): CoachIntent {
     !has(t, /\b(explain|what is the point|purpose)\b/)
   )
     return 'load_trend';
+  // "What's the point of threshold intervals, and how hard should they feel?": the point asked first.
+  if (has(t, /\b(what s the point|whats the point|what is the point|point of|purpose of|explain)\b/))
+    return 'explain';
   if (
     has(
       t,

@@ -39,7 +39,7 @@ const ILL_AT_ALL =
 
 /** "No fever", "without a temperature": a symptom ruled out is not one. */
 const RULED_OUT =
-  /\b(no|not|without|never had|free of|zero) (a |any )?(fever|temperature|temp|chills|cough)\b/g;
+  /\b(no|not|without|never had|free of|zero) (a |any )?(fever|temperature|temp|chills|cough)\b|\b(nothing|not|none) (\w+ )?(in|on) (the |my )?chest\b|\bchest (is |s |feels )?(fine|clear|ok|okay|good)\b/g;
 
 export function symptomOf(t: string): Symptom | null {
   const said = t.replace(RULED_OUT, ' ');
@@ -149,6 +149,9 @@ export function isWeekReview(t: string): boolean {
   return (
     /\bhow (was|is|did|has|have) (my |the |last |this )?(training )?week\b(?! look)/.test(t) ||
     /\bhow (did|have) (i|my week) (do|go|done|gone)\b/.test(t) ||
+    // "How am I doing this week?", "rate it out of 10".
+    /\bhow (am i|i am|im) doing (this|last) week\b/.test(t) ||
+    (/\bweek\b/.test(t) && /\b(rate (it|me)|out of (10|ten))\b/.test(t)) ||
     /\bhow (was|did) .*\b(training|week)\b.*\b(this|last) week\b/.test(t) ||
     /\bhow did (last|this) week go\b/.test(t) ||
     /\bweek been\b/.test(t) ||
