@@ -2,7 +2,7 @@
 // readiness and load, propose the changes the day calls for, each with its reason in plain words. Pure: the
 // server reads the inputs and applies the proposals through its services.
 import { coachDay } from '../coach/common.ts';
-import { normalizeMessage } from '../coach/intents.ts';
+import { normalizeMessage } from '../coach/normalize.ts';
 import {
   type BodyPart,
   bodyPartOf,

@@ -4,7 +4,8 @@ import { addDays, epochDay } from '../dates.ts';
 import { weekStartOf as calendarWeekStart, dayOfWeek, type WeekStart } from '../training/calendar.ts';
 import { workoutTss } from '../training/tss.ts';
 import { ZONES } from '../workouts/zones.ts';
-import { type DayRef, normalizeMessage, type ParsedMessage } from './intents.ts';
+import type { DayRef, ParsedMessage } from './intents.ts';
+import { normalizeMessage } from './normalize.ts';
 import type {
   CoachAnswer,
   CoachChange,

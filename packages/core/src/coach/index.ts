@@ -5,5 +5,6 @@ export * from './coach.ts';
  * session's load (docs/coach.md).
  */
 export { coachDay, isKey, sessionTss } from './common.ts';
-export { normalizeMessage, type ParsedMessage, parseMessage } from './intents.ts';
+export { type ParsedMessage, parseMessage } from './intents.ts';
+export { normalizeMessage } from './normalize.ts';
 export * from './types.ts';
