@@ -64,6 +64,9 @@ export function qualityKinds(
     // week: Daniels' Phase III (I pace) and Pfitzinger's half-marathon schedules (docs/plan-generator.md,
     // "Structure"). A beginner's single session stays threshold and race pace.
     const halfVo2 = family === 'half' && two && odd;
+    // A marathoner's peak does the same every other load week: Pfitzinger's race-preparation weeks carry VO2max
+    // intervals (5-6 x 1000-1200 m at 5K pace) beside the marathon-pace long runs; Daniels' Phase III holds I pace.
+    const marathonVo2 = family === 'marathon' && two && odd && phase === 'peak';
     // First quality session: steady running in base, threshold in build, the race's own work in peak.
     out.push({
       sport: 'run',
@@ -74,7 +77,7 @@ export function qualityKinds(
             ? short || halfVo2
               ? 'vo2'
               : 'threshold'
-            : short
+            : short || marathonVo2
               ? 'vo2'
               : 'threshold',
     });
