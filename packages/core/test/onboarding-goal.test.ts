@@ -121,6 +121,23 @@ describe('parseGoal', () => {
     ).toBeNull();
   });
 
+  it('plans from what the athlete trains now when they give no hours: km or sessions a week, still assumed', () => {
+    const fast = parseGoal('Marathon on 2027-04-18, goal 2:55, I run 6 times a week about 95 km', {
+      today: TODAY,
+    });
+    // 95 km at an intermediate's easy 6:00/km: 9.5 hours, not the default 6.
+    expect(fast.weekly_hours).toBe(9.5);
+    expect(fast.assumed.weekly_hours).toBe(true);
+    const four = parseGoal('10K on 2027-03-14, I run 4 times a week', { today: TODAY });
+    expect(four.weekly_hours).toBe(3);
+    expect(four.assumed.weekly_hours).toBe(true);
+    // Hours given stay the athlete's.
+    expect(
+      parseGoal('Marathon on 2027-04-18, I run about 95 km a week, 7 hours a week', { today: TODAY })
+        .weekly_hours,
+    ).toBe(7);
+  });
+
   it('reads how often the athlete trains each sport now, not what they can or want to do, nor strength', () => {
     const sessions = (text: string) =>
       parseGoal(`10K on March 14th 2027. ${text}`, { today: TODAY }).athlete.current_weekly_sessions;

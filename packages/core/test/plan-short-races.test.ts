@@ -156,4 +156,21 @@ describe('a 5K or 10K plan', () => {
     expect(plan.weeks[0]!.hours).toBeLessThanOrEqual(3.3);
     expect(runsOf(plan.weeks[0]!)).toHaveLength(4);
   });
+
+  it('never plans below the hours an athlete trains now when they gave none (recorded history)', () => {
+    const goal = parseGoal('10K on 2027-03-14', { today: '2026-11-30' });
+    expect(goal.assumed.weekly_hours).toBe(true);
+    expect(goal.weekly_hours).toBe(6);
+    const plan = generatePlan(goal, { ctl: 70, weeklyHours: 9 }, { today: '2026-11-30' });
+    // From the recorded 9 hours, not cut to the default 6 (a 10K week of six runs holds about 7.5-8 of them).
+    expect(Math.max(...plan.weeks.map((w) => w.hours))).toBeGreaterThanOrEqual(7.5);
+    expect(plan.weeks[1]!.hours).toBeGreaterThanOrEqual(7);
+    // The same goal with 6 hours given keeps the athlete's 6.
+    const given = generatePlan(
+      { ...goal, assumed: { ...goal.assumed, weekly_hours: false } },
+      { ctl: 70, weeklyHours: 9 },
+      { today: '2026-11-30' },
+    );
+    expect(Math.max(...given.weeks.map((w) => w.hours))).toBeLessThanOrEqual(6.5);
+  });
 });

@@ -9,6 +9,7 @@ import { formatRaceDistance } from '../units.ts';
 import type { AthleteThresholds } from '../workouts/types.ts';
 import type { GoalAthleteFacts, GoalPerformance } from './goal.ts';
 import type { Experience } from './goal-terms.ts';
+import { statedWeeklyHours } from './goal-volume.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Daniels and Gilbert's VDOT (Daniels' Running Formula): the oxygen cost of running at a speed, and the share
@@ -159,36 +160,12 @@ export function cssFromSwim(meters: number, seconds: number): number | null {
 /** Average TSS an hour of mostly easy endurance training earns (IF about 0.7: 49 TSS an hour). */
 export const TSS_PER_EASY_HOUR = 50;
 
+/** Easy running pace as a multiple of threshold pace: the middle of zone 2 (session-targets.ts, RUN.z2). */
+const EASY_PACE_OF_THRESHOLD = 1.23;
+
 /** Starting CTL from weekly hours: a chronic load of that many easy hours a week, as TSS a day. */
 export function ctlFromWeeklyHours(hours: number): number {
   return isPositive(hours) ? roundTo(Math.min(hours, 30) * (TSS_PER_EASY_HOUR / 7), 1) : 0;
-}
-
-/** Hours a week a stated running distance takes at an easy pace (6:00/km, slower for beginners). */
-function hoursFromKm(kmWeek: number, experience: Experience): number {
-  const pace = experience === 'beginner' ? 6.75 : experience === 'advanced' ? 5.25 : 6;
-  return (kmWeek * pace) / 60;
-}
-
-/**
- * Minutes of one session the athlete trains now, by sport and experience, when they say how often they train but
- * not how much (docs/plan-generator.md, "Knowing the athlete"): our figures, a beginner's run about Couch to 5K's
- * 30 minutes, an experienced runner's near an hour; rides longer, swims about as long as runs.
- */
-const SESSION_MINUTES_NOW: Record<'run' | 'bike' | 'swim', Record<Experience, number>> = {
-  run: { beginner: 30, intermediate: 45, advanced: 55 },
-  bike: { beginner: 60, intermediate: 75, advanced: 90 },
-  swim: { beginner: 30, intermediate: 45, advanced: 50 },
-};
-
-/** Hours a week the sessions the athlete says they train now take (0: no count said). */
-function hoursFromSessions(sessions: GoalAthleteFacts['current_weekly_sessions'] | undefined, e: Experience) {
-  let minutes = 0;
-  for (const sport of ['run', 'bike', 'swim'] as const) {
-    const n = sessions?.[sport];
-    if (isPositive(n)) minutes += Math.min(n, 14) * SESSION_MINUTES_NOW[sport][e];
-  }
-  return minutes / 60;
 }
 
 /**
@@ -267,11 +244,12 @@ export function athleteLevel(
     };
 
   const recordedHours = isPositive(recorded.weeklyHours) ? Math.min(recorded.weeklyHours, 40) : 0;
-  const statedHours = isPositive(f?.current_weekly_hours)
-    ? Math.min(f.current_weekly_hours, 40)
-    : isPositive(f?.current_weekly_km)
-      ? hoursFromKm(Math.min(f.current_weekly_km, 300), experience)
-      : hoursFromSessions(f?.current_weekly_sessions, experience);
+  // Kilometres at the athlete's own easy pace when their threshold is known (the middle of zone 2, 1.23 x T).
+  const statedHours = statedWeeklyHours(
+    f,
+    experience,
+    thresholdPace ? thresholdPace.value * EASY_PACE_OF_THRESHOLD : undefined,
+  );
   const currentWeeklyHours = roundTo(recordedHours || statedHours, 1);
   let startCtl = 0;
   let startCtlMethod: AthleteLevel['startCtlMethod'] = 'none';

@@ -1,7 +1,8 @@
 // Weekly hours and current volume in a goal text (docs/onboarding.md, "Weekly hours"): the hours the
 // athlete has for training (ranges, approximations, sessions x minutes, per day, weekdays and weekend, "in
 // total"), told apart from what they train now ("about 6 h a week now", "running 40 km a week").
-import { roundTo } from '../numbers.ts';
+import { isPositive, roundTo } from '../numbers.ts';
+import type { Experience } from './goal-terms.ts';
 import { clauseOf, NUMBER_WORDS, sentenceOf } from './goal-text.ts';
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
@@ -296,4 +297,63 @@ export function findVolume(text: string): Volume {
     currentKm: currentKm(text),
     currentSessions: currentSessions(text),
   };
+}
+
+/**
+ * Hours a week a stated running distance takes at an easy pace: the athlete's own (seconds per km) when known, else
+ * 6:00/km (6:45 for a beginner, 5:15 advanced).
+ */
+function hoursFromKm(kmWeek: number, experience: Experience, easyPace?: number): number {
+  const pace = isPositive(easyPace)
+    ? easyPace / 60
+    : experience === 'beginner'
+      ? 6.75
+      : experience === 'advanced'
+        ? 5.25
+        : 6;
+  return (kmWeek * pace) / 60;
+}
+
+/**
+ * Minutes of one session the athlete trains now, by sport and experience, when they say how often they train but
+ * not how much (docs/plan-generator.md, "Knowing the athlete"): our figures, a beginner's run about Couch to 5K's
+ * 30 minutes, an experienced runner's near an hour; rides longer, swims about as long as runs.
+ */
+const SESSION_MINUTES_NOW: Record<'run' | 'bike' | 'swim', Record<Experience, number>> = {
+  run: { beginner: 30, intermediate: 45, advanced: 55 },
+  bike: { beginner: 60, intermediate: 75, advanced: 90 },
+  swim: { beginner: 30, intermediate: 45, advanced: 50 },
+};
+
+/** Hours a week the sessions the athlete says they train now take (0: no count said). */
+function hoursFromSessions(sessions: WeeklySessions | null | undefined, e: Experience) {
+  let minutes = 0;
+  for (const sport of ['run', 'bike', 'swim'] as const) {
+    const n = sessions?.[sport];
+    if (isPositive(n)) minutes += Math.min(n, 14) * SESSION_MINUTES_NOW[sport][e];
+  }
+  return minutes / 60;
+}
+
+/**
+ * The hours a week the athlete says they train now (0: nothing said): the hours said, else the running km at an
+ * easy pace, else the sessions said at a typical length (docs/plan-generator.md, "Knowing the athlete").
+ */
+export function statedWeeklyHours(
+  f:
+    | {
+        current_weekly_hours?: number | null;
+        current_weekly_km?: number | null;
+        current_weekly_sessions?: WeeklySessions | null;
+      }
+    | null
+    | undefined,
+  experience: Experience,
+  /** The athlete's easy running pace, seconds per km, when their threshold is known. */
+  easyPace?: number,
+): number {
+  if (isPositive(f?.current_weekly_hours)) return Math.min(f.current_weekly_hours, 40);
+  if (isPositive(f?.current_weekly_km))
+    return hoursFromKm(Math.min(f.current_weekly_km, 300), experience, easyPace);
+  return hoursFromSessions(f?.current_weekly_sessions, experience);
 }

@@ -32,7 +32,7 @@ import {
   typicalSeconds,
   wantsToFinish,
 } from './goal-times.ts';
-import { findVolume } from './goal-volume.ts';
+import { findVolume, statedWeeklyHours } from './goal-volume.ts';
 
 /** The fewest weekly hours a text is read as (the plan generator's floor, PLAN_GENERATOR_RULES.minHours). */
 export const MIN_WEEKLY_HOURS = 2;
@@ -460,6 +460,22 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
     )?.per100m ??
     null;
 
+  const now = statedWeeklyHours(
+    {
+      current_weekly_hours: volume.currentHours,
+      current_weekly_km: volume.currentKm,
+      current_weekly_sessions: volume.currentSessions,
+    },
+    experience.level ?? GOAL_DEFAULTS.experience,
+  );
+  // Hours said are kept as said; hours from km or sessions to the half hour.
+  const trainedNow =
+    volume.currentHours !== null
+      ? Math.max(MIN_WEEKLY_HOURS, volume.currentHours)
+      : now > 0
+        ? Math.max(MIN_WEEKLY_HOURS, Math.min(MAX_WEEKLY_HOURS, Math.round(now * 2) / 2))
+        : null;
+
   const defaultRest = GOAL_DEFAULTS.rest_days.filter((d) => d !== prefs.longRun && d !== prefs.longRide);
   return {
     primary_event: {
@@ -470,13 +486,11 @@ export function parseGoal(input: string, options: ParseGoalOptions = {}): GoalCo
       date: date ?? season?.date ?? sundayOnOrAfter(addDays(today, 7 * DEFAULT_PLAN_WEEKS[race])),
       target: target ?? GOAL_DEFAULTS.target,
     },
-    // Hours available not said but hours trained now said: plan from what they train now (still assumed, so the
-    // review asks), never below it (docs/onboarding.md, "Weekly hours").
+    // Hours available not said but what they train now said (hours, running km, or sessions a week): plan from
+    // that (still assumed, so the review asks), never below it (docs/onboarding.md, "Weekly hours").
     weekly_hours: hours
       ? Math.max(MIN_WEEKLY_HOURS, hours.hours)
-      : volume.currentHours !== null
-        ? Math.max(MIN_WEEKLY_HOURS, volume.currentHours)
-        : GOAL_DEFAULTS.weekly_hours,
+      : (trainedNow ?? GOAL_DEFAULTS.weekly_hours),
     weekly_hours_range: hours?.range ?? null,
     experience: experience.level ?? GOAL_DEFAULTS.experience,
     injuries: injuries.current ?? [],

@@ -157,11 +157,6 @@ export function generatePlan(
       longestRunMinutes: profile.longestSessionMinutes?.run,
       thresholdPaceSecondsPerKm: profile.thresholds?.thresholdPaceSecondsPerKm,
     });
-  // A beginner's weeks stay within the hours their event needs (docs/plan-generator.md, "Load").
-  const targetHours = Math.min(
-    clamp(isPositive(goal.weekly_hours) ? goal.weekly_hours : 6, rules.minHours, rules.maxHours),
-    experience === 'beginner' ? BEGINNER_MAX_HOURS[family] : rules.maxHours,
-  );
   const sports: LongSport[] = event.sport === 'triathlon' ? ['swim', 'bike', 'run'] : [event.sport];
   const level: AthleteLevel = athleteLevel(
     goal.athlete,
@@ -169,6 +164,16 @@ export function generatePlan(
     experience,
     sports,
     options.units,
+  );
+  // Hours not given: never below what the athlete trains now, recorded or said (docs/plan-generator.md, "Load").
+  const given =
+    goal.assumed?.weekly_hours && level.currentWeeklyHours > goal.weekly_hours
+      ? level.currentWeeklyHours
+      : goal.weekly_hours;
+  // A beginner's weeks stay within the hours their event needs (docs/plan-generator.md, "Load").
+  const targetHours = Math.min(
+    clamp(isPositive(given) ? given : 6, rules.minHours, rules.maxHours),
+    experience === 'beginner' ? BEGINNER_MAX_HOURS[family] : rules.maxHours,
   );
   const thresholds = levelThresholds(level, profile.thresholds);
   const weeks = calendarWeeks(today, race, weekStart);

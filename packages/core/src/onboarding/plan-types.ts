@@ -26,6 +26,8 @@ export interface PlanGoal {
   };
   /** What the athlete said of their training (results, volume, thresholds); absent: nothing said. */
   athlete?: GoalAthleteFacts;
+  /** Which of the goal's fields the athlete did not give (the goal reader's `assumed`); absent: all given. */
+  assumed?: { weekly_hours?: boolean };
 }
 
 /** The athlete as their recent training shows them (the onboarding job estimates it from the last weeks). */
