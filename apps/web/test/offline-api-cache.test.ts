@@ -42,6 +42,15 @@ describe('which requests the worker keeps', () => {
     expect(isCachedApiRead(new Request('https://other.test/api/dashboard/summary'), ORIGIN)).toBe(false);
   });
 
+  it('never answers a read asked fresh (an offline write’s check) from its saved copy', () => {
+    const fresh = read('/metrics?start_date=2026-11-29&end_date=2026-11-29');
+    expect(isCachedApiRead(fresh, ORIGIN)).toBe(true);
+    const asked = new Request(fresh.url, {
+      headers: { authorization: fresh.headers.get('authorization')!, 'cache-control': 'no-cache' },
+    });
+    expect(isCachedApiRead(asked, ORIGIN)).toBe(false);
+  });
+
   it('gives each athlete their own copy of a URL', () => {
     const one = apiCacheKey(read('/dashboard/summary?x=1', 'athlete-1'));
     const two = apiCacheKey(read('/dashboard/summary?x=1', 'athlete-2'));

@@ -79,6 +79,12 @@ export interface RequestOptions {
   /** Sent as `If-None-Match: *`: a write meant only while there is no record yet (docs/offline.md, "Conflicts"). */
   ifNoneMatch?: '*';
   /**
+   * A read a decision is made on (an offline write's check before it is sent): sent with `Cache-Control:
+   * no-cache`, so the service worker never answers it with its saved copy; without the network it fails instead
+   * (docs/offline.md, "Conflicts").
+   */
+  fresh?: boolean;
+  /**
    * Bytes of the body sent so far, for a FormData body: the exchange then goes through XMLHttpRequest, whose
    * upload events fetch does not have. Starts again from 0 on a retry.
    */
@@ -314,6 +320,7 @@ export function createApiClient(deps: ClientDeps = defaultDeps) {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     if (options.ifMatch) headers['if-match'] = `"${options.ifMatch}"`;
     if (options.ifNoneMatch) headers['if-none-match'] = options.ifNoneMatch;
+    if (options.fresh) headers['cache-control'] = 'no-cache';
     try {
       if (form && options.onUploadProgress) {
         return await sendWithProgress(

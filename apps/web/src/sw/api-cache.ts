@@ -39,6 +39,8 @@ function bearerSubject(authorization: string | null): string | null {
 /** Whether a request is an API read the offline cache keeps: a GET of a listed read, with a bearer token. */
 export function isCachedApiRead(request: Request, origin: string): boolean {
   if (request.method !== 'GET') return false;
+  // A read asked fresh (an offline write's check) goes to the network alone: a saved copy would decide on stale data.
+  if (/no-cache|no-store/.test(request.headers.get('cache-control') ?? '')) return false;
   const url = new URL(request.url);
   if (url.origin !== origin || !url.pathname.startsWith('/api/')) return false;
   if (apiCacheLifetimeMs(url.pathname.slice(4)) === null) return false;

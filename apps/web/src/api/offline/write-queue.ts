@@ -48,6 +48,7 @@ const executor: ReplayExecutor = {
         current = (
           await api.request('GET /workout-planning/workouts/{workoutId}', {
             params: { workoutId: write.params.workoutId ?? '' },
+            fresh: true,
           })
         ).data;
       } catch (err) {
@@ -65,7 +66,11 @@ const executor: ReplayExecutor = {
     }
     if (write.type === 'wellness') {
       const date = (write.body as { date: string }).date;
-      const days = (await api.request('GET /metrics', { query: { start_date: date, end_date: date } })).data;
+      // Fresh: the service worker's saved copy (a network hiccup as the connection returns) would pass the check
+      // on the day as it was before the other change, and the send would then meet a 412 instead.
+      const days = (
+        await api.request('GET /metrics', { query: { start_date: date, end_date: date }, fresh: true })
+      ).data;
       const day = days.find((d) => d.date === date);
       // The day was written on the server after the athlete made this entry: theirs would overwrite it.
       if (day && Date.parse(day.updated_at) > Date.parse(write.queuedAt)) {
