@@ -1,7 +1,8 @@
 // What an athlete's message asks (docs/coach.md, "Intents"): the intent, and the days, sport, kind of session
 // and minutes it names. Tolerant of typos and casual phrasing; pure and total (any text gives a result).
 
-import { normalizeMessage, WEEKDAYS } from './normalize.ts';
+import { WEEK_DAYS, type WeekDay } from '../onboarding/goal-terms.ts';
+import { normalizeMessage } from './normalize.ts';
 import {
   type BodyPart,
   bodyPartOf,
@@ -75,7 +76,7 @@ function dayRefs(text: string): DayRef[] {
   for (const m of text.matchAll(
     /\b(next |last |this |since )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)( s)?( next week| last week)?\b/g,
   )) {
-    const day = WEEKDAYS.indexOf(m[2] as (typeof WEEKDAYS)[number]);
+    const day = WEEK_DAYS.indexOf(m[2] as WeekDay);
     refs.push({
       at: m.index,
       ref: {

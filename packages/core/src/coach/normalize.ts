@@ -1,20 +1,11 @@
 // How the coach reads an athlete's text before anything else (docs/coach.md, "Intents"): lower case,
 // punctuation out, an arrow as "to", shorthand and slang mended, and a word one typo away from one we look for read
 // as that word. Pure.
-
-export const WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
+import { WEEK_DAYS, type WeekDay } from '../onboarding/goal-terms.ts';
 
 /** Words we look for, so a misspelt word (one edit away, or two for long words) is read as the word. */
 const VOCABULARY = [
-  ...WEEKDAYS,
+  ...WEEK_DAYS,
   'readiness',
   'ready',
   'recovery',
@@ -91,7 +82,7 @@ const VOCABULARY = [
   'review',
 ] as const;
 
-const SHORT_DAYS: Record<string, (typeof WEEKDAYS)[number]> = {
+const SHORT_DAYS: Record<string, WeekDay> = {
   sun: 'sunday',
   mon: 'monday',
   tue: 'tuesday',
