@@ -148,32 +148,44 @@ export function beginnerRunPlan(
   options: { longestRun?: number; units?: 'imperial'; rest?: WeekDay[] } = {},
 ): GeneratedPlan {
   const today = addDays('2027-01-04', offset);
-  const goal: PlanGoal = {
-    primary_event: {
-      sport: 'run',
-      distance: race,
-      distance_meters: race === '5K' ? 5_000 : 10_000,
-      race_type: race,
-      date: addDays(today, weeks * 7),
-      target: 'finish',
-    },
-    weekly_hours: hours,
-    experience: 'beginner',
-    injuries: [],
-    preferences: {
-      long_run_day: 'saturday',
-      long_ride_day: 'sunday',
-      no_swim_day: 'sunday',
-      rest_days: options.rest ?? [],
-    },
-    athlete: {
-      ...emptyAthleteFacts(),
-      longest_recent_minutes: { run: options.longestRun ?? null, bike: null, swim: null },
-    },
-  };
+  const goal = runGoal(race, hours, addDays(today, weeks * 7), 'beginner', options.rest ?? [], {
+    ...emptyAthleteFacts(),
+    longest_recent_minutes: { run: options.longestRun ?? null, bike: null, swim: null },
+  });
   return generatePlan(
     goal,
     { ctl: 0, weeklyHours: 0 },
     { today, ...(options.units ? { units: options.units } : {}) },
   );
+}
+
+/** A 5K or 10K goal to `date`, long run on Saturday, with the athlete facts given. */
+export function runGoal(
+  race: '5K' | '10K',
+  hours: number,
+  date: string,
+  experience: PlanGoal['experience'],
+  rest: WeekDay[],
+  athlete: GoalAthleteFacts,
+): PlanGoal {
+  return {
+    primary_event: {
+      sport: 'run',
+      distance: race,
+      distance_meters: race === '5K' ? 5_000 : 10_000,
+      race_type: race,
+      date,
+      target: 'finish',
+    },
+    weekly_hours: hours,
+    experience,
+    injuries: [],
+    preferences: {
+      long_run_day: 'saturday',
+      long_ride_day: 'sunday',
+      no_swim_day: 'sunday',
+      rest_days: rest,
+    },
+    athlete,
+  };
 }

@@ -9,12 +9,10 @@ import {
   emptyAthleteFacts,
   type GeneratedPlan,
   generatePlan,
-  type PlanGoal,
   parseGoal,
-  type WeekDay,
 } from '../src/index.ts';
 import { dayOfWeek } from '../src/training/calendar.ts';
-import { wholeWeeks } from './plan-cases.ts';
+import { runGoal, wholeWeeks } from './plan-cases.ts';
 
 type Week = GeneratedPlan['weeks'][number];
 const runsOf = (w: Week) => w.sessions.filter((s) => s.sport === 'run' && s.kind !== 'race');
@@ -26,39 +24,20 @@ const longRun = (w: Week) =>
       .map((s) => s.duration_minutes),
   );
 
+/** An intermediate 10K runner (48:00) aiming at a 5K or 10K on `raceDate`, planned from Monday 30 November 2026. */
 function runnerPlan(
   race: '5K' | '10K',
   hours: number,
   raceDate: string,
-  options: { today?: string; sessions?: number; experience?: PlanGoal['experience']; rest?: WeekDay[] } = {},
+  options: { sessions?: number } = {},
 ): GeneratedPlan {
-  const today = options.today ?? '2026-11-30';
   const athlete = emptyAthleteFacts();
   athlete.performances = [
     { sport: 'run', distance_meters: 10_000, race_type: '10K', time_seconds: 48 * 60, date: null },
   ];
   if (options.sessions) athlete.current_weekly_sessions = { run: options.sessions, bike: null, swim: null };
-  const goal: PlanGoal = {
-    primary_event: {
-      sport: 'run',
-      distance: race,
-      distance_meters: race === '5K' ? 5_000 : 10_000,
-      race_type: race,
-      date: raceDate,
-      target: 'finish',
-    },
-    weekly_hours: hours,
-    experience: options.experience ?? 'intermediate',
-    injuries: [],
-    preferences: {
-      long_run_day: 'saturday',
-      long_ride_day: 'sunday',
-      no_swim_day: 'sunday',
-      rest_days: options.rest ?? ['monday'],
-    },
-    athlete,
-  };
-  return generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today });
+  const goal = runGoal(race, hours, raceDate, 'intermediate', ['monday'], athlete);
+  return generatePlan(goal, { ctl: 0, weeklyHours: 0 }, { today: '2026-11-30' });
 }
 
 describe('a 5K or 10K plan', () => {
